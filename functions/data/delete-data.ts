@@ -1,0 +1,21 @@
+import { nowMs } from '../../shared/clock';
+import { apiKeyRoute } from '../../shared/http/handler';
+import { userOf } from '../../shared/http/tenancy';
+import { intParam } from '../../shared/http/validation';
+import type { DeleteSelector } from '../../shared/ports/record-store';
+
+/** DELETE /v1/data: one row by `id`, else rows matching `indicator`, else every row of the Subject. */
+export const handler = apiKeyRoute('delete-data', async ({ req, services, tenancy }) => {
+  const user = userOf(req, undefined);
+  const selector = selectorOf(req.query);
+  const subject = await tenancy.find(user);
+  const deleted = subject ? await services.records.delete(subject.subjectId, selector, nowMs()) : 0;
+  return { body: { status: 'ok', deleted, subject: user } };
+});
+
+function selectorOf(query: Record<string, string>): DeleteSelector {
+  if (query.id !== undefined) return { id: intParam(query.id, 'id', 1, Number.MAX_SAFE_INTEGER, 0) };
+  const indicator = query.indicator?.trim();
+  if (indicator) return { indicator };
+  return { all: true };
+}

@@ -1,0 +1,7 @@
+import { tierEntries } from '../../shared/domain/models';
+import { apiKeyRoute } from '../../shared/http/handler';
+
+/** GET /v1/models: the capability tiers of this deployment. */
+export const handler = apiKeyRoute('list-models', async () => ({
+  body: { object: 'list', data: tierEntries(process.env) },
+}));

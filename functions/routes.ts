@@ -1,0 +1,162 @@
+/**
+ * The route manifest: every HTTP route, WebSocket route, queue consumer and schedule of HDS, as pure
+ * data. The CDK stateless stack and the local runtime both read it; nothing declares a route twice.
+ *
+ * `needs` drives least-privilege grants in the cloud and tells the local runtime nothing new: locally
+ * every handler reaches the same embedded emulators.
+ */
+
+export type TableName = 'accounts' | 'records' | 'rateLimits';
+export type Access = 'read' | 'readwrite';
+export type QueueName = 'purge';
+
+export interface Needs {
+  tables?: Partial<Record<TableName, Access>>;
+  bucket?: Access;
+  /** Queues this function sends to. */
+  sendsTo?: QueueName[];
+  timeoutSeconds?: number;
+  memoryMb?: number;
+}
+
+interface EntryBase {
+  /** `<verb>-<noun>`; also the function's name and its folder under dist/. */
+  id: string;
+  /** Module under functions/ exporting `handler`. */
+  handler: string;
+  description: string;
+  needs: Needs;
+}
+
+export interface HttpRoute extends EntryBase {
+  kind: 'http';
+  method: 'GET' | 'POST' | 'DELETE';
+  /** API Gateway path syntax: `{name}` for one segment, `{name+}` for a greedy rest. */
+  path: string;
+  /** 'api-key' for /v1, 'none' for public probes. */
+  auth: 'api-key' | 'none';
+}
+
+export interface QueueConsumer extends EntryBase {
+  kind: 'queue';
+  queue: QueueName;
+  batchSize: number;
+  /** Deliveries before a message is moved to the dead-letter queue. */
+  maxReceiveCount: number;
+  visibilityTimeoutSeconds: number;
+}
+
+export interface ScheduledJob extends EntryBase {
+  kind: 'schedule';
+  everyMinutes: number;
+}
+
+export type ManifestEntry = HttpRoute | QueueConsumer | ScheduledJob;
+
+const recordsRw = { accounts: 'readwrite', records: 'readwrite', rateLimits: 'readwrite' } as const;
+const recordsRead = { accounts: 'readwrite', records: 'read', rateLimits: 'readwrite' } as const;
+
+export const manifest: readonly ManifestEntry[] = [
+  // Liveness and readiness of the region; public, no key.
+  {
+    kind: 'http',
+    id: 'get-health',
+    method: 'GET',
+    path: '/api/health',
+    auth: 'none',
+    handler: 'health/get-health.ts',
+    description: 'Region health and live tool names',
+    needs: { tables: { accounts: 'read' } },
+  },
+  // Capability tiers hds-flash and hds-expert.
+  {
+    kind: 'http',
+    id: 'list-models',
+    method: 'GET',
+    path: '/v1/models',
+    auth: 'api-key',
+    handler: 'models/list-models.ts',
+    description: 'List model tiers',
+    needs: { tables: { accounts: 'read', rateLimits: 'readwrite' } },
+  },
+  // Structured readings in: standardized, mirrored as FHIR, kept per retention.
+  {
+    kind: 'http',
+    id: 'create-data',
+    method: 'POST',
+    path: '/v1/data',
+    auth: 'api-key',
+    handler: 'data/create-data.ts',
+    description: 'Write a batch of structured readings',
+    needs: { tables: recordsRw, memoryMb: 1024, timeoutSeconds: 29 },
+  },
+  // Readings out, newest first, only unexpired.
+  {
+    kind: 'http',
+    id: 'list-data',
+    method: 'GET',
+    path: '/v1/data',
+    auth: 'api-key',
+    handler: 'data/list-data.ts',
+    description: 'Read a page of readings',
+    needs: { tables: recordsRead },
+  },
+  // Row, indicator or whole-Subject delete, FHIR mirrors included.
+  {
+    kind: 'http',
+    id: 'delete-data',
+    method: 'DELETE',
+    path: '/v1/data',
+    auth: 'api-key',
+    handler: 'data/delete-data.ts',
+    description: 'Delete readings',
+    needs: { tables: recordsRw, timeoutSeconds: 29 },
+  },
+  // Erase session-scoped data and close the chat session.
+  {
+    kind: 'http',
+    id: 'delete-session',
+    method: 'DELETE',
+    path: '/v1/sessions/{session_id}',
+    auth: 'api-key',
+    handler: 'sessions/delete-session.ts',
+    description: 'Delete a session and its session-scoped data',
+    needs: { tables: recordsRw, timeoutSeconds: 29 },
+  },
+  // Right to be forgotten: unreadable at once, purged by the queue worker.
+  {
+    kind: 'http',
+    id: 'delete-subject',
+    method: 'DELETE',
+    path: '/v1/subjects/{user}',
+    auth: 'api-key',
+    handler: 'subjects/delete-subject.ts',
+    description: 'Erase a Subject',
+    needs: { tables: recordsRw, sendsTo: ['purge'] },
+  },
+  // Deletes every item an erased Subject left behind.
+  {
+    kind: 'queue',
+    id: 'purge-subject',
+    queue: 'purge',
+    batchSize: 5,
+    maxReceiveCount: 5,
+    visibilityTimeoutSeconds: 300,
+    handler: 'workers/purge-subject.ts',
+    description: 'Purge an erased Subject',
+    needs: { tables: { records: 'readwrite' }, timeoutSeconds: 120 },
+  },
+  // Deletes expired rows within minutes; DynamoDB TTL is only the backstop.
+  {
+    kind: 'schedule',
+    id: 'sweep-retention',
+    everyMinutes: 5,
+    handler: 'workers/sweep-retention.ts',
+    description: 'Delete expired records',
+    needs: { tables: { records: 'readwrite' }, timeoutSeconds: 120 },
+  },
+];
+
+export const httpRoutes = manifest.filter((e): e is HttpRoute => e.kind === 'http');
+export const queueConsumers = manifest.filter((e): e is QueueConsumer => e.kind === 'queue');
+export const scheduledJobs = manifest.filter((e): e is ScheduledJob => e.kind === 'schedule');

@@ -1,0 +1,21 @@
+import { nowMs } from '../../shared/clock';
+import { apiKeyRoute } from '../../shared/http/handler';
+import { sessionIdParam } from '../../shared/http/retention-params';
+import { userOf } from '../../shared/http/tenancy';
+
+/**
+ * DELETE /v1/sessions/{session_id}: erases the session's `retention=session` rows (mirrors
+ * included) and closes the chat session. `deleted` counts rows, session files and the session row.
+ */
+export const handler = apiKeyRoute('delete-session', async ({ req, services, tenancy }) => {
+  const user = userOf(req, undefined);
+  const sessionId = sessionIdParam(req.pathParams.session_id)!;
+  const subject = await tenancy.find(user);
+  let deleted = 0;
+  if (subject) {
+    const now = nowMs();
+    deleted += await services.records.deleteSession(subject.subjectId, sessionId, now);
+    if (await services.records.closeSession(subject.subjectId, sessionId, new Date(now).toISOString())) deleted += 1;
+  }
+  return { body: { status: 'ok', session_id: sessionId, deleted, subject: user } };
+});

@@ -1,0 +1,12 @@
+import { NotFoundError } from '../../shared/http/errors';
+import { apiKeyRoute } from '../../shared/http/handler';
+import { normalizeUser } from '../../shared/http/tenancy';
+import { eraseSubject } from '../../shared/services/subject-eraser';
+
+/** DELETE /v1/subjects/{user}: everything the account holds for the Subject, unreadable at once. */
+export const handler = apiKeyRoute('delete-subject', async ({ req, services, tenancy }) => {
+  const user = normalizeUser(req.pathParams.user);
+  const deleted = await eraseSubject(services, tenancy, user);
+  if (!deleted) throw new NotFoundError(`No Subject exists for user '${user}'`, 'user');
+  return { body: { status: 'ok', subject: user, deleted } };
+});

@@ -1,0 +1,17 @@
+import type { ScheduledEvent } from 'aws-lambda';
+import { nowMs } from '../../shared/clock';
+import { log } from '../../shared/log';
+import { services } from '../../shared/services/container';
+
+/** Items one run deletes at most; the next run, minutes later, takes the rest. */
+const MAX_ITEMS_PER_RUN = 20_000;
+
+/**
+ * Deletes expired rows (with their FHIR mirrors, which live in the same item), abandoned partial
+ * writes and unpurged erased Subjects, within minutes of expiry; DynamoDB TTL is only the backstop.
+ */
+export async function handler(_event?: ScheduledEvent): Promise<{ deleted: number }> {
+  const deleted = await services().records.sweepExpired(nowMs(), MAX_ITEMS_PER_RUN);
+  if (deleted > 0) log('info', 'retention sweep', { deleted });
+  return { deleted };
+}

@@ -1,0 +1,65 @@
+import { BatchWriteCommand, type DynamoDBDocumentClient, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+
+type Key = Record<string, unknown>;
+type WriteRequest = { PutRequest: { Item: Record<string, unknown> } } | { DeleteRequest: { Key: Key } };
+
+const BATCH_SIZE = 25;
+const PARALLEL_BATCHES = 8;
+const MAX_ATTEMPTS = 6;
+
+/**
+ * Writes every request with BatchWriteItem, 25 at a time and several batches in flight, retrying
+ * unprocessed items with backoff. Throws when an item still fails after the last attempt.
+ */
+export async function batchWriteAll(doc: DynamoDBDocumentClient, table: string, requests: WriteRequest[]): Promise<void> {
+  const chunks: WriteRequest[][] = [];
+  for (let i = 0; i < requests.length; i += BATCH_SIZE) chunks.push(requests.slice(i, i + BATCH_SIZE));
+  let next = 0;
+  const worker = async () => {
+    while (next < chunks.length) {
+      const chunk = chunks[next++]!;
+      await writeChunk(doc, table, chunk);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(PARALLEL_BATCHES, chunks.length) }, worker));
+}
+
+async function writeChunk(doc: DynamoDBDocumentClient, table: string, chunk: WriteRequest[]): Promise<void> {
+  let pending = chunk;
+  for (let attempt = 1; pending.length > 0; attempt++) {
+    const out = await doc.send(new BatchWriteCommand({ RequestItems: { [table]: pending } }));
+    pending = (out.UnprocessedItems?.[table] ?? []) as WriteRequest[];
+    if (pending.length === 0) return;
+    if (attempt >= MAX_ATTEMPTS) throw new Error(`BatchWriteItem left ${pending.length} items unprocessed`);
+    await sleep(Math.min(1000, 25 * 2 ** attempt));
+  }
+}
+
+export function deleteAll(doc: DynamoDBDocumentClient, table: string, keys: Key[]): Promise<void> {
+  return batchWriteAll(
+    doc,
+    table,
+    keys.map((Key) => ({ DeleteRequest: { Key } })),
+  );
+}
+
+/** Runs a query to the end (or until `stop` says enough), page by page. */
+export async function queryAll<T = Record<string, unknown>>(
+  doc: DynamoDBDocumentClient,
+  input: QueryCommandInput,
+  stop?: (items: T[]) => boolean,
+): Promise<{ items: T[]; exhausted: boolean }> {
+  const items: T[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const out = await doc.send(new QueryCommand({ ...input, ExclusiveStartKey: start }));
+    items.push(...((out.Items ?? []) as T[]));
+    start = out.LastEvaluatedKey;
+    if (stop?.(items)) return { items, exhausted: start === undefined };
+  } while (start);
+  return { items, exhausted: true };
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}

@@ -1,0 +1,127 @@
+import { type DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { randomUUID } from 'node:crypto';
+import type { Account, AccountStore, ApiKeyRecord } from '../../ports/account-store';
+
+type Item = Record<string, unknown>;
+
+/**
+ * Accounts and their API keys. A key is stored twice: under the hash of its secret (the only way a
+ * request finds it, one GetItem) and under its account (for listing and revoking by id).
+ */
+export class DynamoAccountStore implements AccountStore {
+  constructor(
+    private readonly doc: DynamoDBDocumentClient,
+    private readonly table: string,
+  ) {}
+
+  async createAccount(name: string): Promise<Account> {
+    const account = { accountId: `acct_${randomUUID().replaceAll('-', '')}`, name, createdAt: new Date().toISOString() };
+    await this.doc.send(
+      new PutCommand({
+        TableName: this.table,
+        Item: { pk: accountPk(account.accountId), sk: '#ACCOUNT', ...account },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      }),
+    );
+    return account;
+  }
+
+  async getAccount(accountId: string): Promise<Account | null> {
+    const out = await this.doc.send(
+      new GetCommand({ TableName: this.table, Key: { pk: accountPk(accountId), sk: '#ACCOUNT' } }),
+    );
+    return out.Item ? { accountId, name: String(out.Item.name), createdAt: String(out.Item.createdAt) } : null;
+  }
+
+  async putApiKey(record: ApiKeyRecord, secretHash: string): Promise<void> {
+    await this.doc.send(
+      new PutCommand({
+        TableName: this.table,
+        Item: { pk: keyPk(secretHash), sk: '#KEY', ...record },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      }),
+    );
+    await this.doc.send(
+      new PutCommand({
+        TableName: this.table,
+        Item: { pk: accountPk(record.accountId), sk: `KEY#${record.keyId}`, secretHash, ...record },
+      }),
+    );
+  }
+
+  async findApiKeyByHash(secretHash: string): Promise<ApiKeyRecord | null> {
+    const out = await this.doc.send(new GetCommand({ TableName: this.table, Key: { pk: keyPk(secretHash), sk: '#KEY' } }));
+    return out.Item ? toKey(out.Item) : null;
+  }
+
+  async listApiKeys(accountId: string): Promise<ApiKeyRecord[]> {
+    const out = await this.doc.send(
+      new QueryCommand({
+        TableName: this.table,
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :k)',
+        ExpressionAttributeValues: { ':pk': accountPk(accountId), ':k': 'KEY#' },
+      }),
+    );
+    return (out.Items ?? []).map(toKey).sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+  }
+
+  async revokeApiKey(accountId: string, keyId: string, at: string): Promise<boolean> {
+    const ref = await this.doc.send(
+      new GetCommand({ TableName: this.table, Key: { pk: accountPk(accountId), sk: `KEY#${keyId}` } }),
+    );
+    if (!ref.Item) return false;
+    // The hash-keyed item is what authentication reads, so it is revoked first.
+    for (const key of [
+      { pk: keyPk(String(ref.Item.secretHash)), sk: '#KEY' },
+      { pk: accountPk(accountId), sk: `KEY#${keyId}` },
+    ]) {
+      await this.doc.send(
+        new UpdateCommand({
+          TableName: this.table,
+          Key: key,
+          UpdateExpression: 'SET revokedAt = if_not_exists(revokedAt, :at)',
+          ExpressionAttributeValues: { ':at': at },
+        }),
+      );
+    }
+    return true;
+  }
+
+  async markKeyUsed(secretHash: string, at: string): Promise<void> {
+    await this.doc
+      .send(
+        new UpdateCommand({
+          TableName: this.table,
+          Key: { pk: keyPk(secretHash), sk: '#KEY' },
+          UpdateExpression: 'SET lastUsedAt = :at',
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeValues: { ':at': at },
+        }),
+      )
+      .catch((err) => {
+        if (!(err instanceof ConditionalCheckFailedException)) throw err;
+      });
+  }
+}
+
+function accountPk(accountId: string): string {
+  return `ACCOUNT#${accountId}`;
+}
+
+function keyPk(secretHash: string): string {
+  return `KEY#${secretHash}`;
+}
+
+function toKey(item: Item): ApiKeyRecord {
+  return {
+    keyId: String(item.keyId),
+    accountId: String(item.accountId),
+    name: String(item.name ?? ''),
+    prefix: String(item.prefix),
+    region: String(item.region),
+    createdAt: String(item.createdAt),
+    revokedAt: (item.revokedAt as string | undefined) ?? null,
+    lastUsedAt: (item.lastUsedAt as string | undefined) ?? null,
+  };
+}

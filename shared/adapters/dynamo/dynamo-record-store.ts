@@ -1,0 +1,382 @@
+import {
+  DeleteCommand,
+  type DynamoDBDocumentClient,
+  GetCommand,
+  PutCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import type { HealthRecord } from '../../domain/records';
+import { isLive } from '../../domain/retention';
+import { type DeleteSelector, type ListQuery, type RecordStore, SubjectErasedError } from '../../ports/record-store';
+import { nowMs as clockNowMs } from '../../clock';
+import { batchWriteAll, deleteAll, queryAll } from './batch';
+
+const SUBJECT_SK = '#SUBJECT';
+const RECORD_PREFIX = 'R#';
+const SESSION_PREFIX = 'SESSION#';
+const INTENT_PREFIX = 'W#';
+const EXPIRY_SHARDS = 16;
+/** A batch write still unfinished after this long was abandoned by a crashed writer. */
+const INTENT_TTL_SECONDS = 600;
+/** An erased Subject whose purge job never ran is purged by the sweeper after this long. */
+const ERASED_SUBJECT_SWEEP_SECONDS = 900;
+const LIVE_FILTER = 'attribute_not_exists(expiresAt) OR expiresAt > :now';
+
+type Item = Record<string, unknown>;
+
+/**
+ * Records of all Subjects in one table, one partition per Subject: the Subject's id counter, its
+ * rows (each carrying its FHIR mirror, so a row and its mirror are written and deleted as one item),
+ * its sessions and the intents of batch writes in flight. No transactions are needed, so the same
+ * code runs on DynamoDB, DynamoDB Local and the embedded emulator.
+ */
+export class DynamoRecordStore implements RecordStore {
+  constructor(
+    private readonly doc: DynamoDBDocumentClient,
+    private readonly table: string,
+  ) {}
+
+  async createSubject(subjectId: string, accountId: string, user: string, at: string): Promise<void> {
+    await this.doc.send(
+      new PutCommand({
+        TableName: this.table,
+        Item: { pk: subjectId, sk: SUBJECT_SK, nextId: 0, accountId, user, createdAt: at },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      }),
+    );
+  }
+
+  async discardSubject(subjectId: string): Promise<void> {
+    await this.doc.send(new DeleteCommand({ TableName: this.table, Key: { pk: subjectId, sk: SUBJECT_SK } }));
+  }
+
+  async allocateIds(subjectId: string, count: number): Promise<number> {
+    try {
+      const out = await this.doc.send(
+        new UpdateCommand({
+          TableName: this.table,
+          Key: { pk: subjectId, sk: SUBJECT_SK },
+          UpdateExpression: 'ADD nextId :n',
+          ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(erasedAt)',
+          ExpressionAttributeValues: { ':n': count },
+          ReturnValues: 'UPDATED_NEW',
+        }),
+      );
+      return Number(out.Attributes?.nextId) - count + 1;
+    } catch (err) {
+      if (err instanceof ConditionalCheckFailedException) throw new SubjectErasedError(subjectId);
+      throw err;
+    }
+  }
+
+  async putAll(subjectId: string, records: HealthRecord[]): Promise<void> {
+    if (records.length === 0) return;
+    const ids = records.map((r) => r.id);
+    const firstId = Math.min(...ids);
+    const intentKey = { pk: subjectId, sk: INTENT_PREFIX + pad(firstId) };
+    const now = Math.floor(clockNowMs() / 1000);
+    // The intent makes a crashed writer's partial batch findable: the sweeper rolls back its id range.
+    await this.doc.send(
+      new PutCommand({
+        TableName: this.table,
+        Item: {
+          ...intentKey,
+          firstId,
+          lastId: Math.max(...ids),
+          expiresAt: now + INTENT_TTL_SECONDS,
+          expiryShard: shardOf(firstId),
+        },
+      }),
+    );
+    try {
+      await batchWriteAll(
+        this.doc,
+        this.table,
+        records.map((r) => ({ PutRequest: { Item: toItem(r) } })),
+      );
+    } catch (err) {
+      // All or nothing: remove whatever part of the batch landed, then keep the intent only if that failed too.
+      await deleteAll(
+        this.doc,
+        this.table,
+        records.map((r) => recordKey(subjectId, r.id)),
+      ).then(
+        () => this.doc.send(new DeleteCommand({ TableName: this.table, Key: intentKey })),
+        () => undefined,
+      );
+      throw err;
+    }
+    await this.doc.send(new DeleteCommand({ TableName: this.table, Key: intentKey }));
+  }
+
+  async list(subjectId: string, query: ListQuery): Promise<{ records: HealthRecord[]; hasMore: boolean }> {
+    const wanted = query.offset + query.limit + 1;
+    const { items } = await queryAll<Item>(
+      this.doc,
+      {
+        TableName: this.table,
+        IndexName: 'byTime',
+        KeyConditionExpression: 'pk = :pk',
+        ScanIndexForward: false,
+        ...this.filter(subjectId, query.nowMs, query.indicator),
+        Limit: Math.min(1000, Math.max(50, wanted)),
+      },
+      (got) => got.length >= wanted,
+    );
+    const page = items.slice(query.offset, query.offset + query.limit).map(fromItem);
+    return { records: page, hasMore: items.length > query.offset + query.limit };
+  }
+
+  async count(subjectId: string, nowMs: number): Promise<number> {
+    const { items } = await queryAll<Item>(this.doc, {
+      TableName: this.table,
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :r)',
+      FilterExpression: LIVE_FILTER,
+      ExpressionAttributeValues: { ':pk': subjectId, ':r': RECORD_PREFIX, ':now': Math.floor(nowMs / 1000) },
+      ProjectionExpression: 'pk',
+    });
+    return items.length;
+  }
+
+  async delete(subjectId: string, selector: DeleteSelector, nowMs: number): Promise<number> {
+    if ('id' in selector) {
+      const out = await this.doc.send(
+        new DeleteCommand({ TableName: this.table, Key: recordKey(subjectId, selector.id), ReturnValues: 'ALL_OLD' }),
+      );
+      return out.Attributes && isLive(out.Attributes.expiresAt as number | undefined, nowMs) ? 1 : 0;
+    }
+    const input =
+      'indicator' in selector
+        ? {
+            TableName: this.table,
+            IndexName: 'byTime',
+            KeyConditionExpression: 'pk = :pk',
+            FilterExpression: 'contains(search, :q)',
+            ExpressionAttributeValues: { ':pk': subjectId, ':q': selector.indicator.trim().toLowerCase() },
+          }
+        : {
+            TableName: this.table,
+            KeyConditionExpression: 'pk = :pk AND begins_with(sk, :r)',
+            ExpressionAttributeValues: { ':pk': subjectId, ':r': RECORD_PREFIX },
+          };
+    const { items } = await queryAll<Item>(this.doc, { ...input, ProjectionExpression: 'pk, sk, expiresAt' });
+    await deleteAll(
+      this.doc,
+      this.table,
+      items.map((i) => ({ pk: i.pk, sk: i.sk })),
+    );
+    return items.filter((i) => isLive(i.expiresAt as number | undefined, nowMs)).length;
+  }
+
+  async deleteSession(subjectId: string, sessionId: string, nowMs: number): Promise<number> {
+    const { items } = await queryAll<Item>(this.doc, {
+      TableName: this.table,
+      IndexName: 'bySession',
+      KeyConditionExpression: 'sessionKey = :s',
+      ExpressionAttributeValues: { ':s': sessionKeyOf(subjectId, sessionId) },
+      ProjectionExpression: 'pk, sk, expiresAt',
+    });
+    await deleteAll(
+      this.doc,
+      this.table,
+      items.map((i) => ({ pk: i.pk, sk: i.sk })),
+    );
+    return items.filter((i) => isLive(i.expiresAt as number | undefined, nowMs)).length;
+  }
+
+  async openSession(subjectId: string, sessionId: string, at: string): Promise<void> {
+    await this.doc.send(
+      new UpdateCommand({
+        TableName: this.table,
+        Key: { pk: subjectId, sk: SESSION_PREFIX + sessionId },
+        UpdateExpression: 'SET sessionId = :id, openedAt = if_not_exists(openedAt, :at), #s = :open REMOVE closedAt',
+        ExpressionAttributeNames: { '#s': 'status' },
+        ExpressionAttributeValues: { ':id': sessionId, ':at': at, ':open': 'open' },
+      }),
+    );
+  }
+
+  async closeSession(subjectId: string, sessionId: string, at: string): Promise<boolean> {
+    try {
+      await this.doc.send(
+        new UpdateCommand({
+          TableName: this.table,
+          Key: { pk: subjectId, sk: SESSION_PREFIX + sessionId },
+          UpdateExpression: 'SET #s = :closed, closedAt = :at',
+          ConditionExpression: '#s = :open',
+          ExpressionAttributeNames: { '#s': 'status' },
+          ExpressionAttributeValues: { ':closed': 'closed', ':open': 'open', ':at': at },
+        }),
+      );
+      return true;
+    } catch (err) {
+      if (err instanceof ConditionalCheckFailedException) return false;
+      throw err;
+    }
+  }
+
+  async tombstoneSubject(subjectId: string, nowMs: number): Promise<void> {
+    const now = Math.floor(nowMs / 1000);
+    await this.doc.send(
+      new UpdateCommand({
+        TableName: this.table,
+        Key: { pk: subjectId, sk: SUBJECT_SK },
+        UpdateExpression: 'SET erasedAt = if_not_exists(erasedAt, :now), expiresAt = :sweep, expiryShard = :shard',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: {
+          ':now': now,
+          ':sweep': now + ERASED_SUBJECT_SWEEP_SECONDS,
+          ':shard': shardOf(hashOf(subjectId)),
+        },
+      }),
+    ).catch((err) => {
+      // Already purged: nothing left to tombstone.
+      if (!(err instanceof ConditionalCheckFailedException)) throw err;
+    });
+  }
+
+  async purgeSubject(subjectId: string): Promise<number> {
+    const subject = await this.doc.send(
+      new GetCommand({ TableName: this.table, Key: { pk: subjectId, sk: SUBJECT_SK }, ConsistentRead: true }),
+    );
+    // Never purge a live Subject: only a tombstoned (or already purged) one.
+    if (subject.Item && subject.Item.erasedAt === undefined) return 0;
+    let deleted = 0;
+    for (;;) {
+      const { items } = await queryAll<Item>(this.doc, {
+        TableName: this.table,
+        KeyConditionExpression: 'pk = :pk',
+        ExpressionAttributeValues: { ':pk': subjectId },
+        ProjectionExpression: 'pk, sk',
+      });
+      const rest = items.filter((i) => i.sk !== SUBJECT_SK);
+      if (rest.length === 0) break;
+      await deleteAll(
+        this.doc,
+        this.table,
+        rest.map((i) => ({ pk: i.pk, sk: i.sk })),
+      );
+      deleted += rest.length;
+    }
+    if (subject.Item) {
+      await this.discardSubject(subjectId);
+      deleted += 1;
+    }
+    return deleted;
+  }
+
+  async sweepExpired(nowMs: number, maxItems: number): Promise<number> {
+    const now = Math.floor(nowMs / 1000);
+    let deleted = 0;
+    for (let shard = 0; shard < EXPIRY_SHARDS && deleted < maxItems; shard++) {
+      const { items } = await queryAll<Item>(
+        this.doc,
+        {
+          TableName: this.table,
+          IndexName: 'byExpiry',
+          KeyConditionExpression: 'expiryShard = :shard AND expiresAt <= :now',
+          ExpressionAttributeValues: { ':shard': `X${shard}`, ':now': now },
+        },
+        (got) => got.length >= maxItems - deleted,
+      );
+      const records: Item[] = [];
+      for (const item of items) {
+        const sk = String(item.sk);
+        if (sk === SUBJECT_SK) deleted += await this.purgeSubject(String(item.pk));
+        else if (sk.startsWith(INTENT_PREFIX)) deleted += await this.rollBack(item);
+        else records.push(item);
+      }
+      await deleteAll(
+        this.doc,
+        this.table,
+        records.map((i) => ({ pk: i.pk, sk: i.sk })),
+      );
+      deleted += records.length;
+    }
+    return deleted;
+  }
+
+  /** Removes the rows of an abandoned batch write, then its intent. */
+  private async rollBack(intent: Item): Promise<number> {
+    const keys: Item[] = [];
+    for (let id = Number(intent.firstId); id <= Number(intent.lastId); id++) keys.push(recordKey(String(intent.pk), id));
+    await deleteAll(this.doc, this.table, keys);
+    await this.doc.send(new DeleteCommand({ TableName: this.table, Key: { pk: intent.pk, sk: intent.sk } }));
+    return keys.length;
+  }
+
+  private filter(subjectId: string, nowMs: number, indicator: string | undefined) {
+    const values: Item = { ':pk': subjectId, ':now': Math.floor(nowMs / 1000) };
+    let expression = `(${LIVE_FILTER})`;
+    if (indicator !== undefined && indicator.trim() !== '') {
+      values[':q'] = indicator.trim().toLowerCase();
+      expression += ' AND contains(search, :q)';
+    }
+    return { FilterExpression: expression, ExpressionAttributeValues: values };
+  }
+}
+
+function pad(id: number): string {
+  return String(id).padStart(12, '0');
+}
+
+function recordKey(subjectId: string, id: number): Item {
+  return { pk: subjectId, sk: RECORD_PREFIX + pad(id) };
+}
+
+function sessionKeyOf(subjectId: string, sessionId: string): string {
+  return `${subjectId}#${sessionId}`;
+}
+
+function shardOf(n: number): string {
+  return `X${n % EXPIRY_SHARDS}`;
+}
+
+function hashOf(s: string): number {
+  let h = 0;
+  for (let i = 0; i < s.length; i++) h = (h * 31 + s.charCodeAt(i)) >>> 0;
+  return h;
+}
+
+function toItem(r: HealthRecord): Item {
+  const { fhir, subjectId, ...rest } = r;
+  return {
+    ...rest,
+    ...recordKey(subjectId, r.id),
+    timeKey: `${r.time}#${pad(r.id)}`,
+    // Indicator as written and its canonical name, for the case-insensitive substring filter.
+    search: `${r.indicator}\u0000${r.canonicalName ?? ''}`.toLowerCase(),
+    fhirJson: JSON.stringify(fhir),
+    ...(r.sessionId ? { sessionKey: sessionKeyOf(subjectId, r.sessionId) } : {}),
+    ...(r.expiresAt != null ? { expiryShard: shardOf(r.id) } : { expiresAt: undefined }),
+  };
+}
+
+function fromItem(item: Item): HealthRecord {
+  return {
+    id: Number(item.id),
+    subjectId: String(item.pk),
+    indicator: String(item.indicator),
+    value: String(item.value),
+    parsedValue: (item.parsedValue as string | null) ?? null,
+    parsedUnit: (item.parsedUnit as string | null) ?? null,
+    loincCode: (item.loincCode as string | null) ?? null,
+    canonicalName: (item.canonicalName as string | null) ?? null,
+    fhirResourceId: String(item.fhirResourceId),
+    time: String(item.time),
+    endTime: (item.endTime as string | null) ?? null,
+    source: item.source as HealthRecord['source'],
+    comment: (item.comment as string | undefined) ?? '',
+    referenceLow: (item.referenceLow as number | null) ?? null,
+    referenceHigh: (item.referenceHigh as number | null) ?? null,
+    referenceText: (item.referenceText as string | null) ?? null,
+    abnormal: (item.abnormal as boolean | null) ?? null,
+    sessionId: (item.sessionId as string | null) ?? null,
+    fileKey: (item.fileKey as string | null) ?? null,
+    retention: item.retention as HealthRecord['retention'],
+    expiresAt: (item.expiresAt as number | null) ?? null,
+    createdAt: String(item.createdAt),
+    fhir: JSON.parse(String(item.fhirJson ?? '{}')),
+  };
+}

@@ -1,0 +1,86 @@
+import { DeleteCommand, type DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { randomUUID } from 'node:crypto';
+import type { RecordStore } from '../../ports/record-store';
+import type { Subject, SubjectDirectory } from '../../ports/subject-directory';
+
+/**
+ * The (account, user) → Subject mapping, kept in the accounts table. A Subject's own item (its id
+ * counter) lives in the records table; the mapping is written second, conditionally, so concurrent
+ * first uses agree on one Subject and the loser discards its own.
+ */
+export class DynamoSubjectDirectory implements SubjectDirectory {
+  constructor(
+    private readonly doc: DynamoDBDocumentClient,
+    private readonly table: string,
+    private readonly records: RecordStore,
+  ) {}
+
+  async find(accountId: string, user: string): Promise<Subject | null> {
+    const out = await this.doc.send(new GetCommand({ TableName: this.table, Key: mappingKey(accountId, user) }));
+    return out.Item ? toSubject(out.Item, accountId, user) : null;
+  }
+
+  async findOrCreate(accountId: string, user: string): Promise<Subject> {
+    const existing = await this.find(accountId, user);
+    if (existing) return existing;
+    const subject: Subject = {
+      subjectId: `sbj_${randomUUID().replaceAll('-', '')}`,
+      accountId,
+      user,
+      createdAt: new Date().toISOString(),
+    };
+    await this.records.createSubject(subject.subjectId, accountId, user, subject.createdAt);
+    try {
+      await this.doc.send(
+        new PutCommand({
+          TableName: this.table,
+          Item: { ...mappingKey(accountId, user), subjectId: subject.subjectId, createdAt: subject.createdAt },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        }),
+      );
+      return subject;
+    } catch (err) {
+      if (!(err instanceof ConditionalCheckFailedException)) throw err;
+      await this.records.discardSubject(subject.subjectId);
+      const winner = await this.find(accountId, user);
+      if (!winner) throw err;
+      return winner;
+    }
+  }
+
+  async dropStale(accountId: string, user: string, subjectId: string): Promise<void> {
+    await this.unmap(accountId, user, subjectId);
+  }
+
+  async erase(accountId: string, user: string): Promise<Subject | null> {
+    const subject = await this.find(accountId, user);
+    if (!subject) return null;
+    return (await this.unmap(accountId, user, subject.subjectId)) ? subject : null;
+  }
+
+  private async unmap(accountId: string, user: string, subjectId: string): Promise<boolean> {
+    try {
+      await this.doc.send(
+        new DeleteCommand({
+          TableName: this.table,
+          Key: mappingKey(accountId, user),
+          ConditionExpression: 'subjectId = :s',
+          ExpressionAttributeValues: { ':s': subjectId },
+        }),
+      );
+      return true;
+    } catch (err) {
+      if (err instanceof ConditionalCheckFailedException) return false;
+      throw err;
+    }
+  }
+}
+
+function mappingKey(accountId: string, user: string) {
+  return { pk: `ACCOUNT#${accountId}`, sk: `USER#${user}` };
+}
+
+function toSubject(item: Record<string, unknown>, accountId: string, user: string): Subject {
+  return { subjectId: String(item.subjectId), accountId, user, createdAt: String(item.createdAt) };
+}

@@ -1,0 +1,61 @@
+import type { TableName } from '../../../functions/routes';
+
+/**
+ * DynamoDB table shapes, as pure data read by the CDK stateful stack and by the local runtime's
+ * bootstrap, so the emulator and AWS hold the same keys and indexes.
+ */
+export interface IndexDefinition {
+  name: string;
+  partitionKey: string;
+  sortKey: string;
+  sortKeyType: 'S' | 'N';
+}
+
+export interface TableDefinition {
+  name: TableName;
+  /** Environment variable carrying the physical table name. */
+  envVar: string;
+  partitionKey: string;
+  sortKey?: string;
+  /** Epoch-seconds attribute DynamoDB TTL garbage-collects on; reads filter on it themselves. */
+  ttlAttribute: string;
+  indexes: IndexDefinition[];
+}
+
+export const EXPIRY_ATTRIBUTE = 'expiresAt';
+
+export const tableDefinitions: Record<TableName, TableDefinition> = {
+  // Accounts, API keys (by hash), account → Subject mappings.
+  accounts: {
+    name: 'accounts',
+    envVar: 'HDS_TABLE_ACCOUNTS',
+    partitionKey: 'pk',
+    sortKey: 'sk',
+    ttlAttribute: EXPIRY_ATTRIBUTE,
+    indexes: [],
+  },
+  // One partition per Subject: its counter item, records (with their FHIR mirrors), sessions, write intents.
+  records: {
+    name: 'records',
+    envVar: 'HDS_TABLE_RECORDS',
+    partitionKey: 'pk',
+    sortKey: 'sk',
+    ttlAttribute: EXPIRY_ATTRIBUTE,
+    indexes: [
+      // Newest-first reads: sort key `<ISO time>#<zero-padded id>`.
+      { name: 'byTime', partitionKey: 'pk', sortKey: 'timeKey', sortKeyType: 'S' },
+      // Session-scoped rows: partition `<subjectId>#<session_id>`; sparse.
+      { name: 'bySession', partitionKey: 'sessionKey', sortKey: 'sk', sortKeyType: 'S' },
+      // Retention sweeper: a few shards ordered by expiry; sparse.
+      { name: 'byExpiry', partitionKey: 'expiryShard', sortKey: EXPIRY_ATTRIBUTE, sortKeyType: 'N' },
+    ],
+  },
+  // Fixed-window request counters per account × route × minute.
+  rateLimits: {
+    name: 'rateLimits',
+    envVar: 'HDS_TABLE_RATE_LIMITS',
+    partitionKey: 'pk',
+    ttlAttribute: EXPIRY_ATTRIBUTE,
+    indexes: [],
+  },
+};

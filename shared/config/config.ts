@@ -1,0 +1,83 @@
+import type { TableName } from '../../functions/routes';
+import { tableDefinitions } from '../adapters/dynamo/table-definitions';
+
+/** Everything a handler reads from its environment, read once per process. */
+export interface Config {
+  /** The region this deployment serves; API keys of other regions are refused. */
+  region: string;
+  tables: Record<TableName, string>;
+  dynamoEndpoint?: string;
+  s3Endpoint?: string;
+  bucket: string;
+  /** SQS queue URL per queue; when absent, the local durable queue under `localQueueDir` is used. */
+  queueUrls: Partial<Record<'purge', string>>;
+  localQueueDir?: string;
+  /** Requests per account × route × minute. */
+  rateLimits: Record<string, number>;
+  defaultRateLimit: number;
+  /** Largest JSON request body accepted, in bytes. */
+  maxBodyBytes: number;
+  version: string;
+}
+
+/** Pacing from the spec: chat 60/min, uploads 30/min, data writes 120/min, reads 120/min. */
+const SPEC_RATE_LIMITS: Record<string, number> = {
+  'create-chat-completion': 60,
+  'create-file': 30,
+  'create-data': 120,
+  'list-data': 120,
+  'list-files': 120,
+  'list-models': 120,
+};
+
+let cached: Config | undefined;
+
+export function config(): Config {
+  cached ??= readConfig(process.env);
+  return cached;
+}
+
+/** Forget the cached config; the local runtime and tests call this after changing the environment. */
+export function resetConfig(): void {
+  cached = undefined;
+}
+
+export function readConfig(env: NodeJS.ProcessEnv): Config {
+  const tables = Object.fromEntries(
+    Object.values(tableDefinitions).map((t) => [t.name, env[t.envVar] ?? `hds-${kebab(t.name)}`]),
+  ) as Record<TableName, string>;
+  return {
+    region: env.HDS_REGION ?? env.AWS_REGION ?? 'us-east-1',
+    tables,
+    dynamoEndpoint: env.HDS_DYNAMODB_ENDPOINT ?? env.AWS_ENDPOINT_URL_DYNAMODB,
+    s3Endpoint: env.HDS_S3_ENDPOINT ?? env.AWS_ENDPOINT_URL_S3,
+    bucket: env.HDS_BUCKET ?? 'hds-files',
+    queueUrls: { purge: env.HDS_QUEUE_PURGE_URL },
+    localQueueDir: env.HDS_LOCAL_QUEUE_DIR,
+    rateLimits: { ...SPEC_RATE_LIMITS, ...parseRateLimits(env.HDS_RATE_LIMITS) },
+    defaultRateLimit: positiveInt(env.HDS_RATE_LIMIT_DEFAULT, 120),
+    maxBodyBytes: positiveInt(env.HDS_MAX_BODY_BYTES, 6 * 1024 * 1024),
+    version: env.HDS_VERSION ?? '0.1.0',
+  };
+}
+
+/** `HDS_RATE_LIMITS="create-data=600,list-data=1200"` overrides the spec's pacing per route id. */
+function parseRateLimits(raw: string | undefined): Record<string, number> {
+  if (!raw) return {};
+  const out: Record<string, number> = {};
+  for (const pair of raw.split(',')) {
+    const [route, value] = pair.split('=').map((s) => s.trim());
+    const n = Number(value);
+    if (route && Number.isInteger(n) && n > 0) out[route] = n;
+  }
+  return out;
+}
+
+function positiveInt(raw: string | undefined, fallback: number): number {
+  const n = Number(raw);
+  return raw && Number.isInteger(n) && n > 0 ? n : fallback;
+}
+
+function kebab(name: string): string {
+  return name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+}

@@ -1,0 +1,97 @@
+import middy from '@middy/core';
+import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import { type HttpRoute, httpRoutes } from '../../functions/routes';
+import { type Services, services } from '../services/container';
+import {
+  authenticateApiKey,
+  type Caller,
+  errorEnvelope,
+  type HdsContext,
+  type Internal,
+  jsonResponse,
+  normalizeRequest,
+  rateLimit,
+} from './middleware';
+import type { GatewayEvent, HttpRequest } from './request';
+import { Tenancy } from './tenancy';
+import { readJsonBody } from './validation';
+
+export interface RouteResult {
+  status?: number;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+export interface PublicContext {
+  req: HttpRequest;
+  services: Services;
+  /** The JSON body, parsed on first use. */
+  json(): unknown;
+}
+
+export interface AuthedContext extends PublicContext {
+  caller: Caller;
+  tenancy: Tenancy;
+}
+
+type Handler = middy.MiddyfiedHandler<GatewayEvent, APIGatewayProxyStructuredResultV2, Error, HdsContext>;
+
+/** A public route (no API key): health probes. */
+export function publicRoute(routeId: string, fn: (ctx: PublicContext) => Promise<RouteResult>): Handler {
+  route(routeId, 'none');
+  return base(routeId).handler(async (_event, { hds }) => respond(hds, await fn(contextOf(hds))));
+}
+
+/**
+ * An API-key route: normalize → authenticate → rate-limit → the route's own function, with every
+ * error turned into the spec's envelope by one middleware.
+ */
+export function apiKeyRoute(routeId: string, fn: (ctx: AuthedContext) => Promise<RouteResult>): Handler {
+  route(routeId, 'api-key');
+  return base(routeId)
+    .use(authenticateApiKey(services))
+    .use(rateLimit(routeId, services))
+    .handler(async (_event, { hds }) => {
+      const caller = hds.caller!;
+      const ctx = { ...contextOf(hds), caller, tenancy: new Tenancy(caller, services()) };
+      return respond(hds, await fn(ctx));
+    });
+}
+
+function base(routeId: string) {
+  return middy<GatewayEvent, APIGatewayProxyStructuredResultV2, Error, HdsContext>()
+    .use(normalizeRequest())
+    .use(errorEnvelope(routeId));
+}
+
+function contextOf(internal: Internal): PublicContext {
+  const svc = services();
+  let body: unknown;
+  let parsed = false;
+  return {
+    req: internal.req,
+    services: svc,
+    json: () => {
+      if (!parsed) {
+        body = readJsonBody(internal.req, svc.config.maxBodyBytes);
+        parsed = true;
+      }
+      return body;
+    },
+  };
+}
+
+function respond(internal: Internal, result: RouteResult): APIGatewayProxyStructuredResultV2 {
+  return jsonResponse(result.status ?? 200, result.body, internal.req.requestId, {
+    ...internal.rateHeaders,
+    ...result.headers,
+  });
+}
+
+/** A handler must name a route of the manifest with the same auth, so the two never drift apart. */
+function route(routeId: string, auth: HttpRoute['auth']): HttpRoute {
+  const entry = httpRoutes.find((r) => r.id === routeId);
+  if (!entry) throw new Error(`Route ${routeId} is not in functions/routes.ts`);
+  if (entry.auth !== auth) throw new Error(`Route ${routeId} is declared with auth ${entry.auth}`);
+  return entry;
+}

@@ -1,0 +1,150 @@
+import type middy from '@middy/core';
+import type { APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import { nowMs } from '../clock';
+import { displayPrefix, hashSecret, looksLikeKey } from '../domain/api-keys';
+import { log } from '../log';
+import type { Services } from '../services/container';
+import { HttpError, InternalError, RateLimitError, UnauthorizedError } from './errors';
+import { fromGatewayEvent, type GatewayEvent, type HttpRequest } from './request';
+
+export interface Caller {
+  accountId: string;
+  keyId: string;
+}
+
+/** What the middlewares hand the route: the normalized request and, behind auth, the caller. */
+export type Internal = {
+  req: HttpRequest;
+  caller: Caller | null;
+  rateHeaders: Record<string, string>;
+};
+
+/** Lambda's context carrying HDS's per-request state, as the route function receives it. */
+export type HdsContext = Context & { hds: Internal };
+type Middleware = middy.MiddlewareObj<GatewayEvent, APIGatewayProxyStructuredResultV2, Error, HdsContext>;
+
+/** Normalizes the event first, so every later step and every error carries the request id. */
+export function normalizeRequest(): Middleware {
+  return {
+    before: (request) => {
+      request.context.hds = { req: fromGatewayEvent(request.event), caller: null, rateHeaders: {} };
+    },
+  };
+}
+
+/**
+ * The one place errors become responses. Only HttpErrors show their message; anything else is a
+ * generic 500 naming the request id (middy's expose rule), and only then is the cause logged.
+ */
+export function errorEnvelope(routeId: string): Middleware {
+  return {
+    onError: (request) => {
+      const req = request.context.hds?.req ?? fromGatewayEvent(request.event);
+      const error = request.error;
+      const http = error instanceof HttpError ? error : new InternalError(req.requestId);
+      if (http.status >= 500) {
+        log('error', 'request failed', {
+          route: routeId,
+          requestId: req.requestId,
+          error: error?.name,
+          detail: error?.message,
+          stack: error?.stack,
+        });
+      } else {
+        log('info', 'request refused', { route: routeId, requestId: req.requestId, status: http.status, code: http.code });
+      }
+      request.response = jsonResponse(http.status, http.toJSON(), req.requestId, {
+        ...request.context.hds?.rateHeaders,
+        ...http.headers,
+      });
+    },
+  };
+}
+
+/**
+ * `Authorization: Bearer hds_live_…`: the key is hashed and looked up by that hash, and it must be
+ * live and minted for this region. Missing or malformed header → 401 `code: null`; anything else
+ * wrong with the key → 401 `invalid_api_key`.
+ */
+export function authenticateApiKey(services: () => Services): Middleware {
+  return {
+    before: async (request) => {
+      const header = request.context.hds.req.headers.authorization;
+      const match = header?.match(/^Bearer\s+(\S+)\s*$/i);
+      if (!match) {
+        throw new UnauthorizedError(
+          'Missing or malformed Authorization header. Send `Authorization: Bearer <API_KEY>`.',
+          null,
+        );
+      }
+      const token = match[1]!;
+      const invalid = () =>
+        new UnauthorizedError(`Incorrect API key provided: ${safePrefix(token)}… is not a valid key.`, 'invalid_api_key');
+      if (!looksLikeKey(token)) throw invalid();
+      const { accounts, config } = services();
+      const hash = hashSecret(token);
+      const key = await accounts.findApiKeyByHash(hash);
+      if (!key || key.revokedAt) throw invalid();
+      if (key.region !== config.region) {
+        throw new UnauthorizedError(
+          `This API key belongs to region ${key.region}; call that region's endpoint.`,
+          'invalid_api_key',
+        );
+      }
+      request.context.hds.caller = { accountId: key.accountId, keyId: key.keyId };
+      noteKeyUse(services, hash);
+    },
+  };
+}
+
+/** Counts the request against its account × route minute window; over the limit → 429 with Retry-After. */
+export function rateLimit(routeId: string, services: () => Services): Middleware {
+  return {
+    before: async (request) => {
+      const caller = request.context.hds.caller;
+      if (!caller) return;
+      const { rateLimiter, config } = services();
+      const limit = config.rateLimits[routeId] ?? config.defaultRateLimit;
+      const now = nowMs();
+      const decision = await rateLimiter.hit(caller.accountId, routeId, limit, now);
+      if (!decision.allowed) {
+        const retryAfter = Math.max(1, Math.ceil(decision.resetAt - now / 1000));
+        throw new RateLimitError(limit, retryAfter, decision.resetAt);
+      }
+      request.context.hds.rateHeaders = {
+        'x-ratelimit-limit': String(decision.limit),
+        'x-ratelimit-remaining': String(decision.remaining),
+        'x-ratelimit-reset': String(decision.resetAt),
+      };
+    },
+  };
+}
+
+export function jsonResponse(
+  status: number,
+  body: unknown,
+  requestId: string,
+  headers: Record<string, string> = {},
+): APIGatewayProxyStructuredResultV2 {
+  return {
+    statusCode: status,
+    headers: { 'content-type': 'application/json', 'x-request-id': requestId, ...headers },
+    body: body === undefined ? '' : JSON.stringify(body),
+  };
+}
+
+function safePrefix(token: string): string {
+  return looksLikeKey(token) ? displayPrefix(token) : token.slice(0, 4);
+}
+
+const lastMarked = new Map<string, number>();
+
+/** Records `last used` at most once a minute per key and process, off the request's critical path. */
+function noteKeyUse(services: () => Services, hash: string): void {
+  const now = nowMs();
+  if ((lastMarked.get(hash) ?? 0) > now - 60_000) return;
+  lastMarked.set(hash, now);
+  services()
+    .accounts.markKeyUsed(hash, new Date(now).toISOString())
+    .catch((err) => log('warn', 'could not record key use', { error: err?.name }));
+}

@@ -1,0 +1,58 @@
+import { randomUUID } from 'node:crypto';
+import type { APIGatewayProxyEvent, APIGatewayProxyEventV2 } from 'aws-lambda';
+
+/**
+ * One request shape for every handler, whichever event carried it: HTTP API (payload 2.0) or REST
+ * API (payload 1.0, the streaming routes). Handlers never see the difference.
+ */
+export interface HttpRequest {
+  requestId: string;
+  method: string;
+  path: string;
+  /** Header names lower-cased. */
+  headers: Record<string, string>;
+  query: Record<string, string>;
+  pathParams: Record<string, string>;
+  body: Buffer | undefined;
+  sourceIp: string | undefined;
+}
+
+export type GatewayEvent = APIGatewayProxyEventV2 | APIGatewayProxyEvent;
+
+export function fromGatewayEvent(event: GatewayEvent): HttpRequest {
+  const headers = lowerCaseKeys(event.headers ?? {});
+  const isV2 = 'requestContext' in event && 'http' in (event.requestContext ?? {});
+  const method = isV2
+    ? (event as APIGatewayProxyEventV2).requestContext.http.method
+    : (event as APIGatewayProxyEvent).httpMethod;
+  const path = isV2 ? (event as APIGatewayProxyEventV2).rawPath : (event as APIGatewayProxyEvent).path;
+  const requestId = event.requestContext?.requestId || randomUUID();
+  const sourceIp = isV2
+    ? (event as APIGatewayProxyEventV2).requestContext.http.sourceIp
+    : (event as APIGatewayProxyEvent).requestContext?.identity?.sourceIp;
+  const rawBody = event.body;
+  const body =
+    rawBody == null || rawBody === '' ? undefined : Buffer.from(rawBody, event.isBase64Encoded ? 'base64' : 'utf8');
+  return {
+    requestId,
+    method: method.toUpperCase(),
+    path,
+    headers,
+    query: definedValues(event.queryStringParameters ?? {}),
+    pathParams: definedValues(event.pathParameters ?? {}),
+    body,
+    sourceIp,
+  };
+}
+
+function lowerCaseKeys(headers: Record<string, string | undefined>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(headers)) if (v !== undefined) out[k.toLowerCase()] = v;
+  return out;
+}
+
+function definedValues(values: Record<string, string | undefined>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(values)) if (v !== undefined) out[k] = v;
+  return out;
+}

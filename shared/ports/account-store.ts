@@ -1,0 +1,32 @@
+/** An account of a partner; API keys and Subjects belong to exactly one. */
+export interface Account {
+  accountId: string;
+  name: string;
+  createdAt: string;
+}
+
+/** What is kept of an API key: never the secret, only its hash and a display prefix. */
+export interface ApiKeyRecord {
+  keyId: string;
+  accountId: string;
+  name: string;
+  /** First characters of the secret, for recognising it in a list. */
+  prefix: string;
+  region: string;
+  createdAt: string;
+  revokedAt: string | null;
+  lastUsedAt: string | null;
+}
+
+export interface AccountStore {
+  createAccount(name: string): Promise<Account>;
+  getAccount(accountId: string): Promise<Account | null>;
+  /** Stores a new key by the hash of its secret. */
+  putApiKey(record: ApiKeyRecord, secretHash: string): Promise<void>;
+  /** Looks a key up by the hash of its secret: a single GetItem, never a scan. */
+  findApiKeyByHash(secretHash: string): Promise<ApiKeyRecord | null>;
+  listApiKeys(accountId: string): Promise<ApiKeyRecord[]>;
+  /** Returns false when the account holds no such key. */
+  revokeApiKey(accountId: string, keyId: string, at: string): Promise<boolean>;
+  markKeyUsed(secretHash: string, at: string): Promise<void>;
+}

@@ -1,0 +1,50 @@
+import type { HealthRecord } from '../domain/records';
+
+export interface ListQuery {
+  /** Case-insensitive substring of the indicator as written or of its canonical name. */
+  indicator?: string;
+  limit: number;
+  offset: number;
+  nowMs: number;
+}
+
+export type DeleteSelector = { id: number } | { indicator: string } | { all: true };
+
+/** The Subject was erased (or never created) between resolving it and writing to it. */
+export class SubjectErasedError extends Error {
+  constructor(readonly subjectId: string) {
+    super('Subject is erased');
+    this.name = 'SubjectErasedError';
+  }
+}
+
+export interface RecordStore {
+  /** Creates the Subject's own item (its id counter); fails if it exists. */
+  createSubject(subjectId: string, accountId: string, user: string, at: string): Promise<void>;
+  /** Removes a Subject item minted by a creator that lost the race for the mapping. */
+  discardSubject(subjectId: string): Promise<void>;
+  /** Reserves `count` consecutive row ids for a Subject; returns the first. Throws SubjectErasedError for an erased one. */
+  allocateIds(subjectId: string, count: number): Promise<number>;
+  /** Writes all rows or none: a failure part-way removes what was written before it rethrows. */
+  putAll(subjectId: string, records: HealthRecord[]): Promise<void>;
+  /** Newest first by time, then id; only rows unexpired at `nowMs`. */
+  list(subjectId: string, query: ListQuery): Promise<{ records: HealthRecord[]; hasMore: boolean }>;
+  count(subjectId: string, nowMs: number): Promise<number>;
+  /** Hard-deletes the selected rows (mirrors included); returns how many were live. */
+  delete(subjectId: string, selector: DeleteSelector, nowMs: number): Promise<number>;
+  /** Deletes the rows written with `retention=session` under this session. */
+  deleteSession(subjectId: string, sessionId: string, nowMs: number): Promise<number>;
+  /** Records that a session id is in use by this Subject (idempotent). */
+  openSession(subjectId: string, sessionId: string, at: string): Promise<void>;
+  /** Marks the session closed; true when it was open. */
+  closeSession(subjectId: string, sessionId: string, at: string): Promise<boolean>;
+  /** Tombstones a Subject: no more ids are allocated, and the sweeper purges it if no purge job does. */
+  tombstoneSubject(subjectId: string, nowMs: number): Promise<void>;
+  /** Deletes every item of an erased Subject; safe to repeat. Returns items deleted. */
+  purgeSubject(subjectId: string): Promise<number>;
+  /**
+   * Deletes what has expired by `nowMs`: rows past their retention, writes a crashed writer abandoned
+   * part-way (their intents expire), and erased Subjects whose purge job never ran. Returns items deleted.
+   */
+  sweepExpired(nowMs: number, maxItems: number): Promise<number>;
+}

@@ -1,0 +1,55 @@
+import { SQSClient } from '@aws-sdk/client-sqs';
+import { createDocumentClient } from '../adapters/dynamo/client';
+import { DynamoAccountStore } from '../adapters/dynamo/dynamo-account-store';
+import { DynamoRateLimiter } from '../adapters/dynamo/dynamo-rate-limiter';
+import { DynamoRecordStore } from '../adapters/dynamo/dynamo-record-store';
+import { DynamoSubjectDirectory } from '../adapters/dynamo/dynamo-subject-directory';
+import { LocalFileQueue } from '../adapters/queue/local-file-queue';
+import { SqsJobQueue } from '../adapters/queue/sqs-job-queue';
+import { type Config, config } from '../config/config';
+import type { AccountStore } from '../ports/account-store';
+import type { JobQueue } from '../ports/job-queue';
+import type { RateLimiter } from '../ports/rate-limiter';
+import type { RecordStore } from '../ports/record-store';
+import type { SubjectDirectory } from '../ports/subject-directory';
+
+export interface Services {
+  config: Config;
+  accounts: AccountStore;
+  subjects: SubjectDirectory;
+  records: RecordStore;
+  rateLimiter: RateLimiter;
+  queue: JobQueue;
+}
+
+let cached: Services | undefined;
+
+/** Adapters built once per process (a warm Lambda reuses them), from the environment. */
+export function services(): Services {
+  cached ??= buildServices(config());
+  return cached;
+}
+
+/** Drop the built adapters; the local runtime and tests call this after changing the environment. */
+export function resetServices(): void {
+  cached = undefined;
+}
+
+export function buildServices(cfg: Config): Services {
+  const doc = createDocumentClient(cfg);
+  const records = new DynamoRecordStore(doc, cfg.tables.records);
+  return {
+    config: cfg,
+    accounts: new DynamoAccountStore(doc, cfg.tables.accounts),
+    subjects: new DynamoSubjectDirectory(doc, cfg.tables.accounts, records),
+    records,
+    rateLimiter: new DynamoRateLimiter(doc, cfg.tables.rateLimits),
+    queue: buildQueue(cfg),
+  };
+}
+
+function buildQueue(cfg: Config): JobQueue {
+  if (cfg.queueUrls.purge) return new SqsJobQueue(new SQSClient({ region: cfg.region }), cfg.queueUrls);
+  if (cfg.localQueueDir) return new LocalFileQueue(cfg.localQueueDir);
+  throw new Error('No queue configured: set HDS_QUEUE_PURGE_URL (SQS) or HDS_LOCAL_QUEUE_DIR (local runtime)');
+}

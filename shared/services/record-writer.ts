@@ -1,0 +1,112 @@
+import { randomUUID } from 'node:crypto';
+import { nowMs } from '../clock';
+import type { HealthRecord, RecordSource } from '../domain/records';
+import { expiryFor, type StoredRetention } from '../domain/retention';
+import { buildObservation, standardizeReading } from '../domain/standardization';
+import type { ReadingInput, StandardizedReading } from '../domain/standardization/types';
+import { SubjectErasedError } from '../ports/record-store';
+import type { Subject } from '../ports/subject-directory';
+import type { Tenancy } from '../http/tenancy';
+import type { Services } from './container';
+
+/** One reading to store, already validated: what the caller wrote and when it happened. */
+export interface ReadingToStore {
+  input: ReadingInput;
+  /** ISO 8601 UTC. */
+  time: string;
+  endTime: string | null;
+  comment: string;
+}
+
+export interface WriteOptions {
+  user: string;
+  source: RecordSource;
+  retention: StoredRetention;
+  sessionId: string | null;
+  fileKey?: string | null;
+}
+
+export interface WriteOutcome {
+  subject: Subject;
+  records: HealthRecord[];
+}
+
+/**
+ * The one write path of every door (data, standardize, uploads, consolidation): standardize each
+ * reading, mint or find the Subject, reserve row ids, and store all rows or none.
+ */
+export async function writeReadings(
+  services: Services,
+  tenancy: Tenancy,
+  readings: ReadingToStore[],
+  options: WriteOptions,
+): Promise<WriteOutcome> {
+  const standardized = readings.map((r) => ({ reading: r, results: standardizeReading(r.input) }));
+  const rowCount = standardized.reduce((n, s) => n + s.results.length, 0);
+  for (let attempt = 0; ; attempt++) {
+    const subject = await tenancy.findOrCreate(options.user);
+    try {
+      const firstId = await services.records.allocateIds(subject.subjectId, rowCount);
+      const records = toRecords(subject, firstId, standardized, options);
+      await services.records.putAll(subject.subjectId, records);
+      if (options.retention === 'session' && options.sessionId) {
+        await services.records.openSession(subject.subjectId, options.sessionId, new Date(nowMs()).toISOString());
+      }
+      return { subject, records };
+    } catch (err) {
+      // The mapping pointed at a Subject whose erase was cut short: drop it once and start afresh.
+      if (!(err instanceof SubjectErasedError) || attempt > 0) throw err;
+      await services.subjects.dropStale(tenancy.accountId, options.user, subject.subjectId);
+    }
+  }
+}
+
+function toRecords(
+  subject: Subject,
+  firstId: number,
+  standardized: { reading: ReadingToStore; results: StandardizedReading[] }[],
+  options: WriteOptions,
+): HealthRecord[] {
+  const writtenAt = nowMs();
+  const issued = new Date(writtenAt).toISOString();
+  const expiresAt = expiryFor(options.retention, writtenAt);
+  const records: HealthRecord[] = [];
+  let id = firstId;
+  for (const { reading, results } of standardized) {
+    for (const s of results) {
+      const fhirResourceId = randomUUID();
+      records.push({
+        id: id++,
+        subjectId: subject.subjectId,
+        indicator: s.indicator,
+        value: s.value,
+        parsedValue: s.parsedValue,
+        parsedUnit: s.parsedUnit,
+        loincCode: s.loincCode,
+        canonicalName: s.canonicalName,
+        fhirResourceId,
+        time: reading.time,
+        endTime: reading.endTime,
+        source: options.source,
+        comment: reading.comment,
+        referenceLow: s.referenceLow,
+        referenceHigh: s.referenceHigh,
+        referenceText: s.referenceText,
+        abnormal: s.abnormal,
+        sessionId: options.retention === 'session' ? options.sessionId : null,
+        fileKey: options.fileKey ?? null,
+        retention: options.retention,
+        expiresAt,
+        createdAt: issued,
+        fhir: buildObservation(s, {
+          id: fhirResourceId,
+          subjectId: subject.subjectId,
+          time: reading.time,
+          endTime: reading.endTime,
+          issued,
+        }) as unknown as Record<string, unknown>,
+      });
+    }
+  }
+  return records;
+}
