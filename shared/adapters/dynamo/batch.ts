@@ -9,19 +9,26 @@ const MAX_ATTEMPTS = 6;
 
 /**
  * Writes every request with BatchWriteItem, 25 at a time and several batches in flight, retrying
- * unprocessed items with backoff. Throws when an item still fails after the last attempt.
+ * unprocessed items with backoff. On a failure no further batch starts, and the error is thrown only
+ * once every batch in flight has settled, so a caller's clean-up never races a late write.
  */
 export async function batchWriteAll(doc: DynamoDBDocumentClient, table: string, requests: WriteRequest[]): Promise<void> {
   const chunks: WriteRequest[][] = [];
   for (let i = 0; i < requests.length; i += BATCH_SIZE) chunks.push(requests.slice(i, i + BATCH_SIZE));
   let next = 0;
+  let failure: unknown;
   const worker = async () => {
-    while (next < chunks.length) {
+    while (next < chunks.length && failure === undefined) {
       const chunk = chunks[next++]!;
-      await writeChunk(doc, table, chunk);
+      try {
+        await writeChunk(doc, table, chunk);
+      } catch (err) {
+        failure ??= err;
+      }
     }
   };
   await Promise.all(Array.from({ length: Math.min(PARALLEL_BATCHES, chunks.length) }, worker));
+  if (failure !== undefined) throw failure;
 }
 
 async function writeChunk(doc: DynamoDBDocumentClient, table: string, chunk: WriteRequest[]): Promise<void> {

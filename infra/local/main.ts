@@ -1,0 +1,37 @@
+import { resolve } from 'node:path';
+import { log } from '../../shared/log';
+import { bootstrapAccount } from './bootstrap';
+import { startRuntime } from './runtime';
+
+/** `npm start`: the whole service on one local port, state under HDS_DATA_DIR, until Ctrl-C. */
+async function main(): Promise<void> {
+  const dataDir = resolve(process.env.HDS_DATA_DIR ?? '.hds');
+  const port = Number(process.env.PORT ?? 8787);
+  const host = process.env.HOST ?? '127.0.0.1';
+  const runtime = await startRuntime({ port, host, dataDir });
+  const boot = await bootstrapAccount(runtime.services, process.env.HDS_BOOTSTRAP_API_KEY);
+  if (boot.kind === 'first-start') {
+    process.stdout.write(
+      `\nFirst start: created account ${boot.accountId} and its API key (shown once, stored only as a hash):\n\n  ${boot.secret}\n\n`,
+    );
+  } else if (boot.kind === 'configured' && boot.created) {
+    process.stdout.write(`Bootstrap key from HDS_BOOTSTRAP_API_KEY stored for account ${boot.accountId}.\n`);
+  }
+  process.stdout.write(`HDS listening on ${runtime.url} (data in ${dataDir}); Ctrl-C stops it.\n`);
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log('info', 'shutting down', { signal });
+    await runtime.stop();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+}
+
+main().catch((err) => {
+  console.error(`HDS failed to start: ${err?.message ?? err}`);
+  process.exit(1);
+});

@@ -1,0 +1,185 @@
+import { BatchWriteCommand, DeleteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDocumentClient } from '../../../shared/adapters/dynamo/client';
+import { DynamoRecordStore } from '../../../shared/adapters/dynamo/dynamo-record-store';
+import { readConfig } from '../../../shared/config/config';
+import type { HealthRecord } from '../../../shared/domain/records';
+import { expiryFor } from '../../../shared/domain/retention';
+import { SubjectErasedError } from '../../../shared/ports/record-store';
+import { ensureTables } from '../../../infra/local/tables';
+import { type DynamoServer, hasJava, startDynalite, startDynamoDbLocal } from '../../support/dynamo-servers';
+
+process.env.AWS_ACCESS_KEY_ID ??= 'local';
+process.env.AWS_SECRET_ACCESS_KEY ??= 'local';
+
+const servers: [string, () => Promise<DynamoServer>][] = [['dynalite', startDynalite]];
+if (hasJava()) servers.push(['DynamoDB Local', startDynamoDbLocal]);
+else console.warn('java not found: the DynamoDB Local half of this suite cannot run here');
+
+function record(subjectId: string, id: number, over: Partial<HealthRecord> = {}): HealthRecord {
+  return {
+    id,
+    subjectId,
+    indicator: 'Heart rate',
+    value: String(60 + id),
+    parsedValue: String(60 + id),
+    parsedUnit: '/min',
+    loincCode: '8867-4',
+    canonicalName: 'Heart rate',
+    fhirResourceId: `obs-${id}`,
+    time: new Date(Date.UTC(2026, 0, 1, 0, id)).toISOString(),
+    endTime: null,
+    source: 'api',
+    comment: '',
+    referenceLow: null,
+    referenceHigh: null,
+    referenceText: null,
+    abnormal: null,
+    sessionId: null,
+    fileKey: null,
+    retention: 'permanent',
+    expiresAt: null,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    fhir: { resourceType: 'Observation', id: `obs-${id}` },
+    ...over,
+  };
+}
+
+/** A document client that fails on chosen calls: the storage fault of the all-or-nothing tests. */
+function faulty(doc: DynamoDBDocumentClient, fail: (command: unknown, n: number) => boolean): DynamoDBDocumentClient {
+  let n = 0;
+  const wrapper = Object.create(doc) as DynamoDBDocumentClient;
+  // biome-ignore lint/suspicious/noExplicitAny: forwarding any command
+  wrapper.send = (async (command: any) => {
+    if (fail(command, ++n)) throw new Error('injected storage fault');
+    return doc.send(command);
+  }) as DynamoDBDocumentClient['send'];
+  return wrapper;
+}
+
+describe.each(servers)('DynamoRecordStore on %s', (_name, start) => {
+  let server: DynamoServer;
+  let doc: DynamoDBDocumentClient;
+  let store: DynamoRecordStore;
+  const cfg = readConfig({ HDS_TABLE_RECORDS: 'records-test', HDS_TABLE_ACCOUNTS: 'accounts-test', HDS_TABLE_RATE_LIMITS: 'rl-test' });
+
+  beforeAll(async () => {
+    server = await start();
+    const endpoint = server.endpoint;
+    await ensureTables(new DynamoDBClient({ region: 'us-east-1', endpoint }), cfg);
+    doc = createDocumentClient({ region: 'us-east-1', dynamoEndpoint: endpoint });
+    store = new DynamoRecordStore(doc, cfg.tables.records);
+  }, 90_000);
+  afterAll(() => server?.stop());
+
+  async function subject(name: string): Promise<string> {
+    const id = `sbj_${name}_${Math.random().toString(36).slice(2)}`;
+    await store.createSubject(id, 'acct', name, new Date().toISOString());
+    return id;
+  }
+
+  it('allocates distinct id blocks under concurrency', async () => {
+    const s = await subject('ids');
+    const firsts = await Promise.all(Array.from({ length: 20 }, () => store.allocateIds(s, 5)));
+    const ids = firsts.flatMap((f) => [0, 1, 2, 3, 4].map((i) => f + i));
+    expect(new Set(ids).size).toBe(100);
+    expect(Math.min(...ids)).toBe(1);
+  });
+
+  it('writes, lists newest first with paging, counts and deletes', async () => {
+    const s = await subject('rw');
+    const first = await store.allocateIds(s, 30);
+    await store.putAll(s, Array.from({ length: 30 }, (_, i) => record(s, first + i)));
+    const now = Date.now();
+    const page = await store.list(s, { limit: 10, offset: 5, nowMs: now });
+    expect(page.records.map((r) => r.id)).toEqual([25, 24, 23, 22, 21, 20, 19, 18, 17, 16]);
+    expect(page.hasMore).toBe(true);
+    expect(page.records[0]!.fhir).toEqual({ resourceType: 'Observation', id: 'obs-25' });
+    expect(await store.count(s, now)).toBe(30);
+    expect(await store.delete(s, { id: 3 }, now)).toBe(1);
+    expect(await store.delete(s, { all: true }, now)).toBe(29);
+    expect(await store.count(s, now)).toBe(0);
+  });
+
+  it('leaves no partial rows when a write fails half-way', async () => {
+    const s = await subject('fault');
+    const batchWrites = { n: 0 };
+    const broken = new DynamoRecordStore(
+      faulty(doc, (cmd) => cmd instanceof BatchWriteCommand && ++batchWrites.n === 3),
+      cfg.tables.records,
+    );
+    const first = await store.allocateIds(s, 200);
+    await expect(broken.putAll(s, Array.from({ length: 200 }, (_, i) => record(s, first + i)))).rejects.toThrow('injected');
+    expect(batchWrites.n).toBeGreaterThan(3);
+    expect(await store.count(s, Date.now())).toBe(0);
+    expect(await store.sweepExpired(Date.now() + 3_600_000, 10_000)).toBe(0);
+  });
+
+  it('rolls back a crashed writer’s partial batch once its intent expires', async () => {
+    const s = await subject('crash');
+    // Writes fail after the second batch, and so does every clean-up: the writer is gone.
+    let writes = 0;
+    const crashed = new DynamoRecordStore(
+      faulty(doc, (cmd) => (cmd instanceof BatchWriteCommand && ++writes > 2) || cmd instanceof DeleteCommand),
+      cfg.tables.records,
+    );
+    const first = await store.allocateIds(s, 100);
+    await expect(crashed.putAll(s, Array.from({ length: 100 }, (_, i) => record(s, first + i)))).rejects.toThrow();
+    expect(await store.count(s, Date.now())).toBeGreaterThan(0);
+    await store.sweepExpired(Date.now() + 11 * 60_000, 10_000);
+    expect(await store.count(s, Date.now())).toBe(0);
+  });
+
+  it('filters expired rows on every read and sweeps them', async () => {
+    const s = await subject('ttl');
+    const now = Date.now();
+    const first = await store.allocateIds(s, 2);
+    await store.putAll(s, [
+      record(s, first, { retention: '1h', expiresAt: expiryFor('1h', now) }),
+      record(s, first + 1),
+    ]);
+    const later = now + 3_600_000 + 1000;
+    expect(await store.count(s, now)).toBe(2);
+    expect(await store.count(s, later)).toBe(1);
+    expect((await store.list(s, { limit: 10, offset: 0, nowMs: later })).records).toHaveLength(1);
+    expect(await store.sweepExpired(later, 10_000)).toBeGreaterThanOrEqual(1);
+    expect(await store.count(s, now)).toBe(1);
+  });
+
+  it('deletes session rows and closes the session once', async () => {
+    const s = await subject('sess');
+    const first = await store.allocateIds(s, 3);
+    await store.putAll(s, [
+      record(s, first, { retention: 'session', sessionId: 'a' }),
+      record(s, first + 1, { retention: 'session', sessionId: 'b' }),
+      record(s, first + 2),
+    ]);
+    await store.openSession(s, 'a', new Date().toISOString());
+    expect(await store.deleteSession(s, 'a', Date.now())).toBe(1);
+    expect(await store.closeSession(s, 'a', new Date().toISOString())).toBe(true);
+    expect(await store.closeSession(s, 'a', new Date().toISOString())).toBe(false);
+    expect(await store.count(s, Date.now())).toBe(2);
+  });
+
+  it('never purges a live Subject; purges a tombstoned one and refuses its writes', async () => {
+    const s = await subject('purge');
+    const first = await store.allocateIds(s, 2);
+    await store.putAll(s, [record(s, first), record(s, first + 1)]);
+    expect(await store.purgeSubject(s)).toBe(0);
+    await store.tombstoneSubject(s, Date.now());
+    await expect(store.allocateIds(s, 1)).rejects.toBeInstanceOf(SubjectErasedError);
+    expect(await store.purgeSubject(s)).toBe(3);
+    expect(await store.count(s, Date.now())).toBe(0);
+    expect(await store.purgeSubject(s)).toBe(0);
+  });
+
+  it('sweeps an erased Subject whose purge job never ran', async () => {
+    const s = await subject('orphan');
+    const first = await store.allocateIds(s, 1);
+    await store.putAll(s, [record(s, first)]);
+    await store.tombstoneSubject(s, Date.now());
+    await store.sweepExpired(Date.now() + 16 * 60_000, 10_000);
+    expect(await store.count(s, Date.now())).toBe(0);
+  });
+});
