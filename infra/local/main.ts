@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { log } from '../../shared/log';
 import { bootstrapAccount } from './bootstrap';
 import { startRuntime } from './runtime';
+import { clearState, writeState } from './state-file';
 
 /** `npm start`: the whole service on one local port, state under HDS_DATA_DIR, until Ctrl-C. */
 async function main(): Promise<void> {
@@ -9,6 +10,14 @@ async function main(): Promise<void> {
   const port = Number(process.env.PORT ?? 8787);
   const host = process.env.HOST ?? '127.0.0.1';
   const runtime = await startRuntime({ port, host, dataDir });
+  const cfg = runtime.services.config;
+  await writeState(dataDir, {
+    pid: process.pid,
+    url: runtime.url,
+    dynamoEndpoint: cfg.dynamoEndpoint ?? '',
+    s3Endpoint: cfg.s3Endpoint ?? '',
+    queueDir: cfg.localQueueDir ?? '',
+  });
   const boot = await bootstrapAccount(runtime.services, process.env.HDS_BOOTSTRAP_API_KEY);
   if (boot.kind === 'first-start') {
     process.stdout.write(
@@ -25,6 +34,7 @@ async function main(): Promise<void> {
     stopping = true;
     log('info', 'shutting down', { signal });
     await runtime.stop();
+    await clearState(dataDir);
     process.exit(0);
   };
   process.on('SIGINT', () => void stop('SIGINT'));

@@ -49,6 +49,8 @@ export interface Runtime {
  * configured.
  */
 export async function startRuntime(opts: RuntimeOptions = {}): Promise<Runtime> {
+  // The runtime points the handlers' environment at its emulators; stop() gives the environment back.
+  const envBefore = { ...process.env };
   const scratch = opts.dataDir ? undefined : await mkdtemp(join(tmpdir(), 'hds-'));
   const stateDir = opts.dataDir ?? scratch!;
   Object.assign(process.env, opts.env ?? {});
@@ -126,6 +128,10 @@ export async function startRuntime(opts: RuntimeOptions = {}): Promise<Runtime> 
       await runner.stop();
       await emulators?.stop();
       if (scratch) await rm(scratch, { recursive: true, force: true });
+      for (const k of Object.keys(process.env)) if (!(k in envBefore)) delete process.env[k];
+      Object.assign(process.env, envBefore);
+      resetConfig();
+      resetServices();
     },
   };
 }

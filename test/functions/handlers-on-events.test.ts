@@ -1,0 +1,66 @@
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { manifest } from '../../functions/routes';
+import { loadHandler } from '../../infra/local/handlers';
+import { lambdaContext } from '../../infra/local/lambda-context';
+import { type Harness, startHarness } from '../support/harness';
+
+let h: Harness;
+let key: string;
+
+beforeAll(async () => {
+  h = await startHarness();
+  key = (await h.newAccount()).key;
+});
+afterAll(() => h?.stop());
+
+function event(id: string) {
+  const ev = JSON.parse(readFileSync(new URL(`../../events/${id}.json`, import.meta.url), 'utf8'));
+  if (ev.headers?.authorization) ev.headers.authorization = `Bearer ${key}`;
+  return ev;
+}
+
+async function invoke(id: string, ev = event(id)) {
+  const entry = manifest.find((e) => e.id === id)!;
+  const handler = await loadHandler(entry);
+  return handler(ev, lambdaContext(id, 10));
+}
+
+describe('every manifest entry has a sample event its handler accepts', () => {
+  it('has one events/<id>.json per function', () => {
+    for (const entry of manifest) expect(() => event(entry.id), entry.id).not.toThrow();
+  });
+
+  it('runs the data round trip on the sample events', async () => {
+    const created = await invoke('create-data');
+    expect(created.statusCode).toBe(200);
+    expect(JSON.parse(created.body)).toMatchObject({ status: 'ok', ingested: 3, subject: 'alice' });
+    const listed = await invoke('list-data');
+    expect(listed.statusCode).toBe(200);
+    expect(JSON.parse(listed.body).data.map((r: { indicator: string }) => r.indicator)).toEqual(['Glucose']);
+    expect(listed.headers['x-request-id']).toBe('Jq3V9gXyFiAEMvQ=');
+    const deleted = await invoke('delete-data');
+    expect(JSON.parse(deleted.body)).toMatchObject({ deleted: 1 });
+    expect((await invoke('delete-session')).statusCode).toBe(200);
+    expect((await invoke('list-models')).statusCode).toBe(200);
+    expect((await invoke('get-health')).statusCode).toBe(200);
+    expect((await invoke('delete-subject')).statusCode).toBe(200);
+    expect((await invoke('delete-subject')).statusCode).toBe(404);
+  });
+
+  it('refuses the sample key itself, which is only a placeholder', async () => {
+    const ev = JSON.parse(readFileSync(new URL('../../events/list-data.json', import.meta.url), 'utf8'));
+    const res = await invoke('list-data', ev);
+    expect(res.statusCode).toBe(401);
+    expect(JSON.parse(res.body).error.code).toBe('invalid_api_key');
+  });
+
+  it('runs the workers on their sample events', async () => {
+    const purge = await invoke('purge-subject');
+    expect(purge).toEqual({ batchItemFailures: [] });
+    const sweep = await invoke('sweep-retention');
+    expect(sweep).toMatchObject({ deleted: expect.any(Number) });
+    const broken = await invoke('purge-subject', { Records: [{ messageId: 'm-1', body: 'not json' }] });
+    expect(broken).toEqual({ batchItemFailures: [{ itemIdentifier: 'm-1' }] });
+  });
+});
