@@ -9,7 +9,7 @@ const loaded = new Map<string, AnyHandler>();
 export async function loadHandler(entry: ManifestEntry): Promise<AnyHandler> {
   let handler = loaded.get(entry.id);
   if (!handler) {
-    const mod = (await import(`../../functions/${entry.handler}`)) as { handler?: AnyHandler };
+    const mod = (await import(/* @vite-ignore */ `../../functions/${entry.handler}`)) as { handler?: AnyHandler };
     if (typeof mod.handler !== 'function') throw new Error(`functions/${entry.handler} exports no handler`);
     handler = mod.handler;
     loaded.set(entry.id, handler);

@@ -27,8 +27,8 @@ describe('POST /v1/data', () => {
       retention: 'permanent',
       records: [
         reading({ source: 'garmin' }),
-        reading({ indicator: 'Glucose', value: '97', unit: 'mg/dl', measured_at: '2026-06-17T08:00:00+02:00' }),
-        reading({ indicator: 'Sleep', value: '7.5', unit: 'h', start_time: '2026-06-15T22:00:00Z', end_time: '2026-06-16T05:30:00Z' }),
+        reading({ indicator: 'Glucose', value: '97', unit: 'mg/dl', time: undefined, measured_at: '2026-06-17T08:00:00+02:00' }),
+        reading({ indicator: 'Sleep', value: '7.5', unit: 'h', time: undefined, start_time: '2026-06-15T22:00:00Z', end_time: '2026-06-16T05:30:00Z' }),
       ],
     });
     expect(write.status).toBe(200);

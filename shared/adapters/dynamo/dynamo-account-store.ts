@@ -35,17 +35,19 @@ export class DynamoAccountStore implements AccountStore {
   }
 
   async putApiKey(record: ApiKeyRecord, secretHash: string): Promise<void> {
+    // Null fields are left out, so `if_not_exists(revokedAt)` sees an unrevoked key as such.
+    const fields = Object.fromEntries(Object.entries(record).filter(([, v]) => v !== null));
     await this.doc.send(
       new PutCommand({
         TableName: this.table,
-        Item: { pk: keyPk(secretHash), sk: '#KEY', ...record },
+        Item: { pk: keyPk(secretHash), sk: '#KEY', ...fields },
         ConditionExpression: 'attribute_not_exists(pk)',
       }),
     );
     await this.doc.send(
       new PutCommand({
         TableName: this.table,
-        Item: { pk: accountPk(record.accountId), sk: `KEY#${record.keyId}`, secretHash, ...record },
+        Item: { pk: accountPk(record.accountId), sk: `KEY#${record.keyId}`, secretHash, ...fields },
       }),
     );
   }

@@ -152,7 +152,7 @@ export class DynamoRecordStore implements RecordStore {
             TableName: this.table,
             IndexName: 'byTime',
             KeyConditionExpression: 'pk = :pk',
-            FilterExpression: 'contains(search, :q)',
+            FilterExpression: 'contains(searchText, :q)',
             ExpressionAttributeValues: { ':pk': subjectId, ':q': selector.indicator.trim().toLowerCase() },
           }
         : {
@@ -311,7 +311,7 @@ export class DynamoRecordStore implements RecordStore {
     let expression = `(${LIVE_FILTER})`;
     if (indicator !== undefined && indicator.trim() !== '') {
       values[':q'] = indicator.trim().toLowerCase();
-      expression += ' AND contains(search, :q)';
+      expression += ' AND contains(searchText, :q)';
     }
     return { FilterExpression: expression, ExpressionAttributeValues: values };
   }
@@ -346,7 +346,7 @@ function toItem(r: HealthRecord): Item {
     ...recordKey(subjectId, r.id),
     timeKey: `${r.time}#${pad(r.id)}`,
     // Indicator as written and its canonical name, for the case-insensitive substring filter.
-    search: `${r.indicator}\u0000${r.canonicalName ?? ''}`.toLowerCase(),
+    searchText: `${r.indicator}\u0000${r.canonicalName ?? ''}`.toLowerCase(),
     fhirJson: JSON.stringify(fhir),
     ...(r.sessionId ? { sessionKey: sessionKeyOf(subjectId, r.sessionId) } : {}),
     ...(r.expiresAt != null ? { expiryShard: shardOf(r.id) } : { expiresAt: undefined }),

@@ -97,6 +97,10 @@ describe.each(servers)('DynamoRecordStore on %s', (_name, start) => {
     expect(page.hasMore).toBe(true);
     expect(page.records[0]!.fhir).toEqual({ resourceType: 'Observation', id: 'obs-25' });
     expect(await store.count(s, now)).toBe(30);
+    await store.putAll(s, [record(s, await store.allocateIds(s, 1), { indicator: 'GLU', canonicalName: 'Glucose [Mass/volume]' })]);
+    const glucose = await store.list(s, { indicator: 'glucose', limit: 10, offset: 0, nowMs: now });
+    expect(glucose.records.map((r) => r.indicator)).toEqual(['GLU']);
+    expect(await store.delete(s, { indicator: 'Glu' }, now)).toBe(1);
     expect(await store.delete(s, { id: 3 }, now)).toBe(1);
     expect(await store.delete(s, { all: true }, now)).toBe(29);
     expect(await store.count(s, now)).toBe(0);
