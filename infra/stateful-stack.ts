@@ -1,0 +1,104 @@
+import { Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { AttributeType, BillingMode, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
+import { BlockPublicAccess, Bucket, BucketEncryption } from 'aws-cdk-lib/aws-s3';
+import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
+import type { Construct } from 'constructs';
+import { type QueueConsumer, type QueueName, queueConsumers, type TableName } from '../functions/routes';
+import { type TableDefinition, tableDefinitions } from '../shared/adapters/dynamo/table-definitions';
+import { pascalCase } from './naming';
+
+/** How long a message that exhausted its deliveries waits in a dead-letter queue: SQS's maximum. */
+const DEAD_LETTER_RETENTION = Duration.days(14);
+
+/**
+ * Everything that holds data: one table per table definition, the files bucket, and one queue (with its
+ * dead-letter queue) per queue the manifest consumes. Kept apart from the functions so the stateless
+ * stack can be replaced or destroyed freely; every resource here is retained when removed.
+ */
+export class StatefulStack extends Stack {
+  readonly tables: Readonly<Record<TableName, Table>>;
+  readonly bucket: Bucket;
+  readonly queues: ReadonlyMap<QueueName, Queue>;
+  readonly deadLetterQueues: ReadonlyMap<QueueName, Queue>;
+
+  constructor(scope: Construct, id: string, props?: StackProps) {
+    super(scope, id, props);
+
+    const tables: Partial<Record<TableName, Table>> = {};
+    for (const definition of Object.values(tableDefinitions)) tables[definition.name] = this.addTable(definition);
+    this.tables = tables as Record<TableName, Table>;
+
+    this.bucket = new Bucket(this, 'FilesBucket', {
+      encryption: BucketEncryption.S3_MANAGED,
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      enforceSSL: true,
+      versioned: false,
+      // Large uploads are multipart; parts of abandoned uploads are billed until aborted.
+      lifecycleRules: [{ abortIncompleteMultipartUploadAfter: Duration.days(1) }],
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+
+    const queues = new Map<QueueName, Queue>();
+    const deadLetterQueues = new Map<QueueName, Queue>();
+    for (const consumer of queueConsumers) {
+      if (queues.has(consumer.queue)) {
+        // Two consumers on one SQS queue split its messages between them; that is never what a manifest means.
+        throw new Error(`Queue '${consumer.queue}' has more than one consumer in the manifest`);
+      }
+      const { queue, deadLetterQueue } = this.addQueue(consumer);
+      queues.set(consumer.queue, queue);
+      deadLetterQueues.set(consumer.queue, deadLetterQueue);
+    }
+    this.queues = queues;
+    this.deadLetterQueues = deadLetterQueues;
+  }
+
+  /** The queue named in the manifest; fails synthesis when no consumer declares it. */
+  queue(name: QueueName): Queue {
+    const queue = this.queues.get(name);
+    if (!queue) throw new Error(`Queue '${name}' is sent to but no manifest entry consumes it`);
+    return queue;
+  }
+
+  private addTable(definition: TableDefinition): Table {
+    const table = new Table(this, `${pascalCase(definition.name)}Table`, {
+      partitionKey: { name: definition.partitionKey, type: AttributeType.STRING },
+      ...(definition.sortKey ? { sortKey: { name: definition.sortKey, type: AttributeType.STRING } } : {}),
+      billingMode: BillingMode.PAY_PER_REQUEST,
+      // Garbage collection only: reads filter on the expiry themselves, since TTL deletes up to ~48 h late.
+      timeToLiveAttribute: definition.ttlAttribute,
+      pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
+      encryption: TableEncryption.AWS_MANAGED,
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    for (const index of definition.indexes) {
+      table.addGlobalSecondaryIndex({
+        indexName: index.name,
+        partitionKey: { name: index.partitionKey, type: AttributeType.STRING },
+        sortKey: {
+          name: index.sortKey,
+          type: index.sortKeyType === 'N' ? AttributeType.NUMBER : AttributeType.STRING,
+        },
+      });
+    }
+    return table;
+  }
+
+  private addQueue(consumer: QueueConsumer): { queue: Queue; deadLetterQueue: Queue } {
+    const name = pascalCase(consumer.queue);
+    const deadLetterQueue = new Queue(this, `${name}DeadLetterQueue`, {
+      encryption: QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      retentionPeriod: DEAD_LETTER_RETENTION,
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    const queue = new Queue(this, `${name}Queue`, {
+      encryption: QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      visibilityTimeout: Duration.seconds(consumer.visibilityTimeoutSeconds),
+      deadLetterQueue: { queue: deadLetterQueue, maxReceiveCount: consumer.maxReceiveCount },
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    return { queue, deadLetterQueue };
+  }
+}

@@ -1,0 +1,222 @@
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib';
+import {
+  HttpApi,
+  HttpMethod,
+  HttpStage,
+  PayloadFormatVersion,
+  type ThrottleSettings,
+} from 'aws-cdk-lib/aws-apigatewayv2';
+import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
+import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
+import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
+import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
+import { type BundlingOptions, LogLevel, NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { Construct } from 'constructs';
+import {
+  type Access,
+  type HttpRoute,
+  type ManifestEntry,
+  manifest,
+  type Needs,
+  type QueueConsumer,
+  type ScheduledJob,
+  type TableName,
+} from '../functions/routes';
+import { tableDefinitions } from '../shared/adapters/dynamo/table-definitions';
+import { lambdaBundle } from './bundling';
+import { pascalCase, queueUrlEnvVar } from './naming';
+import type { StatefulStack } from './stateful-stack';
+
+const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+export const DEFAULT_MEMORY_MB = 512;
+export const DEFAULT_TIMEOUT_SECONDS = 10;
+/** An HTTP API waits at most 30 s for its integration; a longer function would answer nobody. */
+const HTTP_INTEGRATION_LIMIT_SECONDS = 29;
+const LOG_RETENTION = RetentionDays.ONE_MONTH;
+
+/**
+ * Stage-wide throttling is only a coarse backstop against floods: the contract's per-account × route ×
+ * minute limits (with `Retry-After`) are counted in the rate-limit table by the shared middleware,
+ * because an HTTP API can only throttle per stage or route, for all callers together.
+ */
+export const STAGE_THROTTLE: ThrottleSettings = { rateLimit: 500, burstLimit: 1000 };
+
+/** The `NodejsFunction` form of `infra/bundling.ts`, so CDK and a plain esbuild call build the same bundle. */
+const bundling: BundlingOptions = {
+  format: OutputFormat.ESM,
+  target: lambdaBundle.target,
+  minify: lambdaBundle.minify,
+  sourceMap: lambdaBundle.sourcemap,
+  sourcesContent: lambdaBundle.sourcesContent,
+  mainFields: [...lambdaBundle.mainFields],
+  banner: lambdaBundle.banner,
+  bundleAwsSDK: true,
+  externalModules: [...lambdaBundle.external],
+  // Warnings and errors only: bundle sizes for every function would bury them in each synth's output.
+  logLevel: LogLevel.WARNING,
+};
+
+export interface StatelessStackProps extends StackProps {
+  stateful: StatefulStack;
+  /** The entries to host; the route manifest unless a test hands in its own. */
+  entries?: readonly ManifestEntry[];
+}
+
+/**
+ * Everything that runs: one function per manifest entry, wired to what invokes it (HTTP API route, queue,
+ * schedule) and granted exactly the data access its `needs` declare.
+ */
+export class StatelessStack extends Stack {
+  readonly httpApi: HttpApi;
+  readonly httpStage: HttpStage;
+  /** By manifest id. */
+  readonly functions: ReadonlyMap<string, NodejsFunction>;
+
+  private readonly stateful: StatefulStack;
+
+  constructor(scope: Construct, id: string, props: StatelessStackProps) {
+    super(scope, id, props);
+    this.stateful = props.stateful;
+
+    // No API Gateway authorizer: the handlers' shared middleware authenticates API keys itself (hashing the
+    // key, looking it up, refusing keys of other regions), in one place for both hosts, so the local runtime
+    // and the cloud cannot drift apart on who gets in; an authorizer would be a second copy of that rule.
+    this.httpApi = new HttpApi(this, 'HttpApi', {
+      description: 'HDS HTTP routes (/v1, /api)',
+      createDefaultStage: false,
+    });
+    this.httpStage = new HttpStage(this, 'DefaultStage', {
+      httpApi: this.httpApi,
+      stageName: '$default',
+      autoDeploy: true,
+      throttle: STAGE_THROTTLE,
+    });
+
+    const environment = this.functionEnvironment();
+    const functions = new Map<string, NodejsFunction>();
+    for (const entry of props.entries ?? manifest) {
+      checkLimits(entry);
+      const fn = this.addFunction(entry, environment);
+      functions.set(entry.id, fn);
+      // One branch per entry kind. The WebSocket API (/v1/files/stream: $connect, $default, $disconnect)
+      // and the REST API streaming routes (`responseTransferMode: STREAM`, format 1.0 events) arrive as new
+      // kinds in the manifest; each is one more case here and one more `add*` method. Until then the
+      // `never` check below turns a kind without a case into a compile error.
+      switch (entry.kind) {
+        case 'http':
+          this.addHttpRoute(entry, fn);
+          break;
+        case 'queue':
+          this.addQueueConsumer(entry, fn);
+          break;
+        case 'schedule':
+          this.addSchedule(entry, fn);
+          break;
+        default: {
+          const unwired: never = entry;
+          throw new Error(`No wiring for manifest entry ${JSON.stringify(unwired)}`);
+        }
+      }
+    }
+    this.functions = functions;
+
+    new CfnOutput(this, 'HttpApiUrl', { value: this.httpStage.url, description: 'Base URL of the HTTP API' });
+  }
+
+  /** Every function sees every resource name; its IAM policy, not its environment, limits what it can touch. */
+  private functionEnvironment(): Record<string, string> {
+    const environment: Record<string, string> = {
+      HDS_REGION: Stack.of(this).region,
+      HDS_BUCKET: this.stateful.bucket.bucketName,
+      NODE_OPTIONS: '--enable-source-maps',
+    };
+    for (const definition of Object.values(tableDefinitions)) {
+      environment[definition.envVar] = this.stateful.tables[definition.name].tableName;
+    }
+    for (const [name, queue] of this.stateful.queues) environment[queueUrlEnvVar(name)] = queue.queueUrl;
+    return environment;
+  }
+
+  private addFunction(entry: ManifestEntry, environment: Record<string, string>): NodejsFunction {
+    const name = pascalCase(entry.id);
+    const logGroup = new LogGroup(this, `${name}Logs`, { retention: LOG_RETENTION });
+    const fn = new NodejsFunction(this, `${name}Function`, {
+      entry: join(repoRoot, 'functions', entry.handler),
+      handler: 'handler',
+      runtime: Runtime.NODEJS_22_X,
+      architecture: Architecture.ARM_64,
+      memorySize: entry.needs.memoryMb ?? DEFAULT_MEMORY_MB,
+      timeout: Duration.seconds(timeoutSeconds(entry)),
+      description: `${entry.id}: ${entry.description}`,
+      environment,
+      logGroup,
+      projectRoot: repoRoot,
+      depsLockFilePath: join(repoRoot, 'package-lock.json'),
+      bundling,
+    });
+    this.grantNeeds(fn, entry.needs);
+    return fn;
+  }
+
+  /** Least privilege, read straight from `needs`: nothing is granted that the entry does not declare. */
+  private grantNeeds(fn: NodejsFunction, needs: Needs): void {
+    for (const [name, access] of Object.entries(needs.tables ?? {}) as [TableName, Access | undefined][]) {
+      const table = this.stateful.tables[name];
+      if (access === 'readwrite') table.grantReadWriteData(fn);
+      else if (access === 'read') table.grantReadData(fn);
+    }
+    if (needs.bucket === 'readwrite') this.stateful.bucket.grantReadWrite(fn);
+    else if (needs.bucket === 'read') this.stateful.bucket.grantRead(fn);
+    for (const queue of needs.sendsTo ?? []) this.stateful.queue(queue).grantSendMessages(fn);
+  }
+
+  private addHttpRoute(entry: HttpRoute, fn: NodejsFunction): void {
+    this.httpApi.addRoutes({
+      path: entry.path,
+      methods: [HttpMethod[entry.method]],
+      integration: new HttpLambdaIntegration(`${pascalCase(entry.id)}Integration`, fn, {
+        payloadFormatVersion: PayloadFormatVersion.VERSION_2_0,
+      }),
+    });
+  }
+
+  private addQueueConsumer(entry: QueueConsumer, fn: NodejsFunction): void {
+    // The event source also grants the function receive/delete/attributes on this queue, and nothing else.
+    fn.addEventSource(
+      new SqsEventSource(this.stateful.queue(entry.queue), {
+        batchSize: entry.batchSize,
+        reportBatchItemFailures: true,
+      }),
+    );
+  }
+
+  private addSchedule(entry: ScheduledJob, fn: NodejsFunction): void {
+    new Rule(this, `${pascalCase(entry.id)}Schedule`, {
+      description: entry.description,
+      schedule: Schedule.rate(Duration.minutes(entry.everyMinutes)),
+      // A run older than one period is superseded by the next one; don't let retries pile up behind it.
+      targets: [new LambdaFunction(fn, { maxEventAge: Duration.minutes(Math.max(1, entry.everyMinutes)) })],
+    });
+  }
+}
+
+function timeoutSeconds(entry: ManifestEntry): number {
+  return entry.needs.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS;
+}
+
+/** Fails synthesis, before any bundling, on an entry AWS would refuse or could never serve. */
+function checkLimits(entry: ManifestEntry): void {
+  const timeout = timeoutSeconds(entry);
+  if (entry.kind === 'http' && timeout > HTTP_INTEGRATION_LIMIT_SECONDS) {
+    throw new Error(`${entry.id}: an HTTP API route cannot run longer than ${HTTP_INTEGRATION_LIMIT_SECONDS} s`);
+  }
+  // SQS refuses an event source whose function may outlive the message's invisibility.
+  if (entry.kind === 'queue' && timeout > entry.visibilityTimeoutSeconds) {
+    throw new Error(`${entry.id}: timeout ${timeout} s exceeds the visibility timeout of queue '${entry.queue}'`);
+  }
+}

@@ -1,0 +1,77 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { build } from 'esbuild';
+import { afterAll, describe, expect, it } from 'vitest';
+import { manifest } from '../../functions/routes';
+import { esbuildOptionsFor, LAMBDA_NODE_TARGET } from '../../infra/bundling';
+
+/**
+ * The bundle settings a benchmark script shares with CDK, exercised for real: every handler of the
+ * manifest bundles to one ESM file that Node loads, with a `handler` export, and CommonJS dependencies
+ * find `require` through the banner.
+ */
+
+const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
+let outdir: string | undefined;
+
+afterAll(async () => {
+  if (outdir) await rm(outdir, { recursive: true, force: true });
+});
+
+describe('esbuildOptionsFor', () => {
+  it('matches the Lambda runtime and the house bundling rules', () => {
+    const options = esbuildOptionsFor('functions/health/get-health.ts');
+    expect(options).toMatchObject({
+      entryPoints: ['functions/health/get-health.ts'],
+      outfile: join('dist', 'get-health', 'index.mjs'),
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      target: LAMBDA_NODE_TARGET,
+      minify: true,
+      sourcemap: true,
+      mainFields: ['module', 'main'],
+      external: [],
+    });
+    expect(LAMBDA_NODE_TARGET).toBe('node22');
+    expect(options.banner?.js).toMatch(/const require = \w*createRequire\w*\(import\.meta\.url\)/i);
+  });
+});
+
+describe('every manifest handler', () => {
+  it('bundles to an ES module Node can load, exporting handler', async () => {
+    outdir = await mkdtemp(join(tmpdir(), 'hds-bundle-'));
+    const dir = outdir;
+    const bundles = await Promise.all(
+      manifest.map(async (entry) => {
+        const outfile = join(dir, entry.id, 'index.mjs');
+        const result = await build({
+          ...esbuildOptionsFor(join(repoRoot, 'functions', entry.handler), outfile),
+          logLevel: 'silent',
+        });
+        expect(result.errors, entry.id).toEqual([]);
+        expect((await stat(`${outfile}.map`)).isFile()).toBe(true);
+        return { id: entry.id, outfile };
+      }),
+    );
+    // Loaded in a fresh Node process, as Lambda would: vitest's own module loader must not stand in between.
+    const loader = `
+      for (const file of JSON.parse(process.argv[1])) {
+        const module = await import(file);
+        if (typeof module.handler !== 'function') throw new Error(file + ' exports no handler');
+      }`;
+    const urls = bundles.map((b) => pathToFileURL(b.outfile).href);
+    const failure = await new Promise<string | undefined>((resolve) => {
+      execFile(
+        process.execPath,
+        ['--input-type=module', '--enable-source-maps', '-e', loader, JSON.stringify(urls)],
+        { cwd: dir, timeout: 60_000, env: { ...process.env, AWS_REGION: 'eu-west-1' } },
+        (error, _stdout, stderr) => resolve(error ? stderr || String(error) : undefined),
+      );
+    });
+    expect(failure).toBeUndefined();
+  });
+});

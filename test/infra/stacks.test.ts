@@ -1,0 +1,435 @@
+import { App, type CfnElement } from 'aws-cdk-lib';
+import { Template } from 'aws-cdk-lib/assertions';
+import type { IConstruct } from 'constructs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  httpRoutes,
+  type ManifestEntry,
+  manifest,
+  type QueueName,
+  queueConsumers,
+  scheduledJobs,
+  type TableName,
+} from '../../functions/routes';
+import { addHdsStacks, type HdsStacks } from '../../infra/hds-stacks';
+import { StatefulStack } from '../../infra/stateful-stack';
+import { DEFAULT_MEMORY_MB, DEFAULT_TIMEOUT_SECONDS, StatelessStack } from '../../infra/stateless-stack';
+import { tableDefinitions } from '../../shared/adapters/dynamo/table-definitions';
+import { readConfig } from '../../shared/config/config';
+
+/**
+ * Holds the synthesized templates against the route manifest and the table definitions, so a new entry,
+ * a changed need or a changed key cannot drift from what is deployed. Synthesized once: bundling every
+ * function takes a few seconds.
+ */
+
+const REGION = 'eu-west-1';
+
+interface Resource {
+  Type: string;
+  Properties: Record<string, unknown>;
+  DeletionPolicy?: string;
+  UpdateReplacePolicy?: string;
+}
+interface Statement {
+  Effect: string;
+  Action: string | string[];
+  Resource: unknown;
+}
+
+let stacks: HdsStacks;
+let stateful: Template;
+let stateless: Template;
+
+beforeAll(() => {
+  stacks = addHdsStacks(new App(), { region: REGION });
+  stateful = Template.fromStack(stacks.stateful);
+  stateless = Template.fromStack(stacks.stateless);
+});
+
+function resources(template: Template, type: string): [string, Resource][] {
+  return Object.entries(template.findResources(type) as Record<string, Resource>);
+}
+
+function statefulId(construct: IConstruct): string {
+  return stacks.stateful.getLogicalId(construct.node.defaultChild as CfnElement);
+}
+const tableId = (name: TableName) => statefulId(stacks.stateful.tables[name]);
+const queueId = (name: QueueName) => statefulId(stacks.stateful.queue(name));
+const bucketId = () => statefulId(stacks.stateful.bucket);
+
+/** A reference to a resource of the other stack is an `Fn::ImportValue` whose export name holds its logical id. */
+function refersTo(value: unknown, logicalId: string): boolean {
+  return JSON.stringify(value).includes(logicalId);
+}
+
+/** The function of a manifest entry, found by the template alone: its description starts with the entry id. */
+function functionOf(entry: ManifestEntry): [string, Resource] {
+  const found = resources(stateless, 'AWS::Lambda::Function').filter(([, r]) =>
+    String(r.Properties.Description).startsWith(`${entry.id}:`),
+  );
+  expect(found, `functions for ${entry.id}`).toHaveLength(1);
+  return found[0]!;
+}
+
+/** Every statement of every inline policy attached to the entry's function role. */
+function statementsOf(entry: ManifestEntry): Statement[] {
+  const [, fn] = functionOf(entry);
+  const roleId = (fn.Properties.Role as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
+  return resources(stateless, 'AWS::IAM::Policy')
+    .filter(([, p]) => (p.Properties.Roles as unknown[]).some((r) => refersTo(r, roleId)))
+    .flatMap(([, p]) => (p.Properties.PolicyDocument as { Statement: Statement[] }).Statement);
+}
+
+function actionsOf(statement: Statement): string[] {
+  return Array.isArray(statement.Action) ? statement.Action : [statement.Action];
+}
+
+/** Whether an allowed action pattern (IAM wildcards included) covers `action`. */
+function covers(pattern: string, action: string): boolean {
+  const regex = new RegExp(`^${pattern.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*')}$`, 'i');
+  return regex.test(action);
+}
+
+/** Actions the entry may perform on resources matching `logicalId` (any resource when omitted). */
+function allowedOn(entry: ManifestEntry, logicalId?: string): string[] {
+  return statementsOf(entry)
+    .filter((s) => s.Effect === 'Allow' && (logicalId === undefined || refersTo(s.Resource, logicalId)))
+    .flatMap(actionsOf);
+}
+
+function allows(entry: ManifestEntry, action: string, logicalId?: string): boolean {
+  return allowedOn(entry, logicalId).some((pattern) => covers(pattern, action));
+}
+
+const DYNAMO_WRITES = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'];
+const DYNAMO_READS = ['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:BatchGetItem'];
+const S3_WRITES = ['s3:PutObject', 's3:DeleteObject'];
+
+describe('functions', () => {
+  it('has one nodejs22.x arm64 function per manifest entry and no other', () => {
+    const functions = resources(stateless, 'AWS::Lambda::Function');
+    expect(functions).toHaveLength(manifest.length);
+    for (const entry of manifest) {
+      const [, fn] = functionOf(entry);
+      expect(fn.Properties).toMatchObject({
+        Runtime: 'nodejs22.x',
+        Architectures: ['arm64'],
+        Handler: 'index.handler',
+        MemorySize: entry.needs.memoryMb ?? DEFAULT_MEMORY_MB,
+        Timeout: entry.needs.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS,
+      });
+    }
+  });
+
+  it('gives every function its own log group with a retention', () => {
+    const logGroups = Object.fromEntries(resources(stateless, 'AWS::Logs::LogGroup'));
+    for (const entry of manifest) {
+      const [, fn] = functionOf(entry);
+      const ref = (fn.Properties.LoggingConfig as { LogGroup: { Ref: string } }).LogGroup.Ref;
+      expect(logGroups[ref]?.Properties.RetentionInDays, entry.id).toBe(30);
+    }
+  });
+
+  it('gives every function the environment shared/config reads', () => {
+    for (const entry of manifest) {
+      const [, fn] = functionOf(entry);
+      const variables = (fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
+      expect(variables.NODE_OPTIONS).toBe('--enable-source-maps');
+      expect(variables.HDS_REGION).toBe(REGION);
+      for (const definition of Object.values(tableDefinitions)) {
+        expect(refersTo(variables[definition.envVar], tableId(definition.name)), definition.envVar).toBe(true);
+      }
+      expect(refersTo(variables.HDS_BUCKET, bucketId())).toBe(true);
+      for (const consumer of queueConsumers) {
+        expect(refersTo(variables.HDS_QUEUE_PURGE_URL, queueId(consumer.queue))).toBe(true);
+      }
+
+      // Read through the real config: nothing may fall back to a local default.
+      const env = Object.fromEntries(
+        Object.entries(variables).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]),
+      );
+      const config = readConfig(env);
+      const local = readConfig({});
+      expect(config.region).toBe(REGION);
+      expect(config.bucket).not.toBe(local.bucket);
+      for (const name of Object.keys(tableDefinitions) as TableName[]) {
+        expect(config.tables[name]).not.toBe(local.tables[name]);
+      }
+      for (const consumer of queueConsumers) expect(config.queueUrls[consumer.queue]).toBeDefined();
+    }
+  });
+});
+
+describe('HTTP API', () => {
+  it('has one route per http entry, integrated with its own function in payload format 2.0', () => {
+    const routes = resources(stateless, 'AWS::ApiGatewayV2::Route');
+    const integrations = Object.fromEntries(resources(stateless, 'AWS::ApiGatewayV2::Integration'));
+    expect(routes).toHaveLength(httpRoutes.length);
+    for (const entry of httpRoutes) {
+      const matching = routes.filter(([, r]) => r.Properties.RouteKey === `${entry.method} ${entry.path}`);
+      expect(matching, `${entry.method} ${entry.path}`).toHaveLength(1);
+      const [, route] = matching[0]!;
+      expect(route.Properties.AuthorizationType).toBe('NONE');
+      const integrationId = Object.keys(integrations).find((id) => refersTo(route.Properties.Target, id));
+      const integration = integrations[integrationId ?? ''];
+      expect(integration, entry.id).toBeDefined();
+      expect(integration?.Properties).toMatchObject({
+        IntegrationType: 'AWS_PROXY',
+        PayloadFormatVersion: '2.0',
+        IntegrationUri: { 'Fn::GetAtt': [functionOf(entry)[0], 'Arn'] },
+      });
+    }
+  });
+
+  it('lets API Gateway invoke exactly the http functions', () => {
+    const invokers = resources(stateless, 'AWS::Lambda::Permission')
+      .filter(([, p]) => p.Properties.Principal === 'apigateway.amazonaws.com')
+      .map(([, p]) => JSON.stringify(p.Properties.FunctionName));
+    for (const entry of manifest) {
+      const [fnId] = functionOf(entry);
+      expect(
+        invokers.some((name) => name.includes(fnId)),
+        entry.id,
+      ).toBe(entry.kind === 'http');
+    }
+  });
+
+  it('has no API Gateway authorizer and a throttled default stage', () => {
+    stateless.resourceCountIs('AWS::ApiGatewayV2::Authorizer', 0);
+    const stages = resources(stateless, 'AWS::ApiGatewayV2::Stage');
+    expect(stages).toHaveLength(1);
+    const [, stage] = stages[0]!;
+    expect(stage.Properties).toMatchObject({ StageName: '$default', AutoDeploy: true });
+    const throttle = stage.Properties.DefaultRouteSettings as Record<string, number>;
+    expect(throttle.ThrottlingRateLimit).toBeGreaterThan(0);
+    expect(throttle.ThrottlingBurstLimit).toBeGreaterThan(0);
+  });
+
+  it('outputs the API URL', () => {
+    expect(Object.keys(stateless.findOutputs('HttpApiUrl'))).toHaveLength(1);
+  });
+});
+
+describe('queue consumers and schedules', () => {
+  it('maps each queue consumer to its queue with its batch size and partial batch failures', () => {
+    const mappings = resources(stateless, 'AWS::Lambda::EventSourceMapping');
+    expect(mappings).toHaveLength(queueConsumers.length);
+    for (const entry of queueConsumers) {
+      const [fnId] = functionOf(entry);
+      const mapping = mappings.find(([, m]) => refersTo(m.Properties.FunctionName, fnId));
+      expect(mapping, entry.id).toBeDefined();
+      expect(mapping?.[1].Properties).toMatchObject({
+        BatchSize: entry.batchSize,
+        FunctionResponseTypes: ['ReportBatchItemFailures'],
+      });
+      expect(refersTo(mapping?.[1].Properties.EventSourceArn, queueId(entry.queue))).toBe(true);
+    }
+  });
+
+  it('runs each scheduled job on its rate', () => {
+    const rules = resources(stateless, 'AWS::Events::Rule');
+    expect(rules).toHaveLength(scheduledJobs.length);
+    for (const entry of scheduledJobs) {
+      const [fnId] = functionOf(entry);
+      const rule = rules.find(([, r]) => refersTo(r.Properties.Targets, fnId));
+      expect(rule, entry.id).toBeDefined();
+      const unit = entry.everyMinutes === 1 ? 'minute' : 'minutes';
+      expect(rule?.[1].Properties).toMatchObject({
+        ScheduleExpression: `rate(${entry.everyMinutes} ${unit})`,
+        State: 'ENABLED',
+      });
+    }
+  });
+});
+
+describe('stateful resources', () => {
+  it('has one retained, on-demand, encrypted table per definition with its keys, indexes, TTL and PITR', () => {
+    expect(resources(stateful, 'AWS::DynamoDB::Table')).toHaveLength(Object.keys(tableDefinitions).length);
+    for (const definition of Object.values(tableDefinitions)) {
+      const table = stateful.toJSON().Resources[tableId(definition.name)] as Resource;
+      expect(table.DeletionPolicy).toBe('Retain');
+      expect(table.UpdateReplacePolicy).toBe('Retain');
+      const keySchema = [{ AttributeName: definition.partitionKey, KeyType: 'HASH' }];
+      if (definition.sortKey) keySchema.push({ AttributeName: definition.sortKey, KeyType: 'RANGE' });
+      expect(table.Properties).toMatchObject({
+        BillingMode: 'PAY_PER_REQUEST',
+        KeySchema: keySchema,
+        TimeToLiveSpecification: { AttributeName: definition.ttlAttribute, Enabled: true },
+        PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
+        SSESpecification: { SSEEnabled: true },
+      });
+
+      const indexes = (table.Properties.GlobalSecondaryIndexes ?? []) as Record<string, unknown>[];
+      expect(indexes).toHaveLength(definition.indexes.length);
+      const attributes = Object.fromEntries(
+        (table.Properties.AttributeDefinitions as { AttributeName: string; AttributeType: string }[]).map((a) => [
+          a.AttributeName,
+          a.AttributeType,
+        ]),
+      );
+      for (const index of definition.indexes) {
+        expect(indexes).toContainEqual(
+          expect.objectContaining({
+            IndexName: index.name,
+            KeySchema: [
+              { AttributeName: index.partitionKey, KeyType: 'HASH' },
+              { AttributeName: index.sortKey, KeyType: 'RANGE' },
+            ],
+            Projection: { ProjectionType: 'ALL' },
+          }),
+        );
+        expect(attributes[index.sortKey], `${index.name} sort key type`).toBe(index.sortKeyType);
+      }
+    }
+  });
+
+  it('has a retained files bucket that blocks public access, is encrypted and refuses plain HTTP', () => {
+    const buckets = resources(stateful, 'AWS::S3::Bucket');
+    expect(buckets).toHaveLength(1);
+    const [id, bucket] = buckets[0]!;
+    expect(bucket.DeletionPolicy).toBe('Retain');
+    expect(bucket.Properties).toMatchObject({
+      PublicAccessBlockConfiguration: {
+        BlockPublicAcls: true,
+        BlockPublicPolicy: true,
+        IgnorePublicAcls: true,
+        RestrictPublicBuckets: true,
+      },
+      BucketEncryption: {
+        ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }],
+      },
+    });
+    const policies = resources(stateful, 'AWS::S3::BucketPolicy').filter(([, p]) => refersTo(p.Properties.Bucket, id));
+    expect(JSON.stringify(policies)).toContain('"aws:SecureTransport":"false"');
+  });
+
+  it("gives every consumed queue a dead-letter queue after the consumer's maxReceiveCount", () => {
+    const queues = Object.fromEntries(resources(stateful, 'AWS::SQS::Queue'));
+    expect(Object.keys(queues)).toHaveLength(2 * queueConsumers.length);
+    const queuePolicies = JSON.stringify(resources(stateful, 'AWS::SQS::QueuePolicy'));
+    for (const entry of queueConsumers) {
+      const id = queueId(entry.queue);
+      const deadLetterId = statefulId(stacks.stateful.deadLetterQueues.get(entry.queue)!);
+      expect(queues[id]?.Properties).toMatchObject({
+        VisibilityTimeout: entry.visibilityTimeoutSeconds,
+        SqsManagedSseEnabled: true,
+        RedrivePolicy: {
+          deadLetterTargetArn: { 'Fn::GetAtt': [deadLetterId, 'Arn'] },
+          maxReceiveCount: entry.maxReceiveCount,
+        },
+      });
+      expect(queues[deadLetterId]?.Properties).toMatchObject({ SqsManagedSseEnabled: true });
+      for (const queue of [id, deadLetterId]) {
+        expect(queuePolicies, `${queue} enforces SSL`).toContain(queue);
+      }
+      expect(queuePolicies).toContain('"aws:SecureTransport":"false"');
+    }
+  });
+});
+
+describe('least privilege from needs', () => {
+  it('grants each function exactly the table access its needs declare', () => {
+    for (const entry of manifest) {
+      for (const name of Object.keys(tableDefinitions) as TableName[]) {
+        const access = entry.needs.tables?.[name];
+        const label = `${entry.id} on ${name}`;
+        const actions = allowedOn(entry, tableId(name));
+        if (!access) {
+          expect(actions, label).toEqual([]);
+          continue;
+        }
+        for (const read of DYNAMO_READS) expect(allows(entry, read, tableId(name)), `${label}: ${read}`).toBe(true);
+        for (const write of DYNAMO_WRITES) {
+          expect(allows(entry, write, tableId(name)), `${label}: ${write}`).toBe(access === 'readwrite');
+        }
+      }
+      // No DynamoDB action on anything but the declared tables (no wildcard resources).
+      const declared = Object.keys(entry.needs.tables ?? {}) as TableName[];
+      for (const statement of statementsOf(entry)) {
+        if (!actionsOf(statement).some((a) => a.startsWith('dynamodb:'))) continue;
+        expect(
+          declared.some((name) => refersTo(statement.Resource, tableId(name))),
+          entry.id,
+        ).toBe(true);
+      }
+    }
+  });
+
+  it('keeps read-only functions from writing: records "read" means no PutItem, BatchWriteItem or DeleteItem', () => {
+    const readers = manifest.filter((e) => e.needs.tables?.records === 'read');
+    expect(readers.length).toBeGreaterThan(0);
+    for (const entry of readers) {
+      for (const action of ['dynamodb:PutItem', 'dynamodb:BatchWriteItem', 'dynamodb:DeleteItem']) {
+        expect(allows(entry, action, tableId('records')), `${entry.id}: ${action}`).toBe(false);
+      }
+    }
+  });
+
+  it('grants bucket access only as declared', () => {
+    for (const entry of manifest) {
+      const actions = allowedOn(entry, bucketId());
+      if (!entry.needs.bucket) {
+        expect(actions, entry.id).toEqual([]);
+        expect(
+          allowedOn(entry).some((a) => a.startsWith('s3:')),
+          entry.id,
+        ).toBe(false);
+        continue;
+      }
+      expect(allows(entry, 's3:GetObject', bucketId()), entry.id).toBe(true);
+      for (const write of S3_WRITES) {
+        expect(allows(entry, write, bucketId()), `${entry.id}: ${write}`).toBe(entry.needs.bucket === 'readwrite');
+      }
+    }
+  });
+
+  it('lets only declared senders send, and only to the queues they declare', () => {
+    for (const entry of manifest) {
+      const sendsTo = entry.needs.sendsTo ?? [];
+      expect(allows(entry, 'sqs:SendMessage'), entry.id).toBe(sendsTo.length > 0);
+      for (const consumer of queueConsumers) {
+        expect(allows(entry, 'sqs:SendMessage', queueId(consumer.queue)), `${entry.id} → ${consumer.queue}`).toBe(
+          sendsTo.includes(consumer.queue),
+        );
+      }
+    }
+  });
+
+  it('lets only a queue consumer receive, and only from its own queue', () => {
+    for (const entry of manifest) {
+      const own = entry.kind === 'queue' ? entry.queue : undefined;
+      expect(allows(entry, 'sqs:ReceiveMessage'), entry.id).toBe(own !== undefined);
+      for (const consumer of queueConsumers) {
+        expect(allows(entry, 'sqs:ReceiveMessage', queueId(consumer.queue)), entry.id).toBe(consumer.queue === own);
+      }
+    }
+  });
+});
+
+describe('entries beyond the current manifest', () => {
+  const health = httpRoutes[0]!;
+
+  function synthesize(entries: ManifestEntry[]): Template {
+    const app = new App();
+    const env = { region: REGION };
+    const stateful = new StatefulStack(app, 'ProbeStateful', { env });
+    return Template.fromStack(new StatelessStack(app, 'ProbeStateless', { env, stateful, entries }));
+  }
+
+  it('routes a greedy {name+} path', () => {
+    const template = synthesize([{ ...health, id: 'get-file-content', path: '/v1/files/{file_id+}' } as ManifestEntry]);
+    template.hasResourceProperties('AWS::ApiGatewayV2::Route', { RouteKey: 'GET /v1/files/{file_id+}' });
+  });
+
+  it('refuses an HTTP route longer than the HTTP API integration timeout', () => {
+    const slow = { ...health, id: 'slow', needs: { timeoutSeconds: 60 } } as ManifestEntry;
+    expect(() => synthesize([slow])).toThrow(/cannot run longer than 29 s/);
+  });
+
+  it('refuses a queue consumer that can outlive its visibility timeout', () => {
+    const consumer = queueConsumers[0]!;
+    const slow = { ...consumer, needs: { timeoutSeconds: consumer.visibilityTimeoutSeconds + 1 } };
+    expect(() => synthesize([slow])).toThrow(/visibility timeout/);
+  });
+});

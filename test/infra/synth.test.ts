@@ -1,0 +1,55 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, expect, it } from 'vitest';
+import { STATEFUL_STACK_NAME, STATELESS_STACK_NAME } from '../../infra/hds-stacks';
+
+/**
+ * The real CLI, as a developer or CI runs it: `npx cdk synth --quiet` must succeed with no network, no AWS
+ * credentials and no AWS environment, producing one pair of account-agnostic stacks.
+ */
+
+const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
+let outdir: string | undefined;
+
+afterAll(async () => {
+  if (outdir) await rm(outdir, { recursive: true, force: true });
+});
+
+/** The caller's environment without anything AWS or CDK, so no credentials, profile or region leak in. */
+function offlineEnv(dir: string): NodeJS.ProcessEnv {
+  const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !/^(AWS_|CDK_)/.test(key)));
+  return {
+    ...env,
+    CDK_DISABLE_VERSION_CHECK: '1',
+    AWS_EC2_METADATA_DISABLED: 'true',
+    AWS_CONFIG_FILE: join(dir, 'no-aws-config'),
+    AWS_SHARED_CREDENTIALS_FILE: join(dir, 'no-aws-credentials'),
+  };
+}
+
+it('synthesizes offline with `npx cdk synth --quiet`', async () => {
+  outdir = await mkdtemp(join(tmpdir(), 'hds-synth-'));
+  const assembly = join(outdir, 'cdk.out');
+  const result = await new Promise<{ code: number | null; stderr: string }>((resolve) => {
+    execFile(
+      'npx',
+      ['cdk', 'synth', '--quiet', '--output', assembly],
+      { cwd: repoRoot, env: offlineEnv(outdir!), timeout: 240_000, maxBuffer: 16 * 1024 * 1024 },
+      (error, _stdout, stderr) =>
+        resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stderr }),
+    );
+  });
+  expect(result.code, result.stderr).toBe(0);
+
+  const manifest = JSON.parse(await readFile(join(assembly, 'manifest.json'), 'utf8')) as {
+    artifacts: Record<string, { type: string; environment?: string }>;
+  };
+  const stacks = Object.entries(manifest.artifacts).filter(([, a]) => a.type === 'aws:cloudformation:stack');
+  expect(stacks.map(([name]) => name).sort()).toEqual([STATEFUL_STACK_NAME, STATELESS_STACK_NAME].sort());
+  // The CLI always supplies a default region (us-east-1 when none is configured); the account stays
+  // unresolved, so nothing asked AWS for credentials or looked anything up.
+  for (const [, stack] of stacks) expect(stack.environment).toMatch(/^aws:\/\/unknown-account\//);
+}, 300_000);
