@@ -1,9 +1,9 @@
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { log } from '../../shared/log';
 import { services } from '../../shared/services/container';
 
-const PurgeJobSchema = z.object({ type: z.literal('purge-subject'), subjectId: z.string().min(1) });
+const PurgeJobSchema = z.object({ type: z.literal('purge-subject'), subjectId: z.string().check(z.minLength(1)) });
 
 /**
  * Purges erased Subjects. Each message is retried on its own (partial batch response); a message

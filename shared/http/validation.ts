@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import * as z from 'zod/mini';
 import { BadRequestError, invalidField, PayloadTooLargeError } from './errors';
 import type { HttpRequest } from './request';
 
@@ -16,13 +16,34 @@ export function readJsonBody(req: HttpRequest, maxBytes: number): unknown {
 }
 
 /** Validates with a zod schema; the first problem becomes a 400 naming its field (`records[3].time`). */
-export function parseWith<S extends z.ZodType>(schema: S, value: unknown, root?: string): z.infer<S> {
-  const result = schema.safeParse(value);
+export function parseWith<S extends z.ZodMiniType>(schema: S, value: unknown, root?: string): z.infer<S> {
+  const result = z.safeParse(schema, value);
   if (result.success) return result.data;
   const issue = result.error.issues[0]!;
   const param = formatPath(root ? [root, ...issue.path] : issue.path) || 'body';
-  const missing = issue.code === 'invalid_type' && issue.input === undefined;
-  throw invalidField(param, missing ? `${param} is required` : `${param}: ${issue.message}`);
+  throw invalidField(param, describe(issue, param, valueAt(value, issue.path)));
+}
+
+/** zod/mini carries no English messages, so the common issues are worded here. */
+function describe(issue: z.core.$ZodIssue, param: string, input: unknown): string {
+  if (issue.code === 'invalid_type' || issue.code === 'invalid_union') {
+    if (input === undefined) return `${param} is required`;
+    if (issue.message && issue.message !== 'Invalid input') return `${param} ${issue.message}`;
+    const expected = issue.code === 'invalid_type' ? issue.expected : 'valid';
+    return `${param} must be ${expected === 'array' ? 'an array' : `a ${expected}`}`;
+  }
+  if (issue.code === 'too_big') return `${param} must be at most ${issue.maximum}${issue.origin === 'string' ? ' characters' : ''}`;
+  if (issue.code === 'too_small') return `${param} ${issue.message && issue.message !== 'Invalid input' ? issue.message : `must be at least ${issue.minimum}`}`;
+  return `${param} ${issue.message && issue.message !== 'Invalid input' ? issue.message : 'is invalid'}`;
+}
+
+function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
+  let at = root;
+  for (const key of path) {
+    if (at === null || typeof at !== 'object') return undefined;
+    at = (at as Record<PropertyKey, unknown>)[key];
+  }
+  return at;
 }
 
 export function formatPath(path: readonly PropertyKey[]): string {

@@ -1,0 +1,236 @@
+import { describe, expect, it } from 'vitest';
+import { resolveIndicator } from '../../../shared/domain/standardization/index';
+import { resolveIndicatorUncached } from '../../../shared/domain/standardization/resolver';
+
+function code(name: string, unit?: string | null): string | null {
+  return resolveIndicator(name, unit).loincCode;
+}
+
+describe('resolveIndicator: spellings become one series', () => {
+  it.each(['Glucose', 'glucose', 'blood glucose', 'GLU', 'Glu', 'Serum glucose level', 'Glucose, Serum', 'Blutzucker'])(
+    '%s → 2345-7 (mg/dL)',
+    (name) => {
+      expect(code(name, 'mg/dL')).toBe('2345-7');
+    },
+  );
+
+  it('keeps fasting glucose apart from random glucose', () => {
+    expect(code('glucose (fasting)', 'mg/dL')).toBe('1558-6');
+    expect(code('Fasting glucose', 'mg/dL')).toBe('1558-6');
+    expect(code('FBG', 'mmol/L')).toBe('14771-0');
+    expect(code('Glucose', 'mg/dL')).not.toBe('1558-6');
+  });
+
+  it.each([
+    ['heart_rate', 'bpm', '8867-4'],
+    ['HKQuantityTypeIdentifierHeartRate', 'count/min', '8867-4'],
+    ['Pulse', null, '8867-4'],
+    ['resting_hr', 'bpm', '40443-4'],
+    ['HKQuantityTypeIdentifierRestingHeartRate', null, '40443-4'],
+    ['restingHeartRate', null, '40443-4'],
+    ['hrv_sdnn', 'ms', '80404-7'],
+    ['steps', null, '55423-8'],
+    ['HKQuantityTypeIdentifierStepCount', 'count', '55423-8'],
+    ['daily steps', null, '41950-7'],
+    ['spo2', '%', '59408-5'],
+    ['sleep_duration', 'h', '93832-4'],
+    ['active_energy', 'kcal', '41981-2'],
+    ['HKQuantityTypeIdentifierBodyMass', 'lbs', '29463-7'],
+    ['Body weight', 'kg', '29463-7'],
+    ['height', 'cm', '8302-2'],
+    ['BMI', 'kg/m2', '39156-5'],
+    ['Body temperature', '°C', '8310-5'],
+    ['respiratory_rate', '/min', '9279-1'],
+    ['systolic', 'mmHg', '8480-6'],
+    ['diastolic', 'mmHg', '8462-4'],
+  ])('vitals and wearables: %s (%s) → %s', (name, unit, expected) => {
+    expect(code(name, unit)).toBe(expected);
+  });
+
+  it.each([
+    ['Hämoglobin', 'g/dL', '718-7'],
+    ['hemoglobina', 'g/dL', '718-7'],
+    ['hémoglobine', 'g/L', '718-7'],
+    ['血红蛋白', 'g/L', '718-7'],
+    ['Kreatinin', 'µmol/L', '14682-9'],
+    ['créatinine', 'mg/dL', '2160-0'],
+    ['肌酐', 'umol/L', '14682-9'],
+    ['glucosa', 'mg/dL', '2345-7'],
+    ['glycémie', 'mmol/L', '14749-6'],
+    ['血糖', 'mmol/L', '14749-6'],
+    ['Cholesterin', 'mg/dL', '2093-3'],
+    ['colesterol total', 'mmol/L', '14647-2'],
+    ['甘油三酯', 'mmol/L', '14927-8'],
+    ['Herzfrequenz', 'bpm', '8867-4'],
+    ['心率', null, '8867-4'],
+    ['glykiertes Hämoglobin', '%', '4548-4'],
+    ['糖化血红蛋白', '%', '4548-4'],
+  ])('other languages: %s (%s) → %s', (name, unit, expected) => {
+    expect(code(name, unit)).toBe(expected);
+  });
+
+  it('accepts bracketed aliases that agree with the name', () => {
+    expect(code('AST (SGOT)', 'U/L')).toBe('1920-8');
+    expect(code('ALT (SGPT)', 'U/L')).toBe('1742-6');
+    expect(code('Folate (Folic Acid), Serum', 'ng/mL')).toBe('2284-8');
+  });
+});
+
+describe('resolveIndicator: the unit chooses the variant', () => {
+  it('molar vs mass', () => {
+    expect(code('Creatinine', 'µmol/L')).toBe('14682-9');
+    expect(code('Creatinine', 'umol/L')).toBe('14682-9');
+    expect(code('Creatinine', 'mg/dL')).toBe('2160-0');
+    expect(code('Glucose', 'mg/dL')).toBe('2345-7');
+    expect(code('Glucose', 'mmol/L')).toBe('14749-6');
+    expect(code('Cholesterol', 'mmol/L')).toBe('14647-2');
+    expect(code('Vitamin D', 'nmol/L')).toBe('14635-7');
+    expect(code('Vitamin D', 'ng/mL')).toBe('1989-3');
+    expect(code('Hemoglobin', 'mmol/L')).toBe('59260-0');
+  });
+
+  it('percent vs absolute count', () => {
+    expect(code('Neutrophils', '%')).toBe('770-8');
+    expect(code('Neutrophils', 'K/uL')).toBe('751-8');
+    expect(code('Neutrophils', '10^9/L')).toBe('751-8');
+    expect(code('Lymphocytes', '%')).toBe('26478-8');
+    expect(code('Lymphocytes', 'x10^3/uL')).toBe('26474-7');
+    expect(code('Neutrophils %')).toBe('770-8');
+    expect(code('Neutrophils (Absolute)')).toBe('751-8');
+  });
+
+  it('urea is not urea nitrogen', () => {
+    expect(code('BUN', 'mg/dL')).toBe('3094-0');
+    expect(code('Urea', 'mmol/L')).toBe('22664-7');
+    expect(code('Harnstoff', 'mg/dL')).toBe('3091-6');
+  });
+
+  it('LDL: calculated, direct and unqualified are three codes', () => {
+    expect(code('LDL calculated', 'mg/dL')).toBe('13457-7');
+    expect(code('LDL-C (calc)', 'mg/dL')).toBe('13457-7');
+    expect(code('LDL direct', 'mg/dL')).toBe('18262-6');
+    expect(code('LDL', 'mg/dL')).toBe('2089-1');
+    expect(code('LDL direct', 'mmol/L')).toBe('69419-0');
+  });
+
+  it('each eGFR equation is its own code and a bare eGFR is null', () => {
+    expect(code('eGFR MDRD', 'mL/min/1.73m2')).toBe('33914-3');
+    expect(code('eGFR', 'mL/min/1.73m2')).toBeNull();
+    expect(code('GFR, estimated')).toBeNull();
+  });
+
+  it('uses the unit-less default only where one reading dominates, with lower confidence', () => {
+    const glucose = resolveIndicator('Glucose');
+    expect(glucose.loincCode).toBe('2345-7');
+    expect(glucose.confidence).toBeLessThan(1);
+    expect(code('Neutrophils')).toBeNull();
+    expect(code('Monocytes')).toBeNull();
+    expect(code('Monocytes', '%')).toBe('26485-3');
+  });
+
+  it('a unit that fits no variant gives null rather than the wrong code', () => {
+    expect(code('HbA1c', 'mmol/mol')).toBeNull();
+    expect(code('HbA1c', '%')).toBe('4548-4');
+    expect(code('Glucose', 'kg')).toBeNull();
+    expect(code('Monocytes', 'K/uL')).toBeNull();
+  });
+});
+
+describe('resolveIndicator: never guesses', () => {
+  it.each([
+    'favourite colour',
+    'mood',
+    'xyz123',
+    'Glucose tolerance feelings',
+    'glucose tolerance',
+    'blood pressure',
+    'BP',
+    'pressure',
+    'protein',
+    'urine',
+    'energy',
+    'sleep',
+    'stress level',
+    'HDL direct',
+    'VLDL',
+    'LDL/HDL ratio',
+    'creatine',
+    'creatinine kinase',
+    'homocystine',
+    'HKQuantityTypeIdentifierVO2Max',
+    'HKQuantityTypeIdentifierHeartRateRecovery',
+    'vitamin b2',
+    'free T3 index',
+    'Monocytes(Absolute)',
+    'Triiodothyronine (T3), Free',
+    '',
+    '   ',
+    '!!!',
+  ])('%s → null, confidence 0', (name) => {
+    const result = resolveIndicator(name);
+    expect(result.loincCode).toBeNull();
+    expect(result.canonicalName).toBeNull();
+    expect(result.confidence).toBe(0);
+  });
+
+  it('does not confuse names one letter apart', () => {
+    expect(code('HDL', 'mg/dL')).toBe('2085-9');
+    expect(code('LDL', 'mg/dL')).toBe('2089-1');
+    expect(code('free T3', 'pg/mL')).toBe('3051-0');
+    expect(code('free T4', 'ng/dL')).toBe('3024-7');
+    expect(code('vitamin B6')).toBe('2900-9');
+    expect(code('vitamin B12', 'pg/mL')).toBe('2132-9');
+    expect(code('vitamin B1')).toBeNull();
+  });
+
+  it('tolerates a spelling slip in a long word, with a confidence below 1', () => {
+    const slip = resolveIndicator('cholestrol', 'mg/dL');
+    expect(slip.loincCode).toBe('2093-3');
+    expect(slip.confidence).toBeGreaterThan(0.7);
+    expect(slip.confidence).toBeLessThan(1);
+    expect(code('Triglycerdes', 'mg/dL')).toBe('2571-8');
+    expect(code('plateletes', 'K/uL')).toBe('26515-7');
+  });
+
+  it('gives a category even without a code', () => {
+    expect(resolveIndicator('mood').category).toBe('survey');
+    expect(resolveIndicator('xyz123', 'mg/dL').category).toBe('laboratory');
+    expect(resolveIndicator('Glucose', 'mg/dL').category).toBe('laboratory');
+    expect(resolveIndicator('steps').category).toBe('activity');
+    expect(resolveIndicator('heart rate').category).toBe('vital-signs');
+  });
+
+  it('is deterministic and returns the same answer cached or not', () => {
+    for (const [name, unit] of [
+      ['Glucose', 'mg/dL'],
+      ['cholestrol', null],
+      ['mood', null],
+    ] as const) {
+      expect(resolveIndicator(name, unit)).toEqual(resolveIndicatorUncached(name, unit));
+      expect(resolveIndicator(name, unit)).toEqual(resolveIndicator(name, unit));
+    }
+  });
+});
+
+describe('resolveIndicator: speed', () => {
+  it('resolves well over 50,000 names per second warm, without the result cache', () => {
+    const inputs: [string, string | null][] = [
+      ['Glucose', 'mg/dL'],
+      ['glucose (fasting)', null],
+      ['heart_rate', 'bpm'],
+      ['HKQuantityTypeIdentifierStepCount', null],
+      ['Creatinine', 'umol/L'],
+      ['Neutrophils', '%'],
+      ['cholestrol', 'mg/dL'],
+      ['favourite colour', null],
+      ['Serum potassium level', 'mmol/L'],
+      ['Glucose tolerance feelings', null],
+    ];
+    for (let i = 0; i < 5000; i++) resolveIndicatorUncached(...(inputs[i % inputs.length] as [string, string | null]));
+    const n = 50_000;
+    const start = performance.now();
+    for (let i = 0; i < n; i++) resolveIndicatorUncached(...(inputs[i % inputs.length] as [string, string | null]));
+    const perSecond = n / ((performance.now() - start) / 1000);
+    expect(perSecond).toBeGreaterThan(50_000);
+  });
+});
