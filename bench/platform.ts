@@ -39,7 +39,16 @@ async function pool<T>(count: number, concurrency: number, task: (i: number) => 
 }
 
 function records(n: number, offset = 0) {
-  const names = ['Heart rate', 'Glucose', 'Steps', 'Body weight', 'LDL cholesterol', 'HbA1c', 'SpO2', 'Systolic blood pressure'];
+  const names = [
+    'Heart rate',
+    'Glucose',
+    'Steps',
+    'Body weight',
+    'LDL cholesterol',
+    'HbA1c',
+    'SpO2',
+    'Systolic blood pressure',
+  ];
   const units = ['bpm', 'mg/dL', 'steps', 'kg', 'mg/dL', '%', '%', 'mmHg'];
   return Array.from({ length: n }, (_, i) => {
     const k = (i + offset) % names.length;
@@ -145,7 +154,9 @@ async function main() {
     const script = `const s=performance.now();await import(${JSON.stringify(outfile)});console.log(performance.now()-s)`;
     const times: number[] = [];
     for (let i = 0; i < 3; i++) {
-      times.push(Number(execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' }).trim()));
+      times.push(
+        Number(execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' }).trim()),
+      );
     }
     bundles.push({ id: entry.id, kb: size / 1024, importMs: Math.min(...times) });
   }
@@ -155,19 +166,32 @@ async function main() {
   console.log('\nHDS platform benchmark (embedded dynalite on disk, local runtime over loopback HTTP)');
   console.log(`machine: ${process.arch}, ${(await import('node:os')).cpus().length} cores, node ${process.version}\n`);
   console.log('Writes');
-  console.log(`  raw BatchWriteItem ceiling       ${f(rawItemsPerSecond)} items/s (25-item batches, ${CONCURRENCY * 2} in flight)`);
+  console.log(
+    `  raw BatchWriteItem ceiling       ${f(rawItemsPerSecond)} items/s (25-item batches, ${CONCURRENCY * 2} in flight)`,
+  );
   console.log(`  POST /v1/data, 500-record batches ${f(apiRecordsPerSecond)} records/s (${CONCURRENCY} clients)`);
-  console.log(`  items per record                 ${itemsPerRecord} (the FHIR mirror lives in the record item); write ops per record ${writeOpsPerRecord.toFixed(3)}`);
-  console.log(`  API / raw ratio                  ${f((100 * apiRecordsPerSecond * itemsPerRecord) / rawItemsPerSecond)} %  (target ≥ 60 %)`);
+  console.log(
+    `  items per record                 ${itemsPerRecord} (the FHIR mirror lives in the record item); write ops per record ${writeOpsPerRecord.toFixed(3)}`,
+  );
+  console.log(
+    `  API / raw ratio                  ${f((100 * apiRecordsPerSecond * itemsPerRecord) / rawItemsPerSecond)} %  (target ≥ 60 %)`,
+  );
   console.log('\nReads, Subject with 10,000 rows (ms)');
-  console.log(`  GET limit=100, newest page       p50 ${f(percentile(firstPages, 50))}  p95 ${f(percentile(firstPages, 95))}  (target p95 ≤ 50)`);
-  console.log(`  GET limit=100, indicator filter  p50 ${f(percentile(filtered, 50))}  p95 ${f(percentile(filtered, 95))}`);
+  console.log(
+    `  GET limit=100, newest page       p50 ${f(percentile(firstPages, 50))}  p95 ${f(percentile(firstPages, 95))}  (target p95 ≤ 50)`,
+  );
+  console.log(
+    `  GET limit=100, indicator filter  p50 ${f(percentile(filtered, 50))}  p95 ${f(percentile(filtered, 95))}`,
+  );
   console.log(`  GET limit=100, offsets 0..9900   p50 ${f(percentile(deep, 50))}  p95 ${f(percentile(deep, 95))}`);
   console.log('\nBundles (minified ESM, as CDK builds them; cold import in a fresh node process)');
-  for (const b of bundles) console.log(`  ${b.id.padEnd(18)} ${f(b.kb).padStart(8)} KB   import ${f(b.importMs).padStart(6)} ms`);
+  for (const b of bundles)
+    console.log(`  ${b.id.padEnd(18)} ${f(b.kb).padStart(8)} KB   import ${f(b.importMs).padStart(6)} ms`);
   const worst = bundles.reduce((a, b) => (b.kb > a.kb ? b : a));
   const slowest = bundles.reduce((a, b) => (b.importMs > a.importMs ? b : a));
-  console.log(`  largest ${worst.id} ${f(worst.kb)} KB (target ≤ 1024); slowest import ${slowest.id} ${f(slowest.importMs)} ms (target ≤ 150)`);
+  console.log(
+    `  largest ${worst.id} ${f(worst.kb)} KB (target ≤ 1024); slowest import ${slowest.id} ${f(slowest.importMs)} ms (target ≤ 150)`,
+  );
 }
 
 main().catch((err) => {

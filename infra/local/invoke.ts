@@ -13,7 +13,9 @@ async function main(): Promise<void> {
   const [id, file] = process.argv.slice(2);
   const entry = manifest.find((e) => e.id === id);
   if (!entry || !file) {
-    console.error(`usage: npm run invoke -- <route-id> <event.json>\nroute ids: ${manifest.map((e) => e.id).join(', ')}`);
+    console.error(
+      `usage: npm run invoke -- <route-id> <event.json>\nroute ids: ${manifest.map((e) => e.id).join(', ')}`,
+    );
     process.exit(2);
   }
   const event = JSON.parse(await readFile(file, 'utf8'));

@@ -30,7 +30,17 @@ async function main(): Promise<void> {
       case 'list': {
         if (!flags.account) throw new Error(USAGE);
         const keys = await accounts.listApiKeys(flags.account);
-        print(keys.map((k) => ({ key_id: k.keyId, name: k.name, prefix: k.prefix, region: k.region, created_at: k.createdAt, last_used_at: k.lastUsedAt, revoked_at: k.revokedAt })));
+        print(
+          keys.map((k) => ({
+            key_id: k.keyId,
+            name: k.name,
+            prefix: k.prefix,
+            region: k.region,
+            created_at: k.createdAt,
+            last_used_at: k.lastUsedAt,
+            revoked_at: k.revokedAt,
+          })),
+        );
         break;
       }
       case 'revoke': {

@@ -51,7 +51,12 @@ export function errorEnvelope(routeId: string): Middleware {
           stack: error?.stack,
         });
       } else {
-        log('info', 'request refused', { route: routeId, requestId: req.requestId, status: http.status, code: http.code });
+        log('info', 'request refused', {
+          route: routeId,
+          requestId: req.requestId,
+          status: http.status,
+          code: http.code,
+        });
       }
       request.response = jsonResponse(http.status, http.toJSON(), req.requestId, {
         ...request.context.hds?.rateHeaders,
@@ -79,7 +84,10 @@ export function authenticateApiKey(services: () => Services): Middleware {
       }
       const token = match[1]!;
       const invalid = () =>
-        new UnauthorizedError(`Incorrect API key provided: ${safePrefix(token)}… is not a valid key.`, 'invalid_api_key');
+        new UnauthorizedError(
+          `Incorrect API key provided: ${safePrefix(token)}… is not a valid key.`,
+          'invalid_api_key',
+        );
       if (!looksLikeKey(token)) throw invalid();
       const { accounts, config } = services();
       const hash = hashSecret(token);

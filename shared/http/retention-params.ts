@@ -53,7 +53,7 @@ export function retentionParams(
 
 export function sessionIdParam(raw: unknown, param = 'session_id'): string | null {
   if (raw === undefined || raw === null) return null;
-  if (typeof raw !== 'string' || raw.trim() === '' || raw.length > MAX_SESSION_ID_LENGTH || /[\u0000-\u001f]/.test(raw)) {
+  if (typeof raw !== 'string' || raw.trim() === '' || raw.length > MAX_SESSION_ID_LENGTH || hasControlCharacters(raw)) {
     throw new BadRequestError(
       `${param} must be a non-empty string of at most ${MAX_SESSION_ID_LENGTH} printable characters`,
       'invalid_session',
@@ -61,4 +61,9 @@ export function sessionIdParam(raw: unknown, param = 'session_id'): string | nul
     );
   }
   return raw;
+}
+
+function hasControlCharacters(s: string): boolean {
+  for (let i = 0; i < s.length; i++) if (s.charCodeAt(i) < 0x20) return true;
+  return false;
 }

@@ -17,7 +17,8 @@ export function normalizeUser(raw: unknown, param = 'user'): string {
   if (typeof raw !== 'string') throw invalidField(param, `${param} must be a string`);
   const user = raw.trim().toLowerCase();
   if (user === '') throw invalidField(param, `${param} must not be empty; omit it to use the default Subject`);
-  if (user.length > MAX_USER_LENGTH) throw invalidField(param, `${param} must be at most ${MAX_USER_LENGTH} characters`);
+  if (user.length > MAX_USER_LENGTH)
+    throw invalidField(param, `${param} must be at most ${MAX_USER_LENGTH} characters`);
   return user;
 }
 

@@ -32,8 +32,10 @@ function describe(issue: z.core.$ZodIssue, param: string, input: unknown): strin
     const expected = issue.code === 'invalid_type' ? issue.expected : 'valid';
     return `${param} must be ${expected === 'array' ? 'an array' : `a ${expected}`}`;
   }
-  if (issue.code === 'too_big') return `${param} must be at most ${issue.maximum}${issue.origin === 'string' ? ' characters' : ''}`;
-  if (issue.code === 'too_small') return `${param} ${issue.message && issue.message !== 'Invalid input' ? issue.message : `must be at least ${issue.minimum}`}`;
+  if (issue.code === 'too_big')
+    return `${param} must be at most ${issue.maximum}${issue.origin === 'string' ? ' characters' : ''}`;
+  if (issue.code === 'too_small')
+    return `${param} ${issue.message && issue.message !== 'Invalid input' ? issue.message : `must be at least ${issue.minimum}`}`;
   return `${param} ${issue.message && issue.message !== 'Invalid input' ? issue.message : 'is invalid'}`;
 }
 

@@ -4,9 +4,9 @@ import type { HealthRecord, RecordSource } from '../domain/records';
 import { expiryFor, type StoredRetention } from '../domain/retention';
 import { buildObservation, standardizeReading } from '../domain/standardization';
 import type { ReadingInput, StandardizedReading } from '../domain/standardization/types';
+import type { Tenancy } from '../http/tenancy';
 import { SubjectErasedError } from '../ports/record-store';
 import type { Subject } from '../ports/subject-directory';
-import type { Tenancy } from '../http/tenancy';
 import type { Services } from './container';
 
 /** One reading to store, already validated: what the caller wrote and when it happened. */

@@ -13,7 +13,12 @@ const records = [{ indicator: 'Glucose', value: 100, unit: 'mg/dL', time: '2026-
 
 describe('API keys', () => {
   it('401 with code null for a missing or malformed header', async () => {
-    const headerSets: Record<string, string>[] = [{}, { authorization: 'Basic abc' }, { authorization: 'Bearer' }, { authorization: 'hds_live_x' }];
+    const headerSets: Record<string, string>[] = [
+      {},
+      { authorization: 'Basic abc' },
+      { authorization: 'Bearer' },
+      { authorization: 'hds_live_x' },
+    ];
     for (const headers of headerSets) {
       const res = await client(h.url).get('/v1/data', headers);
       expect(res.status).toBe(401);

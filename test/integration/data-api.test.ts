@@ -27,8 +27,21 @@ describe('POST /v1/data', () => {
       retention: 'permanent',
       records: [
         reading({ source: 'garmin' }),
-        reading({ indicator: 'Glucose', value: '97', unit: 'mg/dl', time: undefined, measured_at: '2026-06-17T08:00:00+02:00' }),
-        reading({ indicator: 'Sleep', value: '7.5', unit: 'h', time: undefined, start_time: '2026-06-15T22:00:00Z', end_time: '2026-06-16T05:30:00Z' }),
+        reading({
+          indicator: 'Glucose',
+          value: '97',
+          unit: 'mg/dl',
+          time: undefined,
+          measured_at: '2026-06-17T08:00:00+02:00',
+        }),
+        reading({
+          indicator: 'Sleep',
+          value: '7.5',
+          unit: 'h',
+          time: undefined,
+          start_time: '2026-06-15T22:00:00Z',
+          end_time: '2026-06-16T05:30:00Z',
+        }),
       ],
     });
     expect(write.status).toBe(200);
@@ -68,7 +81,12 @@ describe('POST /v1/data', () => {
     });
     expect(write.body).toMatchObject({ ingested: 1, standardized: 0 });
     const read = await api.get('/v1/data?user=unknowns');
-    expect(read.body.data[0]).toMatchObject({ indicator: 'Favourite colour', value: 'blue', loinc_code: null, parsed_value: null });
+    expect(read.body.data[0]).toMatchObject({
+      indicator: 'Favourite colour',
+      value: 'blue',
+      loinc_code: null,
+      parsed_value: null,
+    });
   });
 
   const bad: [string, unknown, string, string?][] = [
@@ -81,9 +99,21 @@ describe('POST /v1/data', () => {
     ['value an object', { retention: 'permanent', records: [reading({ value: { a: 1 } })] }, 'records[0].value'],
     ['value a boolean', { retention: 'permanent', records: [reading({ value: true })] }, 'records[0].value'],
     ['unparseable time', { retention: 'permanent', records: [reading({ time: 'yesterday' })] }, 'records[0].time'],
-    ['impossible date', { retention: 'permanent', records: [reading(), reading(), reading(), reading({ time: '2026-02-30T10:00:00Z' })] }, 'records[3].time'],
-    ['impossible hour', { retention: 'permanent', records: [reading({ measured_at: '2026-01-01T25:00:00Z', time: undefined })] }, 'records[0].measured_at'],
-    ['end before start', { retention: 'permanent', records: [reading({ end_time: '2026-06-16T07:00:00Z' })] }, 'records[0].end_time'],
+    [
+      'impossible date',
+      { retention: 'permanent', records: [reading(), reading(), reading(), reading({ time: '2026-02-30T10:00:00Z' })] },
+      'records[3].time',
+    ],
+    [
+      'impossible hour',
+      { retention: 'permanent', records: [reading({ measured_at: '2026-01-01T25:00:00Z', time: undefined })] },
+      'records[0].measured_at',
+    ],
+    [
+      'end before start',
+      { retention: 'permanent', records: [reading({ end_time: '2026-06-16T07:00:00Z' })] },
+      'records[0].end_time',
+    ],
     ['retention missing', { records: [reading()] }, 'retention', 'invalid_retention'],
     ['unknown retention', { retention: 'forever', records: [reading()] }, 'retention', 'invalid_retention'],
     ['retention none', { retention: 'none', records: [reading()] }, 'retention', 'invalid_retention'],
@@ -117,7 +147,10 @@ describe('POST /v1/data', () => {
   });
 
   it('accepts exactly 500 records and allocates distinct integer ids under concurrent writes', async () => {
-    const batch = (n: number) => Array.from({ length: n }, (_, i) => reading({ value: i, time: `2026-01-01T00:${String(i % 60).padStart(2, '0')}:00Z` }));
+    const batch = (n: number) =>
+      Array.from({ length: n }, (_, i) =>
+        reading({ value: i, time: `2026-01-01T00:${String(i % 60).padStart(2, '0')}:00Z` }),
+      );
     const writes = await Promise.all([
       api.post('/v1/data', { user: 'many', retention: 'permanent', records: batch(500) }),
       api.post('/v1/data', { user: 'many', retention: 'permanent', records: batch(200) }),
@@ -137,7 +170,11 @@ describe('POST /v1/data', () => {
 describe('GET /v1/data', () => {
   beforeAll(async () => {
     const records = Array.from({ length: 25 }, (_, i) =>
-      reading({ indicator: i % 2 ? 'Glucose' : 'Heart rate', value: i, time: `2026-03-${String(i + 1).padStart(2, '0')}T00:00:00Z` }),
+      reading({
+        indicator: i % 2 ? 'Glucose' : 'Heart rate',
+        value: i,
+        time: `2026-03-${String(i + 1).padStart(2, '0')}T00:00:00Z`,
+      }),
     );
     await api.post('/v1/data', { user: 'pager', retention: 'permanent', records });
   });
@@ -187,7 +224,12 @@ describe('DELETE /v1/data', () => {
     await api.post('/v1/data', {
       user: 'deleter',
       retention: 'permanent',
-      records: [reading(), reading({ indicator: 'Glucose', value: 90 }), reading({ indicator: 'Glucose', value: 95 }), reading({ indicator: 'Steps', value: 9000 })],
+      records: [
+        reading(),
+        reading({ indicator: 'Glucose', value: 90 }),
+        reading({ indicator: 'Glucose', value: 95 }),
+        reading({ indicator: 'Steps', value: 9000 }),
+      ],
     });
     const rows = (await api.get('/v1/data?user=deleter')).body.data;
     const hr = rows.find((r: any) => r.indicator === 'Heart rate');
@@ -245,7 +287,12 @@ describe('retention', () => {
 
 describe('sessions', () => {
   it('deletes only the session-scoped rows of that session and closes it', async () => {
-    await api.post('/v1/data', { user: 'sess', retention: 'session', session_id: 's-1', records: [reading(), reading()] });
+    await api.post('/v1/data', {
+      user: 'sess',
+      retention: 'session',
+      session_id: 's-1',
+      records: [reading(), reading()],
+    });
     await api.post('/v1/data', { user: 'sess', retention: 'session', session_id: 's-2', records: [reading()] });
     await api.post('/v1/data', { user: 'sess', retention: 'permanent', session_id: 's-1', records: [reading()] });
     const res = await api.delete('/v1/sessions/s-1?user=sess');

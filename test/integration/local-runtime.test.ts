@@ -32,7 +32,11 @@ describe('local runtime', () => {
       retention: 'permanent',
       records: [{ indicator: 'Weight', value: 70, unit: 'kg' }],
     });
-    await api().post('/v1/data', { user: 'frank', retention: 'permanent', records: [{ indicator: 'Weight', value: 80, unit: 'kg' }] });
+    await api().post('/v1/data', {
+      user: 'frank',
+      retention: 'permanent',
+      records: [{ indicator: 'Weight', value: 80, unit: 'kg' }],
+    });
     // The erase enqueues a purge job; the poller is slowed so the job is still queued at the restart.
     expect((await api().delete('/v1/subjects/frank')).status).toBe(200);
     expect(await rt.queue!.pending('purge')).toHaveLength(1);

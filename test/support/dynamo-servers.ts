@@ -36,7 +36,11 @@ export async function startDynamoDbLocal(): Promise<DynamoServer> {
   const port = await freePort();
   const child: ChildProcess = spawn({ port, stdio: 'ignore' });
   const endpoint = `http://127.0.0.1:${port}`;
-  const probe = new DynamoDBClient({ region: 'us-east-1', endpoint, credentials: { accessKeyId: 'x', secretAccessKey: 'x' } });
+  const probe = new DynamoDBClient({
+    region: 'us-east-1',
+    endpoint,
+    credentials: { accessKeyId: 'x', secretAccessKey: 'x' },
+  });
   const deadline = Date.now() + 60_000;
   for (;;) {
     try {

@@ -1,4 +1,4 @@
-import { startRuntime, type Runtime, type RuntimeOptions } from '../../infra/local/runtime';
+import { type Runtime, type RuntimeOptions, startRuntime } from '../../infra/local/runtime';
 import { issueApiKey } from '../../shared/services/api-keys';
 
 export interface Harness {

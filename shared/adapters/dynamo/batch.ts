@@ -1,4 +1,9 @@
-import { BatchWriteCommand, type DynamoDBDocumentClient, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import {
+  BatchWriteCommand,
+  type DynamoDBDocumentClient,
+  QueryCommand,
+  type QueryCommandInput,
+} from '@aws-sdk/lib-dynamodb';
 
 type Key = Record<string, unknown>;
 type WriteRequest = { PutRequest: { Item: Record<string, unknown> } } | { DeleteRequest: { Key: Key } };
@@ -12,7 +17,11 @@ const MAX_ATTEMPTS = 6;
  * unprocessed items with backoff. On a failure no further batch starts, and the error is thrown only
  * once every batch in flight has settled, so a caller's clean-up never races a late write.
  */
-export async function batchWriteAll(doc: DynamoDBDocumentClient, table: string, requests: WriteRequest[]): Promise<void> {
+export async function batchWriteAll(
+  doc: DynamoDBDocumentClient,
+  table: string,
+  requests: WriteRequest[],
+): Promise<void> {
   const chunks: WriteRequest[][] = [];
   for (let i = 0; i < requests.length; i += BATCH_SIZE) chunks.push(requests.slice(i, i + BATCH_SIZE));
   let next = 0;

@@ -1,6 +1,12 @@
-import { type DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { randomUUID } from 'node:crypto';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import {
+  type DynamoDBDocumentClient,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
 import type { Account, AccountStore, ApiKeyRecord } from '../../ports/account-store';
 
 type Item = Record<string, unknown>;
@@ -16,7 +22,11 @@ export class DynamoAccountStore implements AccountStore {
   ) {}
 
   async createAccount(name: string): Promise<Account> {
-    const account = { accountId: `acct_${randomUUID().replaceAll('-', '')}`, name, createdAt: new Date().toISOString() };
+    const account = {
+      accountId: `acct_${randomUUID().replaceAll('-', '')}`,
+      name,
+      createdAt: new Date().toISOString(),
+    };
     await this.doc.send(
       new PutCommand({
         TableName: this.table,
@@ -53,7 +63,9 @@ export class DynamoAccountStore implements AccountStore {
   }
 
   async findApiKeyByHash(secretHash: string): Promise<ApiKeyRecord | null> {
-    const out = await this.doc.send(new GetCommand({ TableName: this.table, Key: { pk: keyPk(secretHash), sk: '#KEY' } }));
+    const out = await this.doc.send(
+      new GetCommand({ TableName: this.table, Key: { pk: keyPk(secretHash), sk: '#KEY' } }),
+    );
     return out.Item ? toKey(out.Item) : null;
   }
 

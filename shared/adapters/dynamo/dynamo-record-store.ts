@@ -1,3 +1,4 @@
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import {
   DeleteCommand,
   type DynamoDBDocumentClient,
@@ -5,11 +6,10 @@ import {
   PutCommand,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { nowMs as clockNowMs } from '../../clock';
 import type { HealthRecord } from '../../domain/records';
 import { isLive } from '../../domain/retention';
 import { type DeleteSelector, type ListQuery, type RecordStore, SubjectErasedError } from '../../ports/record-store';
-import { nowMs as clockNowMs } from '../../clock';
 import { batchWriteAll, deleteAll, queryAll } from './batch';
 
 const SUBJECT_SK = '#SUBJECT';
@@ -218,22 +218,24 @@ export class DynamoRecordStore implements RecordStore {
 
   async tombstoneSubject(subjectId: string, nowMs: number): Promise<void> {
     const now = Math.floor(nowMs / 1000);
-    await this.doc.send(
-      new UpdateCommand({
-        TableName: this.table,
-        Key: { pk: subjectId, sk: SUBJECT_SK },
-        UpdateExpression: 'SET erasedAt = if_not_exists(erasedAt, :now), expiresAt = :sweep, expiryShard = :shard',
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeValues: {
-          ':now': now,
-          ':sweep': now + ERASED_SUBJECT_SWEEP_SECONDS,
-          ':shard': shardOf(hashOf(subjectId)),
-        },
-      }),
-    ).catch((err) => {
-      // Already purged: nothing left to tombstone.
-      if (!(err instanceof ConditionalCheckFailedException)) throw err;
-    });
+    await this.doc
+      .send(
+        new UpdateCommand({
+          TableName: this.table,
+          Key: { pk: subjectId, sk: SUBJECT_SK },
+          UpdateExpression: 'SET erasedAt = if_not_exists(erasedAt, :now), expiresAt = :sweep, expiryShard = :shard',
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeValues: {
+            ':now': now,
+            ':sweep': now + ERASED_SUBJECT_SWEEP_SECONDS,
+            ':shard': shardOf(hashOf(subjectId)),
+          },
+        }),
+      )
+      .catch((err) => {
+        // Already purged: nothing left to tombstone.
+        if (!(err instanceof ConditionalCheckFailedException)) throw err;
+      });
   }
 
   async purgeSubject(subjectId: string): Promise<number> {
@@ -300,7 +302,8 @@ export class DynamoRecordStore implements RecordStore {
   /** Removes the rows of an abandoned batch write, then its intent. */
   private async rollBack(intent: Item): Promise<number> {
     const keys: Item[] = [];
-    for (let id = Number(intent.firstId); id <= Number(intent.lastId); id++) keys.push(recordKey(String(intent.pk), id));
+    for (let id = Number(intent.firstId); id <= Number(intent.lastId); id++)
+      keys.push(recordKey(String(intent.pk), id));
     await deleteAll(this.doc, this.table, keys);
     await this.doc.send(new DeleteCommand({ TableName: this.table, Key: { pk: intent.pk, sk: intent.sk } }));
     return keys.length;

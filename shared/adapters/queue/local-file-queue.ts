@@ -21,7 +21,12 @@ export class LocalFileQueue implements JobQueue {
   constructor(private readonly dir: string) {}
 
   async send(queue: QueueName, body: Record<string, unknown>): Promise<void> {
-    const message: LocalMessage = { messageId: randomUUID(), body: JSON.stringify(body), sentAt: Date.now(), receiveCount: 0 };
+    const message: LocalMessage = {
+      messageId: randomUUID(),
+      body: JSON.stringify(body),
+      sentAt: Date.now(),
+      receiveCount: 0,
+    };
     await this.write(queue, 'pending', message);
   }
 

@@ -1,13 +1,13 @@
-import { BatchWriteCommand, DeleteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { BatchWriteCommand, DeleteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureTables } from '../../../infra/local/tables';
 import { createDocumentClient } from '../../../shared/adapters/dynamo/client';
 import { DynamoRecordStore } from '../../../shared/adapters/dynamo/dynamo-record-store';
 import { readConfig } from '../../../shared/config/config';
 import type { HealthRecord } from '../../../shared/domain/records';
 import { expiryFor } from '../../../shared/domain/retention';
 import { SubjectErasedError } from '../../../shared/ports/record-store';
-import { ensureTables } from '../../../infra/local/tables';
 import { type DynamoServer, hasJava, startDynalite, startDynamoDbLocal } from '../../support/dynamo-servers';
 
 process.env.AWS_ACCESS_KEY_ID ??= 'local';
@@ -50,7 +50,6 @@ function record(subjectId: string, id: number, over: Partial<HealthRecord> = {})
 function faulty(doc: DynamoDBDocumentClient, fail: (command: unknown, n: number) => boolean): DynamoDBDocumentClient {
   let n = 0;
   const wrapper = Object.create(doc) as DynamoDBDocumentClient;
-  // biome-ignore lint/suspicious/noExplicitAny: forwarding any command
   wrapper.send = (async (command: any) => {
     if (fail(command, ++n)) throw new Error('injected storage fault');
     return doc.send(command);
@@ -62,7 +61,11 @@ describe.each(servers)('DynamoRecordStore on %s', (_name, start) => {
   let server: DynamoServer;
   let doc: DynamoDBDocumentClient;
   let store: DynamoRecordStore;
-  const cfg = readConfig({ HDS_TABLE_RECORDS: 'records-test', HDS_TABLE_ACCOUNTS: 'accounts-test', HDS_TABLE_RATE_LIMITS: 'rl-test' });
+  const cfg = readConfig({
+    HDS_TABLE_RECORDS: 'records-test',
+    HDS_TABLE_ACCOUNTS: 'accounts-test',
+    HDS_TABLE_RATE_LIMITS: 'rl-test',
+  });
 
   beforeAll(async () => {
     server = await start();
@@ -90,14 +93,19 @@ describe.each(servers)('DynamoRecordStore on %s', (_name, start) => {
   it('writes, lists newest first with paging, counts and deletes', async () => {
     const s = await subject('rw');
     const first = await store.allocateIds(s, 30);
-    await store.putAll(s, Array.from({ length: 30 }, (_, i) => record(s, first + i)));
+    await store.putAll(
+      s,
+      Array.from({ length: 30 }, (_, i) => record(s, first + i)),
+    );
     const now = Date.now();
     const page = await store.list(s, { limit: 10, offset: 5, nowMs: now });
     expect(page.records.map((r) => r.id)).toEqual([25, 24, 23, 22, 21, 20, 19, 18, 17, 16]);
     expect(page.hasMore).toBe(true);
     expect(page.records[0]!.fhir).toEqual({ resourceType: 'Observation', id: 'obs-25' });
     expect(await store.count(s, now)).toBe(30);
-    await store.putAll(s, [record(s, await store.allocateIds(s, 1), { indicator: 'GLU', canonicalName: 'Glucose [Mass/volume]' })]);
+    await store.putAll(s, [
+      record(s, await store.allocateIds(s, 1), { indicator: 'GLU', canonicalName: 'Glucose [Mass/volume]' }),
+    ]);
     const glucose = await store.list(s, { indicator: 'glucose', limit: 10, offset: 0, nowMs: now });
     expect(glucose.records.map((r) => r.indicator)).toEqual(['GLU']);
     expect(await store.delete(s, { indicator: 'Glu' }, now)).toBe(1);
@@ -114,7 +122,12 @@ describe.each(servers)('DynamoRecordStore on %s', (_name, start) => {
       cfg.tables.records,
     );
     const first = await store.allocateIds(s, 200);
-    await expect(broken.putAll(s, Array.from({ length: 200 }, (_, i) => record(s, first + i)))).rejects.toThrow('injected');
+    await expect(
+      broken.putAll(
+        s,
+        Array.from({ length: 200 }, (_, i) => record(s, first + i)),
+      ),
+    ).rejects.toThrow('injected');
     expect(batchWrites.n).toBeGreaterThan(3);
     expect(await store.count(s, Date.now())).toBe(0);
     expect(await store.sweepExpired(Date.now() + 3_600_000, 10_000)).toBe(0);
@@ -129,7 +142,12 @@ describe.each(servers)('DynamoRecordStore on %s', (_name, start) => {
       cfg.tables.records,
     );
     const first = await store.allocateIds(s, 100);
-    await expect(crashed.putAll(s, Array.from({ length: 100 }, (_, i) => record(s, first + i)))).rejects.toThrow();
+    await expect(
+      crashed.putAll(
+        s,
+        Array.from({ length: 100 }, (_, i) => record(s, first + i)),
+      ),
+    ).rejects.toThrow();
     expect(await store.count(s, Date.now())).toBeGreaterThan(0);
     await store.sweepExpired(Date.now() + 11 * 60_000, 10_000);
     expect(await store.count(s, Date.now())).toBe(0);

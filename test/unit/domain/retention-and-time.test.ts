@@ -1,15 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import { displayPrefix, generateSecret, hashSecret, looksLikeKey } from '../../../shared/domain/api-keys';
-import { canonicalRetention, expiryFor, isLive, isRetention, MAX_BOUNDED_RETENTION_MS } from '../../../shared/domain/retention';
+import {
+  canonicalRetention,
+  expiryFor,
+  isLive,
+  isRetention,
+  MAX_BOUNDED_RETENTION_MS,
+} from '../../../shared/domain/retention';
 import { parseTimestamp } from '../../../shared/domain/timestamps';
 import { invalidField } from '../../../shared/http/errors';
-import { formatPath } from '../../../shared/http/validation';
 import { normalizeUser } from '../../../shared/http/tenancy';
+import { formatPath } from '../../../shared/http/validation';
 
 describe('retention', () => {
   const t = Date.parse('2026-01-01T00:00:00Z');
   it('knows the grains and the alias', () => {
-    for (const r of ['permanent', 'persistent', '1d', '6h', '2h', '1h', 'session', 'none']) expect(isRetention(r)).toBe(true);
+    for (const r of ['permanent', 'persistent', '1d', '6h', '2h', '1h', 'session', 'none'])
+      expect(isRetention(r)).toBe(true);
     expect(isRetention('7d')).toBe(false);
     expect(canonicalRetention('persistent')).toBe('permanent');
   });
@@ -39,10 +46,19 @@ describe('timestamps', () => {
     ['2024-02-29T00:00:00Z', '2024-02-29T00:00:00.000Z'],
   ])('parses %s', (input, expected) => expect(parseTimestamp(input)).toBe(expected));
 
-  it.each(['yesterday', '2026-02-30', '2025-02-29', '2026-13-01', '2026-06-16T24:00:00Z', '2026-06-16T07:60', '1899-12-31', '2100-01-01', '2026-06-16T07:30:00+15:00', '16/06/2026', ''])(
-    'refuses %s',
-    (input) => expect(parseTimestamp(input)).toBeNull(),
-  );
+  it.each([
+    'yesterday',
+    '2026-02-30',
+    '2025-02-29',
+    '2026-13-01',
+    '2026-06-16T24:00:00Z',
+    '2026-06-16T07:60',
+    '1899-12-31',
+    '2100-01-01',
+    '2026-06-16T07:30:00+15:00',
+    '16/06/2026',
+    '',
+  ])('refuses %s', (input) => expect(parseTimestamp(input)).toBeNull());
 });
 
 describe('API keys', () => {
