@@ -8,13 +8,15 @@
 
 export type TableName = 'accounts' | 'records' | 'rateLimits';
 export type Access = 'read' | 'readwrite';
-export type QueueName = 'purge';
+export type QueueName = 'purge' | 'socket-events';
 
 export interface Needs {
   tables?: Partial<Record<TableName, Access>>;
   bucket?: Access;
   /** Queues this function sends to. */
   sendsTo?: QueueName[];
+  /** Posts frames to WebSocket clients through the API's @connections endpoint. */
+  postsToConnections?: boolean;
   timeoutSeconds?: number;
   memoryMb?: number;
 }
@@ -37,6 +39,13 @@ export interface HttpRoute extends EntryBase {
   auth: 'api-key' | 'none';
 }
 
+/** A route of the WebSocket API; the API's URL path on both hosts is `path`. */
+export interface WebSocketRoute extends EntryBase {
+  kind: 'websocket';
+  path: '/v1/files/stream';
+  routeKey: '$connect' | '$disconnect' | '$default';
+}
+
 export interface QueueConsumer extends EntryBase {
   kind: 'queue';
   queue: QueueName;
@@ -51,7 +60,7 @@ export interface ScheduledJob extends EntryBase {
   everyMinutes: number;
 }
 
-export type ManifestEntry = HttpRoute | QueueConsumer | ScheduledJob;
+export type ManifestEntry = HttpRoute | WebSocketRoute | QueueConsumer | ScheduledJob;
 
 const recordsRw = { accounts: 'readwrite', records: 'readwrite', rateLimits: 'readwrite' } as const;
 const recordsRead = { accounts: 'readwrite', records: 'read', rateLimits: 'readwrite' } as const;
@@ -134,6 +143,48 @@ export const manifest: readonly ManifestEntry[] = [
     description: 'Erase a Subject',
     needs: { tables: recordsRw, sendsTo: ['purge'] },
   },
+  // Streamed uploads: the handshake authenticates the key in the query string and fixes the tenancy.
+  {
+    kind: 'websocket',
+    id: 'connect-file-stream',
+    path: '/v1/files/stream',
+    routeKey: '$connect',
+    handler: 'files/connect-file-stream.ts',
+    description: 'Open a streamed-upload connection',
+    needs: { tables: { accounts: 'readwrite', rateLimits: 'readwrite' }, sendsTo: ['socket-events'] },
+  },
+  // Every client frame of a streamed upload.
+  {
+    kind: 'websocket',
+    id: 'message-file-stream',
+    path: '/v1/files/stream',
+    routeKey: '$default',
+    handler: 'files/message-file-stream.ts',
+    description: 'Handle a streamed-upload frame',
+    needs: { tables: { accounts: 'read' }, postsToConnections: true, timeoutSeconds: 29 },
+  },
+  // Forgets a closed connection.
+  {
+    kind: 'websocket',
+    id: 'disconnect-file-stream',
+    path: '/v1/files/stream',
+    routeKey: '$disconnect',
+    handler: 'files/disconnect-file-stream.ts',
+    description: 'Close a streamed-upload connection',
+    needs: { tables: { accounts: 'readwrite' } },
+  },
+  // Sends `connection_established`: a $connect handler cannot write to its own socket yet.
+  {
+    kind: 'queue',
+    id: 'greet-socket',
+    queue: 'socket-events',
+    batchSize: 10,
+    maxReceiveCount: 3,
+    visibilityTimeoutSeconds: 30,
+    handler: 'files/greet-socket.ts',
+    description: 'Greet a new WebSocket connection',
+    needs: { tables: { accounts: 'read' }, postsToConnections: true, timeoutSeconds: 10 },
+  },
   // Deletes every item an erased Subject left behind.
   {
     kind: 'queue',
@@ -158,5 +209,6 @@ export const manifest: readonly ManifestEntry[] = [
 ];
 
 export const httpRoutes = manifest.filter((e): e is HttpRoute => e.kind === 'http');
+export const webSocketRoutes = manifest.filter((e): e is WebSocketRoute => e.kind === 'websocket');
 export const queueConsumers = manifest.filter((e): e is QueueConsumer => e.kind === 'queue');
 export const scheduledJobs = manifest.filter((e): e is ScheduledJob => e.kind === 'schedule');

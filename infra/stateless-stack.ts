@@ -7,8 +7,10 @@ import {
   HttpStage,
   PayloadFormatVersion,
   type ThrottleSettings,
+  WebSocketApi,
+  WebSocketStage,
 } from 'aws-cdk-lib/aws-apigatewayv2';
-import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import { HttpLambdaIntegration, WebSocketLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
@@ -25,6 +27,7 @@ import {
   type QueueConsumer,
   type ScheduledJob,
   type TableName,
+  type WebSocketRoute,
 } from '../functions/routes';
 import { tableDefinitions } from '../shared/adapters/dynamo/table-definitions';
 import { lambdaBundle } from './bundling';
@@ -45,6 +48,14 @@ const LOG_RETENTION = RetentionDays.ONE_MONTH;
  * because an HTTP API can only throttle per stage or route, for all callers together.
  */
 export const STAGE_THROTTLE: ThrottleSettings = { rateLimit: 500, burstLimit: 1000 };
+
+/**
+ * API Gateway closes a WebSocket on a message over 128 KB, so the spec's 256 KB `upload_chunk` cannot
+ * pass; the cloud announces and enforces 90 KiB raw chunks (≈ 120 KiB once base64'd and framed).
+ */
+export const CLOUD_WS_MAX_CHUNK_BYTES = 90 * 1024;
+/** The WebSocket API's stage: its URL is `wss://{api}.execute-api.{region}.amazonaws.com/v1`. */
+export const WS_STAGE_NAME = 'v1';
 
 /** The `NodejsFunction` form of `infra/bundling.ts`, so CDK and a plain esbuild call build the same bundle. */
 const bundling: BundlingOptions = {
@@ -74,6 +85,8 @@ export interface StatelessStackProps extends StackProps {
 export class StatelessStack extends Stack {
   readonly httpApi: HttpApi;
   readonly httpStage: HttpStage;
+  readonly webSocketApi: WebSocketApi;
+  readonly webSocketStage: WebSocketStage;
   /** By manifest id. */
   readonly functions: ReadonlyMap<string, NodejsFunction>;
 
@@ -97,19 +110,32 @@ export class StatelessStack extends Stack {
       throttle: STAGE_THROTTLE,
     });
 
+    // The streamed-upload path (/v1/files/stream); a custom domain can map it to that path.
+    this.webSocketApi = new WebSocketApi(this, 'FileStreamApi', {
+      description: 'HDS streamed uploads (/v1/files/stream)',
+    });
+    this.webSocketStage = new WebSocketStage(this, 'FileStreamStage', {
+      webSocketApi: this.webSocketApi,
+      stageName: WS_STAGE_NAME,
+      autoDeploy: true,
+      throttle: STAGE_THROTTLE,
+    });
+
     const environment = this.functionEnvironment();
     const functions = new Map<string, NodejsFunction>();
     for (const entry of props.entries ?? manifest) {
       checkLimits(entry);
       const fn = this.addFunction(entry, environment);
       functions.set(entry.id, fn);
-      // One branch per entry kind. The WebSocket API (/v1/files/stream: $connect, $default, $disconnect)
-      // and the REST API streaming routes (`responseTransferMode: STREAM`, format 1.0 events) arrive as new
-      // kinds in the manifest; each is one more case here and one more `add*` method. Until then the
-      // `never` check below turns a kind without a case into a compile error.
+      // One branch per entry kind. The REST API streaming routes (`responseTransferMode: STREAM`, format 1.0
+      // events) arrive as a new kind in the manifest: one more case here and one more `add*` method. Until
+      // then the `never` check below turns a kind without a case into a compile error.
       switch (entry.kind) {
         case 'http':
           this.addHttpRoute(entry, fn);
+          break;
+        case 'websocket':
+          this.addWebSocketRoute(entry, fn);
           break;
         case 'queue':
           this.addQueueConsumer(entry, fn);
@@ -126,6 +152,10 @@ export class StatelessStack extends Stack {
     this.functions = functions;
 
     new CfnOutput(this, 'HttpApiUrl', { value: this.httpStage.url, description: 'Base URL of the HTTP API' });
+    new CfnOutput(this, 'FileStreamUrl', {
+      value: this.webSocketStage.url,
+      description: 'WebSocket URL of the streamed-upload path',
+    });
   }
 
   /** Every function sees every resource name; its IAM policy, not its environment, limits what it can touch. */
@@ -134,6 +164,8 @@ export class StatelessStack extends Stack {
       HDS_REGION: Stack.of(this).region,
       HDS_BUCKET: this.stateful.bucket.bucketName,
       NODE_OPTIONS: '--enable-source-maps',
+      HDS_WS_CALLBACK_URL: this.webSocketStage.callbackUrl,
+      HDS_WS_MAX_CHUNK_BYTES: String(CLOUD_WS_MAX_CHUNK_BYTES),
     };
     for (const definition of Object.values(tableDefinitions)) {
       environment[definition.envVar] = this.stateful.tables[definition.name].tableName;
@@ -173,6 +205,7 @@ export class StatelessStack extends Stack {
     if (needs.bucket === 'readwrite') this.stateful.bucket.grantReadWrite(fn);
     else if (needs.bucket === 'read') this.stateful.bucket.grantRead(fn);
     for (const queue of needs.sendsTo ?? []) this.stateful.queue(queue).grantSendMessages(fn);
+    if (needs.postsToConnections) this.webSocketStage.grantManagementApiAccess(fn);
   }
 
   private addHttpRoute(entry: HttpRoute, fn: NodejsFunction): void {
@@ -182,6 +215,12 @@ export class StatelessStack extends Stack {
       integration: new HttpLambdaIntegration(`${pascalCase(entry.id)}Integration`, fn, {
         payloadFormatVersion: PayloadFormatVersion.VERSION_2_0,
       }),
+    });
+  }
+
+  private addWebSocketRoute(entry: WebSocketRoute, fn: NodejsFunction): void {
+    this.webSocketApi.addRoute(entry.routeKey, {
+      integration: new WebSocketLambdaIntegration(`${pascalCase(entry.id)}Integration`, fn),
     });
   }
 
@@ -212,7 +251,7 @@ function timeoutSeconds(entry: ManifestEntry): number {
 /** Fails synthesis, before any bundling, on an entry AWS would refuse or could never serve. */
 function checkLimits(entry: ManifestEntry): void {
   const timeout = timeoutSeconds(entry);
-  if (entry.kind === 'http' && timeout > HTTP_INTEGRATION_LIMIT_SECONDS) {
+  if ((entry.kind === 'http' || entry.kind === 'websocket') && timeout > HTTP_INTEGRATION_LIMIT_SECONDS) {
     throw new Error(`${entry.id}: an HTTP API route cannot run longer than ${HTTP_INTEGRATION_LIMIT_SECONDS} s`);
   }
   // SQS refuses an event source whose function may outlive the message's invisibility.

@@ -1,7 +1,7 @@
 import { DeleteMessageCommand, ReceiveMessageCommand, type SQSClient } from '@aws-sdk/client-sqs';
 import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import type { QueueConsumer } from '../../functions/routes';
-import type { LocalFileQueue, LocalMessage } from '../../shared/adapters/queue/local-file-queue';
+import { type LocalFileQueue, type LocalMessage, localQueueEvents } from '../../shared/adapters/queue/local-file-queue';
 import { log } from '../../shared/log';
 import { loadHandler } from './handlers';
 import { lambdaContext } from './lambda-context';
@@ -76,12 +76,17 @@ export function runLocalQueues(
     if (!stopped) void tick();
   }, opts.pollMs ?? 250);
   timer.unref();
+  const onSent = () => {
+    if (!stopped && opts.pollMs === undefined) void tick();
+  };
+  localQueueEvents.on('sent', onSent);
 
   return {
     drain: () => tick(),
     stop: async () => {
       stopped = true;
       clearInterval(timer);
+      localQueueEvents.off('sent', onSent);
       await running;
     },
   };

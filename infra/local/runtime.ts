@@ -15,6 +15,7 @@ import { loadHandler } from './handlers';
 import { handleHttp } from './http-gateway';
 import { lambdaContext } from './lambda-context';
 import { type QueueRunner, runLocalQueues, runSqsQueues } from './queue-runner';
+import { attachWebSockets } from './socket-gateway';
 import { ensureTables } from './tables';
 
 export interface RuntimeOptions {
@@ -76,7 +77,7 @@ export async function startRuntime(opts: RuntimeOptions = {}): Promise<Runtime> 
   const cfg = config();
   await ensureTables(new DynamoDBClient({ region: cfg.region, endpoint: cfg.dynamoEndpoint }), cfg);
 
-  const queue = cfg.queueUrls.purge ? null : new LocalFileQueue(cfg.localQueueDir!);
+  const queue = Object.values(cfg.queueUrls).some(Boolean) ? null : new LocalFileQueue(cfg.localQueueDir!);
   const runner: QueueRunner = queue
     ? runLocalQueues(queue, queueConsumers, {
         pollMs: opts.queuePollMs,
@@ -100,17 +101,24 @@ export async function startRuntime(opts: RuntimeOptions = {}): Promise<Runtime> 
     return timer;
   });
 
-  const sockets = new Set<Socket>();
-  const server: Server = createServer((req, res) => void handleHttp(req, res));
+  const connections = new Set<Socket>();
+  const server: Server = createServer(async (req, res) => {
+    if (!(await sockets.handleManagement(req, res))) await handleHttp(req, res);
+  });
+  const sockets = attachWebSockets(server);
   server.on('connection', (socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
+    connections.add(socket);
+    socket.on('close', () => connections.delete(socket));
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(opts.port ?? 0, opts.host ?? '127.0.0.1', () => resolve());
   });
   const port = (server.address() as AddressInfo).port;
+  // Handlers reach WebSocket clients through this runtime's own @connections endpoint.
+  process.env.HDS_WS_CALLBACK_URL ??= `http://127.0.0.1:${port}`;
+  resetConfig();
+  resetServices();
 
   return {
     url: `http://${opts.host ?? '127.0.0.1'}:${port}`,
@@ -121,9 +129,10 @@ export async function startRuntime(opts: RuntimeOptions = {}): Promise<Runtime> 
     runScheduled,
     stop: async () => {
       for (const t of timers) clearInterval(t);
+      await sockets.closeAll();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
-        for (const s of sockets) s.destroy();
+        for (const s of connections) s.destroy();
       });
       await runner.stop();
       await emulators?.stop();

@@ -1,4 +1,4 @@
-import type { TableName } from '../../functions/routes';
+import type { QueueName, TableName } from '../../functions/routes';
 import { tableDefinitions } from '../adapters/dynamo/table-definitions';
 
 /** Everything a handler reads from its environment, read once per process. */
@@ -10,7 +10,11 @@ export interface Config {
   s3Endpoint?: string;
   bucket: string;
   /** SQS queue URL per queue; when absent, the local durable queue under `localQueueDir` is used. */
-  queueUrls: Partial<Record<'purge', string>>;
+  queueUrls: Partial<Record<QueueName, string>>;
+  /** The WebSocket API's @connections endpoint (`https://{api}.execute-api.{region}.amazonaws.com/{stage}`). */
+  socketCallbackUrl?: string;
+  /** Largest raw `upload_chunk` accepted: the spec's 256 KB locally, less behind API Gateway. */
+  wsMaxChunkBytes: number;
   localQueueDir?: string;
   /** Requests per account × route × minute. */
   rateLimits: Record<string, number>;
@@ -52,7 +56,9 @@ export function readConfig(env: NodeJS.ProcessEnv): Config {
     dynamoEndpoint: env.HDS_DYNAMODB_ENDPOINT ?? env.AWS_ENDPOINT_URL_DYNAMODB,
     s3Endpoint: env.HDS_S3_ENDPOINT ?? env.AWS_ENDPOINT_URL_S3,
     bucket: env.HDS_BUCKET ?? 'hds-files',
-    queueUrls: { purge: env.HDS_QUEUE_PURGE_URL },
+    queueUrls: { purge: env.HDS_QUEUE_PURGE_URL, 'socket-events': env.HDS_QUEUE_SOCKET_EVENTS_URL },
+    socketCallbackUrl: env.HDS_WS_CALLBACK_URL,
+    wsMaxChunkBytes: positiveInt(env.HDS_WS_MAX_CHUNK_BYTES, 256 * 1024),
     localQueueDir: env.HDS_LOCAL_QUEUE_DIR,
     rateLimits: { ...SPEC_RATE_LIMITS, ...parseRateLimits(env.HDS_RATE_LIMITS) },
     defaultRateLimit: positiveInt(env.HDS_RATE_LIMIT_DEFAULT, 120),

@@ -67,9 +67,8 @@ export function errorEnvelope(routeId: string): Middleware {
 }
 
 /**
- * `Authorization: Bearer hds_live_…`: the key is hashed and looked up by that hash, and it must be
- * live and minted for this region. Missing or malformed header → 401 `code: null`; anything else
- * wrong with the key → 401 `invalid_api_key`.
+ * `Authorization: Bearer hds_live_…`. Missing or malformed header → 401 `code: null`; anything wrong
+ * with the key itself → 401 `invalid_api_key` (see {@link verifyApiKey}).
  */
 export function authenticateApiKey(services: () => Services): Middleware {
   return {
@@ -82,27 +81,30 @@ export function authenticateApiKey(services: () => Services): Middleware {
           null,
         );
       }
-      const token = match[1]!;
-      const invalid = () =>
-        new UnauthorizedError(
-          `Incorrect API key provided: ${safePrefix(token)}… is not a valid key.`,
-          'invalid_api_key',
-        );
-      if (!looksLikeKey(token)) throw invalid();
-      const { accounts, config } = services();
-      const hash = hashSecret(token);
-      const key = await accounts.findApiKeyByHash(hash);
-      if (!key || key.revokedAt) throw invalid();
-      if (key.region !== config.region) {
-        throw new UnauthorizedError(
-          `This API key belongs to region ${key.region}; call that region's endpoint.`,
-          'invalid_api_key',
-        );
-      }
-      request.context.hds.caller = { accountId: key.accountId, keyId: key.keyId };
-      noteKeyUse(services, hash);
+      request.context.hds.caller = await verifyApiKey(match[1]!, services());
     },
   };
+}
+
+/**
+ * The one check of an API key, for HTTP and WebSocket alike: hashed, looked up by that hash, live,
+ * and minted for this region.
+ */
+export async function verifyApiKey(token: string, svc: Services): Promise<Caller> {
+  const invalid = () =>
+    new UnauthorizedError(`Incorrect API key provided: ${safePrefix(token)}… is not a valid key.`, 'invalid_api_key');
+  if (!looksLikeKey(token)) throw invalid();
+  const hash = hashSecret(token);
+  const key = await svc.accounts.findApiKeyByHash(hash);
+  if (!key || key.revokedAt) throw invalid();
+  if (key.region !== svc.config.region) {
+    throw new UnauthorizedError(
+      `This API key belongs to region ${key.region}; call that region's endpoint.`,
+      'invalid_api_key',
+    );
+  }
+  noteKeyUse(svc, hash);
+  return { accountId: key.accountId, keyId: key.keyId };
 }
 
 /** Counts the request against its account × route minute window; over the limit → 429 with Retry-After. */
@@ -148,11 +150,11 @@ function safePrefix(token: string): string {
 const lastMarked = new Map<string, number>();
 
 /** Records `last used` at most once a minute per key and process, off the request's critical path. */
-function noteKeyUse(services: () => Services, hash: string): void {
+function noteKeyUse(svc: Services, hash: string): void {
   const now = nowMs();
   if ((lastMarked.get(hash) ?? 0) > now - 60_000) return;
   lastMarked.set(hash, now);
-  services()
-    .accounts.markKeyUsed(hash, new Date(now).toISOString())
+  svc.accounts
+    .markKeyUsed(hash, new Date(now).toISOString())
     .catch((err) => log('warn', 'could not record key use', { error: err?.name }));
 }

@@ -1,16 +1,19 @@
 import { SQSClient } from '@aws-sdk/client-sqs';
 import { createDocumentClient } from '../adapters/dynamo/client';
 import { DynamoAccountStore } from '../adapters/dynamo/dynamo-account-store';
+import { DynamoConnectionStore } from '../adapters/dynamo/dynamo-connection-store';
 import { DynamoRateLimiter } from '../adapters/dynamo/dynamo-rate-limiter';
 import { DynamoRecordStore } from '../adapters/dynamo/dynamo-record-store';
 import { DynamoSubjectDirectory } from '../adapters/dynamo/dynamo-subject-directory';
 import { LocalFileQueue } from '../adapters/queue/local-file-queue';
 import { SqsJobQueue } from '../adapters/queue/sqs-job-queue';
+import { ApiGatewaySocketGateway } from '../adapters/socket/api-gateway-socket-gateway';
 import { type Config, config } from '../config/config';
 import type { AccountStore } from '../ports/account-store';
 import type { JobQueue } from '../ports/job-queue';
 import type { RateLimiter } from '../ports/rate-limiter';
 import type { RecordStore } from '../ports/record-store';
+import type { ConnectionStore, SocketGateway } from '../ports/socket-gateway';
 import type { SubjectDirectory } from '../ports/subject-directory';
 
 export interface Services {
@@ -20,6 +23,9 @@ export interface Services {
   records: RecordStore;
   rateLimiter: RateLimiter;
   queue: JobQueue;
+  connections: ConnectionStore;
+  /** Frames to WebSocket clients; throws when no callback endpoint is configured. */
+  sockets(): SocketGateway;
 }
 
 let cached: Services | undefined;
@@ -38,6 +44,7 @@ export function resetServices(): void {
 export function buildServices(cfg: Config): Services {
   const doc = createDocumentClient(cfg);
   const records = new DynamoRecordStore(doc, cfg.tables.records);
+  let sockets: SocketGateway | undefined;
   return {
     config: cfg,
     accounts: new DynamoAccountStore(doc, cfg.tables.accounts),
@@ -45,11 +52,18 @@ export function buildServices(cfg: Config): Services {
     records,
     rateLimiter: new DynamoRateLimiter(doc, cfg.tables.rateLimits),
     queue: buildQueue(cfg),
+    connections: new DynamoConnectionStore(doc, cfg.tables.accounts),
+    sockets: () => {
+      if (!cfg.socketCallbackUrl) throw new Error('HDS_WS_CALLBACK_URL is not set');
+      sockets ??= new ApiGatewaySocketGateway(cfg.socketCallbackUrl, cfg.region);
+      return sockets;
+    },
   };
 }
 
 function buildQueue(cfg: Config): JobQueue {
-  if (cfg.queueUrls.purge) return new SqsJobQueue(new SQSClient({ region: cfg.region }), cfg.queueUrls);
+  if (Object.values(cfg.queueUrls).some(Boolean))
+    return new SqsJobQueue(new SQSClient({ region: cfg.region }), cfg.queueUrls);
   if (cfg.localQueueDir) return new LocalFileQueue(cfg.localQueueDir);
-  throw new Error('No queue configured: set HDS_QUEUE_PURGE_URL (SQS) or HDS_LOCAL_QUEUE_DIR (local runtime)');
+  throw new Error('No queue configured: set HDS_QUEUE_<NAME>_URL (SQS) or HDS_LOCAL_QUEUE_DIR (local runtime)');
 }

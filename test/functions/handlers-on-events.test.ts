@@ -17,6 +17,7 @@ afterAll(() => h?.stop());
 function event(id: string) {
   const ev = JSON.parse(readFileSync(new URL(`../../events/${id}.json`, import.meta.url), 'utf8'));
   if (ev.headers?.authorization) ev.headers.authorization = `Bearer ${key}`;
+  if (ev.queryStringParameters?.key) ev.queryStringParameters.key = key;
   return ev;
 }
 
@@ -53,6 +54,22 @@ describe('every manifest entry has a sample event its handler accepts', () => {
     const res = await invoke('list-data', ev);
     expect(res.statusCode).toBe(401);
     expect(JSON.parse(res.body).error.code).toBe('invalid_api_key');
+  });
+
+  it('runs the WebSocket routes on their sample events', async () => {
+    expect(await invoke('connect-file-stream')).toEqual({ statusCode: 200 });
+    const connection = await h.runtime.services.connections.get('ZyX1dcq2FiACHfQ=');
+    expect(connection).toMatchObject({ user: 'alice', retention: 'permanent', sessionId: null });
+    // No client is attached to the sample connection id: frames to it are dropped as API Gateway's Gone.
+    expect(await invoke('message-file-stream')).toEqual({ statusCode: 200 });
+    expect(await invoke('greet-socket')).toEqual({ batchItemFailures: [] });
+    expect(await invoke('disconnect-file-stream')).toEqual({ statusCode: 200 });
+    expect(await h.runtime.services.connections.get('ZyX1dcq2FiACHfQ=')).toBeNull();
+    const refused = await invoke(
+      'connect-file-stream',
+      JSON.parse(readFileSync(new URL('../../events/connect-file-stream.json', import.meta.url), 'utf8')),
+    );
+    expect(refused.statusCode).toBe(401);
   });
 
   it('runs the workers on their sample events', async () => {

@@ -10,8 +10,10 @@ import {
   queueConsumers,
   scheduledJobs,
   type TableName,
+  webSocketRoutes,
 } from '../../functions/routes';
 import { addHdsStacks, type HdsStacks } from '../../infra/hds-stacks';
+import { queueUrlEnvVar } from '../../infra/naming';
 import { StatefulStack } from '../../infra/stateful-stack';
 import { DEFAULT_MEMORY_MB, DEFAULT_TIMEOUT_SECONDS, StatelessStack } from '../../infra/stateless-stack';
 import { tableDefinitions } from '../../shared/adapters/dynamo/table-definitions';
@@ -57,6 +59,11 @@ function statefulId(construct: IConstruct): string {
 const tableId = (name: TableName) => statefulId(stacks.stateful.tables[name]);
 const queueId = (name: QueueName) => statefulId(stacks.stateful.queue(name));
 const bucketId = () => statefulId(stacks.stateful.bucket);
+const httpApiId = () => stacks.stateless.getLogicalId(stacks.stateless.httpApi.node.defaultChild as CfnElement);
+const webSocketApiId = () =>
+  stacks.stateless.getLogicalId(stacks.stateless.webSocketApi.node.defaultChild as CfnElement);
+const routesOf = (apiId: string) =>
+  resources(stateless, 'AWS::ApiGatewayV2::Route').filter(([, r]) => refersTo(r.Properties.ApiId, apiId));
 
 /** A reference to a resource of the other stack is an `Fn::ImportValue` whose export name holds its logical id. */
 function refersTo(value: unknown, logicalId: string): boolean {
@@ -142,7 +149,7 @@ describe('functions', () => {
       }
       expect(refersTo(variables.HDS_BUCKET, bucketId())).toBe(true);
       for (const consumer of queueConsumers) {
-        expect(refersTo(variables.HDS_QUEUE_PURGE_URL, queueId(consumer.queue))).toBe(true);
+        expect(refersTo(variables[queueUrlEnvVar(consumer.queue)], queueId(consumer.queue))).toBe(true);
       }
 
       // Read through the real config: nothing may fall back to a local default.
@@ -157,13 +164,14 @@ describe('functions', () => {
         expect(config.tables[name]).not.toBe(local.tables[name]);
       }
       for (const consumer of queueConsumers) expect(config.queueUrls[consumer.queue]).toBeDefined();
+      expect(config.socketCallbackUrl).toBeDefined();
     }
   });
 });
 
 describe('HTTP API', () => {
   it('has one route per http entry, integrated with its own function in payload format 2.0', () => {
-    const routes = resources(stateless, 'AWS::ApiGatewayV2::Route');
+    const routes = routesOf(httpApiId());
     const integrations = Object.fromEntries(resources(stateless, 'AWS::ApiGatewayV2::Integration'));
     expect(routes).toHaveLength(httpRoutes.length);
     for (const entry of httpRoutes) {
@@ -182,7 +190,7 @@ describe('HTTP API', () => {
     }
   });
 
-  it('lets API Gateway invoke exactly the http functions', () => {
+  it('lets API Gateway invoke exactly the http and WebSocket functions', () => {
     const invokers = resources(stateless, 'AWS::Lambda::Permission')
       .filter(([, p]) => p.Properties.Principal === 'apigateway.amazonaws.com')
       .map(([, p]) => JSON.stringify(p.Properties.FunctionName));
@@ -191,13 +199,15 @@ describe('HTTP API', () => {
       expect(
         invokers.some((name) => name.includes(fnId)),
         entry.id,
-      ).toBe(entry.kind === 'http');
+      ).toBe(entry.kind === 'http' || entry.kind === 'websocket');
     }
   });
 
   it('has no API Gateway authorizer and a throttled default stage', () => {
     stateless.resourceCountIs('AWS::ApiGatewayV2::Authorizer', 0);
-    const stages = resources(stateless, 'AWS::ApiGatewayV2::Stage');
+    const stages = resources(stateless, 'AWS::ApiGatewayV2::Stage').filter(([, st]) =>
+      refersTo(st.Properties.ApiId, httpApiId()),
+    );
     expect(stages).toHaveLength(1);
     const [, stage] = stages[0]!;
     expect(stage.Properties).toMatchObject({ StageName: '$default', AutoDeploy: true });
@@ -208,6 +218,34 @@ describe('HTTP API', () => {
 
   it('outputs the API URL', () => {
     expect(Object.keys(stateless.findOutputs('HttpApiUrl'))).toHaveLength(1);
+  });
+});
+
+describe('WebSocket API', () => {
+  it('has one route per websocket entry, integrated with its own function', () => {
+    const routes = routesOf(webSocketApiId());
+    const integrations = Object.fromEntries(resources(stateless, 'AWS::ApiGatewayV2::Integration'));
+    expect(routes).toHaveLength(webSocketRoutes.length);
+    for (const entry of webSocketRoutes) {
+      const matching = routes.filter(([, r]) => r.Properties.RouteKey === entry.routeKey);
+      expect(matching, entry.routeKey).toHaveLength(1);
+      const integrationId = Object.keys(integrations).find((id) => refersTo(matching[0]![1].Properties.Target, id));
+      expect(JSON.stringify(integrations[integrationId ?? '']?.Properties.IntegrationUri)).toContain(
+        functionOf(entry)[0],
+      );
+    }
+    stateless.hasResourceProperties('AWS::ApiGatewayV2::Api', { ProtocolType: 'WEBSOCKET' });
+    expect(Object.keys(stateless.findOutputs('FileStreamUrl'))).toHaveLength(1);
+  });
+
+  it('lets only the functions that post to clients manage connections, and announces the cloud chunk size', () => {
+    for (const entry of manifest) {
+      expect(allows(entry, 'execute-api:ManageConnections'), entry.id).toBe(Boolean(entry.needs.postsToConnections));
+      const [, fn] = functionOf(entry);
+      const env = (fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
+      expect(Number(env.HDS_WS_MAX_CHUNK_BYTES)).toBeLessThanOrEqual(96 * 1024);
+      expect(JSON.stringify(env.HDS_WS_CALLBACK_URL)).toContain(webSocketApiId());
+    }
   });
 });
 

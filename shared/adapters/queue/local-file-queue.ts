@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { EventEmitter } from 'node:events';
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { QueueName } from '../../../functions/routes';
@@ -11,6 +12,9 @@ export interface LocalMessage {
   sentAt: number;
   receiveCount: number;
 }
+
+/** Tells a consumer in the same process that a message was sent, so it need not wait for its next poll. */
+export const localQueueEvents = new EventEmitter();
 
 /**
  * A durable queue on the local disk, for the local runtime: one JSON file per message, written to a
@@ -28,6 +32,7 @@ export class LocalFileQueue implements JobQueue {
       receiveCount: 0,
     };
     await this.write(queue, 'pending', message);
+    localQueueEvents.emit('sent', queue);
   }
 
   async pending(queue: QueueName): Promise<LocalMessage[]> {

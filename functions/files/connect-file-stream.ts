@@ -1,0 +1,33 @@
+import { nowMs } from '../../shared/clock';
+import { RateLimitError, UnauthorizedError } from '../../shared/http/errors';
+import { verifyApiKey } from '../../shared/http/middleware';
+import { retentionParams } from '../../shared/http/retention-params';
+import { socketConnectRoute } from '../../shared/http/socket-handler';
+import { normalizeUser } from '../../shared/http/tenancy';
+
+/**
+ * $connect of /v1/files/stream. Browsers cannot set headers on a WebSocket, so the key travels in the
+ * query string (`?key=hds_live_…`; an `Authorization: Bearer` header works too), with `user`,
+ * `retention` (default `permanent`) and `session_id` fixing where the upload's files will belong.
+ */
+export const handler = socketConnectRoute('connect-file-stream', async ({ connectionId, query, headers, services }) => {
+  const token = query.key ?? headers.authorization?.match(/^Bearer\s+(\S+)\s*$/i)?.[1];
+  if (!token) throw new UnauthorizedError('Missing API key: connect with ?key=<API_KEY>', null);
+  const caller = await verifyApiKey(token, services);
+  const limit = services.config.rateLimits['connect-file-stream'] ?? services.config.defaultRateLimit;
+  const decision = await services.rateLimiter.hit(caller.accountId, 'connect-file-stream', limit, nowMs());
+  if (!decision.allowed)
+    throw new RateLimitError(limit, Math.max(1, Math.ceil(decision.resetAt - nowMs() / 1000)), decision.resetAt);
+  const user = normalizeUser(query.user);
+  const { retention, sessionId } = retentionParams(query, { required: false, fallback: 'permanent' });
+  await services.connections.put({
+    connectionId,
+    accountId: caller.accountId,
+    keyId: caller.keyId,
+    user,
+    retention,
+    sessionId,
+    connectedAt: new Date(nowMs()).toISOString(),
+  });
+  await services.queue.send('socket-events', { type: 'greet', connectionId });
+});

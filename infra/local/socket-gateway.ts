@@ -1,0 +1,147 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { WebSocket, WebSocketServer } from 'ws';
+import { type WebSocketRoute, webSocketRoutes } from '../../functions/routes';
+import type { SocketEvent } from '../../shared/http/socket-handler';
+import { log } from '../../shared/log';
+import { loadHandler } from './handlers';
+import { lambdaContext } from './lambda-context';
+
+/** Headroom over a 256 KB chunk once base64-encoded and framed as JSON. */
+const MAX_FRAME_BYTES = 1024 * 1024;
+
+export interface LocalSockets {
+  /** Serves `POST|GET|DELETE /@connections/{id}` as API Gateway's management endpoint does. */
+  handleManagement(req: IncomingMessage, res: ServerResponse): Promise<boolean>;
+  closeAll(): Promise<void>;
+}
+
+/**
+ * The WebSocket API on the runtime's own port: a handshake on a manifest WebSocket path runs the
+ * `$connect` handler (a non-200 refuses it), each text frame runs `$default`, a close runs
+ * `$disconnect`. Handlers answer through the @connections endpoint, served here too.
+ */
+export function attachWebSockets(server: Server): LocalSockets {
+  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES });
+  const open = new Map<string, WebSocket>();
+  const routesByPath = new Map<string, Partial<Record<WebSocketRoute['routeKey'], WebSocketRoute>>>();
+  for (const r of webSocketRoutes) routesByPath.set(r.path, { ...routesByPath.get(r.path), [r.routeKey]: r });
+
+  const invoke = async (route: WebSocketRoute | undefined, event: SocketEvent) => {
+    if (!route) return { statusCode: 200 };
+    const handler = await loadHandler(route);
+    return handler(event, lambdaContext(route.id, route.needs.timeoutSeconds ?? 10));
+  };
+
+  server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    void (async () => {
+      const url = new URL(req.url ?? '/', 'http://localhost');
+      const routes = routesByPath.get(url.pathname);
+      if (!routes)
+        return refuse(
+          socket,
+          404,
+          JSON.stringify({
+            error: { message: 'Unknown WebSocket path', type: 'invalid_request_error', code: null, param: null },
+          }),
+        );
+      const connectionId = `${randomBytes(9).toString('base64url')}=`;
+      const result = await invoke(routes.$connect, event('$connect', 'CONNECT', connectionId, req, url));
+      if ((result?.statusCode ?? 200) !== 200) return refuse(socket, result.statusCode, result.body ?? '');
+      wss.handleUpgrade(req, socket, head, (ws) => {
+        open.set(connectionId, ws);
+        // API Gateway does not order invocations; running one frame at a time here keeps logs readable.
+        let queue: Promise<unknown> = Promise.resolve();
+        ws.on('message', (data, isBinary) => {
+          const body = Buffer.isBuffer(data) ? data : Buffer.from(data as ArrayBuffer);
+          queue = queue.then(() =>
+            invoke(routes.$default, {
+              ...event('$default', 'MESSAGE', connectionId, req, url),
+              body: isBinary ? body.toString('base64') : body.toString('utf8'),
+              isBase64Encoded: isBinary,
+            }).catch((err) => log('error', 'socket $default failed', { error: err?.message })),
+          );
+        });
+        ws.on('close', () => {
+          open.delete(connectionId);
+          void queue.then(() =>
+            invoke(routes.$disconnect, event('$disconnect', 'DISCONNECT', connectionId, req, url)).catch((err) =>
+              log('error', 'socket $disconnect failed', { error: err?.message }),
+            ),
+          );
+        });
+      });
+    })().catch((err) => {
+      log('error', 'socket handshake failed', { error: err?.message });
+      refuse(socket, 500, '');
+    });
+  });
+
+  return {
+    handleManagement: async (req, res) => {
+      const m = /^\/@connections\/([^/]+)$/.exec(new URL(req.url ?? '/', 'http://localhost').pathname);
+      if (!m) return false;
+      const ws = open.get(decodeURIComponent(m[1]!));
+      if (!ws || ws.readyState !== WebSocket.OPEN) {
+        res
+          .writeHead(410, { 'content-type': 'application/json', 'x-amzn-errortype': 'GoneException' })
+          .end('{"message":"Gone"}');
+        return true;
+      }
+      if (req.method === 'POST') {
+        const chunks: Buffer[] = [];
+        for await (const c of req) chunks.push(c as Buffer);
+        await new Promise<void>((resolve, reject) =>
+          ws.send(Buffer.concat(chunks).toString('utf8'), (e) => (e ? reject(e) : resolve())),
+        );
+        res.writeHead(200).end();
+      } else if (req.method === 'DELETE') {
+        ws.close(1000);
+        res.writeHead(204).end();
+      } else {
+        res
+          .writeHead(200, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ connectedAt: new Date().toISOString() }));
+      }
+      return true;
+    },
+    closeAll: async () => {
+      for (const ws of open.values()) ws.terminate();
+      await new Promise<void>((resolve) => wss.close(() => resolve()));
+    },
+  };
+}
+
+function event(
+  routeKey: string,
+  eventType: SocketEvent['requestContext']['eventType'],
+  connectionId: string,
+  req: IncomingMessage,
+  url: URL,
+): SocketEvent {
+  const headers: Record<string, string> = {};
+  for (const [k, v] of Object.entries(req.headers))
+    if (v !== undefined) headers[k] = Array.isArray(v) ? v.join(',') : v;
+  return {
+    requestContext: {
+      routeKey,
+      eventType,
+      connectionId,
+      requestId: randomUUID(),
+      domainName: headers.host ?? 'localhost',
+      stage: 'local',
+      ...(eventType === 'MESSAGE' ? { messageId: randomUUID() } : {}),
+    },
+    ...(eventType === 'CONNECT' ? { headers, queryStringParameters: Object.fromEntries(url.searchParams) } : {}),
+    isBase64Encoded: false,
+  };
+}
+
+function refuse(socket: Duplex, status: number, body: string): void {
+  const text =
+    { 400: 'Bad Request', 401: 'Unauthorized', 404: 'Not Found', 429: 'Too Many Requests' }[status] ?? 'Error';
+  socket.end(
+    `HTTP/1.1 ${status} ${text}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
+}

@@ -1,0 +1,111 @@
+import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import { log } from '../log';
+import type { SocketConnection } from '../ports/socket-gateway';
+import { type Services, services } from '../services/container';
+import { HttpError, InternalError } from './errors';
+
+/** The WebSocket API's event, as API Gateway sends it to $connect, $default and $disconnect. */
+export interface SocketEvent {
+  requestContext: {
+    routeKey: string;
+    eventType: 'CONNECT' | 'MESSAGE' | 'DISCONNECT';
+    connectionId: string;
+    requestId: string;
+    domainName?: string;
+    stage?: string;
+    messageId?: string;
+  };
+  headers?: Record<string, string | undefined>;
+  queryStringParameters?: Record<string, string | undefined> | null;
+  body?: string;
+  isBase64Encoded?: boolean;
+}
+
+export interface ConnectContext {
+  connectionId: string;
+  requestId: string;
+  query: Record<string, string>;
+  headers: Record<string, string>;
+  services: Services;
+}
+
+/**
+ * $connect: the handshake succeeds only when `fn` returns; an HttpError refuses it with its status
+ * (the local runtime also sends the envelope as the HTTP response body).
+ */
+export function socketConnectRoute(routeId: string, fn: (ctx: ConnectContext) => Promise<void>) {
+  return async (event: SocketEvent): Promise<APIGatewayProxyStructuredResultV2> => {
+    const { connectionId, requestId } = event.requestContext;
+    try {
+      await fn({
+        connectionId,
+        requestId,
+        query: defined(event.queryStringParameters ?? {}),
+        headers: Object.fromEntries(Object.entries(defined(event.headers ?? {})).map(([k, v]) => [k.toLowerCase(), v])),
+        services: services(),
+      });
+      return { statusCode: 200 };
+    } catch (err) {
+      const http = err instanceof HttpError ? err : new InternalError(requestId);
+      if (http.status >= 500)
+        log('error', 'socket connect failed', { route: routeId, requestId, error: (err as Error)?.message });
+      return {
+        statusCode: http.status,
+        headers: { 'content-type': 'application/json', 'x-request-id': requestId, ...http.headers },
+        body: JSON.stringify(http.toJSON()),
+      };
+    }
+  };
+}
+
+export interface MessageContext {
+  connection: SocketConnection;
+  /** The frame's text (binary frames arrive decoded). */
+  body: string;
+  requestId: string;
+  services: Services;
+  reply(frame: Record<string, unknown>): Promise<void>;
+}
+
+/**
+ * $default: a frame from a known connection. Errors go back to the client as an `error` frame in the
+ * spec's envelope, never as a failed invocation (which API Gateway would only log).
+ */
+export function socketMessageRoute(routeId: string, fn: (ctx: MessageContext) => Promise<void>) {
+  return async (event: SocketEvent): Promise<APIGatewayProxyStructuredResultV2> => {
+    const { connectionId, requestId } = event.requestContext;
+    const svc = services();
+    const reply = async (frame: Record<string, unknown>) => {
+      await svc.sockets().send(connectionId, frame);
+    };
+    try {
+      const connection = await svc.connections.get(connectionId);
+      if (!connection) {
+        await reply(errorFrame(new HttpError(401, 'Unknown or expired connection; connect again', null)));
+        await svc.sockets().close(connectionId);
+        return { statusCode: 200 };
+      }
+      const body = event.isBase64Encoded
+        ? Buffer.from(event.body ?? '', 'base64').toString('utf8')
+        : (event.body ?? '');
+      await fn({ connection, body, requestId, services: svc, reply });
+    } catch (err) {
+      const http = err instanceof HttpError ? err : new InternalError(requestId);
+      if (http.status >= 500)
+        log('error', 'socket message failed', { route: routeId, requestId, error: (err as Error)?.message });
+      await reply(errorFrame(http)).catch(() => undefined);
+    }
+    return { statusCode: 200 };
+  };
+}
+
+/** `{type: 'error', error: {message, type, code, param}}`: the envelope inside a frame. */
+export function errorFrame(error: HttpError, extra: Record<string, unknown> = {}): Record<string, unknown> {
+  return { type: 'error', ...extra, status: error.status, ...error.toJSON() };
+}
+
+function defined(values: Record<string, string | undefined>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(values)) if (v !== undefined) out[k] = v;
+  return out;
+}
