@@ -1,5 +1,5 @@
 import { Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
-import { AttributeType, BillingMode, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
+import { AttributeType, BillingMode, ProjectionType, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
 import { BlockPublicAccess, Bucket, BucketEncryption } from 'aws-cdk-lib/aws-s3';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
@@ -79,6 +79,9 @@ export class StatefulStack extends Stack {
           name: index.sortKey,
           type: index.sortKeyType === 'N' ? AttributeType.NUMBER : AttributeType.STRING,
         },
+        ...(index.projection
+          ? { projectionType: ProjectionType.INCLUDE, nonKeyAttributes: [...index.projection] }
+          : { projectionType: ProjectionType.ALL }),
       });
     }
     return table;

@@ -1,7 +1,7 @@
+import { type ChildProcess, fork } from 'node:child_process';
 import { mkdir } from 'node:fs/promises';
-import type { AddressInfo, Server } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import dynalite from 'dynalite';
 import S3rver from 's3rver';
 
 export interface Emulators {
@@ -25,16 +25,7 @@ export interface EmulatorOptions {
  */
 export async function startEmulators(opts: EmulatorOptions): Promise<Emulators> {
   if (opts.dataDir) await mkdir(join(opts.dataDir, 'dynamodb'), { recursive: true });
-  const dynamo: Server = dynalite({
-    ...(opts.dataDir ? { path: join(opts.dataDir, 'dynamodb') } : {}),
-    createTableMs: 0,
-    deleteTableMs: 0,
-    updateTableMs: 0,
-  });
-  await new Promise<void>((resolve, reject) => {
-    dynamo.once('error', reject);
-    dynamo.listen(0, '127.0.0.1', () => resolve());
-  });
+  const dynamo = await startDynaliteProcess(opts.dataDir ? join(opts.dataDir, 'dynamodb') : '');
   const s3Dir = opts.dataDir ? join(opts.dataDir, 's3') : opts.scratchDir;
   await mkdir(s3Dir, { recursive: true });
   const s3 = new S3rver({
@@ -45,13 +36,34 @@ export async function startEmulators(opts: EmulatorOptions): Promise<Emulators> 
     configureBuckets: [{ name: opts.bucket, configs: [] }],
   });
   const s3Address = (await s3.run()) as AddressInfo;
-  const dynamoPort = (dynamo.address() as AddressInfo).port;
   return {
-    dynamoEndpoint: `http://127.0.0.1:${dynamoPort}`,
+    dynamoEndpoint: `http://127.0.0.1:${dynamo.port}`,
     s3Endpoint: `http://127.0.0.1:${s3Address.port}`,
     stop: async () => {
       await s3.close().catch(() => undefined);
-      await new Promise<void>((resolve) => dynamo.close(() => resolve()));
+      await dynamo.stop();
+    },
+  };
+}
+
+/** dynalite in a child process (its own core); resolves once it listens. */
+async function startDynaliteProcess(path: string): Promise<{ port: number; stop(): Promise<void> }> {
+  const child: ChildProcess = fork(new URL('./dynalite-process.ts', import.meta.url), [path], {
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  });
+  const port = await new Promise<number>((resolve, reject) => {
+    child.once('message', (m) => resolve((m as { port: number }).port));
+    child.once('exit', (code) => reject(new Error(`embedded DynamoDB exited with code ${code}`)));
+    child.once('error', reject);
+  });
+  return {
+    port,
+    stop: async () => {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.disconnect();
+      await exited;
     },
   };
 }

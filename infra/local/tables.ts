@@ -55,7 +55,9 @@ function createInput(def: TableDefinition, tableName: string): CreateTableComman
               { AttributeName: index.partitionKey, KeyType: 'HASH' as const },
               { AttributeName: index.sortKey, KeyType: 'RANGE' as const },
             ],
-            Projection: { ProjectionType: 'ALL' as const },
+            Projection: index.projection
+              ? { ProjectionType: 'INCLUDE' as const, NonKeyAttributes: [...index.projection] }
+              : { ProjectionType: 'ALL' as const },
           })),
         }
       : {}),

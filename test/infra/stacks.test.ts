@@ -314,7 +314,9 @@ describe('stateful resources', () => {
               { AttributeName: index.partitionKey, KeyType: 'HASH' },
               { AttributeName: index.sortKey, KeyType: 'RANGE' },
             ],
-            Projection: { ProjectionType: 'ALL' },
+            Projection: index.projection
+              ? { ProjectionType: 'INCLUDE', NonKeyAttributes: [...index.projection] }
+              : { ProjectionType: 'ALL' },
           }),
         );
         expect(attributes[index.sortKey], `${index.name} sort key type`).toBe(index.sortKeyType);

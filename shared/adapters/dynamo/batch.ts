@@ -1,4 +1,5 @@
 import {
+  BatchGetCommand,
   BatchWriteCommand,
   type DynamoDBDocumentClient,
   QueryCommand,
@@ -9,7 +10,7 @@ type Key = Record<string, unknown>;
 type WriteRequest = { PutRequest: { Item: Record<string, unknown> } } | { DeleteRequest: { Key: Key } };
 
 const BATCH_SIZE = 25;
-const PARALLEL_BATCHES = 8;
+const PARALLEL_BATCHES = 4;
 const MAX_ATTEMPTS = 6;
 
 /**
@@ -78,4 +79,33 @@ export async function queryAll<T = Record<string, unknown>>(
 
 function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+const GET_BATCH_SIZE = 100;
+
+/** Fetches items by key, 100 per BatchGetItem, retrying unprocessed keys; returns them in the keys' order. */
+export async function batchGetAll(
+  doc: DynamoDBDocumentClient,
+  table: string,
+  keys: { pk: unknown; sk: unknown }[],
+): Promise<Record<string, unknown>[]> {
+  const found = new Map<string, Record<string, unknown>>();
+  const chunks: (typeof keys)[] = [];
+  for (let i = 0; i < keys.length; i += GET_BATCH_SIZE) chunks.push(keys.slice(i, i + GET_BATCH_SIZE));
+  await Promise.all(
+    chunks.map(async (chunk) => {
+      let pending: Record<string, unknown>[] = chunk;
+      for (let attempt = 1; pending.length > 0; attempt++) {
+        const out = await doc.send(new BatchGetCommand({ RequestItems: { [table]: { Keys: pending } } }));
+        for (const item of out.Responses?.[table] ?? []) found.set(`${item.pk}\u0000${item.sk}`, item);
+        pending = (out.UnprocessedKeys?.[table]?.Keys ?? []) as Record<string, unknown>[];
+        if (pending.length > 0 && attempt >= MAX_ATTEMPTS) throw new Error('BatchGetItem left keys unprocessed');
+        if (pending.length > 0) await sleep(Math.min(1000, 25 * 2 ** attempt));
+      }
+    }),
+  );
+  return keys.flatMap((k) => {
+    const item = found.get(`${k.pk}\u0000${k.sk}`);
+    return item ? [item] : [];
+  });
 }

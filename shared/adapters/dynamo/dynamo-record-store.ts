@@ -10,7 +10,7 @@ import { nowMs as clockNowMs } from '../../clock';
 import type { HealthRecord } from '../../domain/records';
 import { isLive } from '../../domain/retention';
 import { type DeleteSelector, type ListQuery, type RecordStore, SubjectErasedError } from '../../ports/record-store';
-import { batchWriteAll, deleteAll, queryAll } from './batch';
+import { batchGetAll, batchWriteAll, deleteAll, queryAll } from './batch';
 
 const SUBJECT_SK = '#SUBJECT';
 const RECORD_PREFIX = 'R#';
@@ -120,12 +120,15 @@ export class DynamoRecordStore implements RecordStore {
         KeyConditionExpression: 'pk = :pk',
         ScanIndexForward: false,
         ...this.filter(subjectId, query.nowMs, query.indicator),
+        ProjectionExpression: 'pk, sk',
         Limit: Math.min(1000, Math.max(50, wanted)),
       },
       (got) => got.length >= wanted,
     );
-    const page = items.slice(query.offset, query.offset + query.limit).map(fromItem);
-    return { records: page, hasMore: items.length > query.offset + query.limit };
+    const keys = items.slice(query.offset, query.offset + query.limit).map((i) => ({ pk: i.pk, sk: i.sk }));
+    const page = await batchGetAll(this.doc, this.table, keys);
+    // A row deleted between the index read and the fetch is simply absent from the page.
+    return { records: page.map(fromItem), hasMore: items.length > query.offset + query.limit };
   }
 
   async count(subjectId: string, nowMs: number): Promise<number> {

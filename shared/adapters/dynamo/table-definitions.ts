@@ -9,6 +9,8 @@ export interface IndexDefinition {
   partitionKey: string;
   sortKey: string;
   sortKeyType: 'S' | 'N';
+  /** Non-key attributes the index carries (INCLUDE); all of them when absent. */
+  projection?: readonly string[];
 }
 
 export interface TableDefinition {
@@ -42,12 +44,31 @@ export const tableDefinitions: Record<TableName, TableDefinition> = {
     sortKey: 'sk',
     ttlAttribute: EXPIRY_ATTRIBUTE,
     indexes: [
-      // Newest-first reads: sort key `<ISO time>#<zero-padded id>`.
-      { name: 'byTime', partitionKey: 'pk', sortKey: 'timeKey', sortKeyType: 'S' },
+      // Newest-first reads: sort key `<ISO time>#<zero-padded id>`. Only what filtering needs is
+      // projected, so skipping to a deep offset reads small index entries; the page itself is fetched by key.
+      {
+        name: 'byTime',
+        partitionKey: 'pk',
+        sortKey: 'timeKey',
+        sortKeyType: 'S',
+        projection: [EXPIRY_ATTRIBUTE, 'searchText'],
+      },
       // Session-scoped rows: partition `<subjectId>#<session_id>`; sparse.
-      { name: 'bySession', partitionKey: 'sessionKey', sortKey: 'sk', sortKeyType: 'S' },
+      {
+        name: 'bySession',
+        partitionKey: 'sessionKey',
+        sortKey: 'sk',
+        sortKeyType: 'S',
+        projection: [EXPIRY_ATTRIBUTE],
+      },
       // Retention sweeper: a few shards ordered by expiry; sparse.
-      { name: 'byExpiry', partitionKey: 'expiryShard', sortKey: EXPIRY_ATTRIBUTE, sortKeyType: 'N' },
+      {
+        name: 'byExpiry',
+        partitionKey: 'expiryShard',
+        sortKey: EXPIRY_ATTRIBUTE,
+        sortKeyType: 'N',
+        projection: ['firstId', 'lastId'],
+      },
     ],
   },
   // Fixed-window request counters per account × route × minute.
