@@ -1,6 +1,6 @@
 import { nowMs } from '../../shared/clock';
-import { RateLimitError, UnauthorizedError } from '../../shared/http/errors';
-import { verifyApiKey } from '../../shared/http/middleware';
+import { UnauthorizedError } from '../../shared/http/errors';
+import { enforceRateLimit, verifyApiKey } from '../../shared/http/middleware';
 import { retentionParams } from '../../shared/http/retention-params';
 import { socketConnectRoute } from '../../shared/http/socket-handler';
 import { normalizeUser } from '../../shared/http/tenancy';
@@ -14,10 +14,7 @@ export const handler = socketConnectRoute('connect-file-stream', async ({ connec
   const token = query.key ?? headers.authorization?.match(/^Bearer\s+(\S+)\s*$/i)?.[1];
   if (!token) throw new UnauthorizedError('Missing API key: connect with ?key=<API_KEY>', null);
   const caller = await verifyApiKey(token, services);
-  const limit = services.config.rateLimits['connect-file-stream'] ?? services.config.defaultRateLimit;
-  const decision = await services.rateLimiter.hit(caller.accountId, 'connect-file-stream', limit, nowMs());
-  if (!decision.allowed)
-    throw new RateLimitError(limit, Math.max(1, Math.ceil(decision.resetAt - nowMs() / 1000)), decision.resetAt);
+  await enforceRateLimit(caller, 'connect-file-stream', services);
   const user = normalizeUser(query.user);
   const { retention, sessionId } = retentionParams(query, { required: false, fallback: 'permanent' });
   await services.connections.put({

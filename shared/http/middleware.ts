@@ -113,20 +113,28 @@ export function rateLimit(routeId: string, services: () => Services): Middleware
     before: async (request) => {
       const caller = request.context.hds.caller;
       if (!caller) return;
-      const { rateLimiter, config } = services();
-      const limit = config.rateLimits[routeId] ?? config.defaultRateLimit;
-      const now = nowMs();
-      const decision = await rateLimiter.hit(caller.accountId, routeId, limit, now);
-      if (!decision.allowed) {
-        const retryAfter = Math.max(1, Math.ceil(decision.resetAt - now / 1000));
-        throw new RateLimitError(limit, retryAfter, decision.resetAt);
-      }
-      request.context.hds.rateHeaders = {
-        'x-ratelimit-limit': String(decision.limit),
-        'x-ratelimit-remaining': String(decision.remaining),
-        'x-ratelimit-reset': String(decision.resetAt),
-      };
+      request.context.hds.rateHeaders = await enforceRateLimit(caller, routeId, services());
     },
+  };
+}
+
+/** One request of `caller` on `routeId`: throws RateLimitError past the limit, else returns the rate headers. */
+export async function enforceRateLimit(
+  caller: Caller,
+  routeId: string,
+  svc: Services,
+): Promise<Record<string, string>> {
+  const limit = svc.config.rateLimits[routeId] ?? svc.config.defaultRateLimit;
+  const now = nowMs();
+  const decision = await svc.rateLimiter.hit(caller.accountId, routeId, limit, now);
+  if (!decision.allowed) {
+    const retryAfter = Math.max(1, Math.ceil(decision.resetAt - now / 1000));
+    throw new RateLimitError(limit, retryAfter, decision.resetAt);
+  }
+  return {
+    'x-ratelimit-limit': String(decision.limit),
+    'x-ratelimit-remaining': String(decision.remaining),
+    'x-ratelimit-reset': String(decision.resetAt),
   };
 }
 
