@@ -75,7 +75,7 @@ export const manifest: readonly ManifestEntry[] = [
     auth: 'none',
     handler: 'health/get-health.ts',
     description: 'Region health and live tool names',
-    needs: { tables: { accounts: 'read' } },
+    needs: { tables: { accounts: 'read' }, bucket: 'read' },
   },
   // Capability tiers hds-flash and hds-expert.
   {

@@ -4,13 +4,14 @@ import { publicRoute } from '../../shared/http/handler';
 /** Built-in server tools live on this deployment (none yet: the agent tools arrive with the Answers API). */
 const TOOL_NAMES: string[] = [];
 
-/** GET /api/health: 200 when the region's store answers, 503 otherwise. Public; reveals no data. */
+/** GET /api/health: 200 when the region's table and bucket answer, 503 otherwise. Public; reveals no data. */
 export const handler = publicRoute('get-health', async ({ services }) => {
-  const started = Date.now();
-  try {
-    await services.accounts.getAccount('health-probe');
-  } catch {
-    throw new HttpError(503, 'The data store is not reachable', 'service_unavailable');
+  const [dynamodb, s3] = await Promise.all([
+    probe(() => services.accounts.getAccount('health-probe')),
+    probe(() => services.probeBucket()),
+  ]);
+  if (dynamodb.status !== 'ok' || s3.status !== 'ok') {
+    throw new HttpError(503, 'A data store of this region is not reachable', 'service_unavailable');
   }
   return {
     headers: { 'cache-control': 'no-store' },
@@ -19,7 +20,16 @@ export const handler = publicRoute('get-health', async ({ services }) => {
       region: services.config.region,
       version: services.config.version,
       tool_names: TOOL_NAMES,
-      checks: { dynamodb: { status: 'ok', latency_ms: Date.now() - started } },
+      checks: { dynamodb, s3 },
     },
   };
 });
+
+async function probe(check: () => Promise<unknown>): Promise<{ status: 'ok' | 'error'; latency_ms: number }> {
+  const started = Date.now();
+  const status = await check().then(
+    () => 'ok' as const,
+    () => 'error' as const,
+  );
+  return { status, latency_ms: Date.now() - started };
+}

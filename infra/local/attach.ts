@@ -20,8 +20,10 @@ export async function attachToLocalStore(): Promise<{ release(): Promise<void> }
       HDS_DYNAMODB_ENDPOINT: live.dynamoEndpoint,
       HDS_S3_ENDPOINT: live.s3Endpoint,
       HDS_LOCAL_QUEUE_DIR: live.queueDir,
-      AWS_ACCESS_KEY_ID: 'S3RVER',
-      AWS_SECRET_ACCESS_KEY: 'S3RVER',
+      AWS_ACCESS_KEY_ID: process.env.AWS_ACCESS_KEY_ID ?? 'local',
+      AWS_SECRET_ACCESS_KEY: process.env.AWS_SECRET_ACCESS_KEY ?? 'local',
+      HDS_S3_ACCESS_KEY_ID: 'S3RVER',
+      HDS_S3_SECRET_ACCESS_KEY: 'S3RVER',
       AWS_REGION: process.env.AWS_REGION ?? process.env.HDS_REGION ?? 'us-east-1',
     });
     resetConfig();

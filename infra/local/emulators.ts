@@ -5,12 +5,17 @@ import { join } from 'node:path';
 import S3rver from 's3rver';
 
 export interface Emulators {
-  dynamoEndpoint: string;
-  s3Endpoint: string;
+  /** Set when the embedded DynamoDB was started. */
+  dynamoEndpoint?: string;
+  /** Set when the embedded S3 was started. */
+  s3Endpoint?: string;
   stop(): Promise<void>;
 }
 
 export interface EmulatorOptions {
+  /** Which emulators to start: a service with a configured endpoint needs none. */
+  dynamo: boolean;
+  s3: boolean;
   /** Where the data lives; omitted means in memory (DynamoDB) and a throwaway folder (S3). */
   dataDir?: string;
   bucket: string;
@@ -24,24 +29,31 @@ export interface EmulatorOptions {
  * them exactly as they would to AWS.
  */
 export async function startEmulators(opts: EmulatorOptions): Promise<Emulators> {
-  if (opts.dataDir) await mkdir(join(opts.dataDir, 'dynamodb'), { recursive: true });
-  const dynamo = await startDynaliteProcess(opts.dataDir ? join(opts.dataDir, 'dynamodb') : '');
-  const s3Dir = opts.dataDir ? join(opts.dataDir, 's3') : opts.scratchDir;
-  await mkdir(s3Dir, { recursive: true });
-  const s3 = new S3rver({
-    port: 0,
-    address: '127.0.0.1',
-    silent: true,
-    directory: s3Dir,
-    configureBuckets: [{ name: opts.bucket, configs: [] }],
-  });
-  const s3Address = (await s3.run()) as AddressInfo;
+  let dynamo: { port: number; stop(): Promise<void> } | undefined;
+  if (opts.dynamo) {
+    if (opts.dataDir) await mkdir(join(opts.dataDir, 'dynamodb'), { recursive: true });
+    dynamo = await startDynaliteProcess(opts.dataDir ? join(opts.dataDir, 'dynamodb') : '');
+  }
+  let s3: S3rver | undefined;
+  let s3Port: number | undefined;
+  if (opts.s3) {
+    const s3Dir = opts.dataDir ? join(opts.dataDir, 's3') : opts.scratchDir;
+    await mkdir(s3Dir, { recursive: true });
+    s3 = new S3rver({
+      port: 0,
+      address: '127.0.0.1',
+      silent: true,
+      directory: s3Dir,
+      configureBuckets: [{ name: opts.bucket, configs: [] }],
+    });
+    s3Port = ((await s3.run()) as AddressInfo).port;
+  }
   return {
-    dynamoEndpoint: `http://127.0.0.1:${dynamo.port}`,
-    s3Endpoint: `http://127.0.0.1:${s3Address.port}`,
+    ...(dynamo ? { dynamoEndpoint: `http://127.0.0.1:${dynamo.port}` } : {}),
+    ...(s3Port ? { s3Endpoint: `http://127.0.0.1:${s3Port}` } : {}),
     stop: async () => {
-      await s3.close().catch(() => undefined);
-      await dynamo.stop();
+      await s3?.close().catch(() => undefined);
+      await dynamo?.stop();
     },
   };
 }

@@ -56,20 +56,26 @@ export async function startRuntime(opts: RuntimeOptions = {}): Promise<Runtime> 
   const stateDir = opts.dataDir ?? scratch!;
   Object.assign(process.env, opts.env ?? {});
   process.env.AWS_REGION ??= process.env.HDS_REGION ?? 'us-east-1';
-  const external = Boolean(process.env.HDS_DYNAMODB_ENDPOINT || process.env.AWS_ENDPOINT_URL_DYNAMODB);
   resetConfig();
-  let emulators: Emulators | undefined;
-  if (!external) {
-    emulators = await startEmulators({
-      dataDir: opts.dataDir,
-      bucket: config().bucket,
-      scratchDir: join(stateDir, 's3'),
-    });
+  const configured = config();
+  const emulators: Emulators = await startEmulators({
+    dynamo: !configured.dynamoEndpoint,
+    s3: !configured.s3Endpoint,
+    dataDir: opts.dataDir,
+    bucket: configured.bucket,
+    scratchDir: join(stateDir, 's3'),
+  });
+  if (emulators.dynamoEndpoint) {
     process.env.HDS_DYNAMODB_ENDPOINT = emulators.dynamoEndpoint;
+    // dynalite ignores credentials, but the SDK wants some.
+    process.env.AWS_ACCESS_KEY_ID ??= 'local';
+    process.env.AWS_SECRET_ACCESS_KEY ??= 'local';
+  }
+  if (emulators.s3Endpoint) {
     process.env.HDS_S3_ENDPOINT = emulators.s3Endpoint;
-    // s3rver checks signatures against its fixed credentials; dynalite ignores them.
-    process.env.AWS_ACCESS_KEY_ID = 'S3RVER';
-    process.env.AWS_SECRET_ACCESS_KEY = 'S3RVER';
+    // s3rver checks signatures against its own fixed credentials.
+    process.env.HDS_S3_ACCESS_KEY_ID = 'S3RVER';
+    process.env.HDS_S3_SECRET_ACCESS_KEY = 'S3RVER';
   }
   process.env.HDS_LOCAL_QUEUE_DIR ??= join(stateDir, 'queues');
   resetConfig();
@@ -135,7 +141,7 @@ export async function startRuntime(opts: RuntimeOptions = {}): Promise<Runtime> 
         for (const s of connections) s.destroy();
       });
       await runner.stop();
-      await emulators?.stop();
+      await emulators.stop();
       if (scratch) await rm(scratch, { recursive: true, force: true });
       for (const k of Object.keys(process.env)) if (!(k in envBefore)) delete process.env[k];
       Object.assign(process.env, envBefore);

@@ -8,6 +8,8 @@ export interface Config {
   tables: Record<TableName, string>;
   dynamoEndpoint?: string;
   s3Endpoint?: string;
+  /** Credentials for the S3 client alone (the embedded s3rver's fixed pair); the default chain otherwise. */
+  s3Credentials?: { accessKeyId: string; secretAccessKey: string };
   bucket: string;
   /** SQS queue URL per queue; when absent, the local durable queue under `localQueueDir` is used. */
   queueUrls: Partial<Record<QueueName, string>>;
@@ -55,6 +57,9 @@ export function readConfig(env: NodeJS.ProcessEnv): Config {
     tables,
     dynamoEndpoint: env.HDS_DYNAMODB_ENDPOINT ?? env.AWS_ENDPOINT_URL_DYNAMODB,
     s3Endpoint: env.HDS_S3_ENDPOINT ?? env.AWS_ENDPOINT_URL_S3,
+    ...(env.HDS_S3_ACCESS_KEY_ID && env.HDS_S3_SECRET_ACCESS_KEY
+      ? { s3Credentials: { accessKeyId: env.HDS_S3_ACCESS_KEY_ID, secretAccessKey: env.HDS_S3_SECRET_ACCESS_KEY } }
+      : {}),
     bucket: env.HDS_BUCKET ?? 'hds-files',
     queueUrls: { purge: env.HDS_QUEUE_PURGE_URL, 'socket-events': env.HDS_QUEUE_SOCKET_EVENTS_URL },
     socketCallbackUrl: env.HDS_WS_CALLBACK_URL,

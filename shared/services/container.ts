@@ -1,3 +1,4 @@
+import { HeadBucketCommand } from '@aws-sdk/client-s3';
 import { SQSClient } from '@aws-sdk/client-sqs';
 import { createDocumentClient } from '../adapters/dynamo/client';
 import { DynamoAccountStore } from '../adapters/dynamo/dynamo-account-store';
@@ -7,6 +8,7 @@ import { DynamoRecordStore } from '../adapters/dynamo/dynamo-record-store';
 import { DynamoSubjectDirectory } from '../adapters/dynamo/dynamo-subject-directory';
 import { LocalFileQueue } from '../adapters/queue/local-file-queue';
 import { SqsJobQueue } from '../adapters/queue/sqs-job-queue';
+import { createS3Client } from '../adapters/s3/client';
 import { ApiGatewaySocketGateway } from '../adapters/socket/api-gateway-socket-gateway';
 import { type Config, config } from '../config/config';
 import type { AccountStore } from '../ports/account-store';
@@ -26,6 +28,8 @@ export interface Services {
   connections: ConnectionStore;
   /** Frames to WebSocket clients; throws when no callback endpoint is configured. */
   sockets(): SocketGateway;
+  /** Throws unless the file bucket answers. */
+  probeBucket(): Promise<void>;
 }
 
 let cached: Services | undefined;
@@ -45,6 +49,7 @@ export function buildServices(cfg: Config): Services {
   const doc = createDocumentClient(cfg);
   const records = new DynamoRecordStore(doc, cfg.tables.records);
   let sockets: SocketGateway | undefined;
+  const s3 = createS3Client(cfg);
   return {
     config: cfg,
     accounts: new DynamoAccountStore(doc, cfg.tables.accounts),
@@ -57,6 +62,9 @@ export function buildServices(cfg: Config): Services {
       if (!cfg.socketCallbackUrl) throw new Error('HDS_WS_CALLBACK_URL is not set');
       sockets ??= new ApiGatewaySocketGateway(cfg.socketCallbackUrl, cfg.region);
       return sockets;
+    },
+    probeBucket: async () => {
+      await s3.send(new HeadBucketCommand({ Bucket: cfg.bucket }));
     },
   };
 }

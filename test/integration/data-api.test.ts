@@ -317,7 +317,11 @@ describe('models and health', () => {
   it('answers health without a key', async () => {
     const res = await client(h.url).get('/api/health');
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ status: 'ok', region: 'us-east-1' });
+    expect(res.body).toMatchObject({
+      status: 'ok',
+      region: 'us-east-1',
+      checks: { dynamodb: { status: 'ok' }, s3: { status: 'ok' } },
+    });
     expect(Array.isArray(res.body.tool_names)).toBe(true);
   });
 });
