@@ -29,7 +29,21 @@ const NOISE_WORDS = new Set([
   'en',
   'sangre',
   'im',
+  'or',
+  'conc',
+  'concentration',
+  'reading',
+  'pl',
 ]);
+
+/**
+ * Token standing for "whole blood". Blood-gas and point-of-care analysers report sodium, glucose or creatinine in
+ * whole blood, which LOINC codes apart from serum; plain "blood" stays a noise word ("blood glucose" is serum).
+ */
+export const WHOLE_BLOOD = 'wb';
+
+/** LOINC property written into a name (`Glucose [Moles/volume]`, `Creat SerPl-sCnc`): chooses molar vs mass. */
+export type PropertyHint = 'mass' | 'moles' | null;
 
 /** Different spellings of one qualifier, so `Neutrophils %` and `neutrophils percent` normalise alike. */
 const TOKEN_ALIASES: ReadonlyMap<string, string> = new Map([
@@ -38,10 +52,27 @@ const TOKEN_ALIASES: ReadonlyMap<string, string> = new Map([
   ['absolute', 'abs'],
   ['haemoglobin', 'hemoglobin'],
   ['haematocrit', 'hematocrit'],
+  ['gesamt', 'total'],
+  ['antibodies', 'antibody'],
+  ['ab', 'antibody'],
+  ['ak', 'antibody'],
+  ['antikorper', 'antibody'],
+  ['ur', 'urine'],
 ]);
 
+/** `24 hr`, `24-hour`, `2h`: one token per duration, so report and synonym spellings meet. */
+const HOUR_WORDS = new Set(['h', 'hr', 'hrs', 'hour', 'hours', 'std', 'stunden']);
+const DURATION_TOKEN = /^(\d+)(?:h|hr|hrs|hour|hours)$/;
+
 /** Scandinavian/German lab prefixes (`S-Kreatinin`, `P-Glukose`) name the specimen, like "serum" above. */
-const SPECIMEN_PREFIX = /^[sbp]$/;
+const SPECIMEN_PREFIX = /^(?:s|p|b|fs|fp|ps|sp)$/;
+/** `B-Hb`: whole blood, which changes the code for some tests; `U-Albumin`: urine. */
+const PREFIX_TOKENS: ReadonlyMap<string, string> = new Map([
+  ['u', 'urine'],
+  ['du', 'urine'],
+]);
+/** `B-Hb` is blood haemoglobin, but `B lymphocytes` / `B cells` are a cell type: keep the B there. */
+const B_CELL_WORD = /^(?:lymph|cell|zell)/;
 
 /**
  * Normalises an indicator name for lookup: Unicode compatibility forms, accents removed, lower case, camelCase and
@@ -49,6 +80,34 @@ const SPECIMEN_PREFIX = /^[sbp]$/;
  * Deterministic and locale-independent; CJK characters pass through unchanged.
  */
 export function normalizeIndicatorText(name: string): string {
+  return analyseIndicatorText(name).key;
+}
+
+export interface AnalysedName {
+  /** Normalised lookup key. */
+  key: string;
+  /** Mass or molar property when the name states it. */
+  property: PropertyHint;
+}
+
+const PROPERTY_PATTERN = /\[\s*(mass|moles|substance)\s*\/\s*volume\s*\]|-\s*([msac])cnc\b/gi;
+
+/** Lookup key and the property hint (`[Mass/volume]`, `-sCnc`) of an indicator name. */
+export function analyseIndicatorText(name: string): AnalysedName {
+  let property: PropertyHint = null;
+  const withoutProperty = name.replace(
+    PROPERTY_PATTERN,
+    (_all, word: string | undefined, short: string | undefined) => {
+      const kind = (word ?? short ?? '').toLowerCase();
+      if (kind === 'mass' || kind === 'm') property = 'mass';
+      else if (kind === 'moles' || kind === 'substance' || kind === 's') property = 'moles';
+      return ' ';
+    },
+  );
+  return { key: normalizeTokens(withoutProperty), property };
+}
+
+function normalizeTokens(name: string): string {
   const spaced = name
     .normalize('NFKC')
     .replace(/([a-z]{2,})(?=[A-Z])/g, '$1 ')
@@ -62,8 +121,36 @@ export function normalizeIndicatorText(name: string): string {
   const raw = spaced.split(' ').filter(Boolean);
   for (let i = 0; i < raw.length; i++) {
     const token = raw[i] as string;
+    const next = raw[i + 1];
+    // "whole blood", "Vollblut", "in Blood" / "of Blood" (LOINC's system for whole-blood tests) → one token.
+    if ((token === 'whole' || token === 'in' || token === 'of') && next === 'blood') {
+      if (!tokens.includes(WHOLE_BLOOD)) tokens.push(WHOLE_BLOOD);
+      i++;
+      continue;
+    }
+    if (token === 'vollblut' || token === WHOLE_BLOOD) {
+      if (!tokens.includes(WHOLE_BLOOD)) tokens.push(WHOLE_BLOOD);
+      continue;
+    }
     if (NOISE_WORDS.has(token)) continue;
-    if (tokens.length === 0 && SPECIMEN_PREFIX.test(token) && i < raw.length - 1) continue;
+    if (i === 0 && i < raw.length - 1) {
+      if (SPECIMEN_PREFIX.test(token) && !(token === 'b' && B_CELL_WORD.test(next ?? ''))) continue;
+      const prefixed = PREFIX_TOKENS.get(token);
+      if (prefixed) {
+        tokens.push(prefixed);
+        continue;
+      }
+    }
+    if (/^\d+$/.test(token) && next !== undefined && HOUR_WORDS.has(next)) {
+      tokens.push(`${token}h`);
+      i++;
+      continue;
+    }
+    const duration = DURATION_TOKEN.exec(token);
+    if (duration) {
+      tokens.push(`${duration[1]}h`);
+      continue;
+    }
     tokens.push(TOKEN_ALIASES.get(token) ?? token);
   }
   return tokens.join(' ');

@@ -79,6 +79,18 @@ const UNIT_SYNONYMS: ReadonlyMap<string, string> = new Map([
   ),
   ['ml/kg/min', 'mL/kg/min'],
   ['l/min', 'L/min'],
+  // French and Spanish write UI for IU
+  ...['ui/l', 'ui/ml'].map((k) => [k, k === 'ui/l' ? '[IU]/L' : '[IU]/mL'] as const),
+  ...['mui/ml', 'mui/ml'].map((k) => [k, 'm[IU]/mL'] as const),
+  ['mui/l', 'm[IU]/L'],
+  ['uui/ml', 'u[IU]/mL'],
+  ...['mill/ul', 'mil/µl', 'mio/ul', 'mio/µl'].map((k) => [k, '10*6/uL'] as const),
+  // urobilinogen Ehrlich units, arbitrary units
+  ...['eu/dl', 'ehrlich u/dl', 'ehrlich units/dl'].map((k) => [k, "{Ehrlich'U}/dL"] as const),
+  ...['au/ml', 'arb u/ml', 'arbitrary units/ml'].map((k) => [k, "[arb'U]/mL"] as const),
+  ...['u/g hb', 'u/ghb', 'u/g{hb}'].map((k) => [k, 'U/g{Hb}'] as const),
+  // distance
+  ...['mi', 'mile', 'miles'].map((k) => [k, '[mi_i]'] as const),
 ]);
 
 /** Case-sensitive spellings: German reports write `G/l` (giga per litre) where lower-case `g/l` is grams. */
@@ -105,22 +117,39 @@ function ucumInstance(): UcumLhcUtilsInstance {
 
 /** Spelling clean-up that is safe for every unit: micro signs, superscripts, `x10^3` prefixes, stray spaces. */
 function cleanSpelling(unit: string): string {
-  return unit
-    .normalize('NFKC')
-    .replace(/[µμ]/g, 'u')
-    .replace(/²/g, '2')
-    .replace(/³/g, '3')
-    .replace(/\bmcg\b/gi, 'ug')
-    .replace(/\bmcmol\b/gi, 'umol')
-    .replace(/^[x×*]\s*10/i, '10')
-    .replace(/10\s*\^\s*(\d+)/g, '10*$1')
-    .replace(/\s*\/\s*/g, '/')
-    .trim();
+  return (
+    unit
+      .normalize('NFKC')
+      .replace(/\bmicro(?=mol|g\b|gram)/gi, 'u')
+      .replace(/\bgms?(?=\/)/gi, 'g')
+      .replace(/(\d),(\d)/g, '$1.$2')
+      // per 24 hours in its many spellings: `mg/24h`, `mg/24 hr`, `g/24 h`, `mmol/d`
+      .replace(/\/\s*24\s*-?\s*(?:h|hr|hrs|hours?|std)\b\.?/gi, '/(24.h)')
+      .replace(/\/\s*(?:hr|hrs|hour)\b/gi, '/h')
+      // creatinine-normalised ratios: `mg/g creat`, `mg/mmol Cr`, `mg/g Krea`
+      .replace(/\/\s*(m?mol|g|mg)\s+(?:creat(?:inine)?|crea|cr|krea(?:tinin)?)\b/gi, '/$1{creat}')
+      .replace(/[µμ]/g, 'u')
+      .replace(/²/g, '2')
+      .replace(/³/g, '3')
+      .replace(/\bmcg\b/gi, 'ug')
+      .replace(/\bmcmol\b/gi, 'umol')
+      .replace(/^[x×*]\s*10/i, '10')
+      .replace(/10\s*\^\s*(\d+)/g, '10*$1')
+      .replace(/\s*\/\s*/g, '/')
+      .trim()
+  );
 }
 
 /** UCUM allows `l` and `L` for litre; HDS stores the capital form so `mg/dl` and `mg/dL` are one unit. */
 function capitaliseLitre(unit: string): string {
   return unit.replace(/(^|[^A-Za-z[{_'])([munpfdc]?)l(?![A-Za-z_\]'])/g, '$1$2L');
+}
+
+function validUcum(candidate: string): string | null {
+  // ucum-lhc logs to the console on blank spaces; a unit with a space left in it is not UCUM anyway.
+  if (/\s/.test(candidate)) return null;
+  const validation = ucumInstance().validateUnitString(candidate, false);
+  return validation.status === 'valid' && validation.ucumCode ? capitaliseLitre(validation.ucumCode) : null;
 }
 
 function resolveUnit(raw: string): string | null {
@@ -129,9 +158,8 @@ function resolveUnit(raw: string): string | null {
   const synonym = CASE_SENSITIVE_SYNONYMS.get(cleaned) ?? UNIT_SYNONYMS.get(cleaned.toLowerCase());
   if (synonym) return synonym;
   if (REJECTED_UNITS.has(cleaned)) return null;
-  const validation = ucumInstance().validateUnitString(cleaned, false);
-  if (validation.status !== 'valid' || !validation.ucumCode) return null;
-  return capitaliseLitre(validation.ucumCode);
+  // Reports shout (`MG/DL`) or mix case (`mMol/L`); UCUM is case-sensitive, so retry in lower case only on failure.
+  return validUcum(cleaned) ?? (cleaned === cleaned.toLowerCase() ? null : validUcum(cleaned.toLowerCase()));
 }
 
 /**

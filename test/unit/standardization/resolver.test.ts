@@ -180,7 +180,8 @@ describe('resolveIndicator: never guesses', () => {
     expect(code('free T4', 'ng/dL')).toBe('3024-7');
     expect(code('vitamin B6')).toBe('2900-9');
     expect(code('vitamin B12', 'pg/mL')).toBe('2132-9');
-    expect(code('vitamin B1')).toBeNull();
+    expect(code('vitamin B1')).toBe('2998-3');
+    expect(code('vitamin B1', 'pg/mL')).toBeNull();
   });
 
   it('tolerates a spelling slip in a long word, with a confidence below 1', () => {

@@ -1,0 +1,194 @@
+/**
+ * Quality and speed of the LOINC resolver on the labelled evaluation set in `eval/standardization/`.
+ *
+ *   npx tsx bench/standardize-resolver.ts
+ *
+ * Prints, per split (dev, holdout) and overall: top-1 accuracy on the codes returned, abstention on cases that have
+ * an expected code, coverage, wrong codes where null is expected, unit accuracy, and resolutions per second warm on
+ * one core (result cache bypassed; the cached rate is reported apart). `runResolverBenchmark()` returns the same
+ * figures for other scripts. Holdout failures are counted, never listed: they are not for tuning.
+ */
+import { readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { resolveIndicator, resolveIndicatorUncached } from '../shared/domain/standardization/resolver';
+import { normalizeUnit } from '../shared/domain/standardization/units';
+
+export interface IndicatorCase {
+  input: string;
+  unit?: string;
+  expected: string | null;
+  note?: string;
+  split: 'dev' | 'holdout';
+}
+
+export interface UnitCase {
+  input: string;
+  expected: string | null;
+}
+
+export interface SplitFigures {
+  cases: number;
+  /** Cases with an expected code. */
+  withCode: number;
+  /** Cases that must give null. */
+  mustBeNull: number;
+  /** Codes returned on cases with an expected code, and how many of them were right. */
+  returned: number;
+  correct: number;
+  /** correct / returned on cases with an expected code. */
+  top1Accuracy: number;
+  /** Cases with an expected code that gave null. */
+  abstained: number;
+  abstentionRate: number;
+  /** correct / withCode. */
+  coverage: number;
+  /** Codes returned where null is expected. */
+  wrongOnNull: number;
+  /** Every wrong code, on either kind of case. */
+  wrongCodes: number;
+}
+
+export interface Figures {
+  dev: SplitFigures;
+  holdout: SplitFigures;
+  overall: SplitFigures;
+  unitAccuracy: { cases: number; correct: number; accuracy: number };
+  speed: { resolutions: number; perSecondUncached: number; perSecondCached: number };
+  /** Dev cases that failed, for tuning; holdout failures are deliberately not listed. */
+  devFailures: { input: string; unit?: string; expected: string | null; got: string | null }[];
+}
+
+const evalDir = join(dirname(fileURLToPath(import.meta.url)), '../eval/standardization');
+
+export function loadIndicatorCases(): IndicatorCase[] {
+  return (JSON.parse(readFileSync(join(evalDir, 'indicators.json'), 'utf8')) as { cases: IndicatorCase[] }).cases;
+}
+
+export function loadUnitCases(): UnitCase[] {
+  return (JSON.parse(readFileSync(join(evalDir, 'units.json'), 'utf8')) as { cases: UnitCase[] }).cases;
+}
+
+function ratio(a: number, b: number): number {
+  return b === 0 ? 1 : a / b;
+}
+
+/** Scores one set of cases; `got` is the code the resolver returned for each. */
+export function scoreCases(cases: readonly IndicatorCase[], got: readonly (string | null)[]): SplitFigures {
+  let withCode = 0;
+  let returned = 0;
+  let correct = 0;
+  let abstained = 0;
+  let wrongOnNull = 0;
+  cases.forEach((c, i) => {
+    const code = got[i] ?? null;
+    if (c.expected === null) {
+      if (code !== null) wrongOnNull++;
+      return;
+    }
+    withCode++;
+    if (code === null) abstained++;
+    else {
+      returned++;
+      if (code === c.expected) correct++;
+    }
+  });
+  return {
+    cases: cases.length,
+    withCode,
+    mustBeNull: cases.length - withCode,
+    returned,
+    correct,
+    top1Accuracy: ratio(correct, returned),
+    abstained,
+    abstentionRate: ratio(abstained, withCode),
+    coverage: ratio(correct, withCode),
+    wrongOnNull,
+    wrongCodes: returned - correct + wrongOnNull,
+  };
+}
+
+function resolutionsPerSecond(
+  cases: readonly IndicatorCase[],
+  resolveFn: (name: string, unit?: string | null) => unknown,
+  total: number,
+): number {
+  for (let i = 0; i < Math.min(total, 20_000); i++) {
+    const c = cases[i % cases.length] as IndicatorCase;
+    resolveFn(c.input, c.unit);
+  }
+  const start = performance.now();
+  for (let i = 0; i < total; i++) {
+    const c = cases[i % cases.length] as IndicatorCase;
+    resolveFn(c.input, c.unit);
+  }
+  return total / ((performance.now() - start) / 1000);
+}
+
+export async function runResolverBenchmark(options: { iterations?: number } = {}): Promise<Figures> {
+  const cases = loadIndicatorCases();
+  const got = cases.map((c) => resolveIndicatorUncached(c.input, c.unit).loincCode);
+  const pick = (split: IndicatorCase['split']) => {
+    const idx = cases.flatMap((c, i) => (c.split === split ? [i] : []));
+    return scoreCases(
+      idx.map((i) => cases[i] as IndicatorCase),
+      idx.map((i) => got[i] ?? null),
+    );
+  };
+  const devFailures = cases.flatMap((c, i) =>
+    c.split === 'dev' && (got[i] ?? null) !== c.expected
+      ? [{ input: c.input, unit: c.unit, expected: c.expected, got: got[i] ?? null }]
+      : [],
+  );
+
+  const unitCases = loadUnitCases();
+  const unitCorrect = unitCases.filter((c) => normalizeUnit(c.input) === c.expected).length;
+
+  const resolutions = options.iterations ?? 200_000;
+  return {
+    dev: pick('dev'),
+    holdout: pick('holdout'),
+    overall: scoreCases(cases, got),
+    unitAccuracy: { cases: unitCases.length, correct: unitCorrect, accuracy: ratio(unitCorrect, unitCases.length) },
+    speed: {
+      resolutions,
+      perSecondUncached: resolutionsPerSecond(cases, resolveIndicatorUncached, resolutions),
+      perSecondCached: resolutionsPerSecond(cases, resolveIndicator, resolutions),
+    },
+    devFailures,
+  };
+}
+
+function pct(x: number): string {
+  return `${(x * 100).toFixed(1)} %`;
+}
+
+function printSplit(name: string, f: SplitFigures): void {
+  console.log(
+    `${name.padEnd(8)} cases ${String(f.cases).padStart(4)} | top-1 on returned ${pct(f.top1Accuracy)} (${f.correct}/${f.returned})` +
+      ` | abstention ${pct(f.abstentionRate)} (${f.abstained}/${f.withCode}) | coverage ${pct(f.coverage)}` +
+      ` | wrong on must-be-null ${f.wrongOnNull}/${f.mustBeNull} | wrong codes ${f.wrongCodes}`,
+  );
+}
+
+async function main(): Promise<void> {
+  const figures = await runResolverBenchmark();
+  printSplit('dev', figures.dev);
+  printSplit('holdout', figures.holdout);
+  printSplit('overall', figures.overall);
+  const u = figures.unitAccuracy;
+  console.log(`units    ${pct(u.accuracy)} (${u.correct}/${u.cases})`);
+  const s = figures.speed;
+  console.log(
+    `speed    ${Math.round(s.perSecondUncached).toLocaleString('en')} resolutions/s warm, result cache bypassed` +
+      ` (${Math.round(s.perSecondCached).toLocaleString('en')}/s through the cache), ${s.resolutions.toLocaleString('en')} iterations`,
+  );
+  if (process.argv.includes('--failures')) {
+    for (const f of figures.devFailures)
+      console.log(`  dev miss: ${JSON.stringify(f.input)} [${f.unit ?? ''}] expected ${f.expected} got ${f.got}`);
+  }
+}
+
+if (process.argv[1] && pathToFileURL(resolve(process.argv[1])).href === import.meta.url) {
+  await main();
+}

@@ -1,0 +1,136 @@
+import { describe, expect, it } from 'vitest';
+import { LOINC_CORPUS } from '../../../shared/domain/standardization/corpus';
+import { analyseIndicatorText } from '../../../shared/domain/standardization/normalize-text';
+import { resolveIndicator } from '../../../shared/domain/standardization/resolver';
+import { normalizeUnit } from '../../../shared/domain/standardization/units';
+
+function code(name: string, unit?: string | null): string | null {
+  return resolveIndicator(name, unit).loincCode;
+}
+
+describe('specimen words choose the code', () => {
+  it('whole blood is coded apart from serum where LOINC has both', () => {
+    expect(code('Sodium, whole blood', 'mmol/L')).toBe('2947-0');
+    expect(code('Sodium', 'mmol/L')).toBe('2951-2');
+    expect(code('Glucose [Mass/volume] in Blood', 'mg/dL')).toBe('2339-0');
+    expect(code('Glucose, whole blood', 'mmol/L')).toBe('15074-8');
+  });
+
+  it('drops "whole blood" only when every candidate is measured in blood', () => {
+    expect(code('Hemoglobin, whole blood', 'g/dL')).toBe('718-7');
+    expect(code('Ferritin, whole blood', 'ng/mL')).toBeNull();
+  });
+
+  it('keeps capillary, glucometer and serum glucose apart', () => {
+    expect(code('Capillary blood glucose', 'mg/dL')).toBe('32016-8');
+    expect(code('Finger stick glucose', 'mmol/L')).toBe('14743-9');
+    expect(code('Blood glucose', 'mg/dL')).toBe('2345-7');
+  });
+
+  it('reads U- as urine and never lets a urine name reach a serum code', () => {
+    expect(code('U-Albumin', 'mg/L')).toBe('14957-5');
+    expect(code('U-Glucose', 'mg/dL')).toBe('2350-7');
+    expect(code('Urine albumin', 'mg/L')).toBe('14957-5');
+    expect(code('Serum albumin', 'g/L')).toBe('1751-7');
+    expect(code('Urine cortisol', 'ug/24h')).toBeNull();
+  });
+
+  it('does not read the B of B cells as a blood prefix', () => {
+    expect(code('B lymphocytes', '%')).toBeNull();
+    expect(code('B-Hb', 'g/L')).toBe('718-7');
+  });
+});
+
+describe('the name can carry the property or the unit', () => {
+  it('[Moles/volume], [Mass/volume] and LOINC short-name suffixes pick the sibling without a unit', () => {
+    expect(analyseIndicatorText('Glucose [Moles/volume] in Serum or Plasma').property).toBe('moles');
+    expect(code('Glucose [Moles/volume] in Serum or Plasma')).toBe('14749-6');
+    expect(code('Creatinine [Mass/volume] in Serum or Plasma')).toBe('2160-0');
+    expect(code('Creat SerPl-sCnc')).toBe('14682-9');
+    expect(code('Glucose [Moles/volume]', 'mg/dL')).toBeNull();
+  });
+
+  it('a % or # qualifier acts as the unit and must agree with the one given', () => {
+    expect(code('Retic %')).toBe('4679-7');
+    expect(code('WBC # Bld', '10*3/uL')).toBe('26464-8');
+    expect(code('WBC #', '%')).toBeNull();
+    expect(code('Monocytes #', 'K/uL')).toBeNull();
+  });
+
+  it('element symbols resolve only with a fitting unit', () => {
+    expect(code('K', 'mmol/L')).toBe('2823-3');
+    expect(code('K')).toBeNull();
+    expect(code('K', 'K/uL')).toBeNull();
+    expect(code('Ca', 'mg/dL')).toBe('17861-6');
+    expect(code('Ca', 'U/mL')).toBeNull();
+    expect(code('Fe', 'ug/dL')).toBe('2498-4');
+    expect(LOINC_CORPUS.unitRequiredTerms).toContain('Na');
+  });
+});
+
+describe('names that share words with another test stay apart', () => {
+  it.each([
+    ['Vitamin B6', 'ng/mL', '2900-9'],
+    ['Vitamin B12', 'pg/mL', '2132-9'],
+    ['Free T3', 'pg/mL', '3051-0'],
+    ['Free T4', 'ng/dL', '3024-7'],
+    ['Apolipoprotein B', 'mg/dL', '1884-6'],
+    ['Apolipoprotein A1', 'g/L', '1869-7'],
+    ['Non-HDL cholesterol', 'mg/dL', '43396-1'],
+    ['HDL cholesterol', 'mg/dL', '2085-9'],
+    ['Ionized calcium', 'mmol/L', '1995-0'],
+    ['Calcium', 'mmol/L', '2000-8'],
+    ['Free PSA', 'ng/mL', '10886-0'],
+    ['% Free PSA', '%', '12841-3'],
+    ['Protein C activity', '%', '27818-4'],
+    ['Protein S activity', '%', '31102-7'],
+    ['Factor VII', '%', '3198-9'],
+    ['Factor VIII', '%', '3209-4'],
+  ])('%s (%s) → %s', (name, unit, expected) => {
+    expect(code(name, unit)).toBe(expected);
+  });
+
+  it.each([
+    ['Vitamin B2', 'ug/L'],
+    ['Troponin T', 'ng/L'],
+    ['NT-proBNP', 'pg/mL'],
+    ['Inulin', 'mg/dL'],
+    ['Free T3 index', null],
+    ['Apolipoprotein A2', 'mg/dL'],
+    ['eGFR CKD-EPI', 'mL/min/1.73m2'],
+    ['D-dimer', 'mg/L'],
+    ['Monocytes, absolute', '10^3/uL'],
+  ])('%s (%s) → null: not curated, and not collapsed onto a neighbour', (name, unit) => {
+    expect(code(name, unit)).toBeNull();
+  });
+
+  it('tolerates a slip in a long word but not in a short one', () => {
+    expect(code('Trigylcerides', 'mg/dL')).toBe('2571-8');
+    expect(code('Platlets', 'K/uL')).toBe('26515-7');
+    expect(code('Ketone', 'mg/dL')).toBeNull();
+  });
+});
+
+describe('spelling rules', () => {
+  it('writes durations one way: 24 hr, 24-hour and 24h meet', () => {
+    expect(analyseIndicatorText('Protein, 24 hr urine').key).toBe(analyseIndicatorText('Protein 24h urine').key);
+    expect(analyseIndicatorText('Protein 24-hour urine').key).toBe('protein 24h urine');
+    expect(code('Protein, 24 hr urine', 'mg/24h')).toBe('2889-4');
+    expect(code('24-hour urine protein', 'g/24 h')).toBe('2889-4');
+  });
+
+  it('accepts an alias in brackets that is only a broader, ambiguous name', () => {
+    expect(code('2 hour glucose (OGTT)', 'mmol/L')).toBe('14759-5');
+    expect(code('OGTT')).toBeNull();
+  });
+
+  it('normalises report unit spellings to UCUM', () => {
+    expect(normalizeUnit('mg/24 hr')).toBe('mg/(24.h)');
+    expect(normalizeUnit('MG/DL')).toBe('mg/dL');
+    expect(normalizeUnit('mUI/mL')).toBe('m[IU]/mL');
+    expect(normalizeUnit('mg/g creat')).toBe('mg/g{creat}');
+    expect(normalizeUnit('AU/mL')).toBe("[arb'U]/mL");
+    expect(normalizeUnit('ml/min/1,73m²')).toBe('mL/min/{1.73_m2}');
+    expect(normalizeUnit('ng/mL FEU')).toBeNull();
+  });
+});
