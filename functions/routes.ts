@@ -143,6 +143,28 @@ export const manifest: readonly ManifestEntry[] = [
     description: 'Erase a Subject',
     needs: { tables: recordsRw, sendsTo: ['purge'] },
   },
+  // Readings read out of report text (or a text file), standardized; stored only with store=true.
+  {
+    kind: 'http',
+    id: 'create-standardization',
+    method: 'POST',
+    path: '/v1/standardize',
+    auth: 'api-key',
+    handler: 'standardize/create-standardization.ts',
+    description: 'Extract and standardize readings from text',
+    needs: { tables: recordsRw, memoryMb: 1024, timeoutSeconds: 29 },
+  },
+  // Deprecated alias of /v1/standardize: same request and response, plus a Deprecation header.
+  {
+    kind: 'http',
+    id: 'create-extraction',
+    method: 'POST',
+    path: '/v1/extract',
+    auth: 'api-key',
+    handler: 'standardize/create-extraction.ts',
+    description: 'Deprecated alias of POST /v1/standardize',
+    needs: { tables: recordsRw, memoryMb: 1024, timeoutSeconds: 29 },
+  },
   // Streamed uploads: the handshake authenticates the key in the query string and fixes the tenancy.
   {
     kind: 'websocket',

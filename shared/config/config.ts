@@ -24,6 +24,17 @@ export interface Config {
   /** Largest JSON request body accepted, in bytes. */
   maxBodyBytes: number;
   version: string;
+  /** An OpenAI-compatible upstream; absent means the offline engines answer. */
+  model: ModelConfig;
+}
+
+export interface ModelConfig {
+  baseUrl?: string;
+  apiKey?: string;
+  /** Upstream model behind each tier. */
+  flash: string;
+  expert: string;
+  timeoutMs: number;
 }
 
 /** Pacing from the spec: chat 60/min, uploads 30/min, data writes 120/min, reads 120/min. */
@@ -69,6 +80,13 @@ export function readConfig(env: NodeJS.ProcessEnv): Config {
     defaultRateLimit: positiveInt(env.HDS_RATE_LIMIT_DEFAULT, 120),
     maxBodyBytes: positiveInt(env.HDS_MAX_BODY_BYTES, 6 * 1024 * 1024),
     version: env.HDS_VERSION ?? '0.1.0',
+    model: {
+      baseUrl: env.OPENAI_BASE_URL || undefined,
+      apiKey: env.OPENAI_API_KEY || undefined,
+      flash: env.HDS_MODEL_FLASH ?? 'gpt-4o-mini',
+      expert: env.HDS_MODEL_EXPERT ?? 'gpt-4o',
+      timeoutMs: positiveInt(env.HDS_MODEL_TIMEOUT_MS, 20_000),
+    },
   };
 }
 

@@ -87,3 +87,24 @@ function leafName(param: string): string {
   const parts = param.split(/[.[\]]+/).filter((p) => p && !/^\d+$/.test(p));
   return (parts[parts.length - 1] ?? 'request').replace(/[^a-zA-Z0-9_]/g, '_');
 }
+
+/** 415: a file type this service cannot read. */
+export class UnsupportedMediaTypeError extends HttpError {
+  constructor(message: string, param: string | null = 'file') {
+    super(415, message, 'unsupported_file_type', param);
+  }
+}
+
+/** 422: the input is well-formed, but no text could be taken from it. */
+export class UnprocessableError extends HttpError {
+  constructor(message: string, param: string | null = null) {
+    super(422, message, null, param);
+  }
+}
+
+/** 502: the upstream model failed; transient, retry with backoff. */
+export class UpstreamError extends HttpError {
+  constructor(message: string) {
+    super(502, message, null, null);
+  }
+}

@@ -9,6 +9,7 @@ import { DynamoSubjectDirectory } from '../adapters/dynamo/dynamo-subject-direct
 import { LocalFileQueue } from '../adapters/queue/local-file-queue';
 import { SqsJobQueue } from '../adapters/queue/sqs-job-queue';
 import { createS3Client } from '../adapters/s3/client';
+
 import { ApiGatewaySocketGateway } from '../adapters/socket/api-gateway-socket-gateway';
 import { type Config, config } from '../config/config';
 import type { AccountStore } from '../ports/account-store';

@@ -44,6 +44,11 @@ describe('every manifest entry has a sample event its handler accepts', () => {
     expect(JSON.parse(deleted.body)).toMatchObject({ deleted: 1 });
     expect((await invoke('delete-session')).statusCode).toBe(200);
     expect((await invoke('list-models')).statusCode).toBe(200);
+    for (const id of ['create-standardization', 'create-extraction']) {
+      const res = await invoke(id);
+      expect(res.statusCode, id).toBe(200);
+      expect(JSON.parse(res.body).data.map((r: { loinc_code: string }) => r.loinc_code)).toContain('4548-4');
+    }
     expect((await invoke('get-health')).statusCode).toBe(200);
     expect((await invoke('delete-subject')).statusCode).toBe(200);
     expect((await invoke('delete-subject')).statusCode).toBe(404);

@@ -1,0 +1,230 @@
+/**
+ * `npx tsx bench/standardize-extraction.ts [--details]`: precision and recall of the offline reading extractor on
+ * the hand-written evaluation set (`eval/extraction/`), per split and overall, unit agreement among matched rows,
+ * and milliseconds per report. A predicted row matches an expected row when the indicator (case- and
+ * space-insensitive) and the value (space-insensitive) are equal; each expected row matches at most once.
+ * `--details` lists the misses and false positives of the dev split only: holdout reports are not for tuning.
+ */
+import { readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { extractReadingsOffline } from '../shared/domain/extraction/index';
+import type { ExtractedReading } from '../shared/domain/extraction/types';
+
+export type Split = 'dev' | 'holdout';
+
+export interface ExpectedRow {
+  indicator: string;
+  value: string;
+  unit: string | null;
+  referenceRange?: string;
+  flag?: string;
+  measuredAt?: string;
+}
+
+interface ExpectedFile {
+  reports: Record<string, { split: Split; rows: ExpectedRow[] }>;
+}
+
+export interface SplitFigures {
+  reports: number;
+  expected: number;
+  predicted: number;
+  matched: number;
+  /** Matched rows whose unit is the same as written (both null counts as agreement). */
+  unitAgreed: number;
+  precision: number;
+  recall: number;
+  unitAgreement: number;
+  /** Matched rows whose reference range, flag and date all agree with the expectation. */
+  fieldsAgreed: number;
+  fieldAgreement: number;
+}
+
+export interface ReportOutcome {
+  file: string;
+  split: Split;
+  missed: ExpectedRow[];
+  spurious: ExtractedReading[];
+  unitMismatches: { expected: ExpectedRow; predicted: ExtractedReading }[];
+  /** Matched rows whose reference range, flag or date differs from the expectation. */
+  fieldMismatches: {
+    field: 'referenceRange' | 'flag' | 'measuredAt';
+    expected: string | null;
+    predicted: string | null;
+    indicator: string;
+  }[];
+  /** Matched rows with at least one field mismatch. */
+  rowsWithFieldMismatch: number;
+}
+
+export interface ExtractionBenchmark {
+  dev: SplitFigures;
+  holdout: SplitFigures;
+  overall: SplitFigures;
+  /** Mean and worst wall-clock milliseconds to extract one report (averaged over repeated runs). */
+  msPerReport: { mean: number; max: number };
+  /** Milliseconds for a synthetic three-page report (the three longest reports concatenated). */
+  msThreePages: number;
+  outcomes: ReportOutcome[];
+}
+
+const EVAL_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../eval/extraction');
+
+function key(indicator: string, value: string): string {
+  return `${indicator.toLowerCase().replace(/\s+/g, '')}\u0000${value.replace(/\s+/g, '')}`;
+}
+
+interface Totals {
+  reports: number;
+  expected: number;
+  predicted: number;
+  matched: number;
+  unitAgreed: number;
+  fieldsAgreed: number;
+}
+
+function figures({ reports, expected, predicted, matched, unitAgreed, fieldsAgreed }: Totals): SplitFigures {
+  return {
+    reports,
+    expected,
+    predicted,
+    matched,
+    unitAgreed,
+    precision: predicted === 0 ? 1 : matched / predicted,
+    recall: expected === 0 ? 1 : matched / expected,
+    unitAgreement: matched === 0 ? 1 : unitAgreed / matched,
+    fieldsAgreed,
+    fieldAgreement: matched === 0 ? 1 : fieldsAgreed / matched,
+  };
+}
+
+function compare(file: string, split: Split, expected: ExpectedRow[], predicted: ExtractedReading[]): ReportOutcome {
+  const open = expected.map((row) => ({ row, key: key(row.indicator, row.value), used: false }));
+  const spurious: ExtractedReading[] = [];
+  const unitMismatches: ReportOutcome['unitMismatches'] = [];
+  const fieldMismatches: ReportOutcome['fieldMismatches'] = [];
+  let rowsWithFieldMismatch = 0;
+  for (const reading of predicted) {
+    const k = key(reading.indicator, reading.value);
+    const hit = open.find((e) => !e.used && e.key === k);
+    if (!hit) {
+      spurious.push(reading);
+      continue;
+    }
+    hit.used = true;
+    if ((hit.row.unit ?? null) !== reading.unit) unitMismatches.push({ expected: hit.row, predicted: reading });
+    let rowMismatch = false;
+    for (const field of ['referenceRange', 'flag', 'measuredAt'] as const) {
+      const want = hit.row[field] ?? null;
+      if (want !== reading[field]) {
+        fieldMismatches.push({ field, expected: want, predicted: reading[field], indicator: reading.indicator });
+        rowMismatch = true;
+      }
+    }
+    if (rowMismatch) rowsWithFieldMismatch++;
+  }
+  return {
+    file,
+    split,
+    missed: open.filter((e) => !e.used).map((e) => e.row),
+    spurious,
+    unitMismatches,
+    fieldMismatches,
+    rowsWithFieldMismatch,
+  };
+}
+
+function timeOf(text: string, runs: number): number {
+  extractReadingsOffline(text);
+  const started = performance.now();
+  for (let i = 0; i < runs; i++) extractReadingsOffline(text);
+  return (performance.now() - started) / runs;
+}
+
+/** Runs the evaluation set through the offline extractor and returns the figures (prints nothing). */
+export function runExtractionBenchmark(options: { timingRuns?: number } = {}): ExtractionBenchmark {
+  const runs = options.timingRuns ?? 20;
+  const expectedFile = JSON.parse(readFileSync(join(EVAL_DIR, 'expected.json'), 'utf8')) as ExpectedFile;
+  const outcomes: ReportOutcome[] = [];
+  const texts: string[] = [];
+  const times: number[] = [];
+  const empty = (): Totals => ({ reports: 0, expected: 0, predicted: 0, matched: 0, unitAgreed: 0, fieldsAgreed: 0 });
+  const totals: Record<Split, Totals> = { dev: empty(), holdout: empty() };
+  for (const [file, spec] of Object.entries(expectedFile.reports).sort(([a], [b]) => (a < b ? -1 : 1))) {
+    const text = readFileSync(join(EVAL_DIR, 'reports', file), 'utf8');
+    texts.push(text);
+    const predicted = extractReadingsOffline(text);
+    times.push(timeOf(text, runs));
+    const outcome = compare(file, spec.split, spec.rows, predicted);
+    outcomes.push(outcome);
+    const total = totals[spec.split];
+    const matched = spec.rows.length - outcome.missed.length;
+    total.reports++;
+    total.expected += spec.rows.length;
+    total.predicted += predicted.length;
+    total.matched += matched;
+    total.unitAgreed += matched - outcome.unitMismatches.length;
+    total.fieldsAgreed += matched - outcome.rowsWithFieldMismatch;
+  }
+  const dev = totals.dev;
+  const holdout = totals.holdout;
+  const longest = [...texts].sort((a, b) => b.length - a.length).slice(0, 3);
+  return {
+    dev: figures(dev),
+    holdout: figures(holdout),
+    overall: figures({
+      reports: dev.reports + holdout.reports,
+      expected: dev.expected + holdout.expected,
+      predicted: dev.predicted + holdout.predicted,
+      matched: dev.matched + holdout.matched,
+      unitAgreed: dev.unitAgreed + holdout.unitAgreed,
+      fieldsAgreed: dev.fieldsAgreed + holdout.fieldsAgreed,
+    }),
+    msPerReport: { mean: times.reduce((a, b) => a + b, 0) / times.length, max: Math.max(...times) },
+    msThreePages: timeOf(longest.join('\n\n'), runs),
+    outcomes,
+  };
+}
+
+function percent(x: number): string {
+  return `${(x * 100).toFixed(1)} %`;
+}
+
+function printSplit(label: string, f: SplitFigures): void {
+  console.log(
+    `${label.padEnd(8)} reports ${String(f.reports).padStart(2)}  expected ${String(f.expected).padStart(3)}  ` +
+      `predicted ${String(f.predicted).padStart(3)}  matched ${String(f.matched).padStart(3)}  ` +
+      `precision ${percent(f.precision).padStart(7)}  recall ${percent(f.recall).padStart(7)}  ` +
+      `unit agreement ${percent(f.unitAgreement).padStart(7)}  range/flag/date agreement ${percent(f.fieldAgreement).padStart(7)}`,
+  );
+}
+
+function main(): void {
+  const result = runExtractionBenchmark();
+  console.log('Offline reading extraction — eval/extraction (targets: precision ≥ 95 %, recall ≥ 90 %)');
+  printSplit('dev', result.dev);
+  printSplit('holdout', result.holdout);
+  printSplit('overall', result.overall);
+  console.log(
+    `time     ${result.msPerReport.mean.toFixed(2)} ms per report (max ${result.msPerReport.max.toFixed(2)} ms), ` +
+      `${result.msThreePages.toFixed(2)} ms for a three-page report`,
+  );
+  if (process.argv.includes('--details')) {
+    for (const outcome of result.outcomes.filter((o) => o.split === 'dev')) {
+      const problems = outcome.missed.length + outcome.spurious.length + outcome.unitMismatches.length;
+      if (problems + outcome.fieldMismatches.length === 0) continue;
+      console.log(`\n${outcome.file}`);
+      for (const row of outcome.missed) console.log(`  missed    ${row.indicator} = ${row.value} ${row.unit ?? ''}`);
+      for (const row of outcome.spurious) console.log(`  spurious  ${row.indicator} = ${row.value} ${row.unit ?? ''}`);
+      for (const m of outcome.unitMismatches) {
+        console.log(`  unit      ${m.expected.indicator}: expected ${m.expected.unit} got ${m.predicted.unit}`);
+      }
+      for (const m of outcome.fieldMismatches) {
+        console.log(`  ${m.field.padEnd(9)} ${m.indicator}: expected ${m.expected} got ${m.predicted}`);
+      }
+    }
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) main();

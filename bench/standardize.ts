@@ -1,0 +1,51 @@
+/**
+ * `npm run bench:standardize`: the standardization figures of one run — resolver accuracy, abstention
+ * and wrong codes on the labelled indicator set, unit accuracy, extraction precision/recall on the
+ * report set, and warm resolutions per second on one core. Dev and holdout splits are shown apart:
+ * only dev was used for tuning.
+ */
+import { runExtractionBenchmark } from './standardize-extraction';
+import { runResolverBenchmark, type SplitFigures } from './standardize-resolver';
+
+const pct = (x: number) => `${(100 * x).toFixed(1)} %`;
+
+function resolverLine(name: string, f: SplitFigures): string {
+  return `  ${name.padEnd(8)} ${String(f.cases).padStart(5)} cases  top-1 on returned ${pct(f.top1Accuracy).padStart(7)} (${f.correct}/${f.returned})  abstention ${pct(f.abstentionRate).padStart(6)}  coverage ${pct(f.coverage).padStart(7)}  wrong where null expected ${f.wrongOnNull}/${f.mustBeNull}`;
+}
+
+async function main() {
+  const resolver = await runResolverBenchmark();
+  const extraction = runExtractionBenchmark();
+  console.log('\nHDS standardization benchmark');
+  console.log('\nLOINC resolution (eval/standardization/indicators.json)');
+  console.log(resolverLine('dev', resolver.dev));
+  console.log(resolverLine('holdout', resolver.holdout));
+  console.log(resolverLine('overall', resolver.overall));
+  console.log('  targets: ≥ 97 % of returned codes correct, no wrong code where null is expected, ≥ 90 % coverage');
+  console.log(
+    `\nUnits (eval/standardization/units.json): ${pct(resolver.unitAccuracy.accuracy)} (${resolver.unitAccuracy.correct}/${resolver.unitAccuracy.cases})`,
+  );
+  console.log('\nExtraction (eval/extraction: report texts → expected rows)');
+  for (const [name, f] of [
+    ['dev', extraction.dev],
+    ['holdout', extraction.holdout],
+    ['overall', extraction.overall],
+  ] as const) {
+    console.log(
+      `  ${name.padEnd(8)} ${String(f.reports).padStart(3)} reports  precision ${pct(f.precision).padStart(7)}  recall ${pct(f.recall).padStart(7)}  (${f.matched} matched, ${f.predicted} predicted, ${f.expected} expected)  unit agreement ${pct(f.unitAgreement)}`,
+    );
+  }
+  console.log('  targets: precision ≥ 95 %, recall ≥ 90 %');
+  console.log(
+    `  ms per report: mean ${extraction.msPerReport.mean.toFixed(2)}, max ${extraction.msPerReport.max.toFixed(2)}; three pages ${extraction.msThreePages.toFixed(2)} ms`,
+  );
+  console.log('\nSpeed (warm, one core)');
+  console.log(
+    `  ${Math.round(resolver.speed.perSecondUncached).toLocaleString('en')} resolutions/s with the result cache bypassed, ${Math.round(resolver.speed.perSecondCached).toLocaleString('en')}/s through it (target ≥ 50,000)`,
+  );
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,261 @@
+/**
+ * Dates in report text, as ISO `YYYY-MM-DD`.
+ *
+ * Day/month order, which numbers alone cannot always settle:
+ *  - ISO (`2026-03-12`, `2026/03/12`): always year-month-day.
+ *  - Dotted (`12.03.2026`, `12.03.26`): always day-first; no region writes month-first with dots.
+ *  - Slash or dash (`03/12/2026`, `12-03-2026`): a date whose first number is > 12 is day-first and one whose second
+ *    number is > 12 is month-first, whatever the rest of the document says. Otherwise the document decides: if any
+ *    other slash date in it is unambiguous (a DOB like `23/06/1972`), all its slash dates follow that order; if none
+ *    is, documents written in German, French or Spanish, or from the UK NHS, are day-first, and the rest month-first
+ *    (US convention).
+ *  - Month names in English, German, Spanish and French (`Mar 4, 2026`, `12. März 2026`, `9 de marzo de 2026`).
+ *  - Two-digit years are 20yy up to 69 and 19yy from 70.
+ */
+
+export type SlashOrder = 'month-first' | 'day-first';
+
+export interface DateMatch {
+  start: number;
+  end: number;
+  iso: string;
+}
+
+const MONTHS: ReadonlyArray<readonly [string, number]> = [
+  ...(
+    [
+      ['january', 1],
+      ['february', 2],
+      ['march', 3],
+      ['april', 4],
+      ['may', 5],
+      ['june', 6],
+      ['july', 7],
+      ['august', 8],
+      ['september', 9],
+      ['october', 10],
+      ['november', 11],
+      ['december', 12],
+      ['januar', 1],
+      ['jänner', 1],
+      ['februar', 2],
+      ['märz', 3],
+      ['maerz', 3],
+      ['mai', 5],
+      ['juni', 6],
+      ['juli', 7],
+      ['oktober', 10],
+      ['dezember', 12],
+      ['enero', 1],
+      ['febrero', 2],
+      ['marzo', 3],
+      ['abril', 4],
+      ['mayo', 5],
+      ['junio', 6],
+      ['julio', 7],
+      ['agosto', 8],
+      ['septiembre', 9],
+      ['setiembre', 9],
+      ['octubre', 10],
+      ['noviembre', 11],
+      ['diciembre', 12],
+      ['janvier', 1],
+      ['février', 2],
+      ['fevrier', 2],
+      ['mars', 3],
+      ['avril', 4],
+      ['juin', 6],
+      ['juillet', 7],
+      ['août', 8],
+      ['aout', 8],
+      ['septembre', 9],
+      ['octobre', 10],
+      ['novembre', 11],
+      ['décembre', 12],
+      ['decembre', 12],
+    ] as const
+  ).map(([name, month]) => [name, month] as const),
+  ...(
+    [
+      ['jan', 1],
+      ['feb', 2],
+      ['mar', 3],
+      ['apr', 4],
+      ['jun', 6],
+      ['jul', 7],
+      ['aug', 8],
+      ['sep', 9],
+      ['sept', 9],
+      ['oct', 10],
+      ['nov', 11],
+      ['dec', 12],
+      ['mär', 3],
+      ['okt', 10],
+      ['dez', 12],
+      ['ene', 1],
+      ['abr', 4],
+      ['ago', 8],
+      ['dic', 12],
+      ['janv', 1],
+      ['févr', 2],
+      ['avr', 4],
+      ['juil', 7],
+      ['déc', 12],
+    ] as const
+  ).map(([name, month]) => [name, month] as const),
+];
+
+const MONTH_BY_NAME: ReadonlyMap<string, number> = new Map(MONTHS);
+/** Longest names first, so `march` wins over `mar` and `juillet` over `juil`. */
+const MONTH_ALTERNATION = [...MONTH_BY_NAME.keys()].sort((a, b) => b.length - a.length || (a < b ? -1 : 1)).join('|');
+
+const YEAR_FIRST = /(?<![\d./-])(\d{4})([-/.])(\d{1,2})\2(\d{1,2})(?![\d]|[-/.:]\d)/g;
+const NUMERIC = /(?<![\d./-])(\d{1,2})([./-])(\d{1,2})\2(\d{4}|\d{2})(?![\d]|[-/.]\d)/g;
+const DAY_MONTH_NAME = new RegExp(
+  String.raw`(?<![\p{L}\d])(\d{1,2})(?:\.|st|nd|rd|th)?(?:\s+de)?[\s-]+(${MONTH_ALTERNATION})\.?,?(?:\s+de)?[\s-]+(\d{4}|\d{2}(?!\d))`,
+  'giu',
+);
+const MONTH_NAME_DAY = new RegExp(
+  String.raw`(?<![\p{L}])(${MONTH_ALTERNATION})\.?\s+(\d{1,2})(?:st|nd|rd|th)?,?\s+(\d{4})(?!\d)`,
+  'giu',
+);
+
+function daysIn(year: number, month: number): number {
+  return new Date(Date.UTC(year, month, 0)).getUTCDate();
+}
+
+function fullYear(text: string): number {
+  const year = Number(text);
+  if (text.length === 4) return year;
+  return year <= 69 ? 2000 + year : 1900 + year;
+}
+
+function iso(year: number, month: number, day: number): string | null {
+  if (year < 1900 || year > 2199 || month < 1 || month > 12 || day < 1 || day > daysIn(year, month)) return null;
+  return `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}
+
+/** Day-first cues: languages and health services that never write month-first. */
+const DAY_FIRST_CUES =
+  /\b(?:befund|datum|untersuchung|labor|geb\.|fecha|paciente|resultado|valores|pr[ée]lev|valeurs|r[ée]sultat|nhs|gp\s+surgery)/i;
+
+/** The order this document uses for ambiguous slash and dash dates (see the module comment). */
+export function detectSlashOrder(text: string): SlashOrder {
+  let dayFirst = 0;
+  let monthFirst = 0;
+  for (const match of text.matchAll(NUMERIC)) {
+    if (match[2] === '.') continue;
+    const first = Number(match[1]);
+    const second = Number(match[3]);
+    if (first > 12 && first <= 31) dayFirst++;
+    else if (second > 12 && second <= 31) monthFirst++;
+  }
+  if (dayFirst > 0 && monthFirst === 0) return 'day-first';
+  if (monthFirst > 0 && dayFirst === 0) return 'month-first';
+  return DAY_FIRST_CUES.test(text) ? 'day-first' : 'month-first';
+}
+
+/** Every date in a line, in order, without overlaps. */
+export function findDates(text: string, order: SlashOrder): DateMatch[] {
+  const found: DateMatch[] = [];
+  for (const m of text.matchAll(YEAR_FIRST)) {
+    const value = iso(Number(m[1]), Number(m[3]), Number(m[4]));
+    if (value) found.push({ start: m.index, end: m.index + m[0].length, iso: value });
+  }
+  for (const m of text.matchAll(NUMERIC)) {
+    const a = Number(m[1]);
+    const b = Number(m[3]);
+    const year = fullYear(m[4] as string);
+    let dayFirst = m[2] === '.' || order === 'day-first';
+    if (a > 12) dayFirst = true;
+    else if (b > 12) dayFirst = false;
+    const value = dayFirst ? iso(year, b, a) : iso(year, a, b);
+    if (value) found.push({ start: m.index, end: m.index + m[0].length, iso: value });
+  }
+  for (const m of text.matchAll(DAY_MONTH_NAME)) {
+    const month = MONTH_BY_NAME.get((m[2] as string).toLowerCase());
+    const value = month ? iso(fullYear(m[3] as string), month, Number(m[1])) : null;
+    if (value) found.push({ start: m.index, end: m.index + m[0].length, iso: value });
+  }
+  for (const m of text.matchAll(MONTH_NAME_DAY)) {
+    const month = MONTH_BY_NAME.get((m[1] as string).toLowerCase());
+    const value = month ? iso(Number(m[3]), month, Number(m[2])) : null;
+    if (value) found.push({ start: m.index, end: m.index + m[0].length, iso: value });
+  }
+  found.sort((x, y) => x.start - y.start || y.end - x.end);
+  const result: DateMatch[] = [];
+  for (const match of found) {
+    const last = result[result.length - 1];
+    if (last && match.start < last.end) continue;
+    result.push(match);
+  }
+  return result;
+}
+
+const WEEKDAY =
+  /\b(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(?:day)?\b|\b(?:montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonntag|lunes|martes|mi[ée]rcoles|jueves|viernes|s[áa]bado|domingo|lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche)\b/giu;
+const TIME = /\b\d{1,2}[:h]\d{2}(?::\d{2})?\s*(?:[ap]\.?m\.?)?/gi;
+
+/** A line that is only a date (with weekday, time and punctuation): a section heading such as a journal day. */
+export function dateOnlyLine(text: string, order: SlashOrder): string | null {
+  const dates = findDates(text, order);
+  if (dates.length !== 1) return null;
+  const date = dates[0] as DateMatch;
+  const rest = (text.slice(0, date.start) + text.slice(date.end)).replace(WEEKDAY, '').replace(TIME, '');
+  return /[\p{L}\d]/u.test(rest) ? null : date.iso;
+}
+
+/** A line that opens with its own date (`2026-03-10: glucose 104 mg/dL`): the date and the text after it. */
+export function leadingDate(text: string, order: SlashOrder): { iso: string; rest: string } | null {
+  const dates = findDates(text, order);
+  const first = dates[0];
+  if (!first) return null;
+  const before = text.slice(0, first.start).replace(WEEKDAY, '');
+  if (/[\p{L}\d]/u.test(before)) return null;
+  const rest = text
+    .slice(first.end)
+    .replace(/^\s*(?:\d{1,2}[:h]\d{2}(?::\d{2})?\s*(?:[ap]\.?m\.?)?)?\s*[:\-–—,|]?\s*/i, '');
+  return /\p{L}/u.test(rest) ? { iso: first.iso, rest } : null;
+}
+
+type DateLabel = 'birth' | 'collection' | 'generic' | 'report';
+
+const BIRTH = /(?:d\.?o\.?b|birth|\bgeb\b|\bgeb\.|geboren|\bn[ée]e?(?![a-z])|naissance|nacimiento|\bborn\b)/i;
+const COLLECTION =
+  /(?:col[l1i]ect|\bdrawn\b|\bdraw\b|sampl|specimen|entnahme|abnahme|abgenommen|extracci[oó]n|\btoma\b|pr[ée]l[eè]v|obtenci[oó]n|\bvisit)/i;
+const GENERIC = /(?:\bdate\b|datum|\bfecha\b|\bvom\b|\bdu\b|\bnote\b|\bdated\b)/i;
+const REPORT =
+  /(?:report|result|receiv|eingang|befund|printed|issued|validat|valid[ée]|authori|review|signed|ausgedruckt|telephon)/i;
+
+function classify(label: string): DateLabel | null {
+  if (BIRTH.test(label)) return 'birth';
+  if (COLLECTION.test(label)) return 'collection';
+  if (GENERIC.test(label)) return 'generic';
+  if (REPORT.test(label)) return 'report';
+  return null;
+}
+
+const PRIORITY: Record<Exclude<DateLabel, 'birth'>, number> = { collection: 0, generic: 1, report: 2 };
+
+/**
+ * The date the whole report was taken on, from labelled dates anywhere in it: collection/draw/sample dates first,
+ * then a plain `Date:`, then reported/received/printed dates. Dates of birth are never used. The label is the text
+ * just before the date within its cell (cells are separated by runs of spaces, tabs or pipes).
+ */
+export function reportDate(lines: readonly string[], order: SlashOrder): string | null {
+  let best: { priority: number; iso: string } | null = null;
+  for (const line of lines) {
+    let cellStart = 0;
+    for (const date of findDates(line, order)) {
+      const before = line.slice(cellStart, date.start);
+      const boundary = Math.max(before.lastIndexOf('  '), before.lastIndexOf('\t'), before.lastIndexOf('|'));
+      const label = boundary >= 0 ? before.slice(boundary) : before;
+      cellStart = date.end;
+      const kind = classify(label);
+      if (kind === null || kind === 'birth') continue;
+      const priority = PRIORITY[kind];
+      if (!best || priority < best.priority) best = { priority, iso: date.iso };
+    }
+  }
+  return best?.iso ?? null;
+}

@@ -1,0 +1,245 @@
+/**
+ * The offline reading extractor: a line-by-line pipeline over the document.
+ *
+ *   1. `lines.ts`      clean and split the text; recognise header/footer noise (identity, contacts, pages, signatures)
+ *   2. `dates.ts`      settle the document's date order and its report date (collection before report date)
+ *   3. per line, the first reader that recognises it wins:
+ *        table header        → remember the column layout (`table-layout.ts`)
+ *        date-only line      → section date for what follows (journal days, cumulative blocks)
+ *        noise line          → skipped
+ *        table row           → read by column under the last header
+ *        range / flag line   → completes the reading just above (portal copy-paste stacks fields on lines)
+ *        value-only line     → a reading for the name line just above
+ *        single reading line → `Glucose: 104 mg/dL (70-99) H` (`inline-readings.ts`)
+ *        otherwise, per part → `BP 128/82, HR 72, SpO2 98%`: each comma/semicolon/gap-separated part is a short
+ *                              reading (`inline-readings.ts`) or prose, where only values named by a known
+ *                              measurement count (`narrative.ts`)
+ *
+ * A candidate becomes a reading only with evidence that it is one: a table column, a reference range, a flag with a
+ * unit, a laboratory unit, or a name the LOINC resolver (or the report vocabulary) knows. The resolver is only that
+ * signal; names, values, units, ranges and flags are returned as written. Pure and deterministic: no clock, no I/O.
+ */
+
+import { dateOnlyLine, detectSlashOrder, leadingDate, reportDate, type SlashOrder } from './dates';
+import { type Candidate, cleanName, plausibleName, readingInLine, splitSegments } from './inline-readings';
+import { detectDelimiter, isNoiseLine, splitCells, splitLines } from './lines';
+import { FLAG_CELL, type Measurement, parseMeasurement, parseRangeText } from './measurement';
+import { readingsInProse } from './narrative';
+import { detectHeader, readTableRow, type TableLayout } from './table-layout';
+import type { ExtractedReading, ExtractionOptions } from './types';
+import { DOSING_CONTEXT, headerRole, isDoseUnit, isKnownMeasurement, isLabUnit } from './vocabulary';
+
+/** A name more than this many words long is a sentence unless the resolver knows it. */
+const MAX_UNKNOWN_NAME_WORDS = 5;
+/** How far below its name line a stacked value, range or flag may sit (a `Value` caption line may come between). */
+const STACK_DISTANCE = 3;
+
+/** `Normal range: 4.0 - 5.6 %`, `Reference range: 70-99`, `Standard range: < 200`. */
+const RANGE_LINE = /^(?:normal|reference|standard|ref\.?)\s*(?:range|interval|values?)?\s*:\s*(.+)$/i;
+
+/** A number in a dose unit in a medication context (`took paracetamol 1 g`) is a dose, whatever the name. */
+function isDose(measurement: Measurement, context: string): boolean {
+  return measurement.unit !== null && isDoseUnit(measurement.unit) && DOSING_CONTEXT.test(context);
+}
+
+/** Evidence that a name-first line states a reading (see the module comment). */
+function acceptLine(candidate: Candidate, context: string): boolean {
+  const { name, measurement } = candidate;
+  if (isDose(measurement, context)) return false;
+  const known = isKnownMeasurement(name, measurement.unit);
+  if (known) return true;
+  if (name.split(/\s+/).length > MAX_UNKNOWN_NAME_WORDS) return false;
+  if (measurement.referenceRange !== null) return true;
+  if (measurement.qualitative) return false;
+  const unit = measurement.unit;
+  if (unit === null) return false;
+  if (measurement.flag !== null) return true;
+  return isLabUnit(unit) && !isDoseUnit(unit);
+}
+
+/**
+ * In a sentence-like segment (`Today HbA1c 7.2 %`) the name is the known measurement at the end of the words before
+ * the value; words in front of it (`Today`, `Morning`) are not part of it.
+ */
+function knownTail(candidate: Candidate): Candidate {
+  const { name, measurement } = candidate;
+  if (isKnownMeasurement(name, measurement.unit)) return candidate;
+  const words = name.split(/\s+/);
+  for (let start = 1; start < words.length; start++) {
+    const tail = words.slice(start).join(' ');
+    if (isKnownMeasurement(tail, measurement.unit)) return { ...candidate, name: tail };
+  }
+  return candidate;
+}
+
+/** Short readings sharing a line need a known name or a laboratory unit each. */
+function acceptSegment(candidate: Candidate, context: string): boolean {
+  const { name, measurement } = candidate;
+  if (isDose(measurement, context)) return false;
+  if (isKnownMeasurement(name, measurement.unit)) return true;
+  if (measurement.qualitative || measurement.unit === null) return false;
+  return isLabUnit(measurement.unit) && name.split(/\s+/).length <= MAX_UNKNOWN_NAME_WORDS;
+}
+
+/**
+ * A header-less semicolon or pipe row (`Kreatinin;0,9;mg/dl;0,5-1,1`) read like a fixed-width one: cells joined by
+ * runs of spaces, which the name-first readers treat as column gaps.
+ */
+function spaceSeparated(text: string): string {
+  const delimiter = detectDelimiter(text);
+  if (delimiter !== 'semicolon' && delimiter !== 'pipe') return text;
+  return splitCells(text, delimiter)
+    .map((cell) => cell.text)
+    .filter((cell) => cell !== '')
+    .join('   ');
+}
+
+function toReading(name: string, measurement: Measurement, measuredAt: string | null): ExtractedReading {
+  return {
+    indicator: name,
+    value: measurement.value,
+    unit: measurement.unit,
+    referenceRange: measurement.referenceRange,
+    flag: measurement.flag,
+    measuredAt,
+  };
+}
+
+interface Stack {
+  /** A line holding only a name, waiting for its value line. */
+  pendingName: { name: string; line: number } | null;
+  /** The last reading, which a following range or flag line may complete. */
+  last: { reading: ExtractedReading; line: number } | null;
+}
+
+class DocumentReader {
+  private readonly readings: ExtractedReading[] = [];
+  private layout: TableLayout | null = null;
+  private sectionDate: string | null = null;
+  private readonly stack: Stack = { pendingName: null, last: null };
+
+  constructor(
+    private readonly order: SlashOrder,
+    private readonly documentDate: string | null,
+  ) {}
+
+  result(): ExtractedReading[] {
+    return this.readings;
+  }
+
+  private emit(line: number, name: string, measurement: Measurement, ownDate: string | null): void {
+    const reading = toReading(name, measurement, ownDate ?? this.sectionDate ?? this.documentDate);
+    this.readings.push(reading);
+    this.stack.last = { reading, line };
+    this.stack.pendingName = null;
+  }
+
+  private recent(line: number, at: number | undefined): boolean {
+    return at !== undefined && line - at <= STACK_DISTANCE;
+  }
+
+  read(index: number, text: string): void {
+    const order = this.order;
+    if (text.trim() === '') return;
+    const header = detectHeader(text, order);
+    if (header) {
+      this.layout = header;
+      return;
+    }
+    const section = dateOnlyLine(text, order);
+    if (section) {
+      this.sectionDate = section;
+      return;
+    }
+    if (isNoiseLine(text)) return;
+    if (headerRole(text.trim()) !== null) return; // a lone caption such as `Value` or `Result`
+
+    if (this.layout) {
+      const rows = readTableRow(text, this.layout, order);
+      if (rows) {
+        for (const row of rows) this.emit(index, row.name, row.measurement, row.measuredAt);
+        return;
+      }
+    }
+
+    const leading = leadingDate(text, order);
+    const body = spaceSeparated(leading?.rest ?? text);
+    const ownDate = leading?.iso ?? null;
+    if (this.completeLastReading(index, body)) return;
+
+    const pending = this.stack.pendingName;
+    if (pending && this.recent(index, pending.line)) {
+      const measurement = parseMeasurement(body, 0);
+      if (measurement && measurement.rest === '') {
+        if (acceptLine({ name: pending.name, measurement, complete: true }, body)) {
+          this.emit(index, pending.name, measurement, ownDate);
+          return;
+        }
+      }
+    }
+
+    const single = readingInLine(body, order);
+    if (single?.complete && acceptLine(single, body)) {
+      this.emit(index, single.name, single.measurement, ownDate);
+      return;
+    }
+    // Several short readings, or prose: each part is a complete reading or else read as prose.
+    const found: Candidate[] = [];
+    for (const segment of splitSegments(body)) {
+      const candidate = readingInLine(segment, order);
+      const named = candidate?.complete ? knownTail(candidate) : null;
+      if (named && acceptSegment(named, segment)) found.push(named);
+      else found.push(...readingsInProse(segment, order));
+    }
+    if (found.length > 0) {
+      for (const reading of found) this.emit(index, reading.name, reading.measurement, ownDate);
+      return;
+    }
+    if (single === null) this.rememberNameLine(index, body);
+  }
+
+  /** A range or flag on its own line belongs to the reading just above (portal copy-paste). */
+  private completeLastReading(index: number, body: string): boolean {
+    const last = this.stack.last;
+    if (!last || !this.recent(index, last.line)) return false;
+    const rangeLine = RANGE_LINE.exec(body.trim());
+    if (rangeLine) {
+      const range = parseRangeText(rangeLine[1] as string);
+      if (range && last.reading.referenceRange === null) {
+        last.reading.referenceRange = range.range;
+        last.reading.unit ??= range.unit;
+      }
+      return true;
+    }
+    if (FLAG_CELL.test(body.trim()) && last.reading.flag === null) {
+      last.reading.flag = body.trim().replace(/^\(|\)$/g, '');
+      return true;
+    }
+    return false;
+  }
+
+  private rememberNameLine(index: number, body: string): void {
+    const name = cleanName(body);
+    const isName = plausibleName(name, this.order) && name.split(/\s+/).length <= 6 && !/[.!?]$/.test(body.trim());
+    this.stack.pendingName = isName ? { name, line: index } : null;
+  }
+}
+
+/**
+ * Every reading the text states, in document order, fields as written. Readings without their own date get the
+ * section date above them, else the report's collection date, else `options.defaultDate`. Narrative text yields [].
+ */
+export function extractReadingsOffline(text: string, options: ExtractionOptions = {}): ExtractedReading[] {
+  const lines = splitLines(text);
+  const order = detectSlashOrder(text);
+  const documentDate =
+    reportDate(
+      lines.map((line) => line.text),
+      order,
+    ) ??
+    options.defaultDate ??
+    null;
+  const reader = new DocumentReader(order, documentDate);
+  for (const line of lines) reader.read(line.index, line.text);
+  return reader.result();
+}

@@ -1,0 +1,102 @@
+/**
+ * Readings written on one line with the name first: `Glucose: 104 mg/dL (70-99) H`, `TSH ....... 6.12 mIU/L`,
+ * `Sodium 139 mmol/L (133 - 146)`, header-less fixed-width rows, and lines holding several short readings
+ * (`BP 128/82, HR 72, SpO2 98%`, `Na 140  K 4.2`).
+ */
+import { findDates, type SlashOrder } from './dates';
+import { isNoiseLine } from './lines';
+import { type Measurement, parseMeasurement, rangeEndAt, valueAt } from './measurement';
+
+export interface Candidate {
+  /** The name as written, cleaned of leaders and separators. */
+  name: string;
+  measurement: Measurement;
+  /** Nothing but punctuation follows the measurement: the line is a reading and nothing else. */
+  complete: boolean;
+}
+
+/** Positions where a value may start: after a space, a colon or an equals sign, never inside a date or a range. */
+export function valueStarts(text: string, order: SlashOrder): number[] {
+  const dates = findDates(text, order);
+  const starts: number[] = [];
+  let i = 0;
+  while (i < text.length) {
+    const date = dates.find((d) => d.start === i);
+    if (date) {
+      i = date.end;
+      continue;
+    }
+    const prev = i === 0 ? ' ' : (text[i - 1] as string);
+    if (/[\s:=]/.test(prev) && /[\d<>≤≥+\p{L}]/u.test(text[i] as string)) {
+      const rangeEnd = rangeEndAt(text, i);
+      if (rangeEnd > 0) {
+        i = rangeEnd;
+        continue;
+      }
+      if (valueAt(text, i)) starts.push(i);
+    }
+    i++;
+  }
+  return starts;
+}
+
+const LEADER_TAIL = /(?:\s*[:=_…|]|\s+[.\-–—]+|\.{2,}|\s+)$/;
+
+/** A name as written, without the leaders, colons and bullets around it. `Vitals: BP` names BP. */
+export function cleanName(raw: string): string {
+  let name = raw.replace(/^[\s\-–•*·>~|#:]+/, '');
+  while (LEADER_TAIL.test(name)) name = name.replace(LEADER_TAIL, '');
+  const colon = name.lastIndexOf(': ');
+  if (colon >= 0 && /\p{L}/u.test(name.slice(colon + 2))) name = name.slice(colon + 2).trim();
+  return name.trim();
+}
+
+/** Words a name never ends with: a number after them belongs to a sentence, not to a measurement name. */
+const DANGLING =
+  /\b(?:to|from|of|in|at|on|for|with|was|is|are|by|and|or|the|a|an|about|after|before|than|since|every|per)$/i;
+
+/** Whether a cleaned name can be a measurement name at all (short, balanced, not a label or sentence fragment). */
+export function plausibleName(name: string, order: SlashOrder): boolean {
+  if (!/\p{L}/u.test(name) || name.length > 60) return false;
+  if (name.split(/\s+/).length > 8) return false;
+  if ((name.match(/\(/g)?.length ?? 0) !== (name.match(/\)/g)?.length ?? 0)) return false;
+  if ((name.match(/\[/g)?.length ?? 0) !== (name.match(/\]/g)?.length ?? 0)) return false;
+  if (DANGLING.test(name)) return false;
+  if (isNoiseLine(name)) return false;
+  if (findDates(name, order).length > 0) return false;
+  // `Glucose 104mg/dL, HbA1c` is a list of readings, not a name.
+  if (/\d[^,;]*[,;]\s/.test(name)) return false;
+  return true;
+}
+
+const STANDALONE_NUMBER = /(?:^|\s)[<>]?\d+(?:[.,]\d+)?(?=\s|$)/;
+
+/**
+ * The reading a line states with its name first. Prefers the first value that leaves nothing unread after it and
+ * whose name holds no loose number; else the first value at all (then `complete` is false).
+ */
+export function readingInLine(text: string, order: SlashOrder): Candidate | null {
+  let fallback: Candidate | null = null;
+  for (const start of valueStarts(text, order)) {
+    const measurement = parseMeasurement(text, start);
+    if (!measurement) continue;
+    const name = cleanName(text.slice(0, start));
+    if (!plausibleName(name, order)) continue;
+    const complete = /^[.,;]?$/.test(measurement.rest);
+    const candidate = { name, measurement, complete };
+    if (complete && !STANDALONE_NUMBER.test(name)) return candidate;
+    fallback ??= candidate;
+  }
+  return fallback;
+}
+
+/** Separators between short readings on one line: `, ` (not a decimal comma), `;`, runs of spaces, ` | `, ` - `. */
+const SEGMENT_SEPARATOR = /,\s+|;\s*|\s{2,}|\s[|·•/]\s|\s[-–—]\s/;
+
+/** The parts of a line that may each hold one short reading (`BP 128/82, HR 72, SpO2 98%`). */
+export function splitSegments(text: string): string[] {
+  return text
+    .split(SEGMENT_SEPARATOR)
+    .map((segment) => segment.trim())
+    .filter((segment) => segment !== '');
+}

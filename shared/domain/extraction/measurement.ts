@@ -1,0 +1,344 @@
+/**
+ * The part of a reading after its name: value, unit, reference range and flag, in whatever order a layout puts them
+ * (`104 mg/dL (70-99) H`, `104 H mg/dL 65-99`, `11,8 ↓ g/dl 12,0 - 15,4`, `6.1 %`, `Negative  Negative`).
+ * Everything is returned as written; only the separators around the parts (parentheses, `Ref:`) are dropped.
+ */
+import { normalizeUnit } from '../standardization/units';
+
+export interface Measurement {
+  value: string;
+  unit: string | null;
+  referenceRange: string | null;
+  flag: string | null;
+  /** The value is a word (`negative`, `trace`, `2+`) rather than a number. */
+  qualitative: boolean;
+  /** Text left after the parts that were recognised ('' when the whole input was read). */
+  rest: string;
+}
+
+/** A number as written: thousands separators (`1,250`, `1.120`, `1'250`), decimal point or comma. */
+const NUMBER = String.raw`[-+]?(?:\d{1,3}(?:[,.']\d{3})+(?:[.,]\d+)?|\d+(?:[.,]\d+)?)`;
+/** Not followed by more digits, a date/time/range continuation, or a word joined by a hyphen (`58-year-old`). */
+const NUMBER_END = String.raw`(?!\d)(?![.,:/'-]\d)(?!-\p{L})`;
+const COMPARATOR = `(?:<=|>=|=<|=>|≤|≥|<|>)`;
+
+const NUMERIC_VALUE = new RegExp(String.raw`(?:${COMPARATOR}\s?)?${NUMBER}${NUMBER_END}`, 'uy');
+/** Blood pressure and other paired values: `128/82`, `135 / 85`. */
+const RATIO_VALUE = /\d{2,3}\s?\/\s?\d{2,3}(?![\d/])(?![.,]\d)/y;
+/** Dipstick grades: `1+`, `2+`, `+++`. */
+const DIPSTICK_VALUE = /(?:[1-4]\+|\+{1,4})(?=$|[\s,;)])/y;
+/** A count range given as the result (`10-20` cells per field in urine microscopy). */
+const SPAN_VALUE = new RegExp(String.raw`\d+\s?-\s?\d+${NUMBER_END}`, 'uy');
+
+const QUALITATIVE_WORDS = [
+  'not detected',
+  'none detected',
+  'non detected',
+  'nicht nachweisbar',
+  'no detectado',
+  'non détecté',
+  'non detecte',
+  'none seen',
+  'non-reactive',
+  'nonreactive',
+  'non reactive',
+  'pale yellow',
+  'dark yellow',
+  'negative',
+  'negativ',
+  'negativo',
+  'negativa',
+  'négatif',
+  'négative',
+  'negatif',
+  'neg',
+  'positive',
+  'positiv',
+  'positivo',
+  'positiva',
+  'positif',
+  'pos',
+  'traces',
+  'trace',
+  'trazas',
+  'spuren',
+  'undetectable',
+  'indétectable',
+  'detected',
+  'nachweisbar',
+  'detectado',
+  'détecté',
+  'reactive',
+  'absent',
+  'absente',
+  'présent',
+  'present',
+  'normal',
+  'abnormal',
+  'clear',
+  'cloudy',
+  'hazy',
+  'turbid',
+  'yellow',
+  'straw',
+  'amber',
+  'colorless',
+  'colourless',
+  'klar',
+  'trüb',
+  'gelb',
+  'limpide',
+  'trouble',
+  'jaune',
+  'claro',
+  'turbio',
+  'amarillo',
+  'few',
+  'moderate',
+  'many',
+  'rare',
+  'occasional',
+  'none',
+  'nil',
+];
+const QUALITATIVE_ALTERNATION = QUALITATIVE_WORDS.map((w) => w.replace(/[-\s]/g, '[-\\s]')).join('|');
+const QUALITATIVE_VALUE = new RegExp(String.raw`(?:${QUALITATIVE_ALTERNATION})(?![\p{L}\d])`, 'iuy');
+/** The same words anywhere, for checking whole cells. */
+export const QUALITATIVE_CELL = new RegExp(String.raw`^(?:${QUALITATIVE_ALTERNATION}|[1-4]\+|\+{1,4})$`, 'iu');
+
+/** Single-letter and symbol flags are case-sensitive (`h` is the hour); word flags are not. */
+const FLAG_SYMBOL = /(?:\((?:HH|LL|H|L|A|N)\)|HH|LL|AA|H|L|A|N|\*{1,3}|!{1,2}|↑↑?|↓↓?|⬆|⬇)(?=$|[\s,;)|])/y;
+const FLAG_WORD =
+  /\(?(?:high|low|abnormal|critical|crit|hoch|niedrig|erhöht|erniedrigt|alto|bajo|alta|baja|élevé|elevé|eleve|bas|haut)\)?(?=$|[\s,;|])/iy;
+export const FLAG_CELL =
+  /^\(?(?:HH|LL|AA|H|L|A|N|\*{1,3}|!{1,2}|↑↑?|↓↓?|⬆|⬇|high|low|abnormal|critical|hoch|niedrig|erhöht|erniedrigt|alto|bajo|alta|baja|élevé|elevé|eleve|bas|haut)\)?$/iu;
+
+const RANGE_LABEL = String.raw`(?:(?:ref(?:erence)?\.?(?:\s*(?:range|interval|int\.?|values?))?|normal(?:\s*range)?|norm|nb|rb|vr|vn|range)\s*[:.]?\s*)?`;
+const RANGE_CORE = String.raw`(?:${NUMBER}\s*(?:-|–|—|to|bis|a|à|hasta)\s*${NUMBER}|(?:[<>]\s*or\s*=|${COMPARATOR})\s*${NUMBER}|(?:up\s+to|bis|hasta|jusqu'à|jusqu'a)\s+${NUMBER})${NUMBER_END}`;
+const RANGE_BARE = new RegExp(`${RANGE_LABEL}(${RANGE_CORE})`, 'iuy');
+const RANGE_QUALITATIVE = new RegExp(String.raw`${RANGE_LABEL}((?:${QUALITATIVE_ALTERNATION}))(?![\p{L}\d])`, 'iuy');
+/** A bracketed range: `(70-99)`, `[3.5 - 5.0 mmol/L]`, `(Ref: < 200)`, `( 2.0-7.5 )`. */
+const RANGE_BRACKETED = /[([]([^()[\]]{1,60})[)\]]/y;
+const RANGE_WHOLE = new RegExp(String.raw`^\s*${RANGE_LABEL}(${RANGE_CORE})\s*(.*)$`, 'iu');
+
+/** Words that look like units but in running text are not (`62 y/o`, `at`, `in`, `a` = year). */
+const NOT_UNITS = new Set([
+  'y/o',
+  'a',
+  'am',
+  'pm',
+  'an',
+  'in',
+  'at',
+  'on',
+  'to',
+  'of',
+  'or',
+  'and',
+  'the',
+  'is',
+  'was',
+  'de',
+  'en',
+  'et',
+  'y',
+  'und',
+  'le',
+  'la',
+  'el',
+  'mit',
+  'bei',
+  'per',
+  'x',
+  'from',
+  'for',
+  'with',
+  'd',
+  'm',
+  'st',
+  'ft',
+  'up',
+  'b',
+]);
+/** Alphabetic units that UCUM validation does not know in these spellings. */
+const ALPHA_UNITS = new Set(['fl', 'pg', 'sec', 'seg', 'secs', 'ratio', 'mval', 'eu', 'tsd', 'mio', 'mmhg', 'bpm']);
+
+/** Whether a token can be a unit as written: a valid UCUM/known spelling, or unit-shaped (`Tsd/µl`, `x10^3/uL`). */
+export function looksLikeUnit(token: string): boolean {
+  if (token === '' || token.length > 24) return false;
+  if (FLAG_CELL.test(token) || QUALITATIVE_CELL.test(token)) return false;
+  const lower = token.toLowerCase();
+  if (NOT_UNITS.has(lower)) return false;
+  if (/^[%‰]$/.test(token) || /^[°º]\s?[CF]$/i.test(token)) return true;
+  if (ALPHA_UNITS.has(lower)) return true;
+  if (/^[x×*]?\s?10\s?[\^*e]?\s?\d{1,2}\s?\/\s?[\p{L}µ]+$/u.test(token)) return true;
+  if (/^\/[\p{L}µ]+$/u.test(token)) return true;
+  if (/^[\p{L}µ°][\p{L}µ0-9²³^*.,]*(?:\/[\p{L}µ0-9.,²³^{}[\]_]+){1,3}$/u.test(token)) return true;
+  if (/^\p{L}+$/u.test(token) && token.length <= 6 && normalizeUnit(token) !== null) return true;
+  if (!/^\p{L}+$/u.test(token) && normalizeUnit(token) !== null && /\p{L}/u.test(token)) return true;
+  return false;
+}
+
+function matchAt(pattern: RegExp, text: string, at: number): RegExpExecArray | null {
+  pattern.lastIndex = at;
+  return pattern.exec(text);
+}
+
+function skipSpaces(text: string, at: number): number {
+  let i = at;
+  while (i < text.length && /\s/.test(text[i] as string)) i++;
+  return i;
+}
+
+/**
+ * A unit at a position: the longest run of up to three tokens that is a known unit (`x 10^3/uL`, `mm Hg`),
+ * else a single unit-shaped token. Trailing sentence punctuation is not part of the unit.
+ */
+function unitAt(text: string, at: number): { unit: string; end: number } | null {
+  const tokens: { text: string; end: number }[] = [];
+  const pattern = /(?:[^\s,;()[\]|]|,(?=\d))+/y;
+  let i = at;
+  for (let k = 0; k < 3; k++) {
+    const m = matchAt(pattern, text, i);
+    if (!m) break;
+    tokens.push({ text: m[0], end: i + m[0].length });
+    i = i + m[0].length;
+    if (!/^ \S/.test(text.slice(i, i + 2))) break;
+    i++;
+  }
+  for (let n = tokens.length; n >= 2; n--) {
+    const last = tokens[n - 1] as { text: string; end: number };
+    const candidate = text.slice(at, last.end);
+    if (normalizeUnit(candidate) !== null && looksLikeUnit(candidate.replace(/\s+/g, ''))) {
+      return { unit: candidate, end: last.end };
+    }
+  }
+  const first = tokens[0];
+  if (!first) return null;
+  const trimmed = first.text.replace(/[.:]+$/, '');
+  if (!looksLikeUnit(trimmed)) return null;
+  return { unit: trimmed, end: at + trimmed.length };
+}
+
+/** A range as written in a cell or bracket: `70-99`, `< 200`, `Ref: 3.5-5.0`, with an optional trailing unit. */
+export function parseRangeText(text: string): { range: string; unit: string | null } | null {
+  const m = RANGE_WHOLE.exec(text);
+  if (m) {
+    const trailing = (m[2] as string).trim();
+    if (trailing === '') return { range: (m[1] as string).trim(), unit: null };
+    const unit = unitAt(trailing, 0);
+    if (unit && trailing.slice(unit.end).trim() === '') return { range: (m[1] as string).trim(), unit: unit.unit };
+    return null;
+  }
+  const qualitative = text.trim();
+  if (QUALITATIVE_CELL.test(qualitative) || /^none\s+seen$/i.test(qualitative))
+    return { range: qualitative, unit: null };
+  return null;
+}
+
+/** The end of a numeric range (`70-99`, `4.0 - 10.5`) starting at a position, or -1. */
+export function rangeEndAt(text: string, at: number): number {
+  const range = matchAt(RANGE_BARE, text, at);
+  if (!range || !/\d\s*(?:-|–|—|to|bis|hasta)\s*[-+]?\d/.test(range[0])) return -1;
+  return at + range[0].length;
+}
+
+export interface ValueOptions {
+  /** The text is known to be a result cell: a span such as `10-20` is the value, not a range. */
+  resultCell?: boolean;
+}
+
+/** The value at a position, with where it ends. Dates and ranges are not values. */
+export function valueAt(
+  text: string,
+  at: number,
+  options: ValueOptions = {},
+): { value: string; end: number; qualitative: boolean } | null {
+  const span = matchAt(SPAN_VALUE, text, at);
+  if (span) {
+    if (!options.resultCell) return null;
+    return { value: span[0], end: at + span[0].length, qualitative: false };
+  }
+  const range = matchAt(RANGE_BARE, text, at);
+  if (range && /\d\s*(?:-|–|—|to|bis|hasta)\s*[-+]?\d/.test(range[0]) && !options.resultCell) return null;
+  const ratio = matchAt(RATIO_VALUE, text, at);
+  if (ratio) return { value: ratio[0], end: at + ratio[0].length, qualitative: false };
+  const dipstick = matchAt(DIPSTICK_VALUE, text, at);
+  if (dipstick) return { value: dipstick[0], end: at + dipstick[0].length, qualitative: true };
+  const numeric = matchAt(NUMERIC_VALUE, text, at);
+  if (numeric) return { value: numeric[0], end: at + numeric[0].length, qualitative: false };
+  const word = matchAt(QUALITATIVE_VALUE, text, at);
+  if (word) return { value: word[0], end: at + word[0].length, qualitative: true };
+  return null;
+}
+
+/**
+ * Reads value, then unit, range and flag in any order, from `at`. Stops at the first thing that is none of them;
+ * what is left is returned in `rest` so callers can tell a complete reading line from a sentence.
+ */
+export function parseMeasurement(text: string, at = 0, options: ValueOptions = {}): Measurement | null {
+  let i = skipSpaces(text, at);
+  const value = valueAt(text, i, options);
+  if (!value) return null;
+  const result: Measurement = {
+    value: value.value.trim(),
+    unit: null,
+    referenceRange: null,
+    flag: null,
+    qualitative: value.qualitative,
+    rest: '',
+  };
+  i = value.end;
+  // A unit may be glued to the number: `98%`, `81.0fL`, `78/min`.
+  if (!value.qualitative && i < text.length && /[\p{L}µ%°/]/u.test(text[i] as string)) {
+    const glued = unitAt(text, i);
+    if (!glued) return null;
+    result.unit = glued.unit;
+    i = glued.end;
+  }
+  for (;;) {
+    i = skipSpaces(text, i);
+    if (i >= text.length) break;
+    const flag = matchAt(FLAG_SYMBOL, text, i) ?? matchAt(FLAG_WORD, text, i);
+    if (flag) {
+      result.flag ??= flag[0].replace(/^\(|\)$/g, '');
+      i += flag[0].length;
+      continue;
+    }
+    if (result.referenceRange === null) {
+      const bracketed = matchAt(RANGE_BRACKETED, text, i);
+      if (bracketed) {
+        const inner = parseRangeText(bracketed[1] as string);
+        if (inner) {
+          result.referenceRange = inner.range;
+          result.unit ??= inner.unit;
+          i += bracketed[0].length;
+          continue;
+        }
+      }
+      const bare = matchAt(RANGE_BARE, text, i);
+      if (bare) {
+        result.referenceRange = (bare[1] as string).trim();
+        i += bare[0].length;
+        continue;
+      }
+      if (result.qualitative) {
+        const word = matchAt(RANGE_QUALITATIVE, text, i);
+        if (word) {
+          result.referenceRange = (word[1] as string).trim();
+          i += word[0].length;
+          continue;
+        }
+      }
+    }
+    const unit = unitAt(text, i);
+    if (unit && (result.unit === null || unit.unit === result.unit)) {
+      result.unit ??= unit.unit;
+      i = unit.end;
+      continue;
+    }
+    break;
+  }
+  result.rest = text.slice(i).trim();
+  return result;
+}

@@ -1,0 +1,215 @@
+/**
+ * Tables with a header row: the header names each column's role (test, result, unit, reference range, flag, date)
+ * in English, German, Spanish or French, in any order, and rows are read column by column. Fixed-width rows are
+ * mapped to columns by character overlap with the header (so an empty flag cell does not shift the others);
+ * delimited rows (tab, semicolon, pipe, CSV) by cell index. A header whose columns are dates makes one reading per
+ * date cell, dated by its column.
+ */
+import { findDates, type SlashOrder } from './dates';
+import { plausibleName } from './inline-readings';
+import { type Cell, type Delimiter, detectDelimiter, splitCells } from './lines';
+import { FLAG_CELL, type Measurement, parseMeasurement, parseRangeText, QUALITATIVE_CELL } from './measurement';
+import { type ColumnRole, headerRole, MAX_HEADER_PHRASE_WORDS } from './vocabulary';
+
+export interface Column {
+  role: ColumnRole;
+  start: number;
+  /** For a date column of a cumulative report: the date of every value in it. */
+  date: string | null;
+}
+
+export interface TableLayout {
+  delimiter: Delimiter;
+  columns: Column[];
+}
+
+/** One reading of a table row, before acceptance. */
+export interface RowReading {
+  name: string;
+  measurement: Measurement;
+  measuredAt: string | null;
+}
+
+/**
+ * Single-spaced header lines (`Test Result Units Reference Range Flag`): words grouped greedily into the longest
+ * header phrases. Null unless every word belongs to one.
+ */
+function headerPhrases(line: string): Cell[] | null {
+  const words = [...line.matchAll(/\S+/g)].map((m) => ({ text: m[0], start: m.index, end: m.index + m[0].length }));
+  const cells: Cell[] = [];
+  let i = 0;
+  while (i < words.length) {
+    let matched = 0;
+    for (let n = Math.min(MAX_HEADER_PHRASE_WORDS, words.length - i); n >= 1; n--) {
+      const phrase = words
+        .slice(i, i + n)
+        .map((w) => w.text)
+        .join(' ');
+      if (headerRole(phrase) !== null) {
+        matched = n;
+        break;
+      }
+    }
+    if (matched === 0) return null;
+    const first = words[i] as Cell;
+    const last = words[i + matched - 1] as Cell;
+    cells.push({ text: line.slice(first.start, last.end), start: first.start, end: last.end });
+    i += matched;
+  }
+  return cells;
+}
+
+function dateOfCell(text: string, order: SlashOrder): string | null {
+  const dates = findDates(text, order);
+  const only = dates[0];
+  if (dates.length !== 1 || !only) return null;
+  return text.slice(0, only.start).trim() === '' && text.slice(only.end).trim() === '' ? only.iso : null;
+}
+
+/** The layout a header line announces, or null when the line is not a table header. */
+export function detectHeader(line: string, order: SlashOrder): TableLayout | null {
+  const delimiter = detectDelimiter(line, true);
+  let cells = splitCells(line, delimiter).filter((c) => delimiter !== 'spaces' || c.text !== '');
+  let phrased = false;
+  if (delimiter === 'spaces' && cells.length < 3) {
+    const phrases = headerPhrases(line);
+    if (phrases) {
+      cells = phrases;
+      phrased = true;
+    }
+  }
+  if (delimiter === 'comma' && !cells.some((c) => headerRole(c.text) === 'value')) return null;
+  const columns: Column[] = [];
+  let recognised = 0;
+  let unknown = 0;
+  let dateColumns = 0;
+  cells.forEach((cell, index) => {
+    const start = delimiter === 'spaces' ? cell.start : index;
+    const role = headerRole(cell.text);
+    if (role !== null) {
+      recognised++;
+      columns.push({ role, start, date: null });
+      return;
+    }
+    const date = dateOfCell(cell.text, order);
+    if (date) {
+      dateColumns++;
+      recognised++;
+      columns.push({ role: 'value', start, date });
+      return;
+    }
+    if (cell.text !== '') unknown++;
+    columns.push({ role: 'other', start, date: null });
+  });
+  const hasValue = columns.some((c) => c.role === 'value');
+  if (!hasValue || unknown > 1) return null;
+  if (dateColumns === 0 && recognised < (phrased ? 3 : 2)) return null;
+  if (dateColumns > 0 && dateColumns < 2 && recognised < 3) return null;
+  if (!columns.some((c) => c.role === 'name')) {
+    // No name header: names sit in front of the first column (fixed width) or in an unlabelled first cell.
+    if (delimiter === 'spaces') columns.unshift({ role: 'name', start: 0, date: null });
+    else if (columns[0]?.role === 'other' && (cells[0]?.text ?? '') === '') (columns[0] as Column).role = 'name';
+    else return null;
+  }
+  return { delimiter, columns };
+}
+
+/** Assigns each cell of a fixed-width row to the header column it overlaps most (ties: the earlier column). */
+function cellsByColumn(line: string, layout: TableLayout): string[] {
+  const texts = layout.columns.map(() => '');
+  const cells = splitCells(line, layout.delimiter);
+  if (layout.delimiter !== 'spaces') {
+    cells.forEach((cell, index) => {
+      if (index < texts.length) texts[index] = cell.text;
+    });
+    return texts;
+  }
+  const spans = layout.columns.map((column, k) => ({
+    start: k === 0 ? 0 : column.start,
+    end: layout.columns[k + 1]?.start ?? Number.POSITIVE_INFINITY,
+  }));
+  for (const cell of cells) {
+    let best = 0;
+    let bestOverlap = -1;
+    spans.forEach((span, k) => {
+      const overlap = Math.min(cell.end, span.end) - Math.max(cell.start, span.start);
+      if (overlap > bestOverlap) {
+        bestOverlap = overlap;
+        best = k;
+      }
+    });
+    texts[best] = texts[best] ? `${texts[best]} ${cell.text}` : cell.text;
+  }
+  return texts;
+}
+
+/**
+ * A result cell read as a measurement (`104`, `6.2 H`, `6.1 %`, `10-20`, `Negative`). A word the vocabulary does
+ * not know (`Trouble`, `Opalescent`) is taken as a qualitative result when the row also states a range or unit.
+ */
+function readResultCell(text: string, rowHasContext: boolean): Measurement | null {
+  const measurement = parseMeasurement(text, 0, { resultCell: true });
+  if (measurement && measurement.rest === '') return measurement;
+  if (rowHasContext && /^\p{L}+(?:[\s-]\p{L}+){0,2}$/u.test(text) && !FLAG_CELL.test(text)) {
+    return { value: text, unit: null, referenceRange: null, flag: null, qualitative: true, rest: '' };
+  }
+  return null;
+}
+
+/** Reading-level fields from the unit, range and flag columns (columns win over what the result cell held). */
+function completeFromColumns(measurement: Measurement, unitText: string, rangeText: string, flagText: string): void {
+  if (unitText !== '') measurement.unit = unitText;
+  if (rangeText !== '') {
+    const range = parseRangeText(rangeText);
+    if (range) {
+      measurement.referenceRange = range.range;
+      measurement.unit ??= range.unit;
+    } else {
+      // Quest writes the unit in the range column when there is no range: `mg/dL (calc)`.
+      const unitOnly = /^([^\s()]+)(?:\s*\([^()]*\))?$/.exec(rangeText);
+      if (unitOnly && /[/%]/.test(unitOnly[1] as string)) measurement.unit ??= unitOnly[1] as string;
+      else measurement.referenceRange = rangeText;
+    }
+  }
+  if (flagText !== '' && FLAG_CELL.test(flagText)) measurement.flag = flagText.replace(/^\(|\)$/g, '');
+}
+
+/**
+ * The readings of one row under a header: one for a plain table, one per filled date cell for a cumulative table.
+ * Null when the row does not fit the layout (no name, no result where the result column is), so that the caller
+ * can try the other readers.
+ */
+export function readTableRow(line: string, layout: TableLayout, order: SlashOrder): RowReading[] | null {
+  const texts = cellsByColumn(line, layout);
+  const cellOf = (role: ColumnRole): string => {
+    const k = layout.columns.findIndex((c, i) => c.role === role && c.date === null && (texts[i] ?? '') !== '');
+    return k >= 0 ? (texts[k] as string).trim() : '';
+  };
+  const nameIndex = layout.columns.findIndex((c) => c.role === 'name');
+  const name = (texts[nameIndex >= 0 ? nameIndex : 0] ?? '').trim();
+  if (!plausibleName(name, order)) return null;
+  if (headerRole(name) !== null) return null;
+  const unitText = cellOf('unit');
+  const rangeText = cellOf('range');
+  const flagText = cellOf('flag');
+  const dateCell = cellOf('date');
+  const rowDate = dateCell ? (findDates(dateCell, order)[0]?.iso ?? null) : null;
+  const rowHasContext = unitText !== '' || rangeText !== '';
+
+  const readings: RowReading[] = [];
+  const dated = layout.columns.some((c) => c.date !== null);
+  for (let k = 0; k < layout.columns.length; k++) {
+    const column = layout.columns[k] as Column;
+    const text = (texts[k] ?? '').trim();
+    if (column.role !== 'value' || text === '') continue;
+    if (dated && column.date === null) continue;
+    const measurement = readResultCell(text, rowHasContext);
+    if (!measurement) return null;
+    completeFromColumns(measurement, unitText, rangeText, flagText);
+    readings.push({ name, measurement, measuredAt: column.date ?? rowDate });
+    if (!dated) break;
+  }
+  if (readings.length === 0) return null;
+  if (!dated && QUALITATIVE_CELL.test(name)) return null;
+  return readings;
+}

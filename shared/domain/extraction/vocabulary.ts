@@ -1,0 +1,342 @@
+/**
+ * Words the extractor recognises: table header words per column role, names of measurements the LOINC resolver does
+ * not cover on purpose (it refuses ambiguous names such as "BP" or "protein", which in a report line are plainly
+ * readings), and the words that make a number a dose rather than a result.
+ */
+import { resolveIndicator } from '../standardization/resolver';
+
+/** Lower case, accents removed, punctuation to single spaces: how header words and names are compared. */
+export function foldText(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}%#]+/gu, ' ')
+    .trim();
+}
+
+export type ColumnRole = 'name' | 'value' | 'unit' | 'range' | 'flag' | 'date' | 'other';
+
+const HEADER_WORDS: ReadonlyArray<readonly [ColumnRole, readonly string[]]> = [
+  [
+    'name',
+    [
+      'test',
+      'tests',
+      'test name',
+      'testname',
+      'analyte',
+      'analytes',
+      'parameter',
+      'parameters',
+      'component',
+      'components',
+      'investigation',
+      'examination',
+      'description',
+      'item',
+      'untersuchung',
+      'analyt',
+      'bezeichnung',
+      'prueba',
+      'pruebas',
+      'determinacion',
+      'determinaciones',
+      'analisis',
+      'estudio',
+      'examen',
+      'analyse',
+      'analyses',
+      'parametre',
+      'parametres',
+    ],
+  ],
+  [
+    'value',
+    [
+      'result',
+      'results',
+      'value',
+      'values',
+      'your value',
+      'in range',
+      'out of range',
+      'observed value',
+      'befund',
+      'ergebnis',
+      'wert',
+      'messwert',
+      'resultado',
+      'resultados',
+      'valor',
+      'resultat',
+      'resultats',
+      'valeur',
+    ],
+  ],
+  ['unit', ['unit', 'units', 'uom', 'einheit', 'einheiten', 'unidad', 'unidades', 'unite', 'unites']],
+  [
+    'range',
+    [
+      'reference',
+      'reference range',
+      'reference ranges',
+      'ref range',
+      'ref',
+      'reference interval',
+      'reference value',
+      'reference values',
+      'normal range',
+      'normal values',
+      'standard range',
+      'normal',
+      'range',
+      'referenzbereich',
+      'normbereich',
+      'referenz',
+      'referenzwert',
+      'referenzwerte',
+      'normwert',
+      'normwerte',
+      'valores de referencia',
+      'valor de referencia',
+      'valores normales',
+      'rango',
+      'rango de referencia',
+      'intervalo de referencia',
+      'valeurs de reference',
+      'valeur de reference',
+      'valeurs normales',
+      'normes',
+      'intervalle de reference',
+    ],
+  ],
+  [
+    'flag',
+    [
+      'flag',
+      'flags',
+      'status',
+      'abnormal',
+      'abn',
+      'ind',
+      'indicator',
+      'interpretation',
+      'kennzeichen',
+      'markierung',
+      'bewertung',
+      'hinweis',
+      'indicador',
+      'alerta',
+      'marca',
+      'indicateur',
+      'alerte',
+    ],
+  ],
+  [
+    'date',
+    [
+      'date',
+      'datum',
+      'fecha',
+      'collection date',
+      'collected',
+      'date collected',
+      'sample date',
+      'entnahmedatum',
+      'fecha de toma',
+    ],
+  ],
+  ['other', ['lab', 'site', 'method', 'methode', 'metodo', 'comment', 'comments', 'code', 'loinc', 'notes', 'labor']],
+];
+
+const HEADER_ROLE: ReadonlyMap<string, ColumnRole> = new Map(
+  HEADER_WORDS.flatMap(([role, words]) => words.map((word) => [word, role] as const)),
+);
+
+/** Longest header phrase in words, for splitting single-spaced header lines. */
+export const MAX_HEADER_PHRASE_WORDS = 4;
+
+/** The column role a header cell names, or null when it is not a header word. */
+export function headerRole(cell: string): ColumnRole | null {
+  return HEADER_ROLE.get(foldText(cell)) ?? null;
+}
+
+/**
+ * Measurements the resolver leaves unresolved on purpose (ambiguous outside a report) or does not curate, but which
+ * are unmistakably results when a report line states them with a value: urinalysis dipstick fields, blood pressure,
+ * kidney function estimates, electrolytes named loosely.
+ */
+const EXTRA_MEASUREMENTS = new Set(
+  [
+    'bp',
+    'blood pressure',
+    'nibp',
+    'blutdruck',
+    'rr',
+    'ta',
+    'pa',
+    'tension',
+    'tension arterielle',
+    'presion arterial',
+    'tension arterial',
+    'egfr',
+    'gfr',
+    'dfg',
+    'tfg',
+    'anion gap',
+    'bicarbonate',
+    'hco3',
+    'protein',
+    'proteins',
+    'proteines',
+    'proteinas',
+    'eiweiss',
+    'ketones',
+    'ketone',
+    'ketonkorper',
+    'cetonas',
+    'corps cetoniques',
+    'bilirubin',
+    'bilirubine',
+    'urobilinogen',
+    'nitrite',
+    'nitrites',
+    'nitrit',
+    'nitritos',
+    'leukocyte esterase',
+    'leukocytes',
+    'leucocytes',
+    'leukozyten',
+    'blood',
+    'sang',
+    'sangre',
+    'blut',
+    'color',
+    'colour',
+    'farbe',
+    'couleur',
+    'appearance',
+    'aspect',
+    'aspecto',
+    'clarity',
+    'specific gravity',
+    'spez gewicht',
+    'densite',
+    'densidad',
+    'ph',
+    'epithelial cells',
+    'bacteria',
+    'bakterien',
+    'bacterias',
+    'casts',
+    'crystals',
+    'yeast',
+    'mucus',
+    'globulin',
+    'neutrophils',
+    'monocytes',
+    'basophils',
+    'nrbc',
+    'hematies',
+    'glucose',
+    'temp',
+    'sat',
+    'sats',
+    'o2',
+  ].map(foldText),
+);
+
+const knownCache = new Map<string, boolean>();
+
+/**
+ * Whether a name is a known health measurement: the LOINC resolver recognises it (with or without the unit) or it
+ * is one of the report words above. Only a signal for accepting a candidate: the indicator is never rewritten.
+ */
+export function isKnownMeasurement(name: string, unit: string | null): boolean {
+  const key = `${name}\u0000${unit ?? ''}`;
+  const cached = knownCache.get(key);
+  if (cached !== undefined) return cached;
+  const folded = foldText(name);
+  let known = EXTRA_MEASUREMENTS.has(folded);
+  if (!known && folded !== '') {
+    known = resolveIndicator(name, unit).loincCode !== null || resolveIndicator(name, null).loincCode !== null;
+  }
+  if (knownCache.size > 4096) knownCache.clear();
+  knownCache.set(key, known);
+  return known;
+}
+
+/**
+ * Units that on their own say "laboratory result": a concentration, a count per volume, a percentage, a cell size.
+ * Units of everyday quantities (km, hours, kg, mg as a dose) need a known measurement name as well.
+ */
+export function isLabUnit(unit: string): boolean {
+  const folded = unit.toLowerCase();
+  if (folded === 'y/o') return false;
+  if (folded.includes('/') || folded.includes('%')) return true;
+  return ['fl', 'pg', 'ratio', 'mmhg', 'mm hg', '°c', 'sec', 'seg'].includes(folded);
+}
+
+/** Units in which medication is dosed: a number in one of these next to a drug name is a dose, not a result. */
+export function isDoseUnit(unit: string | null): boolean {
+  if (unit === null) return true;
+  return /^(?:mg|g|mcg|µg|μg|ug|iu|ie|ui|units?|einheiten|tab(?:let)?s?|caps?(?:ules?)?|ml|puffs?|drops?|gtt)$/i.test(
+    unit,
+  );
+}
+
+/** Words that put the numbers of a clause in a medication context. */
+export const DOSING_CONTEXT =
+  /\b(?:took|take|takes|taking|dose|dosed|dosage|daily|twice|bid|tid|qid|qd|od|prn|nightly|tablets?|caps?ules?|started|start|increase|increased|reduce|reduced|prescribed|nimmt|einnahme|t[äa]glich|toma|tomar|tomando|prend|prendre|comprim[ée]s?|mg\/day|per\s+day|a\s+day)\b/i;
+
+/** Words allowed between a measurement's name and its value in running text ("glucose was 104"). */
+export const LINKING_WORDS = new Set(
+  [
+    'was',
+    'is',
+    'were',
+    'are',
+    'of',
+    'at',
+    'came',
+    'back',
+    'now',
+    'today',
+    'this',
+    'morning',
+    'evening',
+    'tonight',
+    'reading',
+    'read',
+    'level',
+    'levels',
+    'measured',
+    'about',
+    'around',
+    'approx',
+    'approximately',
+    'still',
+    'only',
+    'just',
+    'went',
+    'up',
+    'down',
+    'to',
+    'war',
+    'ist',
+    'bei',
+    'heute',
+    'es',
+    'era',
+    'fue',
+    'de',
+    'etait',
+    'était',
+    'est',
+    'a',
+    'à',
+    ':',
+    '=',
+  ].map((w) => w.toLowerCase()),
+);
