@@ -8,7 +8,7 @@
 
 export type TableName = 'accounts' | 'records' | 'rateLimits';
 export type Access = 'read' | 'readwrite';
-export type QueueName = 'purge' | 'socket-events';
+export type QueueName = 'purge' | 'socket-events' | 'file-jobs' | 'uploads';
 
 export interface Needs {
   tables?: Partial<Record<TableName, Access>>;
@@ -17,6 +17,8 @@ export interface Needs {
   sendsTo?: QueueName[];
   /** Posts frames to WebSocket clients through the API's @connections endpoint. */
   postsToConnections?: boolean;
+  /** Calls Textract (OCR in the cloud). */
+  usesTextract?: boolean;
   timeoutSeconds?: number;
   memoryMb?: number;
 }
@@ -130,7 +132,7 @@ export const manifest: readonly ManifestEntry[] = [
     auth: 'api-key',
     handler: 'sessions/delete-session.ts',
     description: 'Delete a session and its session-scoped data',
-    needs: { tables: recordsRw, timeoutSeconds: 29 },
+    needs: { tables: recordsRw, sendsTo: ['purge'], timeoutSeconds: 29 },
   },
   // Right to be forgotten: unreadable at once, purged by the queue worker.
   {
@@ -152,7 +154,7 @@ export const manifest: readonly ManifestEntry[] = [
     auth: 'api-key',
     handler: 'standardize/create-standardization.ts',
     description: 'Extract and standardize readings from text',
-    needs: { tables: recordsRw, memoryMb: 1024, timeoutSeconds: 29 },
+    needs: { tables: recordsRw, bucket: 'read', usesTextract: true, memoryMb: 1024, timeoutSeconds: 29 },
   },
   // Deprecated alias of /v1/standardize: same request and response, plus a Deprecation header.
   {
@@ -163,7 +165,70 @@ export const manifest: readonly ManifestEntry[] = [
     auth: 'api-key',
     handler: 'standardize/create-extraction.ts',
     description: 'Deprecated alias of POST /v1/standardize',
-    needs: { tables: recordsRw, memoryMb: 1024, timeoutSeconds: 29 },
+    needs: { tables: recordsRw, bucket: 'read', usesTextract: true, memoryMb: 1024, timeoutSeconds: 29 },
+  },
+  // Files: multipart upload into the Subject's part of the bucket; extraction runs in the background.
+  {
+    kind: 'http',
+    id: 'create-file',
+    method: 'POST',
+    path: '/v1/files',
+    auth: 'api-key',
+    handler: 'files/create-file.ts',
+    description: 'Upload a file',
+    needs: { tables: recordsRw, bucket: 'readwrite', sendsTo: ['file-jobs'], memoryMb: 1024, timeoutSeconds: 29 },
+  },
+  // The Subject's live files.
+  {
+    kind: 'http',
+    id: 'list-files',
+    method: 'GET',
+    path: '/v1/files',
+    auth: 'api-key',
+    handler: 'files/list-files.ts',
+    description: 'List files',
+    needs: { tables: recordsRead },
+  },
+  // A file's parsed text and abstract; the key holds slashes, hence the greedy parameter.
+  {
+    kind: 'http',
+    id: 'get-file',
+    method: 'GET',
+    path: '/v1/files/{file_key+}',
+    auth: 'api-key',
+    handler: 'files/get-file.ts',
+    description: "Read a file's parsed text",
+    needs: { tables: recordsRead, bucket: 'read' },
+  },
+  // Gone from every read at once; the purge worker removes the bytes.
+  {
+    kind: 'http',
+    id: 'delete-file',
+    method: 'DELETE',
+    path: '/v1/files/{file_key+}',
+    auth: 'api-key',
+    handler: 'files/delete-file.ts',
+    description: 'Delete a file',
+    needs: { tables: recordsRw, sendsTo: ['purge'] },
+  },
+  // Reads a stored file's text and readings (OCR, spreadsheets, reports); idempotent per file.
+  {
+    kind: 'queue',
+    id: 'extract-files',
+    queue: 'file-jobs',
+    batchSize: 1,
+    maxReceiveCount: 3,
+    visibilityTimeoutSeconds: 900,
+    handler: 'files/extract-files.ts',
+    description: 'Extract text and readings from uploaded files',
+    needs: {
+      tables: { records: 'readwrite', accounts: 'read' },
+      bucket: 'readwrite',
+      postsToConnections: true,
+      usesTextract: true,
+      memoryMb: 2048,
+      timeoutSeconds: 600,
+    },
   },
   // Streamed uploads: the handshake authenticates the key in the query string and fixes the tenancy.
   {
@@ -216,8 +281,8 @@ export const manifest: readonly ManifestEntry[] = [
     maxReceiveCount: 5,
     visibilityTimeoutSeconds: 300,
     handler: 'workers/purge-subject.ts',
-    description: 'Purge an erased Subject',
-    needs: { tables: { records: 'readwrite' }, timeoutSeconds: 120 },
+    description: 'Purge an erased Subject or a deleted file',
+    needs: { tables: { records: 'readwrite' }, bucket: 'readwrite', timeoutSeconds: 120 },
   },
   // Deletes expired rows within minutes; DynamoDB TTL is only the backstop.
   {
@@ -225,8 +290,8 @@ export const manifest: readonly ManifestEntry[] = [
     id: 'sweep-retention',
     everyMinutes: 5,
     handler: 'workers/sweep-retention.ts',
-    description: 'Delete expired records',
-    needs: { tables: { records: 'readwrite' }, timeoutSeconds: 120 },
+    description: 'Delete expired records and files',
+    needs: { tables: { records: 'readwrite' }, bucket: 'readwrite', timeoutSeconds: 120 },
   },
 ];
 

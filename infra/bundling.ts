@@ -31,10 +31,12 @@ export const lambdaBundle = {
   mainFields: ['module', 'main'],
   banner: REQUIRE_BANNER,
   /**
-   * Nothing is external, `@aws-sdk/*` included: middy advises bundling the SDK, so a function runs the
-   * version it was tested with and loads only the clients it imports instead of the runtime's copy.
+   * `@aws-sdk/*` is bundled: middy advises it, so a function runs the version it was tested with and loads
+   * only the clients it imports. External are only the local OCR engines, which are loaded on demand and
+   * never on Lambda, where Textract reads images and scanned pages: tesseract.js (a worker thread and a WASM
+   * core) and @napi-rs/canvas (a native addon) cannot be bundled into one file.
    */
-  external: [],
+  external: ['tesseract.js', '@tesseract.js-data/eng', '@napi-rs/canvas'],
 } as const;
 
 /** `NodejsFunction` writes `index.mjs` for ESM bundles; the handler setting is `index.handler`. */

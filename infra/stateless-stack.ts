@@ -13,6 +13,7 @@ import {
 import { HttpLambdaIntegration, WebSocketLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { type BundlingOptions, LogLevel, NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
@@ -206,6 +207,14 @@ export class StatelessStack extends Stack {
     else if (needs.bucket === 'read') this.stateful.bucket.grantRead(fn);
     for (const queue of needs.sendsTo ?? []) this.stateful.queue(queue).grantSendMessages(fn);
     if (needs.postsToConnections) this.webSocketStage.grantManagementApiAccess(fn);
+    if (needs.usesTextract) {
+      fn.addToRolePolicy(
+        new PolicyStatement({
+          actions: ['textract:DetectDocumentText', 'textract:AnalyzeDocument'],
+          resources: ['*'],
+        }),
+      );
+    }
   }
 
   private addHttpRoute(entry: HttpRoute, fn: NodejsFunction): void {

@@ -5,7 +5,7 @@ import { userOf } from '../../shared/http/tenancy';
 
 /**
  * DELETE /v1/sessions/{session_id}: erases the session's `retention=session` rows (mirrors
- * included) and closes the chat session. `deleted` counts rows, session files and the session row.
+ * included) and files, and closes the chat session. `deleted` counts rows, session files and the session row.
  */
 export const handler = apiKeyRoute('delete-session', async ({ req, services, tenancy }) => {
   const user = userOf(req, undefined);
@@ -15,6 +15,10 @@ export const handler = apiKeyRoute('delete-session', async ({ req, services, ten
   if (subject) {
     const now = nowMs();
     deleted += await services.records.deleteSession(subject.subjectId, sessionId, now);
+    const files = await services.files.deleteSessionFiles(subject.subjectId, sessionId, now);
+    for (const f of files)
+      await services.queue.send('purge', { type: 'purge-file', subjectId: subject.subjectId, fileKey: f.fileKey });
+    deleted += files.length;
     if (await services.records.closeSession(subject.subjectId, sessionId, new Date(now).toISOString())) deleted += 1;
   }
   return { body: { status: 'ok', session_id: sessionId, deleted, subject: user } };

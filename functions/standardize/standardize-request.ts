@@ -1,3 +1,8 @@
+import { Readable } from 'node:stream';
+import { DocumentError, UnsupportedDocumentError } from '../../shared/adapters/documents/errors';
+import { nowMs } from '../../shared/clock';
+import type { DocumentInfo, DocumentText } from '../../shared/domain/documents/types';
+import { objectKey } from '../../shared/domain/files';
 import {
   BadRequestError,
   NotFoundError,
@@ -8,17 +13,18 @@ import {
 import type { AuthedContext, RouteResult } from '../../shared/http/handler';
 import { isMultipart, parseMultipart, type UploadedFile } from '../../shared/http/multipart';
 import { retentionParams } from '../../shared/http/retention-params';
+import type { Tenancy } from '../../shared/http/tenancy';
 import { normalizeUser } from '../../shared/http/tenancy';
 import { requireObject } from '../../shared/http/validation';
+import type { Services } from '../../shared/services/container';
+import { documentReaders } from '../../shared/services/file-processing';
+import { fileText } from '../../shared/services/file-service';
 import { NO_READINGS_NOTE, standardizeDocument } from '../../shared/services/standardize-document';
 
 /** Longest `text` accepted, in characters (about 60 pages of a dense lab report). */
 export const MAX_TEXT_CHARS = 200_000;
 /** Per-file cap (spec, Limits); API Gateway and Lambda cap multipart bodies far lower on AWS. */
 const MAX_FILE_BYTES = 100 * 1024 * 1024;
-/** File types read here today: text in any of its common lab-export forms. */
-const TEXT_TYPES = ['text/plain', 'text/csv', 'text/tab-separated-values', 'text/markdown', 'application/csv'];
-const TEXT_EXTENSIONS = ['.txt', '.csv', '.tsv', '.text', '.md', '.log'];
 
 /**
  * POST /v1/standardize (and its deprecated alias /v1/extract): exactly one of `file` (multipart),
@@ -46,14 +52,9 @@ export async function standardizeRequest({ req, json, services, tenancy }: Authe
   const { retention, sessionId } = store ? retentionParams(params) : { retention: null, sessionId: null };
 
   let text: string;
-  if (file) text = textOfFile(file);
-  else if (params.file_key !== undefined) {
-    if (typeof params.file_key !== 'string' || !params.file_key.trim()) {
-      throw new BadRequestError('file_key must be a non-empty string', 'invalid_file_key', 'file_key');
-    }
-    // No file of this Subject carries that key: uploads are not stored on this deployment yet.
-    throw new NotFoundError(`No file with key '${params.file_key}' for this Subject`, 'file_key');
-  } else text = textParam(params.text);
+  if (file) text = await textOfFile(services, file);
+  else if (params.file_key !== undefined) text = await textOfStoredFile(services, tenancy, user, params.file_key);
+  else text = textParam(params.text);
 
   const { rows, storedCount } = await standardizeDocument(services, tenancy, text, {
     user,
@@ -91,24 +92,52 @@ function textParam(raw: unknown): string {
   return raw;
 }
 
-function textOfFile(file: UploadedFile): string {
-  const name = file.filename.toLowerCase();
-  const textual = TEXT_TYPES.includes(file.contentType.toLowerCase()) || TEXT_EXTENSIONS.some((e) => name.endsWith(e));
-  if (!textual) {
-    throw new UnsupportedMediaTypeError(
-      `Files of type ${file.contentType} cannot be read here yet; send plain text, CSV or TSV (${TEXT_EXTENSIONS.join(', ')}) or the text itself`,
-    );
-  }
+/** A posted file's text, by the same readers as uploads (PDF text layer, OCR, spreadsheets, CSV, text). */
+async function textOfFile(services: Services, file: UploadedFile): Promise<string> {
   if (file.data.length === 0) throw new BadRequestError('The file is empty', 'invalid_file', 'file');
-  const text = new TextDecoder('utf-8', { fatal: false }).decode(file.data).replace(/^\uFEFF/, '');
-  // Binary content sent under a text name decodes to replacement characters and control bytes.
-  const garbage = countUnreadable(text);
-  if (text.trim() === '' || garbage > text.length * 0.05) {
-    throw new UnprocessableError('No text could be extracted from the file', 'file');
+  const info = { filename: file.filename, contentType: file.contentType, bytes: file.data.length };
+  return readText(services, Readable.from([file.data]), info, 'file');
+}
+
+/** A stored upload's text: the extracted text once processed, else read now. 404 for another Subject's key. */
+async function textOfStoredFile(services: Services, tenancy: Tenancy, user: string, raw: unknown): Promise<string> {
+  if (typeof raw !== 'string' || !raw.trim()) {
+    throw new BadRequestError('file_key must be a non-empty string', 'invalid_file_key', 'file_key');
   }
-  if (text.length > MAX_TEXT_CHARS)
-    throw new PayloadTooLargeError(`File text exceeds ${MAX_TEXT_CHARS} characters`, 'file');
-  return text;
+  const subject = await tenancy.find(user);
+  const file = subject ? await services.files.get(subject.subjectId, raw, nowMs()) : null;
+  if (!file) throw new NotFoundError(`No file with key '${raw}' for this Subject`, 'file_key');
+  const text =
+    file.status === 'processed'
+      ? await fileText(services, file)
+      : await readText(
+          services,
+          (await services.blobs.get(objectKey(file.subjectId, file.fileKey))) ?? Readable.from([]),
+          { filename: file.filename, contentType: file.contentType, bytes: file.bytes },
+          'file_key',
+        ).catch((err) => {
+          if (err instanceof UnprocessableError)
+            throw new NotFoundError('The file has no extractable text', 'file_key');
+          throw err;
+        });
+  if (!text.trim()) throw new NotFoundError('The file has no extractable text', 'file_key');
+  return text.length > MAX_TEXT_CHARS ? text.slice(0, MAX_TEXT_CHARS) : text;
+}
+
+async function readText(services: Services, body: Readable, info: DocumentInfo, param: string): Promise<string> {
+  let document: DocumentText;
+  try {
+    document = await documentReaders(services).read(body, info);
+  } catch (err) {
+    if (err instanceof UnsupportedDocumentError) throw new UnsupportedMediaTypeError(err.message, param);
+    if (err instanceof DocumentError) throw new UnprocessableError(`No text could be extracted: ${err.message}`, param);
+    throw err;
+  }
+  if (!document.text.trim()) throw new UnprocessableError('No text could be extracted from the file', param);
+  if (document.text.length > MAX_TEXT_CHARS) {
+    throw new PayloadTooLargeError(`File text exceeds ${MAX_TEXT_CHARS} characters`, param);
+  }
+  return document.text;
 }
 
 function booleanParam(raw: unknown, param: string): boolean {
@@ -116,14 +145,4 @@ function booleanParam(raw: unknown, param: string): boolean {
   if (raw === true || raw === 'true') return true;
   if (raw === false || raw === 'false') return false;
   throw new BadRequestError(`${param} must be true or false`, `invalid_${param}`, param);
-}
-
-/** Replacement characters and control bytes other than tab, line feed, form feed and carriage return. */
-function countUnreadable(text: string): number {
-  let n = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 0xfffd || (c < 0x20 && c !== 0x09 && c !== 0x0a && c !== 0x0c && c !== 0x0d && c !== 0x0b)) n++;
-  }
-  return n;
 }

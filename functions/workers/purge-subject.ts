@@ -1,12 +1,17 @@
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import * as z from 'zod/mini';
+import { subjectPrefix } from '../../shared/domain/files';
 import { log } from '../../shared/log';
 import { services } from '../../shared/services/container';
+import { purgeFile } from '../../shared/services/file-service';
 
-const PurgeJobSchema = z.object({ type: z.literal('purge-subject'), subjectId: z.string().check(z.minLength(1)) });
+const PurgeJobSchema = z.union([
+  z.object({ type: z.literal('purge-subject'), subjectId: z.string().check(z.minLength(1)) }),
+  z.object({ type: z.literal('purge-file'), subjectId: z.string().check(z.minLength(1)), fileKey: z.string() }),
+]);
 
 /**
- * Purges erased Subjects. Each message is retried on its own (partial batch response); a message
+ * Purges erased Subjects (entries, then every object under the Subject's prefix) and deleted files. Each message is retried on its own (partial batch response); a message
  * that keeps failing reaches the dead-letter queue, and the tombstone's sweep still purges it.
  */
 export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
@@ -14,8 +19,15 @@ export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
   for (const record of event.Records) {
     try {
       const job = PurgeJobSchema.parse(JSON.parse(record.body));
-      const deleted = await services().records.purgeSubject(job.subjectId);
-      log('info', 'subject purged', { subjectId: job.subjectId, deleted });
+      const svc = services();
+      if (job.type === 'purge-file') {
+        await purgeFile(svc, job.subjectId, job.fileKey);
+        continue;
+      }
+      const deleted = await svc.records.purgeSubject(job.subjectId);
+      // Bytes go after the entries: an erased Subject's objects are unreachable already, and a retry finds them.
+      const objects = await svc.blobs.deletePrefix(subjectPrefix(job.subjectId));
+      log('info', 'subject purged', { subjectId: job.subjectId, deleted, objects });
     } catch (err) {
       log('error', 'purge failed', { messageId: record.messageId, error: (err as Error).name });
       failures.push({ itemIdentifier: record.messageId });

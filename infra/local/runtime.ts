@@ -10,6 +10,7 @@ import { LocalFileQueue } from '../../shared/adapters/queue/local-file-queue';
 import { config, resetConfig } from '../../shared/config/config';
 import { log } from '../../shared/log';
 import { resetServices, type Services, services } from '../../shared/services/container';
+import { stopDocumentReaders } from '../../shared/services/file-processing';
 import { type Emulators, startEmulators } from './emulators';
 import { loadHandler } from './handlers';
 import { handleHttp } from './http-gateway';
@@ -141,6 +142,7 @@ export async function startRuntime(opts: RuntimeOptions = {}): Promise<Runtime> 
         for (const s of connections) s.destroy();
       });
       await runner.stop();
+      await stopDocumentReaders();
       await emulators.stop();
       if (scratch) await rm(scratch, { recursive: true, force: true });
       for (const k of Object.keys(process.env)) if (!(k in envBefore)) delete process.env[k];

@@ -72,7 +72,12 @@ export function readConfig(env: NodeJS.ProcessEnv): Config {
       ? { s3Credentials: { accessKeyId: env.HDS_S3_ACCESS_KEY_ID, secretAccessKey: env.HDS_S3_SECRET_ACCESS_KEY } }
       : {}),
     bucket: env.HDS_BUCKET ?? 'hds-files',
-    queueUrls: { purge: env.HDS_QUEUE_PURGE_URL, 'socket-events': env.HDS_QUEUE_SOCKET_EVENTS_URL },
+    queueUrls: {
+      purge: env.HDS_QUEUE_PURGE_URL,
+      'socket-events': env.HDS_QUEUE_SOCKET_EVENTS_URL,
+      'file-jobs': env.HDS_QUEUE_FILE_JOBS_URL,
+      uploads: env.HDS_QUEUE_UPLOADS_URL,
+    },
     socketCallbackUrl: env.HDS_WS_CALLBACK_URL,
     wsMaxChunkBytes: positiveInt(env.HDS_WS_MAX_CHUNK_BYTES, 256 * 1024),
     localQueueDir: env.HDS_LOCAL_QUEUE_DIR,

@@ -44,7 +44,12 @@ export interface RecordStore {
   purgeSubject(subjectId: string): Promise<number>;
   /**
    * Deletes what has expired by `nowMs`: rows past their retention, writes a crashed writer abandoned
-   * part-way (their intents expire), and erased Subjects whose purge job never ran. Returns items deleted.
+   * part-way (their intents expire), erased Subjects whose purge job never ran, and expired or deleted
+   * files (after `onExpiredFile` has removed their bytes). Returns items deleted.
    */
-  sweepExpired(nowMs: number, maxItems: number): Promise<number>;
+  sweepExpired(
+    nowMs: number,
+    maxItems: number,
+    onExpiredFile?: (subjectId: string, fileKey: string) => Promise<void>,
+  ): Promise<number>;
 }

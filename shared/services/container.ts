@@ -1,18 +1,21 @@
-import { HeadBucketCommand } from '@aws-sdk/client-s3';
+import { HeadBucketCommand, type S3Client } from '@aws-sdk/client-s3';
 import { SQSClient } from '@aws-sdk/client-sqs';
 import { createDocumentClient } from '../adapters/dynamo/client';
 import { DynamoAccountStore } from '../adapters/dynamo/dynamo-account-store';
 import { DynamoConnectionStore } from '../adapters/dynamo/dynamo-connection-store';
+import { DynamoFileCatalog } from '../adapters/dynamo/dynamo-file-catalog';
 import { DynamoRateLimiter } from '../adapters/dynamo/dynamo-rate-limiter';
 import { DynamoRecordStore } from '../adapters/dynamo/dynamo-record-store';
 import { DynamoSubjectDirectory } from '../adapters/dynamo/dynamo-subject-directory';
 import { LocalFileQueue } from '../adapters/queue/local-file-queue';
 import { SqsJobQueue } from '../adapters/queue/sqs-job-queue';
 import { createS3Client } from '../adapters/s3/client';
-
+import { S3BlobStore } from '../adapters/s3/s3-blob-store';
 import { ApiGatewaySocketGateway } from '../adapters/socket/api-gateway-socket-gateway';
 import { type Config, config } from '../config/config';
 import type { AccountStore } from '../ports/account-store';
+import type { BlobStore } from '../ports/blob-store';
+import type { FileCatalog } from '../ports/file-catalog';
 import type { JobQueue } from '../ports/job-queue';
 import type { RateLimiter } from '../ports/rate-limiter';
 import type { RecordStore } from '../ports/record-store';
@@ -31,6 +34,9 @@ export interface Services {
   sockets(): SocketGateway;
   /** Throws unless the file bucket answers. */
   probeBucket(): Promise<void>;
+  files: FileCatalog;
+  blobs: BlobStore;
+  s3: S3Client;
 }
 
 let cached: Services | undefined;
@@ -67,6 +73,9 @@ export function buildServices(cfg: Config): Services {
     probeBucket: async () => {
       await s3.send(new HeadBucketCommand({ Bucket: cfg.bucket }));
     },
+    files: new DynamoFileCatalog(doc, cfg.tables.records),
+    blobs: new S3BlobStore(s3, cfg.bucket),
+    s3,
   };
 }
 

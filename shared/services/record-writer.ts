@@ -41,24 +41,41 @@ export async function writeReadings(
   readings: ReadingToStore[],
   options: WriteOptions,
 ): Promise<WriteOutcome> {
-  const standardized = readings.map((r) => ({ reading: r, results: standardizeReading(r.input) }));
-  const rowCount = standardized.reduce((n, s) => n + s.results.length, 0);
   for (let attempt = 0; ; attempt++) {
     const subject = await tenancy.findOrCreate(options.user);
     try {
-      const firstId = await services.records.allocateIds(subject.subjectId, rowCount);
-      const records = toRecords(subject, firstId, standardized, options);
-      await services.records.putAll(subject.subjectId, records);
-      if (options.retention === 'session' && options.sessionId) {
-        await services.records.openSession(subject.subjectId, options.sessionId, new Date(nowMs()).toISOString());
-      }
-      return { subject, records };
+      return { subject, records: await writeReadingsToSubject(services, subject, readings, options) };
     } catch (err) {
       // The mapping pointed at a Subject whose erase was cut short: drop it once and start afresh.
       if (!(err instanceof SubjectErasedError) || attempt > 0) throw err;
       await services.subjects.dropStale(tenancy.accountId, options.user, subject.subjectId);
     }
   }
+}
+
+/**
+ * Stores readings in a known Subject, all or none. `reserveIds` picks the rows' ids (by default a fresh
+ * block of the Subject's counter); a file's job passes the block reserved for that file, so a
+ * redelivered job rewrites the same rows instead of adding copies.
+ */
+export async function writeReadingsToSubject(
+  services: Services,
+  subject: Subject,
+  readings: ReadingToStore[],
+  options: WriteOptions & { reserveIds?: (rowCount: number) => Promise<number> },
+): Promise<HealthRecord[]> {
+  const standardized = readings.map((r) => ({ reading: r, results: standardizeReading(r.input) }));
+  const rowCount = standardized.reduce((n, s) => n + s.results.length, 0);
+  if (rowCount === 0) return [];
+  const firstId = options.reserveIds
+    ? await options.reserveIds(rowCount)
+    : await services.records.allocateIds(subject.subjectId, rowCount);
+  const records = toRecords(subject, firstId, standardized, options);
+  await services.records.putAll(subject.subjectId, records);
+  if (options.retention === 'session' && options.sessionId) {
+    await services.records.openSession(subject.subjectId, options.sessionId, new Date(nowMs()).toISOString());
+  }
+  return records;
 }
 
 function toRecords(

@@ -20,7 +20,7 @@ export async function eraseSubject(services: Services, tenancy: Tenancy, user: s
   const now = nowMs();
   const counts: ErasureCounts = {
     records: await services.records.count(subject.subjectId, now),
-    files: 0,
+    files: await services.files.count(subject.subjectId, now),
     conversations: 0,
   };
   await services.records.tombstoneSubject(subject.subjectId, now);

@@ -61,6 +61,29 @@ describe('every manifest entry has a sample event its handler accepts', () => {
     expect(JSON.parse(res.body).error.code).toBe('invalid_api_key');
   });
 
+  it('runs the file routes and the extraction worker on their sample events', async () => {
+    const created = await invoke('create-file');
+    expect(created.statusCode).toBe(200);
+    const { id } = JSON.parse(created.body);
+    const listed = JSON.parse((await invoke('list-files')).body);
+    expect(listed.data.map((f: { id: string }) => f.id)).toContain(id);
+    // The sample events name a fixed key; point them at the file just stored.
+    const withKey = (name: string) => {
+      const ev = event(name);
+      ev.pathParameters.file_key = id;
+      ev.rawPath = `/v1/files/${id}`;
+      return ev;
+    };
+    await h.runtime.drainQueues();
+    const got = JSON.parse((await invoke('get-file', withKey('get-file'))).body);
+    expect(got).toMatchObject({ id, status: 'processed' });
+    expect(got.extracted_text).toContain('Glucose');
+    // The sample job names a Subject that does not exist here: nothing to do, nothing failed.
+    expect(await invoke('extract-files')).toEqual({ batchItemFailures: [] });
+    expect((await invoke('delete-file', withKey('delete-file'))).statusCode).toBe(200);
+    expect((await invoke('delete-file', withKey('delete-file'))).statusCode).toBe(404);
+  });
+
   it('runs the WebSocket routes on their sample events', async () => {
     expect(await invoke('connect-file-stream')).toEqual({ statusCode: 200 });
     const connection = await h.runtime.services.connections.get('ZyX1dcq2FiACHfQ=');

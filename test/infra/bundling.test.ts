@@ -34,8 +34,9 @@ describe('esbuildOptionsFor', () => {
       minify: true,
       sourcemap: true,
       mainFields: ['module', 'main'],
-      external: [],
     });
+    // Only the local OCR engines stay outside the bundle; the AWS SDK is inside.
+    expect(options.external).toEqual(['tesseract.js', '@tesseract.js-data/eng', '@napi-rs/canvas']);
     expect(LAMBDA_NODE_TARGET).toBe('node22');
     expect(options.banner?.js).toMatch(/const require = \w*createRequire\w*\(import\.meta\.url\)/i);
   });

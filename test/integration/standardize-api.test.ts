@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { textPdf } from '../support/document-fixtures';
 import { client, type Harness, startHarness } from '../support/harness';
 
 let h: Harness;
@@ -107,27 +108,29 @@ describe('POST /v1/standardize', () => {
     expect((await api.get('/v1/data?user=std-bad')).body.data).toEqual([]);
   });
 
-  it('refuses a file type it cannot read (415) and a binary file posing as text (422)', async () => {
-    const pdf = await fetch(`${h.url}/v1/standardize`, {
+  it('refuses a file type it cannot read (415) and a damaged PDF with no text (422)', async () => {
+    const post = (name: string, type: string, data: Buffer) =>
+      fetch(`${h.url}/v1/standardize`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${key()}` },
+        body: multipart({}, { name, type, data }),
+      });
+    const exe = await post('tool.exe', 'application/octet-stream', Buffer.from([0x4d, 0x5a, 0x90, 0, 3, 0, 0, 0]));
+    expect(exe.status).toBe(415);
+    expect(((await exe.json()) as any).error.param).toBe('file');
+    const damaged = await post('labs.pdf', 'application/pdf', Buffer.from('%PDF-1.7\n%broken beyond repair'));
+    expect(damaged.status).toBe(422);
+  });
+
+  it('reads a PDF lab report posted as the file', async () => {
+    const res = await fetch(`${h.url}/v1/standardize`, {
       method: 'POST',
       headers: { authorization: `Bearer ${key()}` },
-      body: multipart({}, { name: 'labs.pdf', type: 'application/pdf', data: Buffer.from('%PDF-1.7\n%\xff\xff') }),
+      body: multipart({ user: 'std-pdf' }, { name: 'report.pdf', type: 'application/pdf', data: await textPdf() }),
     });
-    expect(pdf.status).toBe(415);
-    expect(((await pdf.json()) as any).error.param).toBe('file');
-    const binary = await fetch(`${h.url}/v1/standardize`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${key()}` },
-      body: multipart(
-        {},
-        {
-          name: 'labs.txt',
-          type: 'text/plain',
-          data: Buffer.from(Array.from({ length: 400 }, (_, i) => (i * 7) % 32)),
-        },
-      ),
-    });
-    expect(binary.status).toBe(422);
+    const body = (await res.json()) as any;
+    expect(res.status).toBe(200);
+    expect(body.data.map((r: any) => r.loinc_code)).toContain('2345-7');
   });
 
   it('serves the deprecated /v1/extract alias with the same answer and a Deprecation header', async () => {

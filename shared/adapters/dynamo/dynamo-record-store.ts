@@ -16,6 +16,7 @@ const SUBJECT_SK = '#SUBJECT';
 const RECORD_PREFIX = 'R#';
 const SESSION_PREFIX = 'SESSION#';
 const INTENT_PREFIX = 'W#';
+const FILE_PREFIX = 'F#';
 const EXPIRY_SHARDS = 16;
 /** A batch write still unfinished after this long was abandoned by a crashed writer. */
 const INTENT_TTL_SECONDS = 600;
@@ -176,8 +177,8 @@ export class DynamoRecordStore implements RecordStore {
     const { items } = await queryAll<Item>(this.doc, {
       TableName: this.table,
       IndexName: 'bySession',
-      KeyConditionExpression: 'sessionKey = :s',
-      ExpressionAttributeValues: { ':s': sessionKeyOf(subjectId, sessionId) },
+      KeyConditionExpression: 'sessionKey = :s AND begins_with(sk, :r)',
+      ExpressionAttributeValues: { ':s': sessionKeyOf(subjectId, sessionId), ':r': RECORD_PREFIX },
       ProjectionExpression: 'pk, sk, expiresAt',
     });
     await deleteAll(
@@ -271,7 +272,11 @@ export class DynamoRecordStore implements RecordStore {
     return deleted;
   }
 
-  async sweepExpired(nowMs: number, maxItems: number): Promise<number> {
+  async sweepExpired(
+    nowMs: number,
+    maxItems: number,
+    onExpiredFile?: (subjectId: string, fileKey: string) => Promise<void>,
+  ): Promise<number> {
     const now = Math.floor(nowMs / 1000);
     let deleted = 0;
     for (let shard = 0; shard < EXPIRY_SHARDS && deleted < maxItems; shard++) {
@@ -290,7 +295,11 @@ export class DynamoRecordStore implements RecordStore {
         const sk = String(item.sk);
         if (sk === SUBJECT_SK) deleted += await this.purgeSubject(String(item.pk));
         else if (sk.startsWith(INTENT_PREFIX)) deleted += await this.rollBack(item);
-        else records.push(item);
+        else if (sk.startsWith(FILE_PREFIX)) {
+          // A file's bytes go before its entry, so an interrupted sweep leaves nothing unfindable.
+          if (onExpiredFile) await onExpiredFile(String(item.pk), sk.slice(FILE_PREFIX.length));
+          records.push(item);
+        } else records.push(item);
       }
       await deleteAll(
         this.doc,

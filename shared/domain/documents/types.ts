@@ -20,6 +20,8 @@ export interface DocumentTable {
   name: string;
   /** Cell text row by row, as displayed (dates as ISO 8601, numbers as written). */
   rows: string[][];
+  /** Rows in the source when `rows` holds fewer (the reader's row cap); absent when `rows` is complete. */
+  totalRows?: number;
 }
 
 export interface DocumentText {
@@ -30,6 +32,11 @@ export interface DocumentText {
   pages: number;
   /** Spreadsheets and CSV: their tables, for record detection. */
   tables: DocumentTable[];
+  /**
+   * True when the reader kept less than the whole document: `text` cut at its character cap, pages beyond the page
+   * cap left unread, or a table cut at its row cap (see `DocumentTable.totalRows`).
+   */
+  truncated?: boolean;
 }
 
 /** A reader for one family of files. Streams in, so memory stays bounded for large files. */

@@ -1,0 +1,51 @@
+import { detectDocumentKind, SUPPORTED_FILE_TYPES } from '../../shared/adapters/documents/document-readers';
+import { SIGNATURE_BYTES } from '../../shared/adapters/documents/signatures';
+import { MAX_FILE_BYTES } from '../../shared/domain/files';
+import { BadRequestError, UnsupportedMediaTypeError } from '../../shared/http/errors';
+import { apiKeyRoute } from '../../shared/http/handler';
+import { isMultipart, parseMultipart } from '../../shared/http/multipart';
+import { retentionParams } from '../../shared/http/retention-params';
+import { normalizeUser } from '../../shared/http/tenancy';
+import { storeUpload } from '../../shared/services/file-service';
+
+/**
+ * POST /v1/files (multipart: `file`, `user`, `retention` default `permanent`, `session_id`): stores the
+ * file under the Subject and queues its extraction; readings appear with `source: upload`.
+ */
+export const handler = apiKeyRoute('create-file', async ({ req, services, tenancy }) => {
+  if (!isMultipart(req)) {
+    throw new BadRequestError('Send the file as multipart/form-data in a field named file', 'invalid_file', 'file');
+  }
+  const { fields, files } = await parseMultipart(req, MAX_FILE_BYTES);
+  const file = files.find((f) => f.field === 'file');
+  if (!file) throw new BadRequestError('file is required', 'invalid_file', 'file');
+  if (file.data.length === 0) throw new BadRequestError('file is empty', 'invalid_file', 'file');
+  const user = normalizeUser(fields.user);
+  const { retention, sessionId } = retentionParams(fields, { required: false, fallback: 'permanent' });
+  const kind = detectDocumentKind(file.data.subarray(0, SIGNATURE_BYTES), {
+    filename: file.filename,
+    contentType: file.contentType,
+  });
+  if (!kind) {
+    throw new UnsupportedMediaTypeError(`This file type cannot be read; supported: ${SUPPORTED_FILE_TYPES.join(', ')}`);
+  }
+  const subject = await tenancy.findOrCreate(user);
+  const stored = await storeUpload(
+    services,
+    subject,
+    { filename: file.filename, contentType: file.contentType, retention, sessionId },
+    file.data,
+    file.data.length,
+  );
+  return {
+    body: {
+      object: 'file',
+      id: stored.fileKey,
+      filename: stored.filename,
+      bytes: stored.bytes,
+      status: stored.status,
+      created_at: stored.createdAt,
+      subject: user,
+    },
+  };
+});

@@ -1,0 +1,19 @@
+import { nowMs } from '../../shared/clock';
+import { NotFoundError } from '../../shared/http/errors';
+import { apiKeyRoute } from '../../shared/http/handler';
+import { userOf } from '../../shared/http/tenancy';
+
+/**
+ * DELETE /v1/files/{file_key+}: gone from every read at once; its bytes and text are purged by a worker.
+ * Readings already extracted from it stay until deleted through /v1/data.
+ */
+export const handler = apiKeyRoute('delete-file', async ({ req, services, tenancy }) => {
+  const user = userOf(req, undefined);
+  const fileKey = req.pathParams.file_key ?? '';
+  const subject = await tenancy.find(user);
+  if (!subject || !(await services.files.markDeleted(subject.subjectId, fileKey, nowMs()))) {
+    throw new NotFoundError(`No file '${fileKey}' for this Subject`, 'file_key');
+  }
+  await services.queue.send('purge', { type: 'purge-file', subjectId: subject.subjectId, fileKey });
+  return { body: { object: 'file', id: fileKey, deleted: true, subject: user } };
+});

@@ -1,0 +1,31 @@
+import { nowMs } from '../../shared/clock';
+import { NotFoundError } from '../../shared/http/errors';
+import { apiKeyRoute } from '../../shared/http/handler';
+import { userOf } from '../../shared/http/tenancy';
+import { fileText } from '../../shared/services/file-service';
+
+/** GET /v1/files/{file_key+}: a file's parsed text (what the agent reads) and abstract. */
+export const handler = apiKeyRoute('get-file', async ({ req, services, tenancy }) => {
+  const user = userOf(req, undefined);
+  const fileKey = req.pathParams.file_key ?? '';
+  const subject = await tenancy.find(user);
+  const file = subject ? await services.files.get(subject.subjectId, fileKey, nowMs()) : null;
+  if (!file) throw new NotFoundError(`No file '${fileKey}' for this Subject`, 'file_key');
+  return {
+    body: {
+      object: 'file',
+      id: file.fileKey,
+      file_key: file.fileKey,
+      filename: file.filename,
+      file_type: file.contentType,
+      bytes: file.bytes,
+      created_at: file.createdAt,
+      status: file.status,
+      ...(file.failureReason ? { failure_reason: file.failureReason } : {}),
+      extracted_text: await fileText(services, file),
+      abstract: file.abstract,
+      records: file.recordCount,
+      subject: user,
+    },
+  };
+});

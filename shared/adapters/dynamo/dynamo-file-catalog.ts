@@ -1,0 +1,233 @@
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import {
+  DeleteCommand,
+  type DynamoDBDocumentClient,
+  GetCommand,
+  PutCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
+import type { FileStatus, StoredFile } from '../../domain/files';
+import { isLive } from '../../domain/retention';
+import type { FileCatalog } from '../../ports/file-catalog';
+import { queryAll } from './batch';
+
+export const FILE_PREFIX = 'F#';
+const EXPIRY_SHARDS = 16;
+/** A deleted file's entry expires into the sweeper after this long, should its purge job be lost. */
+const DELETED_FILE_SWEEP_SECONDS = 3600;
+
+type Item = Record<string, unknown>;
+
+/**
+ * The catalogue of a Subject's files, in the Subject's partition of the records table: an erase purges
+ * them with everything else, and session and expiry indexes cover them as they cover rows.
+ */
+export class DynamoFileCatalog implements FileCatalog {
+  constructor(
+    private readonly doc: DynamoDBDocumentClient,
+    private readonly table: string,
+  ) {}
+
+  async put(file: StoredFile): Promise<void> {
+    await this.doc.send(
+      new PutCommand({
+        TableName: this.table,
+        Item: {
+          pk: file.subjectId,
+          sk: FILE_PREFIX + file.fileKey,
+          kind: 'file',
+          fileKey: file.fileKey,
+          filename: file.filename,
+          contentType: file.contentType,
+          bytes: file.bytes,
+          status: file.status,
+          createdAt: file.createdAt,
+          retention: file.retention,
+          abstract: file.abstract,
+          recordCount: file.recordCount,
+          ...(file.failureReason ? { failureReason: file.failureReason } : {}),
+          ...(file.sessionId ? { sessionId: file.sessionId } : {}),
+          ...(file.retention === 'session' && file.sessionId
+            ? { sessionKey: `${file.subjectId}#${file.sessionId}` }
+            : {}),
+          ...(file.expiresAt != null ? { expiresAt: file.expiresAt, expiryShard: shardOf(file.fileKey) } : {}),
+          ...(file.textChars != null ? { textChars: file.textChars } : {}),
+        },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      }),
+    );
+  }
+
+  async get(subjectId: string, fileKey: string, nowMs: number): Promise<StoredFile | null> {
+    const out = await this.doc.send(
+      new GetCommand({
+        TableName: this.table,
+        Key: { pk: subjectId, sk: FILE_PREFIX + fileKey },
+        ConsistentRead: true,
+      }),
+    );
+    return out.Item && live(out.Item, nowMs) ? fromItem(out.Item) : null;
+  }
+
+  async list(subjectId: string, nowMs: number): Promise<StoredFile[]> {
+    const { items } = await queryAll<Item>(this.doc, {
+      TableName: this.table,
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :f)',
+      ExpressionAttributeValues: { ':pk': subjectId, ':f': FILE_PREFIX },
+    });
+    return items
+      .filter((i) => live(i, nowMs))
+      .map(fromItem)
+      .sort((a, b) => b.createdAt - a.createdAt || b.fileKey.localeCompare(a.fileKey));
+  }
+
+  async count(subjectId: string, nowMs: number): Promise<number> {
+    return (await this.list(subjectId, nowMs)).length;
+  }
+
+  async markDeleted(subjectId: string, fileKey: string, nowMs: number): Promise<boolean> {
+    const now = Math.floor(nowMs / 1000);
+    try {
+      await this.doc.send(
+        new UpdateCommand({
+          TableName: this.table,
+          Key: { pk: subjectId, sk: FILE_PREFIX + fileKey },
+          UpdateExpression: 'SET deletedAt = :now, expiresAt = :sweep, expiryShard = :shard REMOVE sessionKey',
+          ConditionExpression:
+            'attribute_exists(pk) AND attribute_not_exists(deletedAt) AND (attribute_not_exists(expiresAt) OR expiresAt > :now)',
+          ExpressionAttributeValues: {
+            ':now': now,
+            ':sweep': now + DELETED_FILE_SWEEP_SECONDS,
+            ':shard': shardOf(fileKey),
+          },
+        }),
+      );
+      return true;
+    } catch (err) {
+      if (err instanceof ConditionalCheckFailedException) return false;
+      throw err;
+    }
+  }
+
+  async deleteSessionFiles(subjectId: string, sessionId: string, nowMs: number): Promise<StoredFile[]> {
+    const { items } = await queryAll<Item>(this.doc, {
+      TableName: this.table,
+      IndexName: 'bySession',
+      KeyConditionExpression: 'sessionKey = :s AND begins_with(sk, :f)',
+      ExpressionAttributeValues: { ':s': `${subjectId}#${sessionId}`, ':f': FILE_PREFIX },
+    });
+    const deleted: StoredFile[] = [];
+    for (const item of items) {
+      const file = await this.get(subjectId, String(item.sk).slice(FILE_PREFIX.length), nowMs);
+      if (file && (await this.markDeleted(subjectId, file.fileKey, nowMs))) deleted.push(file);
+    }
+    return deleted;
+  }
+
+  async finish(
+    subjectId: string,
+    fileKey: string,
+    outcome: {
+      status: FileStatus;
+      failureReason?: string | null;
+      textChars?: number;
+      abstract?: string;
+      recordCount?: number;
+    },
+  ): Promise<void> {
+    const values: Item = { ':status': outcome.status };
+    const sets = ['#status = :status'];
+    const removes: string[] = [];
+    if (outcome.failureReason) {
+      sets.push('failureReason = :reason');
+      values[':reason'] = outcome.failureReason;
+    } else removes.push('failureReason');
+    for (const field of ['textChars', 'abstract', 'recordCount'] as const) {
+      if (outcome[field] !== undefined) {
+        sets.push(`${field} = :${field}`);
+        values[`:${field}`] = outcome[field];
+      }
+    }
+    await this.doc
+      .send(
+        new UpdateCommand({
+          TableName: this.table,
+          Key: { pk: subjectId, sk: FILE_PREFIX + fileKey },
+          UpdateExpression: `SET ${sets.join(', ')}${removes.length ? ` REMOVE ${removes.join(', ')}` : ''}`,
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: values,
+        }),
+      )
+      .catch((err) => {
+        // Deleted or purged meanwhile: nothing left to record the outcome on.
+        if (!(err instanceof ConditionalCheckFailedException)) throw err;
+      });
+  }
+
+  async reserveRecordIds(
+    subjectId: string,
+    fileKey: string,
+    range: { first: number; count: number },
+  ): Promise<{ first: number; count: number }> {
+    try {
+      await this.doc.send(
+        new UpdateCommand({
+          TableName: this.table,
+          Key: { pk: subjectId, sk: FILE_PREFIX + fileKey },
+          UpdateExpression: 'SET recordFirstId = :first, recordIdCount = :count',
+          ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(recordFirstId)',
+          ExpressionAttributeValues: { ':first': range.first, ':count': range.count },
+        }),
+      );
+      return range;
+    } catch (err) {
+      if (!(err instanceof ConditionalCheckFailedException)) throw err;
+      const out = await this.doc.send(
+        new GetCommand({
+          TableName: this.table,
+          Key: { pk: subjectId, sk: FILE_PREFIX + fileKey },
+          ConsistentRead: true,
+        }),
+      );
+      if (!out.Item?.recordFirstId) throw err;
+      return { first: Number(out.Item.recordFirstId), count: Number(out.Item.recordIdCount) };
+    }
+  }
+
+  async remove(subjectId: string, fileKey: string): Promise<void> {
+    await this.doc.send(
+      new DeleteCommand({ TableName: this.table, Key: { pk: subjectId, sk: FILE_PREFIX + fileKey } }),
+    );
+  }
+}
+
+function live(item: Item, nowMs: number): boolean {
+  return item.deletedAt === undefined && isLive(item.expiresAt as number | undefined, nowMs);
+}
+
+function shardOf(fileKey: string): string {
+  let h = 0;
+  for (let i = 0; i < fileKey.length; i++) h = (h * 31 + fileKey.charCodeAt(i)) >>> 0;
+  return `X${h % EXPIRY_SHARDS}`;
+}
+
+function fromItem(item: Item): StoredFile {
+  return {
+    subjectId: String(item.pk),
+    fileKey: String(item.fileKey),
+    filename: String(item.filename),
+    contentType: String(item.contentType),
+    bytes: Number(item.bytes),
+    status: item.status as FileStatus,
+    failureReason: (item.failureReason as string | undefined) ?? null,
+    createdAt: Number(item.createdAt),
+    retention: item.retention as StoredFile['retention'],
+    sessionId: (item.sessionId as string | undefined) ?? null,
+    expiresAt: (item.expiresAt as number | undefined) ?? null,
+    textChars: (item.textChars as number | undefined) ?? null,
+    abstract: String(item.abstract ?? ''),
+    recordCount: Number(item.recordCount ?? 0),
+    recordIds: item.recordFirstId ? { first: Number(item.recordFirstId), count: Number(item.recordIdCount) } : null,
+  };
+}

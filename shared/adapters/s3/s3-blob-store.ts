@@ -1,0 +1,88 @@
+import type { Readable } from 'node:stream';
+import {
+  DeleteObjectsCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  ListObjectsV2Command,
+  NoSuchKey,
+  NotFound,
+  type S3Client,
+} from '@aws-sdk/client-s3';
+import { Upload } from '@aws-sdk/lib-storage';
+import type { BlobStore } from '../../ports/blob-store';
+
+/** S3 multipart parts are at least 5 MiB; two in flight keep memory near 10 MiB per upload. */
+const PART_SIZE = 5 * 1024 * 1024;
+
+export class S3BlobStore implements BlobStore {
+  constructor(
+    private readonly s3: S3Client,
+    private readonly bucket: string,
+  ) {}
+
+  async put(key: string, body: Buffer | Readable, contentType: string): Promise<void> {
+    await new Upload({
+      client: this.s3,
+      params: { Bucket: this.bucket, Key: key, Body: body, ContentType: contentType, ServerSideEncryption: 'AES256' },
+      partSize: PART_SIZE,
+      queueSize: 2,
+      leavePartsOnError: false,
+    }).done();
+  }
+
+  async get(key: string): Promise<Readable | null> {
+    try {
+      const out = await this.s3.send(new GetObjectCommand({ Bucket: this.bucket, Key: key }));
+      return out.Body as Readable;
+    } catch (err) {
+      if (err instanceof NoSuchKey || (err as { name?: string }).name === 'NoSuchKey') return null;
+      throw err;
+    }
+  }
+
+  async getText(key: string): Promise<string | null> {
+    const body = await this.get(key);
+    if (!body) return null;
+    const chunks: Buffer[] = [];
+    for await (const c of body) chunks.push(c as Buffer);
+    return Buffer.concat(chunks).toString('utf8');
+  }
+
+  async size(key: string): Promise<number | null> {
+    try {
+      const out = await this.s3.send(new HeadObjectCommand({ Bucket: this.bucket, Key: key }));
+      return out.ContentLength ?? null;
+    } catch (err) {
+      if (err instanceof NotFound || (err as { name?: string }).name === 'NotFound') return null;
+      throw err;
+    }
+  }
+
+  async delete(keys: string[]): Promise<void> {
+    for (let i = 0; i < keys.length; i += 1000) {
+      const batch = keys.slice(i, i + 1000);
+      if (batch.length === 0) continue;
+      await this.s3.send(
+        new DeleteObjectsCommand({
+          Bucket: this.bucket,
+          Delete: { Objects: batch.map((Key) => ({ Key })), Quiet: true },
+        }),
+      );
+    }
+  }
+
+  async deletePrefix(prefix: string): Promise<number> {
+    let deleted = 0;
+    let token: string | undefined;
+    do {
+      const out = await this.s3.send(
+        new ListObjectsV2Command({ Bucket: this.bucket, Prefix: prefix, ContinuationToken: token }),
+      );
+      const keys = (out.Contents ?? []).map((o) => o.Key!).filter(Boolean);
+      await this.delete(keys);
+      deleted += keys.length;
+      token = out.IsTruncated ? out.NextContinuationToken : undefined;
+    } while (token);
+    return deleted;
+  }
+}

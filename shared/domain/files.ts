@@ -1,0 +1,81 @@
+import { randomBytes } from 'node:crypto';
+import type { StoredRetention } from './retention';
+
+/** Per-file cap of every upload path (spec, Limits). */
+export const MAX_FILE_BYTES = 100 * 1024 * 1024;
+
+export type FileStatus = 'processing' | 'processed' | 'failed';
+
+/** A stored file of a Subject, as its catalogue entry keeps it (the bytes and text live in the bucket). */
+export interface StoredFile {
+  subjectId: string;
+  /** The file's id on the API: `uploads/<yyyy>/<mm>/<dd>/<random>/<name>`, slashes included. */
+  fileKey: string;
+  filename: string;
+  contentType: string;
+  bytes: number;
+  status: FileStatus;
+  failureReason: string | null;
+  /** Epoch seconds. */
+  createdAt: number;
+  retention: StoredRetention;
+  sessionId: string | null;
+  expiresAt: number | null;
+  /** Characters of extracted text, once processed. */
+  textChars: number | null;
+  abstract: string;
+  /** Rows written from this file (`source: upload`). */
+  recordCount: number;
+  /** Id range reserved for this file's rows, so a redelivered job rewrites the same rows. */
+  recordIds: { first: number; count: number } | null;
+}
+
+/** A key that names the file for people and is unique without coordination. */
+export function newFileKey(filename: string, nowMs: number): string {
+  const d = new Date(nowMs);
+  const date = `${d.getUTCFullYear()}/${String(d.getUTCMonth() + 1).padStart(2, '0')}/${String(d.getUTCDate()).padStart(2, '0')}`;
+  return `uploads/${date}/${randomBytes(8).toString('hex')}/${safeName(filename)}`;
+}
+
+/** File names keep letters, digits, dot, dash and underscore; anything else becomes `_`. */
+export function safeName(filename: string): string {
+  const base = filename.split(/[\\/]/).pop() ?? 'file';
+  const cleaned = base
+    .normalize('NFKD')
+    .replace(/[^\w.-]+/g, '_')
+    .replace(/^_+|_+$/g, '')
+    .slice(0, 120);
+  return cleaned || 'file';
+}
+
+/** Where a file's bytes live in the bucket: under its Subject, so an erase can purge by prefix. */
+export function objectKey(subjectId: string, fileKey: string): string {
+  return `subjects/${subjectId}/files/${fileKey}`;
+}
+
+/** Where a file's extracted text lives. */
+export function textKey(subjectId: string, fileKey: string): string {
+  return `subjects/${subjectId}/text/${fileKey}.txt`;
+}
+
+export function subjectPrefix(subjectId: string): string {
+  return `subjects/${subjectId}/`;
+}
+
+/** Wire shape of a file in `GET /v1/files` (gaps.md: list item). */
+export function toListItem(f: StoredFile) {
+  return {
+    object: 'file',
+    id: f.fileKey,
+    file_key: f.fileKey,
+    filename: f.filename,
+    file_type: f.contentType,
+    bytes: f.bytes,
+    created_at: f.createdAt,
+    status: f.status,
+    ...(f.failureReason ? { failure_reason: f.failureReason } : {}),
+    retention: f.retention,
+    ...(f.sessionId ? { session_id: f.sessionId } : {}),
+    records: f.recordCount,
+  };
+}

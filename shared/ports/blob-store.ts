@@ -1,0 +1,13 @@
+import type { Readable } from 'node:stream';
+
+/** File bytes and derived text: S3 in the cloud, s3rver locally. */
+export interface BlobStore {
+  /** Streams a body in (multipart for large bodies, bounded memory). */
+  put(key: string, body: Buffer | Readable, contentType: string): Promise<void>;
+  get(key: string): Promise<Readable | null>;
+  getText(key: string): Promise<string | null>;
+  size(key: string): Promise<number | null>;
+  delete(keys: string[]): Promise<void>;
+  /** Deletes every object under a prefix; returns how many. */
+  deletePrefix(prefix: string): Promise<number>;
+}

@@ -1,0 +1,91 @@
+import type { Readable } from 'node:stream';
+import { nowMs } from '../clock';
+import { MAX_FILE_BYTES, newFileKey, objectKey, type StoredFile, textKey } from '../domain/files';
+import { expiryFor, type StoredRetention } from '../domain/retention';
+import { log } from '../log';
+import type { Subject } from '../ports/subject-directory';
+import type { Services } from './container';
+
+export interface NewUpload {
+  filename: string;
+  contentType: string;
+  retention: StoredRetention;
+  sessionId: string | null;
+}
+
+/**
+ * Stores a file's bytes under its Subject, then catalogues it as `processing` and queues its
+ * extraction. The catalogue entry is written only after the bytes are safe, so a listed file is never
+ * missing its content; a failure before that leaves at most unlisted bytes, which the Subject's purge
+ * removes with everything else.
+ */
+export async function storeUpload(
+  services: Services,
+  subject: Subject,
+  upload: NewUpload,
+  body: Buffer | Readable,
+  bytes: number,
+): Promise<StoredFile> {
+  const now = nowMs();
+  const fileKey = newFileKey(upload.filename, now);
+  await services.blobs.put(objectKey(subject.subjectId, fileKey), body, upload.contentType);
+  const file = catalogue(subject, fileKey, upload, bytes, now);
+  await services.files.put(file);
+  await services.queue.send('file-jobs', { type: 'extract-files', subjectId: subject.subjectId, fileKeys: [fileKey] });
+  return file;
+}
+
+/** Catalogues bytes already in the bucket (a presigned or staged upload), then queues extraction. */
+export async function adoptStoredObject(
+  services: Services,
+  subject: Subject,
+  upload: NewUpload,
+  stagedKey: string,
+): Promise<StoredFile> {
+  const now = nowMs();
+  const bytes = await services.blobs.size(stagedKey);
+  if (bytes === null) throw new Error('staged object is missing');
+  const fileKey = newFileKey(upload.filename, now);
+  const body = await services.blobs.get(stagedKey);
+  await services.blobs.put(objectKey(subject.subjectId, fileKey), body!, upload.contentType);
+  const file = catalogue(subject, fileKey, upload, bytes, now);
+  await services.files.put(file);
+  await services.blobs.delete([stagedKey]);
+  await services.queue.send('file-jobs', { type: 'extract-files', subjectId: subject.subjectId, fileKeys: [fileKey] });
+  return file;
+}
+
+function catalogue(subject: Subject, fileKey: string, upload: NewUpload, bytes: number, now: number): StoredFile {
+  return {
+    subjectId: subject.subjectId,
+    fileKey,
+    filename: upload.filename,
+    contentType: upload.contentType,
+    bytes,
+    status: 'processing',
+    failureReason: null,
+    createdAt: Math.floor(now / 1000),
+    retention: upload.retention,
+    sessionId: upload.retention === 'session' ? upload.sessionId : null,
+    expiresAt: expiryFor(upload.retention, now),
+    textChars: null,
+    abstract: '',
+    recordCount: 0,
+    recordIds: null,
+  };
+}
+
+/** The parsed text of a file, as the agent reads it ('' until processing is done). */
+export async function fileText(services: Services, file: StoredFile): Promise<string> {
+  if (file.status !== 'processed') return '';
+  return (await services.blobs.getText(textKey(file.subjectId, file.fileKey))) ?? '';
+}
+
+/** Deletes a file's bytes and text, then its entry. Safe to repeat. */
+export async function purgeFile(services: Services, subjectId: string, fileKey: string): Promise<void> {
+  await services.blobs.delete([objectKey(subjectId, fileKey), textKey(subjectId, fileKey)]);
+  await services.files.remove(subjectId, fileKey);
+  log('info', 'file purged', { subjectId });
+}
+
+export { MAX_FILE_BYTES };

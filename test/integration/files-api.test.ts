@@ -1,0 +1,220 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setClock } from '../../shared/clock';
+import { objectKey, textKey } from '../../shared/domain/files';
+import {
+  labCsv,
+  labTxt,
+  longLayoutXlsx,
+  reportPng,
+  scannedPdf,
+  textPdf,
+  wideLayoutXlsx,
+} from '../support/document-fixtures';
+import { client, type Harness, startHarness } from '../support/harness';
+
+let h: Harness;
+let key: string;
+let api: ReturnType<typeof client>;
+
+beforeAll(async () => {
+  h = await startHarness();
+  key = (await h.newAccount()).key;
+  api = client(h.url, key);
+}, 120_000);
+afterAll(() => h?.stop());
+
+async function upload(
+  data: Buffer,
+  filename: string,
+  type: string,
+  fields: Record<string, string> = {},
+  bearer = key,
+): Promise<{ status: number; body: any }> {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(fields)) form.append(k, v);
+  form.append('file', new Blob([data], { type }), filename);
+  const res = await fetch(`${h.url}/v1/files`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${bearer}` },
+    body: form,
+  });
+  return { status: res.status, body: await res.json() };
+}
+
+const PDF = 'application/pdf';
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+describe('POST /v1/files and extraction', () => {
+  it.each([
+    ['a text PDF', () => textPdf(), 'report.pdf', PDF],
+    ['a CSV', async () => labCsv(), 'labs.csv', 'text/csv'],
+    ['a TXT', async () => labTxt(), 'labs.txt', 'text/plain'],
+    ['an XLSX in long layout', () => longLayoutXlsx(), 'export.xlsx', XLSX],
+  ])('stores %s, extracts its text and readings with codes', async (_name, make, filename, type) => {
+    const user = `files-${filename}`;
+    const res = await upload(await make(), filename, type, { user });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ object: 'file', filename, status: 'processing', subject: user });
+    expect(res.body.id).toMatch(/^uploads\/\d{4}\/\d{2}\/\d{2}\/[0-9a-f]+\//);
+    expect(typeof res.body.created_at).toBe('number');
+    await h.runtime.drainQueues();
+
+    const file = await api.get(`/v1/files/${res.body.id}?user=${encodeURIComponent(user)}`);
+    expect(file.status).toBe(200);
+    expect(file.body).toMatchObject({ object: 'file', id: res.body.id, status: 'processed' });
+    expect(file.body.extracted_text).toContain('Glucose');
+    expect(file.body.abstract).toMatch(/reading/);
+    const rows = (await api.get(`/v1/data?user=${encodeURIComponent(user)}`)).body.data;
+    const glucose = rows.find((r: any) => r.indicator === 'Glucose');
+    expect(glucose).toMatchObject({ source: 'upload', loinc_code: '2345-7', parsed_value: '104' });
+    expect(rows.length).toBeGreaterThanOrEqual(4);
+
+    const list = await api.get(`/v1/files?user=${encodeURIComponent(user)}`);
+    expect(list.body).toMatchObject({ object: 'list', subject: user });
+    expect(list.body.data[0]).toMatchObject({
+      id: res.body.id,
+      file_key: res.body.id,
+      filename,
+      bytes: res.body.bytes,
+    });
+    expect(list.body.data[0].file_type).toBe(type);
+  });
+
+  it('reads a wide-layout spreadsheet into one row per cell', async () => {
+    const res = await upload(await wideLayoutXlsx(), 'log.xlsx', XLSX, { user: 'wide' });
+    await h.runtime.drainQueues();
+    const rows = (await api.get('/v1/data?user=wide&limit=100')).body.data;
+    expect(rows.filter((r: any) => r.loinc_code === '29463-7')).toHaveLength(3);
+    expect(rows.some((r: any) => /average/i.test(r.indicator))).toBe(false);
+    expect((await api.get(`/v1/files/${res.body.id}?user=wide`)).body.status).toBe('processed');
+  });
+
+  it('reads a photo of a report and a scanned PDF through OCR', async () => {
+    for (const [data, name, type] of [
+      [await reportPng(), 'photo.png', 'image/png'],
+      [await scannedPdf(), 'scan.pdf', PDF],
+    ] as const) {
+      const res = await upload(data, name, type, { user: `ocr-${name}` });
+      expect(res.status).toBe(200);
+      await h.runtime.drainQueues();
+      const file = (await api.get(`/v1/files/${res.body.id}?user=ocr-${name}`)).body;
+      expect(file.status).toBe('processed');
+      expect(file.extracted_text).toMatch(/Glucose/i);
+      const rows = (await api.get(`/v1/data?user=ocr-${name}`)).body.data;
+      expect(rows.some((r: any) => r.loinc_code === '2345-7')).toBe(true);
+    }
+  }, 120_000);
+
+  it('refuses a missing, empty or unreadable file and writes nothing', async () => {
+    const empty = await upload(Buffer.alloc(0), 'empty.pdf', PDF, { user: 'refused' });
+    expect(empty.status).toBe(400);
+    expect(empty.body.error.param).toBe('file');
+    const exe = await upload(
+      Buffer.from([0x4d, 0x5a, 0x90, 0x00, 0x03, 0x00]),
+      'tool.exe',
+      'application/octet-stream',
+      { user: 'refused' },
+    );
+    expect(exe.status).toBe(415);
+    const noFile = await fetch(`${h.url}/v1/files`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}` },
+      body: (() => {
+        const f = new FormData();
+        f.append('user', 'refused');
+        return f;
+      })(),
+    });
+    expect(noFile.status).toBe(400);
+    const badRetention = await upload(labCsv(), 'labs.csv', 'text/csv', { user: 'refused', retention: 'forever' });
+    expect(badRetention.status).toBe(400);
+    expect(badRetention.body.error.param).toBe('retention');
+    expect((await api.get('/v1/files?user=refused')).body.data).toEqual([]);
+  });
+
+  it('never duplicates rows when an extraction job is delivered twice', async () => {
+    const res = await upload(labCsv(), 'twice.csv', 'text/csv', { user: 'twice' });
+    await h.runtime.drainQueues();
+    const before = (await api.get('/v1/data?user=twice')).body.data;
+    const subject = (await h.runtime.services.subjects.find((await accountOf(key))!, 'twice'))!;
+    await h.runtime.queue!.send('file-jobs', {
+      type: 'extract-files',
+      subjectId: subject.subjectId,
+      fileKeys: [res.body.id],
+    });
+    await h.runtime.drainQueues();
+    const after = (await api.get('/v1/data?user=twice')).body.data;
+    expect(after.map((r: any) => r.id).sort()).toEqual(before.map((r: any) => r.id).sort());
+  });
+});
+
+describe('GET and DELETE /v1/files/{file_key}', () => {
+  it('is gone from every read at once after delete, 404 for another Subject or a second delete, bytes purged', async () => {
+    const res = await upload(labCsv(), 'gone.csv', 'text/csv', { user: 'deleter' });
+    await h.runtime.drainQueues();
+    const id = res.body.id;
+    const other = client(h.url, (await h.newAccount('other')).key);
+    expect((await other.get(`/v1/files/${id}?user=deleter`)).status).toBe(404);
+    expect((await other.delete(`/v1/files/${id}?user=deleter`)).status).toBe(404);
+    expect((await api.get(`/v1/files/${id}?user=someone-else`)).status).toBe(404);
+
+    const del = await api.delete(`/v1/files/${id}?user=deleter`);
+    expect(del.body).toEqual({ object: 'file', id, deleted: true, subject: 'deleter' });
+    expect((await api.get(`/v1/files/${id}?user=deleter`)).status).toBe(404);
+    expect((await api.get('/v1/files?user=deleter')).body.data).toEqual([]);
+    expect((await api.delete(`/v1/files/${id}?user=deleter`)).status).toBe(404);
+    await h.runtime.drainQueues();
+    const subject = (await h.runtime.services.subjects.find((await accountOf(key))!, 'deleter'))!;
+    expect(await h.runtime.services.blobs.size(objectKey(subject.subjectId, id))).toBeNull();
+    expect(await h.runtime.services.blobs.size(textKey(subject.subjectId, id))).toBeNull();
+  });
+});
+
+describe('file retention and erasure', () => {
+  it('hides a time-bounded file at expiry and the sweeper purges its bytes', async () => {
+    const start = Date.now();
+    let now = start;
+    const restore = setClock(() => now);
+    try {
+      const res = await upload(labCsv(), 'short.csv', 'text/csv', { user: 'ttl-files', retention: '1h' });
+      await h.runtime.drainQueues();
+      expect((await api.get('/v1/files?user=ttl-files')).body.data).toHaveLength(1);
+      now = start + 3_601_000;
+      expect((await api.get('/v1/files?user=ttl-files')).body.data).toEqual([]);
+      expect((await api.get(`/v1/files/${res.body.id}?user=ttl-files`)).status).toBe(404);
+      expect((await api.get('/v1/data?user=ttl-files')).body.data).toEqual([]);
+      await h.runtime.runScheduled('sweep-retention');
+      const subject = (await h.runtime.services.subjects.find((await accountOf(key))!, 'ttl-files'))!;
+      expect(await h.runtime.services.blobs.size(objectKey(subject.subjectId, res.body.id))).toBeNull();
+    } finally {
+      restore();
+    }
+  });
+
+  it('removes session files with the session and counts them', async () => {
+    await upload(labCsv(), 's.csv', 'text/csv', { user: 'sess-files', retention: 'session', session_id: 'sf-1' });
+    await upload(labCsv(), 'p.csv', 'text/csv', { user: 'sess-files' });
+    await h.runtime.drainQueues();
+    const res = await api.delete('/v1/sessions/sf-1?user=sess-files');
+    // Four rows from the session file, the file itself, and the session row.
+    expect(res.body.deleted).toBe(6);
+    const left = (await api.get('/v1/files?user=sess-files')).body.data;
+    expect(left.map((f: any) => f.filename)).toEqual(['p.csv']);
+  });
+
+  it('erases every file of a Subject at once and purges its objects', async () => {
+    const res = await upload(labCsv(), 'mine.csv', 'text/csv', { user: 'erased-files' });
+    await h.runtime.drainQueues();
+    const subject = (await h.runtime.services.subjects.find((await accountOf(key))!, 'erased-files'))!;
+    const erase = await api.delete('/v1/subjects/erased-files');
+    expect(erase.body.deleted).toMatchObject({ files: 1, records: 4 });
+    expect((await api.get('/v1/files?user=erased-files')).body.data).toEqual([]);
+    await h.runtime.drainQueues();
+    expect(await h.runtime.services.blobs.size(objectKey(subject.subjectId, res.body.id))).toBeNull();
+  });
+});
+
+async function accountOf(secret: string): Promise<string | undefined> {
+  const { hashSecret } = await import('../../shared/domain/api-keys');
+  return (await h.runtime.services.accounts.findApiKeyByHash(hashSecret(secret)))?.accountId;
+}
