@@ -222,7 +222,7 @@ export const manifest: readonly ManifestEntry[] = [
     handler: 'files/extract-files.ts',
     description: 'Extract text and readings from uploaded files',
     needs: {
-      tables: { records: 'readwrite', accounts: 'read' },
+      tables: { records: 'readwrite', accounts: 'readwrite' },
       bucket: 'readwrite',
       postsToConnections: true,
       usesTextract: true,
@@ -248,7 +248,13 @@ export const manifest: readonly ManifestEntry[] = [
     routeKey: '$default',
     handler: 'files/message-file-stream.ts',
     description: 'Handle a streamed-upload frame',
-    needs: { tables: { accounts: 'read' }, postsToConnections: true, timeoutSeconds: 29 },
+    needs: {
+      tables: { accounts: 'readwrite' },
+      bucket: 'readwrite',
+      sendsTo: ['file-jobs'],
+      postsToConnections: true,
+      timeoutSeconds: 29,
+    },
   },
   // Forgets a closed connection.
   {

@@ -1,19 +1,17 @@
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import * as z from 'zod/mini';
 import { nowMs } from '../../shared/clock';
-import { toListItem } from '../../shared/domain/files';
 import { log } from '../../shared/log';
 import { services } from '../../shared/services/container';
 import { FileProcessingError, processFile } from '../../shared/services/file-processing';
+import { assembleBatch, uploadEndResponse } from '../../shared/services/stream-upload';
 import { manifest } from '../routes';
 
-const JobSchema = z.object({
-  type: z.literal('extract-files'),
-  subjectId: z.string(),
-  fileKeys: z.array(z.string()),
-  /** A streamed upload waiting for `upload_end_response`. */
-  notify: z.optional(z.object({ connectionId: z.string(), messageId: z.string() })),
-});
+const JobSchema = z.union([
+  z.object({ type: z.literal('extract-files'), subjectId: z.string(), fileKeys: z.array(z.string()) }),
+  /** A streamed upload's `upload_end`: assemble, extract, then answer `upload_end_response`. */
+  z.object({ type: z.literal('assemble-upload'), connectionId: z.string(), messageId: z.string() }),
+]);
 
 const MAX_RECEIVES = (() => {
   const entry = manifest.find((e) => e.id === 'extract-files');
@@ -21,7 +19,7 @@ const MAX_RECEIVES = (() => {
 })();
 
 /**
- * Extraction jobs. An unreadable file is marked `failed` with its reason and not retried; any other
+ * Extraction jobs, and the assembly of streamed uploads before theirs. An unreadable file is marked `failed` with its reason and not retried; any other
  * error is retried, and on the last delivery the file is marked `failed` before the job goes to the
  * dead-letter queue, so no file stays `processing` forever.
  */
@@ -35,7 +33,25 @@ export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
       failures.push({ itemIdentifier: record.messageId });
       continue;
     }
-    const { subjectId, fileKeys, notify } = job.data;
+    let subjectId: string;
+    let fileKeys: string[];
+    let notify: { connectionId: string; messageId: string; failed: { filename: string; reason: string }[] } | undefined;
+    if (job.data.type === 'assemble-upload') {
+      const connection = await svc.connections.get(job.data.connectionId);
+      if (!connection) continue;
+      try {
+        const assembled = await assembleBatch(svc, connection, job.data.messageId);
+        subjectId = assembled.subjectId ?? '';
+        fileKeys = assembled.stored.map((f) => f.fileKey);
+        notify = { connectionId: connection.connectionId, messageId: job.data.messageId, failed: assembled.failed };
+      } catch (err) {
+        log('error', 'upload assembly failed', { messageId: record.messageId, error: (err as Error)?.message });
+        failures.push({ itemIdentifier: record.messageId });
+        continue;
+      }
+    } else {
+      ({ subjectId, fileKeys } = job.data);
+    }
     const lastDelivery = Number(record.attributes?.ApproximateReceiveCount ?? 1) >= MAX_RECEIVES;
     let retry = false;
     for (const fileKey of fileKeys) {
@@ -63,11 +79,14 @@ export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
       const files = await Promise.all(fileKeys.map((k) => svc.files.get(subjectId, k, nowMs())));
       await svc
         .sockets()
-        .send(notify.connectionId, {
-          type: 'upload_end_response',
-          messageId: notify.messageId,
-          files: files.filter((f) => f !== null).map(toListItem),
-        })
+        .send(
+          notify.connectionId,
+          uploadEndResponse(
+            notify.messageId,
+            files.filter((f) => f !== null),
+            notify.failed,
+          ),
+        )
         .catch((err) => log('warn', 'could not answer upload_end', { error: (err as Error)?.name }));
     }
   }

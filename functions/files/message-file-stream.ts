@@ -1,16 +1,38 @@
-import { BadRequestError } from '../../shared/http/errors';
-import { socketMessageRoute } from '../../shared/http/socket-handler';
+import * as z from 'zod/mini';
+import { UploadChunkSchema, UploadEndSchema, UploadStartSchema } from '../../shared/domain/stream-upload';
+import { BadRequestError, HttpError } from '../../shared/http/errors';
+import { errorFrame, socketMessageRoute } from '../../shared/http/socket-handler';
+import { parseWith } from '../../shared/http/validation';
+import { ChunkError, endBatch, stageChunk, startBatch } from '../../shared/services/stream-upload';
 
-/** Frame types of the streamed-upload protocol (spec, WebSocket /v1/files/stream). */
-const UPLOAD_FRAMES = ['upload_start', 'upload_chunk', 'upload_end'];
+const FRAME_TYPES = ['upload_start', 'upload_chunk', 'upload_end'] as const;
+const FrameSchema = z.object({ type: z.enum(FRAME_TYPES) });
 
 /**
- * $default of /v1/files/stream: every client frame is a JSON text frame with a `type`. Malformed
- * frames are answered with an `error` frame naming the problem. Storing and parsing the uploaded
- * files is not part of this release: upload frames are refused with `uploads_unavailable`, and
- * nothing is written.
+ * $default of /v1/files/stream: `upload_start` announces a batch, `upload_chunk` stages one base64 chunk
+ * (in or out of order), `upload_end` queues the assembly; `upload_end_response` follows once every file is
+ * stored and parsed. A bad frame is answered with an `error` frame naming the messageId, file and chunk.
  */
-export const handler = socketMessageRoute('message-file-stream', async ({ body, reply }) => {
+export const handler = socketMessageRoute('message-file-stream', async ({ body, connection, services, reply }) => {
+  const frame = parseFrame(body);
+  const messageId = typeof frame.messageId === 'string' ? frame.messageId : undefined;
+  try {
+    const { type } = parseWith(FrameSchema, frame);
+    if (type === 'upload_start') await startBatch(services, connection, parseWith(UploadStartSchema, frame));
+    else if (type === 'upload_chunk') await stageChunk(services, connection, parseWith(UploadChunkSchema, frame));
+    else await endBatch(services, connection, parseWith(UploadEndSchema, frame).messageId);
+  } catch (err) {
+    if (!(err instanceof HttpError)) throw err;
+    await reply(
+      errorFrame(err, {
+        ...(messageId ? { messageId } : {}),
+        ...(err instanceof ChunkError ? { filename: err.filename, chunkIndex: err.chunkIndex } : {}),
+      }),
+    );
+  }
+});
+
+function parseFrame(body: string): Record<string, unknown> {
   let frame: unknown;
   try {
     frame = JSON.parse(body);
@@ -20,23 +42,5 @@ export const handler = socketMessageRoute('message-file-stream', async ({ body, 
   if (!frame || typeof frame !== 'object' || Array.isArray(frame)) {
     throw new BadRequestError('A frame must be a JSON object with a type', 'invalid_type', 'type');
   }
-  const { type, messageId } = frame as { type?: unknown; messageId?: unknown };
-  if (typeof type !== 'string' || !UPLOAD_FRAMES.includes(type)) {
-    throw new BadRequestError(
-      `Unknown frame type; expected one of ${UPLOAD_FRAMES.join(', ')}`,
-      'invalid_type',
-      'type',
-    );
-  }
-  await reply({
-    type: 'error',
-    ...(typeof messageId === 'string' ? { messageId } : {}),
-    status: 501,
-    error: {
-      message: 'Streamed file uploads are not enabled on this deployment yet; nothing was stored.',
-      type: 'invalid_request_error',
-      code: 'uploads_unavailable',
-      param: 'type',
-    },
-  });
-});
+  return frame as Record<string, unknown>;
+}

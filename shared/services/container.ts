@@ -7,6 +7,7 @@ import { DynamoFileCatalog } from '../adapters/dynamo/dynamo-file-catalog';
 import { DynamoRateLimiter } from '../adapters/dynamo/dynamo-rate-limiter';
 import { DynamoRecordStore } from '../adapters/dynamo/dynamo-record-store';
 import { DynamoSubjectDirectory } from '../adapters/dynamo/dynamo-subject-directory';
+import { DynamoUploadStaging } from '../adapters/dynamo/dynamo-upload-staging';
 import { LocalFileQueue } from '../adapters/queue/local-file-queue';
 import { SqsJobQueue } from '../adapters/queue/sqs-job-queue';
 import { createS3Client } from '../adapters/s3/client';
@@ -21,6 +22,7 @@ import type { RateLimiter } from '../ports/rate-limiter';
 import type { RecordStore } from '../ports/record-store';
 import type { ConnectionStore, SocketGateway } from '../ports/socket-gateway';
 import type { SubjectDirectory } from '../ports/subject-directory';
+import type { UploadStaging } from '../ports/upload-staging';
 
 export interface Services {
   config: Config;
@@ -36,6 +38,7 @@ export interface Services {
   probeBucket(): Promise<void>;
   files: FileCatalog;
   blobs: BlobStore;
+  staging: UploadStaging;
   s3: S3Client;
 }
 
@@ -74,6 +77,7 @@ export function buildServices(cfg: Config): Services {
       await s3.send(new HeadBucketCommand({ Bucket: cfg.bucket }));
     },
     files: new DynamoFileCatalog(doc, cfg.tables.records),
+    staging: new DynamoUploadStaging(doc, cfg.tables.accounts),
     blobs: new S3BlobStore(s3, cfg.bucket),
     s3,
   };

@@ -25,13 +25,20 @@ export async function storeUpload(
   upload: NewUpload,
   body: Buffer | Readable,
   bytes: number,
+  options: { queueExtraction: boolean } = { queueExtraction: true },
 ): Promise<StoredFile> {
   const now = nowMs();
   const fileKey = newFileKey(upload.filename, now);
   await services.blobs.put(objectKey(subject.subjectId, fileKey), body, upload.contentType);
   const file = catalogue(subject, fileKey, upload, bytes, now);
   await services.files.put(file);
-  await services.queue.send('file-jobs', { type: 'extract-files', subjectId: subject.subjectId, fileKeys: [fileKey] });
+  if (options.queueExtraction) {
+    await services.queue.send('file-jobs', {
+      type: 'extract-files',
+      subjectId: subject.subjectId,
+      fileKeys: [fileKey],
+    });
+  }
   return file;
 }
 

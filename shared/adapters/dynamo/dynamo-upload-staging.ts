@@ -1,0 +1,146 @@
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { DeleteCommand, type DynamoDBDocumentClient, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { StagedBatch, UploadStaging } from '../../ports/upload-staging';
+import { deleteAll, queryAll } from './batch';
+
+/** A batch outlives the longest WebSocket connection (2 h) a little; TTL then collects it. */
+const BATCH_TTL_SECONDS = 3 * 3600;
+
+type Item = Record<string, unknown>;
+
+/** Streamed-upload state in the accounts table: one partition per batch, one item per chunk received. */
+export class DynamoUploadStaging implements UploadStaging {
+  constructor(
+    private readonly doc: DynamoDBDocumentClient,
+    private readonly table: string,
+  ) {}
+
+  async start(connectionId: string, messageId: string, files: StagedBatch['files']): Promise<boolean> {
+    return this.conditional(
+      new PutCommand({
+        TableName: this.table,
+        Item: { pk: pkOf(connectionId, messageId), sk: '#BATCH', files, expiresAt: expiry() },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      }),
+    );
+  }
+
+  async load(connectionId: string, messageId: string): Promise<StagedBatch | null> {
+    const { items } = await queryAll<Item>(this.doc, {
+      TableName: this.table,
+      KeyConditionExpression: 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': pkOf(connectionId, messageId) },
+      ConsistentRead: true,
+    });
+    const batch = items.find((i) => i.sk === '#BATCH');
+    if (!batch) return null;
+    const staged: StagedBatch = {
+      connectionId,
+      messageId,
+      files: batch.files as StagedBatch['files'],
+      chunks: new Map(),
+      failed: new Map(),
+    };
+    for (const item of items) {
+      const sk = String(item.sk);
+      if (sk.startsWith('C#')) {
+        const fileIndex = Number(item.fileIndex);
+        const entry = staged.chunks.get(fileIndex) ?? { totalChunks: Number(item.totalChunks), sizes: new Map() };
+        if (Number(item.totalChunks) !== entry.totalChunks)
+          staged.failed.set(fileIndex, 'totalChunks differs between chunks');
+        entry.sizes.set(Number(item.chunkIndex), Number(item.bytes));
+        staged.chunks.set(fileIndex, entry);
+      } else if (sk.startsWith('X#')) {
+        staged.failed.set(Number(item.fileIndex), String(item.reason));
+      }
+    }
+    return staged;
+  }
+
+  claimChunk(
+    connectionId: string,
+    messageId: string,
+    fileIndex: number,
+    chunkIndex: number,
+    totalChunks: number,
+    bytes: number,
+  ): Promise<boolean> {
+    return this.conditional(
+      new PutCommand({
+        TableName: this.table,
+        Item: {
+          pk: pkOf(connectionId, messageId),
+          sk: `C#${fileIndex}#${String(chunkIndex).padStart(6, '0')}`,
+          fileIndex,
+          chunkIndex,
+          totalChunks,
+          bytes,
+          expiresAt: expiry(),
+        },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      }),
+    );
+  }
+
+  async releaseChunk(connectionId: string, messageId: string, fileIndex: number, chunkIndex: number): Promise<void> {
+    await this.doc.send(
+      new DeleteCommand({
+        TableName: this.table,
+        Key: { pk: pkOf(connectionId, messageId), sk: `C#${fileIndex}#${String(chunkIndex).padStart(6, '0')}` },
+      }),
+    );
+  }
+
+  async failFile(connectionId: string, messageId: string, fileIndex: number, reason: string): Promise<void> {
+    await this.doc.send(
+      new PutCommand({
+        TableName: this.table,
+        Item: { pk: pkOf(connectionId, messageId), sk: `X#${fileIndex}`, fileIndex, reason, expiresAt: expiry() },
+      }),
+    );
+  }
+
+  end(connectionId: string, messageId: string): Promise<boolean> {
+    return this.conditional(
+      new UpdateCommand({
+        TableName: this.table,
+        Key: { pk: pkOf(connectionId, messageId), sk: '#BATCH' },
+        UpdateExpression: 'SET endedAt = :now',
+        ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(endedAt)',
+        ExpressionAttributeValues: { ':now': Math.floor(Date.now() / 1000) },
+      }),
+    );
+  }
+
+  async clear(connectionId: string, messageId: string): Promise<void> {
+    const { items } = await queryAll<Item>(this.doc, {
+      TableName: this.table,
+      KeyConditionExpression: 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': pkOf(connectionId, messageId) },
+      ProjectionExpression: 'pk, sk',
+    });
+    await deleteAll(
+      this.doc,
+      this.table,
+      items.map((i) => ({ pk: i.pk, sk: i.sk })),
+    );
+  }
+
+  private async conditional(command: PutCommand | UpdateCommand): Promise<boolean> {
+    try {
+      await this.doc.send(command as PutCommand);
+      return true;
+    } catch (err) {
+      if (err instanceof ConditionalCheckFailedException) return false;
+      throw err;
+    }
+  }
+}
+
+function pkOf(connectionId: string, messageId: string): string {
+  return `UPLOAD#${connectionId}#${messageId}`;
+}
+
+function expiry(): number {
+  return Math.floor(Date.now() / 1000) + BATCH_TTL_SECONDS;
+}
