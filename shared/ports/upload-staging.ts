@@ -12,7 +12,14 @@ export interface StagedBatch {
 export interface UploadStaging {
   /** Starts a batch; false when this connection already used the messageId. */
   start(connectionId: string, messageId: string, files: StagedBatch['files']): Promise<boolean>;
+  /** The whole batch with every chunk received (for assembly). */
   load(connectionId: string, messageId: string): Promise<StagedBatch | null>;
+  /** Only what a chunk needs checked: the announced files, and whether this file already failed. */
+  header(
+    connectionId: string,
+    messageId: string,
+    fileIndex?: number,
+  ): Promise<{ files: StagedBatch['files']; failed: string | null; ended: boolean } | null>;
   /** Claims a chunk before its bytes are stored; false when it was already received. */
   claimChunk(
     connectionId: string,

@@ -64,18 +64,51 @@ export async function writeReadingsToSubject(
   readings: ReadingToStore[],
   options: WriteOptions & { reserveIds?: (rowCount: number) => Promise<number> },
 ): Promise<HealthRecord[]> {
-  const standardized = readings.map((r) => ({ reading: r, results: standardizeReading(r.input) }));
-  const rowCount = standardized.reduce((n, s) => n + s.results.length, 0);
+  if (readings.length <= SLICE) {
+    const standardized = readings.map((r) => ({ reading: r, results: standardizeReading(r.input) }));
+    const rowCount = standardized.reduce((n, s) => n + s.results.length, 0);
+    if (rowCount === 0) return [];
+    const records = toRecords(subject, await reserve(services, subject, rowCount, options), standardized, options);
+    await services.records.putAll(subject.subjectId, records);
+    await openSessionOf(services, subject, options);
+    return records;
+  }
+  // A large file: ids for every row are reserved first, then rows are built and stored a slice at a time so
+  // memory stays flat; the rows returned carry no FHIR mirror (it is in the store). Each slice is all or
+  // nothing, and a redelivered file job rewrites the same ids.
+  const rowCount = readings.reduce((n, r) => n + standardizeReading(r.input).length, 0);
   if (rowCount === 0) return [];
-  const firstId = options.reserveIds
-    ? await options.reserveIds(rowCount)
-    : await services.records.allocateIds(subject.subjectId, rowCount);
-  const records = toRecords(subject, firstId, standardized, options);
-  await services.records.putAll(subject.subjectId, records);
+  let id = await reserve(services, subject, rowCount, options);
+  const written: HealthRecord[] = [];
+  for (let i = 0; i < readings.length; i += SLICE) {
+    const standardized = readings
+      .slice(i, i + SLICE)
+      .map((r) => ({ reading: r, results: standardizeReading(r.input) }));
+    const records = toRecords(subject, id, standardized, options);
+    await services.records.putAll(subject.subjectId, records);
+    id += records.length;
+    for (const r of records) written.push({ ...r, fhir: {} });
+  }
+  await openSessionOf(services, subject, options);
+  return written;
+}
+
+/** Readings per slice of a large write. */
+const SLICE = 1000;
+
+function reserve(
+  services: Services,
+  subject: Subject,
+  rowCount: number,
+  options: { reserveIds?: (rowCount: number) => Promise<number> },
+): Promise<number> {
+  return options.reserveIds ? options.reserveIds(rowCount) : services.records.allocateIds(subject.subjectId, rowCount);
+}
+
+async function openSessionOf(services: Services, subject: Subject, options: WriteOptions): Promise<void> {
   if (options.retention === 'session' && options.sessionId) {
     await services.records.openSession(subject.subjectId, options.sessionId, new Date(nowMs()).toISOString());
   }
-  return records;
 }
 
 function toRecords(

@@ -1,5 +1,11 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { DeleteCommand, type DynamoDBDocumentClient, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  DeleteCommand,
+  type DynamoDBDocumentClient,
+  GetCommand,
+  PutCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
 import type { StagedBatch, UploadStaging } from '../../ports/upload-staging';
 import { deleteAll, queryAll } from './batch';
 
@@ -55,6 +61,28 @@ export class DynamoUploadStaging implements UploadStaging {
       }
     }
     return staged;
+  }
+
+  async header(
+    connectionId: string,
+    messageId: string,
+    fileIndex?: number,
+  ): Promise<{ files: StagedBatch['files']; failed: string | null; ended: boolean } | null> {
+    const pk = pkOf(connectionId, messageId);
+    const [batch, failure] = await Promise.all([
+      this.doc.send(new GetCommand({ TableName: this.table, Key: { pk, sk: '#BATCH' }, ConsistentRead: true })),
+      fileIndex === undefined
+        ? Promise.resolve(undefined)
+        : this.doc.send(
+            new GetCommand({ TableName: this.table, Key: { pk, sk: `X#${fileIndex}` }, ConsistentRead: true }),
+          ),
+    ]);
+    if (!batch.Item) return null;
+    return {
+      files: batch.Item.files as StagedBatch['files'],
+      failed: failure?.Item ? String(failure.Item.reason) : null,
+      ended: batch.Item.endedAt !== undefined,
+    };
   }
 
   claimChunk(
