@@ -1,5 +1,6 @@
 import { TextractClient } from '@aws-sdk/client-textract';
-import { DocumentReaders } from '../adapters/documents/document-readers';
+import { csvRows } from '../adapters/documents/csv-reader';
+import { DocumentReaders, detectDocumentKind } from '../adapters/documents/document-readers';
 import { DocumentError } from '../adapters/documents/errors';
 import { TesseractOcr } from '../adapters/documents/tesseract-ocr';
 import { TextractOcr } from '../adapters/documents/textract-ocr';
@@ -8,12 +9,12 @@ import type { DocumentText, OcrEngine } from '../domain/documents/types';
 import type { ExtractedReading } from '../domain/extraction/types';
 import { abstractOf } from '../domain/file-abstract';
 import { objectKey, type StoredFile, textKey } from '../domain/files';
-import { readingsFromTable } from '../domain/spreadsheets';
+import { readingsFromRowStream, readingsFromTable } from '../domain/spreadsheets';
 import { parseTimestamp } from '../domain/timestamps';
 import { log } from '../log';
 import type { Services } from './container';
 import { readingExtractor } from './reading-extractor';
-import { writeReadingsToSubject } from './record-writer';
+import { writeReadingStream, writeReadingsToSubject } from './record-writer';
 
 let readers: { ocr: OcrEngine & { terminate?: () => Promise<void> }; documents: DocumentReaders } | undefined;
 
@@ -69,27 +70,15 @@ export async function processFile(services: Services, subjectId: string, fileKey
     'text/plain; charset=utf-8',
   );
 
+  const truncatedTable = document.tables.find((t) => t.totalRows !== undefined && t.totalRows > t.rows.length);
+  if (truncatedTable && (await isCsv(services, file))) return processLargeCsv(services, file, document);
+
   const readings = await readingsOf(services, document);
   const records = await writeReadingsToSubject(
     services,
     { subjectId, accountId: '', user: '', createdAt: '' },
-    readings.map((r) => ({
-      input: { indicator: r.indicator, value: r.value, unit: r.unit, referenceRange: r.referenceRange, flag: r.flag },
-      time: (r.measuredAt && parseTimestamp(r.measuredAt)) || new Date(file.createdAt * 1000).toISOString(),
-      endTime: null,
-      comment: file.filename,
-    })),
-    {
-      user: '',
-      source: 'upload',
-      retention: file.retention,
-      sessionId: file.sessionId,
-      fileKey,
-      reserveIds: async (count) => {
-        const first = await services.records.allocateIds(subjectId, count);
-        return (await services.files.reserveRecordIds(subjectId, fileKey, { first, count })).first;
-      },
-    },
+    readings.map((r) => toStore(file, r)),
+    writeOptions(services, file),
   );
   const outcome = {
     status: 'processed' as const,
@@ -110,4 +99,65 @@ async function readingsOf(services: Services, document: DocumentText): Promise<E
   if (fromTables.length > 0) return fromTables;
   if (!document.text.trim()) return [];
   return readingExtractor(services.config).extract(document.text);
+}
+
+function writeOptions(services: Services, file: StoredFile) {
+  return {
+    user: '',
+    source: 'upload' as const,
+    retention: file.retention,
+    sessionId: file.sessionId,
+    fileKey: file.fileKey,
+    reserveIds: async (count: number) => {
+      const first = await services.records.allocateIds(file.subjectId, count);
+      return (await services.files.reserveRecordIds(file.subjectId, file.fileKey, { first, count })).first;
+    },
+  };
+}
+
+function toStore(file: StoredFile, r: ExtractedReading) {
+  return {
+    input: { indicator: r.indicator, value: r.value, unit: r.unit, referenceRange: r.referenceRange, flag: r.flag },
+    time: (r.measuredAt && parseTimestamp(r.measuredAt)) || new Date(file.createdAt * 1000).toISOString(),
+    endTime: null,
+    comment: file.filename,
+  };
+}
+
+async function isCsv(services: Services, file: StoredFile): Promise<boolean> {
+  const body = await services.blobs.get(objectKey(file.subjectId, file.fileKey));
+  const head: Buffer[] = [];
+  for await (const c of body ?? []) {
+    head.push(c as Buffer);
+    break;
+  }
+  body?.destroy();
+  return detectDocumentKind(Buffer.concat(head).subarray(0, 1024), file) === 'csv';
+}
+
+/**
+ * A CSV with more rows than a table holds in memory: its rows are streamed from the bucket twice (count,
+ * then store), so every row becomes a reading whatever the file's size.
+ */
+async function processLargeCsv(services: Services, file: StoredFile, document: DocumentText): Promise<StoredFile> {
+  const open = async function* () {
+    const body = await services.blobs.get(objectKey(file.subjectId, file.fileKey));
+    if (!body) throw new Error('stored bytes are missing');
+    for await (const r of readingsFromRowStream(csvRows(body))) yield toStore(file, { ...r, flag: null });
+  };
+  const { count, sample } = await writeReadingStream(
+    services,
+    { subjectId: file.subjectId, accountId: '', user: '', createdAt: '' },
+    open,
+    writeOptions(services, file),
+  );
+  const outcome = {
+    status: 'processed' as const,
+    textChars: document.text.length,
+    abstract: abstractOf(sample, document.pages).replace(/^\d+ readings?/, `${count} readings`),
+    recordCount: count,
+  };
+  await services.files.finish(file.subjectId, file.fileKey, outcome);
+  log('info', 'large CSV processed', { subjectId: file.subjectId, records: count });
+  return { ...file, ...outcome };
 }

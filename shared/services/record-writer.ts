@@ -160,3 +160,37 @@ function toRecords(
   }
   return records;
 }
+
+/**
+ * Stores a stream of readings too large to hold (a CSV of a million rows): one pass counts the rows to
+ * reserve their ids, a second builds and stores them a slice at a time. `open` must yield the same
+ * readings each time it is called. Returns how many rows were stored and a sample for the abstract.
+ */
+export async function writeReadingStream(
+  services: Services,
+  subject: Subject,
+  open: () => AsyncIterable<ReadingToStore>,
+  options: WriteOptions & { reserveIds: (rowCount: number) => Promise<number> },
+): Promise<{ count: number; sample: HealthRecord[] }> {
+  let rowCount = 0;
+  for await (const r of open()) rowCount += standardizeReading(r.input).length;
+  if (rowCount === 0) return { count: 0, sample: [] };
+  let id = await options.reserveIds(rowCount);
+  const sample: HealthRecord[] = [];
+  let slice: ReadingToStore[] = [];
+  const flush = async () => {
+    const standardized = slice.map((r) => ({ reading: r, results: standardizeReading(r.input) }));
+    const records = toRecords(subject, id, standardized, options);
+    await services.records.putAll(subject.subjectId, records);
+    id += records.length;
+    for (const r of records) if (sample.length < SLICE || r.abnormal) sample.push({ ...r, fhir: {} });
+    slice = [];
+  };
+  for await (const r of open()) {
+    slice.push(r);
+    if (slice.length >= SLICE) await flush();
+  }
+  if (slice.length > 0) await flush();
+  await openSessionOf(services, subject, options);
+  return { count: rowCount, sample };
+}

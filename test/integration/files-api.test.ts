@@ -132,6 +132,20 @@ describe('POST /v1/files and extraction', () => {
     expect((await api.get('/v1/files?user=refused')).body.data).toEqual([]);
   });
 
+  it('turns every row of a CSV larger than an in-memory table into a reading', async () => {
+    const lines = ['Date,Test,Result,Unit'];
+    for (let i = 0; i < 20_050; i++)
+      lines.push(`2025-01-${String((i % 28) + 1).padStart(2, '0')},Glucose,${80 + (i % 40)},mg/dL`);
+    const res = await upload(Buffer.from(lines.join('\n')), 'many.csv', 'text/csv', { user: 'many-rows' });
+    expect(res.status).toBe(200);
+    await h.runtime.drainQueues();
+    const file = (await api.get('/v1/files?user=many-rows')).body.data[0];
+    expect(file).toMatchObject({ status: 'processed', records: 20_050 });
+    const last = await api.get('/v1/data?user=many-rows&limit=10&offset=20045');
+    expect(last.body.data).toHaveLength(5);
+    expect(last.body.has_more).toBe(false);
+  }, 120_000);
+
   it('never duplicates rows when an extraction job is delivered twice', async () => {
     const res = await upload(labCsv(), 'twice.csv', 'text/csv', { user: 'twice' });
     await h.runtime.drainQueues();
