@@ -51,6 +51,8 @@ export interface WebSocketRoute extends EntryBase {
 export interface QueueConsumer extends EntryBase {
   kind: 'queue';
   queue: QueueName;
+  /** The bucket announces objects created under this prefix on the queue (S3 event notifications). */
+  fedByBucketPrefix?: string;
   batchSize: number;
   /** Deliveries before a message is moved to the dead-letter queue. */
   maxReceiveCount: number;
@@ -228,6 +230,36 @@ export const manifest: readonly ManifestEntry[] = [
       usesTextract: true,
       memoryMb: 2048,
       timeoutSeconds: 600,
+    },
+  },
+  // Large files over HTTP: a presigned S3 POST straight to the bucket, capped at the announced size.
+  {
+    kind: 'http',
+    id: 'create-upload',
+    method: 'POST',
+    path: '/v1/files/uploads',
+    auth: 'api-key',
+    handler: 'files/create-upload.ts',
+    description: 'Start a presigned upload of a large file',
+    needs: { tables: recordsRw, bucket: 'readwrite' },
+  },
+  // An object arrived through a presigned upload: it becomes the Subject's file, then is extracted.
+  {
+    kind: 'queue',
+    id: 'finalize-upload',
+    queue: 'uploads',
+    fedByBucketPrefix: 'incoming/',
+    batchSize: 5,
+    maxReceiveCount: 5,
+    visibilityTimeoutSeconds: 300,
+    handler: 'files/finalize-upload.ts',
+    description: 'Adopt a presigned upload as a file',
+    needs: {
+      tables: { records: 'readwrite', accounts: 'readwrite' },
+      bucket: 'readwrite',
+      sendsTo: ['file-jobs'],
+      timeoutSeconds: 240,
+      memoryMb: 1024,
     },
   },
   // Streamed uploads: the handshake authenticates the key in the query string and fixes the tenancy.

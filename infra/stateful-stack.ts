@@ -1,6 +1,7 @@
 import { Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import { AttributeType, BillingMode, ProjectionType, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
-import { BlockPublicAccess, Bucket, BucketEncryption } from 'aws-cdk-lib/aws-s3';
+import { BlockPublicAccess, Bucket, BucketEncryption, EventType } from 'aws-cdk-lib/aws-s3';
+import { SqsDestination } from 'aws-cdk-lib/aws-s3-notifications';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import { type QueueConsumer, type QueueName, queueConsumers, type TableName } from '../functions/routes';
@@ -48,6 +49,12 @@ export class StatefulStack extends Stack {
       const { queue, deadLetterQueue } = this.addQueue(consumer);
       queues.set(consumer.queue, queue);
       deadLetterQueues.set(consumer.queue, deadLetterQueue);
+      if (consumer.fedByBucketPrefix) {
+        // Presigned uploads land under this prefix; S3 announces each new object on the consumer's queue.
+        this.bucket.addEventNotification(EventType.OBJECT_CREATED, new SqsDestination(queue), {
+          prefix: consumer.fedByBucketPrefix,
+        });
+      }
     }
     this.queues = queues;
     this.deadLetterQueues = deadLetterQueues;

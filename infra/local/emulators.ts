@@ -9,6 +9,10 @@ export interface Emulators {
   dynamoEndpoint?: string;
   /** Set when the embedded S3 was started. */
   s3Endpoint?: string;
+  /** Calls `listener` with an S3 event notification (AWS's JSON shape) for every object created. */
+  onObjectCreated(
+    listener: (notification: { Records: { eventName: string; s3: { object: { key: string } } }[] }) => void,
+  ): void;
   stop(): Promise<void>;
 }
 
@@ -49,6 +53,13 @@ export async function startEmulators(opts: EmulatorOptions): Promise<Emulators> 
     s3Port = ((await s3.run()) as AddressInfo).port;
   }
   return {
+    onObjectCreated: (listener) => {
+      // s3rver emits every write as an S3 event notification, as a bucket notification would deliver it.
+      (s3 as unknown as { on?: (e: string, l: (n: never) => void) => void } | undefined)?.on?.('event', (n) => {
+        const notification = n as { Records: { eventName: string; s3: { object: { key: string } } }[] };
+        if (notification.Records?.some((r) => r.eventName.startsWith('ObjectCreated'))) listener(notification);
+      });
+    },
     ...(dynamo ? { dynamoEndpoint: `http://127.0.0.1:${dynamo.port}` } : {}),
     ...(s3Port ? { s3Endpoint: `http://127.0.0.1:${s3Port}` } : {}),
     stop: async () => {

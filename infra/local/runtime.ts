@@ -85,6 +85,19 @@ export async function startRuntime(opts: RuntimeOptions = {}): Promise<Runtime> 
   await ensureTables(new DynamoDBClient({ region: cfg.region, endpoint: cfg.dynamoEndpoint }), cfg);
 
   const queue = Object.values(cfg.queueUrls).some(Boolean) ? null : new LocalFileQueue(cfg.localQueueDir!);
+  // Bucket notifications: objects created under a consumer's prefix are announced on its queue, as S3 → SQS.
+  emulators.onObjectCreated((notification) => {
+    for (const consumer of queueConsumers) {
+      const prefix = consumer.fedByBucketPrefix;
+      if (!prefix || !queue) continue;
+      const records = notification.Records.filter((r) => decodeURIComponent(r.s3.object.key).startsWith(prefix));
+      if (records.length > 0) {
+        queue
+          .send(consumer.queue, { ...notification, Records: records })
+          .catch((err) => log('error', 'bucket notification lost', { error: err?.message }));
+      }
+    }
+  });
   const runner: QueueRunner = queue
     ? runLocalQueues(queue, queueConsumers, {
         pollMs: opts.queuePollMs,

@@ -8,6 +8,7 @@ import { DynamoRateLimiter } from '../adapters/dynamo/dynamo-rate-limiter';
 import { DynamoRecordStore } from '../adapters/dynamo/dynamo-record-store';
 import { DynamoSubjectDirectory } from '../adapters/dynamo/dynamo-subject-directory';
 import { DynamoUploadStaging } from '../adapters/dynamo/dynamo-upload-staging';
+import { DynamoUploadTickets } from '../adapters/dynamo/dynamo-upload-tickets';
 import { LocalFileQueue } from '../adapters/queue/local-file-queue';
 import { SqsJobQueue } from '../adapters/queue/sqs-job-queue';
 import { createS3Client } from '../adapters/s3/client';
@@ -23,6 +24,7 @@ import type { RecordStore } from '../ports/record-store';
 import type { ConnectionStore, SocketGateway } from '../ports/socket-gateway';
 import type { SubjectDirectory } from '../ports/subject-directory';
 import type { UploadStaging } from '../ports/upload-staging';
+import type { UploadTickets } from '../ports/upload-tickets';
 
 export interface Services {
   config: Config;
@@ -39,6 +41,7 @@ export interface Services {
   files: FileCatalog;
   blobs: BlobStore;
   staging: UploadStaging;
+  tickets: UploadTickets;
   s3: S3Client;
 }
 
@@ -78,6 +81,7 @@ export function buildServices(cfg: Config): Services {
     },
     files: new DynamoFileCatalog(doc, cfg.tables.records),
     staging: new DynamoUploadStaging(doc, cfg.tables.accounts),
+    tickets: new DynamoUploadTickets(doc, cfg.tables.accounts),
     blobs: new S3BlobStore(s3, cfg.bucket),
     s3,
   };

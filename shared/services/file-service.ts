@@ -42,22 +42,25 @@ export async function storeUpload(
   return file;
 }
 
-/** Catalogues bytes already in the bucket (a presigned or staged upload), then queues extraction. */
-export async function adoptStoredObject(
+/**
+ * Makes bytes already in the bucket (a presigned upload) the Subject's file under a key chosen earlier,
+ * then queues extraction. Safe to repeat: a file already catalogued under that key is left as it is.
+ */
+export async function adoptStagedObject(
   services: Services,
   subject: Subject,
   upload: NewUpload,
+  fileKey: string,
   stagedKey: string,
-): Promise<StoredFile> {
+  bytes: number,
+): Promise<StoredFile | null> {
   const now = nowMs();
-  const bytes = await services.blobs.size(stagedKey);
-  if (bytes === null) throw new Error('staged object is missing');
-  const fileKey = newFileKey(upload.filename, now);
+  if (await services.files.get(subject.subjectId, fileKey, now)) return null;
   const body = await services.blobs.get(stagedKey);
-  await services.blobs.put(objectKey(subject.subjectId, fileKey), body!, upload.contentType);
+  if (!body) return null;
+  await services.blobs.put(objectKey(subject.subjectId, fileKey), body, upload.contentType);
   const file = catalogue(subject, fileKey, upload, bytes, now);
   await services.files.put(file);
-  await services.blobs.delete([stagedKey]);
   await services.queue.send('file-jobs', { type: 'extract-files', subjectId: subject.subjectId, fileKeys: [fileKey] });
   return file;
 }

@@ -80,6 +80,11 @@ describe('every manifest entry has a sample event its handler accepts', () => {
     expect(got.extracted_text).toContain('Glucose');
     // The sample job names a Subject that does not exist here: nothing to do, nothing failed.
     expect(await invoke('extract-files')).toEqual({ batchItemFailures: [] });
+    const ticket = await invoke('create-upload');
+    expect(ticket.statusCode).toBe(200);
+    expect(JSON.parse(ticket.body)).toMatchObject({ object: 'file.upload', max_bytes: 48213000 });
+    // The sample notification names an upload no ticket was issued for: the object is dropped, nothing fails.
+    expect(await invoke('finalize-upload')).toEqual({ batchItemFailures: [] });
     expect((await invoke('delete-file', withKey('delete-file'))).statusCode).toBe(200);
     expect((await invoke('delete-file', withKey('delete-file'))).statusCode).toBe(404);
   });

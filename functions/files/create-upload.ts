@@ -1,0 +1,74 @@
+import { randomBytes } from 'node:crypto';
+import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
+import * as z from 'zod/mini';
+import { nowMs } from '../../shared/clock';
+import { MAX_FILE_BYTES, newFileKey } from '../../shared/domain/files';
+import { PayloadTooLargeError } from '../../shared/http/errors';
+import { apiKeyRoute } from '../../shared/http/handler';
+import { retentionParams } from '../../shared/http/retention-params';
+import { userOf } from '../../shared/http/tenancy';
+import { parseWith, requireObject } from '../../shared/http/validation';
+
+/** How long the presigned POST stays valid. */
+const TICKET_SECONDS = 900;
+/** Where presigned uploads land; the bucket announces them to the finalize worker. */
+export const INCOMING_PREFIX = 'incoming/';
+
+const CreateUploadSchema = z.object({
+  filename: z.string().check(z.trim(), z.minLength(1), z.maxLength(255)),
+  content_type: z.optional(z.string().check(z.maxLength(255))),
+  bytes: z.number().check(z.int(), z.positive()),
+});
+
+/**
+ * POST /v1/files/uploads: for files too large for a request body on AWS (API Gateway 10 MB, Lambda 6 MB).
+ * Returns a presigned S3 POST (URL and form fields) capped at the announced size; once the object is
+ * in the bucket the finalize worker makes it the Subject's file `id`, extracted like any upload.
+ */
+export const handler = apiKeyRoute('create-upload', async ({ req, json, services, tenancy }) => {
+  const body = requireObject(json());
+  const user = userOf(req, body);
+  const {
+    filename,
+    content_type: contentType = 'application/octet-stream',
+    bytes,
+  } = parseWith(CreateUploadSchema, body);
+  if (bytes > MAX_FILE_BYTES)
+    throw new PayloadTooLargeError(`bytes exceeds the ${MAX_FILE_BYTES}-byte file limit`, 'bytes');
+  const { retention, sessionId } = retentionParams(body, { required: false, fallback: 'permanent' });
+  const uploadId = randomBytes(16).toString('hex');
+  const now = nowMs();
+  const expiresAt = Math.floor(now / 1000) + TICKET_SECONDS;
+  const fileKey = newFileKey(filename, now);
+  await services.tickets.put({
+    uploadId,
+    accountId: tenancy.accountId,
+    user,
+    fileKey,
+    filename,
+    contentType,
+    bytes,
+    retention,
+    sessionId,
+    expiresAt,
+  });
+  const presigned = await createPresignedPost(services.s3, {
+    Bucket: services.config.bucket,
+    Key: `${INCOMING_PREFIX}${uploadId}`,
+    Conditions: [['content-length-range', 1, bytes]],
+    Fields: { 'Content-Type': contentType },
+    Expires: TICKET_SECONDS,
+  });
+  return {
+    body: {
+      object: 'file.upload',
+      upload_id: uploadId,
+      id: fileKey,
+      url: presigned.url,
+      fields: presigned.fields,
+      max_bytes: bytes,
+      expires_at: expiresAt,
+      subject: user,
+    },
+  };
+});

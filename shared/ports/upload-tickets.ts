@@ -1,0 +1,22 @@
+import type { StoredRetention } from '../domain/retention';
+
+/** A presigned upload waiting for its object: who it is for and what was announced. */
+export interface UploadTicket {
+  uploadId: string;
+  accountId: string;
+  user: string;
+  fileKey: string;
+  filename: string;
+  contentType: string;
+  bytes: number;
+  retention: StoredRetention;
+  sessionId: string | null;
+  /** Epoch seconds after which the ticket is void. */
+  expiresAt: number;
+}
+
+export interface UploadTickets {
+  put(ticket: UploadTicket): Promise<void>;
+  get(uploadId: string): Promise<UploadTicket | null>;
+  delete(uploadId: string): Promise<void>;
+}
