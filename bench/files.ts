@@ -72,7 +72,7 @@ async function scenario(kind: 'text' | 'csv', megabytes: number): Promise<Upload
   const filename = kind === 'csv' ? 'labs.csv' : 'notes.txt';
   const contentType = kind === 'csv' ? 'text/csv' : 'text/plain';
   const size = (await stat(file)).size;
-  const rt = await startRuntime({ dataDir: join(dir, 'data') });
+  const rt = await startRuntime({});
   const account = await rt.services.accounts.createAccount('bench');
   const { secret } = await issueApiKey(rt.services.accounts, account.accountId, {
     name: 'bench',

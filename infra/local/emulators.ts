@@ -63,6 +63,10 @@ export async function startEmulators(opts: EmulatorOptions): Promise<Emulators> 
     ...(dynamo ? { dynamoEndpoint: `http://127.0.0.1:${dynamo.port}` } : {}),
     ...(s3Port ? { s3Endpoint: `http://127.0.0.1:${s3Port}` } : {}),
     stop: async () => {
+      // Keep-alive sockets of the S3 client would hold close() open forever.
+      (
+        s3 as unknown as { httpServer?: { closeAllConnections?: () => void } } | undefined
+      )?.httpServer?.closeAllConnections?.();
       await s3?.close().catch(() => undefined);
       await dynamo?.stop();
     },

@@ -6,6 +6,7 @@ import { HttpError, MethodNotAllowedError, NotFoundError, PayloadTooLargeError }
 import { log } from '../../shared/log';
 import { loadHandler } from './handlers';
 import { lambdaContext } from './lambda-context';
+import { handleLargeUpload, LAMBDA_BODY_BYTES } from './large-upload';
 
 /** API Gateway's own request cap; bigger bodies never reach a function there either. */
 export const GATEWAY_MAX_BODY_BYTES = 10 * 1024 * 1024;
@@ -46,6 +47,10 @@ export async function handleHttp(req: IncomingMessage, res: ServerResponse): Pro
     if (!match) {
       if (allowed.length > 0) throw new MethodNotAllowedError(method, url.pathname, allowed);
       throw new NotFoundError(`Unknown route: ${method} ${url.pathname}`);
+    }
+    // A body no Lambda event could carry: streamed into the bucket and finalized as the cloud's presigned path.
+    if (match.route.id === 'create-file' && Number(req.headers['content-length'] ?? 0) > LAMBDA_BODY_BYTES) {
+      return await handleLargeUpload(req, res);
     }
     const body = await readBody(req, GATEWAY_MAX_BODY_BYTES);
     const event = toEvent(req, url, method, match, body, requestId);

@@ -289,3 +289,31 @@ describe('presigned uploads (POST /v1/files/uploads)', () => {
     expect(missing.body.error.param).toBe('filename');
   });
 });
+
+describe('POST /v1/files above the Lambda body limit, on the local runtime', () => {
+  it('streams a large file into the bucket and answers like any upload', async () => {
+    const data = Buffer.concat([labTxt(), Buffer.from('Follow-up notes: walked daily, slept well.\n'.repeat(170_000))]);
+    expect(data.length).toBeGreaterThan(6 * 1024 * 1024);
+    const res = await upload(data, 'seven-mb.txt', 'text/plain', { user: 'large-direct', retention: '1d' });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      object: 'file',
+      filename: 'seven-mb.txt',
+      bytes: data.length,
+      subject: 'large-direct',
+    });
+    await h.runtime.drainQueues();
+    expect((await api.get(`/v1/files/${res.body.id}?user=large-direct`)).body.status).toBe('processed');
+    const listed = (await api.get('/v1/files?user=large-direct')).body.data;
+    expect(listed[0]).toMatchObject({ id: res.body.id, retention: '1d' });
+    const refused = await upload(
+      Buffer.concat([Buffer.from([0x4d, 0x5a, 0, 0]), Buffer.alloc(7 * 1024 * 1024)]),
+      'big.exe',
+      'application/octet-stream',
+      { user: 'large-direct' },
+    );
+    expect(refused.status).toBe(415);
+    const unauthorized = await upload(data, 'x.txt', 'text/plain', {}, `hds_live_${'z'.repeat(40)}`);
+    expect(unauthorized.status).toBe(401);
+  }, 120_000);
+});
