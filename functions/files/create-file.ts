@@ -1,6 +1,6 @@
 import { detectDocumentKind, SUPPORTED_FILE_TYPES } from '../../shared/adapters/documents/document-readers';
 import { SIGNATURE_BYTES } from '../../shared/adapters/documents/signatures';
-import { MAX_FILE_BYTES } from '../../shared/domain/files';
+import { MAX_FILE_BYTES, toUploadResponse } from '../../shared/domain/files';
 import { BadRequestError, UnsupportedMediaTypeError } from '../../shared/http/errors';
 import { apiKeyRoute } from '../../shared/http/handler';
 import { isMultipart, parseMultipart } from '../../shared/http/multipart';
@@ -37,15 +37,5 @@ export const handler = apiKeyRoute('create-file', async ({ req, services, tenanc
     file.data,
     file.data.length,
   );
-  return {
-    body: {
-      object: 'file',
-      id: stored.fileKey,
-      filename: stored.filename,
-      bytes: stored.bytes,
-      status: stored.status,
-      created_at: stored.createdAt,
-      subject: user,
-    },
-  };
+  return { body: toUploadResponse(stored, user) };
 });

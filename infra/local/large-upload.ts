@@ -6,7 +6,7 @@ import { manifest } from '../../functions/routes';
 import { detectDocumentKind, SUPPORTED_FILE_TYPES } from '../../shared/adapters/documents/document-readers';
 import { SIGNATURE_BYTES } from '../../shared/adapters/documents/signatures';
 import { nowMs } from '../../shared/clock';
-import { MAX_FILE_BYTES, newFileKey } from '../../shared/domain/files';
+import { MAX_FILE_BYTES, newFileKey, toUploadResponse } from '../../shared/domain/files';
 import {
   BadRequestError,
   HttpError,
@@ -130,15 +130,7 @@ export async function handleLargeUpload(req: IncomingMessage, res: ServerRespons
   const subject = await svc.subjects.find(caller.accountId, user);
   const stored = subject ? await svc.files.get(subject.subjectId, fileKey, nowMs()) : null;
   if (!stored) throw new HttpError(500, `The upload could not be stored (request id ${requestId})`, 'internal_error');
-  const body = JSON.stringify({
-    object: 'file',
-    id: stored.fileKey,
-    filename: stored.filename,
-    bytes: stored.bytes,
-    status: stored.status,
-    created_at: stored.createdAt,
-    subject: user,
-  });
+  const body = JSON.stringify(toUploadResponse(stored, user));
   res.writeHead(200, {
     'content-type': 'application/json',
     'x-request-id': requestId,

@@ -79,3 +79,16 @@ export function toListItem(f: StoredFile) {
     records: f.recordCount,
   };
 }
+
+/** Wire shape of the answer to an upload (gaps.md: `POST /v1/files`). */
+export function toUploadResponse(f: StoredFile, user: string) {
+  return {
+    object: 'file',
+    id: f.fileKey,
+    filename: f.filename,
+    bytes: f.bytes,
+    status: f.status,
+    created_at: f.createdAt,
+    subject: user,
+  };
+}
