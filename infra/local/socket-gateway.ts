@@ -10,6 +10,8 @@ import { lambdaContext } from './lambda-context';
 
 /** Headroom over a 256 KB chunk once base64-encoded and framed as JSON. */
 const MAX_FRAME_BYTES = 1024 * 1024;
+/** Frames received but not yet handled before the runtime stops reading from a client. */
+const MAX_WAITING_FRAMES = 8;
 
 export interface LocalSockets {
   /** Serves `POST|GET|DELETE /@connections/{id}` as API Gateway's management endpoint does. */
@@ -53,14 +55,22 @@ export function attachWebSockets(server: Server): LocalSockets {
         open.set(connectionId, ws);
         // API Gateway does not order invocations; running one frame at a time here keeps logs readable.
         let queue: Promise<unknown> = Promise.resolve();
+        // Frames wait for their handler one at a time; past a few in waiting, reading from the client's
+        // socket pauses (TCP backpressure), so a fast client cannot pile a whole upload up in memory.
+        let waiting = 0;
         ws.on('message', (data, isBinary) => {
           const body = Buffer.isBuffer(data) ? data : Buffer.from(data as ArrayBuffer);
+          if (++waiting >= MAX_WAITING_FRAMES) socket.pause();
           queue = queue.then(() =>
             invoke(routes.$default, {
               ...event('$default', 'MESSAGE', connectionId, req, url),
               body: isBinary ? body.toString('base64') : body.toString('utf8'),
               isBase64Encoded: isBinary,
-            }).catch((err) => log('error', 'socket $default failed', { error: err?.message })),
+            })
+              .catch((err) => log('error', 'socket $default failed', { error: err?.message }))
+              .finally(() => {
+                if (--waiting < MAX_WAITING_FRAMES / 2) socket.resume();
+              }),
           );
         });
         ws.on('close', () => {
