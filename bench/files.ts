@@ -95,7 +95,7 @@ async function scenario(kind: 'text' | 'csv', megabytes: number): Promise<Upload
         JSON.stringify({
           type: 'upload_start',
           messageId: 'bench',
-          files: [{ filename: 'labs.csv', contentType: 'text/csv', size }],
+          files: [{ filename, contentType, size }],
         }),
       );
       let chunkIndex = 0;
@@ -104,7 +104,7 @@ async function scenario(kind: 'text' | 'csv', megabytes: number): Promise<Upload
           JSON.stringify({
             type: 'upload_chunk',
             messageId: 'bench',
-            filename: 'labs.csv',
+            filename,
             chunk: (chunk as Buffer).toString('base64'),
             chunkIndex: chunkIndex++,
             totalChunks,

@@ -14,12 +14,10 @@ export interface UploadStaging {
   start(connectionId: string, messageId: string, files: StagedBatch['files']): Promise<boolean>;
   /** The whole batch with every chunk received (for assembly). */
   load(connectionId: string, messageId: string): Promise<StagedBatch | null>;
-  /** Only what a chunk needs checked: the announced files, and whether this file already failed. */
-  header(
-    connectionId: string,
-    messageId: string,
-    fileIndex?: number,
-  ): Promise<{ files: StagedBatch['files']; failed: string | null; ended: boolean } | null>;
+  /** The announced files and whether the batch has ended (one read, for every chunk). */
+  header(connectionId: string, messageId: string): Promise<{ files: StagedBatch['files']; ended: boolean } | null>;
+  /** Why a file of the batch was refused, or null while it is fine. */
+  failure(connectionId: string, messageId: string, fileIndex: number): Promise<string | null>;
   /** Claims a chunk before its bytes are stored; false when it was already received. */
   claimChunk(
     connectionId: string,

@@ -10,9 +10,9 @@ import type { FileStatus, StoredFile } from '../../domain/files';
 import { isLive } from '../../domain/retention';
 import type { FileCatalog } from '../../ports/file-catalog';
 import { queryAll } from './batch';
+import { applied } from './conditional';
+import { expiryShard, FILE_PREFIX } from './records-layout';
 
-export const FILE_PREFIX = 'F#';
-const EXPIRY_SHARDS = 16;
 /** A deleted file's entry expires into the sweeper after this long, should its purge job be lost. */
 const DELETED_FILE_SWEEP_SECONDS = 3600;
 
@@ -50,7 +50,7 @@ export class DynamoFileCatalog implements FileCatalog {
           ...(file.retention === 'session' && file.sessionId
             ? { sessionKey: `${file.subjectId}#${file.sessionId}` }
             : {}),
-          ...(file.expiresAt != null ? { expiresAt: file.expiresAt, expiryShard: shardOf(file.fileKey) } : {}),
+          ...(file.expiresAt != null ? { expiresAt: file.expiresAt, expiryShard: expiryShard(file.fileKey) } : {}),
           ...(file.textChars != null ? { textChars: file.textChars } : {}),
         },
         ConditionExpression: 'attribute_not_exists(pk)',
@@ -87,8 +87,8 @@ export class DynamoFileCatalog implements FileCatalog {
 
   async markDeleted(subjectId: string, fileKey: string, nowMs: number): Promise<boolean> {
     const now = Math.floor(nowMs / 1000);
-    try {
-      await this.doc.send(
+    return applied(
+      this.doc.send(
         new UpdateCommand({
           TableName: this.table,
           Key: { pk: subjectId, sk: FILE_PREFIX + fileKey },
@@ -98,15 +98,11 @@ export class DynamoFileCatalog implements FileCatalog {
           ExpressionAttributeValues: {
             ':now': now,
             ':sweep': now + DELETED_FILE_SWEEP_SECONDS,
-            ':shard': shardOf(fileKey),
+            ':shard': expiryShard(fileKey),
           },
         }),
-      );
-      return true;
-    } catch (err) {
-      if (err instanceof ConditionalCheckFailedException) return false;
-      throw err;
-    }
+      ),
+    );
   }
 
   async deleteSessionFiles(subjectId: string, sessionId: string, nowMs: number): Promise<StoredFile[]> {
@@ -204,12 +200,6 @@ export class DynamoFileCatalog implements FileCatalog {
 
 function live(item: Item, nowMs: number): boolean {
   return item.deletedAt === undefined && isLive(item.expiresAt as number | undefined, nowMs);
-}
-
-function shardOf(fileKey: string): string {
-  let h = 0;
-  for (let i = 0; i < fileKey.length; i++) h = (h * 31 + fileKey.charCodeAt(i)) >>> 0;
-  return `X${h % EXPIRY_SHARDS}`;
 }
 
 function fromItem(item: Item): StoredFile {

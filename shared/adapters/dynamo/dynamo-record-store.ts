@@ -11,13 +11,17 @@ import type { HealthRecord } from '../../domain/records';
 import { isLive } from '../../domain/retention';
 import { type DeleteSelector, type ListQuery, type RecordStore, SubjectErasedError } from '../../ports/record-store';
 import { batchGetAll, batchWriteAll, deleteAll, queryAll } from './batch';
+import { applied } from './conditional';
+import {
+  EXPIRY_SHARDS,
+  expiryShard,
+  FILE_PREFIX,
+  INTENT_PREFIX,
+  RECORD_PREFIX,
+  SESSION_PREFIX,
+  SUBJECT_SK,
+} from './records-layout';
 
-const SUBJECT_SK = '#SUBJECT';
-const RECORD_PREFIX = 'R#';
-const SESSION_PREFIX = 'SESSION#';
-const INTENT_PREFIX = 'W#';
-const FILE_PREFIX = 'F#';
-const EXPIRY_SHARDS = 16;
 /** A batch write still unfinished after this long was abandoned by a crashed writer. */
 const INTENT_TTL_SECONDS = 600;
 /** An erased Subject whose purge job never ran is purged by the sweeper after this long. */
@@ -86,7 +90,7 @@ export class DynamoRecordStore implements RecordStore {
           firstId,
           lastId: Math.max(...ids),
           expiresAt: now + INTENT_TTL_SECONDS,
-          expiryShard: shardOf(firstId),
+          expiryShard: expiryShard(firstId),
         },
       }),
     );
@@ -202,8 +206,8 @@ export class DynamoRecordStore implements RecordStore {
   }
 
   async closeSession(subjectId: string, sessionId: string, at: string): Promise<boolean> {
-    try {
-      await this.doc.send(
+    return applied(
+      this.doc.send(
         new UpdateCommand({
           TableName: this.table,
           Key: { pk: subjectId, sk: SESSION_PREFIX + sessionId },
@@ -212,12 +216,8 @@ export class DynamoRecordStore implements RecordStore {
           ExpressionAttributeNames: { '#s': 'status' },
           ExpressionAttributeValues: { ':closed': 'closed', ':open': 'open', ':at': at },
         }),
-      );
-      return true;
-    } catch (err) {
-      if (err instanceof ConditionalCheckFailedException) return false;
-      throw err;
-    }
+      ),
+    );
   }
 
   async tombstoneSubject(subjectId: string, nowMs: number): Promise<void> {
@@ -232,7 +232,7 @@ export class DynamoRecordStore implements RecordStore {
           ExpressionAttributeValues: {
             ':now': now,
             ':sweep': now + ERASED_SUBJECT_SWEEP_SECONDS,
-            ':shard': shardOf(hashOf(subjectId)),
+            ':shard': expiryShard(subjectId),
           },
         }),
       )
@@ -286,7 +286,7 @@ export class DynamoRecordStore implements RecordStore {
           TableName: this.table,
           IndexName: 'byExpiry',
           KeyConditionExpression: 'expiryShard = :shard AND expiresAt <= :now',
-          ExpressionAttributeValues: { ':shard': `X${shard}`, ':now': now },
+          ExpressionAttributeValues: { ':shard': expiryShard(shard), ':now': now },
         },
         (got) => got.length >= maxItems - deleted,
       );
@@ -344,16 +344,6 @@ function sessionKeyOf(subjectId: string, sessionId: string): string {
   return `${subjectId}#${sessionId}`;
 }
 
-function shardOf(n: number): string {
-  return `X${n % EXPIRY_SHARDS}`;
-}
-
-function hashOf(s: string): number {
-  let h = 0;
-  for (let i = 0; i < s.length; i++) h = (h * 31 + s.charCodeAt(i)) >>> 0;
-  return h;
-}
-
 function toItem(r: HealthRecord): Item {
   const { fhir, subjectId, ...rest } = r;
   return {
@@ -364,7 +354,7 @@ function toItem(r: HealthRecord): Item {
     searchText: `${r.indicator}\u0000${r.canonicalName ?? ''}`.toLowerCase(),
     fhirJson: JSON.stringify(fhir),
     ...(r.sessionId ? { sessionKey: sessionKeyOf(subjectId, r.sessionId) } : {}),
-    ...(r.expiresAt != null ? { expiryShard: shardOf(r.id) } : { expiresAt: undefined }),
+    ...(r.expiresAt != null ? { expiryShard: expiryShard(r.id) } : { expiresAt: undefined }),
   };
 }
 

@@ -3,6 +3,7 @@ import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, type DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { RecordStore } from '../../ports/record-store';
 import type { Subject, SubjectDirectory } from '../../ports/subject-directory';
+import { applied } from './conditional';
 
 /**
  * The (account, user) → Subject mapping, kept in the accounts table. A Subject's own item (its id
@@ -59,21 +60,17 @@ export class DynamoSubjectDirectory implements SubjectDirectory {
     return (await this.unmap(accountId, user, subject.subjectId)) ? subject : null;
   }
 
-  private async unmap(accountId: string, user: string, subjectId: string): Promise<boolean> {
-    try {
-      await this.doc.send(
+  private unmap(accountId: string, user: string, subjectId: string): Promise<boolean> {
+    return applied(
+      this.doc.send(
         new DeleteCommand({
           TableName: this.table,
           Key: mappingKey(accountId, user),
           ConditionExpression: 'subjectId = :s',
           ExpressionAttributeValues: { ':s': subjectId },
         }),
-      );
-      return true;
-    } catch (err) {
-      if (err instanceof ConditionalCheckFailedException) return false;
-      throw err;
-    }
+      ),
+    );
   }
 }
 

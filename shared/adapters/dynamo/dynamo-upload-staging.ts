@@ -1,4 +1,3 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import {
   DeleteCommand,
   type DynamoDBDocumentClient,
@@ -8,6 +7,7 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import type { StagedBatch, UploadStaging } from '../../ports/upload-staging';
 import { deleteAll, queryAll } from './batch';
+import { applied } from './conditional';
 
 /** A batch outlives the longest WebSocket connection (2 h) a little; TTL then collects it. */
 const BATCH_TTL_SECONDS = 3 * 3600;
@@ -66,23 +66,27 @@ export class DynamoUploadStaging implements UploadStaging {
   async header(
     connectionId: string,
     messageId: string,
-    fileIndex?: number,
-  ): Promise<{ files: StagedBatch['files']; failed: string | null; ended: boolean } | null> {
-    const pk = pkOf(connectionId, messageId);
-    const [batch, failure] = await Promise.all([
-      this.doc.send(new GetCommand({ TableName: this.table, Key: { pk, sk: '#BATCH' }, ConsistentRead: true })),
-      fileIndex === undefined
-        ? Promise.resolve(undefined)
-        : this.doc.send(
-            new GetCommand({ TableName: this.table, Key: { pk, sk: `X#${fileIndex}` }, ConsistentRead: true }),
-          ),
-    ]);
-    if (!batch.Item) return null;
-    return {
-      files: batch.Item.files as StagedBatch['files'],
-      failed: failure?.Item ? String(failure.Item.reason) : null,
-      ended: batch.Item.endedAt !== undefined,
-    };
+  ): Promise<{ files: StagedBatch['files']; ended: boolean } | null> {
+    const out = await this.doc.send(
+      new GetCommand({
+        TableName: this.table,
+        Key: { pk: pkOf(connectionId, messageId), sk: '#BATCH' },
+        ConsistentRead: true,
+      }),
+    );
+    if (!out.Item) return null;
+    return { files: out.Item.files as StagedBatch['files'], ended: out.Item.endedAt !== undefined };
+  }
+
+  async failure(connectionId: string, messageId: string, fileIndex: number): Promise<string | null> {
+    const out = await this.doc.send(
+      new GetCommand({
+        TableName: this.table,
+        Key: { pk: pkOf(connectionId, messageId), sk: `X#${fileIndex}` },
+        ConsistentRead: true,
+      }),
+    );
+    return out.Item ? String(out.Item.reason) : null;
   }
 
   claimChunk(
@@ -154,14 +158,8 @@ export class DynamoUploadStaging implements UploadStaging {
     );
   }
 
-  private async conditional(command: PutCommand | UpdateCommand): Promise<boolean> {
-    try {
-      await this.doc.send(command as PutCommand);
-      return true;
-    } catch (err) {
-      if (err instanceof ConditionalCheckFailedException) return false;
-      throw err;
-    }
+  private conditional(command: PutCommand | UpdateCommand): Promise<boolean> {
+    return applied(this.doc.send(command as PutCommand));
   }
 }
 

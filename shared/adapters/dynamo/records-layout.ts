@@ -1,0 +1,25 @@
+/**
+ * The key layout of the records table, shared by every adapter writing to it: one Subject partition
+ * holding its counter, rows, files, sessions and write intents, and the sparse expiry index the
+ * sweeper reads. Writers and the sweeper must agree on the shards, so they are defined once, here.
+ */
+export const SUBJECT_SK = '#SUBJECT';
+export const RECORD_PREFIX = 'R#';
+export const FILE_PREFIX = 'F#';
+export const SESSION_PREFIX = 'SESSION#';
+export const INTENT_PREFIX = 'W#';
+
+/** Partitions of the `byExpiry` index; the sweeper queries each of them. */
+export const EXPIRY_SHARDS = 16;
+
+/** The expiry shard of an item, from a number (a row id) or a string (a key). */
+export function expiryShard(of: number | string): string {
+  const n = typeof of === 'number' ? of : hash(of);
+  return `X${n % EXPIRY_SHARDS}`;
+}
+
+function hash(s: string): number {
+  let h = 0;
+  for (let i = 0; i < s.length; i++) h = (h * 31 + s.charCodeAt(i)) >>> 0;
+  return h;
+}
