@@ -39,6 +39,11 @@ export interface HttpRoute extends EntryBase {
   path: string;
   /** 'api-key' for /v1, 'none' for public probes. */
   auth: 'api-key' | 'none';
+  /**
+   * The answer may stream (server-sent events): served by the REST API in STREAM transfer mode with Lambda
+   * response streaming in the cloud (HTTP APIs buffer), and chunk by chunk locally.
+   */
+  streaming?: boolean;
 }
 
 /** A route of the WebSocket API; the API's URL path on both hosts is `path`. */

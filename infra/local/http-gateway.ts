@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import type { APIGatewayProxyEvent, APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { type HttpRoute, httpRoutes } from '../../functions/routes';
 import { HttpError, MethodNotAllowedError, NotFoundError, PayloadTooLargeError } from '../../shared/http/errors';
 import { log } from '../../shared/log';
 import { loadHandler } from './handlers';
 import { lambdaContext } from './lambda-context';
 import { handleLargeUpload, LAMBDA_BODY_BYTES } from './large-upload';
+import { httpResponseStream } from './response-stream';
 
 /** API Gateway's own request cap; bigger bodies never reach a function there either. */
 export const GATEWAY_MAX_BODY_BYTES = 10 * 1024 * 1024;
@@ -53,6 +54,7 @@ export async function handleHttp(req: IncomingMessage, res: ServerResponse): Pro
       return await handleLargeUpload(req, res);
     }
     const body = await readBody(req, GATEWAY_MAX_BODY_BYTES);
+    if (match.route.streaming) return await streamResponse(req, res, url, method, match, body, requestId);
     const event = toEvent(req, url, method, match, body, requestId);
     const handler = await loadHandler(match.route);
     const result = (await handler(
@@ -61,6 +63,10 @@ export async function handleHttp(req: IncomingMessage, res: ServerResponse): Pro
     )) as APIGatewayProxyStructuredResultV2;
     writeResult(res, result, requestId);
   } catch (err) {
+    if (res.headersSent) {
+      res.destroy();
+      return;
+    }
     const http = err instanceof HttpError ? err : null;
     if (!http) log('error', 'local gateway failure', { requestId, error: (err as Error)?.message });
     const status = http?.status ?? 500;
@@ -77,6 +83,75 @@ export async function handleHttp(req: IncomingMessage, res: ServerResponse): Pro
       requestId,
     );
   }
+}
+
+/**
+ * A streaming route, as the cloud's REST API in STREAM transfer mode serves it: a payload-format-1.0 event,
+ * the handler writing to a response stream that reaches the socket chunk by chunk.
+ */
+async function streamResponse(
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: URL,
+  method: string,
+  match: CompiledRoute & { values: string[] },
+  body: Buffer,
+  requestId: string,
+): Promise<void> {
+  const handler = (await loadHandler(match.route)) as unknown as (
+    event: APIGatewayProxyEvent,
+    stream: ReturnType<typeof httpResponseStream>,
+    context: unknown,
+  ) => Promise<void>;
+  const stream = httpResponseStream(res, { 'x-request-id': requestId });
+  try {
+    await handler(
+      toRestEvent(toEvent(req, url, method, match, body, requestId), match.route),
+      stream,
+      lambdaContext(match.route.id, match.route.needs.timeoutSeconds ?? 10),
+    );
+  } catch (err) {
+    // The client went away mid-stream: nothing is left to answer.
+    if (res.headersSent || res.destroyed) return;
+    throw err;
+  }
+}
+
+/** The same request as a REST API (payload format 1.0) proxy event. */
+function toRestEvent(v2: APIGatewayProxyEventV2, route: HttpRoute): APIGatewayProxyEvent {
+  const context = v2.requestContext;
+  return {
+    resource: route.path,
+    path: v2.rawPath,
+    httpMethod: context.http.method,
+    headers: v2.headers as Record<string, string>,
+    multiValueHeaders: Object.fromEntries(Object.entries(v2.headers).map(([k, v]) => [k, [v ?? '']])),
+    queryStringParameters: (v2.queryStringParameters as Record<string, string>) ?? null,
+    multiValueQueryStringParameters: v2.queryStringParameters
+      ? Object.fromEntries(Object.entries(v2.queryStringParameters).map(([k, v]) => [k, [v ?? '']]))
+      : null,
+    pathParameters: (v2.pathParameters as Record<string, string>) ?? null,
+    stageVariables: null,
+    requestContext: {
+      accountId: context.accountId,
+      apiId: context.apiId,
+      authorizer: undefined,
+      protocol: context.http.protocol,
+      httpMethod: context.http.method,
+      identity: {
+        sourceIp: context.http.sourceIp,
+        userAgent: context.http.userAgent,
+      } as APIGatewayProxyEvent['requestContext']['identity'],
+      path: `/v1${v2.rawPath}`,
+      stage: 'v1',
+      requestId: context.requestId,
+      requestTimeEpoch: context.timeEpoch,
+      resourceId: 'local',
+      resourcePath: route.path,
+    },
+    body: v2.body ?? null,
+    isBase64Encoded: v2.isBase64Encoded,
+  };
 }
 
 function findRoute(method: string, path: string): { match?: CompiledRoute & { values: string[] }; allowed: string[] } {

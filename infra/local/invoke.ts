@@ -3,6 +3,7 @@ import { manifest } from '../../functions/routes';
 import { attachToLocalStore } from './attach';
 import { loadHandler } from './handlers';
 import { lambdaContext } from './lambda-context';
+import { invokeOnce } from './response-stream';
 
 /**
  * `npm run invoke -- <route-id> <event.json>`: runs one handler on one event, as `sam local invoke`
@@ -23,7 +24,7 @@ async function main(): Promise<void> {
   const store = await attachToLocalStore();
   try {
     const handler = await loadHandler(entry);
-    const result = await handler(event, lambdaContext(entry.id, entry.needs.timeoutSeconds ?? 10));
+    const result = await invokeOnce(handler, event, lambdaContext(entry.id, entry.needs.timeoutSeconds ?? 10));
     process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
   } finally {
     await store.release();

@@ -1,7 +1,9 @@
+import { Readable } from 'node:stream';
 import middy from '@middy/core';
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { type HttpRoute, httpRoutes } from '../../functions/routes';
 import { type Services, services } from '../services/container';
+import { ensureStreamingGlobal } from './lambda-streaming';
 import {
   authenticateApiKey,
   type Caller,
@@ -55,6 +57,44 @@ export function apiKeyRoute(routeId: string, fn: (ctx: AuthedContext) => Promise
       const caller = hds.caller!;
       const ctx = { ...contextOf(hds), caller, tenancy: new Tenancy(caller, services()) };
       return respond(hds, await fn(ctx));
+    });
+}
+
+/** A streamed answer: status and headers first, then each string of `frames` as soon as it is made. */
+export interface StreamedResult {
+  status?: number;
+  headers: Record<string, string>;
+  frames: AsyncIterable<string>;
+}
+
+/**
+ * An API-key route whose answer may stream (server-sent events): the same middleware as `apiKeyRoute`, run
+ * inside Lambda response streaming (`awslambda.streamifyResponse`; the REST API's STREAM transfer mode in the
+ * cloud, a real chunked response locally). The route returns a plain `RouteResult` (errors, non-streamed
+ * answers) or a `StreamedResult`; when the client goes away the frames' iterator is closed, so its `finally`
+ * blocks run and upstream work can be cancelled.
+ */
+export function streamingApiKeyRoute(
+  routeId: string,
+  fn: (ctx: AuthedContext) => Promise<RouteResult | StreamedResult>,
+) {
+  route(routeId, 'api-key');
+  ensureStreamingGlobal();
+  return middy<GatewayEvent, unknown, Error, HdsContext>({ streamifyResponse: true })
+    .use(normalizeRequest())
+    .use(errorEnvelope(routeId))
+    .use(authenticateApiKey(services))
+    .use(rateLimit(routeId, services))
+    .handler(async (_event, { hds }) => {
+      const caller = hds.caller!;
+      const ctx = { ...contextOf(hds), caller, tenancy: new Tenancy(caller, services()) };
+      const result = await fn(ctx);
+      if (!('frames' in result)) return respond(hds, result);
+      return {
+        statusCode: result.status ?? 200,
+        headers: { 'x-request-id': hds.req.requestId, ...hds.rateHeaders, ...result.headers },
+        body: Readable.from(result.frames, { objectMode: false }),
+      };
     });
 }
 

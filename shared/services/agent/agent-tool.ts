@@ -1,0 +1,17 @@
+import type { ModelTool } from '../../ports/model-provider';
+
+/**
+ * A tool the agent may offer the model. Server tools (built-in, remote MCP) run here under the request's
+ * tenancy and become tool steps; client tools are handed back to the caller to run (Agent API handoff).
+ */
+export type AgentTool =
+  | (ModelTool & { kind: 'server'; run(rawArguments: string, signal: AbortSignal): Promise<ServerToolOutcome> })
+  | (ModelTool & { kind: 'client' });
+
+export interface ServerToolOutcome {
+  /** The arguments as parsed (an empty object when they were not valid JSON). */
+  arguments: Record<string, unknown>;
+  /** The result text the model reads (bounded by the tool). */
+  result: string;
+  error: boolean;
+}

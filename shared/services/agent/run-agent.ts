@@ -1,0 +1,246 @@
+import { countMessageTokens, countTokens, countToolTokens } from '../../domain/agent/tokens';
+import type { ToolStep } from '../../domain/agent/tool-step';
+import { addModelCall, emptyUsage, type TurnUsage } from '../../domain/agent/usage';
+import type { ModelTier } from '../../domain/models';
+import type { ModelEvent, ModelMessage, ModelProvider, ModelToolCall, ModelUsage } from '../../ports/model-provider';
+import type { AgentTool } from './agent-tool';
+
+/** Model rounds of one turn before the model is made to answer without tools. */
+const MAX_TOOL_ROUNDS = 6;
+/**
+ * Text a model writes before deciding to call tools is thinking aloud, not the answer. Text is held back until
+ * this much has arrived without a tool call; past it the call is taken to be answering, and text flows through.
+ */
+const ANSWER_COMMIT_CHARS = 160;
+
+export interface AgentTurn {
+  tier: ModelTier;
+  /** The platform prompt (already carrying the caller's style). */
+  system: string;
+  /** The conversation as the caller sent it (and, on the Agent API, its stored history), without system messages. */
+  conversation: ModelMessage[];
+  /** Tokens of what the caller sent this turn; the rest of every prompt is platform overhead. */
+  callerInputTokens: number;
+  tools: AgentTool[];
+  provider: ModelProvider;
+  signal: AbortSignal;
+}
+
+export type AgentEvent =
+  | { type: 'reasoning'; delta: string }
+  | { type: 'text'; delta: string }
+  | { type: 'tool_step_started'; step: Omit<ToolStep, 'result'> }
+  | { type: 'tool_step'; step: ToolStep; error: boolean }
+  /** A client tool the model is calling, as it forms (Agent API streaming of `function_call` items). */
+  | { type: 'client_call_start'; callId: string; name: string }
+  | { type: 'client_call_arguments'; callId: string; delta: string }
+  | { type: 'done'; outcome: AgentOutcome };
+
+export interface AgentOutcome {
+  answer: string;
+  reasoning: string;
+  toolSteps: ToolStep[];
+  /** Client tool calls the caller must run (a handoff); empty when the turn answered. */
+  clientCalls: ModelToolCall[];
+  /** The messages this turn added after the caller's input (assistant tool calls, tool results, the answer). */
+  added: ModelMessage[];
+  finishReason: 'stop' | 'length' | 'tool_calls' | 'content_filter';
+  usage: TurnUsage;
+}
+
+/**
+ * One agent turn: the model is called with the tools; server tools it asks for run here (in parallel) and their
+ * results go back to it, until it answers or calls a client tool. Yields what a stream shows as it happens:
+ * reasoning, tool steps, the answer text (one uninterrupted stream), client calls; then the outcome.
+ */
+export async function* runAgent(turn: AgentTurn): AsyncGenerator<AgentEvent> {
+  const offered = turn.tools.map(({ name, description, parameters }) => ({ name, description, parameters }));
+  const byName = new Map(turn.tools.map((t) => [t.name, t]));
+  const messages: ModelMessage[] = [{ role: 'system', content: turn.system }, ...turn.conversation];
+  const added: ModelMessage[] = [];
+  const steps: ToolStep[] = [];
+  const stepIds = new Set<string>();
+  let usage = emptyUsage(turn.callerInputTokens);
+  let answer = '';
+  let reasoning = '';
+
+  for (let round = 0; ; round++) {
+    const lastRound = round >= MAX_TOOL_ROUNDS;
+    let held = '';
+    let answering = false;
+    let callText = '';
+    let callReasoning = '';
+    let finish: Extract<ModelEvent, { type: 'finish' }> | undefined;
+    let roundEmitted = false;
+    const emitText = (delta: string): AgentEvent[] => {
+      const out: AgentEvent[] = [];
+      // Answer text after an earlier round's answer text continues the same answer, as a new paragraph.
+      if (!roundEmitted && answer !== '' && !answer.endsWith('\n')) {
+        answer += '\n\n';
+        out.push({ type: 'text', delta: '\n\n' });
+      }
+      roundEmitted = true;
+      answer += delta;
+      out.push({ type: 'text', delta });
+      return out;
+    };
+    const clientIndexes = new Map<number, string>();
+
+    for await (const event of turn.provider.stream({
+      tier: turn.tier,
+      messages,
+      tools: lastRound ? [] : offered,
+      toolChoice: lastRound || offered.length === 0 ? undefined : 'auto',
+      signal: turn.signal,
+    })) {
+      switch (event.type) {
+        case 'reasoning':
+          callReasoning += event.delta;
+          reasoning += event.delta;
+          yield { type: 'reasoning', delta: event.delta };
+          break;
+        case 'text':
+          callText += event.delta;
+          if (answering) {
+            yield* emitText(event.delta);
+          } else {
+            held += event.delta;
+            if (held.length >= ANSWER_COMMIT_CHARS) {
+              answering = true;
+              yield* emitText(held);
+              held = '';
+            }
+          }
+          break;
+        case 'tool_call_start': {
+          if (!answering && held) {
+            // Thinking aloud before a tool call: it is reasoning, not part of the answer.
+            reasoning += held;
+            yield { type: 'reasoning', delta: held };
+            held = '';
+          }
+          if (byName.get(event.name)?.kind === 'client') {
+            clientIndexes.set(event.index, event.id);
+            yield { type: 'client_call_start', callId: event.id, name: event.name };
+          }
+          break;
+        }
+        case 'tool_call_arguments': {
+          const callId = clientIndexes.get(event.index);
+          if (callId) yield { type: 'client_call_arguments', callId, delta: event.delta };
+          break;
+        }
+        case 'finish':
+          finish = event;
+          break;
+      }
+    }
+    if (!finish) throw new Error('the model stream ended without finishing');
+    usage = addModelCall(
+      usage,
+      estimateIfMissing(finish.usage, messages, offered, callText, callReasoning, finish.toolCalls),
+    );
+
+    const calls = finish.toolCalls;
+    if (calls.length === 0 || lastRound) {
+      if (held) yield* emitText(held);
+      added.push({ role: 'assistant', content: callText });
+      yield { type: 'done', outcome: outcome(finish.reason === 'tool_calls' ? 'stop' : finish.reason) };
+      return;
+    }
+    if (held && !answering) {
+      reasoning += held;
+      yield { type: 'reasoning', delta: held };
+    }
+
+    const assistant: ModelMessage = { role: 'assistant', content: answering ? callText : null, toolCalls: calls };
+    messages.push(assistant);
+    added.push(assistant);
+    const serverCalls = calls.filter((c) => byName.get(c.name)?.kind !== 'client');
+    const clientCalls = calls.filter((c) => byName.get(c.name)?.kind === 'client');
+
+    const ids = serverCalls.map((c) => uniqueStepId(c.id, stepIds));
+    for (const [i, call] of serverCalls.entries()) {
+      yield {
+        type: 'tool_step_started',
+        step: { id: ids[i]!, name: call.name, arguments: parseArguments(call.arguments) },
+      };
+    }
+    const results = await Promise.all(
+      serverCalls.map((call) => runServerCall(byName.get(call.name), call, turn.signal)),
+    );
+    for (const [i, call] of serverCalls.entries()) {
+      const ran = results[i]!;
+      const step: ToolStep = { id: ids[i]!, name: call.name, arguments: ran.arguments, result: ran.result };
+      steps.push(step);
+      yield { type: 'tool_step', step, error: ran.error };
+      const toolMessage: ModelMessage = { role: 'tool', toolCallId: call.id, content: ran.result };
+      messages.push(toolMessage);
+      added.push(toolMessage);
+    }
+    if (clientCalls.length > 0) {
+      yield { type: 'done', outcome: { ...outcome('tool_calls'), clientCalls } };
+      return;
+    }
+  }
+
+  function outcome(finishReason: AgentOutcome['finishReason']): AgentOutcome {
+    return { answer, reasoning, toolSteps: steps, clientCalls: [], added, finishReason, usage };
+  }
+}
+
+async function runServerCall(tool: AgentTool | undefined, call: ModelToolCall, signal: AbortSignal) {
+  if (tool?.kind !== 'server') {
+    return {
+      arguments: parseArguments(call.arguments),
+      result: `Error: there is no tool named ${call.name}.`,
+      error: true,
+    };
+  }
+  try {
+    return await tool.run(call.arguments, signal);
+  } catch (err) {
+    if (signal.aborted) throw err;
+    return {
+      arguments: parseArguments(call.arguments),
+      result: `Error: ${call.name} failed: ${(err as Error).message}`,
+      error: true,
+    };
+  }
+}
+
+function parseArguments(text: string): Record<string, unknown> {
+  try {
+    const value = JSON.parse(text || '{}');
+    return value && typeof value === 'object' && !Array.isArray(value) ? value : {};
+  } catch {
+    return {};
+  }
+}
+
+function uniqueStepId(callId: string, used: Set<string>): string {
+  let id = callId || `call_${used.size}`;
+  for (let n = 2; used.has(id); n++) id = `${callId}_${n}`;
+  used.add(id);
+  return id;
+}
+
+/** Providers that report no usage (some OpenAI-compatible servers) are counted with the local tokenizer. */
+function estimateIfMissing(
+  usage: ModelUsage,
+  messages: ModelMessage[],
+  tools: { name: string; description: string; parameters: Record<string, unknown> }[],
+  text: string,
+  reasoning: string,
+  calls: ModelToolCall[],
+): ModelUsage {
+  if (usage.inputTokens > 0 || usage.outputTokens > 0) return usage;
+  const callTokens = calls.reduce((n, c) => n + countTokens(c.name + c.arguments), 0);
+  const reasoningTokens = countTokens(reasoning);
+  return {
+    inputTokens: countMessageTokens(messages) + countToolTokens(tools),
+    outputTokens: countTokens(text) + reasoningTokens + callTokens,
+    reasoningTokens,
+    cachedTokens: 0,
+  };
+}
