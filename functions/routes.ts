@@ -237,6 +237,18 @@ export const manifest: readonly ManifestEntry[] = [
       timeoutSeconds: 600,
     },
   },
+  // Answers API: a grounded answer from the Subject's records (chat-completions protocol, SSE when streamed).
+  {
+    kind: 'http',
+    id: 'create-chat-completion',
+    method: 'POST',
+    path: '/v1/chat/completions',
+    auth: 'api-key',
+    streaming: true,
+    handler: 'chat/create-chat-completion.ts',
+    description: 'Answer a question from the Subject data through the agent loop',
+    needs: { tables: recordsRw, bucket: 'read', memoryMb: 1024, timeoutSeconds: 300 },
+  },
   // Large files over HTTP: a presigned S3 POST straight to the bucket, capped at the announced size.
   {
     kind: 'http',

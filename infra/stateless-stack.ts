@@ -2,6 +2,13 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib';
 import {
+  EndpointType,
+  LambdaIntegration,
+  MethodLoggingLevel,
+  ResponseTransferMode,
+  RestApi,
+} from 'aws-cdk-lib/aws-apigateway';
+import {
   HttpApi,
   HttpMethod,
   HttpStage,
@@ -41,6 +48,10 @@ export const DEFAULT_MEMORY_MB = 512;
 export const DEFAULT_TIMEOUT_SECONDS = 10;
 /** An HTTP API waits at most 30 s for its integration; a longer function would answer nobody. */
 const HTTP_INTEGRATION_LIMIT_SECONDS = 29;
+/** A streamed REST response may run 15 minutes (idle timeout 5 minutes on Regional endpoints). */
+const STREAM_INTEGRATION_LIMIT_SECONDS = 15 * 60;
+/** The streaming REST API's stage; its routes keep their `/v1/...` paths under it. */
+export const STREAMING_STAGE_NAME = 'live';
 const LOG_RETENTION = RetentionDays.ONE_MONTH;
 
 /**
@@ -88,6 +99,8 @@ export class StatelessStack extends Stack {
   readonly httpStage: HttpStage;
   readonly webSocketApi: WebSocketApi;
   readonly webSocketStage: WebSocketStage;
+  /** Streaming routes (chat completions, responses): HTTP APIs buffer, a REST API in STREAM mode does not. */
+  readonly streamingApi: RestApi;
   /** By manifest id. */
   readonly functions: ReadonlyMap<string, NodejsFunction>;
 
@@ -122,18 +135,31 @@ export class StatelessStack extends Stack {
       throttle: STAGE_THROTTLE,
     });
 
+    // Server-sent events need a REST API: its Lambda proxy integration in STREAM transfer mode invokes the
+    // function with InvokeWithResponseStream and passes each written chunk on (HTTP APIs buffer whole answers).
+    this.streamingApi = new RestApi(this, 'StreamingApi', {
+      description: 'HDS streaming routes (/v1/chat/completions, /v1/responses)',
+      endpointConfiguration: { types: [EndpointType.REGIONAL] },
+      deployOptions: {
+        stageName: STREAMING_STAGE_NAME,
+        throttlingRateLimit: STAGE_THROTTLE.rateLimit,
+        throttlingBurstLimit: STAGE_THROTTLE.burstLimit,
+        loggingLevel: MethodLoggingLevel.OFF,
+      },
+      cloudWatchRole: false,
+    });
+
     const environment = this.functionEnvironment();
     const functions = new Map<string, NodejsFunction>();
     for (const entry of props.entries ?? manifest) {
       checkLimits(entry);
       const fn = this.addFunction(entry, environment);
       functions.set(entry.id, fn);
-      // One branch per entry kind. The REST API streaming routes (`responseTransferMode: STREAM`, format 1.0
-      // events) arrive as a new kind in the manifest: one more case here and one more `add*` method. Until
-      // then the `never` check below turns a kind without a case into a compile error.
+      // One branch per entry kind; the `never` check below turns a kind without a case into a compile error.
       switch (entry.kind) {
         case 'http':
-          this.addHttpRoute(entry, fn);
+          if (entry.streaming) this.addStreamingRoute(entry, fn);
+          else this.addHttpRoute(entry, fn);
           break;
         case 'websocket':
           this.addWebSocketRoute(entry, fn);
@@ -153,6 +179,10 @@ export class StatelessStack extends Stack {
     this.functions = functions;
 
     new CfnOutput(this, 'HttpApiUrl', { value: this.httpStage.url, description: 'Base URL of the HTTP API' });
+    new CfnOutput(this, 'StreamingApiUrl', {
+      value: this.streamingApi.url,
+      description: 'Base URL of the streaming routes (append /v1/chat/completions or /v1/responses)',
+    });
     new CfnOutput(this, 'FileStreamUrl', {
       value: this.webSocketStage.url,
       description: 'WebSocket URL of the streamed-upload path',
@@ -227,6 +257,19 @@ export class StatelessStack extends Stack {
     });
   }
 
+  /** A streaming route: REST API method, Lambda proxy integration in STREAM transfer mode (format 1.0 events). */
+  private addStreamingRoute(entry: HttpRoute, fn: NodejsFunction): void {
+    const resource = this.streamingApi.root.resourceForPath(entry.path);
+    resource.addMethod(
+      entry.method,
+      new LambdaIntegration(fn, {
+        proxy: true,
+        responseTransferMode: ResponseTransferMode.STREAM,
+        timeout: Duration.seconds(timeoutSeconds(entry)),
+      }),
+    );
+  }
+
   private addWebSocketRoute(entry: WebSocketRoute, fn: NodejsFunction): void {
     this.webSocketApi.addRoute(entry.routeKey, {
       integration: new WebSocketLambdaIntegration(`${pascalCase(entry.id)}Integration`, fn),
@@ -260,7 +303,11 @@ function timeoutSeconds(entry: ManifestEntry): number {
 /** Fails synthesis, before any bundling, on an entry AWS would refuse or could never serve. */
 function checkLimits(entry: ManifestEntry): void {
   const timeout = timeoutSeconds(entry);
-  if ((entry.kind === 'http' || entry.kind === 'websocket') && timeout > HTTP_INTEGRATION_LIMIT_SECONDS) {
+  if (entry.kind === 'http' && entry.streaming) {
+    if (timeout > STREAM_INTEGRATION_LIMIT_SECONDS) {
+      throw new Error(`${entry.id}: a streamed response cannot run longer than ${STREAM_INTEGRATION_LIMIT_SECONDS} s`);
+    }
+  } else if ((entry.kind === 'http' || entry.kind === 'websocket') && timeout > HTTP_INTEGRATION_LIMIT_SECONDS) {
     throw new Error(`${entry.id}: an HTTP API route cannot run longer than ${HTTP_INTEGRATION_LIMIT_SECONDS} s`);
   }
   // SQS refuses an event source whose function may outlive the message's invisibility.

@@ -9,6 +9,7 @@ import { DynamoRecordStore } from '../adapters/dynamo/dynamo-record-store';
 import { DynamoSubjectDirectory } from '../adapters/dynamo/dynamo-subject-directory';
 import { DynamoUploadStaging } from '../adapters/dynamo/dynamo-upload-staging';
 import { DynamoUploadTickets } from '../adapters/dynamo/dynamo-upload-tickets';
+import { DynamoUsageLedger } from '../adapters/dynamo/dynamo-usage-ledger';
 import { LocalFileQueue } from '../adapters/queue/local-file-queue';
 import { SqsJobQueue } from '../adapters/queue/sqs-job-queue';
 import { createS3Client } from '../adapters/s3/client';
@@ -25,6 +26,7 @@ import type { ConnectionStore, SocketGateway } from '../ports/socket-gateway';
 import type { SubjectDirectory } from '../ports/subject-directory';
 import type { UploadStaging } from '../ports/upload-staging';
 import type { UploadTickets } from '../ports/upload-tickets';
+import type { UsageLedger } from '../ports/usage-ledger';
 
 export interface Services {
   config: Config;
@@ -42,6 +44,8 @@ export interface Services {
   blobs: BlobStore;
   staging: UploadStaging;
   tickets: UploadTickets;
+  /** Requests and tokens per account, tier and day (model-backed surfaces). */
+  usage: UsageLedger;
   s3: S3Client;
 }
 
@@ -82,6 +86,7 @@ export function buildServices(cfg: Config): Services {
     files: new DynamoFileCatalog(doc, cfg.tables.records),
     staging: new DynamoUploadStaging(doc, cfg.tables.accounts),
     tickets: new DynamoUploadTickets(doc, cfg.tables.accounts),
+    usage: new DynamoUsageLedger(doc, cfg.tables.accounts),
     blobs: new S3BlobStore(s3, cfg.bucket),
     s3,
   };

@@ -93,6 +93,21 @@ export async function writeReadingsToSubject(
   return written;
 }
 
+/**
+ * Readings standardized exactly as stored ones but never written (inline context with `retention: none`):
+ * negative ids keep them apart from stored rows, and nothing expires them because nothing keeps them.
+ */
+export function standardizeEphemeral(subjectId: string, readings: ReadingToStore[]): HealthRecord[] {
+  const standardized = readings.map((r) => ({ reading: r, results: standardizeReading(r.input) }));
+  const rows = toRecords({ subjectId } as Subject, 1, standardized, {
+    user: '',
+    source: 'api',
+    retention: 'permanent',
+    sessionId: null,
+  });
+  return rows.map((r) => ({ ...r, id: -r.id, retention: 'permanent', expiresAt: null }));
+}
+
 /** Readings per slice of a large write. */
 const SLICE = 1000;
 

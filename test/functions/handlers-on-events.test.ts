@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { manifest } from '../../functions/routes';
 import { loadHandler } from '../../infra/local/handlers';
 import { lambdaContext } from '../../infra/local/lambda-context';
+import { invokeOnce } from '../../infra/local/response-stream';
 import { type Harness, startHarness } from '../support/harness';
 
 let h: Harness;
@@ -24,7 +25,7 @@ function event(id: string) {
 async function invoke(id: string, ev = event(id)) {
   const entry = manifest.find((e) => e.id === id)!;
   const handler = await loadHandler(entry);
-  return handler(ev, lambdaContext(id, 10));
+  return invokeOnce(handler, ev, lambdaContext(id, 10)) as Promise<any>;
 }
 
 describe('every manifest entry has a sample event its handler accepts', () => {

@@ -1,0 +1,146 @@
+import { randomBytes } from 'node:crypto';
+import { nowMs } from '../../shared/clock';
+import { countMessageTokens } from '../../shared/domain/agent/tokens';
+import type { StoredRetention } from '../../shared/domain/retention';
+import { UpstreamError } from '../../shared/http/errors';
+import { type AuthedContext, streamingApiKeyRoute } from '../../shared/http/handler';
+import { SSE_HEADERS, sseFrame, withKeepAlive } from '../../shared/http/sse';
+import { requireObject } from '../../shared/http/validation';
+import { log } from '../../shared/log';
+import { ModelProviderError } from '../../shared/ports/model-provider';
+import type { Subject } from '../../shared/ports/subject-directory';
+import {
+  agentModel,
+  builtinAgentTools,
+  ephemeralRecords,
+  recordUsage,
+  systemPromptFor,
+} from '../../shared/services/agent/agent-setup';
+import { type AgentOutcome, type AgentTurn, runAgent } from '../../shared/services/agent/run-agent';
+import { type ReadingToStore, writeReadings } from '../../shared/services/record-writer';
+import { type ChatRequest, parseChatRequest } from './chat-request';
+import { type CompletionIdentity, chatCompletion, chunk, closingChunks, toolStepsForWire } from './chat-wire';
+
+/** The write tool is left out when the caller asked for nothing to be kept (`retention: none`). */
+const READ_ONLY_TOOLS = ['query_health_data', 'summarize_health_data', 'list_clinical_records', 'list_family_members'];
+
+/**
+ * POST /v1/chat/completions (Answers API): a grounded answer from the Subject's own unexpired records, through
+ * the chat-completions protocol, streamed as server-sent events when `stream` is true.
+ */
+export const handler = streamingApiKeyRoute('create-chat-completion', async (ctx) => {
+  const request = parseChatRequest(requireObject(ctx.json()));
+  const prepared = await prepareTurn(ctx, request);
+  const who: CompletionIdentity = {
+    id: `chatcmpl-${randomBytes(16).toString('hex')}`,
+    created: Math.floor(nowMs() / 1000),
+    model: request.tier,
+  };
+  const controller = new AbortController();
+  const turn: AgentTurn = { ...prepared, signal: controller.signal };
+  const account = { accountId: ctx.tenancy.accountId, tier: request.tier, surface: 'chat', engine: turn.provider.kind };
+
+  if (!request.stream) {
+    let outcome: AgentOutcome | undefined;
+    try {
+      for await (const event of runAgent(turn)) if (event.type === 'done') outcome = event.outcome;
+    } catch (err) {
+      throw upstreamFailure(err);
+    }
+    if (!outcome) throw new Error('the agent turn ended without an outcome');
+    await recordUsage(ctx.services, account, outcome.usage);
+    return { body: chatCompletion(who, outcome, request.includeToolSteps) };
+  }
+
+  async function* frames(): AsyncGenerator<string> {
+    yield sseFrame(chunk(who, { role: 'assistant', content: '', refusal: null }));
+    try {
+      for await (const event of runAgent(turn)) {
+        if (event.type === 'reasoning') yield sseFrame(chunk(who, { reasoning_content: event.delta }));
+        else if (event.type === 'text') yield sseFrame(chunk(who, { content: event.delta }));
+        else if (event.type === 'tool_step_started') yield sseFrame(chunk(who, { tool_steps: [event.step] }));
+        else if (event.type === 'tool_step') {
+          yield sseFrame(chunk(who, { tool_steps: toolStepsForWire([event.step], request.includeToolSteps) }));
+        } else if (event.type === 'done') {
+          await recordUsage(ctx.services, account, event.outcome.usage);
+          for (const c of closingChunks(who, event.outcome, request.includeUsageChunk)) yield sseFrame(c);
+          yield 'data: [DONE]\n\n';
+        }
+      }
+    } catch (err) {
+      if (controller.signal.aborted) return;
+      // Headers are sent: a failure can only be told as an error frame, after which the stream ends.
+      yield sseFrame({ error: streamedFailure(err) });
+    }
+  }
+  return { headers: SSE_HEADERS, frames: withKeepAlive(frames(), { onStop: () => controller.abort() }) };
+});
+
+/** Stores or holds the inline context, opens the chat session, and binds the tools to the caller's Subject. */
+async function prepareTurn(ctx: AuthedContext, request: ChatRequest): Promise<Omit<AgentTurn, 'signal'>> {
+  const { services, tenancy } = ctx;
+  const now = nowMs();
+  let subject: Subject | null = await tenancy.find(request.user);
+  const context = request.healthContext;
+  const readings: ReadingToStore[] = (context?.records ?? []).map((r) => ({
+    input: { indicator: r.indicator, value: r.value, unit: r.unit, referenceRange: r.reference_range, flag: r.flag },
+    time: r.time ?? r.measured_at ?? r.start_time ?? new Date(now).toISOString(),
+    endTime: r.end_time ?? null,
+    comment: r.source ?? '',
+  }));
+  const keep = context && context.retention !== 'none' ? (context.retention as StoredRetention) : null;
+  if (keep && readings.length > 0) {
+    subject = (
+      await writeReadings(services, tenancy, readings, {
+        user: request.user,
+        source: 'api',
+        retention: keep,
+        sessionId: request.sessionId,
+      })
+    ).subject;
+  }
+  if (request.sessionId) {
+    subject ??= await tenancy.findOrCreate(request.user);
+    await services.records.openSession(subject.subjectId, request.sessionId, new Date(now).toISOString());
+  }
+  const retentionNone = context?.retention === 'none';
+  const tools = builtinAgentTools(
+    {
+      services,
+      accountId: tenancy.accountId,
+      user: request.user,
+      subjectId: subject?.subjectId ?? null,
+      nowMs: now,
+      sessionId: request.sessionId,
+      ephemeral: retentionNone ? ephemeralRecords(subject?.subjectId ?? 'request', readings) : [],
+      writeRetention: keep === 'session' ? 'session' : 'permanent',
+    },
+    retentionNone ? READ_ONLY_TOOLS : undefined,
+  );
+  const style = request.style;
+  return {
+    tier: request.tier,
+    system: systemPromptFor(style, tools),
+    conversation: request.conversation,
+    callerInputTokens: countMessageTokens([
+      ...(style ? [{ role: 'system' as const, content: style }] : []),
+      ...request.conversation,
+    ]),
+    tools,
+    provider: agentModel(services),
+  };
+}
+
+function upstreamFailure(err: unknown): UpstreamError {
+  if (err instanceof ModelProviderError) {
+    log('warn', 'upstream model failed', { status: err.status, error: err.message });
+    return new UpstreamError(`The answering model failed: ${err.message}. Retry with backoff.`);
+  }
+  throw err;
+}
+
+function streamedFailure(err: unknown) {
+  if (err instanceof ModelProviderError) return upstreamFailure(err).toJSON().error;
+  log('error', 'chat stream failed', { error: (err as Error)?.name, detail: (err as Error)?.message });
+  return { message: 'Internal error', type: 'invalid_request_error', code: 'internal_error', param: null };
+}

@@ -1,0 +1,73 @@
+import { modelProvider } from '../../adapters/model/model-provider';
+import { OfflineEngine } from '../../adapters/model/offline-engine/offline-engine';
+import { nowMs } from '../../clock';
+import { platformSystemPrompt } from '../../domain/agent/system-prompt';
+import type { TurnUsage } from '../../domain/agent/usage';
+import type { ModelTier } from '../../domain/models';
+import type { HealthRecord } from '../../domain/records';
+import { log } from '../../log';
+import type { ModelProvider } from '../../ports/model-provider';
+import type { Services } from '../container';
+import { type ReadingToStore, standardizeEphemeral } from '../record-writer';
+import type { AgentTool } from './agent-tool';
+import { BUILTIN_TOOLS, runBuiltinTool } from './tools';
+import type { ToolContext } from './tools/types';
+
+let chosen: { config: Services['config']; provider: ModelProvider } | undefined;
+
+/**
+ * The model behind the agent: the configured OpenAI-compatible upstream, else the offline rule-based engine.
+ * Built once per configuration (a warm Lambda reuses it; the local runtime rebuilds it when its config changes).
+ */
+export function agentModel(services: Services): ModelProvider {
+  if (chosen?.config !== services.config) {
+    chosen = { config: services.config, provider: modelProvider(services.config) ?? new OfflineEngine() };
+  }
+  return chosen.provider;
+}
+
+/** The built-in data tools, bound to the request's own Subject (`ctx` comes from `Tenancy`, never from the model). */
+export function builtinAgentTools(ctx: ToolContext, allowed?: readonly string[]): AgentTool[] {
+  return BUILTIN_TOOLS.filter((t) => !allowed || allowed.includes(t.name)).map((tool) => ({
+    kind: 'server' as const,
+    name: tool.name,
+    description: tool.description,
+    parameters: tool.parameters,
+    run: (raw: string) => runBuiltinTool(tool, raw, ctx),
+  }));
+}
+
+export function systemPromptFor(style: string | null, tools: readonly AgentTool[]): string {
+  return platformSystemPrompt({
+    today: new Date(nowMs()).toISOString().slice(0, 10),
+    style,
+    toolNames: tools.map((t) => t.name),
+  });
+}
+
+/** Inline readings with `retention: none`: standardized like stored ones, visible to this request only. */
+export function ephemeralRecords(subjectKey: string, readings: ReadingToStore[]): HealthRecord[] {
+  return standardizeEphemeral(subjectKey, readings);
+}
+
+/** Counts the turn for the console; a failure to count never fails the answer. */
+export async function recordUsage(
+  services: Services,
+  entry: { accountId: string; tier: ModelTier; surface: string; engine: ModelProvider['kind'] },
+  usage: TurnUsage,
+): Promise<void> {
+  try {
+    await services.usage.record(
+      {
+        ...entry,
+        inputTokens: usage.callerInputTokens,
+        systemTokens: usage.systemTokens,
+        outputTokens: usage.outputTokens,
+        reasoningTokens: usage.reasoningTokens,
+      },
+      nowMs(),
+    );
+  } catch (err) {
+    log('warn', 'usage not recorded', { error: (err as Error)?.name });
+  }
+}
