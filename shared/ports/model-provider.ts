@@ -60,6 +60,12 @@ export type ModelEvent =
       reason: 'stop' | 'tool_calls' | 'length' | 'content_filter';
       toolCalls: ModelToolCall[];
       usage: ModelUsage;
+      /**
+       * Set only when the call asked for `json_schema`: true when the upstream enforced the schema natively,
+       * false when it refused and the provider fell back to `json_object` with the schema in a system message
+       * (the caller then validates the text against the schema itself).
+       */
+      nativeSchema?: boolean;
     };
 
 /**
