@@ -1,8 +1,6 @@
+import { BUILTIN_TOOL_NAMES } from '../../shared/domain/agent/tool-results';
 import { HttpError } from '../../shared/http/errors';
 import { publicRoute } from '../../shared/http/handler';
-
-/** Built-in server tools live on this deployment (none yet: the agent tools arrive with the Answers API). */
-const TOOL_NAMES: string[] = [];
 
 /** GET /api/health: 200 when the region's table and bucket answer, 503 otherwise. Public; reveals no data. */
 export const handler = publicRoute('get-health', async ({ services }) => {
@@ -19,7 +17,7 @@ export const handler = publicRoute('get-health', async ({ services }) => {
       status: 'ok',
       region: services.config.region,
       version: services.config.version,
-      tool_names: TOOL_NAMES,
+      tool_names: BUILTIN_TOOL_NAMES,
       checks: { dynamodb, s3 },
     },
   };

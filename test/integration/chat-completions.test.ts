@@ -256,7 +256,7 @@ describe('POST /v1/chat/completions with an upstream model, through the openai c
   });
 
   it('raises a typed APIError when the upstream fails mid-stream', async () => {
-    upstream.script({ content: 'Your LDL', failMidStream: true });
+    upstream.script({ content: 'Your LDL', failMidStream: { message: 'upstream exploded' } });
     const stream = await sdk.chat.completions.create({ model: 'hds-flash', messages: ask('LDL?'), stream: true });
     const seen: string[] = [];
     const err = await (async () => {

@@ -141,3 +141,12 @@ export type BuiltinToolName =
   | 'list_clinical_records'
   | 'list_family_members'
   | 'write_fhir_observation';
+
+/** The built-in server tools every deployment runs (`GET /api/health` lists them). */
+export const BUILTIN_TOOL_NAMES: readonly BuiltinToolName[] = [
+  'query_health_data',
+  'summarize_health_data',
+  'list_clinical_records',
+  'list_family_members',
+  'write_fhir_observation',
+];
