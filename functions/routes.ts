@@ -337,3 +337,10 @@ export const httpRoutes = manifest.filter((e): e is HttpRoute => e.kind === 'htt
 export const webSocketRoutes = manifest.filter((e): e is WebSocketRoute => e.kind === 'websocket');
 export const queueConsumers = manifest.filter((e): e is QueueConsumer => e.kind === 'queue');
 export const scheduledJobs = manifest.filter((e): e is ScheduledJob => e.kind === 'schedule');
+
+/** The queue consumer of that id; throws when the manifest has none (a handler reading its own entry). */
+export function queueConsumer(id: string): QueueConsumer {
+  const entry = queueConsumers.find((e) => e.id === id);
+  if (!entry) throw new Error(`No queue consumer '${id}' in the manifest`);
+  return entry;
+}
