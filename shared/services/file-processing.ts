@@ -6,10 +6,13 @@ import type { Services } from './container';
 import { storeDocumentResults } from './file-results';
 import { documentReaders } from './ocr-host';
 import { FileProcessingError } from './processing-failures';
+import { startScannedPdfOcr } from './scanned-pdf-ocr';
 
 /**
  * The extraction job of one file: read its text (PDF text layer, OCR, spreadsheet, CSV, text), then store the text
- * and readings (`storeDocumentResults`). A file deleted meanwhile is skipped.
+ * and readings (`storeDocumentResults`). A scanned PDF on a host that cannot render its pages (Lambda) is handed to
+ * Textract's asynchronous analysis instead and stays `processing` until the `collect-ocr` consumer finishes it. A
+ * file deleted meanwhile is skipped.
  */
 export async function processFile(services: Services, subjectId: string, fileKey: string): Promise<StoredFile | null> {
   const file = await services.files.get(subjectId, fileKey, nowMs());
@@ -27,5 +30,6 @@ export async function processFile(services: Services, subjectId: string, fileKey
     if (err instanceof DocumentError) throw new FileProcessingError(err.message);
     throw err;
   }
+  if (document.scanned) return startScannedPdfOcr(services, file);
   return storeDocumentResults(services, file, document);
 }

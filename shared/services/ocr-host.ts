@@ -17,8 +17,8 @@ export function documentReaders(services: Services): DocumentReaders {
   if (!readers) {
     const textractHost = usesTextract();
     const ocr = textractHost ? new TextractOcr(textractClient(services)) : new TesseractOcr();
-    // On Lambda the canvas addon that renders scanned PDF pages is not bundled: such pages stay empty there
-    // until the asynchronous Textract path (StartDocumentAnalysis) is wired.
+    // On Lambda the canvas addon that renders scanned PDF pages is not bundled: such PDFs come back marked
+    // `scanned`, and Textract's asynchronous analysis reads them instead (scanned-pdf-ocr.ts).
     readers = { ocr, documents: new DocumentReaders({ ocr, ocrScannedPdfs: !textractHost }) };
   }
   return readers.documents;
