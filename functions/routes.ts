@@ -8,7 +8,7 @@
 
 export type TableName = 'accounts' | 'records' | 'rateLimits';
 export type Access = 'read' | 'readwrite';
-export type QueueName = 'purge' | 'socket-events' | 'file-jobs' | 'uploads';
+export type QueueName = 'purge' | 'socket-events' | 'file-jobs' | 'uploads' | 'ocr-results';
 
 export interface Needs {
   tables?: Partial<Record<TableName, Access>>;
@@ -17,8 +17,14 @@ export interface Needs {
   sendsTo?: QueueName[];
   /** Posts frames to WebSocket clients through the API's @connections endpoint. */
   postsToConnections?: boolean;
-  /** Calls Textract (OCR in the cloud). */
+  /** Calls Textract's synchronous OCR (single images in the cloud). */
   usesTextract?: boolean;
+  /**
+   * Textract's asynchronous document analysis: `start` starts jobs on stored files (passing the role Textract
+   * publishes completions with; Textract reads the object with the caller's own S3 access, so `bucket` is
+   * required), `collect` reads finished jobs' results.
+   */
+  textractJobs?: 'start' | 'collect';
   timeoutSeconds?: number;
   memoryMb?: number;
 }
@@ -58,6 +64,8 @@ export interface QueueConsumer extends EntryBase {
   queue: QueueName;
   /** The bucket announces objects created under this prefix on the queue (S3 event notifications). */
   fedByBucketPrefix?: string;
+  /** Textract announces finished analyses on the OCR topic, which delivers them to this queue (SNS → SQS). */
+  fedByTextract?: boolean;
   batchSize: number;
   /** Deliveries before a message is moved to the dead-letter queue. */
   maxReceiveCount: number;
@@ -233,6 +241,7 @@ export const manifest: readonly ManifestEntry[] = [
       bucket: 'readwrite',
       postsToConnections: true,
       usesTextract: true,
+      textractJobs: 'start',
       memoryMb: 2048,
       timeoutSeconds: 600,
     },
@@ -248,6 +257,25 @@ export const manifest: readonly ManifestEntry[] = [
     handler: 'chat/create-chat-completion.ts',
     description: 'Answer a question from the Subject data through the agent loop',
     needs: { tables: recordsRw, bucket: 'read', memoryMb: 1024, timeoutSeconds: 300 },
+  },
+  // Textract finished reading a scanned PDF: its text and readings are stored as the extraction job would have.
+  {
+    kind: 'queue',
+    id: 'collect-ocr',
+    queue: 'ocr-results',
+    fedByTextract: true,
+    batchSize: 1,
+    maxReceiveCount: 4,
+    visibilityTimeoutSeconds: 360,
+    handler: 'files/collect-ocr.ts',
+    description: 'Store the text and readings of a finished Textract analysis',
+    needs: {
+      tables: { records: 'readwrite', accounts: 'readwrite' },
+      bucket: 'readwrite',
+      textractJobs: 'collect',
+      memoryMb: 1024,
+      timeoutSeconds: 300,
+    },
   },
   // Large files over HTTP: a presigned S3 POST straight to the bucket, capped at the announced size.
   {
@@ -354,3 +382,10 @@ export const httpRoutes = manifest.filter((e): e is HttpRoute => e.kind === 'htt
 export const webSocketRoutes = manifest.filter((e): e is WebSocketRoute => e.kind === 'websocket');
 export const queueConsumers = manifest.filter((e): e is QueueConsumer => e.kind === 'queue');
 export const scheduledJobs = manifest.filter((e): e is ScheduledJob => e.kind === 'schedule');
+
+/** The queue consumer of that id; throws when the manifest has none (a handler reading its own entry). */
+export function queueConsumer(id: string): QueueConsumer {
+  const entry = queueConsumers.find((e) => e.id === id);
+  if (!entry) throw new Error(`No queue consumer '${id}' in the manifest`);
+  return entry;
+}

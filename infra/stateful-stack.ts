@@ -1,7 +1,11 @@
 import { Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import { AttributeType, BillingMode, ProjectionType, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
+import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { Alias } from 'aws-cdk-lib/aws-kms';
 import { BlockPublicAccess, Bucket, BucketEncryption, EventType } from 'aws-cdk-lib/aws-s3';
 import { SqsDestination } from 'aws-cdk-lib/aws-s3-notifications';
+import { Topic } from 'aws-cdk-lib/aws-sns';
+import { SqsSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import { type QueueConsumer, type QueueName, queueConsumers, type TableName } from '../functions/routes';
@@ -12,15 +16,20 @@ import { pascalCase } from './naming';
 const DEAD_LETTER_RETENTION = Duration.days(14);
 
 /**
- * Everything that holds data: one table per table definition, the files bucket, and one queue (with its
- * dead-letter queue) per queue the manifest consumes. Kept apart from the functions so the stateless
- * stack can be replaced or destroyed freely; every resource here is retained when removed.
+ * Everything that holds data or carries it between functions: one table per table definition, the files bucket,
+ * one queue (with its dead-letter queue) per queue the manifest consumes, and the topic Textract announces finished
+ * analyses on (with the role it publishes as). Kept apart from the functions so the stateless stack can be replaced
+ * or destroyed freely; tables, bucket and queues are retained when removed.
  */
 export class StatefulStack extends Stack {
   readonly tables: Readonly<Record<TableName, Table>>;
   readonly bucket: Bucket;
   readonly queues: ReadonlyMap<QueueName, Queue>;
   readonly deadLetterQueues: ReadonlyMap<QueueName, Queue>;
+  /** Where Textract announces the end of asynchronous analyses (`NotificationChannel.SNSTopicArn`). */
+  readonly ocrTopic: Topic;
+  /** The role Textract assumes to publish on `ocrTopic` (`NotificationChannel.RoleArn`). */
+  readonly textractPublishRole: Role;
 
   constructor(scope: Construct, id: string, props?: StackProps) {
     super(scope, id, props);
@@ -39,6 +48,24 @@ export class StatefulStack extends Stack {
       removalPolicy: RemovalPolicy.RETAIN,
     });
 
+    this.ocrTopic = new Topic(this, 'OcrResultsTopic', {
+      // SNS's AWS managed key, as the tables, bucket and queues use their services' own keys: nothing to rotate,
+      // and its key policy lets principals of this account (the Textract role included) publish through SNS.
+      masterKey: Alias.fromAliasName(this, 'SnsManagedKey', 'alias/aws/sns'),
+      enforceSSL: true,
+    });
+    this.textractPublishRole = new Role(this, 'TextractPublishRole', {
+      description: 'Assumed by Textract to announce finished document analyses on the OCR topic',
+      // Confused-deputy guard: only Textract acting for this account, in this region, may assume it.
+      assumedBy: new ServicePrincipal('textract.amazonaws.com', {
+        conditions: {
+          StringEquals: { 'aws:SourceAccount': this.account },
+          ArnLike: { 'aws:SourceArn': `arn:${this.partition}:textract:${this.region}:${this.account}:*` },
+        },
+      }),
+    });
+    this.ocrTopic.grantPublish(this.textractPublishRole);
+
     const queues = new Map<QueueName, Queue>();
     const deadLetterQueues = new Map<QueueName, Queue>();
     for (const consumer of queueConsumers) {
@@ -55,6 +82,9 @@ export class StatefulStack extends Stack {
           prefix: consumer.fedByBucketPrefix,
         });
       }
+      // Raw delivery: the consumer reads Textract's message as the body, not wrapped in SNS's envelope.
+      if (consumer.fedByTextract)
+        this.ocrTopic.addSubscription(new SqsSubscription(queue, { rawMessageDelivery: true }));
     }
     this.queues = queues;
     this.deadLetterQueues = deadLetterQueues;

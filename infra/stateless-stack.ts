@@ -197,6 +197,8 @@ export class StatelessStack extends Stack {
       NODE_OPTIONS: '--enable-source-maps',
       HDS_WS_CALLBACK_URL: this.webSocketStage.callbackUrl,
       HDS_WS_MAX_CHUNK_BYTES: String(CLOUD_WS_MAX_CHUNK_BYTES),
+      HDS_TEXTRACT_TOPIC_ARN: this.stateful.ocrTopic.topicArn,
+      HDS_TEXTRACT_ROLE_ARN: this.stateful.textractPublishRole.roleArn,
     };
     for (const definition of Object.values(tableDefinitions)) {
       environment[definition.envVar] = this.stateful.tables[definition.name].tableName;
@@ -244,6 +246,22 @@ export class StatelessStack extends Stack {
           resources: ['*'],
         }),
       );
+    }
+    // Textract has no resource-level permissions for its operations, hence '*'. It reads a job's object with the
+    // caller's own S3 access (the bucket grant above; SSE-S3, so no KMS grant), and publishes the completion as
+    // the role passed here, which is the only role these functions may pass.
+    if (needs.textractJobs === 'start') {
+      fn.addToRolePolicy(new PolicyStatement({ actions: ['textract:StartDocumentAnalysis'], resources: ['*'] }));
+      fn.addToRolePolicy(
+        new PolicyStatement({
+          actions: ['iam:PassRole'],
+          resources: [this.stateful.textractPublishRole.roleArn],
+          conditions: { StringEquals: { 'iam:PassedToService': 'textract.amazonaws.com' } },
+        }),
+      );
+    }
+    if (needs.textractJobs === 'collect') {
+      fn.addToRolePolicy(new PolicyStatement({ actions: ['textract:GetDocumentAnalysis'], resources: ['*'] }));
     }
   }
 
@@ -309,6 +327,9 @@ function checkLimits(entry: ManifestEntry): void {
     }
   } else if ((entry.kind === 'http' || entry.kind === 'websocket') && timeout > HTTP_INTEGRATION_LIMIT_SECONDS) {
     throw new Error(`${entry.id}: an HTTP API route cannot run longer than ${HTTP_INTEGRATION_LIMIT_SECONDS} s`);
+  }
+  if (entry.needs.textractJobs === 'start' && !entry.needs.bucket) {
+    throw new Error(`${entry.id}: starting Textract jobs needs bucket access, as Textract reads with the caller's`);
   }
   // SQS refuses an event source whose function may outlive the message's invisibility.
   if (entry.kind === 'queue' && timeout > entry.visibilityTimeoutSeconds) {

@@ -3,9 +3,10 @@ import * as z from 'zod/mini';
 import { nowMs } from '../../shared/clock';
 import { log } from '../../shared/log';
 import { services } from '../../shared/services/container';
-import { FileProcessingError, processFile } from '../../shared/services/file-processing';
+import { processFile } from '../../shared/services/file-processing';
+import { isLastDelivery, settleFailedFile } from '../../shared/services/processing-failures';
 import { assembleBatch, uploadEndResponse } from '../../shared/services/stream-upload';
-import { manifest } from '../routes';
+import { queueConsumer } from '../routes';
 
 const JobSchema = z.union([
   z.object({ type: z.literal('extract-files'), subjectId: z.string(), fileKeys: z.array(z.string()) }),
@@ -13,10 +14,7 @@ const JobSchema = z.union([
   z.object({ type: z.literal('assemble-upload'), connectionId: z.string(), messageId: z.string() }),
 ]);
 
-const MAX_RECEIVES = (() => {
-  const entry = manifest.find((e) => e.id === 'extract-files');
-  return entry?.kind === 'queue' ? entry.maxReceiveCount : 3;
-})();
+const MAX_RECEIVES = queueConsumer('extract-files').maxReceiveCount;
 
 /**
  * Extraction jobs, and the assembly of streamed uploads before theirs. An unreadable file is marked `failed` with its reason and not retried; any other
@@ -52,23 +50,13 @@ export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
     } else {
       ({ subjectId, fileKeys } = job.data);
     }
-    const lastDelivery = Number(record.attributes?.ApproximateReceiveCount ?? 1) >= MAX_RECEIVES;
+    const delivery = { messageId: record.messageId, last: isLastDelivery(record, MAX_RECEIVES) };
     let retry = false;
     for (const fileKey of fileKeys) {
       try {
         await processFile(svc, subjectId, fileKey);
       } catch (err) {
-        if (err instanceof FileProcessingError) {
-          await svc.files.finish(subjectId, fileKey, { status: 'failed', failureReason: err.message });
-        } else {
-          log('error', 'file processing failed', { messageId: record.messageId, error: (err as Error)?.message });
-          if (lastDelivery) {
-            await svc.files.finish(subjectId, fileKey, {
-              status: 'failed',
-              failureReason: 'processing failed repeatedly; upload the file again',
-            });
-          } else retry = true;
-        }
+        if (await settleFailedFile(svc, { subjectId, fileKey }, err, delivery)) retry = true;
       }
     }
     if (retry) {

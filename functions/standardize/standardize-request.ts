@@ -17,8 +17,8 @@ import type { Tenancy } from '../../shared/http/tenancy';
 import { normalizeUser } from '../../shared/http/tenancy';
 import { requireObject } from '../../shared/http/validation';
 import type { Services } from '../../shared/services/container';
-import { documentReaders } from '../../shared/services/file-processing';
 import { fileText } from '../../shared/services/file-service';
+import { documentReaders } from '../../shared/services/ocr-host';
 import { NO_READINGS_NOTE, standardizeDocument } from '../../shared/services/standardize-document';
 
 /** Longest `text` accepted, in characters (about 60 pages of a dense lab report). */

@@ -10,7 +10,7 @@ import { LocalFileQueue } from '../../shared/adapters/queue/local-file-queue';
 import { config, resetConfig } from '../../shared/config/config';
 import { log } from '../../shared/log';
 import { resetServices, type Services, services } from '../../shared/services/container';
-import { stopDocumentReaders } from '../../shared/services/file-processing';
+import { stopDocumentReaders } from '../../shared/services/ocr-host';
 import { type Emulators, startEmulators } from './emulators';
 import { loadHandler } from './handlers';
 import { handleHttp } from './http-gateway';

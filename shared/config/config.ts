@@ -26,6 +26,11 @@ export interface Config {
   version: string;
   /** An OpenAI-compatible upstream; absent means the offline engines answer. */
   model: ModelConfig;
+  /**
+   * Where Textract announces finished asynchronous analyses (scanned PDFs in the cloud), and the role it assumes to
+   * publish there; absent unless both are set.
+   */
+  textractNotifications?: { topicArn: string; roleArn: string };
 }
 
 export interface ModelConfig {
@@ -77,6 +82,7 @@ export function readConfig(env: NodeJS.ProcessEnv): Config {
       'socket-events': env.HDS_QUEUE_SOCKET_EVENTS_URL,
       'file-jobs': env.HDS_QUEUE_FILE_JOBS_URL,
       uploads: env.HDS_QUEUE_UPLOADS_URL,
+      'ocr-results': env.HDS_QUEUE_OCR_RESULTS_URL,
     },
     socketCallbackUrl: env.HDS_WS_CALLBACK_URL,
     wsMaxChunkBytes: positiveInt(env.HDS_WS_MAX_CHUNK_BYTES, 256 * 1024),
@@ -92,6 +98,9 @@ export function readConfig(env: NodeJS.ProcessEnv): Config {
       expert: env.HDS_MODEL_EXPERT ?? 'gpt-4o',
       timeoutMs: positiveInt(env.HDS_MODEL_TIMEOUT_MS, 20_000),
     },
+    ...(env.HDS_TEXTRACT_TOPIC_ARN && env.HDS_TEXTRACT_ROLE_ARN
+      ? { textractNotifications: { topicArn: env.HDS_TEXTRACT_TOPIC_ARN, roleArn: env.HDS_TEXTRACT_ROLE_ARN } }
+      : {}),
   };
 }
 

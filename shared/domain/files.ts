@@ -28,6 +28,8 @@ export interface StoredFile {
   recordCount: number;
   /** Id range reserved for this file's rows, so a redelivered job rewrites the same rows. */
   recordIds: { first: number; count: number } | null;
+  /** The asynchronous OCR job reading this file (a scanned PDF in the cloud); its completion must name it. */
+  ocrJobId: string | null;
 }
 
 /** A key that names the file for people and is unique without coordination. */
@@ -51,6 +53,15 @@ export function safeName(filename: string): string {
 /** Where a file's bytes live in the bucket: under its Subject, so an erase can purge by prefix. */
 export function objectKey(subjectId: string, fileKey: string): string {
   return `subjects/${subjectId}/files/${fileKey}`;
+}
+
+/**
+ * The file an object key names, the inverse of `objectKey`: Subject ids never hold a slash, so the segment after
+ * `subjects/` is the Subject and everything after `/files/` the file key. Null for any other key.
+ */
+export function fileOfObjectKey(key: string): { subjectId: string; fileKey: string } | null {
+  const match = /^subjects\/([^/]+)\/files\/(.+)$/.exec(key);
+  return match?.[1] && match[2] ? { subjectId: match[1], fileKey: match[2] } : null;
 }
 
 /** Where a file's extracted text lives. */

@@ -30,6 +30,11 @@ export interface FileCatalog {
     fileKey: string,
     range: { first: number; count: number },
   ): Promise<{ first: number; count: number }>;
+  /**
+   * Records the asynchronous OCR job reading the file, so its completion can be matched to it; the status is left
+   * as it is. False when the file is gone (deleted or purged).
+   */
+  recordOcrJob(subjectId: string, fileKey: string, jobId: string): Promise<boolean>;
   /** Deletes the catalogue entry itself (after its bytes are gone). */
   remove(subjectId: string, fileKey: string): Promise<void>;
 }

@@ -82,6 +82,7 @@ function catalogue(subject: Subject, fileKey: string, upload: NewUpload, bytes: 
     abstract: '',
     recordCount: 0,
     recordIds: null,
+    ocrJobId: null,
   };
 }
 

@@ -111,6 +111,8 @@ describe('every manifest entry has a sample event its handler accepts', () => {
     expect(purge).toEqual({ batchItemFailures: [] });
     const sweep = await invoke('sweep-retention');
     expect(sweep).toMatchObject({ deleted: expect.any(Number) });
+    // The sample completion names a file of another deployment's bucket: nothing to collect, nothing failed.
+    expect(await invoke('collect-ocr')).toEqual({ batchItemFailures: [] });
     const broken = await invoke('purge-subject', { Records: [{ messageId: 'm-1', body: 'not json' }] });
     expect(broken).toEqual({ batchItemFailures: [{ itemIdentifier: 'm-1' }] });
   });

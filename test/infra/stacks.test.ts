@@ -37,6 +37,8 @@ interface Statement {
   Effect: string;
   Action: string | string[];
   Resource: unknown;
+  Principal?: unknown;
+  Condition?: Record<string, Record<string, unknown>>;
 }
 
 let stacks: HdsStacks;
@@ -59,6 +61,8 @@ function statefulId(construct: IConstruct): string {
 const tableId = (name: TableName) => statefulId(stacks.stateful.tables[name]);
 const queueId = (name: QueueName) => statefulId(stacks.stateful.queue(name));
 const bucketId = () => statefulId(stacks.stateful.bucket);
+const topicId = () => statefulId(stacks.stateful.ocrTopic);
+const textractRoleId = () => statefulId(stacks.stateful.textractPublishRole);
 const httpApiId = () => stacks.stateless.getLogicalId(stacks.stateless.httpApi.node.defaultChild as CfnElement);
 const webSocketApiId = () =>
   stacks.stateless.getLogicalId(stacks.stateless.webSocketApi.node.defaultChild as CfnElement);
@@ -165,6 +169,9 @@ describe('functions', () => {
       }
       for (const consumer of queueConsumers) expect(config.queueUrls[consumer.queue]).toBeDefined();
       expect(config.socketCallbackUrl).toBeDefined();
+      expect(refersTo(variables.HDS_TEXTRACT_TOPIC_ARN, topicId())).toBe(true);
+      expect(refersTo(variables.HDS_TEXTRACT_ROLE_ARN, textractRoleId())).toBe(true);
+      expect(config.textractNotifications).toBeDefined();
     }
   });
 });
@@ -447,6 +454,87 @@ describe('least privilege from needs', () => {
   });
 });
 
+describe('asynchronous OCR (Textract → SNS → SQS)', () => {
+  const textractConsumers = queueConsumers.filter((c) => c.fedByTextract);
+
+  it('has one topic, encrypted with the SNS managed key, refusing plain HTTP', () => {
+    const topics = resources(stateful, 'AWS::SNS::Topic');
+    expect(topics).toHaveLength(1);
+    expect(topics[0]?.[0]).toBe(topicId());
+    expect(JSON.stringify(topics[0]?.[1].Properties.KmsMasterKeyId)).toContain(':alias/aws/sns');
+    const policies = resources(stateful, 'AWS::SNS::TopicPolicy').filter(([, p]) =>
+      refersTo(p.Properties.Topics, topicId()),
+    );
+    expect(JSON.stringify(policies)).toContain('"aws:SecureTransport":"false"');
+  });
+
+  it("subscribes the Textract-fed consumer's queue with raw delivery, and lets only the topic send to it", () => {
+    expect(textractConsumers.map((c) => c.id)).toEqual(['collect-ocr']);
+    const subscriptions = resources(stateful, 'AWS::SNS::Subscription');
+    expect(subscriptions).toHaveLength(textractConsumers.length);
+    for (const consumer of textractConsumers) {
+      const [, subscription] = subscriptions.find(([, sub]) =>
+        refersTo(sub.Properties.Endpoint, queueId(consumer.queue)),
+      )!;
+      expect(subscription.Properties).toMatchObject({
+        Protocol: 'sqs',
+        RawMessageDelivery: true,
+        TopicArn: { Ref: topicId() },
+      });
+      const statements = resources(stateful, 'AWS::SQS::QueuePolicy')
+        .filter(([, p]) => refersTo(p.Properties.Queues, queueId(consumer.queue)))
+        .flatMap(([, p]) => (p.Properties.PolicyDocument as { Statement: Statement[] }).Statement)
+        .filter((st) => st.Effect === 'Allow');
+      expect(statements).toEqual([
+        expect.objectContaining({
+          Action: 'sqs:SendMessage',
+          Principal: { Service: 'sns.amazonaws.com' },
+          Condition: { ArnEquals: { 'aws:SourceArn': { Ref: topicId() } } },
+        }),
+      ]);
+    }
+  });
+
+  it('has a role only Textract, for this account, can assume, allowed to publish on the topic and nothing else', () => {
+    const role = stateful.toJSON().Resources[textractRoleId()] as Resource;
+    const trust = (role.Properties.AssumeRolePolicyDocument as { Statement: Statement[] }).Statement;
+    expect(trust).toHaveLength(1);
+    expect(trust[0]).toMatchObject({
+      Action: 'sts:AssumeRole',
+      Effect: 'Allow',
+      Principal: { Service: 'textract.amazonaws.com' },
+      Condition: { StringEquals: { 'aws:SourceAccount': { Ref: 'AWS::AccountId' } } },
+    });
+    expect(JSON.stringify(trust[0]?.Condition?.ArnLike)).toContain(':textract:');
+    expect(role.Properties.ManagedPolicyArns).toBeUndefined();
+    const statements = resources(stateful, 'AWS::IAM::Policy')
+      .filter(([, p]) => (p.Properties.Roles as unknown[]).some((r) => refersTo(r, textractRoleId())))
+      .flatMap(([, p]) => (p.Properties.PolicyDocument as { Statement: Statement[] }).Statement);
+    expect(statements).toEqual([{ Action: 'sns:Publish', Effect: 'Allow', Resource: { Ref: topicId() } }]);
+  });
+
+  it('lets starters start analyses and pass only that role to Textract, collectors read results, no one else', () => {
+    for (const entry of manifest) {
+      const jobs = entry.needs.textractJobs;
+      expect(allows(entry, 'textract:DetectDocumentText'), entry.id).toBe(Boolean(entry.needs.usesTextract));
+      expect(allows(entry, 'textract:StartDocumentAnalysis'), entry.id).toBe(jobs === 'start');
+      expect(allows(entry, 'textract:GetDocumentAnalysis'), entry.id).toBe(jobs === 'collect');
+      const passRole = statementsOf(entry).filter((st) => actionsOf(st).some((a) => covers(a, 'iam:PassRole')));
+      if (jobs !== 'start') {
+        expect(passRole, entry.id).toEqual([]);
+        continue;
+      }
+      expect(passRole).toHaveLength(1);
+      expect(refersTo(passRole[0]?.Resource, textractRoleId())).toBe(true);
+      expect(passRole[0]?.Condition).toEqual({ StringEquals: { 'iam:PassedToService': 'textract.amazonaws.com' } });
+      // Textract reads the analysed object with the starter's own permissions (SSE-S3: no KMS key involved).
+      expect(allows(entry, 's3:GetObject', bucketId()), entry.id).toBe(true);
+    }
+    expect(manifest.filter((e) => e.needs.textractJobs === 'start').map((e) => e.id)).toEqual(['extract-files']);
+    expect(manifest.filter((e) => e.needs.textractJobs === 'collect').map((e) => e.id)).toEqual(['collect-ocr']);
+  });
+});
+
 describe('entries beyond the current manifest', () => {
   const health = httpRoutes[0]!;
 
@@ -465,6 +553,12 @@ describe('entries beyond the current manifest', () => {
   it('refuses an HTTP route longer than the HTTP API integration timeout', () => {
     const slow = { ...health, id: 'slow', needs: { timeoutSeconds: 60 } } as ManifestEntry;
     expect(() => synthesize([slow])).toThrow(/cannot run longer than 29 s/);
+  });
+
+  it('refuses an entry that starts Textract jobs without bucket access, which Textract would read with', () => {
+    const starter = queueConsumers.find((c) => c.needs.textractJobs === 'start')!;
+    const blind = { ...starter, needs: { ...starter.needs, bucket: undefined } };
+    expect(() => synthesize([blind])).toThrow(/needs bucket access/);
   });
 
   it('refuses a queue consumer that can outlive its visibility timeout', () => {

@@ -136,12 +136,22 @@ export async function reportPhotoPng(): Promise<Buffer> {
   return reportPng({ rotate: 1.5, noise: true });
 }
 
-/** A scanned report: a PDF whose only page is an image of the report, with no text layer at all. */
-export async function scannedPdf(): Promise<Buffer> {
+/** A scanned report: a PDF whose pages are each an image of the report, with no text layer at all. */
+export async function scannedPdf(options: { pages?: number } = {}): Promise<Buffer> {
   const doc = await PDFDocument.create();
   const image = await doc.embedPng(await reportPng({ scale: 150 / 72 }));
-  const page = doc.addPage([595, 842]);
-  page.drawImage(image, { x: 0, y: 0, width: 595, height: 842 });
+  for (let p = 0; p < (options.pages ?? 1); p++) {
+    const page = doc.addPage([595, 842]);
+    page.drawImage(image, { x: 0, y: 0, width: 595, height: 842 });
+  }
+  return Buffer.from(await doc.save());
+}
+
+/** A born-digital report followed by a page holding only a footer line, as some portals print a last page. */
+export async function textPdfWithFooterPage(): Promise<Buffer> {
+  const doc = await PDFDocument.load(await textPdf());
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  doc.addPage([595, 842]).drawText('End of report', { x: 50, y: 40, size: 8, font });
   return Buffer.from(await doc.save());
 }
 

@@ -1,130 +1,18 @@
 import type { Readable } from 'node:stream';
 import type { DocumentInfo, DocumentKind, DocumentReader, DocumentText, OcrEngine } from '../../domain/documents/types';
 import { CsvReader, type CsvReaderOptions } from './csv-reader';
+import { detectDocumentKind, SUPPORTED_FILE_TYPES } from './document-kind';
 import { UnsupportedDocumentError } from './errors';
 import { ImageReader, type ImageReaderOptions } from './image-reader';
 import { PdfReader, type PdfReaderOptions } from './pdf-reader';
-import { type FileSignature, SIGNATURE_BYTES, sniffSignature } from './signatures';
+import { SIGNATURE_BYTES, sniffSignature } from './signatures';
 import { SpreadsheetReader, type SpreadsheetReaderOptions } from './spreadsheet-reader';
 import { peekStream } from './streams';
 import { TextReader, type TextReaderOptions } from './text-reader';
 
+// The kind detection lives apart so code that only sniffs (uploads, results) does not bundle every reader.
+export { detectDocumentKind, SUPPORTED_FILE_TYPES } from './document-kind';
 export { DocumentError, DocumentTooLargeError, UnreadableDocumentError, UnsupportedDocumentError } from './errors';
-
-/** What HDS reads, for the 415 message and the API docs. */
-export const SUPPORTED_FILE_TYPES: readonly string[] = [
-  'PDF (.pdf)',
-  'PNG (.png)',
-  'JPEG (.jpg, .jpeg)',
-  'TIFF (.tif, .tiff)',
-  'Excel workbook (.xlsx)',
-  'CSV/TSV (.csv, .tsv)',
-  'plain text (.txt)',
-];
-
-const EXTENSION_KINDS: Record<string, DocumentKind> = {
-  pdf: 'pdf',
-  png: 'image',
-  jpg: 'image',
-  jpeg: 'image',
-  jpe: 'image',
-  tif: 'image',
-  tiff: 'image',
-  xlsx: 'spreadsheet',
-  xlsm: 'spreadsheet',
-  csv: 'csv',
-  tsv: 'csv',
-  tab: 'csv',
-  txt: 'text',
-  text: 'text',
-  md: 'text',
-  log: 'text',
-};
-
-const MIME_KINDS: Record<string, DocumentKind> = {
-  'application/pdf': 'pdf',
-  'image/png': 'image',
-  'image/jpeg': 'image',
-  'image/jpg': 'image',
-  'image/pjpeg': 'image',
-  'image/tiff': 'image',
-  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': 'spreadsheet',
-  'application/vnd.ms-excel.sheet.macroenabled.12': 'spreadsheet',
-  'text/csv': 'csv',
-  'application/csv': 'csv',
-  'text/comma-separated-values': 'csv',
-  'text/tab-separated-values': 'csv',
-  'text/plain': 'text',
-  'text/markdown': 'text',
-};
-
-/** ZIP-based formats that are not workbooks: a ZIP claiming one of these is refused rather than parsed as XLSX. */
-const OTHER_ZIP_FORMATS = new Set(['docx', 'docm', 'pptx', 'odt', 'ods', 'odp', 'zip', 'epub', 'jar', 'apk', 'pages']);
-
-const SIGNATURE_KINDS: Partial<Record<FileSignature, DocumentKind>> = {
-  pdf: 'pdf',
-  png: 'image',
-  jpeg: 'image',
-  tiff: 'image',
-};
-
-function extensionOf(filename: string): string {
-  const dot = filename.lastIndexOf('.');
-  return dot < 0 ? '' : filename.slice(dot + 1).toLowerCase();
-}
-
-function mimeOf(contentType: string): string {
-  return (contentType.split(';')[0] ?? '').trim().toLowerCase();
-}
-
-/** The kind the client claims through the file name, then the MIME type. */
-function claimedKind(info: Pick<DocumentInfo, 'filename' | 'contentType'>): DocumentKind | null {
-  return EXTENSION_KINDS[extensionOf(info.filename)] ?? MIME_KINDS[mimeOf(info.contentType)] ?? null;
-}
-
-/** First complete lines of a text head share a delimiter, as rows of a table do. */
-function looksDelimited(head: Buffer): boolean {
-  const lines = head
-    .toString('utf8')
-    .split(/\r?\n/)
-    .slice(0, -1)
-    .filter((line) => line.trim() !== '')
-    .slice(0, 5);
-  if (lines.length < 2) return false;
-  return ['\t', ';', ','].some((delimiter) => {
-    const counts = lines.map((line) => line.split(delimiter).length - 1);
-    return (counts[0] ?? 0) > 0 && counts.every((count) => count === counts[0]);
-  });
-}
-
-/**
- * Which reader a file needs, from its bytes first, then its name, then its MIME type, because clients send wrong
- * MIME types (`application/octet-stream`, `image/jpeg` for a PDF, `application/vnd.ms-excel` for a CSV):
- * - a signature (`%PDF`, PNG, JPEG, TIFF) decides alone;
- * - a ZIP is an XLSX workbook unless its name or type says it is another ZIP format (DOCX, ODS, a plain .zip);
- * - legacy XLS, HEIC/HEIF, GIF, WebP, BMP and other binary content (NUL bytes) are not read: null;
- * - text is CSV when named or typed so, or when its first lines share a delimiter, plain text otherwise.
- * `head` is the first bytes of the file: 16 suffice for signatures, up to `SIGNATURE_BYTES` improve the text sniff.
- */
-export function detectDocumentKind(
-  head: Buffer,
-  info: Pick<DocumentInfo, 'filename' | 'contentType'>,
-): DocumentKind | null {
-  const signature = sniffSignature(head);
-  const claimed = claimedKind(info);
-  if (signature !== null) {
-    const kind = SIGNATURE_KINDS[signature];
-    if (kind) return kind;
-    if (signature !== 'zip') return null;
-    if (OTHER_ZIP_FORMATS.has(extensionOf(info.filename))) return null;
-    if (mimeOf(info.contentType) === 'application/zip' && claimed !== 'spreadsheet') return null;
-    return 'spreadsheet';
-  }
-  const utf16 = (head[0] === 0xff && head[1] === 0xfe) || (head[0] === 0xfe && head[1] === 0xff);
-  if (!utf16 && head.includes(0)) return null;
-  if (claimed === 'csv' || claimed === 'text') return claimed;
-  return looksDelimited(head) ? 'csv' : 'text';
-}
 
 export interface DocumentReadersOptions {
   /** OCR for images and for scanned PDF pages (tesseract.js locally, Textract in the cloud). */

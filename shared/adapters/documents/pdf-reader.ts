@@ -17,7 +17,8 @@ export const DEFAULT_OCR_SCALE = 200 / 72;
 export interface PdfReaderOptions {
   /**
    * OCR for pages without a text layer. Without one (e.g. in the cloud, where multi-page scans go to Textract's async
-   * API instead) scanned pages contribute no text and the result's `text` is empty for a fully scanned PDF.
+   * API instead) scanned pages contribute no text, and the result is marked `scanned`, so the caller can hand the
+   * whole document to that OCR.
    */
   ocr?: OcrEngine | null;
   /** Pages read; later pages are skipped and `truncated` is set. Default `DEFAULT_MAX_PDF_PAGES`. */
@@ -87,6 +88,7 @@ const visibleChars = (text: string) => text.replace(/\s+/g, '').length;
  * PDFs: the text layer through unpdf (pdf.js), page by page, each laid out in reading order (`layoutPageText`).
  * A page whose text layer is empty or nearly so (a scan, a photo saved as PDF) is rendered to a PNG at
  * `ocrScale` with `@napi-rs/canvas` and read by the injected `OcrEngine`; `method` is `ocr` when any page was.
+ * Without an OCR engine such a page stays empty and the result is marked `scanned`.
  * Pages are separated by a blank line. At most `maxPages` pages are read (`truncated` beyond); `pages` is the
  * document's page count. The file is buffered whole (pdf.js needs random access), up to `maxBytes`.
  */
@@ -118,9 +120,12 @@ export class PdfReader implements DocumentReader {
       const pageCount = Math.min(pdf.numPages, this.maxPages);
       const texts: string[] = [];
       let ocrUsed = false;
+      let scanned = false;
       for (let pageNumber = 1; pageNumber <= pageCount; pageNumber++) {
         let text = await this.pageText(pdf, pageNumber);
-        if (visibleChars(text) < this.minPageTextChars && this.ocr) {
+        const thin = visibleChars(text) < this.minPageTextChars;
+        if (thin && !this.ocr) scanned = true;
+        if (thin && this.ocr) {
           const image = await renderPageAsImage(pdf, pageNumber, {
             canvasImport: () => import('@napi-rs/canvas'),
             scale: this.ocrScale,
@@ -139,6 +144,7 @@ export class PdfReader implements DocumentReader {
         pages: pdf.numPages,
         tables: [],
         truncated: pdf.numPages > pageCount,
+        ...(scanned ? { scanned } : {}),
       };
     } finally {
       await pdf.destroy();

@@ -111,6 +111,8 @@ export class TextractJobError extends Error {
   constructor(
     message: string,
     readonly retryable: boolean,
+    /** Textract's own word on a failed job (`StatusMessage`), fit to show whoever uploaded the file. */
+    readonly statusMessage?: string,
   ) {
     super(message);
     this.name = new.target.name;
@@ -182,10 +184,12 @@ export function renderAnalysis(blocks: readonly Block[]): { text: string; tables
  * Collects a finished `StartDocumentAnalysis` job: follows `NextToken` through every result page of
  * `GetDocumentAnalysis` and renders the blocks with `renderAnalysis`. Throws `TextractJobError` when the job failed
  * (not retryable) or is still running (retryable). `PARTIAL_SUCCESS` is read, and its warnings returned.
+ * With `maxPages`, blocks of later pages are left out and the result is `truncated`, as the PDF reader does.
  */
 export async function collectTextractAnalysis(
   textract: TextractClient,
   jobId: string,
+  options: { maxPages?: number } = {},
 ): Promise<DocumentText & { warnings: string[] }> {
   const blocks: Block[] = [];
   const warnings: string[] = [];
@@ -197,7 +201,8 @@ export async function collectTextractAnalysis(
     );
     if (output.JobStatus === 'IN_PROGRESS') throw new TextractJobError(`Textract job ${jobId} is still running`, true);
     if (output.JobStatus === 'FAILED') {
-      throw new TextractJobError(`Textract job ${jobId} failed: ${output.StatusMessage ?? 'no reason given'}`, false);
+      const reason = output.StatusMessage ?? 'no reason given';
+      throw new TextractJobError(`Textract job ${jobId} failed: ${reason}`, false, reason);
     }
     pages = output.DocumentMetadata?.Pages ?? pages;
     blocks.push(...(output.Blocks ?? []));
@@ -206,6 +211,7 @@ export async function collectTextractAnalysis(
     }
     nextToken = output.NextToken;
   } while (nextToken);
-  const { text, tables } = renderAnalysis(blocks);
-  return { text, method: 'ocr', pages, tables, warnings };
+  const maxPages = options.maxPages ?? Number.POSITIVE_INFINITY;
+  const { text, tables } = renderAnalysis(blocks.filter((block) => (block.Page ?? 1) <= maxPages));
+  return { text, method: 'ocr', pages, tables, warnings, ...(pages > maxPages ? { truncated: true } : {}) };
 }

@@ -191,6 +191,20 @@ export class DynamoFileCatalog implements FileCatalog {
     }
   }
 
+  async recordOcrJob(subjectId: string, fileKey: string, jobId: string): Promise<boolean> {
+    return applied(
+      this.doc.send(
+        new UpdateCommand({
+          TableName: this.table,
+          Key: { pk: subjectId, sk: FILE_PREFIX + fileKey },
+          UpdateExpression: 'SET ocrJobId = :job',
+          ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(deletedAt)',
+          ExpressionAttributeValues: { ':job': jobId },
+        }),
+      ),
+    );
+  }
+
   async remove(subjectId: string, fileKey: string): Promise<void> {
     await this.doc.send(
       new DeleteCommand({ TableName: this.table, Key: { pk: subjectId, sk: FILE_PREFIX + fileKey } }),
@@ -219,5 +233,6 @@ function fromItem(item: Item): StoredFile {
     abstract: String(item.abstract ?? ''),
     recordCount: Number(item.recordCount ?? 0),
     recordIds: item.recordFirstId ? { first: Number(item.recordFirstId), count: Number(item.recordIdCount) } : null,
+    ocrJobId: (item.ocrJobId as string | undefined) ?? null,
   };
 }

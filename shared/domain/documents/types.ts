@@ -37,6 +37,12 @@ export interface DocumentText {
    * cap left unread, or a table cut at its row cap (see `DocumentTable.totalRows`).
    */
   truncated?: boolean;
+  /**
+   * True when a page's text layer was too thin to read (a scan, or a blank page) and no OCR engine read it here:
+   * the text is incomplete until an OCR of the whole document (Textract's asynchronous analysis in the cloud)
+   * reads the file.
+   */
+  scanned?: boolean;
 }
 
 /** A reader for one family of files. Streams in, so memory stays bounded for large files. */

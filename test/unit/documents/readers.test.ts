@@ -21,6 +21,7 @@ import {
   longLayoutXlsx,
   scannedPdf,
   textPdf,
+  textPdfWithFooterPage,
   wideLayoutXlsx,
 } from '../../support/document-fixtures';
 import { bodyOf, infoOf, PANEL_READINGS, readingsIn } from './helpers';
@@ -67,10 +68,30 @@ describe('PdfReader', () => {
     expect(ocr.images[0]?.subarray(1, 4).toString('latin1')).toBe('PNG');
   });
 
-  it('without an OCR engine, a scanned PDF yields empty text (the cloud sends it to Textract async)', async () => {
-    const pdf = await scannedPdf();
+  it('without an OCR engine, marks a scanned PDF as such and yields empty text (the cloud sends it to Textract async)', async () => {
+    const pdf = await scannedPdf({ pages: 2 });
     const result = await new PdfReader().read(bodyOf(pdf), infoOf('scan.pdf', 'application/pdf', pdf));
-    expect(result).toMatchObject({ method: 'pdf-text', text: '', pages: 1 });
+    expect(result).toMatchObject({ method: 'pdf-text', text: '', pages: 2, scanned: true });
+  });
+
+  it('marks a born-digital PDF whose last page is nearly empty too: that page may be a scan', async () => {
+    const pdf = await textPdfWithFooterPage();
+    const result = await new PdfReader().read(bodyOf(pdf), infoOf('report.pdf', 'application/pdf', pdf));
+    expect(result).toMatchObject({ pages: 2, scanned: true });
+    expect(readingsIn(result.text)).toEqual(PANEL_READINGS);
+    const full = await textPdf();
+    expect(
+      (await new PdfReader().read(bodyOf(full), infoOf('r.pdf', 'application/pdf', full))).scanned,
+    ).toBeUndefined();
+  });
+
+  it('never marks a scan when an OCR engine reads its pages', async () => {
+    const pdf = await scannedPdf();
+    const result = await new PdfReader({ ocr: fakeOcr('Glucose 104 mg/dL') }).read(
+      bodyOf(pdf),
+      infoOf('scan.pdf', 'application/pdf', pdf),
+    );
+    expect(result.scanned).toBeUndefined();
   });
 
   it('refuses bytes that are not a PDF, and files over the size cap', async () => {

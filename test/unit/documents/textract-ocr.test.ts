@@ -15,6 +15,7 @@ import {
   TextractJobError,
   TextractOcr,
 } from '../../../shared/adapters/documents/textract-ocr';
+import { analysisBlocks, analysisResults } from '../../support/textract-fixtures';
 import { readingsIn } from './helpers';
 
 const textract = mockClient(TextractClient);
@@ -200,9 +201,37 @@ describe('Textract async analysis', () => {
       name: 'TextractJobError',
       retryable: false,
       message: expect.stringContaining('UNSUPPORTED_DOCUMENT'),
+      statusMessage: 'UNSUPPORTED_DOCUMENT',
     });
     const early = await collectTextractAnalysis(client, 'early').catch((e) => e);
     expect(early).toBeInstanceOf(TextractJobError);
     expect(early.retryable).toBe(true);
+  });
+
+  it('reads realistic lab-report blocks across result pages, and keeps only the pages the PDF reader would', async () => {
+    const blocks = analysisBlocks();
+    const results = analysisResults(blocks, 2, 25);
+    expect(results.length).toBeGreaterThan(2);
+    results.forEach((result, i) => {
+      textract
+        .on(GetDocumentAnalysisCommand, {
+          JobId: 'job-lab',
+          NextToken: i === 0 ? undefined : results[i - 1]?.NextToken,
+        })
+        .resolves(result);
+    });
+
+    const whole = await collectTextractAnalysis(client, 'job-lab');
+    expect(textract.commandCalls(GetDocumentAnalysisCommand)).toHaveLength(results.length);
+    expect(whole).toMatchObject({ pages: 2, method: 'ocr', warnings: [] });
+    expect(whole.truncated).toBeUndefined();
+    expect(whole.tables.map((t) => t.name)).toEqual(['Page 1 table 1', 'Page 2 table 1']);
+    expect(whole.text).toContain('Hemoglobin A1c\t6.1\t%\t4.0-5.6\tH');
+    expect(whole.text).toContain('HDL Cholesterol\t52\tmg/dL\t>39');
+
+    const firstPage = await collectTextractAnalysis(client, 'job-lab', { maxPages: 1 });
+    expect(firstPage).toMatchObject({ pages: 2, truncated: true });
+    expect(firstPage.tables).toHaveLength(1);
+    expect(firstPage.text).not.toContain('Lipid panel');
   });
 });

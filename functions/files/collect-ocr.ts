@@ -1,0 +1,37 @@
+import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
+import { fileOfObjectKey } from '../../shared/domain/files';
+import { log } from '../../shared/log';
+import { services } from '../../shared/services/container';
+import { isLastDelivery, settleFailedFile } from '../../shared/services/processing-failures';
+import { completeScannedPdfOcr } from '../../shared/services/scanned-pdf-ocr';
+import { queueConsumer } from '../routes';
+import { parseTextractCompletion } from './collect-ocr.schema';
+
+const MAX_RECEIVES = queueConsumer('collect-ocr').maxReceiveCount;
+
+/**
+ * Textract announced the end of a scanned PDF's analysis: the file gets its text and readings, as the extraction
+ * job gives other files. A failed analysis marks the file `failed`; one not yet readable is retried, and on the
+ * last delivery the file is marked `failed`. Completions for files gone or jobs no file waits for change nothing.
+ */
+export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
+  const svc = services();
+  const failures: SQSBatchResponse['batchItemFailures'] = [];
+  for (const record of event.Records) {
+    const completion = parseTextractCompletion(record.body);
+    if (!completion) {
+      log('error', 'malformed OCR completion', { messageId: record.messageId });
+      failures.push({ itemIdentifier: record.messageId });
+      continue;
+    }
+    try {
+      await completeScannedPdfOcr(svc, completion);
+    } catch (err) {
+      const file = fileOfObjectKey(completion.DocumentLocation.S3ObjectName);
+      const delivery = { messageId: record.messageId, last: isLastDelivery(record, MAX_RECEIVES) };
+      if (!file || (await settleFailedFile(svc, file, err, delivery)))
+        failures.push({ itemIdentifier: record.messageId });
+    }
+  }
+  return { batchItemFailures: failures };
+}
