@@ -276,6 +276,15 @@ describe('answers: one test', () => {
     expect(turn.answer).toContain('Showing the newest 2 of 3.');
   });
 
+  it('a failed readings lookup beside a working summary is reported, not hidden', async () => {
+    const turn = await runTurn(
+      userTurn('any abnormal LDL results?'),
+      responder({ ldl: [LDL_SERIES] }, (tc) => (tc.name === 'query_health_data' ? 'Error: query timed out' : null)),
+    );
+    expect(turn.answer).toContain('- 2 readings flagged abnormal.');
+    expect(turn.answer).toContain("- I couldn't list the individual readings: Error: query timed out.");
+  });
+
   it('reports a tool error instead of claiming there is no data', async () => {
     const turn = await runTurn(userTurn('what is my HDL?'), () => 'Error: the record store timed out');
     expect(turn.answer).toContain("I couldn't look up **HDL**: Error: the record store timed out.");
@@ -394,6 +403,14 @@ describe('answers: no test named', () => {
     const turn = await runTurn(userTurn('who is in my family circle?'), sampleWorld());
     expect(turn.toolCalls.map((tc) => tc.name)).toEqual(['list_family_members']);
     expect(turn.answer).toContain('- **Ana** — mother (has their own records in HDS): Type 2 diabetes');
+  });
+
+  it('a failed listing is reported with its error', async () => {
+    const turn = await runTurn(userTurn('who is in my family?'), {
+      readings: [],
+      failures: { list_family_members: '{"error":{"message":"members table unavailable"}}' },
+    });
+    expect(turn.answer).toContain("I couldn't list your care circle: members table unavailable.");
   });
 
   it('empty files and family lists are said plainly', async () => {

@@ -71,6 +71,11 @@ const PHRASINGS: Row[] = [
   ['total cholesterol this year', [], [CHOL], '2026-01-01', null],
   ['hdl cholesterol vs triglycerides over the past 2 years', ['compare', 'trend'], [HDL, TRIG], '2024-11-21', null],
   ['is my ldl getting better or worse', ['trend'], [LDL], undefined],
+  ['what was my pulse on monday', [], [HR], '2026-11-16', '2026-11-16'],
+  ['How high has my LDL ever been?', ['extremes'], [LDL], undefined],
+  ['can you explain what my latest results mean', ['advice', 'latest'], [], undefined],
+  ['Any red flags in my bloodwork this year?', ['abnormal'], [], '2026-01-01', null],
+  ["how is my dad's blood pressure", ['family'], [SYS, DIA], undefined],
 ];
 
 describe('question analysis: varied phrasings', () => {
@@ -83,6 +88,16 @@ describe('question analysis: varied phrasings', () => {
       expect(a.window?.from ?? null).toBe(from);
       expect(a.window?.to ?? null).toBe(to ?? null);
     }
+  });
+
+  it('reads "mean" as a verb unless it is the mean', () => {
+    expect(analyseQuestion('what do my results mean', NOW).intents).not.toContain('average');
+    expect(analyseQuestion('what is the mean of my ldl', NOW).intents).toContain('average');
+  });
+
+  it('keeps words too broad to search for out of the terms', () => {
+    expect(analyseQuestion('what were the results of my last blood test', NOW).terms).toEqual([]);
+    expect(analyseQuestion("what's my blood type", NOW).terms).toEqual([['blood', 'type']]);
   });
 
   it('does not invent intents the wording lacks', () => {
@@ -161,6 +176,7 @@ describe('question analysis: record requests', () => {
     ['add a glucose reading of 5,4 mmol/L', { indicator: 'glucose', value: 5.4, unit: 'mmol/L' }],
     ['I want to record my heart rate: 65 bpm', { indicator: 'heart rate', value: 65, unit: 'bpm' }],
     ['log mood 7', { indicator: 'mood', value: 7 }],
+    ['please add 120 over 80 for my blood pressure', { indicator: 'blood pressure', value: '120/80' }],
     ['record my weight 80 kg on 2026-11-02', { indicator: 'weight', value: 80, unit: 'kg', time: '2026-11-02' }],
   ])('%s', (question, expected) => {
     expect(analyseQuestion(question, NOW).record).toEqual(expected);

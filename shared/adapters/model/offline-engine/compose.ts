@@ -268,6 +268,11 @@ function seriesLines(s: SeriesSummary, a: QuestionAnalysis, topic: Topic): strin
   } else if (has(a, 'abnormal')) {
     lines.push(`- None of these readings was flagged abnormal.`);
   }
+  // A readings lookup that failed while the summary worked: say which part is missing.
+  if ((has(a, 'abnormal') && !topic.flagged) || (has(a, 'list') && !topic.listed)) {
+    const error = topic.errors[0];
+    if (error) lines.push(`- I couldn't list the individual readings: ${error}.`);
+  }
   if (topic.listed) {
     const own = { ...topic.listed, records: topic.listed.records.filter((r) => belongs(r, s)) };
     lines.push(...listedLines(own));
@@ -564,13 +569,9 @@ function recordSection(a: QuestionAnalysis, outcomes: readonly ToolOutcome[], of
   );
 }
 
-function errorsNotShown(outcomes: readonly ToolOutcome[], kinds: readonly string[]): string[] {
-  return outcomes
-    .filter((o) => !o.ok && kinds.includes(o.name))
-    .map(
-      (o) =>
-        `I couldn't ${o.name === 'list_family_members' ? 'list your care circle' : 'list your files'}: ${o.ok ? '' : o.error}.`,
-    );
+/** The failure of a listing tool, in words. */
+function listingErrors(outcomes: readonly ToolOutcome[], name: string, what: string): string[] {
+  return outcomes.flatMap((o) => (!o.ok && o.name === name ? [`I couldn't list ${what}: ${o.error}.`] : []));
 }
 
 /**
@@ -595,7 +596,7 @@ export function composeAnswer({ analysis: a, outcomes, offered, toolsDisabled }:
     else if (!offered.has('list_family_members')) {
       parts.push("I can't list your care circle here: that tool isn't available in this conversation.");
     }
-    parts.push(...errorsNotShown(outcomes, ['list_family_members']));
+    parts.push(...listingErrors(outcomes, 'list_family_members', 'your care circle'));
   }
   const files = outcomes.find((o) => o.ok && o.name === 'list_clinical_records');
   if (has(a, 'files') && !has(a, 'record')) {
@@ -604,7 +605,7 @@ export function composeAnswer({ analysis: a, outcomes, offered, toolsDisabled }:
     else if (!offered.has('list_clinical_records')) {
       parts.push("I can't list your clinical record files here: that tool isn't available in this conversation.");
     }
-    parts.push(...errorsNotShown(outcomes, ['list_clinical_records']));
+    parts.push(...listingErrors(outcomes, 'list_clinical_records', 'your files'));
   }
 
   if (!has(a, 'record') && asksAboutReadings(a)) {

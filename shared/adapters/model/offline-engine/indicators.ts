@@ -302,7 +302,10 @@ export function findIndicators(tokens: readonly Token[]): IndicatorMention[] {
   return mentions;
 }
 
-/** Content words no mention covers: what the question asks about when no test resolved (`tsh`, `mood`). */
+/** Words too broad to search for on their own: "my last blood test" names no test, "blood type" does. */
+const BROAD_WORDS: ReadonlySet<string> = new Set(['blood', 'urine', 'body', 'heart', 'bloods', 'vitamin', 'vitamins']);
+
+/** Content words no mention covers: what the question asks about when no test resolved (`blood type`, `mood`). */
 export function leftoverTerms(tokens: readonly Token[], mentions: readonly IndicatorMention[]): string[][] {
   const covered = new Array<boolean>(tokens.length).fill(false);
   for (const m of mentions) for (let i = m.start; i < m.end; i++) covered[i] = true;
@@ -316,7 +319,7 @@ export function leftoverTerms(tokens: readonly Token[], mentions: readonly Indic
     }
   }
   if (run.length) runs.push(run);
-  return runs;
+  return runs.filter((r) => !r.every((w) => BROAD_WORDS.has(w)));
 }
 
 /** Boilerplate of LOINC names that says nothing about which test it is. */

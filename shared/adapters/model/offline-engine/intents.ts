@@ -42,7 +42,7 @@ const PATTERNS: ReadonlyArray<[Intent, RegExp]> = [
     /\b(?:highest|lowest|peak(?:ed)?|max(?:imum)?|min(?:imum)?|best|worst|biggest|smallest|largest|record (?:high|low)|how (?:high|low))\b/,
   ],
   ['count', /\b(?:how many|how often|number of|count|counts|times)\b/],
-  ['average', /\b(?:average|averages|avg|mean|typical(?:ly)?|usual(?:ly)?|on average)\b/],
+  ['average', /\b(?:average|averages|avg|(?:the|my|a) mean|mean value|typical(?:ly)?|usual(?:ly)?|on average)\b/],
   [
     'compare',
     /\b(?:compare|compared|comparing|comparison|vs|versus|against|side by side|relat(?:e|ed|ion|ionship)|correlat\w*|differ\w*)\b/,
@@ -69,7 +69,7 @@ const PATTERNS: ReadonlyArray<[Intent, RegExp]> = [
   ],
   [
     'advice',
-    /\b(?:should i|do i need|shall i|ought i|recommend\w*|advi[cs]e|prescri\w*|medications?|medicines?|drugs?|statins?|pills?|treat(?:ment|ments|ed|ing)?|diagnos\w*|cure|dose|dosage|supplements?|is (?:it|this|that) (?:safe|dangerous|bad|serious)|what (?:should|can) i do|dangerous|serious|risk|risky|diet|exercise (?:more|less)|see a doctor|go to the doctor|(?:do i have|have i got|am i) (?:an? )?(?:pre ?)?(?:diabet\w*|anemi\w*|anaemi\w*|hypertensi\w*|hypothyroid\w*|hyperthyroid\w*|cancer|diseases?|conditions?|infections?|deficien\w*|sick|ill))\b/,
+    /\b(?:should i|do i need|shall i|ought i|recommend\w*|advi[cs]e|prescri\w*|medications?|medicines?|drugs?|statins?|pills?|treat(?:ment|ments|ed|ing)?|diagnos\w*|cure|dose|dosage|supplements?|is (?:it|this|that) (?:safe|dangerous|bad|serious)|what (?:should|can) i do|dangerous|serious|risk|risky|diet|exercise (?:more|less)|see a doctor|go to the doctor|explain\w*|interpret\w*|what (?:do|does) (?:it|this|that|they|my [\w ]+) mean|(?:do i have|have i got|am i) (?:an? )?(?:pre ?)?(?:diabet\w*|anemi\w*|anaemi\w*|hypertensi\w*|hypothyroid\w*|hyperthyroid\w*|cancer|diseases?|conditions?|infections?|deficien\w*|sick|ill))\b/,
   ],
 ];
 

@@ -7,7 +7,7 @@ import type { TimeWindow } from './time-window';
 const DATE_LIKE =
   /\b\d{4}[-/]\d{1,2}[-/]\d{1,2}\b|\b\d{1,2}(?:st|nd|rd|th)?(?: of)? (?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]* \d{1,2}(?:st|nd|rd|th)?\b|\b(?:19|20)\d{2}\b|\b\d{1,2}:\d{2}\b|\b(?:last|past) \d+ \w+/gi;
 
-const VALUE = /(\d+(?:[.,]\d+)?)(?:\s*\/\s*(\d+(?:[.,]\d+)?))?/g;
+const VALUE = /(\d+(?:[.,]\d+)?)(?:\s*(?:\/|\bover\b)\s*(\d+(?:[.,]\d+)?))?/g;
 
 /** The unit written right after a value, when it is one (`72 kg`, `5.4 mmol/L`, `120/80 mm Hg`, `65bpm`). */
 function unitAfter(rest: string): string | null {

@@ -81,7 +81,7 @@ export const SOFT_WORDS: ReadonlySet<string> = new Set(
   maximum min minimum best worst top biggest smallest largest average avg mean typical typically usual usually count
   counts many much often times compare compared comparison normal abnormal range ranges flagged flag flags elevated
   concerning worrying worried ok fine good bad total overall everything anything something all summarize summarise
-  summarized doing feel feeling lately ever kind sort type types list listing worry worries concern concerns
+  summarized doing feel feeling lately ever kind sort list listing worry worries concern concerns
   concerned problem problems issue issues wrong alright look looks seem seems red flags side bloodwork labwork work
   checkup checkups screening screenings exam exams panel panels visit visits doctor doctors physician appointment`
     .split(/\s+/)
