@@ -1,0 +1,83 @@
+import type { SeriesSummary } from '../../../domain/agent/tool-results';
+import type { VisCategoryValue, VisChartSpec, VisTimePoint } from '../../../domain/agent/vis-chart';
+import { displayUnit, shortName } from './format';
+
+/** Charts per answer, so that a wide comparison stays readable. */
+const MAX_CHARTS = 4;
+
+function day(time: string): string {
+  return time.slice(0, 10);
+}
+
+function drawable(s: SeriesSummary): boolean {
+  return s.points.filter((p) => Number.isFinite(p.value)).length >= 2;
+}
+
+function seriesPoints(s: SeriesSummary, group?: string): VisTimePoint[] {
+  return s.points
+    .filter((p) => Number.isFinite(p.value))
+    .map((p) =>
+      group === undefined ? { time: day(p.time), value: p.value } : { time: day(p.time), value: p.value, group },
+    );
+}
+
+function axisY(unit: string | null): string {
+  return displayUnit(unit) || 'Value';
+}
+
+/** A line chart of one series, when it has at least two numeric points. */
+export function seriesChart(s: SeriesSummary): VisChartSpec | null {
+  if (!drawable(s)) return null;
+  return {
+    type: 'line',
+    title: shortName(s.name),
+    axisXTitle: 'Date',
+    axisYTitle: axisY(s.unit),
+    data: seriesPoints(s),
+  };
+}
+
+/**
+ * Charts for several series: those sharing a unit on one line chart, a group per series; a series whose unit no
+ * other shares gets a chart of its own. Series with fewer than two numeric points are left out.
+ */
+export function comparisonCharts(series: readonly SeriesSummary[]): VisChartSpec[] {
+  const byUnit = new Map<string, SeriesSummary[]>();
+  for (const s of series.filter(drawable)) {
+    const key = s.unit ?? '';
+    byUnit.set(key, [...(byUnit.get(key) ?? []), s]);
+  }
+  const charts: VisChartSpec[] = [];
+  for (const [, group] of byUnit) {
+    const first = group[0] as SeriesSummary;
+    if (group.length === 1) {
+      const chart = seriesChart(first);
+      if (chart) charts.push(chart);
+      continue;
+    }
+    const names = group.map((s) => shortName(s.name));
+    // Two series that shorten alike (mass and molar siblings) keep their full names apart.
+    const labels = new Set(names).size === names.length ? names : group.map((s) => s.name);
+    charts.push({
+      type: 'line',
+      title: labels.join(' vs '),
+      axisXTitle: 'Date',
+      axisYTitle: axisY(first.unit),
+      data: group.flatMap((s, i) => seriesPoints(s, labels[i])),
+    });
+  }
+  return charts.slice(0, MAX_CHARTS);
+}
+
+/** A bar chart of counts per category (flagged readings per test), when there are at least two categories. */
+export function countChart(
+  title: string,
+  counts: ReadonlyMap<string, number>,
+  axisYTitle: string,
+): VisChartSpec | null {
+  const data: VisCategoryValue[] = [...counts]
+    .filter(([, n]) => n > 0)
+    .map(([category, value]) => ({ category, value }));
+  if (data.length < 2) return null;
+  return { type: 'bar', title, axisXTitle: 'Test', axisYTitle, data };
+}

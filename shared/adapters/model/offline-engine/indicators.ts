@@ -1,0 +1,365 @@
+import type { SeriesSummary } from '../../../domain/agent/tool-results';
+import { LOINC_CORPUS, resolveIndicator } from '../../../domain/standardization';
+import { normalizeIndicatorText } from '../../../domain/standardization/normalize-text';
+import { isContentWord, isHardStop, SOFT_WORDS, type Token } from './text';
+
+/** A test the question names, resolved to LOINC. */
+export interface IndicatorMention {
+  /** The words as asked (`a1c`, `blood sugar`), or a panel member's name: what the tools receive as `indicator`. */
+  phrase: string;
+  /** The code the resolver chose; null when the name is known but only a unit would pick the code (TSH, ferritin). */
+  loincCode: string | null;
+  /** Every code the name can stand for (mass and molar siblings), the resolver's choice first. */
+  codes: string[];
+  /** LOINC display name of the first code. */
+  name: string;
+  /** The group of tests the question named (`blood pressure`, `lipid panel`), when it came from one. */
+  panel: string | null;
+  /** Token positions in the question, `end` exclusive. */
+  start: number;
+  end: number;
+}
+
+/** Longest name tried, in words. */
+const MAX_SPAN = 5;
+
+/**
+ * Everyday words that happen to be a test's synonym (`lead` the metal, `quick` the Quick time, `map` the mean
+ * arterial pressure). Alone in a question they are English, not a test; inside a longer name they still count.
+ */
+const ENGLISH_HOMONYMS: ReadonlySet<string> = new Set([
+  'map',
+  'quick',
+  'lead',
+  'pt',
+  'act',
+  'ace',
+  'pal',
+  'tt',
+  'tc',
+  'bands',
+  'casts',
+  'be',
+  'ht',
+  'cells',
+  'free',
+  'total',
+]);
+
+/** Synonyms that are English after certain words: "next steps" is advice, "my steps" is a step count. */
+const HOMONYM_AFTER: ReadonlyMap<string, RegExp> = new Map([
+  ['steps', /^(?:next|what|which|these|those|following|few|some|first|further|practical|simple|small)$/],
+]);
+
+/**
+ * Names of groups of tests a person asks about as one thing. Members are resolved like any other name; a member the
+ * corpus does not know is dropped.
+ */
+const PANELS: ReadonlyArray<{ names: string[]; label: string; members: string[] }> = [
+  {
+    label: 'blood pressure',
+    names: ['blood pressure', 'blood pressures', 'bp', 'bps'],
+    members: ['systolic blood pressure', 'diastolic blood pressure'],
+  },
+  {
+    label: 'lipid panel',
+    names: [
+      'cholesterol',
+      'cholesterol levels',
+      'lipid panel',
+      'lipid profile',
+      'lipids',
+      'lipid',
+      'cholesterol panel',
+      'cholesterol profile',
+      'cholesterol numbers',
+      'lipid test',
+      'lipid tests',
+    ],
+    members: ['total cholesterol', 'ldl', 'hdl', 'triglycerides'],
+  },
+  {
+    label: 'thyroid tests',
+    names: ['thyroid', 'thyroid panel', 'thyroid function', 'thyroid tests', 'thyroid levels', 'thyroid hormones'],
+    members: ['tsh', 'free t4', 'free t3'],
+  },
+  {
+    label: 'kidney function tests',
+    names: ['kidney', 'kidneys', 'kidney function', 'renal function', 'renal', 'kidney panel', 'kidney tests'],
+    members: ['creatinine', 'bun'],
+  },
+  {
+    label: 'liver function tests',
+    names: ['liver', 'liver function', 'liver enzymes', 'liver panel', 'liver tests', 'lft', 'lfts'],
+    members: ['alt', 'ast', 'alkaline phosphatase', 'ggt', 'total bilirubin'],
+  },
+  {
+    label: 'blood count',
+    names: ['blood count', 'blood counts', 'cbc', 'full blood count', 'fbc', 'complete blood count', 'hemogram'],
+    members: ['wbc', 'rbc', 'hemoglobin', 'hematocrit', 'platelets'],
+  },
+  {
+    label: 'iron studies',
+    names: ['iron studies', 'iron panel', 'iron tests'],
+    members: ['iron', 'ferritin', 'transferrin saturation'],
+  },
+  {
+    label: 'electrolytes',
+    names: ['electrolytes', 'electrolyte panel'],
+    members: ['sodium', 'potassium', 'chloride'],
+  },
+  {
+    label: 'vital signs',
+    names: ['vitals', 'vital signs'],
+    members: [
+      'heart rate',
+      'systolic blood pressure',
+      'diastolic blood pressure',
+      'body temperature',
+      'oxygen saturation',
+      'respiratory rate',
+    ],
+  },
+  { label: 'sleep', names: ['sleep', 'sleeping'], members: ['sleep duration'] },
+  {
+    label: 'diabetes markers',
+    names: [
+      'diabetes',
+      'diabetic',
+      'prediabetes',
+      'prediabetic',
+      'pre diabetic',
+      'pre diabetes',
+      'diabetes markers',
+      'diabetes tests',
+      'blood sugar control',
+    ],
+    members: ['hba1c', 'fasting glucose', 'glucose'],
+  },
+];
+
+const PANEL_BY_NAME: ReadonlyMap<string, (typeof PANELS)[number]> = new Map(
+  PANELS.flatMap((p) => p.names.map((n) => [n, p] as const)),
+);
+
+/**
+ * Names the corpus refuses to code on their own because they stand for several tests (eGFR by which equation,
+ * protein in which fluid), yet which plainly name a kind of reading. The tools match them as text.
+ */
+const TEXT_ONLY_NAMES: ReadonlySet<string> = new Set(
+  LOINC_CORPUS.ambiguousTerms
+    .map(normalizeIndicatorText)
+    .filter((k) => /^[a-z0-9 ]+$/.test(k))
+    .filter((k) => !['blood', 'pressure', 'vitamin', 'hormone', 'score', 'urine', 'activity', 'energy'].includes(k)),
+);
+
+interface KnownName {
+  codes: string[];
+  display: string;
+}
+
+let knownNames: Map<string, KnownName> | undefined;
+
+/**
+ * Normalised synonym → every concept it names. The resolver refuses a name whose concepts differ only by unit
+ * (TSH in mIU/L or ng/mL); a question carries no unit, yet it plainly names the test, so the offline engine looks
+ * for any of them. Names the corpus marks ambiguous or unit-only (`K`, `Ca`, `blood pressure`) stay out.
+ */
+function knownNameIndex(): Map<string, KnownName> {
+  if (knownNames) return knownNames;
+  const excluded = new Set(
+    [...LOINC_CORPUS.ambiguousTerms, ...(LOINC_CORPUS.unitRequiredTerms ?? [])].map(normalizeIndicatorText),
+  );
+  const index = new Map<string, KnownName>();
+  for (const concept of LOINC_CORPUS.concepts) {
+    for (const synonym of [...concept.synonyms, concept.display]) {
+      const key = normalizeIndicatorText(synonym);
+      if (!key || excluded.has(key)) continue;
+      const known = index.get(key);
+      if (!known) index.set(key, { codes: [concept.code], display: concept.display });
+      else if (!known.codes.includes(concept.code)) known.codes.push(concept.code);
+    }
+  }
+  knownNames = index;
+  return index;
+}
+
+interface Resolved {
+  loincCode: string | null;
+  codes: string[];
+  name: string;
+}
+
+/** The test a name stands for, or null: the resolver first, then a known name whose unit would pick the code. */
+export function resolveMentionName(phrase: string): Resolved | null {
+  const key = normalizeIndicatorText(phrase);
+  if (!key) return null;
+  const siblings = knownNameIndex().get(key);
+  const resolved = resolveIndicator(phrase);
+  if (resolved.loincCode && resolved.canonicalName) {
+    const codes = [resolved.loincCode, ...(siblings?.codes ?? []).filter((c) => c !== resolved.loincCode)];
+    return { loincCode: resolved.loincCode, codes, name: resolved.canonicalName };
+  }
+  if (siblings) return { loincCode: null, codes: [...siblings.codes], name: siblings.display };
+  return null;
+}
+
+function spanText(tokens: readonly Token[], start: number, end: number): string {
+  return tokens
+    .slice(start, end)
+    .map((t) => t.text)
+    .join(' ');
+}
+
+/** Whether a token may begin or end a name: never a function, time or number word (`vitamin a` excepted). */
+function canEdge(tokens: readonly Token[], i: number, edge: 'start' | 'end'): boolean {
+  const text = (tokens[i] as Token).text;
+  if (edge === 'end' && text === 'a' && tokens[i - 1]?.text === 'vitamin') return true;
+  return !isHardStop(text);
+}
+
+interface Candidate {
+  start: number;
+  end: number;
+  phrase: string;
+  panel: (typeof PANELS)[number] | null;
+  resolved: Resolved | null;
+}
+
+function candidateAt(tokens: readonly Token[], start: number, end: number): Candidate | null {
+  if (!canEdge(tokens, start, 'start') || !canEdge(tokens, end - 1, 'end')) return null;
+  const words = tokens.slice(start, end).map((t) => t.text);
+  if (words.some((w) => /^\d+(?:\.\d+)?$/.test(w))) return null;
+  const phrase = words.join(' ');
+  const panel = PANEL_BY_NAME.get(phrase);
+  if (panel) return { start, end, phrase, panel, resolved: null };
+  if (words.every((w) => SOFT_WORDS.has(w))) return null;
+  if (words.length === 1 && ENGLISH_HOMONYMS.has(phrase)) return null;
+  if (words.length === 1 && HOMONYM_AFTER.get(phrase)?.test(tokens[start - 1]?.text ?? '')) return null;
+  // `24 hr`, `2 h`: a duration, not heart rate.
+  if (start > 0 && /^\d/.test(tokens[start - 1]?.text ?? '') && /^(?:hr|hrs|h)$/.test(words[0] as string)) return null;
+  const resolved =
+    resolveMentionName(phrase) ??
+    (TEXT_ONLY_NAMES.has(normalizeIndicatorText(phrase)) ? { loincCode: null, codes: [], name: phrase } : null);
+  return resolved ? { start, end, phrase, panel: null, resolved } : null;
+}
+
+/** Soft words at the edges (`ldl levels`, `my a1c results`) trimmed while the name still means the same test. */
+function trimmed(tokens: readonly Token[], c: Candidate): Candidate {
+  if (!c.resolved) return c;
+  let { start, end } = c;
+  const same = (s: number, e: number) => {
+    const r = resolveMentionName(spanText(tokens, s, e));
+    return r !== null && r.codes.length > 0 && r.codes[0] === c.resolved?.codes[0];
+  };
+  while (end - start > 1 && SOFT_WORDS.has((tokens[end - 1] as Token).text) && same(start, end - 1)) end--;
+  while (end - start > 1 && SOFT_WORDS.has((tokens[start] as Token).text) && same(start + 1, end)) start++;
+  return start === c.start && end === c.end ? c : { ...c, start, end, phrase: spanText(tokens, start, end) };
+}
+
+/**
+ * The tests a question names, in the order asked: every run of 1–5 words is offered to the LOINC resolver, longer
+ * names win over the words inside them ("systolic blood pressure" over "blood pressure"), and a test named twice
+ * ("hba1c … a1c") is kept once. Group names ("blood pressure", "lipid panel") expand to their member tests.
+ */
+export function findIndicators(tokens: readonly Token[]): IndicatorMention[] {
+  const candidates: Candidate[] = [];
+  for (let length = Math.min(MAX_SPAN, tokens.length); length >= 1; length--) {
+    for (let start = 0; start + length <= tokens.length; start++) {
+      const c = candidateAt(tokens, start, start + length);
+      if (c) candidates.push(c);
+    }
+  }
+  const taken = new Array<boolean>(tokens.length).fill(false);
+  const chosen: Candidate[] = [];
+  for (const c of candidates) {
+    let free = true;
+    for (let i = c.start; i < c.end; i++) if (taken[i]) free = false;
+    if (!free) continue;
+    for (let i = c.start; i < c.end; i++) taken[i] = true;
+    chosen.push(trimmed(tokens, c));
+  }
+  chosen.sort((a, b) => a.start - b.start);
+
+  const mentions: IndicatorMention[] = [];
+  const seen = new Set<string>();
+  const add = (m: IndicatorMention) => {
+    const key = m.codes[0] ?? `text:${normalizeIndicatorText(m.phrase)}`;
+    if (seen.has(key)) return;
+    seen.add(key);
+    mentions.push(m);
+  };
+  for (const c of chosen) {
+    if (c.resolved) {
+      add({ phrase: c.phrase, ...c.resolved, panel: null, start: c.start, end: c.end });
+      continue;
+    }
+    for (const member of c.panel?.members ?? []) {
+      const resolved = resolveMentionName(member);
+      if (resolved) add({ phrase: member, ...resolved, panel: c.panel?.label ?? null, start: c.start, end: c.end });
+    }
+  }
+  return mentions;
+}
+
+/** Words too broad to search for on their own: "my last blood test" names no test, "blood type" does. */
+const BROAD_WORDS: ReadonlySet<string> = new Set(['blood', 'urine', 'body', 'heart', 'bloods', 'vitamin', 'vitamins']);
+
+/** Content words no mention covers: what the question asks about when no test resolved (`blood type`, `mood`). */
+export function leftoverTerms(tokens: readonly Token[], mentions: readonly IndicatorMention[]): string[][] {
+  const covered = new Array<boolean>(tokens.length).fill(false);
+  for (const m of mentions) for (let i = m.start; i < m.end; i++) covered[i] = true;
+  const runs: string[][] = [];
+  let run: string[] = [];
+  for (const t of tokens) {
+    if (!covered[t.index] && isContentWord(t.text)) run.push(t.text);
+    else if (run.length) {
+      runs.push(run);
+      run = [];
+    }
+  }
+  if (run.length) runs.push(run);
+  return runs.filter((r) => !r.every((w) => BROAD_WORDS.has(w)));
+}
+
+/** Boilerplate of LOINC names that says nothing about which test it is. */
+const NAME_NOISE: ReadonlySet<string> = new Set(
+  `in or of by the and at to for per serum plasma blood bld ser automated count unspecified time method mass volume
+  moles enzymatic activity ratio fraction entitic measured calculated`.split(/\s+/),
+);
+
+function stem(word: string): string {
+  return word.length > 3 && word.endsWith('s') && !word.endsWith('ss') ? word.slice(0, -1) : word;
+}
+
+/** The words of a series name that identify it (`Thyrotropin [Units/volume] in Serum` → `thyrotropin`). */
+export function seriesNameWords(name: string): Set<string> {
+  const text = normalizeIndicatorText(name.replace(/\[[^\]]*\]/g, ' '));
+  return new Set(
+    text
+      .split(' ')
+      .filter((w) => w && !NAME_NOISE.has(w))
+      .map(stem),
+  );
+}
+
+/**
+ * Series of a catalogue that a question means: by code when a mention names the test, else by the question's
+ * content words found in the series name. Best-scoring series first; ties keep catalogue order.
+ */
+export function matchSeries(
+  series: readonly SeriesSummary[],
+  mentions: readonly IndicatorMention[],
+  terms: readonly string[][],
+): SeriesSummary[] {
+  const words = terms.flat().map(stem);
+  const scored = series.map((s, i) => {
+    const byCode = s.loinc_code !== null && mentions.some((m) => m.codes.includes(s.loinc_code as string));
+    const nameWords = seriesNameWords(s.name);
+    const hits = words.filter((w) => w.length >= 3 && nameWords.has(w)).length;
+    return { s, i, score: byCode ? 100 : hits };
+  });
+  const best = Math.max(0, ...scored.map((x) => x.score));
+  if (best === 0) return [];
+  return scored.filter((x) => x.score === best).map((x) => x.s);
+}

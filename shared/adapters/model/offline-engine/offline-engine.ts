@@ -1,0 +1,120 @@
+import { nowMs } from '../../../clock';
+import { countMessageTokens, countTokens, countToolTokens } from '../../../domain/agent/tokens';
+import type { ModelCall, ModelEvent, ModelProvider, ModelToolCall } from '../../../ports/model-provider';
+import { composeAnswer } from './compose';
+import { readTurn } from './conversation';
+import { forcedCall, type OfferedTools, type PlannedCall, planNextRound } from './plan';
+import { analyseConversation } from './question';
+
+/** Longest text delta: word-sized, but a long token (a chart's JSON) is cut so that it streams too. */
+const MAX_DELTA = 32;
+
+/** Text in word-sized deltas whose concatenation is exactly the text. */
+export function chunkText(text: string, max = MAX_DELTA): string[] {
+  const chunks: string[] = [];
+  for (const word of text.match(/\S+\s*|\s+/g) ?? []) {
+    for (let i = 0; i < word.length; i += max) chunks.push(word.slice(i, i + max));
+  }
+  return chunks;
+}
+
+/** The tools the engine may call in this request: those offered, narrowed by `toolChoice`. */
+function offeredTools(call: ModelCall): OfferedTools {
+  const names = new Set(call.tools.map((t) => t.name));
+  const choice = call.toolChoice;
+  if (choice === 'none') return new Set();
+  if (typeof choice === 'object') return names.has(choice.name) ? new Set([choice.name]) : new Set();
+  return names;
+}
+
+/**
+ * The offline engine: a deterministic, rule-based stand-in for the language model when no upstream is configured.
+ * It reads the question (tests through the LOINC resolver, intents, time window), calls the same built-in tools a
+ * model would, and answers only with what the tools returned. Stateless: each call re-reads the conversation, so it
+ * plugs into the agent loop exactly like an upstream model. It is not a language model and never says it is.
+ *
+ * Not handled: the caller's language (answers are in English) and free-form formats; a JSON response format gets
+ * `{"answer": "<markdown>"}`.
+ */
+export class OfflineEngine implements ModelProvider {
+  readonly kind = 'offline' as const;
+
+  async *stream(call: ModelCall): AsyncIterable<ModelEvent> {
+    const turn = readTurn(call.messages);
+    const analysis = analyseConversation(turn.questions, nowMs());
+    const offered = offeredTools(call);
+    const inputTokens = countMessageTokens(call.messages) + countToolTokens(call.tools);
+
+    const plan = planNextRound(analysis, turn, offered);
+    let calls: PlannedCall[] = plan.calls;
+    let reasoning = plan.reasoning;
+    const insists = call.toolChoice === 'required' || typeof call.toolChoice === 'object';
+    if (calls.length === 0 && insists && turn.rounds.length === 0) {
+      const forced = forcedCall(analysis, typeof call.toolChoice === 'object' ? call.toolChoice.name : null, offered);
+      if (forced) {
+        calls = [forced];
+        reasoning = `A tool call is required; calling ${forced.name}.`;
+      }
+    }
+
+    if (calls.length > 0) {
+      const toolCalls: ModelToolCall[] = calls.map((c, i) => ({
+        id: `call_${turn.callsSoFar + i + 1}`,
+        name: c.name,
+        arguments: JSON.stringify(c.args),
+      }));
+      if (call.signal?.aborted) return;
+      yield { type: 'reasoning', delta: reasoning };
+      for (const [index, tc] of toolCalls.entries()) {
+        if (call.signal?.aborted) return;
+        yield { type: 'tool_call_start', index, id: tc.id, name: tc.name };
+        for (const delta of chunkText(tc.arguments, 24)) yield { type: 'tool_call_arguments', index, delta };
+      }
+      const reasoningTokens = countTokens(reasoning);
+      const callTokens = toolCalls.reduce((n, tc) => n + countTokens(tc.name + tc.arguments), 0);
+      yield {
+        type: 'finish',
+        reason: 'tool_calls',
+        toolCalls,
+        usage: { inputTokens, outputTokens: reasoningTokens + callTokens, reasoningTokens, cachedTokens: 0 },
+      };
+      return;
+    }
+
+    const outcomes = turn.rounds.flat();
+    const answer = composeAnswer({ analysis, outcomes, offered, toolsDisabled: call.toolChoice === 'none' });
+    const wantsJson = call.responseFormat?.type === 'json_object' || call.responseFormat?.type === 'json_schema';
+    const text = wantsJson ? JSON.stringify({ answer }) : answer;
+    const thought = outcomes.length
+      ? `Composing the answer from ${outcomes.length} tool result${outcomes.length === 1 ? '' : 's'}.`
+      : reasoning || 'Composing the answer.';
+
+    if (call.signal?.aborted) return;
+    yield { type: 'reasoning', delta: thought };
+    const reasoningTokens = countTokens(thought);
+    const budget =
+      call.maxTokens !== undefined ? Math.max(0, call.maxTokens - reasoningTokens) : Number.POSITIVE_INFINITY;
+    let emitted = '';
+    let reason: 'stop' | 'length' = 'stop';
+    for (const delta of chunkText(text)) {
+      if (call.signal?.aborted) return;
+      if (budget !== Number.POSITIVE_INFINITY && countTokens(emitted + delta) > budget) {
+        reason = 'length';
+        break;
+      }
+      emitted += delta;
+      yield { type: 'text', delta };
+    }
+    yield {
+      type: 'finish',
+      reason,
+      toolCalls: [],
+      usage: {
+        inputTokens,
+        outputTokens: reasoningTokens + countTokens(emitted),
+        reasoningTokens,
+        cachedTokens: 0,
+      },
+    };
+  }
+}
