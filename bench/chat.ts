@@ -125,7 +125,7 @@ async function main(): Promise<void> {
   console.log(`bench:chat: ${RUNS} sequential streamed requests per scenario after ${WARMUP} warm-up, zero-latency upstream\n`);
   for (const [name, question] of scenarios) {
     for (let i = 0; i < WARMUP; i++) await once(question);
-    const runs = [];
+    const runs: Awaited<ReturnType<typeof once>>[] = [];
     for (let i = 0; i < RUNS; i++) runs.push(await once(question));
     const stat = (pick: (r: (typeof runs)[number]) => number) => {
       const sorted = runs.map(pick).sort((a, b) => a - b);

@@ -160,6 +160,39 @@ export const manifest: readonly ManifestEntry[] = [
     description: 'Erase a Subject',
     needs: { tables: recordsRw, sendsTo: ['purge'] },
   },
+  // The Subject's care circle: family members the agent may name (list_family_members).
+  {
+    kind: 'http',
+    id: 'create-family-member',
+    method: 'POST',
+    path: '/v1/family-members',
+    auth: 'api-key',
+    handler: 'family/create-family-member.ts',
+    description: 'Record a family member of a Subject',
+    needs: { tables: recordsRw },
+  },
+  // Family members recorded for the Subject, oldest first.
+  {
+    kind: 'http',
+    id: 'list-family-members',
+    method: 'GET',
+    path: '/v1/family-members',
+    auth: 'api-key',
+    handler: 'family/list-family-members.ts',
+    description: 'List family members of a Subject',
+    needs: { tables: recordsRead },
+  },
+  // One family member removed; 404 for another Subject's.
+  {
+    kind: 'http',
+    id: 'delete-family-member',
+    method: 'DELETE',
+    path: '/v1/family-members/{member_id}',
+    auth: 'api-key',
+    handler: 'family/delete-family-member.ts',
+    description: 'Delete a family member of a Subject',
+    needs: { tables: recordsRw },
+  },
   // Readings read out of report text (or a text file), standardized; stored only with store=true.
   {
     kind: 'http',

@@ -3,11 +3,13 @@ import {
   type CreateTableCommandInput,
   DescribeTableCommand,
   type DynamoDBClient,
+  type GlobalSecondaryIndexDescription,
   ResourceInUseException,
   ResourceNotFoundException,
 } from '@aws-sdk/client-dynamodb';
 import { type TableDefinition, tableDefinitions } from '../../shared/adapters/dynamo/table-definitions';
 import type { Config } from '../../shared/config/config';
+import { log } from '../../shared/log';
 
 /**
  * Creates the tables of `tableDefinitions` on the embedded server (or any configured endpoint) when
@@ -19,7 +21,8 @@ export async function ensureTables(client: DynamoDBClient, cfg: Config): Promise
   for (const def of Object.values(tableDefinitions)) {
     const name = cfg.tables[def.name];
     try {
-      await client.send(new DescribeTableCommand({ TableName: name }));
+      const existing = await client.send(new DescribeTableCommand({ TableName: name }));
+      warnOnStaleIndexes(def, existing.Table?.GlobalSecondaryIndexes ?? []);
       continue;
     } catch (err) {
       if (!(err instanceof ResourceNotFoundException)) throw err;
@@ -28,6 +31,27 @@ export async function ensureTables(client: DynamoDBClient, cfg: Config): Promise
       await client.send(new CreateTableCommand(createInput(def, name)));
     } catch (err) {
       if (!(err instanceof ResourceInUseException)) throw err;
+    }
+  }
+}
+
+/**
+ * A table kept in a local data folder from an older version may lack attributes an index now projects;
+ * the emulator cannot change an index in place, and reads filtering on a missing attribute would quietly
+ * match less. Say so, once, at start.
+ */
+function warnOnStaleIndexes(def: TableDefinition, existing: GlobalSecondaryIndexDescription[]): void {
+  for (const index of def.indexes) {
+    const found = existing.find((i) => i.IndexName === index.name);
+    const projected = new Set(found?.Projection?.NonKeyAttributes ?? []);
+    const all = found?.Projection?.ProjectionType === 'ALL';
+    const missing = all || !found ? [] : (index.projection ?? []).filter((a) => !projected.has(a));
+    if (!found || missing.length > 0) {
+      log('warn', 'local table was created by an older version; delete the data folder to rebuild it', {
+        table: def.name,
+        index: index.name,
+        missing: found ? missing : 'index',
+      });
     }
   }
 }

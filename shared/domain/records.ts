@@ -33,6 +33,20 @@ export interface HealthRecord {
   fhir: Record<string, unknown>;
 }
 
+/**
+ * Abnormal as the agent's tools read it: flagged abnormal by its source, or a numeric value outside the
+ * reference range it carries (a row flagged normal but out of range counts, as the range is the evidence).
+ */
+export function isAbnormal(
+  r: Pick<HealthRecord, 'abnormal' | 'parsedValue' | 'referenceLow' | 'referenceHigh'>,
+): boolean {
+  if (r.abnormal === true) return true;
+  if (r.parsedValue === null || r.parsedValue === undefined) return false;
+  const v = Number(r.parsedValue);
+  if (!Number.isFinite(v)) return false;
+  return (r.referenceLow != null && v < r.referenceLow) || (r.referenceHigh != null && v > r.referenceHigh);
+}
+
 /** Wire shape of a row on `GET /v1/data` (spec: Health record). */
 export function toWire(r: HealthRecord) {
   return {

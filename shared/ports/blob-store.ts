@@ -5,7 +5,8 @@ export interface BlobStore {
   /** Streams a body in (multipart for large bodies, bounded memory). */
   put(key: string, body: Buffer | Readable, contentType: string): Promise<void>;
   get(key: string): Promise<Readable | null>;
-  getText(key: string): Promise<string | null>;
+  /** The object as UTF-8 text; with `maxBytes`, only its beginning (a character cut at the end is dropped). */
+  getText(key: string, maxBytes?: number): Promise<string | null>;
   size(key: string): Promise<number | null>;
   delete(keys: string[]): Promise<void>;
   /** Deletes every object under a prefix; returns how many. */

@@ -8,6 +8,38 @@ export interface ListQuery {
   nowMs: number;
 }
 
+/** A filtered read for the agent's data tools (see `RecordStore.query`). */
+export interface RecordQuery {
+  /**
+   * LOINC codes and/or a case-insensitive text: a row matches when its code is one of `codes`, or its
+   * indicator as written or canonical name contains `text`. Neither given: every row matches.
+   */
+  codes?: readonly string[];
+  text?: string;
+  /** ISO 8601 UTC instants (as rows store them), both inclusive. */
+  fromTime?: string;
+  toTime?: string;
+  /** Only rows flagged abnormal, or whose numeric value lies outside their reference range. */
+  abnormalOnly?: boolean;
+  /** Rows returned, newest first. */
+  limit: number;
+  /** Matches are counted up to this many (default `QUERY_COUNT_CAP`); past it `totalCapped` is set. */
+  countCap?: number;
+  nowMs: number;
+}
+
+export interface RecordQueryResult {
+  /** Newest first by time, then id; without their FHIR mirror (`fhir` is `{}`). */
+  records: HealthRecord[];
+  /** Matching rows counted, including those past `limit`; a floor when `totalCapped`. */
+  total: number;
+  totalCapped: boolean;
+  hasMore: boolean;
+}
+
+/** Default bound of how many matches a query counts. */
+export const QUERY_COUNT_CAP = 5000;
+
 export type DeleteSelector = { id: number } | { indicator: string } | { all: true };
 
 /** The Subject was erased (or never created) between resolving it and writing to it. */
@@ -29,6 +61,11 @@ export interface RecordStore {
   putAll(subjectId: string, records: HealthRecord[]): Promise<void>;
   /** Newest first by time, then id; only rows unexpired at `nowMs`. */
   list(subjectId: string, query: ListQuery): Promise<{ records: HealthRecord[]; hasMore: boolean }>;
+  /**
+   * Rows in a time window matching codes or text (and optionally only abnormal ones), newest first,
+   * with the number of matches; only rows unexpired at `nowMs`.
+   */
+  query(subjectId: string, query: RecordQuery): Promise<RecordQueryResult>;
   count(subjectId: string, nowMs: number): Promise<number>;
   /** Hard-deletes the selected rows (mirrors included); returns how many were live. */
   delete(subjectId: string, selector: DeleteSelector, nowMs: number): Promise<number>;

@@ -2,6 +2,7 @@ import { HeadBucketCommand, type S3Client } from '@aws-sdk/client-s3';
 import { SQSClient } from '@aws-sdk/client-sqs';
 import { createDocumentClient } from '../adapters/dynamo/client';
 import { DynamoAccountStore } from '../adapters/dynamo/dynamo-account-store';
+import { DynamoCareCircle } from '../adapters/dynamo/dynamo-care-circle';
 import { DynamoConnectionStore } from '../adapters/dynamo/dynamo-connection-store';
 import { DynamoFileCatalog } from '../adapters/dynamo/dynamo-file-catalog';
 import { DynamoRateLimiter } from '../adapters/dynamo/dynamo-rate-limiter';
@@ -18,6 +19,7 @@ import { ApiGatewaySocketGateway } from '../adapters/socket/api-gateway-socket-g
 import { type Config, config } from '../config/config';
 import type { AccountStore } from '../ports/account-store';
 import type { BlobStore } from '../ports/blob-store';
+import type { CareCircle } from '../ports/care-circle';
 import type { FileCatalog } from '../ports/file-catalog';
 import type { JobQueue } from '../ports/job-queue';
 import type { RateLimiter } from '../ports/rate-limiter';
@@ -33,6 +35,8 @@ export interface Services {
   accounts: AccountStore;
   subjects: SubjectDirectory;
   records: RecordStore;
+  /** Family members recorded for a Subject (its care circle). */
+  careCircle: CareCircle;
   rateLimiter: RateLimiter;
   queue: JobQueue;
   connections: ConnectionStore;
@@ -72,6 +76,7 @@ export function buildServices(cfg: Config): Services {
     accounts: new DynamoAccountStore(doc, cfg.tables.accounts),
     subjects: new DynamoSubjectDirectory(doc, cfg.tables.accounts, records),
     records,
+    careCircle: new DynamoCareCircle(doc, cfg.tables.records),
     rateLimiter: new DynamoRateLimiter(doc, cfg.tables.rateLimits),
     queue: buildQueue(cfg),
     connections: new DynamoConnectionStore(doc, cfg.tables.accounts),

@@ -90,6 +90,21 @@ describe('every manifest entry has a sample event its handler accepts', () => {
     expect((await invoke('delete-file', withKey('delete-file'))).statusCode).toBe(404);
   });
 
+  it('runs the family-member routes on their sample events', async () => {
+    const created = await invoke('create-family-member');
+    expect(created.statusCode).toBe(201);
+    const member = JSON.parse(created.body);
+    expect(member).toMatchObject({ object: 'family_member', name: 'Maria', member_user: 'maria', subject: 'alice' });
+    const listed = JSON.parse((await invoke('list-family-members')).body);
+    expect(listed.data.map((m: { id: string }) => m.id)).toContain(member.id);
+    // The sample event names a fixed id; point it at the member just stored.
+    const ev = event('delete-family-member');
+    ev.pathParameters.member_id = member.id;
+    ev.rawPath = `/v1/family-members/${member.id}`;
+    expect((await invoke('delete-family-member', ev)).statusCode).toBe(200);
+    expect((await invoke('delete-family-member', ev)).statusCode).toBe(404);
+  });
+
   it('runs the WebSocket routes on their sample events', async () => {
     expect(await invoke('connect-file-stream')).toEqual({ statusCode: 200 });
     const connection = await h.runtime.services.connections.get('ZyX1dcq2FiACHfQ=');

@@ -83,20 +83,27 @@ function sleep(ms: number): Promise<void> {
 
 const GET_BATCH_SIZE = 100;
 
-/** Fetches items by key, 100 per BatchGetItem, retrying unprocessed keys; returns them in the keys' order. */
+/**
+ * Fetches items by key, 100 per BatchGetItem, retrying unprocessed keys; returns them in the keys' order.
+ * `attributes` limits what is read (the keys `pk` and `sk` are always included).
+ */
 export async function batchGetAll(
   doc: DynamoDBDocumentClient,
   table: string,
   keys: { pk: unknown; sk: unknown }[],
+  attributes?: readonly string[],
 ): Promise<Record<string, unknown>[]> {
   const found = new Map<string, Record<string, unknown>>();
   const chunks: (typeof keys)[] = [];
   for (let i = 0; i < keys.length; i += GET_BATCH_SIZE) chunks.push(keys.slice(i, i + GET_BATCH_SIZE));
+  const projection = attributes ? projectionOf(['pk', 'sk', ...attributes]) : {};
   await Promise.all(
     chunks.map(async (chunk) => {
       let pending: Record<string, unknown>[] = chunk;
       for (let attempt = 1; pending.length > 0; attempt++) {
-        const out = await doc.send(new BatchGetCommand({ RequestItems: { [table]: { Keys: pending } } }));
+        const out = await doc.send(
+          new BatchGetCommand({ RequestItems: { [table]: { Keys: pending, ...projection } } }),
+        );
         for (const item of out.Responses?.[table] ?? []) found.set(`${item.pk}\u0000${item.sk}`, item);
         pending = (out.UnprocessedKeys?.[table]?.Keys ?? []) as Record<string, unknown>[];
         if (pending.length > 0 && attempt >= MAX_ATTEMPTS) throw new Error('BatchGetItem left keys unprocessed');
@@ -108,4 +115,13 @@ export async function batchGetAll(
     const item = found.get(`${k.pk}\u0000${k.sk}`);
     return item ? [item] : [];
   });
+}
+
+/** A projection naming every attribute through a placeholder, as many names (`value`, `time`) are reserved words. */
+function projectionOf(attributes: readonly string[]) {
+  const unique = [...new Set(attributes)];
+  return {
+    ProjectionExpression: unique.map((_, i) => `#a${i}`).join(', '),
+    ExpressionAttributeNames: Object.fromEntries(unique.map((a, i) => [`#a${i}`, a])),
+  };
 }

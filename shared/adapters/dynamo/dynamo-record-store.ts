@@ -7,9 +7,17 @@ import {
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import { nowMs as clockNowMs } from '../../clock';
-import type { HealthRecord } from '../../domain/records';
+import { type HealthRecord, isAbnormal } from '../../domain/records';
 import { isLive } from '../../domain/retention';
-import { type DeleteSelector, type ListQuery, type RecordStore, SubjectErasedError } from '../../ports/record-store';
+import {
+  type DeleteSelector,
+  type ListQuery,
+  QUERY_COUNT_CAP,
+  type RecordQuery,
+  type RecordQueryResult,
+  type RecordStore,
+  SubjectErasedError,
+} from '../../ports/record-store';
 import { batchGetAll, batchWriteAll, deleteAll, queryAll } from './batch';
 import { applied } from './conditional';
 import {
@@ -27,6 +35,32 @@ const INTENT_TTL_SECONDS = 600;
 /** An erased Subject whose purge job never ran is purged by the sweeper after this long. */
 const ERASED_SUBJECT_SWEEP_SECONDS = 900;
 const LIVE_FILTER = 'attribute_not_exists(expiresAt) OR expiresAt > :now';
+/** DynamoDB's bound on the operands of one `IN`. */
+const MAX_IN_OPERANDS = 100;
+/** What a row read by `query` carries: everything but its FHIR mirror, the bulk of the item. */
+const ROW_ATTRIBUTES = [
+  'id',
+  'indicator',
+  'value',
+  'parsedValue',
+  'parsedUnit',
+  'loincCode',
+  'canonicalName',
+  'fhirResourceId',
+  'time',
+  'endTime',
+  'source',
+  'comment',
+  'referenceLow',
+  'referenceHigh',
+  'referenceText',
+  'abnormal',
+  'sessionId',
+  'fileKey',
+  'retention',
+  'expiresAt',
+  'createdAt',
+] as const;
 
 type Item = Record<string, unknown>;
 
@@ -134,6 +168,79 @@ export class DynamoRecordStore implements RecordStore {
     const page = await batchGetAll(this.doc, this.table, keys);
     // A row deleted between the index read and the fetch is simply absent from the page.
     return { records: page.map(fromItem), hasMore: items.length > query.offset + query.limit };
+  }
+
+  async query(subjectId: string, query: RecordQuery): Promise<RecordQueryResult> {
+    const none = { records: [], total: 0, totalCapped: false, hasMore: false };
+    const cap = Math.max(query.limit, query.countCap ?? QUERY_COUNT_CAP);
+    const values: Item = { ':pk': subjectId, ':now': Math.floor(query.nowMs / 1000) };
+    // The window is a key condition on `<ISO time>#<id>`: `#~` sorts after every id of the last instant.
+    const low = query.fromTime;
+    const high = query.toTime === undefined ? undefined : `${query.toTime}#~`;
+    if (low !== undefined && high !== undefined && low > high) return none;
+    let keyCondition = 'pk = :pk';
+    if (low !== undefined) values[':lo'] = low;
+    if (high !== undefined) values[':hi'] = high;
+    if (low !== undefined && high !== undefined) keyCondition += ' AND timeKey BETWEEN :lo AND :hi';
+    else if (low !== undefined) keyCondition += ' AND timeKey >= :lo';
+    else if (high !== undefined) keyCondition += ' AND timeKey <= :hi';
+
+    const filters = [`(${LIVE_FILTER})`];
+    const matchers: string[] = [];
+    const codes = [...new Set(query.codes ?? [])].filter((c) => c !== '');
+    if (codes.length > MAX_IN_OPERANDS) throw new Error(`At most ${MAX_IN_OPERANDS} codes per query`);
+    if (codes.length > 0) {
+      codes.forEach((code, i) => {
+        values[`:c${i}`] = code;
+      });
+      matchers.push(`loincCode IN (${codes.map((_, i) => `:c${i}`).join(', ')})`);
+    }
+    const text = query.text?.trim().toLowerCase();
+    if (text) {
+      values[':q'] = text;
+      matchers.push('contains(searchText, :q)');
+    }
+    if (matchers.length > 0) filters.push(`(${matchers.join(' OR ')})`);
+    if (query.abnormalOnly) {
+      // Candidates only; whether a value lies outside its range is decided below (`parsedValue` is a string).
+      values[':yes'] = true;
+      values[':n'] = 'N';
+      filters.push('(abnormal = :yes OR attribute_type(referenceLow, :n) OR attribute_type(referenceHigh, :n))');
+    }
+
+    const matches = (item: Item) =>
+      !query.abnormalOnly ||
+      isAbnormal({
+        abnormal: (item.abnormal as boolean | null | undefined) ?? null,
+        parsedValue: (item.parsedValue as string | null | undefined) ?? null,
+        referenceLow: (item.referenceLow as number | null | undefined) ?? null,
+        referenceHigh: (item.referenceHigh as number | null | undefined) ?? null,
+      });
+    const matched: Item[] = [];
+    let seen = 0;
+    await queryAll<Item>(
+      this.doc,
+      {
+        TableName: this.table,
+        IndexName: 'byTime',
+        KeyConditionExpression: keyCondition,
+        FilterExpression: filters.join(' AND '),
+        ExpressionAttributeValues: values,
+        ProjectionExpression: 'pk, sk, abnormal, parsedValue, referenceLow, referenceHigh',
+        ScanIndexForward: false,
+        Limit: 1000,
+      },
+      (got) => {
+        for (; seen < got.length; seen++) if (matches(got[seen]!)) matched.push(got[seen]!);
+        // One past the cap tells a capped count from an exact one.
+        return matched.length > cap;
+      },
+    );
+    const keys = matched.slice(0, query.limit).map((i) => ({ pk: i.pk, sk: i.sk }));
+    // A row deleted between the index read and the fetch is simply absent.
+    const records = (await batchGetAll(this.doc, this.table, keys, ROW_ATTRIBUTES)).map(fromItem);
+    const total = Math.min(matched.length, cap);
+    return { records, total, totalCapped: matched.length > cap, hasMore: total > keys.length };
   }
 
   async count(subjectId: string, nowMs: number): Promise<number> {

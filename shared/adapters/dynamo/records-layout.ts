@@ -1,13 +1,15 @@
 /**
  * The key layout of the records table, shared by every adapter writing to it: one Subject partition
- * holding its counter, rows, files, sessions and write intents, and the sparse expiry index the
- * sweeper reads. Writers and the sweeper must agree on the shards, so they are defined once, here.
+ * holding its counter, rows, files, sessions, write intents and care-circle members, and the sparse
+ * expiry index the sweeper reads. Writers and the sweeper must agree on the shards, so they are defined once, here.
  */
 export const SUBJECT_SK = '#SUBJECT';
 export const RECORD_PREFIX = 'R#';
 export const FILE_PREFIX = 'F#';
 export const SESSION_PREFIX = 'SESSION#';
 export const INTENT_PREFIX = 'W#';
+/** Care-circle members: no time key, session key or expiry, so only a purge of the partition reaches them. */
+export const FAMILY_PREFIX = 'FAMILY#';
 
 /** Partitions of the `byExpiry` index; the sweeper queries each of them. */
 export const EXPIRY_SHARDS = 16;

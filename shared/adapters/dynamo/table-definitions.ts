@@ -45,13 +45,22 @@ export const tableDefinitions: Record<TableName, TableDefinition> = {
     ttlAttribute: EXPIRY_ATTRIBUTE,
     indexes: [
       // Newest-first reads: sort key `<ISO time>#<zero-padded id>`. Only what filtering needs is
-      // projected, so skipping to a deep offset reads small index entries; the page itself is fetched by key.
+      // projected (expiry, the indicator text, and the code, flag, value and range the agent's tools filter
+      // on), so skipping to a deep offset reads small index entries; the page itself is fetched by key.
       {
         name: 'byTime',
         partitionKey: 'pk',
         sortKey: 'timeKey',
         sortKeyType: 'S',
-        projection: [EXPIRY_ATTRIBUTE, 'searchText'],
+        projection: [
+          EXPIRY_ATTRIBUTE,
+          'searchText',
+          'loincCode',
+          'abnormal',
+          'parsedValue',
+          'referenceLow',
+          'referenceHigh',
+        ],
       },
       // Session-scoped rows: partition `<subjectId>#<session_id>`; sparse.
       {

@@ -40,12 +40,26 @@ export class S3BlobStore implements BlobStore {
     }
   }
 
-  async getText(key: string): Promise<string | null> {
+  async getText(key: string, maxBytes?: number): Promise<string | null> {
     const body = await this.get(key);
     if (!body) return null;
     const chunks: Buffer[] = [];
-    for await (const c of body) chunks.push(c as Buffer);
-    return Buffer.concat(chunks).toString('utf8');
+    let read = 0;
+    let cut = false;
+    for await (const c of body) {
+      chunks.push(c as Buffer);
+      read += (c as Buffer).length;
+      // Enough read: stop the download rather than fetch a large text for its first lines.
+      if (maxBytes !== undefined && read >= maxBytes) {
+        cut = true;
+        body.destroy();
+        break;
+      }
+    }
+    const bytes = Buffer.concat(chunks);
+    if (!cut) return bytes.toString('utf8');
+    // Streaming mode holds back a character whose bytes were cut off, instead of emitting U+FFFD.
+    return new TextDecoder('utf-8').decode(bytes.subarray(0, maxBytes), { stream: true });
   }
 
   async size(key: string): Promise<number | null> {

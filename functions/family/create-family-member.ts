@@ -1,0 +1,23 @@
+import { invalidField } from '../../shared/http/errors';
+import { apiKeyRoute } from '../../shared/http/handler';
+import { normalizeUser, userOf } from '../../shared/http/tenancy';
+import { parseWith, requireObject } from '../../shared/http/validation';
+import { addFamilyMember, toFamilyMemberWire } from '../../shared/services/care-circle';
+import { CreateFamilyMemberSchema } from './create-family-member.schema';
+
+/** POST /v1/family-members: records a member of the Subject's care circle (minting the Subject on first use). */
+export const handler = apiKeyRoute('create-family-member', async ({ req, json, services, tenancy }) => {
+  const body = requireObject(json());
+  const user = userOf(req, body);
+  const input = parseWith(CreateFamilyMemberSchema, body);
+  const memberUser = input.member_user == null ? null : normalizeUser(input.member_user, 'member_user');
+  if (memberUser === user)
+    throw invalidField('member_user', "member_user must name another user than the Subject's own");
+  const { member, user: subject } = await addFamilyMember(services, tenancy, user, {
+    name: input.name,
+    relationship: input.relationship,
+    memberUser,
+    notes: input.notes ?? '',
+  });
+  return { status: 201, body: { ...toFamilyMemberWire(member), subject } };
+});

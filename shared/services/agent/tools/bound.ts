@@ -1,0 +1,55 @@
+import { thinEvenly } from './summarize-health-data';
+
+/** Top-level lists a tool result may shorten, dropped from their end (each is ordered most useful first). */
+const LIST_KEYS = ['records', 'series', 'files', 'members', 'written'] as const;
+/** Nested lists thinned before any element of a top-level list is dropped. */
+const POINTS_KEY = 'points';
+
+/**
+ * A tool result as JSON text of at most `maxChars` characters. Too long a result loses list elements,
+ * never characters: chart points are thinned first (first and last kept), then the last elements of
+ * its lists are dropped, and `truncated: true` is set, so the text always parses.
+ */
+export function boundedJson(result: unknown, maxChars: number): string {
+  const text = JSON.stringify(result ?? null);
+  if (text.length <= maxChars) return text;
+  if (!isObject(result)) return tooLarge(maxChars);
+  const bounded: Record<string, unknown> = { ...structuredClone(result), truncated: true };
+  const fits = () => JSON.stringify(bounded).length <= maxChars;
+  if (fits()) return JSON.stringify(bounded);
+
+  const pointLists = LIST_KEYS.flatMap((key) => {
+    const list = bounded[key];
+    return Array.isArray(list) ? list.filter((e) => isObject(e) && Array.isArray(e[POINTS_KEY])) : [];
+  }) as Record<string, unknown[]>[];
+  const longest = Math.max(0, ...pointLists.map((e) => e[POINTS_KEY]!.length));
+  for (let keep = Math.ceil(longest / 2); keep >= 2 && pointLists.length > 0; keep = Math.ceil(keep / 2)) {
+    for (const e of pointLists) e[POINTS_KEY] = thinEvenly(e[POINTS_KEY]!, keep);
+    if (fits()) return JSON.stringify(bounded);
+  }
+
+  for (const key of LIST_KEYS) {
+    const list = bounded[key];
+    if (!Array.isArray(list) || list.length === 0) continue;
+    // The longest prefix that fits, by bisection.
+    let lo = 0;
+    let hi = list.length;
+    while (lo < hi) {
+      const mid = Math.ceil((lo + hi) / 2);
+      bounded[key] = list.slice(0, mid);
+      if (fits()) lo = mid;
+      else hi = mid - 1;
+    }
+    bounded[key] = list.slice(0, lo);
+    if (fits()) return JSON.stringify(bounded);
+  }
+  return tooLarge(maxChars);
+}
+
+function tooLarge(maxChars: number): string {
+  return JSON.stringify({ error: `The result exceeded ${maxChars} characters; narrow the request.`, truncated: true });
+}
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}

@@ -1,0 +1,32 @@
+import * as z from 'zod/mini';
+import type { ListFamilyMembersResult } from '../../../domain/agent/tool-results';
+import { parseArgs } from './readings';
+import type { BuiltinTool, ToolContext } from './types';
+
+/**
+ * The Subject's care circle as the partner recorded it (`POST /v1/family-members`). A member's own
+ * data is never read through this tool: `user` only names them.
+ */
+export const listFamilyMembers: BuiltinTool = {
+  name: 'list_family_members',
+  description:
+    "List the user's family members and carers recorded by the app (name, relationship such as mother, father, child, sibling, " +
+    "spouse, and notes such as a relative's known conditions). Useful for family history and for questions that name a relative. " +
+    "It does not give access to a relative's own health data.",
+  parameters: { type: 'object', properties: {}, additionalProperties: false },
+  run: (args, ctx) => listFamilyMembersRun(args, ctx),
+};
+
+async function listFamilyMembersRun(raw: unknown, ctx: ToolContext): Promise<ListFamilyMembersResult> {
+  parseArgs(z.object({}), raw);
+  const members = ctx.subjectId ? await ctx.services.careCircle.list(ctx.subjectId) : [];
+  return {
+    members: members.map((m) => ({
+      id: m.id,
+      name: m.name,
+      relationship: m.relationship,
+      user: m.memberUser,
+      notes: m.notes,
+    })),
+  };
+}
