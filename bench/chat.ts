@@ -36,10 +36,20 @@ async function startUpstream() {
       );
     frame({ role: 'assistant', content: '' });
     if (wantsTool) {
-      frame({ tool_calls: [{ index: 0, id: 'call_1', type: 'function', function: { name: 'query_health_data', arguments: '{"indicator":"LDL"}' } }] });
+      frame({
+        tool_calls: [
+          {
+            index: 0,
+            id: 'call_1',
+            type: 'function',
+            function: { name: 'query_health_data', arguments: '{"indicator":"LDL"}' },
+          },
+        ],
+      });
       frame({}, 'tool_calls');
     } else {
-      for (const word of 'Your LDL cholesterol fell from 162 to 131 mg/dL this year.'.split(' ')) frame({ content: `${word} ` });
+      for (const word of 'Your LDL cholesterol fell from 162 to 131 mg/dL this year.'.split(' '))
+        frame({ content: `${word} ` });
       frame({}, 'stop');
     }
     res.end('data: [DONE]\n\n');
@@ -106,7 +116,11 @@ async function main(): Promise<void> {
       if (!firstToken && text.includes('"content":"Your')) firstToken = performance.now();
     }
     const total = performance.now();
-    const usageLine = text.split('\n').filter((l) => l.includes('"usage":{')).at(-1) ?? '';
+    const usageLine =
+      text
+        .split('\n')
+        .filter((l) => l.includes('"usage":{'))
+        .at(-1) ?? '';
     const usage = JSON.parse(usageLine.slice('data: '.length)).usage;
     return {
       overhead: upstream.arrivals[callsBefore]! - started,
@@ -122,7 +136,9 @@ async function main(): Promise<void> {
     ['direct answer (1 upstream call)', 'What happened to my LDL this year?'],
     ['one tool round (2 upstream calls)', 'What happened to my LDL this year? [tool]'],
   ] as const;
-  console.log(`bench:chat: ${RUNS} sequential streamed requests per scenario after ${WARMUP} warm-up, zero-latency upstream\n`);
+  console.log(
+    `bench:chat: ${RUNS} sequential streamed requests per scenario after ${WARMUP} warm-up, zero-latency upstream\n`,
+  );
   for (const [name, question] of scenarios) {
     for (let i = 0; i < WARMUP; i++) await once(question);
     const runs: Awaited<ReturnType<typeof once>>[] = [];
@@ -136,7 +152,9 @@ async function main(): Promise<void> {
     console.log(`  time to first byte:             ${stat((r) => r.ttfb)}`);
     console.log(`  time to first answer token:     ${stat((r) => r.firstToken)}`);
     console.log(`  total:                          ${stat((r) => r.total)}`);
-    console.log(`  tokens: caller ${runs[0]!.promptTokens}, platform overhead (system_tokens) ${runs[0]!.systemTokens} per request`);
+    console.log(
+      `  tokens: caller ${runs[0]!.promptTokens}, platform overhead (system_tokens) ${runs[0]!.systemTokens} per request`,
+    );
   }
   await rt.stop();
   upstream.stop();

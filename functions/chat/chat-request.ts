@@ -116,7 +116,7 @@ function parseMessages(raw: unknown): { style: string | null; conversation: Mode
     }
   });
   const last = conversation[conversation.length - 1];
-  if (!last || last.role !== 'user') {
+  if (last?.role !== 'user') {
     throw new BadRequestError('messages must end with a user message', 'invalid_messages', 'messages');
   }
   const style = styles.join('\n\n').trim();

@@ -12,9 +12,26 @@ process.env.HDS_LOG_LEVEL ??= 'warn';
 
 const month = (m: number, day = 10) => new Date(Date.UTC(2026, m, day, 8)).toISOString();
 const SAMPLE = [
-  ...[162, 155, 148, 139, 131].map((v, i) => ({ indicator: 'LDL cholesterol', value: v, unit: 'mg/dL', time: month(i * 2) })),
-  ...[5.9, 6.1, 6.4].map((v, i) => ({ indicator: 'HbA1c', value: v, unit: '%', reference_range: '4.0-5.6', time: month(i * 4) })),
-  ...[95, 102, 118].map((v, i) => ({ indicator: 'Fasting glucose', value: v, unit: 'mg/dL', reference_range: '70-99', time: month(i * 4) })),
+  ...[162, 155, 148, 139, 131].map((v, i) => ({
+    indicator: 'LDL cholesterol',
+    value: v,
+    unit: 'mg/dL',
+    time: month(i * 2),
+  })),
+  ...[5.9, 6.1, 6.4].map((v, i) => ({
+    indicator: 'HbA1c',
+    value: v,
+    unit: '%',
+    reference_range: '4.0-5.6',
+    time: month(i * 4),
+  })),
+  ...[95, 102, 118].map((v, i) => ({
+    indicator: 'Fasting glucose',
+    value: v,
+    unit: 'mg/dL',
+    reference_range: '70-99',
+    time: month(i * 4),
+  })),
   ...[82.4, 81.0, 79.6, 78.9].map((v, i) => ({ indicator: 'Body weight', value: v, unit: 'kg', time: month(i * 3) })),
   { indicator: 'TSH', value: 2.1, unit: 'mIU/L', reference_range: '0.4-4.0', time: month(8) },
 ];
@@ -52,7 +69,8 @@ async function main(): Promise<void> {
       });
       for await (const chunk of stream) {
         const delta = chunk.choices[0]?.delta as { content?: string; tool_steps?: { name: string; result?: string }[] };
-        for (const step of delta?.tool_steps ?? []) if (step.result === undefined) process.stdout.write(`  [tool ${step.name}]\n`);
+        for (const step of delta?.tool_steps ?? [])
+          if (step.result === undefined) process.stdout.write(`  [tool ${step.name}]\n`);
         if (delta?.content) process.stdout.write(delta.content);
       }
       process.stdout.write('\n\n');

@@ -19,26 +19,26 @@ interface AwsLambdaGlobal {
   HttpResponseStream: { from(stream: ResponseStream, prelude: StreamPrelude): ResponseStream };
 }
 
-/** `@types/aws-lambda` declares the global as always present; off Lambda it is not. */
-const host = globalThis as unknown as { awslambda?: AwsLambdaGlobal };
+/** `@types/aws-lambda` declares the global as always present; off Lambda it is not (or holds only other members). */
+const host = globalThis as unknown as { awslambda?: Partial<AwsLambdaGlobal> };
 
 /**
- * Lambda's Node runtime defines `awslambda` (response streaming) as a global; nothing else does. Off Lambda
+ * Lambda's Node runtime defines `awslambda.streamifyResponse` (response streaming) as a global. Off Lambda
  * the same two functions are installed here, with the contract the runtime has: `streamifyResponse` marks the
  * handler, and `HttpResponseStream.from` hands the status and headers to the stream before any body byte.
  */
 export function ensureStreamingGlobal(): void {
-  if (host.awslambda) return;
-  host.awslambda = {
-    streamifyResponse(fn) {
-      Object.defineProperty(fn, STREAMING_HANDLER, { value: true });
-      return fn;
-    },
-    HttpResponseStream: {
-      from(stream, prelude) {
-        stream.setPrelude?.(prelude);
-        return stream;
-      },
+  if (typeof host.awslambda?.streamifyResponse === 'function') return;
+  // The AWS SDK's invoke store creates `globalThis.awslambda` for its own member: add to it, never replace it.
+  host.awslambda ??= {};
+  host.awslambda.streamifyResponse = (fn) => {
+    Object.defineProperty(fn, STREAMING_HANDLER, { value: true });
+    return fn;
+  };
+  host.awslambda.HttpResponseStream = {
+    from(stream, prelude) {
+      stream.setPrelude?.(prelude);
+      return stream;
     },
   };
 }

@@ -51,7 +51,9 @@ const ask = (content: string) => [
 
 function toolResult(request: { body: any }, name: string): string {
   const messages = request.body.messages as any[];
-  const assistant = messages.find((m) => m.role === 'assistant' && m.tool_calls?.some((c: any) => c.function.name === name));
+  const assistant = messages.find(
+    (m) => m.role === 'assistant' && m.tool_calls?.some((c: any) => c.function.name === name),
+  );
   const id = assistant.tool_calls.find((c: any) => c.function.name === name).id;
   return messages.find((m) => m.role === 'tool' && m.tool_call_id === id).content;
 }
@@ -100,7 +102,12 @@ describe('POST /v1/chat/completions with an upstream model, through the openai c
       },
       {
         content: 'Falling.',
-        usage: { prompt_tokens: 1400, completion_tokens: 30, total_tokens: 1430, completion_tokens_details: { reasoning_tokens: 12 } },
+        usage: {
+          prompt_tokens: 1400,
+          completion_tokens: 30,
+          total_tokens: 1430,
+          completion_tokens_details: { reasoning_tokens: 12 },
+        },
       },
     );
     const completion = await sdk.chat.completions.create({
@@ -160,7 +167,11 @@ describe('POST /v1/chat/completions with an upstream model, through the openai c
         { toolCalls: [{ name: 'query_health_data', arguments: '{"indicator":"glucose"}' }] },
         { content: 'No glucose readings are recorded.' },
       );
-      const completion = await sdk.chat.completions.create({ model: 'hds-flash', messages: ask('My glucose?'), user: 'eve' });
+      const completion = await sdk.chat.completions.create({
+        model: 'hds-flash',
+        messages: ask('My glucose?'),
+        user: 'eve',
+      });
       const result = JSON.parse((completion.choices[0]!.message as any).tool_steps[0].result);
       expect(result.records).toEqual([]);
     } finally {
@@ -170,7 +181,10 @@ describe('POST /v1/chat/completions with an upstream model, through the openai c
 
   it('streams with create({stream: true}): role first, tool steps merged by id, one answer, usage, [DONE]', async () => {
     upstream.script(
-      { reasoning: 'Need the LDL series.', toolCalls: [{ name: 'query_health_data', arguments: '{"indicator":"LDL"}' }] },
+      {
+        reasoning: 'Need the LDL series.',
+        toolCalls: [{ name: 'query_health_data', arguments: '{"indicator":"LDL"}' }],
+      },
       { content: 'Your LDL fell from 162 to 131 mg/dL.' },
     );
     const stream = await sdk.chat.completions.create({
@@ -188,7 +202,8 @@ describe('POST /v1/chat/completions with an upstream model, through the openai c
     const reasoning = chunks.map((c) => c.choices[0]?.delta?.reasoning_content ?? '').join('');
     expect(reasoning).toContain('Need the LDL series.');
     const steps = new Map<string, any>();
-    for (const c of chunks) for (const s of c.choices[0]?.delta?.tool_steps ?? []) steps.set(s.id, { ...steps.get(s.id), ...s });
+    for (const c of chunks)
+      for (const s of c.choices[0]?.delta?.tool_steps ?? []) steps.set(s.id, { ...steps.get(s.id), ...s });
     expect([...steps.values()]).toHaveLength(1);
     expect([...steps.values()][0]).toMatchObject({ name: 'query_health_data', arguments: { indicator: 'LDL' } });
     expect([...steps.values()][0].result).toContain('162');
@@ -210,13 +225,18 @@ describe('POST /v1/chat/completions with an upstream model, through the openai c
       { toolCalls: [{ name: 'query_health_data', arguments: '{"indicator":"glucose"}' }] },
       { content: 'Your latest glucose is 97 mg/dL.' },
     );
-    const runner = sdk.chat.completions.stream({ model: 'hds-flash', messages: ask('Latest glucose?'), user: 'ann' } as any);
+    const runner = sdk.chat.completions.stream({
+      model: 'hds-flash',
+      messages: ask('Latest glucose?'),
+      user: 'ann',
+    } as any);
     const final = await runner.finalChatCompletion();
     expect(final.choices[0]!.message.content).toBe('Your latest glucose is 97 mg/dL.');
   });
 
   it('sends keep-alives as comments only and streams for real (frames arrive before the answer ends)', async () => {
-    upstream.script({ content: 'one two three four five six seven eight', delayMs: 60 });
+    // Long enough to be taken for the answer at once (shorter text is held until the model shows it is answering).
+    upstream.script({ content: 'Your readings look steady. '.repeat(30), delayMs: 60 });
     const res = await fetch(`${h.url}/v1/chat/completions`, {
       method: 'POST',
       headers: { authorization: `Bearer ${(sdk as any).apiKey}`, 'content-type': 'application/json' },
@@ -234,13 +254,17 @@ describe('POST /v1/chat/completions with an upstream model, through the openai c
     }
     expect(arrivals.length).toBeGreaterThan(3);
     expect(arrivals.at(-1)! - arrivals[0]!).toBeGreaterThan(200);
-    for (const line of text.split('\n').filter(Boolean)) expect(line.startsWith('data: ') || line.startsWith(':')).toBe(true);
+    for (const line of text.split('\n').filter(Boolean))
+      expect(line.startsWith('data: ') || line.startsWith(':')).toBe(true);
     expect(text.trimEnd().endsWith('data: [DONE]')).toBe(true);
   });
 
   it('retries an upstream 429 and answers', async () => {
     const before = upstream.requests.length;
-    upstream.script({ status: 429, body: { error: { message: 'slow down', type: 'rate_limit_error' } } }, { content: 'Fine.' });
+    upstream.script(
+      { status: 429, body: { error: { message: 'slow down', type: 'rate_limit_error' } } },
+      { content: 'Fine.' },
+    );
     const completion = await sdk.chat.completions.create({ model: 'hds-flash', messages: ask('hello') });
     expect(completion.choices[0]!.message.content).toBe('Fine.');
     expect(upstream.requests.length - before).toBe(2);
@@ -273,7 +297,9 @@ describe('POST /v1/chat/completions with an upstream model, through the openai c
     ['function_call', { function_call: 'auto' }],
     ['response_format', { response_format: { type: 'json_object' } }],
   ])('refuses %s with unsupported_parameter', async (param, extra) => {
-    const err = await sdk.chat.completions.create({ model: 'hds-flash', messages: ask('hi'), ...(extra as any) }).catch((e) => e);
+    const err = await sdk.chat.completions
+      .create({ model: 'hds-flash', messages: ask('hi'), ...(extra as any) })
+      .catch((e) => e);
     expect(err).toBeInstanceOf(OpenAI.BadRequestError);
     expect(err.code).toBe('unsupported_parameter');
     expect(err.param).toBe(param);
@@ -285,7 +311,9 @@ describe('POST /v1/chat/completions with an upstream model, through the openai c
     expect(model.param).toBe('model');
     const empty = await sdk.chat.completions.create({ model: 'hds-flash', messages: [] }).catch((e) => e);
     expect(empty.param).toBe('messages');
-    const bad = await sdk.chat.completions.create({ model: 'hds-flash', messages: [{ role: 'wizard', content: 'x' }] as any }).catch((e) => e);
+    const bad = await sdk.chat.completions
+      .create({ model: 'hds-flash', messages: [{ role: 'wizard', content: 'x' }] as any })
+      .catch((e) => e);
     expect(bad.param).toBe('messages[0].role');
   });
 
@@ -321,7 +349,9 @@ describe('POST /v1/chat/completions with an upstream model, through the openai c
     expect(result.records[0]).toMatchObject({ parsed_value: 88, loinc_code: '8867-4' });
     expect((await api.get('/v1/data?user=carl')).body.data).toEqual([]);
     // The write tool is not offered when nothing may be kept.
-    expect(upstream.requests.at(-2)!.body.tools.map((t: any) => t.function.name)).not.toContain('write_fhir_observation');
+    expect(upstream.requests.at(-2)!.body.tools.map((t: any) => t.function.name)).not.toContain(
+      'write_fhir_observation',
+    );
   });
 
   it('stores inline health_context with a retention grain, standardized like /v1/data', async () => {
