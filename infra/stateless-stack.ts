@@ -100,7 +100,7 @@ export class StatelessStack extends Stack {
   readonly webSocketApi: WebSocketApi;
   readonly webSocketStage: WebSocketStage;
   /** Streaming routes (chat completions, responses): HTTP APIs buffer, a REST API in STREAM mode does not. */
-  readonly streamingApi: RestApi;
+  readonly streamingApi: RestApi | undefined;
   /** By manifest id. */
   readonly functions: ReadonlyMap<string, NodejsFunction>;
 
@@ -137,21 +137,24 @@ export class StatelessStack extends Stack {
 
     // Server-sent events need a REST API: its Lambda proxy integration in STREAM transfer mode invokes the
     // function with InvokeWithResponseStream and passes each written chunk on (HTTP APIs buffer whole answers).
-    this.streamingApi = new RestApi(this, 'StreamingApi', {
-      description: 'HDS streaming routes (/v1/chat/completions, /v1/responses)',
-      endpointConfiguration: { types: [EndpointType.REGIONAL] },
-      deployOptions: {
-        stageName: STREAMING_STAGE_NAME,
-        throttlingRateLimit: STAGE_THROTTLE.rateLimit,
-        throttlingBurstLimit: STAGE_THROTTLE.burstLimit,
-        loggingLevel: MethodLoggingLevel.OFF,
-      },
-      cloudWatchRole: false,
-    });
+    const entries = props.entries ?? manifest;
+    this.streamingApi = !entries.some((e) => e.kind === 'http' && e.streaming)
+      ? undefined
+      : new RestApi(this, 'StreamingApi', {
+          description: 'HDS streaming routes (/v1/chat/completions, /v1/responses)',
+          endpointConfiguration: { types: [EndpointType.REGIONAL] },
+          deployOptions: {
+            stageName: STREAMING_STAGE_NAME,
+            throttlingRateLimit: STAGE_THROTTLE.rateLimit,
+            throttlingBurstLimit: STAGE_THROTTLE.burstLimit,
+            loggingLevel: MethodLoggingLevel.OFF,
+          },
+          cloudWatchRole: false,
+        });
 
     const environment = this.functionEnvironment();
     const functions = new Map<string, NodejsFunction>();
-    for (const entry of props.entries ?? manifest) {
+    for (const entry of entries) {
       checkLimits(entry);
       const fn = this.addFunction(entry, environment);
       functions.set(entry.id, fn);
@@ -179,10 +182,12 @@ export class StatelessStack extends Stack {
     this.functions = functions;
 
     new CfnOutput(this, 'HttpApiUrl', { value: this.httpStage.url, description: 'Base URL of the HTTP API' });
-    new CfnOutput(this, 'StreamingApiUrl', {
-      value: this.streamingApi.url,
-      description: 'Base URL of the streaming routes (append /v1/chat/completions or /v1/responses)',
-    });
+    if (this.streamingApi) {
+      new CfnOutput(this, 'StreamingApiUrl', {
+        value: this.streamingApi.url,
+        description: 'Base URL of the streaming routes (append /v1/chat/completions or /v1/responses)',
+      });
+    }
     new CfnOutput(this, 'FileStreamUrl', {
       value: this.webSocketStage.url,
       description: 'WebSocket URL of the streamed-upload path',
@@ -277,6 +282,7 @@ export class StatelessStack extends Stack {
 
   /** A streaming route: REST API method, Lambda proxy integration in STREAM transfer mode (format 1.0 events). */
   private addStreamingRoute(entry: HttpRoute, fn: NodejsFunction): void {
+    if (!this.streamingApi) throw new Error(`${entry.id}: no streaming API was created`);
     const resource = this.streamingApi.root.resourceForPath(entry.path);
     resource.addMethod(
       entry.method,

@@ -105,6 +105,18 @@ describe('every manifest entry has a sample event its handler accepts', () => {
     expect((await invoke('delete-family-member', ev)).statusCode).toBe(404);
   });
 
+  it('streams a chat completion from the sample REST (format 1.0) event', async () => {
+    const res = await invoke('create-chat-completion');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/event-stream');
+    const frames = (res.body as string).split('\n\n').filter(Boolean);
+    expect(JSON.parse(frames[0]!.slice('data: '.length)).choices[0].delta.role).toBe('assistant');
+    expect(frames.at(-1)).toBe('data: [DONE]');
+    const usage = JSON.parse(frames.at(-2)!.slice('data: '.length));
+    expect(usage.choices).toEqual([]);
+    expect(usage.usage.prompt_tokens).toBeGreaterThan(0);
+  });
+
   it('runs the WebSocket routes on their sample events', async () => {
     expect(await invoke('connect-file-stream')).toEqual({ statusCode: 200 });
     const connection = await h.runtime.services.connections.get('ZyX1dcq2FiACHfQ=');

@@ -177,11 +177,12 @@ describe('functions', () => {
 });
 
 describe('HTTP API', () => {
-  it('has one route per http entry, integrated with its own function in payload format 2.0', () => {
+  it('has one route per buffered http entry, integrated with its own function in payload format 2.0', () => {
     const routes = routesOf(httpApiId());
     const integrations = Object.fromEntries(resources(stateless, 'AWS::ApiGatewayV2::Integration'));
-    expect(routes).toHaveLength(httpRoutes.length);
-    for (const entry of httpRoutes) {
+    const buffered = httpRoutes.filter((r) => !r.streaming);
+    expect(routes).toHaveLength(buffered.length);
+    for (const entry of buffered) {
       const matching = routes.filter(([, r]) => r.Properties.RouteKey === `${entry.method} ${entry.path}`);
       expect(matching, `${entry.method} ${entry.path}`).toHaveLength(1);
       const [, route] = matching[0]!;
@@ -194,6 +195,33 @@ describe('HTTP API', () => {
         PayloadFormatVersion: '2.0',
         IntegrationUri: { 'Fn::GetAtt': [functionOf(entry)[0], 'Arn'] },
       });
+    }
+  });
+
+  it('serves streaming entries from the REST API, Lambda proxy in STREAM transfer mode', () => {
+    const streaming = httpRoutes.filter((r) => r.streaming);
+    expect(streaming.map((r) => r.id)).toContain('create-chat-completion');
+    const methods = resources(stateless, 'AWS::ApiGateway::Method');
+    expect(methods).toHaveLength(streaming.length);
+    const paths = resources(stateless, 'AWS::ApiGateway::Resource').map(([id, r]) => [id, r.Properties.PathPart]);
+    for (const entry of streaming) {
+      const leaf = entry.path.split('/').at(-1);
+      const method = methods.find(
+        ([, m]) =>
+          m.Properties.HttpMethod === entry.method &&
+          paths.some(([id, part]) => part === leaf && refersTo(m.Properties.ResourceId, id)),
+      );
+      expect(method, entry.id).toBeDefined();
+      const integration = method![1].Properties.Integration;
+      expect(integration).toMatchObject({
+        Type: 'AWS_PROXY',
+        IntegrationHttpMethod: 'POST',
+        ResponseTransferMode: 'STREAM',
+      });
+      const uri = JSON.stringify(integration.Uri);
+      expect(uri).toContain('response-streaming-invocations');
+      expect(uri).toContain(functionOf(entry)[0]);
+      expect(method![1].Properties.AuthorizationType).toBe('NONE');
     }
   });
 

@@ -8,6 +8,7 @@ let h: Harness;
 let upstream: Awaited<ReturnType<typeof startScriptedOpenAI>>;
 let api: ReturnType<typeof client>;
 let sdk: OpenAI;
+let accountId: string;
 
 const LDL = [
   { value: 162, time: '2026-01-15T08:00:00Z' },
@@ -20,7 +21,9 @@ beforeAll(async () => {
   h = await startHarness({
     env: { OPENAI_BASE_URL: upstream.url, OPENAI_API_KEY: 'sk-test', HDS_MODEL_FLASH: 'upstream-mini' },
   });
-  const { key } = await h.newAccount();
+  const account = await h.newAccount();
+  const key = account.key;
+  accountId = account.accountId;
   api = client(h.url, key);
   // The SDK's own retries would hide how many times HDS answered; every case below counts requests itself.
   sdk = new OpenAI({ baseURL: `${h.url}/v1`, apiKey: key, maxRetries: 0 });
@@ -365,5 +368,17 @@ describe('POST /v1/chat/completions with an upstream model, through the openai c
     const rows = (await api.get('/v1/data?user=dana')).body.data;
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ loinc_code: '29463-7', source: 'api' });
+  });
+
+  it('accounts requests and tokens per account, tier and day for the console', async () => {
+    const today = new Date().toISOString().slice(0, 10);
+    const before = await h.runtime.services.usage.days(accountId, today, today);
+    upstream.script({ content: 'Counted.', usage: { prompt_tokens: 700, completion_tokens: 9, total_tokens: 709 } });
+    await sdk.chat.completions.create({ model: 'hds-expert', messages: ask('count me') });
+    const after = await h.runtime.services.usage.days(accountId, today, today);
+    const expert = (days: typeof after) => days.find((d) => d.tier === 'hds-expert');
+    expect((expert(after)?.requests ?? 0) - (expert(before)?.requests ?? 0)).toBe(1);
+    expect((expert(after)?.outputTokens ?? 0) - (expert(before)?.outputTokens ?? 0)).toBe(9);
+    expect((expert(after)?.inputTokens ?? 0) + (expert(after)?.systemTokens ?? 0)).toBeGreaterThanOrEqual(700);
   });
 });
