@@ -203,7 +203,7 @@ describe('HTTP API', () => {
     expect(streaming.map((r) => r.id)).toContain('create-chat-completion');
     const methods = resources(stateless, 'AWS::ApiGateway::Method');
     expect(methods).toHaveLength(streaming.length);
-    const paths = resources(stateless, 'AWS::ApiGateway::Resource').map(([id, r]) => [id, r.Properties.PathPart]);
+    const paths = resources(stateless, 'AWS::ApiGateway::Resource').map(([id, r]) => [id, String(r.Properties.PathPart)] as const);
     for (const entry of streaming) {
       const leaf = entry.path.split('/').at(-1);
       const method = methods.find(
@@ -212,7 +212,7 @@ describe('HTTP API', () => {
           paths.some(([id, part]) => part === leaf && refersTo(m.Properties.ResourceId, id)),
       );
       expect(method, entry.id).toBeDefined();
-      const integration = method![1].Properties.Integration;
+      const integration = method![1].Properties.Integration as { Uri: unknown };
       expect(integration).toMatchObject({
         Type: 'AWS_PROXY',
         IntegrationHttpMethod: 'POST',
