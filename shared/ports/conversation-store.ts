@@ -1,0 +1,55 @@
+import type { ModelMessage } from './model-provider';
+
+/** A client tool call a handoff response is waiting for (its output comes in the next request). */
+export interface PendingCall {
+  callId: string;
+  name: string;
+}
+
+/**
+ * One stored response of the Agent API (`store: true`), with what is needed to continue from it: the
+ * transcript of its conversation up to and including this turn, and the client calls it handed off.
+ */
+export interface StoredResponse {
+  /** `resp_` + 32 hex. */
+  id: string;
+  subjectId: string;
+  /** Shared by every response of one chain (`previous_response_id`) or one session. */
+  conversationId: string;
+  /** Bound to a session: durable (no expiry) and untouched by `DELETE /v1/sessions/{id}`. */
+  sessionId: string | null;
+  /** Epoch seconds. */
+  createdAt: number;
+  /** Epoch seconds; null when bound to a session. Reads treat a past value as gone. */
+  expiresAt: number | null;
+  mode: 'agent' | 'model';
+  /** The response object exactly as it was returned. */
+  response: Record<string, unknown>;
+  /** The conversation as the model saw it (without the platform prompt), through this turn's output. */
+  transcript: ModelMessage[];
+  /** Client calls of a handoff; empty when the response answered. */
+  pendingCalls: PendingCall[];
+  /** A handoff can be resumed once. */
+  resumed: boolean;
+}
+
+export interface DeletedResponse {
+  conversationId: string;
+  /** No live response of the conversation is left: its history and derived memory go too. */
+  lastOfConversation: boolean;
+}
+
+export interface ConversationStore {
+  /** Stores a response (a new id; never overwrites). */
+  put(response: StoredResponse): Promise<void>;
+  /** A live response of this Subject (not deleted, not expired at `nowMs`), or null. */
+  get(subjectId: string, responseId: string, nowMs: number): Promise<StoredResponse | null>;
+  /** Marks a handoff resumed; false when it already was (a second resume must fail). */
+  markResumed(subjectId: string, responseId: string): Promise<boolean>;
+  /** Removes a live response from every read at once; null when it was not live. */
+  delete(subjectId: string, responseId: string, nowMs: number): Promise<DeletedResponse | null>;
+  /** The newest live response of a session, to continue its conversation. */
+  latestOfSession(subjectId: string, sessionId: string, nowMs: number): Promise<StoredResponse | null>;
+  /** Live responses of the Subject (erase reports them as `conversations`). */
+  count(subjectId: string, nowMs: number): Promise<number>;
+}
