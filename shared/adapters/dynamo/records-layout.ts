@@ -1,13 +1,18 @@
 /**
  * The key layout of the records table, shared by every adapter writing to it: one Subject partition
- * holding its counter, rows, files, sessions and write intents, and the sparse expiry index the
- * sweeper reads. Writers and the sweeper must agree on the shards, so they are defined once, here.
+ * holding its counter, rows, files, sessions, write intents and the watches of files being processed, and
+ * the sparse expiry index the sweeper reads. Writers and the sweeper must agree on the shards, so they are defined once, here.
  */
 export const SUBJECT_SK = '#SUBJECT';
 export const RECORD_PREFIX = 'R#';
 export const FILE_PREFIX = 'F#';
 export const SESSION_PREFIX = 'SESSION#';
 export const INTENT_PREFIX = 'W#';
+/**
+ * A file's processing watch: it comes due (expires into the sweeper) at the time by which the file's processing
+ * should have ended, and is deleted once it has. One still there when due hands the file to the watchdog.
+ */
+export const WATCH_PREFIX = 'P#';
 
 /** Partitions of the `byExpiry` index; the sweeper queries each of them. */
 export const EXPIRY_SHARDS = 16;
