@@ -12,7 +12,8 @@ const MAX_RECEIVES = queueConsumer('collect-ocr').maxReceiveCount;
 /**
  * Textract announced the end of a scanned PDF's analysis: the file gets its text and readings, as the extraction
  * job gives other files. A failed analysis marks the file `failed`; one not yet readable is retried, and on the
- * last delivery the file is marked `failed`. Completions for files gone or jobs no file waits for change nothing.
+ * last delivery the file is marked `failed` and the message goes on to the dead-letter queue. Completions for files
+ * gone, files no longer processing or jobs no file waits for change nothing.
  */
 export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
   const svc = services();

@@ -17,9 +17,9 @@ const JobSchema = z.union([
 const MAX_RECEIVES = queueConsumer('extract-files').maxReceiveCount;
 
 /**
- * Extraction jobs, and the assembly of streamed uploads before theirs. An unreadable file is marked `failed` with its reason and not retried; any other
- * error is retried, and on the last delivery the file is marked `failed` before the job goes to the
- * dead-letter queue, so no file stays `processing` forever.
+ * Extraction jobs, and the assembly of streamed uploads before theirs. An unreadable file is marked `failed` with its
+ * reason and not retried; any other error is retried, and on the last delivery the file is marked `failed` (its rows
+ * deleted) and the job reported failed once more, so it goes to the dead-letter queue and no file stays `processing`.
  */
 export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
   const svc = services();
@@ -51,18 +51,17 @@ export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
       ({ subjectId, fileKeys } = job.data);
     }
     const delivery = { messageId: record.messageId, last: isLastDelivery(record, MAX_RECEIVES) };
-    let retry = false;
+    let failed = false;
     for (const fileKey of fileKeys) {
       try {
         await processFile(svc, subjectId, fileKey);
       } catch (err) {
-        if (await settleFailedFile(svc, { subjectId, fileKey }, err, delivery)) retry = true;
+        if (await settleFailedFile(svc, { subjectId, fileKey }, err, delivery)) failed = true;
       }
     }
-    if (retry) {
-      failures.push({ itemIdentifier: record.messageId });
-      continue;
-    }
+    if (failed) failures.push({ itemIdentifier: record.messageId });
+    // A job coming back answers the client then; on its last delivery its files are settled, so answer now.
+    if (failed && !delivery.last) continue;
     if (notify) {
       const files = await Promise.all(fileKeys.map((k) => svc.files.get(subjectId, k, nowMs())));
       await svc

@@ -3,6 +3,7 @@ import { nowMs } from '../../shared/clock';
 import { objectKey, textKey } from '../../shared/domain/files';
 import { log } from '../../shared/log';
 import { services } from '../../shared/services/container';
+import { settleWatchedFile } from '../../shared/services/processing-failures';
 
 /** Items one run deletes at most; the next run, minutes later, takes the rest. */
 const MAX_ITEMS_PER_RUN = 20_000;
@@ -10,13 +11,16 @@ const MAX_ITEMS_PER_RUN = 20_000;
 /**
  * Deletes expired rows (with their FHIR mirrors, which live in the same item), expired and deleted files
  * (bytes first), abandoned partial writes and unpurged erased Subjects, within minutes of expiry;
- * DynamoDB TTL is only the backstop.
+ * DynamoDB TTL is only the backstop. It is also the files' watchdog: a file still `processing` past its deadline
+ * (its job or Textract's completion was lost) is marked `failed` and its rows deleted.
  */
 export async function handler(_event?: ScheduledEvent): Promise<{ deleted: number }> {
   const svc = services();
-  const deleted = await svc.records.sweepExpired(nowMs(), MAX_ITEMS_PER_RUN, (subjectId, fileKey) =>
-    svc.blobs.delete([objectKey(subjectId, fileKey), textKey(subjectId, fileKey)]),
-  );
+  const deleted = await svc.records.sweepExpired(nowMs(), MAX_ITEMS_PER_RUN, {
+    onExpiredFile: (subjectId, fileKey) =>
+      svc.blobs.delete([objectKey(subjectId, fileKey), textKey(subjectId, fileKey)]),
+    onDueWatch: (subjectId, fileKey, maxItems) => settleWatchedFile(svc, subjectId, fileKey, maxItems),
+  });
   if (deleted > 0) log('info', 'retention sweep', { deleted });
   return { deleted };
 }

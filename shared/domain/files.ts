@@ -6,6 +6,29 @@ export const MAX_FILE_BYTES = 100 * 1024 * 1024;
 
 export type FileStatus = 'processing' | 'processed' | 'failed';
 
+/**
+ * How long a file may stay `processing` after its upload before the watchdog marks it `failed`: an extraction job
+ * runs at most 10 minutes and is delivered at most 3 times, 15 minutes apart, so 2 hours also absorbs a queue
+ * backlog; a file still processing then lost its job (a worker killed on its last delivery, a message lost).
+ */
+export const PROCESSING_DEADLINE_SECONDS = 2 * 3600;
+
+/**
+ * The same bound for a scanned PDF from the moment its Textract analysis starts. Textract usually answers in minutes
+ * but queues jobs under load and keeps results for days; 6 hours waits out a busy queue and `collect-ocr`'s retries
+ * (4 deliveries, 6 minutes apart) while still telling the user on the same day that the completion never came.
+ */
+export const OCR_DEADLINE_SECONDS = 6 * 3600;
+
+/**
+ * A file just marked `failed` is looked at once more this long afterwards: by then any job that was still running
+ * on it has stopped (the file workers time out after 10 minutes), and rows it wrote after the failure go too.
+ */
+export const FAILED_FILE_RECHECK_SECONDS = 15 * 60;
+
+/** The `failure_reason` of a file whose processing never ended. */
+export const STALLED_FILE_REASON = 'processing did not finish; upload the file again';
+
 /** A stored file of a Subject, as its catalogue entry keeps it (the bytes and text live in the bucket). */
 export interface StoredFile {
   subjectId: string;

@@ -80,13 +80,27 @@ export interface RecordStore {
   /** Deletes every item of an erased Subject; safe to repeat. Returns items deleted. */
   purgeSubject(subjectId: string): Promise<number>;
   /**
+   * Deletes the rows with ids `first` … `first + count - 1` (a file's reserved range), at most `maxItems` of them;
+   * safe to repeat. `done` says whether none is left.
+   */
+  deleteIdRange(
+    subjectId: string,
+    range: { first: number; count: number },
+    maxItems?: number,
+  ): Promise<{ deleted: number; done: boolean }>;
+  /**
    * Deletes what has expired by `nowMs`: rows past their retention, writes a crashed writer abandoned
    * part-way (their intents expire), erased Subjects whose purge job never ran, and expired or deleted
-   * files (after `onExpiredFile` has removed their bytes). Returns items deleted.
+   * files (after `hooks.onExpiredFile` has removed their bytes). A file's processing watch that came due is handed
+   * to `hooks.onDueWatch` and deleted once that says the file is settled (kept, and met again, without the hook).
+   * Returns items deleted.
    */
-  sweepExpired(
-    nowMs: number,
-    maxItems: number,
-    onExpiredFile?: (subjectId: string, fileKey: string) => Promise<void>,
-  ): Promise<number>;
+  sweepExpired(nowMs: number, maxItems: number, hooks?: SweepHooks): Promise<number>;
+}
+
+/** What the sweeper cannot do on its own: the bucket, and the fate of a file whose processing never ended. */
+export interface SweepHooks {
+  onExpiredFile?: (subjectId: string, fileKey: string) => Promise<void>;
+  /** Returns the items it deleted (at most `maxItems`) and whether the file's watch can go. */
+  onDueWatch?: (subjectId: string, fileKey: string, maxItems: number) => Promise<{ deleted: number; settled: boolean }>;
 }

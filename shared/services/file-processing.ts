@@ -12,11 +12,12 @@ import { startScannedPdfOcr } from './scanned-pdf-ocr';
  * The extraction job of one file: read its text (PDF text layer, OCR, spreadsheet, CSV, text), then store the text
  * and readings (`storeDocumentResults`). A scanned PDF on a host that cannot render its pages (Lambda) is handed to
  * Textract's asynchronous analysis instead and stays `processing` until the `collect-ocr` consumer finishes it. A
- * file deleted meanwhile is skipped.
+ * file deleted meanwhile is skipped, and so is one no longer `processing`: a redelivered job of a processed file has
+ * nothing to add, and a failed file stays failed (its rows are gone; it is uploaded again).
  */
 export async function processFile(services: Services, subjectId: string, fileKey: string): Promise<StoredFile | null> {
   const file = await services.files.get(subjectId, fileKey, nowMs());
-  if (!file) return null;
+  if (file?.status !== 'processing') return null;
   const body = await services.blobs.get(objectKey(subjectId, fileKey));
   if (!body) throw new Error('stored bytes are missing');
   let document: DocumentText;

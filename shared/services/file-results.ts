@@ -3,11 +3,12 @@ import { detectDocumentKind } from '../adapters/documents/document-kind';
 import type { DocumentText } from '../domain/documents/types';
 import type { ExtractedReading } from '../domain/extraction/types';
 import { abstractOf } from '../domain/file-abstract';
-import { objectKey, type StoredFile, textKey } from '../domain/files';
+import { objectKey, STALLED_FILE_REASON, type StoredFile, textKey } from '../domain/files';
 import { readingsFromRowStream, readingsFromTable } from '../domain/spreadsheets';
 import { parseTimestamp } from '../domain/timestamps';
 import { log } from '../log';
 import type { Services } from './container';
+import { failFile } from './processing-failures';
 import { readingExtractor } from './reading-extractor';
 import { writeReadingStream, writeReadingsToSubject } from './record-writer';
 
@@ -16,13 +17,14 @@ import { writeReadingStream, writeReadingsToSubject } from './record-writer';
  * Textract's asynchronous analysis of a scan): keep the text beside the file, read the readings out of it
  * (tables by their layout, else the reading extractor), store them as rows with `source: upload`, and mark the
  * file `processed` with its abstract. The rows' ids are reserved for the file once, so a redelivered job rewrites
- * the same rows rather than adding copies.
+ * the same rows rather than adding copies. Null when the file was no longer `processing` at the end (its rows are then
+ * deleted again).
  */
 export async function storeDocumentResults(
   services: Services,
   file: StoredFile,
   document: DocumentText,
-): Promise<StoredFile> {
+): Promise<StoredFile | null> {
   const { subjectId, fileKey } = file;
   await services.blobs.put(
     textKey(subjectId, fileKey),
@@ -41,14 +43,23 @@ export async function storeDocumentResults(
     writeOptions(services, file),
   );
   const outcome = {
-    status: 'processed' as const,
     textChars: document.text.length,
     abstract: abstractOf(records, document.pages),
     recordCount: records.length,
   };
-  await services.files.finish(subjectId, fileKey, outcome);
+  if (!(await services.files.finish(subjectId, fileKey, outcome))) return abandonResults(services, file);
   log('info', 'file processed', { subjectId, method: document.method, pages: document.pages, records: records.length });
-  return { ...file, ...outcome };
+  return { ...file, ...outcome, status: 'processed' };
+}
+
+/**
+ * The file stopped being `processing` while its rows were written (the watchdog failed it, or it was purged): the
+ * rows just written must not outlive that failure, so they go as a failed file's rows do.
+ */
+async function abandonResults(services: Services, file: StoredFile): Promise<null> {
+  log('warn', 'file no longer processing when its job ended', { subjectId: file.subjectId });
+  await failFile(services, file, STALLED_FILE_REASON);
+  return null;
 }
 
 /** Spreadsheets, CSV and OCR'd tables by their layout; everything else through the reading extractor. */
@@ -99,7 +110,11 @@ async function isCsv(services: Services, file: StoredFile): Promise<boolean> {
  * A CSV with more rows than a table holds in memory: its rows are streamed from the bucket twice (count,
  * then store), so every row becomes a reading whatever the file's size.
  */
-async function processLargeCsv(services: Services, file: StoredFile, document: DocumentText): Promise<StoredFile> {
+async function processLargeCsv(
+  services: Services,
+  file: StoredFile,
+  document: DocumentText,
+): Promise<StoredFile | null> {
   const open = async function* () {
     const body = await services.blobs.get(objectKey(file.subjectId, file.fileKey));
     if (!body) throw new Error('stored bytes are missing');
@@ -112,12 +127,11 @@ async function processLargeCsv(services: Services, file: StoredFile, document: D
     writeOptions(services, file),
   );
   const outcome = {
-    status: 'processed' as const,
     textChars: document.text.length,
     abstract: abstractOf(sample, document.pages).replace(/^\d+ readings?/, `${count} readings`),
     recordCount: count,
   };
-  await services.files.finish(file.subjectId, file.fileKey, outcome);
+  if (!(await services.files.finish(file.subjectId, file.fileKey, outcome))) return abandonResults(services, file);
   log('info', 'large CSV processed', { subjectId: file.subjectId, records: count });
-  return { ...file, ...outcome };
+  return { ...file, ...outcome, status: 'processed' };
 }

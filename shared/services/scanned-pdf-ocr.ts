@@ -23,9 +23,9 @@ export function ocrRequestToken(subjectId: string, fileKey: string): string {
 
 /**
  * Hands a stored scanned PDF to Textract's asynchronous analysis (text and tables) and records the job on the file,
- * which stays `processing`: the completion, announced on the OCR topic, is finished by `completeScannedPdfOcr`.
- * Without the topic and role configured the file fails at once, rather than waiting for a completion that will
- * never come.
+ * which stays `processing`: the completion, announced on the OCR topic, is finished by `completeScannedPdfOcr`, and
+ * should none come within `OCR_DEADLINE_SECONDS` the watchdog fails the file. Without the topic and role configured
+ * the file fails at once, rather than waiting for a completion that will never come.
  */
 export async function startScannedPdfOcr(services: Services, file: StoredFile): Promise<StoredFile> {
   const channel = services.config.textractNotifications;
@@ -52,7 +52,7 @@ export async function startScannedPdfOcr(services: Services, file: StoredFile): 
     }
     throw err;
   }
-  await services.files.recordOcrJob(file.subjectId, file.fileKey, jobId);
+  await services.files.recordOcrJob(file.subjectId, file.fileKey, jobId, nowMs());
   log('info', 'document OCR started', { subjectId: file.subjectId });
   return { ...file, ocrJobId: jobId };
 }
@@ -68,7 +68,8 @@ export interface TextractCompletion {
  * Finishes a scanned PDF once Textract announces its analysis ended: finds the file from the analysed object's key,
  * checks the job is the one recorded on it, collects the text and tables, and stores them as the extraction job
  * would (`storeDocumentResults`). Returns the file, or null when there is nothing to do: an object of another bucket
- * or outside the files, a file deleted or expired meanwhile, a job the file no longer waits for. A failed job throws
+ * or outside the files, a file deleted or expired meanwhile or no longer `processing` (a redelivered completion, or
+ * one arriving after the watchdog gave up), a job the file no longer waits for. A failed job throws
  * `FileProcessingError`; one still running throws, to be retried.
  */
 export async function completeScannedPdfOcr(
@@ -82,7 +83,7 @@ export async function completeScannedPdfOcr(
     return null;
   }
   const file = await services.files.get(target.subjectId, target.fileKey, nowMs());
-  if (!file) return null;
+  if (file?.status !== 'processing') return null;
   if (file.ocrJobId !== completion.JobId) {
     log('warn', 'OCR completion of a job the file does not wait for ignored', { subjectId: file.subjectId });
     return null;

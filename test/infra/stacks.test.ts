@@ -203,7 +203,9 @@ describe('HTTP API', () => {
     expect(streaming.map((r) => r.id)).toContain('create-chat-completion');
     const methods = resources(stateless, 'AWS::ApiGateway::Method');
     expect(methods).toHaveLength(streaming.length);
-    const paths = resources(stateless, 'AWS::ApiGateway::Resource').map(([id, r]) => [id, String(r.Properties.PathPart)] as const);
+    const paths = resources(stateless, 'AWS::ApiGateway::Resource').map(
+      ([id, r]) => [id, String(r.Properties.PathPart)] as const,
+    );
     for (const entry of streaming) {
       const leaf = entry.path.split('/').at(-1);
       const method = methods.find(

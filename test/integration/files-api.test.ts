@@ -1,6 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queueConsumer } from '../../functions/routes';
 import { setClock } from '../../shared/clock';
-import { objectKey, textKey } from '../../shared/domain/files';
+import {
+  FAILED_FILE_RECHECK_SECONDS,
+  objectKey,
+  PROCESSING_DEADLINE_SECONDS,
+  STALLED_FILE_REASON,
+  textKey,
+} from '../../shared/domain/files';
+import { processFile } from '../../shared/services/file-processing';
+import { storeUpload } from '../../shared/services/file-service';
+import { REPEATED_FAILURE_REASON } from '../../shared/services/processing-failures';
+import { writeReadingsToSubject } from '../../shared/services/record-writer';
 import {
   labCsv,
   labTxt,
@@ -161,6 +172,155 @@ describe('POST /v1/files and extraction', () => {
     expect(after.map((r: any) => r.id).sort()).toEqual(before.map((r: any) => r.id).sort());
   });
 });
+
+/** A CSV of `rows` glucose readings, one per line. */
+function glucoseCsv(rows: number): Buffer {
+  const lines = ['Date,Test,Result,Unit'];
+  for (let i = 0; i < rows; i++)
+    lines.push(`2025-01-${String((i % 28) + 1).padStart(2, '0')},Glucose,${80 + (i % 40)},mg/dL`);
+  return Buffer.from(lines.join('\n'));
+}
+
+/**
+ * Makes the row writes of one file fail: `fails(n)` is asked on the n-th slice written from rows whose comment (the
+ * file name) is `filename`. Returns the restore function and how many slices were asked about.
+ */
+function failSlicesOf(filename: string, fails: (n: number) => boolean) {
+  const records = h.runtime.services.records;
+  const putAll = records.putAll.bind(records);
+  const slices = { n: 0 };
+  records.putAll = async (subjectId, rows) => {
+    if (rows[0]?.comment === filename && fails(++slices.n)) throw new Error('injected storage fault');
+    return putAll(subjectId, rows);
+  };
+  return { slices, restore: () => Reflect.deleteProperty(records, 'putAll') };
+}
+
+/** Drains the file queue until `done` holds, through the redeliveries of failed jobs (the retry delay is 50 ms). */
+async function drainUntil(done: () => Promise<boolean>) {
+  for (let i = 0; i < 100; i++) {
+    await h.runtime.drainQueues();
+    if (await done()) return;
+    await new Promise((r) => setTimeout(r, 60));
+  }
+  throw new Error('the queue never settled');
+}
+
+describe('files that fail or never finish keep no rows', () => {
+  it('deletes the slices a large CSV wrote when it fails part-way on its last delivery, and dead-letters the job', async () => {
+    const user = 'fails-part-way';
+    // Three slices of 1000 rows are written on every delivery, then the fourth fails.
+    const { slices, restore } = failSlicesOf('broken.csv', (n) => n % 4 === 0);
+    try {
+      const res = await upload(glucoseCsv(20_050), 'broken.csv', 'text/csv', { user });
+      expect(res.status).toBe(200);
+      let seenRows = false;
+      await drainUntil(async () => {
+        const subject = await h.runtime.services.subjects.find((await accountOf(key))!, user);
+        if (subject && (await h.runtime.services.records.count(subject.subjectId, Date.now())) > 0) seenRows = true;
+        return (await api.get(`/v1/files/${res.body.id}?user=${user}`)).body.status !== 'processing';
+      });
+      const max = queueConsumer('extract-files').maxReceiveCount;
+      expect(slices.n).toBe(4 * max);
+      expect(seenRows).toBe(true);
+      const file = (await api.get(`/v1/files/${res.body.id}?user=${user}`)).body;
+      expect(file).toMatchObject({ status: 'failed', failure_reason: REPEATED_FAILURE_REASON, records: 0 });
+      const rows = await api.get(`/v1/data?user=${user}`);
+      expect(rows.body.data).toEqual([]);
+      const dead = await h.runtime.queue!.deadLetters('file-jobs');
+      expect(dead.some((m) => m.body.includes(res.body.id))).toBe(true);
+    } finally {
+      restore();
+    }
+  }, 180_000);
+
+  it('fails a file still processing past its deadline and deletes its rows; fresh and finished files are left alone', async () => {
+    const services = h.runtime.services;
+    const accountId = (await accountOf(key))!;
+    const start = Date.now();
+    let now = start;
+    const restoreClock = setClock(() => now);
+    const lostJob = failSlicesOf('lost.csv', (n) => n >= 3);
+    try {
+      const finished = await upload(labCsv(), 'done.csv', 'text/csv', { user: 'watch-finished' });
+      await h.runtime.drainQueues();
+      expect((await api.get(`/v1/files/${finished.body.id}?user=watch-finished`)).body.status).toBe('processed');
+
+      // A job that wrote two slices of 1000 rows and was then killed: nothing marks its file failed.
+      const stalled = await services.subjects.findOrCreate(accountId, 'watch-stalled');
+      const lostCsv = glucoseCsv(2_500);
+      const lost = await storeUpload(services, stalled, csvUpload('lost.csv'), lostCsv, lostCsv.length, {
+        queueExtraction: false,
+      });
+      await expect(processFile(services, stalled.subjectId, lost.fileKey)).rejects.toThrow('injected');
+      expect(await services.records.count(stalled.subjectId, now)).toBe(2_000);
+
+      now = start + (PROCESSING_DEADLINE_SECONDS - 600) * 1000;
+      await h.runtime.runScheduled('sweep-retention');
+      expect((await api.get(`/v1/files/${lost.fileKey}?user=watch-stalled`)).body.status).toBe('processing');
+      // A file whose job was lost just now.
+      const fresh = await services.subjects.findOrCreate(accountId, 'watch-fresh');
+      const young = await storeUpload(services, fresh, csvUpload('young.csv'), labCsv(), labCsv().length, {
+        queueExtraction: false,
+      });
+
+      now = start + (PROCESSING_DEADLINE_SECONDS + 60) * 1000;
+      await h.runtime.runScheduled('sweep-retention');
+      expect((await api.get(`/v1/files/${lost.fileKey}?user=watch-stalled`)).body).toMatchObject({
+        status: 'failed',
+        failure_reason: STALLED_FILE_REASON,
+        records: 0,
+      });
+      expect((await api.get('/v1/data?user=watch-stalled')).body.data).toEqual([]);
+      expect(await services.records.count(stalled.subjectId, now)).toBe(0);
+      expect((await api.get(`/v1/files/${young.fileKey}?user=watch-fresh`)).body.status).toBe('processing');
+      const done = (await api.get(`/v1/files/${finished.body.id}?user=watch-finished`)).body;
+      expect(done).toMatchObject({ status: 'processed', records: 4 });
+      expect((await api.get('/v1/data?user=watch-finished')).body.data).toHaveLength(4);
+
+      // A job that was still running when the file failed: its later rows go at the second look, and its late
+      // redelivery changes nothing.
+      lostJob.restore();
+      const range = (await services.files.get(stalled.subjectId, lost.fileKey, now))!.recordIds!;
+      await writeReadingsToSubject(services, stalled, [lateReading(now)], {
+        user: 'watch-stalled',
+        source: 'upload',
+        retention: 'permanent',
+        sessionId: null,
+        fileKey: lost.fileKey,
+        reserveIds: async () => range.first,
+      });
+      expect(await services.records.count(stalled.subjectId, now)).toBe(1);
+      expect(await processFile(services, stalled.subjectId, lost.fileKey)).toBeNull();
+      now += (FAILED_FILE_RECHECK_SECONDS + 60) * 1000;
+      await h.runtime.runScheduled('sweep-retention');
+      expect(await services.records.count(stalled.subjectId, now)).toBe(0);
+      expect((await api.get(`/v1/files/${lost.fileKey}?user=watch-stalled`)).body.status).toBe('failed');
+
+      // The young file's own deadline: failed in its turn.
+      now = start + 2 * PROCESSING_DEADLINE_SECONDS * 1000;
+      await h.runtime.runScheduled('sweep-retention');
+      expect((await api.get(`/v1/files/${young.fileKey}?user=watch-fresh`)).body.status).toBe('failed');
+      expect((await api.get(`/v1/files/${finished.body.id}?user=watch-finished`)).body.status).toBe('processed');
+    } finally {
+      lostJob.restore();
+      restoreClock();
+    }
+  }, 120_000);
+});
+
+function csvUpload(filename: string) {
+  return { filename, contentType: 'text/csv', retention: 'permanent' as const, sessionId: null };
+}
+
+function lateReading(now: number) {
+  return {
+    input: { indicator: 'Glucose', value: '91', unit: 'mg/dL' },
+    time: new Date(now).toISOString(),
+    endTime: null,
+    comment: 'lost.csv',
+  };
+}
 
 describe('GET and DELETE /v1/files/{file_key}', () => {
   it('is gone from every read at once after delete, 404 for another Subject or a second delete, bytes purged', async () => {

@@ -10,7 +10,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { queueConsumer } from '../../functions/routes';
 import { loadHandler } from '../../infra/local/handlers';
 import { lambdaContext } from '../../infra/local/lambda-context';
-import { objectKey } from '../../shared/domain/files';
+import { setClock } from '../../shared/clock';
+import { OCR_DEADLINE_SECONDS, objectKey, STALLED_FILE_REASON } from '../../shared/domain/files';
 import { ocrRequestToken } from '../../shared/services/scanned-pdf-ocr';
 import { scannedPdf, textPdf } from '../support/document-fixtures';
 import { client, type Harness, startHarness } from '../support/harness';
@@ -218,19 +219,46 @@ describe('a scanned PDF on the Textract host', () => {
     expect(await fileOf(scan)).toMatchObject({ status: 'processing', records: 0 });
   });
 
-  it('retries an analysis still running, and fails the file on the last delivery', async () => {
+  it('retries an analysis still running, and fails the file on the last delivery, whose message is dead-lettered', async () => {
     const scan = await uploadPdf('scan-running', await scannedPdf());
     textract.on(GetDocumentAnalysisCommand, { JobId: scan.jobId }).resolves({ JobStatus: 'IN_PROGRESS' });
     const body = JSON.stringify(completion(scan));
     expect(await deliver(body, 1, 'early')).toEqual({ batchItemFailures: [{ itemIdentifier: 'early' }] });
     expect(await fileOf(scan)).toMatchObject({ status: 'processing' });
 
+    // Reported failed on its last delivery too, so SQS moves it to the dead-letter queue rather than dropping it.
     const last = queueConsumer('collect-ocr').maxReceiveCount;
-    expect(await deliver(body, last, 'early')).toEqual({ batchItemFailures: [] });
+    expect(await deliver(body, last, 'early')).toEqual({ batchItemFailures: [{ itemIdentifier: 'early' }] });
     expect(await fileOf(scan)).toMatchObject({
       status: 'failed',
       failure_reason: 'processing failed repeatedly; upload the file again',
     });
+  });
+
+  it('waits 6 hours from the start of the analysis for its completion, then the watchdog fails the file', async () => {
+    const start = Date.now();
+    let now = start;
+    const restore = setClock(() => now);
+    try {
+      const scan = await uploadPdf('scan-lost', await scannedPdf());
+      // Beyond the bound of an extraction job, the analysis may still be running: the file keeps waiting.
+      now = start + 3 * 3600_000;
+      await h.runtime.runScheduled('sweep-retention');
+      expect(await fileOf(scan)).toMatchObject({ status: 'processing' });
+
+      now = start + OCR_DEADLINE_SECONDS * 1000 + 60_000;
+      await h.runtime.runScheduled('sweep-retention');
+      expect(await fileOf(scan)).toMatchObject({ status: 'failed', failure_reason: STALLED_FILE_REASON });
+
+      // A completion arriving after the watchdog gave up changes nothing.
+      analysisSucceeds(scan.jobId);
+      expect(await deliver(JSON.stringify(completion(scan)))).toEqual({ batchItemFailures: [] });
+      expect(textract.commandCalls(GetDocumentAnalysisCommand)).toHaveLength(0);
+      expect(await fileOf(scan)).toMatchObject({ status: 'failed', records: 0 });
+      expect(await rowsOf(scan)).toEqual([]);
+    } finally {
+      restore();
+    }
   });
 
   it('skips a completion for a file deleted meanwhile', async () => {

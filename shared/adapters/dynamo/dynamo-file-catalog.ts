@@ -6,12 +6,18 @@ import {
   PutCommand,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
-import type { FileStatus, StoredFile } from '../../domain/files';
+import {
+  FAILED_FILE_RECHECK_SECONDS,
+  type FileStatus,
+  OCR_DEADLINE_SECONDS,
+  PROCESSING_DEADLINE_SECONDS,
+  type StoredFile,
+} from '../../domain/files';
 import { isLive } from '../../domain/retention';
-import type { FileCatalog } from '../../ports/file-catalog';
+import type { FileCatalog, ProcessedOutcome } from '../../ports/file-catalog';
 import { queryAll } from './batch';
 import { applied } from './conditional';
-import { expiryShard, FILE_PREFIX } from './records-layout';
+import { expiryShard, FILE_PREFIX, WATCH_PREFIX } from './records-layout';
 
 /** A deleted file's entry expires into the sweeper after this long, should its purge job be lost. */
 const DELETED_FILE_SWEEP_SECONDS = 3600;
@@ -21,6 +27,10 @@ type Item = Record<string, unknown>;
 /**
  * The catalogue of a Subject's files, in the Subject's partition of the records table: an erase purges
  * them with everything else, and session and expiry indexes cover them as they cover rows.
+ *
+ * A file being processed has a watch beside it (`P#<file key>`), an item of the expiry index due when the processing
+ * should have ended: the sweeper meets it only if it is still there then. It is written before the file and deleted
+ * after the outcome, so a processing file always has one; a watch whose file finished or is gone is simply dropped.
  */
 export class DynamoFileCatalog implements FileCatalog {
   constructor(
@@ -29,6 +39,9 @@ export class DynamoFileCatalog implements FileCatalog {
   ) {}
 
   async put(file: StoredFile): Promise<void> {
+    if (file.status === 'processing') {
+      await this.watch(file.subjectId, file.fileKey, file.createdAt + PROCESSING_DEADLINE_SECONDS);
+    }
     await this.doc.send(
       new PutCommand({
         TableName: this.table,
@@ -120,45 +133,60 @@ export class DynamoFileCatalog implements FileCatalog {
     return deleted;
   }
 
-  async finish(
-    subjectId: string,
-    fileKey: string,
-    outcome: {
-      status: FileStatus;
-      failureReason?: string | null;
-      textChars?: number;
-      abstract?: string;
-      recordCount?: number;
-    },
-  ): Promise<void> {
-    const values: Item = { ':status': outcome.status };
-    const sets = ['#status = :status'];
-    const removes: string[] = [];
-    if (outcome.failureReason) {
-      sets.push('failureReason = :reason');
-      values[':reason'] = outcome.failureReason;
-    } else removes.push('failureReason');
-    for (const field of ['textChars', 'abstract', 'recordCount'] as const) {
-      if (outcome[field] !== undefined) {
-        sets.push(`${field} = :${field}`);
-        values[`:${field}`] = outcome[field];
-      }
-    }
-    await this.doc
-      .send(
+  async finish(subjectId: string, fileKey: string, outcome: ProcessedOutcome): Promise<boolean> {
+    const recorded = await applied(
+      this.doc.send(
         new UpdateCommand({
           TableName: this.table,
           Key: { pk: subjectId, sk: FILE_PREFIX + fileKey },
-          UpdateExpression: `SET ${sets.join(', ')}${removes.length ? ` REMOVE ${removes.join(', ')}` : ''}`,
-          ConditionExpression: 'attribute_exists(pk)',
+          UpdateExpression:
+            'SET #status = :processed, textChars = :textChars, abstract = :abstract, recordCount = :recordCount REMOVE failureReason',
+          ConditionExpression: 'attribute_exists(pk) AND #status = :processing',
           ExpressionAttributeNames: { '#status': 'status' },
-          ExpressionAttributeValues: values,
+          ExpressionAttributeValues: {
+            ':processed': 'processed',
+            ':processing': 'processing',
+            ':textChars': outcome.textChars,
+            ':abstract': outcome.abstract,
+            ':recordCount': outcome.recordCount,
+          },
         }),
-      )
-      .catch((err) => {
-        // Deleted or purged meanwhile: nothing left to record the outcome on.
-        if (!(err instanceof ConditionalCheckFailedException)) throw err;
-      });
+      ),
+    );
+    if (recorded) await this.unwatch(subjectId, fileKey);
+    return recorded;
+  }
+
+  async fail(
+    subjectId: string,
+    fileKey: string,
+    reason: string,
+    nowMs: number,
+  ): Promise<{ file: StoredFile; newlyFailed: boolean } | null> {
+    let before: Item | undefined;
+    try {
+      const out = await this.doc.send(
+        new UpdateCommand({
+          TableName: this.table,
+          Key: { pk: subjectId, sk: FILE_PREFIX + fileKey },
+          UpdateExpression: 'SET #status = :failed, failureReason = if_not_exists(failureReason, :reason)',
+          ConditionExpression: 'attribute_exists(pk) AND #status IN (:processing, :failed)',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: { ':failed': 'failed', ':processing': 'processing', ':reason': reason },
+          ReturnValues: 'ALL_OLD',
+        }),
+      );
+      before = out.Attributes;
+    } catch (err) {
+      // Processed, or deleted and purged: there is nothing to fail.
+      if (err instanceof ConditionalCheckFailedException) return null;
+      throw err;
+    }
+    if (!before) return null;
+    const file = fromItem(before);
+    const newlyFailed = file.status === 'processing';
+    if (newlyFailed) await this.watch(subjectId, fileKey, Math.floor(nowMs / 1000) + FAILED_FILE_RECHECK_SECONDS);
+    return { file: { ...file, status: 'failed', failureReason: file.failureReason ?? reason }, newlyFailed };
   }
 
   async reserveRecordIds(
@@ -191,23 +219,49 @@ export class DynamoFileCatalog implements FileCatalog {
     }
   }
 
-  async recordOcrJob(subjectId: string, fileKey: string, jobId: string): Promise<boolean> {
-    return applied(
+  async recordOcrJob(subjectId: string, fileKey: string, jobId: string, nowMs: number): Promise<boolean> {
+    const recorded = await applied(
       this.doc.send(
         new UpdateCommand({
           TableName: this.table,
           Key: { pk: subjectId, sk: FILE_PREFIX + fileKey },
           UpdateExpression: 'SET ocrJobId = :job',
-          ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(deletedAt)',
-          ExpressionAttributeValues: { ':job': jobId },
+          ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(deletedAt) AND #status = :processing',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: { ':job': jobId, ':processing': 'processing' },
         }),
       ),
     );
+    if (recorded) await this.watch(subjectId, fileKey, Math.floor(nowMs / 1000) + OCR_DEADLINE_SECONDS);
+    return recorded;
   }
 
   async remove(subjectId: string, fileKey: string): Promise<void> {
     await this.doc.send(
       new DeleteCommand({ TableName: this.table, Key: { pk: subjectId, sk: FILE_PREFIX + fileKey } }),
+    );
+    await this.unwatch(subjectId, fileKey);
+  }
+
+  /** Writes (or moves) a file's watch, due at `dueAt` (epoch seconds). */
+  private async watch(subjectId: string, fileKey: string, dueAt: number): Promise<void> {
+    await this.doc.send(
+      new PutCommand({
+        TableName: this.table,
+        Item: {
+          pk: subjectId,
+          sk: WATCH_PREFIX + fileKey,
+          kind: 'file-watch',
+          expiresAt: dueAt,
+          expiryShard: expiryShard(fileKey),
+        },
+      }),
+    );
+  }
+
+  private async unwatch(subjectId: string, fileKey: string): Promise<void> {
+    await this.doc.send(
+      new DeleteCommand({ TableName: this.table, Key: { pk: subjectId, sk: WATCH_PREFIX + fileKey } }),
     );
   }
 }

@@ -4,6 +4,7 @@ import {
   type DynamoDBDocumentClient,
   GetCommand,
   PutCommand,
+  QueryCommand,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import { nowMs as clockNowMs } from '../../clock';
@@ -17,6 +18,7 @@ import {
   type RecordQueryResult,
   type RecordStore,
   SubjectErasedError,
+  type SweepHooks,
 } from '../../ports/record-store';
 import { batchGetAll, batchWriteAll, deleteAll, queryAll } from './batch';
 import { applied } from './conditional';
@@ -28,12 +30,15 @@ import {
   RECORD_PREFIX,
   SESSION_PREFIX,
   SUBJECT_SK,
+  WATCH_PREFIX,
 } from './records-layout';
 
 /** A batch write still unfinished after this long was abandoned by a crashed writer. */
 const INTENT_TTL_SECONDS = 600;
 /** An erased Subject whose purge job never ran is purged by the sweeper after this long. */
 const ERASED_SUBJECT_SWEEP_SECONDS = 900;
+/** Rows one query of `deleteIdRange` reads before deleting them. */
+const RANGE_PAGE = 1000;
 const LIVE_FILTER = 'attribute_not_exists(expiresAt) OR expiresAt > :now';
 /** DynamoDB's bound on the operands of one `IN`. */
 const MAX_IN_OPERANDS = 100;
@@ -379,11 +384,40 @@ export class DynamoRecordStore implements RecordStore {
     return deleted;
   }
 
-  async sweepExpired(
-    nowMs: number,
-    maxItems: number,
-    onExpiredFile?: (subjectId: string, fileKey: string) => Promise<void>,
-  ): Promise<number> {
+  async deleteIdRange(
+    subjectId: string,
+    range: { first: number; count: number },
+    maxItems = Number.POSITIVE_INFINITY,
+  ): Promise<{ deleted: number; done: boolean }> {
+    let deleted = 0;
+    if (range.count <= 0) return { deleted, done: true };
+    // Only rows that exist are read and deleted: a file that failed early wrote a small part of its range.
+    for (;;) {
+      const limit = Math.min(RANGE_PAGE, maxItems - deleted);
+      if (limit <= 0) return { deleted, done: false };
+      const out = await this.doc.send(
+        new QueryCommand({
+          TableName: this.table,
+          KeyConditionExpression: 'pk = :pk AND sk BETWEEN :first AND :last',
+          ExpressionAttributeValues: {
+            ':pk': subjectId,
+            ':first': recordKey(subjectId, range.first).sk,
+            ':last': recordKey(subjectId, range.first + range.count - 1).sk,
+          },
+          ProjectionExpression: 'pk, sk',
+          // A worker deleting what it has just written must see all of it.
+          ConsistentRead: true,
+          Limit: limit,
+        }),
+      );
+      const keys = (out.Items ?? []).map((i) => ({ pk: i.pk, sk: i.sk }));
+      await deleteAll(this.doc, this.table, keys);
+      deleted += keys.length;
+      if (!out.LastEvaluatedKey) return { deleted, done: true };
+    }
+  }
+
+  async sweepExpired(nowMs: number, maxItems: number, hooks: SweepHooks = {}): Promise<number> {
     const now = Math.floor(nowMs / 1000);
     let deleted = 0;
     for (let shard = 0; shard < EXPIRY_SHARDS && deleted < maxItems; shard++) {
@@ -402,9 +436,15 @@ export class DynamoRecordStore implements RecordStore {
         const sk = String(item.sk);
         if (sk === SUBJECT_SK) deleted += await this.purgeSubject(String(item.pk));
         else if (sk.startsWith(INTENT_PREFIX)) deleted += await this.rollBack(item);
-        else if (sk.startsWith(FILE_PREFIX)) {
+        else if (sk.startsWith(WATCH_PREFIX)) {
+          if (!hooks.onDueWatch) continue;
+          const fileKey = sk.slice(WATCH_PREFIX.length);
+          const outcome = await hooks.onDueWatch(String(item.pk), fileKey, Math.max(1, maxItems - deleted));
+          deleted += outcome.deleted;
+          if (outcome.settled) deleted += await this.dropWatch(item, now);
+        } else if (sk.startsWith(FILE_PREFIX)) {
           // A file's bytes go before its entry, so an interrupted sweep leaves nothing unfindable.
-          if (onExpiredFile) await onExpiredFile(String(item.pk), sk.slice(FILE_PREFIX.length));
+          if (hooks.onExpiredFile) await hooks.onExpiredFile(String(item.pk), sk.slice(FILE_PREFIX.length));
           records.push(item);
         } else records.push(item);
       }
@@ -416,6 +456,21 @@ export class DynamoRecordStore implements RecordStore {
       deleted += records.length;
     }
     return deleted;
+  }
+
+  /** Deletes a settled file's watch, unless it was moved meanwhile (the file failed since, and is to be met again). */
+  private async dropWatch(watch: Item, now: number): Promise<number> {
+    const dropped = await applied(
+      this.doc.send(
+        new DeleteCommand({
+          TableName: this.table,
+          Key: { pk: watch.pk, sk: watch.sk },
+          ConditionExpression: 'expiresAt <= :now',
+          ExpressionAttributeValues: { ':now': now },
+        }),
+      ),
+    );
+    return dropped ? 1 : 0;
   }
 
   /** Removes the rows of an abandoned batch write, then its intent. */

@@ -2,6 +2,8 @@
  * The key layout of the records table, shared by every adapter writing to it: one Subject partition
  * holding its counter, rows, files, sessions, write intents and care-circle members, and the sparse
  * expiry index the sweeper reads. Writers and the sweeper must agree on the shards, so they are defined once, here.
+ * holding its counter, rows, files, sessions, write intents and the watches of files being processed, and
+ * the sparse expiry index the sweeper reads. Writers and the sweeper must agree on the shards, so they are defined once, here.
  */
 export const SUBJECT_SK = '#SUBJECT';
 export const RECORD_PREFIX = 'R#';
@@ -10,6 +12,11 @@ export const SESSION_PREFIX = 'SESSION#';
 export const INTENT_PREFIX = 'W#';
 /** Care-circle members: no time key, session key or expiry, so only a purge of the partition reaches them. */
 export const FAMILY_PREFIX = 'FAMILY#';
+/**
+ * A file's processing watch: it comes due (expires into the sweeper) at the time by which the file's processing
+ * should have ended, and is deleted once it has. One still there when due hands the file to the watchdog.
+ */
+export const WATCH_PREFIX = 'P#';
 
 /** Partitions of the `byExpiry` index; the sweeper queries each of them. */
 export const EXPIRY_SHARDS = 16;

@@ -153,6 +153,24 @@ describe.each(servers)('DynamoRecordStore on %s', (_name, start) => {
     expect(await store.count(s, Date.now())).toBe(0);
   });
 
+  it('deletes an id range, only the rows that exist, within a budget and to the end', async () => {
+    const s = await subject('range');
+    const before = await store.allocateIds(s, 1);
+    const first = await store.allocateIds(s, 3000);
+    const after = await store.allocateIds(s, 1);
+    // A file that failed after two thirds of its reserved range.
+    await store.putAll(
+      s,
+      Array.from({ length: 2000 }, (_, i) => record(s, first + i)),
+    );
+    await store.putAll(s, [record(s, before), record(s, after)]);
+    expect(await store.deleteIdRange(s, { first, count: 3000 }, 1500)).toEqual({ deleted: 1500, done: false });
+    expect(await store.deleteIdRange(s, { first, count: 3000 })).toEqual({ deleted: 500, done: true });
+    expect(await store.deleteIdRange(s, { first, count: 3000 })).toEqual({ deleted: 0, done: true });
+    const left = await store.list(s, { limit: 10, offset: 0, nowMs: Date.now() });
+    expect(left.records.map((r) => r.id).sort((a, b) => a - b)).toEqual([before, after]);
+  });
+
   it('filters expired rows on every read and sweeps them', async () => {
     const s = await subject('ttl');
     const now = Date.now();

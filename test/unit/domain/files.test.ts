@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { fileOfObjectKey, newFileKey, objectKey, textKey } from '../../../shared/domain/files';
+import { queueConsumer, scheduledJobs } from '../../../functions/routes';
+import {
+  FAILED_FILE_RECHECK_SECONDS,
+  fileOfObjectKey,
+  newFileKey,
+  OCR_DEADLINE_SECONDS,
+  objectKey,
+  PROCESSING_DEADLINE_SECONDS,
+  textKey,
+} from '../../../shared/domain/files';
 
 describe('object keys', () => {
   it('finds the file an object key names, for any file key minted', () => {
@@ -15,5 +24,27 @@ describe('object keys', () => {
     expect(fileOfObjectKey(textKey('sbj_1', 'uploads/2026/11/21/ab/scan.pdf'))).toBeNull();
     expect(fileOfObjectKey('subjects//files/uploads/x.pdf')).toBeNull();
     expect(fileOfObjectKey('subjects/sbj_1/files/')).toBeNull();
+  });
+});
+
+describe('processing deadlines', () => {
+  const extract = queueConsumer('extract-files');
+  const collect = queueConsumer('collect-ocr');
+
+  it('outlast every delivery of a job, so the watchdog never fails a file its queue still retries', () => {
+    const retries = (c: typeof extract) =>
+      c.maxReceiveCount * Math.max(c.visibilityTimeoutSeconds, c.needs.timeoutSeconds ?? 0);
+    expect(PROCESSING_DEADLINE_SECONDS).toBeGreaterThan(2 * retries(extract));
+    // Textract's own queue comes on top of the completion's deliveries.
+    expect(OCR_DEADLINE_SECONDS).toBeGreaterThan(PROCESSING_DEADLINE_SECONDS);
+    expect(OCR_DEADLINE_SECONDS).toBeGreaterThan(2 * retries(collect));
+  });
+
+  it('look at a failed file again only once every job that was running on it has timed out', () => {
+    for (const c of [extract, collect])
+      expect(FAILED_FILE_RECHECK_SECONDS).toBeGreaterThan(c.needs.timeoutSeconds ?? 900);
+    // The sweeper that meets the watches runs well within the shortest of these bounds.
+    const sweep = scheduledJobs.find((j) => j.id === 'sweep-retention')!;
+    expect(sweep.everyMinutes * 60).toBeLessThan(FAILED_FILE_RECHECK_SECONDS);
   });
 });
