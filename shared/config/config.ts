@@ -31,6 +31,11 @@ export interface Config {
    * publish there; absent unless both are set.
    */
   textractNotifications?: { topicArn: string; roleArn: string };
+  /**
+   * Hosts (`name` or `name:port`) a remote MCP server may be reached on although they resolve to a non-public
+   * address: for local tests and private deployments only. Lower-case.
+   */
+  mcpAllowHosts: string[];
 }
 
 export interface ModelConfig {
@@ -101,7 +106,16 @@ export function readConfig(env: NodeJS.ProcessEnv): Config {
     ...(env.HDS_TEXTRACT_TOPIC_ARN && env.HDS_TEXTRACT_ROLE_ARN
       ? { textractNotifications: { topicArn: env.HDS_TEXTRACT_TOPIC_ARN, roleArn: env.HDS_TEXTRACT_ROLE_ARN } }
       : {}),
+    mcpAllowHosts: parseHostList(env.HDS_MCP_ALLOW_HOSTS),
   };
+}
+
+/** `HDS_MCP_ALLOW_HOSTS="localhost,127.0.0.1:8931,[::1]:8931"`: comma-separated, case-insensitive. */
+function parseHostList(raw: string | undefined): string[] {
+  return (raw ?? '')
+    .split(',')
+    .map((s) => s.trim().toLowerCase())
+    .filter(Boolean);
 }
 
 /** `HDS_RATE_LIMITS="create-data=600,list-data=1200"` overrides the spec's pacing per route id. */
