@@ -1,6 +1,6 @@
 import type { ScheduledEvent } from 'aws-lambda';
 import { nowMs } from '../../shared/clock';
-import { objectKey, textKey } from '../../shared/domain/files';
+import { objectKey, subjectPrefix, textKey } from '../../shared/domain/files';
 import { log } from '../../shared/log';
 import { services } from '../../shared/services/container';
 
@@ -9,14 +9,19 @@ const MAX_ITEMS_PER_RUN = 20_000;
 
 /**
  * Deletes expired rows (with their FHIR mirrors, which live in the same item), expired and deleted files
- * (bytes first), abandoned partial writes and unpurged erased Subjects, within minutes of expiry;
- * DynamoDB TTL is only the backstop.
+ * and stored responses (bucket objects first), abandoned partial writes and unpurged erased Subjects
+ * (their bucket objects first), within minutes of expiry; DynamoDB TTL is only the backstop.
  */
 export async function handler(_event?: ScheduledEvent): Promise<{ deleted: number }> {
   const svc = services();
-  const deleted = await svc.records.sweepExpired(nowMs(), MAX_ITEMS_PER_RUN, (subjectId, fileKey) =>
-    svc.blobs.delete([objectKey(subjectId, fileKey), textKey(subjectId, fileKey)]),
-  );
+  const deleted = await svc.records.sweepExpired(nowMs(), MAX_ITEMS_PER_RUN, {
+    onExpiredFile: (subjectId, fileKey) =>
+      svc.blobs.delete([objectKey(subjectId, fileKey), textKey(subjectId, fileKey)]),
+    onExpiredObjects: (keys) => svc.blobs.delete(keys),
+    onErasedSubject: async (subjectId) => {
+      await svc.blobs.deletePrefix(subjectPrefix(subjectId));
+    },
+  });
   if (deleted > 0) log('info', 'retention sweep', { deleted });
   return { deleted };
 }

@@ -81,12 +81,19 @@ export interface RecordStore {
   purgeSubject(subjectId: string): Promise<number>;
   /**
    * Deletes what has expired by `nowMs`: rows past their retention, writes a crashed writer abandoned
-   * part-way (their intents expire), erased Subjects whose purge job never ran, and expired or deleted
-   * files (after `onExpiredFile` has removed their bytes). Returns items deleted.
+   * part-way (their intents expire), erased Subjects whose purge job never ran, expired or deleted
+   * files and expired or deleted stored responses; each hook removes bucket objects before the entries
+   * naming them go, so an interrupted sweep leaves nothing unfindable. Returns items deleted.
    */
-  sweepExpired(
-    nowMs: number,
-    maxItems: number,
-    onExpiredFile?: (subjectId: string, fileKey: string) => Promise<void>,
-  ): Promise<number>;
+  sweepExpired(nowMs: number, maxItems: number, hooks?: SweepHooks): Promise<number>;
+}
+
+/** What the sweeper asks the bucket's owner to remove, always before the entries that lead to it. */
+export interface SweepHooks {
+  /** An expired or deleted file's bytes and text. */
+  onExpiredFile?(subjectId: string, fileKey: string): Promise<void>;
+  /** Objects expired entries point to (the bodies of large stored responses). */
+  onExpiredObjects?(keys: string[]): Promise<void>;
+  /** Everything an erased Subject holds in the bucket, when the sweeper purges it instead of a purge job. */
+  onErasedSubject?(subjectId: string): Promise<void>;
 }

@@ -17,6 +17,7 @@ import {
   type RecordQueryResult,
   type RecordStore,
   SubjectErasedError,
+  type SweepHooks,
 } from '../../ports/record-store';
 import { batchGetAll, batchWriteAll, deleteAll, queryAll } from './batch';
 import { applied } from './conditional';
@@ -26,6 +27,7 @@ import {
   FILE_PREFIX,
   INTENT_PREFIX,
   RECORD_PREFIX,
+  RESPONSE_PREFIX,
   SESSION_PREFIX,
   SUBJECT_SK,
 } from './records-layout';
@@ -349,12 +351,18 @@ export class DynamoRecordStore implements RecordStore {
       });
   }
 
-  async purgeSubject(subjectId: string): Promise<number> {
+  purgeSubject(subjectId: string): Promise<number> {
+    return this.purge(subjectId);
+  }
+
+  /** Purges an erased Subject, calling `before` (once it is known to be erased) ahead of its items. */
+  private async purge(subjectId: string, before?: (subjectId: string) => Promise<void>): Promise<number> {
     const subject = await this.doc.send(
       new GetCommand({ TableName: this.table, Key: { pk: subjectId, sk: SUBJECT_SK }, ConsistentRead: true }),
     );
     // Never purge a live Subject: only a tombstoned (or already purged) one.
     if (subject.Item && subject.Item.erasedAt === undefined) return 0;
+    await before?.(subjectId);
     let deleted = 0;
     for (;;) {
       const { items } = await queryAll<Item>(this.doc, {
@@ -379,11 +387,7 @@ export class DynamoRecordStore implements RecordStore {
     return deleted;
   }
 
-  async sweepExpired(
-    nowMs: number,
-    maxItems: number,
-    onExpiredFile?: (subjectId: string, fileKey: string) => Promise<void>,
-  ): Promise<number> {
+  async sweepExpired(nowMs: number, maxItems: number, hooks: SweepHooks = {}): Promise<number> {
     const now = Math.floor(nowMs / 1000);
     let deleted = 0;
     for (let shard = 0; shard < EXPIRY_SHARDS && deleted < maxItems; shard++) {
@@ -398,15 +402,27 @@ export class DynamoRecordStore implements RecordStore {
         (got) => got.length >= maxItems - deleted,
       );
       const records: Item[] = [];
+      const responses: Item[] = [];
       for (const item of items) {
         const sk = String(item.sk);
-        if (sk === SUBJECT_SK) deleted += await this.purgeSubject(String(item.pk));
+        // Bucket objects of an erased Subject go first: once its items are purged, nothing leads to them.
+        if (sk === SUBJECT_SK) deleted += await this.purge(String(item.pk), hooks.onErasedSubject);
         else if (sk.startsWith(INTENT_PREFIX)) deleted += await this.rollBack(item);
         else if (sk.startsWith(FILE_PREFIX)) {
           // A file's bytes go before its entry, so an interrupted sweep leaves nothing unfindable.
-          if (onExpiredFile) await onExpiredFile(String(item.pk), sk.slice(FILE_PREFIX.length));
+          if (hooks.onExpiredFile) await hooks.onExpiredFile(String(item.pk), sk.slice(FILE_PREFIX.length));
           records.push(item);
-        } else records.push(item);
+        } else if (sk.startsWith(RESPONSE_PREFIX)) responses.push(item);
+        else records.push(item);
+      }
+      if (responses.length > 0) {
+        // A large stored response keeps its body in the bucket; the index does not carry the pointer.
+        const keys = responses.map((i) => ({ pk: i.pk, sk: i.sk }));
+        const objects = (await batchGetAll(this.doc, this.table, keys, ['blobKey']))
+          .map((i) => i.blobKey)
+          .filter((k): k is string => typeof k === 'string');
+        if (objects.length > 0 && hooks.onExpiredObjects) await hooks.onExpiredObjects(objects);
+        records.push(...responses);
       }
       await deleteAll(
         this.doc,

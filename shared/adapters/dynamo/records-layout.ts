@@ -1,6 +1,7 @@
 /**
  * The key layout of the records table, shared by every adapter writing to it: one Subject partition
- * holding its counter, rows, files, sessions, write intents and care-circle members, and the sparse
+ * holding its counter, rows, files, sessions, write intents, care-circle members and stored Agent API
+ * responses, and the sparse
  * expiry index the sweeper reads. Writers and the sweeper must agree on the shards, so they are defined once, here.
  */
 export const SUBJECT_SK = '#SUBJECT';
@@ -10,6 +11,15 @@ export const SESSION_PREFIX = 'SESSION#';
 export const INTENT_PREFIX = 'W#';
 /** Care-circle members: no time key, session key or expiry, so only a purge of the partition reaches them. */
 export const FAMILY_PREFIX = 'FAMILY#';
+/**
+ * Stored Agent API responses (`RESP#<id>`) and their pointers: one per response under its conversation
+ * (`CONV#<digest>#<id>`) and, when session-bound, one under its session (`SESSRESP#<digest>#<seq>#<id>`).
+ * None carries a time key or a session key, so row reads and session deletes never see them; the
+ * expiring ones carry the expiry index attributes, so the sweeper deletes them.
+ */
+export const RESPONSE_PREFIX = 'RESP#';
+export const CONVERSATION_PREFIX = 'CONV#';
+export const SESSION_RESPONSE_PREFIX = 'SESSRESP#';
 
 /** Partitions of the `byExpiry` index; the sweeper queries each of them. */
 export const EXPIRY_SHARDS = 16;
