@@ -11,7 +11,8 @@ const PurgeJobSchema = z.union([
 ]);
 
 /**
- * Purges erased Subjects (entries, then every object under the Subject's prefix) and deleted files. Each message is retried on its own (partial batch response); a message
+ * Purges erased Subjects (entries, then every object under the Subject's prefix: file bytes and texts, large
+ * stored responses) and deleted files. Each message is retried on its own (partial batch response); a message
  * that keeps failing reaches the dead-letter queue, and the tombstone's sweep still purges it.
  */
 export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {

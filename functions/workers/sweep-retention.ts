@@ -1,6 +1,6 @@
 import type { ScheduledEvent } from 'aws-lambda';
 import { nowMs } from '../../shared/clock';
-import { objectKey, textKey } from '../../shared/domain/files';
+import { objectKey, subjectPrefix, textKey } from '../../shared/domain/files';
 import { log } from '../../shared/log';
 import { services } from '../../shared/services/container';
 import { settleWatchedFile } from '../../shared/services/processing-failures';
@@ -9,10 +9,10 @@ import { settleWatchedFile } from '../../shared/services/processing-failures';
 const MAX_ITEMS_PER_RUN = 20_000;
 
 /**
- * Deletes expired rows (with their FHIR mirrors, which live in the same item), expired and deleted files
- * (bytes first), abandoned partial writes and unpurged erased Subjects, within minutes of expiry;
- * DynamoDB TTL is only the backstop. It is also the files' watchdog: a file still `processing` past its deadline
- * (its job or Textract's completion was lost) is marked `failed` and its rows deleted.
+ * Deletes expired rows (with their FHIR mirrors, which live in the same item) and expired and deleted files within
+ * minutes of expiry; DynamoDB TTL is only the backstop. It also removes stored responses (bucket objects first), abandoned partial
+ * writes and unpurged erased Subjects (their bucket objects first). It is also the files' watchdog: a file still
+ * `processing` past its deadline (its job or Textract's completion was lost) is marked `failed` and its rows deleted.
  */
 export async function handler(_event?: ScheduledEvent): Promise<{ deleted: number }> {
   const svc = services();
@@ -20,6 +20,10 @@ export async function handler(_event?: ScheduledEvent): Promise<{ deleted: numbe
     onExpiredFile: (subjectId, fileKey) =>
       svc.blobs.delete([objectKey(subjectId, fileKey), textKey(subjectId, fileKey)]),
     onDueWatch: (subjectId, fileKey, maxItems) => settleWatchedFile(svc, subjectId, fileKey, maxItems),
+    onExpiredObjects: (keys) => svc.blobs.delete(keys),
+    onErasedSubject: async (subjectId) => {
+      await svc.blobs.deletePrefix(subjectPrefix(subjectId));
+    },
   });
   if (deleted > 0) log('info', 'retention sweep', { deleted });
   return { deleted };

@@ -33,6 +33,14 @@ export interface StoredResponse {
   resumed: boolean;
 }
 
+/** How long a stored response not bound to a session lives (spec: 30 days). */
+export const RESPONSE_TTL_SECONDS = 30 * 24 * 3600;
+
+/** The `expiresAt` of a response created at `createdAt` (epoch seconds): none when bound to a session. */
+export function responseExpiresAt(createdAt: number, sessionId: string | null): number | null {
+  return sessionId ? null : createdAt + RESPONSE_TTL_SECONDS;
+}
+
 export interface DeletedResponse {
   conversationId: string;
   /** No live response of the conversation is left: its history and derived memory go too. */
@@ -40,9 +48,9 @@ export interface DeletedResponse {
 }
 
 export interface ConversationStore {
-  /** Stores a response (a new id; never overwrites). */
+  /** Stores a response (a new id; never overwrites); throws `SubjectErasedError` once the Subject is erased. */
   put(response: StoredResponse): Promise<void>;
-  /** A live response of this Subject (not deleted, not expired at `nowMs`), or null. */
+  /** A live response of this Subject (not deleted, not expired at `nowMs`, Subject not erased), or null. */
   get(subjectId: string, responseId: string, nowMs: number): Promise<StoredResponse | null>;
   /** Marks a handoff resumed; false when it already was (a second resume must fail). */
   markResumed(subjectId: string, responseId: string): Promise<boolean>;

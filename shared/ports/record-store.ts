@@ -90,17 +90,23 @@ export interface RecordStore {
   ): Promise<{ deleted: number; done: boolean }>;
   /**
    * Deletes what has expired by `nowMs`: rows past their retention, writes a crashed writer abandoned
-   * part-way (their intents expire), erased Subjects whose purge job never ran, and expired or deleted
-   * files (after `hooks.onExpiredFile` has removed their bytes). A file's processing watch that came due is handed
-   * to `hooks.onDueWatch` and deleted once that says the file is settled (kept, and met again, without the hook).
-   * Returns items deleted.
+   * part-way (their intents expire), erased Subjects whose purge job never ran, expired or deleted
+   * files and expired or deleted stored responses; each hook removes bucket objects before the entries
+   * naming them go, so an interrupted sweep leaves nothing unfindable. A file's processing watch that came due
+   * is handed to `hooks.onDueWatch` and deleted once that says the file is settled. Returns items deleted.
    */
   sweepExpired(nowMs: number, maxItems: number, hooks?: SweepHooks): Promise<number>;
 }
 
-/** What the sweeper cannot do on its own: the bucket, and the fate of a file whose processing never ended. */
+/** What the sweeper cannot do on its own: the bucket (always before the entries naming it), and the fate of a
+ * file whose processing never ended. */
 export interface SweepHooks {
-  onExpiredFile?: (subjectId: string, fileKey: string) => Promise<void>;
+  /** An expired or deleted file's bytes and text. */
+  onExpiredFile?(subjectId: string, fileKey: string): Promise<void>;
   /** Returns the items it deleted (at most `maxItems`) and whether the file's watch can go. */
-  onDueWatch?: (subjectId: string, fileKey: string, maxItems: number) => Promise<{ deleted: number; settled: boolean }>;
+  onDueWatch?(subjectId: string, fileKey: string, maxItems: number): Promise<{ deleted: number; settled: boolean }>;
+  /** Objects expired entries point to (the bodies of large stored responses). */
+  onExpiredObjects?(keys: string[]): Promise<void>;
+  /** Everything an erased Subject holds in the bucket, when the sweeper purges it instead of a purge job. */
+  onErasedSubject?(subjectId: string): Promise<void>;
 }

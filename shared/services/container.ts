@@ -4,6 +4,7 @@ import { createDocumentClient } from '../adapters/dynamo/client';
 import { DynamoAccountStore } from '../adapters/dynamo/dynamo-account-store';
 import { DynamoCareCircle } from '../adapters/dynamo/dynamo-care-circle';
 import { DynamoConnectionStore } from '../adapters/dynamo/dynamo-connection-store';
+import { DynamoConversationStore } from '../adapters/dynamo/dynamo-conversation-store';
 import { DynamoFileCatalog } from '../adapters/dynamo/dynamo-file-catalog';
 import { DynamoRateLimiter } from '../adapters/dynamo/dynamo-rate-limiter';
 import { DynamoRecordStore } from '../adapters/dynamo/dynamo-record-store';
@@ -20,6 +21,7 @@ import { type Config, config } from '../config/config';
 import type { AccountStore } from '../ports/account-store';
 import type { BlobStore } from '../ports/blob-store';
 import type { CareCircle } from '../ports/care-circle';
+import type { ConversationStore } from '../ports/conversation-store';
 import type { FileCatalog } from '../ports/file-catalog';
 import type { JobQueue } from '../ports/job-queue';
 import type { RateLimiter } from '../ports/rate-limiter';
@@ -37,6 +39,8 @@ export interface Services {
   records: RecordStore;
   /** Family members recorded for a Subject (its care circle). */
   careCircle: CareCircle;
+  /** Stored Agent API responses and the conversations they continue. */
+  conversations: ConversationStore;
   rateLimiter: RateLimiter;
   queue: JobQueue;
   connections: ConnectionStore;
@@ -71,12 +75,14 @@ export function buildServices(cfg: Config): Services {
   const records = new DynamoRecordStore(doc, cfg.tables.records);
   let sockets: SocketGateway | undefined;
   const s3 = createS3Client(cfg);
+  const blobs = new S3BlobStore(s3, cfg.bucket);
   return {
     config: cfg,
     accounts: new DynamoAccountStore(doc, cfg.tables.accounts),
     subjects: new DynamoSubjectDirectory(doc, cfg.tables.accounts, records),
     records,
     careCircle: new DynamoCareCircle(doc, cfg.tables.records),
+    conversations: new DynamoConversationStore(doc, cfg.tables.records, blobs),
     rateLimiter: new DynamoRateLimiter(doc, cfg.tables.rateLimits),
     queue: buildQueue(cfg),
     connections: new DynamoConnectionStore(doc, cfg.tables.accounts),
@@ -92,7 +98,7 @@ export function buildServices(cfg: Config): Services {
     staging: new DynamoUploadStaging(doc, cfg.tables.accounts),
     tickets: new DynamoUploadTickets(doc, cfg.tables.accounts),
     usage: new DynamoUsageLedger(doc, cfg.tables.accounts),
-    blobs: new S3BlobStore(s3, cfg.bucket),
+    blobs,
     s3,
   };
 }

@@ -21,7 +21,7 @@ export async function eraseSubject(services: Services, tenancy: Tenancy, user: s
   const counts: ErasureCounts = {
     records: await services.records.count(subject.subjectId, now),
     files: await services.files.count(subject.subjectId, now),
-    conversations: 0,
+    conversations: await services.conversations.count(subject.subjectId, now),
   };
   await services.records.tombstoneSubject(subject.subjectId, now);
   const erased = await services.subjects.erase(tenancy.accountId, user);

@@ -28,6 +28,7 @@ import {
   FILE_PREFIX,
   INTENT_PREFIX,
   RECORD_PREFIX,
+  RESPONSE_PREFIX,
   SESSION_PREFIX,
   SUBJECT_SK,
   WATCH_PREFIX,
@@ -354,12 +355,18 @@ export class DynamoRecordStore implements RecordStore {
       });
   }
 
-  async purgeSubject(subjectId: string): Promise<number> {
+  purgeSubject(subjectId: string): Promise<number> {
+    return this.purge(subjectId);
+  }
+
+  /** Purges an erased Subject, calling `before` (once it is known to be erased) ahead of its items. */
+  private async purge(subjectId: string, before?: (subjectId: string) => Promise<void>): Promise<number> {
     const subject = await this.doc.send(
       new GetCommand({ TableName: this.table, Key: { pk: subjectId, sk: SUBJECT_SK }, ConsistentRead: true }),
     );
     // Never purge a live Subject: only a tombstoned (or already purged) one.
     if (subject.Item && subject.Item.erasedAt === undefined) return 0;
+    await before?.(subjectId);
     let deleted = 0;
     for (;;) {
       const { items } = await queryAll<Item>(this.doc, {
@@ -432,9 +439,11 @@ export class DynamoRecordStore implements RecordStore {
         (got) => got.length >= maxItems - deleted,
       );
       const records: Item[] = [];
+      const responses: Item[] = [];
       for (const item of items) {
         const sk = String(item.sk);
-        if (sk === SUBJECT_SK) deleted += await this.purgeSubject(String(item.pk));
+        // Bucket objects of an erased Subject go first: once its items are purged, nothing leads to them.
+        if (sk === SUBJECT_SK) deleted += await this.purge(String(item.pk), hooks.onErasedSubject);
         else if (sk.startsWith(INTENT_PREFIX)) deleted += await this.rollBack(item);
         else if (sk.startsWith(WATCH_PREFIX)) {
           if (!hooks.onDueWatch) continue;
@@ -446,7 +455,17 @@ export class DynamoRecordStore implements RecordStore {
           // A file's bytes go before its entry, so an interrupted sweep leaves nothing unfindable.
           if (hooks.onExpiredFile) await hooks.onExpiredFile(String(item.pk), sk.slice(FILE_PREFIX.length));
           records.push(item);
-        } else records.push(item);
+        } else if (sk.startsWith(RESPONSE_PREFIX)) responses.push(item);
+        else records.push(item);
+      }
+      if (responses.length > 0) {
+        // A large stored response keeps its body in the bucket; the index does not carry the pointer.
+        const keys = responses.map((i) => ({ pk: i.pk, sk: i.sk }));
+        const objects = (await batchGetAll(this.doc, this.table, keys, ['blobKey']))
+          .map((i) => i.blobKey)
+          .filter((k): k is string => typeof k === 'string');
+        if (objects.length > 0 && hooks.onExpiredObjects) await hooks.onExpiredObjects(objects);
+        records.push(...responses);
       }
       await deleteAll(
         this.doc,

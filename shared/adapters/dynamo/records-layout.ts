@@ -1,6 +1,7 @@
 /**
  * The key layout of the records table, shared by every adapter writing to it: one Subject partition
- * holding its counter, rows, files, sessions, write intents and care-circle members, and the sparse
+ * holding its counter, rows, files, sessions, write intents, care-circle members and stored Agent API
+ * responses, and the sparse
  * expiry index the sweeper reads. Writers and the sweeper must agree on the shards, so they are defined once, here.
  * holding its counter, rows, files, sessions, write intents and the watches of files being processed, and
  * the sparse expiry index the sweeper reads. Writers and the sweeper must agree on the shards, so they are defined once, here.
@@ -17,6 +18,15 @@ export const FAMILY_PREFIX = 'FAMILY#';
  * should have ended, and is deleted once it has. One still there when due hands the file to the watchdog.
  */
 export const WATCH_PREFIX = 'P#';
+/**
+ * Stored Agent API responses (`RESP#<id>`) and their pointers: one per response under its conversation
+ * (`CONV#<digest>#<id>`) and, when session-bound, one under its session (`SESSRESP#<digest>#<seq>#<id>`).
+ * None carries a time key or a session key, so row reads and session deletes never see them; the
+ * expiring ones carry the expiry index attributes, so the sweeper deletes them.
+ */
+export const RESPONSE_PREFIX = 'RESP#';
+export const CONVERSATION_PREFIX = 'CONV#';
+export const SESSION_RESPONSE_PREFIX = 'SESSRESP#';
 
 /** Partitions of the `byExpiry` index; the sweeper queries each of them. */
 export const EXPIRY_SHARDS = 16;
