@@ -310,6 +310,40 @@ export const manifest: readonly ManifestEntry[] = [
       timeoutSeconds: 300,
     },
   },
+  // Agent API: the responses protocol (client tools, stored conversations, MCP, backbone mode; SSE when streamed).
+  {
+    kind: 'http',
+    id: 'create-response',
+    method: 'POST',
+    path: '/v1/responses',
+    auth: 'api-key',
+    streaming: true,
+    handler: 'responses/create-response.ts',
+    description: 'Run one agent turn of the responses protocol, storing it when asked',
+    needs: { tables: recordsRw, bucket: 'readwrite', memoryMb: 1024, timeoutSeconds: 300 },
+  },
+  // A stored response, as it was returned.
+  {
+    kind: 'http',
+    id: 'get-response',
+    method: 'GET',
+    path: '/v1/responses/{response_id}',
+    auth: 'api-key',
+    handler: 'responses/get-response.ts',
+    description: 'Read a stored response',
+    needs: { tables: recordsRead, bucket: 'read', memoryMb: 512, timeoutSeconds: 10 },
+  },
+  // Gone at once; the last response of a conversation takes the conversation with it.
+  {
+    kind: 'http',
+    id: 'delete-response',
+    method: 'DELETE',
+    path: '/v1/responses/{response_id}',
+    auth: 'api-key',
+    handler: 'responses/delete-response.ts',
+    description: 'Delete a stored response',
+    needs: { tables: recordsRw, bucket: 'readwrite', memoryMb: 512, timeoutSeconds: 10 },
+  },
   // Large files over HTTP: a presigned S3 POST straight to the bucket, capped at the announced size.
   {
     kind: 'http',

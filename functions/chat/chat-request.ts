@@ -6,6 +6,7 @@ import { sessionIdParam } from '../../shared/http/retention-params';
 import { normalizeUser } from '../../shared/http/tenancy';
 import { parseWith } from '../../shared/http/validation';
 import type { ModelMessage } from '../../shared/ports/model-provider';
+import { type McpServerSpec, parseChatMcpServers } from '../../shared/services/agent/mcp';
 import { MAX_RECORDS_PER_WRITE, type RecordInput, RecordInputSchema } from '../data/create-data.schema';
 
 /** Parameters that contradict the closed design: no client tools, no response formatting (spec; gaps A.6). */
@@ -25,6 +26,8 @@ export interface ChatRequest {
   sessionId: string | null;
   healthContext: { records: RecordInput[]; retention: StoredRetention | 'none' } | null;
   includeToolSteps: boolean;
+  /** Remote MCP tool servers (`mcp_servers[]{name, url, access_token?}`), run server-side like built-in tools. */
+  mcpServers: McpServerSpec[];
 }
 
 /**
@@ -41,13 +44,6 @@ export function parseChatRequest(body: Record<string, unknown>): ChatRequest {
         name,
       );
     }
-  }
-  if (body.mcp_servers !== undefined && body.mcp_servers !== null) {
-    throw new BadRequestError(
-      'mcp_servers is not available on this deployment yet',
-      'unsupported_parameter',
-      'mcp_servers',
-    );
   }
   const tier = parseModel(body.model);
   const { style, conversation } = parseMessages(body.messages);
@@ -66,6 +62,7 @@ export function parseChatRequest(body: Record<string, unknown>): ChatRequest {
     sessionId,
     healthContext: parseHealthContext(body.health_context, retention),
     includeToolSteps: flag(body.include_tool_steps, 'include_tool_steps'),
+    mcpServers: parseChatMcpServers(body.mcp_servers),
   };
 }
 

@@ -16,6 +16,8 @@ import {
   recordUsage,
   systemPromptFor,
 } from '../../shared/services/agent/agent-setup';
+import type { AgentTool } from '../../shared/services/agent/agent-tool';
+import { connectMcpServers } from '../../shared/services/agent/mcp';
 import { type AgentOutcome, type AgentTurn, runAgent } from '../../shared/services/agent/run-agent';
 import { type ReadingToStore, writeReadings } from '../../shared/services/record-writer';
 import { type ChatRequest, parseChatRequest } from './chat-request';
@@ -30,13 +32,24 @@ const READ_ONLY_TOOLS = ['query_health_data', 'summarize_health_data', 'list_cli
  */
 export const handler = streamingApiKeyRoute('create-chat-completion', async (ctx) => {
   const request = parseChatRequest(requireObject(ctx.json()));
-  const prepared = await prepareTurn(ctx, request);
+  const controller = new AbortController();
+  // Remote tool servers are connected (and vetted) before anything is stored or streamed: an unusable one is a 400.
+  const mcp = await connectMcpServers(request.mcpServers, {
+    signal: controller.signal,
+    allow: ctx.services.config.mcpAllowHosts,
+  });
+  let prepared: Omit<AgentTurn, 'signal'>;
+  try {
+    prepared = await prepareTurn(ctx, request, mcp.tools);
+  } catch (err) {
+    await mcp.close();
+    throw err;
+  }
   const who: CompletionIdentity = {
     id: `chatcmpl-${randomBytes(16).toString('hex')}`,
     created: Math.floor(nowMs() / 1000),
     model: request.tier,
   };
-  const controller = new AbortController();
   const turn: AgentTurn = { ...prepared, signal: controller.signal };
   const account = { accountId: ctx.tenancy.accountId, tier: request.tier, surface: 'chat', engine: turn.provider.kind };
 
@@ -46,6 +59,8 @@ export const handler = streamingApiKeyRoute('create-chat-completion', async (ctx
       for await (const event of runAgent(turn)) if (event.type === 'done') outcome = event.outcome;
     } catch (err) {
       throw upstreamFailure(err);
+    } finally {
+      await mcp.close();
     }
     if (!outcome) throw new Error('the agent turn ended without an outcome');
     await recordUsage(ctx.services, account, outcome.usage);
@@ -71,13 +86,19 @@ export const handler = streamingApiKeyRoute('create-chat-completion', async (ctx
       if (controller.signal.aborted) return;
       // Headers are sent: a failure can only be told as an error frame, after which the stream ends.
       yield sseFrame({ error: streamedFailure(err) });
+    } finally {
+      await mcp.close();
     }
   }
   return { headers: SSE_HEADERS, frames: withKeepAlive(frames(), { onStop: () => controller.abort() }) };
 });
 
 /** Stores or holds the inline context, opens the chat session, and binds the tools to the caller's Subject. */
-async function prepareTurn(ctx: AuthedContext, request: ChatRequest): Promise<Omit<AgentTurn, 'signal'>> {
+async function prepareTurn(
+  ctx: AuthedContext,
+  request: ChatRequest,
+  remoteTools: AgentTool[],
+): Promise<Omit<AgentTurn, 'signal'>> {
   const { services, tenancy } = ctx;
   const now = nowMs();
   let subject: Subject | null = await tenancy.find(request.user);
@@ -104,7 +125,7 @@ async function prepareTurn(ctx: AuthedContext, request: ChatRequest): Promise<Om
     await services.records.openSession(subject.subjectId, request.sessionId, new Date(now).toISOString());
   }
   const retentionNone = context?.retention === 'none';
-  const tools = builtinAgentTools(
+  const builtin = builtinAgentTools(
     {
       services,
       accountId: tenancy.accountId,
@@ -117,6 +138,7 @@ async function prepareTurn(ctx: AuthedContext, request: ChatRequest): Promise<Om
     },
     retentionNone ? READ_ONLY_TOOLS : undefined,
   );
+  const tools = [...builtin, ...remoteTools];
   const style = request.style;
   return {
     tier: request.tier,

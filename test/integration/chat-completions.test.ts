@@ -2,6 +2,7 @@ import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setClock } from '../../shared/clock';
 import { client, type Harness, startHarness } from '../support/harness';
+import { startMcpServer, type TestMcpServer } from '../support/mcp-server';
 import { startScriptedOpenAI } from '../support/scripted-openai';
 
 let h: Harness;
@@ -9,6 +10,7 @@ let upstream: Awaited<ReturnType<typeof startScriptedOpenAI>>;
 let api: ReturnType<typeof client>;
 let sdk: OpenAI;
 let accountId: string;
+let mcp: TestMcpServer;
 
 const LDL = [
   { value: 162, time: '2026-01-15T08:00:00Z' },
@@ -18,8 +20,14 @@ const LDL = [
 
 beforeAll(async () => {
   upstream = await startScriptedOpenAI();
+  mcp = await startMcpServer({ token: 'tok-123' });
   h = await startHarness({
-    env: { OPENAI_BASE_URL: upstream.url, OPENAI_API_KEY: 'sk-test', HDS_MODEL_FLASH: 'upstream-mini' },
+    env: {
+      OPENAI_BASE_URL: upstream.url,
+      OPENAI_API_KEY: 'sk-test',
+      HDS_MODEL_FLASH: 'upstream-mini',
+      HDS_MCP_ALLOW_HOSTS: `127.0.0.1:${mcp.port}`,
+    },
   });
   const account = await h.newAccount();
   const key = account.key;
@@ -45,6 +53,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await h?.stop();
   await upstream?.stop();
+  await mcp?.close();
 });
 
 const ask = (content: string) => [
@@ -380,5 +389,46 @@ describe('POST /v1/chat/completions with an upstream model, through the openai c
     expect((expert(after)?.requests ?? 0) - (expert(before)?.requests ?? 0)).toBe(1);
     expect((expert(after)?.outputTokens ?? 0) - (expert(before)?.outputTokens ?? 0)).toBe(9);
     expect((expert(after)?.inputTokens ?? 0) + (expert(after)?.systemTokens ?? 0)).toBeGreaterThanOrEqual(700);
+  });
+
+  it('runs remote MCP tools from mcp_servers server-side, as tool steps', async () => {
+    upstream.script(
+      { toolCalls: [{ name: 'mcp__labs__echo', arguments: '{"text":"hello"}' }] },
+      { content: 'The lab server said hello.' },
+    );
+    const completion = await sdk.chat.completions.create({
+      model: 'hds-flash',
+      messages: ask('Ask the lab server'),
+      mcp_servers: [{ name: 'labs', url: mcp.url, access_token: 'tok-123' }],
+      include_tool_steps: true,
+    } as any);
+    const offered = upstream.requests.at(-2)!.body.tools.map((t: any) => t.function.name);
+    expect(offered).toContain('mcp__labs__echo');
+    expect(offered).toContain('query_health_data');
+    const step = (completion.choices[0]!.message as any).tool_steps[0];
+    expect(step).toMatchObject({ name: 'mcp__labs__echo', arguments: { text: 'hello' } });
+    expect(step.result).toContain('echo: hello');
+    expect(mcp.authorizations).toContain('Bearer tok-123');
+    expect(completion.choices[0]!.message.content).toBe('The lab server said hello.');
+  });
+
+  it('refuses an unusable or non-public MCP server with a 400 naming it', async () => {
+    const closed = await sdk.chat.completions
+      .create({
+        model: 'hds-flash',
+        messages: ask('x'),
+        mcp_servers: [{ name: 'gone', url: 'http://127.0.0.1:1/mcp' }],
+      } as any)
+      .catch((e) => e);
+    expect(closed).toBeInstanceOf(OpenAI.BadRequestError);
+    expect(closed.param).toBe('mcp_servers[0].url');
+    const internal = await sdk.chat.completions
+      .create({
+        model: 'hds-flash',
+        messages: ask('x'),
+        mcp_servers: [{ name: 'lan', url: 'http://10.0.0.5/mcp' }],
+      } as any)
+      .catch((e) => e);
+    expect(internal.message).toContain('non-public address');
   });
 });

@@ -2,7 +2,15 @@ import { countMessageTokens, countTokens, countToolTokens } from '../../domain/a
 import type { ToolStep } from '../../domain/agent/tool-step';
 import { addModelCall, emptyUsage, type TurnUsage } from '../../domain/agent/usage';
 import type { ModelTier } from '../../domain/models';
-import type { ModelEvent, ModelMessage, ModelProvider, ModelToolCall, ModelUsage } from '../../ports/model-provider';
+import type {
+  ModelCall,
+  ModelEvent,
+  ModelMessage,
+  ModelProvider,
+  ModelResponseFormat,
+  ModelToolCall,
+  ModelUsage,
+} from '../../ports/model-provider';
 import type { AgentTool } from './agent-tool';
 
 /** Model rounds of one turn before the model is made to answer without tools. */
@@ -24,6 +32,10 @@ export interface AgentTurn {
   tools: AgentTool[];
   provider: ModelProvider;
   signal: AbortSignal;
+  /** Defaults to `auto` whenever tools are offered (backbone mode may force or name one). */
+  toolChoice?: ModelCall['toolChoice'];
+  /** Backbone mode: JSON output. */
+  responseFormat?: ModelResponseFormat;
 }
 
 export type AgentEvent =
@@ -56,7 +68,10 @@ export interface AgentOutcome {
 export async function* runAgent(turn: AgentTurn): AsyncGenerator<AgentEvent> {
   const offered = turn.tools.map(({ name, description, parameters }) => ({ name, description, parameters }));
   const byName = new Map(turn.tools.map((t) => [t.name, t]));
-  const messages: ModelMessage[] = [{ role: 'system', content: turn.system }, ...turn.conversation];
+  const messages: ModelMessage[] = [
+    ...(turn.system ? [{ role: 'system' as const, content: turn.system }] : []),
+    ...turn.conversation,
+  ];
   const added: ModelMessage[] = [];
   const steps: ToolStep[] = [];
   const stepIds = new Set<string>();
@@ -90,7 +105,8 @@ export async function* runAgent(turn: AgentTurn): AsyncGenerator<AgentEvent> {
       tier: turn.tier,
       messages,
       tools: lastRound ? [] : offered,
-      toolChoice: lastRound || offered.length === 0 ? undefined : 'auto',
+      toolChoice: lastRound || offered.length === 0 ? undefined : round === 0 ? (turn.toolChoice ?? 'auto') : 'auto',
+      responseFormat: turn.responseFormat,
       signal: turn.signal,
     })) {
       switch (event.type) {

@@ -1,0 +1,266 @@
+import { nowMs } from '../../shared/clock';
+import { countMessageTokens } from '../../shared/domain/agent/tokens';
+import { BadRequestError, HttpError, NotFoundError, UpstreamError } from '../../shared/http/errors';
+import { type AuthedContext, streamingApiKeyRoute } from '../../shared/http/handler';
+import { SSE_HEADERS, withKeepAlive } from '../../shared/http/sse';
+import { requireObject } from '../../shared/http/validation';
+import { log } from '../../shared/log';
+import { responseExpiresAt, type StoredResponse } from '../../shared/ports/conversation-store';
+import { ModelProviderError } from '../../shared/ports/model-provider';
+import type { Subject } from '../../shared/ports/subject-directory';
+import { agentModel, builtinAgentTools, recordUsage, systemPromptFor } from '../../shared/services/agent/agent-setup';
+import type { AgentTool } from '../../shared/services/agent/agent-tool';
+import { connectMcpServers } from '../../shared/services/agent/mcp';
+import { type AgentOutcome, type AgentTurn, runAgent } from '../../shared/services/agent/run-agent';
+import { startTurn, type TurnStart } from './continuation';
+import { hexId, type ResponseIdentity } from './response-object';
+import { ResponseAssembly } from './response-stream';
+import { parseResponsesRequest, type ResponsesRequest } from './responses-request';
+import { checkStructuredOutput } from './structured-output';
+
+/**
+ * POST /v1/responses (Agent API): the responses protocol over the same agent loop, built-in tools and model as
+ * the Answers API, plus client function tools handed back to the caller, remote MCP tools, stored conversations
+ * and backbone mode (`mode: "model"`, the plain model).
+ */
+export const handler = streamingApiKeyRoute('create-response', async (ctx) => {
+  const body = requireObject(ctx.json());
+  const request = parseResponsesRequest(body, ctx.req.headers['x-hds-strict'] === '1');
+  const serviceEvents = !(
+    body.stream_options &&
+    typeof body.stream_options === 'object' &&
+    (body.stream_options as Record<string, unknown>).service_tool_calls === false
+  );
+  const now = nowMs();
+  let subject = await ctx.tenancy.find(request.user);
+  const previous = await previousResponse(ctx, request, subject, now);
+  const start = startTurn(request.input, previous);
+  const sessionId = request.sessionId ?? previous?.sessionId ?? null;
+  const who: ResponseIdentity = {
+    id: hexId('resp_'),
+    createdAt: Math.floor(now / 1000),
+    request,
+    previousResponseId: request.previousResponseId,
+    sessionId,
+  };
+  const provider = agentModel(ctx.services);
+  if (request.mode === 'model' && request.format.type === 'json_schema' && provider.kind === 'offline') {
+    throw new BadRequestError(
+      'text.format json_schema needs a configured language model; the offline engine answers in prose',
+      'unsupported_parameter',
+      'text',
+    );
+  }
+  const controller = new AbortController();
+  const mcp = await connectMcpServers(request.mcpServers, {
+    signal: controller.signal,
+    allow: ctx.services.config.mcpAllowHosts,
+  });
+  const tools = [...toolsFor(ctx, request, subject, sessionId, now), ...mcp.tools];
+  const turn: AgentTurn = {
+    tier: request.tier,
+    system:
+      request.mode === 'model'
+        ? [request.instructions, ...start.style].filter(Boolean).join('\n\n')
+        : systemPromptFor(styleOf(request, start), tools),
+    conversation: [...start.history, ...start.added],
+    callerInputTokens: countMessageTokens([
+      ...(request.instructions ? [{ role: 'system' as const, content: request.instructions }] : []),
+      ...start.style.map((content) => ({ role: 'system' as const, content })),
+      ...start.added,
+    ]),
+    tools,
+    provider,
+    signal: controller.signal,
+    toolChoice: request.mode === 'model' ? modelToolChoice(request) : undefined,
+    responseFormat: request.mode === 'model' && request.format.type !== 'text' ? request.format : undefined,
+  };
+  const usageEntry = {
+    accountId: ctx.tenancy.accountId,
+    tier: request.tier,
+    surface: 'responses',
+    engine: provider.kind,
+  };
+  const assembly = new ResponseAssembly(who, serviceEvents);
+
+  /** After the turn: check backbone output, take the handoff, store, count. Returns the response object. */
+  const conclude = async (outcome: AgentOutcome) => {
+    if (request.mode === 'model') checkStructuredOutput(request.format, outcome);
+    const { frames, response } = assembly.finish(outcome);
+    if (start.resumes && !(await ctx.services.conversations.markResumed(start.resumes.subjectId, start.resumes.id))) {
+      throw new BadRequestError(
+        'previous response has no pending function calls',
+        'no_pending_function_calls',
+        'input',
+      );
+    }
+    if (request.store) {
+      subject ??= await ctx.tenancy.findOrCreate(request.user);
+      await store(ctx, subject, who, request, previous, start, outcome, response);
+    }
+    await recordUsage(ctx.services, usageEntry, outcome.usage);
+    return { frames, response };
+  };
+
+  if (!request.stream) {
+    let outcome: AgentOutcome | undefined;
+    try {
+      for await (const event of runAgent(turn)) {
+        if (event.type === 'done') outcome = event.outcome;
+        else assembly.on(event);
+      }
+    } catch (err) {
+      throw upstreamFailure(err);
+    } finally {
+      await mcp.close();
+    }
+    if (!outcome) throw new Error('the agent turn ended without an outcome');
+    return { body: (await conclude(outcome)).response };
+  }
+
+  async function* frames(): AsyncGenerator<string> {
+    yield* assembly.start();
+    try {
+      for await (const event of runAgent(turn)) {
+        if (event.type === 'done') yield* (await conclude(event.outcome)).frames;
+        else yield* assembly.on(event);
+      }
+    } catch (err) {
+      if (controller.signal.aborted) return;
+      // Headers are sent: a failure is told as an `error` event and `response.failed`, then the stream ends.
+      const message =
+        err instanceof ModelProviderError
+          ? upstreamFailure(err).message
+          : err instanceof HttpError
+            ? err.message
+            : 'Internal error';
+      if (!(err instanceof ModelProviderError) && !(err instanceof HttpError)) {
+        log('error', 'response stream failed', { error: (err as Error)?.name, detail: (err as Error)?.message });
+      }
+      yield* assembly.fail(message);
+    } finally {
+      await mcp.close();
+    }
+  }
+  return { headers: SSE_HEADERS, frames: withKeepAlive(frames(), { onStop: () => controller.abort() }) };
+});
+
+/** The stored response a turn continues: named by `previous_response_id`, else the session's latest. */
+async function previousResponse(
+  ctx: AuthedContext,
+  request: ResponsesRequest,
+  subject: Subject | null,
+  now: number,
+): Promise<StoredResponse | null> {
+  if (request.previousResponseId) {
+    const found = subject
+      ? await ctx.services.conversations.get(subject.subjectId, request.previousResponseId, now)
+      : null;
+    if (!found) {
+      throw new NotFoundError(
+        `Previous response with id '${request.previousResponseId}' not found.`,
+        'previous_response_id',
+      );
+    }
+    if (found.mode === 'model') {
+      throw new BadRequestError(
+        'the previous response was made in mode "model", which keeps no conversation; replay the transcript to continue',
+        'invalid_previous_response',
+        'previous_response_id',
+      );
+    }
+    return found;
+  }
+  if (request.sessionId && subject) {
+    return ctx.services.conversations.latestOfSession(subject.subjectId, request.sessionId, now);
+  }
+  return null;
+}
+
+/** Built-in tools (agent mode, unless turned off) bound to the caller's Subject, then the client's own tools. */
+function toolsFor(
+  ctx: AuthedContext,
+  request: ResponsesRequest,
+  subject: Subject | null,
+  sessionId: string | null,
+  now: number,
+): AgentTool[] {
+  const builtin =
+    request.mode === 'model' || request.builtinTools === 'none'
+      ? []
+      : builtinAgentTools(
+          {
+            services: ctx.services,
+            accountId: ctx.tenancy.accountId,
+            user: request.user,
+            subjectId: subject?.subjectId ?? null,
+            nowMs: now,
+            sessionId,
+            ephemeral: [],
+            writeRetention: 'permanent',
+          },
+          request.builtinTools === 'auto' ? undefined : request.builtinTools,
+        );
+  // `tool_choice: "none"` keeps the client's tools out of this turn; built-in tools still run.
+  const client: AgentTool[] =
+    request.toolChoice === 'none'
+      ? []
+      : request.clientTools.map((t) => ({
+          kind: 'client' as const,
+          name: t.name,
+          description: t.description ?? '',
+          parameters: t.parameters,
+        }));
+  return [...builtin, ...client];
+}
+
+function styleOf(request: ResponsesRequest, start: TurnStart): string | null {
+  const parts = [request.instructions, ...start.style].filter((p): p is string => Boolean(p));
+  if (typeof request.toolChoice === 'object') {
+    parts.push(`When it fits the request, call the tool ${request.toolChoice.name}.`);
+  }
+  return parts.length ? parts.join('\n\n') : null;
+}
+
+function modelToolChoice(request: ResponsesRequest): AgentTurn['toolChoice'] {
+  const choice = request.toolChoice;
+  if (typeof choice === 'object') return { name: choice.name };
+  return choice;
+}
+
+async function store(
+  ctx: AuthedContext,
+  subject: Subject,
+  who: ResponseIdentity,
+  request: ResponsesRequest,
+  previous: StoredResponse | null,
+  start: TurnStart,
+  outcome: AgentOutcome,
+  response: Record<string, unknown>,
+): Promise<void> {
+  const record: StoredResponse = {
+    id: who.id,
+    subjectId: subject.subjectId,
+    conversationId: previous?.conversationId ?? hexId('conv_'),
+    sessionId: who.sessionId,
+    createdAt: who.createdAt,
+    expiresAt: responseExpiresAt(who.createdAt, who.sessionId),
+    mode: request.mode,
+    response,
+    transcript: [...start.history, ...start.added, ...outcome.added],
+    pendingCalls: outcome.clientCalls.map((c) => ({ callId: c.id, name: c.name })),
+    resumed: false,
+  };
+  await ctx.services.conversations.put(record);
+  if (who.sessionId) {
+    await ctx.services.records.openSession(subject.subjectId, who.sessionId, new Date(nowMs()).toISOString());
+  }
+}
+
+function upstreamFailure(err: unknown): UpstreamError {
+  if (err instanceof ModelProviderError) {
+    log('warn', 'upstream model failed', { status: err.status, error: err.message });
+    return new UpstreamError(`The answering model failed: ${err.message}. Retry with backoff.`);
+  }
+  throw err;
+}

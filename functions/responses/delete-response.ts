@@ -1,0 +1,18 @@
+import { nowMs } from '../../shared/clock';
+import { NotFoundError } from '../../shared/http/errors';
+import { apiKeyRoute } from '../../shared/http/handler';
+import { userOf } from '../../shared/http/tenancy';
+import { log } from '../../shared/log';
+
+/**
+ * DELETE /v1/responses/{response_id}: gone from every read at once. When it was the last live response of its
+ * conversation, the conversation goes with it (its history lives only in its responses).
+ */
+export const handler = apiKeyRoute('delete-response', async ({ req, services, tenancy }) => {
+  const id = req.pathParams.response_id ?? '';
+  const subject = await tenancy.find(userOf(req, undefined));
+  const deleted = subject ? await services.conversations.delete(subject.subjectId, id, nowMs()) : null;
+  if (!deleted) throw new NotFoundError(`Response with id '${id}' not found.`, 'response_id');
+  if (deleted.lastOfConversation) log('info', 'conversation ended', { conversationId: deleted.conversationId });
+  return { body: { id, object: 'response.deleted', deleted: true } };
+});

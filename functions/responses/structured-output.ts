@@ -1,0 +1,34 @@
+import { Ajv } from 'ajv';
+import { UpstreamError } from '../../shared/http/errors';
+import type { ModelResponseFormat } from '../../shared/ports/model-provider';
+import type { AgentOutcome } from '../../shared/services/agent/run-agent';
+
+const ajv = new Ajv({ strict: false, allErrors: false });
+const compiled = new WeakMap<object, ReturnType<Ajv['compile']>>();
+
+/**
+ * Backbone mode's promise: with `json_object` the message text is JSON, with `json_schema` it validates against
+ * the schema (whether the provider applied it natively or HDS fell back to `json_object` with the schema in the
+ * prompt). A model that breaks it is an upstream failure (502), never a silently wrong answer.
+ */
+export function checkStructuredOutput(format: ModelResponseFormat, outcome: AgentOutcome): void {
+  if (format.type === 'text' || outcome.clientCalls.length > 0) return;
+  let value: unknown;
+  try {
+    value = JSON.parse(outcome.answer);
+  } catch {
+    throw new UpstreamError('The model did not return JSON for text.format; retry');
+  }
+  if (format.type !== 'json_schema') return;
+  let validate = compiled.get(format.schema);
+  if (!validate) {
+    validate = ajv.compile(format.schema);
+    compiled.set(format.schema, validate);
+  }
+  if (!validate(value)) {
+    const first = validate.errors?.[0];
+    throw new UpstreamError(
+      `The model's output does not match the schema${first ? ` (${first.instancePath || '/'} ${first.message})` : ''}; retry`,
+    );
+  }
+}
