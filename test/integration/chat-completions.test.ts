@@ -431,4 +431,24 @@ describe('POST /v1/chat/completions with an upstream model, through the openai c
       .catch((e) => e);
     expect(internal.message).toContain('non-public address');
   });
+
+  it('opens the chat session that DELETE /v1/sessions closes, with its session-scoped context', async () => {
+    upstream.script({ content: 'Noted for this session.' });
+    await sdk.chat.completions.create({
+      model: 'hds-flash',
+      messages: ask('Here is my temperature'),
+      user: 'sam',
+      session_id: 'chat-sess-1',
+      retention: 'session',
+      health_context: [{ indicator: 'Body temperature', value: 37.9, unit: 'Cel', time: '2026-11-20T07:00:00Z' }],
+    } as any);
+    expect((await api.get('/v1/data?user=sam')).body.data).toHaveLength(1);
+    const closed = await api.delete('/v1/sessions/chat-sess-1?user=sam');
+    expect(closed.body).toMatchObject({ status: 'ok', session_id: 'chat-sess-1', deleted: 2 });
+    expect((await api.get('/v1/data?user=sam')).body.data).toEqual([]);
+    const missing = await sdk.chat.completions
+      .create({ model: 'hds-flash', messages: ask('x'), retention: 'session' } as any)
+      .catch((e) => e);
+    expect(missing.code).toBe('invalid_session');
+  });
 });

@@ -2,6 +2,7 @@ import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setClock } from '../../shared/clock';
 import { client, type Harness, startHarness } from '../support/harness';
+import { startMcpServer, type TestMcpServer } from '../support/mcp-server';
 import { startScriptedOpenAI } from '../support/scripted-openai';
 
 let h: Harness;
@@ -9,6 +10,7 @@ let upstream: Awaited<ReturnType<typeof startScriptedOpenAI>>;
 let api: ReturnType<typeof client>;
 let sdk: OpenAI;
 let key: string;
+let mcp: TestMcpServer;
 
 const weather = {
   type: 'function' as const,
@@ -25,8 +27,14 @@ const weather = {
 
 beforeAll(async () => {
   upstream = await startScriptedOpenAI();
+  mcp = await startMcpServer({ token: 'lab-token' });
   h = await startHarness({
-    env: { OPENAI_BASE_URL: upstream.url, OPENAI_API_KEY: 'sk-test', HDS_MODEL_FLASH: 'upstream-mini' },
+    env: {
+      OPENAI_BASE_URL: upstream.url,
+      OPENAI_API_KEY: 'sk-test',
+      HDS_MODEL_FLASH: 'upstream-mini',
+      HDS_MCP_ALLOW_HOSTS: `127.0.0.1:${mcp.port}`,
+    },
   });
   key = (await h.newAccount()).key;
   api = client(h.url, key);
@@ -43,6 +51,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await h?.stop();
   await upstream?.stop();
+  await mcp?.close();
 });
 
 async function rawStream(body: Record<string, unknown>) {
@@ -153,15 +162,30 @@ describe('POST /v1/responses through the openai client', () => {
     expect(stored.output_text).toBe('Glucose is 112 mg/dL.');
   });
 
-  it('finishes the responses.stream() helper (service events turned off)', async () => {
-    upstream.script({ content: 'Hello there, I can help with your records.' });
+  it('finishes the responses.stream() helper with the side channel turned off; with it on, that helper refuses it', async () => {
+    // openai 7.x's responses.stream() throws on any event type it does not know, so the side channel trips it.
+    upstream.script(
+      { toolCalls: [{ name: 'query_health_data', arguments: '{}' }] },
+      { content: 'Two glucose readings.' },
+    );
+    const tripped = await sdk.responses
+      .stream({ model: 'hds-flash', input: 'glucose?', user: 'ann' })
+      .finalResponse()
+      .catch((e) => e);
+    expect(tripped.message).toContain('Unhandled response stream event');
+    upstream.script(
+      { toolCalls: [{ name: 'query_health_data', arguments: '{}' }] },
+      { content: 'Two glucose readings.' },
+    );
     const stream = sdk.responses.stream({
       model: 'hds-flash',
-      input: 'hi',
+      input: 'glucose?',
+      user: 'ann',
       stream_options: { service_tool_calls: false },
     } as any);
-    const final = await stream.finalResponse();
-    expect(final.output_text).toBe('Hello there, I can help with your records.');
+    const final = (await stream.finalResponse()) as any;
+    expect(final.output_text).toBe('Two glucose readings.');
+    expect(final.tool_steps).toHaveLength(1);
   });
 
   it('hands off a client tool call, then resumes once from the stored response', async () => {
@@ -422,6 +446,122 @@ describe('POST /v1/responses through the openai client', () => {
     upstream.script({ content: 'No tools.' });
     await sdk.responses.create({ model: 'hds-flash', input: 'x', builtin_tools: 'none' } as any);
     expect(upstream.requests.at(-1)!.body.tools).toBeUndefined();
+  });
+});
+
+describe('more of the Agent API', () => {
+  it('streams a handoff as output_item.added, arguments delta and done, output_item.done, then completed', async () => {
+    upstream.script({ toolCalls: [{ name: 'get_weather', arguments: '{"city":"Oslo"}' }] });
+    const { frames } = await rawStream({ input: 'Weather in Oslo?', tools: [weather], store: false });
+    const types = frames.map((f) => f.data.type);
+    expect(types).toEqual([
+      'response.created',
+      'response.in_progress',
+      'response.output_item.added',
+      'response.function_call_arguments.delta',
+      'response.function_call_arguments.done',
+      'response.output_item.done',
+      'response.completed',
+    ]);
+    const added = frames[2]!.data;
+    expect(added.item).toMatchObject({
+      type: 'function_call',
+      status: 'in_progress',
+      arguments: '',
+      name: 'get_weather',
+    });
+    expect(frames[4]!.data.arguments).toBe('{"city":"Oslo"}');
+    expect(frames[5]!.data.item.id).toBe(added.item.id);
+    expect(frames[6]!.data.response.output_text).toBe('');
+  });
+
+  it('finishes responses.stream() on a handoff', async () => {
+    upstream.script({ toolCalls: [{ name: 'get_weather', arguments: '{"city":"Rome"}' }] });
+    const final = await sdk.responses
+      .stream({ model: 'hds-flash', input: 'Rome?', tools: [weather], store: false })
+      .finalResponse();
+    expect(final.output.map((i) => i.type)).toEqual(['function_call']);
+  });
+
+  it('runs remote MCP tools server-side and never echoes their credentials', async () => {
+    upstream.script(
+      { toolCalls: [{ name: 'mcp__labs__echo', arguments: '{"text":"ping"}' }] },
+      { content: 'The lab said ping.' },
+    );
+    const response = (await sdk.responses.create({
+      model: 'hds-flash',
+      input: 'Ask the lab',
+      tools: [
+        {
+          type: 'mcp',
+          server_label: 'labs',
+          server_url: mcp.url,
+          authorization: 'lab-token',
+          require_approval: 'never',
+        },
+      ],
+    } as any)) as any;
+    expect(response.output_text).toBe('The lab said ping.');
+    expect(response.output.map((i: any) => i.type)).toEqual(['message']);
+    expect(response.tool_steps[0]).toMatchObject({ name: 'mcp__labs__echo', arguments: { text: 'ping' } });
+    expect(response.tool_steps[0].result).toContain('echo: ping');
+    expect(mcp.authorizations).toContain('Bearer lab-token');
+    expect(JSON.stringify(response.tools)).not.toContain('lab-token');
+    const stored = await api.get(`/v1/responses/${response.id}`);
+    expect(JSON.stringify(stored.body)).not.toContain('lab-token');
+  });
+
+  it('refuses an MCP entry that asks for approvals or names a private host', async () => {
+    const always = await sdk.responses
+      .create({
+        model: 'hds-flash',
+        input: 'x',
+        tools: [{ type: 'mcp', server_label: 'l', server_url: mcp.url, require_approval: 'always' }],
+      } as any)
+      .catch((e) => e);
+    expect(always.code).toBe('unsupported_parameter');
+    const lan = await sdk.responses
+      .create({
+        model: 'hds-flash',
+        input: 'x',
+        tools: [{ type: 'mcp', server_label: 'l', server_url: 'http://192.168.1.10/mcp' }],
+      } as any)
+      .catch((e) => e);
+    expect(lan).toBeInstanceOf(OpenAI.BadRequestError);
+    expect(lan.message).toContain('non-public address');
+    expect(lan.param).toBe('tools[0].server_url');
+  });
+
+  it('keeps client tools out of a turn with tool_choice none, and built-ins in', async () => {
+    upstream.script({ content: 'No client tools this time.' });
+    await sdk.responses.create({ model: 'hds-flash', input: 'x', tools: [weather], tool_choice: 'none' });
+    const offered = upstream.requests.at(-1)!.body.tools.map((t: any) => t.function.name);
+    expect(offered).not.toContain('get_weather');
+    expect(offered).toContain('query_health_data');
+  });
+
+  it('stores a model-mode response, which cannot be continued by id', async () => {
+    upstream.script({ content: '{"ok":true}' });
+    const response = await sdk.responses.create({
+      model: 'hds-flash',
+      mode: 'model',
+      input: 'json please',
+      text: { format: { type: 'json_object' } },
+    } as any);
+    expect((await api.get(`/v1/responses/${response.id}`)).status).toBe(200);
+    const next = await sdk.responses
+      .create({ model: 'hds-flash', input: 'more', previous_response_id: response.id })
+      .catch((e) => e);
+    expect(next).toBeInstanceOf(OpenAI.BadRequestError);
+    expect(next.message).toContain('replay the transcript');
+  });
+
+  it('refuses unknown fields only under strict validation', async () => {
+    upstream.script({ content: 'fine' });
+    expect((await api.post('/v1/responses', { input: 'x', frobnicate: 1 })).status).toBe(200);
+    const strict = await api.post('/v1/responses', { input: 'x', frobnicate: 1 }, { 'x-hds-strict': '1' });
+    expect(strict.status).toBe(400);
+    expect(strict.body.error).toMatchObject({ code: 'unsupported_parameter', param: 'frobnicate' });
   });
 });
 
