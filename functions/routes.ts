@@ -17,6 +17,8 @@ export interface Needs {
   sendsTo?: QueueName[];
   /** Posts frames to WebSocket clients through the API's @connections endpoint. */
   postsToConnections?: boolean;
+  /** Calls the upstream model (answers, document extraction): may read the model key's secret. */
+  usesModel?: boolean;
   /** Calls Textract's synchronous OCR (single images in the cloud). */
   usesTextract?: boolean;
   /**
@@ -202,7 +204,14 @@ export const manifest: readonly ManifestEntry[] = [
     auth: 'api-key',
     handler: 'standardize/create-standardization.ts',
     description: 'Extract and standardize readings from text',
-    needs: { tables: recordsRw, bucket: 'read', usesTextract: true, memoryMb: 1024, timeoutSeconds: 29 },
+    needs: {
+      usesModel: true,
+      tables: recordsRw,
+      bucket: 'read',
+      usesTextract: true,
+      memoryMb: 1024,
+      timeoutSeconds: 29,
+    },
   },
   // Deprecated alias of /v1/standardize: same request and response, plus a Deprecation header.
   {
@@ -213,7 +222,14 @@ export const manifest: readonly ManifestEntry[] = [
     auth: 'api-key',
     handler: 'standardize/create-extraction.ts',
     description: 'Deprecated alias of POST /v1/standardize',
-    needs: { tables: recordsRw, bucket: 'read', usesTextract: true, memoryMb: 1024, timeoutSeconds: 29 },
+    needs: {
+      usesModel: true,
+      tables: recordsRw,
+      bucket: 'read',
+      usesTextract: true,
+      memoryMb: 1024,
+      timeoutSeconds: 29,
+    },
   },
   // Files: multipart upload into the Subject's part of the bucket; extraction runs in the background.
   {
@@ -270,6 +286,7 @@ export const manifest: readonly ManifestEntry[] = [
     handler: 'files/extract-files.ts',
     description: 'Extract text and readings from uploaded files',
     needs: {
+      usesModel: true,
       tables: { records: 'readwrite', accounts: 'readwrite' },
       bucket: 'readwrite',
       postsToConnections: true,
@@ -289,7 +306,7 @@ export const manifest: readonly ManifestEntry[] = [
     streaming: true,
     handler: 'chat/create-chat-completion.ts',
     description: 'Answer a question from the Subject data through the agent loop',
-    needs: { tables: recordsRw, bucket: 'read', memoryMb: 1024, timeoutSeconds: 300 },
+    needs: { usesModel: true, tables: recordsRw, bucket: 'read', memoryMb: 1024, timeoutSeconds: 300 },
   },
   // Textract finished reading a scanned PDF: its text and readings are stored as the extraction job would have.
   {
@@ -303,6 +320,7 @@ export const manifest: readonly ManifestEntry[] = [
     handler: 'files/collect-ocr.ts',
     description: 'Store the text and readings of a finished Textract analysis',
     needs: {
+      usesModel: true,
       tables: { records: 'readwrite', accounts: 'readwrite' },
       bucket: 'readwrite',
       textractJobs: 'collect',
@@ -320,7 +338,7 @@ export const manifest: readonly ManifestEntry[] = [
     streaming: true,
     handler: 'responses/create-response.ts',
     description: 'Run one agent turn of the responses protocol, storing it when asked',
-    needs: { tables: recordsRw, bucket: 'readwrite', memoryMb: 1024, timeoutSeconds: 300 },
+    needs: { usesModel: true, tables: recordsRw, bucket: 'readwrite', memoryMb: 1024, timeoutSeconds: 300 },
   },
   // A stored response, as it was returned.
   {

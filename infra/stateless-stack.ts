@@ -25,6 +25,7 @@ import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { type BundlingOptions, LogLevel, NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import {
   type Access,
@@ -194,9 +195,18 @@ export class StatelessStack extends Stack {
     });
   }
 
-  /** Every function sees every resource name; its IAM policy, not its environment, limits what it can touch. */
+  /**
+   * Every function sees every resource name; its IAM policy, not its environment, limits what it can touch.
+   * The upstream model comes from context (`hds:modelBaseUrl`, `hds:modelFlash`, `hds:modelExpert`,
+   * `hds:modelKeySecret`): the key itself stays in Secrets Manager, never in the template or the environment.
+   */
   private functionEnvironment(): Record<string, string> {
+    const model = modelContext(this);
     const environment: Record<string, string> = {
+      ...(model.baseUrl ? { OPENAI_BASE_URL: model.baseUrl } : {}),
+      ...(model.flash ? { HDS_MODEL_FLASH: model.flash } : {}),
+      ...(model.expert ? { HDS_MODEL_EXPERT: model.expert } : {}),
+      ...(model.keySecret ? { HDS_OPENAI_API_KEY_SECRET: model.keySecret } : {}),
       HDS_REGION: Stack.of(this).region,
       HDS_BUCKET: this.stateful.bucket.bucketName,
       NODE_OPTIONS: '--enable-source-maps',
@@ -244,6 +254,14 @@ export class StatelessStack extends Stack {
     else if (needs.bucket === 'read') this.stateful.bucket.grantRead(fn);
     for (const queue of needs.sendsTo ?? []) this.stateful.queue(queue).grantSendMessages(fn);
     if (needs.postsToConnections) this.webSocketStage.grantManagementApiAccess(fn);
+    const { keySecret } = modelContext(this);
+    if (needs.usesModel && keySecret) {
+      // An ARN names the secret exactly; a bare name matches its ARN with the random suffix Secrets Manager adds.
+      const secret = keySecret.startsWith('arn:')
+        ? Secret.fromSecretCompleteArn(this, `${fn.node.id}ModelKey`, keySecret)
+        : Secret.fromSecretNameV2(this, `${fn.node.id}ModelKey`, keySecret);
+      secret.grantRead(fn);
+    }
     if (needs.usesTextract) {
       fn.addToRolePolicy(
         new PolicyStatement({
@@ -318,6 +336,20 @@ export class StatelessStack extends Stack {
       targets: [new LambdaFunction(fn, { maxEventAge: Duration.minutes(Math.max(1, entry.everyMinutes)) })],
     });
   }
+}
+
+/** The upstream model's settings from CDK context (`cdk deploy -c hds:modelKeySecret=arn:…`). */
+function modelContext(scope: Construct): { baseUrl?: string; flash?: string; expert?: string; keySecret?: string } {
+  const read = (key: string) => {
+    const value = scope.node.tryGetContext(`hds:${key}`);
+    return typeof value === 'string' && value.trim() ? value.trim() : undefined;
+  };
+  return {
+    baseUrl: read('modelBaseUrl'),
+    flash: read('modelFlash'),
+    expert: read('modelExpert'),
+    keySecret: read('modelKeySecret'),
+  };
 }
 
 function timeoutSeconds(entry: ManifestEntry): number {

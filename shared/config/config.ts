@@ -41,6 +41,8 @@ export interface Config {
 export interface ModelConfig {
   baseUrl?: string;
   apiKey?: string;
+  /** Secrets Manager secret (ARN or name) holding the upstream key: how the cloud gets it, never as plain env. */
+  apiKeySecret?: string;
   /** Upstream model behind each tier. */
   flash: string;
   expert: string;
@@ -99,6 +101,7 @@ export function readConfig(env: NodeJS.ProcessEnv): Config {
     model: {
       baseUrl: env.OPENAI_BASE_URL || undefined,
       apiKey: env.OPENAI_API_KEY || undefined,
+      apiKeySecret: env.HDS_OPENAI_API_KEY_SECRET || undefined,
       flash: env.HDS_MODEL_FLASH ?? 'gpt-4o-mini',
       expert: env.HDS_MODEL_EXPERT ?? 'gpt-4o',
       timeoutMs: positiveInt(env.HDS_MODEL_TIMEOUT_MS, 20_000),

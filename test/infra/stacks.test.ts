@@ -597,3 +597,38 @@ describe('entries beyond the current manifest', () => {
     expect(() => synthesize([slow])).toThrow(/visibility timeout/);
   });
 });
+
+describe('the upstream model in the cloud', () => {
+  it('takes the model from context and lets only model-using functions read the key secret', () => {
+    const app = new App({
+      context: {
+        'hds:modelBaseUrl': 'https://api.example.com/v1',
+        'hds:modelFlash': 'small-model',
+        'hds:modelKeySecret': 'arn:aws:secretsmanager:eu-west-1:123456789012:secret:hds/openai-AbCdEf',
+      },
+    });
+    const stateful = new StatefulStack(app, 'ModelStateful', { env: { region: REGION } });
+    const entries = [
+      httpRoutes.find((r) => r.id === 'create-chat-completion')!,
+      httpRoutes.find((r) => r.id === 'list-data')!,
+    ];
+    const template = Template.fromStack(
+      new StatelessStack(app, 'ModelStateless', { env: { region: REGION }, stateful, entries }),
+    );
+    const fns = resources(template, 'AWS::Lambda::Function');
+    for (const [, fn] of fns) {
+      const variables = (fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
+      expect(variables).toMatchObject({
+        OPENAI_BASE_URL: 'https://api.example.com/v1',
+        HDS_MODEL_FLASH: 'small-model',
+        HDS_OPENAI_API_KEY_SECRET: 'arn:aws:secretsmanager:eu-west-1:123456789012:secret:hds/openai-AbCdEf',
+      });
+      expect(Object.keys(variables)).not.toContain('OPENAI_API_KEY');
+    }
+    const policies = resources(template, 'AWS::IAM::Policy').map(([, p]) => JSON.stringify(p.Properties));
+    const readers = policies.filter((p) => p.includes('secretsmanager:GetSecretValue'));
+    expect(readers).toHaveLength(1);
+    expect(readers[0]).toContain('hds/openai-AbCdEf');
+    expect(readers[0]).toContain('CreateChatCompletion');
+  });
+});
