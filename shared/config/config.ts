@@ -52,6 +52,8 @@ export interface ModelConfig {
 /** Pacing from the spec: chat 60/min, uploads 30/min, data writes 120/min, reads 120/min. */
 const SPEC_RATE_LIMITS: Record<string, number> = {
   'create-chat-completion': 60,
+  // The Agent API is the other answering surface; the chat pacing applies to it too.
+  'create-response': 60,
   'create-file': 30,
   'create-data': 120,
   'list-data': 120,
