@@ -110,11 +110,15 @@ export async function* runAgent(turn: AgentTurn): AsyncGenerator<AgentEvent> {
       signal: turn.signal,
     })) {
       switch (event.type) {
-        case 'reasoning':
+        case 'reasoning': {
+          // Each model call's reasoning starts on its own line.
+          const delta =
+            callReasoning === '' && reasoning !== '' && !reasoning.endsWith('\n') ? `\n${event.delta}` : event.delta;
           callReasoning += event.delta;
-          reasoning += event.delta;
-          yield { type: 'reasoning', delta: event.delta };
+          reasoning += delta;
+          yield { type: 'reasoning', delta };
           break;
+        }
         case 'text':
           callText += event.delta;
           if (answering) {
