@@ -97,4 +97,16 @@ describe('@openai/agents against HDS', () => {
     expect(result.finalOutput).toEqual({ mood: 'good', score: 7 });
     expect(upstream.requests.at(-1)!.body.response_format).toMatchObject({ type: 'json_schema' });
   });
+
+  it('ignores the service_tool_call side channel of built-in tool runs in a streamed run', async () => {
+    upstream.script(
+      { toolCalls: [{ name: 'query_health_data', arguments: '{"indicator":"glucose"}' }] },
+      { content: 'No glucose readings are recorded for you yet, so there is nothing to compare.' },
+    );
+    const result = await runner.run(agent(), 'How is my glucose?', { stream: true });
+    for await (const _ of result.toStream()) {
+    }
+    await result.completed;
+    expect(result.finalOutput).toBe('No glucose readings are recorded for you yet, so there is nothing to compare.');
+  });
 });
