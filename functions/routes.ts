@@ -8,7 +8,7 @@
 
 export type TableName = 'accounts' | 'records' | 'rateLimits';
 export type Access = 'read' | 'readwrite';
-export type QueueName = 'purge' | 'socket-events' | 'file-jobs' | 'uploads' | 'ocr-results';
+export type QueueName = 'purge' | 'socket-events' | 'file-jobs' | 'uploads' | 'ocr-results' | 'consolidation';
 
 export interface Needs {
   tables?: Partial<Record<TableName, Access>>;
@@ -338,7 +338,27 @@ export const manifest: readonly ManifestEntry[] = [
     streaming: true,
     handler: 'responses/create-response.ts',
     description: 'Run one agent turn of the responses protocol, storing it when asked',
-    needs: { usesModel: true, tables: recordsRw, bucket: 'readwrite', memoryMb: 1024, timeoutSeconds: 300 },
+    needs: {
+      usesModel: true,
+      tables: recordsRw,
+      bucket: 'readwrite',
+      sendsTo: ['consolidation'],
+      memoryMb: 1024,
+      timeoutSeconds: 300,
+    },
+  },
+  // Journal recipe: readings (source consolidation) and durable memories out of a stored agent turn; idempotent per
+  // response. One turn per invocation, as a turn may take two model calls.
+  {
+    kind: 'queue',
+    id: 'consolidate-conversation',
+    queue: 'consolidation',
+    batchSize: 1,
+    maxReceiveCount: 4,
+    visibilityTimeoutSeconds: 240,
+    handler: 'responses/consolidate-conversation.ts',
+    description: 'Extract readings and memories from a stored agent turn',
+    needs: { usesModel: true, tables: { records: 'readwrite' }, bucket: 'read', memoryMb: 1024, timeoutSeconds: 180 },
   },
   // A stored response, as it was returned.
   {

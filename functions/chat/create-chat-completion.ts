@@ -13,6 +13,7 @@ import {
   agentModel,
   builtinAgentTools,
   ephemeralRecords,
+  memoriesFor,
   recordUsage,
   systemPromptFor,
 } from '../../shared/services/agent/agent-setup';
@@ -142,7 +143,7 @@ async function prepareTurn(
   const style = request.style;
   return {
     tier: request.tier,
-    system: systemPromptFor(style, tools),
+    system: systemPromptFor(style, tools, await memoriesFor(services, subject?.subjectId ?? null)),
     conversation: request.conversation,
     callerInputTokens: countMessageTokens([
       ...(style ? [{ role: 'system' as const, content: style }] : []),

@@ -107,3 +107,14 @@ export function toMessages(items: InputItem[]): ModelMessage[] {
   }
   return out;
 }
+
+/**
+ * Where what the caller said in this turn begins in the stored transcript (`StoredResponse.turnStart`): after the
+ * continued history and, in a stateless replay, after the last model or tool message the replay carried, so earlier
+ * user messages of a replayed conversation are not read again as this turn's.
+ */
+export function turnInputStart(start: TurnStart): number {
+  let i = start.added.length;
+  while (i > 0 && start.added[i - 1]!.role === 'user') i--;
+  return start.history.length + i;
+}

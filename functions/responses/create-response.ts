@@ -8,11 +8,18 @@ import { log } from '../../shared/log';
 import { responseExpiresAt, type StoredResponse } from '../../shared/ports/conversation-store';
 import { ModelProviderError } from '../../shared/ports/model-provider';
 import type { Subject } from '../../shared/ports/subject-directory';
-import { agentModel, builtinAgentTools, recordUsage, systemPromptFor } from '../../shared/services/agent/agent-setup';
+import {
+  agentModel,
+  builtinAgentTools,
+  memoriesFor,
+  recordUsage,
+  systemPromptFor,
+} from '../../shared/services/agent/agent-setup';
 import type { AgentTool } from '../../shared/services/agent/agent-tool';
 import { connectMcpServers } from '../../shared/services/agent/mcp';
 import { type AgentOutcome, type AgentTurn, runAgent } from '../../shared/services/agent/run-agent';
-import { startTurn, type TurnStart } from './continuation';
+import type { ConsolidationJob } from '../../shared/services/consolidation';
+import { startTurn, type TurnStart, turnInputStart } from './continuation';
 import { hexId, type ResponseIdentity } from './response-object';
 import { ResponseAssembly } from './response-stream';
 import { parseResponsesRequest, type ResponsesRequest } from './responses-request';
@@ -33,7 +40,10 @@ export const handler = streamingApiKeyRoute('create-response', async (ctx) => {
   );
   const now = nowMs();
   let subject = await ctx.tenancy.find(request.user);
-  const previous = await previousResponse(ctx, request, subject, now);
+  const [previous, memories] = await Promise.all([
+    previousResponse(ctx, request, subject, now),
+    request.mode === 'model' ? [] : memoriesFor(ctx.services, subject?.subjectId ?? null),
+  ]);
   const start = startTurn(request.input, previous);
   const sessionId = request.sessionId ?? previous?.sessionId ?? null;
   const who: ResponseIdentity = {
@@ -62,7 +72,7 @@ export const handler = streamingApiKeyRoute('create-response', async (ctx) => {
     system:
       request.mode === 'model'
         ? [request.instructions, ...start.style].filter(Boolean).join('\n\n')
-        : systemPromptFor(styleOf(request, start), tools),
+        : systemPromptFor(styleOf(request, start), tools, memories),
     conversation: [...start.history, ...start.added],
     callerInputTokens: countMessageTokens([
       ...(request.instructions ? [{ role: 'system' as const, content: request.instructions }] : []),
@@ -250,10 +260,20 @@ async function store(
     transcript: [...start.history, ...start.added, ...outcome.added],
     pendingCalls: outcome.clientCalls.map((c) => ({ callId: c.id, name: c.name })),
     resumed: false,
+    turnStart: turnInputStart(start),
+    consolidated: false,
   };
   await ctx.services.conversations.put(record);
   if (who.sessionId) {
     await ctx.services.records.openSession(subject.subjectId, who.sessionId, new Date(nowMs()).toISOString());
+  }
+  // The journal recipe: readings and memories are read out of what the person said this turn, in the background.
+  if (record.mode === 'agent' && record.transcript.slice(record.turnStart).some((m) => m.role === 'user')) {
+    const job: ConsolidationJob = { type: 'consolidate', subjectId: subject.subjectId, responseId: record.id };
+    // The response is stored and about to be returned: a lost job costs its consolidation, never the answer.
+    await ctx.services.queue.send('consolidation', { ...job }).catch((err: Error) => {
+      log('error', 'consolidation job not sent', { responseId: record.id, error: err?.name });
+    });
   }
 }
 

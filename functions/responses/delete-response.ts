@@ -6,13 +6,18 @@ import { log } from '../../shared/log';
 
 /**
  * DELETE /v1/responses/{response_id}: gone from every read at once. When it was the last live response of its
- * conversation, the conversation goes with it (its history lives only in its responses).
+ * conversation, the conversation goes with it (its history lives only in its responses) and so do the memories
+ * consolidated from it; readings consolidated from it stay until deleted through `/v1/data`.
  */
 export const handler = apiKeyRoute('delete-response', async ({ req, services, tenancy }) => {
   const id = req.pathParams.response_id ?? '';
   const subject = await tenancy.find(userOf(req, undefined));
   const deleted = subject ? await services.conversations.delete(subject.subjectId, id, nowMs()) : null;
   if (!deleted) throw new NotFoundError(`Response with id '${id}' not found.`, 'response_id');
-  if (deleted.lastOfConversation) log('info', 'conversation ended', { conversationId: deleted.conversationId });
+  if (deleted.lastOfConversation && subject) {
+    // The conversation is over: what was remembered from it goes too (its readings stay, as rows of the data plane).
+    const retracted = await services.memories.retractConversation(subject.subjectId, deleted.conversationId);
+    log('info', 'conversation ended', { conversationId: deleted.conversationId, retracted });
+  }
   return { body: { id, object: 'response.deleted', deleted: true } };
 });

@@ -1,6 +1,6 @@
 import { DeleteMessageCommand, ReceiveMessageCommand, type SQSClient } from '@aws-sdk/client-sqs';
 import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
-import type { QueueConsumer } from '../../functions/routes';
+import type { QueueConsumer, QueueName } from '../../functions/routes';
 import { type LocalFileQueue, type LocalMessage, localQueueEvents } from '../../shared/adapters/queue/local-file-queue';
 import { log } from '../../shared/log';
 import { loadHandler } from './handlers';
@@ -16,6 +16,8 @@ interface RunnerOptions {
   pollMs?: number;
   /** How long a failed message stays invisible before its next delivery (SQS visibility timeout). */
   retryDelayMs?: (consumer: QueueConsumer) => number;
+  /** Queues handled only by `drain()`, never as messages arrive or on the poll. */
+  deferred?: readonly QueueName[];
 }
 
 /**
@@ -33,8 +35,10 @@ export function runLocalQueues(
   let running: Promise<void> = Promise.resolve();
   let stopped = false;
 
-  const pass = async () => {
+  const deferred = new Set(opts.deferred ?? []);
+  const pass = async (draining: boolean) => {
     for (const consumer of consumers) {
+      if (deferred.has(consumer.queue) && !draining) continue;
       const now = Date.now();
       const visible = (await queue.pending(consumer.queue)).filter(
         (m) => (invisibleUntil.get(m.messageId) ?? 0) <= now,
@@ -68,8 +72,10 @@ export function runLocalQueues(
     }
   };
 
-  const tick = () => {
-    running = running.then(pass).catch((err) => log('error', 'local queue pass failed', { error: err?.message }));
+  const tick = (draining = false) => {
+    running = running
+      .then(() => pass(draining))
+      .catch((err) => log('error', 'local queue pass failed', { error: err?.message }));
     return running;
   };
   const timer = setInterval(() => {
@@ -82,7 +88,7 @@ export function runLocalQueues(
   localQueueEvents.on('sent', onSent);
 
   return {
-    drain: () => tick(),
+    drain: () => tick(true),
     stop: async () => {
       stopped = true;
       clearInterval(timer);

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { SQSClient } from '@aws-sdk/client-sqs';
-import { queueConsumers, scheduledJobs } from '../../functions/routes';
+import { type QueueName, queueConsumers, scheduledJobs } from '../../functions/routes';
 import { LocalFileQueue } from '../../shared/adapters/queue/local-file-queue';
 import { config, resetConfig } from '../../shared/config/config';
 import { log } from '../../shared/log';
@@ -31,6 +31,11 @@ export interface RuntimeOptions {
   queuePollMs?: number;
   /** Delay before a failed queue message is redelivered; defaults to the consumer's visibility timeout. */
   queueRetryDelayMs?: number;
+  /**
+   * Local queues whose messages wait for `drainQueues()` instead of being handled as they arrive: for tests whose
+   * scripted model must not be called by a worker in between two of their own requests.
+   */
+  deferredQueues?: QueueName[];
 }
 
 export interface Runtime {
@@ -38,7 +43,7 @@ export interface Runtime {
   port: number;
   services: Services;
   queue: LocalFileQueue | null;
-  /** Handles every queued message now visible (tests wait on workers with it). */
+  /** Handles every queued message now visible, deferred queues included (tests wait on workers with it). */
   drainQueues(): Promise<void>;
   /** Runs one scheduled job now, as its schedule would. */
   runScheduled(id: string): Promise<unknown>;
@@ -101,6 +106,7 @@ export async function startRuntime(opts: RuntimeOptions = {}): Promise<Runtime> 
   const runner: QueueRunner = queue
     ? runLocalQueues(queue, queueConsumers, {
         pollMs: opts.queuePollMs,
+        deferred: opts.deferredQueues,
         ...(opts.queueRetryDelayMs !== undefined ? { retryDelayMs: () => opts.queueRetryDelayMs! } : {}),
       })
     : runSqsQueues(new SQSClient({ region: cfg.region }), cfg.queueUrls, queueConsumers);

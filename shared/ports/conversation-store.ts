@@ -31,6 +31,13 @@ export interface StoredResponse {
   pendingCalls: PendingCall[];
   /** A handoff can be resumed once. */
   resumed: boolean;
+  /**
+   * Where this turn's own input begins in `transcript`: every user message from here on is what the caller said
+   * in this turn (the history it continued, or replayed statelessly, lies before). Consolidation reads only these.
+   */
+  turnStart: number;
+  /** Consolidation (readings and memories out of this turn) has run to its end; a redelivered job skips it. */
+  consolidated: boolean;
 }
 
 /** How long a stored response not bound to a session lives (spec: 30 days). */
@@ -60,4 +67,17 @@ export interface ConversationStore {
   latestOfSession(subjectId: string, sessionId: string, nowMs: number): Promise<StoredResponse | null>;
   /** Live responses of the Subject (erase reports them as `conversations`). */
   count(subjectId: string, nowMs: number): Promise<number>;
+  /** Whether any response of the conversation is still live (its derived memories are kept while one is). */
+  hasLive(subjectId: string, conversationId: string, nowMs: number): Promise<boolean>;
+  /**
+   * Reserves row ids for what consolidation writes from a response: the first reservation is kept and returned to
+   * every later call (a redelivered job rewrites the same rows). Null when the response is no longer live.
+   */
+  reserveConsolidationIds(
+    subjectId: string,
+    responseId: string,
+    range: { first: number; count: number },
+  ): Promise<{ first: number; count: number } | null>;
+  /** Records that consolidation of the response ended; false when the response is no longer live. */
+  markConsolidated(subjectId: string, responseId: string): Promise<boolean>;
 }

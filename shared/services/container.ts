@@ -6,6 +6,7 @@ import { DynamoCareCircle } from '../adapters/dynamo/dynamo-care-circle';
 import { DynamoConnectionStore } from '../adapters/dynamo/dynamo-connection-store';
 import { DynamoConversationStore } from '../adapters/dynamo/dynamo-conversation-store';
 import { DynamoFileCatalog } from '../adapters/dynamo/dynamo-file-catalog';
+import { DynamoMemoryStore } from '../adapters/dynamo/dynamo-memory-store';
 import { DynamoRateLimiter } from '../adapters/dynamo/dynamo-rate-limiter';
 import { DynamoRecordStore } from '../adapters/dynamo/dynamo-record-store';
 import { DynamoSubjectDirectory } from '../adapters/dynamo/dynamo-subject-directory';
@@ -24,6 +25,7 @@ import type { CareCircle } from '../ports/care-circle';
 import type { ConversationStore } from '../ports/conversation-store';
 import type { FileCatalog } from '../ports/file-catalog';
 import type { JobQueue } from '../ports/job-queue';
+import type { MemoryStore } from '../ports/memory-store';
 import type { RateLimiter } from '../ports/rate-limiter';
 import type { RecordStore } from '../ports/record-store';
 import type { ConnectionStore, SocketGateway } from '../ports/socket-gateway';
@@ -41,6 +43,8 @@ export interface Services {
   careCircle: CareCircle;
   /** Stored Agent API responses and the conversations they continue. */
   conversations: ConversationStore;
+  /** Durable facts consolidated from stored conversations, shown to the agent in later turns. */
+  memories: MemoryStore;
   rateLimiter: RateLimiter;
   queue: JobQueue;
   connections: ConnectionStore;
@@ -83,6 +87,7 @@ export function buildServices(cfg: Config): Services {
     records,
     careCircle: new DynamoCareCircle(doc, cfg.tables.records),
     conversations: new DynamoConversationStore(doc, cfg.tables.records, blobs),
+    memories: new DynamoMemoryStore(doc, cfg.tables.records),
     rateLimiter: new DynamoRateLimiter(doc, cfg.tables.rateLimits),
     queue: buildQueue(cfg),
     connections: new DynamoConnectionStore(doc, cfg.tables.accounts),

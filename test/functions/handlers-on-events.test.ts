@@ -81,6 +81,8 @@ describe('every manifest entry has a sample event its handler accepts', () => {
     expect(got.extracted_text).toContain('Glucose');
     // The sample job names a Subject that does not exist here: nothing to do, nothing failed.
     expect(await invoke('extract-files')).toEqual({ batchItemFailures: [] });
+    // Likewise the consolidation job: its response is not stored here, so it is skipped.
+    expect(await invoke('consolidate-conversation')).toEqual({ batchItemFailures: [] });
     const ticket = await invoke('create-upload');
     expect(ticket.statusCode).toBe(200);
     expect(JSON.parse(ticket.body)).toMatchObject({ object: 'file.upload', max_bytes: 48213000 });

@@ -51,6 +51,8 @@ function stored(subjectId: string, createdAtMs: number, over: Partial<StoredResp
     })),
     pendingCalls: [],
     resumed: false,
+    turnStart: 0,
+    consolidated: false,
     ...over,
   };
 }

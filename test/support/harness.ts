@@ -12,7 +12,8 @@ export interface Harness {
 /** The local runtime in memory on a loopback port, as the integration tests drive it over HTTP. */
 export async function startHarness(opts: RuntimeOptions = {}): Promise<Harness> {
   process.env.HDS_LOG_LEVEL ??= 'silent';
-  const runtime = await startRuntime({ queueRetryDelayMs: 50, ...opts });
+  // Consolidation calls the (scripted) model: it runs when a test drains the queues, never between its requests.
+  const runtime = await startRuntime({ queueRetryDelayMs: 50, deferredQueues: ['consolidation'], ...opts });
   return {
     runtime,
     url: runtime.url,

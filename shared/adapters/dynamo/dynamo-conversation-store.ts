@@ -99,6 +99,8 @@ export class DynamoConversationStore implements ConversationStore {
             mode: r.mode,
             pendingCalls: r.pendingCalls,
             resumed: r.resumed,
+            turnStart: r.turnStart,
+            ...(r.consolidated ? { consolidated: true } : {}),
             seq,
             ...(blobKey ? { blobKey } : { body: packed }),
             ...expiry,
@@ -229,6 +231,57 @@ export class DynamoConversationStore implements ConversationStore {
     return items.length;
   }
 
+  hasLive(subjectId: string, conversationId: string, nowMs: number): Promise<boolean> {
+    return this.anyLive(subjectId, conversationId, nowMs);
+  }
+
+  async reserveConsolidationIds(
+    subjectId: string,
+    responseId: string,
+    range: { first: number; count: number },
+  ): Promise<{ first: number; count: number } | null> {
+    const reserved = await applied(
+      this.doc.send(
+        new UpdateCommand({
+          TableName: this.table,
+          Key: responseKey(subjectId, responseId),
+          UpdateExpression: 'SET consolidationFirstId = :first, consolidationIdCount = :count',
+          // A deleted response takes no reservation; expiry was checked by the read that started the job.
+          ConditionExpression:
+            'attribute_exists(pk) AND attribute_not_exists(deletedAt) AND attribute_not_exists(consolidationFirstId)',
+          ExpressionAttributeValues: { ':first': range.first, ':count': range.count },
+        }),
+      ),
+    );
+    if (reserved) return range;
+    // Reserved by an earlier delivery (kept), or the response is gone.
+    const out = await this.doc.send(
+      new GetCommand({
+        TableName: this.table,
+        Key: responseKey(subjectId, responseId),
+        ConsistentRead: true,
+        ProjectionExpression: 'deletedAt, consolidationFirstId, consolidationIdCount',
+      }),
+    );
+    const item = out.Item;
+    if (!item || item.deletedAt !== undefined || item.consolidationFirstId === undefined) return null;
+    return { first: Number(item.consolidationFirstId), count: Number(item.consolidationIdCount) };
+  }
+
+  markConsolidated(subjectId: string, responseId: string): Promise<boolean> {
+    return applied(
+      this.doc.send(
+        new UpdateCommand({
+          TableName: this.table,
+          Key: responseKey(subjectId, responseId),
+          UpdateExpression: 'SET consolidated = :yes',
+          ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(deletedAt)',
+          ExpressionAttributeValues: { ':yes': true },
+        }),
+      ),
+    );
+  }
+
   /** The next value of the Subject's response sequence; refuses an erased (tombstoned or purged) Subject. */
   private async nextSeq(subjectId: string): Promise<number> {
     try {
@@ -321,6 +374,8 @@ export class DynamoConversationStore implements ConversationStore {
       transcript: body.transcript,
       pendingCalls: (item.pendingCalls as PendingCall[] | undefined) ?? [],
       resumed: item.resumed === true,
+      turnStart: Number(item.turnStart ?? 0),
+      consolidated: item.consolidated === true,
     };
   }
 

@@ -1,10 +1,8 @@
 /**
  * The key layout of the records table, shared by every adapter writing to it: one Subject partition
- * holding its counter, rows, files, sessions, write intents, care-circle members and stored Agent API
- * responses, and the sparse
- * expiry index the sweeper reads. Writers and the sweeper must agree on the shards, so they are defined once, here.
- * holding its counter, rows, files, sessions, write intents and the watches of files being processed, and
- * the sparse expiry index the sweeper reads. Writers and the sweeper must agree on the shards, so they are defined once, here.
+ * holding its counter, rows, files, sessions, write intents, the watches of files being processed,
+ * care-circle members, stored Agent API responses and conversation memories, and the sparse expiry index
+ * the sweeper reads. Writers and the sweeper must agree on the shards, so they are defined once, here.
  */
 export const SUBJECT_SK = '#SUBJECT';
 export const RECORD_PREFIX = 'R#';
@@ -27,6 +25,12 @@ export const WATCH_PREFIX = 'P#';
 export const RESPONSE_PREFIX = 'RESP#';
 export const CONVERSATION_PREFIX = 'CONV#';
 export const SESSION_RESPONSE_PREFIX = 'SESSRESP#';
+/**
+ * Conversation memories, `MEM#<response created_at>#<response id>#<n>`: newest first by key, grouped per response.
+ * No time key, session key or expiry, so no index sees them and only a retraction or a purge of the partition
+ * removes them. No other prefix begins with `MEM#`, so no other query of the partition reaches them.
+ */
+export const MEMORY_PREFIX = 'MEM#';
 
 /** Partitions of the `byExpiry` index; the sweeper queries each of them. */
 export const EXPIRY_SHARDS = 16;

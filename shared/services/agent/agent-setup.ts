@@ -1,7 +1,7 @@
 import { modelProvider } from '../../adapters/model/model-provider';
 import { OfflineEngine } from '../../adapters/model/offline-engine/offline-engine';
 import { nowMs } from '../../clock';
-import { platformSystemPrompt } from '../../domain/agent/system-prompt';
+import { platformSystemPrompt, type RememberedFact } from '../../domain/agent/system-prompt';
 import type { TurnUsage } from '../../domain/agent/usage';
 import type { ModelTier } from '../../domain/models';
 import type { HealthRecord } from '../../domain/records';
@@ -37,12 +37,34 @@ export function builtinAgentTools(ctx: ToolContext, allowed?: readonly string[])
   }));
 }
 
-export function systemPromptFor(style: string | null, tools: readonly AgentTool[]): string {
+export function systemPromptFor(
+  style: string | null,
+  tools: readonly AgentTool[],
+  memories: readonly RememberedFact[] = [],
+): string {
   return platformSystemPrompt({
     today: new Date(nowMs()).toISOString().slice(0, 10),
     style,
     toolNames: tools.map((t) => t.name),
+    memories,
   });
+}
+
+/** Memories read for the prompt at most; the block keeps as many of these as fit its character bound. */
+export const PROMPT_MEMORY_LIMIT = 50;
+
+/**
+ * The Subject's memories for the agent's prompt, newest first (none for a Subject not minted yet). One query of the
+ * Subject's partition; a failure to read them costs the turn its memories, never its answer.
+ */
+export async function memoriesFor(services: Services, subjectId: string | null): Promise<RememberedFact[]> {
+  if (!subjectId) return [];
+  try {
+    return await services.memories.list(subjectId, PROMPT_MEMORY_LIMIT);
+  } catch (err) {
+    log('warn', 'memories not read', { error: (err as Error)?.name });
+    return [];
+  }
 }
 
 /** Inline readings with `retention: none`: standardized like stored ones, visible to this request only. */

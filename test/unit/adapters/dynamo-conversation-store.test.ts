@@ -86,6 +86,8 @@ function stored(subjectId: string, over: Partial<StoredResponse> = {}): StoredRe
     ],
     pendingCalls: [],
     resumed: false,
+    turnStart: 0,
+    consolidated: false,
     ...over,
   };
 }
@@ -266,6 +268,29 @@ describe.each(servers)('DynamoConversationStore on %s', (_name, start) => {
     expect(await store.markResumed(s, r.id)).toBe(false);
     expect((await store.get(s, r.id, T0))?.resumed).toBe(true);
     expect(await store.markResumed(s, 'resp_unknown')).toBe(false);
+  });
+
+  it('keeps consolidation state: the turn start, one id reservation, the finished mark', async () => {
+    const s = await subject('consolidate');
+    const r = stored(s, { turnStart: 2 });
+    await store.put(r);
+    expect(await store.get(s, r.id, T0)).toMatchObject({ turnStart: 2, consolidated: false });
+    // The first reservation wins; a redelivery gets it back whatever it asked for.
+    expect(await store.reserveConsolidationIds(s, r.id, { first: 10, count: 3 })).toEqual({ first: 10, count: 3 });
+    expect(await store.reserveConsolidationIds(s, r.id, { first: 40, count: 5 })).toEqual({ first: 10, count: 3 });
+    expect(await store.markConsolidated(s, r.id)).toBe(true);
+    expect((await store.get(s, r.id, T0))?.consolidated).toBe(true);
+    expect(await store.hasLive(s, r.conversationId, T0)).toBe(true);
+
+    // A deleted response takes no reservation and no mark; its conversation is over.
+    const gone = stored(s);
+    await store.put(gone);
+    await store.delete(s, gone.id, T0);
+    expect(await store.reserveConsolidationIds(s, gone.id, { first: 50, count: 1 })).toBeNull();
+    expect(await store.markConsolidated(s, gone.id)).toBe(false);
+    expect(await store.hasLive(s, gone.conversationId, T0)).toBe(false);
+    expect(await store.reserveConsolidationIds(s, 'resp_unknown', { first: 60, count: 1 })).toBeNull();
+    expect(await store.markConsolidated(s, 'resp_unknown')).toBe(false);
   });
 
   it('finds the newest live response of a session, skipping deleted ones', async () => {
