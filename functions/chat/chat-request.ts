@@ -1,7 +1,8 @@
-import { DEFAULT_TIER, MODEL_TIERS, type ModelTier } from '../../shared/domain/models';
+import type { ModelTier } from '../../shared/domain/models';
 import type { StoredRetention } from '../../shared/domain/retention';
 import { canonicalRetention, isRetention, RETENTIONS } from '../../shared/domain/retention';
 import { BadRequestError, invalidField } from '../../shared/http/errors';
+import { tierParam } from '../../shared/http/model-param';
 import { sessionIdParam } from '../../shared/http/retention-params';
 import { normalizeUser } from '../../shared/http/tenancy';
 import { parseWith } from '../../shared/http/validation';
@@ -45,7 +46,7 @@ export function parseChatRequest(body: Record<string, unknown>): ChatRequest {
       );
     }
   }
-  const tier = parseModel(body.model);
+  const tier = tierParam(body.model);
   const { style, conversation } = parseMessages(body.messages);
   const retention = parseRetention(body.retention);
   const sessionId = sessionIdParam(body.session_id);
@@ -64,16 +65,6 @@ export function parseChatRequest(body: Record<string, unknown>): ChatRequest {
     includeToolSteps: flag(body.include_tool_steps, 'include_tool_steps'),
     mcpServers: parseChatMcpServers(body.mcp_servers),
   };
-}
-
-function parseModel(raw: unknown): ModelTier {
-  if (raw === undefined || raw === null) return DEFAULT_TIER;
-  if (typeof raw === 'string' && (MODEL_TIERS as readonly string[]).includes(raw)) return raw as ModelTier;
-  throw new BadRequestError(
-    `The model ${JSON.stringify(raw)} does not exist; use one of ${MODEL_TIERS.join(', ')}`,
-    'model_not_found',
-    'model',
-  );
 }
 
 function parseMessages(raw: unknown): { style: string | null; conversation: ModelMessage[] } {

@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import { nowMs } from '../../shared/clock';
 import { countMessageTokens } from '../../shared/domain/agent/tokens';
 import type { StoredRetention } from '../../shared/domain/retention';
-import { UpstreamError } from '../../shared/http/errors';
 import { type AuthedContext, streamingApiKeyRoute } from '../../shared/http/handler';
 import { SSE_HEADERS, sseFrame, withKeepAlive } from '../../shared/http/sse';
 import { requireObject } from '../../shared/http/validation';
@@ -20,6 +19,7 @@ import {
 import type { AgentTool } from '../../shared/services/agent/agent-tool';
 import { connectMcpServers } from '../../shared/services/agent/mcp';
 import { type AgentOutcome, type AgentTurn, runAgent } from '../../shared/services/agent/run-agent';
+import { upstreamFailure } from '../../shared/services/agent/upstream-failure';
 import { type ReadingToStore, writeReadings } from '../../shared/services/record-writer';
 import { type ChatRequest, parseChatRequest } from './chat-request';
 import { type CompletionIdentity, chatCompletion, chunk, closingChunks, toolStepsForWire } from './chat-wire';
@@ -152,14 +152,6 @@ async function prepareTurn(
     tools,
     provider: agentModel(services),
   };
-}
-
-function upstreamFailure(err: unknown): UpstreamError {
-  if (err instanceof ModelProviderError) {
-    log('warn', 'upstream model failed', { status: err.status, error: err.message });
-    return new UpstreamError(`The answering model failed: ${err.message}. Retry with backoff.`);
-  }
-  throw err;
 }
 
 function streamedFailure(err: unknown) {

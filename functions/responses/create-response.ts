@@ -1,6 +1,6 @@
 import { nowMs } from '../../shared/clock';
 import { countMessageTokens } from '../../shared/domain/agent/tokens';
-import { BadRequestError, HttpError, NotFoundError, UpstreamError } from '../../shared/http/errors';
+import { BadRequestError, HttpError, NotFoundError } from '../../shared/http/errors';
 import { type AuthedContext, streamingApiKeyRoute } from '../../shared/http/handler';
 import { SSE_HEADERS, withKeepAlive } from '../../shared/http/sse';
 import { requireObject } from '../../shared/http/validation';
@@ -18,6 +18,7 @@ import {
 import type { AgentTool } from '../../shared/services/agent/agent-tool';
 import { connectMcpServers } from '../../shared/services/agent/mcp';
 import { type AgentOutcome, type AgentTurn, runAgent } from '../../shared/services/agent/run-agent';
+import { upstreamFailure } from '../../shared/services/agent/upstream-failure';
 import type { ConsolidationJob } from '../../shared/services/consolidation';
 import { startTurn, type TurnStart, turnInputStart } from './continuation';
 import { hexId, type ResponseIdentity } from './response-object';
@@ -275,12 +276,4 @@ async function store(
       log('error', 'consolidation job not sent', { responseId: record.id, error: err?.name });
     });
   }
-}
-
-function upstreamFailure(err: unknown): UpstreamError {
-  if (err instanceof ModelProviderError) {
-    log('warn', 'upstream model failed', { status: err.status, error: err.message });
-    return new UpstreamError(`The answering model failed: ${err.message}. Retry with backoff.`);
-  }
-  throw err;
 }

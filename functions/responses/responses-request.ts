@@ -1,6 +1,7 @@
 import { BUILTIN_TOOL_NAMES } from '../../shared/domain/agent/tool-results';
-import { DEFAULT_TIER, MODEL_TIERS, type ModelTier } from '../../shared/domain/models';
+import type { ModelTier } from '../../shared/domain/models';
 import { BadRequestError, invalidField } from '../../shared/http/errors';
+import { tierParam } from '../../shared/http/model-param';
 import { sessionIdParam } from '../../shared/http/retention-params';
 import { normalizeUser } from '../../shared/http/tenancy';
 import type { ModelResponseFormat } from '../../shared/ports/model-provider';
@@ -143,7 +144,7 @@ export function parseResponsesRequest(body: Record<string, unknown>, strictHeade
     if (mcp.length > 0) throw modelModeRefusal(`tools[${mcp[0]!.index}]`);
   }
   return {
-    tier: parseModel(body.model),
+    tier: tierParam(body.model),
     input: parseInput(body.input),
     instructions: optionalText(body.instructions, 'instructions'),
     stream: flag(body.stream, 'stream', false),
@@ -176,16 +177,6 @@ function modelModeRefusal(param: string): BadRequestError {
     `${param.startsWith('tools') ? 'mcp tools' : param} cannot be used with mode "model" (the plain model keeps no conversation and runs no server tools); replay the transcript to continue`,
     'unsupported_parameter',
     param,
-  );
-}
-
-function parseModel(raw: unknown): ModelTier {
-  if (raw === undefined || raw === null) return DEFAULT_TIER;
-  if (typeof raw === 'string' && (MODEL_TIERS as readonly string[]).includes(raw)) return raw as ModelTier;
-  throw new BadRequestError(
-    `The model ${JSON.stringify(raw)} does not exist; use one of ${MODEL_TIERS.join(', ')}`,
-    'model_not_found',
-    'model',
   );
 }
 
