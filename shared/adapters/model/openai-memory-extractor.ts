@@ -1,8 +1,7 @@
 import type OpenAI from 'openai';
 import * as z from 'zod/mini';
 import { boundMemories, type ExtractedMemory, MEMORY_KINDS, type MemoryExtractor } from '../../domain/memory/types';
-import { UpstreamError } from '../../http/errors';
-import { log } from '../../log';
+import { structuredCompletion } from './structured-completion';
 
 /** The structured output the model must produce: short durable facts, each with its kind. */
 const MEMORIES_SCHEMA = {
@@ -54,42 +53,19 @@ export class OpenAIMemoryExtractor implements MemoryExtractor {
   ) {}
 
   async extract(text: string): Promise<ExtractedMemory[]> {
-    let content: string | null | undefined;
-    try {
-      const completion = await this.client.chat.completions.create({
+    const { memories } = await structuredCompletion(
+      this.client,
+      {
         model: this.model,
-        temperature: 0,
-        messages: [
-          { role: 'system', content: INSTRUCTIONS },
-          { role: 'user', content: text },
-        ],
-        response_format: {
-          type: 'json_schema',
-          json_schema: {
-            name: 'memories',
-            strict: true,
-            schema: MEMORIES_SCHEMA as unknown as Record<string, unknown>,
-          },
-        },
-      });
-      content = completion.choices[0]?.message?.content;
-    } catch (err) {
-      log('warn', 'memory model failed', {
-        error: (err as Error)?.name,
-        status: (err as { status?: number })?.status,
-      });
-      throw new UpstreamError('The memory extraction model is unavailable; retry with backoff.');
-    }
-    const parsed = z.safeParse(MemoriesSchema, safeJson(content));
-    if (!parsed.success) throw new UpstreamError('The memory extraction model returned an unreadable answer; retry.');
-    return boundMemories(parsed.data.memories);
-  }
-}
-
-function safeJson(content: string | null | undefined): unknown {
-  try {
-    return JSON.parse(content ?? '');
-  } catch {
-    return null;
+        instructions: INSTRUCTIONS,
+        text,
+        name: 'memories',
+        jsonSchema: MEMORIES_SCHEMA as unknown as Record<string, unknown>,
+        schema: MemoriesSchema,
+        purpose: 'memory extraction',
+      },
+      z.safeParse,
+    );
+    return boundMemories(memories);
   }
 }

@@ -1,8 +1,7 @@
 import type OpenAI from 'openai';
 import * as z from 'zod/mini';
 import type { ExtractedReading, ExtractionOptions, ReadingExtractor } from '../../domain/extraction/types';
-import { UpstreamError } from '../../http/errors';
-import { log } from '../../log';
+import { structuredCompletion } from './structured-completion';
 
 const nullableString = { type: ['string', 'null'] } as const;
 
@@ -62,39 +61,21 @@ export class OpenAIReadingExtractor implements ReadingExtractor {
   ) {}
 
   async extract(text: string, options: ExtractionOptions = {}): Promise<ExtractedReading[]> {
-    let content: string | null | undefined;
-    try {
-      const completion = await this.client.chat.completions.create({
+    const { readings } = await structuredCompletion(
+      this.client,
+      {
         model: this.model,
-        temperature: 0,
-        messages: [
-          { role: 'system', content: INSTRUCTIONS },
-          {
-            role: 'user',
-            content: options.defaultDate ? `Report date: ${options.defaultDate}\n\n${text}` : text,
-          },
-        ],
-        response_format: {
-          type: 'json_schema',
-          json_schema: {
-            name: 'readings',
-            strict: true,
-            schema: READINGS_SCHEMA as unknown as Record<string, unknown>,
-          },
-        },
-      });
-      content = completion.choices[0]?.message?.content;
-    } catch (err) {
-      log('warn', 'extraction model failed', {
-        error: (err as Error)?.name,
-        status: (err as { status?: number })?.status,
-      });
-      throw new UpstreamError('The extraction model is unavailable; retry with backoff.');
-    }
-    const parsed = z.safeParse(ReadingsSchema, safeJson(content));
-    if (!parsed.success) throw new UpstreamError('The extraction model returned an unreadable answer; retry.');
+        instructions: INSTRUCTIONS,
+        text: options.defaultDate ? `Report date: ${options.defaultDate}\n\n${text}` : text,
+        name: 'readings',
+        jsonSchema: READINGS_SCHEMA as unknown as Record<string, unknown>,
+        schema: ReadingsSchema,
+        purpose: 'extraction',
+      },
+      z.safeParse,
+    );
     const haystack = squash(text);
-    return parsed.data.readings
+    return readings
       .filter((r) => r.indicator.trim() && r.value.trim() && haystack.includes(squash(r.value)))
       .map((r) => ({
         indicator: r.indicator.trim(),
@@ -104,14 +85,6 @@ export class OpenAIReadingExtractor implements ReadingExtractor {
         flag: r.flag?.trim() || null,
         measuredAt: r.measured_at?.trim() || options.defaultDate || null,
       }));
-  }
-}
-
-function safeJson(content: string | null | undefined): unknown {
-  try {
-    return JSON.parse(content ?? '');
-  } catch {
-    return null;
   }
 }
 

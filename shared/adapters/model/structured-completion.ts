@@ -1,0 +1,58 @@
+import type OpenAI from 'openai';
+import type * as z from 'zod/mini';
+import { UpstreamError } from '../../http/errors';
+import { log } from '../../log';
+
+export interface StructuredCall<S extends z.ZodMiniType> {
+  model: string;
+  instructions: string;
+  text: string;
+  /** Name and JSON Schema of the structured output the model must produce (strict). */
+  name: string;
+  jsonSchema: Record<string, unknown>;
+  /** The same shape, checked on what came back. */
+  schema: S;
+  /** What failed, in the words of the 502 ("extraction", "memory extraction"). */
+  purpose: string;
+}
+
+/**
+ * One schema-constrained chat completion (structured outputs through the `openai` SDK, temperature 0): the parsed
+ * answer, or a 502 when the model is unavailable or answers outside the schema.
+ */
+export async function structuredCompletion<S extends z.ZodMiniType>(
+  client: OpenAI,
+  call: StructuredCall<S>,
+  parse: (schema: S, value: unknown) => { success: true; data: z.infer<S> } | { success: false },
+): Promise<z.infer<S>> {
+  let content: string | null | undefined;
+  try {
+    const completion = await client.chat.completions.create({
+      model: call.model,
+      temperature: 0,
+      messages: [
+        { role: 'system', content: call.instructions },
+        { role: 'user', content: call.text },
+      ],
+      response_format: { type: 'json_schema', json_schema: { name: call.name, strict: true, schema: call.jsonSchema } },
+    });
+    content = completion.choices[0]?.message?.content;
+  } catch (err) {
+    log('warn', `${call.purpose} model failed`, {
+      error: (err as Error)?.name,
+      status: (err as { status?: number })?.status,
+    });
+    throw new UpstreamError(`The ${call.purpose} model is unavailable; retry with backoff.`);
+  }
+  const parsed = parse(call.schema, safeJson(content));
+  if (!parsed.success) throw new UpstreamError(`The ${call.purpose} model returned an unreadable answer; retry.`);
+  return parsed.data;
+}
+
+function safeJson(content: string | null | undefined): unknown {
+  try {
+    return JSON.parse(content ?? '');
+  } catch {
+    return null;
+  }
+}
