@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { nowMs } from '../../shared/clock';
 import { countMessageTokens } from '../../shared/domain/agent/tokens';
 import type { StoredRetention } from '../../shared/domain/retention';
+import { HttpError } from '../../shared/http/errors';
 import { type AuthedContext, streamingApiKeyRoute } from '../../shared/http/handler';
 import { SSE_HEADERS, sseFrame, withKeepAlive } from '../../shared/http/sse';
 import { requireObject } from '../../shared/http/validation';
@@ -13,6 +14,7 @@ import {
   builtinAgentTools,
   ephemeralRecords,
   memoriesFor,
+  recordPartialUsage,
   recordUsage,
   systemPromptFor,
 } from '../../shared/services/agent/agent-setup';
@@ -39,19 +41,20 @@ export const handler = streamingApiKeyRoute('create-chat-completion', async (ctx
     signal: controller.signal,
     allow: ctx.services.config.mcpAllowHosts,
   });
-  let prepared: Omit<AgentTurn, 'signal'>;
+  let prepared: PreparedTurn;
   try {
     prepared = await prepareTurn(ctx, request, mcp.tools);
   } catch (err) {
     await mcp.close();
     throw err;
   }
+  const { persistContext, ...parts } = prepared;
   const who: CompletionIdentity = {
     id: `chatcmpl-${randomBytes(16).toString('hex')}`,
     created: Math.floor(nowMs() / 1000),
     model: request.tier,
   };
-  const turn: AgentTurn = { ...prepared, signal: controller.signal };
+  const turn: AgentTurn = { ...parts, signal: controller.signal };
   const account = { accountId: ctx.tenancy.accountId, tier: request.tier, surface: 'chat', engine: turn.provider.kind };
 
   if (!request.stream) {
@@ -59,11 +62,13 @@ export const handler = streamingApiKeyRoute('create-chat-completion', async (ctx
     try {
       for await (const event of runAgent(turn)) if (event.type === 'done') outcome = event.outcome;
     } catch (err) {
+      await recordPartialUsage(ctx.services, account, err);
       throw upstreamFailure(err);
     } finally {
       await mcp.close();
     }
     if (!outcome) throw new Error('the agent turn ended without an outcome');
+    await persistContext();
     await recordUsage(ctx.services, account, outcome.usage);
     return { body: chatCompletion(who, outcome, request.includeToolSteps) };
   }
@@ -78,12 +83,14 @@ export const handler = streamingApiKeyRoute('create-chat-completion', async (ctx
         else if (event.type === 'tool_step') {
           yield sseFrame(chunk(who, { tool_steps: toolStepsForWire([event.step], request.includeToolSteps) }));
         } else if (event.type === 'done') {
+          await persistContext();
           await recordUsage(ctx.services, account, event.outcome.usage);
           for (const c of closingChunks(who, event.outcome, request.includeUsageChunk)) yield sseFrame(c);
           yield 'data: [DONE]\n\n';
         }
       }
     } catch (err) {
+      await recordPartialUsage(ctx.services, account, err);
       if (controller.signal.aborted) return;
       // Headers are sent: a failure can only be told as an error frame, after which the stream ends.
       yield sseFrame({ error: streamedFailure(err) });
@@ -91,15 +98,23 @@ export const handler = streamingApiKeyRoute('create-chat-completion', async (ctx
       await mcp.close();
     }
   }
-  return { headers: SSE_HEADERS, frames: withKeepAlive(frames(), { onStop: () => controller.abort() }) };
+  const stop = () => {
+    controller.abort();
+    void mcp.close();
+  };
+  return { headers: SSE_HEADERS, frames: withKeepAlive(frames(), { onStop: stop }), onClose: stop };
 });
 
-/** Stores or holds the inline context, opens the chat session, and binds the tools to the caller's Subject. */
-async function prepareTurn(
-  ctx: AuthedContext,
-  request: ChatRequest,
-  remoteTools: AgentTool[],
-): Promise<Omit<AgentTurn, 'signal'>> {
+type PreparedTurn = Omit<AgentTurn, 'signal'> & {
+  /** Stores the inline context (when its retention keeps it) once the turn has succeeded. */
+  persistContext(): Promise<void>;
+};
+
+/**
+ * Holds the inline context for the turn, opens the chat session, and binds the tools to the caller's Subject. The
+ * context is stored only after the turn succeeded, so a failed turn that the client retries stores it once.
+ */
+async function prepareTurn(ctx: AuthedContext, request: ChatRequest, remoteTools: AgentTool[]): Promise<PreparedTurn> {
   const { services, tenancy } = ctx;
   const now = nowMs();
   let subject: Subject | null = await tenancy.find(request.user);
@@ -111,16 +126,15 @@ async function prepareTurn(
     comment: r.source ?? '',
   }));
   const keep = context && context.retention !== 'none' ? (context.retention as StoredRetention) : null;
-  if (keep && readings.length > 0) {
-    subject = (
-      await writeReadings(services, tenancy, readings, {
-        user: request.user,
-        source: 'api',
-        retention: keep,
-        sessionId: request.sessionId,
-      })
-    ).subject;
-  }
+  const persistContext = async () => {
+    if (!keep || readings.length === 0) return;
+    await writeReadings(services, tenancy, readings, {
+      user: request.user,
+      source: 'api',
+      retention: keep,
+      sessionId: request.sessionId,
+    });
+  };
   if (request.sessionId) {
     subject ??= await tenancy.findOrCreate(request.user);
     await services.records.openSession(subject.subjectId, request.sessionId, new Date(now).toISOString());
@@ -134,8 +148,9 @@ async function prepareTurn(
       subjectId: subject?.subjectId ?? null,
       nowMs: now,
       sessionId: request.sessionId,
-      ephemeral: retentionNone ? ephemeralRecords(subject?.subjectId ?? 'request', readings) : [],
-      writeRetention: keep === 'session' ? 'session' : 'permanent',
+      // Until the turn succeeds the inline context is only in memory, whatever its retention.
+      ephemeral: ephemeralRecords(subject?.subjectId ?? 'request', readings),
+      writeRetention: keep ?? 'permanent',
     },
     retentionNone ? READ_ONLY_TOOLS : undefined,
   );
@@ -151,11 +166,13 @@ async function prepareTurn(
     ]),
     tools,
     provider: agentModel(services),
+    persistContext,
   };
 }
 
 function streamedFailure(err: unknown) {
   if (err instanceof ModelProviderError) return upstreamFailure(err).toJSON().error;
+  if (err instanceof HttpError) return err.toJSON().error;
   log('error', 'chat stream failed', { error: (err as Error)?.name, detail: (err as Error)?.message });
   return { message: 'Internal error', type: 'invalid_request_error', code: 'internal_error', param: null };
 }

@@ -12,6 +12,7 @@ import {
   agentModel,
   builtinAgentTools,
   memoriesFor,
+  recordPartialUsage,
   recordUsage,
   systemPromptFor,
 } from '../../shared/services/agent/agent-setup';
@@ -94,20 +95,25 @@ export const handler = streamingApiKeyRoute('create-response', async (ctx) => {
   };
   const assembly = new ResponseAssembly(who, serviceEvents);
 
-  /** After the turn: check backbone output, take the handoff, store, count. Returns the response object. */
+  /**
+   * After the turn: check backbone output, store, then take the handoff, count. The new response is stored before
+   * the handoff it resumes is marked, so a failed store leaves the handoff resumable (the client's retry works);
+   * losing the race to a concurrent resume removes what was stored.
+   */
   const conclude = async (outcome: AgentOutcome) => {
     if (request.mode === 'model') checkStructuredOutput(request.format, outcome);
     const { frames, response } = assembly.finish(outcome);
+    if (request.store) {
+      subject ??= await ctx.tenancy.findOrCreate(request.user);
+      await store(ctx, subject, who, request, previous, start, outcome, response);
+    }
     if (start.resumes && !(await ctx.services.conversations.markResumed(start.resumes.subjectId, start.resumes.id))) {
+      if (request.store && subject) await ctx.services.conversations.delete(subject.subjectId, who.id, nowMs());
       throw new BadRequestError(
         'previous response has no pending function calls',
         'no_pending_function_calls',
         'input',
       );
-    }
-    if (request.store) {
-      subject ??= await ctx.tenancy.findOrCreate(request.user);
-      await store(ctx, subject, who, request, previous, start, outcome, response);
     }
     await recordUsage(ctx.services, usageEntry, outcome.usage);
     return { frames, response };
@@ -121,7 +127,8 @@ export const handler = streamingApiKeyRoute('create-response', async (ctx) => {
         else assembly.on(event);
       }
     } catch (err) {
-      throw upstreamFailure(err);
+      await recordPartialUsage(ctx.services, usageEntry, err);
+      throw upstreamFailure(err, request.mode);
     } finally {
       await mcp.close();
     }
@@ -137,11 +144,12 @@ export const handler = streamingApiKeyRoute('create-response', async (ctx) => {
         else yield* assembly.on(event);
       }
     } catch (err) {
+      await recordPartialUsage(ctx.services, usageEntry, err);
       if (controller.signal.aborted) return;
       // Headers are sent: a failure is told as an `error` event and `response.failed`, then the stream ends.
       const message =
         err instanceof ModelProviderError
-          ? upstreamFailure(err).message
+          ? upstreamFailure(err, request.mode).message
           : err instanceof HttpError
             ? err.message
             : 'Internal error';
@@ -153,7 +161,11 @@ export const handler = streamingApiKeyRoute('create-response', async (ctx) => {
       await mcp.close();
     }
   }
-  return { headers: SSE_HEADERS, frames: withKeepAlive(frames(), { onStop: () => controller.abort() }) };
+  const stop = () => {
+    controller.abort();
+    void mcp.close();
+  };
+  return { headers: SSE_HEADERS, frames: withKeepAlive(frames(), { onStop: stop }), onClose: stop };
 });
 
 /** The stored response a turn continues: named by `previous_response_id`, else the session's latest. */

@@ -6,6 +6,7 @@ import { sessionIdParam } from '../../shared/http/retention-params';
 import { normalizeUser } from '../../shared/http/tenancy';
 import type { ModelResponseFormat } from '../../shared/ports/model-provider';
 import { type McpServerSpec, parseMcpToolEntries } from '../../shared/services/agent/mcp';
+import { schemaValidator } from './structured-output';
 
 /** Tools per request (spec, Limits). */
 export const MAX_TOOLS = 64;
@@ -346,6 +347,7 @@ function parseTools(raw: unknown): { clientTools: ClientTool[]; mcp: McpEntry[] 
         `${prefix}.parameters`,
       );
     }
+    assertSchema(parameters as Record<string, unknown>, `${prefix}.parameters`);
     clientTools.push({
       type: 'function',
       name,
@@ -414,6 +416,7 @@ function parseFormat(raw: unknown, mode: 'agent' | 'model'): ModelResponseFormat
     if (!schema || typeof schema !== 'object' || Array.isArray(schema)) {
       throw invalidField('text.format.schema', 'text.format.schema must be a JSON Schema object');
     }
+    assertSchema(schema as Record<string, unknown>, 'text.format.schema');
     return {
       type: 'json_schema',
       name: typeof format.name === 'string' && format.name ? format.name : 'output',
@@ -458,6 +461,15 @@ function parseMetadata(raw: unknown): Record<string, string> {
     }
   }
   return raw as Record<string, string>;
+}
+
+/** A caller's JSON Schema must compile, so a broken one is a 400 now rather than a failure after a paid model call. */
+function assertSchema(schema: Record<string, unknown>, param: string): void {
+  try {
+    schemaValidator(schema);
+  } catch (err) {
+    throw new BadRequestError(`${param} is not a valid JSON Schema: ${(err as Error).message}`, 'invalid_value', param);
+  }
 }
 
 function optionalString(raw: unknown, param: string): string | null {

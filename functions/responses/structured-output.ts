@@ -7,6 +7,20 @@ const ajv = new Ajv({ strict: false, allErrors: false });
 const compiled = new WeakMap<object, ReturnType<Ajv['compile']>>();
 
 /**
+ * The validator of a caller's JSON Schema, compiled once; throws when the schema itself is invalid. `$schema` is
+ * set aside: SDKs name draft-07 or 2020-12 for the same plain object schemas, and only the keywords matter here.
+ */
+export function schemaValidator(schema: Record<string, unknown>): ReturnType<Ajv['compile']> {
+  let validate = compiled.get(schema);
+  if (!validate) {
+    const { $schema: _dialect, ...rest } = schema;
+    validate = ajv.compile(rest);
+    compiled.set(schema, validate);
+  }
+  return validate;
+}
+
+/**
  * Backbone mode's promise: with `json_object` the message text is JSON, with `json_schema` it validates against
  * the schema (whether the provider applied it natively or HDS fell back to `json_object` with the schema in the
  * prompt). A model that breaks it is an upstream failure (502), never a silently wrong answer.
@@ -20,11 +34,7 @@ export function checkStructuredOutput(format: ModelResponseFormat, outcome: Agen
     throw new UpstreamError('The model did not return JSON for text.format; retry');
   }
   if (format.type !== 'json_schema') return;
-  let validate = compiled.get(format.schema);
-  if (!validate) {
-    validate = ajv.compile(format.schema);
-    compiled.set(format.schema, validate);
-  }
+  const validate = schemaValidator(format.schema);
   if (!validate(value)) {
     const first = validate.errors?.[0];
     throw new UpstreamError(

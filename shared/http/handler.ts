@@ -65,14 +65,19 @@ export interface StreamedResult {
   status?: number;
   headers: Record<string, string>;
   frames: AsyncIterable<string>;
+  /**
+   * Called once the response body is closed: at its end, or at once when the client goes away (even before the
+   * first frame), so the route can cancel its upstream work and release what it holds.
+   */
+  onClose?: () => void;
 }
 
 /**
  * An API-key route whose answer may stream (server-sent events): the same middleware as `apiKeyRoute`, run
  * inside Lambda response streaming (`awslambda.streamifyResponse`; the REST API's STREAM transfer mode in the
  * cloud, a real chunked response locally). The route returns a plain `RouteResult` (errors, non-streamed
- * answers) or a `StreamedResult`; when the client goes away the frames' iterator is closed, so its `finally`
- * blocks run and upstream work can be cancelled.
+ * answers) or a `StreamedResult`; when the client goes away its `onClose` runs at once and the frames' iterator
+ * is closed.
  */
 export function streamingApiKeyRoute(
   routeId: string,
@@ -90,12 +95,44 @@ export function streamingApiKeyRoute(
       const ctx = { ...contextOf(hds), caller, tenancy: new Tenancy(caller, services()) };
       const result = await fn(ctx);
       if (!('frames' in result)) return respond(hds, result);
+      const body = framesBody(result.frames, result.onClose);
       return {
         statusCode: result.status ?? 200,
         headers: { 'x-request-id': hds.req.requestId, ...hds.rateHeaders, ...result.headers },
-        body: Readable.from(result.frames, { objectMode: false }),
+        body,
       };
     });
+}
+
+/**
+ * The frames as a byte stream. Unlike `Readable.from`, destroying it (the client went away) calls `onClose` at
+ * once instead of after the frame in progress, which may be waiting on the model or a remote tool for a long time.
+ */
+function framesBody(frames: AsyncIterable<string>, onClose?: () => void): Readable {
+  const iterator = frames[Symbol.asyncIterator]();
+  let pulling = false;
+  return new Readable({
+    read() {
+      if (pulling) return;
+      pulling = true;
+      iterator.next().then(
+        (next) => {
+          pulling = false;
+          this.push(next.done ? null : next.value);
+        },
+        (err) => {
+          pulling = false;
+          this.destroy(err as Error);
+        },
+      );
+    },
+    destroy(err, callback) {
+      onClose?.();
+      // The iterator's own cleanup runs once its pending frame settles; nothing waits for it here.
+      iterator.return?.().catch(() => undefined);
+      callback(err);
+    },
+  });
 }
 
 function base(routeId: string) {

@@ -451,4 +451,53 @@ describe('POST /v1/chat/completions with an upstream model, through the openai c
       .catch((e) => e);
     expect(missing.code).toBe('invalid_session');
   });
+
+  it('stores inline context only once the answer succeeded, so client retries of a failure store nothing', async () => {
+    const retrying = new OpenAI({ baseURL: `${h.url}/v1`, apiKey: (sdk as any).apiKey, maxRetries: 2 });
+    const failing = {
+      status: 500,
+      body: { error: { message: 'boom', type: 'server_error' } },
+      headers: { 'retry-after-ms': '1' },
+    };
+    upstream.script(...Array.from({ length: 9 }, () => failing));
+    const err = await retrying.chat.completions
+      .create({
+        model: 'hds-flash',
+        messages: ask('Weight noted?'),
+        user: 'dup',
+        health_context: [{ indicator: 'Body weight', value: 72, unit: 'kg', time: '2026-01-01T08:00:00Z' }],
+      } as any)
+      .catch((e) => e);
+    expect(err.status).toBe(502);
+    expect((await api.get('/v1/data?user=dup')).body.data).toEqual([]);
+    upstream.script({ content: 'Noted.' });
+    await sdk.chat.completions.create({
+      model: 'hds-flash',
+      messages: ask('Weight noted?'),
+      user: 'dup',
+      health_context: [{ indicator: 'Body weight', value: 72, unit: 'kg', time: '2026-01-01T08:00:00Z' }],
+    } as any);
+    expect((await api.get('/v1/data?user=dup')).body.data).toHaveLength(1);
+  });
+
+  it('writes a recorded reading with the request retention', async () => {
+    upstream.script(
+      {
+        toolCalls: [
+          { name: 'write_fhir_observation', arguments: '{"indicator":"Body weight","value":70,"unit":"kg"}' },
+        ],
+      },
+      { content: 'Recorded.' },
+    );
+    await sdk.chat.completions.create({
+      model: 'hds-flash',
+      messages: ask('Record my weight: 70 kg'),
+      user: 'ret',
+      retention: '1h',
+      health_context: [{ indicator: 'Heart rate', value: 60, unit: 'bpm', time: '2026-11-20T07:00:00Z' }],
+    } as any);
+    const rows = (await api.get('/v1/data?user=ret')).body.data;
+    expect(rows).toHaveLength(2);
+    for (const row of rows) expect(row.retention).toBe('1h');
+  });
 });

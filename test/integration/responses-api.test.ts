@@ -565,6 +565,101 @@ describe('more of the Agent API', () => {
   });
 });
 
+describe('failures part-way', () => {
+  it('keeps a handoff resumable when storing the resumed turn fails', async () => {
+    upstream.script({ toolCalls: [{ name: 'get_weather', arguments: '{"city":"Oslo"}' }] });
+    const handoff = await sdk.responses.create({ model: 'hds-flash', input: 'Oslo?', tools: [weather], user: 'ann' });
+    const call = handoff.output.find((i) => i.type === 'function_call') as any;
+    const store = h.runtime.services.conversations;
+    const put = store.put.bind(store);
+    let failures = 1;
+    store.put = async (r) => {
+      if (failures-- > 0) throw new Error('storage hiccup');
+      return put(r);
+    };
+    try {
+      const resume = () =>
+        sdk.responses.create({
+          model: 'hds-flash',
+          previous_response_id: handoff.id,
+          input: [{ type: 'function_call_output', call_id: call.call_id, output: '3 C' }],
+          user: 'ann',
+        });
+      upstream.script({ content: 'It is 3 C.' }, { content: 'It is 3 C.' });
+      expect((await resume().catch((e) => e)).status).toBe(500);
+      expect((await resume()).output_text).toBe('It is 3 C.');
+    } finally {
+      store.put = put;
+    }
+  });
+
+  it('cancels a running remote tool at once when the client goes away mid-stream', async () => {
+    upstream.script({ toolCalls: [{ name: 'mcp__labs__slow', arguments: '{"ms":20000}' }] });
+    const before = mcp.cancelled;
+    const abort = new AbortController();
+    const res = await fetch(`${h.url}/v1/responses`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        input: 'run slow',
+        stream: true,
+        tools: [{ type: 'mcp', server_label: 'labs', server_url: mcp.url, authorization: 'lab-token' }],
+      }),
+      signal: abort.signal,
+    });
+    const reader = res.body!.getReader();
+    await reader.read();
+    await new Promise((r) => setTimeout(r, 500));
+    abort.abort();
+    await expect.poll(() => mcp.cancelled - before, { timeout: 3000, interval: 100 }).toBeGreaterThan(0);
+    await expect.poll(() => mcp.openSessions(), { timeout: 3000, interval: 100 }).toBe(0);
+  });
+
+  it('refuses a text.format schema or tool parameters that are not valid JSON Schema, before any model call', async () => {
+    const before = upstream.requests.length;
+    const bad = await sdk.responses
+      .create({
+        model: 'hds-flash',
+        mode: 'model',
+        input: 'x',
+        text: {
+          format: { type: 'json_schema', name: 'x', schema: { type: 'object', properties: { a: { type: 'nope' } } } },
+        },
+      } as any)
+      .catch((e) => e);
+    expect(bad).toBeInstanceOf(OpenAI.BadRequestError);
+    expect(bad.param).toBe('text.format.schema');
+    const tool = await sdk.responses
+      .create({
+        model: 'hds-flash',
+        input: 'x',
+        tools: [{ ...weather, parameters: { type: 'object', required: 'city' } }],
+      } as any)
+      .catch((e) => e);
+    expect(tool.param).toBe('tools[0].parameters');
+    expect(upstream.requests.length).toBe(before);
+  });
+
+  it('passes an upstream rate limit on as 429 with Retry-After, and a refused backbone request as 400', async () => {
+    const limited = {
+      status: 429,
+      body: { error: { message: 'slow down', type: 'rate_limit_error' } },
+      headers: { 'retry-after-ms': '5' },
+    };
+    upstream.script(limited, limited, limited);
+    const res = await api.post('/v1/responses', { input: 'x' });
+    expect(res.status).toBe(429);
+    expect(res.headers.get('retry-after')).toBeTruthy();
+    upstream.script({
+      status: 400,
+      body: { error: { message: 'tools[0].parameters: unsupported keyword', type: 'invalid_request_error' } },
+    });
+    const refused = await api.post('/v1/responses', { input: 'x', mode: 'model', tools: [weather] });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.code).toBe('upstream_rejected');
+  });
+});
+
 describe('backbone mode (mode: "model")', () => {
   const schema = {
     type: 'object',

@@ -10,6 +10,7 @@ import type { ModelProvider } from '../../ports/model-provider';
 import type { Services } from '../container';
 import { type ReadingToStore, standardizeEphemeral } from '../record-writer';
 import type { AgentTool } from './agent-tool';
+import { usageOfFailedTurn } from './run-agent';
 import { BUILTIN_TOOLS, runBuiltinTool } from './tools';
 import type { ToolContext } from './tools/types';
 
@@ -70,6 +71,16 @@ export async function memoriesFor(services: Services, subjectId: string | null):
 /** Inline readings with `retention: none`: standardized like stored ones, visible to this request only. */
 export function ephemeralRecords(subjectKey: string, readings: ReadingToStore[]): HealthRecord[] {
   return standardizeEphemeral(subjectKey, readings);
+}
+
+/** Counts a turn that failed part-way with what it had spent (the request still counts). */
+export async function recordPartialUsage(
+  services: Services,
+  entry: { accountId: string; tier: ModelTier; surface: string; engine: ModelProvider['kind'] },
+  err: unknown,
+): Promise<void> {
+  const usage = usageOfFailedTurn(err);
+  if (usage) await recordUsage(services, entry, usage);
 }
 
 /** Counts the turn for the console; a failure to count never fails the answer. */

@@ -66,6 +66,23 @@ export interface AgentOutcome {
  * reasoning, tool steps, the answer text (one uninterrupted stream), client calls; then the outcome.
  */
 export async function* runAgent(turn: AgentTurn): AsyncGenerator<AgentEvent> {
+  const spent = { usage: emptyUsage(turn.callerInputTokens) };
+  try {
+    yield* turnEvents(turn, spent);
+  } catch (err) {
+    if (err && typeof err === 'object') usageOfFailedTurns.set(err, spent.usage);
+    throw err;
+  }
+}
+
+const usageOfFailedTurns = new WeakMap<object, TurnUsage>();
+
+/** What a turn that failed with `err` had spent by then (model calls that completed), for usage accounting. */
+export function usageOfFailedTurn(err: unknown): TurnUsage | undefined {
+  return err && typeof err === 'object' ? usageOfFailedTurns.get(err) : undefined;
+}
+
+async function* turnEvents(turn: AgentTurn, spent: { usage: TurnUsage }): AsyncGenerator<AgentEvent> {
   const offered = turn.tools.map(({ name, description, parameters }) => ({ name, description, parameters }));
   const byName = new Map(turn.tools.map((t) => [t.name, t]));
   const messages: ModelMessage[] = [
@@ -156,7 +173,7 @@ export async function* runAgent(turn: AgentTurn): AsyncGenerator<AgentEvent> {
       }
     }
     if (!finish) throw new Error('the model stream ended without finishing');
-    usage = addModelCall(
+    usage = spent.usage = addModelCall(
       usage,
       estimateIfMissing(finish.usage, messages, offered, callText, callReasoning, finish.toolCalls),
     );
