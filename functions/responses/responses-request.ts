@@ -1,7 +1,7 @@
 import { BUILTIN_TOOL_NAMES } from '../../shared/domain/agent/tool-results';
 import type { ModelTier } from '../../shared/domain/models';
 import { BadRequestError, invalidField } from '../../shared/http/errors';
-import { tierParam } from '../../shared/http/model-param';
+import { agentTierParam } from '../../shared/http/model-param';
 import { sessionIdParam } from '../../shared/http/retention-params';
 import { normalizeUser } from '../../shared/http/tenancy';
 import type { ModelResponseFormat } from '../../shared/ports/model-provider';
@@ -130,7 +130,8 @@ const KNOWN_FIELDS = new Set([
  * `x-hds-strict: 1`).
  */
 export function parseResponsesRequest(body: Record<string, unknown>, strictHeader: boolean): ResponsesRequest {
-  if (body.strict === true || strictHeader) {
+  const strict = body.strict === true || strictHeader;
+  if (strict) {
     const unknown = Object.keys(body).find((k) => !KNOWN_FIELDS.has(k));
     if (unknown) throw new BadRequestError(`Unknown parameter: ${unknown}`, 'unsupported_parameter', unknown);
   }
@@ -145,7 +146,7 @@ export function parseResponsesRequest(body: Record<string, unknown>, strictHeade
     if (mcp.length > 0) throw modelModeRefusal(`tools[${mcp[0]!.index}]`);
   }
   return {
-    tier: tierParam(body.model),
+    tier: agentTierParam(body.model, strict),
     input: parseInput(body.input),
     instructions: optionalText(body.instructions, 'instructions'),
     stream: flag(body.stream, 'stream', false),

@@ -11,3 +11,13 @@ export function tierParam(raw: unknown): ModelTier {
     'model',
   );
 }
+
+/**
+ * `model` on the Agent API. The promise there is that an agents SDK works by changing only its base URL, and such
+ * an SDK names its own default model (`gpt-…`) unless told otherwise: any other string is served by the default
+ * tier (the response says which). A non-string, or any unknown name under strict validation, is still a 400.
+ */
+export function agentTierParam(raw: unknown, strict: boolean): ModelTier {
+  if (!strict && typeof raw === 'string' && !(MODEL_TIERS as readonly string[]).includes(raw)) return DEFAULT_TIER;
+  return tierParam(raw);
+}

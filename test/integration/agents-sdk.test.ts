@@ -109,4 +109,11 @@ describe('@openai/agents against HDS', () => {
     await result.completed;
     expect(result.finalOutput).toBe('No glucose readings are recorded for you yet, so there is nothing to compare.');
   });
+
+  it('works with only the base URL changed: an agent with no model set', async () => {
+    upstream.script({ content: 'Hello from HDS.' });
+    const plain = new Agent({ name: 'plain', instructions: 'Greet.' });
+    const result = await runner.run(plain, 'hi');
+    expect(result.finalOutput).toBe('Hello from HDS.');
+  });
 });

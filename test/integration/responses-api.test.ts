@@ -400,7 +400,8 @@ describe('POST /v1/responses through the openai client', () => {
       'unsupported_parameter',
     ],
     ['text.format outside model mode', { text: { format: { type: 'json_object' } } }, 'text', 'unsupported_parameter'],
-    ['an unknown model', { model: 'gpt-5' }, 'model', null],
+    ['a model that is not a string', { model: 42 }, 'model', null],
+    ['an unknown model under strict validation', { model: 'gpt-5', strict: true }, 'model', null],
     [
       'mode model with previous_response_id',
       { mode: 'model', previous_response_id: 'resp_x' },
@@ -413,6 +414,13 @@ describe('POST /v1/responses through the openai client', () => {
     expect(err).toBeInstanceOf(OpenAI.BadRequestError);
     expect(err.param).toBe(param);
     if (code) expect(err.code).toBe(code);
+  });
+
+  it('serves an SDK default model name with the default tier', async () => {
+    upstream.script({ content: 'ok' });
+    const response = await sdk.responses.create({ model: 'gpt-5.6-luna', input: 'hi' });
+    expect(response.model).toBe('hds-flash');
+    expect(upstream.requests.at(-1)!.body.model).toBe('upstream-mini');
   });
 
   it('accepts the fields SDKs send unasked', async () => {
