@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { nowMs } from '../../shared/clock';
-import { countMessageTokens } from '../../shared/domain/agent/tokens';
 import type { StoredRetention } from '../../shared/domain/retention';
 import { HttpError } from '../../shared/http/errors';
 import { type AuthedContext, streamingApiKeyRoute } from '../../shared/http/handler';
@@ -160,10 +159,7 @@ async function prepareTurn(ctx: AuthedContext, request: ChatRequest, remoteTools
     tier: request.tier,
     system: systemPromptFor(style, tools, await memoriesFor(services, subject?.subjectId ?? null)),
     conversation: request.conversation,
-    callerInputTokens: countMessageTokens([
-      ...(style ? [{ role: 'system' as const, content: style }] : []),
-      ...request.conversation,
-    ]),
+    callerInput: [...(style ? [{ role: 'system' as const, content: style }] : []), ...request.conversation],
     tools,
     provider: agentModel(services),
     persistContext,

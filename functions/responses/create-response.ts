@@ -1,5 +1,4 @@
 import { nowMs } from '../../shared/clock';
-import { countMessageTokens } from '../../shared/domain/agent/tokens';
 import { BadRequestError, HttpError, NotFoundError } from '../../shared/http/errors';
 import { type AuthedContext, streamingApiKeyRoute } from '../../shared/http/handler';
 import { SSE_HEADERS, withKeepAlive } from '../../shared/http/sse';
@@ -76,11 +75,11 @@ export const handler = streamingApiKeyRoute('create-response', async (ctx) => {
         ? [request.instructions, ...start.style].filter(Boolean).join('\n\n')
         : systemPromptFor(styleOf(request, start), tools, memories),
     conversation: [...start.history, ...start.added],
-    callerInputTokens: countMessageTokens([
+    callerInput: [
       ...(request.instructions ? [{ role: 'system' as const, content: request.instructions }] : []),
       ...start.style.map((content) => ({ role: 'system' as const, content })),
       ...start.added,
-    ]),
+    ],
     tools,
     provider,
     signal: controller.signal,

@@ -1,4 +1,4 @@
-import { countMessageTokens, countTokens, countToolTokens } from '../../domain/agent/tokens';
+import { countMessageTokens, countTokens, countToolTokens, loadTokenizer } from '../../domain/agent/tokens';
 import type { ToolStep } from '../../domain/agent/tool-step';
 import { addModelCall, emptyUsage, type TurnUsage } from '../../domain/agent/usage';
 import type { ModelTier } from '../../domain/models';
@@ -27,8 +27,8 @@ export interface AgentTurn {
   system: string;
   /** The conversation as the caller sent it (and, on the Agent API, its stored history), without system messages. */
   conversation: ModelMessage[];
-  /** Tokens of what the caller sent this turn; the rest of every prompt is platform overhead. */
-  callerInputTokens: number;
+  /** What the caller sent this turn (style included): its tokens are the caller's, the rest platform overhead. */
+  callerInput: ModelMessage[];
   tools: AgentTool[];
   provider: ModelProvider;
   signal: AbortSignal;
@@ -66,13 +66,18 @@ export interface AgentOutcome {
  * reasoning, tool steps, the answer text (one uninterrupted stream), client calls; then the outcome.
  */
 export async function* runAgent(turn: AgentTurn): AsyncGenerator<AgentEvent> {
-  const spent = { usage: emptyUsage(turn.callerInputTokens) };
+  const spent: { usage: TurnUsage | null } = { usage: null };
   try {
     yield* turnEvents(turn, spent);
   } catch (err) {
-    if (err && typeof err === 'object') usageOfFailedTurns.set(err, spent.usage);
+    if (err && typeof err === 'object') usageOfFailedTurns.set(err, spent.usage ?? (await callerOnlyUsage(turn)));
     throw err;
   }
+}
+
+async function callerOnlyUsage(turn: AgentTurn): Promise<TurnUsage> {
+  await loadTokenizer();
+  return emptyUsage(countMessageTokens(turn.callerInput));
 }
 
 const usageOfFailedTurns = new WeakMap<object, TurnUsage>();
@@ -82,7 +87,7 @@ export function usageOfFailedTurn(err: unknown): TurnUsage | undefined {
   return err && typeof err === 'object' ? usageOfFailedTurns.get(err) : undefined;
 }
 
-async function* turnEvents(turn: AgentTurn, spent: { usage: TurnUsage }): AsyncGenerator<AgentEvent> {
+async function* turnEvents(turn: AgentTurn, spent: { usage: TurnUsage | null }): AsyncGenerator<AgentEvent> {
   const offered = turn.tools.map(({ name, description, parameters }) => ({ name, description, parameters }));
   const byName = new Map(turn.tools.map((t) => [t.name, t]));
   const messages: ModelMessage[] = [
@@ -92,7 +97,8 @@ async function* turnEvents(turn: AgentTurn, spent: { usage: TurnUsage }): AsyncG
   const added: ModelMessage[] = [];
   const steps: ToolStep[] = [];
   const stepIds = new Set<string>();
-  let usage = emptyUsage(turn.callerInputTokens);
+  // Counted once the first model call is done: the tokenizer loads then, not before the first answer byte.
+  let usage: TurnUsage | null = null;
   let answer = '';
   let reasoning = '';
 
@@ -173,6 +179,7 @@ async function* turnEvents(turn: AgentTurn, spent: { usage: TurnUsage }): AsyncG
       }
     }
     if (!finish) throw new Error('the model stream ended without finishing');
+    if (!usage) usage = await callerOnlyUsage(turn);
     usage = spent.usage = addModelCall(
       usage,
       estimateIfMissing(finish.usage, messages, offered, callText, callReasoning, finish.toolCalls),
@@ -222,7 +229,8 @@ async function* turnEvents(turn: AgentTurn, spent: { usage: TurnUsage }): AsyncG
   }
 
   function outcome(finishReason: AgentOutcome['finishReason']): AgentOutcome {
-    return { answer, reasoning, toolSteps: steps, clientCalls: [], added, finishReason, usage };
+    // Called only after a model call finished, when usage is counted.
+    return { answer, reasoning, toolSteps: steps, clientCalls: [], added, finishReason, usage: usage as TurnUsage };
   }
 }
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { countMessageTokens, loadTokenizer } from '../../../shared/domain/agent/tokens';
 import type { ModelCall, ModelEvent, ModelProvider } from '../../../shared/ports/model-provider';
 import type { AgentTool } from '../../../shared/services/agent/agent-tool';
 import { type AgentEvent, type AgentOutcome, runAgent } from '../../../shared/services/agent/run-agent';
@@ -54,7 +55,7 @@ async function drive(
     tier: 'hds-flash',
     system: 'platform prompt',
     conversation: [{ role: 'user', content: conversation }],
-    callerInputTokens: 3,
+    callerInput: [{ role: 'user', content: conversation }],
     tools,
     provider: model,
     signal: new AbortController().signal,
@@ -147,9 +148,11 @@ describe('the agent loop', () => {
   it('sums usage over every model call, the caller input counted once', async () => {
     const model = new PlayedModel([toolRound([{ id: 'c', name: 'query_health_data', arguments: '{}' }]), text('a')]);
     const { outcome } = await drive(model);
+    await loadTokenizer();
+    const caller = countMessageTokens([{ role: 'user', content: 'hi' }]);
     expect(outcome.usage).toMatchObject({
-      callerInputTokens: 3,
-      systemTokens: 97 + 100,
+      callerInputTokens: caller,
+      systemTokens: 100 - caller + 100,
       outputTokens: 20,
       modelCalls: 2,
     });

@@ -1,5 +1,5 @@
 import { nowMs } from '../../../clock';
-import { countMessageTokens, countTokens, countToolTokens } from '../../../domain/agent/tokens';
+import { countMessageTokens, countTokens, countToolTokens, loadTokenizer } from '../../../domain/agent/tokens';
 import type { ModelCall, ModelEvent, ModelProvider, ModelToolCall } from '../../../ports/model-provider';
 import { composeAnswer } from './compose';
 import { readTurn } from './conversation';
@@ -40,6 +40,8 @@ export class OfflineEngine implements ModelProvider {
   readonly kind = 'offline' as const;
 
   async *stream(call: ModelCall): AsyncIterable<ModelEvent> {
+    // Its usage (and a `maxTokens` budget) is counted in tokens as a model's would be.
+    await loadTokenizer();
     const turn = readTurn(call.messages);
     const analysis = analyseConversation(turn.questions, nowMs());
     const offered = offeredTools(call);
