@@ -234,8 +234,20 @@ describe('answers: one test', () => {
       readings: [reading('LDL', 3.4, 'mmol/L', '2026-02-02'), reading('LDL', 2.9, 'mmol/L', '2026-08-08')],
     };
     const turn = await runTurn(userTurn('my ldl trend'), world);
-    expect(turn.toolCalls.map((tc) => argsOf(tc))).toEqual([{ indicator: 'ldl' }, { loinc_code: '22748-8' }]);
+    // The catalogue is asked beside the sibling code, for the case that finds nothing either.
+    expect(turn.toolCalls.map((tc) => argsOf(tc))).toEqual([{ indicator: 'ldl' }, { loinc_code: '22748-8' }, {}]);
     expect(turn.answer).toContain('3.4 → 2.9 mmol/L');
+    expect(turn.answer).not.toContain('do hold');
+  });
+
+  it('says what the records do hold when a named test has nothing recorded', async () => {
+    const world = {
+      readings: [reading('Ferritin', 22, 'ng/mL', '2026-07-07'), reading('Body weight', 80, 'kg', '2026-07-01')],
+    };
+    const turn = await runTurn(userTurn('what is my tsh'), world);
+    expect(turn.answer).toMatch(/I found no \*\*tsh\*\* readings/i);
+    expect(turn.answer).toContain('Your records do hold: ');
+    expect(turn.answer).toContain('Ferritin');
   });
 
   it('abnormal for one test: each flagged reading with its reference range', async () => {

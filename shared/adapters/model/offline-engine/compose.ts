@@ -5,7 +5,14 @@ import type { ToolOutcome } from './conversation';
 import { cell, displayDate, formatChange, formatPercent, listJoin, plural, shortName, withUnit } from './format';
 import { type IndicatorMention, matchSeries } from './indicators';
 import { familySection, filesSection, listingErrors, recordSection } from './listing-sections';
-import { asksAboutReadings, catalogueOutcome, type OfferedTools, outcomesFor, seeksUnresolvedName } from './plan';
+import {
+  asksAboutReadings,
+  catalogueOutcome,
+  foundAnything,
+  type OfferedTools,
+  outcomesFor,
+  seeksUnresolvedName,
+} from './plan';
 import type { QuestionAnalysis } from './question';
 import { summarizeReadings } from './series-from-readings';
 import {
@@ -282,6 +289,7 @@ export function composeAnswer({ analysis: a, outcomes, offered, toolsDisabled }:
       if (has(a, 'family'))
         parts.push("The readings below are your own; I can only read your records, not a family member's.");
       parts.push(...namedTestsSection(a, dataOutcomes, charts));
+      parts.push(...heldInsteadLine(a, dataOutcomes));
     } else if (seeksUnresolvedName(a)) {
       parts.push(...unresolvedSection(a, dataOutcomes, charts));
     } else {
@@ -309,4 +317,15 @@ export function composeAnswer({ analysis: a, outcomes, offered, toolsDisabled }:
   for (const chart of charts) parts.push(visChartBlock(chart));
   parts.push(FOOTER);
   return parts.join('\n\n');
+}
+
+/** When a named test had nothing recorded, what the records do hold (from the catalogue the engine then asked for). */
+function heldInsteadLine(a: QuestionAnalysis, outcomes: readonly ToolOutcome[]): string[] {
+  if (a.indicators.every((m) => foundAnything(m, outcomes))) return [];
+  const catalogue = catalogueOutcome(outcomes);
+  if (!catalogue?.ok || catalogue.name !== 'summarize_health_data' || catalogue.value.series.length === 0) return [];
+  const series = catalogue.value.series;
+  const names = series.slice(0, MAX_CATALOGUE_NAMES).map((s) => shortName(s.name));
+  const more = series.length > names.length ? ', …' : '';
+  return [`Your records ${a.window ? `${a.window.label} ` : ''}do hold: ${names.join(', ')}${more}.`];
 }

@@ -165,7 +165,7 @@ export function outcomesFor(m: IndicatorMention, outcomes: readonly ToolOutcome[
   });
 }
 
-function foundAnything(m: IndicatorMention, outcomes: readonly ToolOutcome[]): boolean {
+export function foundAnything(m: IndicatorMention, outcomes: readonly ToolOutcome[]): boolean {
   return outcomesFor(m, outcomes).some((o) => {
     if (!o.ok) return false;
     if (o.name === 'summarize_health_data') return o.value.series.length > 0;
@@ -193,6 +193,14 @@ function secondRound(a: QuestionAnalysis, turn: Turn, offered: OfferedTools): Pl
     const siblings = m.codes.filter((c) => c !== m.loincCode && !asked.has(c));
     for (const code of siblings) calls.push(...testCalls(a, { loinc_code: code }, offered));
     if (siblings.length) steps.push(`nothing under ${m.phrase} as named; trying LOINC ${siblings.join(', ')}`);
+  }
+
+  // A named test with nothing recorded under it: unless a sibling code finds it, the answer says what the records
+  // do hold, so the person can ask again by another name.
+  const missing = a.indicators.filter((m) => !foundAnything(m, outcomes));
+  if (missing.length > 0 && !catalogueOutcome(outcomes) && offered.has('summarize_health_data') && !has(a, 'record')) {
+    calls.push(catalogueCall(a));
+    steps.push(`nothing recorded under ${missing.map((m) => m.phrase).join(', ')}; listing what your records hold`);
   }
 
   const catalogue = seeksUnresolvedName(a) ? catalogueOutcome(outcomes) : undefined;
