@@ -5,7 +5,7 @@ import { BadRequestError, invalidField } from '../../shared/http/errors';
 import { tierParam } from '../../shared/http/model-param';
 import { sessionIdParam } from '../../shared/http/retention-params';
 import { normalizeUser } from '../../shared/http/tenancy';
-import { parseWith } from '../../shared/http/validation';
+import { booleanField, parseWith } from '../../shared/http/validation';
 import type { ModelMessage } from '../../shared/ports/model-provider';
 import { type McpServerSpec, parseChatMcpServers } from '../../shared/services/agent/mcp';
 import { MAX_RECORDS_PER_WRITE, type RecordInput, RecordInputSchema } from '../data/create-data.schema';
@@ -57,12 +57,12 @@ export function parseChatRequest(body: Record<string, unknown>): ChatRequest {
     tier,
     style,
     conversation,
-    stream: flag(body.stream, 'stream'),
+    stream: booleanField(body.stream, 'stream'),
     includeUsageChunk: streamOptions(body.stream_options),
     user: normalizeUser(body.user),
     sessionId,
     healthContext: parseHealthContext(body.health_context, retention),
-    includeToolSteps: flag(body.include_tool_steps, 'include_tool_steps'),
+    includeToolSteps: booleanField(body.include_tool_steps, 'include_tool_steps'),
     mcpServers: parseChatMcpServers(body.mcp_servers),
   };
 }
@@ -177,16 +177,10 @@ function parseHealthContext(raw: unknown, retention: StoredRetention | 'none'): 
   return { records: records.map((r, i) => parseWith(RecordInputSchema, r, `health_context[${i}]`)), retention };
 }
 
-function flag(raw: unknown, param: string): boolean {
-  if (raw === undefined || raw === null) return false;
-  if (typeof raw !== 'boolean') throw invalidField(param, `${param} must be a boolean`);
-  return raw;
-}
-
 function streamOptions(raw: unknown): boolean {
   if (raw === undefined || raw === null) return false;
   if (typeof raw !== 'object' || Array.isArray(raw))
     throw invalidField('stream_options', 'stream_options must be an object');
   const include = (raw as Record<string, unknown>).include_usage;
-  return include === undefined || include === null ? false : flag(include, 'stream_options.include_usage');
+  return include === undefined || include === null ? false : booleanField(include, 'stream_options.include_usage');
 }

@@ -1,17 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { nowMs } from '../../shared/clock';
 import type { StoredRetention } from '../../shared/domain/retention';
-import { HttpError } from '../../shared/http/errors';
 import { type AuthedContext, streamingApiKeyRoute } from '../../shared/http/handler';
 import { SSE_HEADERS, sseFrame, withKeepAlive } from '../../shared/http/sse';
 import { requireObject } from '../../shared/http/validation';
-import { log } from '../../shared/log';
-import { ModelProviderError } from '../../shared/ports/model-provider';
 import type { Subject } from '../../shared/ports/subject-directory';
 import {
   agentModel,
   builtinAgentTools,
-  ephemeralRecords,
   memoriesFor,
   recordPartialUsage,
   recordUsage,
@@ -20,8 +16,8 @@ import {
 import type { AgentTool } from '../../shared/services/agent/agent-tool';
 import { connectMcpServers } from '../../shared/services/agent/mcp';
 import { type AgentOutcome, type AgentTurn, runAgent } from '../../shared/services/agent/run-agent';
-import { upstreamFailure } from '../../shared/services/agent/upstream-failure';
-import { type ReadingToStore, writeReadings } from '../../shared/services/record-writer';
+import { streamedFailure, upstreamFailure } from '../../shared/services/agent/upstream-failure';
+import { type ReadingToStore, standardizeEphemeral, writeReadings } from '../../shared/services/record-writer';
 import { type ChatRequest, parseChatRequest } from './chat-request';
 import { type CompletionIdentity, chatCompletion, chunk, closingChunks, toolStepsForWire } from './chat-wire';
 
@@ -148,7 +144,7 @@ async function prepareTurn(ctx: AuthedContext, request: ChatRequest, remoteTools
       nowMs: now,
       sessionId: request.sessionId,
       // Until the turn succeeds the inline context is only in memory, whatever its retention.
-      ephemeral: ephemeralRecords(subject?.subjectId ?? 'request', readings),
+      ephemeral: standardizeEphemeral(subject?.subjectId ?? 'request', readings),
       writeRetention: keep ?? 'permanent',
     },
     retentionNone ? READ_ONLY_TOOLS : undefined,
@@ -164,11 +160,4 @@ async function prepareTurn(ctx: AuthedContext, request: ChatRequest, remoteTools
     provider: agentModel(services),
     persistContext,
   };
-}
-
-function streamedFailure(err: unknown) {
-  if (err instanceof ModelProviderError) return upstreamFailure(err).toJSON().error;
-  if (err instanceof HttpError) return err.toJSON().error;
-  log('error', 'chat stream failed', { error: (err as Error)?.name, detail: (err as Error)?.message });
-  return { message: 'Internal error', type: 'invalid_request_error', code: 'internal_error', param: null };
 }

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { parseJsonOrNull } from '../../shared/json';
 
 /** Textract's completion message (async-notification-payload): what it published on the OCR topic. */
 export const TextractCompletionSchema = z.object({
@@ -19,17 +20,9 @@ const SnsEnvelopeSchema = z.object({ Type: z.literal('Notification'), Message: z
  * queue) or inside SNS's envelope (a subscription made without it). Null when it is neither.
  */
 export function parseTextractCompletion(body: string): TextractCompletionMessage | null {
-  let message = safeJson(body);
+  let message = parseJsonOrNull(body);
   const envelope = z.safeParse(SnsEnvelopeSchema, message);
-  if (envelope.success) message = safeJson(envelope.data.Message);
+  if (envelope.success) message = parseJsonOrNull(envelope.data.Message);
   const completion = z.safeParse(TextractCompletionSchema, message);
   return completion.success ? completion.data : null;
-}
-
-function safeJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return null;
-  }
 }

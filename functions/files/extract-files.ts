@@ -1,6 +1,7 @@
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import * as z from 'zod/mini';
 import { nowMs } from '../../shared/clock';
+import { parseJsonOrNull } from '../../shared/json';
 import { log } from '../../shared/log';
 import { services } from '../../shared/services/container';
 import { processFile } from '../../shared/services/file-processing';
@@ -25,7 +26,7 @@ export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
   const svc = services();
   const failures: SQSBatchResponse['batchItemFailures'] = [];
   for (const record of event.Records) {
-    const job = z.safeParse(JobSchema, safeJson(record.body));
+    const job = z.safeParse(JobSchema, parseJsonOrNull(record.body));
     if (!job.success) {
       log('error', 'malformed file job', { messageId: record.messageId });
       failures.push({ itemIdentifier: record.messageId });
@@ -78,12 +79,4 @@ export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
     }
   }
   return { batchItemFailures: failures };
-}
-
-function safeJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return null;
-  }
 }

@@ -1,5 +1,6 @@
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import * as z from 'zod/mini';
+import { parseJsonOrNull } from '../../shared/json';
 import { log } from '../../shared/log';
 import { consolidateResponse } from '../../shared/services/consolidation';
 import { services } from '../../shared/services/container';
@@ -23,7 +24,7 @@ export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
   const svc = services();
   const failures: SQSBatchResponse['batchItemFailures'] = [];
   for (const record of event.Records) {
-    const job = z.safeParse(JobSchema, safeJson(record.body));
+    const job = z.safeParse(JobSchema, parseJsonOrNull(record.body));
     if (!job.success) {
       log('error', 'malformed consolidation job', { messageId: record.messageId });
       failures.push({ itemIdentifier: record.messageId });
@@ -42,12 +43,4 @@ export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
     }
   }
   return { batchItemFailures: failures };
-}
-
-function safeJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return null;
-  }
 }

@@ -1,11 +1,10 @@
 import { nowMs } from '../../shared/clock';
-import { BadRequestError, HttpError, NotFoundError } from '../../shared/http/errors';
+import { BadRequestError, NotFoundError } from '../../shared/http/errors';
 import { type AuthedContext, streamingApiKeyRoute } from '../../shared/http/handler';
 import { SSE_HEADERS, withKeepAlive } from '../../shared/http/sse';
 import { requireObject } from '../../shared/http/validation';
 import { log } from '../../shared/log';
 import { responseExpiresAt, type StoredResponse } from '../../shared/ports/conversation-store';
-import { ModelProviderError } from '../../shared/ports/model-provider';
 import type { Subject } from '../../shared/ports/subject-directory';
 import {
   agentModel,
@@ -18,7 +17,7 @@ import {
 import type { AgentTool } from '../../shared/services/agent/agent-tool';
 import { connectMcpServers } from '../../shared/services/agent/mcp';
 import { type AgentOutcome, type AgentTurn, runAgent } from '../../shared/services/agent/run-agent';
-import { upstreamFailure } from '../../shared/services/agent/upstream-failure';
+import { streamedFailure, upstreamFailure } from '../../shared/services/agent/upstream-failure';
 import type { ConsolidationJob } from '../../shared/services/consolidation';
 import { startTurn, type TurnStart, turnInputStart } from './continuation';
 import { hexId, type ResponseIdentity } from './response-object';
@@ -146,16 +145,7 @@ export const handler = streamingApiKeyRoute('create-response', async (ctx) => {
       await recordPartialUsage(ctx.services, usageEntry, err);
       if (controller.signal.aborted) return;
       // Headers are sent: a failure is told as an `error` event and `response.failed`, then the stream ends.
-      const message =
-        err instanceof ModelProviderError
-          ? upstreamFailure(err, request.mode).message
-          : err instanceof HttpError
-            ? err.message
-            : 'Internal error';
-      if (!(err instanceof ModelProviderError) && !(err instanceof HttpError)) {
-        log('error', 'response stream failed', { error: (err as Error)?.name, detail: (err as Error)?.message });
-      }
-      yield* assembly.fail(message);
+      yield* assembly.fail(streamedFailure(err, request.mode).message);
     } finally {
       await mcp.close();
     }

@@ -4,6 +4,7 @@ import { BadRequestError, invalidField } from '../../shared/http/errors';
 import { agentTierParam } from '../../shared/http/model-param';
 import { sessionIdParam } from '../../shared/http/retention-params';
 import { normalizeUser } from '../../shared/http/tenancy';
+import { booleanField } from '../../shared/http/validation';
 import type { ModelResponseFormat } from '../../shared/ports/model-provider';
 import { type McpServerSpec, parseMcpToolEntries } from '../../shared/services/agent/mcp';
 import { schemaValidator } from './structured-output';
@@ -149,8 +150,8 @@ export function parseResponsesRequest(body: Record<string, unknown>, strictHeade
     tier: agentTierParam(body.model, strict),
     input: parseInput(body.input),
     instructions: optionalText(body.instructions, 'instructions'),
-    stream: flag(body.stream, 'stream', false),
-    store: flag(body.store, 'store', true),
+    stream: booleanField(body.stream, 'stream', false),
+    store: booleanField(body.store, 'store', true),
     previousResponseId,
     sessionId,
     clientTools,
@@ -487,11 +488,5 @@ function optionalText(raw: unknown, param: string): string | null {
 
 function requiredString(raw: unknown, param: string): string {
   if (typeof raw !== 'string' || raw === '') throw invalidField(param, `${param} is required`);
-  return raw;
-}
-
-function flag(raw: unknown, param: string, fallback: boolean): boolean {
-  if (raw === undefined || raw === null) return fallback;
-  if (typeof raw !== 'boolean') throw invalidField(param, `${param} must be a boolean`);
   return raw;
 }

@@ -72,3 +72,10 @@ export function intParam(raw: string | undefined, param: string, min: number, ma
   }
   return n;
 }
+
+/** A JSON boolean field, or the fallback when absent. */
+export function booleanField(raw: unknown, param: string, fallback = false): boolean {
+  if (raw === undefined || raw === null) return fallback;
+  if (typeof raw !== 'boolean') throw invalidField(param, `${param} must be a boolean`);
+  return raw;
+}

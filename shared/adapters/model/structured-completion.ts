@@ -1,6 +1,7 @@
 import type OpenAI from 'openai';
 import type * as z from 'zod/mini';
 import { UpstreamError } from '../../http/errors';
+import { parseJsonOrNull } from '../../json';
 import { log } from '../../log';
 
 export interface StructuredCall<S extends z.ZodMiniType> {
@@ -44,15 +45,7 @@ export async function structuredCompletion<S extends z.ZodMiniType>(
     });
     throw new UpstreamError(`The ${call.purpose} model is unavailable; retry with backoff.`);
   }
-  const parsed = parse(call.schema, safeJson(content));
+  const parsed = parse(call.schema, parseJsonOrNull(content));
   if (!parsed.success) throw new UpstreamError(`The ${call.purpose} model returned an unreadable answer; retry.`);
   return parsed.data;
-}
-
-function safeJson(content: string | null | undefined): unknown {
-  try {
-    return JSON.parse(content ?? '');
-  } catch {
-    return null;
-  }
 }

@@ -4,27 +4,23 @@ import { nowMs } from '../../clock';
 import { platformSystemPrompt, type RememberedFact } from '../../domain/agent/system-prompt';
 import type { TurnUsage } from '../../domain/agent/usage';
 import type { ModelTier } from '../../domain/models';
-import type { HealthRecord } from '../../domain/records';
 import { log } from '../../log';
 import type { ModelProvider } from '../../ports/model-provider';
 import type { Services } from '../container';
-import { type ReadingToStore, standardizeEphemeral } from '../record-writer';
 import type { AgentTool } from './agent-tool';
 import { usageOfFailedTurn } from './run-agent';
 import { BUILTIN_TOOLS, runBuiltinTool } from './tools';
 import type { ToolContext } from './tools/types';
 
-let chosen: { config: Services['config']; provider: ModelProvider } | undefined;
+/** The offline engine keeps no state between calls: one serves every request. */
+const offlineEngine = new OfflineEngine();
 
 /**
- * The model behind the agent: the configured OpenAI-compatible upstream, else the offline rule-based engine.
- * Built once per configuration (a warm Lambda reuses it; the local runtime rebuilds it when its config changes).
+ * The model behind the agent: the configured OpenAI-compatible upstream (built once per configuration by
+ * `modelProvider`), else the offline rule-based engine.
  */
 export function agentModel(services: Services): ModelProvider {
-  if (chosen?.config !== services.config) {
-    chosen = { config: services.config, provider: modelProvider(services.config) ?? new OfflineEngine() };
-  }
-  return chosen.provider;
+  return modelProvider(services.config) ?? offlineEngine;
 }
 
 /** The built-in data tools, bound to the request's own Subject (`ctx` comes from `Tenancy`, never from the model). */
@@ -66,11 +62,6 @@ export async function memoriesFor(services: Services, subjectId: string | null):
     log('warn', 'memories not read', { error: (err as Error)?.name });
     return [];
   }
-}
-
-/** Inline readings with `retention: none`: standardized like stored ones, visible to this request only. */
-export function ephemeralRecords(subjectKey: string, readings: ReadingToStore[]): HealthRecord[] {
-  return standardizeEphemeral(subjectKey, readings);
 }
 
 /** Counts a turn that failed part-way with what it had spent (the request still counts). */

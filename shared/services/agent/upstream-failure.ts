@@ -1,4 +1,4 @@
-import { BadRequestError, HttpError, UpstreamError } from '../../http/errors';
+import { BadRequestError, type ErrorBody, HttpError, UpstreamError } from '../../http/errors';
 import { log } from '../../log';
 import { ModelProviderError } from '../../ports/model-provider';
 
@@ -26,4 +26,15 @@ export function upstreamFailure(err: unknown, mode: 'agent' | 'model' = 'agent')
     return new BadRequestError(`The model refused the request: ${err.message}`, 'upstream_rejected', null);
   }
   return new UpstreamError(`The answering model failed: ${err.message}. Retry with backoff.`);
+}
+
+/**
+ * A failure after a stream's headers went out, as the error member the stream ends with: the caller-facing error
+ * for model and request failures, a bare internal error (logged here, never detailed to the client) for the rest.
+ */
+export function streamedFailure(err: unknown, mode: 'agent' | 'model' = 'agent'): ErrorBody['error'] {
+  if (err instanceof ModelProviderError) return upstreamFailure(err, mode).toJSON().error;
+  if (err instanceof HttpError) return err.toJSON().error;
+  log('error', 'answer stream failed', { error: (err as Error)?.name, detail: (err as Error)?.message });
+  return { message: 'Internal error', type: 'invalid_request_error', code: 'internal_error', param: null };
 }
