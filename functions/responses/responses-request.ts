@@ -7,7 +7,7 @@ import { normalizeUser } from '../../shared/http/tenancy';
 import { booleanField } from '../../shared/http/validation';
 import type { ModelResponseFormat } from '../../shared/ports/model-provider';
 import { type McpServerSpec, parseMcpToolEntries } from '../../shared/services/agent/mcp';
-import { schemaValidator } from './structured-output';
+import { schemaProblem, schemaValidator } from './structured-output';
 
 /** Tools per request (spec, Limits). */
 export const MAX_TOOLS = 64;
@@ -349,7 +349,7 @@ function parseTools(raw: unknown): { clientTools: ClientTool[]; mcp: McpEntry[] 
         `${prefix}.parameters`,
       );
     }
-    assertSchema(parameters as Record<string, unknown>, `${prefix}.parameters`);
+    assertWellFormed(parameters as Record<string, unknown>, `${prefix}.parameters`);
     clientTools.push({
       type: 'function',
       name,
@@ -418,7 +418,8 @@ function parseFormat(raw: unknown, mode: 'agent' | 'model'): ModelResponseFormat
     if (!schema || typeof schema !== 'object' || Array.isArray(schema)) {
       throw invalidField('text.format.schema', 'text.format.schema must be a JSON Schema object');
     }
-    assertSchema(schema as Record<string, unknown>, 'text.format.schema');
+    assertWellFormed(schema as Record<string, unknown>, 'text.format.schema');
+    assertCompiles(schema as Record<string, unknown>, 'text.format.schema');
     return {
       type: 'json_schema',
       name: typeof format.name === 'string' && format.name ? format.name : 'output',
@@ -465,8 +466,14 @@ function parseMetadata(raw: unknown): Record<string, string> {
   return raw as Record<string, string>;
 }
 
-/** A caller's JSON Schema must compile, so a broken one is a 400 now rather than a failure after a paid model call. */
-function assertSchema(schema: Record<string, unknown>, param: string): void {
+/** A caller's JSON Schema must be well formed, so a broken one is a 400 now rather than a failure after a paid model call. */
+function assertWellFormed(schema: Record<string, unknown>, param: string): void {
+  const problem = schemaProblem(schema);
+  if (problem) throw new BadRequestError(`${param} is not a valid JSON Schema: ${problem}`, 'invalid_value', param);
+}
+
+/** The output schema is compiled now (HDS validates the answer against it), which also finds unresolvable `$ref`s. */
+function assertCompiles(schema: Record<string, unknown>, param: string): void {
   try {
     schemaValidator(schema);
   } catch (err) {
