@@ -5,6 +5,7 @@ import {
   QueryCommand,
   type QueryCommandInput,
 } from '@aws-sdk/lib-dynamodb';
+import { LIVE_FILTER } from './records-layout';
 
 type Key = Record<string, unknown>;
 type WriteRequest = { PutRequest: { Item: Record<string, unknown> } } | { DeleteRequest: { Key: Key } };
@@ -124,4 +125,22 @@ function projectionOf(attributes: readonly string[]) {
     ProjectionExpression: unique.map((_, i) => `#a${i}`).join(', '),
     ExpressionAttributeNames: Object.fromEntries(unique.map((a, i) => [`#a${i}`, a])),
   };
+}
+
+/** Live items of one Subject whose sort key begins with `prefix`, counted from keys only (no item bodies read). */
+export async function countLive(
+  doc: DynamoDBDocumentClient,
+  table: string,
+  subjectId: string,
+  prefix: string,
+  nowMs: number,
+): Promise<number> {
+  const { items } = await queryAll(doc, {
+    TableName: table,
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    FilterExpression: LIVE_FILTER,
+    ExpressionAttributeValues: { ':pk': subjectId, ':prefix': prefix, ':now': Math.floor(nowMs / 1000) },
+    ProjectionExpression: 'pk',
+  });
+  return items.length;
 }

@@ -16,11 +16,12 @@ import type { BlobStore } from '../../ports/blob-store';
 import type { ConversationStore, DeletedResponse, PendingCall, StoredResponse } from '../../ports/conversation-store';
 import type { ModelMessage } from '../../ports/model-provider';
 import { SubjectErasedError } from '../../ports/record-store';
-import { batchWriteAll, deleteAll, queryAll } from './batch';
+import { batchWriteAll, countLive, deleteAll } from './batch';
 import { applied } from './conditional';
 import {
   CONVERSATION_PREFIX,
   expiryShard,
+  LIVE_FILTER,
   RESPONSE_PREFIX,
   SESSION_RESPONSE_PREFIX,
   SUBJECT_SK,
@@ -34,7 +35,6 @@ const gunzipAsync = promisify(gunzip);
  * rest of the item (pending calls, keys, attribute names) needs room too.
  */
 export const INLINE_BODY_MAX_BYTES = 300 * 1024;
-const LIVE_FILTER = 'attribute_not_exists(expiresAt) OR expiresAt > :now';
 /** Pointers read per page while looking for a live response among them. */
 const POINTER_PAGE = 10;
 
@@ -221,14 +221,7 @@ export class DynamoConversationStore implements ConversationStore {
 
   async count(subjectId: string, nowMs: number): Promise<number> {
     // One small pointer per live response: counting them never reads the bodies.
-    const { items } = await queryAll<Item>(this.doc, {
-      TableName: this.table,
-      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :c)',
-      FilterExpression: LIVE_FILTER,
-      ExpressionAttributeValues: { ':pk': subjectId, ':c': CONVERSATION_PREFIX, ':now': Math.floor(nowMs / 1000) },
-      ProjectionExpression: 'pk',
-    });
-    return items.length;
+    return countLive(this.doc, this.table, subjectId, CONVERSATION_PREFIX, nowMs);
   }
 
   hasLive(subjectId: string, conversationId: string, nowMs: number): Promise<boolean> {

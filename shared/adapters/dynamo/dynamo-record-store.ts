@@ -20,13 +20,14 @@ import {
   SubjectErasedError,
   type SweepHooks,
 } from '../../ports/record-store';
-import { batchGetAll, batchWriteAll, deleteAll, queryAll } from './batch';
+import { batchGetAll, batchWriteAll, countLive, deleteAll, queryAll } from './batch';
 import { applied } from './conditional';
 import {
   EXPIRY_SHARDS,
   expiryShard,
   FILE_PREFIX,
   INTENT_PREFIX,
+  LIVE_FILTER,
   RECORD_PREFIX,
   RESPONSE_PREFIX,
   SESSION_PREFIX,
@@ -40,7 +41,6 @@ const INTENT_TTL_SECONDS = 600;
 const ERASED_SUBJECT_SWEEP_SECONDS = 900;
 /** Rows one query of `deleteIdRange` reads before deleting them. */
 const RANGE_PAGE = 1000;
-const LIVE_FILTER = 'attribute_not_exists(expiresAt) OR expiresAt > :now';
 /** DynamoDB's bound on the operands of one `IN`. */
 const MAX_IN_OPERANDS = 100;
 /** What a row read by `query` carries: everything but its FHIR mirror, the bulk of the item. */
@@ -250,14 +250,7 @@ export class DynamoRecordStore implements RecordStore {
   }
 
   async count(subjectId: string, nowMs: number): Promise<number> {
-    const { items } = await queryAll<Item>(this.doc, {
-      TableName: this.table,
-      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :r)',
-      FilterExpression: LIVE_FILTER,
-      ExpressionAttributeValues: { ':pk': subjectId, ':r': RECORD_PREFIX, ':now': Math.floor(nowMs / 1000) },
-      ProjectionExpression: 'pk',
-    });
-    return items.length;
+    return countLive(this.doc, this.table, subjectId, RECORD_PREFIX, nowMs);
   }
 
   async delete(subjectId: string, selector: DeleteSelector, nowMs: number): Promise<number> {

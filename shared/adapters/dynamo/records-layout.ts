@@ -32,6 +32,9 @@ export const SESSION_RESPONSE_PREFIX = 'SESSRESP#';
  */
 export const MEMORY_PREFIX = 'MEM#';
 
+/** The filter every read of the partition applies: an item past its `expiresAt` is gone, whatever TTL has done. */
+export const LIVE_FILTER = 'attribute_not_exists(expiresAt) OR expiresAt > :now';
+
 /** Partitions of the `byExpiry` index; the sweeper queries each of them. */
 export const EXPIRY_SHARDS = 16;
 
