@@ -1,8 +1,8 @@
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { fileOfObjectKey } from '../../shared/domain/files';
-import { log } from '../../shared/log';
 import { services } from '../../shared/services/container';
 import { isLastDelivery, settleFailedFile } from '../../shared/services/processing-failures';
+import { eachMessage } from '../../shared/services/queue-consumer';
 import { completeScannedPdfOcr } from '../../shared/services/scanned-pdf-ocr';
 import { queueConsumer } from '../routes';
 import { parseTextractCompletion } from './collect-ocr.schema';
@@ -15,24 +15,16 @@ const MAX_RECEIVES = queueConsumer('collect-ocr').maxReceiveCount;
  * last delivery the file is marked `failed` and the message goes on to the dead-letter queue. Completions for files
  * gone, files no longer processing or jobs no file waits for change nothing.
  */
-export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
+export function handler(event: SQSEvent): Promise<SQSBatchResponse> {
   const svc = services();
-  const failures: SQSBatchResponse['batchItemFailures'] = [];
-  for (const record of event.Records) {
-    const completion = parseTextractCompletion(record.body);
-    if (!completion) {
-      log('error', 'malformed OCR completion', { messageId: record.messageId });
-      failures.push({ itemIdentifier: record.messageId });
-      continue;
-    }
+  return eachMessage(event, 'OCR completion', parseTextractCompletion, async (completion, record) => {
     try {
       await completeScannedPdfOcr(svc, completion);
+      return true;
     } catch (err) {
       const file = fileOfObjectKey(completion.DocumentLocation.S3ObjectName);
       const delivery = { messageId: record.messageId, last: isLastDelivery(record, MAX_RECEIVES) };
-      if (!file || (await settleFailedFile(svc, file, err, delivery)))
-        failures.push({ itemIdentifier: record.messageId });
+      return file ? !(await settleFailedFile(svc, file, err, delivery)) : false;
     }
-  }
-  return { batchItemFailures: failures };
+  });
 }

@@ -6,6 +6,7 @@ import { log } from '../../shared/log';
 import { services } from '../../shared/services/container';
 import { processFile } from '../../shared/services/file-processing';
 import { isLastDelivery, settleFailedFile } from '../../shared/services/processing-failures';
+import { eachMessage, parsedOrNull } from '../../shared/services/queue-consumer';
 import { assembleBatch, uploadEndResponse } from '../../shared/services/stream-upload';
 import { queueConsumer } from '../routes';
 
@@ -22,61 +23,58 @@ const MAX_RECEIVES = queueConsumer('extract-files').maxReceiveCount;
  * reason and not retried; any other error is retried, and on the last delivery the file is marked `failed` (its rows
  * deleted) and the job reported failed once more, so it goes to the dead-letter queue and no file stays `processing`.
  */
-export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
+export function handler(event: SQSEvent): Promise<SQSBatchResponse> {
   const svc = services();
-  const failures: SQSBatchResponse['batchItemFailures'] = [];
-  for (const record of event.Records) {
-    const job = z.safeParse(JobSchema, parseJsonOrNull(record.body));
-    if (!job.success) {
-      log('error', 'malformed file job', { messageId: record.messageId });
-      failures.push({ itemIdentifier: record.messageId });
-      continue;
-    }
-    let subjectId: string;
-    let fileKeys: string[];
-    let notify: { connectionId: string; messageId: string; failed: { filename: string; reason: string }[] } | undefined;
-    if (job.data.type === 'assemble-upload') {
-      const connection = await svc.connections.get(job.data.connectionId);
-      if (!connection) continue;
-      try {
-        const assembled = await assembleBatch(svc, connection, job.data.messageId);
-        subjectId = assembled.subjectId ?? '';
-        fileKeys = assembled.stored.map((f) => f.fileKey);
-        notify = { connectionId: connection.connectionId, messageId: job.data.messageId, failed: assembled.failed };
-      } catch (err) {
-        log('error', 'upload assembly failed', { messageId: record.messageId, error: (err as Error)?.message });
-        failures.push({ itemIdentifier: record.messageId });
-        continue;
+  return eachMessage(
+    event,
+    'file job',
+    (body) => parsedOrNull(JobSchema, parseJsonOrNull(body)),
+    async (job, record) => {
+      let subjectId: string;
+      let fileKeys: string[];
+      let notify:
+        | { connectionId: string; messageId: string; failed: { filename: string; reason: string }[] }
+        | undefined;
+      if (job.type === 'assemble-upload') {
+        const connection = await svc.connections.get(job.connectionId);
+        if (!connection) return true;
+        try {
+          const assembled = await assembleBatch(svc, connection, job.messageId);
+          subjectId = assembled.subjectId ?? '';
+          fileKeys = assembled.stored.map((f) => f.fileKey);
+          notify = { connectionId: connection.connectionId, messageId: job.messageId, failed: assembled.failed };
+        } catch (err) {
+          log('error', 'upload assembly failed', { messageId: record.messageId, error: (err as Error)?.message });
+          return false;
+        }
+      } else {
+        ({ subjectId, fileKeys } = job);
       }
-    } else {
-      ({ subjectId, fileKeys } = job.data);
-    }
-    const delivery = { messageId: record.messageId, last: isLastDelivery(record, MAX_RECEIVES) };
-    let failed = false;
-    for (const fileKey of fileKeys) {
-      try {
-        await processFile(svc, subjectId, fileKey);
-      } catch (err) {
-        if (await settleFailedFile(svc, { subjectId, fileKey }, err, delivery)) failed = true;
+      const delivery = { messageId: record.messageId, last: isLastDelivery(record, MAX_RECEIVES) };
+      let failed = false;
+      for (const fileKey of fileKeys) {
+        try {
+          await processFile(svc, subjectId, fileKey);
+        } catch (err) {
+          if (await settleFailedFile(svc, { subjectId, fileKey }, err, delivery)) failed = true;
+        }
       }
-    }
-    if (failed) failures.push({ itemIdentifier: record.messageId });
-    // A job coming back answers the client then; on its last delivery its files are settled, so answer now.
-    if (failed && !delivery.last) continue;
-    if (notify) {
-      const files = await Promise.all(fileKeys.map((k) => svc.files.get(subjectId, k, nowMs())));
-      await svc
-        .sockets()
-        .send(
-          notify.connectionId,
-          uploadEndResponse(
-            notify.messageId,
-            files.filter((f) => f !== null),
-            notify.failed,
-          ),
-        )
-        .catch((err) => log('warn', 'could not answer upload_end', { error: (err as Error)?.name }));
-    }
-  }
-  return { batchItemFailures: failures };
+      // A job coming back answers the client then; on its last delivery its files are settled, so answer now.
+      if (notify && (!failed || delivery.last)) {
+        const files = await Promise.all(fileKeys.map((k) => svc.files.get(subjectId, k, nowMs())));
+        await svc
+          .sockets()
+          .send(
+            notify.connectionId,
+            uploadEndResponse(
+              notify.messageId,
+              files.filter((f) => f !== null),
+              notify.failed,
+            ),
+          )
+          .catch((err) => log('warn', 'could not answer upload_end', { error: (err as Error)?.name }));
+      }
+      return !failed;
+    },
+  );
 }
