@@ -16,3 +16,16 @@ export function log(level: Level, message: string, fields: Record<string, unknow
   if (level === 'error' || level === 'warn') console.error(line);
   else console.log(line);
 }
+
+/**
+ * What to log of a caught error: its class, code and where it was thrown, never its message, which can carry a file
+ * name (a person's name, a diagnosis), a value or a key.
+ */
+export function errorFields(err: unknown): Record<string, unknown> {
+  const e = err as { name?: string; code?: unknown; stack?: string } | null | undefined;
+  return {
+    error: e?.name ?? typeof err,
+    ...(typeof e?.code === 'string' ? { code: e.code } : {}),
+    ...(e?.stack ? { at: e.stack.split('\n').slice(1, 6).join('\n') } : {}),
+  };
+}

@@ -2,7 +2,7 @@ import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import * as z from 'zod/mini';
 import { nowMs } from '../../shared/clock';
 import { parseJsonOrNull } from '../../shared/json';
-import { log } from '../../shared/log';
+import { errorFields, log } from '../../shared/log';
 import { services } from '../../shared/services/container';
 import { processFile } from '../../shared/services/file-processing';
 import { isLastDelivery, settleFailedFile } from '../../shared/services/processing-failures';
@@ -44,7 +44,7 @@ export function handler(event: SQSEvent): Promise<SQSBatchResponse> {
           fileKeys = assembled.stored.map((f) => f.fileKey);
           notify = { connectionId: connection.connectionId, messageId: job.messageId, failed: assembled.failed };
         } catch (err) {
-          log('error', 'upload assembly failed', { messageId: record.messageId, error: (err as Error)?.message });
+          log('error', 'upload assembly failed', { messageId: record.messageId, ...errorFields(err) });
           return false;
         }
       } else {

@@ -1,7 +1,7 @@
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { nowMs } from '../../shared/clock';
 import { MAX_FILE_BYTES } from '../../shared/domain/files';
-import { log } from '../../shared/log';
+import { errorFields, log } from '../../shared/log';
 import { services } from '../../shared/services/container';
 import { adoptStagedObject } from '../../shared/services/file-service';
 
@@ -50,7 +50,7 @@ export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
         await svc.tickets.delete(uploadId);
       }
     } catch (err) {
-      log('error', 'finalizing an upload failed', { messageId: message.messageId, error: (err as Error)?.message });
+      log('error', 'finalizing an upload failed', { messageId: message.messageId, ...errorFields(err) });
       failures.push({ itemIdentifier: message.messageId });
     }
   }

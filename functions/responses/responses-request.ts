@@ -483,7 +483,8 @@ function assertCompiles(schema: Record<string, unknown>, param: string): void {
 
 function optionalString(raw: unknown, param: string): string | null {
   if (raw === undefined || raw === null || raw === '') return null;
-  if (typeof raw !== 'string' || raw.length > 256) throw invalidField(param, `${param} must be a string`);
+  if (typeof raw !== 'string') throw invalidField(param, `${param} must be a string`);
+  if (raw.length > 256) throw invalidField(param, `${param} must be at most 256 characters`);
   return raw;
 }
 

@@ -11,6 +11,7 @@ import {
   UnsupportedMediaTypeError,
 } from '../../shared/http/errors';
 import type { AuthedContext, RouteResult } from '../../shared/http/handler';
+import { checkIdentifierLength } from '../../shared/http/identifiers';
 import { isMultipart, parseMultipart, type UploadedFile } from '../../shared/http/multipart';
 import { retentionParams } from '../../shared/http/retention-params';
 import type { Tenancy } from '../../shared/http/tenancy';
@@ -104,6 +105,7 @@ async function textOfStoredFile(services: Services, tenancy: Tenancy, user: stri
   if (typeof raw !== 'string' || !raw.trim()) {
     throw new BadRequestError('file_key must be a non-empty string', 'invalid_file_key', 'file_key');
   }
+  checkIdentifierLength(raw, 'file_key');
   const subject = await tenancy.find(user);
   const file = subject ? await services.files.get(subject.subjectId, raw, nowMs()) : null;
   if (!file) throw new NotFoundError(`No file with key '${raw}' for this Subject`, 'file_key');

@@ -1,9 +1,10 @@
+import { isUtf8 } from 'node:buffer';
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { APIGatewayProxyEvent, APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { type HttpRoute, httpRoutes } from '../../functions/routes';
 import { HttpError, MethodNotAllowedError, NotFoundError, PayloadTooLargeError } from '../../shared/http/errors';
-import { log } from '../../shared/log';
+import { errorFields, log } from '../../shared/log';
 import { loadHandler } from './handlers';
 import { lambdaContext } from './lambda-context';
 import { handleLargeUpload, LAMBDA_BODY_BYTES } from './large-upload';
@@ -68,7 +69,7 @@ export async function handleHttp(req: IncomingMessage, res: ServerResponse): Pro
       return;
     }
     const http = err instanceof HttpError ? err : null;
-    if (!http) log('error', 'local gateway failure', { requestId, error: (err as Error)?.message });
+    if (!http) log('error', 'local gateway failure', { requestId, ...errorFields(err) });
     const status = http?.status ?? 500;
     const body = http
       ? http.toJSON()
@@ -206,7 +207,8 @@ function toEvent(
   const query: Record<string, string> = {};
   for (const [name, value] of url.searchParams) query[name] = name in query ? `${query[name]},${value}` : value;
   const pathParameters = Object.fromEntries(match.params.map((p, i) => [p, safeDecode(match.values[i] ?? '')]));
-  const textual = isTextual(headers['content-type']);
+  // Bytes that are not UTF-8 travel base64-encoded, so the handler sees them as sent and can refuse them.
+  const textual = isTextual(headers['content-type']) && isUtf8(body);
   const now = Date.now();
   const routeKey = `${match.route.method} ${match.route.path}`;
   return {

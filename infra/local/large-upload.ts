@@ -49,12 +49,20 @@ export async function handleLargeUpload(req: IncomingMessage, res: ServerRespons
   const stagedKey = `staging/direct/${uploadId}`;
   const fields: Record<string, string> = {};
   const file = await new Promise<{ filename: string; contentType: string; bytes: number } | null>((resolve, reject) => {
-    const parser = busboy({ headers: req.headers, limits: { fileSize: MAX_FILE_BYTES, files: 1 } });
+    const malformed = () => new BadRequestError('Malformed multipart/form-data request', 'invalid_body', 'body');
+    let parser: busboy.Busboy;
+    try {
+      parser = busboy({ headers: req.headers, limits: { fileSize: MAX_FILE_BYTES, files: 1 } });
+    } catch {
+      return reject(malformed());
+    }
     let found: Promise<{ filename: string; contentType: string; bytes: number }> | null = null;
     parser.on('field', (name, value) => {
       fields[name] = value;
     });
     parser.on('file', (field, stream, info) => {
+      // Every part's stream errors when the body is cut off mid-part: each needs a listener.
+      stream.on('error', (err) => reject(err instanceof HttpError ? err : malformed()));
       if (field !== 'file') return void stream.resume();
       found = (async () => {
         const body = new PassThrough();
@@ -87,10 +95,11 @@ export async function handleLargeUpload(req: IncomingMessage, res: ServerRespons
       })();
       found.catch(reject);
     });
-    parser.on('error', () =>
-      reject(new BadRequestError('Malformed multipart/form-data request', 'invalid_body', 'body')),
-    );
+    parser.on('error', () => reject(malformed()));
     parser.on('close', () => (found ? found.then(resolve, reject) : resolve(null)));
+    // A client that goes away mid-body: the staged part is abandoned and removed below.
+    req.on('error', () => reject(malformed()));
+    req.on('aborted', () => reject(malformed()));
     req.pipe(parser);
   }).catch(async (err) => {
     await svc.blobs.delete([stagedKey]).catch(() => undefined);

@@ -2,7 +2,7 @@ import { DeleteMessageCommand, ReceiveMessageCommand, type SQSClient } from '@aw
 import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import type { QueueConsumer, QueueName } from '../../functions/routes';
 import { type LocalFileQueue, type LocalMessage, localQueueEvents } from '../../shared/adapters/queue/local-file-queue';
-import { log } from '../../shared/log';
+import { errorFields, log } from '../../shared/log';
 import { loadHandler } from './handlers';
 import { lambdaContext } from './lambda-context';
 
@@ -59,7 +59,7 @@ export function runLocalQueues(
         | undefined;
       failed = new Set((out?.batchItemFailures ?? []).map((f) => f.itemIdentifier));
     } catch (err) {
-      log('error', 'queue consumer threw', { consumer: consumer.id, error: (err as Error)?.message });
+      log('error', 'queue consumer threw', { consumer: consumer.id, ...errorFields(err) });
     }
     for (const message of batch) {
       if (failed.has(message.messageId)) {
@@ -75,7 +75,7 @@ export function runLocalQueues(
   const tick = (draining = false) => {
     running = running
       .then(() => pass(draining))
-      .catch((err) => log('error', 'local queue pass failed', { error: err?.message }));
+      .catch((err) => log('error', 'local queue pass failed', errorFields(err)));
     return running;
   };
   const timer = setInterval(() => {

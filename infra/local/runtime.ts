@@ -1,5 +1,5 @@
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,7 +8,7 @@ import { SQSClient } from '@aws-sdk/client-sqs';
 import { type QueueName, queueConsumers, scheduledJobs } from '../../functions/routes';
 import { LocalFileQueue } from '../../shared/adapters/queue/local-file-queue';
 import { config, resetConfig } from '../../shared/config/config';
-import { log } from '../../shared/log';
+import { errorFields, log } from '../../shared/log';
 import { resetServices, type Services, services } from '../../shared/services/container';
 import { stopDocumentReaders } from '../../shared/services/ocr-host';
 import { type Emulators, startEmulators } from './emulators';
@@ -26,6 +26,8 @@ export interface RuntimeOptions {
   dataDir?: string;
   /** Extra environment for the handlers (rate limits, region, …). */
   env?: Record<string, string>;
+  /** Loopback port of the local @connections endpoint; an ephemeral one by default. */
+  connectionsPort?: number;
   /** Interval of the scheduled jobs; defaults to each job's `everyMinutes`. */
   scheduleEveryMs?: number;
   queuePollMs?: number;
@@ -99,7 +101,7 @@ export async function startRuntime(opts: RuntimeOptions = {}): Promise<Runtime> 
       if (records.length > 0) {
         queue
           .send(consumer.queue, { ...notification, Records: records })
-          .catch((err) => log('error', 'bucket notification lost', { error: err?.message }));
+          .catch((err) => log('error', 'bucket notification lost', errorFields(err)));
       }
     }
   });
@@ -120,7 +122,7 @@ export async function startRuntime(opts: RuntimeOptions = {}): Promise<Runtime> 
   const timers = scheduledJobs.map((job) => {
     const timer = setInterval(
       () =>
-        runScheduled(job.id).catch((err) => log('error', 'scheduled job failed', { job: job.id, error: err?.message })),
+        runScheduled(job.id).catch((err) => log('error', 'scheduled job failed', { job: job.id, ...errorFields(err) })),
       opts.scheduleEveryMs ?? job.everyMinutes * 60_000,
     );
     timer.unref();
@@ -128,21 +130,25 @@ export async function startRuntime(opts: RuntimeOptions = {}): Promise<Runtime> 
   });
 
   const connections = new Set<Socket>();
-  const server: Server = createServer(async (req, res) => {
-    if (!(await sockets.handleManagement(req, res))) await handleHttp(req, res);
-  });
-  const sockets = attachWebSockets(server);
-  server.on('connection', (socket) => {
+  const track = (socket: Socket) => {
     connections.add(socket);
     socket.on('close', () => connections.delete(socket));
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(opts.port ?? 0, opts.host ?? '127.0.0.1', () => resolve());
-  });
+  };
+  const server: Server = createServer((req, res) => serveSafely(req, res, handleHttp));
+  const sockets = attachWebSockets(server);
+  server.on('connection', track);
+  // The @connections endpoint answers only on loopback and on a port of its own, as API Gateway's management API
+  // is not the public API: a client of the public port cannot write to, or close, another client's socket.
+  const management: Server = createServer((req, res) =>
+    serveSafely(req, res, async (rq, rs) => {
+      if (!(await sockets.handleManagement(rq, rs))) rs.writeHead(404).end();
+    }),
+  );
+  management.on('connection', track);
+  await listen(server, opts.port ?? 0, opts.host ?? '127.0.0.1');
+  await listen(management, opts.connectionsPort ?? 0, '127.0.0.1');
   const port = (server.address() as AddressInfo).port;
-  // Handlers reach WebSocket clients through this runtime's own @connections endpoint.
-  process.env.HDS_WS_CALLBACK_URL ??= `http://127.0.0.1:${port}`;
+  process.env.HDS_WS_CALLBACK_URL ??= `http://127.0.0.1:${(management.address() as AddressInfo).port}`;
   resetConfig();
   resetServices();
 
@@ -156,10 +162,9 @@ export async function startRuntime(opts: RuntimeOptions = {}): Promise<Runtime> 
     stop: async () => {
       for (const t of timers) clearInterval(t);
       await sockets.closeAll();
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        for (const s of connections) s.destroy();
-      });
+      const closed = [server, management].map((srv) => new Promise<void>((resolve) => srv.close(() => resolve())));
+      for (const s of connections) s.destroy();
+      await Promise.all(closed);
       await runner.stop();
       await stopDocumentReaders();
       await emulators.stop();
@@ -171,3 +176,32 @@ export async function startRuntime(opts: RuntimeOptions = {}): Promise<Runtime> 
     },
   };
 }
+
+function listen(server: Server, port: number, host: string): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => resolve());
+  });
+}
+
+/**
+ * Runs a request handler so that nothing a client does can throw out of it: a request or response stream error
+ * (a reset, an aborted body) ends that exchange alone, and a failure after the headers went out closes the socket.
+ */
+function serveSafely(
+  req: IncomingMessage,
+  res: ServerResponse,
+  handle: (req: IncomingMessage, res: ServerResponse) => Promise<void>,
+): void {
+  req.on('error', () => req.destroy());
+  res.on('error', () => res.destroy());
+  handle(req, res).catch((err) => {
+    log('error', 'local request failed', { error: (err as Error)?.name });
+    if (res.headersSent) res.destroy();
+    else res.writeHead(500, { 'content-type': 'application/json' }).end(INTERNAL_ERROR_BODY);
+  });
+}
+
+const INTERNAL_ERROR_BODY = JSON.stringify({
+  error: { message: 'Internal error', type: 'invalid_request_error', code: 'internal_error', param: null },
+});

@@ -4,7 +4,7 @@ import type { Duplex } from 'node:stream';
 import { WebSocket, WebSocketServer } from 'ws';
 import { type WebSocketRoute, webSocketRoutes } from '../../functions/routes';
 import type { SocketEvent } from '../../shared/http/socket-handler';
-import { log } from '../../shared/log';
+import { errorFields, log } from '../../shared/log';
 import { loadHandler } from './handlers';
 import { lambdaContext } from './lambda-context';
 
@@ -37,6 +37,8 @@ export function attachWebSockets(server: Server): LocalSockets {
   };
 
   server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    // A client that resets during the handshake must cost only its own socket.
+    socket.on('error', () => socket.destroy());
     void (async () => {
       const url = new URL(req.url ?? '/', 'http://localhost');
       const routes = routesByPath.get(url.pathname);
@@ -51,8 +53,12 @@ export function attachWebSockets(server: Server): LocalSockets {
       const connectionId = `${randomBytes(9).toString('base64url')}=`;
       const result = await invoke(routes.$connect, event('$connect', 'CONNECT', connectionId, req, url));
       if ((result?.statusCode ?? 200) !== 200) return refuse(socket, result.statusCode, result.body ?? '');
+      if (socket.destroyed) return;
       wss.handleUpgrade(req, socket, head, (ws) => {
         open.set(connectionId, ws);
+        // A frame breaking the protocol (unmasked, oversize, bad opcode or UTF-8) errors this socket only:
+        // `ws` then closes it with the matching code (1002, 1009, 1007), and `close` below runs $disconnect.
+        ws.on('error', (err) => log('info', 'socket protocol error', { code: (err as { code?: string }).code }));
         // API Gateway does not order invocations; running one frame at a time here keeps logs readable.
         let queue: Promise<unknown> = Promise.resolve();
         // Frames wait for their handler one at a time; past a few in waiting, reading from the client's
@@ -67,7 +73,7 @@ export function attachWebSockets(server: Server): LocalSockets {
               body: isBinary ? body.toString('base64') : body.toString('utf8'),
               isBase64Encoded: isBinary,
             })
-              .catch((err) => log('error', 'socket $default failed', { error: err?.message }))
+              .catch((err) => log('error', 'socket $default failed', errorFields(err)))
               .finally(() => {
                 if (--waiting < MAX_WAITING_FRAMES / 2) socket.resume();
               }),
@@ -77,13 +83,13 @@ export function attachWebSockets(server: Server): LocalSockets {
           open.delete(connectionId);
           void queue.then(() =>
             invoke(routes.$disconnect, event('$disconnect', 'DISCONNECT', connectionId, req, url)).catch((err) =>
-              log('error', 'socket $disconnect failed', { error: err?.message }),
+              log('error', 'socket $disconnect failed', errorFields(err)),
             ),
           );
         });
       });
     })().catch((err) => {
-      log('error', 'socket handshake failed', { error: err?.message });
+      log('error', 'socket handshake failed', errorFields(err));
       refuse(socket, 500, '');
     });
   });

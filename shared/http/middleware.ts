@@ -2,9 +2,10 @@ import type middy from '@middy/core';
 import type { APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { nowMs } from '../clock';
 import { displayPrefix, hashSecret, looksLikeKey } from '../domain/api-keys';
-import { log } from '../log';
+import { errorFields, log } from '../log';
 import type { Services } from '../services/container';
-import { HttpError, InternalError, RateLimitError, UnauthorizedError } from './errors';
+import { HttpError, InternalError, NotFoundError, RateLimitError, UnauthorizedError } from './errors';
+import { MAX_IDENTIFIER_BYTES } from './identifiers';
 import { fromGatewayEvent, type GatewayEvent, type HttpRequest } from './request';
 
 export interface Caller {
@@ -23,11 +24,19 @@ export type Internal = {
 export type HdsContext = Context & { hds: Internal };
 type Middleware = middy.MiddlewareObj<GatewayEvent, APIGatewayProxyStructuredResultV2, Error, HdsContext>;
 
-/** Normalizes the event first, so every later step and every error carries the request id. */
+/**
+ * Normalizes the event first, so every later step and every error carries the request id. A path parameter longer
+ * than any identifier HDS issues names nothing: 404 here, before it reaches a storage key (DynamoDB refuses keys
+ * past 1 KB, S3 past 1 KB) and fails there as a 500.
+ */
 export function normalizeRequest(): Middleware {
   return {
     before: (request) => {
-      request.context.hds = { req: fromGatewayEvent(request.event), caller: null, rateHeaders: {} };
+      const req = fromGatewayEvent(request.event);
+      request.context.hds = { req, caller: null, rateHeaders: {} };
+      for (const [name, value] of Object.entries(req.pathParams)) {
+        if (Buffer.byteLength(value) > MAX_IDENTIFIER_BYTES) throw new NotFoundError(`No such ${name}`, name);
+      }
     },
   };
 }
@@ -46,9 +55,7 @@ export function errorEnvelope(routeId: string): Middleware {
         log('error', 'request failed', {
           route: routeId,
           requestId: req.requestId,
-          error: error?.name,
-          detail: error?.message,
-          stack: error?.stack,
+          ...errorFields(error),
         });
       } else {
         log('info', 'request refused', {

@@ -24,13 +24,14 @@ export function isMultipart(req: HttpRequest): boolean {
  */
 export function parseMultipart(req: HttpRequest, maxFileBytes: number): Promise<MultipartBody> {
   return new Promise((resolve, reject) => {
+    const malformed = () => new BadRequestError('Malformed multipart/form-data request', 'invalid_body', 'body');
     const fields: Record<string, string> = {};
     const files: UploadedFile[] = [];
     let parser: busboy.Busboy;
     try {
       parser = busboy({ headers: req.headers, limits: { fileSize: maxFileBytes, fields: 50, files: 5 } });
     } catch {
-      reject(new BadRequestError('Malformed multipart/form-data request', 'invalid_body', 'body'));
+      reject(malformed());
       return;
     }
     parser.on('field', (name, value) => {
@@ -40,6 +41,8 @@ export function parseMultipart(req: HttpRequest, maxFileBytes: number): Promise<
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('limit', () => reject(new PayloadTooLargeError(`File exceeds ${maxFileBytes} bytes`, field)));
+      // A part cut off before its closing boundary errors the part's own stream (busboy: "Unexpected end of form").
+      stream.on('error', () => reject(malformed()));
       stream.on('close', () =>
         files.push({
           field,
@@ -49,9 +52,7 @@ export function parseMultipart(req: HttpRequest, maxFileBytes: number): Promise<
         }),
       );
     });
-    parser.on('error', () =>
-      reject(new BadRequestError('Malformed multipart/form-data request', 'invalid_body', 'body')),
-    );
+    parser.on('error', () => reject(malformed()));
     parser.on('close', () => resolve({ fields, files }));
     parser.end(req.body ?? Buffer.alloc(0));
   });

@@ -1,5 +1,5 @@
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import { log } from '../log';
+import { errorFields, log } from '../log';
 import type { SocketConnection } from '../ports/socket-gateway';
 import { type Services, services } from '../services/container';
 import { HttpError, InternalError } from './errors';
@@ -47,8 +47,7 @@ export function socketConnectRoute(routeId: string, fn: (ctx: ConnectContext) =>
       return { statusCode: 200 };
     } catch (err) {
       const http = err instanceof HttpError ? err : new InternalError(requestId);
-      if (http.status >= 500)
-        log('error', 'socket connect failed', { route: routeId, requestId, error: (err as Error)?.message });
+      if (http.status >= 500) log('error', 'socket connect failed', { route: routeId, requestId, ...errorFields(err) });
       return {
         statusCode: http.status,
         headers: { 'content-type': 'application/json', 'x-request-id': requestId, ...http.headers },
@@ -91,8 +90,7 @@ export function socketMessageRoute(routeId: string, fn: (ctx: MessageContext) =>
       await fn({ connection, body, requestId, services: svc, reply });
     } catch (err) {
       const http = err instanceof HttpError ? err : new InternalError(requestId);
-      if (http.status >= 500)
-        log('error', 'socket message failed', { route: routeId, requestId, error: (err as Error)?.message });
+      if (http.status >= 500) log('error', 'socket message failed', { route: routeId, requestId, ...errorFields(err) });
       await reply(errorFrame(http)).catch(() => undefined);
     }
     return { statusCode: 200 };

@@ -1,18 +1,48 @@
 import * as z from 'zod/mini';
-import { BadRequestError, invalidField, PayloadTooLargeError } from './errors';
+import { MAX_JSON_DEPTH, nestsDeeperThan } from '../json';
+import { BadRequestError, HttpError, invalidField, PayloadTooLargeError } from './errors';
 import type { HttpRequest } from './request';
 
-/** Parses the JSON body; a body over the documented limit is 413, malformed JSON 400. */
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+/**
+ * Parses the JSON body. A body over the documented limit is 413; one sent as another media type (`text/plain`, a
+ * form) is 415 rather than read as JSON; bytes that are not UTF-8 are refused rather than stored as replacement
+ * characters; nesting past {@link MAX_JSON_DEPTH} is refused before anything recurses into it; malformed JSON is 400.
+ */
 export function readJsonBody(req: HttpRequest, maxBytes: number): unknown {
   if (!req.body || req.body.length === 0) return {};
   if (req.body.length > maxBytes) {
     throw new PayloadTooLargeError(`Request body exceeds ${maxBytes} bytes`, 'body');
   }
+  if (!isJsonMediaType(req.headers['content-type'])) {
+    throw new HttpError(
+      415,
+      'Send the request body as JSON with `Content-Type: application/json`',
+      'unsupported_media_type',
+      'content-type',
+    );
+  }
+  let text: string;
   try {
-    return JSON.parse(req.body.toString('utf8'));
+    text = utf8.decode(req.body);
+  } catch {
+    throw new BadRequestError('Request body is not valid UTF-8', 'invalid_encoding', 'body');
+  }
+  if (nestsDeeperThan(text, MAX_JSON_DEPTH)) {
+    throw new BadRequestError(`Request body nests deeper than ${MAX_JSON_DEPTH} levels`, 'invalid_json', 'body');
+  }
+  try {
+    return JSON.parse(text);
   } catch {
     throw new BadRequestError('Request body is not valid JSON', 'invalid_json', 'body');
   }
+}
+
+/** `application/json`, any `+json` type, or none at all (what many clients send with a JSON body). */
+function isJsonMediaType(contentType: string | undefined): boolean {
+  const type = (contentType ?? '').split(';')[0]!.trim().toLowerCase();
+  return type === '' || type === 'application/json' || type.endsWith('+json');
 }
 
 /** Validates with a zod schema; the first problem becomes a 400 naming its field (`records[3].time`). */

@@ -1,6 +1,6 @@
 import { nowMs } from '../clock';
 import { STALLED_FILE_REASON } from '../domain/files';
-import { log } from '../log';
+import { errorFields, log } from '../log';
 import type { Services } from './container';
 
 /** Why a file could not be processed, in words fit for its `failure_reason`. */
@@ -26,7 +26,7 @@ export async function settleFailedFile(
     await failFile(services, file, err.message);
     return false;
   }
-  log('error', 'file processing failed', { messageId: delivery.messageId, error: (err as Error)?.message });
+  log('error', 'file processing failed', { messageId: delivery.messageId, ...errorFields(err) });
   if (delivery.last) await failFile(services, file, REPEATED_FAILURE_REASON);
   return true;
 }
@@ -46,7 +46,8 @@ export async function failFile(
 ): Promise<{ deleted: number; settled: boolean }> {
   const failed = await services.files.fail(file.subjectId, file.fileKey, reason, nowMs());
   if (!failed) return { deleted: 0, settled: true };
-  if (failed.newlyFailed) log('warn', 'file failed', { subjectId: file.subjectId, reason });
+  // The reason stays on the file for its owner to read; it can name the file, so the log does not carry it.
+  if (failed.newlyFailed) log('warn', 'file failed', { subjectId: file.subjectId });
   const range = failed.file.recordIds;
   const { deleted, done } = range
     ? await services.records.deleteIdRange(file.subjectId, range, maxItems)
@@ -70,7 +71,7 @@ export async function settleWatchedFile(
   try {
     return await failFile(services, { subjectId, fileKey }, STALLED_FILE_REASON, maxItems);
   } catch (err) {
-    log('error', 'watchdog could not settle a file', { subjectId, error: (err as Error)?.message });
+    log('error', 'watchdog could not settle a file', { subjectId, ...errorFields(err) });
     return { deleted: 0, settled: false };
   }
 }

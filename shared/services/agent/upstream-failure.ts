@@ -1,5 +1,5 @@
 import { BadRequestError, type ErrorBody, HttpError, UpstreamError } from '../../http/errors';
-import { log } from '../../log';
+import { errorFields, log } from '../../log';
 import { ModelProviderError } from '../../ports/model-provider';
 
 /** What a caller is told to wait after the upstream kept refusing for its own rate limit. */
@@ -35,6 +35,6 @@ export function upstreamFailure(err: unknown, mode: 'agent' | 'model' = 'agent')
 export function streamedFailure(err: unknown, mode: 'agent' | 'model' = 'agent'): ErrorBody['error'] {
   if (err instanceof ModelProviderError) return upstreamFailure(err, mode).toJSON().error;
   if (err instanceof HttpError) return err.toJSON().error;
-  log('error', 'answer stream failed', { error: (err as Error)?.name, detail: (err as Error)?.message });
+  log('error', 'answer stream failed', errorFields(err));
   return { message: 'Internal error', type: 'invalid_request_error', code: 'internal_error', param: null };
 }

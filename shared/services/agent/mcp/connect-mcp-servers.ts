@@ -2,6 +2,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { type BadRequestError, invalidField } from '../../../http/errors';
+import { parseClientJson } from '../../../json';
 import { log } from '../../../log';
 import type { AgentTool, ServerToolOutcome } from '../agent-tool';
 import { NonPublicAddressError, type Resolver, resolvePublicAddresses } from './address-guard';
@@ -168,7 +169,7 @@ async function callTool(
 function parseArguments(raw: string): Record<string, unknown> | string {
   let value: unknown;
   try {
-    value = raw.trim() === '' ? {} : JSON.parse(raw);
+    value = raw.trim() === '' ? {} : parseClientJson(raw);
   } catch (err) {
     return `the arguments are not valid JSON (${(err as Error).message}); send one JSON object.`;
   }

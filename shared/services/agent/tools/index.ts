@@ -1,3 +1,4 @@
+import { parseClientJson } from '../../../json';
 import { log } from '../../../log';
 import { boundedJson } from './bound';
 import { listClinicalRecords } from './list-clinical-records';
@@ -46,7 +47,7 @@ export async function runBuiltinTool(
 ): Promise<BuiltinToolRun> {
   let parsed: unknown;
   try {
-    parsed = rawArguments.trim() === '' ? {} : JSON.parse(rawArguments);
+    parsed = rawArguments.trim() === '' ? {} : parseClientJson(rawArguments);
   } catch (err) {
     return failed({}, `The arguments are not valid JSON (${(err as Error).message}); send one JSON object.`);
   }
