@@ -3,10 +3,13 @@ import { apiKeyRoute } from '../../shared/http/handler';
 import { normalizeUser } from '../../shared/http/tenancy';
 import { eraseSubject } from '../../shared/services/subject-eraser';
 
-/** DELETE /v1/subjects/{user}: everything the account holds for the Subject, unreadable at once. */
+/**
+ * DELETE /v1/subjects/{user}: everything the account holds for the Subject, unreadable at once and purged in the
+ * background. `deleted` counts what was live; `counts_exact: false` says a large Subject's counts are floors.
+ */
 export const handler = apiKeyRoute('delete-subject', async ({ req, services, tenancy }) => {
   const user = normalizeUser(req.pathParams.user);
-  const deleted = await eraseSubject(services, tenancy, user);
-  if (!deleted) throw new NotFoundError(`No Subject exists for user '${user}'`, 'user');
-  return { body: { status: 'ok', subject: user, deleted } };
+  const outcome = await eraseSubject(services, tenancy, user);
+  if (!outcome) throw new NotFoundError(`No Subject exists for user '${user}'`, 'user');
+  return { body: { status: 'ok', subject: user, deleted: outcome.deleted, counts_exact: outcome.countsExact } };
 });

@@ -91,6 +91,10 @@ export async function startRuntime(opts: RuntimeOptions = {}): Promise<Runtime> 
   const cfg = config();
   await ensureTables(new DynamoDBClient({ region: cfg.region, endpoint: cfg.dynamoEndpoint }), cfg);
 
+  // A batch write the previous run was killed in the middle of is rolled back before anything is served: its rows
+  // were never readable, and now they are gone too.
+  const rolledBack = await services().records.rollBackOpenWrites();
+  if (rolledBack > 0) log('warn', 'rolled back batch writes a previous run left open', { rows: rolledBack });
   const queue = Object.values(cfg.queueUrls).some(Boolean) ? null : new LocalFileQueue(cfg.localQueueDir!);
   // Bucket notifications: objects created under a consumer's prefix are announced on its queue, as S3 → SQS.
   emulators.onObjectCreated((notification) => {

@@ -1,4 +1,5 @@
 import type { ModelMessage } from './model-provider';
+import type { Tally } from './record-store';
 
 /** A client tool call a handoff response is waiting for (its output comes in the next request). */
 export interface PendingCall {
@@ -67,6 +68,8 @@ export interface ConversationStore {
   latestOfSession(subjectId: string, sessionId: string, nowMs: number): Promise<StoredResponse | null>;
   /** Live responses of the Subject (erase reports them as `conversations`). */
   count(subjectId: string, nowMs: number): Promise<number>;
+  /** Live entries counted until `deadlineMs` (epoch ms) at the latest. */
+  tally(subjectId: string, nowMs: number, deadlineMs: number): Promise<Tally>;
   /** Whether any response of the conversation is still live (its derived memories are kept while one is). */
   hasLive(subjectId: string, conversationId: string, nowMs: number): Promise<boolean>;
   /**

@@ -1,4 +1,5 @@
 import type { StoredFile } from '../domain/files';
+import type { Tally } from './record-store';
 
 /** What processing a file found: its text's length, its abstract and how many rows it wrote. */
 export interface ProcessedOutcome {
@@ -19,6 +20,8 @@ export interface FileCatalog {
   list(subjectId: string, nowMs: number): Promise<StoredFile[]>;
   /** Counts live files. */
   count(subjectId: string, nowMs: number): Promise<number>;
+  /** Live entries counted until `deadlineMs` (epoch ms) at the latest. */
+  tally(subjectId: string, nowMs: number, deadlineMs: number): Promise<Tally>;
   /** Removes the file from every read at once; false when it was not live. */
   markDeleted(subjectId: string, fileKey: string, nowMs: number): Promise<boolean>;
   /** Files written with `retention=session` under that session, marked deleted; returns them. */

@@ -37,6 +37,12 @@ export interface RecordQueryResult {
   hasMore: boolean;
 }
 
+/** Items counted, and whether counting reached the end (false: it stopped at its deadline; `count` is a floor). */
+export interface Tally {
+  count: number;
+  complete: boolean;
+}
+
 /** Default bound of how many matches a query counts. */
 export const QUERY_COUNT_CAP = 5000;
 
@@ -67,6 +73,8 @@ export interface RecordStore {
    */
   query(subjectId: string, query: RecordQuery): Promise<RecordQueryResult>;
   count(subjectId: string, nowMs: number): Promise<number>;
+  /** Live rows counted until `deadlineMs` (epoch ms) at the latest. */
+  tally(subjectId: string, nowMs: number, deadlineMs: number): Promise<Tally>;
   /** Hard-deletes the selected rows (mirrors included); returns how many were live. */
   delete(subjectId: string, selector: DeleteSelector, nowMs: number): Promise<number>;
   /** Deletes the rows written with `retention=session` under this session. */
@@ -75,6 +83,11 @@ export interface RecordStore {
   openSession(subjectId: string, sessionId: string, at: string): Promise<void>;
   /** Marks the session closed; true when it was open. */
   closeSession(subjectId: string, sessionId: string, at: string): Promise<boolean>;
+  /**
+   * Rolls back every batch write still open, whatever its age: only for a host starting up with no writer of its own
+   * running (the local runtime after a crash or kill). Returns the rows deleted.
+   */
+  rollBackOpenWrites(): Promise<number>;
   /** Tombstones a Subject: no more ids are allocated, and the sweeper purges it if no purge job does. */
   tombstoneSubject(subjectId: string, nowMs: number): Promise<void>;
   /** Deletes every item of an erased Subject; safe to repeat. Returns items deleted. */

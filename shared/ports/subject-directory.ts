@@ -11,11 +11,9 @@ export interface SubjectDirectory {
   find(accountId: string, user: string): Promise<Subject | null>;
   /** Returns the Subject, minting it on first use; concurrent first uses agree on one. */
   findOrCreate(accountId: string, user: string): Promise<Subject>;
-  /** Drops a mapping that still points at an erased Subject (a crashed erase), so the user can start afresh. */
-  dropStale(accountId: string, user: string, subjectId: string): Promise<void>;
   /**
-   * Drops the mapping and tombstones the Subject so nothing more can be written to it; returns the
-   * erased Subject, or null when the account had none for that user.
+   * Drops the mapping if it still points at `subjectId` (never one minted since); true when this call dropped it.
+   * Used by the erase, and by a writer that met an erased Subject behind a mapping an erase has not dropped yet.
    */
-  erase(accountId: string, user: string): Promise<Subject | null>;
+  unmap(accountId: string, user: string, subjectId: string): Promise<boolean>;
 }

@@ -53,7 +53,7 @@ export async function addFamilyMember(
       return { member, user: subject.user };
     } catch (err) {
       if (!(err instanceof SubjectErasedError) || attempt > 0) throw err;
-      await services.subjects.dropStale(tenancy.accountId, user, subject.subjectId);
+      await services.subjects.unmap(tenancy.accountId, user, subject.subjectId);
     }
   }
 }

@@ -48,7 +48,7 @@ export async function writeReadings(
     } catch (err) {
       // The mapping pointed at a Subject whose erase was cut short: drop it once and start afresh.
       if (!(err instanceof SubjectErasedError) || attempt > 0) throw err;
-      await services.subjects.dropStale(tenancy.accountId, options.user, subject.subjectId);
+      await services.subjects.unmap(tenancy.accountId, options.user, subject.subjectId);
     }
   }
 }

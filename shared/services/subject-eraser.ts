@@ -1,31 +1,40 @@
 import { nowMs } from '../clock';
 import type { Tenancy } from '../http/tenancy';
+import type { Tally } from '../ports/record-store';
 import type { Services } from './container';
 
-export interface ErasureCounts {
-  records: number;
-  files: number;
-  conversations: number;
+/** How long an erase spends counting what it erased before it answers; the purge never waits for it. */
+export const ERASURE_COUNT_BUDGET_MS = 250;
+
+export interface ErasureOutcome {
+  deleted: { records: number; files: number; conversations: number };
+  /** False when counting ran out of its budget: the numbers are then floors. The purge removes everything anyway. */
+  countsExact: boolean;
 }
 
 /**
- * Right to be forgotten. The Subject is tombstoned first (no more writes), then unmapped (every read
- * stops at once: reads go through the mapping), then a purge job deletes what is left. Should the job
- * never run, the tombstone expires into the sweeper, which purges instead. Returns null when the
- * account holds no Subject for `user`; nothing is minted.
+ * Right to be forgotten, answered in a bounded time whatever the Subject's size. The Subject is resolved once and
+ * tombstoned first (no more writes to it, and the sweeper purges it should the purge job never run), then unmapped
+ * (every read stops at once: reads go through the mapping), then the live items are counted within a short budget
+ * and the purge is queued. A writer racing the erase may have dropped the mapping itself on meeting the tombstone;
+ * the erase still succeeds, and never unmaps a Subject minted since. Returns null when the account holds no Subject
+ * for `user`; nothing is minted.
  */
-export async function eraseSubject(services: Services, tenancy: Tenancy, user: string): Promise<ErasureCounts | null> {
+export async function eraseSubject(services: Services, tenancy: Tenancy, user: string): Promise<ErasureOutcome | null> {
   const subject = await tenancy.find(user);
   if (!subject) return null;
   const now = nowMs();
-  const counts: ErasureCounts = {
-    records: await services.records.count(subject.subjectId, now),
-    files: await services.files.count(subject.subjectId, now),
-    conversations: await services.conversations.count(subject.subjectId, now),
-  };
   await services.records.tombstoneSubject(subject.subjectId, now);
-  const erased = await services.subjects.erase(tenancy.accountId, user);
-  if (!erased) return null;
+  await services.subjects.unmap(tenancy.accountId, user, subject.subjectId);
+  const deadline = Date.now() + ERASURE_COUNT_BUDGET_MS;
+  const [records, files, conversations] = await Promise.all([
+    services.records.tally(subject.subjectId, now, deadline),
+    services.files.tally(subject.subjectId, now, deadline),
+    services.conversations.tally(subject.subjectId, now, deadline),
+  ]);
   await services.queue.send('purge', { type: 'purge-subject', subjectId: subject.subjectId });
-  return counts;
+  return {
+    deleted: { records: records.count, files: files.count, conversations: conversations.count },
+    countsExact: [records, files, conversations].every((t: Tally) => t.complete),
+  };
 }

@@ -95,7 +95,12 @@ describe('DELETE /v1/subjects/{user}', () => {
 
     const erase = await api.delete('/v1/subjects/CAROL');
     expect(erase.status).toBe(200);
-    expect(erase.body).toEqual({ status: 'ok', subject: 'carol', deleted: { records: 3, files: 0, conversations: 0 } });
+    expect(erase.body).toEqual({
+      status: 'ok',
+      subject: 'carol',
+      deleted: { records: 3, files: 0, conversations: 0 },
+      counts_exact: true,
+    });
     expect((await api.get('/v1/data?user=carol')).body.data).toEqual([]);
     expect((await api.get('/v1/data?user=dave')).body.data).toHaveLength(1);
 

@@ -5,6 +5,7 @@ import {
   QueryCommand,
   type QueryCommandInput,
 } from '@aws-sdk/lib-dynamodb';
+import type { Tally } from '../../ports/record-store';
 import { LIVE_FILTER } from './records-layout';
 
 type Key = Record<string, unknown>;
@@ -134,13 +135,20 @@ export async function countLive(
   subjectId: string,
   prefix: string,
   nowMs: number,
-): Promise<number> {
-  const { items } = await queryAll(doc, {
-    TableName: table,
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-    FilterExpression: LIVE_FILTER,
-    ExpressionAttributeValues: { ':pk': subjectId, ':prefix': prefix, ':now': Math.floor(nowMs / 1000) },
-    ProjectionExpression: 'pk',
-  });
-  return items.length;
+  deadlineMs = Number.POSITIVE_INFINITY,
+): Promise<Tally> {
+  const { items, exhausted } = await queryAll(
+    doc,
+    {
+      TableName: table,
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      FilterExpression: LIVE_FILTER,
+      ExpressionAttributeValues: { ':pk': subjectId, ':prefix': prefix, ':now': Math.floor(nowMs / 1000) },
+      ProjectionExpression: 'pk',
+      // Small pages, so a deadline is looked at often enough to be kept.
+      Limit: 1000,
+    },
+    () => Date.now() >= deadlineMs,
+  );
+  return { count: items.length, complete: exhausted };
 }

@@ -15,7 +15,7 @@ import { log } from '../../log';
 import type { BlobStore } from '../../ports/blob-store';
 import type { ConversationStore, DeletedResponse, PendingCall, StoredResponse } from '../../ports/conversation-store';
 import type { ModelMessage } from '../../ports/model-provider';
-import { SubjectErasedError } from '../../ports/record-store';
+import { SubjectErasedError, type Tally } from '../../ports/record-store';
 import { batchWriteAll, countLive, deleteAll } from './batch';
 import { applied } from './conditional';
 import {
@@ -221,7 +221,11 @@ export class DynamoConversationStore implements ConversationStore {
 
   async count(subjectId: string, nowMs: number): Promise<number> {
     // One small pointer per live response: counting them never reads the bodies.
-    return countLive(this.doc, this.table, subjectId, CONVERSATION_PREFIX, nowMs);
+    return (await this.tally(subjectId, nowMs)).count;
+  }
+
+  tally(subjectId: string, nowMs: number, deadlineMs?: number): Promise<Tally> {
+    return countLive(this.doc, this.table, subjectId, CONVERSATION_PREFIX, nowMs, deadlineMs);
   }
 
   hasLive(subjectId: string, conversationId: string, nowMs: number): Promise<boolean> {

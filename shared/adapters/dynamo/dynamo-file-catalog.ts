@@ -15,6 +15,7 @@ import {
 } from '../../domain/files';
 import { isLive } from '../../domain/retention';
 import type { FileCatalog, ProcessedOutcome } from '../../ports/file-catalog';
+import type { Tally } from '../../ports/record-store';
 import { queryAll } from './batch';
 import { applied } from './conditional';
 import { expiryShard, FILE_PREFIX, WATCH_PREFIX } from './records-layout';
@@ -96,6 +97,11 @@ export class DynamoFileCatalog implements FileCatalog {
 
   async count(subjectId: string, nowMs: number): Promise<number> {
     return (await this.list(subjectId, nowMs)).length;
+  }
+
+  /** A Subject's files are few (each is a document someone uploaded): they are counted whole. */
+  async tally(subjectId: string, nowMs: number): Promise<Tally> {
+    return { count: await this.count(subjectId, nowMs), complete: true };
   }
 
   async markDeleted(subjectId: string, fileKey: string, nowMs: number): Promise<boolean> {

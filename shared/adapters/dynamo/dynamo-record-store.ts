@@ -19,6 +19,7 @@ import {
   type RecordStore,
   SubjectErasedError,
   type SweepHooks,
+  type Tally,
 } from '../../ports/record-store';
 import { batchGetAll, batchWriteAll, countLive, deleteAll, queryAll } from './batch';
 import { applied } from './conditional';
@@ -35,8 +36,12 @@ import {
   WATCH_PREFIX,
 } from './records-layout';
 
-/** A batch write still unfinished after this long was abandoned by a crashed writer. */
-const INTENT_TTL_SECONDS = 600;
+/**
+ * A batch write still unfinished after this long was abandoned by a crashed writer (one `putAll` writes at most a
+ * slice of a thousand rows, seconds of work). Should a slow writer outlive it, its commit finds the intent gone and
+ * removes its own rows: recovery and writer never both keep a batch.
+ */
+const INTENT_TTL_SECONDS = 120;
 /** An erased Subject whose purge job never ran is purged by the sweeper after this long. */
 const ERASED_SUBJECT_SWEEP_SECONDS = 900;
 /** Rows one query of `deleteIdRange` reads before deleting them. */
@@ -134,30 +139,100 @@ export class DynamoRecordStore implements RecordStore {
         },
       }),
     );
+    const rowKeys = records.map((r) => recordKey(subjectId, r.id));
     try {
       await batchWriteAll(
         this.doc,
         this.table,
         records.map((r) => ({ PutRequest: { Item: toItem(r) } })),
       );
+      // Ids reserved before an erase may be written after it: such rows would outlive the purge.
+      if (await this.isErased(subjectId)) throw new SubjectErasedError(subjectId);
     } catch (err) {
       // All or nothing: remove whatever part of the batch landed, then keep the intent only if that failed too.
-      await deleteAll(
-        this.doc,
-        this.table,
-        records.map((r) => recordKey(subjectId, r.id)),
-      ).then(
+      await deleteAll(this.doc, this.table, rowKeys).then(
         () => this.doc.send(new DeleteCommand({ TableName: this.table, Key: intentKey })),
         () => undefined,
       );
       throw err;
     }
-    await this.doc.send(new DeleteCommand({ TableName: this.table, Key: intentKey }));
+    // The commit: one conditional delete makes the whole batch readable at once. The intent is gone only if recovery
+    // took this batch for abandoned and rolled it back; then none of it may stay.
+    const committed = await applied(
+      this.doc.send(
+        new DeleteCommand({ TableName: this.table, Key: intentKey, ConditionExpression: 'attribute_exists(pk)' }),
+      ),
+    );
+    if (!committed) {
+      await deleteAll(this.doc, this.table, rowKeys);
+      throw new Error('The batch outlived its write intent and was rolled back');
+    }
+  }
+
+  private async isErased(subjectId: string): Promise<boolean> {
+    const out = await this.doc.send(
+      new GetCommand({
+        TableName: this.table,
+        Key: { pk: subjectId, sk: SUBJECT_SK },
+        ProjectionExpression: 'erasedAt',
+        ConsistentRead: true,
+      }),
+    );
+    return !out.Item || out.Item.erasedAt !== undefined;
+  }
+
+  /**
+   * The id ranges of the Subject's batches still being written (or abandoned by a crashed writer and not yet rolled
+   * back): their rows exist but are not yet, or never will be, part of the record. Usually none.
+   */
+  private async openBatches(subjectId: string): Promise<{ first: number; last: number }[]> {
+    const { items } = await queryAll<Item>(this.doc, {
+      TableName: this.table,
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :w)',
+      ExpressionAttributeValues: { ':pk': subjectId, ':w': INTENT_PREFIX },
+      ProjectionExpression: 'firstId, lastId',
+      ConsistentRead: true,
+    });
+    return items.map((i) => ({ first: Number(i.firstId), last: Number(i.lastId) }));
+  }
+
+  /** Keeps only the items (keys `R#<id>`) of committed batches. */
+  private async committedOnly<T extends Item>(
+    subjectId: string,
+    items: T[],
+    open?: Promise<{ first: number; last: number }[]>,
+  ): Promise<T[]> {
+    const ranges = await (open ?? this.openBatches(subjectId));
+    if (ranges.length === 0) return items;
+    return items.filter((i) => {
+      const id = Number(String(i.sk).slice(RECORD_PREFIX.length));
+      return !ranges.some((r) => id >= r.first && id <= r.last);
+    });
+  }
+
+  /**
+   * Rolls back every batch write still open, whatever its age: for a host starting up, when no writer of its own can
+   * be running (the local runtime). Returns the rows deleted.
+   */
+  async rollBackOpenWrites(): Promise<number> {
+    let deleted = 0;
+    for (let shard = 0; shard < EXPIRY_SHARDS; shard++) {
+      const { items } = await queryAll<Item>(this.doc, {
+        TableName: this.table,
+        IndexName: 'byExpiry',
+        KeyConditionExpression: 'expiryShard = :shard',
+        FilterExpression: 'begins_with(sk, :w)',
+        ExpressionAttributeValues: { ':shard': expiryShard(shard), ':w': INTENT_PREFIX },
+      });
+      for (const intent of items) deleted += await this.rollBack(intent);
+    }
+    return deleted;
   }
 
   async list(subjectId: string, query: ListQuery): Promise<{ records: HealthRecord[]; hasMore: boolean }> {
     const wanted = query.offset + query.limit + 1;
-    const { items } = await queryAll<Item>(
+    const open = this.openBatches(subjectId);
+    const { items: indexed } = await queryAll<Item>(
       this.doc,
       {
         TableName: this.table,
@@ -170,6 +245,7 @@ export class DynamoRecordStore implements RecordStore {
       },
       (got) => got.length >= wanted,
     );
+    const items = await this.committedOnly(subjectId, indexed, open);
     const keys = items.slice(query.offset, query.offset + query.limit).map((i) => ({ pk: i.pk, sk: i.sk }));
     const page = await batchGetAll(this.doc, this.table, keys);
     // A row deleted between the index read and the fetch is simply absent from the page.
@@ -222,7 +298,8 @@ export class DynamoRecordStore implements RecordStore {
         referenceLow: (item.referenceLow as number | null | undefined) ?? null,
         referenceHigh: (item.referenceHigh as number | null | undefined) ?? null,
       });
-    const matched: Item[] = [];
+    const open = this.openBatches(subjectId);
+    const found: Item[] = [];
     let seen = 0;
     await queryAll<Item>(
       this.doc,
@@ -237,11 +314,12 @@ export class DynamoRecordStore implements RecordStore {
         Limit: 1000,
       },
       (got) => {
-        for (; seen < got.length; seen++) if (matches(got[seen]!)) matched.push(got[seen]!);
+        for (; seen < got.length; seen++) if (matches(got[seen]!)) found.push(got[seen]!);
         // One past the cap tells a capped count from an exact one.
-        return matched.length > cap;
+        return found.length > cap;
       },
     );
+    const matched = await this.committedOnly(subjectId, found, open);
     const keys = matched.slice(0, query.limit).map((i) => ({ pk: i.pk, sk: i.sk }));
     // A row deleted between the index read and the fetch is simply absent.
     const records = (await batchGetAll(this.doc, this.table, keys, ROW_ATTRIBUTES)).map(fromItem);
@@ -250,7 +328,11 @@ export class DynamoRecordStore implements RecordStore {
   }
 
   async count(subjectId: string, nowMs: number): Promise<number> {
-    return countLive(this.doc, this.table, subjectId, RECORD_PREFIX, nowMs);
+    return (await this.tally(subjectId, nowMs)).count;
+  }
+
+  tally(subjectId: string, nowMs: number, deadlineMs?: number): Promise<Tally> {
+    return countLive(this.doc, this.table, subjectId, RECORD_PREFIX, nowMs, deadlineMs);
   }
 
   async delete(subjectId: string, selector: DeleteSelector, nowMs: number): Promise<number> {

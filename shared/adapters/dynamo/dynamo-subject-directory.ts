@@ -50,17 +50,7 @@ export class DynamoSubjectDirectory implements SubjectDirectory {
     }
   }
 
-  async dropStale(accountId: string, user: string, subjectId: string): Promise<void> {
-    await this.unmap(accountId, user, subjectId);
-  }
-
-  async erase(accountId: string, user: string): Promise<Subject | null> {
-    const subject = await this.find(accountId, user);
-    if (!subject) return null;
-    return (await this.unmap(accountId, user, subject.subjectId)) ? subject : null;
-  }
-
-  private unmap(accountId: string, user: string, subjectId: string): Promise<boolean> {
+  unmap(accountId: string, user: string, subjectId: string): Promise<boolean> {
     return applied(
       this.doc.send(
         new DeleteCommand({

@@ -149,8 +149,87 @@ describe.each(servers)('DynamoRecordStore on %s', (_name, start) => {
       ),
     ).rejects.toThrow();
     expect(await store.count(s, Date.now())).toBeGreaterThan(0);
-    await store.sweepExpired(Date.now() + 11 * 60_000, 10_000);
+    await store.sweepExpired(Date.now() + 3 * 60_000, 10_000);
     expect(await store.count(s, Date.now())).toBe(0);
+  });
+
+  it('never lets a reader see the rows of a batch that is not committed, and rolls open batches back at start-up', async () => {
+    const s = await subject('uncommitted');
+    const kept = await store.allocateIds(s, 1);
+    await store.putAll(s, [record(s, kept)]);
+    let writes = 0;
+    const crashed = new DynamoRecordStore(
+      faulty(doc, (cmd) => (cmd instanceof BatchWriteCommand && ++writes > 2) || cmd instanceof DeleteCommand),
+      cfg.tables.records,
+    );
+    const first = await store.allocateIds(s, 100);
+    await expect(
+      crashed.putAll(
+        s,
+        Array.from({ length: 100 }, (_, i) => record(s, first + i)),
+      ),
+    ).rejects.toThrow();
+    const now = Date.now();
+    // The partial batch is stored, but no read shows it.
+    expect(await store.count(s, now)).toBeGreaterThan(1);
+    expect((await store.list(s, { limit: 1000, offset: 0, nowMs: now })).records.map((r) => r.id)).toEqual([kept]);
+    const queried = await store.query(s, { limit: 1000, nowMs: now });
+    expect(queried.records.map((r) => r.id)).toEqual([kept]);
+    expect(queried.total).toBe(1);
+    // A host starting up rolls back every open batch at once, however young.
+    expect(await store.rollBackOpenWrites()).toBeGreaterThan(0);
+    expect(await store.count(s, Date.now())).toBe(1);
+  });
+
+  it('removes its own rows when the Subject was erased after its ids were reserved', async () => {
+    const s = await subject('late');
+    const first = await store.allocateIds(s, 10);
+    await store.tombstoneSubject(s, Date.now());
+    await expect(
+      store.putAll(
+        s,
+        Array.from({ length: 10 }, (_, i) => record(s, first + i)),
+      ),
+    ).rejects.toBeInstanceOf(SubjectErasedError);
+    expect(await store.count(s, Date.now())).toBe(0);
+  });
+
+  it('keeps none of a batch that recovery rolled back while it was still being written', async () => {
+    const s = await subject('slow');
+    const first = await store.allocateIds(s, 50);
+    // Recovery takes the batch for abandoned between the writer's last row and its commit.
+    let recovered = false;
+    const slow = Object.create(doc) as DynamoDBDocumentClient;
+    slow.send = (async (cmd: any) => {
+      if (cmd instanceof DeleteCommand && !recovered) {
+        recovered = true;
+        await store.rollBackOpenWrites();
+      }
+      return doc.send(cmd);
+    }) as DynamoDBDocumentClient['send'];
+    await expect(
+      new DynamoRecordStore(slow, cfg.tables.records).putAll(
+        s,
+        Array.from({ length: 50 }, (_, i) => record(s, first + i)),
+      ),
+    ).rejects.toThrow('rolled back');
+    expect(recovered).toBe(true);
+    expect(await store.count(s, Date.now())).toBe(0);
+  });
+
+  it('tallies within a deadline: exact when it finishes, a floor when it stops early', async () => {
+    const s = await subject('tally');
+    const first = await store.allocateIds(s, 2000);
+    for (let at = 0; at < 2000; at += 500) {
+      await store.putAll(
+        s,
+        Array.from({ length: 500 }, (_, i) => record(s, first + at + i)),
+      );
+    }
+    expect(await store.tally(s, Date.now(), Number.POSITIVE_INFINITY)).toEqual({ count: 2000, complete: true });
+    const early = await store.tally(s, Date.now(), Date.now() - 1);
+    expect(early.complete).toBe(false);
+    expect(early.count).toBeLessThan(2000);
   });
 
   it('deletes an id range, only the rows that exist, within a budget and to the end', async () => {
