@@ -9,13 +9,24 @@ export const DEFAULT_USER = 'default';
 const MAX_USER_LENGTH = 256;
 
 /**
- * `user` is the tenant-isolation key: trimmed and lower-cased, so differing letter case reaches the
- * same Subject; absent means the account's default Subject.
+ * `user` is the tenant-isolation key: put in Unicode NFC, trimmed and lower-cased, so differing letter case (and
+ * differing encodings of one accented letter) reach the same Subject; absent means the account's default Subject.
+ * A character outside ASCII that NFC or lower-casing would turn into ASCII (the Kelvin sign U+212A becomes `k`,
+ * the dotted capital I U+0130 becomes `i̇`) is refused: it must never reach another person's ASCII `user`.
  */
 export function normalizeUser(raw: unknown, param = 'user'): string {
   if (raw === undefined || raw === null) return DEFAULT_USER;
   if (typeof raw !== 'string') throw invalidField(param, `${param} must be a string`);
-  const user = raw.trim().toLowerCase();
+  const trimmed = raw.trim();
+  for (const ch of trimmed) {
+    if (ch.codePointAt(0)! > 0x7f && /[\u0000-\u007f]/.test(ch.normalize('NFC').toLowerCase())) {
+      throw invalidField(
+        param,
+        `${param} contains U+${ch.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}, which would fold into an ASCII letter; send the ASCII letter itself`,
+      );
+    }
+  }
+  const user = trimmed.normalize('NFC').toLowerCase();
   if (user === '') throw invalidField(param, `${param} must not be empty; omit it to use the default Subject`);
   if (user.length > MAX_USER_LENGTH)
     throw invalidField(param, `${param} must be at most ${MAX_USER_LENGTH} characters`);

@@ -5,7 +5,16 @@ export interface ListQuery {
   indicator?: string;
   limit: number;
   offset: number;
+  /** Start after this position (a page's `next`), newest first; the offset then counts from there. */
+  after?: string;
   nowMs: number;
+}
+
+export interface ListPage {
+  records: HealthRecord[];
+  hasMore: boolean;
+  /** Where the next page starts, when there is one: an opaque position in the Subject's time order. */
+  next?: string;
 }
 
 /** A filtered read for the agent's data tools (see `RecordStore.query`). */
@@ -66,7 +75,7 @@ export interface RecordStore {
   /** Writes all rows or none: a failure part-way removes what was written before it rethrows. */
   putAll(subjectId: string, records: HealthRecord[]): Promise<void>;
   /** Newest first by time, then id; only rows unexpired at `nowMs`. */
-  list(subjectId: string, query: ListQuery): Promise<{ records: HealthRecord[]; hasMore: boolean }>;
+  list(subjectId: string, query: ListQuery): Promise<ListPage>;
   /**
    * Rows in a time window matching codes or text (and optionally only abnormal ones), newest first,
    * with the number of matches; only rows unexpired at `nowMs`.

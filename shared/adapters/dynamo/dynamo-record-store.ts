@@ -12,6 +12,7 @@ import { type HealthRecord, isAbnormal } from '../../domain/records';
 import { isLive } from '../../domain/retention';
 import {
   type DeleteSelector,
+  type ListPage,
   type ListQuery,
   QUERY_COUNT_CAP,
   type RecordQuery,
@@ -229,27 +230,36 @@ export class DynamoRecordStore implements RecordStore {
     return deleted;
   }
 
-  async list(subjectId: string, query: ListQuery): Promise<{ records: HealthRecord[]; hasMore: boolean }> {
+  async list(subjectId: string, query: ListQuery): Promise<ListPage> {
     const wanted = query.offset + query.limit + 1;
     const open = this.openBatches(subjectId);
+    const filter = this.filter(subjectId, query.nowMs, query.indicator);
+    if (query.after !== undefined) filter.ExpressionAttributeValues[':after'] = query.after;
     const { items: indexed } = await queryAll<Item>(
       this.doc,
       {
         TableName: this.table,
         IndexName: 'byTime',
-        KeyConditionExpression: 'pk = :pk',
+        // A cursor is a bound on the sort key: a page at any depth is one bounded read.
+        KeyConditionExpression: query.after === undefined ? 'pk = :pk' : 'pk = :pk AND timeKey < :after',
         ScanIndexForward: false,
-        ...this.filter(subjectId, query.nowMs, query.indicator),
-        ProjectionExpression: 'pk, sk',
+        ...filter,
+        ProjectionExpression: 'pk, sk, timeKey',
         Limit: Math.min(1000, Math.max(50, wanted)),
       },
       (got) => got.length >= wanted,
     );
     const items = await this.committedOnly(subjectId, indexed, open);
-    const keys = items.slice(query.offset, query.offset + query.limit).map((i) => ({ pk: i.pk, sk: i.sk }));
+    const slice = items.slice(query.offset, query.offset + query.limit);
+    const keys = slice.map((i) => ({ pk: i.pk, sk: i.sk }));
     const page = await batchGetAll(this.doc, this.table, keys);
+    const hasMore = items.length > query.offset + query.limit;
     // A row deleted between the index read and the fetch is simply absent from the page.
-    return { records: page.map(fromItem), hasMore: items.length > query.offset + query.limit };
+    return {
+      records: page.map(fromItem),
+      hasMore,
+      ...(hasMore && slice.length > 0 ? { next: String(slice[slice.length - 1]!.timeKey) } : {}),
+    };
   }
 
   async query(subjectId: string, query: RecordQuery): Promise<RecordQueryResult> {
