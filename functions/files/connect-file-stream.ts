@@ -10,21 +10,24 @@ import { normalizeUser } from '../../shared/http/tenancy';
  * query string (`?key=hds_live_…`; an `Authorization: Bearer` header works too), with `user`,
  * `retention` (default `permanent`) and `session_id` fixing where the upload's files will belong.
  */
-export const handler = socketConnectRoute('connect-file-stream', async ({ connectionId, query, headers, services }) => {
-  const token = query.key ?? headers.authorization?.match(/^Bearer\s+(\S+)\s*$/i)?.[1];
-  if (!token) throw new UnauthorizedError('Missing API key: connect with ?key=<API_KEY>', null);
-  const caller = await verifyApiKey(token, services);
-  await enforceRateLimit(caller, 'connect-file-stream', services);
-  const user = normalizeUser(query.user);
-  const { retention, sessionId } = retentionParams(query, { required: false, fallback: 'permanent' });
-  await services.connections.put({
-    connectionId,
-    accountId: caller.accountId,
-    keyId: caller.keyId,
-    user,
-    retention,
-    sessionId,
-    connectedAt: new Date(nowMs()).toISOString(),
-  });
-  await services.queue.send('socket-events', { type: 'greet', connectionId });
-});
+export const handler = socketConnectRoute(
+  'connect-file-stream',
+  async ({ connectionId, query, headers, services, sourceIp }) => {
+    const token = query.key ?? headers.authorization?.match(/^Bearer\s+(\S+)\s*$/i)?.[1];
+    if (!token) throw new UnauthorizedError('Missing API key: connect with ?key=<API_KEY>', null);
+    const caller = await verifyApiKey(token, services, sourceIp);
+    await enforceRateLimit(caller, 'connect-file-stream', services);
+    const user = normalizeUser(query.user);
+    const { retention, sessionId } = retentionParams(query, { required: false, fallback: 'permanent' });
+    await services.connections.put({
+      connectionId,
+      accountId: caller.accountId,
+      keyId: caller.keyId,
+      user,
+      retention,
+      sessionId,
+      connectedAt: new Date(nowMs()).toISOString(),
+    });
+    await services.queue.send('socket-events', { type: 'greet', connectionId });
+  },
+);

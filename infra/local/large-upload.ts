@@ -39,7 +39,7 @@ export async function handleLargeUpload(req: IncomingMessage, res: ServerRespons
       'Missing or malformed Authorization header. Send `Authorization: Bearer <API_KEY>`.',
       null,
     );
-  const caller = await verifyApiKey(token, svc);
+  const caller = await verifyApiKey(token, svc, req.socket.remoteAddress);
   await enforceRateLimit(caller, 'create-file', svc);
   if (!(req.headers['content-type'] ?? '').startsWith('multipart/form-data')) {
     throw new BadRequestError('Send the file as multipart/form-data in a field named file', 'invalid_file', 'file');

@@ -147,6 +147,7 @@ function event(
       requestId: randomUUID(),
       domainName: headers.host ?? 'localhost',
       stage: 'local',
+      identity: { sourceIp: req.socket.remoteAddress ?? '127.0.0.1' },
       ...(eventType === 'MESSAGE' ? { messageId: randomUUID() } : {}),
     },
     ...(eventType === 'CONNECT' ? { headers, queryStringParameters: Object.fromEntries(url.searchParams) } : {}),

@@ -21,6 +21,10 @@ export interface Config {
   /** Requests per account × route × minute. */
   rateLimits: Record<string, number>;
   defaultRateLimit: number;
+  /** Failed key checks one client address may make per minute before it is answered 429. */
+  invalidKeyLimit: number;
+  /** How long an open WebSocket trusts its key before looking it up again (a revocation reaches it within this). */
+  keyRecheckMs: number;
   /** Largest JSON request body accepted, in bytes. */
   maxBodyBytes: number;
   version: string;
@@ -99,6 +103,8 @@ export function readConfig(env: NodeJS.ProcessEnv): Config {
     localQueueDir: env.HDS_LOCAL_QUEUE_DIR,
     rateLimits: { ...SPEC_RATE_LIMITS, ...parseRateLimits(env.HDS_RATE_LIMITS) },
     defaultRateLimit: positiveInt(env.HDS_RATE_LIMIT_DEFAULT, 120),
+    invalidKeyLimit: positiveInt(env.HDS_INVALID_KEY_LIMIT, 20),
+    keyRecheckMs: env.HDS_KEY_RECHECK_MS === '0' ? 0 : positiveInt(env.HDS_KEY_RECHECK_MS, 5_000),
     maxBodyBytes: positiveInt(env.HDS_MAX_BODY_BYTES, 6 * 1024 * 1024),
     version: env.HDS_VERSION ?? '0.1.0',
     model: {

@@ -54,19 +54,18 @@ export class PayloadTooLargeError extends HttpError {
 }
 
 export class RateLimitError extends HttpError {
-  constructor(limit: number, retryAfterSeconds: number, resetEpochSeconds: number) {
-    super(
-      429,
-      `Rate limit exceeded: ${limit} requests per minute on this path for this account. Retry after ${retryAfterSeconds}s.`,
-      null,
-      null,
-      {
-        'retry-after': String(retryAfterSeconds),
-        'x-ratelimit-limit': String(limit),
-        'x-ratelimit-remaining': '0',
-        'x-ratelimit-reset': String(resetEpochSeconds),
-      },
-    );
+  constructor(
+    limit: number,
+    retryAfterSeconds: number,
+    resetEpochSeconds: number,
+    what = 'requests per minute on this path for this account',
+  ) {
+    super(429, `Rate limit exceeded: ${limit} ${what}. Retry after ${retryAfterSeconds}s.`, null, null, {
+      'retry-after': String(retryAfterSeconds),
+      'x-ratelimit-limit': String(limit),
+      'x-ratelimit-remaining': '0',
+      'x-ratelimit-reset': String(resetEpochSeconds),
+    });
   }
 }
 

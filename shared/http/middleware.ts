@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type middy from '@middy/core';
 import type { APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { nowMs } from '../clock';
@@ -88,7 +89,7 @@ export function authenticateApiKey(services: () => Services): Middleware {
           null,
         );
       }
-      request.context.hds.caller = await verifyApiKey(match[1]!, services());
+      request.context.hds.caller = await verifyApiKey(match[1]!, services(), request.context.hds.req.sourceIp);
     },
   };
 }
@@ -97,7 +98,36 @@ export function authenticateApiKey(services: () => Services): Middleware {
  * The one check of an API key, for HTTP and WebSocket alike: hashed, looked up by that hash, live,
  * and minted for this region.
  */
-export async function verifyApiKey(token: string, svc: Services): Promise<Caller> {
+export async function verifyApiKey(token: string, svc: Services, sourceIp?: string): Promise<Caller> {
+  try {
+    return await lookUpKey(token, svc);
+  } catch (err) {
+    if (err instanceof UnauthorizedError && sourceIp) await countInvalidKey(sourceIp, svc);
+    throw err;
+  }
+}
+
+/**
+ * Guessing keys from one address is slowed: failed key checks are counted per client address (by a digest, never
+ * the address or the key) and minute; past the limit that address gets 429 with Retry-After instead of 401. Only
+ * failures touch the counter, so valid keys, from that address too, cost nothing more and are still served.
+ */
+async function countInvalidKey(sourceIp: string, svc: Services): Promise<void> {
+  const address = `ip#${createHash('sha256').update(sourceIp).digest('base64url').slice(0, 22)}`;
+  const now = nowMs();
+  const decision = await svc.rateLimiter.hit(address, 'invalid-api-key', svc.config.invalidKeyLimit, now);
+  if (!decision.allowed) {
+    const retryAfter = Math.max(1, Math.ceil(decision.resetAt - now / 1000));
+    throw new RateLimitError(
+      decision.limit,
+      retryAfter,
+      decision.resetAt,
+      'invalid API keys per minute from this address',
+    );
+  }
+}
+
+async function lookUpKey(token: string, svc: Services): Promise<Caller> {
   const invalid = () =>
     new UnauthorizedError(`Incorrect API key provided: ${safePrefix(token)}… is not a valid key.`, 'invalid_api_key');
   if (!looksLikeKey(token)) throw invalid();
@@ -113,6 +143,34 @@ export async function verifyApiKey(token: string, svc: Services): Promise<Caller
   noteKeyUse(svc, hash);
   return { accountId: key.accountId, keyId: key.keyId };
 }
+
+const keyChecks = new Map<string, number>();
+
+/**
+ * Whether the key a WebSocket was opened with is still live: a revoked key must stop an open socket too, not only
+ * new ones. A live answer is cached per process for `keyRecheckMs` (5 s), so a stream of upload frames costs one
+ * lookup every few seconds.
+ */
+export async function keyStillLive(caller: Caller, svc: Services): Promise<boolean> {
+  const cacheKey = `${caller.accountId}/${caller.keyId}`;
+  if ((keyChecks.get(cacheKey) ?? 0) > Date.now()) return true;
+  const key = await svc.accounts.getApiKey(caller.accountId, caller.keyId);
+  const live = !!key && !key.revokedAt;
+  if (live) {
+    if (keyChecks.size > 10_000) keyChecks.clear();
+    keyChecks.set(cacheKey, Date.now() + svc.config.keyRecheckMs);
+  } else keyChecks.delete(cacheKey);
+  return live;
+}
+
+/**
+ * Routes that are one door under two names share one counter: the deprecated `/v1/extract` paces with
+ * `/v1/standardize`, and every upload channel (presigned uploads here, WebSocket files by `cost`) with `POST /v1/files`.
+ */
+export const RATE_LIMIT_COUNTERS: Record<string, string> = {
+  'create-extraction': 'create-standardization',
+  'create-upload': 'create-file',
+};
 
 /** Counts the request against its account × route minute window; over the limit → 429 with Retry-After. */
 export function rateLimit(routeId: string, services: () => Services): Middleware {
@@ -130,10 +188,12 @@ export async function enforceRateLimit(
   caller: Caller,
   routeId: string,
   svc: Services,
+  cost = 1,
 ): Promise<Record<string, string>> {
-  const limit = svc.config.rateLimits[routeId] ?? svc.config.defaultRateLimit;
+  const counter = RATE_LIMIT_COUNTERS[routeId] ?? routeId;
+  const limit = svc.config.rateLimits[counter] ?? svc.config.defaultRateLimit;
   const now = nowMs();
-  const decision = await svc.rateLimiter.hit(caller.accountId, routeId, limit, now);
+  const decision = await svc.rateLimiter.hit(caller.accountId, counter, limit, now, cost);
   if (!decision.allowed) {
     const retryAfter = Math.max(1, Math.ceil(decision.resetAt - now / 1000));
     throw new RateLimitError(limit, retryAfter, decision.resetAt);

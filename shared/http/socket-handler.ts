@@ -2,7 +2,8 @@ import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { errorFields, log } from '../log';
 import type { SocketConnection } from '../ports/socket-gateway';
 import { type Services, services } from '../services/container';
-import { HttpError, InternalError } from './errors';
+import { HttpError, InternalError, UnauthorizedError } from './errors';
+import { keyStillLive } from './middleware';
 
 /** The WebSocket API's event, as API Gateway sends it to $connect, $default and $disconnect. */
 export interface SocketEvent {
@@ -14,6 +15,7 @@ export interface SocketEvent {
     domainName?: string;
     stage?: string;
     messageId?: string;
+    identity?: { sourceIp?: string };
   };
   headers?: Record<string, string | undefined>;
   queryStringParameters?: Record<string, string | undefined> | null;
@@ -24,6 +26,7 @@ export interface SocketEvent {
 export interface ConnectContext {
   connectionId: string;
   requestId: string;
+  sourceIp: string | undefined;
   query: Record<string, string>;
   headers: Record<string, string>;
   services: Services;
@@ -40,6 +43,7 @@ export function socketConnectRoute(routeId: string, fn: (ctx: ConnectContext) =>
       await fn({
         connectionId,
         requestId,
+        sourceIp: event.requestContext.identity?.sourceIp,
         query: defined(event.queryStringParameters ?? {}),
         headers: Object.fromEntries(Object.entries(defined(event.headers ?? {})).map(([k, v]) => [k.toLowerCase(), v])),
         services: services(),
@@ -84,6 +88,15 @@ export function socketMessageRoute(routeId: string, fn: (ctx: MessageContext) =>
         await svc.sockets().close(connectionId);
         return { statusCode: 200 };
       }
+      if (!(await keyStillLive(connection, svc))) {
+        await reply(
+          errorFrame(
+            new UnauthorizedError('The API key this connection was opened with is revoked', 'invalid_api_key'),
+          ),
+        );
+        await svc.sockets().close(connectionId);
+        return { statusCode: 200 };
+      }
       const body = event.isBase64Encoded
         ? Buffer.from(event.body ?? '', 'base64').toString('utf8')
         : (event.body ?? '');
@@ -99,7 +112,14 @@ export function socketMessageRoute(routeId: string, fn: (ctx: MessageContext) =>
 
 /** `{type: 'error', error: {message, type, code, param}}`: the envelope inside a frame. */
 export function errorFrame(error: HttpError, extra: Record<string, unknown> = {}): Record<string, unknown> {
-  return { type: 'error', ...extra, status: error.status, ...error.toJSON() };
+  const retryAfter = error.headers['retry-after'];
+  return {
+    type: 'error',
+    ...extra,
+    status: error.status,
+    ...(retryAfter ? { retry_after: Number(retryAfter) } : {}),
+    ...error.toJSON(),
+  };
 }
 
 function defined(values: Record<string, string | undefined>): Record<string, string> {

@@ -25,6 +25,8 @@ export interface AccountStore {
   putApiKey(record: ApiKeyRecord, secretHash: string): Promise<void>;
   /** Looks a key up by the hash of its secret: a single GetItem, never a scan. */
   findApiKeyByHash(secretHash: string): Promise<ApiKeyRecord | null>;
+  /** One key of an account by its id (for re-checking the key a long-lived connection was opened with). */
+  getApiKey(accountId: string, keyId: string): Promise<ApiKeyRecord | null>;
   listApiKeys(accountId: string): Promise<ApiKeyRecord[]>;
   /** Returns false when the account holds no such key. */
   revokeApiKey(accountId: string, keyId: string, at: string): Promise<boolean>;

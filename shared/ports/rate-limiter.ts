@@ -7,6 +7,9 @@ export interface RateDecision {
 }
 
 export interface RateLimiter {
-  /** Counts one request of `accountId` on `routeId` in the current minute window. */
-  hit(accountId: string, routeId: string, limit: number, nowMs: number): Promise<RateDecision>;
+  /**
+   * Counts `cost` (default 1) requests of `accountId` on the counter `routeId` in the current minute window; refused,
+   * and not counted, when they would pass `limit`.
+   */
+  hit(accountId: string, routeId: string, limit: number, nowMs: number, cost?: number): Promise<RateDecision>;
 }

@@ -4,6 +4,7 @@ import { MAX_FILE_BYTES, type StoredFile, toListItem } from '../domain/files';
 import type { StoredRetention } from '../domain/retention';
 import { decodeBase64, stagingKey, type UploadChunk, type UploadStart } from '../domain/stream-upload';
 import { BadRequestError } from '../http/errors';
+import { enforceRateLimit } from '../http/middleware';
 import { log } from '../log';
 import type { SocketConnection } from '../ports/socket-gateway';
 import type { StagedBatch } from '../ports/upload-staging';
@@ -30,6 +31,8 @@ export async function startBatch(services: Services, connection: SocketConnectio
     if (f.size > MAX_FILE_BYTES)
       throw new ChunkError(`File ${f.filename} exceeds ${MAX_FILE_BYTES} bytes`, f.filename, null);
   }
+  // Each file is an upload like `POST /v1/files`, and counts on the same per-account counter, before anything is staged.
+  await enforceRateLimit(connection, 'create-file', services, frame.files.length);
   const files = frame.files.map((f) => ({
     filename: f.filename,
     contentType: f.contentType ?? 'application/octet-stream',

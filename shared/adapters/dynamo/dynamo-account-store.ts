@@ -69,6 +69,13 @@ export class DynamoAccountStore implements AccountStore {
     return out.Item ? toKey(out.Item) : null;
   }
 
+  async getApiKey(accountId: string, keyId: string): Promise<ApiKeyRecord | null> {
+    const out = await this.doc.send(
+      new GetCommand({ TableName: this.table, Key: { pk: accountPk(accountId), sk: `KEY#${keyId}` } }),
+    );
+    return out.Item ? toKey(out.Item) : null;
+  }
+
   async listApiKeys(accountId: string): Promise<ApiKeyRecord[]> {
     const out = await this.doc.send(
       new QueryCommand({

@@ -15,7 +15,7 @@ export class DynamoRateLimiter implements RateLimiter {
     private readonly table: string,
   ) {}
 
-  async hit(accountId: string, routeId: string, limit: number, nowMs: number): Promise<RateDecision> {
+  async hit(accountId: string, routeId: string, limit: number, nowMs: number, cost = 1): Promise<RateDecision> {
     const window = Math.floor(nowMs / 1000 / WINDOW_SECONDS) * WINDOW_SECONDS;
     const resetAt = window + WINDOW_SECONDS;
     try {
@@ -23,13 +23,18 @@ export class DynamoRateLimiter implements RateLimiter {
         new UpdateCommand({
           TableName: this.table,
           Key: { pk: `${accountId}#${routeId}#${window}` },
-          UpdateExpression: 'ADD hits :one SET expiresAt = :exp',
-          ConditionExpression: 'attribute_not_exists(hits) OR hits < :limit',
-          ExpressionAttributeValues: { ':one': 1, ':limit': limit, ':exp': resetAt + WINDOW_SECONDS },
+          UpdateExpression: 'ADD hits :cost SET expiresAt = :exp',
+          ConditionExpression: ':cost <= :limit AND (attribute_not_exists(hits) OR hits <= :room)',
+          ExpressionAttributeValues: {
+            ':cost': cost,
+            ':limit': limit,
+            ':room': limit - cost,
+            ':exp': resetAt + WINDOW_SECONDS,
+          },
           ReturnValues: 'UPDATED_NEW',
         }),
       );
-      const hits = Number(out.Attributes?.hits ?? 1);
+      const hits = Number(out.Attributes?.hits ?? cost);
       return { allowed: true, limit, remaining: Math.max(0, limit - hits), resetAt };
     } catch (err) {
       if (err instanceof ConditionalCheckFailedException) return { allowed: false, limit, remaining: 0, resetAt };
