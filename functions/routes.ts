@@ -160,7 +160,7 @@ export const manifest: readonly ManifestEntry[] = [
     auth: 'api-key',
     handler: 'subjects/delete-subject.ts',
     description: 'Erase a Subject',
-    needs: { tables: recordsRw, sendsTo: ['purge'] },
+    needs: { tables: recordsRw, bucket: 'readwrite', sendsTo: ['purge'] },
   },
   // The Subject's care circle: family members the agent may name (list_family_members).
   {
@@ -446,7 +446,7 @@ export const manifest: readonly ManifestEntry[] = [
     routeKey: '$disconnect',
     handler: 'files/disconnect-file-stream.ts',
     description: 'Close a streamed-upload connection',
-    needs: { tables: { accounts: 'readwrite' } },
+    needs: { tables: { accounts: 'readwrite' }, bucket: 'readwrite' },
   },
   // Sends `connection_established`: a $connect handler cannot write to its own socket yet.
   {
@@ -470,7 +470,7 @@ export const manifest: readonly ManifestEntry[] = [
     visibilityTimeoutSeconds: 300,
     handler: 'workers/purge-subject.ts',
     description: 'Purge an erased Subject or a deleted file',
-    needs: { tables: { records: 'readwrite' }, bucket: 'readwrite', timeoutSeconds: 120 },
+    needs: { tables: { records: 'readwrite', accounts: 'readwrite' }, bucket: 'readwrite', timeoutSeconds: 120 },
   },
   // Deletes expired rows within minutes; DynamoDB TTL is only the backstop.
   {
@@ -479,7 +479,7 @@ export const manifest: readonly ManifestEntry[] = [
     everyMinutes: 5,
     handler: 'workers/sweep-retention.ts',
     description: 'Delete expired records and files',
-    needs: { tables: { records: 'readwrite' }, bucket: 'readwrite', timeoutSeconds: 120 },
+    needs: { tables: { records: 'readwrite', accounts: 'readwrite' }, bucket: 'readwrite', timeoutSeconds: 120 },
   },
 ];
 

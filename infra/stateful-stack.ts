@@ -10,6 +10,7 @@ import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import { type QueueConsumer, type QueueName, queueConsumers, type TableName } from '../functions/routes';
 import { type TableDefinition, tableDefinitions } from '../shared/adapters/dynamo/table-definitions';
+import { STAGED_PREFIXES } from '../shared/domain/upload-owner';
 import { pascalCase } from './naming';
 
 /** How long a message that exhausted its deliveries waits in a dead-letter queue: SQS's maximum. */
@@ -44,7 +45,12 @@ export class StatefulStack extends Stack {
       enforceSSL: true,
       versioned: false,
       // Large uploads are multipart; parts of abandoned uploads are billed until aborted.
-      lifecycleRules: [{ abortIncompleteMultipartUploadAfter: Duration.days(1) }],
+      lifecycleRules: [
+        { abortIncompleteMultipartUploadAfter: Duration.days(1) },
+        // Staged bytes (upload chunks, bodies in flight, presigned objects never finalized) never outlive a day,
+        // whoever they belong to and whatever went wrong.
+        ...Object.values(STAGED_PREFIXES).map((prefix) => ({ prefix, expiration: Duration.days(1) })),
+      ],
       removalPolicy: RemovalPolicy.RETAIN,
     });
 
@@ -116,9 +122,11 @@ export class StatefulStack extends Stack {
           name: index.sortKey,
           type: index.sortKeyType === 'N' ? AttributeType.NUMBER : AttributeType.STRING,
         },
-        ...(index.projection
-          ? { projectionType: ProjectionType.INCLUDE, nonKeyAttributes: [...index.projection] }
-          : { projectionType: ProjectionType.ALL }),
+        ...(!index.projection
+          ? { projectionType: ProjectionType.ALL }
+          : index.projection.length === 0
+            ? { projectionType: ProjectionType.KEYS_ONLY }
+            : { projectionType: ProjectionType.INCLUDE, nonKeyAttributes: [...index.projection] }),
       });
     }
     return table;

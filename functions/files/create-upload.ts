@@ -3,6 +3,7 @@ import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import * as z from 'zod/mini';
 import { nowMs } from '../../shared/clock';
 import { MAX_FILE_BYTES, newFileKey } from '../../shared/domain/files';
+import { incomingKey, uploadOwner } from '../../shared/domain/upload-owner';
 import { PayloadTooLargeError } from '../../shared/http/errors';
 import { apiKeyRoute } from '../../shared/http/handler';
 import { retentionParams } from '../../shared/http/retention-params';
@@ -11,8 +12,6 @@ import { parseWith, requireObject } from '../../shared/http/validation';
 
 /** How long the presigned POST stays valid. */
 const TICKET_SECONDS = 900;
-/** Where presigned uploads land; the bucket announces them to the finalize worker. */
-export const INCOMING_PREFIX = 'incoming/';
 
 const CreateUploadSchema = z.object({
   filename: z.string().check(z.trim(), z.minLength(1), z.maxLength(255)),
@@ -54,7 +53,7 @@ export const handler = apiKeyRoute('create-upload', async ({ req, json, services
   });
   const presigned = await createPresignedPost(services.s3, {
     Bucket: services.config.bucket,
-    Key: `${INCOMING_PREFIX}${uploadId}`,
+    Key: incomingKey(uploadOwner(tenancy.accountId, user), uploadId),
     Conditions: [['content-length-range', 1, bytes]],
     Fields: { 'Content-Type': contentType },
     Expires: TICKET_SECONDS,

@@ -1,9 +1,16 @@
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import type { SocketEvent } from '../../shared/http/socket-handler';
 import { services } from '../../shared/services/container';
+import { abandonBatches } from '../../shared/services/stream-upload';
 
-/** $disconnect of /v1/files/stream: the connection's record goes; API Gateway ignores the result. */
+/**
+ * $disconnect of /v1/files/stream: the connection's unfinished batches (chunks and entries) are removed, then its
+ * record; API Gateway ignores the result.
+ */
 export async function handler(event: SocketEvent): Promise<APIGatewayProxyStructuredResultV2> {
-  await services().connections.delete(event.requestContext.connectionId);
+  const svc = services();
+  const connection = await svc.connections.get(event.requestContext.connectionId);
+  if (connection) await abandonBatches(svc, connection);
+  await svc.connections.delete(event.requestContext.connectionId);
   return { statusCode: 200 };
 }

@@ -4,6 +4,7 @@ import { objectKey, subjectPrefix, textKey } from '../../shared/domain/files';
 import { log } from '../../shared/log';
 import { services } from '../../shared/services/container';
 import { settleWatchedFile } from '../../shared/services/processing-failures';
+import { sweepStagedUploads } from '../../shared/services/staged-uploads';
 
 /** Items one run deletes at most; the next run, minutes later, takes the rest. */
 const MAX_ITEMS_PER_RUN = 20_000;
@@ -13,6 +14,7 @@ const MAX_ITEMS_PER_RUN = 20_000;
  * minutes of expiry; DynamoDB TTL is only the backstop. It also removes stored responses (bucket objects first), abandoned partial
  * writes and unpurged erased Subjects (their bucket objects first). It is also the files' watchdog: a file still
  * `processing` past its deadline (its job or Textract's completion was lost) is marked `failed` and its rows deleted.
+ * Last, staged uploads: objects older than a day and due connection, ticket and batch entries.
  */
 export async function handler(_event?: ScheduledEvent): Promise<{ deleted: number }> {
   const svc = services();
@@ -25,6 +27,7 @@ export async function handler(_event?: ScheduledEvent): Promise<{ deleted: numbe
       await svc.blobs.deletePrefix(subjectPrefix(subjectId));
     },
   });
-  if (deleted > 0) log('info', 'retention sweep', { deleted });
-  return { deleted };
+  const staged = await sweepStagedUploads(svc, nowMs(), MAX_ITEMS_PER_RUN);
+  if (deleted + staged > 0) log('info', 'retention sweep', { deleted, staged });
+  return { deleted: deleted + staged };
 }

@@ -7,6 +7,7 @@ import { detectDocumentKind, SUPPORTED_FILE_TYPES } from '../../shared/adapters/
 import { SIGNATURE_BYTES } from '../../shared/adapters/documents/signatures';
 import { nowMs } from '../../shared/clock';
 import { MAX_FILE_BYTES, newFileKey, toUploadResponse } from '../../shared/domain/files';
+import { directStagingKey } from '../../shared/domain/upload-owner';
 import {
   BadRequestError,
   HttpError,
@@ -45,8 +46,10 @@ export async function handleLargeUpload(req: IncomingMessage, res: ServerRespons
     throw new BadRequestError('Send the file as multipart/form-data in a field named file', 'invalid_file', 'file');
   }
   const uploadId = randomBytes(16).toString('hex');
-  // Not under incoming/: no bucket notification races the synchronous finalize below.
-  const stagedKey = `staging/direct/${uploadId}`;
+  // Not under incoming/: no bucket notification races the synchronous finalize below. The body streams in before the
+  // form's `user` may have arrived, so it is staged under the account alone; every way out of this request removes
+  // it, and a crash mid-request leaves it to the day-long expiry of staged objects.
+  const stagedKey = directStagingKey(`${caller.accountId}/pending`, uploadId);
   const fields: Record<string, string> = {};
   const file = await new Promise<{ filename: string; contentType: string; bytes: number } | null>((resolve, reject) => {
     const malformed = () => new BadRequestError('Malformed multipart/form-data request', 'invalid_body', 'body');
@@ -109,12 +112,38 @@ export async function handleLargeUpload(req: IncomingMessage, res: ServerRespons
     await svc.blobs.delete([stagedKey]).catch(() => undefined);
     throw new BadRequestError(file ? 'file is empty' : 'file is required', 'invalid_file', 'file');
   }
+  try {
+    const stored = await finalizeStaged(svc, caller.accountId, fields, file, uploadId, stagedKey, requestId);
+    const body = JSON.stringify(stored);
+    res.writeHead(200, {
+      'content-type': 'application/json',
+      'x-request-id': requestId,
+      'content-length': Buffer.byteLength(body),
+    });
+    res.end(body);
+  } finally {
+    // Done or refused, nothing of the request stays staged (the worker removed both on success already).
+    await svc.blobs.delete([stagedKey]).catch(() => undefined);
+    await svc.tickets.delete(uploadId).catch(() => undefined);
+  }
+}
+
+/** Makes the staged body the Subject's file through the presigned path's own worker; the upload response. */
+async function finalizeStaged(
+  svc: ReturnType<typeof services>,
+  accountId: string,
+  fields: Record<string, string>,
+  file: { filename: string; contentType: string; bytes: number },
+  uploadId: string,
+  stagedKey: string,
+  requestId: string,
+): Promise<unknown> {
   const user = normalizeUser(fields.user);
   const { retention, sessionId } = retentionParams(fields, { required: false, fallback: 'permanent' });
   const fileKey = newFileKey(file.filename, nowMs());
   await svc.tickets.put({
     uploadId,
-    accountId: caller.accountId,
+    accountId,
     user,
     fileKey,
     ...file,
@@ -136,14 +165,8 @@ export async function handleLargeUpload(req: IncomingMessage, res: ServerRespons
   );
   if (out?.batchItemFailures?.length)
     throw new HttpError(500, `The upload could not be stored (request id ${requestId})`, 'internal_error');
-  const subject = await svc.subjects.find(caller.accountId, user);
+  const subject = await svc.subjects.find(accountId, user);
   const stored = subject ? await svc.files.get(subject.subjectId, fileKey, nowMs()) : null;
   if (!stored) throw new HttpError(500, `The upload could not be stored (request id ${requestId})`, 'internal_error');
-  const body = JSON.stringify(toUploadResponse(stored, user));
-  res.writeHead(200, {
-    'content-type': 'application/json',
-    'x-request-id': requestId,
-    'content-length': Buffer.byteLength(body),
-  });
-  res.end(body);
+  return toUploadResponse(stored, user);
 }

@@ -79,9 +79,11 @@ function createInput(def: TableDefinition, tableName: string): CreateTableComman
               { AttributeName: index.partitionKey, KeyType: 'HASH' as const },
               { AttributeName: index.sortKey, KeyType: 'RANGE' as const },
             ],
-            Projection: index.projection
-              ? { ProjectionType: 'INCLUDE' as const, NonKeyAttributes: [...index.projection] }
-              : { ProjectionType: 'ALL' as const },
+            Projection: !index.projection
+              ? { ProjectionType: 'ALL' as const }
+              : index.projection.length === 0
+                ? { ProjectionType: 'KEYS_ONLY' as const }
+                : { ProjectionType: 'INCLUDE' as const, NonKeyAttributes: [...index.projection] },
           })),
         }
       : {}),

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { socketBatchPrefix } from './upload-owner';
 
 /** Files one `upload_start` may announce. */
 export const MAX_FILES_PER_BATCH = 20;
@@ -41,7 +42,11 @@ export function decodeBase64(text: string): Buffer | null {
   return Buffer.from(text, 'base64');
 }
 
-/** Where a chunk waits in the bucket until its file is assembled. */
-export function stagingKey(connectionId: string, messageId: string, fileIndex: number, chunkIndex: number): string {
-  return `staging/ws/${encodeURIComponent(connectionId)}/${encodeURIComponent(messageId)}/${fileIndex}/${String(chunkIndex).padStart(6, '0')}`;
+/** Where a chunk waits in the bucket until its file is assembled: under its owner, connection and batch. */
+export function stagingKey(
+  batch: { owner: string; connectionId: string; messageId: string },
+  fileIndex: number,
+  chunkIndex: number,
+): string {
+  return `${socketBatchPrefix(batch.owner, batch.connectionId, batch.messageId)}${fileIndex}/${String(chunkIndex).padStart(6, '0')}`;
 }

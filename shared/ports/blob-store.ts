@@ -11,4 +11,6 @@ export interface BlobStore {
   delete(keys: string[]): Promise<void>;
   /** Deletes every object under a prefix; returns how many. */
   deletePrefix(prefix: string): Promise<number>;
+  /** Deletes the objects under a prefix last written before `beforeMs`; returns how many. */
+  deleteOlderThan(prefix: string, beforeMs: number): Promise<number>;
 }

@@ -1,5 +1,7 @@
 /** A streamed upload batch as staged between its frames (each frame may reach a different Lambda). */
 export interface StagedBatch {
+  /** Whose upload it is (`uploadOwner`): its chunks are staged under it. */
+  owner: string;
   connectionId: string;
   messageId: string;
   files: { filename: string; contentType: string; size: number }[];
@@ -11,7 +13,9 @@ export interface StagedBatch {
 
 export interface UploadStaging {
   /** Starts a batch; false when this connection already used the messageId. */
-  start(connectionId: string, messageId: string, files: StagedBatch['files']): Promise<boolean>;
+  start(owner: string, connectionId: string, messageId: string, files: StagedBatch['files']): Promise<boolean>;
+  /** The batches staged for an owner (on one connection, when given), ended or not. */
+  batchesOf(owner: string, connectionId?: string): Promise<{ connectionId: string; messageId: string }[]>;
   /** The whole batch with every chunk received (for assembly). */
   load(connectionId: string, messageId: string): Promise<StagedBatch | null>;
   /** The announced files and whether the batch has ended (one read, for every chunk). */
@@ -31,5 +35,6 @@ export interface UploadStaging {
   failFile(connectionId: string, messageId: string, fileIndex: number, reason: string): Promise<void>;
   /** Marks the batch ended; false when it had ended already. */
   end(connectionId: string, messageId: string): Promise<boolean>;
-  clear(connectionId: string, messageId: string): Promise<void>;
+  /** Removes every entry of the batch, its owner's pointer included (not its chunks' bytes). */
+  clear(owner: string, connectionId: string, messageId: string): Promise<void>;
 }

@@ -19,4 +19,6 @@ export interface UploadTickets {
   put(ticket: UploadTicket): Promise<void>;
   get(uploadId: string): Promise<UploadTicket | null>;
   delete(uploadId: string): Promise<void>;
+  /** Deletes every ticket of an owner (`uploadOwner`); returns how many. */
+  deleteAllOf(owner: string): Promise<number>;
 }

@@ -5,6 +5,7 @@ import { DynamoAccountStore } from '../adapters/dynamo/dynamo-account-store';
 import { DynamoCareCircle } from '../adapters/dynamo/dynamo-care-circle';
 import { DynamoConnectionStore } from '../adapters/dynamo/dynamo-connection-store';
 import { DynamoConversationStore } from '../adapters/dynamo/dynamo-conversation-store';
+import { DynamoDueEntries } from '../adapters/dynamo/dynamo-due-entries';
 import { DynamoFileCatalog } from '../adapters/dynamo/dynamo-file-catalog';
 import { DynamoMemoryStore } from '../adapters/dynamo/dynamo-memory-store';
 import { DynamoRateLimiter } from '../adapters/dynamo/dynamo-rate-limiter';
@@ -23,6 +24,7 @@ import type { AccountStore } from '../ports/account-store';
 import type { BlobStore } from '../ports/blob-store';
 import type { CareCircle } from '../ports/care-circle';
 import type { ConversationStore } from '../ports/conversation-store';
+import type { DueEntries } from '../ports/due-entries';
 import type { FileCatalog } from '../ports/file-catalog';
 import type { JobQueue } from '../ports/job-queue';
 import type { MemoryStore } from '../ports/memory-store';
@@ -56,6 +58,8 @@ export interface Services {
   blobs: BlobStore;
   staging: UploadStaging;
   tickets: UploadTickets;
+  /** Due connections, tickets and staged batches, for the sweeper. */
+  dueEntries: DueEntries;
   /** Requests and tokens per account, tier and day (model-backed surfaces). */
   usage: UsageLedger;
   s3: S3Client;
@@ -102,6 +106,7 @@ export function buildServices(cfg: Config): Services {
     files: new DynamoFileCatalog(doc, cfg.tables.records),
     staging: new DynamoUploadStaging(doc, cfg.tables.accounts),
     tickets: new DynamoUploadTickets(doc, cfg.tables.accounts),
+    dueEntries: new DynamoDueEntries(doc, cfg.tables.accounts),
     usage: new DynamoUsageLedger(doc, cfg.tables.accounts),
     blobs,
     s3,

@@ -3,6 +3,7 @@ import { detectDocumentKind } from '../adapters/documents/document-readers';
 import { MAX_FILE_BYTES, type StoredFile, toListItem } from '../domain/files';
 import type { StoredRetention } from '../domain/retention';
 import { decodeBase64, stagingKey, type UploadChunk, type UploadStart } from '../domain/stream-upload';
+import { socketBatchPrefix, uploadOwner } from '../domain/upload-owner';
 import { BadRequestError } from '../http/errors';
 import { enforceRateLimit } from '../http/middleware';
 import { log } from '../log';
@@ -38,7 +39,8 @@ export async function startBatch(services: Services, connection: SocketConnectio
     contentType: f.contentType ?? 'application/octet-stream',
     size: f.size,
   }));
-  if (!(await services.staging.start(connection.connectionId, frame.messageId, files))) {
+  const owner = uploadOwner(connection.accountId, connection.user);
+  if (!(await services.staging.start(owner, connection.connectionId, frame.messageId, files))) {
     throw new BadRequestError(
       `messageId ${frame.messageId} was already used on this connection`,
       'invalid_message_id',
@@ -86,11 +88,7 @@ export async function stageChunk(services: Services, connection: SocketConnectio
   );
   if (!claimed) await fail(`Chunk ${frame.chunkIndex} of ${frame.filename} was sent twice`);
   try {
-    await services.blobs.put(
-      stagingKey(connection.connectionId, frame.messageId, fileIndex, frame.chunkIndex),
-      bytes,
-      'application/octet-stream',
-    );
+    await services.blobs.put(stagingKey(batch, fileIndex, frame.chunkIndex), bytes, 'application/octet-stream');
   } catch (err) {
     await services.staging.releaseChunk(connection.connectionId, frame.messageId, fileIndex, frame.chunkIndex);
     throw err;
@@ -181,7 +179,7 @@ function incompleteReason(batch: StagedBatch, index: number): string | null {
 }
 
 async function firstBytes(services: Services, batch: StagedBatch, index: number): Promise<Buffer> {
-  const body = await services.blobs.get(stagingKey(batch.connectionId, batch.messageId, index, 0));
+  const body = await services.blobs.get(stagingKey(batch, index, 0));
   const chunks: Buffer[] = [];
   for await (const c of body ?? []) {
     chunks.push(c as Buffer);
@@ -197,7 +195,7 @@ function concatChunks(services: Services, batch: StagedBatch, index: number): Re
   const total = batch.chunks.get(index)!.totalChunks;
   void (async () => {
     for (let i = 0; i < total; i++) {
-      const part = await services.blobs.get(stagingKey(batch.connectionId, batch.messageId, index, i));
+      const part = await services.blobs.get(stagingKey(batch, index, i));
       if (!part) throw new Error(`staged chunk ${i} is missing`);
       for await (const c of part) if (!out.write(c)) await new Promise((r) => out.once('drain', r));
     }
@@ -208,10 +206,23 @@ function concatChunks(services: Services, batch: StagedBatch, index: number): Re
 
 async function clearBatch(services: Services, batch: StagedBatch): Promise<void> {
   const keys: string[] = [];
-  for (const [index, entry] of batch.chunks)
-    for (const i of entry.sizes.keys()) keys.push(stagingKey(batch.connectionId, batch.messageId, index, i));
+  for (const [index, entry] of batch.chunks) for (const i of entry.sizes.keys()) keys.push(stagingKey(batch, index, i));
   await services.blobs
     .delete(keys)
     .catch((err) => log('warn', 'staged chunks left behind', { error: (err as Error)?.name }));
-  await services.staging.clear(batch.connectionId, batch.messageId);
+  await services.staging.clear(batch.owner, batch.connectionId, batch.messageId);
+}
+
+/**
+ * A connection that closes leaves its unfinished batches behind: their chunks and entries go now (a batch that ended
+ * is the assembly worker's, which clears it). Nothing of an abandoned upload waits for a TTL.
+ */
+export async function abandonBatches(services: Services, connection: SocketConnection): Promise<void> {
+  const owner = uploadOwner(connection.accountId, connection.user);
+  for (const { messageId } of await services.staging.batchesOf(owner, connection.connectionId)) {
+    const header = await services.staging.header(connection.connectionId, messageId);
+    if (header?.ended) continue;
+    await services.blobs.deletePrefix(socketBatchPrefix(owner, connection.connectionId, messageId));
+    await services.staging.clear(owner, connection.connectionId, messageId);
+  }
 }

@@ -2,6 +2,7 @@ import { nowMs } from '../clock';
 import type { Tenancy } from '../http/tenancy';
 import type { Tally } from '../ports/record-store';
 import type { Services } from './container';
+import { eraseStagedUploads } from './staged-uploads';
 
 /** How long an erase spends counting what it erased before it answers; the purge never waits for it. */
 export const ERASURE_COUNT_BUDGET_MS = 250;
@@ -18,9 +19,11 @@ export interface ErasureOutcome {
  * (every read stops at once: reads go through the mapping), then the live items are counted within a short budget
  * and the purge is queued. A writer racing the erase may have dropped the mapping itself on meeting the tombstone;
  * the erase still succeeds, and never unmaps a Subject minted since. Returns null when the account holds no Subject
- * for `user`; nothing is minted.
+ * for `user`; nothing is minted (what was staged for that user is removed all the same).
  */
 export async function eraseSubject(services: Services, tenancy: Tenancy, user: string): Promise<ErasureOutcome | null> {
+  // Uploads still staged are the user's too, Subject or not.
+  await eraseStagedUploads(services, tenancy.accountId, user);
   const subject = await tenancy.find(user);
   if (!subject) return null;
   const now = nowMs();

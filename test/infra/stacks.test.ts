@@ -18,6 +18,7 @@ import { StatefulStack } from '../../infra/stateful-stack';
 import { DEFAULT_MEMORY_MB, DEFAULT_TIMEOUT_SECONDS, StatelessStack } from '../../infra/stateless-stack';
 import { tableDefinitions } from '../../shared/adapters/dynamo/table-definitions';
 import { readConfig } from '../../shared/config/config';
+import { STAGED_PREFIXES } from '../../shared/domain/upload-owner';
 
 /**
  * Holds the synthesized templates against the route manifest and the table definitions, so a new entry,
@@ -351,9 +352,11 @@ describe('stateful resources', () => {
               { AttributeName: index.partitionKey, KeyType: 'HASH' },
               { AttributeName: index.sortKey, KeyType: 'RANGE' },
             ],
-            Projection: index.projection
-              ? { ProjectionType: 'INCLUDE', NonKeyAttributes: [...index.projection] }
-              : { ProjectionType: 'ALL' },
+            Projection: !index.projection
+              ? { ProjectionType: 'ALL' }
+              : index.projection.length === 0
+                ? { ProjectionType: 'KEYS_ONLY' }
+                : { ProjectionType: 'INCLUDE', NonKeyAttributes: [...index.projection] },
           }),
         );
         expect(attributes[index.sortKey], `${index.name} sort key type`).toBe(index.sortKeyType);
@@ -379,6 +382,20 @@ describe('stateful resources', () => {
     });
     const policies = resources(stateful, 'AWS::S3::BucketPolicy').filter(([, p]) => refersTo(p.Properties.Bucket, id));
     expect(JSON.stringify(policies)).toContain('"aws:SecureTransport":"false"');
+  });
+
+  it('expires every staged object within a day, whoever it belongs to', () => {
+    const [, bucket] = resources(stateful, 'AWS::S3::Bucket')[0]!;
+    const rules = (
+      bucket.Properties.LifecycleConfiguration as { Rules: { Prefix?: string; ExpirationInDays?: number }[] }
+    ).Rules;
+    for (const prefix of Object.values(STAGED_PREFIXES)) {
+      expect(rules).toContainEqual(expect.objectContaining({ Prefix: prefix, ExpirationInDays: 1, Status: 'Enabled' }));
+    }
+    // Only staged prefixes expire: a Subject's files are kept as their retention says.
+    expect(rules.filter((r) => r.ExpirationInDays !== undefined).map((r) => r.Prefix)).toEqual(
+      Object.values(STAGED_PREFIXES),
+    );
   });
 
   it("gives every consumed queue a dead-letter queue after the consumer's maxReceiveCount", () => {

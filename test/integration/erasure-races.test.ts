@@ -63,7 +63,8 @@ describe('an erase racing writes', () => {
       expect(erase.body.counts_exact).toBe(true);
       expect(erase.body.deleted.records).toBeGreaterThanOrEqual(5);
       // Every write landed somewhere: in the erased Subject before the erase, or in a fresh one after it.
-      for (const statuses of await Promise.all(writers)) expect(statuses, `trial ${trial}`).toEqual([200, 200, 200, 200]);
+      for (const statuses of await Promise.all(writers))
+        expect(statuses, `trial ${trial}`).toEqual([200, 200, 200, 200]);
 
       await h.runtime.drainQueues();
       expect((await partition(doc, erased.subjectId)).Items, `trial ${trial}`).toEqual([]);

@@ -1,5 +1,6 @@
 import { DeleteCommand, type DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { ConnectionStore, SocketConnection } from '../../ports/socket-gateway';
+import { expiryShard } from './records-layout';
 
 /** API Gateway closes a WebSocket after two hours at most; the record outlives that a little. */
 const CONNECTION_TTL_SECONDS = 2 * 3600 + 600;
@@ -19,6 +20,8 @@ export class DynamoConnectionStore implements ConnectionStore {
           sk: '#CONN',
           ...connection,
           expiresAt: Math.floor(Date.now() / 1000) + CONNECTION_TTL_SECONDS,
+          // In the expiry index: a record whose $disconnect never ran is removed by the sweeper.
+          expiryShard: expiryShard(connection.connectionId),
         },
       }),
     );
@@ -29,7 +32,7 @@ export class DynamoConnectionStore implements ConnectionStore {
       new GetCommand({ TableName: this.table, Key: { pk: `CONN#${connectionId}`, sk: '#CONN' }, ConsistentRead: true }),
     );
     if (!out.Item || Number(out.Item.expiresAt) * 1000 <= Date.now()) return null;
-    const { pk: _pk, sk: _sk, expiresAt: _e, ...connection } = out.Item;
+    const { pk: _pk, sk: _sk, expiresAt: _e, expiryShard: _s, ...connection } = out.Item;
     return connection as SocketConnection;
   }
 

@@ -8,6 +8,7 @@ import {
 import type { StagedBatch, UploadStaging } from '../../ports/upload-staging';
 import { deleteAll, queryAll } from './batch';
 import { applied } from './conditional';
+import { expiryShard } from './records-layout';
 
 /** A batch outlives the longest WebSocket connection (2 h) a little; TTL then collects it. */
 const BATCH_TTL_SECONDS = 3 * 3600;
@@ -21,14 +22,34 @@ export class DynamoUploadStaging implements UploadStaging {
     private readonly table: string,
   ) {}
 
-  async start(connectionId: string, messageId: string, files: StagedBatch['files']): Promise<boolean> {
+  async start(owner: string, connectionId: string, messageId: string, files: StagedBatch['files']): Promise<boolean> {
+    // The owner's pointer first: a batch cut short after this is still found by an erase of its owner.
+    await this.doc.send(
+      new PutCommand({
+        TableName: this.table,
+        Item: { ...pointerKey(owner, connectionId, messageId), connectionId, messageId, ...expiry(owner) },
+      }),
+    );
     return this.conditional(
       new PutCommand({
         TableName: this.table,
-        Item: { pk: pkOf(connectionId, messageId), sk: '#BATCH', files, expiresAt: expiry() },
+        Item: { pk: pkOf(connectionId, messageId), sk: '#BATCH', owner, files, ...expiry(connectionId) },
         ConditionExpression: 'attribute_not_exists(pk)',
       }),
     );
+  }
+
+  async batchesOf(owner: string, connectionId?: string): Promise<{ connectionId: string; messageId: string }[]> {
+    const { items } = await queryAll<Item>(this.doc, {
+      TableName: this.table,
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :b)',
+      ExpressionAttributeValues: {
+        ':pk': ownerPk(owner),
+        ':b': connectionId === undefined ? 'BATCH#' : `BATCH#${connectionId}#`,
+      },
+      ConsistentRead: true,
+    });
+    return items.map((i) => ({ connectionId: String(i.connectionId), messageId: String(i.messageId) }));
   }
 
   async load(connectionId: string, messageId: string): Promise<StagedBatch | null> {
@@ -41,6 +62,7 @@ export class DynamoUploadStaging implements UploadStaging {
     const batch = items.find((i) => i.sk === '#BATCH');
     if (!batch) return null;
     const staged: StagedBatch = {
+      owner: String(batch.owner),
       connectionId,
       messageId,
       files: batch.files as StagedBatch['files'],
@@ -107,7 +129,7 @@ export class DynamoUploadStaging implements UploadStaging {
           chunkIndex,
           totalChunks,
           bytes,
-          expiresAt: expiry(),
+          ...expiry(connectionId),
         },
         ConditionExpression: 'attribute_not_exists(pk)',
       }),
@@ -127,7 +149,7 @@ export class DynamoUploadStaging implements UploadStaging {
     await this.doc.send(
       new PutCommand({
         TableName: this.table,
-        Item: { pk: pkOf(connectionId, messageId), sk: `X#${fileIndex}`, fileIndex, reason, expiresAt: expiry() },
+        Item: { pk: pkOf(connectionId, messageId), sk: `X#${fileIndex}`, fileIndex, reason, ...expiry(connectionId) },
       }),
     );
   }
@@ -144,7 +166,7 @@ export class DynamoUploadStaging implements UploadStaging {
     );
   }
 
-  async clear(connectionId: string, messageId: string): Promise<void> {
+  async clear(owner: string, connectionId: string, messageId: string): Promise<void> {
     const { items } = await queryAll<Item>(this.doc, {
       TableName: this.table,
       KeyConditionExpression: 'pk = :pk',
@@ -156,6 +178,7 @@ export class DynamoUploadStaging implements UploadStaging {
       this.table,
       items.map((i) => ({ pk: i.pk, sk: i.sk })),
     );
+    await this.doc.send(new DeleteCommand({ TableName: this.table, Key: pointerKey(owner, connectionId, messageId) }));
   }
 
   private conditional(command: PutCommand | UpdateCommand): Promise<boolean> {
@@ -167,6 +190,15 @@ function pkOf(connectionId: string, messageId: string): string {
   return `UPLOAD#${connectionId}#${messageId}`;
 }
 
-function expiry(): number {
-  return Math.floor(Date.now() / 1000) + BATCH_TTL_SECONDS;
+/** Staged entries expire into the accounts table's expiry index, so the sweeper removes what TTL would only later. */
+function expiry(shardOf: string): { expiresAt: number; expiryShard: string } {
+  return { expiresAt: Math.floor(Date.now() / 1000) + BATCH_TTL_SECONDS, expiryShard: expiryShard(shardOf) };
+}
+
+function ownerPk(owner: string): string {
+  return `OWNER#${owner}`;
+}
+
+function pointerKey(owner: string, connectionId: string, messageId: string) {
+  return { pk: ownerPk(owner), sk: `BATCH#${connectionId}#${messageId}` };
 }

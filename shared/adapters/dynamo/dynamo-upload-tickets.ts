@@ -1,5 +1,8 @@
 import { DeleteCommand, type DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { uploadOwner } from '../../domain/upload-owner';
 import type { UploadTicket, UploadTickets } from '../../ports/upload-tickets';
+import { queryAll } from './batch';
+import { expiryShard } from './records-layout';
 
 /** Presigned-upload tickets in the accounts table; TTL collects the ones never used. */
 export class DynamoUploadTickets implements UploadTickets {
@@ -9,17 +12,20 @@ export class DynamoUploadTickets implements UploadTickets {
   ) {}
 
   async put(ticket: UploadTicket): Promise<void> {
+    const owner = uploadOwner(ticket.accountId, ticket.user);
+    // The table's TTL attribute (expiresAt) collects the ticket an hour after it stops being valid; the sweeper sooner.
+    const expiry = { expiresAt: ticket.expiresAt + 3600, expiryShard: expiryShard(ticket.uploadId) };
+    // The owner's pointer first: a ticket is always found by an erase of its owner.
     await this.doc.send(
       new PutCommand({
         TableName: this.table,
-        // The table's TTL attribute (expiresAt) collects the ticket an hour after it stops being valid.
-        Item: {
-          pk: `TICKET#${ticket.uploadId}`,
-          sk: '#TICKET',
-          ...ticket,
-          validUntil: ticket.expiresAt,
-          expiresAt: ticket.expiresAt + 3600,
-        },
+        Item: { ...pointerKey(owner, ticket.uploadId), uploadId: ticket.uploadId, ...expiry },
+      }),
+    );
+    await this.doc.send(
+      new PutCommand({
+        TableName: this.table,
+        Item: { ...ticketKey(ticket.uploadId), ...ticket, validUntil: ticket.expiresAt, ...expiry },
         ConditionExpression: 'attribute_not_exists(pk)',
       }),
     );
@@ -27,14 +33,41 @@ export class DynamoUploadTickets implements UploadTickets {
 
   async get(uploadId: string): Promise<UploadTicket | null> {
     const out = await this.doc.send(
-      new GetCommand({ TableName: this.table, Key: { pk: `TICKET#${uploadId}`, sk: '#TICKET' }, ConsistentRead: true }),
+      new GetCommand({ TableName: this.table, Key: ticketKey(uploadId), ConsistentRead: true }),
     );
     if (!out.Item) return null;
-    const { pk: _pk, sk: _sk, validUntil, ...ticket } = out.Item;
+    const { pk: _pk, sk: _sk, validUntil, expiryShard: _shard, ...ticket } = out.Item;
     return { ...(ticket as UploadTicket), expiresAt: Number(validUntil) };
   }
 
   async delete(uploadId: string): Promise<void> {
-    await this.doc.send(new DeleteCommand({ TableName: this.table, Key: { pk: `TICKET#${uploadId}`, sk: '#TICKET' } }));
+    const ticket = await this.get(uploadId);
+    await this.doc.send(new DeleteCommand({ TableName: this.table, Key: ticketKey(uploadId) }));
+    if (ticket) {
+      const owner = uploadOwner(ticket.accountId, ticket.user);
+      await this.doc.send(new DeleteCommand({ TableName: this.table, Key: pointerKey(owner, uploadId) }));
+    }
   }
+
+  async deleteAllOf(owner: string): Promise<number> {
+    const { items } = await queryAll<Record<string, unknown>>(this.doc, {
+      TableName: this.table,
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :t)',
+      ExpressionAttributeValues: { ':pk': `OWNER#${owner}`, ':t': 'TICKET#' },
+      ConsistentRead: true,
+    });
+    for (const item of items) {
+      await this.doc.send(new DeleteCommand({ TableName: this.table, Key: ticketKey(String(item.uploadId)) }));
+      await this.doc.send(new DeleteCommand({ TableName: this.table, Key: pointerKey(owner, String(item.uploadId)) }));
+    }
+    return items.length;
+  }
+}
+
+function ticketKey(uploadId: string) {
+  return { pk: `TICKET#${uploadId}`, sk: '#TICKET' };
+}
+
+function pointerKey(owner: string, uploadId: string) {
+  return { pk: `OWNER#${owner}`, sk: `TICKET#${uploadId}` };
 }

@@ -9,7 +9,7 @@ export interface IndexDefinition {
   partitionKey: string;
   sortKey: string;
   sortKeyType: 'S' | 'N';
-  /** Non-key attributes the index carries (INCLUDE); all of them when absent. */
+  /** Non-key attributes the index carries (INCLUDE); none (KEYS_ONLY) when empty; all of them when absent. */
   projection?: readonly string[];
 }
 
@@ -27,14 +27,18 @@ export interface TableDefinition {
 export const EXPIRY_ATTRIBUTE = 'expiresAt';
 
 export const tableDefinitions: Record<TableName, TableDefinition> = {
-  // Accounts, API keys (by hash), account → Subject mappings.
+  // Accounts, API keys (by hash), account → Subject mappings, WebSocket connections and staged uploads.
   accounts: {
     name: 'accounts',
     envVar: 'HDS_TABLE_ACCOUNTS',
     partitionKey: 'pk',
     sortKey: 'sk',
     ttlAttribute: EXPIRY_ATTRIBUTE,
-    indexes: [],
+    indexes: [
+      // The sweeper's view of what is due (connections, upload tickets, staged batches: they name a user and files),
+      // so nothing waits up to two days for TTL; sparse, keys only.
+      { name: 'byExpiry', partitionKey: 'expiryShard', sortKey: EXPIRY_ATTRIBUTE, sortKeyType: 'N', projection: [] },
+    ],
   },
   // One partition per Subject: its counter item, records (with their FHIR mirrors), sessions, write intents.
   records: {

@@ -85,14 +85,22 @@ export class S3BlobStore implements BlobStore {
     }
   }
 
-  async deletePrefix(prefix: string): Promise<number> {
+  deletePrefix(prefix: string): Promise<number> {
+    return this.deleteListed(prefix, () => true);
+  }
+
+  deleteOlderThan(prefix: string, beforeMs: number): Promise<number> {
+    return this.deleteListed(prefix, (modified) => modified !== undefined && modified.getTime() < beforeMs);
+  }
+
+  private async deleteListed(prefix: string, chosen: (lastModified: Date | undefined) => boolean): Promise<number> {
     let deleted = 0;
     let token: string | undefined;
     do {
       const out = await this.s3.send(
         new ListObjectsV2Command({ Bucket: this.bucket, Prefix: prefix, ContinuationToken: token }),
       );
-      const keys = (out.Contents ?? []).map((o) => o.Key!).filter(Boolean);
+      const keys = (out.Contents ?? []).filter((o) => o.Key && chosen(o.LastModified)).map((o) => o.Key!);
       await this.delete(keys);
       deleted += keys.length;
       token = out.IsTruncated ? out.NextContinuationToken : undefined;

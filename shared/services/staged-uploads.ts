@@ -1,0 +1,31 @@
+import { ownerPrefixes, STAGED_PREFIXES, uploadOwner } from '../domain/upload-owner';
+import type { Services } from './container';
+
+/** Nothing is staged for longer than this, whatever happened to the upload. */
+export const STAGED_MAX_AGE_MS = 24 * 3_600_000;
+
+/**
+ * Everything staged for (account, user), whether or not a Subject was ever minted for them: chunks of WebSocket
+ * batches, presigned objects never finalized, their tickets and batch entries. The bytes go first, so an erase cut
+ * short leaves entries that still lead to what is left.
+ */
+export async function eraseStagedUploads(services: Services, accountId: string, user: string): Promise<void> {
+  const owner = uploadOwner(accountId, user);
+  for (const prefix of ownerPrefixes(owner)) await services.blobs.deletePrefix(prefix);
+  for (const batch of await services.staging.batchesOf(owner)) {
+    await services.staging.clear(owner, batch.connectionId, batch.messageId);
+  }
+  await services.tickets.deleteAllOf(owner);
+}
+
+/**
+ * The sweeper's part: staged objects older than a day (the bucket's lifecycle rule does the same on AWS; the local
+ * bucket has none) and the due entries naming users and files (connections, tickets, staged batches).
+ */
+export async function sweepStagedUploads(services: Services, nowMs: number, maxItems: number): Promise<number> {
+  let deleted = 0;
+  for (const prefix of Object.values(STAGED_PREFIXES)) {
+    deleted += await services.blobs.deleteOlderThan(prefix, nowMs - STAGED_MAX_AGE_MS);
+  }
+  return deleted + (await services.dueEntries.sweep(nowMs, maxItems));
+}
