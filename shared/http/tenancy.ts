@@ -19,7 +19,7 @@ export function normalizeUser(raw: unknown, param = 'user'): string {
   if (typeof raw !== 'string') throw invalidField(param, `${param} must be a string`);
   const trimmed = raw.trim();
   for (const ch of trimmed) {
-    if (ch.codePointAt(0)! > 0x7f && /[\u0000-\u007f]/.test(ch.normalize('NFC').toLowerCase())) {
+    if (!isAscii(ch) && [...ch.normalize('NFC').toLowerCase()].some(isAscii)) {
       throw invalidField(
         param,
         `${param} contains U+${ch.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}, which would fold into an ASCII letter; send the ASCII letter itself`,
@@ -31,6 +31,10 @@ export function normalizeUser(raw: unknown, param = 'user'): string {
   if (user.length > MAX_USER_LENGTH)
     throw invalidField(param, `${param} must be at most ${MAX_USER_LENGTH} characters`);
   return user;
+}
+
+function isAscii(ch: string): boolean {
+  return ch.codePointAt(0)! < 0x80;
 }
 
 /**
