@@ -1,12 +1,13 @@
 import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import { createDocumentClient } from '../../shared/adapters/dynamo/client';
 import { setClock } from '../../shared/clock';
 import { config } from '../../shared/config/config';
 import { uploadOwner } from '../../shared/domain/upload-owner';
 import { client, type Harness, startHarness } from '../support/harness';
+import { openUploadSocket, type UploadSocket } from '../support/sockets';
+import { postFile as postUpload } from '../support/uploads';
 
 /**
  * The proof that nothing of a Subject outlives its erase: marked data goes in through every door, the Subject is
@@ -57,33 +58,10 @@ function naming(found: string[], ...needles: string[]): string[] {
   return found.filter((line) => lower.some((n) => line.toLowerCase().includes(n)));
 }
 
-interface Socket {
-  ws: WebSocket;
-  next(): Promise<any>;
-  closed: Promise<void>;
-}
+type Socket = UploadSocket;
 
 function openSocket(user: string): Promise<Socket> {
-  return new Promise((resolve, reject) => {
-    const ws = new WebSocket(`${h.url.replace('http', 'ws')}/v1/files/stream?key=${key}&user=${user}`);
-    const frames: any[] = [];
-    const waiters: ((f: any) => void)[] = [];
-    const closed = new Promise<void>((r) => ws.on('close', () => r()));
-    ws.on('message', (data) => {
-      const frame = JSON.parse(data.toString());
-      const waiter = waiters.shift();
-      if (waiter) waiter(frame);
-      else frames.push(frame);
-    });
-    ws.on('open', () =>
-      resolve({
-        ws,
-        closed,
-        next: () => (frames.length ? Promise.resolve(frames.shift()) : new Promise((r) => waiters.push(r))),
-      }),
-    );
-    ws.on('error', reject);
-  });
+  return openUploadSocket(h.url, `key=${key}&user=${user}`);
 }
 
 /** Sends a file in chunks of 64 KB; `upTo` stops early (an abandoned upload). */
@@ -104,17 +82,8 @@ function sendChunks(socket: Socket, messageId: string, filename: string, data: B
   }
 }
 
-async function postFile(user: string, filename: string, data: Buffer, type: string): Promise<number> {
-  const form = new FormData();
-  form.append('user', user);
-  form.append('file', new Blob([data], { type }), filename);
-  const res = await fetch(`${h.url}/v1/files`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${key}` },
-    body: form,
-  });
-  await res.arrayBuffer();
-  return res.status;
+function postFile(user: string, filename: string, data: Buffer, type: string): Promise<number> {
+  return postUpload(h.url, key, { name: filename, data, type }, { user });
 }
 
 async function presign(user: string, filename: string, data: Buffer) {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { client, type Harness, startHarness } from '../support/harness';
+import { postFile } from '../support/uploads';
 
 /**
  * A file's name can say whose it is and what they have. Uploads whose processing fails (the path that logs the
@@ -25,16 +26,8 @@ afterAll(async () => {
   vi.restoreAllMocks();
 });
 
-async function upload(data: Buffer, filename: string, type: string): Promise<number> {
-  const form = new FormData();
-  form.append('file', new Blob([data], { type }), filename);
-  const res = await fetch(`${h.url}/v1/files`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${key}` },
-    body: form,
-  });
-  await res.arrayBuffer();
-  return res.status;
+function upload(data: Buffer, filename: string, type: string): Promise<number> {
+  return postFile(h.url, key, { name: filename, data, type });
 }
 
 it('never logs a file name, through failed processing, refusals and erasure', async () => {

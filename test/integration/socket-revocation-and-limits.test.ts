@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import { issueApiKey } from '../../shared/services/api-keys';
 import { labCsv } from '../support/document-fixtures';
 import { client, type Harness, startHarness } from '../support/harness';
+import { openUploadSocket, type UploadSocket } from '../support/sockets';
+import { postFile } from '../support/uploads';
 
 let h: Harness;
 
@@ -17,40 +18,8 @@ beforeAll(async () => {
 });
 afterAll(() => h.stop());
 
-interface OpenSocket {
-  ws: WebSocket;
-  next(): Promise<any>;
-  closed: Promise<number>;
-}
-
-function open(query: string): Promise<OpenSocket> {
-  return new Promise((resolve, reject) => {
-    const ws = new WebSocket(`${h.url.replace('http', 'ws')}/v1/files/stream?${query}`);
-    const frames: any[] = [];
-    const waiters: ((f: any) => void)[] = [];
-    const closed = new Promise<number>((r) => ws.on('close', (code) => r(code)));
-    ws.on('message', (data) => {
-      const frame = JSON.parse(data.toString());
-      const waiter = waiters.shift();
-      if (waiter) waiter(frame);
-      else frames.push(frame);
-    });
-    ws.on('open', () =>
-      resolve({
-        ws,
-        closed,
-        next: () => (frames.length ? Promise.resolve(frames.shift()) : new Promise((r) => waiters.push(r))),
-      }),
-    );
-    ws.on('unexpected-response', (_req, res) => {
-      let body = '';
-      res.on('data', (c) => (body += c));
-      res.on('end', () =>
-        reject(Object.assign(new Error(`handshake ${res.statusCode}`), { status: res.statusCode, body })),
-      );
-    });
-    ws.on('error', (err) => reject(err));
-  });
+function open(query: string): Promise<UploadSocket> {
+  return openUploadSocket(h.url, query);
 }
 
 const csv = labCsv();
@@ -68,16 +37,8 @@ const chunk = (messageId: string, filename = 'labs.csv') => ({
   totalChunks: 1,
 });
 
-async function upload(key: string): Promise<number> {
-  const form = new FormData();
-  form.append('file', new Blob([csv], { type: 'text/csv' }), 'labs.csv');
-  const res = await fetch(`${h.url}/v1/files`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${key}` },
-    body: form,
-  });
-  await res.arrayBuffer();
-  return res.status;
+function upload(key: string): Promise<number> {
+  return postFile(h.url, key, { name: 'labs.csv', data: csv, type: 'text/csv' });
 }
 
 describe('a revoked key stops its open sockets', () => {
