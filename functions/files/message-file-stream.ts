@@ -3,6 +3,7 @@ import { UploadChunkSchema, UploadEndSchema, UploadStartSchema } from '../../sha
 import { BadRequestError, HttpError } from '../../shared/http/errors';
 import { errorFrame, socketMessageRoute } from '../../shared/http/socket-handler';
 import { parseWith } from '../../shared/http/validation';
+import { JsonTooDeepError, parseClientJson } from '../../shared/json';
 import { ChunkError, endBatch, stageChunk, startBatch } from '../../shared/services/stream-upload';
 
 const FRAME_TYPES = ['upload_start', 'upload_chunk', 'upload_end'] as const;
@@ -35,8 +36,9 @@ export const handler = socketMessageRoute('message-file-stream', async ({ body, 
 function parseFrame(body: string): Record<string, unknown> {
   let frame: unknown;
   try {
-    frame = JSON.parse(body);
-  } catch {
+    frame = parseClientJson(body);
+  } catch (err) {
+    if (err instanceof JsonTooDeepError) throw new BadRequestError(err.message, 'invalid_json', 'body');
     throw new BadRequestError('Frames must be JSON text', 'invalid_json', 'body');
   }
   if (!frame || typeof frame !== 'object' || Array.isArray(frame)) {

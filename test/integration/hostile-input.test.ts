@@ -173,6 +173,24 @@ describe('WebSocket frames that break the protocol', () => {
     await expectHealthy();
   });
 
+  it('a frame of JSON nested thousands deep is answered with an error frame, and the socket stays usable', async () => {
+    const { socket, received } = await upgraded();
+    const payload = Buffer.from(`{"type":"upload_end","messageId":${'['.repeat(20_000)}${']'.repeat(20_000)}}`);
+    const mask = randomBytes(4);
+    const masked = Buffer.from(payload.map((b, i) => b ^ mask[i % 4]!));
+    const header = Buffer.alloc(10);
+    header[0] = 0x81;
+    header[1] = 0x80 | 127;
+    header.writeBigUInt64BE(BigInt(payload.length), 2);
+    socket.write(Buffer.concat([header, mask, masked]));
+    for (let i = 0; i < 100 && !received().toString().includes('nests deeper'); i++) {
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    expect(received().toString()).toContain('nests deeper than 64 levels');
+    socket.destroy();
+    await expectHealthy();
+  });
+
   it('a client that resets mid-handshake costs only its own socket', async () => {
     const socket = connect(h.runtime.port, '127.0.0.1');
     socket.on('error', () => undefined);
