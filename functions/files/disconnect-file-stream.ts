@@ -1,7 +1,7 @@
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import type { SocketEvent } from '../../shared/http/socket-handler';
 import { services } from '../../shared/services/container';
-import { abandonBatches } from '../../shared/services/stream-upload';
+import { abandonBatches } from '../../shared/services/staged-uploads';
 
 /**
  * $disconnect of /v1/files/stream: the connection's unfinished batches (chunks and entries) are removed, then its

@@ -1,4 +1,5 @@
-import { ownerPrefixes, STAGED_PREFIXES, uploadOwner } from '../domain/upload-owner';
+import { ownerPrefixes, STAGED_PREFIXES, socketBatchPrefix, uploadOwner } from '../domain/upload-owner';
+import type { SocketConnection } from '../ports/socket-gateway';
 import type { Services } from './container';
 
 /** Nothing is staged for longer than this, whatever happened to the upload. */
@@ -28,4 +29,18 @@ export async function sweepStagedUploads(services: Services, nowMs: number, maxI
     deleted += await services.blobs.deleteOlderThan(prefix, nowMs - STAGED_MAX_AGE_MS);
   }
   return deleted + (await services.dueEntries.sweep(nowMs, maxItems));
+}
+
+/**
+ * A connection that closes leaves its unfinished batches behind: their chunks and entries go now (a batch that ended
+ * is the assembly worker's, which clears it). Nothing of an abandoned upload waits for a TTL.
+ */
+export async function abandonBatches(services: Services, connection: SocketConnection): Promise<void> {
+  const owner = uploadOwner(connection.accountId, connection.user);
+  for (const { messageId } of await services.staging.batchesOf(owner, connection.connectionId)) {
+    const header = await services.staging.header(connection.connectionId, messageId);
+    if (header?.ended) continue;
+    await services.blobs.deletePrefix(socketBatchPrefix(owner, connection.connectionId, messageId));
+    await services.staging.clear(owner, connection.connectionId, messageId);
+  }
 }

@@ -3,7 +3,7 @@ import { detectDocumentKind } from '../adapters/documents/document-readers';
 import { MAX_FILE_BYTES, type StoredFile, toListItem } from '../domain/files';
 import type { StoredRetention } from '../domain/retention';
 import { decodeBase64, stagingKey, type UploadChunk, type UploadStart } from '../domain/stream-upload';
-import { socketBatchPrefix, uploadOwner } from '../domain/upload-owner';
+import { uploadOwner } from '../domain/upload-owner';
 import { BadRequestError } from '../http/errors';
 import { enforceRateLimit } from '../http/middleware';
 import { log } from '../log';
@@ -211,18 +211,4 @@ async function clearBatch(services: Services, batch: StagedBatch): Promise<void>
     .delete(keys)
     .catch((err) => log('warn', 'staged chunks left behind', { error: (err as Error)?.name }));
   await services.staging.clear(batch.owner, batch.connectionId, batch.messageId);
-}
-
-/**
- * A connection that closes leaves its unfinished batches behind: their chunks and entries go now (a batch that ended
- * is the assembly worker's, which clears it). Nothing of an abandoned upload waits for a TTL.
- */
-export async function abandonBatches(services: Services, connection: SocketConnection): Promise<void> {
-  const owner = uploadOwner(connection.accountId, connection.user);
-  for (const { messageId } of await services.staging.batchesOf(owner, connection.connectionId)) {
-    const header = await services.staging.header(connection.connectionId, messageId);
-    if (header?.ended) continue;
-    await services.blobs.deletePrefix(socketBatchPrefix(owner, connection.connectionId, messageId));
-    await services.staging.clear(owner, connection.connectionId, messageId);
-  }
 }
