@@ -69,9 +69,18 @@ export interface QueueConsumer extends EntryBase {
   /** Textract announces finished analyses on the OCR topic, which delivers them to this queue (SNS → SQS). */
   fedByTextract?: boolean;
   batchSize: number;
-  /** Deliveries before a message is moved to the dead-letter queue. */
+  /**
+   * Deliveries before a message is moved to the dead-letter queue: at least 5, so a message the function could not
+   * take while throttled is not dead-lettered for it (AWS's guidance for Lambda SQS sources).
+   */
   maxReceiveCount: number;
+  /** At least 6× the function's timeout (AWS's guidance), so retries of a throttled batch fit inside it. */
   visibilityTimeoutSeconds: number;
+  /**
+   * Most concurrent invocations the event source makes (2–1000): a burst on one queue cannot take the account's
+   * whole concurrency from the API, and Textract-calling consumers stay within Textract's request rates.
+   */
+  maxConcurrency: number;
 }
 
 export interface ScheduledJob extends EntryBase {
@@ -281,8 +290,9 @@ export const manifest: readonly ManifestEntry[] = [
     id: 'extract-files',
     queue: 'file-jobs',
     batchSize: 1,
-    maxReceiveCount: 3,
-    visibilityTimeoutSeconds: 900,
+    maxReceiveCount: 5,
+    visibilityTimeoutSeconds: 3600,
+    maxConcurrency: 10,
     handler: 'files/extract-files.ts',
     description: 'Extract text and readings from uploaded files',
     needs: {
@@ -315,8 +325,9 @@ export const manifest: readonly ManifestEntry[] = [
     queue: 'ocr-results',
     fedByTextract: true,
     batchSize: 1,
-    maxReceiveCount: 4,
-    visibilityTimeoutSeconds: 360,
+    maxReceiveCount: 5,
+    visibilityTimeoutSeconds: 1800,
+    maxConcurrency: 5,
     handler: 'files/collect-ocr.ts',
     description: 'Store the text and readings of a finished Textract analysis',
     needs: {
@@ -354,8 +365,9 @@ export const manifest: readonly ManifestEntry[] = [
     id: 'consolidate-conversation',
     queue: 'consolidation',
     batchSize: 1,
-    maxReceiveCount: 4,
-    visibilityTimeoutSeconds: 240,
+    maxReceiveCount: 5,
+    visibilityTimeoutSeconds: 1080,
+    maxConcurrency: 5,
     handler: 'responses/consolidate-conversation.ts',
     description: 'Extract readings and memories from a stored agent turn',
     needs: { usesModel: true, tables: { records: 'readwrite' }, bucket: 'read', memoryMb: 1024, timeoutSeconds: 180 },
@@ -401,7 +413,8 @@ export const manifest: readonly ManifestEntry[] = [
     fedByBucketPrefix: 'incoming/',
     batchSize: 5,
     maxReceiveCount: 5,
-    visibilityTimeoutSeconds: 300,
+    visibilityTimeoutSeconds: 1440,
+    maxConcurrency: 10,
     handler: 'files/finalize-upload.ts',
     description: 'Adopt a presigned upload as a file',
     needs: {
@@ -454,8 +467,9 @@ export const manifest: readonly ManifestEntry[] = [
     id: 'greet-socket',
     queue: 'socket-events',
     batchSize: 10,
-    maxReceiveCount: 3,
-    visibilityTimeoutSeconds: 30,
+    maxReceiveCount: 5,
+    visibilityTimeoutSeconds: 60,
+    maxConcurrency: 20,
     handler: 'files/greet-socket.ts',
     description: 'Greet a new WebSocket connection',
     needs: { tables: { accounts: 'read' }, postsToConnections: true, timeoutSeconds: 10 },
@@ -467,7 +481,8 @@ export const manifest: readonly ManifestEntry[] = [
     queue: 'purge',
     batchSize: 5,
     maxReceiveCount: 5,
-    visibilityTimeoutSeconds: 300,
+    visibilityTimeoutSeconds: 720,
+    maxConcurrency: 5,
     handler: 'workers/purge-subject.ts',
     description: 'Purge an erased Subject or a deleted file',
     needs: { tables: { records: 'readwrite', accounts: 'readwrite' }, bucket: 'readwrite', timeoutSeconds: 120 },

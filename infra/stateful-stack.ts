@@ -27,6 +27,8 @@ export class StatefulStack extends Stack {
   readonly bucket: Bucket;
   readonly queues: ReadonlyMap<QueueName, Queue>;
   readonly deadLetterQueues: ReadonlyMap<QueueName, Queue>;
+  /** Where Textract completions go that SNS could not deliver to the OCR queue. */
+  ocrDeliveryDeadLetterQueue?: Queue;
   /** Where Textract announces the end of asynchronous analyses (`NotificationChannel.SNSTopicArn`). */
   readonly ocrTopic: Topic;
   /** The role Textract assumes to publish on `ocrTopic` (`NotificationChannel.RoleArn`). */
@@ -88,9 +90,15 @@ export class StatefulStack extends Stack {
           prefix: consumer.fedByBucketPrefix,
         });
       }
-      // Raw delivery: the consumer reads Textract's message as the body, not wrapped in SNS's envelope.
-      if (consumer.fedByTextract)
-        this.ocrTopic.addSubscription(new SqsSubscription(queue, { rawMessageDelivery: true }));
+      // Raw delivery: the consumer reads Textract's message as the body, not wrapped in SNS's envelope. A completion
+      // SNS cannot deliver (the queue unreachable, its key or policy broken) lands in its own dead-letter queue
+      // instead of being dropped after SNS's retries, so the scanned file it announces can still be collected.
+      if (consumer.fedByTextract) {
+        this.ocrDeliveryDeadLetterQueue = this.deadLetterQueue('OcrDelivery');
+        this.ocrTopic.addSubscription(
+          new SqsSubscription(queue, { rawMessageDelivery: true, deadLetterQueue: this.ocrDeliveryDeadLetterQueue }),
+        );
+      }
     }
     this.queues = queues;
     this.deadLetterQueues = deadLetterQueues;
@@ -132,14 +140,19 @@ export class StatefulStack extends Stack {
     return table;
   }
 
-  private addQueue(consumer: QueueConsumer): { queue: Queue; deadLetterQueue: Queue } {
-    const name = pascalCase(consumer.queue);
-    const deadLetterQueue = new Queue(this, `${name}DeadLetterQueue`, {
+  /** A retained, encrypted queue for what could not be delivered or handled, kept 14 days for a look and a redrive. */
+  deadLetterQueue(name: string): Queue {
+    return new Queue(this, `${name}DeadLetterQueue`, {
       encryption: QueueEncryption.SQS_MANAGED,
       enforceSSL: true,
       retentionPeriod: DEAD_LETTER_RETENTION,
       removalPolicy: RemovalPolicy.RETAIN,
     });
+  }
+
+  private addQueue(consumer: QueueConsumer): { queue: Queue; deadLetterQueue: Queue } {
+    const name = pascalCase(consumer.queue);
+    const deadLetterQueue = this.deadLetterQueue(name);
     const queue = new Queue(this, `${name}Queue`, {
       encryption: QueueEncryption.SQS_MANAGED,
       enforceSSL: true,

@@ -1,6 +1,6 @@
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import {
   EndpointType,
   LambdaIntegration,
@@ -26,6 +26,7 @@ import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { type BundlingOptions, LogLevel, NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
+import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import {
   type Access,
@@ -324,16 +325,32 @@ export class StatelessStack extends Stack {
       new SqsEventSource(this.stateful.queue(entry.queue), {
         batchSize: entry.batchSize,
         reportBatchItemFailures: true,
+        maxConcurrency: entry.maxConcurrency,
       }),
     );
   }
 
   private addSchedule(entry: ScheduledJob, fn: NodejsFunction): void {
-    new Rule(this, `${pascalCase(entry.id)}Schedule`, {
+    const name = pascalCase(entry.id);
+    // In this stack, beside the rule: EventBridge's permission to send names the rule, which lives here.
+    const deadLetterQueue = new Queue(this, `${name}ScheduleDeadLetterQueue`, {
+      encryption: QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      retentionPeriod: Duration.days(14),
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    new Rule(this, `${name}Schedule`, {
       description: entry.description,
       schedule: Schedule.rate(Duration.minutes(entry.everyMinutes)),
-      // A run older than one period is superseded by the next one; don't let retries pile up behind it.
-      targets: [new LambdaFunction(fn, { maxEventAge: Duration.minutes(Math.max(1, entry.everyMinutes)) })],
+      targets: [
+        new LambdaFunction(fn, {
+          // A run older than one period is superseded by the next one; don't let retries pile up behind it. An
+          // invocation EventBridge could not make (throttled, the function missing) is kept, not dropped.
+          maxEventAge: Duration.minutes(Math.max(1, entry.everyMinutes)),
+          retryAttempts: 2,
+          deadLetterQueue,
+        }),
+      ],
     });
   }
 }
@@ -369,8 +386,20 @@ function checkLimits(entry: ManifestEntry): void {
   if (entry.needs.textractJobs === 'start' && !entry.needs.bucket) {
     throw new Error(`${entry.id}: starting Textract jobs needs bucket access, as Textract reads with the caller's`);
   }
-  // SQS refuses an event source whose function may outlive the message's invisibility.
-  if (entry.kind === 'queue' && timeout > entry.visibilityTimeoutSeconds) {
-    throw new Error(`${entry.id}: timeout ${timeout} s exceeds the visibility timeout of queue '${entry.queue}'`);
+  if (entry.kind === 'queue') {
+    // AWS's guidance for Lambda SQS sources: the visibility timeout at least 6× the function's timeout, so retries of
+    // a throttled batch fit in it; at least 5 deliveries before the dead-letter queue, so throttling alone never
+    // dead-letters a message; an event source concurrency of 2–1000.
+    if (entry.visibilityTimeoutSeconds < 6 * timeout) {
+      throw new Error(
+        `${entry.id}: the visibility timeout of '${entry.queue}' must be at least 6 × its ${timeout} s timeout`,
+      );
+    }
+    if (entry.visibilityTimeoutSeconds > 43_200)
+      throw new Error(`${entry.id}: SQS visibility timeouts stop at 12 hours`);
+    if (entry.maxReceiveCount < 5) throw new Error(`${entry.id}: maxReceiveCount must be at least 5`);
+    if (entry.maxConcurrency < 2 || entry.maxConcurrency > 1000) {
+      throw new Error(`${entry.id}: an SQS event source's maximum concurrency is 2–1000`);
+    }
   }
 }

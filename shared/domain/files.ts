@@ -8,17 +8,18 @@ export type FileStatus = 'processing' | 'processed' | 'failed';
 
 /**
  * How long a file may stay `processing` after its upload before the watchdog marks it `failed`: an extraction job
- * runs at most 10 minutes and is delivered at most 3 times, 15 minutes apart, so 2 hours also absorbs a queue
- * backlog; a file still processing then lost its job (a worker killed on its last delivery, a message lost).
+ * runs at most 10 minutes and is delivered at most 5 times, an hour apart (the queue's visibility timeout is 6× the
+ * function's, as AWS advises for SQS sources), so its last delivery ends within 4 h 10 min; 6 hours also absorbs a
+ * queue backlog. A file still processing then lost its job (a worker killed on its last delivery, a message lost).
  */
-export const PROCESSING_DEADLINE_SECONDS = 2 * 3600;
+export const PROCESSING_DEADLINE_SECONDS = 6 * 3600;
 
 /**
  * The same bound for a scanned PDF from the moment its Textract analysis starts. Textract usually answers in minutes
- * but queues jobs under load and keeps results for days; 6 hours waits out a busy queue and `collect-ocr`'s retries
- * (4 deliveries, 6 minutes apart) while still telling the user on the same day that the completion never came.
+ * but queues jobs under load and keeps results for days; 8 hours waits out a busy queue and `collect-ocr`'s retries
+ * (5 deliveries, 30 minutes apart) while still telling the user on the same day that the completion never came.
  */
-export const OCR_DEADLINE_SECONDS = 6 * 3600;
+export const OCR_DEADLINE_SECONDS = 8 * 3600;
 
 /**
  * A file just marked `failed` is looked at once more this long afterwards: by then any job that was still running

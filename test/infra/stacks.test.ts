@@ -298,8 +298,52 @@ describe('queue consumers and schedules', () => {
       expect(mapping?.[1].Properties).toMatchObject({
         BatchSize: entry.batchSize,
         FunctionResponseTypes: ['ReportBatchItemFailures'],
+        ScalingConfig: { MaximumConcurrency: entry.maxConcurrency },
       });
       expect(refersTo(mapping?.[1].Properties.EventSourceArn, queueId(entry.queue))).toBe(true);
+    }
+  });
+
+  it('holds the throttling rules for every consumer: visibility ≥ 6 × timeout, ≥ 5 deliveries, bounded concurrency', () => {
+    const queues = Object.fromEntries(resources(stateful, 'AWS::SQS::Queue'));
+    const mappings = resources(stateless, 'AWS::Lambda::EventSourceMapping');
+    for (const entry of queueConsumers) {
+      const [fnId, fn] = functionOf(entry);
+      const queue = queues[queueId(entry.queue)]!.Properties as {
+        VisibilityTimeout: number;
+        RedrivePolicy: { maxReceiveCount: number };
+      };
+      // Read off the synthesized template, not the manifest: what AWS will run.
+      expect(queue.VisibilityTimeout, entry.id).toBeGreaterThanOrEqual(6 * (fn.Properties.Timeout as number));
+      expect(queue.RedrivePolicy.maxReceiveCount, entry.id).toBeGreaterThanOrEqual(5);
+      const [, mapping] = mappings.find(([, m]) => refersTo(m.Properties.FunctionName, fnId))!;
+      const concurrency = (mapping.Properties.ScalingConfig as { MaximumConcurrency: number }).MaximumConcurrency;
+      expect(concurrency, entry.id).toBeGreaterThanOrEqual(2);
+      // Textract's request rates are a few per second: its callers stay low.
+      if (entry.needs.textractJobs) expect(concurrency, entry.id).toBeLessThanOrEqual(10);
+    }
+  });
+
+  it('retries a scheduled invocation EventBridge could not make, then keeps it in a dead-letter queue', () => {
+    const rules = resources(stateless, 'AWS::Events::Rule');
+    const queues = Object.fromEntries(resources(stateless, 'AWS::SQS::Queue'));
+    const queuePolicies = JSON.stringify(resources(stateless, 'AWS::SQS::QueuePolicy'));
+    for (const entry of scheduledJobs) {
+      const [fnId] = functionOf(entry);
+      const [ruleId, rule] = rules.find(([, r]) => refersTo(r.Properties.Targets, fnId))!;
+      const target = (rule.Properties.Targets as Record<string, any>[])[0]!;
+      expect(target.RetryPolicy).toEqual({
+        MaximumRetryAttempts: 2,
+        MaximumEventAgeInSeconds: entry.everyMinutes * 60,
+      });
+      const dlqId = (target.DeadLetterConfig.Arn as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
+      expect(queues[dlqId]?.Properties).toMatchObject({
+        SqsManagedSseEnabled: true,
+        MessageRetentionPeriod: 1_209_600,
+      });
+      // EventBridge may send to it only for this rule.
+      expect(queuePolicies).toContain(dlqId);
+      expect(queuePolicies).toContain(ruleId);
     }
   });
 
@@ -400,7 +444,10 @@ describe('stateful resources', () => {
 
   it("gives every consumed queue a dead-letter queue after the consumer's maxReceiveCount", () => {
     const queues = Object.fromEntries(resources(stateful, 'AWS::SQS::Queue'));
-    expect(Object.keys(queues)).toHaveLength(2 * queueConsumers.length);
+    // A queue and a dead-letter queue per consumer, and the dead-letter queue of the Textract subscription.
+    expect(Object.keys(queues)).toHaveLength(
+      2 * queueConsumers.length + queueConsumers.filter((c) => c.fedByTextract).length,
+    );
     const queuePolicies = JSON.stringify(resources(stateful, 'AWS::SQS::QueuePolicy'));
     for (const entry of queueConsumers) {
       const id = queueId(entry.queue);
@@ -528,6 +575,11 @@ describe('asynchronous OCR (Textract → SNS → SQS)', () => {
         RawMessageDelivery: true,
         TopicArn: { Ref: topicId() },
       });
+      // A completion SNS cannot deliver is kept in its own dead-letter queue, not dropped.
+      const deadLetterId = statefulId(stacks.stateful.ocrDeliveryDeadLetterQueue!);
+      expect(subscription.Properties.RedrivePolicy).toEqual({
+        deadLetterTargetArn: { 'Fn::GetAtt': [deadLetterId, 'Arn'] },
+      });
       const statements = resources(stateful, 'AWS::SQS::QueuePolicy')
         .filter(([, p]) => refersTo(p.Properties.Queues, queueId(consumer.queue)))
         .flatMap(([, p]) => (p.Properties.PolicyDocument as { Statement: Statement[] }).Statement)
@@ -608,10 +660,16 @@ describe('entries beyond the current manifest', () => {
     expect(() => synthesize([blind])).toThrow(/needs bucket access/);
   });
 
-  it('refuses a queue consumer that can outlive its visibility timeout', () => {
+  it('refuses a queue consumer whose visibility timeout is under 6 × its timeout', () => {
     const consumer = queueConsumers[0]!;
-    const slow = { ...consumer, needs: { timeoutSeconds: consumer.visibilityTimeoutSeconds + 1 } };
-    expect(() => synthesize([slow])).toThrow(/visibility timeout/);
+    const slow = { ...consumer, needs: { timeoutSeconds: Math.ceil(consumer.visibilityTimeoutSeconds / 6) + 1 } };
+    expect(() => synthesize([slow])).toThrow(/at least 6 ×/);
+  });
+
+  it('refuses a queue consumer with fewer than 5 deliveries or an unbounded event source', () => {
+    const consumer = queueConsumers[0]!;
+    expect(() => synthesize([{ ...consumer, maxReceiveCount: 3 }])).toThrow(/maxReceiveCount must be at least 5/);
+    expect(() => synthesize([{ ...consumer, maxConcurrency: 1 }])).toThrow(/maximum concurrency is 2–1000/);
   });
 });
 
