@@ -27,12 +27,21 @@ export const MAX_TEXT_CHARS = 200_000;
 /** Per-file cap (spec, Limits); API Gateway and Lambda cap multipart bodies far lower on AWS. */
 const MAX_FILE_BYTES = 100 * 1024 * 1024;
 
+/** Time kept back from the model for storing the readings and answering. */
+const ANSWER_MARGIN_MS = 4_000;
+
 /**
  * POST /v1/standardize (and its deprecated alias /v1/extract): exactly one of `file` (multipart),
  * `text` or `file_key`; a dry run unless `store: true`, which ingests like `/v1/data` with
  * `source: extract`.
  */
-export async function standardizeRequest({ req, json, services, tenancy }: AuthedContext): Promise<RouteResult> {
+export async function standardizeRequest({
+  req,
+  json,
+  services,
+  tenancy,
+  remainingMs,
+}: AuthedContext): Promise<RouteResult> {
   const { params, file } = isMultipart(req) ? await fromMultipart(req) : { params: requireObject(json()), file: null };
   const user = normalizeUser(params.user);
   const store = booleanParam(params.store, 'store');
@@ -57,11 +66,15 @@ export async function standardizeRequest({ req, json, services, tenancy }: Authe
   else if (params.file_key !== undefined) text = await textOfStoredFile(services, tenancy, user, params.file_key);
   else text = textParam(params.text);
 
+  // The model gets what is left of the request's time, less what storing and answering need: past it the answer is a
+  // 504 in the envelope, not a function stopped mid-call and a bare gateway timeout.
+  const signal = AbortSignal.timeout(Math.max(1_000, remainingMs() - ANSWER_MARGIN_MS));
   const { rows, storedCount } = await standardizeDocument(services, tenancy, text, {
     user,
     store,
     retention,
     sessionId,
+    signal,
   });
   return {
     body: {

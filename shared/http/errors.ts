@@ -101,6 +101,16 @@ export class UnprocessableError extends HttpError {
   }
 }
 
+/**
+ * 504: the work could not finish within the request's time (API Gateway ends every request at 29 s); the message
+ * says which way does not have that limit.
+ */
+export class DeadlineError extends HttpError {
+  constructor(message: string, param: string | null = null) {
+    super(504, message, 'deadline_exceeded', param);
+  }
+}
+
 /** 502: the upstream model failed; transient, retry with backoff. */
 export class UpstreamError extends HttpError {
   constructor(message: string) {

@@ -29,6 +29,8 @@ export interface PublicContext {
   services: Services;
   /** The JSON body, parsed on first use. */
   json(): unknown;
+  /** Milliseconds before the function is stopped (Lambda's own count); work that could outlast it must end sooner. */
+  remainingMs(): number;
 }
 
 export interface AuthedContext extends PublicContext {
@@ -41,7 +43,7 @@ type Handler = middy.MiddyfiedHandler<GatewayEvent, APIGatewayProxyStructuredRes
 /** A public route (no API key): health probes. */
 export function publicRoute(routeId: string, fn: (ctx: PublicContext) => Promise<RouteResult>): Handler {
   route(routeId, 'none');
-  return base(routeId).handler(async (_event, { hds }) => respond(hds, await fn(contextOf(hds))));
+  return base(routeId).handler(async (_event, context) => respond(context.hds, await fn(contextOf(context))));
 }
 
 /**
@@ -53,9 +55,10 @@ export function apiKeyRoute(routeId: string, fn: (ctx: AuthedContext) => Promise
   return base(routeId)
     .use(authenticateApiKey(services))
     .use(rateLimit(routeId, services))
-    .handler(async (_event, { hds }) => {
+    .handler(async (_event, context) => {
+      const { hds } = context;
       const caller = hds.caller!;
-      const ctx = { ...contextOf(hds), caller, tenancy: new Tenancy(caller, services()) };
+      const ctx = { ...contextOf(context), caller, tenancy: new Tenancy(caller, services()) };
       return respond(hds, await fn(ctx));
     });
 }
@@ -90,9 +93,10 @@ export function streamingApiKeyRoute(
     .use(errorEnvelope(routeId))
     .use(authenticateApiKey(services))
     .use(rateLimit(routeId, services))
-    .handler(async (_event, { hds }) => {
+    .handler(async (_event, context) => {
+      const { hds } = context;
       const caller = hds.caller!;
-      const ctx = { ...contextOf(hds), caller, tenancy: new Tenancy(caller, services()) };
+      const ctx = { ...contextOf(context), caller, tenancy: new Tenancy(caller, services()) };
       const result = await fn(ctx);
       if (!('frames' in result)) return respond(hds, result);
       const body = framesBody(result.frames, result.onClose);
@@ -141,7 +145,8 @@ function base(routeId: string) {
     .use(errorEnvelope(routeId));
 }
 
-function contextOf(internal: Internal): PublicContext {
+function contextOf(context: HdsContext): PublicContext {
+  const internal = context.hds;
   const svc = services();
   let body: unknown;
   let parsed = false;
@@ -155,6 +160,7 @@ function contextOf(internal: Internal): PublicContext {
       }
       return body;
     },
+    remainingMs: () => context.getRemainingTimeInMillis?.() ?? Number.POSITIVE_INFINITY,
   };
 }
 

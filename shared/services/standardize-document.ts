@@ -17,6 +17,8 @@ export interface StandardizeOptions {
   store: boolean;
   retention: StoredRetention | null;
   sessionId: string | null;
+  /** Ends a model extraction that would outlast the request (a 504 then). */
+  signal?: AbortSignal;
 }
 
 /** One row of the response (spec: Extraction row), plus the reference fields the document carried. */
@@ -48,7 +50,7 @@ export async function standardizeDocument(
   text: string,
   options: StandardizeOptions,
 ): Promise<{ rows: ExtractionRow[]; storedCount: number }> {
-  const readings = await readingExtractor(services.config).extract(text);
+  const readings = await readingExtractor(services.config).extract(text, { signal: options.signal });
   const rows = readings.flatMap(toRows);
   let storedCount = 0;
   if (options.store && readings.length > 0) {

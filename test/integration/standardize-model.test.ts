@@ -1,4 +1,9 @@
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { manifest } from '../../functions/routes';
+import { loadHandler } from '../../infra/local/handlers';
+import { lambdaContext } from '../../infra/local/lambda-context';
+import { invokeOnce } from '../../infra/local/response-stream';
 import { client, type Harness, startHarness } from '../support/harness';
 import { startScriptedOpenAI } from '../support/scripted-openai';
 
@@ -74,5 +79,31 @@ describe('POST /v1/standardize with a configured model', () => {
     upstream.script({ content: 'Sure! Here are the readings: glucose 5.4' });
     const res = await api.post('/v1/standardize', { text: TEXT });
     expect(res.status).toBe(502);
+  });
+});
+
+describe('POST /v1/standardize within the request time', () => {
+  it('answers 504 in the envelope, pointing at the background path, when the model would outlast the function', async () => {
+    const key = (await h.newAccount('deadline')).key;
+    // The upstream stalls longer than the function has left; the abort also ends the SDK's retries.
+    upstream.script({ delayMs: 20_000, content: JSON.stringify({ readings: [reading()] }) });
+    const requestsBefore = upstream.requests.length;
+    const event = JSON.parse(
+      readFileSync(new URL('../../events/create-standardization.json', import.meta.url), 'utf8'),
+    );
+    event.headers.authorization = `Bearer ${key}`;
+    event.body = JSON.stringify({ text: TEXT, store: true, retention: 'permanent', user: 'late' });
+    const handler = await loadHandler(manifest.find((e) => e.id === 'create-standardization')!);
+    // The function has 6 s left: 4 s are kept for storing and answering, so the model gets 2.
+    const res = (await invokeOnce(handler, event, lambdaContext('create-standardization', 6))) as {
+      statusCode: number;
+      body: string;
+    };
+    expect(res.statusCode).toBe(504);
+    const { error } = JSON.parse(res.body);
+    expect(error).toMatchObject({ type: 'invalid_request_error', code: 'deadline_exceeded' });
+    expect(error.message).toContain('POST /v1/files');
+    expect((await client(h.url, key).get('/v1/data?user=late')).body.data).toEqual([]);
+    expect(upstream.requests.length - requestsBefore).toBe(1);
   });
 });

@@ -71,6 +71,7 @@ export class OpenAIReadingExtractor implements ReadingExtractor {
         jsonSchema: READINGS_SCHEMA as unknown as Record<string, unknown>,
         schema: ReadingsSchema,
         purpose: 'extraction',
+        signal: options.signal,
       },
       z.safeParse,
     );

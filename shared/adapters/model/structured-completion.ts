@@ -1,6 +1,6 @@
 import type OpenAI from 'openai';
 import type * as z from 'zod/mini';
-import { UpstreamError } from '../../http/errors';
+import { DeadlineError, UpstreamError } from '../../http/errors';
 import { parseJsonOrNull } from '../../json';
 import { log } from '../../log';
 
@@ -15,6 +15,8 @@ export interface StructuredCall<S extends z.ZodMiniType> {
   schema: S;
   /** What failed, in the words of the 502 ("extraction", "memory extraction"). */
   purpose: string;
+  /** Ends the call (and the SDK's retries) when the caller's time is up: a 504 instead of a killed function. */
+  signal?: AbortSignal;
 }
 
 /**
@@ -28,17 +30,28 @@ export async function structuredCompletion<S extends z.ZodMiniType>(
 ): Promise<z.infer<S>> {
   let content: string | null | undefined;
   try {
-    const completion = await client.chat.completions.create({
-      model: call.model,
-      temperature: 0,
-      messages: [
-        { role: 'system', content: call.instructions },
-        { role: 'user', content: call.text },
-      ],
-      response_format: { type: 'json_schema', json_schema: { name: call.name, strict: true, schema: call.jsonSchema } },
-    });
+    const completion = await client.chat.completions.create(
+      {
+        model: call.model,
+        temperature: 0,
+        messages: [
+          { role: 'system', content: call.instructions },
+          { role: 'user', content: call.text },
+        ],
+        response_format: {
+          type: 'json_schema',
+          json_schema: { name: call.name, strict: true, schema: call.jsonSchema },
+        },
+      },
+      call.signal ? { signal: call.signal } : undefined,
+    );
     content = completion.choices[0]?.message?.content;
   } catch (err) {
+    if (call.signal?.aborted) {
+      throw new DeadlineError(
+        `The ${call.purpose} model did not finish within this request's time. A long document is read in the background when uploaded with POST /v1/files; its readings then appear in GET /v1/data.`,
+      );
+    }
     log('warn', `${call.purpose} model failed`, {
       error: (err as Error)?.name,
       status: (err as { status?: number })?.status,

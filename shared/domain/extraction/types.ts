@@ -23,6 +23,8 @@ export interface ExtractedReading {
 export interface ExtractionOptions {
   /** A date to assume when the document states one for the whole report (collection date), ISO 8601. */
   defaultDate?: string | null;
+  /** Aborts a model extraction still running (the request's time is up); an offline extractor needs none. */
+  signal?: AbortSignal;
 }
 
 /** Extracts readings from text; yields nothing for purely narrative text. */
