@@ -4,9 +4,9 @@ import type { AddressInfo, Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { SQSClient } from '@aws-sdk/client-sqs';
 import { type QueueName, queueConsumers, scheduledJobs } from '../../functions/routes';
 import { LocalFileQueue } from '../../shared/adapters/queue/local-file-queue';
+import { sqsClient } from '../../shared/adapters/queue/sqs-client';
 import { config, resetConfig } from '../../shared/config/config';
 import { errorFields, log } from '../../shared/log';
 import { resetServices, type Services, services } from '../../shared/services/container';
@@ -115,7 +115,7 @@ export async function startRuntime(opts: RuntimeOptions = {}): Promise<Runtime> 
         deferred: opts.deferredQueues,
         ...(opts.queueRetryDelayMs !== undefined ? { retryDelayMs: () => opts.queueRetryDelayMs! } : {}),
       })
-    : runSqsQueues(new SQSClient({ region: cfg.region }), cfg.queueUrls, queueConsumers);
+    : runSqsQueues(sqsClient(cfg.region, cfg.queueUrls), cfg.queueUrls, queueConsumers);
 
   const runScheduled = async (id: string) => {
     const job = scheduledJobs.find((j) => j.id === id);

@@ -1,5 +1,4 @@
 import { HeadBucketCommand, type S3Client } from '@aws-sdk/client-s3';
-import { SQSClient } from '@aws-sdk/client-sqs';
 import { createDocumentClient } from '../adapters/dynamo/client';
 import { DynamoAccountStore } from '../adapters/dynamo/dynamo-account-store';
 import { DynamoCareCircle } from '../adapters/dynamo/dynamo-care-circle';
@@ -15,6 +14,7 @@ import { DynamoUploadStaging } from '../adapters/dynamo/dynamo-upload-staging';
 import { DynamoUploadTickets } from '../adapters/dynamo/dynamo-upload-tickets';
 import { DynamoUsageLedger } from '../adapters/dynamo/dynamo-usage-ledger';
 import { LocalFileQueue } from '../adapters/queue/local-file-queue';
+import { sqsClient } from '../adapters/queue/sqs-client';
 import { SqsJobQueue } from '../adapters/queue/sqs-job-queue';
 import { createS3Client } from '../adapters/s3/client';
 import { S3BlobStore } from '../adapters/s3/s3-blob-store';
@@ -115,7 +115,7 @@ export function buildServices(cfg: Config): Services {
 
 function buildQueue(cfg: Config): JobQueue {
   if (Object.values(cfg.queueUrls).some(Boolean))
-    return new SqsJobQueue(new SQSClient({ region: cfg.region }), cfg.queueUrls);
+    return new SqsJobQueue(sqsClient(cfg.region, cfg.queueUrls), cfg.queueUrls);
   if (cfg.localQueueDir) return new LocalFileQueue(cfg.localQueueDir);
   throw new Error('No queue configured: set HDS_QUEUE_<NAME>_URL (SQS) or HDS_LOCAL_QUEUE_DIR (local runtime)');
 }
