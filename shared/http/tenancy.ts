@@ -63,8 +63,14 @@ export class Tenancy {
     return this.caller.accountId;
   }
 
-  /** The caller's Subject for `user`, or null when none exists yet (reads never mint one). */
-  find(user: string): Promise<Subject | null> {
+  /** The caller's Subject for `user`, or null when none exists yet or its erase began (reads never mint one). */
+  async find(user: string): Promise<Subject | null> {
+    const subject = await this.services.subjects.find(this.caller.accountId, user);
+    return subject?.erasing ? null : subject;
+  }
+
+  /** The same, including a Subject whose erase began and never finished: for the erase, so a retry completes it. */
+  findToErase(user: string): Promise<Subject | null> {
     return this.services.subjects.find(this.caller.accountId, user);
   }
 

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startRuntime } from '../../infra/local/runtime';
 import { createDocumentClient } from '../../shared/adapters/dynamo/client';
 import { DynamoRecordStore } from '../../shared/adapters/dynamo/dynamo-record-store';
+import { setClock } from '../../shared/clock';
 import { config } from '../../shared/config/config';
 import type { HealthRecord } from '../../shared/domain/records';
 import { issueApiKey } from '../../shared/services/api-keys';
@@ -127,5 +128,54 @@ describe('a batch write cut off by a crash', () => {
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('an erase cut off part-way', () => {
+  let h: Harness;
+  let accountId: string;
+  let api: ReturnType<typeof client>;
+
+  beforeAll(async () => {
+    h = await startHarness();
+    const account = await h.newAccount('cut-off');
+    accountId = account.accountId;
+    api = client(h.url, account.key);
+  });
+  afterAll(() => h.stop());
+
+  it('after the tombstone: nothing is readable, and a retried erase completes', async () => {
+    expect((await api.post('/v1/data', { user: 'tomb', retention: 'permanent', records: batch(3) })).status).toBe(200);
+    const subject = (await h.runtime.services.subjects.find(accountId, 'tomb'))!;
+    // The erase's first two steps, then the process dies before the mapping is dropped.
+    await h.runtime.services.subjects.markErasing(accountId, 'tomb', subject.subjectId);
+    await h.runtime.services.records.tombstoneSubject(subject.subjectId, Date.now());
+    expect((await api.get('/v1/data?user=tomb')).body.data).toEqual([]);
+    expect((await api.get('/v1/files?user=tomb')).body.data).toEqual([]);
+    const retried = await api.delete('/v1/subjects/tomb');
+    expect(retried.status).toBe(200);
+    expect(retried.body.deleted.records).toBe(3);
+    await h.runtime.drainQueues();
+    expect(await h.runtime.services.records.count(subject.subjectId, Date.now())).toBe(0);
+  });
+
+  it('right after marking: nothing is readable, and the next write finishes the erase before starting afresh', async () => {
+    expect((await api.post('/v1/data', { user: 'mark', retention: 'permanent', records: batch(4) })).status).toBe(200);
+    const subject = (await h.runtime.services.subjects.find(accountId, 'mark'))!;
+    await h.runtime.services.subjects.markErasing(accountId, 'mark', subject.subjectId);
+    expect((await api.get('/v1/data?user=mark')).body.data).toEqual([]);
+    expect((await api.post('/v1/data', { user: 'mark', retention: 'permanent', records: batch(1) })).status).toBe(200);
+    const fresh = (await h.runtime.services.subjects.find(accountId, 'mark'))!;
+    expect(fresh.subjectId).not.toBe(subject.subjectId);
+    expect((await api.get('/v1/data?user=mark')).body.data).toHaveLength(1);
+    // The old Subject is tombstoned, so the sweeper purges it even though no purge job was queued.
+    await expect(h.runtime.services.records.allocateIds(subject.subjectId, 1)).rejects.toThrow('erased');
+    const restore = setClock(() => Date.now() + 3_600_000);
+    try {
+      await h.runtime.runScheduled('sweep-retention');
+    } finally {
+      restore();
+    }
+    expect(await h.runtime.services.records.count(subject.subjectId, Date.now())).toBe(0);
   });
 });

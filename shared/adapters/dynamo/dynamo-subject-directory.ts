@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { DeleteCommand, type DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  DeleteCommand,
+  type DynamoDBDocumentClient,
+  GetCommand,
+  PutCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
 import type { RecordStore } from '../../ports/record-store';
 import type { Subject, SubjectDirectory } from '../../ports/subject-directory';
 import { applied } from './conditional';
@@ -24,7 +30,11 @@ export class DynamoSubjectDirectory implements SubjectDirectory {
 
   async findOrCreate(accountId: string, user: string): Promise<Subject> {
     const existing = await this.find(accountId, user);
-    if (existing) return existing;
+    if (existing?.erasing) {
+      // An erase stopped between marking and unmapping: finish it (the tombstone brings the sweeper's purge).
+      await this.records.tombstoneSubject(existing.subjectId, Date.now());
+      await this.unmap(accountId, user, existing.subjectId);
+    } else if (existing) return existing;
     const subject: Subject = {
       subjectId: `sbj_${randomUUID().replaceAll('-', '')}`,
       accountId,
@@ -50,6 +60,20 @@ export class DynamoSubjectDirectory implements SubjectDirectory {
     }
   }
 
+  markErasing(accountId: string, user: string, subjectId: string): Promise<boolean> {
+    return applied(
+      this.doc.send(
+        new UpdateCommand({
+          TableName: this.table,
+          Key: mappingKey(accountId, user),
+          UpdateExpression: 'SET erasingAt = if_not_exists(erasingAt, :now)',
+          ConditionExpression: 'subjectId = :s',
+          ExpressionAttributeValues: { ':s': subjectId, ':now': new Date().toISOString() },
+        }),
+      ),
+    );
+  }
+
   unmap(accountId: string, user: string, subjectId: string): Promise<boolean> {
     return applied(
       this.doc.send(
@@ -69,5 +93,11 @@ function mappingKey(accountId: string, user: string) {
 }
 
 function toSubject(item: Record<string, unknown>, accountId: string, user: string): Subject {
-  return { subjectId: String(item.subjectId), accountId, user, createdAt: String(item.createdAt) };
+  return {
+    subjectId: String(item.subjectId),
+    accountId,
+    user,
+    createdAt: String(item.createdAt),
+    ...(item.erasingAt !== undefined ? { erasing: true } : {}),
+  };
 }
