@@ -11,6 +11,7 @@ import type { Construct } from 'constructs';
 import { type QueueConsumer, type QueueName, queueConsumers, type TableName } from '../functions/routes';
 import { type TableDefinition, tableDefinitions } from '../shared/adapters/dynamo/table-definitions';
 import { STAGED_PREFIXES } from '../shared/domain/upload-owner';
+import { EXPIRING_BODY_MAX_DAYS, EXPIRING_BODY_TAG } from '../shared/ports/conversation-store';
 import { pascalCase } from './naming';
 
 /** How long a message that exhausted its deliveries waits in a dead-letter queue: SQS's maximum. */
@@ -52,6 +53,11 @@ export class StatefulStack extends Stack {
         // Staged bytes (upload chunks, bodies in flight, presigned objects never finalized) never outlive a day,
         // whoever they belong to and whatever went wrong.
         ...Object.values(STAGED_PREFIXES).map((prefix) => ({ prefix, expiration: Duration.days(1) })),
+        // The body of an expiring stored response goes a day after the response, even if its item went first.
+        {
+          tagFilters: { [EXPIRING_BODY_TAG.key]: EXPIRING_BODY_TAG.value },
+          expiration: Duration.days(EXPIRING_BODY_MAX_DAYS),
+        },
       ],
       removalPolicy: RemovalPolicy.RETAIN,
     });

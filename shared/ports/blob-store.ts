@@ -2,8 +2,8 @@ import type { Readable } from 'node:stream';
 
 /** File bytes and derived text: S3 in the cloud, s3rver locally. */
 export interface BlobStore {
-  /** Streams a body in (multipart for large bodies, bounded memory). */
-  put(key: string, body: Buffer | Readable, contentType: string): Promise<void>;
+  /** Streams a body in (multipart for large bodies, bounded memory), with object tags a lifecycle rule may match. */
+  put(key: string, body: Buffer | Readable, contentType: string, tags?: Record<string, string>): Promise<void>;
   get(key: string): Promise<Readable | null>;
   /** The object as UTF-8 text; with `maxBytes`, only its beginning (a character cut at the end is dropped). */
   getText(key: string, maxBytes?: number): Promise<string | null>;

@@ -44,6 +44,14 @@ export interface StoredResponse {
 /** How long a stored response not bound to a session lives (spec: 30 days). */
 export const RESPONSE_TTL_SECONDS = 30 * 24 * 3600;
 
+/**
+ * The tag on the bucket body of an expiring stored response. A lifecycle rule on it deletes the body a day after the
+ * response expired, whatever happened to its item (DynamoDB TTL may delete an item before the sweeper reads the
+ * body's key from it); session-bound responses are kept, so their bodies carry no tag.
+ */
+export const EXPIRING_BODY_TAG = { key: 'hds-expiry', value: 'stored-response' } as const;
+export const EXPIRING_BODY_MAX_DAYS = RESPONSE_TTL_SECONDS / 86_400 + 1;
+
 /** The `expiresAt` of a response created at `createdAt` (epoch seconds): none when bound to a session. */
 export function responseExpiresAt(createdAt: number, sessionId: string | null): number | null {
   return sessionId ? null : createdAt + RESPONSE_TTL_SECONDS;

@@ -19,6 +19,7 @@ import { DEFAULT_MEMORY_MB, DEFAULT_TIMEOUT_SECONDS, StatelessStack } from '../.
 import { tableDefinitions } from '../../shared/adapters/dynamo/table-definitions';
 import { readConfig } from '../../shared/config/config';
 import { STAGED_PREFIXES } from '../../shared/domain/upload-owner';
+import { EXPIRING_BODY_TAG, RESPONSE_TTL_SECONDS } from '../../shared/ports/conversation-store';
 
 /**
  * Holds the synthesized templates against the route manifest and the table definitions, so a new entry,
@@ -436,9 +437,21 @@ describe('stateful resources', () => {
     for (const prefix of Object.values(STAGED_PREFIXES)) {
       expect(rules).toContainEqual(expect.objectContaining({ Prefix: prefix, ExpirationInDays: 1, Status: 'Enabled' }));
     }
-    // Only staged prefixes expire: a Subject's files are kept as their retention says.
-    expect(rules.filter((r) => r.ExpirationInDays !== undefined).map((r) => r.Prefix)).toEqual(
+    // By prefix, only staged objects expire: a Subject's files are kept as their retention says.
+    expect(rules.filter((r) => r.ExpirationInDays !== undefined && r.Prefix).map((r) => r.Prefix)).toEqual(
       Object.values(STAGED_PREFIXES),
+    );
+  });
+
+  it('expires the tagged body of an expiring stored response a day after the response, whatever befell its item', () => {
+    const [, bucket] = resources(stateful, 'AWS::S3::Bucket')[0]!;
+    const rules = (bucket.Properties.LifecycleConfiguration as { Rules: Record<string, unknown>[] }).Rules;
+    expect(rules).toContainEqual(
+      expect.objectContaining({
+        ExpirationInDays: RESPONSE_TTL_SECONDS / 86_400 + 1,
+        Status: 'Enabled',
+        TagFilters: [{ Key: EXPIRING_BODY_TAG.key, Value: EXPIRING_BODY_TAG.value }],
+      }),
     );
   });
 

@@ -13,7 +13,13 @@ import { subjectPrefix } from '../../domain/files';
 import { isLive } from '../../domain/retention';
 import { log } from '../../log';
 import type { BlobStore } from '../../ports/blob-store';
-import type { ConversationStore, DeletedResponse, PendingCall, StoredResponse } from '../../ports/conversation-store';
+import {
+  type ConversationStore,
+  type DeletedResponse,
+  EXPIRING_BODY_TAG,
+  type PendingCall,
+  type StoredResponse,
+} from '../../ports/conversation-store';
 import type { ModelMessage } from '../../ports/model-provider';
 import { SubjectErasedError, type Tally } from '../../ports/record-store';
 import { batchWriteAll, countLive, deleteAll } from './batch';
@@ -76,7 +82,10 @@ export class DynamoConversationStore implements ConversationStore {
     );
     // The sequence makes the object key unique to this write, so a put never replaces another's body.
     const blobKey = packed.length > INLINE_BODY_MAX_BYTES ? conversationObjectKey(r.subjectId, r.id, seq) : null;
-    if (blobKey) await this.blobs.put(blobKey, packed, 'application/gzip');
+    if (blobKey) {
+      const tags = r.expiresAt != null ? { [EXPIRING_BODY_TAG.key]: EXPIRING_BODY_TAG.value } : undefined;
+      await this.blobs.put(blobKey, packed, 'application/gzip', tags);
+    }
     const expiry = r.expiresAt != null ? { expiresAt: r.expiresAt, expiryShard: expiryShard(r.id) } : {};
     const pointers: Item[] = [
       { pk: r.subjectId, sk: conversationPointer(r.conversationId, r.id), responseId: r.id, ...expiry },

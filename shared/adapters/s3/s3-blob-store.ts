@@ -20,10 +20,11 @@ export class S3BlobStore implements BlobStore {
     private readonly bucket: string,
   ) {}
 
-  async put(key: string, body: Buffer | Readable, contentType: string): Promise<void> {
+  async put(key: string, body: Buffer | Readable, contentType: string, tags?: Record<string, string>): Promise<void> {
     await new Upload({
       client: this.s3,
       params: { Bucket: this.bucket, Key: key, Body: body, ContentType: contentType, ServerSideEncryption: 'AES256' },
+      ...(tags ? { tags: Object.entries(tags).map(([Key, Value]) => ({ Key, Value })) } : {}),
       partSize: PART_SIZE,
       queueSize: 2,
       leavePartsOnError: false,

@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { ListObjectsV2Command, type S3Client } from '@aws-sdk/client-s3';
+import { GetObjectTaggingCommand, ListObjectsV2Command, type S3Client } from '@aws-sdk/client-s3';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Emulators, startEmulators } from '../../../infra/local/emulators';
@@ -23,7 +23,12 @@ import { S3BlobStore } from '../../../shared/adapters/s3/s3-blob-store';
 import { readConfig } from '../../../shared/config/config';
 import { subjectPrefix } from '../../../shared/domain/files';
 import type { HealthRecord } from '../../../shared/domain/records';
-import { RESPONSE_TTL_SECONDS, responseExpiresAt, type StoredResponse } from '../../../shared/ports/conversation-store';
+import {
+  EXPIRING_BODY_TAG,
+  RESPONSE_TTL_SECONDS,
+  responseExpiresAt,
+  type StoredResponse,
+} from '../../../shared/ports/conversation-store';
 import { SubjectErasedError, type SweepHooks } from '../../../shared/ports/record-store';
 import { type DynamoServer, hasJava, startDynalite, startDynamoDbLocal } from '../../support/dynamo-servers';
 
@@ -198,6 +203,20 @@ describe.each(servers)('DynamoConversationStore on %s', (_name, start) => {
     expect(await store.delete(s, r.id, T0)).toEqual({ conversationId: r.conversationId, lastOfConversation: true });
     expect(await objectsUnder(subjectPrefix(s))).toEqual([]);
     expect(await store.get(s, r.id, T0)).toBeNull();
+  });
+
+  it("tags the body of an expiring response for the bucket's lifecycle rule, never a session-bound one", async () => {
+    const s = await subject('tags');
+    const expiring = stored(s, { transcript: largeTranscript() });
+    const bound = stored(s, { sessionId: 'kept', expiresAt: null, transcript: largeTranscript() });
+    await store.put(expiring);
+    await store.put(bound);
+    const tagsOf = async (id: string) => {
+      const key = (await objectsUnder(`${subjectPrefix(s)}conversations/`)).find((k) => k.includes(id))!;
+      return (await s3.send(new GetObjectTaggingCommand({ Bucket: BUCKET, Key: key }))).TagSet ?? [];
+    };
+    expect(await tagsOf(expiring.id)).toEqual([{ Key: EXPIRING_BODY_TAG.key, Value: EXPIRING_BODY_TAG.value }]);
+    expect(await tagsOf(bound.id)).toEqual([]);
   });
 
   it('hides a response once its 30 days are over; a session-bound one never expires', async () => {
