@@ -132,7 +132,8 @@ describe('rate limits', () => {
     expect(limited.status).toBe(429);
     const retryAfter = Number(limited.headers.get('retry-after'));
     expect(retryAfter).toBeGreaterThanOrEqual(1);
-    expect(retryAfter).toBeLessThanOrEqual(60);
+    // The window slides in 10 s buckets: a burst has left it at most 70 s after its first request.
+    expect(retryAfter).toBeLessThanOrEqual(70);
     expect(limited.body.error.type).toBe('invalid_request_error');
     // Another path of the same account, and the same path of another account, are counted apart.
     expect((await one.get('/v1/data')).status).toBe(200);

@@ -92,7 +92,7 @@ const GET_BATCH_SIZE = 100;
 export async function batchGetAll(
   doc: DynamoDBDocumentClient,
   table: string,
-  keys: { pk: unknown; sk: unknown }[],
+  keys: { pk: unknown; sk?: unknown }[],
   attributes?: readonly string[],
 ): Promise<Record<string, unknown>[]> {
   const found = new Map<string, Record<string, unknown>>();

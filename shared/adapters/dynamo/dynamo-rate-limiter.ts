@@ -1,44 +1,95 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { type DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { type DynamoDBDocumentClient, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { RateDecision, RateLimiter } from '../../ports/rate-limiter';
+import { batchGetAll } from './batch';
 
 const WINDOW_SECONDS = 60;
+/** The window is counted in buckets this long: the finer, the closer the count follows the last 60 s. */
+const BUCKET_SECONDS = 10;
+const CLOSED_BUCKETS = WINDOW_SECONDS / BUCKET_SECONDS;
 
 /**
- * Fixed one-minute windows, one atomic counter per account × route × window. The conditional ADD
- * refuses the request that would pass the limit, so concurrent requests never overshoot; counters
- * expire by TTL a minute after their window.
+ * A sliding one-minute window: one atomic counter per account × route × 10-second bucket. A request is let through
+ * only when the current bucket and the six before it, which together cover every 60 s span ending now, stay within
+ * the limit, so no 60 seconds ever see more than the limit, across minute boundaries too (a fixed window would let
+ * twice the limit through around each boundary). The conditional ADD refuses the request that would pass the limit,
+ * so concurrent requests never overshoot. Closed buckets no longer change: their sum is read once per process and
+ * bucket, so a request costs one write. Counters expire by TTL once out of every window.
  */
 export class DynamoRateLimiter implements RateLimiter {
+  private readonly closedSums = new Map<string, { bucket: number; counts: number[] }>();
+
   constructor(
     private readonly doc: DynamoDBDocumentClient,
     private readonly table: string,
   ) {}
 
   async hit(accountId: string, routeId: string, limit: number, nowMs: number, cost = 1): Promise<RateDecision> {
-    const window = Math.floor(nowMs / 1000 / WINDOW_SECONDS) * WINDOW_SECONDS;
-    const resetAt = window + WINDOW_SECONDS;
+    const now = nowMs / 1000;
+    const bucket = Math.floor(now / BUCKET_SECONDS) * BUCKET_SECONDS;
+    const counter = `${accountId}#${routeId}`;
+    const closed = await this.closedCounts(counter, bucket);
+    const room = limit - closed.reduce((a, b) => a + b, 0) - cost;
     try {
+      if (cost > limit || room < 0) throw new ConditionalCheckFailedException({ message: 'over', $metadata: {} });
       const out = await this.doc.send(
         new UpdateCommand({
           TableName: this.table,
-          Key: { pk: `${accountId}#${routeId}#${window}` },
+          Key: { pk: `${counter}#${bucket}` },
           UpdateExpression: 'ADD hits :cost SET expiresAt = :exp',
-          ConditionExpression: ':cost <= :limit AND (attribute_not_exists(hits) OR hits <= :room)',
-          ExpressionAttributeValues: {
-            ':cost': cost,
-            ':limit': limit,
-            ':room': limit - cost,
-            ':exp': resetAt + WINDOW_SECONDS,
-          },
+          ConditionExpression: 'attribute_not_exists(hits) OR hits <= :room',
+          ExpressionAttributeValues: { ':cost': cost, ':room': room, ':exp': bucket + 2 * WINDOW_SECONDS },
           ReturnValues: 'UPDATED_NEW',
         }),
       );
       const hits = Number(out.Attributes?.hits ?? cost);
-      return { allowed: true, limit, remaining: Math.max(0, limit - hits), resetAt };
+      return {
+        allowed: true,
+        limit,
+        remaining: Math.max(0, room + cost - hits),
+        resetAt: freedAt(closed, hits, bucket, limit, 1),
+      };
     } catch (err) {
-      if (err instanceof ConditionalCheckFailedException) return { allowed: false, limit, remaining: 0, resetAt };
-      throw err;
+      if (!(err instanceof ConditionalCheckFailedException)) throw err;
+      const current = await this.currentCount(counter, bucket);
+      return { allowed: false, limit, remaining: 0, resetAt: freedAt(closed, current, bucket, limit, cost) };
     }
   }
+
+  /** Hits of the six buckets before `bucket`, oldest first (read once per process while `bucket` is current). */
+  private async closedCounts(counter: string, bucket: number): Promise<number[]> {
+    const cached = this.closedSums.get(counter);
+    if (cached?.bucket === bucket) return cached.counts;
+    const starts = Array.from({ length: CLOSED_BUCKETS }, (_, i) => bucket - (CLOSED_BUCKETS - i) * BUCKET_SECONDS);
+    const found = await batchGetAll(
+      this.doc,
+      this.table,
+      starts.map((s) => ({ pk: `${counter}#${s}` })),
+    );
+    const hits = new Map(found.map((i) => [String(i.pk), Number(i.hits ?? 0)]));
+    const counts = starts.map((s) => hits.get(`${counter}#${s}`) ?? 0);
+    if (this.closedSums.size > 10_000) this.closedSums.clear();
+    this.closedSums.set(counter, { bucket, counts });
+    return counts;
+  }
+
+  private async currentCount(counter: string, bucket: number): Promise<number> {
+    const out = await this.doc.send(
+      new GetCommand({ TableName: this.table, Key: { pk: `${counter}#${bucket}` }, ConsistentRead: true }),
+    );
+    return Number(out.Item?.hits ?? 0);
+  }
+}
+
+/**
+ * The first bucket boundary (epoch seconds) from which `cost` more hits fit, if nothing else is counted meanwhile:
+ * each boundary drops the oldest bucket from the window.
+ */
+function freedAt(closed: number[], current: number, bucket: number, limit: number, cost: number): number {
+  const window = [...closed, current];
+  for (let step = 1; step <= window.length; step++) {
+    const kept = window.slice(step).reduce((a, b) => a + b, 0);
+    if (kept + cost <= limit) return bucket + step * BUCKET_SECONDS;
+  }
+  return bucket + (window.length + 1) * BUCKET_SECONDS;
 }
