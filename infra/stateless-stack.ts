@@ -40,6 +40,7 @@ import {
   type WebSocketRoute,
 } from '../functions/routes';
 import { tableDefinitions } from '../shared/adapters/dynamo/table-definitions';
+import { CLOUD_WS_MAX_CHUNK_BYTES } from '../shared/domain/stream-limits';
 import { lambdaBundle } from './bundling';
 import { pascalCase, queueUrlEnvVar } from './naming';
 import type { StatefulStack } from './stateful-stack';
@@ -63,11 +64,6 @@ const LOG_RETENTION = RetentionDays.ONE_MONTH;
  */
 export const STAGE_THROTTLE: ThrottleSettings = { rateLimit: 500, burstLimit: 1000 };
 
-/**
- * API Gateway closes a WebSocket on a message over 128 KB, so the spec's 256 KB `upload_chunk` cannot
- * pass; the cloud announces and enforces 90 KiB raw chunks (≈ 120 KiB once base64'd and framed).
- */
-export const CLOUD_WS_MAX_CHUNK_BYTES = 90 * 1024;
 /** The WebSocket API's stage: its URL is `wss://{api}.execute-api.{region}.amazonaws.com/v1`. */
 export const WS_STAGE_NAME = 'v1';
 

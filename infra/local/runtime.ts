@@ -139,7 +139,7 @@ export async function startRuntime(opts: RuntimeOptions = {}): Promise<Runtime> 
     socket.on('close', () => connections.delete(socket));
   };
   const server: Server = createServer((req, res) => serveSafely(req, res, handleHttp));
-  const sockets = attachWebSockets(server);
+  const sockets = attachWebSockets(server, { maxFrameBytes: cfg.wsMaxFrameBytes });
   server.on('connection', track);
   // The @connections endpoint answers only on loopback and on a port of its own, as API Gateway's management API
   // is not the public API: a client of the public port cannot write to, or close, another client's socket.

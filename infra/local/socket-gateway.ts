@@ -8,8 +8,6 @@ import { errorFields, log } from '../../shared/log';
 import { loadHandler } from './handlers';
 import { lambdaContext } from './lambda-context';
 
-/** Headroom over a 256 KB chunk once base64-encoded and framed as JSON. */
-const MAX_FRAME_BYTES = 1024 * 1024;
 /** Frames received but not yet handled before the runtime stops reading from a client. */
 const MAX_WAITING_FRAMES = 8;
 
@@ -24,8 +22,9 @@ export interface LocalSockets {
  * `$connect` handler (a non-200 refuses it), each text frame runs `$default`, a close runs
  * `$disconnect`. Handlers answer through the @connections endpoint, served here too.
  */
-export function attachWebSockets(server: Server): LocalSockets {
-  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES });
+export function attachWebSockets(server: Server, opts: { maxFrameBytes: number }): LocalSockets {
+  // 1 MiB by default (headroom over a 256 KB chunk once base64'd and framed); 32 KB to behave as API Gateway.
+  const wss = new WebSocketServer({ noServer: true, maxPayload: opts.maxFrameBytes });
   const open = new Map<string, WebSocket>();
   const routesByPath = new Map<string, Partial<Record<WebSocketRoute['routeKey'], WebSocketRoute>>>();
   for (const r of webSocketRoutes) routesByPath.set(r.path, { ...routesByPath.get(r.path), [r.routeKey]: r });

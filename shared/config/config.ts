@@ -17,6 +17,8 @@ export interface Config {
   socketCallbackUrl?: string;
   /** Largest raw `upload_chunk` accepted: the spec's 256 KB locally, less behind API Gateway. */
   wsMaxChunkBytes: number;
+  /** Largest WebSocket frame the local gateway takes (1 MiB; 32768 to behave as API Gateway does). */
+  wsMaxFrameBytes: number;
   localQueueDir?: string;
   /** Requests per account × route × minute. */
   rateLimits: Record<string, number>;
@@ -100,6 +102,7 @@ export function readConfig(env: NodeJS.ProcessEnv): Config {
     },
     socketCallbackUrl: env.HDS_WS_CALLBACK_URL,
     wsMaxChunkBytes: positiveInt(env.HDS_WS_MAX_CHUNK_BYTES, 256 * 1024),
+    wsMaxFrameBytes: positiveInt(env.HDS_WS_MAX_FRAME_BYTES, 1024 * 1024),
     localQueueDir: env.HDS_LOCAL_QUEUE_DIR,
     rateLimits: { ...SPEC_RATE_LIMITS, ...parseRateLimits(env.HDS_RATE_LIMITS) },
     defaultRateLimit: positiveInt(env.HDS_RATE_LIMIT_DEFAULT, 120),

@@ -18,6 +18,7 @@ import { StatefulStack } from '../../infra/stateful-stack';
 import { DEFAULT_MEMORY_MB, DEFAULT_TIMEOUT_SECONDS, StatelessStack } from '../../infra/stateless-stack';
 import { tableDefinitions } from '../../shared/adapters/dynamo/table-definitions';
 import { readConfig } from '../../shared/config/config';
+import { AWS_WS_FRAME_BYTES, chunkBytesFitting } from '../../shared/domain/stream-limits';
 import { STAGED_PREFIXES } from '../../shared/domain/upload-owner';
 import { EXPIRING_BODY_TAG, RESPONSE_TTL_SECONDS } from '../../shared/ports/conversation-store';
 
@@ -282,7 +283,8 @@ describe('WebSocket API', () => {
       expect(allows(entry, 'execute-api:ManageConnections'), entry.id).toBe(Boolean(entry.needs.postsToConnections));
       const [, fn] = functionOf(entry);
       const env = (fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
-      expect(Number(env.HDS_WS_MAX_CHUNK_BYTES)).toBeLessThanOrEqual(96 * 1024);
+      // One base64'd, JSON-framed chunk per 32 KB API Gateway frame (the framing is checked in stream-limits.test).
+      expect(Number(env.HDS_WS_MAX_CHUNK_BYTES)).toBe(chunkBytesFitting(AWS_WS_FRAME_BYTES));
       expect(JSON.stringify(env.HDS_WS_CALLBACK_URL)).toContain(webSocketApiId());
     }
   });
