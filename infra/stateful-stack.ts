@@ -1,4 +1,4 @@
-import { Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import { AttributeType, BillingMode, ProjectionType, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
 import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Alias } from 'aws-cdk-lib/aws-kms';
@@ -108,6 +108,16 @@ export class StatefulStack extends Stack {
     }
     this.queues = queues;
     this.deadLetterQueues = deadLetterQueues;
+
+    // What tools need to reach this deployment (`npm run keys -- create --outputs cdk-outputs.json`), by name.
+    for (const definition of Object.values(tableDefinitions)) {
+      new CfnOutput(this, `${pascalCase(definition.name)}TableName`, {
+        value: this.tables[definition.name].tableName,
+        description: `Physical name of the ${definition.name} table (${definition.envVar})`,
+      });
+    }
+    new CfnOutput(this, 'FilesBucketName', { value: this.bucket.bucketName, description: 'File bucket (HDS_BUCKET)' });
+    new CfnOutput(this, 'Region', { value: Stack.of(this).region, description: 'Region of this deployment' });
   }
 
   /** The queue named in the manifest; fails synthesis when no consumer declares it. */

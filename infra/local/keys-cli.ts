@@ -1,18 +1,26 @@
-import { config } from '../../shared/config/config';
+import { readFileSync } from 'node:fs';
+import { config, resetConfig } from '../../shared/config/config';
 import { issueApiKey } from '../../shared/services/api-keys';
-import { services } from '../../shared/services/container';
+import { resetServices, services } from '../../shared/services/container';
+import { environmentFromOutputs } from '../deployed-outputs';
 import { attachToLocalStore } from './attach';
 
 const USAGE = `usage:
-  npm run keys -- create [--account <account_id>] [--name <name>] [--region <region>]
-  npm run keys -- list --account <account_id>
-  npm run keys -- revoke --account <account_id> --key <key_id>`;
+  npm run keys -- create [--account <account_id>] [--name <name>] [--region <region>] [--outputs <file>]
+  npm run keys -- list --account <account_id> [--outputs <file>]
+  npm run keys -- revoke --account <account_id> --key <key_id> [--outputs <file>]
 
-/** Manages API keys of the local store. A created secret is printed once and kept only as a hash. */
+--outputs: the file \`cdk deploy --outputs-file\` wrote; the command then works on that deployment's tables
+(with the AWS credentials of the environment), otherwise on the local store.`;
+
+/**
+ * Manages API keys, of the local store or (with `--outputs`) of a deployed region. A created secret is printed once
+ * and kept only as a hash.
+ */
 async function main(): Promise<void> {
   const [command, ...rest] = process.argv.slice(2);
   const flags = parseFlags(rest);
-  const store = await attachToLocalStore();
+  const store = flags.outputs ? useDeployment(flags.outputs, flags.region) : await attachToLocalStore();
   try {
     const { accounts } = services();
     switch (command) {
@@ -56,6 +64,14 @@ async function main(): Promise<void> {
   } finally {
     await store.release();
   }
+}
+
+/** Points the tables at a deployed region, from its stack outputs. */
+function useDeployment(file: string, region: string | undefined): { release(): Promise<void> } {
+  Object.assign(process.env, environmentFromOutputs(JSON.parse(readFileSync(file, 'utf8')), region));
+  resetConfig();
+  resetServices();
+  return { release: async () => undefined };
 }
 
 function parseFlags(args: string[]): Record<string, string> {

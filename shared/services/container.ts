@@ -82,6 +82,7 @@ export function buildServices(cfg: Config): Services {
   const doc = createDocumentClient(cfg);
   const records = new DynamoRecordStore(doc, cfg.tables.records);
   let sockets: SocketGateway | undefined;
+  let queue: JobQueue | undefined;
   const s3 = createS3Client(cfg);
   const blobs = new S3BlobStore(s3, cfg.bucket);
   return {
@@ -93,7 +94,11 @@ export function buildServices(cfg: Config): Services {
     conversations: new DynamoConversationStore(doc, cfg.tables.records, blobs),
     memories: new DynamoMemoryStore(doc, cfg.tables.records),
     rateLimiter: new DynamoRateLimiter(doc, cfg.tables.rateLimits),
-    queue: buildQueue(cfg),
+    // Built on first use: a tool that only touches tables (`npm run keys` against a deployed stack) needs no queue.
+    get queue() {
+      queue ??= buildQueue(cfg);
+      return queue;
+    },
     connections: new DynamoConnectionStore(doc, cfg.tables.accounts),
     sockets: () => {
       if (!cfg.socketCallbackUrl) throw new Error('HDS_WS_CALLBACK_URL is not set');
