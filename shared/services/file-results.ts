@@ -64,9 +64,7 @@ async function abandonResults(services: Services, file: StoredFile): Promise<nul
 
 /** Spreadsheets, CSV and OCR'd tables by their layout; everything else through the reading extractor. */
 async function readingsOf(services: Services, document: DocumentText): Promise<ExtractedReading[]> {
-  const fromTables = document.tables.flatMap((t) =>
-    readingsFromTable(t).map((r) => ({ ...r, flag: null as string | null })),
-  );
+  const fromTables = document.tables.flatMap((t) => readingsFromTable(t));
   if (fromTables.length > 0) return fromTables;
   if (!document.text.trim()) return [];
   return readingExtractor(services.config).extract(document.text);
@@ -118,7 +116,7 @@ async function processLargeCsv(
   const open = async function* () {
     const body = await services.blobs.get(objectKey(file.subjectId, file.fileKey));
     if (!body) throw new Error('stored bytes are missing');
-    for await (const r of readingsFromRowStream(csvRows(body))) yield toStore(file, { ...r, flag: null });
+    for await (const r of readingsFromRowStream(csvRows(body))) yield toStore(file, r);
   };
   const { count, sample } = await writeReadingStream(
     services,

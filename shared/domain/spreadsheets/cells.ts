@@ -123,6 +123,8 @@ export interface ValueCell {
   value: string;
   /** A unit written in the value cell after the number (`104 mg/dL`). */
   unit: string | null;
+  /** A flag written in the value cell after the number (`104 H`). */
+  flag?: string;
 }
 
 /** A cell that states a result, split into the value and any unit after it; null for text that is not a result. */
@@ -133,7 +135,7 @@ export function parseValueCell(cell: string): ValueCell | null {
   if (numeric) {
     const rest = text.slice(numeric[0].length).trim();
     if (rest === '') return { value: text, unit: null };
-    if (FLAG_WORD.test(rest)) return { value: numeric[0].trim(), unit: null };
+    if (FLAG_WORD.test(rest)) return { value: numeric[0].trim(), unit: null, flag: rest };
     // Units are short and start with a letter, %, µ or °; anything longer is a note after a number (`12 tablets taken`).
     if (/^[%µμ°a-z/][^\s]*(?:\s[^\s]+)?$/i.test(rest) && rest.length <= 12)
       return { value: numeric[0].trim(), unit: rest };

@@ -35,6 +35,8 @@ export interface SheetReading {
   unit: string | null;
   measuredAt: string | null;
   referenceRange: string | null;
+  /** The result's flag as written (`H`, `L`, `*`), from a flag column or after the value; null when none. */
+  flag: string | null;
 }
 
 /** Rows searched for the header (title and blank rows may come first). */
@@ -57,6 +59,8 @@ export interface LongLayout {
   value: number;
   unit: number | null;
   range: number | null;
+  /** A flag column (`Flag`, `H/L`, `Abnormal`, …). */
+  flag: number | null;
   /** The unit a value header states (`Result (mg/dL)`), used when there is no unit column. */
   headerUnit: string | null;
   dates: DateColumns;
@@ -113,6 +117,7 @@ function longLayout(header: readonly string[], headerRow: number, sample: readon
     value,
     unit: roles.get('unit') ?? null,
     range: roles.get('range') ?? null,
+    flag: roles.get('flag') ?? null,
     headerUnit: parseHeader(header[value] ?? '').unit,
     dates: dateColumns(header, roles, sample),
   };
@@ -188,6 +193,7 @@ export function readingsFromRow(layout: SheetLayout, row: readonly string[]): Sh
         unit: unit || null,
         measuredAt: measuredAt(row, layout.dates),
         referenceRange: cellAt(row, layout.range) || null,
+        flag: cellAt(row, layout.flag) || parsed.flag || null,
       },
     ];
   }
@@ -207,6 +213,7 @@ export function readingsFromRow(layout: SheetLayout, row: readonly string[]): Sh
       unit: measure.unit ?? parsed.unit,
       measuredAt: when,
       referenceRange: null,
+      flag: parsed.flag ?? null,
     });
   }
   return readings;

@@ -22,8 +22,9 @@ function reading(
   unit: string | null,
   measuredAt: string | null,
   referenceRange: string | null = null,
+  flag: string | null = null,
 ): SheetReading {
-  return { indicator, value, unit, measuredAt, referenceRange };
+  return { indicator, value, unit, measuredAt, referenceRange, flag };
 }
 
 describe('long layouts', () => {
@@ -53,7 +54,7 @@ describe('long layouts', () => {
     expect(first?.measuredAt).toBe('2024-03-14');
   });
 
-  it('splits a unit written in the value cell, drops a trailing flag, and takes a unit from the value header', () => {
+  it('splits a unit written in the value cell, keeps a trailing flag apart, and takes a unit from the value header', () => {
     const rows = [
       ['Parameter', 'Value'],
       ['Glucose', '104 mg/dL'],
@@ -61,7 +62,7 @@ describe('long layouts', () => {
     ];
     expect(readingsFromTable(table(rows))).toEqual([
       reading('Glucose', '104', 'mg/dL', null),
-      reading('Sodium', '131', null, null),
+      reading('Sodium', '131', null, null, null, 'L'),
     ]);
     const withHeaderUnit = [
       ['Test', 'Result (mg/dL)'],
@@ -92,10 +93,11 @@ describe('long layouts', () => {
     const rows: string[][] = [];
     for await (const row of csvRows(bodyOf(csv, 17))) rows.push(row);
     const expected = [
-      reading('Glucose', '104', 'mg/dL', '2024-03-01', '70-99'),
+      // The Flag column is read: H where the report says so.
+      reading('Glucose', '104', 'mg/dL', '2024-03-01', '70-99', 'H'),
       reading('Creatinine', '0,9', 'mg/dL', '2024-03-01', '0,6-1,2'),
       reading('Hemoglobin', '13,8', 'g/dL', '2024-03-01', '12,0-15,5'),
-      reading('LDL Cholesterol', '131', 'mg/dL', '2024-03-01', '<100'),
+      reading('LDL Cholesterol', '131', 'mg/dL', '2024-03-01', '<100', 'H'),
     ];
     expect(readingsFromTable(table(rows))).toEqual(expected);
     const streamed: SheetReading[] = [];
