@@ -4,6 +4,7 @@ import { services } from '../../shared/services/container';
 import { isLastDelivery, settleFailedFile } from '../../shared/services/processing-failures';
 import { eachMessage } from '../../shared/services/queue-consumer';
 import { completeScannedPdfOcr } from '../../shared/services/scanned-pdf-ocr';
+import { answerHeldReply } from '../../shared/services/upload-replies';
 import { queueConsumer } from '../routes';
 import { parseTextractCompletion } from './collect-ocr.schema';
 
@@ -18,13 +19,17 @@ const MAX_RECEIVES = queueConsumer('collect-ocr').maxReceiveCount;
 export function handler(event: SQSEvent): Promise<SQSBatchResponse> {
   const svc = services();
   return eachMessage(event, 'OCR completion', parseTextractCompletion, async (completion, record) => {
+    const file = fileOfObjectKey(completion.DocumentLocation.S3ObjectName);
+    let settled: boolean;
     try {
       await completeScannedPdfOcr(svc, completion);
-      return true;
+      settled = true;
     } catch (err) {
-      const file = fileOfObjectKey(completion.DocumentLocation.S3ObjectName);
       const delivery = { messageId: record.messageId, last: isLastDelivery(record, MAX_RECEIVES) };
-      return file ? !(await settleFailedFile(svc, file, err, delivery)) : false;
+      settled = file ? !(await settleFailedFile(svc, file, err, delivery)) : false;
     }
+    // A WebSocket upload waiting for this file gets its answer now, if no other file still holds it.
+    if (settled && file) await answerHeldReply(svc, file);
+    return settled;
   });
 }

@@ -1,13 +1,15 @@
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import * as z from 'zod/mini';
-import { nowMs } from '../../shared/clock';
+import { uploadOwner } from '../../shared/domain/upload-owner';
 import { parseJsonOrNull } from '../../shared/json';
 import { errorFields, log } from '../../shared/log';
+import type { HeldReply } from '../../shared/ports/upload-staging';
 import { services } from '../../shared/services/container';
 import { processFile } from '../../shared/services/file-processing';
 import { isLastDelivery, settleFailedFile } from '../../shared/services/processing-failures';
 import { eachMessage, parsedOrNull } from '../../shared/services/queue-consumer';
-import { assembleBatch, uploadEndResponse } from '../../shared/services/stream-upload';
+import { assembleBatch } from '../../shared/services/stream-upload';
+import { answerUploadEnd } from '../../shared/services/upload-replies';
 import { queueConsumer } from '../routes';
 
 const JobSchema = z.union([
@@ -32,9 +34,7 @@ export function handler(event: SQSEvent): Promise<SQSBatchResponse> {
     async (job, record) => {
       let subjectId: string;
       let fileKeys: string[];
-      let notify:
-        | { connectionId: string; messageId: string; failed: { filename: string; reason: string }[] }
-        | undefined;
+      let notify: { owner: string; connectionId: string; messageId: string; failed: HeldReply['failed'] } | undefined;
       if (job.type === 'assemble-upload') {
         const connection = await svc.connections.get(job.connectionId);
         if (!connection) return true;
@@ -42,7 +42,12 @@ export function handler(event: SQSEvent): Promise<SQSBatchResponse> {
           const assembled = await assembleBatch(svc, connection, job.messageId);
           subjectId = assembled.subjectId ?? '';
           fileKeys = assembled.stored.map((f) => f.fileKey);
-          notify = { connectionId: connection.connectionId, messageId: job.messageId, failed: assembled.failed };
+          notify = {
+            owner: uploadOwner(connection.accountId, connection.user),
+            connectionId: connection.connectionId,
+            messageId: job.messageId,
+            failed: assembled.failed,
+          };
         } catch (err) {
           log('error', 'upload assembly failed', { messageId: record.messageId, ...errorFields(err) });
           return false;
@@ -59,20 +64,11 @@ export function handler(event: SQSEvent): Promise<SQSBatchResponse> {
           if (await settleFailedFile(svc, { subjectId, fileKey }, err, delivery)) failed = true;
         }
       }
-      // A job coming back answers the client then; on its last delivery its files are settled, so answer now.
+      // A job coming back answers the client then; on its last delivery its files are settled, so answer now (or,
+      // for a file Textract still reads, once its completion settles it).
       if (notify && (!failed || delivery.last)) {
-        const files = await Promise.all(fileKeys.map((k) => svc.files.get(subjectId, k, nowMs())));
-        await svc
-          .sockets()
-          .send(
-            notify.connectionId,
-            uploadEndResponse(
-              notify.messageId,
-              files.filter((f) => f !== null),
-              notify.failed,
-            ),
-          )
-          .catch((err) => log('warn', 'could not answer upload_end', { error: (err as Error)?.name }));
+        const { owner, ...reply } = notify;
+        await answerUploadEnd(svc, owner, { ...reply, subjectId, fileKeys });
       }
       return !failed;
     },

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { type StoredFile, toListItem } from './files';
 import { socketBatchPrefix } from './upload-owner';
 
 /** Files one `upload_start` may announce. */
@@ -49,4 +50,18 @@ export function stagingKey(
   chunkIndex: number,
 ): string {
   return `${socketBatchPrefix(batch.owner, batch.connectionId, batch.messageId)}${fileIndex}/${String(chunkIndex).padStart(6, '0')}`;
+}
+
+/** The frame answering `upload_end`. */
+export function uploadEndResponse(
+  messageId: string,
+  files: StoredFile[],
+  failed: { filename: string; reason: string }[],
+) {
+  return {
+    type: 'upload_end_response',
+    messageId,
+    files: files.map(toListItem),
+    ...(failed.length ? { failed } : {}),
+  };
 }

@@ -11,6 +11,18 @@ export interface StagedBatch {
   failed: Map<number, string>;
 }
 
+/**
+ * The answer to an `upload_end` still waiting for some of its files (a scanned PDF Textract is reading): sent once
+ * none of them is processing any more.
+ */
+export interface HeldReply {
+  connectionId: string;
+  messageId: string;
+  subjectId: string;
+  fileKeys: string[];
+  failed: { filename: string; reason: string }[];
+}
+
 export interface UploadStaging {
   /** Starts a batch; false when this connection already used the messageId. */
   start(owner: string, connectionId: string, messageId: string, files: StagedBatch['files']): Promise<boolean>;
@@ -35,6 +47,14 @@ export interface UploadStaging {
   failFile(connectionId: string, messageId: string, fileIndex: number, reason: string): Promise<void>;
   /** Marks the batch ended; false when it had ended already. */
   end(connectionId: string, messageId: string): Promise<boolean>;
+  /** Keeps an answer until its files are done, findable by each of them and by its owner. */
+  holdReply(owner: string, reply: HeldReply): Promise<void>;
+  /** The held answer waiting for this file, if any. */
+  heldReplyFor(subjectId: string, fileKey: string): Promise<(HeldReply & { owner: string }) | null>;
+  /** The held answers of an owner (for an erase). */
+  heldRepliesOf(owner: string): Promise<HeldReply[]>;
+  /** Drops a held answer and its pointers; nothing when none is held. */
+  releaseReply(owner: string, reply: HeldReply): Promise<void>;
   /** Removes every entry of the batch, its owner's pointer included (not its chunks' bytes). */
   clear(owner: string, connectionId: string, messageId: string): Promise<void>;
 }

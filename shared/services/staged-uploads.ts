@@ -16,6 +16,7 @@ export async function eraseStagedUploads(services: Services, accountId: string, 
   for (const batch of await services.staging.batchesOf(owner)) {
     await services.staging.clear(owner, batch.connectionId, batch.messageId);
   }
+  for (const reply of await services.staging.heldRepliesOf(owner)) await services.staging.releaseReply(owner, reply);
   await services.tickets.deleteAllOf(owner);
 }
 

@@ -1,6 +1,6 @@
 import { PassThrough, type Readable } from 'node:stream';
 import { detectDocumentKind } from '../adapters/documents/document-readers';
-import { MAX_FILE_BYTES, type StoredFile, toListItem } from '../domain/files';
+import { MAX_FILE_BYTES, type StoredFile } from '../domain/files';
 import type { StoredRetention } from '../domain/retention';
 import { decodeBase64, stagingKey, type UploadChunk, type UploadStart } from '../domain/stream-upload';
 import { uploadOwner } from '../domain/upload-owner';
@@ -150,20 +150,6 @@ export async function assembleBatch(
   }
   await clearBatch(services, batch);
   return { subjectId, stored, failed };
-}
-
-/** The frame answering `upload_end`. */
-export function uploadEndResponse(
-  messageId: string,
-  files: StoredFile[],
-  failed: { filename: string; reason: string }[],
-) {
-  return {
-    type: 'upload_end_response',
-    messageId,
-    files: files.map(toListItem),
-    ...(failed.length ? { failed } : {}),
-  };
 }
 
 function incompleteReason(batch: StagedBatch, index: number): string | null {

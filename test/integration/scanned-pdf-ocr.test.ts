@@ -15,6 +15,7 @@ import { OCR_DEADLINE_SECONDS, objectKey, STALLED_FILE_REASON } from '../../shar
 import { ocrRequestToken } from '../../shared/services/scanned-pdf-ocr';
 import { scannedPdf, textPdf } from '../support/document-fixtures';
 import { client, type Harness, startHarness } from '../support/harness';
+import { openUploadSocket } from '../support/sockets';
 import { analysisBlocks, analysisResults } from '../support/textract-fixtures';
 
 /**
@@ -294,5 +295,55 @@ describe('a born-digital PDF on the Textract host', () => {
     const file = await uploadPdf('text-pdf', await textPdf());
     expect(textract.commandCalls(StartDocumentAnalysisCommand)).toHaveLength(0);
     expect(await fileOf(file)).toMatchObject({ status: 'processed', records: 4 });
+  });
+});
+
+describe('a scanned PDF sent over the WebSocket', () => {
+  it('answers upload_end only when Textract has read it, with the file processed', async () => {
+    const pdf = await scannedPdf({ pages: 2 });
+    textract.on(StartDocumentAnalysisCommand).resolves({ JobId: 'job-socket' });
+    const socket = await openUploadSocket(h.url, `key=${key}&user=socket-scan`);
+    expect((await socket.next()).type).toBe('connection_established');
+    socket.ws.send(
+      JSON.stringify({
+        type: 'upload_start',
+        messageId: 'scan',
+        files: [{ filename: 'scan.pdf', contentType: 'application/pdf', size: pdf.length }],
+      }),
+    );
+    socket.ws.send(
+      JSON.stringify({
+        type: 'upload_chunk',
+        messageId: 'scan',
+        filename: 'scan.pdf',
+        chunk: pdf.toString('base64'),
+        chunkIndex: 0,
+        totalChunks: 1,
+      }),
+    );
+    socket.ws.send(JSON.stringify({ type: 'upload_end', messageId: 'scan' }));
+    // Frames are handled in order: the answer to a probe proves the ones before it were.
+    const probe = async (id: string) => {
+      socket.ws.send(JSON.stringify({ type: 'upload_end', messageId: id }));
+      expect(await socket.next()).toMatchObject({ type: 'error', messageId: id });
+    };
+    await probe('probe-1');
+    await h.runtime.drainQueues();
+    // Assembled and handed to Textract: no upload_end_response went out before this probe's answer.
+    await probe('probe-2');
+
+    const subject = (await h.runtime.services.subjects.find(accountId, 'socket-scan'))!;
+    const [file] = await h.runtime.services.files.list(subject.subjectId, Date.now());
+    expect(file).toMatchObject({ status: 'processing' });
+    const scan = { user: 'socket-scan', id: file!.fileKey, subjectId: subject.subjectId, jobId: 'job-socket' };
+    analysisSucceeds(scan.jobId);
+    expect(await deliver(JSON.stringify(completion(scan)), 1, 'msg-socket')).toEqual({ batchItemFailures: [] });
+
+    const answer = await socket.next();
+    expect(answer).toMatchObject({ type: 'upload_end_response', messageId: 'scan' });
+    expect(answer.files).toMatchObject([{ id: scan.id, status: 'processed', records: 4 }]);
+    // Answered once: nothing of the held answer is left.
+    expect(await h.runtime.services.staging.heldReplyFor(subject.subjectId, scan.id)).toBeNull();
+    socket.ws.close();
   });
 });

@@ -5,7 +5,7 @@ import {
   PutCommand,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
-import type { StagedBatch, UploadStaging } from '../../ports/upload-staging';
+import type { HeldReply, StagedBatch, UploadStaging } from '../../ports/upload-staging';
 import { deleteAll, queryAll } from './batch';
 import { applied } from './conditional';
 import { expiryShard } from './records-layout';
@@ -181,6 +181,63 @@ export class DynamoUploadStaging implements UploadStaging {
     await this.doc.send(new DeleteCommand({ TableName: this.table, Key: pointerKey(owner, connectionId, messageId) }));
   }
 
+  async holdReply(owner: string, reply: HeldReply): Promise<void> {
+    // Pointers first: a reply cut short is still found from its files, and its entry by its owner.
+    for (const fileKey of reply.fileKeys) {
+      await this.doc.send(
+        new PutCommand({
+          TableName: this.table,
+          Item: {
+            ...replyPointerKey(reply.subjectId, fileKey),
+            owner,
+            connectionId: reply.connectionId,
+            messageId: reply.messageId,
+            ...expiry(fileKey),
+          },
+        }),
+      );
+    }
+    await this.doc.send(
+      new PutCommand({
+        TableName: this.table,
+        Item: { ...replyKey(owner, reply.connectionId, reply.messageId), ...reply, ...expiry(reply.connectionId) },
+      }),
+    );
+  }
+
+  async heldReplyFor(subjectId: string, fileKey: string): Promise<(HeldReply & { owner: string }) | null> {
+    const pointer = await this.doc.send(
+      new GetCommand({ TableName: this.table, Key: replyPointerKey(subjectId, fileKey), ConsistentRead: true }),
+    );
+    if (!pointer.Item) return null;
+    const owner = String(pointer.Item.owner);
+    const out = await this.doc.send(
+      new GetCommand({
+        TableName: this.table,
+        Key: replyKey(owner, String(pointer.Item.connectionId), String(pointer.Item.messageId)),
+        ConsistentRead: true,
+      }),
+    );
+    return out.Item ? { ...toReply(out.Item), owner } : null;
+  }
+
+  async heldRepliesOf(owner: string): Promise<HeldReply[]> {
+    const { items } = await queryAll<Item>(this.doc, {
+      TableName: this.table,
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :r)',
+      ExpressionAttributeValues: { ':pk': ownerPk(owner), ':r': 'REPLY#' },
+      ConsistentRead: true,
+    });
+    return items.map(toReply);
+  }
+
+  async releaseReply(owner: string, reply: HeldReply): Promise<void> {
+    await deleteAll(this.doc, this.table, [
+      replyKey(owner, reply.connectionId, reply.messageId),
+      ...reply.fileKeys.map((k) => replyPointerKey(reply.subjectId, k)),
+    ]);
+  }
+
   private conditional(command: PutCommand | UpdateCommand): Promise<boolean> {
     return applied(this.doc.send(command as PutCommand));
   }
@@ -197,6 +254,24 @@ function expiry(shardOf: string): { expiresAt: number; expiryShard: string } {
 
 function ownerPk(owner: string): string {
   return `OWNER#${owner}`;
+}
+
+function replyKey(owner: string, connectionId: string, messageId: string) {
+  return { pk: ownerPk(owner), sk: `REPLY#${connectionId}#${messageId}` };
+}
+
+function replyPointerKey(subjectId: string, fileKey: string) {
+  return { pk: `REPLYFOR#${subjectId}#${fileKey}`, sk: '#REPLY' };
+}
+
+function toReply(item: Item): HeldReply {
+  return {
+    connectionId: String(item.connectionId),
+    messageId: String(item.messageId),
+    subjectId: String(item.subjectId),
+    fileKeys: item.fileKeys as string[],
+    failed: item.failed as HeldReply['failed'],
+  };
 }
 
 function pointerKey(owner: string, connectionId: string, messageId: string) {
