@@ -38,12 +38,12 @@ export function addHdsStacks(scope: Construct, options: { region?: string; idSuf
   const stateful = new StatefulStack(scope, `${STATEFUL_STACK_NAME}${suffix}`, {
     stackName: STATEFUL_STACK_NAME,
     env,
-    description: 'HDS data: tables, files bucket, queues with dead-letter queues',
+    description: 'HDS data: the data key, tables, files and access-log buckets, queues with dead-letter queues',
   });
   const stateless = new StatelessStack(scope, `${STATELESS_STACK_NAME}${suffix}`, {
     stackName: STATELESS_STACK_NAME,
     env,
-    description: 'HDS compute: functions from the route manifest, HTTP API, event sources, schedules',
+    description: 'HDS compute: functions from the route manifest, the REST and WebSocket APIs, event sources, schedules',
     stateful,
   });
   return { stateful, stateless };

@@ -1,3 +1,12 @@
+/**
+ * The REST API's stage, holding every HTTP route: the base URL is `https://{api}.execute-api.{region}.amazonaws.com/live`
+ * (or a custom domain's root), and the routes keep their `/v1/...` and `/api/...` paths below it.
+ */
+export const API_STAGE_NAME = 'live';
+
+/** The WebSocket API's stage: `wss://{api}.execute-api.{region}.amazonaws.com/v1`. */
+export const WS_STAGE_NAME = 'v1';
+
 /** `get-health` → `GetHealth`, `rateLimits` → `RateLimits`: construct ids from manifest names. */
 export function pascalCase(name: string): string {
   return name

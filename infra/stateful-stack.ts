@@ -1,8 +1,8 @@
 import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import { AttributeType, BillingMode, ProjectionType, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
-import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import { Alias } from 'aws-cdk-lib/aws-kms';
-import { BlockPublicAccess, Bucket, BucketEncryption, EventType } from 'aws-cdk-lib/aws-s3';
+import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { Alias, Key } from 'aws-cdk-lib/aws-kms';
+import { BlockPublicAccess, Bucket, BucketEncryption, EventType, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import { SqsDestination } from 'aws-cdk-lib/aws-s3-notifications';
 import { Topic } from 'aws-cdk-lib/aws-sns';
 import { SqsSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
@@ -16,6 +16,11 @@ import { pascalCase } from './naming';
 
 /** How long a message that exhausted its deliveries waits in a dead-letter queue: SQS's maximum. */
 const DEAD_LETTER_RETENTION = Duration.days(14);
+/**
+ * How long S3 server access logs (who read or wrote which object, when) are kept: long enough to answer an audit
+ * about the past year; the function and API logs, which say more, keep one month.
+ */
+export const ACCESS_LOG_RETENTION_DAYS = 400;
 
 /**
  * Everything that holds data or carries it between functions: one table per table definition, the files bucket,
@@ -24,8 +29,15 @@ const DEAD_LETTER_RETENTION = Duration.days(14);
  * or destroyed freely; tables, bucket and queues are retained when removed.
  */
 export class StatefulStack extends Stack {
+  /**
+   * The customer-managed key over health data at rest and every log that could describe it: the tables, the files
+   * bucket and the log groups of both stacks. The operator can audit its use in CloudTrail, rotate it, and revoke it.
+   */
+  readonly dataKey: Key;
   readonly tables: Readonly<Record<TableName, Table>>;
   readonly bucket: Bucket;
+  /** Where S3 writes the files bucket's server access logs; nothing else is stored there. */
+  readonly accessLogsBucket: Bucket;
   readonly queues: ReadonlyMap<QueueName, Queue>;
   readonly deadLetterQueues: ReadonlyMap<QueueName, Queue>;
   /** Where Textract completions go that SNS could not deliver to the OCR queue. */
@@ -37,15 +49,52 @@ export class StatefulStack extends Stack {
 
   constructor(scope: Construct, id: string, props?: StackProps) {
     super(scope, id, props);
+    // S3 delivers access logs under a bucket policy, with ACLs off on the log bucket (S3's default for new buckets).
+    this.node.setContext('@aws-cdk/aws-s3:serverAccessLogsUseBucketPolicy', true);
+
+    this.dataKey = new Key(this, 'DataKey', {
+      description: 'HDS health data at rest: tables, files bucket, log groups',
+      enableKeyRotation: true,
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    // CloudWatch Logs encrypts with the key itself, for log groups of this account and region only.
+    this.dataKey.addToResourcePolicy(
+      new PolicyStatement({
+        principals: [new ServicePrincipal(`logs.${this.region}.amazonaws.com`)],
+        actions: ['kms:Encrypt*', 'kms:Decrypt*', 'kms:ReEncrypt*', 'kms:GenerateDataKey*', 'kms:Describe*'],
+        resources: ['*'],
+        conditions: {
+          ArnLike: {
+            'kms:EncryptionContext:aws:logs:arn': `arn:${this.partition}:logs:${this.region}:${this.account}:log-group:*`,
+          },
+        },
+      }),
+    );
 
     const tables: Partial<Record<TableName, Table>> = {};
     for (const definition of Object.values(tableDefinitions)) tables[definition.name] = this.addTable(definition);
     this.tables = tables as Record<TableName, Table>;
 
-    this.bucket = new Bucket(this, 'FilesBucket', {
+    // S3 delivers server access logs only to a bucket with SSE-S3 encryption; object keys, never contents, go there.
+    this.accessLogsBucket = new Bucket(this, 'AccessLogsBucket', {
       encryption: BucketEncryption.S3_MANAGED,
       blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      objectOwnership: ObjectOwnership.BUCKET_OWNER_ENFORCED,
       enforceSSL: true,
+      lifecycleRules: [{ expiration: Duration.days(ACCESS_LOG_RETENTION_DAYS) }],
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+
+    this.bucket = new Bucket(this, 'FilesBucket', {
+      encryption: BucketEncryption.KMS,
+      encryptionKey: this.dataKey,
+      // S3 Bucket Keys: object keys derive from a bucket-level key, so uploads and reads do not each call KMS.
+      bucketKeyEnabled: true,
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      enforceSSL: true,
+      serverAccessLogsBucket: this.accessLogsBucket,
+      serverAccessLogsPrefix: 'files/',
+      // Deletions are erasures (retention, DELETE, a Subject's erasure): an old version kept would outlive them.
       versioned: false,
       // Large uploads are multipart; parts of abandoned uploads are billed until aborted.
       lifecycleRules: [
@@ -135,7 +184,8 @@ export class StatefulStack extends Stack {
       // Garbage collection only: reads filter on the expiry themselves, since TTL deletes up to ~48 h late.
       timeToLiveAttribute: definition.ttlAttribute,
       pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
-      encryption: TableEncryption.AWS_MANAGED,
+      encryption: TableEncryption.CUSTOMER_MANAGED,
+      encryptionKey: this.dataKey,
       removalPolicy: RemovalPolicy.RETAIN,
     });
     for (const index of definition.indexes) {

@@ -1,30 +1,15 @@
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
-import {
-  EndpointType,
-  LambdaIntegration,
-  MethodLoggingLevel,
-  ResponseTransferMode,
-  RestApi,
-} from 'aws-cdk-lib/aws-apigateway';
-import {
-  HttpApi,
-  HttpMethod,
-  HttpStage,
-  PayloadFormatVersion,
-  type ThrottleSettings,
-  WebSocketApi,
-  WebSocketStage,
-} from 'aws-cdk-lib/aws-apigatewayv2';
-import { HttpLambdaIntegration, WebSocketLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import { LambdaIntegration, ResponseTransferMode, type RestApi } from 'aws-cdk-lib/aws-apigateway';
+import type { WebSocketApi, WebSocketStage } from 'aws-cdk-lib/aws-apigatewayv2';
+import { WebSocketLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
-import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
+import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { type BundlingOptions, LogLevel, NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
-import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
@@ -41,31 +26,23 @@ import {
 } from '../functions/routes';
 import { tableDefinitions } from '../shared/adapters/dynamo/table-definitions';
 import { CLOUD_WS_MAX_CHUNK_BYTES } from '../shared/domain/stream-limits';
+import { encryptedLogGroup } from './audit-logs';
 import { lambdaBundle } from './bundling';
 import { pascalCase, queueUrlEnvVar } from './naming';
+import { createRestApi, createWebSocketApi, customDomainsFrom, mapCustomDomains } from './public-api';
 import type { StatefulStack } from './stateful-stack';
 
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
 
 export const DEFAULT_MEMORY_MB = 512;
 export const DEFAULT_TIMEOUT_SECONDS = 10;
-/** An HTTP API waits at most 30 s for its integration; a longer function would answer nobody. */
-const HTTP_INTEGRATION_LIMIT_SECONDS = 29;
+/** API Gateway waits at most 29 s for a buffered integration; a longer function would answer nobody. */
+const BUFFERED_INTEGRATION_LIMIT_SECONDS = 29;
 /** A streamed REST response may run 15 minutes (idle timeout 5 minutes on Regional endpoints). */
 const STREAM_INTEGRATION_LIMIT_SECONDS = 15 * 60;
-/** The streaming REST API's stage; its routes keep their `/v1/...` paths under it. */
-export const STREAMING_STAGE_NAME = 'live';
-const LOG_RETENTION = RetentionDays.ONE_MONTH;
-
-/**
- * Stage-wide throttling is only a coarse backstop against floods: the contract's per-account × route ×
- * minute limits (with `Retry-After`) are counted in the rate-limit table by the shared middleware,
- * because an HTTP API can only throttle per stage or route, for all callers together.
- */
-export const STAGE_THROTTLE: ThrottleSettings = { rateLimit: 500, burstLimit: 1000 };
-
-/** The WebSocket API's stage: its URL is `wss://{api}.execute-api.{region}.amazonaws.com/v1`. */
-export const WS_STAGE_NAME = 'v1';
+/** What the functions' structured logs and EMF metrics are filed under. */
+export const SERVICE_NAME = 'hds';
+export const METRICS_NAMESPACE = 'HDS';
 
 /** The `NodejsFunction` form of `infra/bundling.ts`, so CDK and a plain esbuild call build the same bundle. */
 const bundling: BundlingOptions = {
@@ -89,16 +66,16 @@ export interface StatelessStackProps extends StackProps {
 }
 
 /**
- * Everything that runs: one function per manifest entry, wired to what invokes it (HTTP API route, queue,
- * schedule) and granted exactly the data access its `needs` declare.
+ * Everything that runs: one function per manifest entry, wired to what invokes it (a method of the one REST API,
+ * a WebSocket route, a queue, a schedule) and granted exactly the data access its `needs` declare.
  */
 export class StatelessStack extends Stack {
-  readonly httpApi: HttpApi;
-  readonly httpStage: HttpStage;
+  /** Every HTTP route, buffered or streamed, under one base URL. */
+  readonly api: RestApi;
   readonly webSocketApi: WebSocketApi;
   readonly webSocketStage: WebSocketStage;
-  /** Streaming routes (chat completions, responses): HTTP APIs buffer, a REST API in STREAM mode does not. */
-  readonly streamingApi: RestApi | undefined;
+  /** `https://…/live` (or the custom domain): `/v1/models`, `/api/health` and every other route hang below it. */
+  readonly baseUrl: string;
   /** By manifest id. */
   readonly functions: ReadonlyMap<string, NodejsFunction>;
 
@@ -107,49 +84,17 @@ export class StatelessStack extends Stack {
   constructor(scope: Construct, id: string, props: StatelessStackProps) {
     super(scope, id, props);
     this.stateful = props.stateful;
+    const key = this.stateful.dataKey;
 
     // No API Gateway authorizer: the handlers' shared middleware authenticates API keys itself (hashing the
     // key, looking it up, refusing keys of other regions), in one place for both hosts, so the local runtime
     // and the cloud cannot drift apart on who gets in; an authorizer would be a second copy of that rule.
-    this.httpApi = new HttpApi(this, 'HttpApi', {
-      description: 'HDS HTTP routes (/v1, /api)',
-      createDefaultStage: false,
-    });
-    this.httpStage = new HttpStage(this, 'DefaultStage', {
-      httpApi: this.httpApi,
-      stageName: '$default',
-      autoDeploy: true,
-      throttle: STAGE_THROTTLE,
-    });
+    this.api = createRestApi(this, key);
+    const socket = createWebSocketApi(this, key);
+    this.webSocketApi = socket.api;
+    this.webSocketStage = socket.stage;
 
-    // The streamed-upload path (/v1/files/stream); a custom domain can map it to that path.
-    this.webSocketApi = new WebSocketApi(this, 'FileStreamApi', {
-      description: 'HDS streamed uploads (/v1/files/stream)',
-    });
-    this.webSocketStage = new WebSocketStage(this, 'FileStreamStage', {
-      webSocketApi: this.webSocketApi,
-      stageName: WS_STAGE_NAME,
-      autoDeploy: true,
-      throttle: STAGE_THROTTLE,
-    });
-
-    // Server-sent events need a REST API: its Lambda proxy integration in STREAM transfer mode invokes the
-    // function with InvokeWithResponseStream and passes each written chunk on (HTTP APIs buffer whole answers).
     const entries = props.entries ?? manifest;
-    this.streamingApi = !entries.some((e) => e.kind === 'http' && e.streaming)
-      ? undefined
-      : new RestApi(this, 'StreamingApi', {
-          description: 'HDS streaming routes (/v1/chat/completions, /v1/responses)',
-          endpointConfiguration: { types: [EndpointType.REGIONAL] },
-          deployOptions: {
-            stageName: STREAMING_STAGE_NAME,
-            throttlingRateLimit: STAGE_THROTTLE.rateLimit,
-            throttlingBurstLimit: STAGE_THROTTLE.burstLimit,
-            loggingLevel: MethodLoggingLevel.OFF,
-          },
-          cloudWatchRole: false,
-        });
-
     const environment = this.functionEnvironment();
     const functions = new Map<string, NodejsFunction>();
     for (const entry of entries) {
@@ -159,8 +104,7 @@ export class StatelessStack extends Stack {
       // One branch per entry kind; the `never` check below turns a kind without a case into a compile error.
       switch (entry.kind) {
         case 'http':
-          if (entry.streaming) this.addStreamingRoute(entry, fn);
-          else this.addHttpRoute(entry, fn);
+          this.addHttpRoute(entry, fn);
           break;
         case 'websocket':
           this.addWebSocketRoute(entry, fn);
@@ -179,16 +123,36 @@ export class StatelessStack extends Stack {
     }
     this.functions = functions;
 
-    new CfnOutput(this, 'HttpApiUrl', { value: this.httpStage.url, description: 'Base URL of the HTTP API' });
-    if (this.streamingApi) {
-      new CfnOutput(this, 'StreamingApiUrl', {
-        value: this.streamingApi.url,
-        description: 'Base URL of the streaming routes (append /v1/chat/completions or /v1/responses)',
+    const domains = customDomainsFrom(this);
+    if (domains) {
+      const targets = mapCustomDomains(this, domains, this.api, socket);
+      this.baseUrl = `https://${domains.domainName}`;
+      new CfnOutput(this, 'ApiDomainTarget', {
+        value: targets.apiTarget,
+        description: `DNS: point ${domains.domainName} (alias or CNAME) here`,
+      });
+      new CfnOutput(this, 'FileStreamDomainTarget', {
+        value: targets.fileStreamTarget,
+        description: `DNS: point ${domains.fileStreamDomainName} (alias or CNAME) here`,
+      });
+      new CfnOutput(this, 'FileStreamUrl', {
+        value: `wss://${domains.fileStreamDomainName}`,
+        description: 'WebSocket URL of the streamed-upload path',
+      });
+    } else {
+      this.baseUrl = this.api.urlForPath('/').replace(/\/$/, '');
+      new CfnOutput(this, 'FileStreamUrl', {
+        value: this.webSocketStage.url,
+        description: 'WebSocket URL of the streamed-upload path',
       });
     }
-    new CfnOutput(this, 'FileStreamUrl', {
-      value: this.webSocketStage.url,
-      description: 'WebSocket URL of the streamed-upload path',
+    new CfnOutput(this, 'BaseUrl', {
+      value: this.baseUrl,
+      description: 'The one base URL of every HTTP route; an OpenAI client takes {BaseUrl}/v1',
+    });
+    new CfnOutput(this, 'OpenAiBaseUrl', {
+      value: `${this.baseUrl}/v1`,
+      description: 'baseURL for openai, @openai/agents and other OpenAI-compatible clients',
     });
   }
 
@@ -207,6 +171,8 @@ export class StatelessStack extends Stack {
       HDS_REGION: Stack.of(this).region,
       HDS_BUCKET: this.stateful.bucket.bucketName,
       NODE_OPTIONS: '--enable-source-maps',
+      POWERTOOLS_SERVICE_NAME: SERVICE_NAME,
+      POWERTOOLS_METRICS_NAMESPACE: METRICS_NAMESPACE,
       HDS_WS_CALLBACK_URL: this.webSocketStage.callbackUrl,
       HDS_WS_MAX_CHUNK_BYTES: String(CLOUD_WS_MAX_CHUNK_BYTES),
       HDS_TEXTRACT_TOPIC_ARN: this.stateful.ocrTopic.topicArn,
@@ -221,7 +187,7 @@ export class StatelessStack extends Stack {
 
   private addFunction(entry: ManifestEntry, environment: Record<string, string>): NodejsFunction {
     const name = pascalCase(entry.id);
-    const logGroup = new LogGroup(this, `${name}Logs`, { retention: LOG_RETENTION });
+    const logGroup = encryptedLogGroup(this, `${name}Logs`, this.stateful.dataKey);
     const fn = new NodejsFunction(this, `${name}Function`, {
       entry: join(repoRoot, 'functions', entry.handler),
       handler: 'handler',
@@ -232,6 +198,8 @@ export class StatelessStack extends Stack {
       description: `${entry.id}: ${entry.description}`,
       environment,
       logGroup,
+      // X-Ray: the invocation's segment, with the AWS SDK calls as subsegments (Powertools Tracer, shared/observability).
+      tracing: Tracing.ACTIVE,
       projectRoot: repoRoot,
       depsLockFilePath: join(repoRoot, 'package-lock.json'),
       bundling,
@@ -268,7 +236,7 @@ export class StatelessStack extends Stack {
       );
     }
     // Textract has no resource-level permissions for its operations, hence '*'. It reads a job's object with the
-    // caller's own S3 access (the bucket grant above; SSE-S3, so no KMS grant), and publishes the completion as
+    // caller's own S3 access (the bucket grant above, which includes decrypting with the data key), and publishes the completion as
     // the role passed here, which is the only role these functions may pass.
     if (needs.textractJobs === 'start') {
       fn.addToRolePolicy(new PolicyStatement({ actions: ['textract:StartDocumentAnalysis'], resources: ['*'] }));
@@ -285,26 +253,23 @@ export class StatelessStack extends Stack {
     }
   }
 
+  /**
+   * A method of the one REST API, Lambda proxy (payload format 1.0). Streaming routes use STREAM transfer mode, so
+   * the function is invoked with response streaming and each written chunk reaches the client as it is written.
+   */
   private addHttpRoute(entry: HttpRoute, fn: NodejsFunction): void {
-    this.httpApi.addRoutes({
-      path: entry.path,
-      methods: [HttpMethod[entry.method]],
-      integration: new HttpLambdaIntegration(`${pascalCase(entry.id)}Integration`, fn, {
-        payloadFormatVersion: PayloadFormatVersion.VERSION_2_0,
-      }),
-    });
-  }
-
-  /** A streaming route: REST API method, Lambda proxy integration in STREAM transfer mode (format 1.0 events). */
-  private addStreamingRoute(entry: HttpRoute, fn: NodejsFunction): void {
-    if (!this.streamingApi) throw new Error(`${entry.id}: no streaming API was created`);
-    const resource = this.streamingApi.root.resourceForPath(entry.path);
+    const resource = this.api.root.resourceForPath(entry.path);
     resource.addMethod(
       entry.method,
       new LambdaIntegration(fn, {
         proxy: true,
-        responseTransferMode: ResponseTransferMode.STREAM,
-        timeout: Duration.seconds(timeoutSeconds(entry)),
+        ...(entry.streaming ? { responseTransferMode: ResponseTransferMode.STREAM } : {}),
+        timeout: Duration.seconds(
+          Math.min(
+            timeoutSeconds(entry),
+            entry.streaming ? STREAM_INTEGRATION_LIMIT_SECONDS : BUFFERED_INTEGRATION_LIMIT_SECONDS,
+          ),
+        ),
       }),
     );
   }
@@ -376,8 +341,8 @@ function checkLimits(entry: ManifestEntry): void {
     if (timeout > STREAM_INTEGRATION_LIMIT_SECONDS) {
       throw new Error(`${entry.id}: a streamed response cannot run longer than ${STREAM_INTEGRATION_LIMIT_SECONDS} s`);
     }
-  } else if ((entry.kind === 'http' || entry.kind === 'websocket') && timeout > HTTP_INTEGRATION_LIMIT_SECONDS) {
-    throw new Error(`${entry.id}: an HTTP API route cannot run longer than ${HTTP_INTEGRATION_LIMIT_SECONDS} s`);
+  } else if ((entry.kind === 'http' || entry.kind === 'websocket') && timeout > BUFFERED_INTEGRATION_LIMIT_SECONDS) {
+    throw new Error(`${entry.id}: an API Gateway route cannot run longer than ${BUFFERED_INTEGRATION_LIMIT_SECONDS} s`);
   }
   if (entry.needs.textractJobs === 'start' && !entry.needs.bucket) {
     throw new Error(`${entry.id}: starting Textract jobs needs bucket access, as Textract reads with the caller's`);

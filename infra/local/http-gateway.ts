@@ -1,10 +1,10 @@
-import { isUtf8 } from 'node:buffer';
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { APIGatewayProxyEvent, APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import type { APIGatewayProxyEvent, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { type HttpRoute, httpRoutes } from '../../functions/routes';
 import { HttpError, MethodNotAllowedError, NotFoundError, PayloadTooLargeError } from '../../shared/http/errors';
 import { errorFields, log } from '../../shared/log';
+import { API_STAGE_NAME } from '../naming';
 import { loadHandler } from './handlers';
 import { lambdaContext } from './lambda-context';
 import { handleLargeUpload, LAMBDA_BODY_BYTES } from './large-upload';
@@ -37,8 +37,8 @@ function compile(route: HttpRoute): CompiledRoute {
 const compiled = httpRoutes.map(compile);
 
 /**
- * Serves the manifest's HTTP routes as API Gateway would: the request becomes a payload-format-2.0
- * event, the route's own handler runs on it, and its result becomes the response.
+ * Serves the manifest's HTTP routes as the cloud's one REST API does: the request becomes a payload-format-1.0
+ * proxy event, the route's own handler runs on it, and its result becomes the response.
  */
 export async function handleHttp(req: IncomingMessage, res: ServerResponse): Promise<void> {
   const requestId = randomUUID();
@@ -107,7 +107,7 @@ async function streamResponse(
   const stream = httpResponseStream(res, { 'x-request-id': requestId });
   try {
     await handler(
-      toRestEvent(toEvent(req, url, method, match, body, requestId), match.route),
+      toEvent(req, url, method, match, body, requestId),
       stream,
       lambdaContext(match.route.id, match.route.needs.timeoutSeconds ?? 10),
     );
@@ -116,43 +116,6 @@ async function streamResponse(
     if (res.headersSent || res.destroyed) return;
     throw err;
   }
-}
-
-/** The same request as a REST API (payload format 1.0) proxy event. */
-function toRestEvent(v2: APIGatewayProxyEventV2, route: HttpRoute): APIGatewayProxyEvent {
-  const context = v2.requestContext;
-  return {
-    resource: route.path,
-    path: v2.rawPath,
-    httpMethod: context.http.method,
-    headers: v2.headers as Record<string, string>,
-    multiValueHeaders: Object.fromEntries(Object.entries(v2.headers).map(([k, v]) => [k, [v ?? '']])),
-    queryStringParameters: (v2.queryStringParameters as Record<string, string>) ?? null,
-    multiValueQueryStringParameters: v2.queryStringParameters
-      ? Object.fromEntries(Object.entries(v2.queryStringParameters).map(([k, v]) => [k, [v ?? '']]))
-      : null,
-    pathParameters: (v2.pathParameters as Record<string, string>) ?? null,
-    stageVariables: null,
-    requestContext: {
-      accountId: context.accountId,
-      apiId: context.apiId,
-      authorizer: undefined,
-      protocol: context.http.protocol,
-      httpMethod: context.http.method,
-      identity: {
-        sourceIp: context.http.sourceIp,
-        userAgent: context.http.userAgent,
-      } as APIGatewayProxyEvent['requestContext']['identity'],
-      path: `/v1${v2.rawPath}`,
-      stage: 'v1',
-      requestId: context.requestId,
-      requestTimeEpoch: context.timeEpoch,
-      resourceId: 'local',
-      resourcePath: route.path,
-    },
-    body: v2.body ?? null,
-    isBase64Encoded: v2.isBase64Encoded,
-  };
 }
 
 function findRoute(method: string, path: string): { match?: CompiledRoute & { values: string[] }; allowed: string[] } {
@@ -179,19 +142,11 @@ async function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-/** Content types API Gateway passes as text; everything else arrives base64-encoded. */
-function isTextual(contentType: string | undefined): boolean {
-  const type = (contentType ?? '').split(';')[0]!.trim().toLowerCase();
-  return (
-    type === '' ||
-    type.startsWith('text/') ||
-    ['application/json', 'application/xml', 'application/javascript', 'application/x-www-form-urlencoded'].includes(
-      type,
-    ) ||
-    type.endsWith('+json')
-  );
-}
-
+/**
+ * The request as the cloud's REST API hands it to a Lambda proxy integration (payload format 1.0). The API declares
+ * every media type binary, so a body always arrives base64-encoded, byte for byte as sent; a repeated query
+ * parameter or header keeps its last value in the single-value maps and all of them in the multi-value ones.
+ */
 function toEvent(
   req: IncomingMessage,
   url: URL,
@@ -199,46 +154,53 @@ function toEvent(
   match: CompiledRoute & { values: string[] },
   body: Buffer,
   requestId: string,
-): APIGatewayProxyEventV2 {
+): APIGatewayProxyEvent {
   const headers: Record<string, string> = {};
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(',') : value;
+  const multiValueHeaders: Record<string, string[]> = {};
+  for (let i = 0; i < req.rawHeaders.length; i += 2) {
+    const name = req.rawHeaders[i]!;
+    const value = req.rawHeaders[i + 1]!;
+    headers[name] = value;
+    multiValueHeaders[name] = [...(multiValueHeaders[name] ?? []), value];
   }
   const query: Record<string, string> = {};
-  for (const [name, value] of url.searchParams) query[name] = name in query ? `${query[name]},${value}` : value;
+  const multiValueQuery: Record<string, string[]> = {};
+  for (const [name, value] of url.searchParams) {
+    query[name] = value;
+    multiValueQuery[name] = [...(multiValueQuery[name] ?? []), value];
+  }
+  const hasQuery = Object.keys(query).length > 0;
   const pathParameters = Object.fromEntries(match.params.map((p, i) => [p, safeDecode(match.values[i] ?? '')]));
-  // Bytes that are not UTF-8 travel base64-encoded, so the handler sees them as sent and can refuse them.
-  const textual = isTextual(headers['content-type']) && isUtf8(body);
   const now = Date.now();
-  const routeKey = `${match.route.method} ${match.route.path}`;
   return {
-    version: '2.0',
-    routeKey,
-    rawPath: url.pathname,
-    rawQueryString: url.search.slice(1),
+    resource: match.route.path,
+    path: url.pathname,
+    httpMethod: method,
     headers,
-    ...(Object.keys(query).length ? { queryStringParameters: query } : {}),
-    ...(match.params.length ? { pathParameters } : {}),
+    multiValueHeaders,
+    queryStringParameters: hasQuery ? query : null,
+    multiValueQueryStringParameters: hasQuery ? multiValueQuery : null,
+    pathParameters: match.params.length ? pathParameters : null,
+    stageVariables: null,
     requestContext: {
       accountId: 'local',
       apiId: 'local',
-      domainName: headers.host ?? 'localhost',
-      domainPrefix: 'localhost',
-      http: {
-        method,
-        path: url.pathname,
-        protocol: `HTTP/${req.httpVersion}`,
+      authorizer: undefined,
+      protocol: `HTTP/${req.httpVersion}`,
+      httpMethod: method,
+      identity: {
         sourceIp: req.socket.remoteAddress ?? '127.0.0.1',
-        userAgent: headers['user-agent'] ?? '',
-      },
+        userAgent: req.headers['user-agent'] ?? '',
+      } as APIGatewayProxyEvent['requestContext']['identity'],
+      path: `/${API_STAGE_NAME}${url.pathname}`,
+      stage: API_STAGE_NAME,
       requestId,
-      routeKey,
-      stage: '$default',
-      time: new Date(now).toUTCString(),
-      timeEpoch: now,
+      requestTimeEpoch: now,
+      resourceId: 'local',
+      resourcePath: match.route.path,
     },
-    ...(body.length > 0 ? { body: textual ? body.toString('utf8') : body.toString('base64') } : {}),
-    isBase64Encoded: body.length > 0 && !textual,
+    body: body.length > 0 ? body.toString('base64') : null,
+    isBase64Encoded: body.length > 0,
   };
 }
 

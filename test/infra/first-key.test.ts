@@ -51,7 +51,7 @@ describe('stack outputs', () => {
       HDS_REGION: 'us-east-1',
       HDS_BUCKET: 'b-us-east-1',
     });
-    expect(() => environmentFromOutputs({ 'Hds-Stateless': { HttpApiUrl: 'https://x' } })).toThrow(/No HDS stateful/);
+    expect(() => environmentFromOutputs({ 'Hds-Stateless': { BaseUrl: 'https://x' } })).toThrow(/No HDS stateful/);
   });
 });
 
@@ -93,7 +93,7 @@ describe('npm run keys -- create --outputs', () => {
           FilesBucketName: 'hds-stateful-filesbucket-abc',
           Region: 'eu-west-1',
         },
-        [STATELESS_STACK_NAME]: { HttpApiUrl: 'https://abc.execute-api.eu-west-1.amazonaws.com/' },
+        [STATELESS_STACK_NAME]: { BaseUrl: 'https://abc.execute-api.eu-west-1.amazonaws.com/live' },
       }),
     );
     // Only the endpoint stands in for AWS's; no queue, data folder or table names are set.

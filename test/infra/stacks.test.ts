@@ -64,9 +64,9 @@ function statefulId(construct: IConstruct): string {
 const tableId = (name: TableName) => statefulId(stacks.stateful.tables[name]);
 const queueId = (name: QueueName) => statefulId(stacks.stateful.queue(name));
 const bucketId = () => statefulId(stacks.stateful.bucket);
+const filesBucket = () => stateful.toJSON().Resources[bucketId()] as Resource;
 const topicId = () => statefulId(stacks.stateful.ocrTopic);
 const textractRoleId = () => statefulId(stacks.stateful.textractPublishRole);
-const httpApiId = () => stacks.stateless.getLogicalId(stacks.stateless.httpApi.node.defaultChild as CfnElement);
 const webSocketApiId = () =>
   stacks.stateless.getLogicalId(stacks.stateless.webSocketApi.node.defaultChild as CfnElement);
 const routesOf = (apiId: string) =>
@@ -179,57 +179,7 @@ describe('functions', () => {
   });
 });
 
-describe('HTTP API', () => {
-  it('has one route per buffered http entry, integrated with its own function in payload format 2.0', () => {
-    const routes = routesOf(httpApiId());
-    const integrations = Object.fromEntries(resources(stateless, 'AWS::ApiGatewayV2::Integration'));
-    const buffered = httpRoutes.filter((r) => !r.streaming);
-    expect(routes).toHaveLength(buffered.length);
-    for (const entry of buffered) {
-      const matching = routes.filter(([, r]) => r.Properties.RouteKey === `${entry.method} ${entry.path}`);
-      expect(matching, `${entry.method} ${entry.path}`).toHaveLength(1);
-      const [, route] = matching[0]!;
-      expect(route.Properties.AuthorizationType).toBe('NONE');
-      const integrationId = Object.keys(integrations).find((id) => refersTo(route.Properties.Target, id));
-      const integration = integrations[integrationId ?? ''];
-      expect(integration, entry.id).toBeDefined();
-      expect(integration?.Properties).toMatchObject({
-        IntegrationType: 'AWS_PROXY',
-        PayloadFormatVersion: '2.0',
-        IntegrationUri: { 'Fn::GetAtt': [functionOf(entry)[0], 'Arn'] },
-      });
-    }
-  });
-
-  it('serves streaming entries from the REST API, Lambda proxy in STREAM transfer mode', () => {
-    const streaming = httpRoutes.filter((r) => r.streaming);
-    expect(streaming.map((r) => r.id)).toContain('create-chat-completion');
-    const methods = resources(stateless, 'AWS::ApiGateway::Method');
-    expect(methods).toHaveLength(streaming.length);
-    const paths = resources(stateless, 'AWS::ApiGateway::Resource').map(
-      ([id, r]) => [id, String(r.Properties.PathPart)] as const,
-    );
-    for (const entry of streaming) {
-      const leaf = entry.path.split('/').at(-1);
-      const method = methods.find(
-        ([, m]) =>
-          m.Properties.HttpMethod === entry.method &&
-          paths.some(([id, part]) => part === leaf && refersTo(m.Properties.ResourceId, id)),
-      );
-      expect(method, entry.id).toBeDefined();
-      const integration = method![1].Properties.Integration as { Uri: unknown };
-      expect(integration).toMatchObject({
-        Type: 'AWS_PROXY',
-        IntegrationHttpMethod: 'POST',
-        ResponseTransferMode: 'STREAM',
-      });
-      const uri = JSON.stringify(integration.Uri);
-      expect(uri).toContain('response-streaming-invocations');
-      expect(uri).toContain(functionOf(entry)[0]);
-      expect(method![1].Properties.AuthorizationType).toBe('NONE');
-    }
-  });
-
+describe('API Gateway', () => {
   it('lets API Gateway invoke exactly the http and WebSocket functions', () => {
     const invokers = resources(stateless, 'AWS::Lambda::Permission')
       .filter(([, p]) => p.Properties.Principal === 'apigateway.amazonaws.com')
@@ -243,21 +193,9 @@ describe('HTTP API', () => {
     }
   });
 
-  it('has no API Gateway authorizer and a throttled default stage', () => {
+  it('has no API Gateway authorizer: the functions authenticate keys', () => {
     stateless.resourceCountIs('AWS::ApiGatewayV2::Authorizer', 0);
-    const stages = resources(stateless, 'AWS::ApiGatewayV2::Stage').filter(([, st]) =>
-      refersTo(st.Properties.ApiId, httpApiId()),
-    );
-    expect(stages).toHaveLength(1);
-    const [, stage] = stages[0]!;
-    expect(stage.Properties).toMatchObject({ StageName: '$default', AutoDeploy: true });
-    const throttle = stage.Properties.DefaultRouteSettings as Record<string, number>;
-    expect(throttle.ThrottlingRateLimit).toBeGreaterThan(0);
-    expect(throttle.ThrottlingBurstLimit).toBeGreaterThan(0);
-  });
-
-  it('outputs the API URL', () => {
-    expect(Object.keys(stateless.findOutputs('HttpApiUrl'))).toHaveLength(1);
+    stateless.resourceCountIs('AWS::ApiGateway::Authorizer', 0);
   });
 });
 
@@ -367,7 +305,7 @@ describe('queue consumers and schedules', () => {
 });
 
 describe('stateful resources', () => {
-  it('has one retained, on-demand, encrypted table per definition with its keys, indexes, TTL and PITR', () => {
+  it('has one retained, on-demand table per definition, encrypted with the data key, with its keys, indexes, TTL and PITR', () => {
     expect(resources(stateful, 'AWS::DynamoDB::Table')).toHaveLength(Object.keys(tableDefinitions).length);
     for (const definition of Object.values(tableDefinitions)) {
       const table = stateful.toJSON().Resources[tableId(definition.name)] as Resource;
@@ -380,7 +318,11 @@ describe('stateful resources', () => {
         KeySchema: keySchema,
         TimeToLiveSpecification: { AttributeName: definition.ttlAttribute, Enabled: true },
         PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
-        SSESpecification: { SSEEnabled: true },
+        SSESpecification: {
+          SSEEnabled: true,
+          SSEType: 'KMS',
+          KMSMasterKeyId: { 'Fn::GetAtt': [statefulId(stacks.stateful.dataKey), 'Arn'] },
+        },
       });
 
       const indexes = (table.Properties.GlobalSecondaryIndexes ?? []) as Record<string, unknown>[];
@@ -411,10 +353,9 @@ describe('stateful resources', () => {
     }
   });
 
-  it('has a retained files bucket that blocks public access, is encrypted and refuses plain HTTP', () => {
-    const buckets = resources(stateful, 'AWS::S3::Bucket');
-    expect(buckets).toHaveLength(1);
-    const [id, bucket] = buckets[0]!;
+  it('has a retained files bucket that blocks public access, is encrypted with the data key and refuses plain HTTP', () => {
+    const id = bucketId();
+    const bucket = filesBucket();
     expect(bucket.DeletionPolicy).toBe('Retain');
     expect(bucket.Properties).toMatchObject({
       PublicAccessBlockConfiguration: {
@@ -424,7 +365,15 @@ describe('stateful resources', () => {
         RestrictPublicBuckets: true,
       },
       BucketEncryption: {
-        ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }],
+        ServerSideEncryptionConfiguration: [
+          {
+            BucketKeyEnabled: true,
+            ServerSideEncryptionByDefault: {
+              SSEAlgorithm: 'aws:kms',
+              KMSMasterKeyID: { 'Fn::GetAtt': [statefulId(stacks.stateful.dataKey), 'Arn'] },
+            },
+          },
+        ],
       },
     });
     const policies = resources(stateful, 'AWS::S3::BucketPolicy').filter(([, p]) => refersTo(p.Properties.Bucket, id));
@@ -432,7 +381,7 @@ describe('stateful resources', () => {
   });
 
   it('expires every staged object within a day, whoever it belongs to', () => {
-    const [, bucket] = resources(stateful, 'AWS::S3::Bucket')[0]!;
+    const bucket = filesBucket();
     const rules = (
       bucket.Properties.LifecycleConfiguration as { Rules: { Prefix?: string; ExpirationInDays?: number }[] }
     ).Rules;
@@ -446,7 +395,7 @@ describe('stateful resources', () => {
   });
 
   it('expires the tagged body of an expiring stored response a day after the response, whatever befell its item', () => {
-    const [, bucket] = resources(stateful, 'AWS::S3::Bucket')[0]!;
+    const bucket = filesBucket();
     const rules = (bucket.Properties.LifecycleConfiguration as { Rules: Record<string, unknown>[] }).Rules;
     expect(rules).toContainEqual(
       expect.objectContaining({
@@ -661,10 +610,10 @@ describe('entries beyond the current manifest', () => {
 
   it('routes a greedy {name+} path', () => {
     const template = synthesize([{ ...health, id: 'get-file-content', path: '/v1/files/{file_id+}' } as ManifestEntry]);
-    template.hasResourceProperties('AWS::ApiGatewayV2::Route', { RouteKey: 'GET /v1/files/{file_id+}' });
+    template.hasResourceProperties('AWS::ApiGateway::Resource', { PathPart: '{file_id+}' });
   });
 
-  it('refuses an HTTP route longer than the HTTP API integration timeout', () => {
+  it('refuses an HTTP route longer than the API Gateway integration timeout', () => {
     const slow = { ...health, id: 'slow', needs: { timeoutSeconds: 60 } } as ManifestEntry;
     expect(() => synthesize([slow])).toThrow(/cannot run longer than 29 s/);
   });
