@@ -1,5 +1,6 @@
 import type { Environment } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
+import { acknowledgeNagFindings } from './nag-rules';
 import { StatefulStack } from './stateful-stack';
 import { StatelessStack } from './stateless-stack';
 
@@ -43,8 +44,10 @@ export function addHdsStacks(scope: Construct, options: { region?: string; idSuf
   const stateless = new StatelessStack(scope, `${STATELESS_STACK_NAME}${suffix}`, {
     stackName: STATELESS_STACK_NAME,
     env,
-    description: 'HDS compute: functions from the route manifest, the REST and WebSocket APIs, event sources, schedules',
+    description:
+      'HDS compute: functions from the route manifest, the REST and WebSocket APIs, event sources, schedules',
     stateful,
   });
+  acknowledgeNagFindings({ stateful, stateless });
   return { stateful, stateless };
 }

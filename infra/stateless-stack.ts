@@ -78,6 +78,8 @@ export class StatelessStack extends Stack {
   readonly baseUrl: string;
   /** By manifest id. */
   readonly functions: ReadonlyMap<string, NodejsFunction>;
+  /** Where EventBridge keeps scheduled invocations it could not make. */
+  readonly scheduleDeadLetterQueues: Queue[] = [];
 
   private readonly stateful: StatefulStack;
 
@@ -173,6 +175,9 @@ export class StatelessStack extends Stack {
       NODE_OPTIONS: '--enable-source-maps',
       POWERTOOLS_SERVICE_NAME: SERVICE_NAME,
       POWERTOOLS_METRICS_NAMESPACE: METRICS_NAMESPACE,
+      // Traces carry timings and AWS calls only: an answer or an error's message can hold health data or a file name.
+      POWERTOOLS_TRACER_CAPTURE_RESPONSE: 'false',
+      POWERTOOLS_TRACER_CAPTURE_ERROR: 'false',
       HDS_WS_CALLBACK_URL: this.webSocketStage.callbackUrl,
       HDS_WS_MAX_CHUNK_BYTES: String(CLOUD_WS_MAX_CHUNK_BYTES),
       HDS_TEXTRACT_TOPIC_ARN: this.stateful.ocrTopic.topicArn,
@@ -300,6 +305,7 @@ export class StatelessStack extends Stack {
       retentionPeriod: Duration.days(14),
       removalPolicy: RemovalPolicy.RETAIN,
     });
+    this.scheduleDeadLetterQueues.push(deadLetterQueue);
     new Rule(this, `${name}Schedule`, {
       description: entry.description,
       schedule: Schedule.rate(Duration.minutes(entry.everyMinutes)),

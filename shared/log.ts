@@ -1,20 +1,14 @@
+import { logger, syncLogLevel } from './observability';
+
 /**
- * Structured JSON logs. Callers pass identifiers and counts only: never request bodies, health
- * values or secrets.
+ * Structured JSON logs, one line each, through Powertools' Logger (with the invocation's request id, cold start and
+ * X-Ray trace id). Callers pass identifiers and counts only: never request bodies, health values or secrets.
  */
 type Level = 'debug' | 'info' | 'warn' | 'error';
-const ORDER: Record<Level | 'silent', number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 };
-
-function threshold(): number {
-  const level = (process.env.HDS_LOG_LEVEL ?? 'info') as Level | 'silent';
-  return ORDER[level] ?? ORDER.info;
-}
 
 export function log(level: Level, message: string, fields: Record<string, unknown> = {}): void {
-  if (ORDER[level] < threshold()) return;
-  const line = JSON.stringify({ level, time: new Date().toISOString(), message, ...fields });
-  if (level === 'error' || level === 'warn') console.error(line);
-  else console.log(line);
+  syncLogLevel();
+  logger[level](message, fields);
 }
 
 /**

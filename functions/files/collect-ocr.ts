@@ -1,5 +1,6 @@
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { fileOfObjectKey } from '../../shared/domain/files';
+import { observed } from '../../shared/observability';
 import { services } from '../../shared/services/container';
 import { isLastDelivery, settleFailedFile } from '../../shared/services/processing-failures';
 import { eachMessage } from '../../shared/services/queue-consumer';
@@ -16,7 +17,7 @@ const MAX_RECEIVES = queueConsumer('collect-ocr').maxReceiveCount;
  * last delivery the file is marked `failed` and the message goes on to the dead-letter queue. Completions for files
  * gone, files no longer processing or jobs no file waits for change nothing.
  */
-export function handler(event: SQSEvent): Promise<SQSBatchResponse> {
+export const handler = observed((event: SQSEvent): Promise<SQSBatchResponse> => {
   const svc = services();
   return eachMessage(event, 'OCR completion', parseTextractCompletion, async (completion, record) => {
     const file = fileOfObjectKey(completion.DocumentLocation.S3ObjectName);
@@ -32,4 +33,4 @@ export function handler(event: SQSEvent): Promise<SQSBatchResponse> {
     if (settled && file) await answerHeldReply(svc, file);
     return settled;
   });
-}
+});

@@ -1,5 +1,6 @@
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import type { SocketEvent } from '../../shared/http/socket-handler';
+import { observed } from '../../shared/observability';
 import { services } from '../../shared/services/container';
 import { abandonBatches } from '../../shared/services/staged-uploads';
 
@@ -7,10 +8,10 @@ import { abandonBatches } from '../../shared/services/staged-uploads';
  * $disconnect of /v1/files/stream: the connection's unfinished batches (chunks and entries) are removed, then its
  * record; API Gateway ignores the result.
  */
-export async function handler(event: SocketEvent): Promise<APIGatewayProxyStructuredResultV2> {
+export const handler = observed(async (event: SocketEvent): Promise<APIGatewayProxyStructuredResultV2> => {
   const svc = services();
   const connection = await svc.connections.get(event.requestContext.connectionId);
   if (connection) await abandonBatches(svc, connection);
   await svc.connections.delete(event.requestContext.connectionId);
   return { statusCode: 200 };
-}
+});

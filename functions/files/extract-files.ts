@@ -3,6 +3,7 @@ import * as z from 'zod/mini';
 import { uploadOwner } from '../../shared/domain/upload-owner';
 import { parseJsonOrNull } from '../../shared/json';
 import { errorFields, log } from '../../shared/log';
+import { observed } from '../../shared/observability';
 import type { HeldReply } from '../../shared/ports/upload-staging';
 import { services } from '../../shared/services/container';
 import { processFile } from '../../shared/services/file-processing';
@@ -25,7 +26,7 @@ const MAX_RECEIVES = queueConsumer('extract-files').maxReceiveCount;
  * reason and not retried; any other error is retried, and on the last delivery the file is marked `failed` (its rows
  * deleted) and the job reported failed once more, so it goes to the dead-letter queue and no file stays `processing`.
  */
-export function handler(event: SQSEvent): Promise<SQSBatchResponse> {
+export const handler = observed((event: SQSEvent): Promise<SQSBatchResponse> => {
   const svc = services();
   return eachMessage(
     event,
@@ -73,4 +74,4 @@ export function handler(event: SQSEvent): Promise<SQSBatchResponse> {
       return !failed;
     },
   );
-}
+});

@@ -2,6 +2,7 @@ import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { nowMs } from '../../shared/clock';
 import { MAX_FILE_BYTES } from '../../shared/domain/files';
 import { errorFields, log } from '../../shared/log';
+import { observed } from '../../shared/observability';
 import { services } from '../../shared/services/container';
 import { adoptStagedObject } from '../../shared/services/file-service';
 
@@ -15,7 +16,7 @@ interface S3EventRecord {
  * the id given when the upload was started) and is queued for extraction. An object without a valid
  * ticket, or larger than announced, is deleted. Repeated notifications change nothing.
  */
-export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
+export const handler = observed(async (event: SQSEvent): Promise<SQSBatchResponse> => {
   const svc = services();
   const failures: SQSBatchResponse['batchItemFailures'] = [];
   for (const message of event.Records) {
@@ -55,4 +56,4 @@ export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
     }
   }
   return { batchItemFailures: failures };
-}
+});

@@ -2,6 +2,7 @@ import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import * as z from 'zod/mini';
 import { streamLimits } from '../../shared/domain/stream-limits';
 import { log } from '../../shared/log';
+import { observed } from '../../shared/observability';
 import { services } from '../../shared/services/container';
 
 const GreetSchema = z.object({ type: z.literal('greet'), connectionId: z.string() });
@@ -10,7 +11,7 @@ const GreetSchema = z.object({ type: z.literal('greet'), connectionId: z.string(
  * Sends `connection_established`, the first frame of every streamed upload, announcing the chunk
  * size this host accepts. A client that already left is skipped.
  */
-export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
+export const handler = observed(async (event: SQSEvent): Promise<SQSBatchResponse> => {
   const svc = services();
   const failures: SQSBatchResponse['batchItemFailures'] = [];
   for (const record of event.Records) {
@@ -32,4 +33,4 @@ export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
     }
   }
   return { batchItemFailures: failures };
-}
+});

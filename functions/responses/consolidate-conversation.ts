@@ -2,6 +2,7 @@ import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import * as z from 'zod/mini';
 import { parseJsonOrNull } from '../../shared/json';
 import { log } from '../../shared/log';
+import { observed } from '../../shared/observability';
 import { consolidateResponse } from '../../shared/services/consolidation';
 import { services } from '../../shared/services/container';
 import { isLastDelivery } from '../../shared/services/processing-failures';
@@ -21,7 +22,7 @@ const MAX_RECEIVES = queueConsumer('consolidate-conversation').maxReceiveCount;
  * Each message is retried on its own (partial batch response); the work is idempotent per response, so a
  * redelivery rewrites rather than adds. A message failing on its last delivery goes to the dead-letter queue.
  */
-export function handler(event: SQSEvent): Promise<SQSBatchResponse> {
+export const handler = observed((event: SQSEvent): Promise<SQSBatchResponse> => {
   const svc = services();
   return eachMessage(
     event,
@@ -42,4 +43,4 @@ export function handler(event: SQSEvent): Promise<SQSBatchResponse> {
       }
     },
   );
-}
+});

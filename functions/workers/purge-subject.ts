@@ -2,6 +2,7 @@ import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import * as z from 'zod/mini';
 import { subjectPrefix } from '../../shared/domain/files';
 import { log } from '../../shared/log';
+import { observed } from '../../shared/observability';
 import { services } from '../../shared/services/container';
 import { purgeFile } from '../../shared/services/file-service';
 
@@ -15,7 +16,7 @@ const PurgeJobSchema = z.union([
  * stored responses) and deleted files. Each message is retried on its own (partial batch response); a message
  * that keeps failing reaches the dead-letter queue, and the tombstone's sweep still purges it.
  */
-export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
+export const handler = observed(async (event: SQSEvent): Promise<SQSBatchResponse> => {
   const failures: SQSBatchResponse['batchItemFailures'] = [];
   for (const record of event.Records) {
     try {
@@ -35,4 +36,4 @@ export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
     }
   }
   return { batchItemFailures: failures };
-}
+});

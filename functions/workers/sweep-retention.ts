@@ -2,6 +2,7 @@ import type { ScheduledEvent } from 'aws-lambda';
 import { nowMs } from '../../shared/clock';
 import { objectKey, subjectPrefix, textKey } from '../../shared/domain/files';
 import { log } from '../../shared/log';
+import { observed } from '../../shared/observability';
 import { services } from '../../shared/services/container';
 import { settleWatchedFile } from '../../shared/services/processing-failures';
 import { sweepStagedUploads } from '../../shared/services/staged-uploads';
@@ -16,7 +17,7 @@ const MAX_ITEMS_PER_RUN = 20_000;
  * `processing` past its deadline (its job or Textract's completion was lost) is marked `failed` and its rows deleted.
  * Last, staged uploads: objects older than a day and due connection, ticket and batch entries.
  */
-export async function handler(_event?: ScheduledEvent): Promise<{ deleted: number }> {
+export const handler = observed(async (_event?: ScheduledEvent): Promise<{ deleted: number }> => {
   const svc = services();
   const deleted = await svc.records.sweepExpired(nowMs(), MAX_ITEMS_PER_RUN, {
     onExpiredFile: (subjectId, fileKey) =>
@@ -30,4 +31,4 @@ export async function handler(_event?: ScheduledEvent): Promise<{ deleted: numbe
   const staged = await sweepStagedUploads(svc, nowMs(), MAX_ITEMS_PER_RUN);
   if (deleted + staged > 0) log('info', 'retention sweep', { deleted, staged });
   return { deleted: deleted + staged };
-}
+});

@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import middy from '@middy/core';
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { type HttpRoute, httpRoutes } from '../../functions/routes';
+import { observabilityMiddlewares } from '../observability';
 import { type Services, services } from '../services/container';
 import { ensureStreamingGlobal } from './lambda-streaming';
 import {
@@ -13,6 +14,7 @@ import {
   jsonResponse,
   normalizeRequest,
   rateLimit,
+  requestLog,
 } from './middleware';
 import type { GatewayEvent, HttpRequest } from './request';
 import { Tenancy } from './tenancy';
@@ -89,6 +91,8 @@ export function streamingApiKeyRoute(
   route(routeId, 'api-key');
   ensureStreamingGlobal();
   return middy<GatewayEvent, unknown, Error, HdsContext>({ streamifyResponse: true })
+    .use(observabilityMiddlewares())
+    .use(requestLog(routeId))
     .use(normalizeRequest())
     .use(errorEnvelope(routeId))
     .use(authenticateApiKey(services))
@@ -141,6 +145,8 @@ function framesBody(frames: AsyncIterable<string>, onClose?: () => void): Readab
 
 function base(routeId: string) {
   return middy<GatewayEvent, APIGatewayProxyStructuredResultV2, Error, HdsContext>()
+    .use(observabilityMiddlewares())
+    .use(requestLog(routeId))
     .use(normalizeRequest())
     .use(errorEnvelope(routeId));
 }

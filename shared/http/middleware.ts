@@ -4,6 +4,7 @@ import type { APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { nowMs } from '../clock';
 import { displayPrefix, hashSecret, looksLikeKey } from '../domain/api-keys';
 import { errorFields, log } from '../log';
+import { countRequest } from '../observability';
 import type { Services } from '../services/container';
 import { HttpError, InternalError, NotFoundError, RateLimitError, UnauthorizedError } from './errors';
 import { MAX_IDENTIFIER_BYTES } from './identifiers';
@@ -58,19 +59,43 @@ export function errorEnvelope(routeId: string): Middleware {
           requestId: req.requestId,
           ...errorFields(error),
         });
-      } else {
-        log('info', 'request refused', {
-          route: routeId,
-          requestId: req.requestId,
-          status: http.status,
-          code: http.code,
-        });
       }
       request.response = jsonResponse(http.status, http.toJSON(), req.requestId, {
         ...request.context.hds?.rateHeaders,
         ...http.headers,
       });
     },
+  };
+}
+
+/**
+ * One `request` line per HTTP request, the application's access log: request id (API Gateway's, so it joins the
+ * stage's access log), route, status, error code, latency and the authenticated account, which API Gateway cannot
+ * know. Never a path, query, header or body. Also counts the request in the route's metrics. Used outermost, so it
+ * sees the answer `errorEnvelope` made of an error.
+ */
+export function requestLog(routeId: string): Middleware {
+  const started = new WeakMap<object, number>();
+  const finish = (request: Parameters<NonNullable<Middleware['after']>>[0]) => {
+    const status = request.response?.statusCode ?? 500;
+    const hds = request.context.hds;
+    const error = request.error;
+    log('info', 'request', {
+      route: routeId,
+      requestId: hds?.req.requestId,
+      status,
+      ...(error instanceof HttpError && error.code ? { code: error.code } : {}),
+      ...(hds?.caller ? { account: hds.caller.accountId } : {}),
+      latencyMs: Math.round(performance.now() - (started.get(request) ?? performance.now())),
+    });
+    countRequest(routeId, status);
+  };
+  return {
+    before: (request) => {
+      started.set(request, performance.now());
+    },
+    after: finish,
+    onError: finish,
   };
 }
 

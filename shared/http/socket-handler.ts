@@ -1,5 +1,6 @@
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { errorFields, log } from '../log';
+import { observed } from '../observability';
 import type { SocketConnection } from '../ports/socket-gateway';
 import { type Services, services } from '../services/container';
 import { HttpError, InternalError, UnauthorizedError } from './errors';
@@ -37,7 +38,7 @@ export interface ConnectContext {
  * (the local runtime also sends the envelope as the HTTP response body).
  */
 export function socketConnectRoute(routeId: string, fn: (ctx: ConnectContext) => Promise<void>) {
-  return async (event: SocketEvent): Promise<APIGatewayProxyStructuredResultV2> => {
+  return observed(async (event: SocketEvent): Promise<APIGatewayProxyStructuredResultV2> => {
     const { connectionId, requestId } = event.requestContext;
     try {
       await fn({
@@ -58,7 +59,7 @@ export function socketConnectRoute(routeId: string, fn: (ctx: ConnectContext) =>
         body: JSON.stringify(http.toJSON()),
       };
     }
-  };
+  });
 }
 
 export interface MessageContext {
@@ -75,7 +76,7 @@ export interface MessageContext {
  * spec's envelope, never as a failed invocation (which API Gateway would only log).
  */
 export function socketMessageRoute(routeId: string, fn: (ctx: MessageContext) => Promise<void>) {
-  return async (event: SocketEvent): Promise<APIGatewayProxyStructuredResultV2> => {
+  return observed(async (event: SocketEvent): Promise<APIGatewayProxyStructuredResultV2> => {
     const { connectionId, requestId } = event.requestContext;
     const svc = services();
     const reply = async (frame: Record<string, unknown>) => {
@@ -107,7 +108,7 @@ export function socketMessageRoute(routeId: string, fn: (ctx: MessageContext) =>
       await reply(errorFrame(http)).catch(() => undefined);
     }
     return { statusCode: 200 };
-  };
+  });
 }
 
 /** `{type: 'error', error: {message, type, code, param}}`: the envelope inside a frame. */

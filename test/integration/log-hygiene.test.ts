@@ -10,6 +10,7 @@ const NAME = 'jane-doe-hiv-positive';
 const lines: string[] = [];
 let h: Harness;
 let key: string;
+let accountId: string;
 
 beforeAll(async () => {
   process.env.HDS_LOG_LEVEL = 'debug';
@@ -18,8 +19,15 @@ beforeAll(async () => {
       lines.push(args.map(String).join(' '));
     });
   }
+  // Powertools' Logger writes to the process's own streams (as on Lambda), not through the global console.
+  for (const stream of [process.stdout, process.stderr]) {
+    vi.spyOn(stream, 'write').mockImplementation((chunk: unknown) => {
+      lines.push(String(chunk));
+      return true;
+    });
+  }
   h = await startHarness({ queueRetryDelayMs: 10 });
-  ({ key } = await h.newAccount('logs'));
+  ({ key, accountId } = await h.newAccount('logs'));
 });
 afterAll(async () => {
   await h.stop();
@@ -45,4 +53,31 @@ it('never logs a file name, through failed processing, refusals and erasure', as
 
   expect(lines.length).toBeGreaterThan(0);
   expect(lines.filter((l) => l.includes('jane-doe') || l.includes('hiv-positive'))).toEqual([]);
+});
+
+it("writes one request line per HTTP request: the gateway's request id, route, status, account; no path or query", async () => {
+  const api = client(h.url, key);
+  const user = 'jane-doe@example.org';
+  const res = await api.get(`/v1/data?user=${encodeURIComponent(user)}&indicator=hiv-viral-load`);
+  expect(res.status).toBe(200);
+  const requestId = res.headers.get('x-request-id');
+  const entries = lines
+    .flatMap((l) => l.split('\n'))
+    .filter((l) => l.trim().startsWith('{'))
+    .map((l) => JSON.parse(l) as Record<string, unknown>)
+    .filter((entry) => entry.message === 'request' && entry.requestId === requestId);
+  expect(entries).toHaveLength(1);
+  expect(entries[0]).toMatchObject({ level: 'INFO', route: 'list-data', status: 200, account: accountId });
+  expect(typeof entries[0]!.latencyMs).toBe('number');
+  const text = JSON.stringify(entries[0]);
+  expect(text).not.toContain('jane-doe');
+  expect(text).not.toContain('hiv');
+  expect(text).not.toContain(key);
+
+  // A refused request is logged the same way, with its error code and no account.
+  const refused = await fetch(`${h.url}/v1/data`, { headers: { authorization: 'Bearer hds_live_nope' } });
+  const refusedId = refused.headers.get('x-request-id');
+  const refusedLine = lines.find((l) => l.includes(`"requestId":"${refusedId}"`) && l.includes('"message":"request"'));
+  expect(JSON.parse(refusedLine!)).toMatchObject({ status: 401, code: 'invalid_api_key', route: 'list-data' });
+  expect(refusedLine).not.toContain('"account"');
 });

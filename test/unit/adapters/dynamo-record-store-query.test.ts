@@ -11,6 +11,7 @@ import type { HealthRecord } from '../../../shared/domain/records';
 import { expiryFor } from '../../../shared/domain/retention';
 import { SubjectErasedError } from '../../../shared/ports/record-store';
 import { type DynamoServer, hasJava, startDynalite, startDynamoDbLocal } from '../../support/dynamo-servers';
+import { captureLogs, logEntries } from '../../support/log-capture';
 
 process.env.AWS_ACCESS_KEY_ID ??= 'local';
 process.env.AWS_SECRET_ACCESS_KEY ??= 'local';
@@ -226,22 +227,10 @@ describe('a local table from an older version', () => {
           ],
         }),
       );
-      const warnings: string[] = [];
-      const level = process.env.HDS_LOG_LEVEL;
-      process.env.HDS_LOG_LEVEL = 'warn';
-      const spy = vi.spyOn(console, 'error').mockImplementation((line: string) => {
-        warnings.push(line);
-      });
-      try {
-        await ensureTables(client, cfg);
-      } finally {
-        spy.mockRestore();
-        if (level === undefined) delete process.env.HDS_LOG_LEVEL;
-        else process.env.HDS_LOG_LEVEL = level;
-      }
-      const byTime = warnings.map((w) => JSON.parse(w)).find((w) => w.index === 'byTime');
-      expect(byTime).toMatchObject({ level: 'warn', table: 'records', missing: expect.arrayContaining(['loincCode']) });
-      expect(warnings.map((w) => JSON.parse(w).index).sort()).toEqual(['byExpiry', 'bySession', 'byTime']);
+      const warnings = logEntries(await captureLogs('warn', () => ensureTables(client, cfg)));
+      const byTime = warnings.find((w) => w.index === 'byTime');
+      expect(byTime).toMatchObject({ level: 'WARN', table: 'records', missing: expect.arrayContaining(['loincCode']) });
+      expect(warnings.map((w) => w.index).sort()).toEqual(['byExpiry', 'bySession', 'byTime']);
     } finally {
       await server.stop();
     }

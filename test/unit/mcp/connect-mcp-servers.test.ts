@@ -5,6 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { HttpError } from '../../../shared/http/errors';
 import type { AgentTool } from '../../../shared/services/agent/agent-tool';
 import { connectMcpServers, type McpServerSpec, type McpToolSet } from '../../../shared/services/agent/mcp';
+import { captureLogs } from '../../support/log-capture';
 import { startMcpServer, type TestMcpServer } from '../../support/mcp-server';
 
 const LOOPBACK = ['127.0.0.1'];
@@ -203,21 +204,9 @@ describe('authorization', () => {
   });
 
   it('never logs the authorization', async () => {
-    const lines: string[] = [];
-    const level = process.env.HDS_LOG_LEVEL;
-    process.env.HDS_LOG_LEVEL = 'debug';
-    const spy = vi.spyOn(console, 'error').mockImplementation((line: string) => void lines.push(line));
-    const info = vi.spyOn(console, 'log').mockImplementation((line: string) => void lines.push(line));
-    try {
-      await refusal(
-        connectMcpServers([spec(secured.url, { authorization: 'Bearer wrong-token' })], { allow: LOOPBACK }),
-      );
-    } finally {
-      spy.mockRestore();
-      info.mockRestore();
-      if (level === undefined) delete process.env.HDS_LOG_LEVEL;
-      else process.env.HDS_LOG_LEVEL = level;
-    }
+    const lines = await captureLogs('debug', () =>
+      refusal(connectMcpServers([spec(secured.url, { authorization: 'Bearer wrong-token' })], { allow: LOOPBACK })),
+    );
     expect(lines.join('\n')).toContain('mcp server unusable');
     expect(lines.join('\n')).not.toContain('wrong-token');
   });
