@@ -203,3 +203,34 @@ describe('a custom domain', () => {
     expect(() => synthesize({ 'hds:domainName': 'api.example.org' })).toThrow(/hds:certificateArn/);
   });
 });
+
+describe('the README deploy runbook', () => {
+  it('names only stack outputs the synthesized stacks have', async () => {
+    const { readFile } = await import('node:fs/promises');
+    const readme = await readFile(new URL('../../README.md', import.meta.url), 'utf8');
+    const deploying = readme.slice(
+      readme.indexOf('## Deploying'),
+      readme.indexOf('\n## ', readme.indexOf('## Deploying') + 5),
+    );
+    const named = new Set(
+      [...deploying.matchAll(/`([A-Z][A-Za-z]+(?:Url|TableName|BucketName|Target|Region))`/g)].map((m) => m[1]!),
+    );
+    for (const [, name] of deploying.matchAll(/\['Hds-State(?:less|ful)'\]\.([A-Za-z]+)/g)) named.add(name!);
+    expect(named.size).toBeGreaterThanOrEqual(6);
+    const stacks = addHdsStacks(
+      new App({
+        context: {
+          ...UNBUNDLED,
+          'hds:domainName': 'api.example.org',
+          'hds:certificateArn': 'arn:aws:acm:eu-west-1:1:certificate/x',
+        },
+      }),
+      { region: 'eu-west-1' },
+    );
+    const outputs = new Set([
+      ...Object.keys(Template.fromStack(stacks.stateful).findOutputs('*')),
+      ...Object.keys(Template.fromStack(stacks.stateless).findOutputs('*')),
+    ]);
+    for (const name of named) expect(outputs.has(name), `${name} is an output`).toBe(true);
+  });
+});
