@@ -24,6 +24,8 @@ export async function bootstrapAccount(
     if (!looksLikeKey(configuredKey)) {
       throw new Error('HDS_BOOTSTRAP_API_KEY must look like hds_live_ followed by at least 20 letters and digits');
     }
+    // This folder has had its first start: a later start without the variable must not mint a second account.
+    await claimFirstStart(services);
     const existing = await accounts.findApiKeyByHash(hashSecret(configuredKey));
     if (existing) return { kind: 'configured', created: false, accountId: existing.accountId };
     const account = await accounts.createAccount('local');

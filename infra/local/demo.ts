@@ -6,6 +6,7 @@
  */
 import OpenAI from 'openai';
 import { issueApiKey } from '../../shared/services/api-keys';
+import { localPorts } from './ports';
 import { startRuntime } from './runtime';
 
 process.env.HDS_LOG_LEVEL ??= 'warn';
@@ -43,7 +44,14 @@ const QUESTIONS = [
 ];
 
 async function main(): Promise<void> {
-  const rt = await startRuntime({});
+  // PORT as `npm start` reads it; unset, any free ports, so the demo (in memory) runs beside a started service.
+  const ports = localPorts({ ...process.env, PORT: process.env.PORT ?? '0' });
+  const rt = await startRuntime({
+    port: ports.api,
+    s3Port: ports.s3,
+    dynamoPort: ports.dynamo,
+    connectionsPort: ports.connections,
+  });
   try {
     const { accounts, config } = rt.services;
     const account = await accounts.createAccount('demo');

@@ -8,8 +8,12 @@ import type { AddressInfo } from 'node:net';
 import dynalite from 'dynalite';
 
 const path = process.argv[2] || undefined;
+const port = Number(process.argv[3] ?? 0);
 const server = dynalite({ ...(path ? { path } : {}), createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 });
-server.listen(0, '127.0.0.1', () => {
+server.once('error', (err: NodeJS.ErrnoException) => {
+  process.send?.({ error: err.code ?? 'ELISTEN' }, () => process.exit(1));
+});
+server.listen(port, '127.0.0.1', () => {
   process.send?.({ port: (server.address() as AddressInfo).port });
 });
 const stop = () => server.close(() => process.exit(0));

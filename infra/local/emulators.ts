@@ -1,8 +1,9 @@
 import { type ChildProcess, fork } from 'node:child_process';
 import { mkdir } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
+import { type AddressInfo, createServer } from 'node:net';
 import { join } from 'node:path';
 import S3rver from 's3rver';
+import { portError } from './ports';
 
 export interface Emulators {
   /** Set when the embedded DynamoDB was started. */
@@ -25,32 +26,52 @@ export interface EmulatorOptions {
   bucket: string;
   /** Folder for S3 objects when no dataDir is given. */
   scratchDir: string;
+  /** Ports to listen on (0: any free one); see `ports.ts`. */
+  s3Port?: number;
+  dynamoPort?: number;
+  /** Where the S3 emulator listens; presigned upload URLs name it. */
+  host?: string;
 }
 
 /**
- * The embedded default: dynalite (DynamoDB's wire protocol, LevelDB on disk) and s3rver (S3's wire
- * protocol, files on disk), both on loopback ports of their own choosing. The AWS SDK clients talk to
- * them exactly as they would to AWS.
+ * The embedded default: dynalite (DynamoDB's wire protocol, LevelDB on disk, on loopback) and s3rver (S3's wire
+ * protocol, files on disk, on the API's host, since clients upload to it with presigned URLs), on the ports
+ * configured (`ports.ts`). The AWS SDK clients talk to them exactly as they would to AWS.
  */
 export async function startEmulators(opts: EmulatorOptions): Promise<Emulators> {
   let dynamo: { port: number; stop(): Promise<void> } | undefined;
   if (opts.dynamo) {
     if (opts.dataDir) await mkdir(join(opts.dataDir, 'dynamodb'), { recursive: true });
-    dynamo = await startDynaliteProcess(opts.dataDir ? join(opts.dataDir, 'dynamodb') : '');
+    dynamo = await startDynaliteProcess(opts.dataDir ? join(opts.dataDir, 'dynamodb') : '', opts.dynamoPort ?? 0);
   }
   let s3: S3rver | undefined;
   let s3Port: number | undefined;
+  let s3Host = '127.0.0.1';
   if (opts.s3) {
     const s3Dir = opts.dataDir ? join(opts.dataDir, 's3') : opts.scratchDir;
     await mkdir(s3Dir, { recursive: true });
+    const address = opts.host ?? '127.0.0.1';
+    // s3rver leaves a failed listen as an unhandled 'error' event, which would end the process: check first.
+    if (opts.s3Port) {
+      await assertPortFree(opts.s3Port, address).catch(async (err) => {
+        await dynamo?.stop();
+        throw portError(err, 'the S3 emulator', opts.s3Port ?? 0, 'HDS_S3_PORT');
+      });
+    }
     s3 = new S3rver({
-      port: 0,
-      address: '127.0.0.1',
+      port: opts.s3Port ?? 0,
+      address,
       silent: true,
       directory: s3Dir,
       configureBuckets: [{ name: opts.bucket, configs: [] }],
     });
-    s3Port = ((await s3.run()) as AddressInfo).port;
+    try {
+      s3Port = ((await s3.run()) as AddressInfo).port;
+    } catch (err) {
+      await dynamo?.stop();
+      throw portError(err, 'the S3 emulator', opts.s3Port ?? 0, 'HDS_S3_PORT');
+    }
+    s3Host = address === '0.0.0.0' || address === '::' ? '127.0.0.1' : address;
   }
   return {
     onObjectCreated: (listener) => {
@@ -61,7 +82,7 @@ export async function startEmulators(opts: EmulatorOptions): Promise<Emulators> 
       });
     },
     ...(dynamo ? { dynamoEndpoint: `http://127.0.0.1:${dynamo.port}` } : {}),
-    ...(s3Port ? { s3Endpoint: `http://127.0.0.1:${s3Port}` } : {}),
+    ...(s3Port ? { s3Endpoint: `http://${s3Host}:${s3Port}` } : {}),
     stop: async () => {
       // Keep-alive sockets of the S3 client would hold close() open forever.
       (
@@ -74,18 +95,22 @@ export async function startEmulators(opts: EmulatorOptions): Promise<Emulators> 
 }
 
 /** dynalite in a child process (its own core); resolves once it listens. */
-async function startDynaliteProcess(path: string): Promise<{ port: number; stop(): Promise<void> }> {
-  const child: ChildProcess = fork(new URL('./dynalite-process.ts', import.meta.url), [path], {
+async function startDynaliteProcess(path: string, port: number): Promise<{ port: number; stop(): Promise<void> }> {
+  const child: ChildProcess = fork(new URL('./dynalite-process.ts', import.meta.url), [path, String(port)], {
     execArgv: ['--import', 'tsx'],
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });
-  const port = await new Promise<number>((resolve, reject) => {
-    child.once('message', (m) => resolve((m as { port: number }).port));
+  const listening = await new Promise<number>((resolve, reject) => {
+    child.once('message', (m) => {
+      const message = m as { port?: number; error?: string };
+      if (message.port !== undefined) resolve(message.port);
+      else reject(portError({ code: message.error }, 'the embedded DynamoDB', port, 'HDS_DYNAMODB_PORT'));
+    });
     child.once('exit', (code) => reject(new Error(`embedded DynamoDB exited with code ${code}`)));
     child.once('error', reject);
   });
   return {
-    port,
+    port: listening,
     stop: async () => {
       if (child.exitCode !== null) return;
       const exited = new Promise((resolve) => child.once('exit', resolve));
@@ -93,4 +118,12 @@ async function startDynaliteProcess(path: string): Promise<{ port: number; stop(
       await exited;
     },
   };
+}
+
+function assertPortFree(port: number, host: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(port, host, () => probe.close(() => resolve()));
+  });
 }

@@ -1,15 +1,23 @@
 import { resolve } from 'node:path';
 import { log } from '../../shared/log';
 import { bootstrapAccount } from './bootstrap';
+import { localPorts } from './ports';
 import { startRuntime } from './runtime';
 import { clearState, writeState } from './state-file';
 
 /** `npm start`: the whole service on one local port, state under HDS_DATA_DIR, until Ctrl-C. */
 async function main(): Promise<void> {
   const dataDir = resolve(process.env.HDS_DATA_DIR ?? '.hds');
-  const port = Number(process.env.PORT ?? 8787);
+  const ports = localPorts(process.env);
   const host = process.env.HOST ?? '127.0.0.1';
-  const runtime = await startRuntime({ port, host, dataDir });
+  const runtime = await startRuntime({
+    port: ports.api,
+    host,
+    dataDir,
+    s3Port: ports.s3,
+    dynamoPort: ports.dynamo,
+    connectionsPort: ports.connections,
+  });
   const cfg = runtime.services.config;
   await writeState(dataDir, {
     pid: process.pid,

@@ -15,6 +15,7 @@ import { type Emulators, startEmulators } from './emulators';
 import { loadHandler } from './handlers';
 import { handleHttp } from './http-gateway';
 import { lambdaContext } from './lambda-context';
+import { portError } from './ports';
 import { type QueueRunner, runLocalQueues, runSqsQueues } from './queue-runner';
 import { attachWebSockets } from './socket-gateway';
 import { ensureTables } from './tables';
@@ -28,6 +29,9 @@ export interface RuntimeOptions {
   env?: Record<string, string>;
   /** Loopback port of the local @connections endpoint; an ephemeral one by default. */
   connectionsPort?: number;
+  /** Ports of the embedded S3 and DynamoDB; ephemeral by default (`npm start` sets them, see `ports.ts`). */
+  s3Port?: number;
+  dynamoPort?: number;
   /** Interval of the scheduled jobs; defaults to each job's `everyMinutes`. */
   scheduleEveryMs?: number;
   queuePollMs?: number;
@@ -72,6 +76,9 @@ export async function startRuntime(opts: RuntimeOptions = {}): Promise<Runtime> 
     dataDir: opts.dataDir,
     bucket: configured.bucket,
     scratchDir: join(stateDir, 's3'),
+    s3Port: opts.s3Port,
+    dynamoPort: opts.dynamoPort,
+    host: opts.host,
   });
   if (emulators.dynamoEndpoint) {
     process.env.HDS_DYNAMODB_ENDPOINT = emulators.dynamoEndpoint;
@@ -149,8 +156,20 @@ export async function startRuntime(opts: RuntimeOptions = {}): Promise<Runtime> 
     }),
   );
   management.on('connection', track);
-  await listen(server, opts.port ?? 0, opts.host ?? '127.0.0.1');
-  await listen(management, opts.connectionsPort ?? 0, '127.0.0.1');
+  try {
+    await listen(server, opts.port ?? 0, opts.host ?? '127.0.0.1').catch((err) => {
+      throw portError(err, 'the API', opts.port ?? 0, 'PORT');
+    });
+    await listen(management, opts.connectionsPort ?? 0, '127.0.0.1').catch((err) => {
+      throw portError(err, 'the WebSocket @connections endpoint', opts.connectionsPort ?? 0, 'HDS_CONNECTIONS_PORT');
+    });
+  } catch (err) {
+    for (const t of timers) clearInterval(t);
+    server.close();
+    await runner.stop();
+    await emulators.stop();
+    throw err;
+  }
   const port = (server.address() as AddressInfo).port;
   process.env.HDS_WS_CALLBACK_URL ??= `http://127.0.0.1:${(management.address() as AddressInfo).port}`;
   resetConfig();
