@@ -92,7 +92,11 @@ describe('POST /v1/standardize within the request time', () => {
       readFileSync(new URL('../../events/create-standardization.json', import.meta.url), 'utf8'),
     );
     event.headers.authorization = `Bearer ${key}`;
-    event.body = JSON.stringify({ text: TEXT, store: true, retention: 'permanent', user: 'late' });
+    // As the REST API delivers every body: base64 (binaryMediaTypes */*).
+    event.body = Buffer.from(
+      JSON.stringify({ text: TEXT, store: true, retention: 'permanent', user: 'late' }),
+    ).toString('base64');
+    event.isBase64Encoded = true;
     const handler = await loadHandler(manifest.find((e) => e.id === 'create-standardization')!);
     // The function has 6 s left: 4 s are kept for storing and answering, so the model gets 2.
     const res = (await invokeOnce(handler, event, lambdaContext('create-standardization', 6))) as {
