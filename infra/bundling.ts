@@ -1,5 +1,6 @@
-import { basename, extname, join } from 'node:path';
-import type { BuildOptions } from 'esbuild';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { basename, dirname, extname, join } from 'node:path';
+import { type BuildOptions, build } from 'esbuild';
 
 /**
  * How every Lambda is bundled, as plain data with no CDK import: the stateless stack hands these
@@ -39,6 +40,14 @@ export const lambdaBundle = {
   external: ['tesseract.js', '@tesseract.js-data/eng', '@napi-rs/canvas'],
 } as const;
 
+/**
+ * Libraries most invocations never touch, kept out of the function's bundle so they cost nothing at a cold start:
+ * pdf.js (unpdf, 1.6 MB), exceljs with its zip stack, and the o200k tokenizer's tables (2.7 MB). The code imports
+ * them only with `import()`, on the first PDF, workbook or token count; each is bundled on its own into the
+ * function's asset as `node_modules/<package>/`, where Node resolves that `import()` (see {@link buildLazyPackages}).
+ */
+export const LAZY_PACKAGES = ['unpdf', 'exceljs', 'gpt-tokenizer'] as const;
+
 /** `NodejsFunction` writes `index.mjs` for ESM bundles; the handler setting is `index.handler`. */
 export const BUNDLE_FILE = 'index.mjs';
 
@@ -60,6 +69,64 @@ export function esbuildOptionsFor(entryPath: string, outfile?: string): BuildOpt
     sourcesContent: lambdaBundle.sourcesContent,
     mainFields: [...lambdaBundle.mainFields],
     banner: { js: lambdaBundle.banner },
-    external: [...lambdaBundle.external],
+    external: [...lambdaBundle.external, ...LAZY_PACKAGES],
   };
+}
+
+/** The lazy packages' specifiers a bundle imports, e.g. `gpt-tokenizer/encoding/o200k_base`. */
+export function lazySpecifiersOf(bundle: string): { dynamic: string[]; static: string[] } {
+  const names = LAZY_PACKAGES.map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|');
+  const found = (pattern: RegExp) => [...new Set([...bundle.matchAll(pattern)].map((m) => m[1]!))].sort();
+  return {
+    dynamic: found(new RegExp(`\\bimport\\(\\s*["'\`]((?:${names})(?:/[^"'\`]*)?)["'\`]\\s*\\)`, 'g')),
+    static: found(new RegExp(`\\bfrom\\s*["']((?:${names})(?:/[^"']*)?)["']`, 'g')),
+  };
+}
+
+/**
+ * Builds, beside the bundle `<outDir>/index.mjs`, every lazy package it imports: each imported specifier bundled
+ * alone (minified ESM, no source map: it is not our code) into `<outDir>/node_modules/<package>/`, with a
+ * `package.json` whose `exports` map names them. CDK runs this after bundling each function (`commandHooks`), the
+ * benchmark and the bundle tests call it the same way. A static import of a lazy package is refused: it would load
+ * at every cold start, which is what keeping it apart is for.
+ */
+export async function buildLazyPackages(outDir: string): Promise<string[]> {
+  const bundle = await readFile(join(outDir, BUNDLE_FILE), 'utf8');
+  const { dynamic, static: statics } = lazySpecifiersOf(bundle);
+  if (statics.length > 0)
+    throw new Error(`${outDir}: ${statics.join(', ')} imported statically; load lazy packages with import()`);
+  const exportsByPackage = new Map<string, Record<string, string>>();
+  for (const specifier of dynamic) {
+    const pkg = LAZY_PACKAGES.find((p) => specifier === p || specifier.startsWith(`${p}/`))!;
+    const subpath = specifier.slice(pkg.length);
+    const file = subpath ? `.${subpath}.mjs` : './index.mjs';
+    await build({
+      entryPoints: [specifier],
+      outfile: join(outDir, 'node_modules', pkg, file),
+      bundle: true,
+      platform: 'node',
+      target: lambdaBundle.target,
+      format: lambdaBundle.format,
+      minify: lambdaBundle.minify,
+      mainFields: [...lambdaBundle.mainFields],
+      banner: { js: lambdaBundle.banner },
+      external: [...lambdaBundle.external],
+      logLevel: 'warning',
+    });
+    const exports = exportsByPackage.get(pkg) ?? {};
+    exports[subpath ? `.${subpath}` : '.'] = file;
+    exportsByPackage.set(pkg, exports);
+  }
+  for (const [pkg, exports] of exportsByPackage) {
+    const manifestFile = join(outDir, 'node_modules', pkg, 'package.json');
+    await mkdir(dirname(manifestFile), { recursive: true });
+    await writeFile(manifestFile, `${JSON.stringify({ name: pkg, type: 'module', exports }, null, 2)}\n`);
+  }
+  return dynamic;
+}
+
+/** One function's whole asset, as CDK builds it: the bundle and the lazy packages it imports. */
+export async function bundleFunction(entryPath: string, outDir: string): Promise<void> {
+  await build({ ...esbuildOptionsFor(entryPath, join(outDir, BUNDLE_FILE)), logLevel: 'silent' });
+  await buildLazyPackages(outDir);
 }

@@ -27,7 +27,7 @@ import {
 import { tableDefinitions } from '../shared/adapters/dynamo/table-definitions';
 import { CLOUD_WS_MAX_CHUNK_BYTES } from '../shared/domain/stream-limits';
 import { encryptedLogGroup } from './audit-logs';
-import { lambdaBundle } from './bundling';
+import { LAZY_PACKAGES, lambdaBundle } from './bundling';
 import { pascalCase, queueUrlEnvVar } from './naming';
 import { createRestApi, createWebSocketApi, customDomainsFrom, mapCustomDomains } from './public-api';
 import type { StatefulStack } from './stateful-stack';
@@ -54,7 +54,15 @@ const bundling: BundlingOptions = {
   mainFields: [...lambdaBundle.mainFields],
   banner: lambdaBundle.banner,
   bundleAwsSDK: true,
-  externalModules: [...lambdaBundle.external],
+  externalModules: [...lambdaBundle.external, ...LAZY_PACKAGES],
+  // The lazy packages a bundle imports, each bundled beside it under node_modules/ (infra/bundling.ts).
+  commandHooks: {
+    beforeBundling: () => [],
+    beforeInstall: () => [],
+    afterBundling: (inputDir, outputDir) => [
+      `"${process.execPath}" --import tsx "${join(inputDir, 'infra', 'build-lazy-packages.ts')}" "${outputDir}"`,
+    ],
+  },
   // Warnings and errors only: bundle sizes for every function would bury them in each synth's output.
   logLevel: LogLevel.WARNING,
 };

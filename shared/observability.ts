@@ -35,13 +35,13 @@ function levelFromEnv(): 'DEBUG' | 'INFO' | 'WARN' | 'ERROR' | 'SILENT' {
   return level === 'DEBUG' || level === 'WARN' || level === 'ERROR' || level === 'SILENT' ? level : 'INFO';
 }
 
-let currentLevel = levelFromEnv();
-/** Keeps the logger's threshold on HDS_LOG_LEVEL. */
+/**
+ * Keeps the logger's threshold on HDS_LOG_LEVEL. Compared with the logger's own level, not a remembered one: the
+ * Powertools middleware puts the level back to the one the logger was built with at every warm invocation.
+ */
 export function syncLogLevel(): void {
   const wanted = levelFromEnv();
-  if (wanted === currentLevel) return;
-  currentLevel = wanted;
-  logger.setLogLevel(wanted);
+  if (logger.getLevelName() !== wanted) logger.setLogLevel(wanted);
 }
 
 /** Whether metrics reach CloudWatch here: on Lambda, unless turned off. */

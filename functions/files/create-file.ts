@@ -1,4 +1,4 @@
-import { detectDocumentKind, SUPPORTED_FILE_TYPES } from '../../shared/adapters/documents/document-readers';
+import { detectDocumentKind, SUPPORTED_FILE_TYPES } from '../../shared/adapters/documents/document-kind';
 import { SIGNATURE_BYTES } from '../../shared/adapters/documents/signatures';
 import { MAX_FILE_BYTES, toUploadResponse } from '../../shared/domain/files';
 import { BadRequestError, UnsupportedMediaTypeError } from '../../shared/http/errors';

@@ -1,5 +1,5 @@
 import { PassThrough, type Readable } from 'node:stream';
-import { detectDocumentKind } from '../adapters/documents/document-readers';
+import { detectDocumentKind } from '../adapters/documents/document-kind';
 import { MAX_FILE_BYTES, type StoredFile } from '../domain/files';
 import type { StoredRetention } from '../domain/retention';
 import { decodeBase64, stagingKey, type UploadChunk, type UploadStart } from '../domain/stream-upload';

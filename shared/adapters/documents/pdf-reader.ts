@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import { getDocumentProxy, renderPageAsImage } from 'unpdf';
+import type { getDocumentProxy } from 'unpdf';
 import type { DocumentInfo, DocumentReader, DocumentText, OcrEngine } from '../../domain/documents/types';
 import { UnreadableDocumentError } from './errors';
 import { MAX_BUFFERED_BYTES, readAllBytes } from './streams';
@@ -109,6 +109,8 @@ export class PdfReader implements DocumentReader {
 
   async read(body: Readable, info: DocumentInfo): Promise<DocumentText> {
     const bytes = await readAllBytes(body, this.maxBytes);
+    // pdf.js is most of a document function's code; it loads with the first PDF (see infra/bundling.ts).
+    const { getDocumentProxy, renderPageAsImage } = await import('unpdf');
     let pdf: Awaited<ReturnType<typeof getDocumentProxy>>;
     try {
       pdf = await getDocumentProxy(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength));

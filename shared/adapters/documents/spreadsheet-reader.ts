@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import type { DocumentInfo, DocumentReader, DocumentTable, DocumentText } from '../../domain/documents/types';
 import { DEFAULT_MAX_TABLE_ROWS } from './csv-reader';
 import { UnreadableDocumentError, UnsupportedDocumentError } from './errors';
@@ -121,7 +121,9 @@ export class SpreadsheetReader implements DocumentReader {
         'Legacy Excel .xls files are not supported; save the workbook as .xlsx or CSV',
       );
     }
-    const reader = new ExcelJS.stream.xlsx.WorkbookReader(peeked.body, {
+    // Loaded for the first workbook only: most functions that can read files never see one (see infra/bundling.ts).
+    const { default: excel } = await import('exceljs');
+    const reader = new excel.stream.xlsx.WorkbookReader(peeked.body, {
       worksheets: 'emit',
       sharedStrings: 'cache',
       styles: 'cache',
