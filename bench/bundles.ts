@@ -27,7 +27,7 @@ export interface BundleFigure {
 
 /** Answering functions call the model; document functions read files (PDF, spreadsheets, OCR). */
 export function bundleClass(entry: ManifestEntry): BundleFigure['kind'] {
-  if (entry.needs.usesModel && (entry.kind === 'http' && entry.streaming)) return 'answering';
+  if (entry.needs.usesModel && entry.kind === 'http' && entry.streaming) return 'answering';
   if (entry.needs.usesModel || entry.needs.usesTextract || entry.needs.textractJobs) return 'document';
   return 'platform';
 }
@@ -85,7 +85,9 @@ export async function measureBundles(only?: string[]): Promise<BundleFigure[]> {
 
 export function printBundles(figures: BundleFigure[]): void {
   const f = (n: number) => n.toFixed(1);
-  console.log(`\nBundles (minified ESM as CDK builds them; cold import, median of ${RUNS} fresh node ${process.version} processes)`);
+  console.log(
+    `\nBundles (minified ESM as CDK builds them; cold import, median of ${RUNS} fresh node ${process.version} processes)`,
+  );
   console.log(
     `  ${'function'.padEnd(24)} ${'class'.padEnd(9)} ${'bundle KB'.padStart(9)} ${'import ms'.padStart(9)} ${'+maps ms'.padStart(8)}  ${'target'.padEnd(17)} ${'asset KB'.padStart(8)}  lazy packages`,
   );

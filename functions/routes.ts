@@ -6,30 +6,9 @@
  * every handler reaches the same embedded emulators.
  */
 
-export type TableName = 'accounts' | 'records' | 'rateLimits';
-export type Access = 'read' | 'readwrite';
-export type QueueName = 'purge' | 'socket-events' | 'file-jobs' | 'uploads' | 'ocr-results' | 'consolidation';
+import type { Needs, QueueName } from '../shared/config/resources';
 
-export interface Needs {
-  tables?: Partial<Record<TableName, Access>>;
-  bucket?: Access;
-  /** Queues this function sends to. */
-  sendsTo?: QueueName[];
-  /** Posts frames to WebSocket clients through the API's @connections endpoint. */
-  postsToConnections?: boolean;
-  /** Calls the upstream model (answers, document extraction): may read the model key's secret. */
-  usesModel?: boolean;
-  /** Calls Textract's synchronous OCR (single images in the cloud). */
-  usesTextract?: boolean;
-  /**
-   * Textract's asynchronous document analysis: `start` starts jobs on stored files (passing the role Textract
-   * publishes completions with; Textract reads the object with the caller's own S3 access, so `bucket` is
-   * required), `collect` reads finished jobs' results.
-   */
-  textractJobs?: 'start' | 'collect';
-  timeoutSeconds?: number;
-  memoryMb?: number;
-}
+export type { Access, Needs, QueueName, TableName } from '../shared/config/resources';
 
 interface EntryBase {
   /** `<verb>-<noun>`; also the function's name and its folder under dist/. */
@@ -335,6 +314,8 @@ export const manifest: readonly ManifestEntry[] = [
       tables: { records: 'readwrite', accounts: 'readwrite' },
       bucket: 'readwrite',
       textractJobs: 'collect',
+      // A scanned PDF sent over the WebSocket: its held upload_end_response goes out when the analysis is in.
+      postsToConnections: true,
       memoryMb: 1024,
       timeoutSeconds: 300,
     },
@@ -507,5 +488,19 @@ export const scheduledJobs = manifest.filter((e): e is ScheduledJob => e.kind ==
 export function queueConsumer(id: string): QueueConsumer {
   const entry = queueConsumers.find((e) => e.id === id);
   if (!entry) throw new Error(`No queue consumer '${id}' in the manifest`);
+  return entry;
+}
+
+/** The HTTP route of that id: a handler declares itself with its own entry, so the two never drift apart. */
+export function httpRoute(id: string): HttpRoute {
+  const entry = httpRoutes.find((e) => e.id === id);
+  if (!entry) throw new Error(`No HTTP route '${id}' in the manifest`);
+  return entry;
+}
+
+/** Any manifest entry by id (WebSocket routes, schedules). */
+export function manifestEntry(id: string): ManifestEntry {
+  const entry = manifest.find((e) => e.id === id);
+  if (!entry) throw new Error(`No function '${id}' in the manifest`);
   return entry;
 }

@@ -1,4 +1,6 @@
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { access, cp, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { basename, dirname, extname, join } from 'node:path';
 import { type BuildOptions, build } from 'esbuild';
 
@@ -100,19 +102,7 @@ export async function buildLazyPackages(outDir: string): Promise<string[]> {
     const pkg = LAZY_PACKAGES.find((p) => specifier === p || specifier.startsWith(`${p}/`))!;
     const subpath = specifier.slice(pkg.length);
     const file = subpath ? `.${subpath}.mjs` : './index.mjs';
-    await build({
-      entryPoints: [specifier],
-      outfile: join(outDir, 'node_modules', pkg, file),
-      bundle: true,
-      platform: 'node',
-      target: lambdaBundle.target,
-      format: lambdaBundle.format,
-      minify: lambdaBundle.minify,
-      mainFields: [...lambdaBundle.mainFields],
-      banner: { js: lambdaBundle.banner },
-      external: [...lambdaBundle.external],
-      logLevel: 'warning',
-    });
+    await cp(await builtLazyModule(specifier), join(outDir, 'node_modules', pkg, file));
     const exports = exportsByPackage.get(pkg) ?? {};
     exports[subpath ? `.${subpath}` : '.'] = file;
     exportsByPackage.set(pkg, exports);
@@ -123,6 +113,40 @@ export async function buildLazyPackages(outDir: string): Promise<string[]> {
     await writeFile(manifestFile, `${JSON.stringify({ name: pkg, type: 'module', exports }, null, 2)}\n`);
   }
   return dynamic;
+}
+
+/**
+ * One lazy module bundled alone, cached under node_modules/.cache by the package's version and the bundle settings:
+ * several functions import the same ones, and a synth bundles each function in its own process.
+ */
+async function builtLazyModule(specifier: string): Promise<string> {
+  const pkg = LAZY_PACKAGES.find((p) => specifier === p || specifier.startsWith(`${p}/`))!;
+  const require = createRequire(join(process.cwd(), 'package.json'));
+  const { version } = JSON.parse(await readFile(require.resolve(`${pkg}/package.json`), 'utf8')) as { version: string };
+  const options = {
+    entryPoints: [specifier],
+    bundle: true,
+    platform: 'node',
+    target: lambdaBundle.target,
+    format: lambdaBundle.format,
+    minify: lambdaBundle.minify,
+    mainFields: [...lambdaBundle.mainFields],
+    banner: { js: lambdaBundle.banner },
+    external: [...lambdaBundle.external],
+  } satisfies BuildOptions;
+  const digest = createHash('sha256').update(JSON.stringify({ version, options })).digest('hex').slice(0, 16);
+  const cached = join(process.cwd(), 'node_modules', '.cache', 'hds-lazy-packages', `${specifier}-${digest}.mjs`);
+  try {
+    await access(cached);
+    return cached;
+  } catch {
+    // Built once, then renamed into place: a concurrent synth never reads half a file.
+    const partial = `${cached}.${process.pid}.partial`;
+    await build({ ...options, outfile: partial, logLevel: 'warning' });
+    await rename(partial, cached);
+    await rm(partial, { force: true });
+    return cached;
+  }
 }
 
 /** One function's whole asset, as CDK builds it: the bundle and the lazy packages it imports. */

@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { nowMs } from '../../shared/clock';
+import { bucket } from '../../shared/composition/bucket';
+import { model } from '../../shared/composition/model';
 import type { StoredRetention } from '../../shared/domain/retention';
 import { type AuthedContext, streamingApiKeyRoute } from '../../shared/http/handler';
 import { SSE_HEADERS, sseFrame, withKeepAlive } from '../../shared/http/sse';
@@ -18,6 +20,7 @@ import { connectMcpServers } from '../../shared/services/agent/mcp';
 import { type AgentOutcome, type AgentTurn, runAgent } from '../../shared/services/agent/run-agent';
 import { streamedFailure, upstreamFailure } from '../../shared/services/agent/upstream-failure';
 import { type ReadingToStore, standardizeEphemeral, writeReadings } from '../../shared/services/record-writer';
+import { httpRoute } from '../routes';
 import { type ChatRequest, parseChatRequest } from './chat-request';
 import { type CompletionIdentity, chatCompletion, chunk, closingChunks, toolStepsForWire } from './chat-wire';
 
@@ -28,7 +31,7 @@ const READ_ONLY_TOOLS = ['query_health_data', 'summarize_health_data', 'list_cli
  * POST /v1/chat/completions (Answers API): a grounded answer from the Subject's own unexpired records, through
  * the chat-completions protocol, streamed as server-sent events when `stream` is true.
  */
-export const handler = streamingApiKeyRoute('create-chat-completion', async (ctx) => {
+export const handler = streamingApiKeyRoute(httpRoute('create-chat-completion'), { bucket, model }, async (ctx) => {
   const request = parseChatRequest(requireObject(ctx.json()));
   const controller = new AbortController();
   // Remote tool servers are connected (and vetted) before anything is stored or streamed: an unusable one is a 400.

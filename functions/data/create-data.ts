@@ -4,10 +4,11 @@ import { retentionParams } from '../../shared/http/retention-params';
 import { userOf } from '../../shared/http/tenancy';
 import { parseWith, requireObject } from '../../shared/http/validation';
 import { writeReadings } from '../../shared/services/record-writer';
+import { httpRoute } from '../routes';
 import { CreateDataSchema, RecordInputSchema } from './create-data.schema';
 
 /** POST /v1/data: a batch of structured readings, all stored or none. */
-export const handler = apiKeyRoute('create-data', async ({ req, json, services, tenancy }) => {
+export const handler = apiKeyRoute(httpRoute('create-data'), {}, async ({ req, json, services, tenancy }) => {
   const body = requireObject(json());
   const user = userOf(req, body);
   const { records } = parseWith(CreateDataSchema, body);

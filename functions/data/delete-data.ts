@@ -3,9 +3,10 @@ import { apiKeyRoute } from '../../shared/http/handler';
 import { userOf } from '../../shared/http/tenancy';
 import { intParam } from '../../shared/http/validation';
 import type { DeleteSelector } from '../../shared/ports/record-store';
+import { httpRoute } from '../routes';
 
 /** DELETE /v1/data: one row by `id`, else rows matching `indicator`, else every row of the Subject. */
-export const handler = apiKeyRoute('delete-data', async ({ req, services, tenancy }) => {
+export const handler = apiKeyRoute(httpRoute('delete-data'), {}, async ({ req, services, tenancy }) => {
   const user = userOf(req, undefined);
   const selector = selectorOf(req.query);
   const subject = await tenancy.find(user);

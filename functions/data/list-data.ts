@@ -4,6 +4,7 @@ import { invalidField } from '../../shared/http/errors';
 import { apiKeyRoute } from '../../shared/http/handler';
 import { userOf } from '../../shared/http/tenancy';
 import { intParam } from '../../shared/http/validation';
+import { httpRoute } from '../routes';
 
 /** Read page size (spec, Limits). */
 const MAX_LIMIT = 1000;
@@ -15,7 +16,7 @@ const DEFAULT_LIMIT = 100;
 export const MAX_OFFSET = 10_000;
 
 /** GET /v1/data: a page of the Subject's unexpired readings, newest first. */
-export const handler = apiKeyRoute('list-data', async ({ req, services, tenancy }) => {
+export const handler = apiKeyRoute(httpRoute('list-data'), {}, async ({ req, services, tenancy }) => {
   const user = userOf(req, undefined);
   const limit = intParam(req.query.limit, 'limit', 1, MAX_LIMIT, DEFAULT_LIMIT);
   const offset = intParam(req.query.offset, 'offset', 0, Number.MAX_SAFE_INTEGER, 0);

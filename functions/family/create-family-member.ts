@@ -3,10 +3,11 @@ import { apiKeyRoute } from '../../shared/http/handler';
 import { normalizeUser, userOf } from '../../shared/http/tenancy';
 import { parseWith, requireObject } from '../../shared/http/validation';
 import { addFamilyMember, toFamilyMemberWire } from '../../shared/services/care-circle';
+import { httpRoute } from '../routes';
 import { CreateFamilyMemberSchema } from './create-family-member.schema';
 
 /** POST /v1/family-members: records a member of the Subject's care circle (minting the Subject on first use). */
-export const handler = apiKeyRoute('create-family-member', async ({ req, json, services, tenancy }) => {
+export const handler = apiKeyRoute(httpRoute('create-family-member'), {}, async ({ req, json, services, tenancy }) => {
   const body = requireObject(json());
   const user = userOf(req, body);
   const input = parseWith(CreateFamilyMemberSchema, body);

@@ -1,9 +1,10 @@
 import { NotFoundError } from '../../shared/http/errors';
 import { apiKeyRoute } from '../../shared/http/handler';
 import { userOf } from '../../shared/http/tenancy';
+import { httpRoute } from '../routes';
 
 /** DELETE /v1/family-members/{member_id}: removes one member; 404 when it is not this Subject's. */
-export const handler = apiKeyRoute('delete-family-member', async ({ req, services, tenancy }) => {
+export const handler = apiKeyRoute(httpRoute('delete-family-member'), {}, async ({ req, services, tenancy }) => {
   const user = userOf(req, undefined);
   const memberId = req.pathParams.member_id ?? '';
   const subject = await tenancy.find(user);

@@ -1,13 +1,19 @@
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
+import { bucket } from '../../shared/composition/bucket';
+import { documents } from '../../shared/composition/documents';
+import { model } from '../../shared/composition/model';
+import { sockets } from '../../shared/composition/sockets';
 import { fileOfObjectKey } from '../../shared/domain/files';
 import { observed } from '../../shared/observability';
-import { services } from '../../shared/services/container';
+import { servicesFor } from '../../shared/services/container';
 import { isLastDelivery, settleFailedFile } from '../../shared/services/processing-failures';
 import { eachMessage } from '../../shared/services/queue-consumer';
 import { completeScannedPdfOcr } from '../../shared/services/scanned-pdf-ocr';
 import { answerHeldReply } from '../../shared/services/upload-replies';
-import { queueConsumer } from '../routes';
+import { manifestEntry, queueConsumer } from '../routes';
 import { parseTextractCompletion } from './collect-ocr.schema';
+
+const services = servicesFor(manifestEntry('collect-ocr'), { bucket, documents, model, sockets });
 
 const MAX_RECEIVES = queueConsumer('collect-ocr').maxReceiveCount;
 

@@ -1,9 +1,11 @@
 import { nowMs } from '../../shared/clock';
+import { queues } from '../../shared/composition/queues';
 import { UnauthorizedError } from '../../shared/http/errors';
 import { enforceRateLimit, verifyApiKey } from '../../shared/http/middleware';
 import { retentionParams } from '../../shared/http/retention-params';
 import { socketConnectRoute } from '../../shared/http/socket-handler';
 import { normalizeUser } from '../../shared/http/tenancy';
+import { manifestEntry } from '../routes';
 
 /**
  * $connect of /v1/files/stream. Browsers cannot set headers on a WebSocket, so the key travels in the
@@ -11,7 +13,8 @@ import { normalizeUser } from '../../shared/http/tenancy';
  * `retention` (default `permanent`) and `session_id` fixing where the upload's files will belong.
  */
 export const handler = socketConnectRoute(
-  'connect-file-stream',
+  manifestEntry('connect-file-stream'),
+  { queues },
   async ({ connectionId, query, headers, services, sourceIp }) => {
     const token = query.key ?? headers.authorization?.match(/^Bearer\s+(\S+)\s*$/i)?.[1];
     if (!token) throw new UnauthorizedError('Missing API key: connect with ?key=<API_KEY>', null);

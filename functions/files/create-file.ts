@@ -1,5 +1,7 @@
 import { detectDocumentKind, SUPPORTED_FILE_TYPES } from '../../shared/adapters/documents/document-kind';
 import { SIGNATURE_BYTES } from '../../shared/adapters/documents/signatures';
+import { bucket } from '../../shared/composition/bucket';
+import { queues } from '../../shared/composition/queues';
 import { MAX_FILE_BYTES, toUploadResponse } from '../../shared/domain/files';
 import { BadRequestError, UnsupportedMediaTypeError } from '../../shared/http/errors';
 import { apiKeyRoute } from '../../shared/http/handler';
@@ -7,12 +9,13 @@ import { isMultipart, parseMultipart } from '../../shared/http/multipart';
 import { retentionParams } from '../../shared/http/retention-params';
 import { normalizeUser } from '../../shared/http/tenancy';
 import { storeUpload } from '../../shared/services/file-service';
+import { httpRoute } from '../routes';
 
 /**
  * POST /v1/files (multipart: `file`, `user`, `retention` default `permanent`, `session_id`): stores the
  * file under the Subject and queues its extraction; readings appear with `source: upload`.
  */
-export const handler = apiKeyRoute('create-file', async ({ req, services, tenancy }) => {
+export const handler = apiKeyRoute(httpRoute('create-file'), { bucket, queues }, async ({ req, services, tenancy }) => {
   if (!isMultipart(req)) {
     throw new BadRequestError('Send the file as multipart/form-data in a field named file', 'invalid_file', 'file');
   }

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import * as z from 'zod/mini';
 import { nowMs } from '../../shared/clock';
+import { bucket } from '../../shared/composition/bucket';
 import { MAX_FILE_BYTES, newFileKey } from '../../shared/domain/files';
 import { incomingKey, uploadOwner } from '../../shared/domain/upload-owner';
 import { PayloadTooLargeError } from '../../shared/http/errors';
@@ -9,6 +9,7 @@ import { apiKeyRoute } from '../../shared/http/handler';
 import { retentionParams } from '../../shared/http/retention-params';
 import { userOf } from '../../shared/http/tenancy';
 import { parseWith, requireObject } from '../../shared/http/validation';
+import { httpRoute } from '../routes';
 
 /** How long the presigned POST stays valid. */
 const TICKET_SECONDS = 900;
@@ -24,7 +25,7 @@ const CreateUploadSchema = z.object({
  * Returns a presigned S3 POST (URL and form fields) capped at the announced size; once the object is
  * in the bucket the finalize worker makes it the Subject's file `id`, extracted like any upload.
  */
-export const handler = apiKeyRoute('create-upload', async ({ req, json, services, tenancy }) => {
+export const handler = apiKeyRoute(httpRoute('create-upload'), { bucket }, async ({ req, json, services, tenancy }) => {
   const body = requireObject(json());
   const user = userOf(req, body);
   const {
@@ -51,12 +52,10 @@ export const handler = apiKeyRoute('create-upload', async ({ req, json, services
     sessionId,
     expiresAt,
   });
-  const presigned = await createPresignedPost(services.s3, {
-    Bucket: services.config.bucket,
-    Key: incomingKey(uploadOwner(tenancy.accountId, user), uploadId),
-    Conditions: [['content-length-range', 1, bytes]],
-    Fields: { 'Content-Type': contentType },
-    Expires: TICKET_SECONDS,
+  const presigned = await services.blobs.presignedPost(incomingKey(uploadOwner(tenancy.accountId, user), uploadId), {
+    maxBytes: bytes,
+    contentType,
+    expiresSeconds: TICKET_SECONDS,
   });
   return {
     body: {

@@ -1,13 +1,15 @@
 import { nowMs } from '../../shared/clock';
+import { queues } from '../../shared/composition/queues';
 import { NotFoundError } from '../../shared/http/errors';
 import { apiKeyRoute } from '../../shared/http/handler';
 import { userOf } from '../../shared/http/tenancy';
+import { httpRoute } from '../routes';
 
 /**
  * DELETE /v1/files/{file_key+}: gone from every read at once; its bytes and text are purged by a worker.
  * Readings already extracted from it stay until deleted through /v1/data.
  */
-export const handler = apiKeyRoute('delete-file', async ({ req, services, tenancy }) => {
+export const handler = apiKeyRoute(httpRoute('delete-file'), { queues }, async ({ req, services, tenancy }) => {
   const user = userOf(req, undefined);
   const fileKey = req.pathParams.file_key ?? '';
   const subject = await tenancy.find(user);

@@ -1,8 +1,12 @@
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import { bucket } from '../../shared/composition/bucket';
 import type { SocketEvent } from '../../shared/http/socket-handler';
 import { observed } from '../../shared/observability';
-import { services } from '../../shared/services/container';
+import { servicesFor } from '../../shared/services/container';
 import { abandonBatches } from '../../shared/services/staged-uploads';
+import { manifestEntry } from '../routes';
+
+const services = servicesFor(manifestEntry('disconnect-file-stream'), { bucket });
 
 /**
  * $disconnect of /v1/files/stream: the connection's unfinished batches (chunks and entries) are removed, then its

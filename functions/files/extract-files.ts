@@ -1,17 +1,23 @@
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import * as z from 'zod/mini';
+import { bucket } from '../../shared/composition/bucket';
+import { documents } from '../../shared/composition/documents';
+import { model } from '../../shared/composition/model';
+import { sockets } from '../../shared/composition/sockets';
 import { uploadOwner } from '../../shared/domain/upload-owner';
 import { parseJsonOrNull } from '../../shared/json';
 import { errorFields, log } from '../../shared/log';
 import { observed } from '../../shared/observability';
 import type { HeldReply } from '../../shared/ports/upload-staging';
-import { services } from '../../shared/services/container';
+import { servicesFor } from '../../shared/services/container';
 import { processFile } from '../../shared/services/file-processing';
 import { isLastDelivery, settleFailedFile } from '../../shared/services/processing-failures';
 import { eachMessage, parsedOrNull } from '../../shared/services/queue-consumer';
 import { assembleBatch } from '../../shared/services/stream-upload';
 import { answerUploadEnd } from '../../shared/services/upload-replies';
-import { queueConsumer } from '../routes';
+import { manifestEntry, queueConsumer } from '../routes';
+
+const services = servicesFor(manifestEntry('extract-files'), { bucket, sockets, documents, model });
 
 const JobSchema = z.union([
   z.object({ type: z.literal('extract-files'), subjectId: z.string(), fileKeys: z.array(z.string()) }),

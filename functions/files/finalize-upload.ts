@@ -1,10 +1,15 @@
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { nowMs } from '../../shared/clock';
+import { bucket } from '../../shared/composition/bucket';
+import { queues } from '../../shared/composition/queues';
 import { MAX_FILE_BYTES } from '../../shared/domain/files';
 import { errorFields, log } from '../../shared/log';
 import { observed } from '../../shared/observability';
-import { services } from '../../shared/services/container';
+import { servicesFor } from '../../shared/services/container';
 import { adoptStagedObject } from '../../shared/services/file-service';
+import { manifestEntry } from '../routes';
+
+const services = servicesFor(manifestEntry('finalize-upload'), { bucket, queues });
 
 interface S3EventRecord {
   eventName?: string;

@@ -1,11 +1,13 @@
 import { nowMs } from '../../shared/clock';
+import { bucket } from '../../shared/composition/bucket';
 import { NotFoundError } from '../../shared/http/errors';
 import { apiKeyRoute } from '../../shared/http/handler';
 import { userOf } from '../../shared/http/tenancy';
 import { fileText } from '../../shared/services/file-service';
+import { httpRoute } from '../routes';
 
 /** GET /v1/files/{file_key+}: a file's parsed text (what the agent reads) and abstract. */
-export const handler = apiKeyRoute('get-file', async ({ req, services, tenancy }) => {
+export const handler = apiKeyRoute(httpRoute('get-file'), { bucket }, async ({ req, services, tenancy }) => {
   const user = userOf(req, undefined);
   const fileKey = req.pathParams.file_key ?? '';
   const subject = await tenancy.find(user);

@@ -1,9 +1,13 @@
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import * as z from 'zod/mini';
+import { sockets } from '../../shared/composition/sockets';
 import { streamLimits } from '../../shared/domain/stream-limits';
 import { log } from '../../shared/log';
 import { observed } from '../../shared/observability';
-import { services } from '../../shared/services/container';
+import { servicesFor } from '../../shared/services/container';
+import { manifestEntry } from '../routes';
+
+const services = servicesFor(manifestEntry('greet-socket'), { sockets });
 
 const GreetSchema = z.object({ type: z.literal('greet'), connectionId: z.string() });
 

@@ -1,10 +1,14 @@
 import * as z from 'zod/mini';
+import { bucket } from '../../shared/composition/bucket';
+import { queues } from '../../shared/composition/queues';
+import { sockets } from '../../shared/composition/sockets';
 import { UploadChunkSchema, UploadEndSchema, UploadStartSchema } from '../../shared/domain/stream-upload';
 import { BadRequestError, HttpError } from '../../shared/http/errors';
 import { errorFrame, socketMessageRoute } from '../../shared/http/socket-handler';
 import { parseWith } from '../../shared/http/validation';
 import { JsonTooDeepError, parseClientJson } from '../../shared/json';
 import { ChunkError, endBatch, stageChunk, startBatch } from '../../shared/services/stream-upload';
+import { manifestEntry } from '../routes';
 
 const FRAME_TYPES = ['upload_start', 'upload_chunk', 'upload_end'] as const;
 const FrameSchema = z.object({ type: z.enum(FRAME_TYPES) });
@@ -14,24 +18,28 @@ const FrameSchema = z.object({ type: z.enum(FRAME_TYPES) });
  * (in or out of order), `upload_end` queues the assembly; `upload_end_response` follows once every file is
  * stored and parsed. A bad frame is answered with an `error` frame naming the messageId, file and chunk.
  */
-export const handler = socketMessageRoute('message-file-stream', async ({ body, connection, services, reply }) => {
-  const frame = parseFrame(body);
-  const messageId = typeof frame.messageId === 'string' ? frame.messageId : undefined;
-  try {
-    const { type } = parseWith(FrameSchema, frame);
-    if (type === 'upload_start') await startBatch(services, connection, parseWith(UploadStartSchema, frame));
-    else if (type === 'upload_chunk') await stageChunk(services, connection, parseWith(UploadChunkSchema, frame));
-    else await endBatch(services, connection, parseWith(UploadEndSchema, frame).messageId);
-  } catch (err) {
-    if (!(err instanceof HttpError)) throw err;
-    await reply(
-      errorFrame(err, {
-        ...(messageId ? { messageId } : {}),
-        ...(err instanceof ChunkError ? { filename: err.filename, chunkIndex: err.chunkIndex } : {}),
-      }),
-    );
-  }
-});
+export const handler = socketMessageRoute(
+  manifestEntry('message-file-stream'),
+  { bucket, queues, sockets },
+  async ({ body, connection, services, reply }) => {
+    const frame = parseFrame(body);
+    const messageId = typeof frame.messageId === 'string' ? frame.messageId : undefined;
+    try {
+      const { type } = parseWith(FrameSchema, frame);
+      if (type === 'upload_start') await startBatch(services, connection, parseWith(UploadStartSchema, frame));
+      else if (type === 'upload_chunk') await stageChunk(services, connection, parseWith(UploadChunkSchema, frame));
+      else await endBatch(services, connection, parseWith(UploadEndSchema, frame).messageId);
+    } catch (err) {
+      if (!(err instanceof HttpError)) throw err;
+      await reply(
+        errorFrame(err, {
+          ...(messageId ? { messageId } : {}),
+          ...(err instanceof ChunkError ? { filename: err.filename, chunkIndex: err.chunkIndex } : {}),
+        }),
+      );
+    }
+  },
+);
 
 function parseFrame(body: string): Record<string, unknown> {
   let frame: unknown;

@@ -1,12 +1,14 @@
+import { bucket } from '../../shared/composition/bucket';
 import { BUILTIN_TOOL_NAMES } from '../../shared/domain/agent/tool-results';
 import { HttpError } from '../../shared/http/errors';
 import { publicRoute } from '../../shared/http/handler';
+import { httpRoute } from '../routes';
 
 /** GET /api/health: 200 when the region's table and bucket answer, 503 otherwise. Public; reveals no data. */
-export const handler = publicRoute('get-health', async ({ services }) => {
+export const handler = publicRoute(httpRoute('get-health'), { bucket }, async ({ services }) => {
   const [dynamodb, s3] = await Promise.all([
     probe(() => services.accounts.getAccount('health-probe')),
-    probe(() => services.probeBucket()),
+    probe(() => services.blobs.probe()),
   ]);
   if (dynamodb.status !== 'ok' || s3.status !== 'ok') {
     throw new HttpError(503, 'A data store of this region is not reachable', 'service_unavailable');

@@ -1,13 +1,17 @@
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import * as z from 'zod/mini';
+import { bucket } from '../../shared/composition/bucket';
+import { model } from '../../shared/composition/model';
 import { parseJsonOrNull } from '../../shared/json';
 import { log } from '../../shared/log';
 import { observed } from '../../shared/observability';
 import { consolidateResponse } from '../../shared/services/consolidation';
-import { services } from '../../shared/services/container';
+import { servicesFor } from '../../shared/services/container';
 import { isLastDelivery } from '../../shared/services/processing-failures';
 import { eachMessage, parsedOrNull } from '../../shared/services/queue-consumer';
-import { queueConsumer } from '../routes';
+import { manifestEntry, queueConsumer } from '../routes';
+
+const services = servicesFor(manifestEntry('consolidate-conversation'), { bucket, model });
 
 const JobSchema = z.object({
   type: z.literal('consolidate'),

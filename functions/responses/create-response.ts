@@ -1,4 +1,7 @@
 import { nowMs } from '../../shared/clock';
+import { bucket } from '../../shared/composition/bucket';
+import { model } from '../../shared/composition/model';
+import { queues } from '../../shared/composition/queues';
 import { BadRequestError, NotFoundError } from '../../shared/http/errors';
 import { type AuthedContext, streamingApiKeyRoute } from '../../shared/http/handler';
 import { SSE_HEADERS, withKeepAlive } from '../../shared/http/sse';
@@ -19,6 +22,7 @@ import { connectMcpServers } from '../../shared/services/agent/mcp';
 import { type AgentOutcome, type AgentTurn, runAgent } from '../../shared/services/agent/run-agent';
 import { streamedFailure, upstreamFailure } from '../../shared/services/agent/upstream-failure';
 import type { ConsolidationJob } from '../../shared/services/consolidation';
+import { httpRoute } from '../routes';
 import { startTurn, type TurnStart, turnInputStart } from './continuation';
 import { hexId, type ResponseIdentity } from './response-object';
 import { ResponseAssembly } from './response-stream';
@@ -30,7 +34,7 @@ import { checkStructuredOutput } from './structured-output';
  * the Answers API, plus client function tools handed back to the caller, remote MCP tools, stored conversations
  * and backbone mode (`mode: "model"`, the plain model).
  */
-export const handler = streamingApiKeyRoute('create-response', async (ctx) => {
+export const handler = streamingApiKeyRoute(httpRoute('create-response'), { bucket, queues, model }, async (ctx) => {
   const body = requireObject(ctx.json());
   const request = parseResponsesRequest(body, ctx.req.headers['x-hds-strict'] === '1');
   const serviceEvents = !(

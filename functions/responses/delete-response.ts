@@ -1,15 +1,17 @@
 import { nowMs } from '../../shared/clock';
+import { bucket } from '../../shared/composition/bucket';
 import { NotFoundError } from '../../shared/http/errors';
 import { apiKeyRoute } from '../../shared/http/handler';
 import { userOf } from '../../shared/http/tenancy';
 import { log } from '../../shared/log';
+import { httpRoute } from '../routes';
 
 /**
  * DELETE /v1/responses/{response_id}: gone from every read at once. When it was the last live response of its
  * conversation, the conversation goes with it (its history lives only in its responses) and so do the memories
  * consolidated from it; readings consolidated from it stay until deleted through `/v1/data`.
  */
-export const handler = apiKeyRoute('delete-response', async ({ req, services, tenancy }) => {
+export const handler = apiKeyRoute(httpRoute('delete-response'), { bucket }, async ({ req, services, tenancy }) => {
   const id = req.pathParams.response_id ?? '';
   const subject = await tenancy.find(userOf(req, undefined));
   const deleted = subject ? await services.conversations.delete(subject.subjectId, id, nowMs()) : null;

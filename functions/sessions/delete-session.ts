@@ -1,13 +1,15 @@
 import { nowMs } from '../../shared/clock';
+import { queues } from '../../shared/composition/queues';
 import { apiKeyRoute } from '../../shared/http/handler';
 import { sessionIdParam } from '../../shared/http/retention-params';
 import { userOf } from '../../shared/http/tenancy';
+import { httpRoute } from '../routes';
 
 /**
  * DELETE /v1/sessions/{session_id}: erases the session's `retention=session` rows (mirrors
  * included) and files, and closes the chat session. `deleted` counts rows, session files and the session row.
  */
-export const handler = apiKeyRoute('delete-session', async ({ req, services, tenancy }) => {
+export const handler = apiKeyRoute(httpRoute('delete-session'), { queues }, async ({ req, services, tenancy }) => {
   const user = userOf(req, undefined);
   const sessionId = sessionIdParam(req.pathParams.session_id)!;
   const subject = await tenancy.find(user);

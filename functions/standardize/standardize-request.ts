@@ -19,7 +19,6 @@ import { normalizeUser } from '../../shared/http/tenancy';
 import { requireObject } from '../../shared/http/validation';
 import type { Services } from '../../shared/services/container';
 import { fileText } from '../../shared/services/file-service';
-import { documentReaders } from '../../shared/services/ocr-host';
 import { NO_READINGS_NOTE, standardizeDocument } from '../../shared/services/standardize-document';
 
 /** Longest `text` accepted, in characters (about 60 pages of a dense lab report). */
@@ -142,7 +141,7 @@ async function textOfStoredFile(services: Services, tenancy: Tenancy, user: stri
 async function readText(services: Services, body: Readable, info: DocumentInfo, param: string): Promise<string> {
   let document: DocumentText;
   try {
-    document = await documentReaders(services).read(body, info);
+    document = await services.documents.read(body, info);
   } catch (err) {
     if (err instanceof UnsupportedDocumentError) throw new UnsupportedMediaTypeError(err.message, param);
     if (err instanceof DocumentError) throw new UnprocessableError(`No text could be extracted: ${err.message}`, param);

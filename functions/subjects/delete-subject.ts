@@ -1,15 +1,22 @@
+import { bucket } from '../../shared/composition/bucket';
+import { queues } from '../../shared/composition/queues';
 import { NotFoundError } from '../../shared/http/errors';
 import { apiKeyRoute } from '../../shared/http/handler';
 import { normalizeUser } from '../../shared/http/tenancy';
 import { eraseSubject } from '../../shared/services/subject-eraser';
+import { httpRoute } from '../routes';
 
 /**
  * DELETE /v1/subjects/{user}: everything the account holds for the Subject, unreadable at once and purged in the
  * background. `deleted` counts what was live; `counts_exact: false` says a large Subject's counts are floors.
  */
-export const handler = apiKeyRoute('delete-subject', async ({ req, services, tenancy }) => {
-  const user = normalizeUser(req.pathParams.user);
-  const outcome = await eraseSubject(services, tenancy, user);
-  if (!outcome) throw new NotFoundError(`No Subject exists for user '${user}'`, 'user');
-  return { body: { status: 'ok', subject: user, deleted: outcome.deleted, counts_exact: outcome.countsExact } };
-});
+export const handler = apiKeyRoute(
+  httpRoute('delete-subject'),
+  { bucket, queues },
+  async ({ req, services, tenancy }) => {
+    const user = normalizeUser(req.pathParams.user);
+    const outcome = await eraseSubject(services, tenancy, user);
+    if (!outcome) throw new NotFoundError(`No Subject exists for user '${user}'`, 'user');
+    return { body: { status: 'ok', subject: user, deleted: outcome.deleted, counts_exact: outcome.countsExact } };
+  },
+);

@@ -1,10 +1,14 @@
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import * as z from 'zod/mini';
+import { bucket } from '../../shared/composition/bucket';
 import { subjectPrefix } from '../../shared/domain/files';
 import { log } from '../../shared/log';
 import { observed } from '../../shared/observability';
-import { services } from '../../shared/services/container';
+import { servicesFor } from '../../shared/services/container';
 import { purgeFile } from '../../shared/services/file-service';
+import { manifestEntry } from '../routes';
+
+const services = servicesFor(manifestEntry('purge-subject'), { bucket });
 
 const PurgeJobSchema = z.union([
   z.object({ type: z.literal('purge-subject'), subjectId: z.string().check(z.minLength(1)) }),

@@ -1,11 +1,15 @@
 import type { ScheduledEvent } from 'aws-lambda';
 import { nowMs } from '../../shared/clock';
+import { bucket } from '../../shared/composition/bucket';
 import { objectKey, subjectPrefix, textKey } from '../../shared/domain/files';
 import { log } from '../../shared/log';
 import { observed } from '../../shared/observability';
-import { services } from '../../shared/services/container';
+import { servicesFor } from '../../shared/services/container';
 import { settleWatchedFile } from '../../shared/services/processing-failures';
 import { sweepStagedUploads } from '../../shared/services/staged-uploads';
+import { manifestEntry } from '../routes';
+
+const services = servicesFor(manifestEntry('sweep-retention'), { bucket });
 
 /** Items one run deletes at most; the next run, minutes later, takes the rest. */
 const MAX_ITEMS_PER_RUN = 20_000;

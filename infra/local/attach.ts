@@ -1,6 +1,5 @@
 import { resolve } from 'node:path';
 import { resetConfig } from '../../shared/config/config';
-import { resetServices } from '../../shared/services/container';
 import { startRuntime } from './runtime';
 import { readLiveState } from './state-file';
 
@@ -27,7 +26,6 @@ export async function attachToLocalStore(): Promise<{ release(): Promise<void> }
       AWS_REGION: process.env.AWS_REGION ?? process.env.HDS_REGION ?? 'us-east-1',
     });
     resetConfig();
-    resetServices();
     return { release: async () => undefined };
   }
   const runtime = await startRuntime({ dataDir, scheduleEveryMs: 24 * 3_600_000 });

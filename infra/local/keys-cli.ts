@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
+import { processServices as services } from '../../shared/composition/all-parts';
 import { config, resetConfig } from '../../shared/config/config';
 import { issueApiKey } from '../../shared/services/api-keys';
-import { resetServices, services } from '../../shared/services/container';
 import { environmentFromOutputs } from '../deployed-outputs';
 import { attachToLocalStore } from './attach';
 
@@ -70,7 +70,6 @@ async function main(): Promise<void> {
 function useDeployment(file: string, region: string | undefined): { release(): Promise<void> } {
   Object.assign(process.env, environmentFromOutputs(JSON.parse(readFileSync(file, 'utf8')), region));
   resetConfig();
-  resetServices();
   return { release: async () => undefined };
 }
 

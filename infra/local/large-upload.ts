@@ -6,6 +6,7 @@ import { manifest } from '../../functions/routes';
 import { detectDocumentKind, SUPPORTED_FILE_TYPES } from '../../shared/adapters/documents/document-readers';
 import { SIGNATURE_BYTES } from '../../shared/adapters/documents/signatures';
 import { nowMs } from '../../shared/clock';
+import { processServices as services } from '../../shared/composition/all-parts';
 import { MAX_FILE_BYTES, newFileKey, toUploadResponse } from '../../shared/domain/files';
 import { directStagingKey } from '../../shared/domain/upload-owner';
 import {
@@ -18,7 +19,6 @@ import {
 import { enforceRateLimit, verifyApiKey } from '../../shared/http/middleware';
 import { retentionParams } from '../../shared/http/retention-params';
 import { normalizeUser } from '../../shared/http/tenancy';
-import { services } from '../../shared/services/container';
 import { loadHandler } from './handlers';
 import { lambdaContext } from './lambda-context';
 

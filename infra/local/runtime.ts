@@ -7,10 +7,11 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { type QueueName, queueConsumers, scheduledJobs } from '../../functions/routes';
 import { LocalFileQueue } from '../../shared/adapters/queue/local-file-queue';
 import { sqsClient } from '../../shared/adapters/queue/sqs-client';
+import { processServices as services } from '../../shared/composition/all-parts';
+import { stopDocumentReaders } from '../../shared/composition/documents';
 import { config, resetConfig } from '../../shared/config/config';
 import { errorFields, log } from '../../shared/log';
-import { resetServices, type Services, services } from '../../shared/services/container';
-import { stopDocumentReaders } from '../../shared/services/ocr-host';
+import type { Services } from '../../shared/services/container';
 import { type Emulators, startEmulators } from './emulators';
 import { loadHandler } from './handlers';
 import { handleHttp } from './http-gateway';
@@ -94,7 +95,6 @@ export async function startRuntime(opts: RuntimeOptions = {}): Promise<Runtime> 
   }
   process.env.HDS_LOCAL_QUEUE_DIR ??= join(stateDir, 'queues');
   resetConfig();
-  resetServices();
   const cfg = config();
   await ensureTables(new DynamoDBClient({ region: cfg.region, endpoint: cfg.dynamoEndpoint }), cfg);
 
@@ -173,7 +173,6 @@ export async function startRuntime(opts: RuntimeOptions = {}): Promise<Runtime> 
   const port = (server.address() as AddressInfo).port;
   process.env.HDS_WS_CALLBACK_URL ??= `http://127.0.0.1:${(management.address() as AddressInfo).port}`;
   resetConfig();
-  resetServices();
 
   return {
     url: `http://${opts.host ?? '127.0.0.1'}:${port}`,
@@ -195,7 +194,6 @@ export async function startRuntime(opts: RuntimeOptions = {}): Promise<Runtime> 
       for (const k of Object.keys(process.env)) if (!(k in envBefore)) delete process.env[k];
       Object.assign(process.env, envBefore);
       resetConfig();
-      resetServices();
     },
   };
 }

@@ -1,5 +1,5 @@
-import type { QueueName, TableName } from '../../functions/routes';
 import { tableDefinitions } from '../adapters/dynamo/table-definitions';
+import type { QueueName, TableName } from './resources';
 
 /** Everything a handler reads from its environment, read once per process. */
 export interface Config {

@@ -1,9 +1,9 @@
 import { Readable } from 'node:stream';
 import middy from '@middy/core';
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import { type HttpRoute, httpRoutes } from '../../functions/routes';
+import type { Needs } from '../config/resources';
 import { observabilityMiddlewares } from '../observability';
-import { type Services, services } from '../services/container';
+import { type ServiceParts, type Services, servicesFor } from '../services/container';
 import { ensureStreamingGlobal } from './lambda-streaming';
 import {
   authenticateApiKey,
@@ -40,27 +40,45 @@ export interface AuthedContext extends PublicContext {
   tenancy: Tenancy;
 }
 
+/** A route of the manifest (functions/routes.ts), as far as its handler reads it. */
+export interface RouteDeclaration {
+  id: string;
+  auth: 'api-key' | 'none';
+  needs: Needs;
+}
+
 type Handler = middy.MiddyfiedHandler<GatewayEvent, APIGatewayProxyStructuredResultV2, Error, HdsContext>;
 
 /** A public route (no API key): health probes. */
-export function publicRoute(routeId: string, fn: (ctx: PublicContext) => Promise<RouteResult>): Handler {
-  route(routeId, 'none');
-  return base(routeId).handler(async (_event, context) => respond(context.hds, await fn(contextOf(context))));
+export function publicRoute(
+  route: RouteDeclaration,
+  parts: ServiceParts,
+  fn: (ctx: PublicContext) => Promise<RouteResult>,
+): Handler {
+  const services = servicesOf(route, 'none', parts);
+  return base(route.id).handler(async (_event, context) =>
+    respond(context.hds, await fn(contextOf(context, services()))),
+  );
 }
 
 /**
  * An API-key route: normalize → authenticate → rate-limit → the route's own function, with every
  * error turned into the spec's envelope by one middleware.
  */
-export function apiKeyRoute(routeId: string, fn: (ctx: AuthedContext) => Promise<RouteResult>): Handler {
-  route(routeId, 'api-key');
-  return base(routeId)
+export function apiKeyRoute(
+  route: RouteDeclaration,
+  parts: ServiceParts,
+  fn: (ctx: AuthedContext) => Promise<RouteResult>,
+): Handler {
+  const services = servicesOf(route, 'api-key', parts);
+  return base(route.id)
     .use(authenticateApiKey(services))
-    .use(rateLimit(routeId, services))
+    .use(rateLimit(route.id, services))
     .handler(async (_event, context) => {
       const { hds } = context;
       const caller = hds.caller!;
-      const ctx = { ...contextOf(context), caller, tenancy: new Tenancy(caller, services()) };
+      const svc = services();
+      const ctx = { ...contextOf(context, svc), caller, tenancy: new Tenancy(caller, svc) };
       return respond(hds, await fn(ctx));
     });
 }
@@ -85,22 +103,24 @@ export interface StreamedResult {
  * is closed.
  */
 export function streamingApiKeyRoute(
-  routeId: string,
+  route: RouteDeclaration,
+  parts: ServiceParts,
   fn: (ctx: AuthedContext) => Promise<RouteResult | StreamedResult>,
 ) {
-  route(routeId, 'api-key');
+  const services = servicesOf(route, 'api-key', parts);
   ensureStreamingGlobal();
   return middy<GatewayEvent, unknown, Error, HdsContext>({ streamifyResponse: true })
     .use(observabilityMiddlewares())
-    .use(requestLog(routeId))
+    .use(requestLog(route.id))
     .use(normalizeRequest())
-    .use(errorEnvelope(routeId))
+    .use(errorEnvelope(route.id))
     .use(authenticateApiKey(services))
-    .use(rateLimit(routeId, services))
+    .use(rateLimit(route.id, services))
     .handler(async (_event, context) => {
       const { hds } = context;
       const caller = hds.caller!;
-      const ctx = { ...contextOf(context), caller, tenancy: new Tenancy(caller, services()) };
+      const svc = services();
+      const ctx = { ...contextOf(context, svc), caller, tenancy: new Tenancy(caller, svc) };
       const result = await fn(ctx);
       if (!('frames' in result)) return respond(hds, result);
       const body = framesBody(result.frames, result.onClose);
@@ -151,9 +171,8 @@ function base(routeId: string) {
     .use(errorEnvelope(routeId));
 }
 
-function contextOf(context: HdsContext): PublicContext {
+function contextOf(context: HdsContext, svc: Services): PublicContext {
   const internal = context.hds;
-  const svc = services();
   let body: unknown;
   let parsed = false;
   return {
@@ -177,10 +196,8 @@ function respond(internal: Internal, result: RouteResult): APIGatewayProxyStruct
   });
 }
 
-/** A handler must name a route of the manifest with the same auth, so the two never drift apart. */
-function route(routeId: string, auth: HttpRoute['auth']): HttpRoute {
-  const entry = httpRoutes.find((r) => r.id === routeId);
-  if (!entry) throw new Error(`Route ${routeId} is not in functions/routes.ts`);
-  if (entry.auth !== auth) throw new Error(`Route ${routeId} is declared with auth ${entry.auth}`);
-  return entry;
+/** A handler is declared with its manifest entry, whose auth must be the factory's, and the parts its needs name. */
+function servicesOf(route: RouteDeclaration, auth: RouteDeclaration['auth'], parts: ServiceParts): () => Services {
+  if (route.auth !== auth) throw new Error(`Route ${route.id} is declared with auth ${route.auth}`);
+  return servicesFor(route, parts);
 }

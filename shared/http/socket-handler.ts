@@ -2,7 +2,7 @@ import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { errorFields, log } from '../log';
 import { observed } from '../observability';
 import type { SocketConnection } from '../ports/socket-gateway';
-import { type Services, services } from '../services/container';
+import { type ServiceOwner, type ServiceParts, type Services, servicesFor } from '../services/container';
 import { HttpError, InternalError, UnauthorizedError } from './errors';
 import { keyStillLive } from './middleware';
 
@@ -37,7 +37,13 @@ export interface ConnectContext {
  * $connect: the handshake succeeds only when `fn` returns; an HttpError refuses it with its status
  * (the local runtime also sends the envelope as the HTTP response body).
  */
-export function socketConnectRoute(routeId: string, fn: (ctx: ConnectContext) => Promise<void>) {
+export function socketConnectRoute(
+  route: ServiceOwner,
+  parts: ServiceParts,
+  fn: (ctx: ConnectContext) => Promise<void>,
+) {
+  const routeId = route.id;
+  const services = servicesFor(route, parts);
   return observed(async (event: SocketEvent): Promise<APIGatewayProxyStructuredResultV2> => {
     const { connectionId, requestId } = event.requestContext;
     try {
@@ -75,7 +81,13 @@ export interface MessageContext {
  * $default: a frame from a known connection. Errors go back to the client as an `error` frame in the
  * spec's envelope, never as a failed invocation (which API Gateway would only log).
  */
-export function socketMessageRoute(routeId: string, fn: (ctx: MessageContext) => Promise<void>) {
+export function socketMessageRoute(
+  route: ServiceOwner,
+  parts: ServiceParts,
+  fn: (ctx: MessageContext) => Promise<void>,
+) {
+  const routeId = route.id;
+  const services = servicesFor(route, parts);
   return observed(async (event: SocketEvent): Promise<APIGatewayProxyStructuredResultV2> => {
     const { connectionId, requestId } = event.requestContext;
     const svc = services();

@@ -13,4 +13,14 @@ export interface BlobStore {
   deletePrefix(prefix: string): Promise<number>;
   /** Deletes the objects under a prefix last written before `beforeMs`; returns how many. */
   deleteOlderThan(prefix: string, beforeMs: number): Promise<number>;
+  /**
+   * A browser-style POST form that lets its holder write one object at `key` directly (S3's presigned POST): of at most
+   * `maxBytes`, with `contentType`, for `expiresSeconds`.
+   */
+  presignedPost(
+    key: string,
+    limits: { maxBytes: number; contentType: string; expiresSeconds: number },
+  ): Promise<{ url: string; fields: Record<string, string> }>;
+  /** Throws unless the store answers (a readiness probe). */
+  probe(): Promise<void>;
 }

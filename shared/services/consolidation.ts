@@ -6,8 +6,6 @@ import { log } from '../log';
 import type { StoredResponse } from '../ports/conversation-store';
 import { SubjectErasedError } from '../ports/record-store';
 import type { Services } from './container';
-import { memoryExtractor } from './memory-extractor';
-import { readingExtractor } from './reading-extractor';
 import { type ReadingToStore, writeReadingsToSubject } from './record-writer';
 
 /** Tag (`comment`) of the rows consolidation writes, beside `source: consolidation`. */
@@ -45,7 +43,7 @@ export async function consolidateResponse(services: Services, job: Consolidation
       if (written === null) return { status: 'skipped', reason: 'gone' };
       records = written;
     }
-    const found = text ? await memoryExtractor(services.config).extract(text) : [];
+    const found = text ? await services.model.memoryExtractor.extract(text) : [];
     const source = { conversationId: response.conversationId, responseId: response.id, createdAt: response.createdAt };
     memories = (await services.memories.add(job.subjectId, source, found)).length;
   } catch (err) {
@@ -71,7 +69,7 @@ async function storeReadings(services: Services, response: StoredResponse, text:
   const spokenAt = new Date(response.createdAt * 1000).toISOString();
   const alreadyWritten = toolWrittenKeys(response.response.tool_steps);
   const readings: { reading: ReadingToStore; rows: number }[] = [];
-  for (const r of await readingExtractor(services.config).extract(text)) {
+  for (const r of await services.model.readingExtractor.extract(text)) {
     const input = {
       indicator: r.indicator,
       value: r.value,

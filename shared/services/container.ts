@@ -1,4 +1,4 @@
-import { HeadBucketCommand, type S3Client } from '@aws-sdk/client-s3';
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { createDocumentClient } from '../adapters/dynamo/client';
 import { DynamoAccountStore } from '../adapters/dynamo/dynamo-account-store';
 import { DynamoCareCircle } from '../adapters/dynamo/dynamo-care-circle';
@@ -13,13 +13,12 @@ import { DynamoSubjectDirectory } from '../adapters/dynamo/dynamo-subject-direct
 import { DynamoUploadStaging } from '../adapters/dynamo/dynamo-upload-staging';
 import { DynamoUploadTickets } from '../adapters/dynamo/dynamo-upload-tickets';
 import { DynamoUsageLedger } from '../adapters/dynamo/dynamo-usage-ledger';
-import { LocalFileQueue } from '../adapters/queue/local-file-queue';
-import { sqsClient } from '../adapters/queue/sqs-client';
-import { SqsJobQueue } from '../adapters/queue/sqs-job-queue';
-import { createS3Client } from '../adapters/s3/client';
-import { S3BlobStore } from '../adapters/s3/s3-blob-store';
-import { ApiGatewaySocketGateway } from '../adapters/socket/api-gateway-socket-gateway';
+import { perConfig } from '../composition/per-config';
 import { type Config, config } from '../config/config';
+import type { Needs } from '../config/resources';
+import type { DocumentReader } from '../domain/documents/types';
+import type { ReadingExtractor } from '../domain/extraction/types';
+import type { MemoryExtractor } from '../domain/memory/types';
 import type { AccountStore } from '../ports/account-store';
 import type { BlobStore } from '../ports/blob-store';
 import type { CareCircle } from '../ports/care-circle';
@@ -28,6 +27,8 @@ import type { DueEntries } from '../ports/due-entries';
 import type { FileCatalog } from '../ports/file-catalog';
 import type { JobQueue } from '../ports/job-queue';
 import type { MemoryStore } from '../ports/memory-store';
+import type { ModelProvider } from '../ports/model-provider';
+import type { OcrJobs } from '../ports/ocr-jobs';
 import type { RateLimiter } from '../ports/rate-limiter';
 import type { RecordStore } from '../ports/record-store';
 import type { ConnectionStore, SocketGateway } from '../ports/socket-gateway';
@@ -36,6 +37,12 @@ import type { UploadStaging } from '../ports/upload-staging';
 import type { UploadTickets } from '../ports/upload-tickets';
 import type { UsageLedger } from '../ports/usage-ledger';
 
+/**
+ * The composition root of a function: every port it reaches, built on first use from the configuration. The tables
+ * (DynamoDB) come with every function; the other adapters come from the parts a function hands in (see
+ * `shared/composition/`), one per kind of resource its manifest `needs` name, so a function's bundle holds only the
+ * SDK clients it calls. A port whose part is missing throws, naming the need the manifest lacks.
+ */
 export interface Services {
   config: Config;
   accounts: AccountStore;
@@ -43,84 +50,202 @@ export interface Services {
   records: RecordStore;
   /** Family members recorded for a Subject (its care circle). */
   careCircle: CareCircle;
-  /** Stored Agent API responses and the conversations they continue. */
+  /** Stored Agent API responses and the conversations they continue (large bodies in the bucket). */
   conversations: ConversationStore;
   /** Durable facts consolidated from stored conversations, shown to the agent in later turns. */
   memories: MemoryStore;
   rateLimiter: RateLimiter;
-  queue: JobQueue;
   connections: ConnectionStore;
-  /** Frames to WebSocket clients; throws when no callback endpoint is configured. */
-  sockets(): SocketGateway;
-  /** Throws unless the file bucket answers. */
-  probeBucket(): Promise<void>;
   files: FileCatalog;
-  blobs: BlobStore;
   staging: UploadStaging;
   tickets: UploadTickets;
   /** Due connections, tickets and staged batches, for the sweeper. */
   dueEntries: DueEntries;
   /** Requests and tokens per account, tier and day (model-backed surfaces). */
   usage: UsageLedger;
-  s3: S3Client;
+  /** File bytes and derived text (`bucket`). */
+  blobs: BlobStore;
+  /** Background jobs (`sendsTo`). */
+  queue: JobQueue;
+  /** Frames to WebSocket clients (`postsToConnections`); throws when no callback endpoint is configured. */
+  sockets(): SocketGateway;
+  /** PDF, image, spreadsheet, CSV and text readers with the host's OCR (`usesTextract`). */
+  documents: DocumentReader;
+  /** Textract's asynchronous analysis of stored scanned PDFs (`textractJobs`). */
+  ocrJobs: OcrJobs;
+  /** The upstream model or the offline engines (`usesModel`). */
+  model: ModelServices;
 }
 
-let cached: Services | undefined;
-
-/** Adapters built once per process (a warm Lambda reuses them), from the environment. */
-export function services(): Services {
-  cached ??= buildServices(config());
-  return cached;
+export interface ModelServices {
+  /** The model behind the agent: the configured OpenAI-compatible upstream, else the offline rule-based engine. */
+  chat: ModelProvider;
+  /** Readings out of text: a schema-constrained model call, else the offline deterministic extractor. */
+  readingExtractor: ReadingExtractor;
+  /** Durable personal facts out of what a person wrote: a model call, else conservative offline rules. */
+  memoryExtractor: MemoryExtractor;
 }
 
-/** Drop the built adapters; the local runtime and tests call this after changing the environment. */
-export function resetServices(): void {
-  cached = undefined;
+export interface DocumentServices {
+  readers: DocumentReader;
+  ocrJobs: OcrJobs;
 }
 
-export function buildServices(cfg: Config): Services {
-  const doc = createDocumentClient(cfg);
-  const records = new DynamoRecordStore(doc, cfg.tables.records);
-  let sockets: SocketGateway | undefined;
-  let queue: JobQueue | undefined;
-  const s3 = createS3Client(cfg);
-  const blobs = new S3BlobStore(s3, cfg.bucket);
+/**
+ * The adapters beyond the tables, each built by a module of `shared/composition/` that alone imports its SDK client.
+ * Each builds once per configuration and process, so every function of the local runtime shares one set.
+ */
+export interface ServiceParts {
+  bucket?: (cfg: Config) => BlobStore;
+  queues?: (cfg: Config) => JobQueue;
+  sockets?: (cfg: Config) => SocketGateway;
+  documents?: (cfg: Config) => DocumentServices;
+  model?: (cfg: Config) => ModelServices;
+}
+
+/** Who a set of services is for: a manifest entry (its id and needs), or a local tool that may touch everything. */
+export interface ServiceOwner {
+  id: string;
+  needs: Needs;
+}
+
+/** The parts a function's needs call for, by the manifest's own words. */
+export function partsNeeded(needs: Needs): Record<keyof ServiceParts, boolean> {
   return {
-    config: cfg,
-    accounts: new DynamoAccountStore(doc, cfg.tables.accounts),
-    subjects: new DynamoSubjectDirectory(doc, cfg.tables.accounts, records),
-    records,
-    careCircle: new DynamoCareCircle(doc, cfg.tables.records),
-    conversations: new DynamoConversationStore(doc, cfg.tables.records, blobs),
-    memories: new DynamoMemoryStore(doc, cfg.tables.records),
-    rateLimiter: new DynamoRateLimiter(doc, cfg.tables.rateLimits),
-    // Built on first use: a tool that only touches tables (`npm run keys` against a deployed stack) needs no queue.
-    get queue() {
-      queue ??= buildQueue(cfg);
-      return queue;
-    },
-    connections: new DynamoConnectionStore(doc, cfg.tables.accounts),
-    sockets: () => {
-      if (!cfg.socketCallbackUrl) throw new Error('HDS_WS_CALLBACK_URL is not set');
-      sockets ??= new ApiGatewaySocketGateway(cfg.socketCallbackUrl, cfg.region);
-      return sockets;
-    },
-    probeBucket: async () => {
-      await s3.send(new HeadBucketCommand({ Bucket: cfg.bucket }));
-    },
-    files: new DynamoFileCatalog(doc, cfg.tables.records),
-    staging: new DynamoUploadStaging(doc, cfg.tables.accounts),
-    tickets: new DynamoUploadTickets(doc, cfg.tables.accounts),
-    dueEntries: new DynamoDueEntries(doc, cfg.tables.accounts),
-    usage: new DynamoUsageLedger(doc, cfg.tables.accounts),
-    blobs,
-    s3,
+    bucket: Boolean(needs.bucket),
+    queues: Boolean(needs.sendsTo?.length),
+    sockets: Boolean(needs.postsToConnections),
+    documents: Boolean(needs.usesTextract || needs.textractJobs),
+    model: Boolean(needs.usesModel),
   };
 }
 
-function buildQueue(cfg: Config): JobQueue {
-  if (Object.values(cfg.queueUrls).some(Boolean))
-    return new SqsJobQueue(sqsClient(cfg.region, cfg.queueUrls), cfg.queueUrls);
-  if (cfg.localQueueDir) return new LocalFileQueue(cfg.localQueueDir);
-  throw new Error('No queue configured: set HDS_QUEUE_<NAME>_URL (SQS) or HDS_LOCAL_QUEUE_DIR (local runtime)');
+const NEED_OF: Record<keyof ServiceParts, string> = {
+  bucket: 'bucket',
+  queues: 'sendsTo',
+  sockets: 'postsToConnections',
+  documents: 'usesTextract or textractJobs',
+  model: 'usesModel',
+};
+
+/**
+ * The function's services, built for the configuration in force (the local runtime and tests change it), checked at
+ * load against its needs: a part its needs do not name, or a need without its part, is a mistake in one of the two
+ * and fails the function's import, in the tests that load every handler, rather than a request in production.
+ */
+export function servicesFor(owner: ServiceOwner, parts: ServiceParts): () => Services {
+  const needed = partsNeeded(owner.needs);
+  for (const part of Object.keys(NEED_OF) as (keyof ServiceParts)[]) {
+    if (needed[part] && !parts[part])
+      throw new Error(`${owner.id}: its needs name ${NEED_OF[part]}, but it is not given the ${part} part`);
+    if (!needed[part] && parts[part])
+      throw new Error(`${owner.id}: given the ${part} part, but its needs do not name ${NEED_OF[part]}`);
+  }
+  let built: { cfg: Config; services: Services } | undefined;
+  return () => {
+    const cfg = config();
+    if (built?.cfg !== cfg) built = { cfg, services: buildServices(cfg, parts, owner.id) };
+    return built.services;
+  };
+}
+
+type TableServices = Pick<
+  Services,
+  | 'accounts'
+  | 'subjects'
+  | 'records'
+  | 'careCircle'
+  | 'memories'
+  | 'rateLimiter'
+  | 'connections'
+  | 'files'
+  | 'staging'
+  | 'tickets'
+  | 'dueEntries'
+  | 'usage'
+> & { doc: DynamoDBDocumentClient };
+
+/** The table adapters, one set per configuration and process, each built on first use. */
+const tablesOf = perConfig(
+  (cfg): TableServices =>
+    lazyProperties<TableServices>({
+      doc: () => createDocumentClient(cfg),
+      accounts: (t) => new DynamoAccountStore(t.doc, cfg.tables.accounts),
+      subjects: (t) => new DynamoSubjectDirectory(t.doc, cfg.tables.accounts, t.records),
+      records: (t) => new DynamoRecordStore(t.doc, cfg.tables.records),
+      careCircle: (t) => new DynamoCareCircle(t.doc, cfg.tables.records),
+      memories: (t) => new DynamoMemoryStore(t.doc, cfg.tables.records),
+      rateLimiter: (t) => new DynamoRateLimiter(t.doc, cfg.tables.rateLimits),
+      connections: (t) => new DynamoConnectionStore(t.doc, cfg.tables.accounts),
+      files: (t) => new DynamoFileCatalog(t.doc, cfg.tables.records),
+      staging: (t) => new DynamoUploadStaging(t.doc, cfg.tables.accounts),
+      tickets: (t) => new DynamoUploadTickets(t.doc, cfg.tables.accounts),
+      dueEntries: (t) => new DynamoDueEntries(t.doc, cfg.tables.accounts),
+      usage: (t) => new DynamoUsageLedger(t.doc, cfg.tables.accounts),
+    }),
+);
+
+/**
+ * A function's services: the process's table adapters, and the parts it was given. Every port is built on first use,
+ * so a function pays only for the adapters its requests reach; a port whose part is missing throws, naming the need.
+ */
+export function buildServices(cfg: Config, parts: ServiceParts, owner: string): Services {
+  const part =
+    <K extends keyof ServiceParts>(name: K) =>
+    (): ReturnType<NonNullable<ServiceParts[K]>> => {
+      const build = parts[name];
+      if (!build)
+        throw new Error(`${owner} reached the ${name} adapters, but its manifest needs do not name ${NEED_OF[name]}`);
+      return build(cfg) as ReturnType<NonNullable<ServiceParts[K]>>;
+    };
+  const tables = tablesOf(cfg);
+  const sockets = part('sockets');
+  return lazyProperties<Services>({
+    config: () => cfg,
+    accounts: () => tables.accounts,
+    subjects: () => tables.subjects,
+    records: () => tables.records,
+    careCircle: () => tables.careCircle,
+    conversations: (s) => new DynamoConversationStore(tables.doc, cfg.tables.records, s.blobs),
+    memories: () => tables.memories,
+    rateLimiter: () => tables.rateLimiter,
+    connections: () => tables.connections,
+    files: () => tables.files,
+    staging: () => tables.staging,
+    tickets: () => tables.tickets,
+    dueEntries: () => tables.dueEntries,
+    usage: () => tables.usage,
+    blobs: part('bucket'),
+    queue: part('queues'),
+    sockets: () => sockets,
+    documents: () => part('documents')().readers,
+    ocrJobs: () => part('documents')().ocrJobs,
+    model: part('model'),
+  });
+}
+
+/** An object whose every property is built by its builder on first read (which may read the object's others). */
+function lazyProperties<T extends object>(builders: { [K in keyof T]: (self: T) => T[K] }): T {
+  const self = {} as T;
+  for (const [name, build] of Object.entries(builders) as [string, (self: T) => unknown][]) {
+    let made = false;
+    let value: unknown;
+    Object.defineProperty(self, name, {
+      enumerable: true,
+      configurable: true,
+      get: () => {
+        if (!made) {
+          value = build(self);
+          made = true;
+        }
+        return value;
+      },
+      // A test may stand in for a port (a fault injected into one store); deleting the property is not supported.
+      set: (replacement: unknown) => {
+        value = replacement;
+        made = true;
+      },
+    });
+  }
+  return self;
 }

@@ -4,7 +4,6 @@ import type { DocumentText } from '../domain/documents/types';
 import { objectKey, type StoredFile } from '../domain/files';
 import type { Services } from './container';
 import { storeDocumentResults } from './file-results';
-import { documentReaders } from './ocr-host';
 import { FileProcessingError } from './processing-failures';
 import { startScannedPdfOcr } from './scanned-pdf-ocr';
 
@@ -22,7 +21,7 @@ export async function processFile(services: Services, subjectId: string, fileKey
   if (!body) throw new Error('stored bytes are missing');
   let document: DocumentText;
   try {
-    document = await documentReaders(services).read(body, {
+    document = await services.documents.read(body, {
       filename: file.filename,
       contentType: file.contentType,
       bytes: file.bytes,

@@ -9,7 +9,6 @@ import { parseTimestamp } from '../domain/timestamps';
 import { log } from '../log';
 import type { Services } from './container';
 import { failFile } from './processing-failures';
-import { readingExtractor } from './reading-extractor';
 import { writeReadingStream, writeReadingsToSubject } from './record-writer';
 
 /**
@@ -67,7 +66,7 @@ async function readingsOf(services: Services, document: DocumentText): Promise<E
   const fromTables = document.tables.flatMap((t) => readingsFromTable(t));
   if (fromTables.length > 0) return fromTables;
   if (!document.text.trim()) return [];
-  return readingExtractor(services.config).extract(document.text);
+  return services.model.readingExtractor.extract(document.text);
 }
 
 function writeOptions(services: Services, file: StoredFile) {

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { DEFAULT_MAX_PDF_PAGES } from '../adapters/documents/pdf-reader';
-import { collectTextractAnalysis, startTextractAnalysis, TextractJobError } from '../adapters/documents/textract-ocr';
+import { TextractJobError } from '../adapters/documents/textract-ocr';
 import { nowMs } from '../clock';
 import type { DocumentText } from '../domain/documents/types';
 import { fileOfObjectKey, objectKey, type StoredFile } from '../domain/files';
@@ -8,7 +8,6 @@ import { log } from '../log';
 import type { Services } from './container';
 import { storeDocumentResults } from './file-results';
 import { FileProcessingError } from './processing-failures';
-import { textractClient } from './textract-client';
 
 /** Textract's refusals of the document itself: starting again on the same bytes cannot succeed. */
 const REFUSED_DOCUMENT = new Set(['BadDocumentException', 'UnsupportedDocumentException', 'DocumentTooLargeException']);
@@ -37,7 +36,7 @@ export async function startScannedPdfOcr(services: Services, file: StoredFile): 
   }
   let jobId: string;
   try {
-    jobId = await startTextractAnalysis(textractClient(services), {
+    jobId = await services.ocrJobs.start({
       bucket: services.config.bucket,
       key: objectKey(file.subjectId, file.fileKey),
       snsTopicArn: channel.topicArn,
@@ -94,7 +93,7 @@ export async function completeScannedPdfOcr(
 
 async function collectScan(services: Services, jobId: string): Promise<DocumentText> {
   try {
-    const document = await collectTextractAnalysis(textractClient(services), jobId, {
+    const document = await services.ocrJobs.collect(jobId, {
       maxPages: DEFAULT_MAX_PDF_PAGES,
     });
     if (document.warnings.length > 0)

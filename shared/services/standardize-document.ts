@@ -5,7 +5,6 @@ import { standardizeReading } from '../domain/standardization';
 import { parseTimestamp } from '../domain/timestamps';
 import type { Tenancy } from '../http/tenancy';
 import type { Services } from './container';
-import { readingExtractor } from './reading-extractor';
 import { writeReadings } from './record-writer';
 
 /** Said when a text holds no readings (spec; the public product's wording). */
@@ -50,7 +49,7 @@ export async function standardizeDocument(
   text: string,
   options: StandardizeOptions,
 ): Promise<{ rows: ExtractionRow[]; storedCount: number }> {
-  const readings = await readingExtractor(services.config).extract(text, { signal: options.signal });
+  const readings = await services.model.readingExtractor.extract(text, { signal: options.signal });
   const rows = readings.flatMap(toRows);
   let storedCount = 0;
   if (options.store && readings.length > 0) {

@@ -48,11 +48,12 @@ let stacks: HdsStacks;
 let stateful: Template;
 let stateless: Template;
 
+// Bundles every function as a deploy does (esbuild, then the lazy packages beside each bundle).
 beforeAll(() => {
   stacks = addHdsStacks(new App(), { region: REGION });
   stateful = Template.fromStack(stacks.stateful);
   stateless = Template.fromStack(stacks.stateless);
-});
+}, 300_000);
 
 function resources(template: Template, type: string): [string, Resource][] {
   return Object.entries(template.findResources(type) as Record<string, Resource>);

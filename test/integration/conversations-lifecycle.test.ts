@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createS3Client } from '../../shared/adapters/s3/client';
 import { setClock } from '../../shared/clock';
 import { subjectPrefix } from '../../shared/domain/files';
 import { responseExpiresAt, type StoredResponse } from '../../shared/ports/conversation-store';
@@ -58,8 +59,8 @@ function stored(subjectId: string, createdAtMs: number, over: Partial<StoredResp
 }
 
 async function objectsOf(subjectId: string): Promise<string[]> {
-  const { s3, config } = h.runtime.services;
-  const out = await s3.send(
+  const { config } = h.runtime.services;
+  const out = await createS3Client(config).send(
     new ListObjectsV2Command({ Bucket: config.bucket, Prefix: `${subjectPrefix(subjectId)}conversations/` }),
   );
   return (out.Contents ?? []).map((o) => o.Key!);

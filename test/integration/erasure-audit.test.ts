@@ -2,6 +2,7 @@ import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDocumentClient } from '../../shared/adapters/dynamo/client';
+import { createS3Client } from '../../shared/adapters/s3/client';
 import { setClock } from '../../shared/clock';
 import { config } from '../../shared/config/config';
 import { uploadOwner } from '../../shared/domain/upload-owner';
@@ -41,7 +42,7 @@ async function everything(): Promise<string[]> {
   }
   let token: string | undefined;
   do {
-    const page = await h.runtime.services.s3.send(
+    const page = await createS3Client(h.runtime.services.config).send(
       new ListObjectsV2Command({ Bucket: cfg.bucket, ContinuationToken: token }),
     );
     for (const object of page.Contents ?? []) {

@@ -7,6 +7,7 @@ import {
   type TextractClient,
 } from '@aws-sdk/client-textract';
 import type { DocumentTable, DocumentText, OcrEngine } from '../../domain/documents/types';
+import type { OcrJobStart, OcrJobs } from '../../ports/ocr-jobs';
 import { DocumentTooLargeError } from './errors';
 
 /** Synchronous Textract calls take at most 10 MB (aws-limits §5); larger images need the async API or downscaling. */
@@ -70,19 +71,8 @@ export class TextractOcr implements OcrEngine {
   }
 }
 
-export interface StartTextractAnalysisInput {
-  /** Where the stored PDF or TIFF is (async jobs read from S3 only). */
-  bucket: string;
-  key: string;
-  version?: string;
-  /** SNS topic Textract announces completion on, and the role allowing it to publish there. */
-  snsTopicArn: string;
-  roleArn: string;
-  /** Returned in the completion message: e.g. the file's id, to find it again. */
-  jobTag?: string;
-  /** Idempotency: the same token within 7 days returns the same JobId (use the file id on redelivery). */
-  clientRequestToken?: string;
-}
+/** The port's input under the adapter's historical name. */
+export type StartTextractAnalysisInput = OcrJobStart;
 
 /**
  * Starts an async `StartDocumentAnalysis` with `TABLES` on a stored PDF/TIFF (up to 500 MB, 3,000 pages). Completion
@@ -214,4 +204,17 @@ export async function collectTextractAnalysis(
   const maxPages = options.maxPages ?? Number.POSITIVE_INFINITY;
   const { text, tables } = renderAnalysis(blocks.filter((block) => (block.Page ?? 1) <= maxPages));
   return { text, method: 'ocr', pages, tables, warnings, ...(pages > maxPages ? { truncated: true } : {}) };
+}
+
+/** Textract's asynchronous analyses behind the OCR-jobs port. */
+export class TextractOcrJobs implements OcrJobs {
+  constructor(private readonly textract: TextractClient) {}
+
+  start(input: OcrJobStart): Promise<string> {
+    return startTextractAnalysis(this.textract, input);
+  }
+
+  collect(jobId: string, options?: { maxPages?: number }): Promise<DocumentText & { warnings: string[] }> {
+    return collectTextractAnalysis(this.textract, jobId, options);
+  }
 }

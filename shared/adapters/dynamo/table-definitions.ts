@@ -1,4 +1,4 @@
-import type { TableName } from '../../../functions/routes';
+import type { TableName } from '../../config/resources';
 
 /**
  * DynamoDB table shapes, as pure data read by the CDK stateful stack and by the local runtime's

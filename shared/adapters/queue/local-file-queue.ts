@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { QueueName } from '../../../functions/routes';
+import type { QueueName } from '../../config/resources';
 import type { JobQueue } from '../../ports/job-queue';
 
 /** A message of the local queue as kept on disk. */

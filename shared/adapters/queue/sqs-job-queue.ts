@@ -1,5 +1,5 @@
 import { SendMessageCommand, type SQSClient } from '@aws-sdk/client-sqs';
-import type { QueueName } from '../../../functions/routes';
+import type { QueueName } from '../../config/resources';
 import type { JobQueue } from '../../ports/job-queue';
 
 export class SqsJobQueue implements JobQueue {

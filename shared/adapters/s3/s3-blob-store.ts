@@ -2,6 +2,7 @@ import type { Readable } from 'node:stream';
 import {
   DeleteObjectsCommand,
   GetObjectCommand,
+  HeadBucketCommand,
   HeadObjectCommand,
   ListObjectsV2Command,
   NoSuchKey,
@@ -9,6 +10,7 @@ import {
   type S3Client,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
+import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import type { BlobStore } from '../../ports/blob-store';
 
 /** S3 multipart parts are at least 5 MiB; two in flight keep memory near 10 MiB per upload. */
@@ -107,5 +109,22 @@ export class S3BlobStore implements BlobStore {
       token = out.IsTruncated ? out.NextContinuationToken : undefined;
     } while (token);
     return deleted;
+  }
+
+  async presignedPost(
+    key: string,
+    limits: { maxBytes: number; contentType: string; expiresSeconds: number },
+  ): Promise<{ url: string; fields: Record<string, string> }> {
+    return createPresignedPost(this.s3, {
+      Bucket: this.bucket,
+      Key: key,
+      Conditions: [['content-length-range', 1, limits.maxBytes]],
+      Fields: { 'Content-Type': limits.contentType },
+      Expires: limits.expiresSeconds,
+    });
+  }
+
+  async probe(): Promise<void> {
+    await this.s3.send(new HeadBucketCommand({ Bucket: this.bucket }));
   }
 }

@@ -1,5 +1,3 @@
-import { modelProvider } from '../../adapters/model/model-provider';
-import { OfflineEngine } from '../../adapters/model/offline-engine/offline-engine';
 import { nowMs } from '../../clock';
 import { platformSystemPrompt, type RememberedFact } from '../../domain/agent/system-prompt';
 import type { TurnUsage } from '../../domain/agent/usage';
@@ -12,15 +10,9 @@ import { usageOfFailedTurn } from './run-agent';
 import { BUILTIN_TOOLS, runBuiltinTool } from './tools';
 import type { ToolContext } from './tools/types';
 
-/** The offline engine keeps no state between calls: one serves every request. */
-const offlineEngine = new OfflineEngine();
-
-/**
- * The model behind the agent: the configured OpenAI-compatible upstream (built once per configuration by
- * `modelProvider`), else the offline rule-based engine.
- */
+/** The model behind the agent: the configured OpenAI-compatible upstream, else the offline rule-based engine. */
 export function agentModel(services: Services): ModelProvider {
-  return modelProvider(services.config) ?? offlineEngine;
+  return services.model.chat;
 }
 
 /** The built-in data tools, bound to the request's own Subject (`ctx` comes from `Tenancy`, never from the model). */

@@ -2,9 +2,9 @@ import { createServer } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import OpenAI from 'openai';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { modelProvider } from '../../../shared/adapters/model/model-provider';
 import { OpenAIChatProvider } from '../../../shared/adapters/model/openai-chat-provider';
 import { createOpenAIClient } from '../../../shared/adapters/model/openai-client';
+import { model } from '../../../shared/composition/model';
 import { type ModelConfig, readConfig } from '../../../shared/config/config';
 import { type ModelCall, type ModelEvent, ModelProviderError } from '../../../shared/ports/model-provider';
 import { type ScriptedOpenAI, startScriptedOpenAI } from '../../support/scripted-openai';
@@ -528,14 +528,14 @@ describe('OpenAIChatProvider cancellation', () => {
   });
 });
 
-describe('modelProvider', () => {
+describe('the model part', () => {
   it('builds the upstream provider only when a model is configured, once per config', () => {
-    expect(modelProvider(readConfig({}))).toBeNull();
+    expect(model(readConfig({})).chat.kind).not.toBe('upstream');
     const cfg = readConfig({ OPENAI_BASE_URL: upstream.url, HDS_MODEL_FLASH: 'm' });
-    const p = modelProvider(cfg);
+    const p = model(cfg).chat;
     expect(p).toBeInstanceOf(OpenAIChatProvider);
-    expect(p?.kind).toBe('upstream');
-    expect(modelProvider(cfg)).toBe(p);
+    expect(p.kind).toBe('upstream');
+    expect(model(cfg).chat).toBe(p);
   });
 });
 

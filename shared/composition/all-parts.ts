@@ -1,0 +1,21 @@
+import { type ServiceParts, servicesFor } from '../services/container';
+import { bucket } from './bucket';
+import { documents } from './documents';
+import { model } from './model';
+import { queues } from './queues';
+import { sockets } from './sockets';
+
+/** Every part: for local tools and tests that act for no one function (the runtime, `npm run keys`, benchmarks). */
+export const allParts: Required<ServiceParts> = { bucket, queues, sockets, documents, model };
+
+/**
+ * Services for tools that act for no one function (the local runtime itself, `npm run keys`, tests, benchmarks): every
+ * part, built for the configuration in force.
+ */
+export const processServices = servicesFor(
+  {
+    id: 'local tools',
+    needs: { bucket: 'readwrite', sendsTo: ['purge'], postsToConnections: true, usesTextract: true, usesModel: true },
+  },
+  allParts,
+);

@@ -1,0 +1,29 @@
+/**
+ * The cloud resources a function may touch, by name: the route manifest (functions/routes.ts) declares each function's
+ * `Needs` with these, the CDK stacks grant exactly them, and the service container builds only the adapters they name.
+ */
+
+export type TableName = 'accounts' | 'records' | 'rateLimits';
+export type Access = 'read' | 'readwrite';
+export type QueueName = 'purge' | 'socket-events' | 'file-jobs' | 'uploads' | 'ocr-results' | 'consolidation';
+
+export interface Needs {
+  tables?: Partial<Record<TableName, Access>>;
+  bucket?: Access;
+  /** Queues this function sends to. */
+  sendsTo?: QueueName[];
+  /** Posts frames to WebSocket clients through the API's @connections endpoint. */
+  postsToConnections?: boolean;
+  /** Calls the upstream model (answers, document extraction): may read the model key's secret. */
+  usesModel?: boolean;
+  /** Calls Textract's synchronous OCR (single images in the cloud). */
+  usesTextract?: boolean;
+  /**
+   * Textract's asynchronous document analysis: `start` starts jobs on stored files (passing the role Textract
+   * publishes completions with; Textract reads the object with the caller's own S3 access, so `bucket` is
+   * required), `collect` reads finished jobs' results.
+   */
+  textractJobs?: 'start' | 'collect';
+  timeoutSeconds?: number;
+  memoryMb?: number;
+}

@@ -1,0 +1,111 @@
+import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BUNDLE_FILE, bundleFunction, LAZY_PACKAGES, lazySpecifiersOf } from '../../infra/bundling';
+import { longLayoutXlsx, textPdf } from '../support/document-fixtures';
+import { type Harness, startHarness } from '../support/harness';
+
+/**
+ * A document function's asset exactly as CDK builds it (the bundle, and the lazy packages beside it under
+ * node_modules/), run in a fresh Node process on REST API events against the local emulators: pdf.js and exceljs are
+ * not in the bundle, and load from the asset on the first PDF and the first workbook.
+ */
+
+const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
+let h: Harness;
+let key: string;
+let assetDir: string;
+
+beforeAll(async () => {
+  h = await startHarness();
+  key = (await h.newAccount('bundles')).key;
+  assetDir = await mkdtemp(join(tmpdir(), 'hds-asset-'));
+  await bundleFunction(join(repoRoot, 'functions/standardize/create-standardization.ts'), assetDir);
+}, 120_000);
+
+afterAll(async () => {
+  await h?.stop();
+  if (assetDir) await rm(assetDir, { recursive: true, force: true });
+});
+
+async function multipartEvent(file: Buffer, filename: string, type: string) {
+  const form = new FormData();
+  form.set('user', 'bundle-reader');
+  form.set('file', new Blob([new Uint8Array(file)], { type }), filename);
+  const request = new Request('http://localhost/', { method: 'POST', body: form });
+  const body = Buffer.from(await request.arrayBuffer());
+  const event = JSON.parse(readFileSync(join(repoRoot, 'events/create-standardization.json'), 'utf8'));
+  const headers = {
+    ...event.headers,
+    authorization: `Bearer ${key}`,
+    'content-type': request.headers.get('content-type'),
+  };
+  return {
+    ...event,
+    headers,
+    multiValueHeaders: Object.fromEntries(Object.entries(headers).map(([k, v]) => [k, [v]])),
+    body: body.toString('base64'),
+    isBase64Encoded: true,
+  };
+}
+
+/** Invokes the bundle's handler once per event in one fresh process, as a warm Lambda would; returns the answers. */
+function runBundle(events: unknown[]): Promise<{ statusCode: number; body: string }[]> {
+  const script = `
+    const { handler } = await import(${JSON.stringify(pathToFileURL(join(assetDir, BUNDLE_FILE)).href)});
+    const context = { functionName: 'create-standardization', functionVersion: '$LATEST', memoryLimitInMB: '1024',
+      invokedFunctionArn: 'arn:aws:lambda:eu-west-1:000000000000:function:create-standardization',
+      awsRequestId: 'bundle-test', getRemainingTimeInMillis: () => 29000 };
+    const out = [];
+    for (const event of JSON.parse(process.argv[1])) out.push(await handler(event, context));
+    process.stdout.write(JSON.stringify(out));`;
+  return new Promise((resolve, reject) => {
+    execFile(
+      process.execPath,
+      ['--input-type=module', '--enable-source-maps', '-e', script, JSON.stringify(events)],
+      { cwd: assetDir, timeout: 120_000, maxBuffer: 16 * 1024 * 1024, env: { ...process.env, HDS_LOG_LEVEL: 'error' } },
+      (error, stdout, stderr) => (error ? reject(new Error(stderr || String(error))) : resolve(JSON.parse(stdout))),
+    );
+  });
+}
+
+describe('a document function bundled as CDK bundles it', () => {
+  it('keeps pdf.js and exceljs out of the bundle, beside it as packages it imports only with import()', async () => {
+    const bundle = await readFile(join(assetDir, BUNDLE_FILE), 'utf8');
+    const { dynamic, static: statics } = lazySpecifiersOf(bundle);
+    expect(statics).toEqual([]);
+    expect(dynamic).toEqual(['exceljs', 'unpdf']);
+    for (const pkg of ['unpdf', 'exceljs']) {
+      expect((await stat(join(assetDir, 'node_modules', pkg, 'index.mjs'))).isFile()).toBe(true);
+      expect(JSON.parse(await readFile(join(assetDir, 'node_modules', pkg, 'package.json'), 'utf8'))).toMatchObject({
+        name: pkg,
+        type: 'module',
+        exports: { '.': './index.mjs' },
+      });
+    }
+    // The lazy packages are the largest libraries; the bundle no longer carries them.
+    expect(LAZY_PACKAGES).toContain('unpdf');
+    expect(bundle).not.toContain('pdfjs-dist');
+  });
+
+  it('reads a PDF and a workbook in a fresh Node process, loading each reader on its first file', async () => {
+    const events = [
+      await multipartEvent(await textPdf(), 'report.pdf', 'application/pdf'),
+      await multipartEvent(
+        await longLayoutXlsx(),
+        'results.xlsx',
+        'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      ),
+    ];
+    const answers = await runBundle(events);
+    for (const answer of answers) {
+      expect(answer.statusCode, answer.body).toBe(200);
+      const codes = JSON.parse(answer.body).data.map((r: { loinc_code: string | null }) => r.loinc_code);
+      expect(codes).toContain('4548-4');
+    }
+  }, 120_000);
+});
