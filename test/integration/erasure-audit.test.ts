@@ -7,6 +7,7 @@ import { setClock } from '../../shared/clock';
 import { config } from '../../shared/config/config';
 import { uploadOwner } from '../../shared/domain/upload-owner';
 import { client, type Harness, startHarness } from '../support/harness';
+import { eventually } from '../support/polling';
 import { openUploadSocket, type UploadSocket } from '../support/sockets';
 import { postFile as postUpload } from '../support/uploads';
 
@@ -245,13 +246,14 @@ describe('an erased Subject leaves nothing behind', () => {
     expect(await eraseDrainSweep(user)).toBe(404);
     socket.ws.close();
     await socket.closed;
-    // $disconnect runs once the server has seen the close; wait for it, within a bound.
-    let left = naming(await everything(), marker, user, uploadOwner(accountId, user));
-    for (let i = 0; i < 100 && left.length > 0; i++) {
-      await new Promise((r) => setTimeout(r, 20));
-      left = naming(await everything(), marker, user, uploadOwner(accountId, user));
-    }
-    expect(left).toEqual([]);
+    // $disconnect runs once the server has seen the close; wait for it, within a bound (naming what is left).
+    await eventually(
+      async () => {
+        expect(naming(await everything(), marker, user, uploadOwner(accountId, user))).toEqual([]);
+        return true;
+      },
+      { timeoutMs: 5_000, what: 'the staged upload gone after $disconnect' },
+    );
   });
 
   it('the sweeper alone removes staged bytes after a day and due entries, whoever they belong to', async () => {

@@ -11,6 +11,7 @@ import { config } from '../../shared/config/config';
 import type { HealthRecord } from '../../shared/domain/records';
 import { issueApiKey } from '../../shared/services/api-keys';
 import { client, type Harness, startHarness } from '../support/harness';
+import { eventually } from '../support/polling';
 
 const reading = (i: number) => ({
   indicator: 'Glucose',
@@ -51,14 +52,18 @@ describe('an erase racing writes', () => {
       const user = `race-${trial}`;
       expect((await api.post('/v1/data', { user, retention: 'permanent', records: batch(5) })).status).toBe(200);
       const erased = (await h.runtime.services.subjects.find(accountId, user))!;
+      let answered = 0;
       const writers = Array.from({ length: 6 }, async () => {
         const statuses: number[] = [];
         for (let i = 0; i < 4; i++) {
           statuses.push((await api.post('/v1/data', { user, retention: 'permanent', records: batch(25) })).status);
+          answered++;
         }
         return statuses;
       });
-      await new Promise((r) => setTimeout(r, trial % 4));
+      // The erase lands at a different point of the writes from trial to trial: with none of the 24 answered yet, or
+      // once one, two or three are, the rest still in flight.
+      await eventually(() => answered >= trial % 4, { timeoutMs: 10_000, intervalMs: 1, what: 'writes answered' });
       const erase = await api.delete(`/v1/subjects/${user}`);
       expect(erase.status, `trial ${trial}`).toBe(200);
       expect(erase.body.counts_exact).toBe(true);

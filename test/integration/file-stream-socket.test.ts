@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { labCsv, labTxt } from '../support/document-fixtures';
 import { client, type Harness, startHarness } from '../support/harness';
+import { eventually } from '../support/polling';
 
 function chunks(messageId: string, filename: string, data: Buffer, size: number) {
   const totalChunks = Math.ceil(data.length / size);
@@ -232,10 +233,11 @@ describe('WebSocket /v1/files/stream transport', () => {
     const { connectionId } = await next();
     expect(await h.runtime.services.connections.get(connectionId)).not.toBeNull();
     ws.close();
-    for (let i = 0; i < 100 && (await h.runtime.services.connections.get(connectionId)); i++) {
-      await new Promise((r) => setTimeout(r, 20));
-    }
-    expect(await h.runtime.services.connections.get(connectionId)).toBeNull();
+    // $disconnect runs once the server has seen the close.
+    await eventually(async () => (await h.runtime.services.connections.get(connectionId)) === null, {
+      timeoutMs: 5_000,
+      what: 'the connection forgotten',
+    });
   });
 
   it('answers 404 for a WebSocket on any other path', async () => {

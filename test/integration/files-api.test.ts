@@ -22,6 +22,7 @@ import {
   wideLayoutXlsx,
 } from '../support/document-fixtures';
 import { client, type Harness, startHarness } from '../support/harness';
+import { eventually } from '../support/polling';
 
 let h: Harness;
 let key: string;
@@ -205,12 +206,13 @@ function failSlicesOf(filename: string, fails: (n: number) => boolean) {
 
 /** Drains the file queue until `done` holds, through the redeliveries of failed jobs (the retry delay is 50 ms). */
 async function drainUntil(done: () => Promise<boolean>) {
-  for (let i = 0; i < 100; i++) {
-    await h.runtime.drainQueues();
-    if (await done()) return;
-    await new Promise((r) => setTimeout(r, 60));
-  }
-  throw new Error('the queue never settled');
+  await eventually(
+    async () => {
+      await h.runtime.drainQueues();
+      return done();
+    },
+    { timeoutMs: 120_000, intervalMs: 50, what: 'the file queue settled' },
+  );
 }
 
 describe('files that fail or never finish keep no rows', () => {
@@ -424,13 +426,14 @@ describe('presigned uploads (POST /v1/files/uploads)', () => {
     const stored = await postToBucket(ticket.body.url, ticket.body.fields, pdf, 'big-report.pdf');
     expect(stored.status).toBeLessThan(300);
     // The bucket's notification reaches the queue a moment after the POST answers, as S3's does.
-    let file = await api.get(`/v1/files/${ticket.body.id}?user=presigned`);
-    for (let i = 0; i < 100 && (file.status !== 200 || file.body.status !== 'processed'); i++) {
-      await new Promise((r) => setTimeout(r, 50));
-      await h.runtime.drainQueues();
-      file = await api.get(`/v1/files/${ticket.body.id}?user=presigned`);
-    }
-    expect(file.status).toBe(200);
+    const file = await eventually(
+      async () => {
+        await h.runtime.drainQueues();
+        const got = await api.get(`/v1/files/${ticket.body.id}?user=presigned`);
+        return got.status === 200 && got.body.status === 'processed' && got;
+      },
+      { timeoutMs: 10_000, intervalMs: 50, what: 'the presigned upload processed' },
+    );
     expect(file.body).toMatchObject({
       id: ticket.body.id,
       filename: 'big-report.pdf',
@@ -446,9 +449,17 @@ describe('presigned uploads (POST /v1/files/uploads)', () => {
     expect(huge.body.error.param).toBe('bytes');
     const ticket = await presign({ user: 'liar', filename: 'small.csv', content_type: 'text/csv', bytes: 10 });
     // s3rver does not enforce the policy's content-length-range as S3 does; the finalize step still refuses it.
-    await postToBucket(ticket.body.url, ticket.body.fields, labCsv(), 'small.csv');
-    await new Promise((r) => setTimeout(r, 300));
-    await h.runtime.drainQueues();
+    expect((await postToBucket(ticket.body.url, ticket.body.fields, labCsv(), 'small.csv')).status).toBeLessThan(300);
+    // The bucket's notification reaches the queue a moment after the POST answers: once it has been handled, the
+    // oversized object is gone from the bucket.
+    const incoming: string = ticket.body.fields.key;
+    await eventually(
+      async () => {
+        await h.runtime.drainQueues();
+        return (await h.runtime.services.blobs.size(incoming)) === null;
+      },
+      { timeoutMs: 10_000, intervalMs: 50, what: 'the oversized presigned object dropped' },
+    );
     expect((await api.get('/v1/files?user=liar')).body.data).toEqual([]);
     expect(await h.runtime.queue!.deadLetters('uploads')).toEqual([]);
     const missing = await presign({ user: 'liar' });

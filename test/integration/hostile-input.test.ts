@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiResponse, client, type Harness, startHarness } from '../support/harness';
+import { eventually } from '../support/polling';
 
 /**
  * What an attacker with an ordinary key can send: bodies cut off mid-part, protocol-breaking WebSocket frames,
@@ -183,9 +184,10 @@ describe('WebSocket frames that break the protocol', () => {
     header[1] = 0x80 | 127;
     header.writeBigUInt64BE(BigInt(payload.length), 2);
     socket.write(Buffer.concat([header, mask, masked]));
-    for (let i = 0; i < 100 && !received().toString().includes('nests deeper'); i++) {
-      await new Promise((r) => setTimeout(r, 20));
-    }
+    await eventually(() => received().toString().includes('nests deeper'), {
+      timeoutMs: 5_000,
+      what: 'the error frame',
+    });
     expect(received().toString()).toContain('nests deeper than 64 levels');
     socket.destroy();
     await expectHealthy();

@@ -9,6 +9,7 @@ import { createDocumentClient } from '../../shared/adapters/dynamo/client';
 import { MEMORY_PREFIX } from '../../shared/adapters/dynamo/records-layout';
 import { localQueueEvents } from '../../shared/adapters/queue/local-file-queue';
 import { client, startHarness } from '../support/harness';
+import { eventually } from '../support/polling';
 import { type ScriptedOpenAI, startScriptedOpenAI } from '../support/scripted-openai';
 
 const JOURNAL = 'Slept badly, resting heart rate 58 this morning, started a vegetarian diet';
@@ -362,10 +363,15 @@ describe('journal recipe and conversation memory with an upstream model', () => 
       memories([{ text: 'I have asthma', kind: 'condition' }]),
     );
     await t.api.post('/v1/responses', entry('sam', 'I have asthma'));
-    for (let i = 0; i < 20 && (await t.memoriesOf('sam')).length === 0; i++) {
-      await new Promise((r) => setTimeout(r, 100));
-      await t.h.runtime.drainQueues();
-    }
-    expect((await t.memoriesOf('sam')).map((m) => m.text)).toEqual(['I have asthma']);
+    // The failed job is redelivered after the runtime's retry delay: drain until the consolidation has run.
+    const saved = await eventually(
+      async () => {
+        await t.h.runtime.drainQueues();
+        const found = await t.memoriesOf('sam');
+        return found.length > 0 && found;
+      },
+      { timeoutMs: 5_000, what: 'the redelivered consolidation' },
+    );
+    expect(saved.map((m) => m.text)).toEqual(['I have asthma']);
   });
 });

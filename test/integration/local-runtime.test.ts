@@ -5,6 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { bootstrapAccount } from '../../infra/local/bootstrap';
 import { startRuntime } from '../../infra/local/runtime';
 import { client } from '../support/harness';
+import { eventually } from '../support/polling';
 
 process.env.HDS_LOG_LEVEL = 'silent';
 const dirs: string[] = [];
@@ -69,10 +70,13 @@ describe('local runtime', () => {
   it('retries a failing queue message and dead-letters it after maxReceiveCount', async () => {
     const rt = await startRuntime({ queuePollMs: 20, queueRetryDelayMs: 10 });
     await rt.queue!.send('purge', { type: 'something-else' });
-    for (let i = 0; i < 200 && (await rt.queue!.deadLetters('purge')).length === 0; i++) {
-      await new Promise((r) => setTimeout(r, 25));
-    }
-    const dead = await rt.queue!.deadLetters('purge');
+    const dead = await eventually(
+      async () => {
+        const letters = await rt.queue!.deadLetters('purge');
+        return letters.length > 0 && letters;
+      },
+      { timeoutMs: 5_000, what: 'the message dead-lettered' },
+    );
     expect(dead).toHaveLength(1);
     expect(dead[0]!.receiveCount).toBe(5);
     expect(await rt.queue!.pending('purge')).toHaveLength(0);

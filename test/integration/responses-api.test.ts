@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setClock } from '../../shared/clock';
 import { client, type Harness, startHarness } from '../support/harness';
 import { startMcpServer, type TestMcpServer } from '../support/mcp-server';
+import { eventually } from '../support/polling';
 import { startScriptedOpenAI } from '../support/scripted-openai';
 
 let h: Harness;
@@ -604,6 +605,8 @@ describe('failures part-way', () => {
   it('cancels a running remote tool at once when the client goes away mid-stream', async () => {
     upstream.script({ toolCalls: [{ name: 'mcp__labs__slow', arguments: '{"ms":20000}' }] });
     const before = mcp.cancelled;
+    const slowCalls = () => mcp.calls.filter((c) => c.name === 'slow').length;
+    const slowBefore = slowCalls();
     const abort = new AbortController();
     const res = await fetch(`${h.url}/v1/responses`, {
       method: 'POST',
@@ -617,7 +620,9 @@ describe('failures part-way', () => {
     });
     const reader = res.body!.getReader();
     await reader.read();
-    await new Promise((r) => setTimeout(r, 500));
+    // The client leaves while the remote tool is running.
+    await eventually(() => slowCalls() > slowBefore, { timeoutMs: 5_000, what: 'the slow tool running' });
+    expect(mcp.cancelled).toBe(before);
     abort.abort();
     await expect.poll(() => mcp.cancelled - before, { timeout: 3000, interval: 100 }).toBeGreaterThan(0);
     await expect.poll(() => mcp.openSessions(), { timeout: 3000, interval: 100 }).toBe(0);

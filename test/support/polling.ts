@@ -1,3 +1,39 @@
+export interface PollOptions {
+  /** The bound: give up this long after the first check (default 5 s). */
+  timeoutMs?: number;
+  /** Pause between checks (default 20 ms). */
+  intervalMs?: number;
+  /** Named in the error once the bound runs out. */
+  what?: string;
+}
+
+/** What `eventually` resolves with: the probe's value once it is something. */
+export type Settled<T> = Exclude<Awaited<T>, undefined | null | false>;
+
+/**
+ * Checks `probe` until it gives a value (anything but `undefined`, `null` or `false`) and resolves with that value:
+ * the bounded poll that takes the place of a fixed sleep. A probe that throws counts as "not yet"; once `timeoutMs`
+ * has run out it rejects, naming `what` and quoting the probe's last error if it had one.
+ */
+export async function eventually<T>(probe: () => T | Promise<T>, options: PollOptions = {}): Promise<Settled<T>> {
+  const { timeoutMs = 5_000, intervalMs = 20, what = 'condition' } = options;
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    let lastError: unknown;
+    try {
+      const value = await probe();
+      if (value !== undefined && value !== null && value !== false) return value as Settled<T>;
+    } catch (err) {
+      lastError = err;
+    }
+    if (Date.now() > deadline) {
+      const cause = lastError === undefined ? '' : `: ${lastError instanceof Error ? lastError.message : lastError}`;
+      throw new Error(`${what} did not hold within ${timeoutMs} ms${cause}`, { cause: lastError });
+    }
+    await new Promise((resolve) => setTimeout(resolve, intervalMs));
+  }
+}
+
 /**
  * Waits for `condition` to hold, checking every `intervalMs`, for at most `timeoutMs`: the bounded poll that takes
  * the place of a fixed sleep. Resolves as soon as it holds; rejects with `what` once the bound runs out.
@@ -8,10 +44,5 @@ export async function eventuallyTrue(
   intervalMs = 50,
   what = 'condition',
 ): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    if (await condition()) return;
-    if (Date.now() > deadline) throw new Error(`${what} did not hold within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, intervalMs));
-  }
+  await eventually(condition, { timeoutMs, intervalMs, what });
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sseFrame, withKeepAlive } from '../../../shared/http/sse';
+import { eventually } from '../../support/polling';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -10,12 +11,13 @@ describe('server-sent events', () => {
   });
 
   it('adds comment keep-alives while the source is idle, and only comments', async () => {
+    const out: string[] = [];
     async function* slow() {
       yield 'data: 1\n\n';
-      await sleep(120);
+      // Idle until two more frames have gone out (keep-alives, as the source sends nothing meanwhile).
+      await eventually(() => out.length >= 3, { timeoutMs: 5_000, intervalMs: 5, what: 'two frames while idle' });
       yield 'data: 2\n\n';
     }
-    const out: string[] = [];
     for await (const f of withKeepAlive(slow(), { idleMs: 40 })) out.push(f);
     expect(out[0]).toBe('data: 1\n\n');
     expect(out.at(-1)).toBe('data: 2\n\n');

@@ -3,7 +3,8 @@ import { runExtractionBenchmark } from '../../../bench/standardize-extraction';
 import { extractReadingsOffline, OfflineReadingExtractor } from '../../../shared/domain/extraction/index';
 
 describe('evaluation set (eval/extraction, dev split)', () => {
-  const result = runExtractionBenchmark({ timingRuns: 3 });
+  // Quality only: its speed (ms per report, a three-page report) is measured by `npm run bench:standardize`.
+  const result = runExtractionBenchmark({ timingRuns: 0 });
 
   it('meets the product targets: precision ≥ 95 %, recall ≥ 90 %', () => {
     expect(result.dev.reports).toBeGreaterThanOrEqual(15);
@@ -15,10 +16,6 @@ describe('evaluation set (eval/extraction, dev split)', () => {
     for (const outcome of result.outcomes.filter((o) => o.file.startsWith('narrative-only'))) {
       expect(outcome.spurious, outcome.file).toEqual([]);
     }
-  });
-
-  it('reads a three-page report in well under 50 ms', () => {
-    expect(result.msThreePages).toBeLessThan(50);
   });
 });
 
