@@ -55,6 +55,26 @@ async function sizeOf(dir: string): Promise<number> {
   return total;
 }
 
+/**
+ * What this machine's speed is worth, printed beside the figures (import times differ several-fold between the
+ * machines the sessions ran on): Node's own `http` and `https` modules, which every AWS SDK client loads, cold; and a
+ * fixed loop of 10⁸ additions.
+ */
+export function machineReference(): { httpsImportMs: number; loopMs: number } {
+  const median = (script: string) => {
+    const times = Array.from({ length: RUNS }, () =>
+      Number(execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' }).trim()),
+    ).sort((a, b) => a - b);
+    return times[Math.floor(RUNS / 2)]!;
+  };
+  return {
+    httpsImportMs: median(
+      "const s=performance.now();await import('node:http');await import('node:https');console.log(performance.now()-s)",
+    ),
+    loopMs: median('const s=performance.now();let x=0;for(let i=0;i<1e8;i++)x+=i;console.log(performance.now()-s)'),
+  };
+}
+
 export async function measureBundles(only?: string[]): Promise<BundleFigure[]> {
   const outDir = await mkdtemp(join(tmpdir(), 'hds-bundles-'));
   const figures: BundleFigure[] = [];
@@ -85,6 +105,10 @@ export async function measureBundles(only?: string[]): Promise<BundleFigure[]> {
 
 export function printBundles(figures: BundleFigure[]): void {
   const f = (n: number) => n.toFixed(1);
+  const machine = machineReference();
+  console.log(
+    `\nMachine reference: node:http + node:https cold import ${f(machine.httpsImportMs)} ms; 10⁸-addition loop ${f(machine.loopMs)} ms`,
+  );
   console.log(
     `\nBundles (minified ESM as CDK builds them; cold import, median of ${RUNS} fresh node ${process.version} processes)`,
   );

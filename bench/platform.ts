@@ -5,17 +5,14 @@
  *  3. p50/p95 of GET /v1/data pages for a Subject holding 10,000 rows
  *  4. minified bundle size and cold import time of every function
  */
-import { execFileSync } from 'node:child_process';
-import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { BatchWriteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { build } from 'esbuild';
-import { manifest } from '../functions/routes';
-import { esbuildOptionsFor } from '../infra/bundling';
 import { startRuntime } from '../infra/local/runtime';
 import { createDocumentClient } from '../shared/adapters/dynamo/client';
 import { issueApiKey } from '../shared/services/api-keys';
+import { measureBundles, printBundles } from './bundles';
 
 process.env.HDS_LOG_LEVEL = 'warn';
 const CONCURRENCY = 8;
@@ -169,23 +166,8 @@ async function main() {
   await rt.stop();
   await rm(dataDir, { recursive: true, force: true });
 
-  // 4. Bundles.
-  const outDir = await mkdtemp(join(tmpdir(), 'hds-bundles-'));
-  const bundles: { id: string; kb: number; importMs: number }[] = [];
-  for (const entry of manifest) {
-    const outfile = join(outDir, entry.id, 'index.mjs');
-    await build({ ...esbuildOptionsFor(resolve('functions', entry.handler), outfile), logLevel: 'silent' });
-    const size = (await stat(outfile)).size;
-    const script = `const s=performance.now();await import(${JSON.stringify(outfile)});console.log(performance.now()-s)`;
-    const times: number[] = [];
-    for (let i = 0; i < 3; i++) {
-      times.push(
-        Number(execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' }).trim()),
-      );
-    }
-    bundles.push({ id: entry.id, kb: size / 1024, importMs: Math.min(...times) });
-  }
-  await rm(outDir, { recursive: true, force: true });
+  // 4. Bundles, measured after the runtime stopped so nothing else shares the cores.
+  const bundles = await measureBundles();
 
   const f = (n: number) => n.toFixed(1);
   console.log('\nHDS platform benchmark (embedded dynalite on disk, local runtime over loopback HTTP)');
@@ -211,14 +193,7 @@ async function main() {
     `  GET limit=100, indicator filter  p50 ${f(percentile(filtered, 50))}  p95 ${f(percentile(filtered, 95))}`,
   );
   console.log(`  GET limit=100, offsets 0..9900   p50 ${f(percentile(deep, 50))}  p95 ${f(percentile(deep, 95))}`);
-  console.log('\nBundles (minified ESM, as CDK builds them; cold import in a fresh node process)');
-  for (const b of bundles)
-    console.log(`  ${b.id.padEnd(18)} ${f(b.kb).padStart(8)} KB   import ${f(b.importMs).padStart(6)} ms`);
-  const worst = bundles.reduce((a, b) => (b.kb > a.kb ? b : a));
-  const slowest = bundles.reduce((a, b) => (b.importMs > a.importMs ? b : a));
-  console.log(
-    `  largest ${worst.id} ${f(worst.kb)} KB (target ≤ 1024); slowest import ${slowest.id} ${f(slowest.importMs)} ms (target ≤ 150)`,
-  );
+  printBundles(bundles);
 }
 
 main().catch((err) => {

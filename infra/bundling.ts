@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { access, cp, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import { basename, dirname, extname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { type BuildOptions, build } from 'esbuild';
 
 /**
@@ -9,6 +9,9 @@ import { type BuildOptions, build } from 'esbuild';
  * settings to `NodejsFunction`, and a benchmark script can call esbuild with exactly the same ones
  * through {@link esbuildOptionsFor} (cold start is mostly bundle size and module loading).
  */
+
+/** The project's root, where its node_modules are (infra/ is one level down). */
+const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
 
 /** esbuild target matching the Lambda runtime, nodejs22.x. */
 export const LAMBDA_NODE_TARGET = 'node22';
@@ -121,8 +124,9 @@ export async function buildLazyPackages(outDir: string): Promise<string[]> {
  */
 async function builtLazyModule(specifier: string): Promise<string> {
   const pkg = LAZY_PACKAGES.find((p) => specifier === p || specifier.startsWith(`${p}/`))!;
-  const require = createRequire(join(process.cwd(), 'package.json'));
-  const { version } = JSON.parse(await readFile(require.resolve(`${pkg}/package.json`), 'utf8')) as { version: string };
+  const { version } = JSON.parse(await readFile(join(REPO_ROOT, 'node_modules', pkg, 'package.json'), 'utf8')) as {
+    version: string;
+  };
   const options = {
     entryPoints: [specifier],
     bundle: true,
@@ -135,14 +139,14 @@ async function builtLazyModule(specifier: string): Promise<string> {
     external: [...lambdaBundle.external],
   } satisfies BuildOptions;
   const digest = createHash('sha256').update(JSON.stringify({ version, options })).digest('hex').slice(0, 16);
-  const cached = join(process.cwd(), 'node_modules', '.cache', 'hds-lazy-packages', `${specifier}-${digest}.mjs`);
+  const cached = join(REPO_ROOT, 'node_modules', '.cache', 'hds-lazy-packages', `${specifier}-${digest}.mjs`);
   try {
     await access(cached);
     return cached;
   } catch {
     // Built once, then renamed into place: a concurrent synth never reads half a file.
     const partial = `${cached}.${process.pid}.partial`;
-    await build({ ...options, outfile: partial, logLevel: 'warning' });
+    await build({ ...options, absWorkingDir: REPO_ROOT, outfile: partial, logLevel: 'warning' });
     await rename(partial, cached);
     await rm(partial, { force: true });
     return cached;

@@ -55,7 +55,8 @@ const bundling: BundlingOptions = {
   banner: lambdaBundle.banner,
   bundleAwsSDK: true,
   externalModules: [...lambdaBundle.external, ...LAZY_PACKAGES],
-  // The lazy packages a bundle imports, each bundled beside it under node_modules/ (infra/bundling.ts).
+  // The lazy packages a bundle imports, each bundled beside it under node_modules/ (infra/bundling.ts). CDK runs the
+  // hook in the project's root, where `--import tsx` resolves.
   commandHooks: {
     beforeBundling: () => [],
     beforeInstall: () => [],

@@ -64,6 +64,15 @@ export function observabilityMiddlewares(): middy.MiddlewareObj[] {
   return middlewares;
 }
 
+/**
+ * The client's calls as X-Ray subsegments where tracing is on: service, operation, retries and the names the X-Ray
+ * SDK's whitelist keeps (tables, queues, counts), never items or message bodies. S3 clients are left out on purpose:
+ * that whitelist records object keys, and an object key carries the file's name.
+ */
+export function traceAwsClient<T>(client: T): T {
+  return tracer.isTracingEnabled() ? tracer.captureAWSv3Client(client) : client;
+}
+
 /** A plain handler (queue consumer, schedule, WebSocket route) run inside the observability middlewares. */
 export function observed<E, R>(handler: (event: E, context: Context) => Promise<R>) {
   const wrapped = middy(handler).use(observabilityMiddlewares());

@@ -3,6 +3,7 @@ import { DocumentReaders } from '../adapters/documents/document-readers';
 import { TesseractOcr } from '../adapters/documents/tesseract-ocr';
 import { TextractOcr, TextractOcrJobs } from '../adapters/documents/textract-ocr';
 import type { Config } from '../config/config';
+import { traceAwsClient } from '../observability';
 import type { DocumentServices } from '../services/container';
 
 /** Textract on Lambda (or with HDS_OCR=textract), tesseract.js otherwise. */
@@ -23,7 +24,7 @@ export function documents(cfg: Config): DocumentServices {
   if (!parts) {
     let textract: TextractClient | undefined;
     const textractClient = () => {
-      textract ??= new TextractClient({ region: cfg.region });
+      textract ??= traceAwsClient(new TextractClient({ region: cfg.region }));
       return textract;
     };
     const textractHost = usesTextract();

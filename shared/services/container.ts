@@ -185,6 +185,18 @@ const tablesOf = perConfig(
     }),
 );
 
+const conversationStores = new WeakMap<Config, ConversationStore>();
+
+/** The conversation store (large bodies in the bucket), one per configuration and process like the table adapters. */
+function conversationsOf(cfg: Config, blobs: () => BlobStore): ConversationStore {
+  let store = conversationStores.get(cfg);
+  if (!store) {
+    store = new DynamoConversationStore(tablesOf(cfg).doc, cfg.tables.records, blobs());
+    conversationStores.set(cfg, store);
+  }
+  return store;
+}
+
 /**
  * A function's services: the process's table adapters, and the parts it was given. Every port is built on first use,
  * so a function pays only for the adapters its requests reach; a port whose part is missing throws, naming the need.
@@ -206,7 +218,7 @@ export function buildServices(cfg: Config, parts: ServiceParts, owner: string): 
     subjects: () => tables.subjects,
     records: () => tables.records,
     careCircle: () => tables.careCircle,
-    conversations: (s) => new DynamoConversationStore(tables.doc, cfg.tables.records, s.blobs),
+    conversations: (s) => conversationsOf(cfg, () => s.blobs),
     memories: () => tables.memories,
     rateLimiter: () => tables.rateLimiter,
     connections: () => tables.connections,

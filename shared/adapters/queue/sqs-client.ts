@@ -1,4 +1,5 @@
 import { SQSClient } from '@aws-sdk/client-sqs';
+import { traceAwsClient } from '../../observability';
 
 /**
  * The SQS client for the configured queues, pointed at the host their URLs name (AWS's regional endpoint,
@@ -6,5 +7,5 @@ import { SQSClient } from '@aws-sdk/client-sqs';
  */
 export function sqsClient(region: string, queueUrls: Record<string, string | undefined>): SQSClient {
   const first = Object.values(queueUrls).find((u): u is string => !!u);
-  return new SQSClient({ region, ...(first ? { endpoint: new URL(first).origin } : {}) });
+  return traceAwsClient(new SQSClient({ region, ...(first ? { endpoint: new URL(first).origin } : {}) }));
 }

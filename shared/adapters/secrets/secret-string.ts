@@ -1,4 +1,5 @@
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import { traceAwsClient } from '../../observability';
 
 const cache = new Map<string, Promise<string>>();
 
@@ -10,7 +11,7 @@ const cache = new Map<string, Promise<string>>();
 export function secretString(secretId: string, region: string, client?: SecretsManagerClient): Promise<string> {
   let value = cache.get(secretId);
   if (!value) {
-    value = fetchSecret(client ?? new SecretsManagerClient({ region }), secretId);
+    value = fetchSecret(client ?? traceAwsClient(new SecretsManagerClient({ region })), secretId);
     cache.set(secretId, value);
     value.catch(() => cache.delete(secretId));
   }

@@ -4,6 +4,7 @@ import {
   GoneException,
   PostToConnectionCommand,
 } from '@aws-sdk/client-apigatewaymanagementapi';
+import { traceAwsClient } from '../../observability';
 import type { SocketGateway } from '../../ports/socket-gateway';
 
 /**
@@ -14,7 +15,7 @@ export class ApiGatewaySocketGateway implements SocketGateway {
   private readonly client: ApiGatewayManagementApiClient;
 
   constructor(endpoint: string, region: string) {
-    this.client = new ApiGatewayManagementApiClient({ endpoint, region });
+    this.client = traceAwsClient(new ApiGatewayManagementApiClient({ endpoint, region }));
   }
 
   async send(connectionId: string, frame: Record<string, unknown>): Promise<boolean> {
