@@ -207,6 +207,44 @@ describe('CsvReader', () => {
     expect(count).toBe(501);
   });
 
+  it('reads a chunk of thousands of rows at once, in order, and every row of a body cut mid-record', async () => {
+    const lines = ['Date,Steps', ...Array.from({ length: 10_000 }, (_, i) => `2024-01-01,${i}`)];
+    const csv = Buffer.from(`${lines.join('\r\n')}\r\n`);
+    // One chunk holding every row: the parser queues them all before the reader takes any.
+    const whole = await new CsvReader().read(bodyOf(csv, csv.length), infoOf('s.csv', 'text/csv', csv));
+    expect(whole.tables[0]?.rows).toHaveLength(10_001);
+    expect(whole.tables[0]?.rows.at(-1)).toEqual(['2024-01-01', '9999']);
+    expect(whole.truncated).toBe(false);
+    // Chunks that end inside records (and between \r and \n): the same rows.
+    const steps: string[] = [];
+    for await (const row of csvRows(bodyOf(csv, 4097))) steps.push(row[1] ?? '');
+    expect(steps).toHaveLength(10_001);
+    expect(steps.slice(0, 3)).toEqual(['Steps', '0', '1']);
+    expect(steps.at(-1)).toBe('9999');
+  });
+
+  it('reports a malformed file as a parse error from read and from csvRows', async () => {
+    const csv = Buffer.from('Test,Result\nGlucose,"104\nKalium,4.2\n');
+    await expect(new CsvReader().read(bodyOf(csv, 7), infoOf('bad.csv', 'text/csv', csv))).rejects.toMatchObject({
+      code: 'CSV_QUOTE_NOT_CLOSED',
+    });
+    const rows = async () => {
+      for await (const _row of csvRows(bodyOf(csv, 7))) {
+        // drained
+      }
+    };
+    await expect(rows()).rejects.toMatchObject({ code: 'CSV_QUOTE_NOT_CLOSED' });
+  });
+
+  it('csvRows stopped early releases the body', async () => {
+    const lines = ['Date,Steps', ...Array.from({ length: 5_000 }, (_, i) => `2024-01-01,${i}`)];
+    const body = bodyOf(Buffer.from(lines.join('\n')), 1000);
+    let seen = 0;
+    for await (const _row of csvRows(body)) if (++seen === 3) break;
+    expect(seen).toBe(3);
+    expect(body.destroyed).toBe(true);
+  });
+
   it('reads a UTF-8 BOM and a Windows-1252 file', async () => {
     const bom = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('Test;Wert\nKalium;4,2\n')]);
     const withBom = await new CsvReader().read(bodyOf(bom), infoOf('b.csv', 'text/csv', bom));
