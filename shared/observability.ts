@@ -2,8 +2,7 @@ import { Logger } from '@aws-lambda-powertools/logger';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
 import { logMetrics } from '@aws-lambda-powertools/metrics/middleware';
-import { Tracer } from '@aws-lambda-powertools/tracer';
-import { captureLambdaHandler } from '@aws-lambda-powertools/tracer/middleware';
+import type { Tracer } from '@aws-lambda-powertools/tracer';
 import middy from '@middy/core';
 import type { Context } from 'aws-lambda';
 
@@ -26,8 +25,30 @@ export const metrics = new Metrics({
   serviceName: SERVICE,
 });
 
-/** Tracing is on only where X-Ray is (Lambda with active tracing); elsewhere every call is a no-op. */
-export const tracer = new Tracer({ serviceName: SERVICE, captureHTTPsRequests: false });
+/**
+ * Tracing is on where Powertools would turn it on (a Lambda execution environment, not SAM local, unless
+ * POWERTOOLS_TRACE_ENABLED=false), and only there is the Tracer loaded: the X-Ray SDK under it follows every promise
+ * of the process through async hooks, which elsewhere would slow the local runtime and the tests for traces nobody
+ * collects.
+ */
+const tracingOn =
+  (process.env.AWS_EXECUTION_ENV ?? '').startsWith('AWS_Lambda_') &&
+  !process.env.AWS_SAM_LOCAL &&
+  (process.env.POWERTOOLS_TRACE_ENABLED ?? 'true').toLowerCase() !== 'false';
+
+const tracing = tracingOn ? await loadTracing() : undefined;
+
+async function loadTracing(): Promise<{ tracer: Tracer; middleware: () => middy.MiddlewareObj }> {
+  const [{ Tracer }, { captureLambdaHandler }] = await Promise.all([
+    import('@aws-lambda-powertools/tracer'),
+    import('@aws-lambda-powertools/tracer/middleware'),
+  ]);
+  const tracer = new Tracer({ serviceName: SERVICE, captureHTTPsRequests: false });
+  return {
+    tracer,
+    middleware: () => captureLambdaHandler(tracer, { captureResponse: false }) as middy.MiddlewareObj,
+  };
+}
 
 /** HDS_LOG_LEVEL (debug, info, warn, error, silent), read again on every line so tests and tools can change it. */
 function levelFromEnv(): 'DEBUG' | 'INFO' | 'WARN' | 'ERROR' | 'SILENT' {
@@ -57,7 +78,7 @@ export function metricsPublished(): boolean {
 export function observabilityMiddlewares(): middy.MiddlewareObj[] {
   const middlewares: middy.MiddlewareObj[] = [
     injectLambdaContext(logger, { resetKeys: true }) as middy.MiddlewareObj,
-    captureLambdaHandler(tracer, { captureResponse: false }) as middy.MiddlewareObj,
+    ...(tracing ? [tracing.middleware()] : []),
   ];
   if (metricsPublished())
     middlewares.push(logMetrics(metrics, { captureColdStartMetric: true }) as middy.MiddlewareObj);
@@ -70,7 +91,7 @@ export function observabilityMiddlewares(): middy.MiddlewareObj[] {
  * that whitelist records object keys, and an object key carries the file's name.
  */
 export function traceAwsClient<T>(client: T): T {
-  return tracer.isTracingEnabled() ? tracer.captureAWSv3Client(client) : client;
+  return tracing?.tracer.isTracingEnabled() ? tracing.tracer.captureAWSv3Client(client) : client;
 }
 
 /** A plain handler (queue consumer, schedule, WebSocket route) run inside the observability middlewares. */

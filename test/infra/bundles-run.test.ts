@@ -68,7 +68,10 @@ function runBundle(events: unknown[]): Promise<{ statusCode: number; body: strin
       process.execPath,
       ['--input-type=module', '--enable-source-maps', '-e', script, JSON.stringify(events)],
       { cwd: assetDir, timeout: 120_000, maxBuffer: 16 * 1024 * 1024, env: { ...process.env, HDS_LOG_LEVEL: 'error' } },
-      (error, stdout, stderr) => (error ? reject(new Error(stderr || String(error))) : resolve(JSON.parse(stdout))),
+      (error, stdout, stderr) => {
+        if (process.env.DEBUG_BUNDLES) console.log(stderr);
+        return error ? reject(new Error(stderr || String(error))) : resolve(JSON.parse(stdout));
+      },
     );
   });
 }
@@ -78,7 +81,7 @@ describe('a document function bundled as CDK bundles it', () => {
     const bundle = await readFile(join(assetDir, BUNDLE_FILE), 'utf8');
     const { dynamic, static: statics } = lazySpecifiersOf(bundle);
     expect(statics).toEqual([]);
-    expect(dynamic).toEqual(['exceljs', 'unpdf']);
+    expect(dynamic).toEqual(['exceljs', 'gpt-tokenizer/encoding/o200k_base', 'unpdf']);
     for (const pkg of ['unpdf', 'exceljs']) {
       expect((await stat(join(assetDir, 'node_modules', pkg, 'index.mjs'))).isFile()).toBe(true);
       expect(JSON.parse(await readFile(join(assetDir, 'node_modules', pkg, 'package.json'), 'utf8'))).toMatchObject({
@@ -105,7 +108,8 @@ describe('a document function bundled as CDK bundles it', () => {
     for (const answer of answers) {
       expect(answer.statusCode, answer.body).toBe(200);
       const codes = JSON.parse(answer.body).data.map((r: { loinc_code: string | null }) => r.loinc_code);
-      expect(codes).toContain('4548-4');
+      expect(codes).toContain('2345-7');
+      expect(codes.length).toBeGreaterThanOrEqual(3);
     }
   }, 120_000);
 });

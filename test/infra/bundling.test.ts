@@ -71,7 +71,17 @@ describe('every manifest handler', () => {
       execFile(
         process.execPath,
         ['--input-type=module', '--enable-source-maps', '-e', loader, JSON.stringify(urls)],
-        { cwd: dir, timeout: 120_000, env: { ...process.env, AWS_REGION: 'eu-west-1' } },
+        // Lambda's environment turns tracing on: the Tracer is loaded by the bundle then, and only then.
+        {
+          cwd: dir,
+          timeout: 120_000,
+          env: {
+            ...process.env,
+            AWS_REGION: 'eu-west-1',
+            AWS_EXECUTION_ENV: 'AWS_Lambda_nodejs22.x',
+            AWS_LAMBDA_FUNCTION_NAME: 'bundle-test',
+          },
+        },
         (error, _stdout, stderr) => resolve(error ? stderr || String(error) : undefined),
       );
     });

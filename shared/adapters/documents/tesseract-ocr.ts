@@ -32,11 +32,12 @@ export function tesseractLangPath(): string {
 export class TesseractOcr implements OcrEngine {
   private worker: Promise<Worker> | null = null;
   private queue: Promise<unknown> = Promise.resolve();
-  private readonly langPath: string;
+  /** Resolved with the first recognition: a host that never reads an image needs neither the engine nor its data. */
+  private readonly langPath: string | undefined;
   private readonly language: string;
 
   constructor(options: TesseractOcrOptions = {}) {
-    this.langPath = options.langPath ?? tesseractLangPath();
+    this.langPath = options.langPath;
     this.language = options.language ?? 'eng';
   }
 
@@ -86,7 +87,7 @@ export class TesseractOcr implements OcrEngine {
     // preserve_interword_spaces stays off: tesseract's column gaps are not proportional to the page, and single-spaced
     // rows under a single-spaced header read better in the extractor than ragged runs of spaces.
     return createWorker(this.language, 1 /* OEM.LSTM_ONLY */, {
-      langPath: this.langPath,
+      langPath: this.langPath ?? tesseractLangPath(),
       gzip: true,
       cacheMethod: 'none',
       errorHandler: () => {},
