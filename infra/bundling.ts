@@ -53,6 +53,15 @@ export const lambdaBundle = {
  */
 export const LAZY_PACKAGES = ['unpdf', 'exceljs', 'gpt-tokenizer'] as const;
 
+/**
+ * Our own modules kept apart the same way, named through package.json `imports` (`#tracing`: Powertools' Tracer and
+ * the X-Ray SDK, loaded only where tracing is on). Each is bundled into the asset under `lazy/`, and the asset's own
+ * package.json maps its name there.
+ */
+export const LAZY_IMPORTS = ['#tracing'] as const;
+
+const LAZY_MODULES = [...LAZY_PACKAGES, ...LAZY_IMPORTS];
+
 /** `NodejsFunction` writes `index.mjs` for ESM bundles; the handler setting is `index.handler`. */
 export const BUNDLE_FILE = 'index.mjs';
 
@@ -74,13 +83,13 @@ export function esbuildOptionsFor(entryPath: string, outfile?: string): BuildOpt
     sourcesContent: lambdaBundle.sourcesContent,
     mainFields: [...lambdaBundle.mainFields],
     banner: { js: lambdaBundle.banner },
-    external: [...lambdaBundle.external, ...LAZY_PACKAGES],
+    external: [...lambdaBundle.external, ...LAZY_MODULES],
   };
 }
 
-/** The lazy packages' specifiers a bundle imports, e.g. `gpt-tokenizer/encoding/o200k_base`. */
+/** The lazy modules' specifiers a bundle imports, e.g. `gpt-tokenizer/encoding/o200k_base` or `#tracing`. */
 export function lazySpecifiersOf(bundle: string): { dynamic: string[]; static: string[] } {
-  const names = LAZY_PACKAGES.map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|');
+  const names = LAZY_MODULES.map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|');
   const found = (pattern: RegExp) => [...new Set([...bundle.matchAll(pattern)].map((m) => m[1]!))].sort();
   return {
     dynamic: found(new RegExp(`\\bimport\\(\\s*["'\`]((?:${names})(?:/[^"'\`]*)?)["'\`]\\s*\\)`, 'g')),
@@ -101,7 +110,14 @@ export async function buildLazyPackages(outDir: string): Promise<string[]> {
   if (statics.length > 0)
     throw new Error(`${outDir}: ${statics.join(', ')} imported statically; load lazy packages with import()`);
   const exportsByPackage = new Map<string, Record<string, string>>();
+  const imports: Record<string, string> = {};
   for (const specifier of dynamic) {
+    if (specifier.startsWith('#')) {
+      const file = `./lazy/${specifier.slice(1)}.mjs`;
+      await buildModule(specifier, join(outDir, file));
+      imports[specifier] = file;
+      continue;
+    }
     const pkg = LAZY_PACKAGES.find((p) => specifier === p || specifier.startsWith(`${p}/`))!;
     const subpath = specifier.slice(pkg.length);
     const file = subpath ? `.${subpath}.mjs` : './index.mjs';
@@ -115,7 +131,30 @@ export async function buildLazyPackages(outDir: string): Promise<string[]> {
     await mkdir(dirname(manifestFile), { recursive: true });
     await writeFile(manifestFile, `${JSON.stringify({ name: pkg, type: 'module', exports }, null, 2)}\n`);
   }
+  if (Object.keys(imports).length > 0)
+    await writeFile(join(outDir, 'package.json'), `${JSON.stringify({ type: 'module', imports }, null, 2)}\n`);
   return dynamic;
+}
+
+/** How a lazy module is bundled on its own: minified ESM as the functions, without a source map (not our code). */
+function lazyModuleOptions(specifier: string) {
+  return {
+    entryPoints: [specifier],
+    absWorkingDir: REPO_ROOT,
+    bundle: true,
+    platform: 'node',
+    target: lambdaBundle.target,
+    format: lambdaBundle.format,
+    minify: lambdaBundle.minify,
+    mainFields: [...lambdaBundle.mainFields],
+    banner: { js: lambdaBundle.banner },
+    external: [...lambdaBundle.external],
+  } satisfies BuildOptions;
+}
+
+/** Our own lazy modules are small and change with the code: built every time, not cached. */
+async function buildModule(specifier: string, outfile: string): Promise<void> {
+  await build({ ...lazyModuleOptions(specifier), outfile, logLevel: 'warning' });
 }
 
 /**
@@ -127,17 +166,7 @@ async function builtLazyModule(specifier: string): Promise<string> {
   const { version } = JSON.parse(await readFile(join(REPO_ROOT, 'node_modules', pkg, 'package.json'), 'utf8')) as {
     version: string;
   };
-  const options = {
-    entryPoints: [specifier],
-    bundle: true,
-    platform: 'node',
-    target: lambdaBundle.target,
-    format: lambdaBundle.format,
-    minify: lambdaBundle.minify,
-    mainFields: [...lambdaBundle.mainFields],
-    banner: { js: lambdaBundle.banner },
-    external: [...lambdaBundle.external],
-  } satisfies BuildOptions;
+  const options = lazyModuleOptions(specifier);
   const digest = createHash('sha256').update(JSON.stringify({ version, options })).digest('hex').slice(0, 16);
   const cached = join(REPO_ROOT, 'node_modules', '.cache', 'hds-lazy-packages', `${specifier}-${digest}.mjs`);
   try {
@@ -146,7 +175,7 @@ async function builtLazyModule(specifier: string): Promise<string> {
   } catch {
     // Built once, then renamed into place: a concurrent synth never reads half a file.
     const partial = `${cached}.${process.pid}.partial`;
-    await build({ ...options, absWorkingDir: REPO_ROOT, outfile: partial, logLevel: 'warning' });
+    await build({ ...options, outfile: partial, logLevel: 'warning' });
     await rename(partial, cached);
     await rm(partial, { force: true });
     return cached;

@@ -39,10 +39,7 @@ const tracingOn =
 const tracing = tracingOn ? await loadTracing() : undefined;
 
 async function loadTracing(): Promise<{ tracer: Tracer; middleware: () => middy.MiddlewareObj }> {
-  const [{ Tracer }, { captureLambdaHandler }] = await Promise.all([
-    import('@aws-lambda-powertools/tracer'),
-    import('@aws-lambda-powertools/tracer/middleware'),
-  ]);
+  const { Tracer, captureLambdaHandler } = await import('#tracing');
   const tracer = new Tracer({ serviceName: SERVICE, captureHTTPsRequests: false });
   return {
     tracer,

@@ -54,7 +54,10 @@ async function multipartEvent(file: Buffer, filename: string, type: string) {
 }
 
 /** Invokes the bundle's handler once per event in one fresh process, as a warm Lambda would; returns the answers. */
-function runBundle(events: unknown[]): Promise<{ statusCode: number; body: string }[]> {
+function runBundle(
+  events: unknown[],
+  env: Record<string, string> = {},
+): Promise<{ statusCode: number; body: string }[]> {
   const script = `
     const { handler } = await import(${JSON.stringify(pathToFileURL(join(assetDir, BUNDLE_FILE)).href)});
     const context = { functionName: 'create-standardization', functionVersion: '$LATEST', memoryLimitInMB: '1024',
@@ -62,15 +65,20 @@ function runBundle(events: unknown[]): Promise<{ statusCode: number; body: strin
       awsRequestId: 'bundle-test', getRemainingTimeInMillis: () => 29000 };
     const out = [];
     for (const event of JSON.parse(process.argv[1])) out.push(await handler(event, context));
-    process.stdout.write(JSON.stringify(out));`;
+    process.stdout.write('\\n' + JSON.stringify(out));`;
   return new Promise((resolve, reject) => {
     execFile(
       process.execPath,
       ['--input-type=module', '--enable-source-maps', '-e', script, JSON.stringify(events)],
-      { cwd: assetDir, timeout: 120_000, maxBuffer: 16 * 1024 * 1024, env: { ...process.env, HDS_LOG_LEVEL: 'error' } },
+      {
+        cwd: assetDir,
+        timeout: 120_000,
+        maxBuffer: 16 * 1024 * 1024,
+        env: { ...process.env, HDS_LOG_LEVEL: 'error', ...env },
+      },
       (error, stdout, stderr) => {
         if (process.env.DEBUG_BUNDLES) console.log(stderr);
-        return error ? reject(new Error(stderr || String(error))) : resolve(JSON.parse(stdout));
+        return error ? reject(new Error(stderr || String(error))) : resolve(JSON.parse(stdout.split('\n').pop()!));
       },
     );
   });
@@ -81,7 +89,7 @@ describe('a document function bundled as CDK bundles it', () => {
     const bundle = await readFile(join(assetDir, BUNDLE_FILE), 'utf8');
     const { dynamic, static: statics } = lazySpecifiersOf(bundle);
     expect(statics).toEqual([]);
-    expect(dynamic).toEqual(['exceljs', 'gpt-tokenizer/encoding/o200k_base', 'unpdf']);
+    expect(dynamic).toEqual(['#tracing', 'exceljs', 'gpt-tokenizer/encoding/o200k_base', 'unpdf']);
     for (const pkg of ['unpdf', 'exceljs']) {
       expect((await stat(join(assetDir, 'node_modules', pkg, 'index.mjs'))).isFile()).toBe(true);
       expect(JSON.parse(await readFile(join(assetDir, 'node_modules', pkg, 'package.json'), 'utf8'))).toMatchObject({
@@ -111,5 +119,24 @@ describe('a document function bundled as CDK bundles it', () => {
       expect(codes).toContain('2345-7');
       expect(codes.length).toBeGreaterThanOrEqual(3);
     }
+  }, 120_000);
+});
+
+describe("the same asset with Lambda's environment", () => {
+  it('loads the Tracer from its lazy module and answers with tracing on', async () => {
+    expect(JSON.parse(await readFile(join(assetDir, 'package.json'), 'utf8'))).toEqual({
+      type: 'module',
+      imports: { '#tracing': './lazy/tracing.mjs' },
+    });
+    expect(await readFile(join(assetDir, BUNDLE_FILE), 'utf8')).not.toContain('cls-hooked');
+    const [answer] = await runBundle([await multipartEvent(await textPdf(), 'report.pdf', 'application/pdf')], {
+      AWS_EXECUTION_ENV: 'AWS_Lambda_nodejs22.x',
+      AWS_LAMBDA_FUNCTION_NAME: 'create-standardization',
+      _X_AMZN_TRACE_ID: 'Root=1-6745a1b2-0123456789abcdef01234567;Parent=53995c3f42cd8ad8;Sampled=1',
+      // No X-Ray daemon here: segments go to a UDP port nothing listens on.
+      AWS_XRAY_DAEMON_ADDRESS: '127.0.0.1:2999',
+      AWS_XRAY_CONTEXT_MISSING: 'IGNORE_ERROR',
+    });
+    expect(answer!.statusCode, answer!.body).toBe(200);
   }, 120_000);
 });

@@ -42,6 +42,7 @@ describe('esbuildOptionsFor', () => {
       'unpdf',
       'exceljs',
       'gpt-tokenizer',
+      '#tracing',
     ]);
     expect(LAMBDA_NODE_TARGET).toBe('node22');
     expect(options.banner?.js).toMatch(/const require = \w*createRequire\w*\(import\.meta\.url\)/i);

@@ -1,6 +1,6 @@
 import { CreateTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureTables } from '../../../infra/local/tables';
 import { createDocumentClient } from '../../../shared/adapters/dynamo/client';
 import { DynamoCareCircle } from '../../../shared/adapters/dynamo/dynamo-care-circle';
