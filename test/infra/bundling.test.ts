@@ -43,6 +43,7 @@ describe('esbuildOptionsFor', () => {
       'exceljs',
       'gpt-tokenizer',
       '#tracing',
+      '#mcp-client',
     ]);
     expect(LAMBDA_NODE_TARGET).toBe('node22');
     expect(options.banner?.js).toMatch(/const require = \w*createRequire\w*\(import\.meta\.url\)/i);

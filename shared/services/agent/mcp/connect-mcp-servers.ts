@@ -1,5 +1,5 @@
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { type BadRequestError, invalidField } from '../../../http/errors';
 import { parseClientJson } from '../../../json';
@@ -113,11 +113,12 @@ async function openSession(spec: McpServerSpec, options: ConnectMcpOptions): Pro
   try {
     const addresses = await beforeAbort(resolvePublicAddresses(url, options.allow ?? [], options.resolve), deadline);
     pinned = pinnedFetch(url.hostname, addresses);
-    const transport = new StreamableHTTPClientTransport(url, {
+    const mcp = await import('#mcp-client');
+    const transport = new mcp.StreamableHTTPClientTransport(url, {
       fetch: pinned.fetch,
       requestInit: { headers: requestHeaders(spec) },
     });
-    const connected = new Client(CLIENT_INFO);
+    const connected = new mcp.Client(CLIENT_INFO);
     client = connected;
     await withChildSignal(deadline, (signal) => connected.connect(transport, { signal, timeout: timeoutMs }));
     const offered = allowedOf(spec, await listTools(connected, deadline, timeoutMs));

@@ -1,5 +1,7 @@
-import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
+/** JSON-RPC's request timeout as the MCP SDK raises it (`ErrorCode.RequestTimeout`). */
+const MCP_REQUEST_TIMEOUT = -32001;
+/** How the SDK's `StreamableHTTPError` begins its message. Matched by shape: the SDK loads only with a server named. */
+const STREAMABLE_HTTP_ERROR = 'Streamable HTTP error: ';
 
 const MAX_REASON_CHARS = 300;
 
@@ -16,7 +18,7 @@ const NETWORK_REASONS: Record<string, string> = {
 
 export function isTimeout(err: unknown): boolean {
   return (
-    (err instanceof McpError && err.code === ErrorCode.RequestTimeout) ||
+    (err instanceof Error && err.name === 'McpError' && (err as { code?: unknown }).code === MCP_REQUEST_TIMEOUT) ||
     (err instanceof Error && err.name === 'TimeoutError')
   );
 }
@@ -33,10 +35,15 @@ export function failureReason(err: unknown, secrets: readonly string[]): string 
 
 function describe(err: unknown): string {
   const e = (err ?? {}) as { code?: unknown; message?: unknown; cause?: { code?: unknown } };
-  if (err instanceof StreamableHTTPError && typeof err.code === 'number' && err.code > 0) {
-    const hint = err.code === 401 || err.code === 403 ? ' (check the authorization)' : '';
-    const detail = err.message.replace(/^Streamable HTTP error: /, '').replace(/:\s*$/, '');
-    return `HTTP ${err.code}${hint}: ${detail}`;
+  if (
+    err instanceof Error &&
+    err.message.startsWith(STREAMABLE_HTTP_ERROR) &&
+    typeof e.code === 'number' &&
+    e.code > 0
+  ) {
+    const hint = e.code === 401 || e.code === 403 ? ' (check the authorization)' : '';
+    const detail = err.message.slice(STREAMABLE_HTTP_ERROR.length).replace(/:\s*$/, '');
+    return `HTTP ${e.code}${hint}: ${detail}`;
   }
   const code = typeof e.code === 'string' ? e.code : typeof e.cause?.code === 'string' ? e.cause.code : undefined;
   if (code && NETWORK_REASONS[code]) return NETWORK_REASONS[code];
