@@ -113,7 +113,9 @@ export class PdfReader implements DocumentReader {
     const { getDocumentProxy, renderPageAsImage } = await import('unpdf');
     let pdf: Awaited<ReturnType<typeof getDocumentProxy>>;
     try {
-      pdf = await getDocumentProxy(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+      // verbosity 0: pdf.js's own warnings ("Indexing all PDF objects" for a damaged file) go to the console, not to
+      // the structured log; the outcome (read, or refused with a reason) is what a caller sees.
+      pdf = await getDocumentProxy(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), { verbosity: 0 });
     } catch (error) {
       const reason = (error as Error)?.name === 'PasswordException' ? 'it is password-protected' : 'it is not valid';
       throw new UnreadableDocumentError(`${info.filename} could not be read as a PDF: ${reason}`, { cause: error });
