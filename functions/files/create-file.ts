@@ -1,4 +1,4 @@
-import { detectDocumentKind, SUPPORTED_FILE_TYPES } from '../../shared/adapters/documents/document-kind';
+import { fileMediaType, SUPPORTED_FILE_TYPES } from '../../shared/adapters/documents/document-kind';
 import { SIGNATURE_BYTES } from '../../shared/adapters/documents/signatures';
 import { bucket } from '../../shared/composition/bucket';
 import { queues } from '../../shared/composition/queues';
@@ -25,18 +25,18 @@ export const handler = apiKeyRoute(httpRoute('create-file'), { bucket, queues },
   if (file.data.length === 0) throw new BadRequestError('file is empty', 'invalid_file', 'file');
   const user = normalizeUser(fields.user);
   const { retention, sessionId } = retentionParams(fields, { required: false, fallback: 'permanent' });
-  const kind = detectDocumentKind(file.data.subarray(0, SIGNATURE_BYTES), {
+  const mediaType = fileMediaType(file.data.subarray(0, SIGNATURE_BYTES), {
     filename: file.filename,
     contentType: file.contentType,
   });
-  if (!kind) {
+  if (!mediaType) {
     throw new UnsupportedMediaTypeError(`This file type cannot be read; supported: ${SUPPORTED_FILE_TYPES.join(', ')}`);
   }
   const subject = await tenancy.findOrCreate(user);
   const stored = await storeUpload(
     services,
     subject,
-    { filename: file.filename, contentType: file.contentType, retention, sessionId },
+    { filename: file.filename, contentType: mediaType, retention, sessionId },
     file.data,
     file.data.length,
   );

@@ -121,6 +121,8 @@ export function toUploadResponse(f: StoredFile, user: string) {
     object: 'file',
     id: f.fileKey,
     filename: f.filename,
+    // What the bytes are (not what the client claimed), as GET /v1/files reports it.
+    file_type: f.contentType,
     bytes: f.bytes,
     status: f.status,
     created_at: f.createdAt,

@@ -1,4 +1,7 @@
 import type { Readable } from 'node:stream';
+import { fileMediaType } from '../adapters/documents/document-kind';
+import { SIGNATURE_BYTES } from '../adapters/documents/signatures';
+import { peekStream } from '../adapters/documents/streams';
 import { nowMs } from '../clock';
 import { MAX_FILE_BYTES, newFileKey, objectKey, type StoredFile, textKey } from '../domain/files';
 import { expiryFor, type StoredRetention } from '../domain/retention';
@@ -56,10 +59,13 @@ export async function adoptStagedObject(
 ): Promise<StoredFile | null> {
   const now = nowMs();
   if (await services.files.get(subject.subjectId, fileKey, now)) return null;
-  const body = await services.blobs.get(stagedKey);
-  if (!body) return null;
-  await services.blobs.put(objectKey(subject.subjectId, fileKey), body, upload.contentType);
-  const file = catalogue(subject, fileKey, upload, bytes, now);
+  const staged = await services.blobs.get(stagedKey);
+  if (!staged) return null;
+  // The type the client declared when it asked for the URL is replaced by what the bytes are.
+  const { head, body } = await peekStream(staged, SIGNATURE_BYTES);
+  const adopted = { ...upload, contentType: fileMediaType(head, upload) ?? upload.contentType };
+  await services.blobs.put(objectKey(subject.subjectId, fileKey), body, adopted.contentType);
+  const file = catalogue(subject, fileKey, adopted, bytes, now);
   await services.files.put(file);
   await services.queue.send('file-jobs', { type: 'extract-files', subjectId: subject.subjectId, fileKeys: [fileKey] });
   return file;

@@ -1,5 +1,5 @@
 import { PassThrough, type Readable } from 'node:stream';
-import { detectDocumentKind } from '../adapters/documents/document-kind';
+import { fileMediaType } from '../adapters/documents/document-kind';
 import { MAX_FILE_BYTES, type StoredFile } from '../domain/files';
 import type { StoredRetention } from '../domain/retention';
 import { decodeBase64, stagingKey, type UploadChunk, type UploadStart } from '../domain/stream-upload';
@@ -131,7 +131,8 @@ export async function assembleBatch(
     for (const index of complete) {
       const file = batch.files[index]!;
       const head = await firstBytes(services, batch, index);
-      if (!detectDocumentKind(head, file)) {
+      const mediaType = fileMediaType(head, file);
+      if (!mediaType) {
         failed.push({ filename: file.filename, reason: 'This file type cannot be read' });
         continue;
       }
@@ -140,7 +141,7 @@ export async function assembleBatch(
         await storeUpload(
           services,
           subject,
-          { filename: file.filename, contentType: file.contentType, retention, sessionId: connection.sessionId },
+          { filename: file.filename, contentType: mediaType, retention, sessionId: connection.sessionId },
           body,
           file.size,
           { queueExtraction: false },

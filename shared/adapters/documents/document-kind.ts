@@ -115,3 +115,23 @@ export function detectDocumentKind(
   if (claimed === 'csv' || claimed === 'text') return claimed;
   return looksDelimited(head) ? 'csv' : 'text';
 }
+
+const KIND_MIME: Record<Exclude<DocumentKind, 'image'>, string> = {
+  pdf: 'application/pdf',
+  spreadsheet: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  csv: 'text/csv',
+  text: 'text/plain',
+};
+const IMAGE_MIME: Record<string, string> = { png: 'image/png', jpeg: 'image/jpeg', tiff: 'image/tiff' };
+
+/**
+ * The file's real media type, from its bytes (and, for text, the delimiters it holds), whatever the client claimed:
+ * a CSV or workbook sent by curl arrives as `application/octet-stream`. `null` for a file no reader takes.
+ */
+export function fileMediaType(head: Buffer, info: Pick<DocumentInfo, 'filename' | 'contentType'>): string | null {
+  const kind = detectDocumentKind(head, info);
+  if (kind === null) return null;
+  if (kind === 'image') return IMAGE_MIME[sniffSignature(head) ?? ''] ?? mimeOf(info.contentType) ?? null;
+  if (kind === 'csv' && extensionOf(info.filename) === 'tsv') return 'text/tab-separated-values';
+  return KIND_MIME[kind];
+}
