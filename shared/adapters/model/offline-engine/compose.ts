@@ -36,6 +36,9 @@ export interface ComposeInput {
   toolsDisabled: boolean;
 }
 
+/** The answer to an entry that asks nothing. */
+export const JOURNAL_ACKNOWLEDGEMENT = 'Noted, thanks.';
+
 export const FOOTER = '_This is a rule-based summary of your records, not medical advice._';
 const ADVICE =
   "I can't give medical advice or a diagnosis: I'm a rule-based engine that reports what your records show, so please discuss this with your clinician.";
@@ -254,6 +257,8 @@ function overviewSection(
 export function composeAnswer({ analysis: a, outcomes, offered, toolsDisabled }: ComposeInput): string {
   const parts: string[] = [];
   const charts: VisChartSpec[] = [];
+  // A journal entry is acknowledged in one line; what it reports is read from the stored turn afterwards (memory).
+  if (has(a, 'journal')) return JOURNAL_ACKNOWLEDGEMENT;
   if (has(a, 'advice')) parts.push(ADVICE);
   if (toolsDisabled && outcomes.length === 0) {
     parts.push(

@@ -26,7 +26,9 @@ export type Intent =
   /** Store a new reading. */
   | 'record'
   /** Medical advice, which the engine does not give. */
-  | 'advice';
+  | 'advice'
+  /** A journal entry: the person reports how they are or what they did, and asks nothing. */
+  | 'journal';
 
 const PATTERNS: ReadonlyArray<[Intent, RegExp]> = [
   [
@@ -94,4 +96,36 @@ export function detectIntents(masked: string, unmasked: string = masked): Set<In
   }
   if (RECORD_VERB.test(masked)) intents.add('record');
   return intents;
+}
+
+/** A question or a request: a question mark, or an opening that asks, orders or looks something up. */
+const ASKS =
+  /^(?:what|whats|how|hows|when|where|which|who|whose|why|is|are|was|were|am|do|does|did|can|could|would|will|should|shall|may|might|show|plot|chart|graph|draw|list|give|tell|compare|summar\w*|display|find|get|fetch|check|look|search|any|have|has|please|pls|explain|help|let)\b/;
+
+/** Wishes that ask without a question mark: `I want to see my LDL`, `show me …` inside a sentence. */
+const ASKS_ANYWHERE =
+  /\b(?:i (?:want|wanna|would like|need|wonder|am wondering|was wondering)|id like|show me|tell me|give me|let me (?:see|know)|(?:want|like) to (?:see|know|check)|wondering)\b/;
+
+/** How an entry reports: a first-person subject, or an opening verb in the past or the present continuous. */
+const REPORTS =
+  /^(?:slept|felt|feel|feeling|had|have been|ate|eaten|took|taken|started|stopped|quit|woke|ran|run|walked|went|did|finished|skipped|missed|drank|weighed|measured|got|been|today|yesterday|this morning|last night|tonight)\b|\b(?:i|im|ive|id|ill|we|weve)\b/;
+
+/**
+ * Whether the text is a journal entry rather than a question: it reports (`Slept badly, resting heart rate 58 this
+ * morning`, `I started a vegetarian diet`) and asks nothing (no question mark, no opening that asks or orders).
+ * `normalized` is lower-case without punctuation; `raw` keeps the question marks.
+ */
+export function isJournalEntry(raw: string, normalized: string): boolean {
+  if (raw.includes('?') || normalized.trim() === '') return false;
+  const sentences = raw
+    .split(/[.!;\n]+/)
+    .map((part) =>
+      part
+        .toLowerCase()
+        .replace(/[^\p{L}\p{N}\s]/gu, '')
+        .trim(),
+    )
+    .filter(Boolean);
+  if (sentences.some((sentence) => ASKS.test(sentence) || ASKS_ANYWHERE.test(sentence))) return false;
+  return REPORTS.test(normalized);
 }

@@ -91,6 +91,7 @@ function windowSuffix(a: QuestionAnalysis): string {
 }
 
 function firstRound(a: QuestionAnalysis, offered: OfferedTools): Plan {
+  if (has(a, 'journal')) return { calls: [], reasoning: 'A journal entry, asking nothing: acknowledging it.' };
   if (has(a, 'record')) {
     if (a.record && offered.has('write_fhir_observation')) {
       const unit = a.record.unit ? ` ${a.record.unit}` : '';

@@ -1,6 +1,6 @@
 import type { WriteFhirObservationArgs } from '../../../domain/agent/tool-results';
 import { findIndicators, type IndicatorMention, leftoverTerms } from './indicators';
-import { detectIntents, type Intent } from './intents';
+import { detectIntents, type Intent, isJournalEntry } from './intents';
 import { parseRecordRequest } from './record-request';
 import { normalizeQuestion, tokenize } from './text';
 import { isoDay, parseTimeWindow, type TimeWindow } from './time-window';
@@ -50,7 +50,7 @@ const FOLLOW_UP_OPENING =
   /^(?:and|also|ok(?:ay)?,? and|then|now|same (?:for|with)|what about|how about|what of|and what about|and how about|vs|versus)\b/;
 
 /** Intents that are not about readings: a question with only these needs no test. */
-const NON_DATA_INTENTS: ReadonlySet<Intent> = new Set(['files', 'family', 'record', 'overview']);
+const NON_DATA_INTENTS: ReadonlySet<Intent> = new Set(['files', 'family', 'record', 'overview', 'journal']);
 
 export function analyseQuestion(question: string, nowMs: number): QuestionAnalysis {
   const normalized = normalizeQuestion(question);
@@ -59,11 +59,15 @@ export function analyseQuestion(question: string, nowMs: number): QuestionAnalys
   const covered = new Set<number>();
   for (const m of indicators) for (let i = m.start; i < m.end; i++) covered.add(i);
   const masked = tokens.map((t) => (covered.has(t.index) ? '_' : t.text)).join(' ');
-  const intentSet = detectIntents(masked, tokens.map((t) => t.text).join(' '));
+  const detected = detectIntents(masked, tokens.map((t) => t.text).join(' '));
+  // An entry that asks nothing is acknowledged, never searched or refused (its words may sound like advice: "diet").
+  const intentSet =
+    !detected.has('record') && isJournalEntry(question, normalized) ? new Set<Intent>(['journal']) : detected;
   const terms = leftoverTerms(tokens, indicators);
   const window = parseTimeWindow(normalized, nowMs);
-  if (indicators.length >= 2) intentSet.add('compare');
-  const listLimit = listLimitOf(normalized);
+  const journal = intentSet.has('journal');
+  if (indicators.length >= 2 && !journal) intentSet.add('compare');
+  const listLimit = journal ? null : listLimitOf(normalized);
   if (listLimit !== null) intentSet.add('list');
   const record = intentSet.has('record')
     ? parseRecordRequest(question, indicators, terms, window, isoDay(dayOfMs(nowMs)))
