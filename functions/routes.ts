@@ -82,7 +82,7 @@ export const manifest: readonly ManifestEntry[] = [
     auth: 'none',
     handler: 'health/get-health.ts',
     description: 'Region health and live tool names',
-    needs: { tables: { accounts: 'read' }, bucket: 'read' },
+    needs: { tables: { accounts: 'read' }, bucket: 'read', probesModel: true },
   },
   // Capability tiers hds-flash and hds-expert.
   {

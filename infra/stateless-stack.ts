@@ -234,7 +234,7 @@ export class StatelessStack extends Stack {
     for (const queue of needs.sendsTo ?? []) this.stateful.queue(queue).grantSendMessages(fn);
     if (needs.postsToConnections) this.webSocketStage.grantManagementApiAccess(fn);
     const { keySecret } = modelContext(this);
-    if (needs.usesModel && keySecret) {
+    if ((needs.usesModel || needs.probesModel) && keySecret) {
       // An ARN names the secret exactly; a bare name matches its ARN with the random suffix Secrets Manager adds.
       const secret = keySecret.startsWith('arn:')
         ? Secret.fromSecretCompleteArn(this, `${fn.node.id}ModelKey`, keySecret)

@@ -1,14 +1,20 @@
+import { probeModel } from '../../shared/adapters/model/model-probe';
 import { bucket } from '../../shared/composition/bucket';
 import { BUILTIN_TOOL_NAMES } from '../../shared/domain/agent/tool-results';
 import { HttpError } from '../../shared/http/errors';
 import { publicRoute } from '../../shared/http/handler';
 import { httpRoute } from '../routes';
 
-/** GET /api/health: 200 when the region's table and bucket answer, 503 otherwise. Public; reveals no data. */
+/**
+ * GET /api/health: 200 when the region's table and bucket answer, 503 otherwise. Public; reveals no data. The upstream
+ * model is checked and reported (`checks.model`) but does not make the region unready: without it every data route
+ * works, and the answering routes answer 502 until it is back.
+ */
 export const handler = publicRoute(httpRoute('get-health'), { bucket }, async ({ services }) => {
-  const [dynamodb, s3] = await Promise.all([
+  const [dynamodb, s3, model] = await Promise.all([
     probe(() => services.accounts.getAccount('health-probe')),
     probe(() => services.blobs.probe()),
+    probeModel(services.config.model, services.config.region),
   ]);
   if (dynamodb.status !== 'ok' || s3.status !== 'ok') {
     throw new HttpError(503, 'A data store of this region is not reachable', 'service_unavailable');
@@ -20,7 +26,7 @@ export const handler = publicRoute(httpRoute('get-health'), { bucket }, async ({
       region: services.config.region,
       version: services.config.version,
       tool_names: BUILTIN_TOOL_NAMES,
-      checks: { dynamodb, s3 },
+      checks: { dynamodb, s3, model },
     },
   };
 });

@@ -67,6 +67,11 @@ const SPEC_RATE_LIMITS: Record<string, number> = {
   'list-models': 120,
 };
 
+/** Whether an upstream model is configured; without one the offline engines answer. */
+export function modelConfigured(cfg: ModelConfig): boolean {
+  return Boolean(cfg.apiKey || cfg.baseUrl || cfg.apiKeySecret);
+}
+
 let cached: Config | undefined;
 
 export function config(): Config {

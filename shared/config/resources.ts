@@ -16,6 +16,11 @@ export interface Needs {
   postsToConnections?: boolean;
   /** Calls the upstream model (answers, document extraction): may read the model key's secret. */
   usesModel?: boolean;
+  /**
+   * Checks that the configured upstream model answers (the health probe): may read the model key's secret, without
+   * the model's code.
+   */
+  probesModel?: boolean;
   /** Calls Textract's synchronous OCR (single images in the cloud). */
   usesTextract?: boolean;
   /**

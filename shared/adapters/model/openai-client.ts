@@ -37,6 +37,4 @@ function sdkText(message: unknown): string | undefined {
   return typeof message === 'string' ? message.slice(0, 200) : undefined;
 }
 
-export function modelConfigured(cfg: ModelConfig): boolean {
-  return Boolean(cfg.apiKey || cfg.baseUrl || cfg.apiKeySecret);
-}
+export { modelConfigured } from '../../config/config';
