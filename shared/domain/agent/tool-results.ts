@@ -115,6 +115,8 @@ export interface FamilyMember {
   relationship: string;
   /** The member's own Subject under the same account, when they have one (`user` value). */
   user: string | null;
+  /** Whether that Subject holds any readings now (false without one): never the readings themselves. */
+  has_records: boolean;
   notes: string;
 }
 

@@ -239,6 +239,6 @@ export function sampleWorld(): World {
         readings: 2,
       },
     ],
-    members: [{ id: 'm1', name: 'Ana', relationship: 'mother', user: 'ana', notes: 'Type 2 diabetes' }],
+    members: [{ id: 'm1', name: 'Ana', relationship: 'mother', user: 'ana', has_records: true, notes: 'Type 2 diabetes' }],
   };
 }

@@ -11,7 +11,7 @@ export function familySection(members: readonly FamilyMember[]): string[] {
   return [
     `Your care circle has ${plural(members.length, 'member')}:\n${members
       .map((m) => {
-        const own = m.user ? ' (has their own records in HDS)' : '';
+        const own = m.has_records ? ' (has their own records in HDS)' : '';
         const notes = m.notes.trim() ? `: ${m.notes.trim()}` : '';
         return `- **${m.name}** — ${m.relationship}${own}${notes}`;
       })

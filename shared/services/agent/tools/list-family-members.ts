@@ -21,12 +21,26 @@ async function listFamilyMembersRun(raw: unknown, ctx: ToolContext): Promise<Lis
   parseArgs(z.object({}), raw);
   const members = ctx.subjectId ? await ctx.services.careCircle.list(ctx.subjectId) : [];
   return {
-    members: members.map((m) => ({
-      id: m.id,
-      name: m.name,
-      relationship: m.relationship,
-      user: m.memberUser,
-      notes: m.notes,
-    })),
+    members: await Promise.all(
+      members.map(async (m) => ({
+        id: m.id,
+        name: m.name,
+        relationship: m.relationship,
+        user: m.memberUser,
+        has_records: m.memberUser ? await holdsReadings(ctx, m.memberUser) : false,
+        notes: m.notes,
+      })),
+    ),
   };
+}
+
+/**
+ * Whether the member's own Subject, under the same account as the request, holds a live reading: one row read, so a
+ * large Subject costs no more than an empty one. Their readings stay out of this tool.
+ */
+async function holdsReadings(ctx: ToolContext, user: string): Promise<boolean> {
+  const subject = await ctx.services.subjects.find(ctx.accountId, user);
+  if (!subject) return false;
+  const page = await ctx.services.records.list(subject.subjectId, { limit: 1, offset: 0, nowMs: ctx.nowMs });
+  return page.records.length > 0;
 }
