@@ -411,6 +411,30 @@ describe('answers: no test named', () => {
     );
   });
 
+  it('"summarize my latest lab report": the newest file alone, its abstract and how it begins', async () => {
+    const world = sampleWorld();
+    world.files = [
+      ...(world.files ?? []),
+      {
+        file_key: 'f2',
+        filename: 'blood-count-2026-11.pdf',
+        file_type: 'application/pdf',
+        status: 'processed',
+        created_at: 1794000000,
+        abstract: '3 readings from 2026-11-10; 1 outside the reference range: Hemoglobin 11.2 g/dL (L).',
+        excerpt: 'City Lab — complete blood count',
+        readings: 3,
+      },
+    ];
+    const turn = await runTurn(userTurn('Summarize my latest lab report'), world);
+    expect(turn.toolCalls.map((tc) => tc.name)).toEqual(['list_clinical_records']);
+    expect(turn.answer).toContain('Your latest clinical record file is **blood-count-2026-11.pdf**');
+    expect(turn.answer).toContain('1 outside the reference range: Hemoglobin 11.2 g/dL (L).');
+    expect(turn.answer).toContain('> City Lab — complete blood count');
+    expect(turn.answer).toContain('You have 1 other file');
+    expect(turn.answer).not.toContain('lipid-panel-2026-09.pdf');
+  });
+
   it('family: the care circle', async () => {
     const turn = await runTurn(userTurn('who is in my family circle?'), sampleWorld());
     expect(turn.toolCalls.map((tc) => tc.name)).toEqual(['list_family_members']);

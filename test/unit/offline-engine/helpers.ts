@@ -239,6 +239,8 @@ export function sampleWorld(): World {
         readings: 2,
       },
     ],
-    members: [{ id: 'm1', name: 'Ana', relationship: 'mother', user: 'ana', has_records: true, notes: 'Type 2 diabetes' }],
+    members: [
+      { id: 'm1', name: 'Ana', relationship: 'mother', user: 'ana', has_records: true, notes: 'Type 2 diabetes' },
+    ],
   };
 }

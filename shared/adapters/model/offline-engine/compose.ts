@@ -279,7 +279,7 @@ export function composeAnswer({ analysis: a, outcomes, offered, toolsDisabled }:
   const files = outcomes.find((o) => o.ok && o.name === 'list_clinical_records');
   if (has(a, 'files') && !has(a, 'record')) {
     if (files?.ok && files.name === 'list_clinical_records')
-      parts.push(...filesSection(files.value.files, files.value.truncated));
+      parts.push(...filesSection(files.value.files, files.value.truncated, has(a, 'latest')));
     else if (!offered.has('list_clinical_records')) {
       parts.push("I can't list your clinical record files here: that tool isn't available in this conversation.");
     }

@@ -24,8 +24,9 @@ function fileDate(createdAt: number): string {
   return displayDate(new Date(ms).toISOString());
 }
 
-export function filesSection(files: readonly ClinicalRecordFile[], truncated: boolean): string[] {
+export function filesSection(files: readonly ClinicalRecordFile[], truncated: boolean, latestOnly = false): string[] {
   if (files.length === 0) return ['I found no clinical record files in your account.'];
+  if (latestOnly) return latestFileSection(files);
   const lines = files.map((f) => {
     const abstract = f.abstract.trim().replace(/\s+/g, ' ');
     const shortAbstract = abstract.length > 200 ? `${abstract.slice(0, 197)}…` : abstract;
@@ -36,6 +37,28 @@ export function filesSection(files: readonly ClinicalRecordFile[], truncated: bo
   });
   return [
     `You have ${plural(files.length, 'clinical record file')}${truncated ? ' (the list is cut short)' : ''}:\n${lines.join('\n')}`,
+  ];
+}
+
+/** Characters of a file's parsed text quoted when the question is about that one file. */
+const EXCERPT_CHARS = 400;
+
+/**
+ * The newest file alone, as "summarize my latest lab report" asks: what was read from it (its abstract names the
+ * readings outside their reference range) and how its text begins, with the others only counted.
+ */
+function latestFileSection(files: readonly ClinicalRecordFile[]): string[] {
+  const latest = files.reduce((a, b) => (b.created_at > a.created_at ? b : a));
+  const abstract = latest.abstract.trim().replace(/\s+/g, ' ');
+  const excerpt = latest.excerpt.trim().replace(/\s+/g, ' ');
+  const quoted = excerpt.length > EXCERPT_CHARS ? `${excerpt.slice(0, EXCERPT_CHARS - 1)}…` : excerpt;
+  const others = files.length - 1;
+  return [
+    `Your latest clinical record file is **${latest.filename}** (${latest.file_type}, ${latest.status}, uploaded ` +
+      `${fileDate(latest.created_at)}): ${plural(latest.readings, 'reading')} extracted.` +
+      (abstract ? ` ${abstract}` : ''),
+    ...(quoted ? [`It begins:\n> ${quoted}`] : []),
+    ...(others > 0 ? [`You have ${plural(others, 'other file')}; ask for your files to see them all.`] : []),
   ];
 }
 

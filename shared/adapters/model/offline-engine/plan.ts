@@ -41,7 +41,8 @@ function has(a: QuestionAnalysis, intent: QuestionAnalysis['intents'][number]): 
 export function asksAboutReadings(a: QuestionAnalysis): boolean {
   if (a.indicators.length > 0) return true;
   const other = a.intents.filter((i) => i !== 'files' && i !== 'family' && i !== 'record' && i !== 'advice');
-  if (has(a, 'files') || has(a, 'family')) return other.some((i) => i !== 'latest' && i !== 'list');
+  // "Summarize my latest report" asks about the file, not for an overview of every reading.
+  if (has(a, 'files') || has(a, 'family')) return other.some((i) => i !== 'latest' && i !== 'list' && i !== 'overview');
   return !has(a, 'record');
 }
 
