@@ -32,7 +32,12 @@ export const handler = observed((event: SQSEvent): Promise<SQSBatchResponse> => 
       await completeScannedPdfOcr(svc, completion);
       settled = true;
     } catch (err) {
-      const delivery = { messageId: record.messageId, last: isLastDelivery(record, MAX_RECEIVES) };
+      const delivery = {
+        messageId: record.messageId,
+        last: isLastDelivery(record, MAX_RECEIVES),
+        attempt: Number(record.attributes?.ApproximateReceiveCount ?? 1),
+        maxAttempts: MAX_RECEIVES,
+      };
       settled = file ? !(await settleFailedFile(svc, file, err, delivery)) : false;
     }
     // A WebSocket upload waiting for this file gets its answer now, if no other file still holds it.

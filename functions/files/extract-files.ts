@@ -62,7 +62,12 @@ export const handler = observed((event: SQSEvent): Promise<SQSBatchResponse> => 
       } else {
         ({ subjectId, fileKeys } = job);
       }
-      const delivery = { messageId: record.messageId, last: isLastDelivery(record, MAX_RECEIVES) };
+      const delivery = {
+        messageId: record.messageId,
+        last: isLastDelivery(record, MAX_RECEIVES),
+        attempt: Number(record.attributes?.ApproximateReceiveCount ?? 1),
+        maxAttempts: MAX_RECEIVES,
+      };
       let failed = false;
       for (const fileKey of fileKeys) {
         try {

@@ -24,6 +24,7 @@ export const handler = apiKeyRoute(httpRoute('get-file'), { bucket }, async ({ r
       created_at: file.createdAt,
       status: file.status,
       ...(file.failureReason ? { failure_reason: file.failureReason } : {}),
+      ...(file.status === 'processing' && file.processingNote ? { processing_note: file.processingNote } : {}),
       extracted_text: await fileText(services, file),
       abstract: file.abstract,
       records: file.recordCount,

@@ -54,6 +54,8 @@ export interface StoredFile {
   recordIds: { first: number; count: number } | null;
   /** The asynchronous OCR job reading this file (a scanned PDF in the cloud); its completion must name it. */
   ocrJobId: string | null;
+  /** Why a file still `processing` is taking longer: its job failed and is being retried (no file names, no values). */
+  processingNote?: string | null;
 }
 
 /** A key that names the file for people and is unique without coordination. */
@@ -109,6 +111,7 @@ export function toListItem(f: StoredFile) {
     created_at: f.createdAt,
     status: f.status,
     ...(f.failureReason ? { failure_reason: f.failureReason } : {}),
+    ...(f.status === 'processing' && f.processingNote ? { processing_note: f.processingNote } : {}),
     retention: f.retention,
     ...(f.sessionId ? { session_id: f.sessionId } : {}),
     records: f.recordCount,

@@ -55,6 +55,8 @@ export interface FileCatalog {
    * is gone (deleted or purged) or no longer processing.
    */
   recordOcrJob(subjectId: string, fileKey: string, jobId: string, nowMs: number): Promise<boolean>;
+  /** Says why a file still `processing` takes longer (its job is retried); false when it is no longer processing. */
+  noteRetry(subjectId: string, fileKey: string, note: string): Promise<boolean>;
   /** Deletes the catalogue entry itself (after its bytes are gone), and its watch. */
   remove(subjectId: string, fileKey: string): Promise<void>;
 }

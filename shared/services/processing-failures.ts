@@ -1,5 +1,6 @@
 import { nowMs } from '../clock';
 import { STALLED_FILE_REASON } from '../domain/files';
+import { UpstreamError } from '../http/errors';
 import { errorFields, log } from '../log';
 import type { Services } from './container';
 
@@ -20,7 +21,7 @@ export async function settleFailedFile(
   services: Services,
   file: { subjectId: string; fileKey: string },
   err: unknown,
-  delivery: { messageId: string; last: boolean },
+  delivery: { messageId: string; last: boolean; attempt?: number; maxAttempts?: number },
 ): Promise<boolean> {
   if (err instanceof FileProcessingError) {
     await failFile(services, file, err.message);
@@ -28,7 +29,27 @@ export async function settleFailedFile(
   }
   log('error', 'file processing failed', { messageId: delivery.messageId, ...errorFields(err) });
   if (delivery.last) await failFile(services, file, REPEATED_FAILURE_REASON);
+  else await noteRetry(services, file, err, delivery);
   return true;
+}
+
+/**
+ * Leaves on a file whose job will be retried why it is still `processing` (`processing_note`), so a caller polling
+ * it reads a reason instead of waiting blind. Best effort: a failure to note it never changes the job's outcome.
+ */
+async function noteRetry(
+  services: Services,
+  file: { subjectId: string; fileKey: string },
+  err: unknown,
+  delivery: { attempt?: number; maxAttempts?: number },
+): Promise<void> {
+  const cause = err instanceof UpstreamError ? 'the reading model did not answer' : 'a temporary failure';
+  const attempt =
+    delivery.attempt && delivery.maxAttempts ? ` (attempt ${delivery.attempt} of ${delivery.maxAttempts})` : '';
+  const note = `processing hit ${cause}${attempt}; it is retried automatically`;
+  await services.files.noteRetry(file.subjectId, file.fileKey, note).catch((noteErr: unknown) => {
+    log('warn', 'retry note not written', errorFields(noteErr));
+  });
 }
 
 /**

@@ -242,6 +242,21 @@ export class DynamoFileCatalog implements FileCatalog {
     return recorded;
   }
 
+  async noteRetry(subjectId: string, fileKey: string, note: string): Promise<boolean> {
+    return applied(
+      this.doc.send(
+        new UpdateCommand({
+          TableName: this.table,
+          Key: { pk: subjectId, sk: FILE_PREFIX + fileKey },
+          UpdateExpression: 'SET processingNote = :note',
+          ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(deletedAt) AND #status = :processing',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: { ':note': note, ':processing': 'processing' },
+        }),
+      ),
+    );
+  }
+
   async remove(subjectId: string, fileKey: string): Promise<void> {
     await this.doc.send(
       new DeleteCommand({ TableName: this.table, Key: { pk: subjectId, sk: FILE_PREFIX + fileKey } }),
@@ -294,5 +309,6 @@ function fromItem(item: Item): StoredFile {
     recordCount: Number(item.recordCount ?? 0),
     recordIds: item.recordFirstId ? { first: Number(item.recordFirstId), count: Number(item.recordIdCount) } : null,
     ocrJobId: (item.ocrJobId as string | undefined) ?? null,
+    processingNote: (item.processingNote as string | undefined) ?? null,
   };
 }
