@@ -15,6 +15,14 @@ import { httpRoute } from '../routes';
  * POST /v1/files (multipart: `file`, `user`, `retention` default `permanent`, `session_id`): stores the
  * file under the Subject and queues its extraction; readings appear with `source: upload`.
  */
+/** `allow_duplicate=true` stores a file again although the Subject holds one with the same bytes. */
+function allowDuplicate(fields: Record<string, string>): boolean {
+  const value = fields.allow_duplicate;
+  if (value === undefined || value === 'false') return false;
+  if (value === 'true') return true;
+  throw new BadRequestError('allow_duplicate must be true or false', 'invalid_value', 'allow_duplicate');
+}
+
 export const handler = apiKeyRoute(httpRoute('create-file'), { bucket, queues }, async ({ req, services, tenancy }) => {
   if (!isMultipart(req)) {
     throw new BadRequestError('Send the file as multipart/form-data in a field named file', 'invalid_file', 'file');
@@ -25,6 +33,7 @@ export const handler = apiKeyRoute(httpRoute('create-file'), { bucket, queues },
   if (file.data.length === 0) throw new BadRequestError('file is empty', 'invalid_file', 'file');
   const user = normalizeUser(fields.user);
   const { retention, sessionId } = retentionParams(fields, { required: false, fallback: 'permanent' });
+  const duplicates = allowDuplicate(fields);
   const mediaType = fileMediaType(file.data.subarray(0, SIGNATURE_BYTES), {
     filename: file.filename,
     contentType: file.contentType,
@@ -36,7 +45,7 @@ export const handler = apiKeyRoute(httpRoute('create-file'), { bucket, queues },
   const stored = await storeUpload(
     services,
     subject,
-    { filename: file.filename, contentType: mediaType, retention, sessionId },
+    { filename: file.filename, contentType: mediaType, retention, sessionId, allowDuplicate: duplicates },
     file.data,
     file.data.length,
   );

@@ -41,6 +41,7 @@ export const handler = observed((event: SQSEvent): Promise<SQSBatchResponse> => 
     async (job, record) => {
       let subjectId: string;
       let fileKeys: string[];
+      let processed = new Set<string>();
       let notify: { owner: string; connectionId: string; messageId: string; failed: HeldReply['failed'] } | undefined;
       if (job.type === 'assemble-upload') {
         const connection = await svc.connections.get(job.connectionId);
@@ -49,6 +50,8 @@ export const handler = observed((event: SQSEvent): Promise<SQSBatchResponse> => 
           const assembled = await assembleBatch(svc, connection, job.messageId);
           subjectId = assembled.subjectId ?? '';
           fileKeys = assembled.stored.map((f) => f.fileKey);
+          // A file the Subject already had (same bytes) is answered with, not read again.
+          processed = new Set(assembled.stored.filter((f) => f.duplicateOf).map((f) => f.fileKey));
           notify = {
             owner: uploadOwner(connection.accountId, connection.user),
             connectionId: connection.connectionId,
@@ -70,6 +73,7 @@ export const handler = observed((event: SQSEvent): Promise<SQSBatchResponse> => 
       };
       let failed = false;
       for (const fileKey of fileKeys) {
+        if (processed.has(fileKey)) continue;
         try {
           await processFile(svc, subjectId, fileKey);
         } catch (err) {

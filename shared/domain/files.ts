@@ -54,6 +54,8 @@ export interface StoredFile {
   recordIds: { first: number; count: number } | null;
   /** The asynchronous OCR job reading this file (a scanned PDF in the cloud); its completion must name it. */
   ocrJobId: string | null;
+  /** SHA-256 of its bytes (hex): the same file uploaded again for the same Subject is recognised by it. */
+  digest?: string | null;
   /** Why a file still `processing` is taking longer: its job failed and is being retried (no file names, no values). */
   processingNote?: string | null;
 }
@@ -119,7 +121,7 @@ export function toListItem(f: StoredFile) {
 }
 
 /** Wire shape of the answer to an upload (gaps.md: `POST /v1/files`). */
-export function toUploadResponse(f: StoredFile, user: string) {
+export function toUploadResponse(f: StoredFile & { duplicateOf?: true }, user: string) {
   return {
     object: 'file',
     id: f.fileKey,
@@ -129,6 +131,8 @@ export function toUploadResponse(f: StoredFile, user: string) {
     bytes: f.bytes,
     status: f.status,
     created_at: f.createdAt,
+    // The Subject already held a file with these bytes: this is that file, nothing was stored or read again.
+    ...(f.duplicateOf ? { duplicate: true } : {}),
     subject: user,
   };
 }

@@ -1,4 +1,5 @@
-import type { Readable } from 'node:stream';
+import { createHash } from 'node:crypto';
+import { PassThrough, type Readable } from 'node:stream';
 import { fileMediaType } from '../adapters/documents/document-kind';
 import { SIGNATURE_BYTES } from '../adapters/documents/signatures';
 import { peekStream } from '../adapters/documents/streams';
@@ -14,7 +15,12 @@ export interface NewUpload {
   contentType: string;
   retention: StoredRetention;
   sessionId: string | null;
+  /** Store it even when the Subject already holds a file with the same bytes (`allow_duplicate`). */
+  allowDuplicate?: boolean;
 }
+
+/** A stored upload, or the Subject's live file with the same bytes that it turned out to be. */
+export type StoredUpload = StoredFile & { duplicateOf?: true };
 
 /**
  * Stores a file's bytes under its Subject, then catalogues it as `processing` and queues its
@@ -29,11 +35,27 @@ export async function storeUpload(
   body: Buffer | Readable,
   bytes: number,
   options: { queueExtraction: boolean } = { queueExtraction: true },
-): Promise<StoredFile> {
+): Promise<StoredUpload> {
   const now = nowMs();
+  // Bytes in memory are checked before anything is written; a stream is hashed while it is stored.
+  const known = Buffer.isBuffer(body) ? sha256(body) : null;
+  if (known) {
+    const same = await sameBytes(services, subject, upload, known, now);
+    if (same) return same;
+  }
   const fileKey = newFileKey(upload.filename, now);
-  await services.blobs.put(objectKey(subject.subjectId, fileKey), body, upload.contentType);
-  const file = catalogue(subject, fileKey, upload, bytes, now);
+  const key = objectKey(subject.subjectId, fileKey);
+  const hashing = Buffer.isBuffer(body) ? null : digestOf(body);
+  await services.blobs.put(key, hashing?.stream ?? body, upload.contentType);
+  const digest = known ?? hashing!.digest();
+  if (!known) {
+    const same = await sameBytes(services, subject, upload, digest, now);
+    if (same) {
+      await services.blobs.delete([key]);
+      return same;
+    }
+  }
+  const file = { ...catalogue(subject, fileKey, upload, bytes, now), digest };
   await services.files.put(file);
   if (options.queueExtraction) {
     await services.queue.send('file-jobs', {
@@ -43,6 +65,43 @@ export async function storeUpload(
     });
   }
   return file;
+}
+
+/**
+ * The Subject's live file with these bytes and the same retention, unless the upload asks for a copy: a file that
+ * failed does not count (the same bytes are to be read again), nor one deleted or expired. Two identical uploads at the same instant may both be
+ * stored; a later one finds either.
+ */
+async function sameBytes(
+  services: Services,
+  subject: Subject,
+  upload: NewUpload,
+  digest: string,
+  now: number,
+): Promise<StoredUpload | null> {
+  if (upload.allowDuplicate) return null;
+  const files = await services.files.list(subject.subjectId, now);
+  const sessionId = upload.retention === 'session' ? upload.sessionId : null;
+  // Only under the same retention (and session): a copy asked to live longer, or elsewhere, is not the same upload.
+  const same = files.find(
+    (f) =>
+      f.digest === digest && f.status !== 'failed' && f.retention === upload.retention && f.sessionId === sessionId,
+  );
+  return same ? { ...same, duplicateOf: true } : null;
+}
+
+function sha256(bytes: Buffer): string {
+  return createHash('sha256').update(bytes).digest('hex');
+}
+
+/** The stream passed through unchanged, its SHA-256 read once it has ended. */
+function digestOf(body: Readable): { stream: Readable; digest: () => string } {
+  const hash = createHash('sha256');
+  const stream = new PassThrough();
+  body.on('error', (err) => stream.destroy(err));
+  body.on('data', (chunk: Buffer) => hash.update(chunk));
+  body.pipe(stream);
+  return { stream, digest: () => hash.digest('hex') };
 }
 
 /**

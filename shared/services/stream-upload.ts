@@ -1,6 +1,6 @@
 import { PassThrough, type Readable } from 'node:stream';
 import { fileMediaType } from '../adapters/documents/document-kind';
-import { MAX_FILE_BYTES, type StoredFile } from '../domain/files';
+import { MAX_FILE_BYTES } from '../domain/files';
 import type { StoredRetention } from '../domain/retention';
 import { decodeBase64, stagingKey, type UploadChunk, type UploadStart } from '../domain/stream-upload';
 import { uploadOwner } from '../domain/upload-owner';
@@ -10,7 +10,7 @@ import { log } from '../log';
 import type { SocketConnection } from '../ports/socket-gateway';
 import type { StagedBatch } from '../ports/upload-staging';
 import type { Services } from './container';
-import { storeUpload } from './file-service';
+import { type StoredUpload, storeUpload } from './file-service';
 
 /** A refusal that names the file and chunk it concerns, for the error frame. */
 export class ChunkError extends BadRequestError {
@@ -112,7 +112,7 @@ export async function assembleBatch(
   services: Services,
   connection: SocketConnection,
   messageId: string,
-): Promise<{ subjectId: string | null; stored: StoredFile[]; failed: { filename: string; reason: string }[] }> {
+): Promise<{ subjectId: string | null; stored: StoredUpload[]; failed: { filename: string; reason: string }[] }> {
   const batch = await services.staging.load(connection.connectionId, messageId);
   if (!batch) return { subjectId: null, stored: [], failed: [] };
   const failed: { filename: string; reason: string }[] = [];
@@ -122,7 +122,7 @@ export async function assembleBatch(
     if (reason) failed.push({ filename: file.filename, reason });
     else complete.push(index);
   });
-  const stored: StoredFile[] = [];
+  const stored: StoredUpload[] = [];
   let subjectId: string | null = null;
   if (complete.length > 0) {
     const subject = await services.subjects.findOrCreate(connection.accountId, connection.user);

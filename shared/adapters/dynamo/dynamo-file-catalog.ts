@@ -66,6 +66,7 @@ export class DynamoFileCatalog implements FileCatalog {
             : {}),
           ...(file.expiresAt != null ? { expiresAt: file.expiresAt, expiryShard: expiryShard(file.fileKey) } : {}),
           ...(file.textChars != null ? { textChars: file.textChars } : {}),
+          ...(file.digest ? { digest: file.digest } : {}),
         },
         ConditionExpression: 'attribute_not_exists(pk)',
       }),
@@ -310,5 +311,6 @@ function fromItem(item: Item): StoredFile {
     recordIds: item.recordFirstId ? { first: Number(item.recordFirstId), count: Number(item.recordIdCount) } : null,
     ocrJobId: (item.ocrJobId as string | undefined) ?? null,
     processingNote: (item.processingNote as string | undefined) ?? null,
+    digest: (item.digest as string | undefined) ?? null,
   };
 }
