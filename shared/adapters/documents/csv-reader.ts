@@ -97,35 +97,129 @@ interface ParsedRows {
   error?: CsvParseError;
 }
 
+interface RelaxedRecord {
+  /** Null for a blank line, which is skipped. */
+  row: string[] | null;
+  end: number;
+}
+
 /**
- * The complete records at the start of `text` (every record when `final`). Blank lines are dropped (a lone empty
- * field); quotes that do not close a field where they should are kept as text (papaparse's `InvalidQuotes`, which
- * csv-parse's `relax_quotes` also lets through), while a quote still open at the end of the file is refused.
+ * The one record starting at `start`, read as csv-parse reads it with `relax_quotes`: a quote that closes a field but
+ * is followed by neither the delimiter nor the line break ends quoting and stays in the cell, quotes and all
+ * (`"5" tabs` is the cell `"5" tabs`). Papaparse would instead search on for a later quote, joining records. Undefined
+ * when `text` ends before the record does (unless `final`); an unclosed quote at the end of the file throws.
  */
-function parseRecords(parser: Papa.Parser, text: string, final: boolean): ParsedRows {
-  const result = parser.parse(text, 0, !final) as Papa.ParseResult<string[]>;
-  const data = result.data;
-  let end = data.length;
-  let error: CsvParseError | undefined;
-  for (const fault of result.errors) {
-    if (fault.code === 'InvalidQuotes') continue;
-    end = Math.min(end, fault.row ?? 0);
-    error =
-      fault.code === 'MissingQuotes'
-        ? new CsvParseError(
-            'CSV_QUOTE_NOT_CLOSED',
-            'Quote Not Closed: the parsing is finished with an opening quote still unclosed',
-          )
-        : new CsvParseError('CSV_PARSE_ERROR', `${fault.code}: ${fault.message}`);
-    break;
+function relaxedRecord(
+  text: string,
+  start: number,
+  delimiter: CsvDelimiter,
+  newline: LineBreak,
+  final: boolean,
+): RelaxedRecord | undefined {
+  const row: string[] = [];
+  let field = '';
+  let quoting = false;
+  let wasQuoting = false;
+  const n = text.length;
+  let pos = start;
+  while (pos < n) {
+    const ch = text[pos] as string;
+    if (quoting) {
+      if (ch !== '"') {
+        field += ch;
+        pos++;
+        continue;
+      }
+      const next = text[pos + 1];
+      if (next === undefined && !final) return undefined;
+      if (next === '"') {
+        field += '"';
+        pos += 2;
+        continue;
+      }
+      quoting = false;
+      wasQuoting = true;
+      pos++;
+      if (next === undefined || next === delimiter || text.startsWith(newline, pos)) continue;
+      // A `\r` at the end of the text may start a `\r\n`.
+      if (next === '\r' && newline === '\r\n' && pos + 1 >= n && !final) return undefined;
+      field = `"${field}"`;
+      continue;
+    }
+    if (text.startsWith(newline, pos)) {
+      const end = pos + newline.length;
+      if (!wasQuoting && row.length === 0 && field.length === 0) return { row: null, end };
+      row.push(field);
+      return { row, end };
+    }
+    if (ch === '\r' && newline === '\r\n' && pos + 1 >= n && !final) return undefined;
+    if (ch === delimiter) {
+      row.push(field);
+      field = '';
+      wasQuoting = false;
+    } else if (ch === '"' && field.length === 0) {
+      quoting = true;
+    } else {
+      field += ch;
+    }
+    pos++;
   }
+  if (!final) return undefined;
+  if (quoting) {
+    throw new CsvParseError(
+      'CSV_QUOTE_NOT_CLOSED',
+      'Quote Not Closed: the parsing is finished with an opening quote still unclosed',
+    );
+  }
+  if (!wasQuoting && row.length === 0 && field.length === 0) return { row: null, end: n };
+  row.push(field);
+  return { row, end: n };
+}
+
+/**
+ * The complete records at the start of `text` (every record when `final`), by papaparse's parser. Blank lines (a lone
+ * empty field) are dropped. From the first record papaparse flags (a misplaced closing quote, `InvalidQuotes`, or a
+ * quote left open, `MissingQuotes`) one record is read by `relaxedRecord` instead, as csv-parse did, and papaparse
+ * goes on after it; an unclosed quote at the end of the file is refused with `CSV_QUOTE_NOT_CLOSED`.
+ */
+function parseRecords(
+  parser: Papa.Parser,
+  config: { delimiter: CsvDelimiter; newline: LineBreak },
+  text: string,
+  final: boolean,
+): ParsedRows {
   const rows: string[][] = [];
-  for (let i = 0; i < end; i++) {
-    const row = data[i] as string[];
-    if (row.length === 1 && row[0] === '') continue;
-    rows.push(row);
+  let offset = 0;
+  for (;;) {
+    const input = offset === 0 ? text : text.slice(offset);
+    const result = parser.parse(input, 0, !final) as Papa.ParseResult<string[]>;
+    const fault = result.errors[0];
+    const data = result.data;
+    const end = fault ? Math.min(fault.row ?? 0, data.length) : data.length;
+    for (let i = 0; i < end; i++) {
+      const row = data[i] as string[];
+      if (row.length === 1 && row[0] === '') continue;
+      rows.push(row);
+    }
+    if (!fault) return { rows, consumed: offset + result.meta.cursor };
+    // Where the flagged record starts: papaparse reports rows, not offsets, so the rows before it are parsed again.
+    const at =
+      offset +
+      (end === 0
+        ? 0
+        : (new Papa.Parser({ ...config, preview: end }).parse(input, 0, true) as Papa.ParseResult<string[]>).meta
+            .cursor);
+    let record: RelaxedRecord | undefined;
+    try {
+      record = relaxedRecord(text, at, config.delimiter, config.newline, final);
+    } catch (error) {
+      return { rows, consumed: at, error: error as CsvParseError };
+    }
+    if (!record) return { rows, consumed: at };
+    if (record.row) rows.push(record.row);
+    offset = record.end;
+    if (offset >= text.length) return { rows, consumed: offset };
   }
-  return error ? { rows, consumed: result.meta.cursor, error } : { rows, consumed: result.meta.cursor };
 }
 
 /**
@@ -146,16 +240,18 @@ async function* csvRecordBatches(body: Readable): AsyncGenerator<string[][]> {
   let skipFirst = /^sep=.\s*$/.test(firstLine);
   const decoder = new TextDecoder(encoding);
   let parser: Papa.Parser | undefined;
+  let config: { delimiter: CsvDelimiter; newline: LineBreak } | undefined;
   let pending = '';
   // Length `pending` must reach before it is parsed again.
   let parseAt = 0;
   const take = (final: boolean): ParsedRows => {
-    if (!parser) {
+    if (!parser || !config) {
       const newline = detectLineBreak(pending, delimiter, final);
       if (!newline && !final) return { rows: [], consumed: 0 };
-      parser = new Papa.Parser({ delimiter, newline: newline ?? '\n' });
+      config = { delimiter, newline: newline ?? '\n' };
+      parser = new Papa.Parser(config);
     }
-    const parsed = parseRecords(parser, pending, final);
+    const parsed = parseRecords(parser, config, pending, final);
     if (skipFirst && parsed.rows.length > 0) {
       parsed.rows.shift();
       skipFirst = false;
