@@ -1,14 +1,8 @@
-import type { Readable, TransformOptions } from 'node:stream';
-import { type Options, type Parser, parse } from 'csv-parse';
+import type { Readable } from 'node:stream';
+import Papa from 'papaparse';
 import type { DocumentInfo, DocumentReader, DocumentTable, DocumentText } from '../../domain/documents/types';
 import { peekStream } from './streams';
-import {
-  BoundedText,
-  DEFAULT_MAX_TEXT_CHARS,
-  detectTextEncoding,
-  ENCODING_SNIFF_BYTES,
-  type TextEncodingName,
-} from './text-encoding';
+import { BoundedText, DEFAULT_MAX_TEXT_CHARS, detectTextEncoding, ENCODING_SNIFF_BYTES } from './text-encoding';
 
 export type CsvDelimiter = ',' | ';' | '\t' | '|';
 
@@ -54,45 +48,187 @@ export function detectCsvDelimiter(firstLine: string): CsvDelimiter {
   return best;
 }
 
-async function* decodeTo8(body: AsyncIterable<Buffer>, encoding: TextEncodingName): AsyncGenerator<Buffer> {
-  const decoder = new TextDecoder(encoding);
-  for await (const chunk of body) yield Buffer.from(decoder.decode(chunk, { stream: true }), 'utf8');
-  yield Buffer.from(decoder.decode(), 'utf8');
-}
+type LineBreak = '\r\n' | '\n' | '\r';
 
 /**
- * Records the parser holds at most between two drains: far more than one chunk of input can make, so a write never
- * waits for a read (the parser would otherwise hold back a chunk's completion once 16 records are queued).
+ * The file's line break as csv-parse discovers it: the first `\r\n`, `\n` or `\r` outside a quoted field (a quote
+ * opens a field only at its start; `""` inside one is an escaped quote). Undefined while `text` holds none yet, or ends
+ * on a `\r` or a quote whose meaning the next character decides, unless `final`.
  */
-const QUEUED_RECORDS = 2 ** 30;
-
-/** Hands one chunk to the parser; settles once every record in it is queued on the parser's readable side. */
-function feed(parser: Parser, chunk: Buffer): Promise<void> {
-  return new Promise((resolve, reject) => parser.write(chunk, (error) => (error ? reject(error) : resolve())));
+function detectLineBreak(text: string, delimiter: CsvDelimiter, final: boolean): LineBreak | undefined {
+  let quoting = false;
+  let fieldStart = true;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i];
+    if (quoting) {
+      if (ch !== '"') continue;
+      if (i + 1 === text.length && !final) return undefined;
+      if (text[i + 1] === '"') i++;
+      else quoting = false;
+      continue;
+    }
+    if (ch === '\n') return '\n';
+    if (ch === '\r') {
+      if (i + 1 < text.length) return text[i + 1] === '\n' ? '\r\n' : '\r';
+      return final ? '\r' : undefined;
+    }
+    if (ch === '"' && fieldStart) quoting = true;
+    else fieldStart = ch === delimiter;
+  }
+  return undefined;
 }
 
-/** Ends the parser's input; settles once the last record is queued. */
-function flush(parser: Parser): Promise<void> {
-  return new Promise((resolve, reject) => {
-    parser.once('error', reject);
-    parser.end((error?: Error | null) => (error ? reject(error) : resolve()));
-  });
+/** A file the CSV parser refuses; `code` names the fault as csv-parse did (`CSV_QUOTE_NOT_CLOSED`). */
+export class CsvParseError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'CsvParseError';
+  }
 }
 
-/** Takes every record the parser has queued, synchronously. */
-function drain(parser: Parser): string[][] {
-  const records: string[][] = [];
-  for (let record = parser.read(); record !== null; record = parser.read()) records.push(record);
-  return records;
+interface ParsedRows {
+  rows: string[][];
+  /** Characters of the input the rows used up; the rest starts an unfinished record. */
+  consumed: number;
+  /** A refusal, raised once the rows before it are handed out. */
+  error?: CsvParseError;
+}
+
+interface RelaxedRecord {
+  /** Null for a blank line, which is skipped. */
+  row: string[] | null;
+  end: number;
 }
 
 /**
- * The file's records, a batch per chunk of input (about 64 KB): each chunk is written to the parser, then the records
- * it made are read off synchronously, so nothing is awaited per row. A million rows cost about a thousand promises, not
- * several million (each of which also runs the async hooks the X-Ray SDK's context tracking installs in any process
- * that loads it: that alone made the reader 2-3x slower in the local runtime). Not `on_record`: csv-parse builds an
- * info object for every record it calls that with. The next chunk is read only once the consumer has taken the batch,
- * so memory stays bounded by one chunk's rows.
+ * The one record starting at `start`, read as csv-parse reads it with `relax_quotes`: a quote that closes a field but
+ * is followed by neither the delimiter nor the line break ends quoting and stays in the cell, quotes and all
+ * (`"5" tabs` is the cell `"5" tabs`). Papaparse would instead search on for a later quote, joining records. Undefined
+ * when `text` ends before the record does (unless `final`); an unclosed quote at the end of the file throws.
+ */
+function relaxedRecord(
+  text: string,
+  start: number,
+  delimiter: CsvDelimiter,
+  newline: LineBreak,
+  final: boolean,
+): RelaxedRecord | undefined {
+  const row: string[] = [];
+  let field = '';
+  let quoting = false;
+  let wasQuoting = false;
+  const n = text.length;
+  let pos = start;
+  while (pos < n) {
+    const ch = text[pos] as string;
+    if (quoting) {
+      if (ch !== '"') {
+        field += ch;
+        pos++;
+        continue;
+      }
+      const next = text[pos + 1];
+      if (next === undefined && !final) return undefined;
+      if (next === '"') {
+        field += '"';
+        pos += 2;
+        continue;
+      }
+      quoting = false;
+      wasQuoting = true;
+      pos++;
+      if (next === undefined || next === delimiter || text.startsWith(newline, pos)) continue;
+      // A `\r` at the end of the text may start a `\r\n`.
+      if (next === '\r' && newline === '\r\n' && pos + 1 >= n && !final) return undefined;
+      field = `"${field}"`;
+      continue;
+    }
+    if (text.startsWith(newline, pos)) {
+      const end = pos + newline.length;
+      if (!wasQuoting && row.length === 0 && field.length === 0) return { row: null, end };
+      row.push(field);
+      return { row, end };
+    }
+    if (ch === '\r' && newline === '\r\n' && pos + 1 >= n && !final) return undefined;
+    if (ch === delimiter) {
+      row.push(field);
+      field = '';
+      wasQuoting = false;
+    } else if (ch === '"' && field.length === 0) {
+      quoting = true;
+    } else {
+      field += ch;
+    }
+    pos++;
+  }
+  if (!final) return undefined;
+  if (quoting) {
+    throw new CsvParseError(
+      'CSV_QUOTE_NOT_CLOSED',
+      'Quote Not Closed: the parsing is finished with an opening quote still unclosed',
+    );
+  }
+  if (!wasQuoting && row.length === 0 && field.length === 0) return { row: null, end: n };
+  row.push(field);
+  return { row, end: n };
+}
+
+/**
+ * The complete records at the start of `text` (every record when `final`), by papaparse's parser. Blank lines (a lone
+ * empty field) are dropped. From the first record papaparse flags (a misplaced closing quote, `InvalidQuotes`, or a
+ * quote left open, `MissingQuotes`) one record is read by `relaxedRecord` instead, as csv-parse did, and papaparse
+ * goes on after it; an unclosed quote at the end of the file is refused with `CSV_QUOTE_NOT_CLOSED`.
+ */
+function parseRecords(
+  parser: Papa.Parser,
+  config: { delimiter: CsvDelimiter; newline: LineBreak },
+  text: string,
+  final: boolean,
+): ParsedRows {
+  const rows: string[][] = [];
+  let offset = 0;
+  for (;;) {
+    const input = offset === 0 ? text : text.slice(offset);
+    const result = parser.parse(input, 0, !final) as Papa.ParseResult<string[]>;
+    const fault = result.errors[0];
+    const data = result.data;
+    const end = fault ? Math.min(fault.row ?? 0, data.length) : data.length;
+    for (let i = 0; i < end; i++) {
+      const row = data[i] as string[];
+      if (row.length === 1 && row[0] === '') continue;
+      rows.push(row);
+    }
+    if (!fault) return { rows, consumed: offset + result.meta.cursor };
+    // Where the flagged record starts: papaparse reports rows, not offsets, so the rows before it are parsed again.
+    const at =
+      offset +
+      (end === 0
+        ? 0
+        : (new Papa.Parser({ ...config, preview: end }).parse(input, 0, true) as Papa.ParseResult<string[]>).meta
+            .cursor);
+    let record: RelaxedRecord | undefined;
+    try {
+      record = relaxedRecord(text, at, config.delimiter, config.newline, final);
+    } catch (error) {
+      return { rows, consumed: at, error: error as CsvParseError };
+    }
+    if (!record) return { rows, consumed: at };
+    if (record.row) rows.push(record.row);
+    offset = record.end;
+    if (offset >= text.length) return { rows, consumed: offset };
+  }
+}
+
+/**
+ * The file's records, a batch per chunk of input (about 64 KB). The bytes are decoded with a streaming `TextDecoder`
+ * (a character cut between chunks is joined again; a byte-order mark is dropped), and papaparse's parser takes the
+ * complete records from the decoded text each time; the unfinished record at the end waits for the next chunk. So
+ * nothing is awaited per row, and memory stays bounded by one chunk's rows plus the record in progress. A record
+ * spanning many chunks is parsed again only once the text held for it has doubled, so the work stays linear.
+ * The next chunk is read only once the consumer has taken the batch.
  */
 async function* csvRecordBatches(body: Readable): AsyncGenerator<string[][]> {
   const peeked = await peekStream(body, ENCODING_SNIFF_BYTES);
@@ -100,35 +236,40 @@ async function* csvRecordBatches(body: Readable): AsyncGenerator<string[][]> {
   const sample = new TextDecoder(encoding).decode(peeked.head);
   const firstLine = sample.split(/\r?\n|\r/, 1)[0] ?? '';
   const delimiter = detectCsvDelimiter(firstLine);
-  const hinted = /^sep=.\s*$/.test(firstLine);
-  // Non-UTF-8 input is transcoded chunk by chunk, so the parser always sees UTF-8 (its fast path).
-  const source: AsyncIterable<Buffer> = encoding === 'utf-8' ? peeked.body : decodeTo8(peeked.body, encoding);
-  const options: Options & Pick<TransformOptions, 'readableHighWaterMark'> = {
-    delimiter,
-    bom: true,
-    relax_column_count: true,
-    relax_quotes: true,
-    skip_empty_lines: true,
-    from_line: hinted ? 2 : 1,
-    // Handed on to the parser's Transform stream (csv-parse passes its options through).
-    readableHighWaterMark: QUEUED_RECORDS,
-  };
-  const parser = parse(options);
-  // A parse error reaches the caller through `feed`/`flush`; this listener only keeps the stream's own 'error'
-  // event from being unhandled.
-  parser.on('error', () => {});
-  try {
-    for await (const chunk of source) {
-      await feed(parser, chunk);
-      const records = drain(parser);
-      if (records.length > 0) yield records;
+  // Excel's `sep=X` line is no record.
+  let skipFirst = /^sep=.\s*$/.test(firstLine);
+  const decoder = new TextDecoder(encoding);
+  let parser: Papa.Parser | undefined;
+  let config: { delimiter: CsvDelimiter; newline: LineBreak } | undefined;
+  let pending = '';
+  // Length `pending` must reach before it is parsed again.
+  let parseAt = 0;
+  const take = (final: boolean): ParsedRows => {
+    if (!parser || !config) {
+      const newline = detectLineBreak(pending, delimiter, final);
+      if (!newline && !final) return { rows: [], consumed: 0 };
+      config = { delimiter, newline: newline ?? '\n' };
+      parser = new Papa.Parser(config);
     }
-    await flush(parser);
-    const records = drain(parser);
-    if (records.length > 0) yield records;
-  } finally {
-    parser.destroy();
+    const parsed = parseRecords(parser, config, pending, final);
+    if (skipFirst && parsed.rows.length > 0) {
+      parsed.rows.shift();
+      skipFirst = false;
+    }
+    return parsed;
+  };
+  for await (const chunk of peeked.body) {
+    pending += decoder.decode(chunk, { stream: true });
+    if (pending.length < parseAt) continue;
+    const { rows, consumed } = take(false);
+    if (consumed > 0) pending = pending.slice(consumed);
+    parseAt = 2 * pending.length;
+    if (rows.length > 0) yield rows;
   }
+  pending += decoder.decode();
+  const { rows, error } = take(true);
+  if (rows.length > 0) yield rows;
+  if (error) throw error;
 }
 
 /**
@@ -156,7 +297,7 @@ function tabLine(record: string[]): string {
 
 /**
  * CSV, TSV and semicolon-separated files (delimiter detected from the first line; UTF-8, UTF-16 with a byte-order
- * mark or Windows-1252). Streams with `csv-parse`: the text rendering (tab-separated lines) keeps the first
+ * mark or Windows-1252). Streams with papaparse: the text rendering (tab-separated lines) keeps the first
  * `maxTextChars` characters and the table the first `maxTableRows` rows, while every row is still parsed and counted,
  * so memory stays bounded whatever the file size. When a cap is hit `truncated` is set and the table carries
  * `totalRows`; read the whole file again through `csvRows` to process every row.

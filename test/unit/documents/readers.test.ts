@@ -236,6 +236,20 @@ describe('CsvReader', () => {
     await expect(rows()).rejects.toMatchObject({ code: 'CSV_QUOTE_NOT_CLOSED' });
   });
 
+  it('keeps a quote that closes a cell too early as text, as csv-parse did, without joining records', async () => {
+    const csv = Buffer.from('Test,Note\nGlucose,"5" tablets\nKalium,"a ""b"" c"\nNatrium,"x, y"\n');
+    for (const chunk of [1, 3, 7, csv.length]) {
+      const rows: string[][] = [];
+      for await (const row of csvRows(bodyOf(csv, chunk))) rows.push(row);
+      expect(rows).toEqual([
+        ['Test', 'Note'],
+        ['Glucose', '"5" tablets'],
+        ['Kalium', 'a "b" c'],
+        ['Natrium', 'x, y'],
+      ]);
+    }
+  });
+
   it('csvRows stopped early releases the body', async () => {
     const lines = ['Date,Steps', ...Array.from({ length: 5_000 }, (_, i) => `2024-01-01,${i}`)];
     const body = bodyOf(Buffer.from(lines.join('\n')), 1000);
