@@ -43,7 +43,6 @@ export class TesseractOcr implements OcrEngine {
 
   recognize(image: Buffer): Promise<string> {
     const job = this.queue.then(async () => {
-      await assertDecodable(image);
       const worker = await this.ensureWorker();
       try {
         const result = await worker.recognize(image);
@@ -93,23 +92,5 @@ export class TesseractOcr implements OcrEngine {
       cacheMethod: 'none',
       errorHandler: () => {},
     });
-  }
-}
-
-const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47]);
-const JPEG = Buffer.from([0xff, 0xd8, 0xff]);
-
-/**
- * A damaged PNG or JPEG is refused before the engine sees it: its decoder (Leptonica, compiled to WASM) would print
- * its own complaints to the process's stderr, outside the structured log, before failing the same way. Decoded with
- * the canvas addon the local host already has for PDF pages; TIFF, which it does not decode, goes to the engine as is.
- */
-async function assertDecodable(image: Buffer): Promise<void> {
-  if (!image.subarray(0, 4).equals(PNG) && !image.subarray(0, 3).equals(JPEG)) return;
-  const { loadImage } = await import('@napi-rs/canvas');
-  try {
-    await loadImage(image);
-  } catch (error) {
-    throw new UnreadableDocumentError('The image could not be decoded for OCR', { cause: error });
   }
 }
