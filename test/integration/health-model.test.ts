@@ -1,5 +1,5 @@
-import { createServer } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
+import { closedPort } from '../support/closed-port';
 import { type Harness, startHarness } from '../support/harness';
 import { type ScriptedOpenAI, startScriptedOpenAI } from '../support/scripted-openai';
 
@@ -18,15 +18,6 @@ afterEach(async () => {
 async function health() {
   const res = await fetch(`${h!.url}/api/health`);
   return { status: res.status, body: (await res.json()) as { status: string; checks: Record<string, any> } };
-}
-
-/** A port nothing listens on. */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
 }
 
 describe('checks.model', () => {

@@ -227,32 +227,26 @@ export class DynamoFileCatalog implements FileCatalog {
   }
 
   async recordOcrJob(subjectId: string, fileKey: string, jobId: string, nowMs: number): Promise<boolean> {
-    const recorded = await applied(
-      this.doc.send(
-        new UpdateCommand({
-          TableName: this.table,
-          Key: { pk: subjectId, sk: FILE_PREFIX + fileKey },
-          UpdateExpression: 'SET ocrJobId = :job',
-          ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(deletedAt) AND #status = :processing',
-          ExpressionAttributeNames: { '#status': 'status' },
-          ExpressionAttributeValues: { ':job': jobId, ':processing': 'processing' },
-        }),
-      ),
-    );
+    const recorded = await this.setWhileProcessing(subjectId, fileKey, 'ocrJobId', jobId);
     if (recorded) await this.watch(subjectId, fileKey, Math.floor(nowMs / 1000) + OCR_DEADLINE_SECONDS);
     return recorded;
   }
 
-  async noteRetry(subjectId: string, fileKey: string, note: string): Promise<boolean> {
+  noteRetry(subjectId: string, fileKey: string, note: string): Promise<boolean> {
+    return this.setWhileProcessing(subjectId, fileKey, 'processingNote', note);
+  }
+
+  /** Sets one attribute of a live file that is still `processing`; false when it is not (any more). */
+  private setWhileProcessing(subjectId: string, fileKey: string, attribute: string, value: string): Promise<boolean> {
     return applied(
       this.doc.send(
         new UpdateCommand({
           TableName: this.table,
           Key: { pk: subjectId, sk: FILE_PREFIX + fileKey },
-          UpdateExpression: 'SET processingNote = :note',
+          UpdateExpression: 'SET #attribute = :value',
           ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(deletedAt) AND #status = :processing',
-          ExpressionAttributeNames: { '#status': 'status' },
-          ExpressionAttributeValues: { ':note': note, ':processing': 'processing' },
+          ExpressionAttributeNames: { '#status': 'status', '#attribute': attribute },
+          ExpressionAttributeValues: { ':value': value, ':processing': 'processing' },
         }),
       ),
     );

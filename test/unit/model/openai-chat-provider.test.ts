@@ -1,4 +1,3 @@
-import { createServer } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import OpenAI from 'openai';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -7,6 +6,7 @@ import { createOpenAIClient } from '../../../shared/adapters/model/openai-client
 import { model } from '../../../shared/composition/model';
 import { type ModelConfig, readConfig } from '../../../shared/config/config';
 import { type ModelCall, type ModelEvent, ModelProviderError } from '../../../shared/ports/model-provider';
+import { closedPort } from '../../support/closed-port';
 import { type ScriptedOpenAI, startScriptedOpenAI } from '../../support/scripted-openai';
 
 const API_KEY = 'sk-test-0123456789abcdef';
@@ -539,12 +539,3 @@ describe('the model part', () => {
     expect(model(cfg).chat).toBe(p);
   });
 });
-
-/** A port nothing listens on. */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
