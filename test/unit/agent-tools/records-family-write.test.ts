@@ -208,9 +208,18 @@ describe('list_family_members', () => {
           name: 'Maria',
           relationship: 'mother',
           user: 'maria',
+          // Maria's own Subject holds nothing (none exists): her records are not claimed.
+          has_records: false,
           notes: 'Type 2 diabetes since 2015',
         },
-        { id: expect.stringMatching(/^fm_[0-9a-f]{24}$/), name: 'Tom', relationship: 'brother', user: null, notes: '' },
+        {
+          id: expect.stringMatching(/^fm_[0-9a-f]{24}$/),
+          name: 'Tom',
+          relationship: 'brother',
+          user: null,
+          has_records: false,
+          notes: '',
+        },
       ],
     });
     expect((await call('list_family_members', {}, await ctxOf('nobody'))).body).toEqual({ members: [] });
