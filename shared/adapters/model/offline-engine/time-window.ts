@@ -3,6 +3,8 @@
  * as the inclusive ISO dates the data tools take. Calendar arithmetic is in UTC, like the stored times.
  */
 
+import { englishWindowPhrases } from './window-phrases';
+
 export interface TimeWindow {
   /** Inclusive ISO date (`YYYY-MM-DD`), or null for "from the first reading". */
   from: string | null;
@@ -248,7 +250,10 @@ const RELATIVE = new RegExp(
  */
 export function parseTimeWindow(normalized: string, nowMs: number): TimeWindow | null {
   const today = dayOf(nowMs);
-  const text = ` ${normalized.replace(/[?!;]/g, ' ').replace(/\s+/g, ' ')} `;
+  const text = ` ${englishWindowPhrases(normalized)
+    .replace(/[?!;¿¡？！；]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()} `;
 
   // between X and Y, from X to Y
   const range = rangeIn(text, today);
