@@ -63,3 +63,15 @@ describe('time windows said in Spanish, German, French, Portuguese, Italian and 
     expect(a.window?.from).toBe('2026-11-23');
   });
 });
+
+describe('common indicator names in Portuguese and Italian', () => {
+  it.each([
+    ['Como está minha frequência cardíaca esta semana?', '8867-4'],
+    ['La mia frequenza cardiaca a riposo questo mese', '40443-4'],
+    ['Qual é a minha glicose?', '2345-7'],
+    ['il mio colesterolo totale', '2093-3'],
+    ['pressione sistolica ieri', '8480-6'],
+  ])('"%s" names %s', (question, code) => {
+    expect(analyseQuestion(question, NOW).indicators.flatMap((m) => m.codes)).toContain(code);
+  });
+});
