@@ -651,6 +651,8 @@ describe('the upstream model in the cloud', () => {
     const entries = [
       httpRoutes.find((r) => r.id === 'create-chat-completion')!,
       httpRoutes.find((r) => r.id === 'list-data')!,
+      // The health probe reads the key to ask the upstream's /models (probesModel), without the model's code.
+      httpRoutes.find((r) => r.id === 'get-health')!,
     ];
     const template = Template.fromStack(
       new StatelessStack(app, 'ModelStateless', { env: { region: REGION }, stateful, entries }),
@@ -667,8 +669,10 @@ describe('the upstream model in the cloud', () => {
     }
     const policies = resources(template, 'AWS::IAM::Policy').map(([, p]) => JSON.stringify(p.Properties));
     const readers = policies.filter((p) => p.includes('secretsmanager:GetSecretValue'));
-    expect(readers).toHaveLength(1);
-    expect(readers[0]).toContain('hds/openai-AbCdEf');
-    expect(readers[0]).toContain('CreateChatCompletion');
+    expect(readers).toHaveLength(2);
+    for (const reader of readers) expect(reader).toContain('hds/openai-AbCdEf');
+    expect(readers.some((r) => r.includes('CreateChatCompletion'))).toBe(true);
+    expect(readers.some((r) => r.includes('GetHealth'))).toBe(true);
+    expect(readers.some((r) => r.includes('ListData'))).toBe(false);
   });
 });
