@@ -35,6 +35,8 @@ describe('checks.model', () => {
     const { status, body } = await health();
     expect(status).toBe(200);
     expect(body.checks.model).toMatchObject({ mode: 'upstream', status: 'ok' });
+    // A second health check within the reuse window does not ask the upstream again.
+    expect((await health()).body.checks.model).toMatchObject({ mode: 'upstream', status: 'ok' });
     expect(upstream.requests.map((r) => r.path)).toEqual(['/v1/models']);
   });
 

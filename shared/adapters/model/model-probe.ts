@@ -11,13 +11,29 @@ export interface ModelCheck {
 }
 
 const PROBE_TIMEOUT_MS = 3_000;
+/**
+ * How long a probe's answer stands: health checks come every few seconds from load balancers and monitors, and each
+ * must not become a request to the upstream (its rate limits, its bill).
+ */
+export const PROBE_REUSE_MS = 30_000;
+
+const recent = new WeakMap<ModelConfig, { at: number; check: Promise<ModelCheck> }>();
 const OPENAI_BASE_URL = 'https://api.openai.com/v1';
 
 /**
  * Whether the configured upstream answers: `GET {base}/models` with its key (every OpenAI-compatible server has it,
- * and it costs no tokens), bounded to 3 s. A plain request, so the health probe does not load the model SDK.
+ * and it costs no tokens), bounded to 3 s, its answer reused for 30 s. A plain request, so the health probe does not
+ * load the model SDK.
  */
-export async function probeModel(cfg: ModelConfig, region: string): Promise<ModelCheck> {
+export function probeModel(cfg: ModelConfig, region: string): Promise<ModelCheck> {
+  const last = recent.get(cfg);
+  if (last && Date.now() - last.at < PROBE_REUSE_MS) return last.check;
+  const check = askModel(cfg, region);
+  recent.set(cfg, { at: Date.now(), check });
+  return check;
+}
+
+async function askModel(cfg: ModelConfig, region: string): Promise<ModelCheck> {
   if (!modelConfigured(cfg)) return { mode: 'offline', status: 'ok', latency_ms: 0 };
   const started = Date.now();
   const result = (status: ModelCheck['status'], reason?: string): ModelCheck => ({
