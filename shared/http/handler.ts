@@ -75,11 +75,7 @@ export function apiKeyRoute(
     .use(authenticateApiKey(services))
     .use(rateLimit(route.id, services))
     .handler(async (_event, context) => {
-      const { hds } = context;
-      const caller = hds.caller!;
-      const svc = services();
-      const ctx = { ...contextOf(context, svc), caller, tenancy: new Tenancy(caller, svc) };
-      return respond(hds, await fn(ctx));
+      return respond(context.hds, await fn(authedContextOf(context, services())));
     });
 }
 
@@ -118,10 +114,7 @@ export function streamingApiKeyRoute(
     .use(rateLimit(route.id, services))
     .handler(async (_event, context) => {
       const { hds } = context;
-      const caller = hds.caller!;
-      const svc = services();
-      const ctx = { ...contextOf(context, svc), caller, tenancy: new Tenancy(caller, svc) };
-      const result = await fn(ctx);
+      const result = await fn(authedContextOf(context, services()));
       if (!('frames' in result)) return respond(hds, result);
       const body = framesBody(result.frames, result.onClose);
       return {
@@ -187,6 +180,12 @@ function contextOf(context: HdsContext, svc: Services): PublicContext {
     },
     remainingMs: () => context.getRemainingTimeInMillis?.() ?? Number.POSITIVE_INFINITY,
   };
+}
+
+/** The route's context once the key was verified: the caller, and tenancy bound to its account. */
+function authedContextOf(context: HdsContext, svc: Services): AuthedContext {
+  const caller = context.hds.caller!;
+  return { ...contextOf(context, svc), caller, tenancy: new Tenancy(caller, svc) };
 }
 
 function respond(internal: Internal, result: RouteResult): APIGatewayProxyStructuredResultV2 {
