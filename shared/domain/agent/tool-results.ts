@@ -60,28 +60,56 @@ export interface SeriesPoint {
 
 export type TrendDirection = 'rising' | 'falling' | 'stable' | 'insufficient_data';
 
+/** Readings of a test that could not join its series' figures, counted by why. */
+export interface LeftOutReadings {
+  /** `no_unit`: a number without a unit; `other_unit`: a unit that does not convert; `not_numeric`: `positive`, `<5`. */
+  reason: 'no_unit' | 'other_unit' | 'not_numeric';
+  unit: string | null;
+  count: number;
+}
+
+/**
+ * One test over a window. Every figure (count, latest, earliest, min, max, mean, trend, points) is computed from
+ * one set of readings: those in `unit`, plus those converted into it (`converted_count`); the rest are counted
+ * in `left_out`. A series whose readings are all non-numeric (`negative`, `trace`) keeps them all and has no
+ * numeric figures.
+ */
 export interface SeriesSummary {
   /** Canonical (LOINC) name when coded, else the indicator as written. */
   name: string;
+  /** The name people use for the test (`Vitamin D 25-OH` for Calcidiol), for titles. */
+  common_name: string;
   loinc_code: string | null;
   unit: string | null;
+  /** Readings the figures are computed from. */
   count: number;
-  /** Readings with a numeric value. */
+  /** Of those, readings with a numeric value (all of them, unless the series is qualitative). */
   numeric_count: number;
-  latest: { value: string; parsed_value: number | null; time: string; abnormal: boolean | null };
+  /** Of those, readings converted into `unit` from another unit. */
+  converted_count: number;
+  left_out: LeftOutReadings[];
+  latest: {
+    value: string;
+    parsed_value: number | null;
+    time: string;
+    abnormal: boolean | null;
+    /** As written, when `value` is a conversion into the series' unit. */
+    converted_from?: { value: string; unit: string | null };
+  };
   earliest: { value: string; parsed_value: number | null; time: string };
   min: SeriesPoint | null;
   max: SeriesPoint | null;
   mean: number | null;
   trend: {
     direction: TrendDirection;
-    /** latest − earliest numeric value. */
+    /** latest − earliest value. */
     change: number | null;
     change_percent: number | null;
   };
   abnormal_count: number;
+  /** The newest reference range of the set, in `unit`. */
   reference: { low: number | null; high: number | null; text: string | null };
-  /** Numeric points, oldest first, evenly thinned to at most 60. */
+  /** Numeric points, oldest first, thinned to at most 60 keeping the first, last, lowest and highest. */
   points: SeriesPoint[];
 }
 

@@ -8,8 +8,19 @@ declare module '@lhncbc/ucum-lhc' {
     ucumCode: string | null;
     msg: string[];
   }
+  export interface UcumConversion {
+    status: 'succeeded' | 'failed' | 'error';
+    toVal: number | null;
+    msg: string[];
+  }
   export interface UcumLhcUtilsInstance {
     validateUnitString(unit: string, suggest?: boolean): UcumValidation;
+    convertUnitTo(
+      fromUnit: string,
+      fromValue: number,
+      toUnit: string,
+      options?: { suggest?: boolean; molecularWeight?: number | null },
+    ): UcumConversion;
   }
   const ucum: {
     UcumLhcUtils: { getInstance(): UcumLhcUtilsInstance };

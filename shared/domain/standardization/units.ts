@@ -110,7 +110,7 @@ const cache = new Map<string, string | null>();
 let ucumUtils: UcumLhcUtilsInstance | undefined;
 
 /** Created on first use: building the UCUM tables takes ~15 ms, which module import should not pay. */
-function ucumInstance(): UcumLhcUtilsInstance {
+export function ucumInstance(): UcumLhcUtilsInstance {
   ucumUtils ??= ucum.UcumLhcUtils.getInstance();
   return ucumUtils;
 }

@@ -199,23 +199,26 @@ describe('summarize_health_data', () => {
     ]);
   });
 
-  it('gives statistics and trend on known numbers, over the most common unit only', async () => {
+  it('gives statistics and trend on known numbers, in the most common unit, converting the others', async () => {
     const { body } = await call('summarize_health_data', { indicator: 'weight' }, await ctxOf('sum'));
     expect(body.window).toEqual({ from: null, to: null });
     expect(body.truncated).toBe(false);
     expect(body.series).toHaveLength(1);
     expect(body.series[0]).toEqual({
       name: 'Body weight',
+      common_name: 'Body weight',
       loinc_code: '29463-7',
       unit: 'kg',
       count: 5,
-      numeric_count: 4,
-      other_unit_count: 1,
+      numeric_count: 5,
+      converted_count: 1,
+      left_out: [],
       latest: { value: '86', parsed_value: 86, time: '2026-03-01T07:00:00.000Z', abnormal: null },
       earliest: { value: '80', parsed_value: 80, time: '2026-01-01T07:00:00.000Z' },
       min: { time: '2026-01-01T07:00:00.000Z', value: 80 },
       max: { time: '2026-03-01T07:00:00.000Z', value: 86 },
-      mean: 83,
+      // 180 lb is 81.65 kg: (80 + 84 + 82 + 81.65 + 86) / 5.
+      mean: 82.73,
       trend: { direction: 'rising', change: 6, change_percent: 7.5 },
       abnormal_count: 0,
       reference: { low: null, high: null, text: null },
@@ -223,6 +226,7 @@ describe('summarize_health_data', () => {
         { time: '2026-01-01T07:00:00.000Z', value: 80 },
         { time: '2026-01-15T07:00:00.000Z', value: 84 },
         { time: '2026-02-01T07:00:00.000Z', value: 82 },
+        { time: '2026-02-10T07:00:00.000Z', value: 81.65 },
         { time: '2026-03-01T07:00:00.000Z', value: 86 },
       ],
     });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { thinKeepingExtremes, trendOf } from '../../../shared/domain/series/summarize-series';
 import {
   BUILTIN_TOOLS,
   builtinTool,
@@ -7,7 +8,6 @@ import {
 } from '../../../shared/services/agent/tools';
 import { boundedJson } from '../../../shared/services/agent/tools/bound';
 import { parseWindow, resolveFilter } from '../../../shared/services/agent/tools/readings';
-import { thinEvenly, trendOf } from '../../../shared/services/agent/tools/summarize-health-data';
 import type { ToolContext } from '../../../shared/services/agent/tools/types';
 import type { Services } from '../../../shared/services/container';
 
@@ -177,11 +177,12 @@ describe('boundedJson', () => {
 });
 
 describe('helpers', () => {
-  it('thins evenly, keeping both ends', () => {
-    const items = Array.from({ length: 10 }, (_, i) => i);
-    expect(thinEvenly(items, 4)).toEqual([0, 3, 6, 9]);
-    expect(thinEvenly(items, 2)).toEqual([0, 9]);
-    expect(thinEvenly(items, 20)).toBe(items);
+  it('thins evenly, keeping both ends and both extremes', () => {
+    const values = [5, 1, 4, 4, 4, 4, 4, 9, 4, 6];
+    const items = values.map((value, i) => ({ time: String(i), value }));
+    expect(thinKeepingExtremes(items, 4).map((p) => p.value)).toEqual([5, 1, 9, 6]);
+    expect(thinKeepingExtremes(items, 6).map((p) => p.time)).toEqual(['0', '1', '3', '6', '7', '9']);
+    expect(thinKeepingExtremes(items, 20)).toEqual(items);
   });
 
   it('calls a trend from the earliest and latest values', () => {

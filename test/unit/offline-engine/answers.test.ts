@@ -21,10 +21,13 @@ const T = (day: string) => `${day}T08:00:00.000Z`;
 /** A hand-built LDL summary, with a tool's float noise in mean and percent. */
 const LDL_SERIES: SeriesSummary = {
   name: 'Cholesterol in LDL [Mass/volume] in Serum or Plasma',
+  common_name: 'LDL',
   loinc_code: '2089-1',
   unit: 'mg/dL',
   count: 3,
   numeric_count: 3,
+  converted_count: 0,
+  left_out: [],
   latest: { value: '118', parsed_value: 118, time: T('2026-09-02'), abnormal: false },
   earliest: { value: '151', parsed_value: 151, time: T('2026-01-12') },
   min: { time: T('2026-09-02'), value: 118 },
@@ -42,10 +45,13 @@ const LDL_SERIES: SeriesSummary = {
 
 const HDL_SERIES: SeriesSummary = {
   name: 'Cholesterol in HDL [Mass/volume] in Serum or Plasma',
+  common_name: 'HDL',
   loinc_code: '2085-9',
   unit: 'mg/dL',
   count: 2,
   numeric_count: 2,
+  converted_count: 0,
+  left_out: [],
   latest: { value: '49', parsed_value: 49, time: T('2026-09-02'), abnormal: false },
   earliest: { value: '44', parsed_value: 44, time: T('2026-01-12') },
   min: { time: T('2026-01-12'), value: 44 },
@@ -62,10 +68,13 @@ const HDL_SERIES: SeriesSummary = {
 
 const A1C_SERIES: SeriesSummary = {
   name: 'Hemoglobin A1c/Hemoglobin.total in Blood',
+  common_name: 'HbA1c',
   loinc_code: '4548-4',
   unit: '%',
   count: 2,
   numeric_count: 2,
+  converted_count: 0,
+  left_out: [],
   latest: { value: '5.6', parsed_value: 5.6, time: T('2026-05-15'), abnormal: false },
   earliest: { value: '5.9', parsed_value: 5.9, time: T('2025-11-03') },
   min: { time: T('2026-05-15'), value: 5.6 },
@@ -162,7 +171,7 @@ function charts(answer: string): VisChartSpec[] {
 describe('answers: one test', () => {
   it('latest value: canonical name, value with unit, date and reference range', async () => {
     const turn = await runTurn(userTurn("what's my latest LDL?"), responder({ ldl: [LDL_SERIES] }));
-    expect(turn.answer).toContain('**Cholesterol in LDL [Mass/volume] in Serum or Plasma** (LOINC 2089-1)');
+    expect(turn.answer).toContain('**LDL** (Cholesterol in LDL [Mass/volume] in Serum or Plasma, LOINC 2089-1)');
     expect(turn.answer).toContain(
       '- Latest: **118 mg/dL** on 2 Sep 2026 — within its reference range (reference 0–130 mg/dL).',
     );
@@ -182,7 +191,7 @@ describe('answers: one test', () => {
     expect(rest).toEqual([]);
     expect(chart).toEqual({
       type: 'line',
-      title: 'Cholesterol in LDL',
+      title: 'LDL',
       axisXTitle: 'Date',
       axisYTitle: 'mg/dL',
       data: [
@@ -219,7 +228,7 @@ describe('answers: one test', () => {
   it('average and count', async () => {
     const turn = await runTurn(userTurn('average LDL and how many readings'), responder({ ldl: [LDL_SERIES] }));
     expect(turn.answer).toContain('**3 readings** in your records');
-    expect(turn.answer).toContain('- Average: **135.6667 mg/dL** over 3 numeric readings.');
+    expect(turn.answer).toContain('- Average: **135.6667 mg/dL** over 3 readings.');
   });
 
   it('says plainly when there is no data, naming the test and the window, without a chart', async () => {
@@ -229,13 +238,13 @@ describe('answers: one test', () => {
     expect(proseNumbers(turn.answer.replace(/\(since .*?\)/, ''))).toEqual(['3']);
   });
 
-  it('tries the sibling code when the name as asked finds nothing (LDL kept in mmol/L)', async () => {
+  it('finds the molar sibling under the name as asked (LDL kept in mmol/L)', async () => {
     const world = {
       readings: [reading('LDL', 3.4, 'mmol/L', '2026-02-02'), reading('LDL', 2.9, 'mmol/L', '2026-08-08')],
     };
     const turn = await runTurn(userTurn('my ldl trend'), world);
-    // The catalogue is asked beside the sibling code, for the case that finds nothing either.
-    expect(turn.toolCalls.map((tc) => argsOf(tc))).toEqual([{ indicator: 'ldl' }, { loinc_code: '22748-8' }, {}]);
+    // The tools resolve a name to the code and its mass/molar sibling, so one lookup finds the mmol/L series.
+    expect(turn.toolCalls.map((tc) => argsOf(tc))).toEqual([{ indicator: 'ldl' }]);
     expect(turn.answer).toContain('3.4 → 2.9 mmol/L');
     expect(turn.answer).not.toContain('do hold');
   });
@@ -308,14 +317,14 @@ describe('answers: several tests', () => {
   it('comparison with matching units: a table and one line chart with a group per series', async () => {
     const turn = await runTurn(userTurn('compare my LDL and HDL'), responder({ ldl: [LDL_SERIES], hdl: [HDL_SERIES] }));
     expect(turn.answer).toContain('| Test | Latest | Date | Change | Readings |');
-    expect(turn.answer).toContain('| Cholesterol in LDL | 118 mg/dL | 2 Sep 2026 | -33 mg/dL | 3 |');
-    expect(turn.answer).toContain('| Cholesterol in HDL | 49 mg/dL | 2 Sep 2026 | +5 mg/dL | 2 |');
+    expect(turn.answer).toContain('| LDL | 118 mg/dL | 2 Sep 2026 | -33 mg/dL | 3 |');
+    expect(turn.answer).toContain('| HDL | 49 mg/dL | 2 Sep 2026 | +5 mg/dL | 2 |');
     const all = charts(turn.answer);
     expect(all).toHaveLength(1);
     const [chart] = all;
     expect(chart?.type).toBe('line');
     const groups = new Set(((chart?.data ?? []) as { group?: string }[]).map((p) => p.group));
-    expect(groups).toEqual(new Set(['Cholesterol in LDL', 'Cholesterol in HDL']));
+    expect(groups).toEqual(new Set(['LDL', 'HDL']));
   });
 
   it('comparison across units: one chart per series', async () => {
@@ -347,7 +356,7 @@ describe('answers: several tests', () => {
     expect(turn.answer).toContain('- 3 Nov 2025: **5.9%**, above the reference range (reference 4–5.6%)');
     const [bar] = charts(turn.answer);
     expect(bar).toMatchObject({ type: 'bar', title: 'Flagged readings per test' });
-    expect(bar?.data).toContainEqual({ category: 'Cholesterol in LDL', value: 3 });
+    expect(bar?.data).toContainEqual({ category: 'LDL', value: 3 });
   });
 
   it('no abnormal readings: says so for the window', async () => {
@@ -394,12 +403,12 @@ describe('answers: no test named', () => {
       ['summarize_health_data', { indicator: 'flux capacitance' }],
     ]);
     expect(turn.answer).toContain(`I couldn't match "flux capacitance" to any test in your records.`);
-    expect(turn.answer).toContain('Your records include: Cholesterol in LDL, Cholesterol in HDL');
+    expect(turn.answer).toContain('Your records include: Body weight, LDL, HDL');
   });
 
   it('the text search finds what the catalogue names differently (TSH stored as Thyrotropin)', async () => {
     const turn = await runTurn(userTurn('tsh?'), sampleWorld());
-    expect(turn.answer).toContain('**Thyrotropin [Units/volume] in Serum or Plasma** (LOINC 3016-3)');
+    expect(turn.answer).toContain('**TSH** (Thyrotropin [Units/volume] in Serum or Plasma, LOINC 3016-3)');
     expect(turn.answer).toContain('**2.1 mIU/L** on 3 Mar 2026');
   });
 

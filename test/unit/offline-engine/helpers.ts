@@ -1,5 +1,4 @@
 import { OfflineEngine } from '../../../shared/adapters/model/offline-engine/offline-engine';
-import { summarizeReadings } from '../../../shared/adapters/model/offline-engine/series-from-readings';
 import type {
   BuiltinToolName,
   ClinicalRecordFile,
@@ -9,6 +8,7 @@ import type {
   ToolReading,
   WriteFhirObservationResult,
 } from '../../../shared/domain/agent/tool-results';
+import { summarizeAllSeries } from '../../../shared/domain/series/summarize-series';
 import { resolveIndicator } from '../../../shared/domain/standardization/index';
 import type {
   ModelCall,
@@ -17,6 +17,7 @@ import type {
   ModelTool,
   ModelToolCall,
 } from '../../../shared/ports/model-provider';
+import { resolveFilter } from '../../../shared/services/agent/tools/readings';
 
 /** 21 Nov 2026, 10:00 UTC: "this year" is 2026, "last year" 2025. */
 export const NOW = Date.UTC(2026, 10, 21, 10, 0, 0);
@@ -79,17 +80,14 @@ export interface World {
   failures?: Partial<Record<BuiltinToolName, string>>;
 }
 
+/** The built-in tools' own filter: a resolved code or its mass/molar sibling, or the words found in the name. */
 function matches(r: ToolReading, args: Record<string, unknown>): boolean {
   if (typeof args.loinc_code === 'string' && r.loinc_code !== args.loinc_code) return false;
   if (typeof args.indicator === 'string') {
-    const code = resolveIndicator(args.indicator).loincCode;
-    if (code) {
-      if (r.loinc_code !== code) return false;
-    } else {
-      const needle = args.indicator.toLowerCase();
-      const hay = `${r.indicator} ${r.canonical_name ?? ''}`.toLowerCase();
-      if (!hay.includes(needle)) return false;
-    }
+    const { codes } = resolveFilter(args.indicator, null);
+    const byCode = r.loinc_code !== null && codes.includes(r.loinc_code);
+    const byText = `${r.indicator} ${r.canonical_name ?? ''}`.toLowerCase().includes(args.indicator.toLowerCase());
+    if (!byCode && !byText) return false;
   }
   if (typeof args.from === 'string' && r.time < args.from) return false;
   if (typeof args.to === 'string') {
@@ -120,7 +118,7 @@ export function runTool(world: World, call: ModelToolCall): string {
     case 'summarize_health_data': {
       const result: SummarizeHealthDataResult = {
         window: { from: (args.from as string) ?? null, to: (args.to as string) ?? null },
-        series: summarizeReadings(world.readings.filter((r) => matches(r, args))),
+        series: summarizeAllSeries(world.readings.filter((r) => matches(r, args))),
         truncated: false,
       };
       return JSON.stringify(result);

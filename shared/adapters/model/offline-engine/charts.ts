@@ -1,6 +1,6 @@
 import type { SeriesSummary } from '../../../domain/agent/tool-results';
 import type { VisCategoryValue, VisChartSpec, VisTimePoint } from '../../../domain/agent/vis-chart';
-import { displayUnit, shortName } from './format';
+import { displayUnit } from './format';
 
 /** Charts per answer, so that a wide comparison stays readable. */
 const MAX_CHARTS = 4;
@@ -30,7 +30,7 @@ export function seriesChart(s: SeriesSummary): VisChartSpec | null {
   if (!drawable(s)) return null;
   return {
     type: 'line',
-    title: shortName(s.name),
+    title: s.common_name,
     axisXTitle: 'Date',
     axisYTitle: axisY(s.unit),
     data: seriesPoints(s),
@@ -55,7 +55,7 @@ export function comparisonCharts(series: readonly SeriesSummary[]): VisChartSpec
       if (chart) charts.push(chart);
       continue;
     }
-    const names = group.map((s) => shortName(s.name));
+    const names = group.map((s) => s.common_name);
     // Two series that shorten alike (mass and molar siblings) keep their full names apart.
     const labels = new Set(names).size === names.length ? names : group.map((s) => s.name);
     charts.push({

@@ -1,5 +1,7 @@
 import type { QueryHealthDataResult, SeriesSummary, ToolReading } from '../../../domain/agent/tool-results';
 import { type VisChartSpec, visChartBlock } from '../../../domain/agent/vis-chart';
+import { summarizeAllSeries } from '../../../domain/series/summarize-series';
+import { commonNameOf } from '../../../domain/standardization/common-name';
 import { comparisonCharts, countChart, seriesChart } from './charts';
 import type { ToolOutcome } from './conversation';
 import { cell, displayDate, formatChange, formatPercent, listJoin, plural, shortName, withUnit } from './format';
@@ -14,7 +16,6 @@ import {
   seeksUnresolvedName,
 } from './plan';
 import type { QuestionAnalysis } from './question';
-import { summarizeReadings } from './series-from-readings';
 import {
   comparisonTable,
   has,
@@ -131,7 +132,7 @@ function unresolvedSection(a: QuestionAnalysis, outcomes: readonly ToolOutcome[]
     }
     out.push(`I couldn't match ${quoted} to any test in your records${a.window ? ` ${a.window.label}` : ''}.`);
     if (catalogueSeries?.length) {
-      const names = catalogueSeries.slice(0, MAX_CATALOGUE_NAMES).map((s) => shortName(s.name));
+      const names = catalogueSeries.slice(0, MAX_CATALOGUE_NAMES).map((s) => s.common_name);
       const more = catalogueSeries.length > names.length ? ', …' : '';
       out.push(
         `Your records ${a.window ? a.window.label : ''} include: ${names.join(', ')}${more}.`.replace(/ {2}/g, ' '),
@@ -188,7 +189,12 @@ function abnormalOverview(a: QuestionAnalysis, q: QueryHealthDataResult, charts:
   }
   const chart = countChart(
     'Flagged readings per test',
-    new Map([...groups].map(([name, readings]) => [shortName(name), readings.length])),
+    new Map(
+      [...groups].map(([name, readings]) => [
+        commonNameOf(readings[0]?.loinc_code ?? null, shortName(name)),
+        readings.length,
+      ]),
+    ),
     'Flagged readings',
   );
   if (chart) charts.push(chart);
@@ -219,7 +225,7 @@ function overviewSection(
         ? `${withUnit(formatChange(s.trend.change), s.unit)}${s.trend.change_percent !== null ? ` (${formatPercent(s.trend.change_percent)})` : ''}`
         : '–';
     const cells = [
-      shortName(s.name),
+      s.common_name,
       String(s.count),
       withUnit(s.latest.value, s.unit),
       displayDate(s.latest.time),
@@ -239,7 +245,7 @@ function overviewSection(
   if (has(a, 'abnormal')) {
     const chart = countChart(
       'Flagged readings per test',
-      new Map(series.map((s) => [shortName(s.name), s.abnormal_count])),
+      new Map(series.map((s) => [s.common_name, s.abnormal_count])),
       'Flagged readings',
     );
     if (chart) charts.push(chart);
@@ -309,7 +315,7 @@ export function composeAnswer({ analysis: a, outcomes, offered, toolsDisabled }:
       } else {
         const listed = dataOutcomes.find((o) => o.ok && o.name === 'query_health_data');
         if (listed?.ok && listed.name === 'query_health_data') {
-          parts.push(...overviewSection(a, summarizeReadings(listed.value.records), listed.value.truncated, charts));
+          parts.push(...overviewSection(a, summarizeAllSeries(listed.value.records), listed.value.truncated, charts));
         }
         const failed = (flagged && !flagged.ok ? flagged : null) ?? (catalogue && !catalogue.ok ? catalogue : null);
         if (failed && !failed.ok) parts.push(`I couldn't read your records: ${failed.error}.`);
@@ -330,7 +336,7 @@ function heldInsteadLine(a: QuestionAnalysis, outcomes: readonly ToolOutcome[]):
   const catalogue = catalogueOutcome(outcomes);
   if (!catalogue?.ok || catalogue.name !== 'summarize_health_data' || catalogue.value.series.length === 0) return [];
   const series = catalogue.value.series;
-  const names = series.slice(0, MAX_CATALOGUE_NAMES).map((s) => shortName(s.name));
+  const names = series.slice(0, MAX_CATALOGUE_NAMES).map((s) => s.common_name);
   const more = series.length > names.length ? ', …' : '';
   return [`Your records ${a.window ? `${a.window.label} ` : ''}do hold: ${names.join(', ')}${more}.`];
 }

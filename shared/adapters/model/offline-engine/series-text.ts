@@ -1,9 +1,24 @@
-import type { QueryHealthDataResult, SeriesSummary, ToolReading } from '../../../domain/agent/tool-results';
+import type {
+  LeftOutReadings,
+  QueryHealthDataResult,
+  SeriesSummary,
+  ToolReading,
+} from '../../../domain/agent/tool-results';
+import { seriesKeyOf, summarizeAllSeries } from '../../../domain/series/summarize-series';
 import type { ToolOutcome } from './conversation';
-import { cell, displayDate, formatChange, formatNumber, formatPercent, plural, shortName, withUnit } from './format';
+import {
+  cell,
+  displayDate,
+  displayUnit,
+  formatChange,
+  formatNumber,
+  formatPercent,
+  listJoin,
+  plural,
+  withUnit,
+} from './format';
 import type { Intent } from './intents';
 import type { QuestionAnalysis } from './question';
-import { summarizeReadings } from './series-from-readings';
 
 /** The text about one test: its series, latest reading, change, range, flagged and listed readings. */
 
@@ -77,7 +92,7 @@ export function topicOf(label: string, panel: string | null, outcomes: readonly 
     }
   }
   // Without the summary tool the readings themselves are summarised.
-  if (!summarized) for (const s of summarizeReadings(listed.flatMap((r) => r.records))) series.set(seriesKey(s), s);
+  if (!summarized) for (const s of summarizeAllSeries(listed.flatMap((r) => r.records))) series.set(seriesKey(s), s);
   return {
     label,
     panel,
@@ -112,7 +127,30 @@ function latestLine(s: SeriesSummary, a: QuestionAnalysis): string {
   else if (s.latest.abnormal === false) status = reference ? ' — within its reference range' : ' — not flagged';
   else if (has(a, 'abnormal')) status = ' — no flag recorded';
   const ref = reference ? ` (reference ${reference})` : has(a, 'abnormal') ? ' (no reference range recorded)' : '';
-  return `- Latest: **${withUnit(s.latest.value, s.unit)}** on ${displayDate(s.latest.time)}${status}${ref}.`;
+  const converted = s.latest.converted_from
+    ? `, converted from ${withUnit(s.latest.converted_from.value, s.latest.converted_from.unit)}`
+    : '';
+  return `- Latest: **${withUnit(s.latest.value, s.unit)}** on ${displayDate(s.latest.time)}${converted}${status}${ref}.`;
+}
+
+const LEFT_OUT_REASON: Record<LeftOutReadings['reason'], (unit: string | null) => string> = {
+  no_unit: () => 'without a unit',
+  other_unit: (unit) => `in ${displayUnit(unit) || 'another unit'}, which does not convert`,
+  not_numeric: () => 'not a number',
+};
+
+/** What joined the figures from another unit, and what could not join them. */
+function setLines(s: SeriesSummary): string[] {
+  const lines: string[] = [];
+  if (s.converted_count > 0) {
+    lines.push(`- ${plural(s.converted_count, 'reading')} converted to ${displayUnit(s.unit)} to join the figures.`);
+  }
+  if (s.left_out.length > 0) {
+    const total = s.left_out.reduce((n, l) => n + l.count, 0);
+    const why = s.left_out.map((l) => `${l.count} ${LEFT_OUT_REASON[l.reason](l.unit)}`);
+    lines.push(`- Left out of these figures: ${plural(total, 'reading')} (${listJoin(why)}).`);
+  }
+  return lines;
 }
 
 const DIRECTION: Record<SeriesSummary['trend']['direction'], string> = {
@@ -122,34 +160,13 @@ const DIRECTION: Record<SeriesSummary['trend']['direction'], string> = {
   insufficient_data: 'too few readings to call a direction',
 };
 
-/** First and last numeric readings: the summary's earliest/latest when numeric, else the ends of its points. */
-function ends(
-  s: SeriesSummary,
-): { first: { value: string; time: string }; last: { value: string; time: string } } | null {
-  const firstPoint = s.points[0];
-  const lastPoint = s.points.at(-1);
-  const first =
-    s.earliest.parsed_value !== null
-      ? { value: s.earliest.value, time: s.earliest.time }
-      : firstPoint
-        ? { value: formatNumber(firstPoint.value), time: firstPoint.time }
-        : null;
-  const last =
-    s.latest.parsed_value !== null
-      ? { value: s.latest.value, time: s.latest.time }
-      : lastPoint
-        ? { value: formatNumber(lastPoint.value), time: lastPoint.time }
-        : null;
-  return first && last ? { first, last } : null;
-}
-
+/** First to latest reading of the series' set: the same two readings the change is computed from. */
 function trendLine(s: SeriesSummary): string | null {
-  const span = ends(s);
-  if (!span || s.trend.change === null) return null;
+  if (s.trend.change === null) return null;
   const pct = s.trend.change_percent !== null ? ` (${formatPercent(s.trend.change_percent)})` : '';
   return (
-    `- Change: ${span.first.value} → ${withUnit(span.last.value, s.unit)} ` +
-    `(${displayDate(span.first.time)} → ${displayDate(span.last.time)}): ` +
+    `- Change: ${s.earliest.value} → ${withUnit(s.latest.value, s.unit)} ` +
+    `(${displayDate(s.earliest.time)} → ${displayDate(s.latest.time)}): ` +
     `${withUnit(formatChange(s.trend.change), s.unit)}${pct}, ${DIRECTION[s.trend.direction]}.`
   );
 }
@@ -199,10 +216,10 @@ function listedLines(q: QueryHealthDataResult): string[] {
 
 /** The lines about one series: always the latest reading, then what the question asked for. */
 export function seriesLines(s: SeriesSummary, a: QuestionAnalysis, topic: Topic): string[] {
-  const code = s.loinc_code ? ` (LOINC ${s.loinc_code})` : '';
   const count = plural(s.count, 'reading');
-  const lines = [`**${s.name}**${code}: ${has(a, 'count') ? `**${count}**` : count} ${inWindow(a)}.`];
+  const lines = [`${headingOf(s)}: ${has(a, 'count') ? `**${count}**` : count} ${inWindow(a)}.`];
   lines.push(latestLine(s, a));
+  lines.push(...setLines(s));
   const asked: Intent[] = ['trend', 'extremes', 'average', 'count', 'abnormal', 'list', 'latest'];
   const specific = asked.some((i) => has(a, i));
   const wantsTrend = has(a, 'trend') || has(a, 'compare') || !specific;
@@ -229,9 +246,7 @@ export function seriesLines(s: SeriesSummary, a: QuestionAnalysis, topic: Topic)
     );
   }
   if (has(a, 'average') && s.mean !== null) {
-    lines.push(
-      `- Average: **${withUnit(formatNumber(s.mean), s.unit)}** over ${plural(s.numeric_count, 'numeric reading')}.`,
-    );
+    lines.push(`- Average: **${withUnit(formatNumber(s.mean), s.unit)}** over ${plural(s.numeric_count, 'reading')}.`);
   }
   if (has(a, 'abnormal') && topic.flagged) {
     const own = { ...topic.flagged, records: topic.flagged.records.filter((r) => belongs(r, s)) };
@@ -254,17 +269,26 @@ export function seriesLines(s: SeriesSummary, a: QuestionAnalysis, topic: Topic)
   return lines;
 }
 
-/** Whether a reading is one of a series' (same code, or same name when uncoded, and same unit). */
+/** Whether a reading is of a series' test (its code, a mass or molar sibling, or its name when uncoded). */
 function belongs(r: ToolReading, s: SeriesSummary): boolean {
-  const sameTest = s.loinc_code ? r.loinc_code === s.loinc_code : (r.canonical_name ?? r.indicator) === s.name;
-  return sameTest && (s.unit === null || r.unit === null || r.unit === s.unit);
+  return seriesKeyOf(r) === seriesKeyOf({ loinc_code: s.loinc_code, indicator: s.name });
+}
+
+/**
+ * `**Vitamin D 25-OH** (Calcidiol [Mass/volume] in Serum or Plasma, LOINC 1989-3)`: the name people use, then the
+ * canonical name and code once.
+ */
+export function headingOf(s: SeriesSummary): string {
+  if (!s.loinc_code) return `**${s.name}**`;
+  if (s.common_name === s.name) return `**${s.name}** (LOINC ${s.loinc_code})`;
+  return `**${s.common_name}** (${s.name}, LOINC ${s.loinc_code})`;
 }
 
 export function comparisonTable(series: readonly SeriesSummary[]): string[] {
   const rows = series.map((s) => {
     const change =
       s.trend.change !== null && s.numeric_count >= 2 ? withUnit(formatChange(s.trend.change), s.unit) : '–';
-    return `| ${cell(shortName(s.name))} | ${cell(withUnit(s.latest.value, s.unit))} | ${displayDate(s.latest.time)} | ${cell(change)} | ${s.count} |`;
+    return `| ${cell(s.common_name)} | ${cell(withUnit(s.latest.value, s.unit))} | ${displayDate(s.latest.time)} | ${cell(change)} | ${s.count} |`;
   });
   return ['| Test | Latest | Date | Change | Readings |', '|---|---|---|---|---|', ...rows];
 }

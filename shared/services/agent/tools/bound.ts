@@ -1,4 +1,5 @@
-import { thinEvenly } from './summarize-health-data';
+import type { SeriesPoint } from '../../../domain/agent/tool-results';
+import { thinKeepingExtremes } from '../../../domain/series/summarize-series';
 
 /** Top-level lists a tool result may shorten, dropped from their end (each is ordered most useful first). */
 const LIST_KEYS = ['records', 'series', 'files', 'members', 'written'] as const;
@@ -7,7 +8,7 @@ const POINTS_KEY = 'points';
 
 /**
  * A tool result as JSON text of at most `maxChars` characters. Too long a result loses list elements,
- * never characters: chart points are thinned first (first and last kept), then the last elements of
+ * never characters: chart points are thinned first (first, last, lowest and highest kept), then the last elements of
  * its lists are dropped, and `truncated: true` is set, so the text always parses.
  */
 export function boundedJson(result: unknown, maxChars: number): string {
@@ -23,8 +24,8 @@ export function boundedJson(result: unknown, maxChars: number): string {
     return Array.isArray(list) ? list.filter((e) => isObject(e) && Array.isArray(e[POINTS_KEY])) : [];
   }) as Record<string, unknown[]>[];
   const longest = Math.max(0, ...pointLists.map((e) => e[POINTS_KEY]!.length));
-  for (let keep = Math.ceil(longest / 2); keep >= 2 && pointLists.length > 0; keep = Math.ceil(keep / 2)) {
-    for (const e of pointLists) e[POINTS_KEY] = thinEvenly(e[POINTS_KEY]!, keep);
+  for (let keep = Math.ceil(longest / 2); keep >= 4 && pointLists.length > 0; keep = Math.ceil(keep / 2)) {
+    for (const e of pointLists) e[POINTS_KEY] = thinKeepingExtremes(e[POINTS_KEY] as SeriesPoint[], keep);
     if (fits()) return JSON.stringify(bounded);
   }
 
