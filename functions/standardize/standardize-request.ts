@@ -18,6 +18,7 @@ import type { Tenancy } from '../../shared/http/tenancy';
 import { normalizeUser } from '../../shared/http/tenancy';
 import { requireObject } from '../../shared/http/validation';
 import type { Services } from '../../shared/services/container';
+import type { DocumentContent } from '../../shared/services/document-readings';
 import { fileText } from '../../shared/services/file-service';
 import { NO_READINGS_NOTE, standardizeDocument } from '../../shared/services/standardize-document';
 
@@ -60,15 +61,16 @@ export async function standardizeRequest({
   }
   const { retention, sessionId } = store ? retentionParams(params) : { retention: null, sessionId: null };
 
-  let text: string;
-  if (file) text = await textOfFile(services, file);
-  else if (params.file_key !== undefined) text = await textOfStoredFile(services, tenancy, user, params.file_key);
-  else text = textParam(params.text);
+  let document: DocumentContent;
+  if (file) document = await documentOfFile(services, file);
+  else if (params.file_key !== undefined)
+    document = await documentOfStoredFile(services, tenancy, user, params.file_key);
+  else document = { text: textParam(params.text), tables: [] };
 
   // The model gets what is left of the request's time, less what storing and answering need: past it the answer is a
   // 504 in the envelope, not a function stopped mid-call and a bare gateway timeout.
   const signal = AbortSignal.timeout(Math.max(1_000, remainingMs() - ANSWER_MARGIN_MS));
-  const { rows, storedCount } = await standardizeDocument(services, tenancy, text, {
+  const { rows, storedCount } = await standardizeDocument(services, tenancy, document, {
     user,
     store,
     retention,
@@ -106,14 +108,26 @@ function textParam(raw: unknown): string {
 }
 
 /** A posted file's text, by the same readers as uploads (PDF text layer, OCR, spreadsheets, CSV, text). */
-async function textOfFile(services: Services, file: UploadedFile): Promise<string> {
+async function documentOfFile(services: Services, file: UploadedFile): Promise<DocumentContent> {
   if (file.data.length === 0) throw new BadRequestError('The file is empty', 'invalid_file', 'file');
   const info = { filename: file.filename, contentType: file.contentType, bytes: file.data.length };
-  return readText(services, Readable.from([file.data]), info, 'file');
+  return readDocument(services, Readable.from([file.data]), info, 'file');
 }
 
-/** A stored upload's text: the extracted text once processed, else read now. 404 for another Subject's key. */
-async function textOfStoredFile(services: Services, tenancy: Tenancy, user: string, raw: unknown): Promise<string> {
+/** Spreadsheets and CSV: their readings come from their tables, which the stored text alone does not keep. */
+const TABULAR_TYPES =
+  /^(?:text\/(?:csv|tab-separated-values)|application\/vnd\.(?:openxmlformats-officedocument\.spreadsheetml\.sheet|ms-excel))\b/;
+
+/**
+ * A stored upload's content: a processed file's extracted text (its OCR is not paid twice), or for a spreadsheet,
+ * CSV or a file not yet processed, its bytes read now. 404 for another Subject's key.
+ */
+async function documentOfStoredFile(
+  services: Services,
+  tenancy: Tenancy,
+  user: string,
+  raw: unknown,
+): Promise<DocumentContent> {
   if (typeof raw !== 'string' || !raw.trim()) {
     throw new BadRequestError('file_key must be a non-empty string', 'invalid_file_key', 'file_key');
   }
@@ -121,24 +135,28 @@ async function textOfStoredFile(services: Services, tenancy: Tenancy, user: stri
   const subject = await tenancy.find(user);
   const file = subject ? await services.files.get(subject.subjectId, raw, nowMs()) : null;
   if (!file) throw new NotFoundError(`No file with key '${raw}' for this Subject`, 'file_key');
-  const text =
-    file.status === 'processed'
-      ? await fileText(services, file)
-      : await readText(
-          services,
-          (await services.blobs.get(objectKey(file.subjectId, file.fileKey))) ?? Readable.from([]),
-          { filename: file.filename, contentType: file.contentType, bytes: file.bytes },
-          'file_key',
-        ).catch((err) => {
-          if (err instanceof UnprocessableError)
-            throw new NotFoundError('The file has no extractable text', 'file_key');
-          throw err;
-        });
-  if (!text.trim()) throw new NotFoundError('The file has no extractable text', 'file_key');
-  return text.length > MAX_TEXT_CHARS ? text.slice(0, MAX_TEXT_CHARS) : text;
+  if (file.status === 'processed' && !TABULAR_TYPES.test(file.contentType)) {
+    const text = await fileText(services, file);
+    if (!text.trim()) throw new NotFoundError('The file has no extractable text', 'file_key');
+    return { text: text.length > MAX_TEXT_CHARS ? text.slice(0, MAX_TEXT_CHARS) : text, tables: [] };
+  }
+  return readDocument(
+    services,
+    (await services.blobs.get(objectKey(file.subjectId, file.fileKey))) ?? Readable.from([]),
+    { filename: file.filename, contentType: file.contentType, bytes: file.bytes },
+    'file_key',
+  ).catch((err) => {
+    if (err instanceof UnprocessableError) throw new NotFoundError('The file has no extractable text', 'file_key');
+    throw err;
+  });
 }
 
-async function readText(services: Services, body: Readable, info: DocumentInfo, param: string): Promise<string> {
+async function readDocument(
+  services: Services,
+  body: Readable,
+  info: DocumentInfo,
+  param: string,
+): Promise<DocumentContent> {
   let document: DocumentText;
   try {
     document = await services.documents.read(body, info);
@@ -151,7 +169,7 @@ async function readText(services: Services, body: Readable, info: DocumentInfo, 
   if (document.text.length > MAX_TEXT_CHARS) {
     throw new PayloadTooLargeError(`File text exceeds ${MAX_TEXT_CHARS} characters`, param);
   }
-  return document.text;
+  return document;
 }
 
 function booleanParam(raw: unknown, param: string): boolean {

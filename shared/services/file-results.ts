@@ -4,10 +4,11 @@ import type { DocumentText } from '../domain/documents/types';
 import type { ExtractedReading } from '../domain/extraction/types';
 import { abstractOf } from '../domain/file-abstract';
 import { objectKey, STALLED_FILE_REASON, type StoredFile, textKey } from '../domain/files';
-import { readingsFromRowStream, readingsFromTable } from '../domain/spreadsheets';
+import { readingsFromRowStream } from '../domain/spreadsheets';
 import { parseTimestamp } from '../domain/timestamps';
 import { log } from '../log';
 import type { Services } from './container';
+import { readingsOfDocument } from './document-readings';
 import { failFile } from './processing-failures';
 import { writeReadingStream, writeReadingsToSubject } from './record-writer';
 
@@ -34,7 +35,7 @@ export async function storeDocumentResults(
   const truncatedTable = document.tables.find((t) => t.totalRows !== undefined && t.totalRows > t.rows.length);
   if (truncatedTable && (await isCsv(services, file))) return processLargeCsv(services, file, document);
 
-  const readings = await readingsOf(services, document);
+  const readings = await readingsOfDocument(services, document);
   const records = await writeReadingsToSubject(
     services,
     { subjectId, accountId: '', user: '', createdAt: '' },
@@ -59,14 +60,6 @@ async function abandonResults(services: Services, file: StoredFile): Promise<nul
   log('warn', 'file no longer processing when its job ended', { subjectId: file.subjectId });
   await failFile(services, file, STALLED_FILE_REASON);
   return null;
-}
-
-/** Spreadsheets, CSV and OCR'd tables by their layout; everything else through the reading extractor. */
-async function readingsOf(services: Services, document: DocumentText): Promise<ExtractedReading[]> {
-  const fromTables = document.tables.flatMap((t) => readingsFromTable(t));
-  if (fromTables.length > 0) return fromTables;
-  if (!document.text.trim()) return [];
-  return services.model.readingExtractor.extract(document.text);
 }
 
 function writeOptions(services: Services, file: StoredFile) {

@@ -5,6 +5,7 @@ import { standardizeReading } from '../domain/standardization';
 import { parseTimestamp } from '../domain/timestamps';
 import type { Tenancy } from '../http/tenancy';
 import type { Services } from './container';
+import { type DocumentContent, readingsOfDocument } from './document-readings';
 import { writeReadings } from './record-writer';
 
 /** Said when a text holds no readings (spec; the public product's wording). */
@@ -39,17 +40,18 @@ export interface ExtractionRow {
 }
 
 /**
- * Standardize's whole pipeline after text extraction: read the readings out of the text (model or
- * offline extractor), standardize each with the same engine as `/v1/data`, and with `store` ingest them
- * through the same write path (`source: extract`). All rows are stored or none.
+ * Standardize's whole pipeline after text extraction: read the readings out of the document (its tables by
+ * layout, else its text through the model or offline extractor, exactly as an upload's), standardize each with the
+ * same engine as `/v1/data`, and with `store` ingest them through the same write path (`source: extract`). All rows
+ * are stored or none.
  */
 export async function standardizeDocument(
   services: Services,
   tenancy: Tenancy,
-  text: string,
+  document: DocumentContent,
   options: StandardizeOptions,
 ): Promise<{ rows: ExtractionRow[]; storedCount: number }> {
-  const readings = await services.model.readingExtractor.extract(text, { signal: options.signal });
+  const readings = await readingsOfDocument(services, document, { signal: options.signal });
   const rows = readings.flatMap(toRows);
   let storedCount = 0;
   if (options.store && readings.length > 0) {

@@ -41,10 +41,15 @@ describe('npm run keys and npm run invoke', () => {
     expect(JSON.parse(invoked.body).data).toHaveLength(2);
 
     await tool('keys-cli.ts', ['revoke', '--account', created.account_id, '--key', created.key_id]);
-    const refused = JSON.parse(
-      await tool('invoke.ts', ['list-models', 'events/list-models.json'], { HDS_API_KEY: created.secret }),
+    // A refusal is printed like any result, and the exit code says it was one.
+    const failed = await tool('invoke.ts', ['list-models', 'events/list-models.json'], {
+      HDS_API_KEY: created.secret,
+    }).then(
+      () => null,
+      (err: { code: number; stdout: string }) => err,
     );
-    expect(refused.statusCode).toBe(401);
+    expect(failed?.code).toBe(1);
+    expect(JSON.parse(failed!.stdout).statusCode).toBe(401);
   });
 });
 

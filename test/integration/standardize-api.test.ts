@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { textPdf } from '../support/document-fixtures';
+import { labCsv, textPdf, wideLayoutXlsx } from '../support/document-fixtures';
 import { client, type Harness, startHarness } from '../support/harness';
 
 let h: Harness;
@@ -86,6 +86,47 @@ describe('POST /v1/standardize', () => {
     const body = await res.json();
     expect(res.status).toBe(200);
     expect(body).toMatchObject({ stored: true, stored_count: 3, subject: 'std-file' });
+  });
+
+  it('reads a spreadsheet and a CSV by their tables, as an upload does, sent as the file or by file_key', async () => {
+    const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+    const standardize = async (name: string, type: string, data: Buffer) => {
+      const res = await fetch(`${h.url}/v1/standardize`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${key()}` },
+        body: multipart({ user: 'std-sheets' }, { name, type, data }),
+      });
+      expect(res.status).toBe(200);
+      return (await res.json()) as { data: { loinc_code: string | null }[] };
+    };
+    const wide = await standardize('log.xlsx', XLSX, await wideLayoutXlsx());
+    // Three days of weight, two of glucose, three of steps; the Average row and the notes are not readings.
+    expect(wide.data.filter((r) => r.loinc_code === '29463-7')).toHaveLength(3);
+    expect(wide.data).toHaveLength(8);
+    const csv = await standardize('labs.csv', 'text/csv', labCsv());
+    expect(csv.data.length).toBeGreaterThan(0);
+
+    const form = new FormData();
+    form.append('user', 'std-sheets');
+    form.append('retention', 'permanent');
+    form.append('file', new Blob([await wideLayoutXlsx()], { type: XLSX }), 'log.xlsx');
+    const uploaded = await fetch(`${h.url}/v1/files`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key()}` },
+      body: form,
+    });
+    const fileKey = ((await uploaded.json()) as { id: string }).id;
+    await h.runtime.drainQueues();
+    const stored = await fetch(`${h.url}/v1/data?user=std-sheets&limit=100`, {
+      headers: { authorization: `Bearer ${key()}` },
+    });
+    expect(((await stored.json()) as { data: unknown[] }).data).toHaveLength(wide.data.length);
+    const byKey = await fetch(`${h.url}/v1/standardize`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key()}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ user: 'std-sheets', file_key: fileKey }),
+    });
+    expect(((await byKey.json()) as { data: unknown[] }).data).toHaveLength(wide.data.length);
   });
 
   const bad: [string, unknown, number, string][] = [

@@ -3,6 +3,8 @@ import path from 'node:path';
 import type { Worker } from 'tesseract.js';
 import type { OcrEngine } from '../../domain/documents/types';
 import { UnreadableDocumentError } from './errors';
+import { isIntactPng } from './png-integrity';
+import { sniffSignature } from './signatures';
 
 export interface TesseractOcrOptions {
   /** Directory holding `<language>.traineddata.gz`. Default: `tesseractLangPath()` (bundled, no network). */
@@ -42,6 +44,9 @@ export class TesseractOcr implements OcrEngine {
   }
 
   recognize(image: Buffer): Promise<string> {
+    if (sniffSignature(image) === 'png' && !isIntactPng(image)) {
+      return Promise.reject(new UnreadableDocumentError('The PNG image is damaged (its chunks are cut or corrupt)'));
+    }
     const job = this.queue.then(async () => {
       const worker = await this.ensureWorker();
       try {
