@@ -7,6 +7,7 @@ export default defineConfig({
     hookTimeout: 120_000,
     pool: 'forks',
     reporters: ['default'],
+    setupFiles: ['test/support/quiet-bundling.ts'],
     // Tests drive failure paths on purpose; their logs would bury the report. Tests that check logs set their own
     // level, and `HDS_LOG_LEVEL=debug npm test` shows everything while debugging one.
     env: { HDS_LOG_LEVEL: process.env.HDS_LOG_LEVEL ?? 'silent' },
