@@ -1,6 +1,7 @@
 import type { SeriesSummary } from '../../../domain/agent/tool-results';
 import type { VisCategoryValue, VisChartSpec, VisTimePoint } from '../../../domain/agent/vis-chart';
 import { displayUnit } from './format';
+import type { Messages } from './messages/types';
 
 /** Charts per answer, so that a wide comparison stays readable. */
 const MAX_CHARTS = 4;
@@ -21,18 +22,18 @@ function seriesPoints(s: SeriesSummary, group?: string): VisTimePoint[] {
     );
 }
 
-function axisY(unit: string | null): string {
-  return displayUnit(unit) || 'Value';
+function axisY(unit: string | null, m: Messages): string {
+  return displayUnit(unit, m.unitWords) || m.chart.value;
 }
 
 /** A line chart of one series, when it has at least two numeric points. */
-export function seriesChart(s: SeriesSummary): VisChartSpec | null {
+export function seriesChart(s: SeriesSummary, m: Messages): VisChartSpec | null {
   if (!drawable(s)) return null;
   return {
     type: 'line',
     title: s.common_name,
-    axisXTitle: 'Date',
-    axisYTitle: axisY(s.unit),
+    axisXTitle: m.chart.date,
+    axisYTitle: axisY(s.unit, m),
     data: seriesPoints(s),
   };
 }
@@ -41,7 +42,7 @@ export function seriesChart(s: SeriesSummary): VisChartSpec | null {
  * Charts for several series: those sharing a unit on one line chart, a group per series; a series whose unit no
  * other shares gets a chart of its own. Series with fewer than two numeric points are left out.
  */
-export function comparisonCharts(series: readonly SeriesSummary[]): VisChartSpec[] {
+export function comparisonCharts(series: readonly SeriesSummary[], m: Messages): VisChartSpec[] {
   const byUnit = new Map<string, SeriesSummary[]>();
   for (const s of series.filter(drawable)) {
     const key = s.unit ?? '';
@@ -51,7 +52,7 @@ export function comparisonCharts(series: readonly SeriesSummary[]): VisChartSpec
   for (const [, group] of byUnit) {
     const first = group[0] as SeriesSummary;
     if (group.length === 1) {
-      const chart = seriesChart(first);
+      const chart = seriesChart(first, m);
       if (chart) charts.push(chart);
       continue;
     }
@@ -60,24 +61,26 @@ export function comparisonCharts(series: readonly SeriesSummary[]): VisChartSpec
     const labels = new Set(names).size === names.length ? names : group.map((s) => s.name);
     charts.push({
       type: 'line',
-      title: labels.join(' vs '),
-      axisXTitle: 'Date',
-      axisYTitle: axisY(first.unit),
+      title: labels.join(m.chart.versus),
+      axisXTitle: m.chart.date,
+      axisYTitle: axisY(first.unit, m),
       data: group.flatMap((s, i) => seriesPoints(s, labels[i])),
     });
   }
   return charts.slice(0, MAX_CHARTS);
 }
 
-/** A bar chart of counts per category (flagged readings per test), when there are at least two categories. */
-export function countChart(
-  title: string,
-  counts: ReadonlyMap<string, number>,
-  axisYTitle: string,
-): VisChartSpec | null {
+/** A bar chart of flagged readings per test, when at least two tests have some. */
+export function flaggedChart(counts: ReadonlyMap<string, number>, m: Messages): VisChartSpec | null {
   const data: VisCategoryValue[] = [...counts]
     .filter(([, n]) => n > 0)
     .map(([category, value]) => ({ category, value }));
   if (data.length < 2) return null;
-  return { type: 'bar', title, axisXTitle: 'Test', axisYTitle, data };
+  return {
+    type: 'bar',
+    title: m.chart.flaggedPerTest,
+    axisXTitle: m.chart.test,
+    axisYTitle: m.chart.flaggedReadings,
+    data,
+  };
 }

@@ -2,11 +2,14 @@ import type { QueryHealthDataResult, SeriesSummary, ToolReading } from '../../..
 import { type VisChartSpec, visChartBlock } from '../../../domain/agent/vis-chart';
 import { summarizeAllSeries } from '../../../domain/series/summarize-series';
 import { commonNameOf } from '../../../domain/standardization/common-name';
-import { comparisonCharts, countChart, seriesChart } from './charts';
+import { comparisonCharts, flaggedChart, seriesChart } from './charts';
 import type { ToolOutcome } from './conversation';
-import { cell, displayDate, formatChange, formatPercent, listJoin, plural, shortName, withUnit } from './format';
-import { type IndicatorMention, matchSeries } from './indicators';
+import { cell, formatChange, formatPercent, shortName, withUnit } from './format';
+import { type IndicatorMention, matchSeries, type PanelLabel } from './indicators';
 import { familySection, filesSection, listingErrors, recordSection } from './listing-sections';
+import { EN } from './messages/en';
+import { messagesFor } from './messages/index';
+import type { Messages } from './messages/types';
 import {
   asksAboutReadings,
   catalogueOutcome,
@@ -27,6 +30,7 @@ import {
   type Topic,
   topicBlock,
   topicOf,
+  windowOf,
 } from './series-text';
 
 export interface ComposeInput {
@@ -37,20 +41,24 @@ export interface ComposeInput {
   toolsDisabled: boolean;
 }
 
-/** The answer to an entry that asks nothing. */
-export const JOURNAL_ACKNOWLEDGEMENT = 'Noted, thanks.';
+/** The answer to an entry that asks nothing, in English; each language has its own in its catalogue. */
+export const JOURNAL_ACKNOWLEDGEMENT = EN.journalAcknowledgement;
 
-export const FOOTER = '_This is a rule-based summary of your records, not medical advice._';
-const ADVICE =
-  "I can't give medical advice or a diagnosis: I'm a rule-based engine that reports what your records show, so please discuss this with your clinician.";
+/** The line closing every English answer. */
+export const FOOTER = EN.footer;
 const MAX_CATALOGUE_NAMES = 12;
 
 /** Sections for the tests the question named, panels grouped, with a comparison table when there are several. */
-function namedTestsSection(a: QuestionAnalysis, outcomes: readonly ToolOutcome[], charts: VisChartSpec[]): string[] {
+function namedTestsSection(
+  a: QuestionAnalysis,
+  outcomes: readonly ToolOutcome[],
+  charts: VisChartSpec[],
+  m: Messages,
+): string[] {
   const out: string[] = [];
   const all: SeriesSummary[] = [];
-  const panels = new Map<string, { members: IndicatorMention[] }>();
-  const order: (IndicatorMention | string)[] = [];
+  const panels = new Map<PanelLabel, { members: IndicatorMention[] }>();
+  const order: (IndicatorMention | PanelLabel)[] = [];
   for (const m of a.indicators) {
     if (!m.panel) {
       order.push(m);
@@ -65,45 +73,54 @@ function namedTestsSection(a: QuestionAnalysis, outcomes: readonly ToolOutcome[]
   }
   for (const item of order) {
     if (typeof item !== 'string') {
-      const topic = topicOf(item.phrase, null, outcomesFor(item, outcomes));
-      out.push(...topicBlock(topic, a));
+      const topic = topicOf(item.label, null, outcomesFor(item, outcomes));
+      out.push(...topicBlock(topic, a, m));
       all.push(...topic.series);
       continue;
     }
+    const panel = m.panels[item];
     const members = panels.get(item)?.members ?? [];
-    const topics = members.map((m) => ({ m, topic: topicOf(m.phrase, item, outcomesFor(m, outcomes)) }));
+    const topics = members.map((member) => ({
+      member,
+      topic: topicOf(member.label, item, outcomesFor(member, outcomes)),
+    }));
     const found = topics.filter((t) => t.topic.series.length > 0);
     if (found.length === 0) {
       const failed = topics.find((t) => t.topic.failed);
       out.push(
         failed && topics.every((t) => t.topic.failed)
-          ? `I couldn't look up your **${item}**: ${failed.topic.errors[0] ?? 'the lookup failed'}.`
-          : noDataLine(item, a),
+          ? m.panelLookupFailed(panel, failed.topic.errors[0] ?? m.lookupFailed)
+          : noDataLine(panel, a, m),
       );
       continue;
     }
-    out.push(`Your **${item}**:`);
+    out.push(m.panelHeading(panel));
     for (const t of found) {
-      out.push(...topicBlock(t.topic, a));
+      out.push(...topicBlock(t.topic, a, m));
       all.push(...t.topic.series);
     }
-    const missing = topics.filter((t) => t.topic.series.length === 0).map((t) => t.m.name);
-    if (missing.length) out.push(`No readings ${inWindow(a)} for: ${missing.map(shortName).join(', ')}.`);
+    const missing = topics.filter((t) => t.topic.series.length === 0).map((t) => t.member.name);
+    if (missing.length) out.push(m.missingMembers(inWindow(a, m), missing.map(shortName).join(', ')));
   }
-  if (all.length >= 2) out.push(comparisonTable(all).join('\n'));
+  if (all.length >= 2) out.push(comparisonTable(all, m).join('\n'));
   if (all.length === 1) {
-    const chart = seriesChart(all[0] as SeriesSummary);
+    const chart = seriesChart(all[0] as SeriesSummary, m);
     if (chart) charts.push(chart);
   } else {
-    charts.push(...comparisonCharts(all));
+    charts.push(...comparisonCharts(all, m));
   }
   return out;
 }
 
 /** A question about something no test name resolved: the catalogue's matching series, or the tool's text search. */
-function unresolvedSection(a: QuestionAnalysis, outcomes: readonly ToolOutcome[], charts: VisChartSpec[]): string[] {
+function unresolvedSection(
+  a: QuestionAnalysis,
+  outcomes: readonly ToolOutcome[],
+  charts: VisChartSpec[],
+  m: Messages,
+): string[] {
   const asked = a.terms.map((t) => t.join(' '));
-  const quoted = listJoin(asked.map((t) => `"${t}"`));
+  const quoted = m.list(asked.map(m.quote));
   const catalogue = catalogueOutcome(outcomes);
   const catalogueSeries = catalogue?.ok && catalogue.name === 'summarize_health_data' ? catalogue.value.series : null;
   const matched = catalogueSeries ? matchSeries(catalogueSeries, [], a.terms) : [];
@@ -125,18 +142,16 @@ function unresolvedSection(a: QuestionAnalysis, outcomes: readonly ToolOutcome[]
   }
   if (series.length === 0) {
     if (catalogue && !catalogue.ok && topicOutcomes.every((o) => !o.ok)) {
-      return [`I couldn't search your records for ${quoted}: ${catalogue.error}.`];
+      return [m.searchFailed(quoted, catalogue.error)];
     }
     if (catalogueSeries && catalogueSeries.length === 0) {
-      return [`I found no readings ${inWindow(a)}, so nothing matches ${quoted}.`];
+      return [m.nothingToMatch(inWindow(a, m), quoted)];
     }
-    out.push(`I couldn't match ${quoted} to any test in your records${a.window ? ` ${a.window.label}` : ''}.`);
+    out.push(m.noMatch(quoted, windowOf(a, m)));
     if (catalogueSeries?.length) {
       const names = catalogueSeries.slice(0, MAX_CATALOGUE_NAMES).map((s) => s.common_name);
       const more = catalogueSeries.length > names.length ? ', …' : '';
-      out.push(
-        `Your records ${a.window ? a.window.label : ''} include: ${names.join(', ')}${more}.`.replace(/ {2}/g, ' '),
-      );
+      out.push(m.recordsInclude(windowOf(a, m), `${names.join(', ')}${more}`));
     }
     return out;
   }
@@ -157,45 +172,46 @@ function unresolvedSection(a: QuestionAnalysis, outcomes: readonly ToolOutcome[]
     errors: [],
     failed: false,
   };
-  if (matched.length > 0) out.push(`Matching ${quoted} against the names in your records:`);
-  out.push(...topicBlock(topic, a));
-  if (series.length >= 2) out.push(comparisonTable(series).join('\n'));
+  if (matched.length > 0) out.push(m.matching(quoted));
+  out.push(...topicBlock(topic, a, m));
+  if (series.length >= 2) out.push(comparisonTable(series, m).join('\n'));
   if (series.length === 1) {
-    const chart = seriesChart(series[0] as SeriesSummary);
+    const chart = seriesChart(series[0] as SeriesSummary, m);
     if (chart) charts.push(chart);
-  } else charts.push(...comparisonCharts(series));
+  } else charts.push(...comparisonCharts(series, m));
   return out;
 }
 
 /** Flagged readings across every test, grouped by test. */
-function abnormalOverview(a: QuestionAnalysis, q: QueryHealthDataResult, charts: VisChartSpec[]): string[] {
-  if (q.records.length === 0) {
-    return [`I found no readings flagged abnormal or outside their reference range ${inWindow(a)}.`];
-  }
+function abnormalOverview(
+  a: QuestionAnalysis,
+  q: QueryHealthDataResult,
+  charts: VisChartSpec[],
+  m: Messages,
+): string[] {
+  if (q.records.length === 0) return [m.noFlaggedReadings(inWindow(a, m))];
   const shown = q.records.slice(0, MAX_LISTED * 2);
   const groups = new Map<string, ToolReading[]>();
   for (const r of shown) {
     const name = r.canonical_name ?? r.indicator;
     groups.set(name, [...(groups.get(name) ?? []), r]);
   }
-  const more = q.total_matched > shown.length ? ` (the newest ${shown.length} are listed)` : '';
   const out = [
-    `I found **${plural(q.total_matched, 'reading')}** flagged abnormal or outside their reference range ${inWindow(a)}${more}:`,
+    m.flaggedReadings(q.total_matched, inWindow(a, m), q.total_matched > shown.length ? shown.length : null),
   ];
   for (const [name, readings] of groups) {
     out.push(
-      `**${name}**${readings[0]?.loinc_code ? ` (LOINC ${readings[0].loinc_code})` : ''}:\n${readings.map((r) => `- ${readingLine(r)}`).join('\n')}`,
+      `**${name}**${readings[0]?.loinc_code ? ` (LOINC ${readings[0].loinc_code})` : ''}:\n${readings.map((r) => `- ${readingLine(r, m)}`).join('\n')}`,
     );
   }
-  const chart = countChart(
-    'Flagged readings per test',
+  const chart = flaggedChart(
     new Map(
       [...groups].map(([name, readings]) => [
         commonNameOf(readings[0]?.loinc_code ?? null, shortName(name)),
         readings.length,
       ]),
     ),
-    'Flagged readings',
+    m,
   );
   if (chart) charts.push(chart);
   return out;
@@ -207,52 +223,47 @@ function overviewSection(
   series: readonly SeriesSummary[],
   truncated: boolean,
   charts: VisChartSpec[],
+  m: Messages,
 ): string[] {
-  if (series.length === 0) return [`I found no readings ${inWindow(a)}.`];
+  if (series.length === 0) return [m.noReadings(inWindow(a, m))];
   const withTrend = has(a, 'trend');
   const withFlags = has(a, 'abnormal') || series.some((s) => s.abnormal_count > 0);
+  const c = m.overviewColumns;
   const header = [
-    'Test',
-    'Readings',
-    'Latest',
-    'Date',
-    ...(withTrend ? ['Change'] : []),
-    ...(withFlags ? ['Flagged'] : []),
+    c.test,
+    c.readings,
+    c.latest,
+    c.date,
+    ...(withTrend ? [c.change] : []),
+    ...(withFlags ? [c.flagged] : []),
   ];
   const rows = series.map((s) => {
     const change =
       s.trend.change !== null && s.numeric_count >= 2
-        ? `${withUnit(formatChange(s.trend.change), s.unit)}${s.trend.change_percent !== null ? ` (${formatPercent(s.trend.change_percent)})` : ''}`
+        ? `${withUnit(formatChange(s.trend.change), s.unit, m.unitWords)}${s.trend.change_percent !== null ? ` (${formatPercent(s.trend.change_percent)})` : ''}`
         : '–';
     const cells = [
       s.common_name,
       String(s.count),
-      withUnit(s.latest.value, s.unit),
-      displayDate(s.latest.time),
+      withUnit(s.latest.value, s.unit, m.unitWords),
+      m.date(s.latest.time),
       ...(withTrend ? [change] : []),
       ...(withFlags ? [String(s.abnormal_count)] : []),
     ];
     return `| ${cells.map(cell).join(' | ')} |`;
   });
   const out = [
-    `Your records ${a.window ? a.window.label : ''} hold ${plural(series.length, 'series', 'series')}:`.replace(
-      / {2}/g,
-      ' ',
-    ),
+    m.overviewHeading(windowOf(a, m), series.length),
     [`| ${header.join(' | ')} |`, `|${header.map(() => '---').join('|')}|`, ...rows].join('\n'),
   ];
-  if (truncated) out.push('Only part of your series fit in this summary; ask about a specific test for the rest.');
+  if (truncated) out.push(m.overviewTruncated);
   if (has(a, 'abnormal')) {
-    const chart = countChart(
-      'Flagged readings per test',
-      new Map(series.map((s) => [s.common_name, s.abnormal_count])),
-      'Flagged readings',
-    );
+    const chart = flaggedChart(new Map(series.map((s) => [s.common_name, s.abnormal_count])), m);
     if (chart) charts.push(chart);
     const flagged = series.filter((s) => s.abnormal_count > 0);
-    if (flagged.length === 0) out.push(`None of these readings was flagged abnormal.`);
+    if (flagged.length === 0) out.push(m.noneFlagged);
   }
-  if (withTrend) charts.push(...comparisonCharts(series));
+  if (withTrend) charts.push(...comparisonCharts(series, m));
   return out;
 }
 
@@ -261,82 +272,75 @@ function overviewSection(
  * percentages are the tools' own. Charts follow the text, and one line closes it.
  */
 export function composeAnswer({ analysis: a, outcomes, offered, toolsDisabled }: ComposeInput): string {
+  const m = messagesFor(a.language);
   const parts: string[] = [];
   const charts: VisChartSpec[] = [];
   // A journal entry is acknowledged in one line; what it reports is read from the stored turn afterwards (memory).
-  if (has(a, 'journal')) return JOURNAL_ACKNOWLEDGEMENT;
-  if (has(a, 'advice')) parts.push(ADVICE);
+  if (has(a, 'journal')) return m.journalAcknowledgement;
+  if (has(a, 'advice')) parts.push(m.advice);
   if (toolsDisabled && outcomes.length === 0) {
-    parts.push(
-      "Tools are switched off for this request, so I can't read your records and have nothing from your data to report.",
-    );
-    return [...parts, FOOTER].join('\n\n');
+    parts.push(m.toolsOff);
+    return [...parts, m.footer].join('\n\n');
   }
-  if (has(a, 'record')) parts.push(...recordSection(a, outcomes, offered));
+  if (has(a, 'record')) parts.push(...recordSection(a, outcomes, offered, m));
 
   const family = outcomes.find((o) => o.ok && o.name === 'list_family_members');
   if (has(a, 'family') && !has(a, 'record')) {
-    if (family?.ok && family.name === 'list_family_members') parts.push(...familySection(family.value.members));
-    else if (!offered.has('list_family_members')) {
-      parts.push("I can't list your care circle here: that tool isn't available in this conversation.");
-    }
-    parts.push(...listingErrors(outcomes, 'list_family_members', 'your care circle'));
+    if (family?.ok && family.name === 'list_family_members') parts.push(...familySection(family.value.members, m));
+    else if (!offered.has('list_family_members')) parts.push(m.familyToolMissing);
+    parts.push(...listingErrors(outcomes, 'list_family_members', m.couldNotListFamily));
   }
   const files = outcomes.find((o) => o.ok && o.name === 'list_clinical_records');
   if (has(a, 'files') && !has(a, 'record')) {
     if (files?.ok && files.name === 'list_clinical_records')
-      parts.push(...filesSection(files.value.files, files.value.truncated, has(a, 'latest')));
-    else if (!offered.has('list_clinical_records')) {
-      parts.push("I can't list your clinical record files here: that tool isn't available in this conversation.");
-    }
-    parts.push(...listingErrors(outcomes, 'list_clinical_records', 'your files'));
+      parts.push(...filesSection(files.value.files, files.value.truncated, m, has(a, 'latest')));
+    else if (!offered.has('list_clinical_records')) parts.push(m.filesToolMissing);
+    parts.push(...listingErrors(outcomes, 'list_clinical_records', m.couldNotListFiles));
   }
 
   if (!has(a, 'record') && asksAboutReadings(a)) {
     const dataOutcomes = outcomes.filter((o) => o.name === 'summarize_health_data' || o.name === 'query_health_data');
     if (dataOutcomes.length === 0 && !offered.has('summarize_health_data') && !offered.has('query_health_data')) {
-      parts.push("I can't read your health data here: the data tools aren't available in this conversation.");
+      parts.push(m.dataToolsMissing);
     } else if (a.indicators.length > 0) {
-      if (has(a, 'family'))
-        parts.push("The readings below are your own; I can only read your records, not a family member's.");
-      parts.push(...namedTestsSection(a, dataOutcomes, charts));
-      parts.push(...heldInsteadLine(a, dataOutcomes));
+      if (has(a, 'family')) parts.push(m.familyNotOwnRecords);
+      parts.push(...namedTestsSection(a, dataOutcomes, charts, m));
+      parts.push(...heldInsteadLine(a, dataOutcomes, m));
     } else if (seeksUnresolvedName(a)) {
-      parts.push(...unresolvedSection(a, dataOutcomes, charts));
+      parts.push(...unresolvedSection(a, dataOutcomes, charts, m));
     } else {
       const flagged = dataOutcomes.find(
         (o) => o.name === 'query_health_data' && o.args.abnormal_only === true && o.args.indicator === undefined,
       );
       const catalogue = catalogueOutcome(dataOutcomes);
       if (flagged?.ok && flagged.name === 'query_health_data')
-        parts.push(...abnormalOverview(a, flagged.value, charts));
+        parts.push(...abnormalOverview(a, flagged.value, charts, m));
       else if (catalogue?.ok && catalogue.name === 'summarize_health_data') {
-        parts.push(...overviewSection(a, catalogue.value.series, catalogue.value.truncated, charts));
+        parts.push(...overviewSection(a, catalogue.value.series, catalogue.value.truncated, charts, m));
       } else {
         const listed = dataOutcomes.find((o) => o.ok && o.name === 'query_health_data');
         if (listed?.ok && listed.name === 'query_health_data') {
-          parts.push(...overviewSection(a, summarizeAllSeries(listed.value.records), listed.value.truncated, charts));
+          const series = summarizeAllSeries(listed.value.records);
+          parts.push(...overviewSection(a, series, listed.value.truncated, charts, m));
         }
         const failed = (flagged && !flagged.ok ? flagged : null) ?? (catalogue && !catalogue.ok ? catalogue : null);
-        if (failed && !failed.ok) parts.push(`I couldn't read your records: ${failed.error}.`);
+        if (failed && !failed.ok) parts.push(m.couldNotReadRecords(failed.error));
       }
     }
   }
-  if (parts.length === 0 || (parts.length === 1 && has(a, 'advice'))) {
-    parts.push('I had nothing to look up for this question, so there is nothing from your records to report.');
-  }
+  if (parts.length === 0 || (parts.length === 1 && has(a, 'advice'))) parts.push(m.nothingToLookUp);
   for (const chart of charts) parts.push(visChartBlock(chart));
-  parts.push(FOOTER);
+  parts.push(m.footer);
   return parts.join('\n\n');
 }
 
 /** When a named test had nothing recorded, what the records do hold (from the catalogue the engine then asked for). */
-function heldInsteadLine(a: QuestionAnalysis, outcomes: readonly ToolOutcome[]): string[] {
+function heldInsteadLine(a: QuestionAnalysis, outcomes: readonly ToolOutcome[], m: Messages): string[] {
   if (a.indicators.every((m) => foundAnything(m, outcomes))) return [];
   const catalogue = catalogueOutcome(outcomes);
   if (!catalogue?.ok || catalogue.name !== 'summarize_health_data' || catalogue.value.series.length === 0) return [];
   const series = catalogue.value.series;
   const names = series.slice(0, MAX_CATALOGUE_NAMES).map((s) => s.common_name);
   const more = series.length > names.length ? ', …' : '';
-  return [`Your records ${a.window ? `${a.window.label} ` : ''}do hold: ${names.join(', ')}${more}.`];
+  return [m.recordsDoHold(windowOf(a, m), `${names.join(', ')}${more}`)];
 }

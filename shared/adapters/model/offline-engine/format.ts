@@ -1,6 +1,6 @@
 /** How numbers, units and names read in an answer. Presentation only: no number is made up here. */
 
-export { displayDate } from './time-window';
+export { displayDate } from './dates';
 
 /** UCUM spellings as a person writes them. */
 const DISPLAY_UNITS: Record<string, string> = {
@@ -24,14 +24,19 @@ const DISPLAY_UNITS: Record<string, string> = {
   uL: 'µL',
 };
 
-export function displayUnit(unit: string | null | undefined): string {
+/** A unit as a person writes it; `words` are a language's own names for units that are words (`{steps}`). */
+export function displayUnit(unit: string | null | undefined, words?: Readonly<Record<string, string>>): string {
   if (!unit) return '';
-  return DISPLAY_UNITS[unit] ?? unit;
+  return words?.[unit] ?? DISPLAY_UNITS[unit] ?? unit;
 }
 
 /** `128 mg/dL`, `72 kg`, `98%`: value then unit, no space before a percent sign. */
-export function withUnit(value: string, unit: string | null | undefined): string {
-  const shown = displayUnit(unit);
+export function withUnit(
+  value: string,
+  unit: string | null | undefined,
+  words?: Readonly<Record<string, string>>,
+): string {
+  const shown = displayUnit(unit, words);
   if (!shown) return value;
   return shown === '%' ? `${value}%` : `${value} ${shown}`;
 }

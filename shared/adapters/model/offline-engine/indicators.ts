@@ -5,8 +5,13 @@ import { isContentWord, isHardStop, SOFT_WORDS, type Token } from './text';
 
 /** A test the question names, resolved to LOINC. */
 export interface IndicatorMention {
-  /** The words as asked (`a1c`, `blood sugar`), or a panel member's name: what the tools receive as `indicator`. */
+  /**
+   * What the tools receive as `indicator`: the words as asked (`a1c`, `blood sugar`), a panel member's name, or for a
+   * question in another language the English name an English question would use (`heart rate`).
+   */
   phrase: string;
+  /** The name as the person wrote it, for the answer (`LDL`, `frecuencia cardíaca`). */
+  label: string;
   /** The code the resolver chose; null when the name is known but only a unit would pick the code (TSH, ferritin). */
   loincCode: string | null;
   /** Every code the name can stand for (mass and molar siblings), the resolver's choice first. */
@@ -14,7 +19,7 @@ export interface IndicatorMention {
   /** LOINC display name of the first code. */
   name: string;
   /** The group of tests the question named (`blood pressure`, `lipid panel`), when it came from one. */
-  panel: string | null;
+  panel: PanelLabel | null;
   /** Token positions in the question, `end` exclusive. */
   start: number;
   end: number;
@@ -51,11 +56,25 @@ const HOMONYM_AFTER: ReadonlyMap<string, RegExp> = new Map([
   ['steps', /^(?:next|what|which|these|those|following|few|some|first|further|practical|simple|small)$/],
 ]);
 
+/** The groups of tests the engine knows, by the English label an answer names them with. */
+export type PanelLabel =
+  | 'blood pressure'
+  | 'lipid panel'
+  | 'thyroid tests'
+  | 'kidney function tests'
+  | 'liver function tests'
+  | 'blood count'
+  | 'iron studies'
+  | 'electrolytes'
+  | 'vital signs'
+  | 'sleep'
+  | 'diabetes markers';
+
 /**
  * Names of groups of tests a person asks about as one thing. Members are resolved like any other name; a member the
  * corpus does not know is dropped.
  */
-const PANELS: ReadonlyArray<{ names: string[]; label: string; members: string[] }> = [
+const PANELS: ReadonlyArray<{ names: string[]; label: PanelLabel; members: string[] }> = [
   {
     label: 'blood pressure',
     names: ['blood pressure', 'blood pressures', 'bp', 'bps'],
@@ -291,12 +310,14 @@ export function findIndicators(tokens: readonly Token[]): IndicatorMention[] {
   };
   for (const c of chosen) {
     if (c.resolved) {
-      add({ phrase: c.phrase, ...c.resolved, panel: null, start: c.start, end: c.end });
+      add({ phrase: c.phrase, label: c.phrase, ...c.resolved, panel: null, start: c.start, end: c.end });
       continue;
     }
     for (const member of c.panel?.members ?? []) {
       const resolved = resolveMentionName(member);
-      if (resolved) add({ phrase: member, ...resolved, panel: c.panel?.label ?? null, start: c.start, end: c.end });
+      if (resolved) {
+        add({ phrase: member, label: member, ...resolved, panel: c.panel?.label ?? null, start: c.start, end: c.end });
+      }
     }
   }
   return mentions;

@@ -1,6 +1,7 @@
 import type { WriteFhirObservationArgs } from '../../../domain/agent/tool-results';
 import { findIndicators, type IndicatorMention, leftoverTerms } from './indicators';
 import { detectIntents, type Intent, isJournalEntry } from './intents';
+import type { Language } from './language';
 import { parseRecordRequest } from './record-request';
 import { normalizeQuestion, tokenize } from './text';
 import { isoDay, parseTimeWindow, type TimeWindow } from './time-window';
@@ -9,6 +10,8 @@ import { isoDay, parseTimeWindow, type TimeWindow } from './time-window';
 export interface QuestionAnalysis {
   /** The question as asked. */
   question: string;
+  /** The language it is asked in, which the answer is written in. */
+  language: Language;
   /** Sorted, so that the same question always plans the same way. */
   intents: Intent[];
   indicators: IndicatorMention[];
@@ -55,7 +58,11 @@ const NON_DATA_INTENTS: ReadonlySet<Intent> = new Set(['files', 'family', 'recor
 export function analyseQuestion(question: string, nowMs: number): QuestionAnalysis {
   const normalized = normalizeQuestion(question);
   const tokens = tokenize(normalized);
-  const indicators = findIndicators(tokens).map((m) => (m.panel ? m : { ...m, phrase: asWritten(question, m.phrase) }));
+  const indicators = findIndicators(tokens).map((m) => {
+    if (m.panel) return m;
+    const written = asWritten(question, m.phrase);
+    return { ...m, phrase: written, label: written };
+  });
   const covered = new Set<number>();
   for (const m of indicators) for (let i = m.start; i < m.end; i++) covered.add(i);
   const masked = tokens.map((t) => (covered.has(t.index) ? '_' : t.text)).join(' ');
@@ -74,6 +81,7 @@ export function analyseQuestion(question: string, nowMs: number): QuestionAnalys
     : null;
   return {
     question,
+    language: 'en',
     intents: [...intentSet].sort(),
     indicators,
     terms,

@@ -47,7 +47,8 @@ export function parseRecordRequest(
 
   const mention = mentions[0];
   let indicator: string | null = null;
-  if (mention?.panel === 'blood pressure' || (second && (!mention || mention.panel === 'blood pressure'))) {
+  // Two values (`120/80`) with no test named are a blood pressure.
+  if (mention?.panel === 'blood pressure' || (second && !mention)) {
     indicator = 'blood pressure';
   } else if (mention) {
     indicator = mention.phrase;

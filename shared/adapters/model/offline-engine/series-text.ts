@@ -1,23 +1,9 @@
-import type {
-  LeftOutReadings,
-  QueryHealthDataResult,
-  SeriesSummary,
-  ToolReading,
-} from '../../../domain/agent/tool-results';
+import type { QueryHealthDataResult, SeriesSummary, ToolReading } from '../../../domain/agent/tool-results';
 import { seriesKeyOf, summarizeAllSeries } from '../../../domain/series/summarize-series';
 import type { ToolOutcome } from './conversation';
-import {
-  cell,
-  displayDate,
-  displayUnit,
-  formatChange,
-  formatNumber,
-  formatPercent,
-  listJoin,
-  plural,
-  withUnit,
-} from './format';
+import { cell, displayUnit, formatChange, formatNumber, formatPercent, withUnit } from './format';
 import type { Intent } from './intents';
+import type { LatestStatus, Messages, ReadingPlace } from './messages/types';
 import type { QuestionAnalysis } from './question';
 
 /** The text about one test: its series, latest reading, change, range, flagged and listed readings. */
@@ -44,8 +30,14 @@ export function has(a: QuestionAnalysis, intent: Intent): boolean {
   return a.intents.includes(intent);
 }
 
-export function inWindow(a: QuestionAnalysis): string {
-  return a.window ? a.window.label : 'in your records';
+/** The window of the question in the answer's words, or where the answer looked when it named none. */
+export function inWindow(a: QuestionAnalysis, m: Messages): string {
+  return a.window ? m.window(a.window.name) : m.allRecords;
+}
+
+/** The window in the answer's words, or null when the question named none. */
+export function windowOf(a: QuestionAnalysis, m: Messages): string | null {
+  return a.window ? m.window(a.window.name) : null;
 }
 
 function seriesKey(s: SeriesSummary): string {
@@ -109,162 +101,148 @@ export function referenceOf(
   high: number | null,
   text: string | null,
   unit: string | null,
+  m: Messages,
 ): string | null {
-  if (low !== null && high !== null) return withUnit(`${formatNumber(low)}–${formatNumber(high)}`, unit);
-  if (high !== null) return `up to ${withUnit(formatNumber(high), unit)}`;
-  if (low !== null) return `at least ${withUnit(formatNumber(low), unit)}`;
+  const u = m.unitWords;
+  if (low !== null && high !== null) return withUnit(`${formatNumber(low)}–${formatNumber(high)}`, unit, u);
+  if (high !== null) return m.referenceUpTo(withUnit(formatNumber(high), unit, u));
+  if (low !== null) return m.referenceAtLeast(withUnit(formatNumber(low), unit, u));
   return text?.trim() ? text.trim() : null;
 }
 
-function seriesReference(s: SeriesSummary): string | null {
-  return referenceOf(s.reference.low, s.reference.high, s.reference.text, s.unit);
+function seriesReference(s: SeriesSummary, m: Messages): string | null {
+  return referenceOf(s.reference.low, s.reference.high, s.reference.text, s.unit, m);
 }
 
-function latestLine(s: SeriesSummary, a: QuestionAnalysis): string {
-  const reference = seriesReference(s);
-  let status = '';
-  if (s.latest.abnormal === true) status = ' — flagged abnormal';
-  else if (s.latest.abnormal === false) status = reference ? ' — within its reference range' : ' — not flagged';
-  else if (has(a, 'abnormal')) status = ' — no flag recorded';
-  const ref = reference ? ` (reference ${reference})` : has(a, 'abnormal') ? ' (no reference range recorded)' : '';
-  const converted = s.latest.converted_from
-    ? `, converted from ${withUnit(s.latest.converted_from.value, s.latest.converted_from.unit)}`
-    : '';
-  return `- Latest: **${withUnit(s.latest.value, s.unit)}** on ${displayDate(s.latest.time)}${converted}${status}${ref}.`;
+function latestLine(s: SeriesSummary, a: QuestionAnalysis, m: Messages): string {
+  const reference = seriesReference(s, m);
+  let status: LatestStatus = null;
+  if (s.latest.abnormal === true) status = 'flagged';
+  else if (s.latest.abnormal === false) status = reference ? 'inRange' : 'notFlagged';
+  else if (has(a, 'abnormal')) status = 'noFlag';
+  const from = s.latest.converted_from;
+  return m.latest({
+    value: withUnit(s.latest.value, s.unit, m.unitWords),
+    date: m.date(s.latest.time),
+    convertedFrom: from ? withUnit(from.value, from.unit, m.unitWords) : null,
+    status,
+    reference,
+    noReference: has(a, 'abnormal'),
+  });
 }
-
-const LEFT_OUT_REASON: Record<LeftOutReadings['reason'], (unit: string | null) => string> = {
-  no_unit: () => 'without a unit',
-  other_unit: (unit) => `in ${displayUnit(unit) || 'another unit'}, which does not convert`,
-  not_numeric: () => 'not a number',
-};
 
 /** What joined the figures from another unit, and what could not join them. */
-function setLines(s: SeriesSummary): string[] {
+function setLines(s: SeriesSummary, m: Messages): string[] {
   const lines: string[] = [];
-  if (s.converted_count > 0) {
-    lines.push(`- ${plural(s.converted_count, 'reading')} converted to ${displayUnit(s.unit)} to join the figures.`);
-  }
+  if (s.converted_count > 0) lines.push(m.converted(s.converted_count, displayUnit(s.unit, m.unitWords)));
   if (s.left_out.length > 0) {
     const total = s.left_out.reduce((n, l) => n + l.count, 0);
-    const why = s.left_out.map((l) => `${l.count} ${LEFT_OUT_REASON[l.reason](l.unit)}`);
-    lines.push(`- Left out of these figures: ${plural(total, 'reading')} (${listJoin(why)}).`);
+    const parts = s.left_out.map((l) => ({ count: l.count, reason: l.reason, unit: displayUnit(l.unit, m.unitWords) }));
+    lines.push(m.leftOut(total, parts));
   }
   return lines;
 }
 
-const DIRECTION: Record<SeriesSummary['trend']['direction'], string> = {
-  rising: 'rising',
-  falling: 'falling',
-  stable: 'stable',
-  insufficient_data: 'too few readings to call a direction',
-};
-
 /** First to latest reading of the series' set: the same two readings the change is computed from. */
-function trendLine(s: SeriesSummary): string | null {
+function trendLine(s: SeriesSummary, m: Messages): string | null {
   if (s.trend.change === null) return null;
-  const pct = s.trend.change_percent !== null ? ` (${formatPercent(s.trend.change_percent)})` : '';
-  return (
-    `- Change: ${s.earliest.value} → ${withUnit(s.latest.value, s.unit)} ` +
-    `(${displayDate(s.earliest.time)} → ${displayDate(s.latest.time)}): ` +
-    `${withUnit(formatChange(s.trend.change), s.unit)}${pct}, ${DIRECTION[s.trend.direction]}.`
-  );
+  return m.change({
+    first: s.earliest.value,
+    last: withUnit(s.latest.value, s.unit, m.unitWords),
+    firstDate: m.date(s.earliest.time),
+    lastDate: m.date(s.latest.time),
+    change: withUnit(formatChange(s.trend.change), s.unit, m.unitWords),
+    percent: s.trend.change_percent !== null ? formatPercent(s.trend.change_percent) : null,
+    direction: s.trend.direction,
+  });
 }
 
-function extremesLine(s: SeriesSummary): string | null {
+function extremesLine(s: SeriesSummary, m: Messages): string | null {
   if (!s.max || !s.min) return null;
-  return (
-    `- Highest: **${withUnit(formatNumber(s.max.value), s.unit)}** on ${displayDate(s.max.time)}; ` +
-    `lowest: **${withUnit(formatNumber(s.min.value), s.unit)}** on ${displayDate(s.min.time)}.`
-  );
+  return m.extremes({
+    highest: withUnit(formatNumber(s.max.value), s.unit, m.unitWords),
+    highestDate: m.date(s.max.time),
+    lowest: withUnit(formatNumber(s.min.value), s.unit, m.unitWords),
+    lowestDate: m.date(s.min.time),
+  });
 }
 
-export function readingLine(r: ToolReading): string {
-  const reference = referenceOf(r.reference_low, r.reference_high, r.reference_text, r.unit);
-  let where = '';
-  if (r.parsed_value !== null && r.reference_high !== null && r.parsed_value > r.reference_high) {
-    where = ', above the reference range';
-  } else if (r.parsed_value !== null && r.reference_low !== null && r.parsed_value < r.reference_low) {
-    where = ', below the reference range';
-  } else if (r.abnormal === true) {
-    where = ', flagged abnormal';
-  }
-  const ref = reference ? ` (reference ${reference})` : ' (no reference range recorded)';
-  return `${displayDate(r.time)}: **${withUnit(r.value, r.unit)}**${where}${ref}`;
+export function readingLine(r: ToolReading, m: Messages): string {
+  const reference = referenceOf(r.reference_low, r.reference_high, r.reference_text, r.unit, m);
+  let place: ReadingPlace = null;
+  if (r.parsed_value !== null && r.reference_high !== null && r.parsed_value > r.reference_high) place = 'above';
+  else if (r.parsed_value !== null && r.reference_low !== null && r.parsed_value < r.reference_low) place = 'below';
+  else if (r.abnormal === true) place = 'flagged';
+  return m.reading({ date: m.date(r.time), value: withUnit(r.value, r.unit, m.unitWords), place, reference });
 }
 
-function flaggedLines(q: QueryHealthDataResult, a: QuestionAnalysis, indent = ''): string[] {
-  if (q.records.length === 0) return [`${indent}- None of these readings was flagged abnormal ${inWindow(a)}.`];
+function flaggedLines(q: QueryHealthDataResult, a: QuestionAnalysis, m: Messages, indent = ''): string[] {
+  if (q.records.length === 0) return [`${indent}${m.noneFlaggedIn(inWindow(a, m))}`];
   const shown = q.records.slice(0, MAX_LISTED);
-  const more = q.total_matched > shown.length ? ` (the newest ${shown.length} of ${q.total_matched} are shown)` : '';
   return [
-    `${indent}- Flagged abnormal: ${plural(q.total_matched, 'reading')}${more}:`,
-    ...shown.map((r) => `${indent}  - ${readingLine(r)}`),
+    `${indent}${m.flaggedList(q.total_matched, q.total_matched > shown.length ? shown.length : null)}`,
+    ...shown.map((r) => `${indent}  - ${readingLine(r, m)}`),
   ];
 }
 
-function listedLines(q: QueryHealthDataResult): string[] {
+function listedLines(q: QueryHealthDataResult, m: Messages): string[] {
   if (q.records.length === 0) return [];
   const shown = q.records.slice(0, MAX_LISTED);
   const rows = shown.map((r) => {
-    const flag = r.abnormal === true ? 'abnormal' : r.abnormal === false ? 'normal' : '–';
-    return `| ${displayDate(r.time)} | ${cell(withUnit(r.value, r.unit))} | ${flag} |`;
+    const flag = r.abnormal === true ? m.flagWords.abnormal : r.abnormal === false ? m.flagWords.normal : '–';
+    return `| ${m.date(r.time)} | ${cell(withUnit(r.value, r.unit, m.unitWords))} | ${cell(flag)} |`;
   });
-  const more = q.total_matched > shown.length ? [`Showing the newest ${shown.length} of ${q.total_matched}.`] : [];
-  return ['', '| Date | Value | Flag |', '|---|---|---|', ...rows, ...more];
+  const more = q.total_matched > shown.length ? [m.showingNewest(shown.length, q.total_matched)] : [];
+  const c = m.readingColumns;
+  return ['', `| ${c.date} | ${c.value} | ${c.flag} |`, '|---|---|---|', ...rows, ...more];
 }
 
 /** The lines about one series: always the latest reading, then what the question asked for. */
-export function seriesLines(s: SeriesSummary, a: QuestionAnalysis, topic: Topic): string[] {
-  const count = plural(s.count, 'reading');
-  const lines = [`${headingOf(s)}: ${has(a, 'count') ? `**${count}**` : count} ${inWindow(a)}.`];
-  lines.push(latestLine(s, a));
-  lines.push(...setLines(s));
+export function seriesLines(s: SeriesSummary, a: QuestionAnalysis, topic: Topic, m: Messages): string[] {
+  const where = inWindow(a, m);
+  const lines = [m.seriesHeading(headingOf(s), s.count, where, has(a, 'count'))];
+  lines.push(latestLine(s, a, m));
+  lines.push(...setLines(s, m));
   const asked: Intent[] = ['trend', 'extremes', 'average', 'count', 'abnormal', 'list', 'latest'];
   const specific = asked.some((i) => has(a, i));
   const wantsTrend = has(a, 'trend') || has(a, 'compare') || !specific;
   const wantsExtremes = has(a, 'extremes') || has(a, 'trend') || !specific;
   if (s.numeric_count >= 2) {
     if (wantsTrend) {
-      const line = trendLine(s);
+      const line = trendLine(s, m);
       if (line) lines.push(line);
     }
     if (wantsExtremes) {
-      const line = extremesLine(s);
+      const line = extremesLine(s, m);
       if (line) lines.push(line);
     }
   } else if (s.numeric_count === 1 && (has(a, 'trend') || has(a, 'extremes')) && s.max) {
-    const only = `${withUnit(formatNumber(s.max.value), s.unit)} on ${displayDate(s.max.time)}`;
-    lines.push(
-      has(a, 'trend')
-        ? `- Only one numeric reading ${inWindow(a)}: ${only}, so there is no trend to report.`
-        : `- With a single numeric reading ${inWindow(a)}, ${only} is both the highest and the lowest.`,
-    );
+    const value = withUnit(formatNumber(s.max.value), s.unit, m.unitWords);
+    const date = m.date(s.max.time);
+    lines.push(has(a, 'trend') ? m.onlyOneReading(where, value, date) : m.singleExtreme(where, value, date));
   } else if (has(a, 'trend') || has(a, 'extremes')) {
-    lines.push(
-      `- No numeric readings ${inWindow(a)}, so there is no ${has(a, 'trend') ? 'trend' : 'range'} to report.`,
-    );
+    lines.push(m.noNumericReadings(where, has(a, 'trend') ? 'trend' : 'range'));
   }
   if (has(a, 'average') && s.mean !== null) {
-    lines.push(`- Average: **${withUnit(formatNumber(s.mean), s.unit)}** over ${plural(s.numeric_count, 'reading')}.`);
+    lines.push(m.average(withUnit(formatNumber(s.mean), s.unit, m.unitWords), s.numeric_count));
   }
   if (has(a, 'abnormal') && topic.flagged) {
     const own = { ...topic.flagged, records: topic.flagged.records.filter((r) => belongs(r, s)) };
     if (topic.series.length > 1) own.total_matched = own.records.length;
-    lines.push(...flaggedLines(own, a));
+    lines.push(...flaggedLines(own, a, m));
   } else if (s.abnormal_count > 0) {
-    lines.push(`- ${plural(s.abnormal_count, 'reading')} flagged abnormal.`);
+    lines.push(m.flaggedCount(s.abnormal_count));
   } else if (has(a, 'abnormal')) {
-    lines.push(`- None of these readings was flagged abnormal.`);
+    lines.push(`- ${m.noneFlagged}`);
   }
   // A readings lookup that failed while the summary worked: say which part is missing.
   if ((has(a, 'abnormal') && !topic.flagged) || (has(a, 'list') && !topic.listed)) {
     const error = topic.errors[0];
-    if (error) lines.push(`- I couldn't list the individual readings: ${error}.`);
+    if (error) lines.push(m.couldNotListReadings(error));
   }
   if (topic.listed) {
     const own = { ...topic.listed, records: topic.listed.records.filter((r) => belongs(r, s)) };
-    lines.push(...listedLines(own));
+    lines.push(...listedLines(own, m));
   }
   return lines;
 }
@@ -284,25 +262,29 @@ export function headingOf(s: SeriesSummary): string {
   return `**${s.common_name}** (${s.name}, LOINC ${s.loinc_code})`;
 }
 
-export function comparisonTable(series: readonly SeriesSummary[]): string[] {
+export function comparisonTable(series: readonly SeriesSummary[], m: Messages): string[] {
   const rows = series.map((s) => {
     const change =
-      s.trend.change !== null && s.numeric_count >= 2 ? withUnit(formatChange(s.trend.change), s.unit) : '–';
-    return `| ${cell(s.common_name)} | ${cell(withUnit(s.latest.value, s.unit))} | ${displayDate(s.latest.time)} | ${cell(change)} | ${s.count} |`;
+      s.trend.change !== null && s.numeric_count >= 2
+        ? withUnit(formatChange(s.trend.change), s.unit, m.unitWords)
+        : '–';
+    const latest = withUnit(s.latest.value, s.unit, m.unitWords);
+    return `| ${cell(s.common_name)} | ${cell(latest)} | ${m.date(s.latest.time)} | ${cell(change)} | ${s.count} |`;
   });
-  return ['| Test | Latest | Date | Change | Readings |', '|---|---|---|---|---|', ...rows];
+  const c = m.comparisonColumns;
+  return [`| ${c.test} | ${c.latest} | ${c.date} | ${c.change} | ${c.readings} |`, '|---|---|---|---|---|', ...rows];
 }
 
-export function noDataLine(label: string, a: QuestionAnalysis): string {
-  return `I found no **${label}** readings ${inWindow(a)}.`;
+export function noDataLine(label: string, a: QuestionAnalysis, m: Messages): string {
+  return m.noData(label, inWindow(a, m));
 }
 
-export function topicBlock(topic: Topic, a: QuestionAnalysis): string[] {
+export function topicBlock(topic: Topic, a: QuestionAnalysis, m: Messages): string[] {
   if (topic.series.length === 0) {
-    if (topic.failed) return [`I couldn't look up **${topic.label}**: ${topic.errors[0] ?? 'the lookup failed'}.`];
-    return [noDataLine(topic.label, a)];
+    if (topic.failed) return [m.lookupFailedFor(topic.label, topic.errors[0] ?? m.lookupFailed)];
+    return [noDataLine(topic.label, a, m)];
   }
   const blocks: string[] = [];
-  for (const s of topic.series) blocks.push(seriesLines(s, a, topic).join('\n'));
+  for (const s of topic.series) blocks.push(seriesLines(s, a, topic, m).join('\n'));
   return blocks;
 }

@@ -3,15 +3,103 @@
  * as the inclusive ISO dates the data tools take. Calendar arithmetic is in UTC, like the stored times.
  */
 
+import { displayDate, MONTH_LONG } from './dates';
 import { englishWindowPhrases } from './window-phrases';
+
+export { displayDate } from './dates';
+
+/** A period a date expression names: one day, a calendar month, a year, or a named window ("since last year"). */
+export type Period =
+  | { kind: 'day'; day: string }
+  | { kind: 'month'; year: number; month: number }
+  | { kind: 'year'; year: number }
+  | { kind: 'window'; name: WindowName };
+
+/**
+ * What a window is, apart from the words for it, so that each language names it its own way. Days are ISO dates;
+ * `since` is the first day a window covers.
+ */
+export type WindowName =
+  | { kind: 'between'; from: string; to: string }
+  | { kind: 'years'; from: number; to: number }
+  | { kind: 'bounds'; since: string | null; until: string | null }
+  /** `in the last 3 months`, `in the past year`: `written` is the unit as the question wrote it (`hrs`). */
+  | { kind: 'rolling'; lead: 'last' | 'past'; n: number; unit: Unit | 'hour'; written: string; since: string }
+  /** 0 is Sunday. */
+  | { kind: 'weekday'; weekday: number; day: string }
+  | { kind: 'today' | 'yesterday'; day: string }
+  | { kind: 'thisWeek' | 'thisMonth' | 'thisYear'; since: string }
+  | { kind: 'lastMonth'; year: number; month: number }
+  | { kind: 'lastYear'; year: number }
+  | { kind: 'in' | 'on'; period: Period };
 
 export interface TimeWindow {
   /** Inclusive ISO date (`YYYY-MM-DD`), or null for "from the first reading". */
   from: string | null;
   /** Inclusive ISO date, or null for "up to now". */
   to: string | null;
-  /** How the answer names the window: `this year (since 1 Jan 2026)`, `in March 2025`. */
+  /** How an English answer names the window: `this year (since 1 Jan 2026)`, `in March 2025`. */
   label: string;
+  /** The window itself, for answers in other languages. */
+  name: WindowName;
+}
+
+const WEEKDAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+
+function englishPeriod(period: Period): string {
+  switch (period.kind) {
+    case 'day':
+      return displayDate(period.day);
+    case 'month':
+      return `${MONTH_LONG[period.month - 1]} ${period.year}`;
+    case 'year':
+      return String(period.year);
+    case 'window':
+      return englishWindow(period.name);
+  }
+}
+
+/** How an English answer names a window. */
+export function englishWindow(name: WindowName): string {
+  switch (name.kind) {
+    case 'between':
+      return `between ${displayDate(name.from)} and ${displayDate(name.to)}`;
+    case 'years':
+      return `in ${name.from}–${name.to}`;
+    case 'bounds':
+      return [
+        name.since ? `since ${displayDate(name.since)}` : '',
+        name.until ? `up to ${displayDate(name.until)}` : '',
+      ]
+        .filter(Boolean)
+        .join(' and ');
+    case 'rolling':
+      return `in the ${name.lead} ${name.n === 1 ? '' : `${name.n} `}${name.written} (since ${displayDate(name.since)})`;
+    case 'weekday':
+      return `on ${WEEKDAY_NAMES[name.weekday]} (${displayDate(name.day)})`;
+    case 'today':
+      return `today (${displayDate(name.day)})`;
+    case 'yesterday':
+      return `yesterday (${displayDate(name.day)})`;
+    case 'thisWeek':
+      return `this week (since ${displayDate(name.since)})`;
+    case 'thisMonth':
+      return `this month (since ${displayDate(name.since)})`;
+    case 'thisYear':
+      return `this year (since ${displayDate(name.since)})`;
+    case 'lastMonth':
+      return `last month (${MONTH_LONG[name.month - 1]} ${name.year})`;
+    case 'lastYear':
+      return `last year (${name.year})`;
+    case 'in':
+      return `in ${englishPeriod(name.period)}`;
+    case 'on':
+      return `on ${englishPeriod(name.period)}`;
+  }
+}
+
+function windowNamed(from: string | null, to: string | null, name: WindowName): TimeWindow {
+  return { from, to, label: englishWindow(name), name };
 }
 
 const MONTHS: Record<string, number> = {
@@ -40,22 +128,6 @@ const MONTHS: Record<string, number> = {
   december: 12,
   dec: 12,
 };
-const MONTH_NAMES = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-const MONTH_LONG = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
-
 const NUMBER_WORDS: Record<string, number> = {
   a: 1,
   an: 1,
@@ -108,18 +180,6 @@ export function isoDay(day: Day): string {
   return `${String(day.y).padStart(4, '0')}-${String(day.m).padStart(2, '0')}-${String(day.d).padStart(2, '0')}`;
 }
 
-/** `12 Jan 2026` for an ISO date or timestamp (UTC); the text unchanged when it is not a date. */
-export function displayDate(iso: string): string {
-  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(iso);
-  if (!match) return iso;
-  const month = MONTH_NAMES[Number(match[2]) - 1];
-  return month ? `${Number(match[3])} ${month} ${match[1]}` : iso;
-}
-
-function show(day: Day): string {
-  return displayDate(isoDay(day));
-}
-
 function validDay(y: number, m: number, d: number): Day | null {
   if (m < 1 || m > 12 || d < 1 || d > daysInMonth(y, m)) return null;
   return { y, m, d };
@@ -129,7 +189,7 @@ function validDay(y: number, m: number, d: number): Day | null {
 interface Span {
   start: Day;
   end: Day;
-  label: string;
+  period: Period;
 }
 
 const MONTH_RE =
@@ -181,19 +241,19 @@ const DATE_FORMS: { re: RegExp; read: (m: RegExpExecArray, today: Day) => Span |
 ];
 
 function single(day: Day | null): Span | null {
-  return day ? { start: day, end: day, label: show(day) } : null;
+  return day ? { start: day, end: day, period: { kind: 'day', day: isoDay(day) } } : null;
 }
 
 function monthSpan(y: number, m: number): Span {
   return {
     start: { y, m, d: 1 },
     end: { y, m, d: daysInMonth(y, m) },
-    label: `${MONTH_LONG[m - 1]} ${y}`,
+    period: { kind: 'month', year: y, month: m },
   };
 }
 
 function yearSpan(y: number): Span {
-  return { start: { y, m: 1, d: 1 }, end: { y, m: 12, d: 31 }, label: String(y) };
+  return { start: { y, m: 1, d: 1 }, end: { y, m: 12, d: 31 }, period: { kind: 'year', year: y } };
 }
 
 /** A month named without a year is the latest such month that has begun: in November, "March" is this March. */
@@ -216,7 +276,7 @@ function numberOf(word: string): number | null {
   return NUMBER_WORDS[word] ?? null;
 }
 
-type Unit = 'day' | 'week' | 'month' | 'year';
+export type Unit = 'day' | 'week' | 'month' | 'year';
 
 function unitOf(word: string): Unit | 'hour' | null {
   const stem = word.replace(/s$/, '');
@@ -225,14 +285,14 @@ function unitOf(word: string): Unit | 'hour' | null {
   return null;
 }
 
-function rolling(today: Day, n: number, unit: Unit | 'hour', phrase: string): TimeWindow {
+function rolling(today: Day, n: number, unit: Unit | 'hour', lead: 'last' | 'past', written: string): TimeWindow {
   const from =
     unit === 'hour'
       ? shift(today, 'day', -Math.max(1, Math.ceil(n / 24)))
       : unit === 'week'
         ? shift(today, 'day', -7 * n)
         : shift(today, unit, -n);
-  return { from: isoDay(from), to: null, label: `${phrase} (since ${show(from)})` };
+  return windowNamed(isoDay(from), null, { kind: 'rolling', lead, n, unit, written, since: isoDay(from) });
 }
 
 const RELATIVE = new RegExp(
@@ -263,7 +323,7 @@ export function parseTimeWindow(normalized: string, nowMs: number): TimeWindow |
   const years = /\b((?:19|20)\d{2}) (?:vs|versus|and|or|compared (?:to|with)|to) ((?:19|20)\d{2})\b/.exec(text);
   if (years) {
     const [a, b] = [Number(years[1]), Number(years[2])].sort((x, y) => x - y) as [number, number];
-    return { from: `${a}-01-01`, to: `${b}-12-31`, label: `in ${a}–${b}` };
+    return windowNamed(`${a}-01-01`, `${b}-12-31`, { kind: 'years', from: a, to: b });
   }
 
   const since = dateAfter(text, /\b(since|after|starting|from)(?: the)? /g, today);
@@ -271,8 +331,8 @@ export function parseTimeWindow(normalized: string, nowMs: number): TimeWindow |
   if (since || until) {
     const from = since ? (since.keyword === 'after' ? shift(since.span.end, 'day', 1) : since.span.start) : null;
     const to = until ? (until.keyword === 'before' ? shift(until.span.start, 'day', -1) : until.span.end) : null;
-    const parts = [from ? `since ${show(from)}` : '', to ? `up to ${show(to)}` : ''].filter(Boolean);
-    return { from: from ? isoDay(from) : null, to: to ? isoDay(to) : null, label: parts.join(' and ') };
+    const [first, last] = [from ? isoDay(from) : null, to ? isoDay(to) : null];
+    return windowNamed(first, last, { kind: 'bounds', since: first, until: last });
   }
 
   const relative = RELATIVE.exec(text);
@@ -281,7 +341,7 @@ export function parseTimeWindow(normalized: string, nowMs: number): TimeWindow |
     const unit = unitOf(relative[2] as string);
     if (n !== null && n > 0 && unit) {
       const plural = n === 1 ? (relative[2] as string).replace(/s$/, '') : (relative[2] as string);
-      return rolling(today, n, unit, `in the last ${n === 1 ? '' : `${n} `}${plural}`);
+      return rolling(today, n, unit, 'last', plural);
     }
   }
 
@@ -290,7 +350,7 @@ export function parseTimeWindow(normalized: string, nowMs: number): TimeWindow |
     /\b(?:compared (?:to|with)|vs|versus|than|relative to) (?:the )?(?:last|previous|prior) (year|month)\b/.exec(text);
   if (against) {
     const start = against[1] === 'year' ? { y: today.y - 1, m: 1, d: 1 } : shift({ ...today, d: 1 }, 'month', -1);
-    return { from: isoDay(start), to: null, label: `since ${show(start)}` };
+    return windowNamed(isoDay(start), null, { kind: 'bounds', since: isoDay(start), until: null });
   }
 
   const named = namedWindow(text, today);
@@ -298,18 +358,18 @@ export function parseTimeWindow(normalized: string, nowMs: number): TimeWindow |
 
   // in/during/for March 2025, in March, in 2025
   const inSpan = dateAfter(text, /\b(in|during|for|of|throughout|over) (?:the (?:month|year) of )?/g, today, true);
-  if (inSpan) return windowOf(inSpan.span, `in ${inSpan.span.label}`);
+  if (inSpan) return windowOf(inSpan.span, 'in');
 
   // on 12 Jan 2026, on 2026-01-12
   const on = dateAfter(text, /\b(on) (?:the )?/g, today);
-  if (on) return windowOf(on.span, `on ${on.span.label}`);
+  if (on) return windowOf(on.span, 'on');
 
   // A full date or a year anywhere: "my 2025 results", "glucose 2026-01-12".
   const iso = /\b(\d{4}-\d{1,2}-\d{1,2})\b/.exec(text);
   const isoSpan = iso ? dateAt(iso[1] as string, today) : null;
-  if (isoSpan) return windowOf(isoSpan, `on ${isoSpan.label}`);
+  if (isoSpan) return windowOf(isoSpan, 'on');
   const year = /(?:^|\s)((?:19|20)\d{2})(?=[\s,.]|$)/.exec(text);
-  if (year) return windowOf(yearSpan(Number(year[1])), `in ${year[1]}`);
+  if (year) return windowOf(yearSpan(Number(year[1])), 'in');
   return null;
 }
 
@@ -322,11 +382,11 @@ function rangeIn(text: string, today: Day): TimeWindow | null {
       const b = dateAt(rest.slice((joint.index ?? 0) + joint[0].length), today);
       if (!a || !b) continue;
       const [first, second] = isoDay(a.start) <= isoDay(b.end) ? [a, b] : [b, a];
-      return {
+      return windowNamed(isoDay(first.start), isoDay(second.end), {
+        kind: 'between',
         from: isoDay(first.start),
         to: isoDay(second.end),
-        label: `between ${show(first.start)} and ${show(second.end)}`,
-      };
+      });
     }
   }
   return null;
@@ -350,11 +410,11 @@ function dateAfter(
       return { keyword: match[1] as string, span };
     }
     if (!span && !periodOnly) {
-      const named = namedWindow(` ${rest.split(/\b(?:and|to|until|but)\b/)[0]} `, today);
-      if (named?.from) {
-        const start = dayFromIso(named.from);
-        const end = named.to ? dayFromIso(named.to) : today;
-        return { keyword: match[1] as string, span: { start, end, label: named.label } };
+      const window = namedWindow(` ${rest.split(/\b(?:and|to|until|but)\b/)[0]} `, today);
+      if (window?.from) {
+        const start = dayFromIso(window.from);
+        const end = window.to ? dayFromIso(window.to) : today;
+        return { keyword: match[1] as string, span: { start, end, period: { kind: 'window', name: window.name } } };
       }
     }
   }
@@ -366,8 +426,8 @@ function dayFromIso(iso: string): Day {
   return { y: y as number, m: m as number, d: d as number };
 }
 
-function windowOf(span: Span, label: string): TimeWindow {
-  return { from: isoDay(span.start), to: isoDay(span.end), label };
+function windowOf(span: Span, kind: 'in' | 'on'): TimeWindow {
+  return windowNamed(isoDay(span.start), isoDay(span.end), { kind, period: span.period });
 }
 
 const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
@@ -379,43 +439,44 @@ function namedWindow(text: string, today: Day): TimeWindow | null {
   if (weekday) {
     const todayIndex = new Date(Date.UTC(today.y, today.m - 1, today.d)).getUTCDay();
     const back = (todayIndex - WEEKDAYS.indexOf(weekday[1] as string) + 7) % 7;
-    const day = shift(today, 'day', -back);
-    return {
-      from: isoDay(day),
-      to: isoDay(day),
-      label: `on ${weekday[1]?.replace(/^./, (c) => c.toUpperCase())} (${show(day)})`,
-    };
+    const day = isoDay(shift(today, 'day', -back));
+    return windowNamed(day, day, { kind: 'weekday', weekday: WEEKDAYS.indexOf(weekday[1] as string), day });
   }
   if (has(/\btoday\b|\bthis (?:morning|afternoon|evening)\b|\btonight\b/)) {
-    return { from: isoDay(today), to: isoDay(today), label: `today (${show(today)})` };
+    return windowNamed(isoDay(today), isoDay(today), { kind: 'today', day: isoDay(today) });
   }
   if (has(/\byesterday\b|\blast night\b/)) {
-    const y = shift(today, 'day', -1);
-    return { from: isoDay(y), to: isoDay(y), label: `yesterday (${show(y)})` };
+    const y = isoDay(shift(today, 'day', -1));
+    return windowNamed(y, y, { kind: 'yesterday', day: y });
   }
   if (has(/\bthis week\b/)) {
     const monday = shift(today, 'day', -((new Date(Date.UTC(today.y, today.m - 1, today.d)).getUTCDay() + 6) % 7));
-    return { from: isoDay(monday), to: null, label: `this week (since ${show(monday)})` };
+    return windowNamed(isoDay(monday), null, { kind: 'thisWeek', since: isoDay(monday) });
   }
-  if (has(/\b(?:last|past|previous) (?:7 days|week)\b/)) return rolling(today, 1, 'week', 'in the last week');
+  if (has(/\b(?:last|past|previous) (?:7 days|week)\b/)) return rolling(today, 1, 'week', 'last', 'week');
   if (has(/\bthis month\b|\bmonth to date\b/)) {
     const first = { ...today, d: 1 };
-    return { from: isoDay(first), to: null, label: `this month (since ${show(first)})` };
+    return windowNamed(isoDay(first), null, { kind: 'thisMonth', since: isoDay(first) });
   }
-  if (has(/\bpast month\b|\blast 30 days\b|\bthe last month\b/)) return rolling(today, 1, 'month', 'in the past month');
+  if (has(/\bpast month\b|\blast 30 days\b|\bthe last month\b/)) return rolling(today, 1, 'month', 'past', 'month');
   if (has(/\b(?:last|previous|prior) month\b/)) {
     const previous = shift({ ...today, d: 1 }, 'month', -1);
-    return windowOf(monthSpan(previous.y, previous.m), `last month (${MONTH_LONG[previous.m - 1]} ${previous.y})`);
+    const span = monthSpan(previous.y, previous.m);
+    return windowNamed(isoDay(span.start), isoDay(span.end), {
+      kind: 'lastMonth',
+      year: previous.y,
+      month: previous.m,
+    });
   }
   if (has(/\bthis year\b|\byear to date\b|\bytd\b|\bso far this year\b/)) {
     const first = { y: today.y, m: 1, d: 1 };
-    return { from: isoDay(first), to: null, label: `this year (since ${show(first)})` };
+    return windowNamed(isoDay(first), null, { kind: 'thisYear', since: isoDay(first) });
   }
   if (has(/\b(?:past|last) (?:12 months|twelve months)\b|\bpast year\b|\bthe last year\b/)) {
-    return rolling(today, 1, 'year', 'in the past year');
+    return rolling(today, 1, 'year', 'past', 'year');
   }
   if (has(/\b(?:last|previous|prior) year\b/)) {
-    return windowOf(yearSpan(today.y - 1), `last year (${today.y - 1})`);
+    return windowNamed(`${today.y - 1}-01-01`, `${today.y - 1}-12-31`, { kind: 'lastYear', year: today.y - 1 });
   }
   return null;
 }
