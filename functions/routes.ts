@@ -364,6 +364,17 @@ export const manifest: readonly ManifestEntry[] = [
     description: 'Read a stored response',
     needs: { tables: recordsRead, bucket: 'read', memoryMb: 512, timeoutSeconds: 10 },
   },
+  // The input items of a stored response (the SDKs' `responses.inputItems.list`), paged like the protocol.
+  {
+    kind: 'http',
+    id: 'list-response-input-items',
+    method: 'GET',
+    path: '/v1/responses/{response_id}/input_items',
+    auth: 'api-key',
+    handler: 'responses/list-input-items.ts',
+    description: "List a stored response's input items",
+    needs: { tables: recordsRead, bucket: 'read', memoryMb: 512, timeoutSeconds: 10 },
+  },
   // Gone at once; the last response of a conversation takes the conversation with it.
   {
     kind: 'http',

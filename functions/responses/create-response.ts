@@ -24,9 +24,10 @@ import { streamedFailure, upstreamFailure } from '../../shared/services/agent/up
 import type { ConsolidationJob } from '../../shared/services/consolidation';
 import { httpRoute } from '../routes';
 import { startTurn, type TurnStart, turnInputStart } from './continuation';
+import { inputItemsOf, resolveReferences } from './input-items';
 import { hexId, type ResponseIdentity } from './response-object';
 import { ResponseAssembly } from './response-stream';
-import { parseResponsesRequest, type ResponsesRequest } from './responses-request';
+import { type InputItem, parseResponsesRequest, type ResponsesRequest } from './responses-request';
 import { checkStructuredOutput } from './structured-output';
 
 /**
@@ -37,18 +38,23 @@ import { checkStructuredOutput } from './structured-output';
 export const handler = streamingApiKeyRoute(httpRoute('create-response'), { bucket, queues, model }, async (ctx) => {
   const body = requireObject(ctx.json());
   const request = parseResponsesRequest(body, ctx.req.headers['x-hds-strict'] === '1');
-  const serviceEvents = !(
-    body.stream_options &&
-    typeof body.stream_options === 'object' &&
-    (body.stream_options as Record<string, unknown>).service_tool_calls === false
-  );
+  // `openai-node`'s `responses.stream()` helper announces itself and throws on an event type it does not know.
+  const strictEventClient = typeof ctx.req.headers['x-stainless-helper-method'] === 'string';
+  const serviceEvents =
+    !strictEventClient &&
+    !(
+      body.stream_options &&
+      typeof body.stream_options === 'object' &&
+      (body.stream_options as Record<string, unknown>).service_tool_calls === false
+    );
   const now = nowMs();
   let subject = await ctx.tenancy.find(request.user);
   const [previous, memories] = await Promise.all([
     previousResponse(ctx, request, subject, now),
     request.mode === 'model' ? [] : memoriesFor(ctx.services, subject?.subjectId ?? null),
   ]);
-  const start = startTurn(request.input, previous);
+  const input = await resolveReferences(request.input, ctx.services.conversations, subject?.subjectId ?? null, now);
+  const start = startTurn(input, previous);
   const sessionId = request.sessionId ?? previous?.sessionId ?? null;
   const who: ResponseIdentity = {
     id: hexId('resp_'),
@@ -107,7 +113,7 @@ export const handler = streamingApiKeyRoute(httpRoute('create-response'), { buck
     const { frames, response } = assembly.finish(outcome);
     if (request.store) {
       subject ??= await ctx.tenancy.findOrCreate(request.user);
-      await store(ctx, subject, who, request, previous, start, outcome, response);
+      await store(ctx, subject, who, { request, input, previous, start }, outcome, response);
     }
     if (start.resumes && !(await ctx.services.conversations.markResumed(start.resumes.subjectId, start.resumes.id))) {
       if (request.store && subject) await ctx.services.conversations.delete(subject.subjectId, who.id, nowMs());
@@ -248,12 +254,11 @@ async function store(
   ctx: AuthedContext,
   subject: Subject,
   who: ResponseIdentity,
-  request: ResponsesRequest,
-  previous: StoredResponse | null,
-  start: TurnStart,
+  turn: { request: ResponsesRequest; input: InputItem[]; previous: StoredResponse | null; start: TurnStart },
   outcome: AgentOutcome,
   response: Record<string, unknown>,
 ): Promise<void> {
+  const { request, input, previous, start } = turn;
   const record: StoredResponse = {
     id: who.id,
     subjectId: subject.subjectId,
@@ -263,6 +268,7 @@ async function store(
     expiresAt: responseExpiresAt(who.createdAt, who.sessionId),
     mode: request.mode,
     response,
+    inputItems: inputItemsOf(input, who.id),
     transcript: [...start.history, ...start.added, ...outcome.added],
     pendingCalls: outcome.clientCalls.map((c) => ({ callId: c.id, name: c.name })),
     resumed: false,

@@ -2,9 +2,9 @@ import type { ToolStep } from '../../shared/domain/agent/tool-step';
 import { sseFrame } from '../../shared/http/sse';
 import type { ModelToolCall } from '../../shared/ports/model-provider';
 import type { AgentEvent, AgentOutcome } from '../../shared/services/agent/run-agent';
+import { itemId } from './item-ids';
 import {
   functionCallItem,
-  hexId,
   messageItem,
   type OutputItem,
   type ResponseIdentity,
@@ -89,7 +89,7 @@ export class ResponseAssembly {
     if (this.closedReasoning || this.message) return [];
     const frames: string[] = [];
     if (!this.reasoning) {
-      this.reasoning = { id: hexId('rs_'), text: '' };
+      this.reasoning = { id: itemId('rs', this.who.id, this.items.length), text: '' };
       const index = this.items.length;
       this.items.push(reasoningItem(this.reasoning.id, '', 'in_progress'));
       frames.push(
@@ -139,7 +139,7 @@ export class ResponseAssembly {
   private textDelta(delta: string): string[] {
     const frames = this.closeReasoning();
     if (!this.message) {
-      this.message = { id: hexId('msg_'), text: '' };
+      this.message = { id: itemId('msg', this.who.id, this.items.length), text: '' };
       const index = this.items.length;
       this.items.push(messageItem(this.message.id, null, 'in_progress'));
       frames.push(
@@ -194,8 +194,8 @@ export class ResponseAssembly {
   }
 
   private functionCall(call: ModelToolCall): string[] {
-    const id = hexId('fc_');
     const index = this.items.length;
+    const id = itemId('fc', this.who.id, index);
     const done = functionCallItem(id, call, 'completed');
     this.items.push(done);
     return [

@@ -41,7 +41,9 @@ export type InputItem =
   | { kind: 'message'; role: 'user' | 'assistant'; text: string }
   | { kind: 'style'; text: string }
   | { kind: 'function_call'; callId: string; name: string; arguments: string }
-  | { kind: 'function_call_output'; callId: string; output: string };
+  | { kind: 'function_call_output'; callId: string; output: string }
+  /** An earlier item by id (`{type: "item_reference"}`), resolved against the Subject's stored responses. */
+  | { kind: 'reference'; id: string; param: string };
 
 export interface ClientTool {
   type: 'function';
@@ -227,9 +229,11 @@ function parseInput(raw: unknown): InputItem[] {
           output: outputText(it.output, `${at}.output`),
         });
         break;
-      // Items a client echoes back from earlier output that carry nothing the model needs again.
-      case 'reasoning':
       case 'item_reference':
+        items.push({ kind: 'reference', id: requiredString(it.id, `${at}.id`), param: `${at}.id` });
+        break;
+      // A reasoning item a client echoes back from earlier output carries nothing the model needs again.
+      case 'reasoning':
         break;
       default:
         throw new BadRequestError(

@@ -7,6 +7,9 @@ export interface PendingCall {
   name: string;
 }
 
+/** An item as the responses protocol shows it: a JSON object with its `type` and `id`. */
+export type StoredItem = Record<string, unknown> & { type: string; id: string };
+
 /**
  * One stored response of the Agent API (`store: true`), with what is needed to continue from it: the
  * transcript of its conversation up to and including this turn, and the client calls it handed off.
@@ -26,6 +29,8 @@ export interface StoredResponse {
   mode: 'agent' | 'model';
   /** The response object exactly as it was returned. */
   response: Record<string, unknown>;
+  /** This turn's input items as the protocol lists them (`input_items`), references resolved, with their ids. */
+  inputItems: StoredItem[];
   /** The conversation as the model saw it (without the platform prompt), through this turn's output. */
   transcript: ModelMessage[];
   /** Client calls of a handoff; empty when the response answered. */

@@ -84,6 +84,8 @@ export class ModelProviderError extends Error {
     message: string,
     /** Upstream HTTP status, when there was one. */
     readonly status?: number,
+    /** The provider's model id: for the logs only, never for a message a client sees. */
+    readonly upstreamModel?: string,
   ) {
     super(message);
     this.name = new.target.name;

@@ -44,6 +44,7 @@ function stored(subjectId: string, createdAtMs: number, over: Partial<StoredResp
     expiresAt: responseExpiresAt(createdAt, sessionId),
     mode: 'agent',
     response: { id, object: 'response', status: 'completed', output_text: 'Noted.' },
+    inputItems: [],
     // Incompressible tool results, so the body goes to the bucket.
     transcript: Array.from({ length: 30 }, (_, i) => ({
       role: 'tool' as const,

@@ -18,6 +18,7 @@ import {
   type DeletedResponse,
   EXPIRING_BODY_TAG,
   type PendingCall,
+  type StoredItem,
   type StoredResponse,
 } from '../../ports/conversation-store';
 import type { ModelMessage } from '../../ports/model-provider';
@@ -50,6 +51,8 @@ type Item = Record<string, unknown>;
 interface Body {
   response: Record<string, unknown>;
   transcript: ModelMessage[];
+  /** Absent from bodies stored before input items were kept. */
+  inputItems?: StoredItem[];
 }
 
 /**
@@ -78,7 +81,9 @@ export class DynamoConversationStore implements ConversationStore {
   async put(r: StoredResponse): Promise<void> {
     const seq = await this.nextSeq(r.subjectId);
     const packed = await gzipAsync(
-      Buffer.from(JSON.stringify({ response: r.response, transcript: r.transcript } satisfies Body)),
+      Buffer.from(
+        JSON.stringify({ response: r.response, transcript: r.transcript, inputItems: r.inputItems } satisfies Body),
+      ),
     );
     // The sequence makes the object key unique to this write, so a put never replaces another's body.
     const blobKey = packed.length > INLINE_BODY_MAX_BYTES ? conversationObjectKey(r.subjectId, r.id, seq) : null;
@@ -377,6 +382,7 @@ export class DynamoConversationStore implements ConversationStore {
       expiresAt: (item.expiresAt as number | undefined) ?? null,
       mode: item.mode as StoredResponse['mode'],
       response: body.response,
+      inputItems: body.inputItems ?? [],
       transcript: body.transcript,
       pendingCalls: (item.pendingCalls as PendingCall[] | undefined) ?? [],
       resumed: item.resumed === true,

@@ -153,38 +153,35 @@ export class OpenAIChatProvider implements ModelProvider {
     return body;
   }
 
+  /**
+   * Failures name no upstream model: a partner's client shows these messages to its users, and which provider model
+   * backs a tier is HDS's business (`upstreamModel` carries it to the logs).
+   */
   private stalledError(model: string): ModelProviderError {
-    return new ModelProviderError(`Upstream model ${model} sent nothing for ${this.cfg.timeoutMs} ms; gave up.`);
+    return new ModelProviderError(
+      `The upstream model sent nothing for ${this.cfg.timeoutMs} ms; gave up.`,
+      undefined,
+      model,
+    );
   }
 
   private failure(err: unknown, model: string): ModelProviderError {
     if (err instanceof ModelProviderError) return err;
-    const detail = redact(err instanceof Error ? err.message : String(err), this.client.apiKey);
-    if (err instanceof APIConnectionTimeoutError) {
-      return new ModelProviderError(`Upstream model ${model} timed out after retries.`);
-    }
-    if (err instanceof APIUserAbortError) return new ModelProviderError(`Upstream request to ${model} was aborted.`);
-    if (err instanceof APIConnectionError) {
-      return new ModelProviderError(`Upstream model ${model} is unreachable after retries: ${detail}`);
-    }
+    const detail = withoutModel(redact(err instanceof Error ? err.message : String(err), this.client.apiKey), model);
+    const fail = (message: string, status?: number) => new ModelProviderError(message, status, model);
+    if (err instanceof APIConnectionTimeoutError) return fail('The upstream model timed out after retries.');
+    if (err instanceof APIUserAbortError) return fail('The upstream request was aborted.');
+    if (err instanceof APIConnectionError) return fail(`The upstream model is unreachable after retries: ${detail}`);
     if (err instanceof APIError) {
       return err.status === undefined
-        ? new ModelProviderError(`Upstream model ${model} failed mid-stream: ${detail}`)
-        : new ModelProviderError(`Upstream model ${model} answered ${detail}`, err.status);
+        ? fail(`The upstream model failed mid-stream: ${detail}`)
+        : fail(`The upstream model answered ${detail}`, err.status);
     }
-    if (err instanceof SyntaxError) {
-      return new ModelProviderError(`Upstream model ${model} sent malformed stream data: ${detail}`);
-    }
-    return new ModelProviderError(`Upstream model ${model} failed: ${detail}`);
+    if (err instanceof SyntaxError) return fail(`The upstream model sent malformed stream data: ${detail}`);
+    return fail(`The upstream model failed: ${detail}`);
   }
 }
 
-/**
- * Turns chat-completion chunks into `ModelEvent`s and assembles the tool calls, tolerating what compatible
- * servers do differently: a whole call in one delta, no `type`, no `index` (its position then), an index reused
- * with a new id for the next parallel call (Ollama), no id (one is minted), usage in a chunk with `choices: []`
- * or in none, no `finish_reason`. Event indexes count calls in order of appearance, not upstream indexes.
- */
 class StreamAssembler {
   private readonly calls: { id: string; minted: boolean; name: string; arguments: string; started: boolean }[] = [];
   /** Upstream tool-call index → the call (position in `calls`) it currently continues. */
@@ -246,10 +243,10 @@ class StreamAssembler {
 
   finish(nativeSchema: boolean | undefined): FinishEvent {
     if (this.chunks === 0) {
-      throw new ModelProviderError(`Upstream model ${this.model} ended the stream without a single chunk.`);
+      throw new ModelProviderError('The upstream model ended the stream without a single chunk.', undefined, this.model);
     }
     if (this.calls.some((c) => !c.started)) {
-      throw new ModelProviderError(`Upstream model ${this.model} sent a tool call without a function name.`);
+      throw new ModelProviderError('The upstream model sent a tool call without a function name.', undefined, this.model);
     }
     const toolCalls: ModelToolCall[] = this.calls.map((c) => ({
       id: c.id,
@@ -381,6 +378,14 @@ function mintCallId(): string {
 }
 
 /** Upstream messages may echo the key (OpenAI's 401 shows a masked one) or input: keep neither, keep it short. */
+/** An upstream's own message with the provider's model id (and any `model "…"` it quotes) taken out. */
+function withoutModel(message: string, model: string): string {
+  return message
+    .split(model)
+    .join('the configured model')
+    .replace(/\bmodel[\s:=]+[`'"][^`'"]{1,80}[`'"]/gi, 'model');
+}
+
 function redact(message: string, apiKey: string | null | undefined): string {
   let out = apiKey && apiKey.length >= 8 ? message.split(apiKey).join('[redacted]') : message;
   out = out.replace(/\bsk-[\w*.-]{4,}/g, 'sk-[redacted]');

@@ -12,7 +12,7 @@ const UPSTREAM_RETRY_AFTER_SECONDS = 30;
  */
 export function upstreamFailure(err: unknown, mode: 'agent' | 'model' = 'agent'): HttpError {
   if (!(err instanceof ModelProviderError)) throw err;
-  log('warn', 'upstream model failed', { status: err.status, error: err.message });
+  log('warn', 'upstream model failed', { status: err.status, model: err.upstreamModel, error: err.message });
   if (err.status === 429) {
     return new HttpError(
       429,

@@ -83,6 +83,7 @@ function stored(subjectId: string, over: Partial<StoredResponse> = {}): StoredRe
     expiresAt: responseExpiresAt(T0_S, sessionId),
     mode: 'agent',
     response: { id, object: 'response', created_at: T0_S, status: 'completed', output_text: 'Your heart rate is 72.' },
+    inputItems: [],
     transcript: [
       { role: 'user', content: 'How is my heart rate?' },
       { role: 'assistant', content: null, toolCalls: [{ id: 'call_1', name: 'query_health_data', arguments: '{}' }] },
