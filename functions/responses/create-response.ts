@@ -37,7 +37,11 @@ import { checkStructuredOutput } from './structured-output';
  */
 export const handler = streamingApiKeyRoute(httpRoute('create-response'), { bucket, queues, model }, async (ctx) => {
   const body = requireObject(ctx.json());
-  const request = parseResponsesRequest(body, ctx.req.headers['x-hds-strict'] === '1');
+  const modeHeader = ctx.req.headers['x-hds-mode'];
+  const request = parseResponsesRequest(body, {
+    strict: ctx.req.headers['x-hds-strict'] === '1',
+    mode: typeof modeHeader === 'string' ? modeHeader : undefined,
+  });
   // `openai-node`'s `responses.stream()` helper announces itself and throws on an event type it does not know.
   const strictEventClient = typeof ctx.req.headers['x-stainless-helper-method'] === 'string';
   const serviceEvents =
@@ -66,7 +70,7 @@ export const handler = streamingApiKeyRoute(httpRoute('create-response'), { buck
   const provider = agentModel(ctx.services);
   if (request.mode === 'model' && request.format.type === 'json_schema' && provider.kind === 'offline') {
     throw new BadRequestError(
-      'text.format json_schema needs a configured language model; the offline engine answers in prose',
+      'text.format json_schema needs a configured language model (OPENAI_BASE_URL / OPENAI_API_KEY): the offline engine cannot fill an arbitrary schema truthfully, so it refuses rather than invent values',
       'unsupported_parameter',
       'text',
     );

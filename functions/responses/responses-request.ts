@@ -132,13 +132,16 @@ const KNOWN_FIELDS = new Set([
  * accepted; unknown ones too, unless the caller asks for strict validation (`strict: true` or the header
  * `x-hds-strict: 1`).
  */
-export function parseResponsesRequest(body: Record<string, unknown>, strictHeader: boolean): ResponsesRequest {
-  const strict = body.strict === true || strictHeader;
+export function parseResponsesRequest(
+  body: Record<string, unknown>,
+  headers: { strict?: boolean; mode?: string },
+): ResponsesRequest {
+  const strict = body.strict === true || headers.strict === true;
   if (strict) {
     const unknown = Object.keys(body).find((k) => !KNOWN_FIELDS.has(k));
     if (unknown) throw new BadRequestError(`Unknown parameter: ${unknown}`, 'unsupported_parameter', unknown);
   }
-  const mode = parseMode(body.mode);
+  const mode = parseMode(body.mode, headers.mode);
   const { clientTools, mcp } = parseTools(body.tools);
   const format = parseFormat(body.text, mode);
   const previousResponseId = optionalString(body.previous_response_id, 'previous_response_id');
@@ -185,9 +188,19 @@ function modelModeRefusal(param: string): BadRequestError {
   );
 }
 
-function parseMode(raw: unknown): 'agent' | 'model' {
-  if (raw === undefined || raw === null || raw === 'agent') return 'agent';
-  if (raw === 'model') return 'model';
+/**
+ * The body's `mode`, else the `X-HDS-Mode` header: SDK helpers for structured output (`responses.parse`, agents'
+ * `output_type`, AI SDK `generateObject`, LangChain `withStructuredOutput`) cannot add a body field, but every SDK can
+ * send a default header.
+ */
+function parseMode(raw: unknown, header: string | undefined): 'agent' | 'model' {
+  if (raw === undefined || raw === null) {
+    if (header === undefined) return 'agent';
+    const value = header.trim().toLowerCase();
+    if (value === 'agent' || value === 'model') return value;
+    throw invalidField('mode', `the X-HDS-Mode header must be "agent" or "model" (got ${JSON.stringify(header)})`);
+  }
+  if (raw === 'agent' || raw === 'model') return raw;
   throw invalidField('mode', 'mode must be "agent" or "model"');
 }
 
@@ -411,7 +424,7 @@ function parseFormat(raw: unknown, mode: 'agent' | 'model'): ModelResponseFormat
   if (format === undefined || format === null || format.type === 'text') return { type: 'text' };
   if (mode !== 'model') {
     throw new BadRequestError(
-      'text.format other than text needs mode "model" (the agent answers in prose)',
+      'text.format other than text needs mode "model" (the agent answers in prose): send "mode": "model", or the header X-HDS-Mode: model',
       'unsupported_parameter',
       'text',
     );

@@ -1,5 +1,7 @@
 import OpenAI from 'openai';
+import { zodTextFormat } from 'openai/helpers/zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as z from 'zod';
 import { client, type Harness, startHarness } from '../support/harness';
 import { startScriptedOpenAI } from '../support/scripted-openai';
 
@@ -59,8 +61,8 @@ describe('item_reference input items', () => {
       model: 'hds-flash',
       user: 'ivy',
       input: [
-        { type: 'item_reference', id: userItem.id },
-        { type: 'item_reference', id: assistant!.id },
+        { type: 'item_reference', id: userItem.id! },
+        { type: 'item_reference', id: assistant!.id! },
         { role: 'user', content: 'What did I say my name was?' },
       ],
     });
@@ -75,10 +77,10 @@ describe('item_reference input items', () => {
       model: 'hds-flash',
       user: 'ivy',
       input: [
-        { type: 'item_reference', id: userItem.id },
-        { type: 'item_reference', id: assistant!.id },
+        { type: 'item_reference', id: userItem.id! },
+        { type: 'item_reference', id: assistant!.id! },
         { role: 'user', content: 'What did I say my name was?' },
-        { type: 'item_reference', id: second.output.at(-1)!.id },
+        { type: 'item_reference', id: second.output.at(-1)!.id! },
         { role: 'user', content: 'And again?' },
       ],
     });
@@ -95,7 +97,7 @@ describe('item_reference input items', () => {
     upstream.script({ content: 'Hello.' });
     const theirs = await sdk.responses.create({ model: 'hds-flash', input: 'Hi', user: 'someone-else' });
     const before = upstream.requests.length;
-    for (const id of [theirs.output[0]!.id, 'msg_0123', `msg_${'0'.repeat(36)}`]) {
+    for (const id of [theirs.output[0]!.id!, 'msg_0123', `msg_${'0'.repeat(36)}`]) {
       const res = await api.post('/v1/responses', {
         user: 'ivy',
         input: [
@@ -182,6 +184,43 @@ describe('openai-node responses.stream()', () => {
       body: JSON.stringify({ input: 'my glucose?', user: 'ivy', stream: true }),
     });
     expect(await res.text()).toContain('event: response.service_tool_call');
+  });
+});
+
+describe('structured output with the X-HDS-Mode header', () => {
+  it('responses.parse reaches backbone mode with only a default header, the schema passed to the upstream', async () => {
+    const modelClient = new OpenAI({
+      baseURL: `${h.url}/v1`,
+      apiKey: key,
+      maxRetries: 0,
+      defaultHeaders: { 'X-HDS-Mode': 'model' },
+    });
+    upstream.script({ content: '{"name":"glucose","value":112,"unit":"mg/dL"}' });
+    const Reading = z.object({ name: z.string(), value: z.number(), unit: z.string() });
+    const parsed = await modelClient.responses.parse({
+      model: 'hds-flash',
+      input: 'Glucose 112 mg/dL as JSON',
+      user: 'ivy',
+      text: { format: zodTextFormat(Reading, 'reading') },
+    });
+    expect(parsed.output_parsed).toEqual({ name: 'glucose', value: 112, unit: 'mg/dL' });
+    expect((parsed as unknown as { mode: string }).mode).toBe('model');
+    const sent = upstream.requests.at(-1)!.body as { response_format: { json_schema: { name: string } } };
+    expect(sent.response_format.json_schema.name).toBe('reading');
+  });
+
+  it('without the header or the field the spec’s 400 stands and names both ways; a bad header value is a 400', async () => {
+    const format = { type: 'json_schema', name: 'r', schema: { type: 'object', properties: {} } };
+    const bare = await api.post('/v1/responses', { user: 'ivy', input: 'x', text: { format } });
+    expect(bare.status).toBe(400);
+    expect(bare.body.error).toMatchObject({ param: 'text', message: expect.stringContaining('X-HDS-Mode: model') });
+    const res = await fetch(`${h.url}/v1/responses`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json', 'x-hds-mode': 'robot' },
+      body: JSON.stringify({ user: 'ivy', input: 'x' }),
+    });
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { error: { param: string } }).error.param).toBe('mode');
   });
 });
 
