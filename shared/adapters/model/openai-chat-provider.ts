@@ -243,10 +243,18 @@ class StreamAssembler {
 
   finish(nativeSchema: boolean | undefined): FinishEvent {
     if (this.chunks === 0) {
-      throw new ModelProviderError('The upstream model ended the stream without a single chunk.', undefined, this.model);
+      throw new ModelProviderError(
+        'The upstream model ended the stream without a single chunk.',
+        undefined,
+        this.model,
+      );
     }
     if (this.calls.some((c) => !c.started)) {
-      throw new ModelProviderError('The upstream model sent a tool call without a function name.', undefined, this.model);
+      throw new ModelProviderError(
+        'The upstream model sent a tool call without a function name.',
+        undefined,
+        this.model,
+      );
     }
     const toolCalls: ModelToolCall[] = this.calls.map((c) => ({
       id: c.id,
