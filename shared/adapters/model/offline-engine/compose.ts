@@ -200,9 +200,8 @@ function abnormalOverview(
     m.flaggedReadings(q.total_matched, inWindow(a, m), q.total_matched > shown.length ? shown.length : null),
   ];
   for (const [name, readings] of groups) {
-    out.push(
-      `**${name}**${readings[0]?.loinc_code ? ` (LOINC ${readings[0].loinc_code})` : ''}:\n${readings.map((r) => `- ${readingLine(r, m)}`).join('\n')}`,
-    );
+    const lines = readings.map((r) => `- ${readingLine(r, m)}`);
+    out.push(`${m.flaggedGroup(name, readings[0]?.loinc_code ?? null)}\n${lines.join('\n')}`);
   }
   const chart = flaggedChart(
     new Map(

@@ -1,7 +1,10 @@
 import type { SeriesSummary } from '../../../domain/agent/tool-results';
 import { LOINC_CORPUS, resolveIndicator } from '../../../domain/standardization';
+import { conceptByCode } from '../../../domain/standardization/corpus';
 import { normalizeIndicatorText } from '../../../domain/standardization/normalize-text';
-import { isContentWord, isHardStop, SOFT_WORDS, type Token } from './text';
+import type { Lexicon } from './lexicon';
+import { EN } from './lexicons/en';
+import { isContentWord, isHardStop, isSoftWord, type Token } from './text';
 
 /** A test the question names, resolved to LOINC. */
 export interface IndicatorMention {
@@ -161,6 +164,14 @@ const PANEL_BY_NAME: ReadonlyMap<string, (typeof PANELS)[number]> = new Map(
   PANELS.flatMap((p) => p.names.map((n) => [n, p] as const)),
 );
 
+const PANEL_BY_LABEL: ReadonlyMap<PanelLabel, (typeof PANELS)[number]> = new Map(PANELS.map((p) => [p.label, p]));
+
+/** The group of tests a name stands for, in English or in the question's language. */
+function panelNamed(phrase: string, lexicon: Lexicon): (typeof PANELS)[number] | undefined {
+  const label = lexicon.panelNames.get(phrase);
+  return PANEL_BY_NAME.get(phrase) ?? (label ? PANEL_BY_LABEL.get(label) : undefined);
+}
+
 /**
  * Names the corpus refuses to code on their own because they stand for several tests (eGFR by which equation,
  * protein in which fluid), yet which plainly name a kind of reading. The tools match them as text.
@@ -223,6 +234,30 @@ export function resolveMentionName(phrase: string): Resolved | null {
   return null;
 }
 
+/**
+ * The name an English question would give the tools for a test named in another language: the concept's everyday
+ * English name (`heart rate`, `glucose`, `total cholesterol`), so that the tools' text match finds what it finds for
+ * English (resting heart rate under "heart rate"). A name that means a group of tests in English ("cholesterol") is
+ * passed over; without an English name the words stay as written.
+ */
+export function englishNameOf(mention: IndicatorMention): string {
+  const code = mention.codes[0];
+  if (!code) return mention.phrase;
+  for (const synonym of conceptByCode(code)?.synonyms ?? []) {
+    if (!/^[\x20-\x7e]+$/.test(synonym) || PANEL_BY_NAME.has(normalizeIndicatorText(synonym))) continue;
+    if (resolveMentionName(synonym)?.codes[0] === code) return synonym;
+  }
+  return mention.phrase;
+}
+
+let hanNames: ReadonlySet<string> | undefined;
+
+/** Test names in Chinese script the corpus knows (`血糖`, `静息心率`): words for cutting a Chinese question. */
+export function knownHanNames(): ReadonlySet<string> {
+  hanNames ??= new Set([...knownNameIndex().keys()].filter((k) => /^\p{Script=Han}+$/u.test(k)));
+  return hanNames;
+}
+
 function spanText(tokens: readonly Token[], start: number, end: number): string {
   return tokens
     .slice(start, end)
@@ -231,10 +266,21 @@ function spanText(tokens: readonly Token[], start: number, end: number): string 
 }
 
 /** Whether a token may begin or end a name: never a function, time or number word (`vitamin a` excepted). */
-function canEdge(tokens: readonly Token[], i: number, edge: 'start' | 'end'): boolean {
+function canEdge(tokens: readonly Token[], i: number, edge: 'start' | 'end', lexicon: Lexicon): boolean {
   const text = (tokens[i] as Token).text;
   if (edge === 'end' && text === 'a' && tokens[i - 1]?.text === 'vitamin') return true;
-  return !isHardStop(text);
+  return !isHardStop(text, lexicon);
+}
+
+/** A name in the question's language: by the English name it stands for when the corpus lacks it, else as written. */
+function resolveIn(phrase: string, lexicon: Lexicon): Resolved | null {
+  const english = lexicon.names.get(phrase);
+  return english ? resolveMentionName(english) : resolveMentionName(phrase);
+}
+
+/** Whether words name a test or a group of tests (German compounds are split only before a known name). */
+export function knowsName(phrase: string, lexicon: Lexicon): boolean {
+  return panelNamed(phrase, lexicon) !== undefined || resolveIn(phrase, lexicon) !== null;
 }
 
 interface Candidate {
@@ -245,14 +291,20 @@ interface Candidate {
   resolved: Resolved | null;
 }
 
-function candidateAt(tokens: readonly Token[], start: number, end: number): Candidate | null {
-  if (!canEdge(tokens, start, 'start') || !canEdge(tokens, end - 1, 'end')) return null;
+function candidateAt(tokens: readonly Token[], start: number, end: number, lexicon: Lexicon): Candidate | null {
+  if (!canEdge(tokens, start, 'start', lexicon) || !canEdge(tokens, end - 1, 'end', lexicon)) return null;
   const words = tokens.slice(start, end).map((t) => t.text);
   if (words.some((w) => /^\d+(?:\.\d+)?$/.test(w))) return null;
   const phrase = words.join(' ');
-  const panel = PANEL_BY_NAME.get(phrase);
+  const panel = panelNamed(phrase, lexicon);
   if (panel) return { start, end, phrase, panel, resolved: null };
-  if (words.every((w) => SOFT_WORDS.has(w))) return null;
+  const english = lexicon.names.get(phrase);
+  if (english) {
+    const after = lexicon.namesAfter.get(phrase);
+    const resolved = after && !after.test(tokens[start - 1]?.text ?? '') ? null : resolveMentionName(english);
+    return resolved ? { start, end, phrase, panel: null, resolved } : null;
+  }
+  if (words.every((w) => isSoftWord(w, lexicon))) return null;
   if (words.length === 1 && ENGLISH_HOMONYMS.has(phrase)) return null;
   if (words.length === 1 && HOMONYM_AFTER.get(phrase)?.test(tokens[start - 1]?.text ?? '')) return null;
   // `24 hr`, `2 h`: a duration, not heart rate.
@@ -264,15 +316,16 @@ function candidateAt(tokens: readonly Token[], start: number, end: number): Cand
 }
 
 /** Soft words at the edges (`ldl levels`, `my a1c results`) trimmed while the name still means the same test. */
-function trimmed(tokens: readonly Token[], c: Candidate): Candidate {
+function trimmed(tokens: readonly Token[], c: Candidate, lexicon: Lexicon): Candidate {
   if (!c.resolved) return c;
   let { start, end } = c;
   const same = (s: number, e: number) => {
-    const r = resolveMentionName(spanText(tokens, s, e));
+    const r = resolveIn(spanText(tokens, s, e), lexicon);
     return r !== null && r.codes.length > 0 && r.codes[0] === c.resolved?.codes[0];
   };
-  while (end - start > 1 && SOFT_WORDS.has((tokens[end - 1] as Token).text) && same(start, end - 1)) end--;
-  while (end - start > 1 && SOFT_WORDS.has((tokens[start] as Token).text) && same(start + 1, end)) start++;
+  const soft = (i: number) => isSoftWord((tokens[i] as Token).text, lexicon);
+  while (end - start > 1 && soft(end - 1) && same(start, end - 1)) end--;
+  while (end - start > 1 && soft(start) && same(start + 1, end)) start++;
   return start === c.start && end === c.end ? c : { ...c, start, end, phrase: spanText(tokens, start, end) };
 }
 
@@ -281,11 +334,11 @@ function trimmed(tokens: readonly Token[], c: Candidate): Candidate {
  * names win over the words inside them ("systolic blood pressure" over "blood pressure"), and a test named twice
  * ("hba1c … a1c") is kept once. Group names ("blood pressure", "lipid panel") expand to their member tests.
  */
-export function findIndicators(tokens: readonly Token[]): IndicatorMention[] {
+export function findIndicators(tokens: readonly Token[], lexicon: Lexicon = EN): IndicatorMention[] {
   const candidates: Candidate[] = [];
   for (let length = Math.min(MAX_SPAN, tokens.length); length >= 1; length--) {
     for (let start = 0; start + length <= tokens.length; start++) {
-      const c = candidateAt(tokens, start, start + length);
+      const c = candidateAt(tokens, start, start + length, lexicon);
       if (c) candidates.push(c);
     }
   }
@@ -296,7 +349,7 @@ export function findIndicators(tokens: readonly Token[]): IndicatorMention[] {
     for (let i = c.start; i < c.end; i++) if (taken[i]) free = false;
     if (!free) continue;
     for (let i = c.start; i < c.end; i++) taken[i] = true;
-    chosen.push(trimmed(tokens, c));
+    chosen.push(trimmed(tokens, c, lexicon));
   }
   chosen.sort((a, b) => a.start - b.start);
 
@@ -326,14 +379,26 @@ export function findIndicators(tokens: readonly Token[]): IndicatorMention[] {
 /** Words too broad to search for on their own: "my last blood test" names no test, "blood type" does. */
 const BROAD_WORDS: ReadonlySet<string> = new Set(['blood', 'urine', 'body', 'heart', 'bloods', 'vitamin', 'vitamins']);
 
+/**
+ * A word of another language that says what the question asks (`auffällige`, `evolución`): never a test name, even
+ * when its form is missing from the lexicon's word lists. English keeps its own lists.
+ */
+function isIntentWord(text: string, lexicon: Lexicon): boolean {
+  return lexicon.language !== 'en' && lexicon.intents.some(([, pattern]) => pattern.test(text));
+}
+
 /** Content words no mention covers: what the question asks about when no test resolved (`blood type`, `mood`). */
-export function leftoverTerms(tokens: readonly Token[], mentions: readonly IndicatorMention[]): string[][] {
+export function leftoverTerms(
+  tokens: readonly Token[],
+  mentions: readonly IndicatorMention[],
+  lexicon: Lexicon = EN,
+): string[][] {
   const covered = new Array<boolean>(tokens.length).fill(false);
   for (const m of mentions) for (let i = m.start; i < m.end; i++) covered[i] = true;
   const runs: string[][] = [];
   let run: string[] = [];
   for (const t of tokens) {
-    if (!covered[t.index] && isContentWord(t.text)) run.push(t.text);
+    if (!covered[t.index] && isContentWord(t.text, lexicon) && !isIntentWord(t.text, lexicon)) run.push(t.text);
     else if (run.length) {
       runs.push(run);
       run = [];

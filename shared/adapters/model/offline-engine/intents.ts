@@ -1,3 +1,6 @@
+import type { Lexicon } from './lexicon';
+import { EN } from './lexicons/en';
+
 /** What a question asks for, from its wording. A question may ask several things at once. */
 
 export type Intent =
@@ -30,102 +33,51 @@ export type Intent =
   /** A journal entry: the person reports how they are or what they did, and asks nothing. */
   | 'journal';
 
-const PATTERNS: ReadonlyArray<[Intent, RegExp]> = [
-  [
-    'latest',
-    /\b(?:latest|most recent|newest|current(?:ly)?|right now|at the moment|these days|last (?:reading|result|value|measurement|test|check|one|time|recorded|lab|labs|number)|recent(?:ly)?|what (?:is|was|are|were) my|whats my|where (?:is|are) my)\b/,
-  ],
-  [
-    'trend',
-    /\b(?:trends?|trending|trend(?:ed|line)|chang(?:e|es|ed|ing)|what happened|happening|improv(?:e|ed|es|ing|ement)|getting (?:better|worse)|got (?:better|worse)|better|worse|worsen(?:ed|ing)?|progress(?:ed|ing|ion)?|over time|evolv(?:e|ed|ing)|evolution|(?:going|gone|went|go|come|came|moved|moving) (?:up|down)|ris(?:e|en|ing)|rose|fall(?:en|ing)?|fell|drop(?:ped|ping)?|increas(?:e|ed|es|ing)|decreas(?:e|ed|es|ing)|declin(?:e|ed|ing)|trajectory|over the (?:past|last)|history|historical|track(?:ed|ing)? over|chart|graph|plot|visuali[sz]e|steady|stable|fluctuat\w*)\b/,
-  ],
-  [
-    'extremes',
-    /\b(?:highest|lowest|peak(?:ed)?|max(?:imum)?|min(?:imum)?|best|worst|biggest|smallest|largest|record (?:high|low)|how (?:high|low))\b/,
-  ],
-  ['count', /\b(?:how many|how often|number of|count|counts|times)\b/],
-  ['average', /\b(?:average|averages|avg|(?:the|my|a) mean|mean value|typical(?:ly)?|usual(?:ly)?|on average)\b/],
-  [
-    'compare',
-    /\b(?:compare|compared|comparing|comparison|vs|versus|against|side by side|relat(?:e|ed|ion|ionship)|correlat\w*|differ\w*)\b/,
-  ],
-  [
-    'abnormal',
-    /\b(?:abnormal(?:ly|ities)?|out of (?:the )?(?:normal |reference )?range|outside (?:of )?(?:the )?(?:normal |reference |healthy )?range|in (?:the )?(?:normal |reference |healthy )?range|within (?:the )?(?:normal |reference |healthy )?range|flag(?:s|ged)?|high|low|too (?:high|low)|elevated|concerning|worr(?:y|ying|ied|isome)|alarming|red flags?|problems?|problematic|issues?|normal|ok|okay|healthy|unhealthy|good|bad|fine)\b/,
-  ],
-  [
-    'list',
-    /\b(?:list|every|each|individual|one by one|all (?:of )?(?:my |the )?(?:\w+ )?(?:readings|results|values|measurements|entries|tests)|show me (?:all )?(?:my |the )?(?:\w+ )?(?:readings|measurements|entries)|table)\b/,
-  ],
-  [
-    'overview',
-    /\b(?:overview|summar(?:y|ise|ize)|everything|what (?:data|records|information|info|results|tests|readings)|what do you (?:have|know|see)|what (?:kind|sort|types?) of|what (?:is|s|are) (?:in|tracked)|what have (?:i|you) got|tracked|all (?:of )?my (?:data|records|health|results|readings|tests|labs)|my health|health (?:data|summary|overview|records|status)|how am i doing|how healthy am i|my records|my data)\b/,
-  ],
-  [
-    'files',
-    /\b(?:files?|documents?|docs|reports?|pdfs?|uploads?|uploaded|scans?|scanned|attachments?|clinical records?|lab sheets?|paperwork)\b/,
-  ],
-  [
-    'family',
-    /\b(?:family|families|care ?circle|caregivers?|carers?|relatives?|household|dependents?|dependants?|(?:mom|mum|mother|dad|father|parent|wife|husband|spouse|partner|son|daughter|kid|child|brother|sister|sibling|grand(?:ma|pa|mother|father|parent|son|daughter))s?|children|childrens)\b/,
-  ],
-  [
-    'advice',
-    /\b(?:should i|do i need|shall i|ought i|recommend\w*|advi[cs]e|prescri\w*|medications?|medicines?|drugs?|statins?|pills?|treat(?:ment|ments|ed|ing)?|diagnos\w*|cure|dose|dosage|supplements?|is (?:it|this|that) (?:safe|dangerous|bad|serious)|what (?:should|can) i do|dangerous|serious|risk|risky|diet|exercise (?:more|less)|see a doctor|go to the doctor|explain\w*|interpret\w*|what (?:do|does) (?:it|this|that|they|my [\w ]+) mean|(?:do i have|have i got|am i) (?:an? )?(?:pre ?)?(?:diabet\w*|anemi\w*|anaemi\w*|hypertensi\w*|hypothyroid\w*|hyperthyroid\w*|cancer|diseases?|conditions?|infections?|deficien\w*|sick|ill))\b/,
-  ],
-];
-
-/**
- * Verbs that ask to store a reading, at the start of a request (`log my weight 72 kg`, `please record …`); the value
- * is looked for by the record parser, which reports a request without one.
- */
-const RECORD_VERB =
-  /(?:^|[.!?]\s*)(?:please |pls |can you |could you |would you |kindly |hey |ok |okay |i want to |i wanna |id like to |i would like to |i need to |can i |let me |help me )*(?:record|log|add|save|enter|store|note down|write down|put in|insert)\b(?! (?:of|in|out|on|up)\b)/;
+/** Spaces between Han characters dropped: Chinese is matched on the run of characters, not on its segmentation. */
+function joinHan(text: string): string {
+  return text.replace(/(?<=\p{Script=Han}) (?=\p{Script=Han})/gu, '');
+}
 
 /**
  * The intents of a question. `masked` is the question with the names of tests blanked, so that "blood count" does
- * not read as a count and "low density lipoprotein" not as "low"; advice is read on the whole question.
+ * not read as a count and "low density lipoprotein" not as "low"; advice is read on the whole question ("do I have
+ * diabetes" names a condition, not a test).
  */
-export function detectIntents(masked: string, unmasked: string = masked): Set<Intent> {
+export function detectIntents(masked: string, unmasked: string = masked, lexicon: Lexicon = EN): Set<Intent> {
   const intents = new Set<Intent>();
-  for (const [intent, pattern] of PATTERNS) {
-    // "how high did it get" asks for a peak, not for flags; "do I have diabetes" names a condition, not a test.
+  const [blanked, whole] = [joinHan(masked), joinHan(unmasked)];
+  for (const [intent, pattern] of lexicon.intents) {
     const text =
-      intent === 'abnormal' ? masked.replace(/\bhow (?:high|low)\b/g, ' ') : intent === 'advice' ? unmasked : masked;
+      intent === 'abnormal' && lexicon.notAbnormal
+        ? blanked.replace(lexicon.notAbnormal, ' ')
+        : intent === 'advice'
+          ? whole
+          : blanked;
     if (pattern.test(text)) intents.add(intent);
   }
-  if (RECORD_VERB.test(masked)) intents.add('record');
+  if (lexicon.record.test(blanked)) intents.add('record');
   return intents;
 }
-
-/** A question or a request: a question mark, or an opening that asks, orders or looks something up. */
-const ASKS =
-  /^(?:what|whats|how|hows|when|where|which|who|whose|why|is|are|was|were|am|do|does|did|can|could|would|will|should|shall|may|might|show|plot|chart|graph|draw|list|give|tell|compare|summar\w*|display|find|get|fetch|check|look|search|any|have|has|please|pls|explain|help|let)\b/;
-
-/** Wishes that ask without a question mark: `I want to see my LDL`, `show me …` inside a sentence. */
-const ASKS_ANYWHERE =
-  /\b(?:i (?:want|wanna|would like|need|wonder|am wondering|was wondering)|id like|show me|tell me|give me|let me (?:see|know)|(?:want|like) to (?:see|know|check)|wondering)\b/;
-
-/** How an entry reports: a first-person subject, or an opening verb in the past or the present continuous. */
-const REPORTS =
-  /^(?:slept|felt|feel|feeling|had|have been|ate|eaten|took|taken|started|stopped|quit|woke|ran|run|walked|went|did|finished|skipped|missed|drank|weighed|measured|got|been|today|yesterday|this morning|last night|tonight)\b|\b(?:i|im|ive|id|ill|we|weve)\b/;
 
 /**
  * Whether the text is a journal entry rather than a question: it reports (`Slept badly, resting heart rate 58 this
  * morning`, `I started a vegetarian diet`) and asks nothing (no question mark, no opening that asks or orders).
  * `normalized` is lower-case without punctuation; `raw` keeps the question marks.
  */
-export function isJournalEntry(raw: string, normalized: string): boolean {
-  if (raw.includes('?') || normalized.trim() === '') return false;
+export function isJournalEntry(raw: string, normalized: string, lexicon: Lexicon = EN): boolean {
+  if (/[?¿？]/.test(raw) || normalized.trim() === '') return false;
   const sentences = raw
-    .split(/[.!;\n]+/)
+    .split(/[.!;\n。！；]+/)
     .map((part) =>
       part
         .toLowerCase()
+        .normalize('NFKD')
+        .replace(/\p{M}/gu, '')
         .replace(/[^\p{L}\p{N}\s]/gu, '')
         .trim(),
     )
     .filter(Boolean);
-  if (sentences.some((sentence) => ASKS.test(sentence) || ASKS_ANYWHERE.test(sentence))) return false;
-  return REPORTS.test(normalized);
+  const { asks, asksAnywhere, reports } = lexicon.journal;
+  if (sentences.some((sentence) => asks.test(sentence) || asksAnywhere.test(sentence))) return false;
+  return reports.test(normalized);
 }

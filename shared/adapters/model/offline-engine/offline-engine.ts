@@ -33,7 +33,12 @@ function offeredTools(call: ModelCall): OfferedTools {
  * model would, and answers only with what the tools returned. Stateless: each call re-reads the conversation, so it
  * plugs into the agent loop exactly like an upstream model. It is not a language model and never says it is.
  *
- * Not handled: the caller's language (answers are in English) and free-form formats; a JSON response format gets
+ * Languages: a question in Spanish, German, French, Portuguese, Italian or Chinese is read in its language (time
+ * windows, common test names, what it asks for) and answered in it; the latest question decides, and one that shows
+ * no language ("LDL?") keeps the conversation's. Any other language is read as English and answered in English. Test
+ * names from the records, tool errors and the reasoning trace stay as they are; numbers keep a decimal point.
+ *
+ * Not handled: a language or style asked for in a system message, and free-form formats; a JSON response format gets
  * `{"answer": "<markdown>"}`.
  */
 export class OfflineEngine implements ModelProvider {

@@ -1,9 +1,18 @@
 import type { WriteFhirObservationArgs } from '../../../domain/agent/tool-results';
-import { findIndicators, type IndicatorMention, leftoverTerms } from './indicators';
+import {
+  englishNameOf,
+  findIndicators,
+  type IndicatorMention,
+  knownHanNames,
+  knowsName,
+  leftoverTerms,
+  resolveMentionName,
+} from './indicators';
 import { detectIntents, type Intent, isJournalEntry } from './intents';
-import type { Language } from './language';
+import { detectLanguage, type Language } from './language';
+import { type Lexicon, lexiconOf } from './lexicon';
 import { parseRecordRequest } from './record-request';
-import { normalizeQuestion, tokenize } from './text';
+import { normalizeQuestion, segmentHan, tokenize } from './text';
 import { isoDay, parseTimeWindow, type TimeWindow } from './time-window';
 
 /** What the engine understood of one question. */
@@ -26,62 +35,89 @@ export interface QuestionAnalysis {
   followUp: boolean;
 }
 
-const COUNT_WORDS: Record<string, number> = {
-  two: 2,
-  three: 3,
-  four: 4,
-  five: 5,
-  six: 6,
-  seven: 7,
-  eight: 8,
-  nine: 9,
-  ten: 10,
-};
-/** `last 3 results`, `latest five readings`, `past 2 ldl values`: a number of readings, not a period. */
-const LAST_N =
-  /\b(?:last|latest|recent|past|newest|previous) (\d{1,3}|two|three|four|five|six|seven|eight|nine|ten)(?! (?:hours?|hrs?|days?|weeks?|months?|years?)\b)\b/;
-
-function listLimitOf(normalized: string): number | null {
-  const match = LAST_N.exec(normalized);
+function listLimitOf(normalized: string, lexicon: Lexicon): number | null {
+  const match = lexicon.lastN.pattern.exec(normalized);
   if (!match) return null;
-  const word = match[1] as string;
-  const n = /^\d+$/.test(word) ? Number(word) : (COUNT_WORDS[word] ?? 0);
+  const word = (match[1] ?? match[2]) as string;
+  const n = /^\d+$/.test(word) ? Number(word) : (lexicon.lastN.numbers[word] ?? 0);
   return n >= 1 && n <= 200 ? n : null;
 }
 
-const FOLLOW_UP_OPENING =
-  /^(?:and|also|ok(?:ay)?,? and|then|now|same (?:for|with)|what about|how about|what of|and what about|and how about|vs|versus)\b/;
+/** The longest word the Chinese cut looks for, in characters. */
+const LONGEST_HAN_WORD = 8;
+let hanDictionary: ReadonlySet<string> | undefined;
+
+/** Every word a Chinese question is cut into: the lexicon's words, its group and everyday names, the corpus names. */
+function hanWords(): ReadonlySet<string> {
+  if (!hanDictionary) {
+    const zh = lexiconOf('zh');
+    hanDictionary = new Set(
+      [...zh.stopWords, ...zh.softWords, ...zh.panelNames.keys(), ...zh.names.keys(), ...knownHanNames()].filter(
+        (w) => w.length <= LONGEST_HAN_WORD,
+      ),
+    );
+  }
+  return hanDictionary;
+}
+
+/** German compounds split before a known name's tail: `blutzuckerwerte` → `blutzucker werte`. */
+function splitCompounds(normalized: string, lexicon: Lexicon): string {
+  const tails = lexicon.compoundTails;
+  if (!tails) return normalized;
+  return normalized.replace(/\p{L}+/gu, (word) => {
+    const match = tails.exec(word);
+    if (!match) return word;
+    const [, head = '', link = '', tail = ''] = match;
+    for (const name of [head, head + link]) if (knowsName(name, lexicon)) return `${name} ${tail}`;
+    return word;
+  });
+}
 
 /** Intents that are not about readings: a question with only these needs no test. */
 const NON_DATA_INTENTS: ReadonlySet<Intent> = new Set(['files', 'family', 'record', 'overview', 'journal']);
 
-export function analyseQuestion(question: string, nowMs: number): QuestionAnalysis {
-  const normalized = normalizeQuestion(question);
-  const tokens = tokenize(normalized);
-  const indicators = findIndicators(tokens).map((m) => {
+/**
+ * What one question asks, read in its language (detected when not given; English when it shows none). A test named
+ * in another language is passed to the tools by its English name, so that it finds what the English question finds;
+ * the answer still calls it as the person did.
+ */
+export function analyseQuestion(
+  question: string,
+  nowMs: number,
+  language: Language = detectLanguage(question) ?? 'en',
+): QuestionAnalysis {
+  const lexicon = lexiconOf(language);
+  const source = lexicon.unelide ? lexicon.unelide(question) : question;
+  const normalized = normalizeQuestion(source);
+  const tokens = tokenize(splitCompounds(segmentHan(normalized, hanWords(), LONGEST_HAN_WORD), lexicon));
+  const indicators = findIndicators(tokens, lexicon).map((m) => {
     if (m.panel) return m;
-    const written = asWritten(question, m.phrase);
-    return { ...m, phrase: written, label: written };
+    const written = asWritten(question, m.phrase, language);
+    if (language === 'en') return { ...m, phrase: written, label: written };
+    // By its English name, the test also brings the codes that name finds (glucose in mg/dL and mmol/L).
+    const english = englishNameOf(m);
+    const codes = [...new Set([...m.codes, ...(resolveMentionName(english)?.codes ?? [])])];
+    return { ...m, phrase: english, label: written, codes };
   });
   const covered = new Set<number>();
   for (const m of indicators) for (let i = m.start; i < m.end; i++) covered.add(i);
   const masked = tokens.map((t) => (covered.has(t.index) ? '_' : t.text)).join(' ');
-  const detected = detectIntents(masked, tokens.map((t) => t.text).join(' '));
+  const detected = detectIntents(masked, tokens.map((t) => t.text).join(' '), lexicon);
   // An entry that asks nothing is acknowledged, never searched or refused (its words may sound like advice: "diet").
   const intentSet =
-    !detected.has('record') && isJournalEntry(question, normalized) ? new Set<Intent>(['journal']) : detected;
-  const terms = leftoverTerms(tokens, indicators);
+    !detected.has('record') && isJournalEntry(source, normalized, lexicon) ? new Set<Intent>(['journal']) : detected;
+  const terms = leftoverTerms(tokens, indicators, lexicon);
   const window = parseTimeWindow(normalized, nowMs);
   const journal = intentSet.has('journal');
   if (indicators.length >= 2 && !journal) intentSet.add('compare');
-  const listLimit = journal ? null : listLimitOf(normalized);
+  const listLimit = journal ? null : listLimitOf(normalized, lexicon);
   if (listLimit !== null) intentSet.add('list');
   const record = intentSet.has('record')
     ? parseRecordRequest(question, indicators, terms, window, isoDay(dayOfMs(nowMs)))
     : null;
   return {
     question,
-    language: 'en',
+    language,
     intents: [...intentSet].sort(),
     indicators,
     terms,
@@ -92,11 +128,34 @@ export function analyseQuestion(question: string, nowMs: number): QuestionAnalys
   };
 }
 
-/** The words of a name as the person wrote them (`LDL`, not `ldl`), when they can be found again in the question. */
-function asWritten(question: string, phrase: string): string {
+/**
+ * The words of a name as the person wrote them (`LDL`, not `ldl`), when they can be found again in the question; in
+ * other languages also with the accents the comparison dropped (`frecuencia cardíaca`).
+ */
+function asWritten(question: string, phrase: string, language: Language): string {
   const words = phrase.split(' ').map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
   const pattern = new RegExp(`(?<![\\p{L}\\p{N}])${words.join('[^\\p{L}\\p{N}]+')}(?![\\p{L}\\p{N}])`, 'iu');
-  return pattern.exec(question)?.[0] ?? phrase;
+  const found = pattern.exec(question)?.[0];
+  if (found || language === 'en') return found ?? phrase;
+  return withAccents(question, phrase.split(' ')) ?? phrase;
+}
+
+/** The stretch of the question whose words, normalised, are `words` in order. */
+function withAccents(question: string, words: readonly string[]): string | null {
+  const written = [...question.matchAll(/[\p{L}\p{N}]+/gu)];
+  const plain = written.map((w) => normalizeQuestion(w[0]));
+  for (let i = 0; i + words.length <= plain.length; i++) {
+    if (words.every((w, k) => plain[i + k] === w)) {
+      const first = written[i] as RegExpExecArray;
+      const last = written[i + words.length - 1] as RegExpExecArray;
+      return question.slice(first.index, (last.index ?? 0) + last[0].length);
+    }
+  }
+  // The head of a compound (`Blutzucker` of `Blutzuckerwerte`).
+  const [word] = words;
+  if (words.length !== 1 || !word) return null;
+  const compound = written.find((w, i) => plain[i]?.startsWith(word) && w[0].length >= word.length);
+  return compound ? compound[0].slice(0, word.length) : null;
 }
 
 function dayOfMs(ms: number) {
@@ -111,15 +170,18 @@ function dayOfMs(ms: number) {
  */
 export function analyseConversation(questions: readonly string[], nowMs: number): QuestionAnalysis {
   let previous: QuestionAnalysis | null = null;
+  // Each question is read in its own language; one that shows none ("LDL?") keeps the conversation's.
+  let language: Language = 'en';
   for (const question of questions) {
-    const current = analyseQuestion(question, nowMs);
+    language = detectLanguage(question) ?? language;
+    const current = analyseQuestion(question, nowMs, language);
     previous = previous ? mergeFollowUp(current, previous) : current;
   }
-  return previous ?? analyseQuestion('', nowMs);
+  return previous ?? analyseQuestion('', nowMs, 'en');
 }
 
 function mergeFollowUp(current: QuestionAnalysis, previous: QuestionAnalysis): QuestionAnalysis {
-  const explicit = FOLLOW_UP_OPENING.test(normalizeQuestion(current.question));
+  const explicit = lexiconOf(current.language).followUp.test(normalizeQuestion(current.question));
   const standsAlone =
     current.indicators.length > 0 ||
     current.terms.length > 0 ||

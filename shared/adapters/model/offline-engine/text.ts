@@ -1,3 +1,5 @@
+import type { Lexicon } from './lexicon';
+
 /** Tokens and word classes of a question, shared by the analysis modules. */
 
 export interface Token {
@@ -88,12 +90,53 @@ export const SOFT_WORDS: ReadonlySet<string> = new Set(
     .filter(Boolean),
 );
 
-/** A word that can neither start nor end a test name. */
-export function isHardStop(text: string): boolean {
-  return FUNCTION_WORDS.has(text) || TIME_WORDS.has(text) || isNumberToken(text);
+/** A word that can neither start nor end a test name; `lexicon` adds the words of the question's language. */
+export function isHardStop(text: string, lexicon?: Lexicon): boolean {
+  return (
+    FUNCTION_WORDS.has(text) || TIME_WORDS.has(text) || isNumberToken(text) || (lexicon?.stopWords.has(text) ?? false)
+  );
+}
+
+/** A word about the question rather than a test (`results`, `trend`), in English or the question's language. */
+export function isSoftWord(text: string, lexicon?: Lexicon): boolean {
+  return SOFT_WORDS.has(text) || (lexicon?.softWords.has(text) ?? false);
 }
 
 /** A word that carries meaning of its own, for matching against series names (`tsh`, `ferritin`, `thyroid`). */
-export function isContentWord(text: string): boolean {
-  return !isHardStop(text) && !SOFT_WORDS.has(text) && text.length >= 2;
+export function isContentWord(text: string, lexicon?: Lexicon): boolean {
+  return !isHardStop(text, lexicon) && !isSoftWord(text, lexicon) && text.length >= 2;
+}
+
+const HAN_RUN = /\p{Script=Han}+/gu;
+
+/**
+ * Chinese runs cut into words, with spaces: the longest word of `dictionary` at each place, and the characters between
+ * words kept together as one unknown word (`我这周的心率怎么样` → `我 这周 的 心率 怎么样`). Other text is unchanged.
+ */
+export function segmentHan(text: string, dictionary: ReadonlySet<string>, longest: number): string {
+  return text.replace(HAN_RUN, (run) => {
+    const out: string[] = [];
+    let unknown = '';
+    for (let i = 0; i < run.length; ) {
+      let word = '';
+      for (let n = Math.min(longest, run.length - i); n >= 1; n--) {
+        const candidate = run.slice(i, i + n);
+        if (dictionary.has(candidate)) {
+          word = candidate;
+          break;
+        }
+      }
+      if (word) {
+        if (unknown) out.push(unknown);
+        unknown = '';
+        out.push(word);
+        i += word.length;
+      } else {
+        unknown += run[i];
+        i += 1;
+      }
+    }
+    if (unknown) out.push(unknown);
+    return ` ${out.join(' ')} `;
+  });
 }

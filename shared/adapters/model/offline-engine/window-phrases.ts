@@ -6,6 +6,8 @@
  */
 const PHRASES: ReadonlyArray<[RegExp, string]> = [
   // Chinese first: no spaces, so the phrase is matched anywhere in the run of characters.
+  [/(?:自|从)?(?:去年)(?:以来|至今|开始)/g, ' since last year '],
+  [/(?:自|从)?(?:上个月|上月)(?:以来|至今|开始)/g, ' since last month '],
   [/(?:本周|这周|这个星期|本星期|这星期)/g, ' this week '],
   [/(?:上周|上个星期|上星期|上一周)/g, ' last week '],
   [/(?:本月|这个月|这月)/g, ' this month '],
@@ -33,9 +35,9 @@ const PHRASES: ReadonlyArray<[RegExp, string]> = [
   [/\bdiese woche\b/g, ' this week '],
   [/\b(?:letzte|vergangene|vorige) woche\b/g, ' last week '],
   [/\b(?:diesen|dieser|diesem) monat\b/g, ' this month '],
-  [/\b(?:im )?(?:letzten|letzter|vergangenen|vorigen) monat\b/g, ' last month '],
+  [/\b(?:im )?(?:letzten|letzter|letztem|vergangenen|vorigen) monat\b/g, ' last month '],
   [/\b(?:dieses|diesem) jahr\b/g, ' this year '],
-  [/\b(?:im )?(?:letzten|letztes|vergangenen|vorigen) jahr\b/g, ' last year '],
+  [/\b(?:im )?(?:letzten|letztes|letztem|vergangenen|vorigen) jahr\b/g, ' last year '],
   [/\bheute\b/g, ' today '],
   [/\bgestern\b/g, ' yesterday '],
   [/\b(?:in den )?letzten (\d+) tagen?\b/g, ' last $1 days '],
@@ -58,6 +60,7 @@ const PHRASES: ReadonlyArray<[RegExp, string]> = [
   [/\bquesto mese\b/g, ' this month '],
   [/\b(?:il )?mese scorso\b/g, ' last month '],
   [/\bquest ?anno\b/g, ' this year '],
+  [/\bdall ?anno scorso\b/g, ' since last year '],
   [/\b(?:l ?)?anno scorso\b|\blanno scorso\b/g, ' last year '],
   [/\boggi\b/g, ' today '],
   [/\bieri\b/g, ' yesterday '],
@@ -66,9 +69,12 @@ const PHRASES: ReadonlyArray<[RegExp, string]> = [
   [/\b(?:gli )?ultimi (\d+) mesi\b/g, ' last $1 months '],
 ];
 
+/** "since" before a window already rewritten: `desde el año pasado`, `seit letztem Jahr`, `dall'anno scorso`. */
+const SINCE = /\b(?:desde|seit|depuis|dal|dall|dalla|dallo)\s+(?=(?:this|last) (?:week|month|year)\b)/g;
+
 /** The text with every time window of these languages written as the English phrase it means. */
 export function englishWindowPhrases(normalized: string): string {
   let text = normalized;
   for (const [pattern, english] of PHRASES) text = text.replace(pattern, english);
-  return text.replace(/\s+/g, ' ');
+  return text.replace(/\s+/g, ' ').replace(SINCE, 'since ');
 }

@@ -60,6 +60,7 @@ export const EN: Messages = {
   flaggedReadings: (n, where, shown) =>
     `I found **${plural(n, 'reading')}** flagged abnormal or outside their reference range ${where}` +
     `${shown !== null ? ` (the newest ${shown} are listed)` : ''}:`,
+  flaggedGroup: (name, loincCode) => `**${name}**${loincCode ? ` (LOINC ${loincCode})` : ''}:`,
   noReadings: (where) => `I found no readings ${where}.`,
   overviewHeading: (window, series) =>
     `Your records ${window ?? ''} hold ${plural(series, 'series', 'series')}:`.replace(/ {2}/g, ' '),

@@ -68,6 +68,8 @@ export interface Messages {
   noFlaggedReadings(where: string): string;
   /** `shown` when only the newest of `n` are listed. */
   flaggedReadings(n: number, where: string, shown: number | null): string;
+  /** The heading of one test's flagged readings: `**LDL** (LOINC 2089-1):`. */
+  flaggedGroup(name: string, loincCode: string | null): string;
   noReadings(where: string): string;
   overviewHeading(window: string | null, series: number): string;
   readonly overviewColumns: {

@@ -1,0 +1,222 @@
+import { localDate, localMonth, localWeekday } from '../dates';
+import type { Period, WindowName } from '../time-window';
+import type { Messages } from './types';
+
+/** Chinese (Simplified, 你), with full-width punctuation around the figures. */
+
+const LOCALE = 'zh-CN';
+const date = (iso: string) => localDate(iso, LOCALE);
+const readings = (n: number) => `${n} 条记录`;
+/** Where a sentence opens with the window: `本周（自…起），…`. */
+const lead = (window: string | null) => (window ? `${window}，` : '');
+const list = (items: readonly string[]) =>
+  items.length <= 1 ? items.join('') : `${items.slice(0, -1).join('、')}和${items.at(-1)}`;
+
+const UNITS = {
+  hour: ['最近 1 小时', (n: number) => `最近 ${n} 小时`],
+  day: ['最近 1 天', (n: number) => `最近 ${n} 天`],
+  week: ['最近一周', (n: number) => `最近 ${n} 周`],
+  month: ['最近一个月', (n: number) => `最近 ${n} 个月`],
+  year: ['最近一年', (n: number) => `最近 ${n} 年`],
+} as const;
+
+function period(p: Period): string {
+  switch (p.kind) {
+    case 'day':
+      return date(p.day);
+    case 'month':
+      return localMonth(p.year, p.month, LOCALE);
+    case 'year':
+      return `${p.year}年`;
+    case 'window':
+      return window(p.name);
+  }
+}
+
+function window(name: WindowName): string {
+  switch (name.kind) {
+    case 'between':
+      return `${date(name.from)}至${date(name.to)}之间`;
+    case 'years':
+      return `${name.from}–${name.to}年`;
+    case 'bounds':
+      if (name.since && name.until) return `${date(name.since)}至${date(name.until)}`;
+      return name.since ? `自${date(name.since)}起` : `截至${date(name.until ?? '')}`;
+    case 'rolling': {
+      const [one, many] = UNITS[name.unit];
+      return `${name.n === 1 ? one : many(name.n)}（自${date(name.since)}起）`;
+    }
+    case 'weekday':
+      return `${localWeekday(name.day, LOCALE)}（${date(name.day)}）`;
+    case 'today':
+      return `今天（${date(name.day)}）`;
+    case 'yesterday':
+      return `昨天（${date(name.day)}）`;
+    case 'thisWeek':
+      return `本周（自${date(name.since)}起）`;
+    case 'thisMonth':
+      return `本月（自${date(name.since)}起）`;
+    case 'thisYear':
+      return `今年（自${date(name.since)}起）`;
+    case 'lastMonth':
+      return `上个月（${localMonth(name.year, name.month, LOCALE)}）`;
+    case 'lastYear':
+      return `去年（${name.year}年）`;
+    case 'in':
+    case 'on':
+      return period(name.period);
+  }
+}
+
+const STATUS = {
+  flagged: '，已标记为异常',
+  inRange: '，在参考范围内',
+  notFlagged: '，未标记',
+  noFlag: '，没有标记记录',
+} as const;
+
+const DIRECTION = {
+  rising: '上升',
+  falling: '下降',
+  stable: '稳定',
+  insufficient_data: '记录太少，无法判断趋势',
+} as const;
+
+const PLACE = { above: '，高于参考范围', below: '，低于参考范围', flagged: '，已标记为异常' } as const;
+
+const reference = (r: string | null) => (r ? `（参考范围：${r}）` : '（未记录参考范围）');
+
+export const ZH: Messages = {
+  language: 'zh',
+  date,
+  window,
+  allRecords: '在你的记录中',
+  readings,
+  list,
+  quote: (text) => `“${text}”`,
+  unitWords: { '{steps}': '步', '{beats}/min': '次/分' },
+  panels: {
+    'blood pressure': '血压',
+    'lipid panel': '血脂',
+    'thyroid tests': '甲状腺功能',
+    'kidney function tests': '肾功能',
+    'liver function tests': '肝功能',
+    'blood count': '血常规',
+    'iron studies': '铁代谢指标',
+    electrolytes: '电解质',
+    'vital signs': '生命体征',
+    sleep: '睡眠',
+    'diabetes markers': '糖尿病相关指标',
+  },
+
+  footer: '_这是根据规则生成的记录摘要，不构成医疗建议。_',
+  journalAcknowledgement: '已记下，谢谢。',
+  advice: '我无法提供医疗建议或诊断：我是一个基于规则的引擎，只报告你的记录所显示的内容，请与你的医生讨论。',
+  toolsOff: '本次请求关闭了工具，因此我无法读取你的记录，没有可以报告的数据。',
+  nothingToLookUp: '这个问题没有需要查询的内容，因此没有可以报告的记录。',
+  dataToolsMissing: '我无法在这里读取你的健康数据：本次对话中没有可用的数据工具。',
+  familyToolMissing: '我无法在这里列出你的照护圈：本次对话中没有这个工具。',
+  filesToolMissing: '我无法在这里列出你的临床文件：本次对话中没有这个工具。',
+  familyNotOwnRecords: '以下是你本人的记录；我只能读取你的记录，无法读取家人的记录。',
+  lookupFailed: '查询失败',
+  couldNotReadRecords: (error) => `无法读取你的记录：${error}。`,
+  couldNotListFamily: (error) => `无法列出你的照护圈：${error}。`,
+  couldNotListFiles: (error) => `无法列出你的文件：${error}。`,
+
+  panelHeading: (panel) => `你的**${panel}**：`,
+  panelLookupFailed: (panel, error) => `无法查询你的**${panel}**：${error}。`,
+  lookupFailedFor: (label, error) => `无法查询**${label}**：${error}。`,
+  noData: (label, where) => `${where}没有找到**${label}**的数据。`,
+  missingMembers: (where, names) => `${where}，以下项目没有数据：${names}。`,
+  recordsDoHold: (window, names) => `${lead(window)}你的记录中有：${names}。`,
+
+  searchFailed: (quoted, error) => `无法在你的记录中搜索${quoted}：${error}。`,
+  nothingToMatch: (where, quoted) => `${where}没有找到任何数据，因此没有与${quoted}匹配的项目。`,
+  noMatch: (quoted, window) => `${lead(window)}无法将${quoted}与你记录中的任何检测项目对应。`,
+  recordsInclude: (window, names) => `${lead(window)}你的记录包括：${names}。`,
+  matching: (quoted) => `将${quoted}与你记录中的名称进行匹配：`,
+
+  noFlaggedReadings: (where) => `${where}没有找到被标记为异常或超出参考范围的数据。`,
+  flaggedReadings: (n, where, shown) =>
+    `${where}共找到 **${readings(n)}** 被标记为异常或超出参考范围${shown !== null ? `（列出最新的 ${shown} 条）` : ''}：`,
+  flaggedGroup: (name, loincCode) => `**${name}**${loincCode ? `（LOINC ${loincCode}）` : ''}：`,
+  noReadings: (where) => `${where}没有找到任何数据。`,
+  overviewHeading: (window, series) => `${lead(window)}你的记录共有 ${series} 个数据系列：`,
+  overviewColumns: {
+    test: '项目',
+    readings: '记录数',
+    latest: '最新值',
+    date: '日期',
+    change: '变化',
+    flagged: '异常',
+  },
+  overviewTruncated: '摘要中只包含部分数据系列；如需查看其余内容，请询问具体的检测项目。',
+  noneFlagged: '这些记录都没有被标记为异常。',
+
+  seriesHeading: (heading, n, where, emphasise) =>
+    `${heading}：${where}共 ${emphasise ? `**${readings(n)}**` : readings(n)}。`,
+  latest: ({ value, date: day, convertedFrom, status, reference: range, noReference }) =>
+    `- 最新：${day} **${value}**${convertedFrom ? `（由 ${convertedFrom} 换算）` : ''}` +
+    `${status ? STATUS[status] : ''}${range || noReference ? reference(range) : ''}。`,
+  referenceUpTo: (value) => `不超过 ${value}`,
+  referenceAtLeast: (value) => `不低于 ${value}`,
+  converted: (n, unit) => `- ${readings(n)}已换算为 ${unit}，以便合并计算。`,
+  leftOut: (total, parts) => {
+    const why = parts.map(({ count, reason, unit }) =>
+      reason === 'no_unit'
+        ? `${count} 条没有单位`
+        : reason === 'other_unit'
+          ? `${count} 条单位为 ${unit || '其他单位'}，无法换算`
+          : `${count} 条不是数值`,
+    );
+    return `- 未计入这些数值：${readings(total)}（${list(why)}）。`;
+  },
+  change: ({ first, last, firstDate, lastDate, change, percent, direction }) =>
+    `- 变化：${first} → ${last}（${firstDate} → ${lastDate}）：${change}${percent !== null ? `（${percent}）` : ''}，` +
+    `${DIRECTION[direction]}。`,
+  extremes: ({ highest, highestDate, lowest, lowestDate }) =>
+    `- 最高：${highestDate} **${highest}**；最低：${lowestDate} **${lowest}**。`,
+  onlyOneReading: (where, value, day) => `- ${where}只有一条数值记录：${day} ${value}，因此无法判断趋势。`,
+  singleExtreme: (where, value, day) => `- ${where}只有一条数值记录，${day} 的 ${value} 既是最高值也是最低值。`,
+  noNumericReadings: (where, what) => `- ${where}没有数值记录，因此无法给出${what === 'trend' ? '趋势' : '范围'}。`,
+  average: (value, n) => `- 平均值：**${value}**（基于 ${readings(n)}）。`,
+  flaggedCount: (n) => `- ${readings(n)}被标记为异常。`,
+  noneFlaggedIn: (where) => `- ${where}这些记录都没有被标记为异常。`,
+  flaggedList: (n, shown) =>
+    `- 被标记为异常：${readings(n)}${shown !== null ? `（显示最新的 ${shown} 条，共 ${n} 条）` : ''}：`,
+  reading: ({ date: day, value, place, reference: range }) =>
+    `${day}：**${value}**${place ? PLACE[place] : ''}${reference(range)}`,
+  readingColumns: { date: '日期', value: '数值', flag: '标记' },
+  flagWords: { abnormal: '异常', normal: '正常' },
+  showingNewest: (shown, total) => `显示最新的 ${shown} 条，共 ${total} 条。`,
+  couldNotListReadings: (error) => `- 无法逐条列出记录：${error}。`,
+  comparisonColumns: { test: '项目', latest: '最新值', date: '日期', change: '变化', readings: '记录数' },
+
+  noFamily: '你的照护圈中还没有家庭成员。',
+  familyHeading: (n) => `你的照护圈共有 ${n} 位成员：`,
+  familyMember: ({ name, relationship, hasRecords, notes }) =>
+    `- **${name}** — ${relationship}${hasRecords ? '（在 HDS 中有自己的记录）' : ''}${notes ? `：${notes}` : ''}`,
+  noFiles: '你的账户中没有找到临床文件。',
+  filesHeading: (n, truncated) => `你共有 ${n} 个临床文件${truncated ? '（列表不完整）' : ''}：`,
+  file: ({ filename, type, status, date: day, readings: n, abstract }) =>
+    `- **${filename}**（${type}，${status}，上传于 ${day}）：提取了 ${readings(n)}${abstract ? `。${abstract}` : '。'}`,
+  latestFile: ({ filename, type, status, date: day, readings: n, abstract }) =>
+    `你最新的临床文件是 **${filename}**（${type}，${status}，上传于 ${day}）：提取了 ${readings(n)}。${abstract}`,
+  fileBegins: (excerpt) => `开头如下：\n> ${excerpt}`,
+  otherFiles: (n) => `你还有 ${n} 个其他文件；如需查看全部，请询问你的文件。`,
+  noReadingToRecord: '你的消息中没有找到要记录的数据。请附上数值，例如“记录体重 72 kg”或“记录血压 120/80 mmHg”。',
+  nothingRecorded: '没有记录任何内容。',
+  cannotRecord: '本次对话中无法记录数据：写入工具不可用。',
+  recordFailed: (error) => `无法记录该数据：${error}。`,
+  recorded: ({ name, loincCode, value, date: day }) =>
+    `已记录 **${name}**${loincCode ? `（LOINC ${loincCode}）` : ''}：${day} **${value}**。`,
+
+  chart: {
+    date: '日期',
+    value: '数值',
+    test: '项目',
+    flaggedPerTest: '各项目的异常记录数',
+    flaggedReadings: '异常记录数',
+    versus: ' vs ',
+  },
+};
