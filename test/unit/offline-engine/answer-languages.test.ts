@@ -467,6 +467,9 @@ describe('the rest of an answer in each language', () => {
     ['zh', '我应该吃他汀吗？', ['我无法提供医疗建议或诊断']],
     ['zh', '记录体重 72 kg', ['已记录 **Body weight**（LOINC 29463-7）：2026年11月21日 **72 kg**。']],
     ['zh', '你有我的哪些数据？', ['你的记录共有 9 个数据系列：', '| 项目 | 记录数 | 最新值 | 日期 |']],
+    ['es', '¿Cómo está mi capacitancia de flujo?', ['No pude relacionar "capacitancia de flujo" con ninguna prueba']],
+    ['fr', 'Comment va mon zorblax ?', [`Je n'ai pu associer «${NB}zorblax${NB}» à aucun examen de vos données.`]],
+    ['de', 'Wie ist mein Zorblax-Wert?', ['Ich konnte „zorblax“ keinem Test in deinen Daten zuordnen.']],
   ];
 
   it.each(rows)('[%s] %s', async (language, question, expected) => {
@@ -486,6 +489,42 @@ describe('the rest of an answer in each language', () => {
     const turn = await runTurn(userTurn(entry), world());
     expect(turn.toolCalls).toEqual([]);
     expect(turn.answer).toBe(acknowledgement);
+  });
+
+  it('says which readings were converted or left out of the figures', async () => {
+    const glucose = {
+      readings: [
+        reading('Glucose', 5.4, 'mmol/L', '2026-02-01'),
+        reading('Glucose', 101, 'mg/dL', '2026-05-01'),
+        reading('Glucose', 94, 'mg/dL', '2026-09-01'),
+        reading('Glucose', 88, null, '2026-10-01'),
+        reading('Glucose', 'pending', 'mg/dL', '2026-11-01'),
+      ],
+    };
+    const expected: [string, string[]][] = [
+      [
+        '¿Cómo ha cambiado mi glucosa?',
+        [
+          '- 1 medición convertida a mg/dL para unir las cifras.',
+          '- Excluidas de estas cifras: 2 mediciones (1 sin unidad y 1 no numérica).',
+        ],
+      ],
+      [
+        'Wie hat sich mein Blutzucker verändert?',
+        [
+          '- 1 Messwert in mg/dL umgerechnet, um die Werte zusammenzuführen.',
+          '- Nicht in diesen Werten enthalten: 2 Messwerte (1 ohne Einheit und 1 nicht numerisch).',
+        ],
+      ],
+      [
+        '我的血糖变化',
+        ['- 1 条记录已换算为 mg/dL，以便合并计算。', '- 未计入这些数值：2 条记录（1 条没有单位和 1 条不是数值）。'],
+      ],
+    ];
+    for (const [question, lines] of expected) {
+      const turn = await runTurn(userTurn(question), glucose);
+      for (const line of lines) expect(turn.answer, turn.answer).toContain(line);
+    }
   });
 
   it('labels charts in the language: axis titles, units that are words, the flagged-readings bar chart', async () => {

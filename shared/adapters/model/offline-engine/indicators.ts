@@ -397,8 +397,12 @@ export function leftoverTerms(
   for (const m of mentions) for (let i = m.start; i < m.end; i++) covered[i] = true;
   const runs: string[][] = [];
   let run: string[] = [];
+  const content = (t: Token | undefined) =>
+    t !== undefined && !covered[t.index] && isContentWord(t.text, lexicon) && !isIntentWord(t.text, lexicon);
   for (const t of tokens) {
-    if (!covered[t.index] && isContentWord(t.text, lexicon) && !isIntentWord(t.text, lexicon)) run.push(t.text);
+    if (content(t)) run.push(t.text);
+    // "capacitancia de flujo": a linking word between two content words stays inside the name.
+    else if (run.length && lexicon.linkWords.has(t.text) && content(tokens[t.index + 1])) run.push(t.text);
     else if (run.length) {
       runs.push(run);
       run = [];

@@ -26,6 +26,8 @@ export interface Lexicon {
   readonly panelNames: ReadonlyMap<string, PanelLabel>;
   /** Everyday names the LOINC corpus lacks, to the English name the resolver knows (`azucar` → `glucose`). */
   readonly names: ReadonlyMap<string, string>;
+  /** Words that join the parts of a name the corpus does not know (`de` in "capacitancia de flujo"). */
+  readonly linkWords: ReadonlySet<string>;
   /** Names that are another word unless the word before fits (French `pas`: "mes pas", not "je n'ai pas"). */
   readonly namesAfter: ReadonlyMap<string, RegExp>;
   /** What a question asks for, on the question with the test names blanked (`_`). */

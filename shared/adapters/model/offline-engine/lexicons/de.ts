@@ -55,6 +55,7 @@ export const DE: Lexicon = {
     steps: ['schrittzahl'],
     'body temperature': ['fieber'],
   }),
+  linkWords: words('von der des'),
   namesAfter: new Map(),
   intents: [
     [

@@ -91,6 +91,7 @@ export const EN: Lexicon = {
   softWords: new Set(),
   panelNames: new Map(),
   names: new Map(),
+  linkWords: new Set(),
   namesAfter: new Map(),
   intents: INTENTS,
   // "how high did it get" asks for a peak, not for flags.

@@ -23,7 +23,8 @@ export const ES: Lexicon = {
     enero febrero marzo abril mayo junio julio agosto septiembre setiembre octubre noviembre diciembre lunes martes
     miercoles jueves viernes sabado domingo hora horas minuto minutos dos tres cuatro cinco seis siete ocho nueve diez
     vez veces
-    tomar tomo tome di dio hice hizo hago camine corri hecho`),
+    tomar tomo tome di dio hice hizo hago camine corri hecho
+    vas vamos anda andan`),
   softWords: words(`
     dato datos registro registros resultado resultados lectura lecturas valor valores nivel niveles medicion mediciones
     medida medidas prueba pruebas analisis examen examenes laboratorio informe informes historial grafico graficos
@@ -55,6 +56,7 @@ export const ES: Lexicon = {
     'daily steps': ['pasos diarios', 'pasos al dia'],
     'sleep duration': ['horas de sueno', 'horas de dormir'],
   }),
+  linkWords: words('de del'),
   namesAfter: new Map(),
   intents: [
     [

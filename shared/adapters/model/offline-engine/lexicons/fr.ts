@@ -24,7 +24,8 @@ export const FR: Lexicon = {
     recents recemment precedent janvier fevrier mars avril mai juin juillet aout septembre octobre novembre decembre
     lundi mardi mercredi jeudi vendredi samedi dimanche heure heures minute minutes deux trois quatre cinq six sept huit
     neuf dix fois
-    fait faits faire pris prendre marche couru`),
+    fait faits faire pris prendre marche couru
+    va vont vais allez aller est-ce`),
   softWords: words(`
     donnee donnees mesure mesures valeur valeurs resultat resultats releve releves taux niveau niveaux analyse analyses
     examen examens bilan labo laboratoire test tests historique evolution tendance changement changements hausse baisse
@@ -57,6 +58,7 @@ export const FR: Lexicon = {
     'sleep duration': ['duree de sommeil', 'duree du sommeil'],
   }),
   // `pas` is "not" unless it counts steps: "mes pas", "combien de pas".
+  linkWords: words('de du des d'),
   namesAfter: new Map([['pas', /^(?:mes|les|de|des|vos|tes|nombre)$/]]),
   intents: [
     [

@@ -24,7 +24,8 @@ export const IT: Lexicon = {
     attualmente attuale ultimo ultima ultimi ultime recente recenti recentemente scorso scorsa precedente gennaio
     febbraio marzo aprile maggio giugno luglio agosto settembre ottobre novembre dicembre lunedi martedi mercoledi
     giovedi venerdi sabato domenica ore minuti due tre quattro cinque sei sette otto nove dieci volte volta
-    fatto fatti fatta fare faccio preso prendere camminato corso`),
+    fatto fatti fatta fare faccio preso prendere camminato corso
+    va vanno sta stanno sto stai andato andata`),
   softWords: words(`
     dato dati registrazione registrazioni risultato risultati lettura letture valore valori livello livelli
     misurazione misurazioni misura misure esame esami analisi laboratorio referto referti storico grafico grafici
@@ -55,6 +56,7 @@ export const IT: Lexicon = {
     'oxygen saturation': ['ossigeno', 'ossigenazione'],
     'sleep duration': ['ore di sonno'],
   }),
+  linkWords: words('di del della dei delle d'),
   namesAfter: new Map(),
   intents: [
     [

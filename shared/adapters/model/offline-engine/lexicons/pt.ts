@@ -20,7 +20,8 @@ export const PT: Lexicon = {
     ultimas recente recentes recentemente passado passada anterior janeiro fevereiro marco abril maio junho julho agosto
     setembro outubro novembro dezembro segunda terca quarta quinta sexta sabado domingo feira hora horas minuto minutos
     dois duas tres quatro cinco seis sete oito nove dez vezes vez
-    dei deu fiz fez faco tomar tomei tomo andei caminhei corri feito`),
+    dei deu fiz fez faco tomar tomei tomo andei caminhei corri feito
+    vai vao anda andam andou`),
   softWords: words(`
     dado dados registro registros resultado resultados leitura leituras valor valores nivel niveis medicao medicoes
     medida medidas exame exames analise analises laboratorio relatorio relatorios historico grafico graficos tabela
@@ -52,6 +53,7 @@ export const PT: Lexicon = {
     'oxygen saturation': ['oxigenio', 'saturacao', 'oxigenacao'],
     'sleep duration': ['horas de sono'],
   }),
+  linkWords: words('de do da dos das'),
   namesAfter: new Map(),
   intents: [
     [

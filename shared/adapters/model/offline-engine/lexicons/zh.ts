@@ -42,6 +42,7 @@ export const ZH: Lexicon = {
     hba1c: ['糖化'],
     'oxygen saturation': ['血氧饱和'],
   }),
+  linkWords: new Set(),
   namesAfter: new Map(),
   intents: [
     ['latest', /最新|最近一次|上一次|上次|目前|现在|当前|是多少|多少了|最近(?!\s*\d)/],

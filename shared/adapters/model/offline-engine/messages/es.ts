@@ -202,7 +202,7 @@ export const ES: Messages = {
   flaggedCount: (n) => `- ${readings(n)} ${agree(n, 'marcada como anormal', 'marcadas como anormales')}.`,
   noneFlaggedIn: (where) => `- Ninguna de estas mediciones se marcó como anormal ${where}.`,
   flaggedList: (n, shown) =>
-    `- Marcadas como anormales: ${readings(n)}` +
+    `- ${agree(n, 'Marcada como anormal', 'Marcadas como anormales')}: ${readings(n)}` +
     `${shown !== null ? ` (se muestran las ${shown} más recientes de ${n})` : ''}:`,
   reading: ({ date: day, value, place, reference: range }) =>
     `${day}: **${value}**${place ? PLACE[place] : ''}${reference(range)}`,

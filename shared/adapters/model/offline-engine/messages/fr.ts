@@ -204,7 +204,7 @@ export const FR: Messages = {
   flaggedCount: (n) => `- ${readings(n)} ${agree(n, 'signalée comme anormale', 'signalées comme anormales')}.`,
   noneFlaggedIn: (where) => `- Aucune de ces mesures n'a été signalée comme anormale ${where}.`,
   flaggedList: (n, shown) =>
-    `- Signalées comme anormales${C}: ${readings(n)}` +
+    `- ${agree(n, 'Signalée comme anormale', 'Signalées comme anormales')}${C}: ${readings(n)}` +
     `${shown !== null ? ` (les ${shown} plus récentes sur ${n} sont affichées)` : ''}${C}:`,
   reading: ({ date: day, value, place, reference: range }) =>
     `${day}${C}: **${value}**${place ? PLACE[place] : ''}${reference(range)}`,

@@ -216,7 +216,7 @@ export const IT: Messages = {
   flaggedCount: (n) => `- ${readings(n)} ${agree(n, 'segnalata come anomala', 'segnalate come anomale')}.`,
   noneFlaggedIn: (where) => `- Nessuna di queste misurazioni è stata segnalata come anomala ${where}.`,
   flaggedList: (n, shown) =>
-    `- Segnalate come anomale: ${readings(n)}${shown !== null ? ` (sono mostrate le ${shown} più recenti su ${n})` : ''}:`,
+    `- ${agree(n, 'Segnalata come anomala', 'Segnalate come anomale')}: ${readings(n)}${shown !== null ? ` (sono mostrate le ${shown} più recenti su ${n})` : ''}:`,
   reading: ({ date: day, value, place, reference: range }) =>
     `${day}: **${value}**${place ? PLACE[place] : ''}${reference(range)}`,
   readingColumns: { date: 'Data', value: 'Valore', flag: 'Stato' },

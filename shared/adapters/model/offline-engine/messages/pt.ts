@@ -187,7 +187,7 @@ export const PT: Messages = {
           ? `${count} em ${unit || 'outra unidade'}, que não pode ser convertida`
           : `${count} não ${agree(count, 'numérica', 'numéricas')}`,
     );
-    return `- Fora destes valores: ${readings(total)} (${list(why)}).`;
+    return `- ${agree(total, 'Não incluída', 'Não incluídas')} nestes valores: ${readings(total)} (${list(why)}).`;
   },
   change: ({ first, last, firstDate, lastDate, change, percent, direction }) =>
     `- Variação: ${first} → ${last} (${firstDate} → ${lastDate}): ${change}${percent !== null ? ` (${percent})` : ''}, ` +
@@ -204,7 +204,7 @@ export const PT: Messages = {
   flaggedCount: (n) => `- ${readings(n)} ${agree(n, 'sinalizada como anormal', 'sinalizadas como anormais')}.`,
   noneFlaggedIn: (where) => `- Nenhuma destas medições foi sinalizada como anormal ${where}.`,
   flaggedList: (n, shown) =>
-    `- Sinalizadas como anormais: ${readings(n)}${shown !== null ? ` (as ${shown} mais recentes de ${n} são mostradas)` : ''}:`,
+    `- ${agree(n, 'Sinalizada como anormal', 'Sinalizadas como anormais')}: ${readings(n)}${shown !== null ? ` (as ${shown} mais recentes de ${n} são mostradas)` : ''}:`,
   reading: ({ date: day, value, place, reference: range }) =>
     `${day}: **${value}**${place ? PLACE[place] : ''}${reference(range)}`,
   readingColumns: { date: 'Data', value: 'Valor', flag: 'Situação' },

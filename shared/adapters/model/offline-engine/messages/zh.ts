@@ -9,8 +9,12 @@ const date = (iso: string) => localDate(iso, LOCALE);
 const readings = (n: number) => `${n} 条记录`;
 /** Where a sentence opens with the window: `本周（自…起），…`. */
 const lead = (window: string | null) => (window ? `${window}，` : '');
-const list = (items: readonly string[]) =>
-  items.length <= 1 ? items.join('') : `${items.slice(0, -1).join('、')}和${items.at(-1)}`;
+/** `a、b和c`, with a space before an item that opens with a figure or a Latin word (`和 1 条…`). */
+const list = (items: readonly string[]) => {
+  const spaced = (item: string) => (/^[\p{N}\p{Script=Latin}]/u.test(item) ? ` ${item}` : item);
+  if (items.length <= 1) return items.join('');
+  return `${items.slice(0, -1).join('、')}和${spaced(items.at(-1) ?? '')}`;
+};
 
 const UNITS = {
   hour: ['最近 1 小时', (n: number) => `最近 ${n} 小时`],
