@@ -39,9 +39,8 @@ function window(name: WindowName): string {
     case 'years':
       return `in den Jahren ${name.from}–${name.to}`;
     case 'bounds':
-      return [name.since ? `seit dem ${date(name.since)}` : '', name.until ? `bis zum ${date(name.until)}` : '']
-        .filter(Boolean)
-        .join(' und ');
+      if (name.since && name.until) return `vom ${date(name.since)} bis zum ${date(name.until)}`;
+      return name.since ? `seit dem ${date(name.since)}` : `bis zum ${date(name.until ?? '')}`;
     case 'rolling': {
       const [one, many] = UNITS[name.unit];
       return `${name.n === 1 ? one : many(name.n)} (seit dem ${date(name.since)})`;

@@ -42,7 +42,7 @@ function window(name: WindowName): string {
     case 'bounds':
       return [name.since ? `desde el ${date(name.since)}` : '', name.until ? `hasta el ${date(name.until)}` : '']
         .filter(Boolean)
-        .join(' y ');
+        .join(' ');
     case 'rolling': {
       const [one, many] = UNITS[name.unit];
       return `en ${name.n === 1 ? one : many(name.n)} (desde el ${date(name.since)})`;

@@ -45,9 +45,8 @@ function window(name: WindowName): string {
     case 'years':
       return `en ${name.from}–${name.to}`;
     case 'bounds':
-      return [name.since ? `depuis le ${date(name.since)}` : '', name.until ? `jusqu'au ${date(name.until)}` : '']
-        .filter(Boolean)
-        .join(' et ');
+      if (name.since && name.until) return `du ${date(name.since)} au ${date(name.until)}`;
+      return name.since ? `depuis le ${date(name.since)}` : `jusqu'au ${date(name.until ?? '')}`;
     case 'rolling': {
       const [one, many] = UNITS[name.unit];
       return `${name.n === 1 ? one : many(name.n)} (depuis le ${date(name.since)})`;

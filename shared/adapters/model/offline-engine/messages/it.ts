@@ -48,9 +48,8 @@ function window(name: WindowName): string {
     case 'years':
       return `negli anni ${name.from}–${name.to}`;
     case 'bounds':
-      return [name.since ? the(name.since, 'da') : '', name.until ? `fino ${the(name.until, 'a')}` : '']
-        .filter(Boolean)
-        .join(' e ');
+      if (name.since && name.until) return `${the(name.since, 'da')} ${the(name.until, 'a')}`;
+      return name.since ? the(name.since, 'da') : `fino ${the(name.until ?? '', 'a')}`;
     case 'rolling': {
       const [one, many] = UNITS[name.unit];
       return `${name.n === 1 ? one : many(name.n)} (${the(name.since, 'da')})`;

@@ -43,7 +43,7 @@ function window(name: WindowName): string {
     case 'bounds':
       return [name.since ? `desde ${date(name.since)}` : '', name.until ? `até ${date(name.until)}` : '']
         .filter(Boolean)
-        .join(' e ');
+        .join(' ');
     case 'rolling': {
       const [one, many] = UNITS[name.unit];
       return `${name.n === 1 ? one : many(name.n)} (desde ${date(name.since)})`;
