@@ -96,7 +96,10 @@ export const handler = streamingApiKeyRoute(httpRoute('create-response'), { buck
     tools,
     provider,
     signal: controller.signal,
-    toolChoice: request.mode === 'model' ? modelToolChoice(request) : undefined,
+    // A named client tool is forced on the turn's first model call in either mode (the loop lets later calls choose);
+    // in agent mode `required` is refused at parsing, and `none` already left the client tools out.
+    toolChoice:
+      request.mode === 'model' || typeof request.toolChoice === 'object' ? modelToolChoice(request) : undefined,
     responseFormat: request.mode === 'model' && request.format.type !== 'text' ? request.format : undefined,
   };
   const usageEntry = {
@@ -242,9 +245,6 @@ function toolsFor(
 
 function styleOf(request: ResponsesRequest, start: TurnStart): string | null {
   const parts = [request.instructions, ...start.style].filter((p): p is string => Boolean(p));
-  if (typeof request.toolChoice === 'object') {
-    parts.push(`When it fits the request, call the tool ${request.toolChoice.name}.`);
-  }
   return parts.length ? parts.join('\n\n') : null;
 }
 

@@ -23,13 +23,23 @@ export type ToolOutcome =
   | { name: 'write_fhir_observation'; args: Record<string, unknown>; ok: true; value: WriteFhirObservationResult }
   | { name: string; args: Record<string, unknown>; ok: false; error: string };
 
+/** A call of one of the caller's own tools in this turn, and the output the caller sent back for it. */
+export interface ClientResult {
+  name: string;
+  args: Record<string, unknown>;
+  /** Null while the call is still waiting for its output. */
+  output: string | null;
+}
+
 export interface Turn {
   /** The latest user message. */
   question: string;
   /** Every user message, oldest first, the question last. */
   questions: string[];
-  /** Tool rounds since the question, oldest first. */
+  /** Built-in tool rounds since the question, oldest first. */
   rounds: ToolOutcome[][];
+  /** The caller's own tools called since the question, in call order. */
+  clientResults: ClientResult[];
   /** Tool calls in the whole conversation, so that new ids never repeat one. */
   callsSoFar: number;
 }
@@ -48,11 +58,16 @@ export function readTurn(messages: readonly ModelMessage[]): Turn {
   const results = new Map<string, string>();
   for (const m of messages.slice(lastUser + 1)) if (m.role === 'tool') results.set(m.toolCallId, m.content);
   const rounds: ToolOutcome[][] = [];
+  const clientResults: ClientResult[] = [];
   for (const m of messages.slice(lastUser + 1)) {
     if (m.role !== 'assistant' || !m.toolCalls?.length) continue;
-    rounds.push(m.toolCalls.map((call) => outcomeOf(call, results.get(call.id))));
+    const builtin = m.toolCalls.filter((call) => isBuiltinTool(call.name));
+    if (builtin.length > 0) rounds.push(builtin.map((call) => outcomeOf(call, results.get(call.id))));
+    for (const call of m.toolCalls.filter((c) => !isBuiltinTool(c.name))) {
+      clientResults.push({ name: call.name, args: parseArgs(call.arguments), output: results.get(call.id) ?? null });
+    }
   }
-  return { question: questions.at(-1) ?? '', questions, rounds, callsSoFar };
+  return { question: questions.at(-1) ?? '', questions, rounds, clientResults, callsSoFar };
 }
 
 function parseArgs(text: string): Record<string, unknown> {
@@ -76,6 +91,11 @@ const SHAPES: Record<BuiltinToolName, (v: Record<string, unknown>) => boolean> =
   list_family_members: (v) => Array.isArray(v.members) && v.members.every(isObject),
   write_fhir_observation: (v) => Array.isArray(v.written) && v.written.every(isObject),
 };
+
+/** A tool HDS runs itself; any other name is one of the caller's own tools. */
+export function isBuiltinTool(name: string): name is BuiltinToolName {
+  return Object.hasOwn(SHAPES, name);
+}
 
 /** One line of an error text, bounded: enough for the person to see what failed. */
 function errorLine(text: string): string {

@@ -1,9 +1,12 @@
 import { nowMs } from '../../../clock';
 import { countMessageTokens, countTokens, countToolTokens, loadTokenizer } from '../../../domain/agent/tokens';
 import type { ModelCall, ModelEvent, ModelProvider, ModelToolCall } from '../../../ports/model-provider';
+import { clientAnswer } from './client-answer';
+import { argumentsFor, toolAskedFor } from './client-tools';
 import { composeAnswer } from './compose';
-import { readTurn } from './conversation';
-import { forcedCall, type OfferedTools, type PlannedCall, planNextRound } from './plan';
+import { isBuiltinTool, readTurn, type Turn } from './conversation';
+import { messagesFor } from './messages/index';
+import { forcedCall, type OfferedTools, planNextRound } from './plan';
 import { analyseConversation } from './question';
 
 /** Longest text delta: word-sized, but a long token (a chart's JSON) is cut so that it streams too. */
@@ -25,6 +28,27 @@ function offeredTools(call: ModelCall): OfferedTools {
   if (choice === 'none') return new Set();
   if (typeof choice === 'object') return names.has(choice.name) ? new Set([choice.name]) : new Set();
   return names;
+}
+
+/** A call the engine makes: a built-in tool, or one of the caller's own. */
+type ToolRequest = { name: string; args: Record<string, unknown> };
+
+/**
+ * A call of one of the caller's own tools, at the start of a turn: the tool a named `tool_choice` names; under
+ * `required` or `auto`, the tool the question plainly asks for (`required` falls back to the first of them when no
+ * built-in tool is offered). Arguments come from the question, valid against the tool's schema.
+ */
+function ownToolCall(call: ModelCall, turn: Turn, offered: OfferedTools): ToolRequest | null {
+  if (turn.rounds.length > 0 || turn.clientResults.length > 0) return null;
+  const own = call.tools.filter((t) => !isBuiltinTool(t.name) && offered.has(t.name));
+  if (own.length === 0) return null;
+  const choice = call.toolChoice;
+  let tool = typeof choice === 'object' ? (own.find((t) => t.name === choice.name) ?? null) : null;
+  tool ??= toolAskedFor(own, turn.question);
+  if (!tool && choice === 'required' && !call.tools.some((t) => isBuiltinTool(t.name))) tool = own[0] ?? null;
+  if (!tool) return null;
+  const today = new Date(nowMs()).toISOString().slice(0, 10);
+  return { name: tool.name, args: argumentsFor(tool, turn.question, today) };
 }
 
 /**
@@ -52,11 +76,14 @@ export class OfflineEngine implements ModelProvider {
     const offered = offeredTools(call);
     const inputTokens = countMessageTokens(call.messages) + countToolTokens(call.tools);
 
-    const plan = planNextRound(analysis, turn, offered);
-    let calls: PlannedCall[] = plan.calls;
-    let reasoning = plan.reasoning;
+    const own = ownToolCall(call, turn, offered);
+    const plan = own ? { calls: [own], reasoning: `Calling your ${own.name} tool for this request.` } : null;
+    const planned =
+      plan ?? (turn.clientResults.length > 0 ? { calls: [], reasoning: '' } : planNextRound(analysis, turn, offered));
+    let calls: ToolRequest[] = planned.calls;
+    let reasoning = planned.reasoning;
     const insists = call.toolChoice === 'required' || typeof call.toolChoice === 'object';
-    if (calls.length === 0 && insists && turn.rounds.length === 0) {
+    if (calls.length === 0 && insists && turn.rounds.length === 0 && turn.clientResults.length === 0) {
       const forced = forcedCall(analysis, typeof call.toolChoice === 'object' ? call.toolChoice.name : null, offered);
       if (forced) {
         calls = [forced];
@@ -89,7 +116,10 @@ export class OfflineEngine implements ModelProvider {
     }
 
     const outcomes = turn.rounds.flat();
-    const answer = composeAnswer({ analysis, outcomes, offered, toolsDisabled: call.toolChoice === 'none' });
+    const answer =
+      turn.clientResults.length > 0
+        ? clientAnswer(turn.clientResults, messagesFor(analysis.language))
+        : composeAnswer({ analysis, outcomes, offered, toolsDisabled: call.toolChoice === 'none' });
     const wantsJson = call.responseFormat?.type === 'json_object' || call.responseFormat?.type === 'json_schema';
     const text = wantsJson ? JSON.stringify({ answer }) : answer;
     const thought = outcomes.length

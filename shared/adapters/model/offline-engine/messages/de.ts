@@ -128,6 +128,8 @@ export const DE: Messages = {
   familyNotOwnRecords:
     'Die folgenden Messwerte sind deine eigenen; ich kann nur deine Daten lesen, nicht die eines Familienmitglieds.',
   lookupFailed: 'die Abfrage ist fehlgeschlagen',
+  ownToolReturned: (name) => `Dein Werkzeug **${name}** hat geliefert:`,
+  ownToolReturnedNothing: (name) => `Dein Werkzeug **${name}** hat nichts geliefert.`,
   couldNotReadRecords: (error) => `Ich konnte deine Daten nicht lesen: ${error}.`,
   couldNotListFamily: (error) => `Ich konnte deinen Betreuungskreis nicht auflisten: ${error}.`,
   couldNotListFiles: (error) => `Ich konnte deine Dokumente nicht auflisten: ${error}.`,

@@ -39,6 +39,8 @@ export const EN: Messages = {
   filesToolMissing: "I can't list your clinical record files here: that tool isn't available in this conversation.",
   familyNotOwnRecords: "The readings below are your own; I can only read your records, not a family member's.",
   lookupFailed: 'the lookup failed',
+  ownToolReturned: (name) => `Your **${name}** tool returned:`,
+  ownToolReturnedNothing: (name) => `Your **${name}** tool returned nothing.`,
   couldNotReadRecords: (error) => `I couldn't read your records: ${error}.`,
   couldNotListFamily: (error) => `I couldn't list your care circle: ${error}.`,
   couldNotListFiles: (error) => `I couldn't list your files: ${error}.`,

@@ -130,6 +130,8 @@ export const ES: Messages = {
     'Aquí no puedo mostrar tus archivos clínicos: esa herramienta no está disponible en esta conversación.',
   familyNotOwnRecords: 'Las mediciones siguientes son tuyas; solo puedo leer tus registros, no los de un familiar.',
   lookupFailed: 'la consulta falló',
+  ownToolReturned: (name) => `Tu herramienta **${name}** devolvió:`,
+  ownToolReturnedNothing: (name) => `Tu herramienta **${name}** no devolvió nada.`,
   couldNotReadRecords: (error) => `No pude leer tus registros: ${error}.`,
   couldNotListFamily: (error) => `No pude mostrar tu círculo de cuidado: ${error}.`,
   couldNotListFiles: (error) => `No pude mostrar tus archivos: ${error}.`,

@@ -128,6 +128,8 @@ export const FR: Messages = {
   filesToolMissing: `Je ne peux pas lister vos documents médicaux ici${C}: cet outil n'est pas disponible dans cette conversation.`,
   familyNotOwnRecords: `Les mesures ci-dessous sont les vôtres${C}; je ne peux lire que vos données, pas celles d'un proche.`,
   lookupFailed: 'la recherche a échoué',
+  ownToolReturned: (name) => `Votre outil **${name}** a renvoyé${C}:`,
+  ownToolReturnedNothing: (name) => `Votre outil **${name}** n’a rien renvoyé.`,
   couldNotReadRecords: (error) => `Je n'ai pas pu lire vos données${C}: ${error}.`,
   couldNotListFamily: (error) => `Je n'ai pas pu lister votre cercle de soins${C}: ${error}.`,
   couldNotListFiles: (error) => `Je n'ai pas pu lister vos documents${C}: ${error}.`,

@@ -137,6 +137,8 @@ export const IT: Messages = {
   familyNotOwnRecords:
     'Le misurazioni qui sotto sono le tue; posso leggere solo i tuoi dati, non quelli di un familiare.',
   lookupFailed: 'la ricerca non è riuscita',
+  ownToolReturned: (name) => `Il tuo strumento **${name}** ha restituito:`,
+  ownToolReturnedNothing: (name) => `Il tuo strumento **${name}** non ha restituito nulla.`,
   couldNotReadRecords: (error) => `Non è stato possibile leggere i tuoi dati: ${error}.`,
   couldNotListFamily: (error) => `Non è stato possibile elencare la tua cerchia di cura: ${error}.`,
   couldNotListFiles: (error) => `Non è stato possibile elencare i tuoi documenti: ${error}.`,

@@ -131,6 +131,8 @@ export const PT: Messages = {
     'Não consigo listar seus arquivos clínicos aqui: essa ferramenta não está disponível nesta conversa.',
   familyNotOwnRecords: 'As medições abaixo são suas; só consigo ler os seus registros, não os de um familiar.',
   lookupFailed: 'a consulta falhou',
+  ownToolReturned: (name) => `Sua ferramenta **${name}** retornou:`,
+  ownToolReturnedNothing: (name) => `Sua ferramenta **${name}** não retornou nada.`,
   couldNotReadRecords: (error) => `Não consegui ler seus registros: ${error}.`,
   couldNotListFamily: (error) => `Não consegui listar seu círculo de cuidados: ${error}.`,
   couldNotListFiles: (error) => `Não consegui listar seus arquivos: ${error}.`,

@@ -43,6 +43,9 @@ export interface Messages {
   /** What a failed lookup says when the tool gave no error text. */
   readonly lookupFailed: string;
   couldNotReadRecords(error: string): string;
+  /** What the caller's own tool `name` returned, introducing its output. */
+  ownToolReturned(name: string): string;
+  ownToolReturnedNothing(name: string): string;
   couldNotListFamily(error: string): string;
   couldNotListFiles(error: string): string;
 

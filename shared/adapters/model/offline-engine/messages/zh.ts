@@ -123,6 +123,8 @@ export const ZH: Messages = {
   filesToolMissing: '我无法在这里列出你的临床文件：本次对话中没有这个工具。',
   familyNotOwnRecords: '以下是你本人的记录；我只能读取你的记录，无法读取家人的记录。',
   lookupFailed: '查询失败',
+  ownToolReturned: (name) => `你的工具 **${name}** 返回了：`,
+  ownToolReturnedNothing: (name) => `你的工具 **${name}** 没有返回任何内容。`,
   couldNotReadRecords: (error) => `无法读取你的记录：${error}。`,
   couldNotListFamily: (error) => `无法列出你的照护圈：${error}。`,
   couldNotListFiles: (error) => `无法列出你的文件：${error}。`,
