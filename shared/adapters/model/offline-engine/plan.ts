@@ -39,8 +39,11 @@ function has(a: QuestionAnalysis, intent: QuestionAnalysis['intents'][number]): 
 
 /** Whether the question is (also) about readings, beyond files, family or a write. */
 export function asksAboutReadings(a: QuestionAnalysis): boolean {
-  if (a.indicators.length > 0) return true;
   const other = a.intents.filter((i) => i !== 'files' && i !== 'family' && i !== 'record' && i !== 'advice');
+  // "Ideas for a protein-rich dinner?": a request for advice or suggestions that names no test the corpus can code
+  // and asks nothing of the readings (no trend, latest, count …) is not a question about them.
+  if (has(a, 'advice') && other.length === 0 && a.indicators.every((m) => m.codes.length === 0)) return false;
+  if (a.indicators.length > 0) return true;
   // "Summarize my latest report" asks about the file, not for an overview of every reading.
   if (has(a, 'files') || has(a, 'family')) return other.some((i) => i !== 'latest' && i !== 'list' && i !== 'overview');
   return !has(a, 'record');

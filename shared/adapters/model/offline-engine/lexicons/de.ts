@@ -98,7 +98,7 @@ export const DE: Lexicon = {
     ],
     [
       'advice',
-      /\b(?:sollte ich|soll ich|muss ich|brauche ich|empfehl\w*|rat|ratschlag\w*|beratung|medikament\w*|arznei\w*|tabletten?|pillen?|statin\w*|behandl\w*|therapie\w*|diagnos\w*|dosis|dosierung|nahrungserganzung\w*|erganzungsmittel\w*|gefahrlich|ist das (?:schlimm|gefahrlich|ernst|bedenklich)|was (?:soll|kann|sollte) ich tun|diat|ernahrung|zum arzt|arzt aufsuchen|erklar\w*|interpretier\w*|was bedeute\w*|was heisst das|was heißt das|habe ich (?:diabetes|prediabetes|anamie|bluthochdruck|eine schilddrusenunterfunktion|krebs|eine krankheit))\b/,
+      /\b(?:ideen?|vorschlag\w*|rezept\w*|sollte ich|soll ich|muss ich|brauche ich|empfehl\w*|rat|ratschlag\w*|beratung|medikament\w*|arznei\w*|tabletten?|pillen?|statin\w*|behandl\w*|therapie\w*|diagnos\w*|dosis|dosierung|nahrungserganzung\w*|erganzungsmittel\w*|gefahrlich|ist das (?:schlimm|gefahrlich|ernst|bedenklich)|was (?:soll|kann|sollte) ich tun|diat|ernahrung|zum arzt|arzt aufsuchen|erklar\w*|interpretier\w*|was bedeute\w*|was heisst das|was heißt das|habe ich (?:diabetes|prediabetes|anamie|bluthochdruck|eine schilddrusenunterfunktion|krebs|eine krankheit))\b/,
     ],
   ],
   // "wie hoch ist mein Puls" asks for the value, not whether it is high.

@@ -44,7 +44,7 @@ const INTENTS: ReadonlyArray<[Intent, RegExp]> = [
   ],
   [
     'advice',
-    /\b(?:should i|do i need|shall i|ought i|recommend\w*|advi[cs]e|prescri\w*|medications?|medicines?|drugs?|statins?|pills?|treat(?:ment|ments|ed|ing)?|diagnos\w*|cure|dose|dosage|supplements?|is (?:it|this|that) (?:safe|dangerous|bad|serious)|what (?:should|can) i do|dangerous|serious|risk|risky|diet|exercise (?:more|less)|see a doctor|go to the doctor|explain\w*|interpret\w*|what (?:do|does) (?:it|this|that|they|my [\w ]+) mean|(?:do i have|have i got|am i) (?:an? )?(?:pre ?)?(?:diabet\w*|anemi\w*|anaemi\w*|hypertensi\w*|hypothyroid\w*|hyperthyroid\w*|cancer|diseases?|conditions?|infections?|deficien\w*|sick|ill))\b/,
+    /\b(?:ideas?|suggest(?:ions?)?|recipes?|meal plans?|should i|do i need|shall i|ought i|recommend\w*|advi[cs]e|prescri\w*|medications?|medicines?|drugs?|statins?|pills?|treat(?:ment|ments|ed|ing)?|diagnos\w*|cure|dose|dosage|supplements?|is (?:it|this|that) (?:safe|dangerous|bad|serious)|what (?:should|can) i do|dangerous|serious|risk|risky|diet|exercise (?:more|less)|see a doctor|go to the doctor|explain\w*|interpret\w*|what (?:do|does) (?:it|this|that|they|my [\w ]+) mean|(?:do i have|have i got|am i) (?:an? )?(?:pre ?)?(?:diabet\w*|anemi\w*|anaemi\w*|hypertensi\w*|hypothyroid\w*|hyperthyroid\w*|cancer|diseases?|conditions?|infections?|deficien\w*|sick|ill))\b/,
   ],
 ];
 

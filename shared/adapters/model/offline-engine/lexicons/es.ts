@@ -96,7 +96,7 @@ export const ES: Lexicon = {
     ],
     [
       'advice',
-      /\b(?:deberia|debo|tengo que|necesito (?:tomar|ir|ver)|recomiend\w*|recomendacion\w*|consejos?|aconsej\w*|medicament\w*|medicinas?|pastillas?|farmacos?|estatinas?|tratamiento\w*|tratar(?:me|lo|la)?|diagnostic\w*|dosis|suplementos?|es (?:peligroso|grave|malo)|que (?:debo|puedo) hacer|dieta|ver (?:a )?un medico|ir al medico|explica\w*|interpret\w*|que significa\w*|significa|tengo (?:diabetes|prediabetes|anemia|hipertension|hipotiroidismo|hipertiroidismo|cancer|una enfermedad|alguna enfermedad|una infeccion))\b/,
+      /\b(?:ideas?|sugerencias?|recetas?|deberia|debo|tengo que|necesito (?:tomar|ir|ver)|recomiend\w*|recomendacion\w*|consejos?|aconsej\w*|medicament\w*|medicinas?|pastillas?|farmacos?|estatinas?|tratamiento\w*|tratar(?:me|lo|la)?|diagnostic\w*|dosis|suplementos?|es (?:peligroso|grave|malo)|que (?:debo|puedo) hacer|dieta|ver (?:a )?un medico|ir al medico|explica\w*|interpret\w*|que significa\w*|significa|tengo (?:diabetes|prediabetes|anemia|hipertension|hipotiroidismo|hipertiroidismo|cancer|una enfermedad|alguna enfermedad|una infeccion))\b/,
     ],
   ],
   notAbnormal: null,

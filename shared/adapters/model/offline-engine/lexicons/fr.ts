@@ -101,7 +101,7 @@ export const FR: Lexicon = {
     ],
     [
       'advice',
-      /\b(?:devrais|dois je|faut il|recommand\w*|conseil\w*|medicament\w*|traitement\w*|traiter|diagnost\w*|dose|doses|posologie|complement\w*|statine\w*|pilule\w*|comprime\w*|dangereux|dangereuse|grave|que (?:dois|puis) je faire|regime|voir un medecin|aller chez le medecin|consulter|expliqu\w*|interpret\w*|qu est ce que (?:ca|cela) (?:veut dire|signifie)|que (?:veut dire|signifie)|signifie|ai je (?:du |un |une |le |la )?(?:diabete|prediabete|anemie|hypertension|hypothyroidie|cancer|maladie))\b/,
+      /\b(?:idees?|suggestions?|recettes?|devrais|dois je|faut il|recommand\w*|conseil\w*|medicament\w*|traitement\w*|traiter|diagnost\w*|dose|doses|posologie|complement\w*|statine\w*|pilule\w*|comprime\w*|dangereux|dangereuse|grave|que (?:dois|puis) je faire|regime|voir un medecin|aller chez le medecin|consulter|expliqu\w*|interpret\w*|qu est ce que (?:ca|cela) (?:veut dire|signifie)|que (?:veut dire|signifie)|signifie|ai je (?:du |un |une |le |la )?(?:diabete|prediabete|anemie|hypertension|hypothyroidie|cancer|maladie))\b/,
     ],
   ],
   notAbnormal: null,

@@ -99,7 +99,7 @@ export const IT: Lexicon = {
     ],
     [
       'advice',
-      /\b(?:dovrei|devo|bisogna|raccomand\w*|consigl\w*|farmac[oi]|medicin\w*|medicament\w*|pastigli\w*|pillol\w*|statin\w*|terapi\w*|trattament\w*|curar\w*|diagnos\w*|dose|dosi|dosaggio|integrator[ei]|e pericoloso|e grave|cosa (?:devo|posso) fare|dieta|dal medico|spieg\w*|interpret\w*|cosa significa\w*|cosa vuol dire|significa|ho (?:il |l |la |un |una )?(?:diabete|prediabete|anemia|ipertensione|ipotiroidismo|cancro|tumore|malattia))\b/,
+      /\b(?:idee|idea|suggeriment\w*|ricett\w*|dovrei|devo|bisogna|raccomand\w*|consigl\w*|farmac[oi]|medicin\w*|medicament\w*|pastigli\w*|pillol\w*|statin\w*|terapi\w*|trattament\w*|curar\w*|diagnos\w*|dose|dosi|dosaggio|integrator[ei]|e pericoloso|e grave|cosa (?:devo|posso) fare|dieta|dal medico|spieg\w*|interpret\w*|cosa significa\w*|cosa vuol dire|significa|ho (?:il |l |la |un |una )?(?:diabete|prediabete|anemia|ipertensione|ipotiroidismo|cancro|tumore|malattia))\b/,
     ],
   ],
   notAbnormal: null,

@@ -93,7 +93,7 @@ export const PT: Lexicon = {
     ],
     [
       'advice',
-      /\b(?:deveria|devo|tenho que|preciso (?:tomar|ir|ver)|recomend\w*|conselh\w*|aconselh\w*|medicament\w*|remedios?|comprimidos?|pilulas?|estatinas?|tratamento\w*|tratar|diagnostic\w*|dose|doses|dosagem|suplementos?|e perigoso|e grave|o que (?:devo|posso) fazer|dieta|ir ao medico|procurar um medico|explic\w*|interpret\w*|o que significa\w*|significa|tenho (?:diabetes|pre diabetes|prediabetes|anemia|hipertensao|hipotireoidismo|cancer|uma doenca|alguma doenca))\b/,
+      /\b(?:ideias?|sugest\w*|receitas?|deveria|devo|tenho que|preciso (?:tomar|ir|ver)|recomend\w*|conselh\w*|aconselh\w*|medicament\w*|remedios?|comprimidos?|pilulas?|estatinas?|tratamento\w*|tratar|diagnostic\w*|dose|doses|dosagem|suplementos?|e perigoso|e grave|o que (?:devo|posso) fazer|dieta|ir ao medico|procurar um medico|explic\w*|interpret\w*|o que significa\w*|significa|tenho (?:diabetes|pre diabetes|prediabetes|anemia|hipertensao|hipotireoidismo|cancer|uma doenca|alguma doenca))\b/,
     ],
   ],
   notAbnormal: null,
