@@ -41,6 +41,10 @@ describe('client tools offline', () => {
     expect(asksForTool(weather, 'Get me my glucose')).toBe(false);
     expect(toolAskedFor([weather, booking], 'Please book an appointment for 2026-12-01')?.name).toBe('bookAppointment');
     expect(toolAskedFor([weather, booking], 'How is my LDL?')).toBeNull();
+    // A name of action words alone is read from its description.
+    const lookup = { name: 'lookup', description: "Looks up an order's shipping status", parameters: {} };
+    expect(asksForTool(lookup, 'What is the shipping status of my order?')).toBe(true);
+    expect(asksForTool(lookup, 'What is my glucose status?')).toBe(false);
   });
 
   it('fills arguments from the question, valid against the schema', () => {

@@ -91,17 +91,72 @@ function questionWords(question: string): Set<string> {
   );
 }
 
+/** Words of a description too common to say what a tool is about. */
+const DESCRIPTION_NOISE = new Set([
+  'this',
+  'that',
+  'with',
+  'from',
+  'into',
+  'your',
+  'their',
+  'about',
+  'which',
+  'when',
+  'where',
+  'what',
+  'returns',
+  'return',
+  'gets',
+  'given',
+  'using',
+  'used',
+  'uses',
+  'will',
+  'should',
+  'able',
+  'such',
+  'some',
+  'other',
+  'each',
+  'every',
+  'only',
+  'also',
+  'more',
+  'most',
+  'than',
+  'then',
+  'them',
+  'they',
+  'have',
+  'has',
+  'been',
+  'looks',
+  'finds',
+]);
+
 /**
  * Whether the question plainly asks for what the tool does: every word of its name that is not an action word
- * (`weather` of `get_weather`, `order` and `status` of `lookup_order_status`) is in the question.
+ * (`weather` of `get_weather`, `order` and `status` of `lookup_order_status`) is in the question. A name of action
+ * words alone (`lookup`) is read from its description instead: two of its content words in the question.
  */
-export function asksForTool(tool: Pick<ModelTool, 'name'>, question: string): boolean {
+export function asksForTool(tool: Pick<ModelTool, 'name' | 'description'>, question: string): boolean {
+  const words = questionWords(question);
   const subject = nameWords(tool.name)
     .filter((w) => !ACTION_WORDS.has(w))
     .map(stem);
-  if (subject.length === 0) return false;
-  const words = questionWords(question);
-  return subject.every((w) => words.has(w));
+  if (subject.length > 0) return subject.every((w) => words.has(w));
+  const described = [
+    ...new Set(
+      (tool.description ?? '')
+        .toLowerCase()
+        .split(/[^\p{L}\p{N}]+/u)
+        .filter((w) => w.length >= 4 && !ACTION_WORDS.has(w) && !DESCRIPTION_NOISE.has(w))
+        .map(stem),
+    ),
+  ];
+  if (described.length === 0) return false;
+  return described.filter((w) => words.has(w)).length >= Math.min(2, described.length);
 }
 
 /** The client tool the question asks for, the one naming most of it first; null when none is plainly asked for. */
