@@ -3,7 +3,7 @@
  * `Needs` with these, the CDK stacks grant exactly them, and the service container builds only the adapters they name.
  */
 
-export type TableName = 'accounts' | 'records' | 'rateLimits';
+export type TableName = 'accounts' | 'records' | 'rateLimits' | 'identity';
 export type Access = 'read' | 'readwrite';
 export type QueueName = 'purge' | 'socket-events' | 'file-jobs' | 'uploads' | 'ocr-results' | 'consolidation';
 

@@ -92,4 +92,16 @@ export const tableDefinitions: Record<TableName, TableDefinition> = {
     ttlAttribute: EXPIRY_ATTRIBUTE,
     indexes: [],
   },
+  // People who sign in and what they hold: users, email claims, login codes, OAuth clients, authorization codes,
+  // grants (refresh-token families), consents, bindings and the published signing keys (docs/design/
+  // accounts-and-oauth.md §3). A table of its own so the `/v1` functions, which read untrusted files, have no grant
+  // on it.
+  identity: {
+    name: 'identity',
+    envVar: 'HDS_TABLE_IDENTITY',
+    partitionKey: 'pk',
+    sortKey: 'sk',
+    ttlAttribute: EXPIRY_ATTRIBUTE,
+    indexes: [],
+  },
 };
