@@ -41,6 +41,7 @@ describe('stack outputs', () => {
       AccountsTableName: `a-${region}`,
       RecordsTableName: `r-${region}`,
       RateLimitsTableName: `l-${region}`,
+      IdentityTableName: `i-${region}`,
       FilesBucketName: `b-${region}`,
       Region: region,
     });
@@ -62,6 +63,7 @@ describe('npm run keys -- create --outputs', () => {
     accounts: 'Hds-Stateful-AccountsTable1X',
     records: 'Hds-Stateful-RecordsTable2Y',
     rateLimits: 'Hds-Stateful-RateLimits3Z',
+    identity: 'Hds-Stateful-Identity4W',
   };
 
   beforeAll(async () => {
@@ -70,6 +72,7 @@ describe('npm run keys -- create --outputs', () => {
       HDS_TABLE_ACCOUNTS: names.accounts,
       HDS_TABLE_RECORDS: names.records,
       HDS_TABLE_RATE_LIMITS: names.rateLimits,
+      HDS_TABLE_IDENTITY: names.identity,
     });
     process.env.AWS_ACCESS_KEY_ID ??= 'local';
     process.env.AWS_SECRET_ACCESS_KEY ??= 'local';
@@ -90,6 +93,7 @@ describe('npm run keys -- create --outputs', () => {
           AccountsTableName: names.accounts,
           RecordsTableName: names.records,
           RateLimitsTableName: names.rateLimits,
+          IdentityTableName: names.identity,
           FilesBucketName: 'hds-stateful-filesbucket-abc',
           Region: 'eu-west-1',
         },
