@@ -4,7 +4,7 @@ import { canonicalRetention, isRetention, RETENTIONS } from '../../shared/domain
 import { BadRequestError, invalidField } from '../../shared/http/errors';
 import { tierParam } from '../../shared/http/model-param';
 import { sessionIdParam } from '../../shared/http/retention-params';
-import { normalizeUser } from '../../shared/http/tenancy';
+import { normalizeSubjectKey } from '../../shared/http/tenancy';
 import { booleanField, parseWith } from '../../shared/http/validation';
 import type { ModelMessage } from '../../shared/ports/model-provider';
 import { type McpServerSpec, parseChatMcpServers } from '../../shared/services/agent/mcp';
@@ -23,7 +23,8 @@ export interface ChatRequest {
   conversation: ModelMessage[];
   stream: boolean;
   includeUsageChunk: boolean;
-  user: string;
+  /** The Subject key (the body's `user`). */
+  subjectKey: string;
   sessionId: string | null;
   healthContext: { records: RecordInput[]; retention: StoredRetention | 'none' } | null;
   includeToolSteps: boolean;
@@ -59,7 +60,7 @@ export function parseChatRequest(body: Record<string, unknown>): ChatRequest {
     conversation,
     stream: booleanField(body.stream, 'stream'),
     includeUsageChunk: streamOptions(body.stream_options),
-    user: normalizeUser(body.user),
+    subjectKey: normalizeSubjectKey(body.user),
     sessionId,
     healthContext: parseHealthContext(body.health_context, retention),
     includeToolSteps: booleanField(body.include_tool_steps, 'include_tool_steps'),

@@ -115,7 +115,7 @@ type PreparedTurn = Omit<AgentTurn, 'signal'> & {
 async function prepareTurn(ctx: AuthedContext, request: ChatRequest, remoteTools: AgentTool[]): Promise<PreparedTurn> {
   const { services, tenancy } = ctx;
   const now = nowMs();
-  let subject: Subject | null = await tenancy.find(request.user);
+  let subject: Subject | null = await tenancy.find(request.subjectKey);
   const context = request.healthContext;
   const readings: ReadingToStore[] = (context?.records ?? []).map((r) => ({
     input: { indicator: r.indicator, value: r.value, unit: r.unit, referenceRange: r.reference_range, flag: r.flag },
@@ -127,14 +127,14 @@ async function prepareTurn(ctx: AuthedContext, request: ChatRequest, remoteTools
   const persistContext = async () => {
     if (!keep || readings.length === 0) return;
     await writeReadings(services, tenancy, readings, {
-      user: request.user,
+      subjectKey: request.subjectKey,
       source: 'api',
       retention: keep,
       sessionId: request.sessionId,
     });
   };
   if (request.sessionId) {
-    subject ??= await tenancy.findOrCreate(request.user);
+    subject ??= await tenancy.findOrCreate(request.subjectKey);
     await services.records.openSession(subject.subjectId, request.sessionId, new Date(now).toISOString());
   }
   const retentionNone = context?.retention === 'none';
@@ -142,7 +142,7 @@ async function prepareTurn(ctx: AuthedContext, request: ChatRequest, remoteTools
     {
       services,
       accountId: tenancy.accountId,
-      user: request.user,
+      subjectKey: request.subjectKey,
       subjectId: subject?.subjectId ?? null,
       nowMs: now,
       sessionId: request.sessionId,

@@ -1,7 +1,7 @@
 import { nowMs } from '../../shared/clock';
 import { apiKeyRoute } from '../../shared/http/handler';
 import { retentionParams } from '../../shared/http/retention-params';
-import { userOf } from '../../shared/http/tenancy';
+import { subjectKeyOf } from '../../shared/http/tenancy';
 import { parseWith, requireObject } from '../../shared/http/validation';
 import { writeReadings } from '../../shared/services/record-writer';
 import { httpRoute } from '../routes';
@@ -10,7 +10,7 @@ import { CreateDataSchema, RecordInputSchema } from './create-data.schema';
 /** POST /v1/data: a batch of structured readings, all stored or none. */
 export const handler = apiKeyRoute(httpRoute('create-data'), {}, async ({ req, json, services, tenancy }) => {
   const body = requireObject(json());
-  const user = userOf(req, body);
+  const subjectKey = subjectKeyOf(req, body);
   const { records } = parseWith(CreateDataSchema, body);
   const inputs = records.map((r, i) => parseWith(RecordInputSchema, r, `records[${i}]`));
   const { retention, sessionId } = retentionParams(body);
@@ -24,14 +24,14 @@ export const handler = apiKeyRoute(httpRoute('create-data'), {}, async ({ req, j
       endTime: r.end_time ?? null,
       comment: r.source ?? '',
     })),
-    { user, source: 'api', retention, sessionId },
+    { subjectKey, source: 'api', retention, sessionId },
   );
   return {
     body: {
       status: 'ok',
       ingested: stored.length,
       standardized: stored.filter((r) => r.loincCode !== null).length,
-      subject: subject.user,
+      subject: subject.key,
     },
   };
 });

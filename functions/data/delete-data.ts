@@ -1,17 +1,17 @@
 import { nowMs } from '../../shared/clock';
 import { apiKeyRoute } from '../../shared/http/handler';
-import { userOf } from '../../shared/http/tenancy';
+import { subjectKeyOf } from '../../shared/http/tenancy';
 import { intParam } from '../../shared/http/validation';
 import type { DeleteSelector } from '../../shared/ports/record-store';
 import { httpRoute } from '../routes';
 
 /** DELETE /v1/data: one row by `id`, else rows matching `indicator`, else every row of the Subject. */
 export const handler = apiKeyRoute(httpRoute('delete-data'), {}, async ({ req, services, tenancy }) => {
-  const user = userOf(req, undefined);
+  const subjectKey = subjectKeyOf(req, undefined);
   const selector = selectorOf(req.query);
-  const subject = await tenancy.find(user);
+  const subject = await tenancy.find(subjectKey);
   const deleted = subject ? await services.records.delete(subject.subjectId, selector, nowMs()) : 0;
-  return { body: { status: 'ok', deleted, subject: user } };
+  return { body: { status: 'ok', deleted, subject: subjectKey } };
 });
 
 function selectorOf(query: Record<string, string>): DeleteSelector {

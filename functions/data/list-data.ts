@@ -2,7 +2,7 @@ import { nowMs } from '../../shared/clock';
 import { toWire } from '../../shared/domain/records';
 import { invalidField } from '../../shared/http/errors';
 import { apiKeyRoute } from '../../shared/http/handler';
-import { userOf } from '../../shared/http/tenancy';
+import { subjectKeyOf } from '../../shared/http/tenancy';
 import { intParam } from '../../shared/http/validation';
 import { httpRoute } from '../routes';
 
@@ -17,7 +17,7 @@ export const MAX_OFFSET = 10_000;
 
 /** GET /v1/data: a page of the Subject's unexpired readings, newest first. */
 export const handler = apiKeyRoute(httpRoute('list-data'), {}, async ({ req, services, tenancy }) => {
-  const user = userOf(req, undefined);
+  const subjectKey = subjectKeyOf(req, undefined);
   const limit = intParam(req.query.limit, 'limit', 1, MAX_LIMIT, DEFAULT_LIMIT);
   const offset = intParam(req.query.offset, 'offset', 0, Number.MAX_SAFE_INTEGER, 0);
   if (offset > MAX_OFFSET) {
@@ -28,7 +28,7 @@ export const handler = apiKeyRoute(httpRoute('list-data'), {}, async ({ req, ser
   }
   const after = req.query.cursor === undefined ? undefined : decodeCursor(req.query.cursor);
   const indicator = req.query.indicator?.trim() || undefined;
-  const subject = await tenancy.find(user);
+  const subject = await tenancy.find(subjectKey);
   const page = subject
     ? await services.records.list(subject.subjectId, { indicator, limit, offset, after, nowMs: nowMs() })
     : { records: [], hasMore: false };
@@ -40,7 +40,7 @@ export const handler = apiKeyRoute(httpRoute('list-data'), {}, async ({ req, ser
       ...(page.next ? { next_cursor: encodeCursor(page.next) } : {}),
       limit,
       offset,
-      subject: user,
+      subject: subjectKey,
     },
   };
 });

@@ -4,7 +4,7 @@ import { UnauthorizedError } from '../../shared/http/errors';
 import { enforceRateLimit, verifyApiKey } from '../../shared/http/middleware';
 import { retentionParams } from '../../shared/http/retention-params';
 import { socketConnectRoute } from '../../shared/http/socket-handler';
-import { normalizeUser } from '../../shared/http/tenancy';
+import { normalizeSubjectKey } from '../../shared/http/tenancy';
 import { manifestEntry } from '../routes';
 
 /**
@@ -20,13 +20,13 @@ export const handler = socketConnectRoute(
     if (!token) throw new UnauthorizedError('Missing API key: connect with ?key=<API_KEY>', null);
     const caller = await verifyApiKey(token, services, sourceIp);
     await enforceRateLimit(caller, 'connect-file-stream', services);
-    const user = normalizeUser(query.user);
+    const subjectKey = normalizeSubjectKey(query.user);
     const { retention, sessionId } = retentionParams(query, { required: false, fallback: 'permanent' });
     await services.connections.put({
       connectionId,
       accountId: caller.accountId,
       keyId: caller.keyId,
-      user,
+      subjectKey,
       retention,
       sessionId,
       connectedAt: new Date(nowMs()).toISOString(),

@@ -7,7 +7,7 @@ import { BadRequestError, UnsupportedMediaTypeError } from '../../shared/http/er
 import { apiKeyRoute } from '../../shared/http/handler';
 import { isMultipart, parseMultipart } from '../../shared/http/multipart';
 import { retentionParams } from '../../shared/http/retention-params';
-import { normalizeUser } from '../../shared/http/tenancy';
+import { normalizeSubjectKey } from '../../shared/http/tenancy';
 import { storeUpload } from '../../shared/services/file-service';
 import { httpRoute } from '../routes';
 
@@ -31,7 +31,7 @@ export const handler = apiKeyRoute(httpRoute('create-file'), { bucket, queues },
   const file = files.find((f) => f.field === 'file');
   if (!file) throw new BadRequestError('file is required', 'invalid_file', 'file');
   if (file.data.length === 0) throw new BadRequestError('file is empty', 'invalid_file', 'file');
-  const user = normalizeUser(fields.user);
+  const subjectKey = normalizeSubjectKey(fields.user);
   const { retention, sessionId } = retentionParams(fields, { required: false, fallback: 'permanent' });
   const duplicates = allowDuplicate(fields);
   const mediaType = fileMediaType(file.data.subarray(0, SIGNATURE_BYTES), {
@@ -41,7 +41,7 @@ export const handler = apiKeyRoute(httpRoute('create-file'), { bucket, queues },
   if (!mediaType) {
     throw new UnsupportedMediaTypeError(`This file type cannot be read; supported: ${SUPPORTED_FILE_TYPES.join(', ')}`);
   }
-  const subject = await tenancy.findOrCreate(user);
+  const subject = await tenancy.findOrCreate(subjectKey);
   const stored = await storeUpload(
     services,
     subject,
@@ -49,5 +49,5 @@ export const handler = apiKeyRoute(httpRoute('create-file'), { bucket, queues },
     file.data,
     file.data.length,
   );
-  return { body: toUploadResponse(stored, user) };
+  return { body: toUploadResponse(stored, subjectKey) };
 });

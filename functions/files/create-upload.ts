@@ -7,7 +7,7 @@ import { incomingKey, uploadOwner } from '../../shared/domain/upload-owner';
 import { PayloadTooLargeError } from '../../shared/http/errors';
 import { apiKeyRoute } from '../../shared/http/handler';
 import { retentionParams } from '../../shared/http/retention-params';
-import { userOf } from '../../shared/http/tenancy';
+import { subjectKeyOf } from '../../shared/http/tenancy';
 import { parseWith, requireObject } from '../../shared/http/validation';
 import { httpRoute } from '../routes';
 
@@ -27,7 +27,7 @@ const CreateUploadSchema = z.object({
  */
 export const handler = apiKeyRoute(httpRoute('create-upload'), { bucket }, async ({ req, json, services, tenancy }) => {
   const body = requireObject(json());
-  const user = userOf(req, body);
+  const subjectKey = subjectKeyOf(req, body);
   const {
     filename,
     content_type: contentType = 'application/octet-stream',
@@ -43,7 +43,7 @@ export const handler = apiKeyRoute(httpRoute('create-upload'), { bucket }, async
   await services.tickets.put({
     uploadId,
     accountId: tenancy.accountId,
-    user,
+    subjectKey,
     fileKey,
     filename,
     contentType,
@@ -52,11 +52,14 @@ export const handler = apiKeyRoute(httpRoute('create-upload'), { bucket }, async
     sessionId,
     expiresAt,
   });
-  const presigned = await services.blobs.presignedPost(incomingKey(uploadOwner(tenancy.accountId, user), uploadId), {
-    maxBytes: bytes,
-    contentType,
-    expiresSeconds: TICKET_SECONDS,
-  });
+  const presigned = await services.blobs.presignedPost(
+    incomingKey(uploadOwner(tenancy.accountId, subjectKey), uploadId),
+    {
+      maxBytes: bytes,
+      contentType,
+      expiresSeconds: TICKET_SECONDS,
+    },
+  );
   return {
     body: {
       object: 'file.upload',
@@ -66,7 +69,7 @@ export const handler = apiKeyRoute(httpRoute('create-upload'), { bucket }, async
       fields: presigned.fields,
       max_bytes: bytes,
       expires_at: expiresAt,
-      subject: user,
+      subject: subjectKey,
     },
   };
 });

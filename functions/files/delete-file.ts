@@ -2,7 +2,7 @@ import { nowMs } from '../../shared/clock';
 import { queues } from '../../shared/composition/queues';
 import { NotFoundError } from '../../shared/http/errors';
 import { apiKeyRoute } from '../../shared/http/handler';
-import { userOf } from '../../shared/http/tenancy';
+import { subjectKeyOf } from '../../shared/http/tenancy';
 import { httpRoute } from '../routes';
 
 /**
@@ -10,12 +10,12 @@ import { httpRoute } from '../routes';
  * Readings already extracted from it stay until deleted through /v1/data.
  */
 export const handler = apiKeyRoute(httpRoute('delete-file'), { queues }, async ({ req, services, tenancy }) => {
-  const user = userOf(req, undefined);
+  const subjectKey = subjectKeyOf(req, undefined);
   const fileKey = req.pathParams.file_key ?? '';
-  const subject = await tenancy.find(user);
+  const subject = await tenancy.find(subjectKey);
   if (!subject || !(await services.files.markDeleted(subject.subjectId, fileKey, nowMs()))) {
     throw new NotFoundError(`No file '${fileKey}' for this Subject`, 'file_key');
   }
   await services.queue.send('purge', { type: 'purge-file', subjectId: subject.subjectId, fileKey });
-  return { body: { object: 'file', id: fileKey, deleted: true, subject: user } };
+  return { body: { object: 'file', id: fileKey, deleted: true, subject: subjectKey } };
 });

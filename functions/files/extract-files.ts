@@ -53,7 +53,7 @@ export const handler = observed((event: SQSEvent): Promise<SQSBatchResponse> => 
           // A file the Subject already had (same bytes) is answered with, not read again.
           processed = new Set(assembled.stored.filter((f) => f.duplicateOf).map((f) => f.fileKey));
           notify = {
-            owner: uploadOwner(connection.accountId, connection.user),
+            owner: uploadOwner(connection.accountId, connection.subjectKey),
             connectionId: connection.connectionId,
             messageId: job.messageId,
             failed: assembled.failed,

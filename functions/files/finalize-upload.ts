@@ -38,7 +38,7 @@ export const handler = observed(async (event: SQSEvent): Promise<SQSBatchRespons
           await svc.blobs.delete([key]);
           continue;
         }
-        const subject = await svc.subjects.findOrCreate(ticket.accountId, ticket.user);
+        const subject = await svc.subjects.findOrCreate(ticket.accountId, ticket.subjectKey);
         await adoptStagedObject(
           svc,
           subject,

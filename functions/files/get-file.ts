@@ -2,15 +2,15 @@ import { nowMs } from '../../shared/clock';
 import { bucket } from '../../shared/composition/bucket';
 import { NotFoundError } from '../../shared/http/errors';
 import { apiKeyRoute } from '../../shared/http/handler';
-import { userOf } from '../../shared/http/tenancy';
+import { subjectKeyOf } from '../../shared/http/tenancy';
 import { fileText } from '../../shared/services/file-service';
 import { httpRoute } from '../routes';
 
 /** GET /v1/files/{file_key+}: a file's parsed text (what the agent reads) and abstract. */
 export const handler = apiKeyRoute(httpRoute('get-file'), { bucket }, async ({ req, services, tenancy }) => {
-  const user = userOf(req, undefined);
+  const subjectKey = subjectKeyOf(req, undefined);
   const fileKey = req.pathParams.file_key ?? '';
-  const subject = await tenancy.find(user);
+  const subject = await tenancy.find(subjectKey);
   const file = subject ? await services.files.get(subject.subjectId, fileKey, nowMs()) : null;
   if (!file) throw new NotFoundError(`No file '${fileKey}' for this Subject`, 'file_key');
   return {
@@ -28,7 +28,7 @@ export const handler = apiKeyRoute(httpRoute('get-file'), { bucket }, async ({ r
       extracted_text: await fileText(services, file),
       abstract: file.abstract,
       records: file.recordCount,
-      subject: user,
+      subject: subjectKey,
     },
   };
 });

@@ -26,7 +26,7 @@ export const handler = observed(async (event: SQSEvent): Promise<SQSBatchRespons
       await svc.sockets().send(connectionId, {
         type: 'connection_established',
         connectionId,
-        subject: connection.user,
+        subject: connection.subjectKey,
         retention: connection.retention,
         ...(connection.sessionId ? { session_id: connection.sessionId } : {}),
         limits: streamLimits(svc.config),

@@ -1,13 +1,13 @@
 import { nowMs } from '../../shared/clock';
 import { toListItem } from '../../shared/domain/files';
 import { apiKeyRoute } from '../../shared/http/handler';
-import { userOf } from '../../shared/http/tenancy';
+import { subjectKeyOf } from '../../shared/http/tenancy';
 import { httpRoute } from '../routes';
 
 /** GET /v1/files: the Subject's live files, newest first. */
 export const handler = apiKeyRoute(httpRoute('list-files'), {}, async ({ req, services, tenancy }) => {
-  const user = userOf(req, undefined);
-  const subject = await tenancy.find(user);
+  const subjectKey = subjectKeyOf(req, undefined);
+  const subject = await tenancy.find(subjectKey);
   const files = subject ? await services.files.list(subject.subjectId, nowMs()) : [];
-  return { body: { object: 'list', data: files.map(toListItem), subject: user } };
+  return { body: { object: 'list', data: files.map(toListItem), subject: subjectKey } };
 });

@@ -52,7 +52,7 @@ export const handler = streamingApiKeyRoute(httpRoute('create-response'), { buck
       (body.stream_options as Record<string, unknown>).service_tool_calls === false
     );
   const now = nowMs();
-  let subject = await ctx.tenancy.find(request.user);
+  let subject = await ctx.tenancy.find(request.subjectKey);
   const [previous, memories] = await Promise.all([
     previousResponse(ctx, request, subject, now),
     request.mode === 'model' ? [] : memoriesFor(ctx.services, subject?.subjectId ?? null),
@@ -119,7 +119,7 @@ export const handler = streamingApiKeyRoute(httpRoute('create-response'), { buck
     if (request.mode === 'model') checkStructuredOutput(request.format, outcome);
     const { frames, response } = assembly.finish(outcome);
     if (request.store) {
-      subject ??= await ctx.tenancy.findOrCreate(request.user);
+      subject ??= await ctx.tenancy.findOrCreate(request.subjectKey);
       await store(ctx, subject, who, { request, input, previous, start }, outcome, response);
     }
     if (start.resumes && !(await ctx.services.conversations.markResumed(start.resumes.subjectId, start.resumes.id))) {
@@ -221,7 +221,7 @@ function toolsFor(
           {
             services: ctx.services,
             accountId: ctx.tenancy.accountId,
-            user: request.user,
+            subjectKey: request.subjectKey,
             subjectId: subject?.subjectId ?? null,
             nowMs: now,
             sessionId,

@@ -2,7 +2,7 @@ import { nowMs } from '../../shared/clock';
 import { bucket } from '../../shared/composition/bucket';
 import { NotFoundError } from '../../shared/http/errors';
 import { apiKeyRoute } from '../../shared/http/handler';
-import { userOf } from '../../shared/http/tenancy';
+import { subjectKeyOf } from '../../shared/http/tenancy';
 import { log } from '../../shared/log';
 import { httpRoute } from '../routes';
 
@@ -13,7 +13,7 @@ import { httpRoute } from '../routes';
  */
 export const handler = apiKeyRoute(httpRoute('delete-response'), { bucket }, async ({ req, services, tenancy }) => {
   const id = req.pathParams.response_id ?? '';
-  const subject = await tenancy.find(userOf(req, undefined));
+  const subject = await tenancy.find(subjectKeyOf(req, undefined));
   const deleted = subject ? await services.conversations.delete(subject.subjectId, id, nowMs()) : null;
   if (!deleted) throw new NotFoundError(`Response with id '${id}' not found.`, 'response_id');
   if (deleted.lastOfConversation && subject) {

@@ -2,7 +2,7 @@ import { nowMs } from '../../shared/clock';
 import { bucket } from '../../shared/composition/bucket';
 import { BadRequestError, NotFoundError } from '../../shared/http/errors';
 import { apiKeyRoute } from '../../shared/http/handler';
-import { userOf } from '../../shared/http/tenancy';
+import { subjectKeyOf } from '../../shared/http/tenancy';
 import { intParam } from '../../shared/http/validation';
 import { httpRoute } from '../routes';
 
@@ -24,7 +24,7 @@ export const handler = apiKeyRoute(
     if (order !== 'asc' && order !== 'desc') {
       throw new BadRequestError('order must be "asc" or "desc"', 'invalid_order', 'order');
     }
-    const subject = await tenancy.find(userOf(req, undefined));
+    const subject = await tenancy.find(subjectKeyOf(req, undefined));
     const stored = subject ? await services.conversations.get(subject.subjectId, id, nowMs()) : null;
     if (!stored) throw new NotFoundError(`Response with id '${id}' not found.`, 'response_id');
     const items = order === 'asc' ? stored.inputItems : [...stored.inputItems].reverse();

@@ -83,7 +83,7 @@ export function responseObject(
     top_p: r.echo.topP ?? 1,
     truncation: r.echo.truncation,
     usage: finish ? responseUsage(finish.usage) : null,
-    user: r.user,
+    user: r.subjectKey,
     metadata: r.metadata,
     session_id: who.sessionId,
     mode: r.mode,

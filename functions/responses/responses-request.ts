@@ -3,7 +3,7 @@ import type { ModelTier } from '../../shared/domain/models';
 import { BadRequestError, invalidField } from '../../shared/http/errors';
 import { agentTierParam } from '../../shared/http/model-param';
 import { sessionIdParam } from '../../shared/http/retention-params';
-import { normalizeUser } from '../../shared/http/tenancy';
+import { normalizeSubjectKey } from '../../shared/http/tenancy';
 import { booleanField } from '../../shared/http/validation';
 import type { ModelResponseFormat } from '../../shared/ports/model-provider';
 import { type McpServerSpec, parseMcpToolEntries } from '../../shared/services/agent/mcp';
@@ -73,7 +73,8 @@ export interface ResponsesRequest {
   mcp: McpEntry[];
   mcpServers: McpServerSpec[];
   toolChoice: ToolChoice;
-  user: string;
+  /** The Subject key (the body's `user`, echoed as the response object's `user`). */
+  subjectKey: string;
   mode: 'agent' | 'model';
   format: ModelResponseFormat;
   builtinTools: 'auto' | 'none' | string[];
@@ -163,7 +164,7 @@ export function parseResponsesRequest(
     mcp,
     mcpServers: Array.isArray(body.tools) ? parseMcpToolEntries(body.tools) : [],
     toolChoice: parseToolChoice(body.tool_choice, clientTools, mode),
-    user: normalizeUser(body.user),
+    subjectKey: normalizeSubjectKey(body.user),
     mode,
     format,
     builtinTools: parseBuiltinTools(body.builtin_tools),

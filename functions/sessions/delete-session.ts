@@ -2,7 +2,7 @@ import { nowMs } from '../../shared/clock';
 import { queues } from '../../shared/composition/queues';
 import { apiKeyRoute } from '../../shared/http/handler';
 import { sessionIdParam } from '../../shared/http/retention-params';
-import { userOf } from '../../shared/http/tenancy';
+import { subjectKeyOf } from '../../shared/http/tenancy';
 import { httpRoute } from '../routes';
 
 /**
@@ -10,9 +10,9 @@ import { httpRoute } from '../routes';
  * included) and files, and closes the chat session. `deleted` counts rows, session files and the session row.
  */
 export const handler = apiKeyRoute(httpRoute('delete-session'), { queues }, async ({ req, services, tenancy }) => {
-  const user = userOf(req, undefined);
+  const subjectKey = subjectKeyOf(req, undefined);
   const sessionId = sessionIdParam(req.pathParams.session_id)!;
-  const subject = await tenancy.find(user);
+  const subject = await tenancy.find(subjectKey);
   let deleted = 0;
   if (subject) {
     const now = nowMs();
@@ -23,5 +23,5 @@ export const handler = apiKeyRoute(httpRoute('delete-session'), { queues }, asyn
     deleted += files.length;
     if (await services.records.closeSession(subject.subjectId, sessionId, new Date(now).toISOString())) deleted += 1;
   }
-  return { body: { status: 'ok', session_id: sessionId, deleted, subject: user } };
+  return { body: { status: 'ok', session_id: sessionId, deleted, subject: subjectKey } };
 });

@@ -15,7 +15,7 @@ import { checkIdentifierLength } from '../../shared/http/identifiers';
 import { isMultipart, parseMultipart, type UploadedFile } from '../../shared/http/multipart';
 import { retentionParams } from '../../shared/http/retention-params';
 import type { Tenancy } from '../../shared/http/tenancy';
-import { normalizeUser } from '../../shared/http/tenancy';
+import { normalizeSubjectKey } from '../../shared/http/tenancy';
 import { requireObject } from '../../shared/http/validation';
 import type { Services } from '../../shared/services/container';
 import type { DocumentContent } from '../../shared/services/document-readings';
@@ -43,7 +43,7 @@ export async function standardizeRequest({
   remainingMs,
 }: AuthedContext): Promise<RouteResult> {
   const { params, file } = isMultipart(req) ? await fromMultipart(req) : { params: requireObject(json()), file: null };
-  const user = normalizeUser(params.user);
+  const subjectKey = normalizeSubjectKey(params.user);
   const store = booleanParam(params.store, 'store');
   const sources = [
     file ? 'file' : null,
@@ -64,14 +64,14 @@ export async function standardizeRequest({
   let document: DocumentContent;
   if (file) document = await documentOfFile(services, file);
   else if (params.file_key !== undefined)
-    document = await documentOfStoredFile(services, tenancy, user, params.file_key);
+    document = await documentOfStoredFile(services, tenancy, subjectKey, params.file_key);
   else document = { text: textParam(params.text), tables: [] };
 
   // The model gets what is left of the request's time, less what storing and answering need: past it the answer is a
   // 504 in the envelope, not a function stopped mid-call and a bare gateway timeout.
   const signal = AbortSignal.timeout(Math.max(1_000, remainingMs() - ANSWER_MARGIN_MS));
   const { rows, storedCount } = await standardizeDocument(services, tenancy, document, {
-    user,
+    subjectKey,
     store,
     retention,
     sessionId,
@@ -83,7 +83,7 @@ export async function standardizeRequest({
       data: rows,
       stored: store,
       stored_count: storedCount,
-      subject: user,
+      subject: subjectKey,
       ...(rows.length === 0 ? { note: NO_READINGS_NOTE } : {}),
     },
   };
@@ -125,14 +125,14 @@ const TABULAR_TYPES =
 async function documentOfStoredFile(
   services: Services,
   tenancy: Tenancy,
-  user: string,
+  subjectKey: string,
   raw: unknown,
 ): Promise<DocumentContent> {
   if (typeof raw !== 'string' || !raw.trim()) {
     throw new BadRequestError('file_key must be a non-empty string', 'invalid_file_key', 'file_key');
   }
   checkIdentifierLength(raw, 'file_key');
-  const subject = await tenancy.find(user);
+  const subject = await tenancy.find(subjectKey);
   const file = subject ? await services.files.get(subject.subjectId, raw, nowMs()) : null;
   if (!file) throw new NotFoundError(`No file with key '${raw}' for this Subject`, 'file_key');
   if (file.status === 'processed' && !TABULAR_TYPES.test(file.contentType)) {

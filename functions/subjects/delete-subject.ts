@@ -2,7 +2,7 @@ import { bucket } from '../../shared/composition/bucket';
 import { queues } from '../../shared/composition/queues';
 import { NotFoundError } from '../../shared/http/errors';
 import { apiKeyRoute } from '../../shared/http/handler';
-import { normalizeUser } from '../../shared/http/tenancy';
+import { normalizeSubjectKey } from '../../shared/http/tenancy';
 import { eraseSubject } from '../../shared/services/subject-eraser';
 import { httpRoute } from '../routes';
 
@@ -14,9 +14,9 @@ export const handler = apiKeyRoute(
   httpRoute('delete-subject'),
   { bucket, queues },
   async ({ req, services, tenancy }) => {
-    const user = normalizeUser(req.pathParams.user);
-    const outcome = await eraseSubject(services, tenancy, user);
-    if (!outcome) throw new NotFoundError(`No Subject exists for user '${user}'`, 'user');
-    return { body: { status: 'ok', subject: user, deleted: outcome.deleted, counts_exact: outcome.countsExact } };
+    const subjectKey = normalizeSubjectKey(req.pathParams.user);
+    const outcome = await eraseSubject(services, tenancy, subjectKey);
+    if (!outcome) throw new NotFoundError(`No Subject exists for user '${subjectKey}'`, 'user');
+    return { body: { status: 'ok', subject: subjectKey, deleted: outcome.deleted, counts_exact: outcome.countsExact } };
   },
 );

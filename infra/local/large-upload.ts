@@ -18,7 +18,7 @@ import {
 } from '../../shared/http/errors';
 import { enforceRateLimit, verifyApiKey } from '../../shared/http/middleware';
 import { retentionParams } from '../../shared/http/retention-params';
-import { normalizeUser } from '../../shared/http/tenancy';
+import { normalizeSubjectKey } from '../../shared/http/tenancy';
 import { loadHandler } from './handlers';
 import { lambdaContext } from './lambda-context';
 
@@ -138,13 +138,13 @@ async function finalizeStaged(
   stagedKey: string,
   requestId: string,
 ): Promise<unknown> {
-  const user = normalizeUser(fields.user);
+  const subjectKey = normalizeSubjectKey(fields.user);
   const { retention, sessionId } = retentionParams(fields, { required: false, fallback: 'permanent' });
   const fileKey = newFileKey(file.filename, nowMs());
   await svc.tickets.put({
     uploadId,
     accountId,
-    user,
+    subjectKey,
     fileKey,
     ...file,
     retention,
@@ -165,8 +165,8 @@ async function finalizeStaged(
   );
   if (out?.batchItemFailures?.length)
     throw new HttpError(500, `The upload could not be stored (request id ${requestId})`, 'internal_error');
-  const subject = await svc.subjects.find(accountId, user);
+  const subject = await svc.subjects.find(accountId, subjectKey);
   const stored = subject ? await svc.files.get(subject.subjectId, fileKey, nowMs()) : null;
   if (!stored) throw new HttpError(500, `The upload could not be stored (request id ${requestId})`, 'internal_error');
-  return toUploadResponse(stored, user);
+  return toUploadResponse(stored, subjectKey);
 }

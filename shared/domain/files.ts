@@ -121,7 +121,7 @@ export function toListItem(f: StoredFile) {
 }
 
 /** Wire shape of the answer to an upload (gaps.md: `POST /v1/files`). */
-export function toUploadResponse(f: StoredFile & { duplicateOf?: true }, user: string) {
+export function toUploadResponse(f: StoredFile & { duplicateOf?: true }, subjectKey: string) {
   return {
     object: 'file',
     id: f.fileKey,
@@ -133,6 +133,6 @@ export function toUploadResponse(f: StoredFile & { duplicateOf?: true }, user: s
     created_at: f.createdAt,
     // The Subject already held a file with these bytes: this is that file, nothing was stored or read again.
     ...(f.duplicateOf ? { duplicate: true } : {}),
-    subject: user,
+    subject: subjectKey,
   };
 }

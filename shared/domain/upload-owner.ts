@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
 
 /**
- * Whose a staged upload is, before any Subject may exist: the account and a digest of the normalized `user` (never
- * the user itself, which can be a person's name or email). Every staged object and every staging entry carries it,
- * so an erase of (account, user) finds all of them even when that user never got a Subject.
+ * Whose a staged upload is, before any Subject may exist: the account and a digest of the Subject key (never the key
+ * itself, which can be a person's name or email). Every staged object and every staging entry carries it, so an erase
+ * of (account, Subject key) finds all of them even when that key never got a Subject.
  */
-export function uploadOwner(accountId: string, user: string): string {
-  return `${accountId}/${createHash('sha256').update(user).digest('base64url').slice(0, 22)}`;
+export function uploadOwner(accountId: string, subjectKey: string): string {
+  return `${accountId}/${createHash('sha256').update(subjectKey).digest('base64url').slice(0, 22)}`;
 }
 
 /** A body posted to `POST /v1/files` too large for a request event, staged while it streams in (local runtime). */

@@ -4,18 +4,19 @@ import { invalidField } from './errors';
 import type { Caller } from './middleware';
 import type { HttpRequest } from './request';
 
-/** The Subject an account writes to when a request carries no `user`. */
-export const DEFAULT_USER = 'default';
-const MAX_USER_LENGTH = 256;
+/** The Subject key an account writes to when a request carries no `user`. */
+export const DEFAULT_SUBJECT_KEY = 'default';
+const MAX_SUBJECT_KEY_LENGTH = 256;
 
 /**
- * `user` is the tenant-isolation key: put in Unicode NFC, trimmed and lower-cased, so differing letter case (and
- * differing encodings of one accented letter) reach the same Subject; absent means the account's default Subject.
- * A character outside ASCII that NFC or lower-casing would turn into ASCII (the Kelvin sign U+212A becomes `k`,
- * the dotted capital I U+0130 becomes `i̇`) is refused: it must never reach another person's ASCII `user`.
+ * The Subject key (the wire's `user`) is the tenant-isolation key: put in Unicode NFC, trimmed and lower-cased, so
+ * differing letter case (and differing encodings of one accented letter) reach the same Subject; absent means the
+ * account's default Subject. A character outside ASCII that NFC or lower-casing would turn into ASCII (the Kelvin
+ * sign U+212A becomes `k`, the dotted capital I U+0130 becomes `i̇`) is refused: it must never reach another person's
+ * ASCII key.
  */
-export function normalizeUser(raw: unknown, param = 'user'): string {
-  if (raw === undefined || raw === null) return DEFAULT_USER;
+export function normalizeSubjectKey(raw: unknown, param = 'user'): string {
+  if (raw === undefined || raw === null) return DEFAULT_SUBJECT_KEY;
   if (typeof raw !== 'string') throw invalidField(param, `${param} must be a string`);
   const trimmed = raw.trim();
   for (const ch of trimmed) {
@@ -26,11 +27,11 @@ export function normalizeUser(raw: unknown, param = 'user'): string {
       );
     }
   }
-  const user = trimmed.normalize('NFC').toLowerCase();
-  if (user === '') throw invalidField(param, `${param} must not be empty; omit it to use the default Subject`);
-  if (user.length > MAX_USER_LENGTH)
-    throw invalidField(param, `${param} must be at most ${MAX_USER_LENGTH} characters`);
-  return user;
+  const key = trimmed.normalize('NFC').toLowerCase();
+  if (key === '') throw invalidField(param, `${param} must not be empty; omit it to use the default Subject`);
+  if (key.length > MAX_SUBJECT_KEY_LENGTH)
+    throw invalidField(param, `${param} must be at most ${MAX_SUBJECT_KEY_LENGTH} characters`);
+  return key;
 }
 
 function isAscii(ch: string): boolean {
@@ -38,15 +39,15 @@ function isAscii(ch: string): boolean {
 }
 
 /**
- * Where `user` sits on each kind of request: the JSON body of a POST, the query string of a GET or
- * DELETE (multipart form fields are read by the upload routes and passed in as `body`).
+ * The request's Subject key, from where the wire field `user` sits on each kind of request: the JSON body of a POST,
+ * the query string of a GET or DELETE (multipart form fields are read by the upload routes and passed in as `body`).
  */
-export function userOf(req: HttpRequest, body: unknown): string {
+export function subjectKeyOf(req: HttpRequest, body: unknown): string {
   if (req.method === 'POST') {
     const value = body && typeof body === 'object' ? (body as Record<string, unknown>).user : undefined;
-    return normalizeUser(value);
+    return normalizeSubjectKey(value);
   }
-  return normalizeUser(req.query.user);
+  return normalizeSubjectKey(req.query.user);
 }
 
 /**
@@ -63,19 +64,19 @@ export class Tenancy {
     return this.caller.accountId;
   }
 
-  /** The caller's Subject for `user`, or null when none exists yet or its erase began (reads never mint one). */
-  async find(user: string): Promise<Subject | null> {
-    const subject = await this.services.subjects.find(this.caller.accountId, user);
+  /** The caller's Subject for `subjectKey`, or null when none exists yet or its erase began (reads never mint one). */
+  async find(subjectKey: string): Promise<Subject | null> {
+    const subject = await this.services.subjects.find(this.caller.accountId, subjectKey);
     return subject?.erasing ? null : subject;
   }
 
   /** The same, including a Subject whose erase began and never finished: for the erase, so a retry completes it. */
-  findToErase(user: string): Promise<Subject | null> {
-    return this.services.subjects.find(this.caller.accountId, user);
+  findToErase(subjectKey: string): Promise<Subject | null> {
+    return this.services.subjects.find(this.caller.accountId, subjectKey);
   }
 
-  /** The caller's Subject for `user`, minted on first use (writes). */
-  findOrCreate(user: string): Promise<Subject> {
-    return this.services.subjects.findOrCreate(this.caller.accountId, user);
+  /** The caller's Subject for `subjectKey`, minted on first use (writes). */
+  findOrCreate(subjectKey: string): Promise<Subject> {
+    return this.services.subjects.findOrCreate(this.caller.accountId, subjectKey);
   }
 }

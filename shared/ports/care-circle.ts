@@ -9,8 +9,8 @@ export interface CareCircleMember {
   name: string;
   /** Free text such as mother, father, child, sibling, spouse, other. */
   relationship: string;
-  /** The member's own `user` under the same account (normalized), when they have one. */
-  memberUser: string | null;
+  /** The member's own Subject key under the same account (the wire's `member_user`, normalized), when they have one. */
+  memberSubjectKey: string | null;
   notes: string;
   /** Epoch seconds. */
   createdAt: number;

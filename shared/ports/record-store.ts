@@ -67,7 +67,7 @@ export class SubjectErasedError extends Error {
 
 export interface RecordStore {
   /** Creates the Subject's own item (its id counter); fails if it exists. */
-  createSubject(subjectId: string, accountId: string, user: string, at: string): Promise<void>;
+  createSubject(subjectId: string, accountId: string, subjectKey: string, at: string): Promise<void>;
   /** Removes a Subject item minted by a creator that lost the race for the mapping. */
   discardSubject(subjectId: string): Promise<void>;
   /** Reserves `count` consecutive row ids for a Subject; returns the first. Throws SubjectErasedError for an erased one. */

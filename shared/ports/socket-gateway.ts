@@ -3,7 +3,8 @@ export interface SocketConnection {
   connectionId: string;
   accountId: string;
   keyId: string;
-  user: string;
+  /** The Subject key (the handshake's `user`). */
+  subjectKey: string;
   retention: string;
   sessionId: string | null;
   connectedAt: string;

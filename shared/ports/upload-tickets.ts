@@ -4,7 +4,8 @@ import type { StoredRetention } from '../domain/retention';
 export interface UploadTicket {
   uploadId: string;
   accountId: string;
-  user: string;
+  /** The Subject key (the request's `user`). */
+  subjectKey: string;
   fileKey: string;
   filename: string;
   contentType: string;

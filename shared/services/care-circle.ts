@@ -9,7 +9,7 @@ import type { Services } from './container';
 export interface NewFamilyMember {
   name: string;
   relationship: string;
-  memberUser: string | null;
+  memberSubjectKey: string | null;
   notes: string;
 }
 
@@ -27,18 +27,18 @@ export class CareCircleFullError extends BadRequestError {
 }
 
 /**
- * Records a family member for the Subject of `user`, minting the Subject on first use (as a write
+ * Records a family member for the Subject of `subjectKey`, minting the Subject on first use (as a write
  * does). A mapping left pointing at an erased Subject is dropped once and the write starts afresh, as
  * `writeReadings` does.
  */
 export async function addFamilyMember(
   services: Services,
   tenancy: Tenancy,
-  user: string,
+  subjectKey: string,
   input: NewFamilyMember,
-): Promise<{ member: CareCircleMember; user: string }> {
+): Promise<{ member: CareCircleMember; subjectKey: string }> {
   for (let attempt = 0; ; attempt++) {
-    const subject = await tenancy.findOrCreate(user);
+    const subject = await tenancy.findOrCreate(subjectKey);
     if ((await services.careCircle.list(subject.subjectId)).length >= MAX_FAMILY_MEMBERS) {
       throw new CareCircleFullError();
     }
@@ -50,10 +50,10 @@ export async function addFamilyMember(
     };
     try {
       await services.careCircle.add(member);
-      return { member, user: subject.user };
+      return { member, subjectKey: subject.key };
     } catch (err) {
       if (!(err instanceof SubjectErasedError) || attempt > 0) throw err;
-      await services.subjects.unmap(tenancy.accountId, user, subject.subjectId);
+      await services.subjects.unmap(tenancy.accountId, subjectKey, subject.subjectId);
     }
   }
 }
@@ -70,7 +70,7 @@ export function toFamilyMemberWire(m: CareCircleMember) {
     id: m.id,
     name: m.name,
     relationship: m.relationship,
-    member_user: m.memberUser,
+    member_user: m.memberSubjectKey,
     notes: m.notes,
     created_at: m.createdAt,
   };

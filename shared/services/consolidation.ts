@@ -99,9 +99,15 @@ async function storeReadings(services: Services, response: StoredResponse, text:
   while (total > range.count) total -= readings.pop()!.rows;
   const written = await writeReadingsToSubject(
     services,
-    { subjectId, accountId: '', user: '', createdAt: '' },
+    { subjectId, accountId: '', key: '', createdAt: '' },
     readings.map((r) => r.reading),
-    { user: '', source: 'consolidation', retention: 'permanent', sessionId: null, reserveIds: async () => range.first },
+    {
+      subjectKey: '',
+      source: 'consolidation',
+      retention: 'permanent',
+      sessionId: null,
+      reserveIds: async () => range.first,
+    },
   );
   // Fewer rows than an earlier delivery reserved: whatever it wrote past them goes.
   if (written.length < range.count) {

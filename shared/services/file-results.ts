@@ -38,7 +38,7 @@ export async function storeDocumentResults(
   const readings = await readingsOfDocument(services, document);
   const records = await writeReadingsToSubject(
     services,
-    { subjectId, accountId: '', user: '', createdAt: '' },
+    { subjectId, accountId: '', key: '', createdAt: '' },
     readings.map((r) => toStore(file, r)),
     writeOptions(services, file),
   );
@@ -64,7 +64,7 @@ async function abandonResults(services: Services, file: StoredFile): Promise<nul
 
 function writeOptions(services: Services, file: StoredFile) {
   return {
-    user: '',
+    subjectKey: '',
     source: 'upload' as const,
     retention: file.retention,
     sessionId: file.sessionId,
@@ -112,7 +112,7 @@ async function processLargeCsv(
   };
   const { count, sample } = await writeReadingStream(
     services,
-    { subjectId: file.subjectId, accountId: '', user: '', createdAt: '' },
+    { subjectId: file.subjectId, accountId: '', key: '', createdAt: '' },
     open,
     writeOptions(services, file),
   );

@@ -19,7 +19,7 @@ export interface ReadingToStore {
 }
 
 export interface WriteOptions {
-  user: string;
+  subjectKey: string;
   source: RecordSource;
   retention: StoredRetention;
   sessionId: string | null;
@@ -42,13 +42,13 @@ export async function writeReadings(
   options: WriteOptions,
 ): Promise<WriteOutcome> {
   for (let attempt = 0; ; attempt++) {
-    const subject = await tenancy.findOrCreate(options.user);
+    const subject = await tenancy.findOrCreate(options.subjectKey);
     try {
       return { subject, records: await writeReadingsToSubject(services, subject, readings, options) };
     } catch (err) {
       // The mapping pointed at a Subject whose erase was cut short: drop it once and start afresh.
       if (!(err instanceof SubjectErasedError) || attempt > 0) throw err;
-      await services.subjects.unmap(tenancy.accountId, options.user, subject.subjectId);
+      await services.subjects.unmap(tenancy.accountId, options.subjectKey, subject.subjectId);
     }
   }
 }
@@ -100,7 +100,7 @@ export async function writeReadingsToSubject(
 export function standardizeEphemeral(subjectId: string, readings: ReadingToStore[]): HealthRecord[] {
   const standardized = readings.map((r) => ({ reading: r, results: standardizeReading(r.input) }));
   const rows = toRecords({ subjectId } as Subject, 1, standardized, {
-    user: '',
+    subjectKey: '',
     source: 'api',
     retention: 'permanent',
     sessionId: null,

@@ -6,12 +6,12 @@ import type { Services } from './container';
 export const STAGED_MAX_AGE_MS = 24 * 3_600_000;
 
 /**
- * Everything staged for (account, user), whether or not a Subject was ever minted for them: chunks of WebSocket
+ * Everything staged for (account, Subject key), whether or not a Subject was ever minted for them: chunks of WebSocket
  * batches, presigned objects never finalized, their tickets and batch entries. The bytes go first, so an erase cut
  * short leaves entries that still lead to what is left.
  */
-export async function eraseStagedUploads(services: Services, accountId: string, user: string): Promise<void> {
-  const owner = uploadOwner(accountId, user);
+export async function eraseStagedUploads(services: Services, accountId: string, subjectKey: string): Promise<void> {
+  const owner = uploadOwner(accountId, subjectKey);
   for (const prefix of ownerPrefixes(owner)) await services.blobs.deletePrefix(prefix);
   for (const batch of await services.staging.batchesOf(owner)) {
     await services.staging.clear(owner, batch.connectionId, batch.messageId);
@@ -22,7 +22,7 @@ export async function eraseStagedUploads(services: Services, accountId: string, 
 
 /**
  * The sweeper's part: staged objects older than a day (the bucket's lifecycle rule does the same on AWS; the local
- * bucket has none) and the due entries naming users and files (connections, tickets, staged batches).
+ * bucket has none) and the due entries naming Subject keys and files (connections, tickets, staged batches).
  */
 export async function sweepStagedUploads(services: Services, nowMs: number, maxItems: number): Promise<number> {
   let deleted = 0;
@@ -37,7 +37,7 @@ export async function sweepStagedUploads(services: Services, nowMs: number, maxI
  * is the assembly worker's, which clears it). Nothing of an abandoned upload waits for a TTL.
  */
 export async function abandonBatches(services: Services, connection: SocketConnection): Promise<void> {
-  const owner = uploadOwner(connection.accountId, connection.user);
+  const owner = uploadOwner(connection.accountId, connection.subjectKey);
   for (const { messageId } of await services.staging.batchesOf(owner, connection.connectionId)) {
     const header = await services.staging.header(connection.connectionId, messageId);
     if (header?.ended) continue;

@@ -13,7 +13,7 @@ export const NO_READINGS_NOTE =
   'no quantifiable readings found in the text; for subjective/journal entries, send a single-turn POST /v1/responses with store:true instead';
 
 export interface StandardizeOptions {
-  user: string;
+  subjectKey: string;
   store: boolean;
   retention: StoredRetention | null;
   sessionId: string | null;
@@ -66,7 +66,7 @@ export async function standardizeDocument(
         comment: '',
       })),
       {
-        user: options.user,
+        subjectKey: options.subjectKey,
         source: 'extract',
         retention: options.retention ?? 'permanent',
         sessionId: options.sessionId,

@@ -39,7 +39,7 @@ export async function startBatch(services: Services, connection: SocketConnectio
     contentType: f.contentType ?? 'application/octet-stream',
     size: f.size,
   }));
-  const owner = uploadOwner(connection.accountId, connection.user);
+  const owner = uploadOwner(connection.accountId, connection.subjectKey);
   if (!(await services.staging.start(owner, connection.connectionId, frame.messageId, files))) {
     throw new BadRequestError(
       `messageId ${frame.messageId} was already used on this connection`,
@@ -125,7 +125,7 @@ export async function assembleBatch(
   const stored: StoredUpload[] = [];
   let subjectId: string | null = null;
   if (complete.length > 0) {
-    const subject = await services.subjects.findOrCreate(connection.accountId, connection.user);
+    const subject = await services.subjects.findOrCreate(connection.accountId, connection.subjectKey);
     subjectId = subject.subjectId;
     const retention = connection.retention as StoredRetention;
     for (const index of complete) {

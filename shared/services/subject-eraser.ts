@@ -18,20 +18,25 @@ export interface ErasureOutcome {
  * mapping marked erasing (every read stops at once, even should this erase stop right here), then it is tombstoned
  * (no more writes to it, and the sweeper purges it should the purge job never run), then unmapped, then the live
  * items are counted within a short budget and the purge is queued. An erase cut off part-way is finished by its
- * retry, or by the next write for that user, which tombstones and unmaps the marked Subject before minting afresh. A writer racing the erase may have dropped the mapping itself on meeting the tombstone;
- * the erase still succeeds, and never unmaps a Subject minted since. Returns null when the account holds no Subject
- * for `user`; nothing is minted (what was staged for that user is removed all the same).
+ * retry, or by the next write for that Subject key, which tombstones and unmaps the marked Subject before minting
+ * afresh. A writer racing the erase may have dropped the mapping itself on meeting the tombstone; the erase still
+ * succeeds, and never unmaps a Subject minted since. Returns null when the account holds no Subject for `subjectKey`;
+ * nothing is minted (what was staged for that key is removed all the same).
  */
-export async function eraseSubject(services: Services, tenancy: Tenancy, user: string): Promise<ErasureOutcome | null> {
-  // Uploads still staged are the user's too, Subject or not.
-  await eraseStagedUploads(services, tenancy.accountId, user);
-  const subject = await tenancy.findToErase(user);
+export async function eraseSubject(
+  services: Services,
+  tenancy: Tenancy,
+  subjectKey: string,
+): Promise<ErasureOutcome | null> {
+  // Uploads still staged are the Subject key's too, Subject or not.
+  await eraseStagedUploads(services, tenancy.accountId, subjectKey);
+  const subject = await tenancy.findToErase(subjectKey);
   if (!subject) return null;
   const now = nowMs();
   // Marked first: from here on nothing of it is read, even if this erase stops before the mapping is dropped.
-  await services.subjects.markErasing(tenancy.accountId, user, subject.subjectId);
+  await services.subjects.markErasing(tenancy.accountId, subjectKey, subject.subjectId);
   await services.records.tombstoneSubject(subject.subjectId, now);
-  await services.subjects.unmap(tenancy.accountId, user, subject.subjectId);
+  await services.subjects.unmap(tenancy.accountId, subjectKey, subject.subjectId);
   const deadline = Date.now() + ERASURE_COUNT_BUDGET_MS;
   const [records, files, conversations] = await Promise.all([
     services.records.tally(subject.subjectId, now, deadline),

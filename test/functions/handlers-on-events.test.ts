@@ -122,7 +122,7 @@ describe('every manifest entry has a sample event its handler accepts', () => {
   it('runs the WebSocket routes on their sample events', async () => {
     expect(await invoke('connect-file-stream')).toEqual({ statusCode: 200 });
     const connection = await h.runtime.services.connections.get('ZyX1dcq2FiACHfQ=');
-    expect(connection).toMatchObject({ user: 'alice', retention: 'permanent', sessionId: null });
+    expect(connection).toMatchObject({ subjectKey: 'alice', retention: 'permanent', sessionId: null });
     // No client is attached to the sample connection id: frames to it are dropped as API Gateway's Gone.
     expect(await invoke('message-file-stream')).toEqual({ statusCode: 200 });
     expect(await invoke('greet-socket')).toEqual({ batchItemFailures: [] });

@@ -78,7 +78,7 @@ describe('POST /v1/family-members', () => {
         subjectId: subject.subjectId,
         name: `M${i}`,
         relationship: 'other',
-        memberUser: null,
+        memberSubjectKey: null,
         notes: '',
         createdAt: 1,
       });

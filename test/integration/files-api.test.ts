@@ -292,7 +292,7 @@ describe('files that fail or never finish keep no rows', () => {
       lostJob.restore();
       const range = (await services.files.get(stalled.subjectId, lost.fileKey, now))!.recordIds!;
       await writeReadingsToSubject(services, stalled, [lateReading(now)], {
-        user: 'watch-stalled',
+        subjectKey: 'watch-stalled',
         source: 'upload',
         retention: 'permanent',
         sessionId: null,

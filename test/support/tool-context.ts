@@ -3,19 +3,19 @@ import { standardizeReading } from '../../shared/domain/standardization';
 import type { ToolContext } from '../../shared/services/agent/tools/types';
 import type { Harness } from './harness';
 
-/** The context the agent loop would build for (account, user): the Subject resolved as `Tenancy.find` does. */
+/** The context the agent loop would build for (account, Subject key): the Subject resolved as `Tenancy.find` does. */
 export async function toolContext(
   h: Harness,
   accountId: string,
-  user: string,
+  subjectKey: string,
   over: Partial<ToolContext> = {},
 ): Promise<ToolContext> {
   const services = h.runtime.services;
-  const subject = await services.subjects.find(accountId, user);
+  const subject = await services.subjects.find(accountId, subjectKey);
   return {
     services,
     accountId,
-    user,
+    subjectKey,
     subjectId: subject?.subjectId ?? null,
     nowMs: Date.now(),
     sessionId: null,

@@ -39,7 +39,8 @@ export class DynamoCareCircle implements CareCircle {
           memberId: member.id,
           name: member.name,
           relationship: member.relationship,
-          memberUser: member.memberUser,
+          // attribute `memberUser`: the member's Subject key (legacy spelling).
+          memberUser: member.memberSubjectKey,
           notes: member.notes,
           createdAt: member.createdAt,
         },
@@ -78,7 +79,8 @@ function fromItem(item: Item): CareCircleMember {
     subjectId: String(item.pk),
     name: String(item.name),
     relationship: String(item.relationship),
-    memberUser: (item.memberUser as string | null | undefined) ?? null,
+    // attribute `memberUser`: the member's Subject key (legacy spelling).
+    memberSubjectKey: (item.memberUser as string | null | undefined) ?? null,
     notes: String(item.notes ?? ''),
     createdAt: Number(item.createdAt),
   };

@@ -12,13 +12,16 @@ export class DynamoConnectionStore implements ConnectionStore {
   ) {}
 
   async put(connection: SocketConnection): Promise<void> {
+    const { subjectKey, ...rest } = connection;
     await this.doc.send(
       new PutCommand({
         TableName: this.table,
         Item: {
           pk: `CONN#${connection.connectionId}`,
           sk: '#CONN',
-          ...connection,
+          ...rest,
+          // attribute `user`: the Subject key (legacy spelling).
+          user: subjectKey,
           expiresAt: Math.floor(Date.now() / 1000) + CONNECTION_TTL_SECONDS,
           // In the expiry index: a record whose $disconnect never ran is removed by the sweeper.
           expiryShard: expiryShard(connection.connectionId),
@@ -32,8 +35,9 @@ export class DynamoConnectionStore implements ConnectionStore {
       new GetCommand({ TableName: this.table, Key: { pk: `CONN#${connectionId}`, sk: '#CONN' }, ConsistentRead: true }),
     );
     if (!out.Item || Number(out.Item.expiresAt) * 1000 <= Date.now()) return null;
-    const { pk: _pk, sk: _sk, expiresAt: _e, expiryShard: _s, ...connection } = out.Item;
-    return connection as SocketConnection;
+    // attribute `user`: the Subject key (legacy spelling).
+    const { pk: _pk, sk: _sk, expiresAt: _e, expiryShard: _s, user, ...connection } = out.Item;
+    return { ...connection, subjectKey: user as string } as SocketConnection;
   }
 
   async delete(connectionId: string): Promise<void> {

@@ -4,8 +4,8 @@ import { deleteAll, queryAll } from './batch';
 import { EXPIRY_SHARDS, expiryShard } from './records-layout';
 
 /**
- * The accounts table's due entries, read from its sparse expiry index. They name a user and file names, so they go
- * within minutes of coming due rather than whenever DynamoDB TTL gets to them (up to two days; never locally).
+ * The accounts table's due entries, read from its sparse expiry index. They name a Subject key and file names, so they
+ * go within minutes of coming due rather than whenever DynamoDB TTL gets to them (up to two days; never locally).
  */
 export class DynamoDueEntries implements DueEntries {
   constructor(

@@ -88,11 +88,12 @@ export class DynamoRecordStore implements RecordStore {
     private readonly table: string,
   ) {}
 
-  async createSubject(subjectId: string, accountId: string, user: string, at: string): Promise<void> {
+  async createSubject(subjectId: string, accountId: string, subjectKey: string, at: string): Promise<void> {
     await this.doc.send(
       new PutCommand({
         TableName: this.table,
-        Item: { pk: subjectId, sk: SUBJECT_SK, nextId: 0, accountId, user, createdAt: at },
+        // attribute `user`: the Subject key (legacy spelling).
+        Item: { pk: subjectId, sk: SUBJECT_SK, nextId: 0, accountId, user: subjectKey, createdAt: at },
         ConditionExpression: 'attribute_not_exists(pk)',
       }),
     );

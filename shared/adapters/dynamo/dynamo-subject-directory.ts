@@ -12,7 +12,7 @@ import type { Subject, SubjectDirectory } from '../../ports/subject-directory';
 import { applied } from './conditional';
 
 /**
- * The (account, user) → Subject mapping, kept in the accounts table. A Subject's own item (its id
+ * The (account, Subject key) → Subject mapping, kept in the accounts table. A Subject's own item (its id
  * counter) lives in the records table; the mapping is written second, conditionally, so concurrent
  * first uses agree on one Subject and the loser discards its own.
  */
@@ -23,30 +23,30 @@ export class DynamoSubjectDirectory implements SubjectDirectory {
     private readonly records: RecordStore,
   ) {}
 
-  async find(accountId: string, user: string): Promise<Subject | null> {
-    const out = await this.doc.send(new GetCommand({ TableName: this.table, Key: mappingKey(accountId, user) }));
-    return out.Item ? toSubject(out.Item, accountId, user) : null;
+  async find(accountId: string, subjectKey: string): Promise<Subject | null> {
+    const out = await this.doc.send(new GetCommand({ TableName: this.table, Key: mappingKey(accountId, subjectKey) }));
+    return out.Item ? toSubject(out.Item, accountId, subjectKey) : null;
   }
 
-  async findOrCreate(accountId: string, user: string): Promise<Subject> {
-    const existing = await this.find(accountId, user);
+  async findOrCreate(accountId: string, subjectKey: string): Promise<Subject> {
+    const existing = await this.find(accountId, subjectKey);
     if (existing?.erasing) {
       // An erase stopped between marking and unmapping: finish it (the tombstone brings the sweeper's purge).
       await this.records.tombstoneSubject(existing.subjectId, Date.now());
-      await this.unmap(accountId, user, existing.subjectId);
+      await this.unmap(accountId, subjectKey, existing.subjectId);
     } else if (existing) return existing;
     const subject: Subject = {
       subjectId: `sbj_${randomUUID().replaceAll('-', '')}`,
       accountId,
-      user,
+      key: subjectKey,
       createdAt: new Date().toISOString(),
     };
-    await this.records.createSubject(subject.subjectId, accountId, user, subject.createdAt);
+    await this.records.createSubject(subject.subjectId, accountId, subjectKey, subject.createdAt);
     try {
       await this.doc.send(
         new PutCommand({
           TableName: this.table,
-          Item: { ...mappingKey(accountId, user), subjectId: subject.subjectId, createdAt: subject.createdAt },
+          Item: { ...mappingKey(accountId, subjectKey), subjectId: subject.subjectId, createdAt: subject.createdAt },
           ConditionExpression: 'attribute_not_exists(pk)',
         }),
       );
@@ -54,18 +54,18 @@ export class DynamoSubjectDirectory implements SubjectDirectory {
     } catch (err) {
       if (!(err instanceof ConditionalCheckFailedException)) throw err;
       await this.records.discardSubject(subject.subjectId);
-      const winner = await this.find(accountId, user);
+      const winner = await this.find(accountId, subjectKey);
       if (!winner) throw err;
       return winner;
     }
   }
 
-  markErasing(accountId: string, user: string, subjectId: string): Promise<boolean> {
+  markErasing(accountId: string, subjectKey: string, subjectId: string): Promise<boolean> {
     return applied(
       this.doc.send(
         new UpdateCommand({
           TableName: this.table,
-          Key: mappingKey(accountId, user),
+          Key: mappingKey(accountId, subjectKey),
           UpdateExpression: 'SET erasingAt = if_not_exists(erasingAt, :now)',
           ConditionExpression: 'subjectId = :s',
           ExpressionAttributeValues: { ':s': subjectId, ':now': new Date().toISOString() },
@@ -74,12 +74,12 @@ export class DynamoSubjectDirectory implements SubjectDirectory {
     );
   }
 
-  unmap(accountId: string, user: string, subjectId: string): Promise<boolean> {
+  unmap(accountId: string, subjectKey: string, subjectId: string): Promise<boolean> {
     return applied(
       this.doc.send(
         new DeleteCommand({
           TableName: this.table,
-          Key: mappingKey(accountId, user),
+          Key: mappingKey(accountId, subjectKey),
           ConditionExpression: 'subjectId = :s',
           ExpressionAttributeValues: { ':s': subjectId },
         }),
@@ -88,15 +88,16 @@ export class DynamoSubjectDirectory implements SubjectDirectory {
   }
 }
 
-function mappingKey(accountId: string, user: string) {
-  return { pk: `ACCOUNT#${accountId}`, sk: `USER#${user}` };
+function mappingKey(accountId: string, subjectKey: string) {
+  // sk `USER#<key>`: the Subject key (legacy spelling).
+  return { pk: `ACCOUNT#${accountId}`, sk: `USER#${subjectKey}` };
 }
 
-function toSubject(item: Record<string, unknown>, accountId: string, user: string): Subject {
+function toSubject(item: Record<string, unknown>, accountId: string, subjectKey: string): Subject {
   return {
     subjectId: String(item.subjectId),
     accountId,
-    user,
+    key: subjectKey,
     createdAt: String(item.createdAt),
     ...(item.erasingAt !== undefined ? { erasing: true } : {}),
   };

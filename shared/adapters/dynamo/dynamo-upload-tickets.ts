@@ -12,7 +12,7 @@ export class DynamoUploadTickets implements UploadTickets {
   ) {}
 
   async put(ticket: UploadTicket): Promise<void> {
-    const owner = uploadOwner(ticket.accountId, ticket.user);
+    const owner = uploadOwner(ticket.accountId, ticket.subjectKey);
     // The table's TTL attribute (expiresAt) collects the ticket an hour after it stops being valid; the sweeper sooner.
     const expiry = { expiresAt: ticket.expiresAt + 3600, expiryShard: expiryShard(ticket.uploadId) };
     // The owner's pointer first: a ticket is always found by an erase of its owner.
@@ -22,10 +22,12 @@ export class DynamoUploadTickets implements UploadTickets {
         Item: { ...pointerKey(owner, ticket.uploadId), uploadId: ticket.uploadId, ...expiry },
       }),
     );
+    const { subjectKey, ...rest } = ticket;
     await this.doc.send(
       new PutCommand({
         TableName: this.table,
-        Item: { ...ticketKey(ticket.uploadId), ...ticket, validUntil: ticket.expiresAt, ...expiry },
+        // attribute `user`: the Subject key (legacy spelling).
+        Item: { ...ticketKey(ticket.uploadId), ...rest, user: subjectKey, validUntil: ticket.expiresAt, ...expiry },
         ConditionExpression: 'attribute_not_exists(pk)',
       }),
     );
@@ -36,15 +38,20 @@ export class DynamoUploadTickets implements UploadTickets {
       new GetCommand({ TableName: this.table, Key: ticketKey(uploadId), ConsistentRead: true }),
     );
     if (!out.Item) return null;
-    const { pk: _pk, sk: _sk, validUntil, expiryShard: _shard, ...ticket } = out.Item;
-    return { ...(ticket as UploadTicket), expiresAt: Number(validUntil) };
+    // attribute `user`: the Subject key (legacy spelling).
+    const { pk: _pk, sk: _sk, validUntil, expiryShard: _shard, user, ...ticket } = out.Item;
+    return {
+      ...(ticket as Omit<UploadTicket, 'subjectKey'>),
+      subjectKey: user as string,
+      expiresAt: Number(validUntil),
+    };
   }
 
   async delete(uploadId: string): Promise<void> {
     const ticket = await this.get(uploadId);
     await this.doc.send(new DeleteCommand({ TableName: this.table, Key: ticketKey(uploadId) }));
     if (ticket) {
-      const owner = uploadOwner(ticket.accountId, ticket.user);
+      const owner = uploadOwner(ticket.accountId, ticket.subjectKey);
       await this.doc.send(new DeleteCommand({ TableName: this.table, Key: pointerKey(owner, uploadId) }));
     }
   }

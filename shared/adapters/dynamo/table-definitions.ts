@@ -35,8 +35,8 @@ export const tableDefinitions: Record<TableName, TableDefinition> = {
     sortKey: 'sk',
     ttlAttribute: EXPIRY_ATTRIBUTE,
     indexes: [
-      // The sweeper's view of what is due (connections, upload tickets, staged batches: they name a user and files),
-      // so nothing waits up to two days for TTL; sparse, keys only.
+      // The sweeper's view of what is due (connections, upload tickets, staged batches: they name a Subject key and
+      // files), so nothing waits up to two days for TTL; sparse, keys only.
       { name: 'byExpiry', partitionKey: 'expiryShard', sortKey: EXPIRY_ATTRIBUTE, sortKeyType: 'N', projection: [] },
     ],
   },

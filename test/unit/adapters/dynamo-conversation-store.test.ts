@@ -353,7 +353,7 @@ describe.each(servers)('DynamoConversationStore on %s', (_name, start) => {
       subjectId: s,
       name: 'Ann',
       relationship: 'mother',
-      memberUser: null,
+      memberSubjectKey: null,
       notes: '',
       createdAt: T0_S,
     });

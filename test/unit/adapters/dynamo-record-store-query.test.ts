@@ -163,12 +163,12 @@ describe.each(servers)('DynamoRecordStore.query and the care circle on %s', (_na
       subjectId: s,
       name: 'Maria',
       relationship: 'mother',
-      memberUser: 'maria',
+      memberSubjectKey: 'maria',
       notes: 'type 2 diabetes',
       createdAt: 1,
     };
     await circle.add(member);
-    await circle.add({ ...member, id: 'fm_2', name: 'Tom', memberUser: null, notes: '', createdAt: 2 });
+    await circle.add({ ...member, id: 'fm_2', name: 'Tom', memberSubjectKey: null, notes: '', createdAt: 2 });
     expect((await circle.list(s)).map((m) => m.name)).toEqual(['Maria', 'Tom']);
     expect((await circle.list(s))[0]).toEqual(member);
     const now = Date.now();

@@ -16,7 +16,7 @@ function ctx(services: Partial<Services> = {}): ToolContext {
   return {
     services: services as Services,
     accountId: 'acct',
-    user: 'alice',
+    subjectKey: 'alice',
     subjectId: 'sbj_x',
     nowMs: Date.parse('2026-06-01T00:00:00Z'),
     sessionId: null,

@@ -9,7 +9,7 @@ import {
 } from '../../../shared/domain/retention';
 import { parseTimestamp } from '../../../shared/domain/timestamps';
 import { invalidField } from '../../../shared/http/errors';
-import { normalizeUser } from '../../../shared/http/tenancy';
+import { normalizeSubjectKey } from '../../../shared/http/tenancy';
 import { formatPath } from '../../../shared/http/validation';
 
 describe('retention', () => {
@@ -82,11 +82,11 @@ describe('request helpers', () => {
       error: { message: 'bad', type: 'invalid_request_error', code: 'invalid_time', param: 'records[3].time' },
     });
   });
-  it('normalizes user', () => {
-    expect(normalizeUser('  Alice ')).toBe('alice');
-    expect(normalizeUser(undefined)).toBe('default');
-    expect(() => normalizeUser('   ')).toThrow();
-    expect(() => normalizeUser(7)).toThrow();
-    expect(() => normalizeUser('x'.repeat(257))).toThrow();
+  it('normalizes the Subject key', () => {
+    expect(normalizeSubjectKey('  Alice ')).toBe('alice');
+    expect(normalizeSubjectKey(undefined)).toBe('default');
+    expect(() => normalizeSubjectKey('   ')).toThrow();
+    expect(() => normalizeSubjectKey(7)).toThrow();
+    expect(() => normalizeSubjectKey('x'.repeat(257))).toThrow();
   });
 });

@@ -26,8 +26,8 @@ async function listFamilyMembersRun(raw: unknown, ctx: ToolContext): Promise<Lis
         id: m.id,
         name: m.name,
         relationship: m.relationship,
-        user: m.memberUser,
-        has_records: m.memberUser ? await holdsReadings(ctx, m.memberUser) : false,
+        user: m.memberSubjectKey,
+        has_records: m.memberSubjectKey ? await holdsReadings(ctx, m.memberSubjectKey) : false,
         notes: m.notes,
       })),
     ),
@@ -38,8 +38,8 @@ async function listFamilyMembersRun(raw: unknown, ctx: ToolContext): Promise<Lis
  * Whether the member's own Subject, under the same account as the request, holds a live reading: one row read, so a
  * large Subject costs no more than an empty one. Their readings stay out of this tool.
  */
-async function holdsReadings(ctx: ToolContext, user: string): Promise<boolean> {
-  const subject = await ctx.services.subjects.find(ctx.accountId, user);
+async function holdsReadings(ctx: ToolContext, subjectKey: string): Promise<boolean> {
+  const subject = await ctx.services.subjects.find(ctx.accountId, subjectKey);
   if (!subject) return false;
   const page = await ctx.services.records.list(subject.subjectId, { limit: 1, offset: 0, nowMs: ctx.nowMs });
   return page.records.length > 0;

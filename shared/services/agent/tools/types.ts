@@ -6,7 +6,7 @@ import type { Services } from '../../container';
 export interface ToolContext {
   services: Services;
   accountId: string;
-  user: string;
+  subjectKey: string;
   /** Null when the Subject does not exist yet: reads see nothing, a write mints it. */
   subjectId: string | null;
   nowMs: number;

@@ -82,8 +82,8 @@ async function writeFhirObservationRun(raw: unknown, ctx: ToolContext): Promise<
     throw new Error('write_fhir_observation: session retention without a session id');
   }
   const subject: Subject = ctx.subjectId
-    ? { subjectId: ctx.subjectId, accountId: ctx.accountId, user: ctx.user, createdAt: '' }
-    : await ctx.services.subjects.findOrCreate(ctx.accountId, ctx.user);
+    ? { subjectId: ctx.subjectId, accountId: ctx.accountId, key: ctx.subjectKey, createdAt: '' }
+    : await ctx.services.subjects.findOrCreate(ctx.accountId, ctx.subjectKey);
   const written = await writeReadingsToSubject(
     ctx.services,
     subject,
@@ -95,7 +95,7 @@ async function writeFhirObservationRun(raw: unknown, ctx: ToolContext): Promise<
         comment: WRITE_TOOL_COMMENT,
       },
     ],
-    { user: ctx.user, source: 'consolidation', retention: ctx.writeRetention, sessionId: ctx.sessionId },
+    { subjectKey: ctx.subjectKey, source: 'consolidation', retention: ctx.writeRetention, sessionId: ctx.sessionId },
   );
   // The Subject now exists: later tools of the same turn read it.
   ctx.subjectId = subject.subjectId;
