@@ -1,4 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import {
   DeleteCommand,
   type DynamoDBDocumentClient,
@@ -53,16 +54,7 @@ export class DynamoLoginCodes implements LoginCodes {
   }
 
   async withdraw(emailKey: string, codeMac: string): Promise<void> {
-    await applied(
-      this.doc.send(
-        new DeleteCommand({
-          TableName: this.table,
-          Key: key(emailKey),
-          ConditionExpression: 'codeMac = :mac',
-          ExpressionAttributeValues: { ':mac': codeMac },
-        }),
-      ),
-    );
+    await this.deleteIfStill(emailKey, codeMac);
   }
 
   async redeem(emailKey: string, codeMac: string, nowMs: number): Promise<boolean> {
@@ -81,11 +73,16 @@ export class DynamoLoginCodes implements LoginCodes {
       );
       stored = String(counted.Attributes?.codeMac ?? '');
     } catch (err) {
-      if ((err as { name?: string }).name === 'ConditionalCheckFailedException') return false;
+      if (err instanceof ConditionalCheckFailedException) return false;
       throw err;
     }
     if (!sameMac(stored, codeMac)) return false;
     // Spent on its first right use: a concurrent twin's Delete finds no item, or another code, and fails.
+    return this.deleteIfStill(emailKey, codeMac);
+  }
+
+  /** Deletes the address's code only while it is still `codeMac`; false when another (or none) is stored. */
+  private deleteIfStill(emailKey: string, codeMac: string): Promise<boolean> {
     return applied(
       this.doc.send(
         new DeleteCommand({

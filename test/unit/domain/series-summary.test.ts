@@ -8,12 +8,11 @@ import {
   summarizeSeries,
 } from '../../../shared/domain/series/summarize-series';
 import { commonNameOf } from '../../../shared/domain/standardization/common-name';
-import { resolveIndicator } from '../../../shared/domain/standardization/index';
 import { molarMassOf } from '../../../shared/domain/standardization/molar-masses';
 import { convertValue } from '../../../shared/domain/standardization/unit-conversion';
+import { reading as toolReading } from '../../support/tool-reading';
 
-let nextId = 1;
-
+/** A reading `day` days into 2026. */
 function reading(
   indicator: string,
   value: number | string,
@@ -21,25 +20,7 @@ function reading(
   day: number,
   extra: Partial<ToolReading> = {},
 ): ToolReading {
-  const resolved = resolveIndicator(indicator, unit);
-  const parsed = typeof value === 'number' ? value : null;
-  return {
-    id: nextId++,
-    indicator,
-    canonical_name: resolved.canonicalName,
-    loinc_code: resolved.loincCode,
-    value: String(value),
-    parsed_value: parsed,
-    unit,
-    time: new Date(Date.UTC(2026, 0, 1) + day * 86_400_000).toISOString(),
-    end_time: null,
-    reference_low: null,
-    reference_high: null,
-    reference_text: null,
-    abnormal: null,
-    source: 'test',
-    ...extra,
-  };
+  return toolReading(indicator, value, unit, new Date(Date.UTC(2026, 0, 1) + day * 86_400_000).toISOString(), extra);
 }
 
 describe('one series from one set of readings', () => {

@@ -128,7 +128,8 @@ const MONTHS: Record<string, number> = {
   december: 12,
   dec: 12,
 };
-const NUMBER_WORDS: Record<string, number> = {
+/** English number words, for periods (`last two weeks`) and counts of readings (`last three results`). */
+export const NUMBER_WORDS: Readonly<Record<string, number>> = {
   a: 1,
   an: 1,
   one: 1,

@@ -1,5 +1,6 @@
 import type { Intent } from '../intents';
 import type { Lexicon } from '../lexicon';
+import { NUMBER_WORDS } from '../time-window';
 
 /** English: the engine's first language; its word sets are in text.ts and apply to every language. */
 
@@ -70,17 +71,6 @@ const REPORTS =
 const FOLLOW_UP_OPENING =
   /^(?:and|also|ok(?:ay)?,? and|then|now|same (?:for|with)|what about|how about|what of|and what about|and how about|vs|versus)\b/;
 
-const COUNT_WORDS: Record<string, number> = {
-  two: 2,
-  three: 3,
-  four: 4,
-  five: 5,
-  six: 6,
-  seven: 7,
-  eight: 8,
-  nine: 9,
-  ten: 10,
-};
 /** `last 3 results`, `latest five readings`, `past 2 ldl values`: a number of readings, not a period. */
 const LAST_N =
   /\b(?:last|latest|recent|past|newest|previous) (\d{1,3}|two|three|four|five|six|seven|eight|nine|ten)(?! (?:hours?|hrs?|days?|weeks?|months?|years?)\b)\b/;
@@ -99,7 +89,7 @@ export const EN: Lexicon = {
   record: RECORD_VERB,
   journal: { asks: ASKS, asksAnywhere: ASKS_ANYWHERE, reports: REPORTS },
   followUp: FOLLOW_UP_OPENING,
-  lastN: { pattern: LAST_N, numbers: COUNT_WORDS },
+  lastN: { pattern: LAST_N, numbers: NUMBER_WORDS },
   unelide: null,
   compoundTails: null,
 };
