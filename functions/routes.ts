@@ -7,6 +7,8 @@
  */
 
 import type { Needs, QueueName } from '../shared/config/resources';
+import type { EnvelopeName } from '../shared/http/envelopes';
+import type { RouteAuth } from '../shared/http/handler';
 
 export type { Access, Needs, QueueName, TableName } from '../shared/config/resources';
 
@@ -24,8 +26,10 @@ export interface HttpRoute extends EntryBase {
   method: 'GET' | 'POST' | 'DELETE';
   /** API Gateway path syntax: `{name}` for one segment, `{name+}` for a greedy rest. */
   path: string;
-  /** 'api-key' for /v1, 'none' for public probes. */
-  auth: 'api-key' | 'none';
+  /** 'api-key' for /v1, 'none' for public routes (probes, sign-in, OAuth). */
+  auth: RouteAuth;
+  /** The shape of its answers and errors: `/v1`'s OpenAI error, email login's numbered codes, OAuth's RFC names. */
+  envelope: EnvelopeName;
   /**
    * The answer may stream (server-sent events): served by the REST API in STREAM transfer mode with Lambda
    * response streaming in the cloud (HTTP APIs buffer), and chunk by chunk locally.
@@ -80,6 +84,7 @@ export const manifest: readonly ManifestEntry[] = [
     method: 'GET',
     path: '/api/health',
     auth: 'none',
+    envelope: 'openai',
     handler: 'health/get-health.ts',
     description: 'Region health and live tool names',
     needs: { tables: { accounts: 'read' }, bucket: 'read', probesModel: true },
@@ -91,6 +96,7 @@ export const manifest: readonly ManifestEntry[] = [
     method: 'GET',
     path: '/v1/models',
     auth: 'api-key',
+    envelope: 'openai',
     handler: 'models/list-models.ts',
     description: 'List model tiers',
     needs: { tables: { accounts: 'read', rateLimits: 'readwrite' } },
@@ -102,6 +108,7 @@ export const manifest: readonly ManifestEntry[] = [
     method: 'POST',
     path: '/v1/data',
     auth: 'api-key',
+    envelope: 'openai',
     handler: 'data/create-data.ts',
     description: 'Write a batch of structured readings',
     needs: { tables: recordsRw, memoryMb: 1024, timeoutSeconds: 29 },
@@ -113,6 +120,7 @@ export const manifest: readonly ManifestEntry[] = [
     method: 'GET',
     path: '/v1/data',
     auth: 'api-key',
+    envelope: 'openai',
     handler: 'data/list-data.ts',
     description: 'Read a page of readings',
     needs: { tables: recordsRead },
@@ -124,6 +132,7 @@ export const manifest: readonly ManifestEntry[] = [
     method: 'DELETE',
     path: '/v1/data',
     auth: 'api-key',
+    envelope: 'openai',
     handler: 'data/delete-data.ts',
     description: 'Delete readings',
     needs: { tables: recordsRw, timeoutSeconds: 29 },
@@ -135,6 +144,7 @@ export const manifest: readonly ManifestEntry[] = [
     method: 'DELETE',
     path: '/v1/sessions/{session_id}',
     auth: 'api-key',
+    envelope: 'openai',
     handler: 'sessions/delete-session.ts',
     description: 'Delete a session and its session-scoped data',
     needs: { tables: recordsRw, sendsTo: ['purge'], timeoutSeconds: 29 },
@@ -146,6 +156,7 @@ export const manifest: readonly ManifestEntry[] = [
     method: 'DELETE',
     path: '/v1/subjects/{user}',
     auth: 'api-key',
+    envelope: 'openai',
     handler: 'subjects/delete-subject.ts',
     description: 'Erase a Subject',
     needs: { tables: recordsRw, bucket: 'readwrite', sendsTo: ['purge'] },
@@ -157,6 +168,7 @@ export const manifest: readonly ManifestEntry[] = [
     method: 'POST',
     path: '/v1/family-members',
     auth: 'api-key',
+    envelope: 'openai',
     handler: 'family/create-family-member.ts',
     description: 'Record a family member of a Subject',
     needs: { tables: recordsRw },
@@ -168,6 +180,7 @@ export const manifest: readonly ManifestEntry[] = [
     method: 'GET',
     path: '/v1/family-members',
     auth: 'api-key',
+    envelope: 'openai',
     handler: 'family/list-family-members.ts',
     description: 'List family members of a Subject',
     needs: { tables: recordsRead },
@@ -179,6 +192,7 @@ export const manifest: readonly ManifestEntry[] = [
     method: 'DELETE',
     path: '/v1/family-members/{member_id}',
     auth: 'api-key',
+    envelope: 'openai',
     handler: 'family/delete-family-member.ts',
     description: 'Delete a family member of a Subject',
     needs: { tables: recordsRw },
@@ -190,6 +204,7 @@ export const manifest: readonly ManifestEntry[] = [
     method: 'POST',
     path: '/v1/standardize',
     auth: 'api-key',
+    envelope: 'openai',
     handler: 'standardize/create-standardization.ts',
     description: 'Extract and standardize readings from text',
     needs: {
@@ -208,6 +223,7 @@ export const manifest: readonly ManifestEntry[] = [
     method: 'POST',
     path: '/v1/extract',
     auth: 'api-key',
+    envelope: 'openai',
     handler: 'standardize/create-extraction.ts',
     description: 'Deprecated alias of POST /v1/standardize',
     needs: {
@@ -226,6 +242,7 @@ export const manifest: readonly ManifestEntry[] = [
     method: 'POST',
     path: '/v1/files',
     auth: 'api-key',
+    envelope: 'openai',
     handler: 'files/create-file.ts',
     description: 'Upload a file',
     needs: { tables: recordsRw, bucket: 'readwrite', sendsTo: ['file-jobs'], memoryMb: 1024, timeoutSeconds: 29 },
@@ -237,6 +254,7 @@ export const manifest: readonly ManifestEntry[] = [
     method: 'GET',
     path: '/v1/files',
     auth: 'api-key',
+    envelope: 'openai',
     handler: 'files/list-files.ts',
     description: 'List files',
     needs: { tables: recordsRead },
@@ -248,6 +266,7 @@ export const manifest: readonly ManifestEntry[] = [
     method: 'GET',
     path: '/v1/files/{file_key+}',
     auth: 'api-key',
+    envelope: 'openai',
     handler: 'files/get-file.ts',
     description: "Read a file's parsed text",
     needs: { tables: recordsRead, bucket: 'read' },
@@ -259,6 +278,7 @@ export const manifest: readonly ManifestEntry[] = [
     method: 'DELETE',
     path: '/v1/files/{file_key+}',
     auth: 'api-key',
+    envelope: 'openai',
     handler: 'files/delete-file.ts',
     description: 'Delete a file',
     needs: { tables: recordsRw, sendsTo: ['purge'] },
@@ -292,6 +312,7 @@ export const manifest: readonly ManifestEntry[] = [
     method: 'POST',
     path: '/v1/chat/completions',
     auth: 'api-key',
+    envelope: 'openai',
     streaming: true,
     handler: 'chat/create-chat-completion.ts',
     description: 'Answer a question from the Subject data through the agent loop',
@@ -327,6 +348,7 @@ export const manifest: readonly ManifestEntry[] = [
     method: 'POST',
     path: '/v1/responses',
     auth: 'api-key',
+    envelope: 'openai',
     streaming: true,
     handler: 'responses/create-response.ts',
     description: 'Run one agent turn of the responses protocol, storing it when asked',
@@ -360,6 +382,7 @@ export const manifest: readonly ManifestEntry[] = [
     method: 'GET',
     path: '/v1/responses/{response_id}',
     auth: 'api-key',
+    envelope: 'openai',
     handler: 'responses/get-response.ts',
     description: 'Read a stored response',
     needs: { tables: recordsRead, bucket: 'read', memoryMb: 512, timeoutSeconds: 10 },
@@ -371,6 +394,7 @@ export const manifest: readonly ManifestEntry[] = [
     method: 'GET',
     path: '/v1/responses/{response_id}/input_items',
     auth: 'api-key',
+    envelope: 'openai',
     handler: 'responses/list-input-items.ts',
     description: "List a stored response's input items",
     needs: { tables: recordsRead, bucket: 'read', memoryMb: 512, timeoutSeconds: 10 },
@@ -382,6 +406,7 @@ export const manifest: readonly ManifestEntry[] = [
     method: 'DELETE',
     path: '/v1/responses/{response_id}',
     auth: 'api-key',
+    envelope: 'openai',
     handler: 'responses/delete-response.ts',
     description: 'Delete a stored response',
     needs: { tables: recordsRw, bucket: 'readwrite', memoryMb: 512, timeoutSeconds: 10 },
@@ -393,6 +418,7 @@ export const manifest: readonly ManifestEntry[] = [
     method: 'POST',
     path: '/v1/files/uploads',
     auth: 'api-key',
+    envelope: 'openai',
     handler: 'files/create-upload.ts',
     description: 'Start a presigned upload of a large file',
     needs: { tables: recordsRw, bucket: 'readwrite' },

@@ -1,7 +1,7 @@
 import type { ModelTier } from '../../shared/domain/models';
 import type { StoredRetention } from '../../shared/domain/retention';
 import { canonicalRetention, isRetention, RETENTIONS } from '../../shared/domain/retention';
-import { BadRequestError, invalidField } from '../../shared/http/errors';
+import { BadRequestError, invalidField } from '../../shared/errors';
 import { tierParam } from '../../shared/http/model-param';
 import { sessionIdParam } from '../../shared/http/retention-params';
 import { normalizeSubjectKey } from '../../shared/http/tenancy';

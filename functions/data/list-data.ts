@@ -1,6 +1,6 @@
 import { nowMs } from '../../shared/clock';
 import { toWire } from '../../shared/domain/records';
-import { invalidField } from '../../shared/http/errors';
+import { invalidField } from '../../shared/errors';
 import { apiKeyRoute } from '../../shared/http/handler';
 import { subjectKeyOf } from '../../shared/http/tenancy';
 import { intParam } from '../../shared/http/validation';

@@ -1,4 +1,4 @@
-import { invalidField } from '../../shared/http/errors';
+import { invalidField } from '../../shared/errors';
 import { apiKeyRoute } from '../../shared/http/handler';
 import { normalizeSubjectKey, subjectKeyOf } from '../../shared/http/tenancy';
 import { parseWith, requireObject } from '../../shared/http/validation';

@@ -1,4 +1,4 @@
-import { NotFoundError } from '../../shared/http/errors';
+import { NotFoundError } from '../../shared/errors';
 import { apiKeyRoute } from '../../shared/http/handler';
 import { subjectKeyOf } from '../../shared/http/tenancy';
 import { httpRoute } from '../routes';

@@ -1,6 +1,6 @@
 import { nowMs } from '../../shared/clock';
 import { queues } from '../../shared/composition/queues';
-import { UnauthorizedError } from '../../shared/http/errors';
+import { UnauthorizedError } from '../../shared/errors';
 import { enforceRateLimit, verifyApiKey } from '../../shared/http/middleware';
 import { retentionParams } from '../../shared/http/retention-params';
 import { socketConnectRoute } from '../../shared/http/socket-handler';

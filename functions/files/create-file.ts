@@ -3,7 +3,7 @@ import { SIGNATURE_BYTES } from '../../shared/adapters/documents/signatures';
 import { bucket } from '../../shared/composition/bucket';
 import { queues } from '../../shared/composition/queues';
 import { MAX_FILE_BYTES, toUploadResponse } from '../../shared/domain/files';
-import { BadRequestError, UnsupportedMediaTypeError } from '../../shared/http/errors';
+import { BadRequestError, UnsupportedMediaTypeError } from '../../shared/errors';
 import { apiKeyRoute } from '../../shared/http/handler';
 import { isMultipart, parseMultipart } from '../../shared/http/multipart';
 import { retentionParams } from '../../shared/http/retention-params';

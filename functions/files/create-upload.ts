@@ -4,7 +4,7 @@ import { nowMs } from '../../shared/clock';
 import { bucket } from '../../shared/composition/bucket';
 import { MAX_FILE_BYTES, newFileKey } from '../../shared/domain/files';
 import { incomingKey, uploadOwner } from '../../shared/domain/upload-owner';
-import { PayloadTooLargeError } from '../../shared/http/errors';
+import { PayloadTooLargeError } from '../../shared/errors';
 import { apiKeyRoute } from '../../shared/http/handler';
 import { retentionParams } from '../../shared/http/retention-params';
 import { subjectKeyOf } from '../../shared/http/tenancy';

@@ -1,6 +1,6 @@
 import { nowMs } from '../../shared/clock';
 import { queues } from '../../shared/composition/queues';
-import { NotFoundError } from '../../shared/http/errors';
+import { NotFoundError } from '../../shared/errors';
 import { apiKeyRoute } from '../../shared/http/handler';
 import { subjectKeyOf } from '../../shared/http/tenancy';
 import { httpRoute } from '../routes';

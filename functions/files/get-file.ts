@@ -1,6 +1,6 @@
 import { nowMs } from '../../shared/clock';
 import { bucket } from '../../shared/composition/bucket';
-import { NotFoundError } from '../../shared/http/errors';
+import { NotFoundError } from '../../shared/errors';
 import { apiKeyRoute } from '../../shared/http/handler';
 import { subjectKeyOf } from '../../shared/http/tenancy';
 import { fileText } from '../../shared/services/file-service';

@@ -3,7 +3,7 @@ import { bucket } from '../../shared/composition/bucket';
 import { queues } from '../../shared/composition/queues';
 import { sockets } from '../../shared/composition/sockets';
 import { UploadChunkSchema, UploadEndSchema, UploadStartSchema } from '../../shared/domain/stream-upload';
-import { BadRequestError, HttpError } from '../../shared/http/errors';
+import { AppError, BadRequestError } from '../../shared/errors';
 import { errorFrame, socketMessageRoute } from '../../shared/http/socket-handler';
 import { parseWith } from '../../shared/http/validation';
 import { JsonTooDeepError, parseClientJson } from '../../shared/json';
@@ -30,7 +30,7 @@ export const handler = socketMessageRoute(
       else if (type === 'upload_chunk') await stageChunk(services, connection, parseWith(UploadChunkSchema, frame));
       else await endBatch(services, connection, parseWith(UploadEndSchema, frame).messageId);
     } catch (err) {
-      if (!(err instanceof HttpError)) throw err;
+      if (!(err instanceof AppError)) throw err;
       await reply(
         errorFrame(err, {
           ...(messageId ? { messageId } : {}),

@@ -1,7 +1,7 @@
 import { probeModel } from '../../shared/adapters/model/model-probe';
 import { bucket } from '../../shared/composition/bucket';
 import { BUILTIN_TOOL_NAMES } from '../../shared/domain/agent/tool-results';
-import { HttpError } from '../../shared/http/errors';
+import { UnavailableError } from '../../shared/errors';
 import { publicRoute } from '../../shared/http/handler';
 import { httpRoute } from '../routes';
 
@@ -17,7 +17,7 @@ export const handler = publicRoute(httpRoute('get-health'), { bucket }, async ({
     probeModel(services.config.model, services.config.region),
   ]);
   if (dynamodb.status !== 'ok' || s3.status !== 'ok') {
-    throw new HttpError(503, 'A data store of this region is not reachable', 'service_unavailable');
+    throw new UnavailableError('A data store of this region is not reachable');
   }
   return {
     headers: { 'cache-control': 'no-store' },

@@ -1,4 +1,4 @@
-import { BadRequestError } from '../../shared/http/errors';
+import { BadRequestError } from '../../shared/errors';
 import type { StoredResponse } from '../../shared/ports/conversation-store';
 import type { ModelMessage, ModelToolCall } from '../../shared/ports/model-provider';
 import type { InputItem } from './responses-request';

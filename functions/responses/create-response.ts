@@ -2,7 +2,7 @@ import { nowMs } from '../../shared/clock';
 import { bucket } from '../../shared/composition/bucket';
 import { model } from '../../shared/composition/model';
 import { queues } from '../../shared/composition/queues';
-import { BadRequestError, NotFoundError } from '../../shared/http/errors';
+import { BadRequestError, NotFoundError } from '../../shared/errors';
 import { type AuthedContext, streamingApiKeyRoute } from '../../shared/http/handler';
 import { SSE_HEADERS, withKeepAlive } from '../../shared/http/sse';
 import { requireObject } from '../../shared/http/validation';

@@ -1,4 +1,4 @@
-import { BadRequestError } from '../../shared/http/errors';
+import { BadRequestError } from '../../shared/errors';
 import type { ConversationStore, StoredItem, StoredResponse } from '../../shared/ports/conversation-store';
 import { INPUT_ITEM_BASE, type ItemPrefix, itemId, responseIdOfItem } from './item-ids';
 import type { InputItem } from './responses-request';

@@ -1,6 +1,6 @@
 import { nowMs } from '../../shared/clock';
 import { bucket } from '../../shared/composition/bucket';
-import { BadRequestError, NotFoundError } from '../../shared/http/errors';
+import { BadRequestError, NotFoundError } from '../../shared/errors';
 import { apiKeyRoute } from '../../shared/http/handler';
 import { subjectKeyOf } from '../../shared/http/tenancy';
 import { intParam } from '../../shared/http/validation';

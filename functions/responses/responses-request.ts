@@ -1,6 +1,6 @@
 import { BUILTIN_TOOL_NAMES } from '../../shared/domain/agent/tool-results';
 import type { ModelTier } from '../../shared/domain/models';
-import { BadRequestError, invalidField } from '../../shared/http/errors';
+import { BadRequestError, invalidField } from '../../shared/errors';
 import { agentTierParam } from '../../shared/http/model-param';
 import { sessionIdParam } from '../../shared/http/retention-params';
 import { normalizeSubjectKey } from '../../shared/http/tenancy';

@@ -1,5 +1,5 @@
 import { Ajv } from 'ajv';
-import { UpstreamError } from '../../shared/http/errors';
+import { UpstreamError } from '../../shared/errors';
 import type { ModelResponseFormat } from '../../shared/ports/model-provider';
 import type { AgentOutcome } from '../../shared/services/agent/run-agent';
 

@@ -9,7 +9,7 @@ import {
   PayloadTooLargeError,
   UnprocessableError,
   UnsupportedMediaTypeError,
-} from '../../shared/http/errors';
+} from '../../shared/errors';
 import type { AuthedContext, RouteResult } from '../../shared/http/handler';
 import { checkIdentifierLength } from '../../shared/http/identifiers';
 import { isMultipart, parseMultipart, type UploadedFile } from '../../shared/http/multipart';

@@ -1,6 +1,6 @@
 import { bucket } from '../../shared/composition/bucket';
 import { queues } from '../../shared/composition/queues';
-import { NotFoundError } from '../../shared/http/errors';
+import { NotFoundError } from '../../shared/errors';
 import { apiKeyRoute } from '../../shared/http/handler';
 import { normalizeSubjectKey } from '../../shared/http/tenancy';
 import { eraseSubject } from '../../shared/services/subject-eraser';

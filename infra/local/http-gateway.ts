@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { APIGatewayProxyEvent, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { type HttpRoute, httpRoutes } from '../../functions/routes';
-import { HttpError, MethodNotAllowedError, NotFoundError, PayloadTooLargeError } from '../../shared/http/errors';
+import { AppError, MethodNotAllowedError, NotFoundError, PayloadTooLargeError } from '../../shared/errors';
+import { asAppError, envelopeOf, openAiEnvelope } from '../../shared/http/envelopes';
+import { envelopedResponse } from '../../shared/http/middleware';
 import { errorFields, log } from '../../shared/log';
 import { API_STAGE_NAME } from '../naming';
 import { loadHandler } from './handlers';
@@ -42,6 +44,8 @@ const compiled = httpRoutes.map(compile);
  */
 export async function handleHttp(req: IncomingMessage, res: ServerResponse): Promise<void> {
   const requestId = randomUUID();
+  // Until a route matches, refusals are `/v1`'s, as the cloud's API-wide gateway responses are.
+  let envelope = openAiEnvelope;
   try {
     const url = new URL(req.url ?? '/', 'http://localhost');
     const method = (req.method ?? 'GET').toUpperCase();
@@ -50,6 +54,7 @@ export async function handleHttp(req: IncomingMessage, res: ServerResponse): Pro
       if (allowed.length > 0) throw new MethodNotAllowedError(method, url.pathname, allowed);
       throw new NotFoundError(`Unknown route: ${method} ${url.pathname}`);
     }
+    envelope = envelopeOf(match.route.envelope);
     // A body no Lambda event could carry: streamed into the bucket and finalized as the cloud's presigned path.
     if (match.route.id === 'create-file' && Number(req.headers['content-length'] ?? 0) > LAMBDA_BODY_BYTES) {
       return await handleLargeUpload(req, res);
@@ -68,21 +73,8 @@ export async function handleHttp(req: IncomingMessage, res: ServerResponse): Pro
       res.destroy();
       return;
     }
-    const http = err instanceof HttpError ? err : null;
-    if (!http) log('error', 'local gateway failure', { requestId, ...errorFields(err) });
-    const status = http?.status ?? 500;
-    const body = http
-      ? http.toJSON()
-      : { error: { message: 'Internal error', type: 'invalid_request_error', code: 'internal_error', param: null } };
-    writeResult(
-      res,
-      {
-        statusCode: status,
-        headers: { 'content-type': 'application/json', ...http?.headers },
-        body: JSON.stringify(body),
-      },
-      requestId,
-    );
+    if (!(err instanceof AppError)) log('error', 'local gateway failure', { requestId, ...errorFields(err) });
+    writeResult(res, envelopedResponse(envelope.failure(asAppError(err, requestId)), requestId), requestId);
   }
 }
 

@@ -10,12 +10,12 @@ import { processServices as services } from '../../shared/composition/all-parts'
 import { MAX_FILE_BYTES, newFileKey, toUploadResponse } from '../../shared/domain/files';
 import { directStagingKey } from '../../shared/domain/upload-owner';
 import {
+  AppError,
   BadRequestError,
-  HttpError,
   PayloadTooLargeError,
   UnauthorizedError,
   UnsupportedMediaTypeError,
-} from '../../shared/http/errors';
+} from '../../shared/errors';
 import { enforceRateLimit, verifyApiKey } from '../../shared/http/middleware';
 import { retentionParams } from '../../shared/http/retention-params';
 import { normalizeSubjectKey } from '../../shared/http/tenancy';
@@ -65,7 +65,7 @@ export async function handleLargeUpload(req: IncomingMessage, res: ServerRespons
     });
     parser.on('file', (field, stream, info) => {
       // Every part's stream errors when the body is cut off mid-part: each needs a listener.
-      stream.on('error', (err) => reject(err instanceof HttpError ? err : malformed()));
+      stream.on('error', (err) => reject(err instanceof AppError ? err : malformed()));
       if (field !== 'file') return void stream.resume();
       found = (async () => {
         const body = new PassThrough();
@@ -164,9 +164,14 @@ async function finalizeStaged(
     lambdaContext(finalize.id, 240),
   );
   if (out?.batchItemFailures?.length)
-    throw new HttpError(500, `The upload could not be stored (request id ${requestId})`, 'internal_error');
+    throw new AppError('internal', `The upload could not be stored (request id ${requestId})`, {
+      code: 'internal_error',
+    });
   const subject = await svc.subjects.find(accountId, subjectKey);
   const stored = subject ? await svc.files.get(subject.subjectId, fileKey, nowMs()) : null;
-  if (!stored) throw new HttpError(500, `The upload could not be stored (request id ${requestId})`, 'internal_error');
+  if (!stored)
+    throw new AppError('internal', `The upload could not be stored (request id ${requestId})`, {
+      code: 'internal_error',
+    });
   return toUploadResponse(stored, subjectKey);
 }

@@ -4,6 +4,7 @@ import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import type { Needs } from '../config/resources';
 import { observabilityMiddlewares } from '../observability';
 import { type ServiceParts, type Services, servicesFor } from '../services/container';
+import { type Envelope, type EnvelopeName, envelopeOf } from './envelopes';
 import { ensureStreamingGlobal } from './lambda-streaming';
 import {
   authenticateApiKey,
@@ -11,59 +12,72 @@ import {
   errorEnvelope,
   type HdsContext,
   type Internal,
-  jsonResponse,
   normalizeRequest,
   rateLimit,
   requestLog,
 } from './middleware';
+import type { ApiKeyPrincipal, Principal } from './principal';
 import type { GatewayEvent, HttpRequest } from './request';
 import { Tenancy } from './tenancy';
-import { readJsonBody } from './validation';
+import { readFormBody, readJsonBody } from './validation';
 
 export interface RouteResult {
   status?: number;
   body?: unknown;
   headers?: Record<string, string>;
+  /** An HTML page (the authorize pages); JSON otherwise. */
+  contentType?: 'text/html; charset=utf-8';
 }
 
 export interface PublicContext {
   req: HttpRequest;
   services: Services;
+  principal: Principal;
   /** The JSON body, parsed on first use. */
   json(): unknown;
+  /** The `application/x-www-form-urlencoded` body, parsed on first use. */
+  form(): URLSearchParams;
   /** Milliseconds before the function is stopped (Lambda's own count); work that could outlast it must end sooner. */
   remainingMs(): number;
 }
 
 export interface AuthedContext extends PublicContext {
+  principal: ApiKeyPrincipal;
   caller: Caller;
   tenancy: Tenancy;
 }
 
+/** How a route authenticates: none (public), or an API key (`/v1`). */
+export type RouteAuth = 'api-key' | 'none';
+
 /** A route of the manifest (functions/routes.ts), as far as its handler reads it. */
 export interface RouteDeclaration {
   id: string;
-  auth: 'api-key' | 'none';
+  auth: RouteAuth;
+  /** The shape its answers and errors take (`shared/http/envelopes.ts`). */
+  envelope: EnvelopeName;
+  streaming?: boolean;
   needs: Needs;
 }
 
 type Handler = middy.MiddyfiedHandler<GatewayEvent, APIGatewayProxyStructuredResultV2, Error, HdsContext>;
 
-/** A public route (no API key): health probes. */
+/** A public route (no credentials): health probes, sign-in, OAuth. */
 export function publicRoute(
   route: RouteDeclaration,
   parts: ServiceParts,
   fn: (ctx: PublicContext) => Promise<RouteResult>,
 ): Handler {
   const services = servicesOf(route, 'none', parts);
-  return base(route.id).handler(async (_event, context) =>
-    respond(context.hds, await fn(contextOf(context, services()))),
+  const envelope = envelopeOf(route.envelope);
+  return base(route, envelope).handler(async (_event, context) =>
+    respond(context.hds, envelope, await fn(contextOf(context, services()))),
   );
 }
 
 /**
- * An API-key route: normalize → authenticate → rate-limit → the route's own function, with every
- * error turned into the spec's envelope by one middleware.
+ * An API-key route: normalize → authenticate → rate-limit → the route's own function, with every error turned into
+ * the route's envelope by one middleware.
  */
 export function apiKeyRoute(
   route: RouteDeclaration,
@@ -71,11 +85,12 @@ export function apiKeyRoute(
   fn: (ctx: AuthedContext) => Promise<RouteResult>,
 ): Handler {
   const services = servicesOf(route, 'api-key', parts);
-  return base(route.id)
+  const envelope = envelopeOf(route.envelope);
+  return base(route, envelope)
     .use(authenticateApiKey(services))
     .use(rateLimit(route.id, services))
     .handler(async (_event, context) => {
-      return respond(context.hds, await fn(authedContextOf(context, services())));
+      return respond(context.hds, envelope, await fn(authedContextOf(context, services())));
     });
 }
 
@@ -104,18 +119,20 @@ export function streamingApiKeyRoute(
   fn: (ctx: AuthedContext) => Promise<RouteResult | StreamedResult>,
 ) {
   const services = servicesOf(route, 'api-key', parts);
+  const envelope = envelopeOf(route.envelope);
+  if (!route.streaming) throw new Error(`Route ${route.id} streams, but its manifest entry does not say so`);
   ensureStreamingGlobal();
   return middy<GatewayEvent, unknown, Error, HdsContext>({ streamifyResponse: true })
     .use(observabilityMiddlewares())
     .use(requestLog(route.id))
     .use(normalizeRequest())
-    .use(errorEnvelope(route.id))
+    .use(errorEnvelope(route.id, envelope))
     .use(authenticateApiKey(services))
     .use(rateLimit(route.id, services))
     .handler(async (_event, context) => {
       const { hds } = context;
       const result = await fn(authedContextOf(context, services()));
-      if (!('frames' in result)) return respond(hds, result);
+      if (!('frames' in result)) return respond(hds, envelope, result);
       const body = framesBody(result.frames, result.onClose);
       return {
         statusCode: result.status ?? 200,
@@ -156,47 +173,59 @@ function framesBody(frames: AsyncIterable<string>, onClose?: () => void): Readab
   });
 }
 
-function base(routeId: string) {
+function base(route: RouteDeclaration, envelope: Envelope) {
   return middy<GatewayEvent, APIGatewayProxyStructuredResultV2, Error, HdsContext>()
     .use(observabilityMiddlewares())
-    .use(requestLog(routeId))
+    .use(requestLog(route.id))
     .use(normalizeRequest())
-    .use(errorEnvelope(routeId));
+    .use(errorEnvelope(route.id, envelope));
 }
 
 function contextOf(context: HdsContext, svc: Services): PublicContext {
   const internal = context.hds;
-  let body: unknown;
-  let parsed = false;
   return {
     req: internal.req,
     services: svc,
-    json: () => {
-      if (!parsed) {
-        body = readJsonBody(internal.req, svc.config.maxBodyBytes);
-        parsed = true;
-      }
-      return body;
-    },
+    principal: internal.principal,
+    json: once(() => readJsonBody(internal.req, svc.config.maxBodyBytes)),
+    form: once(() => readFormBody(internal.req, svc.config.maxBodyBytes)),
     remainingMs: () => context.getRemainingTimeInMillis?.() ?? Number.POSITIVE_INFINITY,
+  };
+}
+
+function once<T>(read: () => T): () => T {
+  let made: { value: T } | undefined;
+  return () => {
+    made ??= { value: read() };
+    return made.value;
   };
 }
 
 /** The route's context once the key was verified: the caller, and tenancy bound to its account. */
 function authedContextOf(context: HdsContext, svc: Services): AuthedContext {
-  const caller = context.hds.caller!;
-  return { ...contextOf(context, svc), caller, tenancy: new Tenancy(caller, svc) };
+  const principal = context.hds.principal;
+  if (principal.kind !== 'api-key') throw new Error('An API-key route ran without an API-key principal');
+  const caller = { accountId: principal.accountId, keyId: principal.keyId };
+  return { ...contextOf(context, svc), principal, caller, tenancy: new Tenancy(caller, svc) };
 }
 
-function respond(internal: Internal, result: RouteResult): APIGatewayProxyStructuredResultV2 {
-  return jsonResponse(result.status ?? 200, result.body, internal.req.requestId, {
-    ...internal.rateHeaders,
-    ...result.headers,
-  });
+/** The route's answer in its envelope, with the request id and rate headers every answer carries. */
+function respond(internal: Internal, envelope: Envelope, result: RouteResult): APIGatewayProxyStructuredResultV2 {
+  const body = envelope.success(result.body);
+  return {
+    statusCode: result.status ?? 200,
+    headers: {
+      'content-type': result.contentType ?? 'application/json',
+      'x-request-id': internal.req.requestId,
+      ...internal.rateHeaders,
+      ...result.headers,
+    },
+    body: body === undefined ? '' : typeof body === 'string' && result.contentType ? body : JSON.stringify(body),
+  };
 }
 
 /** A handler is declared with its manifest entry, whose auth must be the factory's, and the parts its needs name. */
-function servicesOf(route: RouteDeclaration, auth: RouteDeclaration['auth'], parts: ServiceParts): () => Services {
+function servicesOf(route: RouteDeclaration, auth: RouteAuth, parts: ServiceParts): () => Services {
   if (route.auth !== auth) throw new Error(`Route ${route.id} is declared with auth ${route.auth}`);
   return servicesFor(route, parts);
 }

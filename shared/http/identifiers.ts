@@ -1,4 +1,4 @@
-import { NotFoundError } from './errors';
+import { NotFoundError } from '../errors';
 
 /**
  * The longest identifier a client can name (file keys, response ids, session ids, family member ids): well above

@@ -3,22 +3,25 @@ import type middy from '@middy/core';
 import type { APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { nowMs } from '../clock';
 import { displayPrefix, hashSecret, looksLikeKey } from '../domain/api-keys';
+import { AppError, NotFoundError, RateLimitError, UnauthorizedError } from '../errors';
 import { errorFields, log } from '../log';
 import { countRequest } from '../observability';
 import type { Services } from '../services/container';
-import { HttpError, InternalError, NotFoundError, RateLimitError, UnauthorizedError } from './errors';
+import { asAppError, type Envelope, type EnvelopedResponse } from './envelopes';
 import { MAX_IDENTIFIER_BYTES } from './identifiers';
+import { accountOf, type Principal } from './principal';
 import { fromGatewayEvent, type GatewayEvent, type HttpRequest } from './request';
 
+/** The account and key an API-key request (or a WebSocket opened with a key) acts for. */
 export interface Caller {
   accountId: string;
   keyId: string;
 }
 
-/** What the middlewares hand the route: the normalized request and, behind auth, the caller. */
+/** What the middlewares hand the route: the normalized request, who it acts for, and the rate headers to send. */
 export type Internal = {
   req: HttpRequest;
-  caller: Caller | null;
+  principal: Principal;
   rateHeaders: Record<string, string>;
 };
 
@@ -35,7 +38,7 @@ export function normalizeRequest(): Middleware {
   return {
     before: (request) => {
       const req = fromGatewayEvent(request.event);
-      request.context.hds = { req, caller: null, rateHeaders: {} };
+      request.context.hds = { req, principal: { kind: 'anonymous' }, rateHeaders: {} };
       for (const [name, value] of Object.entries(req.pathParams)) {
         if (Buffer.byteLength(value) > MAX_IDENTIFIER_BYTES) throw new NotFoundError(`No such ${name}`, name);
       }
@@ -44,27 +47,43 @@ export function normalizeRequest(): Middleware {
 }
 
 /**
- * The one place errors become responses. Only HttpErrors show their message; anything else is a
- * generic 500 naming the request id (middy's expose rule), and only then is the cause logged.
+ * The one place errors become responses, in the route's own envelope. Only application errors show their message;
+ * anything else is a generic internal error naming the request id (middy's expose rule), and only then is the cause
+ * logged.
  */
-export function errorEnvelope(routeId: string): Middleware {
+export function errorEnvelope(routeId: string, envelope: Envelope): Middleware {
   return {
     onError: (request) => {
       const req = request.context.hds?.req ?? fromGatewayEvent(request.event);
-      const error = request.error;
-      const http = error instanceof HttpError ? error : new InternalError(req.requestId);
-      if (http.status >= 500) {
+      const error = asAppError(request.error, req.requestId);
+      const answer = envelope.failure(error);
+      if (answer.status >= 500 || isInternal(error)) {
         log('error', 'request failed', {
           route: routeId,
           requestId: req.requestId,
-          ...errorFields(error),
+          ...errorFields(request.error),
         });
       }
-      request.response = jsonResponse(http.status, http.toJSON(), req.requestId, {
-        ...request.context.hds?.rateHeaders,
-        ...http.headers,
-      });
+      request.response = envelopedResponse(answer, req.requestId, request.context.hds?.rateHeaders);
     },
+  };
+}
+
+/** Failures of HDS or what it depends on, logged with their cause whatever status the surface gives them. */
+function isInternal(error: AppError): boolean {
+  return ['internal', 'upstream', 'unavailable', 'deadline'].includes(error.kind);
+}
+
+/** An envelope's answer as API Gateway's result. */
+export function envelopedResponse(
+  answer: EnvelopedResponse,
+  requestId: string,
+  rateHeaders: Record<string, string> = {},
+): APIGatewayProxyStructuredResultV2 {
+  return {
+    statusCode: answer.status,
+    headers: { 'content-type': answer.contentType, 'x-request-id': requestId, ...rateHeaders, ...answer.headers },
+    body: typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body),
   };
 }
 
@@ -80,12 +99,13 @@ export function requestLog(routeId: string): Middleware {
     const status = request.response?.statusCode ?? 500;
     const hds = request.context.hds;
     const error = request.error;
+    const account = hds ? accountOf(hds.principal) : null;
     log('info', 'request', {
       route: routeId,
       requestId: hds?.req.requestId,
       status,
-      ...(error instanceof HttpError && error.code ? { code: error.code } : {}),
-      ...(hds?.caller ? { account: hds.caller.accountId } : {}),
+      ...(error instanceof AppError && error.code ? { code: error.code } : {}),
+      ...(account ? { account } : {}),
       latencyMs: Math.round(performance.now() - (started.get(request) ?? performance.now())),
     });
     countRequest(routeId, status);
@@ -114,7 +134,8 @@ export function authenticateApiKey(services: () => Services): Middleware {
           null,
         );
       }
-      request.context.hds.caller = await verifyApiKey(match[1]!, services(), request.context.hds.req.sourceIp);
+      const caller = await verifyApiKey(match[1]!, services(), request.context.hds.req.sourceIp);
+      request.context.hds.principal = { kind: 'api-key', ...caller };
     },
   };
 }
@@ -201,16 +222,16 @@ export const RATE_LIMIT_COUNTERS: Record<string, string> = {
 export function rateLimit(routeId: string, services: () => Services): Middleware {
   return {
     before: async (request) => {
-      const caller = request.context.hds.caller;
-      if (!caller) return;
-      request.context.hds.rateHeaders = await enforceRateLimit(caller, routeId, services());
+      const accountId = accountOf(request.context.hds.principal);
+      if (!accountId) return;
+      request.context.hds.rateHeaders = await enforceRateLimit({ accountId }, routeId, services());
     },
   };
 }
 
 /** One request of `caller` on `routeId`: throws RateLimitError past the limit, else returns the rate headers. */
 export async function enforceRateLimit(
-  caller: Caller,
+  caller: { accountId: string },
   routeId: string,
   svc: Services,
   cost = 1,

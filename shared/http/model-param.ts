@@ -1,5 +1,5 @@
 import { DEFAULT_TIER, MODEL_TIERS, type ModelTier } from '../domain/models';
-import { BadRequestError } from './errors';
+import { BadRequestError } from '../errors';
 
 /** `model` of an answering request: a tier, `hds-flash` when absent; anything else is 400 naming `model`. */
 export function tierParam(raw: unknown): ModelTier {

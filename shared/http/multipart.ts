@@ -1,5 +1,5 @@
 import busboy from 'busboy';
-import { BadRequestError, PayloadTooLargeError } from './errors';
+import { BadRequestError, PayloadTooLargeError } from '../errors';
 import type { HttpRequest } from './request';
 
 export interface UploadedFile {

@@ -1,5 +1,5 @@
 import { canonicalRetention, isRetention, RETENTIONS, type StoredRetention } from '../domain/retention';
-import { BadRequestError } from './errors';
+import { BadRequestError } from '../errors';
 
 const MAX_SESSION_ID_LENGTH = 256;
 

@@ -1,9 +1,10 @@
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import { type AppError, UnauthorizedError } from '../errors';
 import { errorFields, log } from '../log';
 import { observed } from '../observability';
 import type { SocketConnection } from '../ports/socket-gateway';
 import { type ServiceOwner, type ServiceParts, type Services, servicesFor } from '../services/container';
-import { HttpError, InternalError, UnauthorizedError } from './errors';
+import { asAppError, openAiEnvelope, openAiErrorBody } from './envelopes';
 import { keyStillLive } from './middleware';
 
 /** The WebSocket API's event, as API Gateway sends it to $connect, $default and $disconnect. */
@@ -34,7 +35,7 @@ export interface ConnectContext {
 }
 
 /**
- * $connect: the handshake succeeds only when `fn` returns; an HttpError refuses it with its status
+ * $connect: the handshake succeeds only when `fn` returns; an application error refuses it with its `/v1` status
  * (the local runtime also sends the envelope as the HTTP response body).
  */
 export function socketConnectRoute(
@@ -57,12 +58,13 @@ export function socketConnectRoute(
       });
       return { statusCode: 200 };
     } catch (err) {
-      const http = err instanceof HttpError ? err : new InternalError(requestId);
-      if (http.status >= 500) log('error', 'socket connect failed', { route: routeId, requestId, ...errorFields(err) });
+      const answer = openAiEnvelope.failure(asAppError(err, requestId));
+      if (answer.status >= 500)
+        log('error', 'socket connect failed', { route: routeId, requestId, ...errorFields(err) });
       return {
-        statusCode: http.status,
-        headers: { 'content-type': 'application/json', 'x-request-id': requestId, ...http.headers },
-        body: JSON.stringify(http.toJSON()),
+        statusCode: answer.status,
+        headers: { 'content-type': answer.contentType, 'x-request-id': requestId, ...answer.headers },
+        body: JSON.stringify(answer.body),
       };
     }
   });
@@ -97,7 +99,7 @@ export function socketMessageRoute(
     try {
       const connection = await svc.connections.get(connectionId);
       if (!connection) {
-        await reply(errorFrame(new HttpError(401, 'Unknown or expired connection; connect again', null)));
+        await reply(errorFrame(new UnauthorizedError('Unknown or expired connection; connect again', null)));
         await svc.sockets().close(connectionId);
         return { statusCode: 200 };
       }
@@ -115,23 +117,24 @@ export function socketMessageRoute(
         : (event.body ?? '');
       await fn({ connection, body, requestId, services: svc, reply });
     } catch (err) {
-      const http = err instanceof HttpError ? err : new InternalError(requestId);
-      if (http.status >= 500) log('error', 'socket message failed', { route: routeId, requestId, ...errorFields(err) });
-      await reply(errorFrame(http)).catch(() => undefined);
+      const error = asAppError(err, requestId);
+      if (openAiEnvelope.failure(error).status >= 500) {
+        log('error', 'socket message failed', { route: routeId, requestId, ...errorFields(err) });
+      }
+      await reply(errorFrame(error)).catch(() => undefined);
     }
     return { statusCode: 200 };
   });
 }
 
 /** `{type: 'error', error: {message, type, code, param}}`: the envelope inside a frame. */
-export function errorFrame(error: HttpError, extra: Record<string, unknown> = {}): Record<string, unknown> {
-  const retryAfter = error.headers['retry-after'];
+export function errorFrame(error: AppError, extra: Record<string, unknown> = {}): Record<string, unknown> {
   return {
     type: 'error',
     ...extra,
-    status: error.status,
-    ...(retryAfter ? { retry_after: Number(retryAfter) } : {}),
-    ...error.toJSON(),
+    status: openAiEnvelope.failure(error).status,
+    ...(error.retryAfterSeconds !== undefined ? { retry_after: error.retryAfterSeconds } : {}),
+    ...openAiErrorBody(error),
   };
 }
 

@@ -1,6 +1,6 @@
+import { invalidField } from '../errors';
 import type { Subject } from '../ports/subject-directory';
 import type { Services } from '../services/container';
-import { invalidField } from './errors';
 import type { Caller } from './middleware';
 import type { HttpRequest } from './request';
 

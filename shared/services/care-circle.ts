@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { nowMs } from '../clock';
-import { BadRequestError } from '../http/errors';
+import { BadRequestError } from '../errors';
 import type { Tenancy } from '../http/tenancy';
 import type { CareCircleMember } from '../ports/care-circle';
 import { SubjectErasedError } from '../ports/record-store';

@@ -1,6 +1,6 @@
 import { nowMs } from '../clock';
 import { STALLED_FILE_REASON } from '../domain/files';
-import { UpstreamError } from '../http/errors';
+import { UpstreamError } from '../errors';
 import { errorFields, log } from '../log';
 import type { Services } from './container';
 

@@ -4,7 +4,7 @@ import { MAX_FILE_BYTES } from '../domain/files';
 import type { StoredRetention } from '../domain/retention';
 import { decodeBase64, stagingKey, type UploadChunk, type UploadStart } from '../domain/stream-upload';
 import { uploadOwner } from '../domain/upload-owner';
-import { BadRequestError } from '../http/errors';
+import { BadRequestError } from '../errors';
 import { enforceRateLimit } from '../http/middleware';
 import { log } from '../log';
 import type { SocketConnection } from '../ports/socket-gateway';

@@ -1,6 +1,6 @@
 import type OpenAI from 'openai';
 import type * as z from 'zod/mini';
-import { DeadlineError, UpstreamError } from '../../http/errors';
+import { DeadlineError, UpstreamError } from '../../errors';
 import { parseJsonOrNull } from '../../json';
 import { log } from '../../log';
 

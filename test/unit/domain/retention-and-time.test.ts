@@ -8,7 +8,8 @@ import {
   MAX_BOUNDED_RETENTION_MS,
 } from '../../../shared/domain/retention';
 import { parseTimestamp } from '../../../shared/domain/timestamps';
-import { invalidField } from '../../../shared/http/errors';
+import { invalidField } from '../../../shared/errors';
+import { openAiErrorBody } from '../../../shared/http/envelopes';
 import { normalizeSubjectKey } from '../../../shared/http/tenancy';
 import { formatPath } from '../../../shared/http/validation';
 
@@ -78,7 +79,7 @@ describe('API keys', () => {
 describe('request helpers', () => {
   it('names nested fields the way the spec does', () => {
     expect(formatPath(['records', 3, 'time'])).toBe('records[3].time');
-    expect(invalidField('records[3].time', 'bad').toJSON()).toEqual({
+    expect(openAiErrorBody(invalidField('records[3].time', 'bad'))).toEqual({
       error: { message: 'bad', type: 'invalid_request_error', code: 'invalid_time', param: 'records[3].time' },
     });
   });

@@ -2,7 +2,8 @@ import { getEventListeners } from 'node:events';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { HttpError } from '../../../shared/http/errors';
+import { AppError } from '../../../shared/errors';
+import { openAiEnvelope } from '../../../shared/http/envelopes';
 import type { AgentTool } from '../../../shared/services/agent/agent-tool';
 import { connectMcpServers, type McpServerSpec, type McpToolSet } from '../../../shared/services/agent/mcp';
 import { captureLogs } from '../../support/log-capture';
@@ -44,9 +45,9 @@ async function refusal(promise: Promise<unknown>) {
     },
     (e: unknown) => e,
   );
-  expect(err).toBeInstanceOf(HttpError);
-  const e = err as HttpError;
-  return { status: e.status, code: e.code, param: e.param, message: e.message };
+  expect(err).toBeInstanceOf(AppError);
+  const e = err as AppError;
+  return { status: openAiEnvelope.failure(e).status, code: e.code, param: e.param, message: e.message };
 }
 
 function run(tools: AgentTool[], name: string, args: unknown, signal = never) {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { HttpError } from '../../../shared/http/errors';
+import { AppError } from '../../../shared/errors';
+import { openAiEnvelope } from '../../../shared/http/envelopes';
 import { parseChatMcpServers, parseMcpToolEntries } from '../../../shared/services/agent/mcp';
 
 /** The envelope a parser's throw becomes: `{status, code, param, message}`. */
@@ -7,9 +8,9 @@ function refusal(parse: () => unknown) {
   try {
     parse();
   } catch (err) {
-    expect(err).toBeInstanceOf(HttpError);
-    const e = err as HttpError;
-    return { status: e.status, code: e.code, param: e.param, message: e.message };
+    expect(err).toBeInstanceOf(AppError);
+    const e = err as AppError;
+    return { status: openAiEnvelope.failure(e).status, code: e.code, param: e.param, message: e.message };
   }
   throw new Error('expected a 400');
 }

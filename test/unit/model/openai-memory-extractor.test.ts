@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOpenAIClient } from '../../../shared/adapters/model/openai-client';
 import { OpenAIMemoryExtractor } from '../../../shared/adapters/model/openai-memory-extractor';
-import { UpstreamError } from '../../../shared/http/errors';
+import { UpstreamError } from '../../../shared/errors';
 import { type ScriptedOpenAI, startScriptedOpenAI } from '../../support/scripted-openai';
 
 let upstream: ScriptedOpenAI;

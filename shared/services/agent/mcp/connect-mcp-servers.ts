@@ -1,7 +1,7 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
-import { type BadRequestError, invalidField } from '../../../http/errors';
+import { type BadRequestError, invalidField } from '../../../errors';
 import { parseClientJson } from '../../../json';
 import { log } from '../../../log';
 import type { AgentTool, ServerToolOutcome } from '../agent-tool';

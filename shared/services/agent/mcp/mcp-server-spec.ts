@@ -1,4 +1,4 @@
-import { BadRequestError, invalidField } from '../../../http/errors';
+import { BadRequestError, invalidField } from '../../../errors';
 
 /**
  * One remote MCP server a request asks the agent to use, as both surfaces give it (Agent API `tools[]` entries of

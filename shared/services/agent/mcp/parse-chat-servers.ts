@@ -1,4 +1,4 @@
-import { invalidField } from '../../../http/errors';
+import { invalidField } from '../../../errors';
 import {
   assertNewLabel,
   assertServerCount,

@@ -1,4 +1,4 @@
-import { BadRequestError, invalidField } from '../../../http/errors';
+import { BadRequestError, invalidField } from '../../../errors';
 import {
   assertNewLabel,
   assertServerCount,

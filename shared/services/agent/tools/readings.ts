@@ -6,7 +6,7 @@ import { conceptByCode, resolveIndicator } from '../../../domain/standardization
 import { corpusIndex } from '../../../domain/standardization/corpus';
 import { normalizeIndicatorText } from '../../../domain/standardization/normalize-text';
 import { parseTimestamp } from '../../../domain/timestamps';
-import { HttpError } from '../../../http/errors';
+import { AppError } from '../../../errors';
 import { parseWith } from '../../../http/validation';
 import type { RecordQuery, RecordQueryResult } from '../../../ports/record-store';
 import { type ToolContext, ToolInputError } from './types';
@@ -21,7 +21,7 @@ export function parseArgs<S extends z.ZodMiniType>(schema: S, args: unknown): z.
   try {
     return parseWith(schema, args ?? {});
   } catch (err) {
-    if (err instanceof HttpError) throw new ToolInputError(err.message);
+    if (err instanceof AppError) throw new ToolInputError(err.message);
     throw err;
   }
 }

@@ -1,0 +1,237 @@
+import { AppError, type ErrorKind } from '../errors';
+
+/**
+ * The error (and success) shapes of HDS's surfaces, one adapter each: services throw transport-free `AppError`s and
+ * the route's manifest entry names the envelope that turns them into a status, headers and a body. The local gateway
+ * and the WebSocket handshake use the same adapters, so no path answers in a shape its surface does not speak.
+ */
+export type EnvelopeName = 'openai' | 'account' | 'oauth' | 'oauth-page';
+
+export interface EnvelopedResponse {
+  status: number;
+  headers: Record<string, string>;
+  /** A JSON value, or the text of an HTML page (`oauth-page`). */
+  body: unknown;
+  contentType: 'application/json' | 'text/html; charset=utf-8';
+}
+
+export interface Envelope {
+  /** The route's own answer, as its surface wraps it. */
+  success(body: unknown): unknown;
+  failure(error: AppError): EnvelopedResponse;
+}
+
+/** `/v1`'s body: the OpenAI error object; `type` is always `invalid_request_error` (spec, Errors). */
+export interface OpenAiErrorBody {
+  error: { message: string; type: 'invalid_request_error'; code: string | null; param: string | null };
+}
+
+const OPENAI_STATUS: Partial<Record<ErrorKind, number>> = {
+  invalid_input: 400,
+  unsupported_parameter: 400,
+  missing_credentials: 401,
+  invalid_api_key: 401,
+  invalid_token: 401,
+  insufficient_scope: 403,
+  not_found: 404,
+  method_not_allowed: 405,
+  conflict: 409,
+  payload_too_large: 413,
+  unsupported_media: 415,
+  unprocessable: 422,
+  rate_limited: 429,
+  internal: 500,
+  upstream: 502,
+  unavailable: 503,
+  deadline: 504,
+};
+
+/** Kinds a surface never raises are a bug where they appear: answered as the internal error, not half-shaped. */
+const unexpected = (_error: AppError) => new AppError('internal', 'Internal error', { code: 'internal_error' });
+
+/** Headers every surface sends for a kind: the methods a path allows, and when to retry. */
+function kindHeaders(error: AppError, withRateHeaders: boolean): Record<string, string> {
+  const headers: Record<string, string> = {};
+  if (error.allow) headers.allow = error.allow.join(', ');
+  if (error.retryAfterSeconds !== undefined) headers['retry-after'] = String(error.retryAfterSeconds);
+  if (withRateHeaders && error.limit !== undefined && error.resetAt !== undefined) {
+    headers['x-ratelimit-limit'] = String(error.limit);
+    headers['x-ratelimit-remaining'] = '0';
+    headers['x-ratelimit-reset'] = String(error.resetAt);
+  }
+  return headers;
+}
+
+/** `/v1/*`, `/api/console/*`, `/api/health`: `{error: {message, type, code, param}}`. */
+export const openAiEnvelope: Envelope = {
+  success: (body) => body,
+  failure(raw) {
+    const error = OPENAI_STATUS[raw.kind] ? raw : unexpected(raw);
+    return {
+      status: OPENAI_STATUS[error.kind]!,
+      headers: {
+        ...kindHeaders(error, true),
+        ...(error.kind === 'invalid_token' || error.kind === 'insufficient_scope'
+          ? { 'www-authenticate': bearerChallenge(error) }
+          : {}),
+      },
+      body: openAiErrorBody(error),
+      contentType: 'application/json',
+    };
+  },
+};
+
+export function openAiErrorBody(error: AppError): OpenAiErrorBody {
+  return { error: { message: error.message, type: 'invalid_request_error', code: error.code, param: error.param } };
+}
+
+/** RFC 6750 §3: what a resource server says about a refused bearer token. */
+function bearerChallenge(error: AppError): string {
+  const code = error.kind === 'insufficient_scope' ? 'insufficient_scope' : 'invalid_token';
+  return `Bearer error="${code}", error_description="${error.message.replace(/["\\]/g, "'")}"`;
+}
+
+/** The email-login surface's numeric codes (spec, "Email-login codes"): -1 not configured, -2 refused, -3 internal. */
+const ACCOUNT_CODE: Partial<Record<ErrorKind, { status: number; code: number | null }>> = {
+  invalid_input: { status: 200, code: -2 },
+  unsupported_parameter: { status: 200, code: -2 },
+  code_rejected: { status: 200, code: -2 },
+  payload_too_large: { status: 200, code: -2 },
+  unsupported_media: { status: 200, code: -2 },
+  unprocessable: { status: 200, code: -2 },
+  mail_not_configured: { status: 200, code: -1 },
+  not_found: { status: 200, code: -1 },
+  conflict: { status: 200, code: -1 },
+  method_not_allowed: { status: 405, code: -1 },
+  missing_credentials: { status: 401, code: -1 },
+  invalid_token: { status: 401, code: -1 },
+  insufficient_scope: { status: 403, code: -1 },
+  rate_limited: { status: 429, code: null },
+  upstream: { status: 200, code: -3 },
+  unavailable: { status: 200, code: -3 },
+  deadline: { status: 200, code: -3 },
+  internal: { status: 200, code: -3 },
+};
+
+/** `/email/*`, `/user/*`: `{success, code, msg, data}`, HTTP 200 for the numbered refusals. */
+export const accountEnvelope: Envelope = {
+  success: (data) => ({ success: true, code: 0, msg: 'ok', data: data ?? null }),
+  failure(raw) {
+    const error = ACCOUNT_CODE[raw.kind] ? raw : unexpected(raw);
+    const { status, code } = ACCOUNT_CODE[error.kind]!;
+    return {
+      status,
+      headers: kindHeaders(error, false),
+      body: { success: false, code, msg: error.message, data: null },
+      contentType: 'application/json',
+    };
+  },
+};
+
+/** The token and registration endpoints: RFC 6749 §5.2 `{error, error_description}`. */
+export const oauthEnvelope: Envelope = {
+  success: (body) => body,
+  failure(error) {
+    const { status, name } = oauthErrorOf(error);
+    return {
+      status,
+      headers: {
+        ...kindHeaders(error, false),
+        ...(name === 'invalid_client' && status === 401 ? { 'www-authenticate': 'Basic realm="hds"' } : {}),
+        'cache-control': 'no-store',
+      },
+      body: { error: name, error_description: error.message },
+      contentType: 'application/json',
+    };
+  },
+};
+
+const OAUTH_NAMES: ReadonlySet<ErrorKind> = new Set<ErrorKind>([
+  'invalid_request',
+  'invalid_client',
+  'invalid_grant',
+  'unauthorized_client',
+  'unsupported_grant_type',
+  'invalid_scope',
+  'access_denied',
+  'unsupported_response_type',
+  'invalid_redirect_uri',
+  'invalid_client_metadata',
+  'expired_token',
+]);
+
+/** An error as OAuth names it: its own RFC name, or the nearest one for the application's kinds. */
+export function oauthErrorOf(error: AppError): { status: number; name: string } {
+  if (OAUTH_NAMES.has(error.kind)) {
+    const unauthorized = error.kind === 'invalid_client' || error.kind === 'expired_token';
+    return { status: unauthorized ? 401 : 400, name: error.kind };
+  }
+  switch (error.kind) {
+    case 'invalid_input':
+    case 'unsupported_parameter':
+    case 'not_found':
+    case 'conflict':
+    case 'payload_too_large':
+    case 'unsupported_media':
+    case 'unprocessable':
+    case 'method_not_allowed':
+      return { status: error.kind === 'method_not_allowed' ? 405 : 400, name: 'invalid_request' };
+    case 'missing_credentials':
+      return { status: 401, name: 'invalid_client' };
+    case 'insufficient_scope':
+      return { status: 400, name: 'invalid_scope' };
+    case 'rate_limited':
+      return { status: 429, name: 'temporarily_unavailable' };
+    default:
+      return { status: 500, name: 'server_error' };
+  }
+}
+
+/** The authorize pages: an HTML page for what cannot be redirected (the route redirects the rest itself). */
+export function pageEnvelope(renderError: (title: string, message: string) => string): Envelope {
+  return {
+    success: (body) => body,
+    failure(error) {
+      const { status, name } = oauthErrorOf(error);
+      const internal = status >= 500;
+      return {
+        status,
+        headers: kindHeaders(error, false),
+        body: renderError(
+          internal ? 'Something went wrong' : 'This sign-in request cannot continue',
+          internal ? 'Please try again in a moment.' : `${error.message} (${name})`,
+        ),
+        contentType: 'text/html; charset=utf-8',
+      };
+    },
+  };
+}
+
+/** The adapters by manifest name; the page adapter renders with the authorize pages' own error page. */
+export function envelopeOf(name: EnvelopeName, renderPage?: (title: string, message: string) => string): Envelope {
+  switch (name) {
+    case 'openai':
+      return openAiEnvelope;
+    case 'account':
+      return accountEnvelope;
+    case 'oauth':
+      return oauthEnvelope;
+    case 'oauth-page':
+      return pageEnvelope(renderPage ?? plainPage);
+  }
+}
+
+/** A bare page for gateway-level refusals of a page route (no styling, nothing from the request but escaped text). */
+function plainPage(title: string, message: string): string {
+  const esc = (s: string) =>
+    s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${esc(title)}</title></head><body><h1>${esc(title)}</h1><p>${esc(message)}</p></body></html>`;
+}
+
+/** Any thrown value as an application error: unknown causes become the internal error naming the request id. */
+export function asAppError(err: unknown, requestId: string): AppError {
+  if (err instanceof AppError) return err;
+  return new AppError('internal', `The server had an error processing the request (request id ${requestId}).`, {
+    code: 'internal_error',
+  });
+}

@@ -1,0 +1,209 @@
+import { describe, expect, it } from 'vitest';
+import {
+  AppError,
+  BadRequestError,
+  ConflictError,
+  DeadlineError,
+  type ErrorKind,
+  InternalError,
+  invalidField,
+  MethodNotAllowedError,
+  NotFoundError,
+  OAuthError,
+  PayloadTooLargeError,
+  RateLimitError,
+  UnauthorizedError,
+  UnavailableError,
+  UnprocessableError,
+  UnsupportedMediaTypeError,
+  UpstreamError,
+} from '../../../shared/errors';
+import { accountEnvelope, asAppError, envelopeOf, oauthEnvelope, openAiEnvelope } from '../../../shared/http/envelopes';
+
+const ALL_KINDS: ErrorKind[] = [
+  'invalid_input',
+  'unsupported_parameter',
+  'missing_credentials',
+  'invalid_api_key',
+  'invalid_token',
+  'insufficient_scope',
+  'not_found',
+  'method_not_allowed',
+  'conflict',
+  'payload_too_large',
+  'unsupported_media',
+  'unprocessable',
+  'rate_limited',
+  'mail_not_configured',
+  'code_rejected',
+  'invalid_request',
+  'invalid_client',
+  'invalid_grant',
+  'unauthorized_client',
+  'unsupported_grant_type',
+  'invalid_scope',
+  'access_denied',
+  'unsupported_response_type',
+  'invalid_redirect_uri',
+  'invalid_client_metadata',
+  'expired_token',
+  'upstream',
+  'unavailable',
+  'deadline',
+  'internal',
+];
+
+const body = (message: string, code: string | null, param: string | null = null) => ({
+  error: { message, type: 'invalid_request_error', code, param },
+});
+
+describe('the /v1 envelope keeps the bytes /v1 has always answered', () => {
+  // Pinned before the errors left the HTTP layer: status, headers and body of every error class /v1 raises.
+  const cases: [string, AppError, number, Record<string, string>, unknown][] = [
+    [
+      'field',
+      invalidField('records[3].time', 'bad time'),
+      400,
+      {},
+      body('bad time', 'invalid_time', 'records[3].time'),
+    ],
+    ['bad request', new BadRequestError('no', 'invalid_json', 'body'), 400, {}, body('no', 'invalid_json', 'body')],
+    ['no header', new UnauthorizedError('Missing', null), 401, {}, body('Missing', null)],
+    ['bad key', new UnauthorizedError('Incorrect', 'invalid_api_key'), 401, {}, body('Incorrect', 'invalid_api_key')],
+    ['not found', new NotFoundError('No such file', 'file_key'), 404, {}, body('No such file', null, 'file_key')],
+    [
+      'method',
+      new MethodNotAllowedError('PUT', '/v1/data', ['GET', 'POST']),
+      405,
+      { allow: 'GET, POST' },
+      body('Method PUT is not allowed on /v1/data', null),
+    ],
+    ['too large', new PayloadTooLargeError('big', 'file'), 413, {}, body('big', null, 'file')],
+    ['media', new UnsupportedMediaTypeError('what', 'file'), 415, {}, body('what', 'unsupported_file_type', 'file')],
+    ['unprocessable', new UnprocessableError('no text', 'file'), 422, {}, body('no text', null, 'file')],
+    [
+      'rate',
+      new RateLimitError(60, 12, 1_900_000_000),
+      429,
+      {
+        'retry-after': '12',
+        'x-ratelimit-limit': '60',
+        'x-ratelimit-remaining': '0',
+        'x-ratelimit-reset': '1900000000',
+      },
+      body('Rate limit exceeded: 60 requests per minute on this path for this account. Retry after 12s.', null),
+    ],
+    [
+      'internal',
+      new InternalError('req-1'),
+      500,
+      {},
+      body('The server had an error processing the request (request id req-1).', 'internal_error'),
+    ],
+    ['upstream', new UpstreamError('model down'), 502, {}, body('model down', null)],
+    ['unavailable', new UnavailableError('store down'), 503, {}, body('store down', 'service_unavailable')],
+    ['deadline', new DeadlineError('too slow', 'file'), 504, {}, body('too slow', 'deadline_exceeded', 'file')],
+    ['conflict', new ConflictError('taken', 'name'), 409, {}, body('taken', 'conflict', 'name')],
+  ];
+  it.each(cases)('%s', (_name, error, status, headers, expected) => {
+    const answer = openAiEnvelope.failure(error);
+    expect(answer.status).toBe(status);
+    expect(answer.headers).toEqual(headers);
+    expect(answer.body).toEqual(expected);
+    expect(answer.contentType).toBe('application/json');
+  });
+
+  it('answers a kind /v1 never raises as the internal error, not half-shaped', () => {
+    expect(openAiEnvelope.failure(new AppError('code_rejected', 'wrong code')).status).toBe(500);
+    expect(openAiEnvelope.failure(new OAuthError('invalid_grant', 'x')).body).toEqual(
+      body('Internal error', 'internal_error'),
+    );
+  });
+
+  it('challenges a refused bearer token the RFC 6750 way', () => {
+    const answer = openAiEnvelope.failure(
+      new AppError('invalid_token', 'The token "x" expired', { code: 'invalid_token' }),
+    );
+    expect(answer.status).toBe(401);
+    expect(answer.headers['www-authenticate']).toBe(
+      `Bearer error="invalid_token", error_description="The token 'x' expired"`,
+    );
+    expect(openAiEnvelope.failure(new AppError('insufficient_scope', 'needs console')).status).toBe(403);
+  });
+});
+
+describe('the email-login envelope', () => {
+  it('wraps answers in {success, code, msg, data}', () => {
+    expect(accountEnvelope.success({ email: 'a@example.org' })).toEqual({
+      success: true,
+      code: 0,
+      msg: 'ok',
+      data: { email: 'a@example.org' },
+    });
+    expect(accountEnvelope.success(undefined)).toEqual({ success: true, code: 0, msg: 'ok', data: null });
+  });
+
+  it.each([
+    ['mail not configured', new AppError('mail_not_configured', 'no mail'), 200, -1],
+    ['wrong code', new AppError('code_rejected', 'wrong'), 200, -2],
+    ['invalid email', invalidField('email', 'not an address'), 200, -2],
+    ['internal', new InternalError('r'), 200, -3],
+    ['not a JSON body', new UnsupportedMediaTypeError('json please', 'content-type'), 200, -2],
+    ['rate limited', new RateLimitError(1, 42, 1), 429, null],
+    ['no session', new UnauthorizedError('Missing', null), 401, -1],
+  ])('%s → HTTP %i, code %s', (_name, error, status, code) => {
+    const answer = accountEnvelope.failure(error);
+    expect(answer.status).toBe(status);
+    expect(answer.body).toEqual({ success: false, code, msg: error.message, data: null });
+  });
+
+  it('says when to retry a rate-limited request, without /v1 rate headers', () => {
+    expect(accountEnvelope.failure(new RateLimitError(1, 42, 1)).headers).toEqual({ 'retry-after': '42' });
+  });
+});
+
+describe('the OAuth envelope', () => {
+  it.each([
+    [new OAuthError('invalid_client', 'unknown client'), 401, 'invalid_client'],
+    [new OAuthError('invalid_grant', 'used code'), 400, 'invalid_grant'],
+    [new OAuthError('expired_token', 'refresh token expired'), 401, 'expired_token'],
+    [new OAuthError('unsupported_grant_type', 'password'), 400, 'unsupported_grant_type'],
+    [new OAuthError('invalid_redirect_uri', 'http only on loopback'), 400, 'invalid_redirect_uri'],
+    [invalidField('client_name', 'too long'), 400, 'invalid_request'],
+    [new UnsupportedMediaTypeError('form please', 'content-type'), 400, 'invalid_request'],
+    [new RateLimitError(5, 30, 1), 429, 'temporarily_unavailable'],
+    [new InternalError('r'), 500, 'server_error'],
+  ])('%s → %i %s', (error, status, name) => {
+    const answer = oauthEnvelope.failure(error);
+    expect(answer.status).toBe(status);
+    expect(answer.body).toEqual({ error: name, error_description: error.message });
+    expect(answer.headers['cache-control']).toBe('no-store');
+  });
+
+  it('asks for client authentication on invalid_client', () => {
+    expect(oauthEnvelope.failure(new OAuthError('invalid_client', 'x')).headers['www-authenticate']).toMatch(/^Basic /);
+  });
+});
+
+describe('every kind on every surface', () => {
+  it('gets a definite status and a body of its surface, never a throw', () => {
+    for (const name of ['openai', 'account', 'oauth', 'oauth-page'] as const) {
+      for (const kind of ALL_KINDS) {
+        const answer = envelopeOf(name).failure(new AppError(kind, 'm <b>'));
+        expect(answer.status, `${name} ${kind}`).toBeGreaterThanOrEqual(200);
+        expect(answer.status).toBeLessThan(600);
+        if (name === 'oauth-page') {
+          expect(answer.contentType).toMatch(/^text\/html/);
+          expect(String(answer.body)).not.toContain('<b>');
+        }
+      }
+    }
+  });
+
+  it('never shows an unknown cause', () => {
+    const error = asAppError(new Error('secret connection string'), 'req-9');
+    for (const name of ['openai', 'account', 'oauth', 'oauth-page'] as const) {
+      expect(JSON.stringify(envelopeOf(name).failure(error).body)).not.toContain('secret');
+    }
+  });
+});
