@@ -94,6 +94,15 @@ export async function startRuntime(opts: RuntimeOptions = {}): Promise<Runtime> 
     process.env.HDS_S3_SECRET_ACCESS_KEY = 'S3RVER';
   }
   process.env.HDS_LOCAL_QUEUE_DIR ??= join(stateDir, 'queues');
+  // Sign-in locally: a generated signing key and pepper in the data folder, and mail as `.eml` files in its outbox
+  // (unless SMTP, SES or a KMS key is configured instead).
+  if (!process.env.HDS_TOKEN_SIGNING_KMS_KEY) {
+    process.env.HDS_TOKEN_SIGNING_KEY_FILE ??= join(stateDir, 'keys', 'token-signing.jwk.json');
+  }
+  if (!process.env.HDS_AUTH_PEPPER_SECRET) process.env.HDS_AUTH_PEPPER_FILE ??= join(stateDir, 'keys', 'auth-pepper');
+  if (!process.env.HDS_SMTP_URL && !process.env.HDS_MAIL_FROM) {
+    process.env.HDS_MAIL_OUTBOX_DIR ??= join(stateDir, 'outbox');
+  }
   resetConfig();
   const cfg = config();
   await ensureTables(new DynamoDBClient({ region: cfg.region, endpoint: cfg.dynamoEndpoint }), cfg);
@@ -172,10 +181,13 @@ export async function startRuntime(opts: RuntimeOptions = {}): Promise<Runtime> 
   }
   const port = (server.address() as AddressInfo).port;
   process.env.HDS_WS_CALLBACK_URL ??= `http://127.0.0.1:${(management.address() as AddressInfo).port}`;
+  const url = `http://${opts.host ?? '127.0.0.1'}:${port}`;
+  // Tokens name the URL clients reach the runtime at, unless a public one is configured (behind a proxy).
+  process.env.HDS_ISSUER ??= url;
   resetConfig();
 
   return {
-    url: `http://${opts.host ?? '127.0.0.1'}:${port}`,
+    url,
     port,
     services: services(),
     queue,

@@ -1,12 +1,15 @@
 import { type ServiceParts, servicesFor } from '../services/container';
 import { bucket } from './bucket';
 import { documents } from './documents';
+import { mail } from './mail';
 import { model } from './model';
+import { pepper } from './pepper';
 import { queues } from './queues';
+import { signer } from './signer';
 import { sockets } from './sockets';
 
 /** Every part: for local tools and tests that act for no one function (the runtime, `npm run keys`, benchmarks). */
-export const allParts: Required<ServiceParts> = { bucket, queues, sockets, documents, model };
+export const allParts: Required<ServiceParts> = { bucket, queues, sockets, documents, model, signer, mail, pepper };
 
 /**
  * Services for tools that act for no one function (the local runtime itself, `npm run keys`, tests, benchmarks): every
@@ -15,7 +18,16 @@ export const allParts: Required<ServiceParts> = { bucket, queues, sockets, docum
 export const processServices = servicesFor(
   {
     id: 'local tools',
-    needs: { bucket: 'readwrite', sendsTo: ['purge'], postsToConnections: true, usesTextract: true, usesModel: true },
+    needs: {
+      bucket: 'readwrite',
+      sendsTo: ['purge'],
+      postsToConnections: true,
+      usesTextract: true,
+      usesModel: true,
+      signsTokens: true,
+      sendsMail: true,
+      authPepper: true,
+    },
   },
   allParts,
 );

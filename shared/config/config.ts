@@ -42,6 +42,40 @@ export interface Config {
    * address: for local tests and private deployments only. Lower-case.
    */
   mcpAllowHosts: string[];
+  /** Sign-in, tokens and mail (accounts, console, OAuth). */
+  auth: AuthConfig;
+}
+
+export interface AuthConfig {
+  /**
+   * The public base URL: `iss` and `aud` of every token, and the base of the OAuth metadata's endpoints. Configuration,
+   * never taken from a request's `Host` header.
+   */
+  issuer: string;
+  /** KMS key (id, ARN or alias) that signs access tokens in the cloud. */
+  signingKmsKey?: string;
+  /** Locally: the private signing key's file, generated on first use. */
+  signingKeyFile?: string;
+  /** Secrets Manager secret holding the 32-byte pepper that keys email addresses and login codes (base64). */
+  pepperSecret?: string;
+  /** Locally: the pepper's file, generated on first use. */
+  pepperFile?: string;
+  mail: MailConfig;
+  /** Evaluation accounts: these addresses sign in with `evaluationCode`, no mail sent; their data lives 24 h at most. */
+  evaluationEmails: string[];
+  evaluationCode?: string;
+}
+
+export interface MailConfig {
+  /** Sender address; without it and without a local outbox, sign-in answers "email service not configured". */
+  from?: string;
+  /** Amazon SES: the verified identity's ARN (the function's grant names it) and an optional configuration set. */
+  sesIdentityArn?: string;
+  sesConfigurationSet?: string;
+  /** Locally: an SMTP server to hand mail to (a catcher such as Mailpit) instead of the outbox. */
+  smtpUrl?: string;
+  /** Locally: the folder every message lands in as an `.eml` file. */
+  outboxDir?: string;
 }
 
 export interface ModelConfig {
@@ -127,6 +161,22 @@ export function readConfig(env: NodeJS.ProcessEnv): Config {
       ? { textractNotifications: { topicArn: env.HDS_TEXTRACT_TOPIC_ARN, roleArn: env.HDS_TEXTRACT_ROLE_ARN } }
       : {}),
     mcpAllowHosts: parseHostList(env.HDS_MCP_ALLOW_HOSTS),
+    auth: {
+      issuer: (env.HDS_ISSUER ?? 'http://127.0.0.1:8787').replace(/\/+$/, ''),
+      signingKmsKey: env.HDS_TOKEN_SIGNING_KMS_KEY || undefined,
+      signingKeyFile: env.HDS_TOKEN_SIGNING_KEY_FILE || undefined,
+      pepperSecret: env.HDS_AUTH_PEPPER_SECRET || undefined,
+      pepperFile: env.HDS_AUTH_PEPPER_FILE || undefined,
+      mail: {
+        from: env.HDS_MAIL_FROM || undefined,
+        sesIdentityArn: env.HDS_SES_IDENTITY_ARN || undefined,
+        sesConfigurationSet: env.HDS_SES_CONFIGURATION_SET || undefined,
+        smtpUrl: env.HDS_SMTP_URL || undefined,
+        outboxDir: env.HDS_MAIL_OUTBOX_DIR || undefined,
+      },
+      evaluationEmails: parseHostList(env.HDS_EVAL_EMAILS),
+      evaluationCode: /^\d{6}$/.test(env.HDS_EVAL_CODE ?? '') ? env.HDS_EVAL_CODE : undefined,
+    },
   };
 }
 

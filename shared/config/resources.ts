@@ -29,6 +29,12 @@ export interface Needs {
    * required), `collect` reads finished jobs' results.
    */
   textractJobs?: 'start' | 'collect';
+  /** Signs access tokens: `kms:Sign` on the token key only (the cloud), the key file locally. */
+  signsTokens?: boolean;
+  /** Sends sign-in mail: `ses:SendEmail` as the configured sender only. */
+  sendsMail?: boolean;
+  /** Keys email addresses and login codes: may read the auth pepper's secret. */
+  authPepper?: boolean;
   timeoutSeconds?: number;
   memoryMb?: number;
 }

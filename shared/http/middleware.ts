@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type middy from '@middy/core';
 import type { APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { nowMs } from '../clock';
@@ -10,6 +9,7 @@ import type { Services } from '../services/container';
 import { asAppError, type Envelope, type EnvelopedResponse } from './envelopes';
 import { MAX_IDENTIFIER_BYTES } from './identifiers';
 import { accountOf, type Principal } from './principal';
+import { addressKey, enforceKeyedLimit } from './rate-keys';
 import { fromGatewayEvent, type GatewayEvent, type HttpRequest } from './request';
 
 /** The account and key an API-key request (or a WebSocket opened with a key) acts for. */
@@ -159,18 +159,13 @@ export async function verifyApiKey(token: string, svc: Services, sourceIp?: stri
  * failures touch the counter, so valid keys, from that address too, cost nothing more and are still served.
  */
 async function countInvalidKey(sourceIp: string, svc: Services): Promise<void> {
-  const address = `ip#${createHash('sha256').update(sourceIp).digest('base64url').slice(0, 22)}`;
-  const now = nowMs();
-  const decision = await svc.rateLimiter.hit(address, 'invalid-api-key', svc.config.invalidKeyLimit, now);
-  if (!decision.allowed) {
-    const retryAfter = Math.max(1, Math.ceil(decision.resetAt - now / 1000));
-    throw new RateLimitError(
-      decision.limit,
-      retryAfter,
-      decision.resetAt,
-      'invalid API keys per minute from this address',
-    );
-  }
+  await enforceKeyedLimit(
+    svc,
+    addressKey(sourceIp),
+    'invalid-api-key',
+    svc.config.invalidKeyLimit,
+    'invalid API keys per minute from this address',
+  );
 }
 
 async function lookUpKey(token: string, svc: Services): Promise<Caller> {

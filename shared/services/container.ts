@@ -6,6 +6,7 @@ import { DynamoConnectionStore } from '../adapters/dynamo/dynamo-connection-stor
 import { DynamoConversationStore } from '../adapters/dynamo/dynamo-conversation-store';
 import { DynamoDueEntries } from '../adapters/dynamo/dynamo-due-entries';
 import { DynamoFileCatalog } from '../adapters/dynamo/dynamo-file-catalog';
+import { DynamoLoginCodes } from '../adapters/dynamo/dynamo-login-codes';
 import { DynamoMemoryStore } from '../adapters/dynamo/dynamo-memory-store';
 import { DynamoRateLimiter } from '../adapters/dynamo/dynamo-rate-limiter';
 import { DynamoRecordStore } from '../adapters/dynamo/dynamo-record-store';
@@ -26,6 +27,8 @@ import type { ConversationStore } from '../ports/conversation-store';
 import type { DueEntries } from '../ports/due-entries';
 import type { FileCatalog } from '../ports/file-catalog';
 import type { JobQueue } from '../ports/job-queue';
+import type { LoginCodes } from '../ports/login-codes';
+import type { MailSender } from '../ports/mail-sender';
 import type { MemoryStore } from '../ports/memory-store';
 import type { ModelProvider } from '../ports/model-provider';
 import type { OcrJobs } from '../ports/ocr-jobs';
@@ -33,6 +36,7 @@ import type { RateLimiter } from '../ports/rate-limiter';
 import type { RecordStore } from '../ports/record-store';
 import type { ConnectionStore, SocketGateway } from '../ports/socket-gateway';
 import type { SubjectDirectory } from '../ports/subject-directory';
+import type { TokenSigner } from '../ports/token-signer';
 import type { UploadStaging } from '../ports/upload-staging';
 import type { UploadTickets } from '../ports/upload-tickets';
 import type { UsageLedger } from '../ports/usage-ledger';
@@ -75,6 +79,14 @@ export interface Services {
   ocrJobs: OcrJobs;
   /** The upstream model or the offline engines (`usesModel`). */
   model: ModelServices;
+  /** Sign-in codes mailed to an address (identity table). */
+  loginCodes: LoginCodes;
+  /** Signs access tokens (`signsTokens`). */
+  signer: TokenSigner;
+  /** Sign-in mail, or null when no sender is configured (`sendsMail`). */
+  mail: MailSender | null;
+  /** The pepper keying email addresses and login codes (`authPepper`). */
+  pepper(): Promise<Buffer>;
 }
 
 export interface ModelServices {
@@ -101,6 +113,9 @@ export interface ServiceParts {
   sockets?: (cfg: Config) => SocketGateway;
   documents?: (cfg: Config) => DocumentServices;
   model?: (cfg: Config) => ModelServices;
+  signer?: (cfg: Config) => TokenSigner;
+  mail?: (cfg: Config) => MailSender | null;
+  pepper?: (cfg: Config) => () => Promise<Buffer>;
 }
 
 /** Who a set of services is for: a manifest entry (its id and needs), or a local tool that may touch everything. */
@@ -117,6 +132,9 @@ export function partsNeeded(needs: Needs): Record<keyof ServiceParts, boolean> {
     sockets: Boolean(needs.postsToConnections),
     documents: Boolean(needs.usesTextract || needs.textractJobs),
     model: Boolean(needs.usesModel),
+    signer: Boolean(needs.signsTokens),
+    mail: Boolean(needs.sendsMail),
+    pepper: Boolean(needs.authPepper),
   };
 }
 
@@ -126,6 +144,9 @@ const NEED_OF: Record<keyof ServiceParts, string> = {
   sockets: 'postsToConnections',
   documents: 'usesTextract or textractJobs',
   model: 'usesModel',
+  signer: 'signsTokens',
+  mail: 'sendsMail',
+  pepper: 'authPepper',
 };
 
 /**
@@ -163,6 +184,7 @@ type TableServices = Pick<
   | 'tickets'
   | 'dueEntries'
   | 'usage'
+  | 'loginCodes'
 > & { doc: DynamoDBDocumentClient };
 
 /** The table adapters, one set per configuration and process, each built on first use. */
@@ -182,6 +204,7 @@ const tablesOf = perConfig(
       tickets: (t) => new DynamoUploadTickets(t.doc, cfg.tables.accounts),
       dueEntries: (t) => new DynamoDueEntries(t.doc, cfg.tables.accounts),
       usage: (t) => new DynamoUsageLedger(t.doc, cfg.tables.accounts),
+      loginCodes: (t) => new DynamoLoginCodes(t.doc, cfg.tables.identity),
     }),
 );
 
@@ -233,6 +256,10 @@ export function buildServices(cfg: Config, parts: ServiceParts, owner: string): 
     documents: () => part('documents')().readers,
     ocrJobs: () => part('documents')().ocrJobs,
     model: part('model'),
+    loginCodes: () => tables.loginCodes,
+    signer: part('signer'),
+    mail: part('mail'),
+    pepper: () => part('pepper')(),
   });
 }
 
