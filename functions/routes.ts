@@ -514,6 +514,18 @@ export const manifest: readonly ManifestEntry[] = [
     description: 'Delete expired records and files',
     needs: { tables: { records: 'readwrite', accounts: 'readwrite' }, bucket: 'readwrite', timeoutSeconds: 120 },
   },
+  // Sign-in by email code: mails a 6-digit code (no account lookup, same answer for every address).
+  {
+    kind: 'http',
+    id: 'create-login-code',
+    method: 'POST',
+    path: '/email/login',
+    auth: 'none',
+    envelope: 'account',
+    handler: 'sign-in/create-login-code.ts',
+    description: 'Mail a sign-in code',
+    needs: { tables: { identity: 'readwrite', rateLimits: 'readwrite' }, sendsMail: true, authPepper: true },
+  },
 ];
 
 export const httpRoutes = manifest.filter((e): e is HttpRoute => e.kind === 'http');

@@ -1,9 +1,10 @@
 import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import { AttributeType, BillingMode, ProjectionType, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import { Alias, Key } from 'aws-cdk-lib/aws-kms';
+import { Alias, Key, KeySpec, KeyUsage } from 'aws-cdk-lib/aws-kms';
 import { BlockPublicAccess, Bucket, BucketEncryption, EventType, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import { SqsDestination } from 'aws-cdk-lib/aws-s3-notifications';
+import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Topic } from 'aws-cdk-lib/aws-sns';
 import { SqsSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
@@ -46,6 +47,13 @@ export class StatefulStack extends Stack {
   readonly ocrTopic: Topic;
   /** The role Textract assumes to publish on `ocrTopic` (`NotificationChannel.RoleArn`). */
   readonly textractPublishRole: Role;
+  /**
+   * Signs access tokens (RS256): an RSA_2048 SIGN_VERIFY key whose private half never leaves KMS. Retained, so tokens
+   * issued before a replacement of the stack still verify.
+   */
+  readonly tokenSigningKey: Key;
+  /** The pepper that keys email addresses and login codes in the identity table: generated, never in the template. */
+  readonly authPepper: Secret;
 
   constructor(scope: Construct, id: string, props?: StackProps) {
     super(scope, id, props);
@@ -70,6 +78,19 @@ export class StatefulStack extends Stack {
         },
       }),
     );
+
+    this.tokenSigningKey = new Key(this, 'TokenSigningKey', {
+      description: 'HDS access-token signing (RS256); verifiers read the public key from the published JWKS',
+      keySpec: KeySpec.RSA_2048,
+      keyUsage: KeyUsage.SIGN_VERIFY,
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    this.authPepper = new Secret(this, 'AuthPepper', {
+      description: 'HDS: keys email addresses and sign-in codes (HMAC pepper)',
+      encryptionKey: this.dataKey,
+      generateSecretString: { passwordLength: 64, excludePunctuation: true },
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
 
     const tables: Partial<Record<TableName, Table>> = {};
     for (const definition of Object.values(tableDefinitions)) tables[definition.name] = this.addTable(definition);

@@ -28,7 +28,7 @@ import { tableDefinitions } from '../shared/adapters/dynamo/table-definitions';
 import { CLOUD_WS_MAX_CHUNK_BYTES } from '../shared/domain/stream-limits';
 import { encryptedLogGroup } from './audit-logs';
 import { LAZY_PACKAGES, lambdaBundle } from './bundling';
-import { pascalCase, queueUrlEnvVar } from './naming';
+import { API_STAGE_NAME, pascalCase, queueUrlEnvVar } from './naming';
 import { createRestApi, createWebSocketApi, customDomainsFrom, mapCustomDomains } from './public-api';
 import type { StatefulStack } from './stateful-stack';
 
@@ -174,6 +174,7 @@ export class StatelessStack extends Stack {
    */
   private functionEnvironment(): Record<string, string> {
     const model = modelContext(this);
+    const mail = mailContext(this);
     const environment: Record<string, string> = {
       ...(model.baseUrl ? { OPENAI_BASE_URL: model.baseUrl } : {}),
       ...(model.flash ? { HDS_MODEL_FLASH: model.flash } : {}),
@@ -191,6 +192,12 @@ export class StatelessStack extends Stack {
       HDS_WS_MAX_CHUNK_BYTES: String(CLOUD_WS_MAX_CHUNK_BYTES),
       HDS_TEXTRACT_TOPIC_ARN: this.stateful.ocrTopic.topicArn,
       HDS_TEXTRACT_ROLE_ARN: this.stateful.textractPublishRole.roleArn,
+      HDS_ISSUER: this.issuer(),
+      HDS_TOKEN_SIGNING_KMS_KEY: this.stateful.tokenSigningKey.keyArn,
+      HDS_AUTH_PEPPER_SECRET: this.stateful.authPepper.secretArn,
+      ...(mail.from ? { HDS_MAIL_FROM: mail.from } : {}),
+      ...(mail.identityArn ? { HDS_SES_IDENTITY_ARN: mail.identityArn } : {}),
+      ...(mail.configurationSet ? { HDS_SES_CONFIGURATION_SET: mail.configurationSet } : {}),
     };
     for (const definition of Object.values(tableDefinitions)) {
       environment[definition.envVar] = this.stateful.tables[definition.name].tableName;
@@ -222,6 +229,16 @@ export class StatelessStack extends Stack {
     return fn;
   }
 
+  /**
+   * The public base URL tokens name as `iss`: the custom domain, else the REST API's default URL written out from its
+   * id (not `api.url`, which names the stage, whose deployment depends on every function: a cycle).
+   */
+  private issuer(): string {
+    const domains = customDomainsFrom(this);
+    if (domains) return `https://${domains.domainName}`;
+    return `https://${this.api.restApiId}.execute-api.${Stack.of(this).region}.${Stack.of(this).urlSuffix}/${API_STAGE_NAME}`;
+  }
+
   /** Least privilege, read straight from `needs`: nothing is granted that the entry does not declare. */
   private grantNeeds(fn: NodejsFunction, needs: Needs): void {
     for (const [name, access] of Object.entries(needs.tables ?? {}) as [TableName, Access | undefined][]) {
@@ -240,6 +257,60 @@ export class StatelessStack extends Stack {
         ? Secret.fromSecretCompleteArn(this, `${fn.node.id}ModelKey`, keySecret)
         : Secret.fromSecretNameV2(this, `${fn.node.id}ModelKey`, keySecret);
       secret.grantRead(fn);
+    }
+    if (needs.signsTokens) {
+      // Sign only, only this key, only the algorithm and digest form tokens use; the public key for the JWKS.
+      fn.addToRolePolicy(
+        new PolicyStatement({
+          actions: ['kms:Sign'],
+          resources: [this.stateful.tokenSigningKey.keyArn],
+          conditions: {
+            StringEquals: { 'kms:SigningAlgorithm': 'RSASSA_PKCS1_V1_5_SHA_256', 'kms:MessageType': 'DIGEST' },
+          },
+        }),
+      );
+      fn.addToRolePolicy(
+        new PolicyStatement({ actions: ['kms:GetPublicKey'], resources: [this.stateful.tokenSigningKey.keyArn] }),
+      );
+    }
+    if (needs.authPepper) {
+      // Written out rather than `grantRead`, which would add this stack's role to the data key's policy in the stateful
+      // stack (a cycle between the stacks); the key's policy already lets this account's IAM policies use it.
+      fn.addToRolePolicy(
+        new PolicyStatement({
+          actions: ['secretsmanager:GetSecretValue', 'secretsmanager:DescribeSecret'],
+          resources: [this.stateful.authPepper.secretArn],
+        }),
+      );
+      fn.addToRolePolicy(
+        new PolicyStatement({
+          actions: ['kms:Decrypt'],
+          resources: [this.stateful.dataKey.keyArn],
+          conditions: { StringEquals: { 'kms:ViaService': `secretsmanager.${Stack.of(this).region}.amazonaws.com` } },
+        }),
+      );
+    }
+    const mail = mailContext(this);
+    if (needs.sendsMail && mail.from && mail.identityArn) {
+      // Only as the configured sender, through the verified identity (and its configuration set, if any).
+      fn.addToRolePolicy(
+        new PolicyStatement({
+          actions: ['ses:SendEmail'],
+          resources: [
+            mail.identityArn,
+            ...(mail.configurationSet
+              ? [
+                  Stack.of(this).formatArn({
+                    service: 'ses',
+                    resource: 'configuration-set',
+                    resourceName: mail.configurationSet,
+                  }),
+                ]
+              : []),
+          ],
+          conditions: { StringEquals: { 'ses:FromAddress': mail.from } },
+        }),
+      );
     }
     if (needs.usesTextract) {
       fn.addToRolePolicy(
@@ -343,6 +414,18 @@ function modelContext(scope: Construct): { baseUrl?: string; flash?: string; exp
     expert: read('modelExpert'),
     keySecret: read('modelKeySecret'),
   };
+}
+
+/**
+ * Sign-in mail through Amazon SES, from CDK context: `hds:mailFrom` (the sender address), `hds:sesIdentityArn` (its
+ * verified identity) and optionally `hds:sesConfigurationSet`. Without them sign-in answers code -1.
+ */
+function mailContext(scope: Construct): { from?: string; identityArn?: string; configurationSet?: string } {
+  const read = (key: string) => {
+    const value = scope.node.tryGetContext(`hds:${key}`);
+    return typeof value === 'string' && value.trim() ? value.trim() : undefined;
+  };
+  return { from: read('mailFrom'), identityArn: read('sesIdentityArn'), configurationSet: read('sesConfigurationSet') };
 }
 
 function timeoutSeconds(entry: ManifestEntry): number {

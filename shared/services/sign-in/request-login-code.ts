@@ -1,7 +1,7 @@
 import { randomInt, timingSafeEqual } from 'node:crypto';
 import { nowMs } from '../../clock';
-import { AppError, invalidField } from '../../errors';
 import { codeMacOf, emailKeyOf, normalizeEmail } from '../../domain/identity/email-address';
+import { AppError, invalidField } from '../../errors';
 import { addressKey, enforceKeyedLimit } from '../../http/rate-keys';
 import { errorFields, log } from '../../log';
 import { LOGIN_CODE_TTL_SECONDS } from '../../ports/login-codes';

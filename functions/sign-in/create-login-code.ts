@@ -1,0 +1,16 @@
+import { mail } from '../../shared/composition/mail';
+import { pepper } from '../../shared/composition/pepper';
+import { publicRoute } from '../../shared/http/handler';
+import { requireObject } from '../../shared/http/validation';
+import { requestLoginCode } from '../../shared/services/sign-in/request-login-code';
+import { httpRoute } from '../routes';
+
+/** POST /email/login: mails a 6-digit sign-in code; `{success, code, msg, data: {email}}`. */
+export const handler = publicRoute(
+  httpRoute('create-login-code'),
+  { mail, pepper },
+  async ({ json, req, services }) => {
+    const body = requireObject(json());
+    return { body: await requestLoginCode(services, body.email, req.sourceIp) };
+  },
+);
