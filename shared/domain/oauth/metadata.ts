@@ -1,0 +1,75 @@
+import {
+  GRANT_TYPES,
+  type GrantType,
+  TOKEN_ENDPOINT_AUTH_METHODS,
+  type TokenEndpointAuthMethod,
+} from './client-registration';
+import { DELEGABLE_SCOPES, type Scope } from './scopes';
+
+/** RFC 8414 §2 authorization server metadata, the members design §7.1 lists. */
+export interface AuthorizationServerMetadata {
+  issuer: string;
+  authorization_endpoint: string;
+  token_endpoint: string;
+  registration_endpoint: string;
+  jwks_uri: string;
+  response_types_supported: ['code'];
+  grant_types_supported: GrantType[];
+  code_challenge_methods_supported: ['S256'];
+  token_endpoint_auth_methods_supported: TokenEndpointAuthMethod[];
+  scopes_supported: Scope[];
+  authorization_response_iss_parameter_supported: true;
+}
+
+/** The paths under the issuer (design §7). */
+export const OAUTH_PATHS = {
+  authorize: '/oauth2/authorize',
+  token: '/oauth/token',
+  register: '/oauth/register',
+  jwks: '/.well-known/jwks.json',
+  metadata: '/.well-known/oauth-authorization-server',
+} as const;
+
+/**
+ * Checks the configured issuer (`HDS_ISSUER`, design §4) is an identifier RFC 8414 §2 accepts: an absolute `https`
+ * URL (or `http` for a local runtime), no query, no fragment, and no trailing slash so `issuer + path` is one URL and
+ * `iss` compares equal everywhere. Throws a plain `Error`: a wrong issuer is a deployment fault, not a client's.
+ */
+export function assertIssuer(issuer: string): void {
+  const url = URL.canParse(issuer) ? new URL(issuer) : null;
+  if (
+    !url ||
+    (url.protocol !== 'https:' && url.protocol !== 'http:') ||
+    url.search !== '' ||
+    url.hash !== '' ||
+    issuer.includes('?') ||
+    issuer.includes('#') ||
+    issuer.endsWith('/') ||
+    url.username !== '' ||
+    url.password !== ''
+  ) {
+    throw new Error(`HDS_ISSUER must be an absolute http(s) URL without query, fragment or trailing slash: ${issuer}`);
+  }
+}
+
+/**
+ * The metadata document served at `/.well-known/oauth-authorization-server` (RFC 8414 §3), exactly the members of
+ * design §7.1: the authorization, token and registration endpoints (no revocation endpoint, §9) and `jwks_uri`;
+ * `scopes_supported` omits the first-party `console`.
+ */
+export function authorizationServerMetadata(issuer: string): AuthorizationServerMetadata {
+  assertIssuer(issuer);
+  return {
+    issuer,
+    authorization_endpoint: issuer + OAUTH_PATHS.authorize,
+    token_endpoint: issuer + OAUTH_PATHS.token,
+    registration_endpoint: issuer + OAUTH_PATHS.register,
+    jwks_uri: issuer + OAUTH_PATHS.jwks,
+    response_types_supported: ['code'],
+    grant_types_supported: [...GRANT_TYPES],
+    code_challenge_methods_supported: ['S256'],
+    token_endpoint_auth_methods_supported: [...TOKEN_ENDPOINT_AUTH_METHODS],
+    scopes_supported: [...DELEGABLE_SCOPES],
+    authorization_response_iss_parameter_supported: true,
+  };
+}
