@@ -38,7 +38,10 @@ export type OAuthErrorKind =
   | 'unsupported_response_type'
   | 'invalid_redirect_uri'
   | 'invalid_client_metadata'
-  | 'expired_token';
+  | 'expired_token'
+  | 'login_required'
+  | 'server_error'
+  | 'temporarily_unavailable';
 
 export interface AppErrorDetails {
   /** A short machine-readable name on `/v1` (`invalid_retention`, `invalid_api_key`); null when the kind says it all. */
@@ -184,12 +187,5 @@ export class UpstreamError extends AppError {
 export class UnavailableError extends AppError {
   constructor(message: string) {
     super('unavailable', message, { code: 'service_unavailable' });
-  }
-}
-
-/** An OAuth 2.0 refusal by its RFC name; the description is shown to the client as `error_description`. */
-export class OAuthError extends AppError {
-  constructor(kind: OAuthErrorKind, description: string) {
-    super(kind, description, { code: kind });
   }
 }

@@ -1,3 +1,4 @@
+import { authorizePageHeaders, renderErrorPage } from '../domain/oauth/pages';
 import { AppError, type ErrorKind } from '../errors';
 
 /**
@@ -158,14 +159,21 @@ const OAUTH_NAMES: ReadonlySet<ErrorKind> = new Set<ErrorKind>([
   'invalid_redirect_uri',
   'invalid_client_metadata',
   'expired_token',
+  'login_required',
+  'server_error',
+  'temporarily_unavailable',
 ]);
+
+const OAUTH_STATUS: Partial<Record<ErrorKind, number>> = {
+  invalid_client: 401,
+  expired_token: 401,
+  server_error: 500,
+  temporarily_unavailable: 503,
+};
 
 /** An error as OAuth names it: its own RFC name, or the nearest one for the application's kinds. */
 export function oauthErrorOf(error: AppError): { status: number; name: string } {
-  if (OAUTH_NAMES.has(error.kind)) {
-    const unauthorized = error.kind === 'invalid_client' || error.kind === 'expired_token';
-    return { status: unauthorized ? 401 : 400, name: error.kind };
-  }
+  if (OAUTH_NAMES.has(error.kind)) return { status: OAUTH_STATUS[error.kind] ?? 400, name: error.kind };
   switch (error.kind) {
     case 'invalid_input':
     case 'unsupported_parameter':
@@ -187,45 +195,38 @@ export function oauthErrorOf(error: AppError): { status: number; name: string } 
   }
 }
 
-/** The authorize pages: an HTML page for what cannot be redirected (the route redirects the rest itself). */
-export function pageEnvelope(renderError: (title: string, message: string) => string): Envelope {
-  return {
-    success: (body) => body,
-    failure(error) {
-      const { status, name } = oauthErrorOf(error);
-      const internal = status >= 500;
-      return {
-        status,
-        headers: kindHeaders(error, false),
-        body: renderError(
-          internal ? 'Something went wrong' : 'This sign-in request cannot continue',
-          internal ? 'Please try again in a moment.' : `${error.message} (${name})`,
-        ),
-        contentType: 'text/html; charset=utf-8',
-      };
-    },
-  };
-}
+/**
+ * The authorize pages: an HTML page for what cannot be redirected (a bad client or redirect URI, a forged form, a rate
+ * limit); the route redirects the rest to the client itself. Pages carry the pages' own security headers.
+ */
+export const pageEnvelope: Envelope = {
+  success: (body) => body,
+  failure(error) {
+    const { status, name } = oauthErrorOf(error);
+    const internal = status >= 500;
+    return {
+      status,
+      headers: { ...authorizePageHeaders(), ...kindHeaders(error, false) },
+      body: renderErrorPage(
+        internal
+          ? { title: 'Something went wrong', message: 'Please try again in a moment.' }
+          : { message: error.message, error: name },
+      ),
+      contentType: 'text/html; charset=utf-8',
+    };
+  },
+};
 
-/** The adapters by manifest name; the page adapter renders with the authorize pages' own error page. */
-export function envelopeOf(name: EnvelopeName, renderPage?: (title: string, message: string) => string): Envelope {
-  switch (name) {
-    case 'openai':
-      return openAiEnvelope;
-    case 'account':
-      return accountEnvelope;
-    case 'oauth':
-      return oauthEnvelope;
-    case 'oauth-page':
-      return pageEnvelope(renderPage ?? plainPage);
-  }
-}
+const ENVELOPES: Record<EnvelopeName, Envelope> = {
+  openai: openAiEnvelope,
+  account: accountEnvelope,
+  oauth: oauthEnvelope,
+  'oauth-page': pageEnvelope,
+};
 
-/** A bare page for gateway-level refusals of a page route (no styling, nothing from the request but escaped text). */
-function plainPage(title: string, message: string): string {
-  const esc = (s: string) =>
-    s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${esc(title)}</title></head><body><h1>${esc(title)}</h1><p>${esc(message)}</p></body></html>`;
+/** The adapter a manifest entry names. */
+export function envelopeOf(name: EnvelopeName): Envelope {
+  return ENVELOPES[name];
 }
 
 /** Any thrown value as an application error: unknown causes become the internal error naming the request id. */

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { OAuthError } from '../../../shared/domain/oauth/oauth-error';
 import {
   AppError,
   BadRequestError,
@@ -9,7 +10,6 @@ import {
   invalidField,
   MethodNotAllowedError,
   NotFoundError,
-  OAuthError,
   PayloadTooLargeError,
   RateLimitError,
   UnauthorizedError,
@@ -47,6 +47,9 @@ const ALL_KINDS: ErrorKind[] = [
   'invalid_redirect_uri',
   'invalid_client_metadata',
   'expired_token',
+  'login_required',
+  'server_error',
+  'temporarily_unavailable',
   'upstream',
   'unavailable',
   'deadline',
