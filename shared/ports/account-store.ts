@@ -3,6 +3,10 @@ export interface Account {
   accountId: string;
   name: string;
   createdAt: string;
+  /** The person whose sign-in made the account; absent for accounts made by `npm run keys` or the bootstrap key. */
+  ownerUserId?: number;
+  /** An evaluation account (`HDS_EVAL_EMAILS`): everything it stores lives 24 hours at most. */
+  evaluation?: boolean;
 }
 
 /** What is kept of an API key: never the secret, only its hash and a display prefix. */
@@ -21,6 +25,16 @@ export interface ApiKeyRecord {
 export interface AccountStore {
   createAccount(name: string): Promise<Account>;
   getAccount(accountId: string): Promise<Account | null>;
+  /**
+   * A signed-in person's account, made expiring (TTL at `pendingUntilEpochSeconds`) so that a first sign-in that loses
+   * its race or crashes leaves nothing behind; `activateAccount` makes it lasting.
+   */
+  createOwnedAccount(
+    ownerUserId: number,
+    opts: { evaluation: boolean; pendingUntilEpochSeconds: number },
+  ): Promise<Account>;
+  /** Removes a pending account's expiry; idempotent. */
+  activateAccount(accountId: string): Promise<void>;
   /** Stores a new key by the hash of its secret. */
   putApiKey(record: ApiKeyRecord, secretHash: string): Promise<void>;
   /** Looks a key up by the hash of its secret: a single GetItem, never a scan. */

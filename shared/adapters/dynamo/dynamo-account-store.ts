@@ -41,7 +41,47 @@ export class DynamoAccountStore implements AccountStore {
     const out = await this.doc.send(
       new GetCommand({ TableName: this.table, Key: { pk: accountPk(accountId), sk: '#ACCOUNT' } }),
     );
-    return out.Item ? { accountId, name: String(out.Item.name), createdAt: String(out.Item.createdAt) } : null;
+    const item = out.Item;
+    if (!item) return null;
+    return {
+      accountId,
+      name: String(item.name),
+      createdAt: String(item.createdAt),
+      ...(typeof item.ownerUserId === 'number' ? { ownerUserId: item.ownerUserId } : {}),
+      ...(item.evaluation === true ? { evaluation: true } : {}),
+    };
+  }
+
+  async createOwnedAccount(
+    ownerUserId: number,
+    opts: { evaluation: boolean; pendingUntilEpochSeconds: number },
+  ): Promise<Account> {
+    const account: Account = {
+      accountId: `acct_${randomUUID().replaceAll('-', '')}`,
+      name: 'personal',
+      createdAt: new Date().toISOString(),
+      ownerUserId,
+      ...(opts.evaluation ? { evaluation: true } : {}),
+    };
+    await this.doc.send(
+      new PutCommand({
+        TableName: this.table,
+        Item: { pk: accountPk(account.accountId), sk: '#ACCOUNT', ...account, expiresAt: opts.pendingUntilEpochSeconds },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      }),
+    );
+    return account;
+  }
+
+  async activateAccount(accountId: string): Promise<void> {
+    await this.doc.send(
+      new UpdateCommand({
+        TableName: this.table,
+        Key: { pk: accountPk(accountId), sk: '#ACCOUNT' },
+        UpdateExpression: 'REMOVE expiresAt',
+        ConditionExpression: 'attribute_exists(pk)',
+      }),
+    );
   }
 
   async putApiKey(record: ApiKeyRecord, secretHash: string): Promise<void> {
