@@ -526,6 +526,48 @@ export const manifest: readonly ManifestEntry[] = [
     description: 'Mail a sign-in code',
     needs: { tables: { identity: 'readwrite', rateLimits: 'readwrite' }, sendsMail: true, authPepper: true },
   },
+  // Sign-in by email code, step 2: the code → a console session (access and refresh token).
+  {
+    kind: 'http',
+    id: 'verify-login-code',
+    method: 'POST',
+    path: '/email/verify',
+    auth: 'none',
+    envelope: 'account',
+    handler: 'sign-in/verify-login-code.ts',
+    description: 'Sign in with an emailed code',
+    needs: {
+      tables: { identity: 'readwrite', accounts: 'readwrite', rateLimits: 'readwrite' },
+      signsTokens: true,
+      authPepper: true,
+    },
+  },
+  // The public keys access tokens verify with.
+  {
+    kind: 'http',
+    id: 'get-jwks',
+    method: 'GET',
+    path: '/.well-known/jwks.json',
+    auth: 'none',
+    envelope: 'oauth',
+    handler: 'oauth/get-jwks.ts',
+    description: 'Publish the token signing keys (JWKS)',
+    needs: { tables: { identity: 'read' } },
+  },
+  // The OAuth 2.0 token endpoint: refresh, authorization code, credentials.
+  {
+    kind: 'http',
+    id: 'create-token',
+    method: 'POST',
+    path: '/oauth/token',
+    auth: 'none',
+    envelope: 'oauth',
+    handler: 'oauth/create-token.ts',
+    description: 'Issue tokens (OAuth 2.0 token endpoint)',
+    needs: { tables: { identity: 'readwrite', rateLimits: 'readwrite' }, signsTokens: true },
+  },
+  // ── OAuth authorization server routes (register, metadata, authorize pages) go here. ──
+  // ── Console and account routes (/api/console/*, /user/*) go here. ──
 ];
 
 export const httpRoutes = manifest.filter((e): e is HttpRoute => e.kind === 'http');

@@ -8,6 +8,7 @@ import { type Envelope, type EnvelopeName, envelopeOf } from './envelopes';
 import { ensureStreamingGlobal } from './lambda-streaming';
 import {
   authenticateApiKey,
+  authenticateUser,
   type Caller,
   errorEnvelope,
   type HdsContext,
@@ -16,7 +17,7 @@ import {
   rateLimit,
   requestLog,
 } from './middleware';
-import type { ApiKeyPrincipal, Principal } from './principal';
+import type { ApiKeyPrincipal, Principal, UserPrincipal } from './principal';
 import type { GatewayEvent, HttpRequest } from './request';
 import { Tenancy } from './tenancy';
 import { readFormBody, readJsonBody } from './validation';
@@ -47,8 +48,17 @@ export interface AuthedContext extends PublicContext {
   tenancy: Tenancy;
 }
 
-/** How a route authenticates: none (public), or an API key (`/v1`). */
-export type RouteAuth = 'api-key' | 'none';
+/**
+ * How a route authenticates: none (public), an API key (`/v1`), a console session from email sign-in (`/api/console`,
+ * `/user`), or any of a user's access tokens holding the route's `scopes`.
+ */
+export type RouteAuth = 'api-key' | 'none' | 'session' | 'user-token';
+
+/** A signed-in person's route: the principal, and tenancy bound to their account. */
+export interface UserContext extends PublicContext {
+  principal: UserPrincipal;
+  tenancy: Tenancy;
+}
 
 /** A route of the manifest (functions/routes.ts), as far as its handler reads it. */
 export interface RouteDeclaration {
@@ -56,6 +66,8 @@ export interface RouteDeclaration {
   auth: RouteAuth;
   /** The shape its answers and errors take (`shared/http/envelopes.ts`). */
   envelope: EnvelopeName;
+  /** Scopes a `user-token` route requires. */
+  scopes?: readonly string[];
   streaming?: boolean;
   needs: Needs;
 }
@@ -91,6 +103,33 @@ export function apiKeyRoute(
     .use(rateLimit(route.id, services))
     .handler(async (_event, context) => {
       return respond(context.hds, envelope, await fn(authedContextOf(context, services())));
+    });
+}
+
+/** A route for a signed-in person (`session` or `user-token`): authenticate → rate-limit by account → the function. */
+export function userRoute(
+  route: RouteDeclaration,
+  parts: ServiceParts,
+  fn: (ctx: UserContext) => Promise<RouteResult>,
+): Handler {
+  if (route.auth !== 'session' && route.auth !== 'user-token') {
+    throw new Error(`Route ${route.id} is declared with auth ${route.auth}`);
+  }
+  const services = servicesFor(route, parts);
+  const envelope = envelopeOf(route.envelope);
+  return base(route, envelope)
+    .use(authenticateUser(services, route.auth, route.scopes))
+    .use(rateLimit(route.id, services))
+    .handler(async (_event, context) => {
+      const principal = context.hds.principal;
+      if (principal.kind !== 'session' && principal.kind !== 'oauth')
+        throw new Error('A user route ran without a user');
+      const svc = services();
+      return respond(
+        context.hds,
+        envelope,
+        await fn({ ...contextOf(context, svc), principal, tenancy: new Tenancy(principal, svc) }),
+      );
     });
 }
 

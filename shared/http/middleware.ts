@@ -11,6 +11,7 @@ import { MAX_IDENTIFIER_BYTES } from './identifiers';
 import { accountOf, type Principal } from './principal';
 import { addressKey, enforceKeyedLimit } from './rate-keys';
 import { fromGatewayEvent, type GatewayEvent, type HttpRequest } from './request';
+import { requireScopes, verifyUserToken } from './user-token';
 
 /** The account and key an API-key request (or a WebSocket opened with a key) acts for. */
 export interface Caller {
@@ -136,6 +137,37 @@ export function authenticateApiKey(services: () => Services): Middleware {
       }
       const caller = await verifyApiKey(match[1]!, services(), request.context.hds.req.sourceIp);
       request.context.hds.principal = { kind: 'api-key', ...caller };
+    },
+  };
+}
+
+/**
+ * `Authorization: Bearer <access token>` of a signed-in person: a console session for `session` routes, any of the
+ * user's tokens holding `scopes` for `user-token` routes.
+ */
+export function authenticateUser(
+  services: () => Services,
+  auth: 'session' | 'user-token',
+  scopes: readonly string[] = [],
+): Middleware {
+  return {
+    before: async (request) => {
+      const header = request.context.hds.req.headers.authorization;
+      const match = header?.match(/^Bearer\s+(\S+)\s*$/i);
+      if (!match) {
+        throw new UnauthorizedError(
+          'Missing or malformed Authorization header. Send `Authorization: Bearer <ACCESS_TOKEN>` from sign-in.',
+          null,
+        );
+      }
+      const principal = await verifyUserToken(match[1]!, services(), request.context.hds.req.sourceIp);
+      if (auth === 'session' && principal.kind !== 'session') {
+        throw new AppError('insufficient_scope', 'This route takes a console session from email sign-in', {
+          code: 'insufficient_scope',
+        });
+      }
+      requireScopes(principal, scopes);
+      request.context.hds.principal = principal;
     },
   };
 }

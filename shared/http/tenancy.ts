@@ -1,7 +1,6 @@
 import { invalidField } from '../errors';
 import type { Subject } from '../ports/subject-directory';
 import type { Services } from '../services/container';
-import type { Caller } from './middleware';
 import type { HttpRequest } from './request';
 
 /** The Subject key an account writes to when a request carries no `user`. */
@@ -56,7 +55,7 @@ export function subjectKeyOf(req: HttpRequest, body: unknown): string {
  */
 export class Tenancy {
   constructor(
-    private readonly caller: Caller,
+    private readonly caller: { accountId: string },
     private readonly services: Services,
   ) {}
 

@@ -1,5 +1,3 @@
-import { createHash } from 'node:crypto';
-
 /** What an authorization code stands for (design 3.6). Times are epoch seconds. */
 export interface AuthorizationCode {
   clientId: string;
@@ -50,7 +48,4 @@ export const AUTHORIZATION_CODE_SECONDS = 10 * 60;
 /** A redeemed code is kept this long, to recognise replays. */
 export const AUTHORIZATION_CODE_KEPT_SECONDS = 24 * 3600;
 
-/** The PKCE S256 challenge of a verifier: base64url(SHA-256(ASCII verifier)), RFC 7636 §4.2. */
-export function s256Challenge(verifier: string): string {
-  return createHash('sha256').update(verifier, 'ascii').digest('base64url');
-}
+export { s256Challenge } from '../domain/oauth/pkce';

@@ -1,4 +1,7 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
+import { randomBase62 } from '../domain/oauth/secrets';
+
+export { randomBase62 };
 
 /** How a grant began: an email sign-in, an authorization code, or a console binding (design §1). */
 export type GrantKind = 'login' | 'code' | 'credentials';
@@ -87,20 +90,7 @@ export const REFRESH_SECONDS = 60 * 24 * 3600;
 /** Spent refresh-token hashes kept per family to recognise reuse. */
 export const SPENT_HASHES_KEPT = 10;
 
-const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 const REFRESH_TOKEN = /^hdsr_(fam_[0-9A-Za-z]{22})\.[0-9A-Za-z]{43}$/;
-
-/** `length` random base62 characters, each equally likely (rejection sampling), for ids and opaque secrets. */
-export function randomBase62(length: number): string {
-  let out = '';
-  while (out.length < length) {
-    for (const b of randomBytes(length * 2)) {
-      if (b < 248) out += BASE62[b % 62];
-      if (out.length === length) break;
-    }
-  }
-  return out;
-}
 
 /** A new grant id, `fam_` and 22 base62 characters (about 131 bits). */
 export function newGrantId(): string {

@@ -1,19 +1,27 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { createDocumentClient } from '../adapters/dynamo/client';
 import { DynamoAccountStore } from '../adapters/dynamo/dynamo-account-store';
+import { DynamoAuthorizationCodes } from '../adapters/dynamo/dynamo-authorization-codes';
+import { DynamoAuthorizationRequests } from '../adapters/dynamo/dynamo-authorization-requests';
 import { DynamoCareCircle } from '../adapters/dynamo/dynamo-care-circle';
+import { DynamoClientBindings } from '../adapters/dynamo/dynamo-client-bindings';
 import { DynamoConnectionStore } from '../adapters/dynamo/dynamo-connection-store';
+import { DynamoConsents } from '../adapters/dynamo/dynamo-consents';
 import { DynamoConversationStore } from '../adapters/dynamo/dynamo-conversation-store';
 import { DynamoDueEntries } from '../adapters/dynamo/dynamo-due-entries';
 import { DynamoFileCatalog } from '../adapters/dynamo/dynamo-file-catalog';
+import { DynamoGrantStore } from '../adapters/dynamo/dynamo-grant-store';
+import { DynamoJwksStore } from '../adapters/dynamo/dynamo-jwks-store';
 import { DynamoLoginCodes } from '../adapters/dynamo/dynamo-login-codes';
 import { DynamoMemoryStore } from '../adapters/dynamo/dynamo-memory-store';
+import { DynamoOAuthClients } from '../adapters/dynamo/dynamo-oauth-clients';
 import { DynamoRateLimiter } from '../adapters/dynamo/dynamo-rate-limiter';
 import { DynamoRecordStore } from '../adapters/dynamo/dynamo-record-store';
 import { DynamoSubjectDirectory } from '../adapters/dynamo/dynamo-subject-directory';
 import { DynamoUploadStaging } from '../adapters/dynamo/dynamo-upload-staging';
 import { DynamoUploadTickets } from '../adapters/dynamo/dynamo-upload-tickets';
 import { DynamoUsageLedger } from '../adapters/dynamo/dynamo-usage-ledger';
+import { DynamoUserDirectory } from '../adapters/dynamo/dynamo-user-directory';
 import { perConfig } from '../composition/per-config';
 import { type Config, config } from '../config/config';
 import type { Needs } from '../config/resources';
@@ -21,16 +29,23 @@ import type { DocumentReader } from '../domain/documents/types';
 import type { ReadingExtractor } from '../domain/extraction/types';
 import type { MemoryExtractor } from '../domain/memory/types';
 import type { AccountStore } from '../ports/account-store';
+import type { AuthorizationCodes } from '../ports/authorization-codes';
+import type { AuthorizationRequests } from '../ports/authorization-requests';
 import type { BlobStore } from '../ports/blob-store';
 import type { CareCircle } from '../ports/care-circle';
+import type { ClientBindings } from '../ports/client-bindings';
+import type { Consents } from '../ports/consents';
 import type { ConversationStore } from '../ports/conversation-store';
 import type { DueEntries } from '../ports/due-entries';
 import type { FileCatalog } from '../ports/file-catalog';
+import type { GrantStore } from '../ports/grant-store';
 import type { JobQueue } from '../ports/job-queue';
+import type { JwksStore } from '../ports/jwks-store';
 import type { LoginCodes } from '../ports/login-codes';
 import type { MailSender } from '../ports/mail-sender';
 import type { MemoryStore } from '../ports/memory-store';
 import type { ModelProvider } from '../ports/model-provider';
+import type { OAuthClients } from '../ports/oauth-clients';
 import type { OcrJobs } from '../ports/ocr-jobs';
 import type { RateLimiter } from '../ports/rate-limiter';
 import type { RecordStore } from '../ports/record-store';
@@ -40,6 +55,7 @@ import type { TokenSigner } from '../ports/token-signer';
 import type { UploadStaging } from '../ports/upload-staging';
 import type { UploadTickets } from '../ports/upload-tickets';
 import type { UsageLedger } from '../ports/usage-ledger';
+import type { UserDirectory } from '../ports/user-directory';
 
 /**
  * The composition root of a function: every port it reaches, built on first use from the configuration. The tables
@@ -79,8 +95,24 @@ export interface Services {
   ocrJobs: OcrJobs;
   /** The upstream model or the offline engines (`usesModel`). */
   model: ModelServices;
-  /** Sign-in codes mailed to an address (identity table). */
+  /** Sign-in codes mailed to an address (identity table, like the stores below). */
   loginCodes: LoginCodes;
+  /** People who sign in, and the email claims that make an address theirs. */
+  users: UserDirectory;
+  /** Grants (refresh-token families) every access token names. */
+  grants: GrantStore;
+  /** The public keys tokens verify with. */
+  jwks: JwksStore;
+  /** Registered OAuth clients. */
+  oauthClients: OAuthClients;
+  /** Authorize-page sign-ins in progress. */
+  authorizationRequests: AuthorizationRequests;
+  /** Authorization codes, single use. */
+  authorizationCodes: AuthorizationCodes;
+  /** Scopes a user granted each client. */
+  consents: Consents;
+  /** The user each credentials-grant client acts for. */
+  clientBindings: ClientBindings;
   /** Signs access tokens (`signsTokens`). */
   signer: TokenSigner;
   /** Sign-in mail, or null when no sender is configured (`sendsMail`). */
@@ -185,6 +217,14 @@ type TableServices = Pick<
   | 'dueEntries'
   | 'usage'
   | 'loginCodes'
+  | 'users'
+  | 'grants'
+  | 'jwks'
+  | 'oauthClients'
+  | 'authorizationRequests'
+  | 'authorizationCodes'
+  | 'consents'
+  | 'clientBindings'
 > & { doc: DynamoDBDocumentClient };
 
 /** The table adapters, one set per configuration and process, each built on first use. */
@@ -205,6 +245,14 @@ const tablesOf = perConfig(
       dueEntries: (t) => new DynamoDueEntries(t.doc, cfg.tables.accounts),
       usage: (t) => new DynamoUsageLedger(t.doc, cfg.tables.accounts),
       loginCodes: (t) => new DynamoLoginCodes(t.doc, cfg.tables.identity),
+      users: (t) => new DynamoUserDirectory(t.doc, cfg.tables.identity),
+      grants: (t) => new DynamoGrantStore(t.doc, cfg.tables.identity),
+      jwks: (t) => new DynamoJwksStore(t.doc, cfg.tables.identity),
+      oauthClients: (t) => new DynamoOAuthClients(t.doc, cfg.tables.identity),
+      authorizationRequests: (t) => new DynamoAuthorizationRequests(t.doc, cfg.tables.identity),
+      authorizationCodes: (t) => new DynamoAuthorizationCodes(t.doc, cfg.tables.identity),
+      consents: (t) => new DynamoConsents(t.doc, cfg.tables.identity),
+      clientBindings: (t) => new DynamoClientBindings(t.doc, cfg.tables.identity),
     }),
 );
 
@@ -257,6 +305,14 @@ export function buildServices(cfg: Config, parts: ServiceParts, owner: string): 
     ocrJobs: () => part('documents')().ocrJobs,
     model: part('model'),
     loginCodes: () => tables.loginCodes,
+    users: () => tables.users,
+    grants: () => tables.grants,
+    jwks: () => tables.jwks,
+    oauthClients: () => tables.oauthClients,
+    authorizationRequests: () => tables.authorizationRequests,
+    authorizationCodes: () => tables.authorizationCodes,
+    consents: () => tables.consents,
+    clientBindings: () => tables.clientBindings,
     signer: part('signer'),
     mail: part('mail'),
     pepper: () => part('pepper')(),

@@ -66,7 +66,12 @@ export class DynamoAccountStore implements AccountStore {
     await this.doc.send(
       new PutCommand({
         TableName: this.table,
-        Item: { pk: accountPk(account.accountId), sk: '#ACCOUNT', ...account, expiresAt: opts.pendingUntilEpochSeconds },
+        Item: {
+          pk: accountPk(account.accountId),
+          sk: '#ACCOUNT',
+          ...account,
+          expiresAt: opts.pendingUntilEpochSeconds,
+        },
         ConditionExpression: 'attribute_not_exists(pk)',
       }),
     );

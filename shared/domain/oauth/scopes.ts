@@ -33,6 +33,9 @@ export const DELEGABLE_SCOPES: readonly Scope[] = SCOPES.filter((s) => !SCOPE_CA
 /** A client registered without `scope` gets this, and an authorize request without `scope` gets the client's (§9). */
 export const DEFAULT_CLIENT_SCOPE: readonly Scope[] = ['mcp:read', 'mcp:write'];
 
+/** The console's own client: email sign-in issues its tokens, and no registered client can be it. */
+export const CONSOLE_CLIENT_ID = 'hds-console';
+
 /** What an email-login (console) session carries (design §1). */
 export const CONSOLE_SESSION_SCOPE: readonly Scope[] = ['console', 'mcp:read', 'mcp:write'];
 

@@ -1,13 +1,14 @@
 import { nowMs } from '../../clock';
 import type { Config } from '../../config/config';
+import { CONSOLE_SESSION_SCOPE as CONSOLE_SCOPES, formatScope } from '../../domain/oauth/scopes';
 import { ACCESS_TOKEN_SECONDS, issueAccessToken } from '../../domain/tokens/jwt';
 import type { Grant } from '../../ports/grant-store';
 import type { Services } from '../container';
 
-/** The console's own client: email sign-in issues its tokens, and a registered client can never be it. */
-export const CONSOLE_CLIENT_ID = 'hds-console';
+export { CONSOLE_CLIENT_ID } from '../../domain/oauth/scopes';
+
 /** What an email sign-in grants: the console, and the user's own data. */
-export const CONSOLE_SESSION_SCOPE = 'console mcp:read mcp:write';
+export const CONSOLE_SESSION_SCOPE = formatScope(CONSOLE_SCOPES);
 
 /** The OAuth token response (RFC 6749 §5.1); the email verify answer carries the same fields in its envelope. */
 export interface TokenSet {

@@ -1,6 +1,6 @@
 import { nowMs } from '../../clock';
-import { AppError, invalidField } from '../../errors';
 import { codeMacOf, emailKeyOf } from '../../domain/identity/email-address';
+import { AppError, invalidField } from '../../errors';
 import { addressKey, enforceKeyedLimit } from '../../http/rate-keys';
 import type { PendingAccounts } from '../../ports/user-directory';
 import type { Services } from '../container';

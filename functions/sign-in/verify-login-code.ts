@@ -1,0 +1,19 @@
+import { pepper } from '../../shared/composition/pepper';
+import { signer } from '../../shared/composition/signer';
+import { publicRoute } from '../../shared/http/handler';
+import { requireObject } from '../../shared/http/validation';
+import { verifyLoginCode } from '../../shared/services/sign-in/verify-login-code';
+import { httpRoute } from '../routes';
+
+/** POST /email/verify: the emailed code → `data: {access_token, token_type, expires_in, refresh_token, webauthn_registered}`. */
+export const handler = publicRoute(
+  httpRoute('verify-login-code'),
+  { signer, pepper },
+  async ({ json, req, services }) => {
+    const body = requireObject(json());
+    return {
+      headers: { 'cache-control': 'no-store' },
+      body: await verifyLoginCode(services, { email: body.email, code: body.code }, req.sourceIp),
+    };
+  },
+);
