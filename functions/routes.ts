@@ -451,7 +451,10 @@ export const manifest: readonly ManifestEntry[] = [
     routeKey: '$connect',
     handler: 'files/connect-file-stream.ts',
     description: 'Open a streamed-upload connection',
-    needs: { tables: { accounts: 'readwrite', rateLimits: 'readwrite' }, sendsTo: ['socket-events'] },
+    needs: {
+      tables: { accounts: 'readwrite', rateLimits: 'readwrite', identity: 'read' },
+      sendsTo: ['socket-events'],
+    },
   },
   // Every client frame of a streamed upload.
   {
@@ -462,7 +465,7 @@ export const manifest: readonly ManifestEntry[] = [
     handler: 'files/message-file-stream.ts',
     description: 'Handle a streamed-upload frame',
     needs: {
-      tables: { accounts: 'readwrite' },
+      tables: { accounts: 'readwrite', identity: 'read' },
       bucket: 'readwrite',
       sendsTo: ['file-jobs'],
       postsToConnections: true,

@@ -1,31 +1,45 @@
 import { nowMs } from '../../shared/clock';
 import { queues } from '../../shared/composition/queues';
-import { UnauthorizedError } from '../../shared/errors';
-import { enforceRateLimit, verifyApiKey } from '../../shared/http/middleware';
+import { looksLikeKey } from '../../shared/domain/api-keys';
+import { invalidField, UnauthorizedError } from '../../shared/errors';
+import { type Caller, enforceRateLimit, verifyApiKey } from '../../shared/http/middleware';
 import { retentionParams } from '../../shared/http/retention-params';
 import { socketConnectRoute } from '../../shared/http/socket-handler';
-import { normalizeSubjectKey } from '../../shared/http/tenancy';
+import { DEFAULT_SUBJECT_KEY, normalizeSubjectKey } from '../../shared/http/tenancy';
+import { requireScopes, verifyUserToken } from '../../shared/http/user-token';
+import type { Services } from '../../shared/services/container';
 import { manifestEntry } from '../routes';
 
 /**
- * $connect of /v1/files/stream. Browsers cannot set headers on a WebSocket, so the key travels in the
- * query string (`?key=hds_live_…`; an `Authorization: Bearer` header works too), with `user`,
- * `retention` (default `permanent`) and `session_id` fixing where the upload's files will belong.
+ * $connect of /v1/files/stream. Browsers cannot set headers on a WebSocket, so the credential travels in the query
+ * string: a partner's API key as `?key=hds_live_…`, or a signed-in person's access token as `?token=<access_token>`
+ * (holding `mcp:write`; it uploads to that person's own data, the default Subject). An `Authorization: Bearer` header
+ * works for either. `user`, `retention` (default `permanent`) and `session_id` fix where the upload's files belong.
  */
 export const handler = socketConnectRoute(
   manifestEntry('connect-file-stream'),
   { queues },
   async ({ connectionId, query, headers, services, sourceIp }) => {
-    const token = query.key ?? headers.authorization?.match(/^Bearer\s+(\S+)\s*$/i)?.[1];
-    if (!token) throw new UnauthorizedError('Missing API key: connect with ?key=<API_KEY>', null);
-    const caller = await verifyApiKey(token, services, sourceIp);
+    const bearer = headers.authorization?.match(/^Bearer\s+(\S+)\s*$/i)?.[1];
+    const key = query.key ?? (bearer && looksLikeKey(bearer) ? bearer : undefined);
+    const token = key ? undefined : (query.token ?? bearer);
+    if (!key && !token) {
+      throw new UnauthorizedError('Missing credentials: connect with ?key=<API_KEY> or ?token=<ACCESS_TOKEN>', null);
+    }
+    const caller: Caller & { grantId?: string } = key
+      ? await verifyApiKey(key, services, sourceIp)
+      : await userCaller(token!, services, sourceIp);
     await enforceRateLimit(caller, 'connect-file-stream', services);
     const subjectKey = normalizeSubjectKey(query.user);
+    if (caller.grantId && subjectKey !== DEFAULT_SUBJECT_KEY) {
+      throw invalidField('user', 'An access token uploads to its own user only: leave out `user` (or send `default`)');
+    }
     const { retention, sessionId } = retentionParams(query, { required: false, fallback: 'permanent' });
     await services.connections.put({
       connectionId,
       accountId: caller.accountId,
       keyId: caller.keyId,
+      ...(caller.grantId ? { grantId: caller.grantId } : {}),
       subjectKey,
       retention,
       sessionId,
@@ -34,3 +48,10 @@ export const handler = socketConnectRoute(
     await services.queue.send('socket-events', { type: 'greet', connectionId });
   },
 );
+
+/** A person's access token as the connection's owner: their account, the grant to recheck, upload scope required. */
+async function userCaller(token: string, services: Services, sourceIp: string | undefined) {
+  const principal = await verifyUserToken(token, services, sourceIp);
+  requireScopes(principal, ['mcp:write']);
+  return { accountId: principal.accountId, keyId: '', grantId: principal.grantId };
+}

@@ -224,16 +224,22 @@ const keyChecks = new Map<string, number>();
  * new ones. A live answer is cached per process for `keyRecheckMs` (5 s), so a stream of upload frames costs one
  * lookup every few seconds.
  */
-export async function keyStillLive(caller: Caller, svc: Services): Promise<boolean> {
-  const cacheKey = `${caller.accountId}/${caller.keyId}`;
+export async function keyStillLive(caller: Caller & { grantId?: string }, svc: Services): Promise<boolean> {
+  const cacheKey = caller.grantId ? `grant/${caller.grantId}` : `${caller.accountId}/${caller.keyId}`;
   if ((keyChecks.get(cacheKey) ?? 0) > Date.now()) return true;
-  const key = await svc.accounts.getApiKey(caller.accountId, caller.keyId);
-  const live = !!key && !key.revokedAt;
+  const live = caller.grantId
+    ? (await svc.grants.get(caller.grantId, nowMs()))?.accountId === caller.accountId
+    : await apiKeyLive(caller, svc);
   if (live) {
     if (keyChecks.size > 10_000) keyChecks.clear();
     keyChecks.set(cacheKey, Date.now() + svc.config.keyRecheckMs);
   } else keyChecks.delete(cacheKey);
   return live;
+}
+
+async function apiKeyLive(caller: Caller, svc: Services): Promise<boolean> {
+  const key = await svc.accounts.getApiKey(caller.accountId, caller.keyId);
+  return !!key && !key.revokedAt;
 }
 
 /**

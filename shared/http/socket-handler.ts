@@ -1,5 +1,5 @@
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import { type AppError, UnauthorizedError } from '../errors';
+import { AppError, UnauthorizedError } from '../errors';
 import { errorFields, log } from '../log';
 import { observed } from '../observability';
 import type { SocketConnection } from '../ports/socket-gateway';
@@ -106,7 +106,11 @@ export function socketMessageRoute(
       if (!(await keyStillLive(connection, svc))) {
         await reply(
           errorFrame(
-            new UnauthorizedError('The API key this connection was opened with is revoked', 'invalid_api_key'),
+            connection.grantId
+              ? new AppError('invalid_token', 'The access token this connection was opened with is revoked', {
+                  code: 'invalid_token',
+                })
+              : new UnauthorizedError('The API key this connection was opened with is revoked', 'invalid_api_key'),
           ),
         );
         await svc.sockets().close(connectionId);

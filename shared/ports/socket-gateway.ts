@@ -2,7 +2,10 @@
 export interface SocketConnection {
   connectionId: string;
   accountId: string;
+  /** The API key the connection was opened with; empty when a user's access token opened it. */
   keyId: string;
+  /** The grant of the access token the connection was opened with (`?token=`), instead of a key. */
+  grantId?: string;
   /** The Subject key (the handshake's `user`). */
   subjectKey: string;
   retention: string;
