@@ -570,6 +570,82 @@ export const manifest: readonly ManifestEntry[] = [
     needs: { tables: { identity: 'readwrite', rateLimits: 'readwrite' }, signsTokens: true },
   },
   // ── OAuth authorization server routes (register, metadata, authorize pages) go here. ──
+  // RFC 7591 dynamic client registration, open to anyone; a console session sent along records the owner account.
+  {
+    kind: 'http',
+    id: 'register-oauth-client',
+    method: 'POST',
+    path: '/oauth/register',
+    auth: 'none',
+    envelope: 'oauth',
+    handler: 'oauth/register-oauth-client.ts',
+    description: 'Register an OAuth client (RFC 7591)',
+    needs: { tables: { identity: 'readwrite', rateLimits: 'readwrite' } },
+  },
+  // RFC 8414 authorization server metadata: pure configuration, no table.
+  {
+    kind: 'http',
+    id: 'get-oauth-metadata',
+    method: 'GET',
+    path: '/.well-known/oauth-authorization-server',
+    auth: 'none',
+    envelope: 'oauth',
+    handler: 'oauth/get-oauth-metadata.ts',
+    description: 'Publish the OAuth authorization server metadata (RFC 8414)',
+    needs: {},
+  },
+  // The authorize page: client and redirect URI checked first (a 400 page, never a redirect), then the email form.
+  {
+    kind: 'http',
+    id: 'get-authorize',
+    method: 'GET',
+    path: '/oauth2/authorize',
+    auth: 'none',
+    envelope: 'oauth-page',
+    handler: 'oauth/get-authorize.ts',
+    description: 'Start an OAuth authorization (sign-in page)',
+    needs: { tables: { identity: 'readwrite', rateLimits: 'readwrite' } },
+  },
+  // The authorize page's steps: email (mails a code), code (signs in, may mint user and account), consent (code out).
+  {
+    kind: 'http',
+    id: 'post-authorize',
+    method: 'POST',
+    path: '/oauth2/authorize',
+    auth: 'none',
+    envelope: 'oauth-page',
+    handler: 'oauth/post-authorize.ts',
+    description: 'Sign in and consent on the OAuth authorize pages',
+    needs: {
+      tables: { identity: 'readwrite', accounts: 'readwrite', rateLimits: 'readwrite' },
+      sendsMail: true,
+      authPepper: true,
+    },
+  },
+  // A signed-in user who also holds a client's secret binds that client to themselves for the credentials grant.
+  {
+    kind: 'http',
+    id: 'create-client-binding',
+    method: 'POST',
+    path: '/api/console/oauth/bindings',
+    auth: 'session',
+    envelope: 'openai',
+    handler: 'oauth/create-client-binding.ts',
+    description: 'Bind an OAuth client to the signed-in user (credentials grant)',
+    needs: { tables: { identity: 'readwrite', rateLimits: 'readwrite' } },
+  },
+  // Unbinding revokes the binding's grant, so the client's access tokens stop at once.
+  {
+    kind: 'http',
+    id: 'delete-client-binding',
+    method: 'DELETE',
+    path: '/api/console/oauth/bindings/{client_id}',
+    auth: 'session',
+    envelope: 'openai',
+    handler: 'oauth/delete-client-binding.ts',
+    description: 'Unbind an OAuth client from the signed-in user',
+    needs: { tables: { identity: 'readwrite', rateLimits: 'readwrite' } },
+  },
   // ── Console and account routes (/api/console/*, /user/*) go here. ──
 ];
 

@@ -6,5 +6,9 @@ import { httpRoute } from '../routes';
 /** POST /oauth/token: RFC 6749 token endpoint (form-encoded); `{error, error_description}` on failure. */
 export const handler = publicRoute(httpRoute('create-token'), { signer }, async ({ form, req, services }) => ({
   headers: { 'cache-control': 'no-store', pragma: 'no-cache' },
-  body: await exchangeToken(services, { form: form(), authorization: req.headers.authorization }),
+  body: await exchangeToken(services, {
+    form: form(),
+    authorization: req.headers.authorization,
+    sourceIp: req.sourceIp,
+  }),
 }));

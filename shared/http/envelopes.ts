@@ -139,6 +139,7 @@ export const oauthEnvelope: Envelope = {
       headers: {
         ...kindHeaders(error, false),
         ...(name === 'invalid_client' && status === 401 ? { 'www-authenticate': 'Basic realm="hds"' } : {}),
+        ...(name === 'invalid_token' ? { 'www-authenticate': 'Bearer error="invalid_token"' } : {}),
         'cache-control': 'no-store',
       },
       body: { error: name, error_description: error.message },
@@ -186,6 +187,9 @@ export function oauthErrorOf(error: AppError): { status: number; name: string } 
       return { status: error.kind === 'method_not_allowed' ? 405 : 400, name: 'invalid_request' };
     case 'missing_credentials':
       return { status: 401, name: 'invalid_client' };
+    // A bearer token sent to registration (RFC 7591 §3: the initial access token is refused as RFC 6750 says).
+    case 'invalid_token':
+      return { status: 401, name: 'invalid_token' };
     case 'insufficient_scope':
       return { status: 400, name: 'invalid_scope' };
     case 'rate_limited':

@@ -12,6 +12,8 @@ export interface HttpRequest {
   /** Header names lower-cased. */
   headers: Record<string, string>;
   query: Record<string, string>;
+  /** Every value of each query parameter, repeats included (the OAuth pages refuse a repeated parameter). */
+  queryAll?: Record<string, string[]>;
   pathParams: Record<string, string>;
   body: Buffer | undefined;
   sourceIp: string | undefined;
@@ -39,6 +41,9 @@ export function fromGatewayEvent(event: GatewayEvent): HttpRequest {
     path,
     headers,
     query: definedValues(event.queryStringParameters ?? {}),
+    queryAll: isV2
+      ? queryLists(new URLSearchParams((event as APIGatewayProxyEventV2).rawQueryString ?? ''))
+      : definedLists((event as APIGatewayProxyEvent).multiValueQueryStringParameters ?? {}),
     pathParams: definedValues(event.pathParameters ?? {}),
     body,
     sourceIp,
@@ -53,6 +58,18 @@ function lowerCaseKeys(headers: Record<string, string | undefined>): Record<stri
 
 function definedValues(values: Record<string, string | undefined>): Record<string, string> {
   const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(values)) if (v !== undefined) out[k] = v;
+  return out;
+}
+
+function queryLists(params: URLSearchParams): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const [k, v] of params) out[k] = [...(out[k] ?? []), v];
+  return out;
+}
+
+function definedLists(values: Record<string, string[] | undefined>): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
   for (const [k, v] of Object.entries(values)) if (v !== undefined) out[k] = v;
   return out;
 }

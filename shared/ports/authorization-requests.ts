@@ -13,6 +13,8 @@ export interface AuthorizationRequest {
   scope: string;
   /** PKCE S256 challenge, when the client sent one. */
   codeChallenge?: string;
+  /** The request's `prompt` values, space-separated (`consent` forces the consent page). */
+  prompt?: string;
   browserHash: string;
   csrfHash: string;
   /** The address a code was sent to (email step). */

@@ -117,6 +117,7 @@ function toRequest(item: Item): AuthorizationRequest {
     ...optional('state'),
     scope: String(item.scope),
     ...optional('codeChallenge'),
+    ...optional('prompt'),
     browserHash: String(item.browserHash),
     csrfHash: String(item.csrfHash),
     ...optional('emailKey'),

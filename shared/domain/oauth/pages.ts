@@ -113,6 +113,8 @@ export interface CodePageInput extends FormContext {
 /** Step 2: the emailed code, with a way to ask for a new one. */
 export function renderCodePage(input: CodePageInput): string {
   const fields = [
+    // The address goes with the code: the pending authorization keeps only its keyed digest (design 3.5).
+    `<input type="hidden" name="email" value="${escapeHtml(input.email)}">`,
     '<label for="code">Sign-in code</label>',
     `<input id="code" name="code" type="text" inputmode="numeric" autocomplete="one-time-code" pattern="[0-9]{6}" minlength="6" maxlength="6" required autofocus${describedBy(input.notice)}>`,
     '<button class="primary" type="submit">Continue</button>',

@@ -1,0 +1,8 @@
+import { userRoute } from '../../shared/http/handler';
+import { unbindClient } from '../../shared/services/oauth/client-bindings';
+import { httpRoute } from '../routes';
+
+/** DELETE /api/console/oauth/bindings/{client_id}: unbinds the client and revokes its credentials grant at once. */
+export const handler = userRoute(httpRoute('delete-client-binding'), {}, async ({ req, principal, services }) => ({
+  body: await unbindClient(services, principal, req.pathParams.client_id ?? ''),
+}));

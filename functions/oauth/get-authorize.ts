@@ -1,0 +1,9 @@
+import { publicRoute } from '../../shared/http/handler';
+import { startAuthorization } from '../../shared/services/oauth/authorize';
+import { httpRoute } from '../routes';
+import { authorizeParams, authorizeResponse } from './authorize-response';
+
+/** GET /oauth2/authorize: validates the request, then the sign-in page; a bad client or redirect URI is a 400 page. */
+export const handler = publicRoute(httpRoute('get-authorize'), {}, async ({ req, services }) =>
+  authorizeResponse(await startAuthorization(services, authorizeParams(req), req.sourceIp)),
+);
