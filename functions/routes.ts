@@ -647,6 +647,99 @@ export const manifest: readonly ManifestEntry[] = [
     needs: { tables: { identity: 'readwrite', rateLimits: 'readwrite' } },
   },
   // ── Console and account routes (/api/console/*, /user/*) go here. ──
+  // The account's live API keys for the console: id, name, prefix, times, region; never a secret.
+  {
+    kind: 'http',
+    id: 'list-console-keys',
+    method: 'GET',
+    path: '/api/console/keys',
+    auth: 'session',
+    envelope: 'openai',
+    handler: 'console/list-console-keys.ts',
+    description: "List the account's API keys",
+    needs: { tables: { identity: 'read', accounts: 'read', rateLimits: 'readwrite' } },
+  },
+  // A new API key; its secret is shown once, in this answer. At most 100 live keys per account.
+  {
+    kind: 'http',
+    id: 'create-console-key',
+    method: 'POST',
+    path: '/api/console/keys',
+    auth: 'session',
+    envelope: 'openai',
+    handler: 'console/create-console-key.ts',
+    description: 'Create an API key',
+    needs: { tables: { identity: 'read', accounts: 'readwrite', rateLimits: 'readwrite' } },
+  },
+  // Revokes a key at once; another account's key is 404.
+  {
+    kind: 'http',
+    id: 'delete-console-key',
+    method: 'DELETE',
+    path: '/api/console/keys/{key_id}',
+    auth: 'session',
+    envelope: 'openai',
+    handler: 'console/delete-console-key.ts',
+    description: 'Revoke an API key',
+    needs: { tables: { identity: 'read', accounts: 'readwrite', rateLimits: 'readwrite' } },
+  },
+  // Requests, tokens and cost per day and tier, from the usage ledger and the tiers' prices.
+  {
+    kind: 'http',
+    id: 'get-console-usage',
+    method: 'GET',
+    path: '/api/console/usage',
+    auth: 'session',
+    envelope: 'openai',
+    handler: 'console/get-console-usage.ts',
+    description: "Report the account's usage and cost",
+    needs: { tables: { identity: 'read', accounts: 'read', rateLimits: 'readwrite' } },
+  },
+  // The signed-in person's display name.
+  {
+    kind: 'http',
+    id: 'update-user-name',
+    method: 'POST',
+    path: '/user/update_name',
+    auth: 'session',
+    envelope: 'account',
+    handler: 'user/update-user-name.ts',
+    description: 'Update the display name',
+    needs: { tables: { identity: 'readwrite', rateLimits: 'readwrite' } },
+  },
+  // Deletes the person and their account: keys and tokens refused at once, the rest by the delete-account worker.
+  {
+    kind: 'http',
+    id: 'delete-user',
+    method: 'POST',
+    path: '/user/del',
+    auth: 'session',
+    envelope: 'account',
+    handler: 'user/delete-user.ts',
+    description: 'Delete the user and their account',
+    needs: {
+      tables: { identity: 'readwrite', accounts: 'readwrite', rateLimits: 'readwrite' },
+      sendsTo: ['account-deletion'],
+    },
+  },
+  // Erases a deleted account's Subjects, revokes its clients and bindings, then removes the account and the user.
+  {
+    kind: 'queue',
+    id: 'delete-account',
+    queue: 'account-deletion',
+    batchSize: 1,
+    maxReceiveCount: 5,
+    visibilityTimeoutSeconds: 720,
+    maxConcurrency: 2,
+    handler: 'workers/delete-account.ts',
+    description: 'Finish the deletion of an account',
+    needs: {
+      tables: { identity: 'readwrite', accounts: 'readwrite', records: 'readwrite' },
+      bucket: 'readwrite',
+      sendsTo: ['purge'],
+      timeoutSeconds: 120,
+    },
+  },
 ];
 
 export const httpRoutes = manifest.filter((e): e is HttpRoute => e.kind === 'http');

@@ -138,6 +138,7 @@ export function readConfig(env: NodeJS.ProcessEnv): Config {
       uploads: env.HDS_QUEUE_UPLOADS_URL,
       'ocr-results': env.HDS_QUEUE_OCR_RESULTS_URL,
       consolidation: env.HDS_QUEUE_CONSOLIDATION_URL,
+      'account-deletion': env.HDS_QUEUE_ACCOUNT_DELETION_URL,
     },
     socketCallbackUrl: env.HDS_WS_CALLBACK_URL,
     wsMaxChunkBytes: positiveInt(env.HDS_WS_MAX_CHUNK_BYTES, 256 * 1024),

@@ -5,7 +5,14 @@
 
 export type TableName = 'accounts' | 'records' | 'rateLimits' | 'identity';
 export type Access = 'read' | 'readwrite';
-export type QueueName = 'purge' | 'socket-events' | 'file-jobs' | 'uploads' | 'ocr-results' | 'consolidation';
+export type QueueName =
+  | 'purge'
+  | 'socket-events'
+  | 'file-jobs'
+  | 'uploads'
+  | 'ocr-results'
+  | 'consolidation'
+  | 'account-deletion';
 
 export interface Needs {
   tables?: Partial<Record<TableName, Access>>;

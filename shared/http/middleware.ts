@@ -213,7 +213,7 @@ async function lookUpKey(token: string, svc: Services): Promise<Caller> {
       'invalid_api_key',
     );
   }
-  noteKeyUse(svc, hash);
+  noteKeyUse(svc, { secretHash: hash, accountId: key.accountId, keyId: key.keyId });
   return { accountId: key.accountId, keyId: key.keyId };
 }
 
@@ -304,11 +304,11 @@ function safePrefix(token: string): string {
 const lastMarked = new Map<string, number>();
 
 /** Records `last used` at most once a minute per key and process, off the request's critical path. */
-function noteKeyUse(svc: Services, hash: string): void {
+function noteKeyUse(svc: Services, key: { secretHash: string; accountId: string; keyId: string }): void {
   const now = nowMs();
-  if ((lastMarked.get(hash) ?? 0) > now - 60_000) return;
-  lastMarked.set(hash, now);
+  if ((lastMarked.get(key.secretHash) ?? 0) > now - 60_000) return;
+  lastMarked.set(key.secretHash, now);
   svc.accounts
-    .markKeyUsed(hash, new Date(now).toISOString())
+    .markKeyUsed(key, new Date(now).toISOString())
     .catch((err) => log('warn', 'could not record key use', { error: err?.name }));
 }

@@ -7,6 +7,8 @@ export interface Account {
   ownerUserId?: number;
   /** An evaluation account (`HDS_EVAL_EMAILS`): everything it stores lives 24 hours at most. */
   evaluation?: boolean;
+  /** The owner asked for the account's deletion (`POST /user/del`); the deletion worker removes it. */
+  deletingAt?: string;
 }
 
 /** What is kept of an API key: never the secret, only its hash and a display prefix. */
@@ -44,5 +46,17 @@ export interface AccountStore {
   listApiKeys(accountId: string): Promise<ApiKeyRecord[]>;
   /** Returns false when the account holds no such key. */
   revokeApiKey(accountId: string, keyId: string, at: string): Promise<boolean>;
-  markKeyUsed(secretHash: string, at: string): Promise<void>;
+  /**
+   * Records a key's last use on both of its items (the one authentication reads and the one the console lists), never
+   * bringing back an item that was deleted meanwhile.
+   */
+  markKeyUsed(key: { secretHash: string; accountId: string; keyId: string }, at: string): Promise<void>;
+  /** Marks the account as being deleted (idempotent: the first time is kept); false when there is no such account. */
+  markDeleting(accountId: string, at: string): Promise<boolean>;
+  /**
+   * For the account-deletion worker, once its Subjects are erased: removes the account's keys (both items of each),
+   * usage counters and any other item of its own, the account item last, so a re-run after a crash finds what is
+   * left. Subject mappings are left alone (they go through the erase path); idempotent.
+   */
+  purgeAccount(accountId: string): Promise<void>;
 }

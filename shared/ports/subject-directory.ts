@@ -12,6 +12,8 @@ export interface Subject {
 export interface SubjectDirectory {
   /** The mapped Subject, `erasing` included when an erase of it began; reads must not use an erasing one. */
   find(accountId: string, subjectKey: string): Promise<Subject | null>;
+  /** Every Subject key the account has a mapping for, erasing ones included (for the account-deletion worker). */
+  listKeys(accountId: string): Promise<string[]>;
   /**
    * Returns the Subject, minting it on first use; concurrent first uses agree on one. A Subject whose erase began and
    * never finished (a crash part-way) is tombstoned and unmapped first, and a fresh one minted: never written to again.

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import {
+  DeleteCommand,
   type DynamoDBDocumentClient,
   GetCommand,
   PutCommand,
@@ -8,6 +8,8 @@ import {
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import type { Account, AccountStore, ApiKeyRecord } from '../../ports/account-store';
+import { deleteAll, queryAll } from './batch';
+import { applied } from './conditional';
 
 type Item = Record<string, unknown>;
 
@@ -49,6 +51,7 @@ export class DynamoAccountStore implements AccountStore {
       createdAt: String(item.createdAt),
       ...(typeof item.ownerUserId === 'number' ? { ownerUserId: item.ownerUserId } : {}),
       ...(item.evaluation === true ? { evaluation: true } : {}),
+      ...(typeof item.deletingAt === 'string' ? { deletingAt: item.deletingAt } : {}),
     };
   }
 
@@ -154,20 +157,60 @@ export class DynamoAccountStore implements AccountStore {
     return true;
   }
 
-  async markKeyUsed(secretHash: string, at: string): Promise<void> {
-    await this.doc
-      .send(
+  async markKeyUsed(key: { secretHash: string; accountId: string; keyId: string }, at: string): Promise<void> {
+    for (const itemKey of [
+      { pk: keyPk(key.secretHash), sk: '#KEY' },
+      { pk: accountPk(key.accountId), sk: `KEY#${key.keyId}` },
+    ]) {
+      await applied(
+        this.doc.send(
+          new UpdateCommand({
+            TableName: this.table,
+            Key: itemKey,
+            UpdateExpression: 'SET lastUsedAt = :at',
+            ConditionExpression: 'attribute_exists(pk)',
+            ExpressionAttributeValues: { ':at': at },
+          }),
+        ),
+      );
+    }
+  }
+
+  markDeleting(accountId: string, at: string): Promise<boolean> {
+    return applied(
+      this.doc.send(
         new UpdateCommand({
           TableName: this.table,
-          Key: { pk: keyPk(secretHash), sk: '#KEY' },
-          UpdateExpression: 'SET lastUsedAt = :at',
+          Key: { pk: accountPk(accountId), sk: '#ACCOUNT' },
+          UpdateExpression: 'SET deletingAt = if_not_exists(deletingAt, :at)',
           ConditionExpression: 'attribute_exists(pk)',
           ExpressionAttributeValues: { ':at': at },
         }),
-      )
-      .catch((err) => {
-        if (!(err instanceof ConditionalCheckFailedException)) throw err;
-      });
+      ),
+    );
+  }
+
+  async purgeAccount(accountId: string): Promise<void> {
+    const { items } = await queryAll(this.doc, {
+      TableName: this.table,
+      KeyConditionExpression: 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': accountPk(accountId) },
+      ProjectionExpression: 'pk, sk, secretHash',
+    });
+    const own = items.filter((item) => !String(item.sk).startsWith('USER#') && item.sk !== '#ACCOUNT');
+    // The items authentication reads go first, then the account's own, the account item last.
+    const hashItems = own
+      .filter((item) => String(item.sk).startsWith('KEY#') && typeof item.secretHash === 'string')
+      .map((item) => ({ pk: keyPk(String(item.secretHash)), sk: '#KEY' }));
+    await deleteAll(this.doc, this.table, hashItems);
+    await deleteAll(
+      this.doc,
+      this.table,
+      own.map(({ pk, sk }) => ({ pk, sk })),
+    );
+    await this.doc.send(
+      new DeleteCommand({ TableName: this.table, Key: { pk: accountPk(accountId), sk: '#ACCOUNT' } }),
+    );
   }
 }
 

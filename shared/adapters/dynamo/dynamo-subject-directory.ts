@@ -9,6 +9,7 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import type { RecordStore } from '../../ports/record-store';
 import type { Subject, SubjectDirectory } from '../../ports/subject-directory';
+import { queryAll } from './batch';
 import { applied } from './conditional';
 
 /**
@@ -26,6 +27,16 @@ export class DynamoSubjectDirectory implements SubjectDirectory {
   async find(accountId: string, subjectKey: string): Promise<Subject | null> {
     const out = await this.doc.send(new GetCommand({ TableName: this.table, Key: mappingKey(accountId, subjectKey) }));
     return out.Item ? toSubject(out.Item, accountId, subjectKey) : null;
+  }
+
+  async listKeys(accountId: string): Promise<string[]> {
+    const { items } = await queryAll(this.doc, {
+      TableName: this.table,
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :user)',
+      ExpressionAttributeValues: { ':pk': `ACCOUNT#${accountId}`, ':user': 'USER#' },
+      ProjectionExpression: 'sk',
+    });
+    return items.map((item) => String(item.sk).slice('USER#'.length));
   }
 
   async findOrCreate(accountId: string, subjectKey: string): Promise<Subject> {
