@@ -515,7 +515,12 @@ export const manifest: readonly ManifestEntry[] = [
     everyMinutes: 5,
     handler: 'workers/sweep-retention.ts',
     description: 'Delete expired records and files',
-    needs: { tables: { records: 'readwrite', accounts: 'readwrite' }, bucket: 'readwrite', timeoutSeconds: 120 },
+    needs: {
+      tables: { records: 'readwrite', accounts: 'readwrite' },
+      bucket: 'readwrite',
+      sendsTo: ['purge'],
+      timeoutSeconds: 120,
+    },
   },
   // Sign-in by email code: mails a 6-digit code (no account lookup, same answer for every address).
   {

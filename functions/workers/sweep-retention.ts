@@ -1,15 +1,17 @@
 import type { ScheduledEvent } from 'aws-lambda';
 import { nowMs } from '../../shared/clock';
 import { bucket } from '../../shared/composition/bucket';
+import { queues } from '../../shared/composition/queues';
 import { objectKey, subjectPrefix, textKey } from '../../shared/domain/files';
 import { log } from '../../shared/log';
 import { observed } from '../../shared/observability';
 import { servicesFor } from '../../shared/services/container';
+import { expireEvaluationSubjects } from '../../shared/services/evaluation-expiry';
 import { settleWatchedFile } from '../../shared/services/processing-failures';
 import { sweepStagedUploads } from '../../shared/services/staged-uploads';
 import { manifestEntry } from '../routes';
 
-const services = servicesFor(manifestEntry('sweep-retention'), { bucket });
+const services = servicesFor(manifestEntry('sweep-retention'), { bucket, queues });
 
 /** Items one run deletes at most; the next run, minutes later, takes the rest. */
 const MAX_ITEMS_PER_RUN = 20_000;
@@ -19,7 +21,8 @@ const MAX_ITEMS_PER_RUN = 20_000;
  * minutes of expiry; DynamoDB TTL is only the backstop. It also removes stored responses (bucket objects first), abandoned partial
  * writes and unpurged erased Subjects (their bucket objects first). It is also the files' watchdog: a file still
  * `processing` past its deadline (its job or Textract's completion was lost) is marked `failed` and its rows deleted.
- * Last, staged uploads: objects older than a day and due connection, ticket and batch entries.
+ * Then staged uploads: objects older than a day and due connection, ticket and batch entries. Last, evaluation
+ * accounts' Subjects a day old are erased, which caps their data at 24 h.
  */
 export const handler = observed(async (_event?: ScheduledEvent): Promise<{ deleted: number }> => {
   const svc = services();
@@ -33,6 +36,7 @@ export const handler = observed(async (_event?: ScheduledEvent): Promise<{ delet
     },
   });
   const staged = await sweepStagedUploads(svc, nowMs(), MAX_ITEMS_PER_RUN);
-  if (deleted + staged > 0) log('info', 'retention sweep', { deleted, staged });
-  return { deleted: deleted + staged };
+  const evaluation = await expireEvaluationSubjects(svc);
+  if (deleted + staged + evaluation > 0) log('info', 'retention sweep', { deleted, staged, evaluation });
+  return { deleted: deleted + staged + evaluation };
 });

@@ -37,6 +37,10 @@ export interface AccountStore {
   ): Promise<Account>;
   /** Removes a pending account's expiry; idempotent. */
   activateAccount(accountId: string): Promise<void>;
+  /** Every evaluation account (one Query on their pointer partition), for the sweep that caps their data at 24 h. */
+  listEvaluationAccounts(): Promise<string[]>;
+  /** Drops an evaluation account's pointer once the account is gone. */
+  forgetEvaluationAccount(accountId: string): Promise<void>;
   /** Stores a new key by the hash of its secret. */
   putApiKey(record: ApiKeyRecord, secretHash: string): Promise<void>;
   /** Looks a key up by the hash of its secret: a single GetItem, never a scan. */

@@ -1,6 +1,8 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { createRemoteJWKSet, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setClock } from '../../shared/clock';
+import { issueApiKey } from '../../shared/services/api-keys';
 import { closedPort } from '../support/closed-port';
 import { client, type Harness, startHarness } from '../support/harness';
 import { captureLogs } from '../support/log-capture';
@@ -259,5 +261,30 @@ describe('limits per client address, and evaluation accounts', () => {
     expect((await client(h.url).post('/email/verify', { email: 'eval@example.org', code: '000000' })).body.code).toBe(
       -2,
     );
+  });
+
+  it('erases what an evaluation account keeps once it is a day old, and nothing of other accounts', async () => {
+    const res = await client(h.url).post('/email/verify', { email: 'eval@example.org', code: '424242' });
+    const sub = JSON.parse(Buffer.from(res.body.data.access_token.split('.')[1], 'base64url').toString()).sub;
+    const user = await h.runtime.services.users.getUser(Number(sub), Date.now());
+    expect((await h.runtime.services.accounts.getAccount(user!.accountId))?.evaluation).toBe(true);
+    const region = h.runtime.services.config.region;
+    const evalKey = (await issueApiKey(h.runtime.services.accounts, user!.accountId, { name: 'k', region })).secret;
+    const other = await h.newAccount('regular');
+    const reading = { retention: 'permanent', records: [{ indicator: 'Glucose', value: 5.4, unit: 'mmol/L' }] };
+    for (const key of [evalKey, other.key])
+      expect((await client(h.url, key).post('/v1/data', reading)).status).toBe(200);
+
+    await h.runtime.runScheduled('sweep-retention');
+    expect((await client(h.url, evalKey).get('/v1/data')).body.data).toHaveLength(1);
+    const restore = setClock(() => Date.now() + 25 * 3600_000);
+    try {
+      await h.runtime.runScheduled('sweep-retention');
+    } finally {
+      restore();
+    }
+    await h.runtime.drainQueues();
+    expect((await client(h.url, evalKey).get('/v1/data')).body.data).toEqual([]);
+    expect((await client(h.url, other.key).get('/v1/data')).body.data).toHaveLength(1);
   });
 });

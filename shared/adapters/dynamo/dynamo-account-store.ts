@@ -78,7 +78,40 @@ export class DynamoAccountStore implements AccountStore {
         ConditionExpression: 'attribute_not_exists(pk)',
       }),
     );
+    if (opts.evaluation) {
+      // Before the account is usable, so the sweep that caps evaluation data can never miss one.
+      await this.doc.send(
+        new PutCommand({
+          TableName: this.table,
+          Item: { pk: EVALUATION_PK, sk: accountPk(account.accountId), accountId: account.accountId },
+        }),
+      );
+    }
     return account;
+  }
+
+  async listEvaluationAccounts(): Promise<string[]> {
+    const ids: string[] = [];
+    let start: Record<string, unknown> | undefined;
+    do {
+      const out = await this.doc.send(
+        new QueryCommand({
+          TableName: this.table,
+          KeyConditionExpression: 'pk = :pk',
+          ExpressionAttributeValues: { ':pk': EVALUATION_PK },
+          ExclusiveStartKey: start,
+        }),
+      );
+      for (const item of out.Items ?? []) ids.push(String(item.accountId));
+      start = out.LastEvaluatedKey;
+    } while (start);
+    return ids;
+  }
+
+  async forgetEvaluationAccount(accountId: string): Promise<void> {
+    await this.doc.send(
+      new DeleteCommand({ TableName: this.table, Key: { pk: EVALUATION_PK, sk: accountPk(accountId) } }),
+    );
   }
 
   async activateAccount(accountId: string): Promise<void> {
@@ -213,6 +246,9 @@ export class DynamoAccountStore implements AccountStore {
     );
   }
 }
+
+/** The partition listing evaluation accounts (few; one Query). */
+const EVALUATION_PK = 'EVALUATION';
 
 function accountPk(accountId: string): string {
   return `ACCOUNT#${accountId}`;
