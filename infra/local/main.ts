@@ -10,6 +10,9 @@ async function main(): Promise<void> {
   const dataDir = resolve(process.env.HDS_DATA_DIR ?? '.hds');
   const ports = localPorts(process.env);
   const host = process.env.HOST ?? '127.0.0.1';
+  // Browsers keep the sign-in pages' `Secure` cookie from plain http on `localhost` only (a secure context by name),
+  // not on 127.0.0.1: the service names itself by `localhost`, so the OAuth pages and metadata work in a browser.
+  if (host === '127.0.0.1' && ports.api !== 0) process.env.HDS_ISSUER ??= `http://localhost:${ports.api}`;
   const runtime = await startRuntime({
     port: ports.api,
     host,
@@ -35,6 +38,9 @@ async function main(): Promise<void> {
     process.stdout.write(`Bootstrap key from HDS_BOOTSTRAP_API_KEY stored for account ${boot.accountId}.\n`);
   }
   process.stdout.write(`HDS listening on ${runtime.url} (data in ${dataDir}); Ctrl-C stops it.\n`);
+  if (cfg.auth.issuer !== runtime.url) {
+    process.stdout.write(`In a browser (sign-in and OAuth pages) open ${cfg.auth.issuer}.\n`);
+  }
 
   let stopping = false;
   const stop = async (signal: string) => {

@@ -26,6 +26,9 @@ describe('npm start', () => {
     const base = Number(new URL(url).port);
     try {
       expect(output()).toContain(`HDS listening on http://127.0.0.1:${base}`);
+      // The pages' Secure cookie survives plain http only on `localhost`, so that is the name tokens and metadata use.
+      const metadata = await fetch(`http://127.0.0.1:${base}/.well-known/oauth-authorization-server`);
+      expect(((await metadata.json()) as { issuer: string }).issuer).toBe(`http://localhost:${base}`);
       expect(output()).not.toContain('First start');
       for (const offset of [1, 2, 3]) expect(await portIsFree(base + offset), `port ${base + offset}`).toBe(false);
 
