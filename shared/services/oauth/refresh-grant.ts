@@ -15,6 +15,7 @@ export async function refreshGrant(
   svc: Services,
   form: URLSearchParams,
   authenticatedClientId: (grantClientId: string) => Promise<void>,
+  countConsoleRefresh: () => Promise<void> = async () => {},
 ): Promise<TokenSet> {
   const token = form.get('refresh_token');
   if (!token) throw new OAuthError('invalid_request', 'refresh_token is required');
@@ -23,6 +24,7 @@ export async function refreshGrant(
   if (!parsed || !current) throw new OAuthError('invalid_grant', 'The refresh token is invalid, expired or revoked');
   if (current.clientId === CONSOLE_CLIENT_ID) {
     if (!form.get('client_id')) throw new OAuthError('invalid_request', 'client_id is required');
+    await countConsoleRefresh();
   } else {
     await authenticatedClientId(current.clientId);
   }

@@ -1,6 +1,5 @@
 import { nowMs } from '../../clock';
-import { parseClientCredentials } from '../../domain/oauth/client-authentication';
-import { isRegisteredClientId } from '../../domain/oauth/client-registration';
+import type { GrantType, RegisteredClient } from '../../domain/oauth/client-registration';
 import { OAuthError } from '../../domain/oauth/oauth-error';
 import { isCodeVerifier } from '../../domain/oauth/pkce';
 import { formatScope, isSubset, parseScope, type Scope } from '../../domain/oauth/scopes';
@@ -17,18 +16,36 @@ export interface TokenRequest {
   sourceIp?: string | undefined;
 }
 
-/** Token requests per client (or, for requests naming no registered client, per address) and minute (design §6). */
+/** Token requests per authenticated client (the console's refresh: per address) and minute (design §6). */
 const TOKENS_PER_CLIENT_PER_MINUTE = 60;
+/** Failed token requests one address may make per minute before it is answered 429. */
+const FAILURES_PER_ADDRESS_PER_MINUTE = 60;
+const COUNTED_FAILURES: ReadonlySet<string> = new Set(['invalid_client', 'invalid_grant', 'invalid_request']);
 
-/** `POST /oauth/token` (RFC 6749 §3.2): one form-encoded request, dispatched on `grant_type`. */
+/**
+ * `POST /oauth/token` (RFC 6749 §3.2): one form-encoded request, dispatched on `grant_type`. Requests are counted per
+ * client once it has authenticated (so a stranger naming a client cannot spend its quota), per address for the
+ * console's own refresh; failed requests (a bad client, grant or request) are counted per address, like failed API
+ * keys, so guessing costs the guesser's address and not a client's quota.
+ */
 export async function exchangeToken(svc: Services, request: TokenRequest): Promise<TokenSet> {
-  await enforceKeyedLimit(
-    svc,
-    rateKeyOf(request),
-    'create-token',
-    TOKENS_PER_CLIENT_PER_MINUTE,
-    'token requests per minute for this client',
-  );
+  try {
+    return await dispatch(svc, request);
+  } catch (err) {
+    if (err instanceof OAuthError && COUNTED_FAILURES.has(err.error)) {
+      await enforceKeyedLimit(
+        svc,
+        addressKey(request.sourceIp),
+        'failed-token-request',
+        FAILURES_PER_ADDRESS_PER_MINUTE,
+        'failed token requests per minute from this address',
+      );
+    }
+    throw err;
+  }
+}
+
+async function dispatch(svc: Services, request: TokenRequest): Promise<TokenSet> {
   const grantType = single(request.form, 'grant_type');
   if (!grantType) throw new OAuthError('invalid_request', 'grant_type is required');
   switch (grantType) {
@@ -37,15 +54,37 @@ export async function exchangeToken(svc: Services, request: TokenRequest): Promi
     case 'credentials':
       return credentialsGrant(svc, request);
     case 'refresh_token':
-      return refreshGrant(svc, request.form, async (grantClientId) => {
-        const client = await authenticatedClient(svc, request, 'refresh_token');
-        if (client.clientId !== grantClientId) {
-          throw new OAuthError('invalid_grant', 'The refresh token was issued to another client');
-        }
-      });
+      return refreshGrant(
+        svc,
+        request.form,
+        async (grantClientId) => {
+          const client = await countedClient(svc, request, 'refresh_token');
+          if (client.clientId !== grantClientId) {
+            throw new OAuthError('invalid_grant', 'The refresh token was issued to another client');
+          }
+        },
+        () => countTokenRequest(svc, addressKey(request.sourceIp)),
+      );
     default:
       throw new OAuthError('unsupported_grant_type', `grant_type ${grantType.slice(0, 40)} is not supported`);
   }
+}
+
+/** The authenticated client, its request counted against its own per-minute quota. */
+async function countedClient(svc: Services, request: TokenRequest, grantType: GrantType): Promise<RegisteredClient> {
+  const client = await authenticatedClient(svc, request, grantType);
+  await countTokenRequest(svc, `client#${client.clientId}`);
+  return client;
+}
+
+function countTokenRequest(svc: Services, key: RateKey): Promise<void> {
+  return enforceKeyedLimit(
+    svc,
+    key,
+    'create-token',
+    TOKENS_PER_CLIENT_PER_MINUTE,
+    'token requests per minute for this client',
+  );
 }
 
 /**
@@ -54,7 +93,7 @@ export async function exchangeToken(svc: Services, request: TokenRequest): Promi
  * again revokes the grant its first redemption made (RFC 6749 §4.1.2), so tokens a thief or a replay obtained die.
  */
 async function authorizationCodeGrant(svc: Services, request: TokenRequest): Promise<TokenSet> {
-  const client = await authenticatedClient(svc, request, 'authorization_code');
+  const client = await countedClient(svc, request, 'authorization_code');
   const code = single(request.form, 'code');
   const redirectUri = single(request.form, 'redirect_uri');
   const verifier = single(request.form, 'code_verifier');
@@ -106,7 +145,7 @@ async function authorizationCodeGrant(svc: Services, request: TokenRequest): Pro
  * §4.4.3), the client asks again. `scope`, when sent, narrows the token within the binding's scope.
  */
 async function credentialsGrant(svc: Services, request: TokenRequest): Promise<TokenSet> {
-  const client = await authenticatedClient(svc, request, 'credentials');
+  const client = await countedClient(svc, request, 'credentials');
   const binding = await svc.clientBindings.get(client.clientId);
   if (!binding) throw new OAuthError('invalid_grant', 'This client is not bound to a user; bind it in the console');
   const granted = parseScope(binding.scope);
@@ -124,20 +163,6 @@ function narrowedScope(form: URLSearchParams, granted: readonly Scope[]): string
   const requested = parseScope(raw);
   if (!isSubset(requested, granted)) throw new OAuthError('invalid_scope', 'scope exceeds what was granted');
   return formatScope(requested);
-}
-
-/**
- * Counted per registered client it names (Basic or body `client_id`), so one busy partner does not slow another; a
- * request naming none (console refresh, anything not shaped like a registered id) is counted per address.
- */
-function rateKeyOf(request: TokenRequest): RateKey {
-  let clientId: string | undefined;
-  try {
-    clientId = parseClientCredentials({ form: request.form, authorization: request.authorization }).clientId;
-  } catch {
-    clientId = undefined;
-  }
-  return isRegisteredClientId(clientId) ? `client#${clientId}` : addressKey(request.sourceIp);
 }
 
 /** A parameter sent at most once (RFC 6749 §3.2). */
