@@ -120,6 +120,13 @@ export function requestLog(routeId: string): Middleware {
   };
 }
 
+/** The `Authorization: Bearer` credential; a missing or malformed header is 401 with `code: null`. */
+function bearerToken(req: HttpRequest, hint: string): string {
+  const match = req.headers.authorization?.match(/^Bearer\s+(\S+)\s*$/i);
+  if (!match) throw new UnauthorizedError(`Missing or malformed Authorization header. ${hint}`, null);
+  return match[1]!;
+}
+
 /**
  * `Authorization: Bearer hds_live_…`. Missing or malformed header → 401 `code: null`; anything wrong
  * with the key itself → 401 `invalid_api_key` (see {@link verifyApiKey}).
@@ -127,15 +134,8 @@ export function requestLog(routeId: string): Middleware {
 export function authenticateApiKey(services: () => Services): Middleware {
   return {
     before: async (request) => {
-      const header = request.context.hds.req.headers.authorization;
-      const match = header?.match(/^Bearer\s+(\S+)\s*$/i);
-      if (!match) {
-        throw new UnauthorizedError(
-          'Missing or malformed Authorization header. Send `Authorization: Bearer <API_KEY>`.',
-          null,
-        );
-      }
-      const caller = await verifyApiKey(match[1]!, services(), request.context.hds.req.sourceIp);
+      const token = bearerToken(request.context.hds.req, 'Send `Authorization: Bearer <API_KEY>`.');
+      const caller = await verifyApiKey(token, services(), request.context.hds.req.sourceIp);
       request.context.hds.principal = { kind: 'api-key', ...caller };
     },
   };
@@ -152,15 +152,8 @@ export function authenticateUser(
 ): Middleware {
   return {
     before: async (request) => {
-      const header = request.context.hds.req.headers.authorization;
-      const match = header?.match(/^Bearer\s+(\S+)\s*$/i);
-      if (!match) {
-        throw new UnauthorizedError(
-          'Missing or malformed Authorization header. Send `Authorization: Bearer <ACCESS_TOKEN>` from sign-in.',
-          null,
-        );
-      }
-      const principal = await verifyUserToken(match[1]!, services(), request.context.hds.req.sourceIp);
+      const token = bearerToken(request.context.hds.req, 'Send `Authorization: Bearer <ACCESS_TOKEN>` from sign-in.');
+      const principal = await verifyUserToken(token, services(), request.context.hds.req.sourceIp);
       if (auth === 'session' && principal.kind !== 'session') {
         throw new AppError('insufficient_scope', 'This route takes a console session from email sign-in', {
           code: 'insufficient_scope',

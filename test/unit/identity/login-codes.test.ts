@@ -1,16 +1,12 @@
-import { CreateTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
+import { type DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DynamoLoginCodes } from '../../../shared/adapters/dynamo/dynamo-login-codes';
 import { codeMacOf, emailKeyOf, normalizeEmail } from '../../../shared/domain/identity/email-address';
-import { type DynamoServer, hasJava, startDynalite, startDynamoDbLocal } from '../../support/dynamo-servers';
-
-const servers: [string, () => Promise<DynamoServer>][] = [['dynalite', startDynalite]];
-if (hasJava()) servers.push(['DynamoDB Local', startDynamoDbLocal]);
+import type { DynamoServer } from '../../support/dynamo-servers';
+import { identityTable, servers, TABLE } from './identity-table';
 
 const PEPPER = Buffer.alloc(32, 7);
 const T0 = Date.UTC(2030, 0, 1);
-const TABLE = 'identity-test';
 
 describe('email addresses', () => {
   it('normalizes to NFC, trimmed, lower case, and refuses what is not an address', () => {
@@ -48,27 +44,7 @@ describe.each(servers)('DynamoLoginCodes on %s', (_name, start) => {
   const mac = (key: string, code: string) => codeMacOf(PEPPER, key, code);
 
   beforeAll(async () => {
-    server = await start();
-    const client = new DynamoDBClient({
-      endpoint: server.endpoint,
-      region: 'eu-west-1',
-      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-    });
-    await client.send(
-      new CreateTableCommand({
-        TableName: TABLE,
-        BillingMode: 'PAY_PER_REQUEST',
-        AttributeDefinitions: [
-          { AttributeName: 'pk', AttributeType: 'S' },
-          { AttributeName: 'sk', AttributeType: 'S' },
-        ],
-        KeySchema: [
-          { AttributeName: 'pk', KeyType: 'HASH' },
-          { AttributeName: 'sk', KeyType: 'RANGE' },
-        ],
-      }),
-    );
-    doc = DynamoDBDocumentClient.from(client);
+    ({ server, doc } = await identityTable(start));
     codes = new DynamoLoginCodes(doc, TABLE);
   }, 90_000);
   afterAll(() => server?.stop());
