@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hashSecret } from '../domain/api-keys';
 import { randomBase62 } from '../domain/oauth/secrets';
 
 export { randomBase62 };
@@ -113,9 +113,7 @@ export function parseRefreshToken(token: unknown): { grantId: string } | null {
 }
 
 /**
- * SHA-256 (hex) of an opaque random token, as stored. The tokens are long and random, so a fast hash is enough: a
- * stolen table cannot be turned back into a working token.
+ * SHA-256 (hex) of an opaque random token, as stored: the API keys' hash, for the same reason (long random secrets,
+ * so a fast hash is enough).
  */
-export function hashToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
-}
+export const hashToken = hashSecret;
