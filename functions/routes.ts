@@ -75,6 +75,12 @@ export type ManifestEntry = HttpRoute | WebSocketRoute | QueueConsumer | Schedul
 
 const recordsRw = { accounts: 'readwrite', records: 'readwrite', rateLimits: 'readwrite' } as const;
 const recordsRead = { accounts: 'readwrite', records: 'read', rateLimits: 'readwrite' } as const;
+/**
+ * The console's routes on a Subject: the grant behind the session (identity), the account's Subject mappings and the
+ * records. No API key is read, so no last use is written: accounts is read-only, except where an erase unmaps.
+ */
+const consoleRead = { identity: 'read', accounts: 'read', records: 'read', rateLimits: 'readwrite' } as const;
+const consoleRw = { identity: 'read', accounts: 'read', records: 'readwrite', rateLimits: 'readwrite' } as const;
 
 export const manifest: readonly ManifestEntry[] = [
   // Liveness and readiness of the region; public, no key.
@@ -699,6 +705,139 @@ export const manifest: readonly ManifestEntry[] = [
     handler: 'console/get-console-usage.ts',
     description: "Report the account's usage and cost",
     needs: { tables: { identity: 'read', accounts: 'read', rateLimits: 'readwrite' } },
+  },
+  // The account's Subjects, paged in key order, with live reading and file counts (floors past a 1 s budget).
+  {
+    kind: 'http',
+    id: 'list-console-subjects',
+    method: 'GET',
+    path: '/api/console/subjects',
+    auth: 'session',
+    envelope: 'openai',
+    handler: 'console/list-console-subjects.ts',
+    description: "List the account's Subjects",
+    needs: { tables: consoleRead },
+  },
+  // Right to be forgotten from the console: the same erase as DELETE /v1/subjects/{user}.
+  {
+    kind: 'http',
+    id: 'delete-console-subject',
+    method: 'DELETE',
+    path: '/api/console/subjects/{user}',
+    auth: 'session',
+    envelope: 'openai',
+    handler: 'console/delete-console-subject.ts',
+    description: 'Erase a Subject of the account',
+    // The erase marks and drops the Subject's mapping and its staged uploads, in the accounts table.
+    needs: { tables: { ...consoleRw, accounts: 'readwrite' }, bucket: 'readwrite', sendsTo: ['purge'] },
+  },
+  // A Subject's readings grouped by LOINC code (or indicator) from one pass over the time index.
+  {
+    kind: 'http',
+    id: 'list-console-series',
+    method: 'GET',
+    path: '/api/console/series',
+    auth: 'session',
+    envelope: 'openai',
+    handler: 'console/list-console-series.ts',
+    description: "List a Subject's reading series",
+    needs: { tables: consoleRead, memoryMb: 1024, timeoutSeconds: 29 },
+  },
+  // One series as chart columns, up to 50,000 points in one answer.
+  {
+    kind: 'http',
+    id: 'get-console-series-points',
+    method: 'GET',
+    path: '/api/console/series/points',
+    auth: 'session',
+    envelope: 'openai',
+    handler: 'console/get-console-series-points.ts',
+    description: 'Read one series as chart points',
+    needs: { tables: consoleRead, memoryMb: 1024, timeoutSeconds: 29 },
+  },
+  // A Subject's readings, newest first, paged as GET /v1/data.
+  {
+    kind: 'http',
+    id: 'list-console-data',
+    method: 'GET',
+    path: '/api/console/data',
+    auth: 'session',
+    envelope: 'openai',
+    handler: 'console/list-console-data.ts',
+    description: "Read a page of a Subject's readings",
+    needs: { tables: consoleRead },
+  },
+  // One reading deleted, FHIR mirror included, as DELETE /v1/data?id= does.
+  {
+    kind: 'http',
+    id: 'delete-console-data',
+    method: 'DELETE',
+    path: '/api/console/data',
+    auth: 'session',
+    envelope: 'openai',
+    handler: 'console/delete-console-data.ts',
+    description: 'Delete one reading',
+    needs: { tables: consoleRw },
+  },
+  // A Subject's live files with their processing status.
+  {
+    kind: 'http',
+    id: 'list-console-files',
+    method: 'GET',
+    path: '/api/console/files',
+    auth: 'session',
+    envelope: 'openai',
+    handler: 'console/list-console-files.ts',
+    description: "List a Subject's files",
+    needs: { tables: consoleRead },
+  },
+  // A file's status, parsed text and abstract; the key holds slashes, hence the greedy parameter.
+  {
+    kind: 'http',
+    id: 'get-console-file',
+    method: 'GET',
+    path: '/api/console/files/{file_key+}',
+    auth: 'session',
+    envelope: 'openai',
+    handler: 'console/get-console-file.ts',
+    description: "Read a file's parsed text",
+    needs: { tables: consoleRead, bucket: 'read' },
+  },
+  // Gone from every read at once; the purge worker removes the bytes.
+  {
+    kind: 'http',
+    id: 'delete-console-file',
+    method: 'DELETE',
+    path: '/api/console/files/{file_key+}',
+    auth: 'session',
+    envelope: 'openai',
+    handler: 'console/delete-console-file.ts',
+    description: 'Delete a file',
+    needs: { tables: consoleRw, sendsTo: ['purge'] },
+  },
+  // The sessions a Subject used, most recently opened first.
+  {
+    kind: 'http',
+    id: 'list-console-sessions',
+    method: 'GET',
+    path: '/api/console/sessions',
+    auth: 'session',
+    envelope: 'openai',
+    handler: 'console/list-console-sessions.ts',
+    description: "List a Subject's sessions",
+    needs: { tables: consoleRead },
+  },
+  // A session's session-scoped data erased and the session closed, as DELETE /v1/sessions/{session_id}.
+  {
+    kind: 'http',
+    id: 'delete-console-session',
+    method: 'DELETE',
+    path: '/api/console/sessions/{session_id}',
+    auth: 'session',
+    envelope: 'openai',
+    handler: 'console/delete-console-session.ts',
+    description: 'Delete a session and its session-scoped data',
+    needs: { tables: consoleRw, sendsTo: ['purge'], timeoutSeconds: 29 },
   },
   // The signed-in person's display name.
   {

@@ -1,14 +1,18 @@
 import { nowMs } from '../../shared/clock';
 import { tierEntries } from '../../shared/domain/models';
-import { DEFAULT_USAGE_DAYS, MAX_USAGE_DAYS, usageReport, usageWindow } from '../../shared/domain/usage-report';
+import { usageRange, usageReport, usageWindow } from '../../shared/domain/usage-report';
 import { userRoute } from '../../shared/http/handler';
-import { intParam } from '../../shared/http/validation';
+import { parseWith } from '../../shared/http/validation';
 import { httpRoute } from '../routes';
+import { GetConsoleUsageQuerySchema } from './get-console-usage.schema';
 
-/** GET /api/console/usage?days=N: requests, tokens and cost per UTC day and tier over the last N days (1–90). */
+/**
+ * GET /api/console/usage?days=N or ?from=&to=: requests, tokens and cost per UTC day and tier over the last N days
+ * (1–90), or between two UTC dates (at most 90 days); the last 30 days by default.
+ */
 export const handler = userRoute(httpRoute('get-console-usage'), {}, async ({ req, services, tenancy }) => {
-  const days = intParam(req.query.days, 'days', 1, MAX_USAGE_DAYS, DEFAULT_USAGE_DAYS);
-  const window = usageWindow(days, nowMs());
+  const { days, from, to } = parseWith(GetConsoleUsageQuerySchema, req.query);
+  const window = days !== undefined ? usageWindow(days, nowMs()) : usageRange({ from, to }, nowMs());
   const rows = await services.usage.days(tenancy.accountId, window.from, window.to);
   return { body: usageReport(rows, tierEntries(process.env), window) };
 });

@@ -1,59 +1,15 @@
-import { nowMs } from '../../shared/clock';
-import { toWire } from '../../shared/domain/records';
-import { invalidField } from '../../shared/errors';
 import { apiKeyRoute } from '../../shared/http/handler';
 import { subjectKeyOf } from '../../shared/http/tenancy';
 import { intParam } from '../../shared/http/validation';
+import { DEFAULT_READINGS_LIMIT, MAX_READINGS_LIMIT, readingsPage } from '../../shared/services/readings';
 import { httpRoute } from '../routes';
-
-/** Read page size (spec, Limits). */
-const MAX_LIMIT = 1000;
-const DEFAULT_LIMIT = 100;
-/**
- * DynamoDB has no offset: every row before the page is read to skip it. Deeper than this, a page is asked for by
- * `cursor` (the previous page's `next_cursor`), which costs the same at any depth.
- */
-export const MAX_OFFSET = 10_000;
 
 /** GET /v1/data: a page of the Subject's unexpired readings, newest first. */
 export const handler = apiKeyRoute(httpRoute('list-data'), {}, async ({ req, services, tenancy }) => {
   const subjectKey = subjectKeyOf(req, undefined);
-  const limit = intParam(req.query.limit, 'limit', 1, MAX_LIMIT, DEFAULT_LIMIT);
+  const limit = intParam(req.query.limit, 'limit', 1, MAX_READINGS_LIMIT, DEFAULT_READINGS_LIMIT);
   const offset = intParam(req.query.offset, 'offset', 0, Number.MAX_SAFE_INTEGER, 0);
-  if (offset > MAX_OFFSET) {
-    throw invalidField(
-      'offset',
-      `offset must be at most ${MAX_OFFSET}; page deeper with cursor, the next_cursor of the page before`,
-    );
-  }
-  const after = req.query.cursor === undefined ? undefined : decodeCursor(req.query.cursor);
-  const indicator = req.query.indicator?.trim() || undefined;
+  const { cursor, indicator } = req.query;
   const subject = await tenancy.find(subjectKey);
-  const page = subject
-    ? await services.records.list(subject.subjectId, { indicator, limit, offset, after, nowMs: nowMs() })
-    : { records: [], hasMore: false };
-  return {
-    body: {
-      object: 'list',
-      data: page.records.map(toWire),
-      has_more: page.hasMore,
-      ...(page.next ? { next_cursor: encodeCursor(page.next) } : {}),
-      limit,
-      offset,
-      subject: subjectKey,
-    },
-  };
+  return { body: await readingsPage(services, subject, subjectKey, { limit, offset, cursor, indicator }) };
 });
-
-/** A position in a Subject's time order (`<UTC ISO time>#<row id>`), opaque to the client. */
-const POSITION = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,3})?Z#\d{12}$/;
-
-function encodeCursor(position: string): string {
-  return Buffer.from(position).toString('base64url');
-}
-
-function decodeCursor(raw: string): string {
-  const position = Buffer.from(raw, 'base64url').toString('utf8');
-  if (!POSITION.test(position)) throw invalidField('cursor', 'cursor is not a next_cursor this API returned');
-  return position;
-}

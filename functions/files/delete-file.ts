@@ -1,8 +1,7 @@
-import { nowMs } from '../../shared/clock';
 import { queues } from '../../shared/composition/queues';
-import { NotFoundError } from '../../shared/errors';
 import { apiKeyRoute } from '../../shared/http/handler';
 import { subjectKeyOf } from '../../shared/http/tenancy';
+import { deleteFile } from '../../shared/services/subject-files';
 import { httpRoute } from '../routes';
 
 /**
@@ -12,10 +11,5 @@ import { httpRoute } from '../routes';
 export const handler = apiKeyRoute(httpRoute('delete-file'), { queues }, async ({ req, services, tenancy }) => {
   const subjectKey = subjectKeyOf(req, undefined);
   const fileKey = req.pathParams.file_key ?? '';
-  const subject = await tenancy.find(subjectKey);
-  if (!subject || !(await services.files.markDeleted(subject.subjectId, fileKey, nowMs()))) {
-    throw new NotFoundError(`No file '${fileKey}' for this Subject`, 'file_key');
-  }
-  await services.queue.send('purge', { type: 'purge-file', subjectId: subject.subjectId, fileKey });
-  return { body: { object: 'file', id: fileKey, deleted: true, subject: subjectKey } };
+  return { body: await deleteFile(services, await tenancy.find(subjectKey), subjectKey, fileKey) };
 });

@@ -1,34 +1,12 @@
-import { nowMs } from '../../shared/clock';
 import { bucket } from '../../shared/composition/bucket';
-import { NotFoundError } from '../../shared/errors';
 import { apiKeyRoute } from '../../shared/http/handler';
 import { subjectKeyOf } from '../../shared/http/tenancy';
-import { fileText } from '../../shared/services/file-service';
+import { fileDetail } from '../../shared/services/subject-files';
 import { httpRoute } from '../routes';
 
 /** GET /v1/files/{file_key+}: a file's parsed text (what the agent reads) and abstract. */
 export const handler = apiKeyRoute(httpRoute('get-file'), { bucket }, async ({ req, services, tenancy }) => {
   const subjectKey = subjectKeyOf(req, undefined);
   const fileKey = req.pathParams.file_key ?? '';
-  const subject = await tenancy.find(subjectKey);
-  const file = subject ? await services.files.get(subject.subjectId, fileKey, nowMs()) : null;
-  if (!file) throw new NotFoundError(`No file '${fileKey}' for this Subject`, 'file_key');
-  return {
-    body: {
-      object: 'file',
-      id: file.fileKey,
-      file_key: file.fileKey,
-      filename: file.filename,
-      file_type: file.contentType,
-      bytes: file.bytes,
-      created_at: file.createdAt,
-      status: file.status,
-      ...(file.failureReason ? { failure_reason: file.failureReason } : {}),
-      ...(file.status === 'processing' && file.processingNote ? { processing_note: file.processingNote } : {}),
-      extracted_text: await fileText(services, file),
-      abstract: file.abstract,
-      records: file.recordCount,
-      subject: subjectKey,
-    },
-  };
+  return { body: await fileDetail(services, await tenancy.find(subjectKey), subjectKey, fileKey) };
 });

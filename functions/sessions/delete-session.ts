@@ -1,8 +1,8 @@
-import { nowMs } from '../../shared/clock';
 import { queues } from '../../shared/composition/queues';
 import { apiKeyRoute } from '../../shared/http/handler';
 import { sessionIdParam } from '../../shared/http/retention-params';
 import { subjectKeyOf } from '../../shared/http/tenancy';
+import { deleteSessionData } from '../../shared/services/sessions';
 import { httpRoute } from '../routes';
 
 /**
@@ -12,16 +12,6 @@ import { httpRoute } from '../routes';
 export const handler = apiKeyRoute(httpRoute('delete-session'), { queues }, async ({ req, services, tenancy }) => {
   const subjectKey = subjectKeyOf(req, undefined);
   const sessionId = sessionIdParam(req.pathParams.session_id)!;
-  const subject = await tenancy.find(subjectKey);
-  let deleted = 0;
-  if (subject) {
-    const now = nowMs();
-    deleted += await services.records.deleteSession(subject.subjectId, sessionId, now);
-    const files = await services.files.deleteSessionFiles(subject.subjectId, sessionId, now);
-    for (const f of files)
-      await services.queue.send('purge', { type: 'purge-file', subjectId: subject.subjectId, fileKey: f.fileKey });
-    deleted += files.length;
-    if (await services.records.closeSession(subject.subjectId, sessionId, new Date(now).toISOString())) deleted += 1;
-  }
+  const deleted = await deleteSessionData(services, await tenancy.find(subjectKey), sessionId);
   return { body: { status: 'ok', session_id: sessionId, deleted, subject: subjectKey } };
 });

@@ -34,6 +34,23 @@ export interface HealthRecord {
 }
 
 /**
+ * A reading as the time index carries it: enough to group, count, chart and flag it without reading the row itself
+ * (whose FHIR mirror makes it the bulk of the item). The index keeps the indicator only lower-cased.
+ */
+export interface IndexedReading {
+  id: number;
+  /** ISO 8601 UTC instant, as the row stores it. */
+  time: string;
+  loincCode: string | null;
+  /** The indicator as written, lower-cased. */
+  indicatorLower: string;
+  parsedValue: string | null;
+  abnormal: boolean | null;
+  referenceLow: number | null;
+  referenceHigh: number | null;
+}
+
+/**
  * Abnormal as the agent's tools read it: flagged abnormal by its source, or a numeric value outside the
  * reference range it carries (a row flagged normal but out of range counts, as the range is the evidence).
  */

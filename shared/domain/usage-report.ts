@@ -1,3 +1,4 @@
+import { invalidField } from '../errors';
 import type { TierEntry } from './models';
 
 /** The longest window the console reports, and the one it reports when none is asked for (design §7.1). */
@@ -45,6 +46,24 @@ export function usageWindow(days: number, nowMs: number): { from: string; to: st
   const dayMs = 86_400_000;
   const to = new Date(nowMs).toISOString().slice(0, 10);
   const from = new Date(Date.parse(`${to}T00:00:00Z`) - (days - 1) * dayMs).toISOString().slice(0, 10);
+  return { from, to };
+}
+
+/**
+ * The window from `from` to `to` (UTC days `YYYY-MM-DD`, both included), for a date range picked in the console. `to`
+ * defaults to today and `from` to the `DEFAULT_USAGE_DAYS` days ending at `to`; the window spans at most
+ * `MAX_USAGE_DAYS` days (else 400 naming `from`), and `from` may not be after `to`.
+ */
+export function usageRange(range: { from?: string; to?: string }, nowMs: number): { from: string; to: string } {
+  const dayMs = 86_400_000;
+  const to = range.to ?? usageWindow(1, nowMs).to;
+  const toMs = Date.parse(`${to}T00:00:00Z`);
+  const from = range.from ?? new Date(toMs - (DEFAULT_USAGE_DAYS - 1) * dayMs).toISOString().slice(0, 10);
+  const days = (toMs - Date.parse(`${from}T00:00:00Z`)) / dayMs + 1;
+  if (days < 1) throw invalidField('from', 'from must not be after to');
+  if (days > MAX_USAGE_DAYS) {
+    throw invalidField('from', `from and to must span at most ${MAX_USAGE_DAYS} days, both included`);
+  }
   return { from, to };
 }
 

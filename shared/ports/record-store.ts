@@ -1,4 +1,6 @@
-import type { HealthRecord } from '../domain/records';
+import type { HealthRecord, IndexedReading } from '../domain/records';
+
+export type { IndexedReading } from '../domain/records';
 
 export interface ListQuery {
   /** Case-insensitive substring of the indicator as written or of its canonical name. */
@@ -55,6 +57,37 @@ export interface Tally {
 /** Default bound of how many matches a query counts. */
 export const QUERY_COUNT_CAP = 5000;
 
+/** A read of the time index only (see `RecordStore.scanReadings`). */
+export interface ReadingScanQuery {
+  /** Only rows coded exactly so. */
+  code?: string;
+  /** Only rows whose indicator as written or canonical name contains this (case-insensitive). */
+  text?: string;
+  /** ISO 8601 UTC instants, both inclusive. */
+  fromTime?: string;
+  toTime?: string;
+  /** Rows returned at most, newest first. */
+  limit: number;
+  nowMs: number;
+  /** Epoch ms: reading stops here and returns what it has, `complete: false`. */
+  deadlineMs: number;
+}
+
+export interface ReadingScan {
+  /** Newest first by time, then id; only committed, unexpired rows. */
+  rows: IndexedReading[];
+  /** False when `limit` or the deadline stopped the read before the last matching row. */
+  complete: boolean;
+}
+
+/** A chat or write session a Subject used (`session_id`), as recorded when it was first used. */
+export interface SessionEntry {
+  sessionId: string;
+  status: 'open' | 'closed';
+  openedAt: string;
+  closedAt: string | null;
+}
+
 export type DeleteSelector = { id: number } | { indicator: string } | { all: true };
 
 /** The Subject was erased (or never created) between resolving it and writing to it. */
@@ -81,6 +114,13 @@ export interface RecordStore {
    * with the number of matches; only rows unexpired at `nowMs`.
    */
   query(subjectId: string, query: RecordQuery): Promise<RecordQueryResult>;
+  /**
+   * Rows matching a code or text in a time window, read from the time index alone (no row fetched), newest first,
+   * until `limit` or the deadline: one Subject's series and chart points in a few small reads even at 10,000 rows.
+   */
+  scanReadings(subjectId: string, query: ReadingScanQuery): Promise<ReadingScan>;
+  /** Rows by id, live at `nowMs`, without their FHIR mirror (`fhir` is `{}`); an id with no live row is skipped. */
+  getRows(subjectId: string, ids: readonly number[], nowMs: number): Promise<HealthRecord[]>;
   count(subjectId: string, nowMs: number): Promise<number>;
   /** Live rows counted until `deadlineMs` (epoch ms) at the latest. */
   tally(subjectId: string, nowMs: number, deadlineMs: number): Promise<Tally>;
@@ -90,6 +130,8 @@ export interface RecordStore {
   deleteSession(subjectId: string, sessionId: string, nowMs: number): Promise<number>;
   /** Records that a session id is in use by this Subject (idempotent). */
   openSession(subjectId: string, sessionId: string, at: string): Promise<void>;
+  /** Every session the Subject recorded, open and closed, most recently opened first. */
+  listSessions(subjectId: string): Promise<SessionEntry[]>;
   /** Marks the session closed; true when it was open. */
   closeSession(subjectId: string, sessionId: string, at: string): Promise<boolean>;
   /**

@@ -15,6 +15,11 @@ export interface SubjectDirectory {
   /** Every Subject key the account has a mapping for, erasing ones included (for the account-deletion worker). */
   listKeys(accountId: string): Promise<string[]>;
   /**
+   * One page of the account's readable Subjects (none whose erase began), in Subject-key order, starting after the
+   * key `after`; `next` is the last key of the page when more follow.
+   */
+  listPage(accountId: string, page: { limit: number; after?: string }): Promise<{ subjects: Subject[]; next?: string }>;
+  /**
    * Returns the Subject, minting it on first use; concurrent first uses agree on one. A Subject whose erase began and
    * never finished (a crash part-way) is tombstoned and unmapped first, and a fresh one minted: never written to again.
    */

@@ -12,12 +12,16 @@ import { type HealthRecord, isAbnormal } from '../../domain/records';
 import { isLive } from '../../domain/retention';
 import {
   type DeleteSelector,
+  type IndexedReading,
   type ListPage,
   type ListQuery,
   QUERY_COUNT_CAP,
+  type ReadingScan,
+  type ReadingScanQuery,
   type RecordQuery,
   type RecordQueryResult,
   type RecordStore,
+  type SessionEntry,
   SubjectErasedError,
   type SweepHooks,
   type Tally,
@@ -270,16 +274,8 @@ export class DynamoRecordStore implements RecordStore {
     const none = { records: [], total: 0, totalCapped: false, hasMore: false };
     const cap = Math.max(query.limit, query.countCap ?? QUERY_COUNT_CAP);
     const values: Item = { ':pk': subjectId, ':now': Math.floor(query.nowMs / 1000) };
-    // The window is a key condition on `<ISO time>#<id>`: `#~` sorts after every id of the last instant.
-    const low = query.fromTime;
-    const high = query.toTime === undefined ? undefined : `${query.toTime}#~`;
-    if (low !== undefined && high !== undefined && low > high) return none;
-    let keyCondition = 'pk = :pk';
-    if (low !== undefined) values[':lo'] = low;
-    if (high !== undefined) values[':hi'] = high;
-    if (low !== undefined && high !== undefined) keyCondition += ' AND timeKey BETWEEN :lo AND :hi';
-    else if (low !== undefined) keyCondition += ' AND timeKey >= :lo';
-    else if (high !== undefined) keyCondition += ' AND timeKey <= :hi';
+    const keyCondition = timeWindow(query.fromTime, query.toTime, values);
+    if (!keyCondition) return none;
 
     const filters = [`(${LIVE_FILTER})`];
     const matchers: string[] = [];
@@ -339,6 +335,50 @@ export class DynamoRecordStore implements RecordStore {
     const records = (await batchGetAll(this.doc, this.table, keys, ROW_ATTRIBUTES)).map(fromItem);
     const total = Math.min(matched.length, cap);
     return { records, total, totalCapped: matched.length > cap, hasMore: total > keys.length };
+  }
+
+  async scanReadings(subjectId: string, query: ReadingScanQuery): Promise<ReadingScan> {
+    const values: Item = { ':pk': subjectId, ':now': Math.floor(query.nowMs / 1000) };
+    const window = timeWindow(query.fromTime, query.toTime, values);
+    if (!window) return { rows: [], complete: true };
+    const filters = [`(${LIVE_FILTER})`];
+    if (query.code !== undefined) {
+      values[':code'] = query.code;
+      filters.push('loincCode = :code');
+    }
+    const text = query.text?.trim().toLowerCase();
+    if (text) {
+      values[':q'] = text;
+      filters.push('contains(searchText, :q)');
+    }
+    const open = this.openBatches(subjectId);
+    const { items, exhausted } = await queryAll<Item>(
+      this.doc,
+      {
+        TableName: this.table,
+        IndexName: 'byTime',
+        KeyConditionExpression: window,
+        FilterExpression: filters.join(' AND '),
+        ExpressionAttributeValues: values,
+        // Index attributes only: a small entry per row, so 10,000 rows are a few reads.
+        ProjectionExpression: 'sk, timeKey, loincCode, searchText, parsedValue, abnormal, referenceLow, referenceHigh',
+        ScanIndexForward: false,
+        Limit: 1000,
+      },
+      // One past the limit tells a cut read from one that reached the end.
+      (got) => got.length > query.limit || Date.now() >= query.deadlineMs,
+    );
+    const committed = await this.committedOnly(subjectId, items, open);
+    return {
+      rows: committed.slice(0, query.limit).map(indexedReadingOf),
+      complete: exhausted && committed.length <= query.limit,
+    };
+  }
+
+  async getRows(subjectId: string, ids: readonly number[], nowMs: number): Promise<HealthRecord[]> {
+    const keys = [...new Set(ids)].map((id) => recordKey(subjectId, id) as { pk: string; sk: string });
+    const items = await batchGetAll(this.doc, this.table, keys, ROW_ATTRIBUTES);
+    return items.filter((i) => isLive(i.expiresAt as number | undefined, nowMs)).map(fromItem);
   }
 
   async count(subjectId: string, nowMs: number): Promise<number> {
@@ -405,6 +445,26 @@ export class DynamoRecordStore implements RecordStore {
         ExpressionAttributeValues: { ':id': sessionId, ':at': at, ':open': 'open' },
       }),
     );
+  }
+
+  async listSessions(subjectId: string): Promise<SessionEntry[]> {
+    const { items } = await queryAll<Item>(this.doc, {
+      TableName: this.table,
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :s)',
+      ExpressionAttributeValues: { ':pk': subjectId, ':s': SESSION_PREFIX },
+      ProjectionExpression: 'sessionId, openedAt, closedAt, #s',
+      ExpressionAttributeNames: { '#s': 'status' },
+    });
+    return items
+      .map(
+        (i): SessionEntry => ({
+          sessionId: String(i.sessionId),
+          status: i.status === 'closed' ? 'closed' : 'open',
+          openedAt: String(i.openedAt),
+          closedAt: typeof i.closedAt === 'string' ? i.closedAt : null,
+        }),
+      )
+      .sort((a, b) => b.openedAt.localeCompare(a.openedAt) || a.sessionId.localeCompare(b.sessionId));
   }
 
   async closeSession(subjectId: string, sessionId: string, at: string): Promise<boolean> {
@@ -600,6 +660,36 @@ export class DynamoRecordStore implements RecordStore {
     }
     return { FilterExpression: expression, ExpressionAttributeValues: values };
   }
+}
+
+/**
+ * The key condition of a time window on `<ISO time>#<id>` (`#~` sorts after every id of the last instant), its bounds
+ * put in `values`; null for an empty window.
+ */
+function timeWindow(fromTime: string | undefined, toTime: string | undefined, values: Item): string | null {
+  const high = toTime === undefined ? undefined : `${toTime}#~`;
+  if (fromTime !== undefined && high !== undefined && fromTime > high) return null;
+  if (fromTime !== undefined) values[':lo'] = fromTime;
+  if (high !== undefined) values[':hi'] = high;
+  if (fromTime !== undefined && high !== undefined) return 'pk = :pk AND timeKey BETWEEN :lo AND :hi';
+  if (fromTime !== undefined) return 'pk = :pk AND timeKey >= :lo';
+  if (high !== undefined) return 'pk = :pk AND timeKey <= :hi';
+  return 'pk = :pk';
+}
+
+function indexedReadingOf(item: Item): IndexedReading {
+  const timeKey = String(item.timeKey);
+  return {
+    id: Number(String(item.sk).slice(RECORD_PREFIX.length)),
+    time: timeKey.slice(0, timeKey.lastIndexOf('#')),
+    loincCode: typeof item.loincCode === 'string' ? item.loincCode : null,
+    // `searchText` is `<indicator>\0<canonical name>`, lower-cased (see toItem).
+    indicatorLower: String(item.searchText ?? '').split('\u0000')[0]!,
+    parsedValue: typeof item.parsedValue === 'string' ? item.parsedValue : null,
+    abnormal: typeof item.abnormal === 'boolean' ? item.abnormal : null,
+    referenceLow: typeof item.referenceLow === 'number' ? item.referenceLow : null,
+    referenceHigh: typeof item.referenceHigh === 'number' ? item.referenceHigh : null,
+  };
 }
 
 function pad(id: number): string {

@@ -39,6 +39,35 @@ export class DynamoSubjectDirectory implements SubjectDirectory {
     return items.map((item) => String(item.sk).slice('USER#'.length));
   }
 
+  async listPage(
+    accountId: string,
+    page: { limit: number; after?: string },
+  ): Promise<{ subjects: Subject[]; next?: string }> {
+    const pk = `ACCOUNT#${accountId}`;
+    const { items } = await queryAll(
+      this.doc,
+      {
+        TableName: this.table,
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :user)',
+        // A Subject being erased is unreadable from the moment its erase began; it is not listed either.
+        FilterExpression: 'attribute_not_exists(erasingAt)',
+        ExpressionAttributeValues: { ':pk': pk, ':user': 'USER#' },
+        ProjectionExpression: 'sk, subjectId, createdAt',
+        // The key of the page's last Subject: the next page starts after it, at the same cost at any depth.
+        ...(page.after !== undefined ? { ExclusiveStartKey: mappingKey(accountId, page.after) } : {}),
+        Limit: page.limit + 1,
+      },
+      (got) => got.length > page.limit,
+    );
+    const subjects = items
+      .slice(0, page.limit)
+      .map((item) => toSubject(item, accountId, String(item.sk).slice('USER#'.length)));
+    return {
+      subjects,
+      ...(items.length > page.limit ? { next: subjects[subjects.length - 1]!.key } : {}),
+    };
+  }
+
   async findOrCreate(accountId: string, subjectKey: string): Promise<Subject> {
     const existing = await this.find(accountId, subjectKey);
     if (existing?.erasing) {
