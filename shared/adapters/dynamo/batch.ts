@@ -62,14 +62,14 @@ export function deleteAll(doc: DynamoDBDocumentClient, table: string, keys: Key[
   );
 }
 
-/** Runs a query to the end (or until `stop` says enough), page by page. */
+/** Runs a query to the end (or until `stop` says enough), page by page, from the input's `ExclusiveStartKey` if any. */
 export async function queryAll<T = Record<string, unknown>>(
   doc: DynamoDBDocumentClient,
   input: QueryCommandInput,
   stop?: (items: T[]) => boolean,
 ): Promise<{ items: T[]; exhausted: boolean }> {
   const items: T[] = [];
-  let start: Record<string, unknown> | undefined;
+  let start: Record<string, unknown> | undefined = input.ExclusiveStartKey;
   do {
     const out = await doc.send(new QueryCommand({ ...input, ExclusiveStartKey: start }));
     items.push(...((out.Items ?? []) as T[]));
