@@ -348,6 +348,10 @@ export class StatelessStack extends Stack {
       entry.method,
       new LambdaIntegration(fn, {
         proxy: true,
+        // No second invoke permission per method for the API Gateway console's "Test" button: every route is one
+        // function, so that permission would cost a CloudFormation resource per route, and the stack holds at most
+        // 500 (a synth error past it). Only the live stage invokes the functions.
+        allowTestInvoke: false,
         ...(entry.streaming ? { responseTransferMode: ResponseTransferMode.STREAM } : {}),
         timeout: Duration.seconds(
           Math.min(
