@@ -700,6 +700,26 @@ export const manifest: readonly ManifestEntry[] = [
     description: "Report the account's usage and cost",
     needs: { tables: { identity: 'read', accounts: 'read', rateLimits: 'readwrite' } },
   },
+  // The Answers API for the console's Ask panel: /v1 chat's protocol and agent loop, on a Subject of the session's
+  // account, metered to that account; streamed like /v1.
+  {
+    kind: 'http',
+    id: 'create-console-chat-completion',
+    method: 'POST',
+    path: '/api/console/chat/completions',
+    auth: 'session',
+    envelope: 'openai',
+    streaming: true,
+    handler: 'console/create-console-chat-completion.ts',
+    description: "Answer a question from one of the account's Subjects (console)",
+    needs: {
+      usesModel: true,
+      tables: { ...recordsRw, identity: 'read' },
+      bucket: 'read',
+      memoryMb: 1024,
+      timeoutSeconds: 300,
+    },
+  },
   // The signed-in person's display name.
   {
     kind: 'http',

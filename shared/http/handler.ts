@@ -112,25 +112,13 @@ export function userRoute(
   parts: ServiceParts,
   fn: (ctx: UserContext) => Promise<RouteResult>,
 ): Handler {
-  if (route.auth !== 'session' && route.auth !== 'user-token') {
-    throw new Error(`Route ${route.id} is declared with auth ${route.auth}`);
-  }
+  const auth = userAuthOf(route);
   const services = servicesFor(route, parts);
   const envelope = envelopeOf(route.envelope);
   return base(route, envelope)
-    .use(authenticateUser(services, route.auth, route.scopes))
+    .use(authenticateUser(services, auth, route.scopes))
     .use(rateLimit(route.id, services))
-    .handler(async (_event, context) => {
-      const principal = context.hds.principal;
-      if (principal.kind !== 'session' && principal.kind !== 'oauth')
-        throw new Error('A user route ran without a user');
-      const svc = services();
-      return respond(
-        context.hds,
-        envelope,
-        await fn({ ...contextOf(context, svc), principal, tenancy: new Tenancy(principal, svc) }),
-      );
-    });
+    .handler(async (_event, context) => respond(context.hds, envelope, await fn(userContextOf(context, services()))));
 }
 
 /** A streamed answer: status and headers first, then each string of `frames` as soon as it is made. */
@@ -159,26 +147,53 @@ export function streamingApiKeyRoute(
 ) {
   const services = servicesOf(route, 'api-key', parts);
   const envelope = envelopeOf(route.envelope);
+  return streamingBase(route, envelope)
+    .use(authenticateApiKey(services))
+    .use(rateLimit(route.id, services))
+    .handler(async (_event, context) =>
+      streamedOrPlain(context.hds, envelope, await fn(authedContextOf(context, services()))),
+    );
+}
+
+/**
+ * A signed-in person's route whose answer may stream: `userRoute`'s authentication and per-account rate limit inside
+ * the same response streaming as `streamingApiKeyRoute` (the console's Ask panel on the Answers API).
+ */
+export function streamingUserRoute(
+  route: RouteDeclaration,
+  parts: ServiceParts,
+  fn: (ctx: UserContext) => Promise<RouteResult | StreamedResult>,
+) {
+  const auth = userAuthOf(route);
+  const services = servicesFor(route, parts);
+  const envelope = envelopeOf(route.envelope);
+  return streamingBase(route, envelope)
+    .use(authenticateUser(services, auth, route.scopes))
+    .use(rateLimit(route.id, services))
+    .handler(async (_event, context) =>
+      streamedOrPlain(context.hds, envelope, await fn(userContextOf(context, services()))),
+    );
+}
+
+/** The middleware every streaming route starts with, under `awslambda.streamifyResponse`. */
+function streamingBase(route: RouteDeclaration, envelope: Envelope) {
   if (!route.streaming) throw new Error(`Route ${route.id} streams, but its manifest entry does not say so`);
   ensureStreamingGlobal();
   return middy<GatewayEvent, unknown, Error, HdsContext>({ streamifyResponse: true })
     .use(observabilityMiddlewares())
     .use(requestLog(route.id))
     .use(normalizeRequest())
-    .use(errorEnvelope(route.id, envelope))
-    .use(authenticateApiKey(services))
-    .use(rateLimit(route.id, services))
-    .handler(async (_event, context) => {
-      const { hds } = context;
-      const result = await fn(authedContextOf(context, services()));
-      if (!('frames' in result)) return respond(hds, envelope, result);
-      const body = framesBody(result.frames, result.onClose);
-      return {
-        statusCode: result.status ?? 200,
-        headers: { 'x-request-id': hds.req.requestId, ...hds.rateHeaders, ...result.headers },
-        body,
-      };
-    });
+    .use(errorEnvelope(route.id, envelope));
+}
+
+/** A streamed result as a body stream with the headers every answer carries; a plain one as `respond` makes it. */
+function streamedOrPlain(hds: Internal, envelope: Envelope, result: RouteResult | StreamedResult) {
+  if (!('frames' in result)) return respond(hds, envelope, result);
+  return {
+    statusCode: result.status ?? 200,
+    headers: { 'x-request-id': hds.req.requestId, ...hds.rateHeaders, ...result.headers },
+    body: framesBody(result.frames, result.onClose),
+  };
 }
 
 /**
@@ -248,6 +263,15 @@ function authedContextOf(context: HdsContext, svc: Services): AuthedContext {
   return { ...contextOf(context, svc), principal, caller, tenancy: new Tenancy(caller, svc) };
 }
 
+type UserAuth = 'session' | 'user-token';
+
+/** The route's context once a person's token was verified: tenancy bound to their account. */
+function userContextOf(context: HdsContext, svc: Services): UserContext {
+  const principal = context.hds.principal;
+  if (principal.kind !== 'session' && principal.kind !== 'oauth') throw new Error('A user route ran without a user');
+  return { ...contextOf(context, svc), principal, tenancy: new Tenancy(principal, svc) };
+}
+
 /** The route's answer in its envelope, with the request id and rate headers every answer carries. */
 function respond(internal: Internal, envelope: Envelope, result: RouteResult): APIGatewayProxyStructuredResultV2 {
   const body = envelope.success(result.body);
@@ -261,6 +285,14 @@ function respond(internal: Internal, envelope: Envelope, result: RouteResult): A
     },
     body: body === undefined ? '' : typeof body === 'string' && result.contentType ? body : JSON.stringify(body),
   };
+}
+
+/** A person's route is declared `session` or `user-token` in the manifest; anything else is a wiring mistake. */
+function userAuthOf(route: RouteDeclaration): UserAuth {
+  if (route.auth !== 'session' && route.auth !== 'user-token') {
+    throw new Error(`Route ${route.id} is declared with auth ${route.auth}`);
+  }
+  return route.auth;
 }
 
 /** A handler is declared with its manifest entry, whose auth must be the factory's, and the parts its needs name. */
