@@ -155,7 +155,7 @@ export function AskPanel(props: { api: ConsoleApi; subjects: readonly string[] }
           }}
         />
         <p id="ask-hint" class="ask-hint">
-          Answers come from this Subject's own records. Ctrl+Enter (⌘+Enter) asks.
+          Answers come from this Subject's own records. Ctrl+Enter (Cmd+Enter on a Mac) asks.
         </p>
         <div class="ask-actions">
           <button type="submit" disabled={busy || question.trim() === ''}>

@@ -6,6 +6,12 @@ import { categoryPlotData, isTimeSpec, type PlotData, timePlotData } from './vis
 import { visColor, visFill } from './vis-palette';
 
 const HEIGHT = 260;
+const DAY = 86_400;
+/**
+ * Tick spacings of the time axis, in seconds: whole days and up, since vis-chart points are dates. uPlot's own list
+ * starts at milliseconds and labels a three-day chart by the hour.
+ */
+const DATE_INCREMENTS = [1, 2, 3, 7, 14, 30, 60, 91, 182, 365, 730, 1826].map((d) => d * DAY);
 
 /**
  * Line, area, bar (horizontal) and column (vertical) charts drawn by uPlot on a canvas; bars through
@@ -92,6 +98,8 @@ function plotOptions(spec: VisTimeChartSpec | VisCategoryChartSpec, data: PlotDa
           // Bars grow from zero, so their lengths compare truthfully.
           y: { ori: horizontal ? 0 : 1, range: (_u, min, max) => [Math.min(0, min), Math.max(0, max) * 1.1 || 1] },
         },
-    axes: time ? [{ label: spec.axisXTitle ?? '' }, { label: spec.axisYTitle ?? '' }] : [categoryAxis, valueAxis],
+    axes: time
+      ? [{ label: spec.axisXTitle ?? '', incrs: DATE_INCREMENTS }, { label: spec.axisYTitle ?? '' }]
+      : [categoryAxis, valueAxis],
   };
 }
