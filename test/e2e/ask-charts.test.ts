@@ -194,7 +194,7 @@ async function axeViolations(page: Page) {
   const source = await readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
   // Evaluated through DevTools, which the page's CSP does not govern (an injected <script> would be refused).
   await page.evaluate(source);
-  const result = await page.evaluate(() => (globalThis as any).axe.run(document, { resultTypes: ['violations'] }));
+  const result: any = await page.evaluate("axe.run(document, { resultTypes: ['violations'] })");
   return (result.violations as { id: string; impact: string; nodes: unknown[] }[])
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id} (${v.impact}, ${v.nodes.length} nodes)`);
@@ -263,9 +263,9 @@ describe('the Ask panel in Chromium', () => {
     await page.locator('body').focus();
     for (let i = 0; i < 8; i++) {
       await page.keyboard.press('Tab');
-      if (await page.evaluate(() => document.activeElement?.id === 'ask-question')) break;
+      if ((await page.evaluate('document.activeElement?.id')) === 'ask-question') break;
     }
-    expect(await page.evaluate(() => document.activeElement?.id)).toBe('ask-question');
+    expect(await page.evaluate('document.activeElement?.id')).toBe('ask-question');
     await page.keyboard.type('How has my LDL cholesterol changed?');
     await page.keyboard.press('Control+Enter');
     await page.waitForSelector('.ask-turn[data-state="done"]');
