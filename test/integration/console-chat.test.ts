@@ -1,6 +1,7 @@
 import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseVisChartBlocks } from '../../shared/domain/agent/vis-chart';
+import { closedPort } from '../support/closed-port';
 import { client, type Harness, startHarness } from '../support/harness';
 import { signIn } from '../support/sign-in';
 
@@ -142,5 +143,36 @@ describe('POST /api/console/chat/completions', () => {
       if (code) expect(res.body.error.code, v1Shape).toBe(code);
       if (param) expect(res.body.error.param, v1Shape).toBe(param);
     }
+  });
+});
+
+describe('POST /api/console/chat/completions when the model is unreachable', () => {
+  let down: Harness;
+  afterAll(() => down?.stop());
+
+  it('answers 502 before a stream starts, and an error frame once it has, as /v1 does', async () => {
+    down = await startHarness({
+      env: {
+        HDS_RATE_LIMITS: 'login-code=1000,verify-code=1000',
+        OPENAI_BASE_URL: `http://127.0.0.1:${await closedPort()}/v1`,
+        OPENAI_API_KEY: 'sk-test',
+      },
+    });
+    const console_ = client(down.url, (await signIn(down, email())).access_token);
+    const key = (await console_.post('/api/console/keys', { name: 'down' })).body.secret;
+    await client(down.url, key).post('/v1/data', {
+      user: 'olga',
+      retention: 'permanent',
+      records: [{ indicator: 'Glucose', value: 97, unit: 'mg/dL', time: day(0) }],
+    });
+    const buffered = await console_.post(PATH, ask);
+    expect(buffered.status).toBe(502);
+    expect(buffered.body.error.message).toMatch(/answering model failed/);
+    const streamed = await console_.post(PATH, { ...ask, stream: true });
+    expect(streamed.status).toBe(200);
+    const frames = String(streamed.body)
+      .split('\n\n')
+      .filter((f) => f.startsWith('data: '));
+    expect(JSON.parse(frames.at(-1)!.slice(6)).error.message).toMatch(/answering model failed/);
   });
 });

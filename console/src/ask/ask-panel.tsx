@@ -35,8 +35,12 @@ export function AskPanel(props: { api: ConsoleApi; subjects: readonly string[] }
   const busy = turns.at(-1)?.state === 'streaming';
 
   useEffect(() => () => running.current?.abort(), []);
+  // The Subject asked about was erased or the list changed under it: start over on one that exists.
   useEffect(() => {
-    if (!subjects.includes(subject)) setSubject(subjects[0] ?? '');
+    if (subjects.includes(subject)) return;
+    running.current?.abort();
+    setSubject(subjects[0] ?? '');
+    setTurns([]);
   }, [subjects, subject]);
 
   const update = (patch: Partial<Turn>) =>
