@@ -241,7 +241,7 @@ describe('the Ask panel in Chromium', () => {
     await page.waitForSelector('.ask-turn[data-state="done"]');
     for (const type of ['line', 'area', 'bar', 'column', 'pie']) {
       const figure = page.locator(`figure.vis-chart[data-chart-type="${type}"]`);
-      await figure.locator('xpath=.').and(page.locator('[data-drawn="true"]')).waitFor({ timeout: 10_000 });
+      await page.locator(`figure.vis-chart[data-chart-type="${type}"][data-drawn="true"]`).waitFor({ timeout: 10_000 });
       expect(await figure.count(), type).toBe(1);
       await expect(figure.getByRole('img').first().getAttribute('aria-label')).resolves.toMatch(/chart: /);
     }

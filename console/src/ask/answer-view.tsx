@@ -39,7 +39,7 @@ function renderBlock(block: Block, i: number): ComponentChildren {
         );
       }
       // Keyed by its data so a chart already drawn stays mounted while later text streams in.
-      return <VisChart key={`chart:${block.source}`} spec={block.spec} />;
+      return <VisChart key={`chart:${i}:${block.source}`} spec={block.spec} />;
   }
 }
 
