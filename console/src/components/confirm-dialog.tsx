@@ -60,7 +60,8 @@ export function ConfirmDialog({ title, children, confirmLabel, typed, onConfirm,
           <button type="button" data-autofocus={typed === undefined ? true : undefined} onClick={onClose}>
             Cancel
           </button>
-          <button type="submit" class="danger" disabled={!ready || busy}>
+          {/* Not disabled while busy (that would drop focus); `submit` ignores a second press instead. */}
+          <button type="submit" class="danger" disabled={!ready} aria-busy={busy}>
             {busy ? 'Working…' : confirmLabel}
           </button>
         </div>

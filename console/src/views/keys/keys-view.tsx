@@ -18,6 +18,7 @@ export function KeysView({ api }: { api: ConsoleApi }) {
 
   const create = async (event: Event) => {
     event.preventDefault();
+    if (creating) return;
     setCreating(true);
     setCreateError(null);
     try {
@@ -49,7 +50,7 @@ export function KeysView({ api }: { api: ConsoleApi }) {
             placeholder="e.g. laptop"
             onInput={(e) => setName(e.currentTarget.value)}
           />
-          <button type="submit" disabled={creating}>
+          <button type="submit" aria-busy={creating}>
             Create key
           </button>
         </form>

@@ -19,6 +19,7 @@ export function SignInView({ base, onSignedIn }: SignInViewProps) {
   const [error, setError] = useState<string | null>(null);
   const [note, setNote] = useState<string | null>(null);
   const [outbox, setOutbox] = useState(false);
+  const [filled, setFilled] = useState(0);
   const codeInput = useRef<HTMLInputElement>(null);
   const continueButton = useRef<HTMLButtonElement>(null);
 
@@ -28,8 +29,14 @@ export function SignInView({ base, onSignedIn }: SignInViewProps) {
   useEffect(() => {
     if (step === 'code') codeInput.current?.focus();
   }, [step]);
+  // Once the outbox filled the code, Continue is the next thing to press.
+  useEffect(() => {
+    if (filled > 0) continueButton.current?.focus();
+  }, [filled]);
 
+  // Buttons are not disabled while a call runs: disabling the focused one would drop keyboard focus to the page.
   const run = async (work: () => Promise<void>) => {
+    if (busy) return;
     setBusy(true);
     setError(null);
     try {
@@ -64,7 +71,7 @@ export function SignInView({ base, onSignedIn }: SignInViewProps) {
       if (!found) throw new Error('No code for this address in the local outbox within the last 10 minutes.');
       setCode(found);
       setNote('The code was read from the local outbox.');
-      continueButton.current?.focus();
+      setFilled((n) => n + 1);
     });
 
   return (
@@ -81,7 +88,7 @@ export function SignInView({ base, onSignedIn }: SignInViewProps) {
             value={email}
             onInput={(e) => setEmail(e.currentTarget.value)}
           />
-          <button type="submit" disabled={busy}>
+          <button type="submit" aria-busy={busy}>
             Send code
           </button>
         </form>
@@ -105,11 +112,11 @@ export function SignInView({ base, onSignedIn }: SignInViewProps) {
             onInput={(e) => setCode(e.currentTarget.value)}
           />
           {outbox && (
-            <button type="button" class="secondary" onClick={readOutbox} disabled={busy}>
+            <button type="button" class="secondary" onClick={readOutbox} aria-busy={busy}>
               Read the code from the local outbox
             </button>
           )}
-          <button type="submit" ref={continueButton} disabled={busy}>
+          <button type="submit" ref={continueButton} aria-busy={busy}>
             Continue
           </button>
           <button
