@@ -5,7 +5,7 @@ import { FilesSection } from './files-section';
 import { ReadingsSection } from './readings-section';
 import { SeriesSection } from './series-section';
 import { SessionsSection } from './sessions-section';
-import { deleteSubject } from './subjects-wire';
+import { deleteSubject, prefetchSeriesPoints } from './subjects-wire';
 
 interface SubjectViewProps {
   api: ConsoleApi;
@@ -16,6 +16,8 @@ interface SubjectViewProps {
 
 /** One Subject: its series (grouped by LOINC code) with a chart, its readings, files and sessions, and erasure. */
 export function SubjectView({ api, user, series }: SubjectViewProps) {
+  // A series named in the address starts loading now, beside the series list (runs once, at the first render).
+  useState(() => series && prefetchSeriesPoints(api, user, series));
   const [erasing, setErasing] = useState(false);
   const [erased, setErased] = useState(false);
   // A deleted reading changes the series; the sections reload together.

@@ -110,7 +110,26 @@ export async function listSeries(api: ConsoleApi, user: string): Promise<SeriesS
   }));
 }
 
-export async function seriesPoints(api: ConsoleApi, user: string, series: string): Promise<SeriesPoints> {
+const prefetched = new Map<string, Promise<SeriesPoints>>();
+
+/**
+ * Starts loading a series' points before its summary is known: when the address names the series, its points and
+ * the series list are fetched side by side instead of one after the other (the first-render budget, design §7).
+ * The next `seriesPoints` call for it takes this answer, once.
+ */
+export function prefetchSeriesPoints(api: ConsoleApi, user: string, series: string): void {
+  const key = `${user}\n${series}`;
+  if (!prefetched.has(key)) prefetched.set(key, fetchSeriesPoints(api, user, series));
+}
+
+export function seriesPoints(api: ConsoleApi, user: string, series: string): Promise<SeriesPoints> {
+  const key = `${user}\n${series}`;
+  const early = prefetched.get(key);
+  prefetched.delete(key);
+  return early ?? fetchSeriesPoints(api, user, series);
+}
+
+async function fetchSeriesPoints(api: ConsoleApi, user: string, series: string): Promise<SeriesPoints> {
   const body = await callJson<{ time: unknown[]; value: unknown[]; abnormal: unknown[] }>(
     api,
     `/api/console/series/points${query({ user, series })}`,
