@@ -6,7 +6,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { httpRoutes } from '../../functions/routes';
 import { launchBrowser } from '../support/chromium';
 import { seriousAxeFindings, watchPage } from '../support/console-browser';
+import { serveSyntheticSubject } from '../support/console-budget';
 import { client, type Harness, startHarness } from '../support/harness';
+
+/** The page's globals, as seen by the callbacks this file runs inside the browser (the Node typecheck has no DOM). */
+declare const document: any, localStorage: any, sessionStorage: any;
 
 /**
  * The developer console in headless Chromium, as a partner uses it: sign in with the code the page reads from the
@@ -76,7 +80,7 @@ describe('the console in headless Chromium', { timeout: 120_000 }, () => {
     await expectAccessible('sign-in, code step');
     await tabTo('button:has-text("Read the code from the local outbox")');
     await page.keyboard.press('Enter');
-    await page.waitForFunction(() => /^\d{6}$/.test((document.getElementById('code') as HTMLInputElement).value));
+    await page.waitForFunction(() => /^\d{6}$/.test(document.getElementById('code').value));
     // The page moves focus to Continue once the code is in.
     expect(await activeText()).toBe('Continue');
     await page.keyboard.press('Enter');
@@ -142,6 +146,43 @@ describe('the console in headless Chromium', { timeout: 120_000 }, () => {
     await page.screenshot({ path: join(ARTIFACTS, 'subject.png'), fullPage: true });
     await expectAccessible('Subject');
   });
+
+  // TODO(merge: console API): drop this step once the one above runs against the real routes.
+  it.skipIf(HAS_SUBJECT_ROUTES)(
+    'lays out the Subject views accessibly (the browser serving their calls until the routes land)',
+    async () => {
+      const token = await page.evaluate(() => sessionStorage.getItem('hds.console.access_token'));
+      const other = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-GB' });
+      try {
+        await serveSyntheticSubject(other);
+        await other.addInitScript((t) => sessionStorage.setItem('hds.console.access_token', t), token);
+        const view = await other.newPage();
+        const watched = watchPage(view);
+        await view.goto(`${h.url}/console#/subjects`);
+        await view.click('a:has-text("alice")');
+        await view.waitForSelector('h1:has-text("Subject alice")');
+        await view.waitForSelector('.chart[data-drawn="true"] canvas');
+        await view.waitForSelector('button:has-text("Next page")');
+        expect(await seriousAxeFindings(view), 'Subject').toEqual([]);
+        await view.click('button:has-text("Erase Subject alice")');
+        const confirm = view.locator('dialog[open] button:has-text("Erase Subject")');
+        expect(await confirm.isDisabled()).toBe(true);
+        await view.keyboard.type('alic');
+        expect(await confirm.isDisabled()).toBe(true);
+        await view.keyboard.type('e');
+        expect(await confirm.isDisabled()).toBe(false);
+        expect(await seriousAxeFindings(view), 'erase dialog').toEqual([]);
+        await view.keyboard.press('Escape');
+        await view.screenshot({ path: join(ARTIFACTS, 'subject-synthetic.png'), fullPage: true });
+        await view.goto(`${h.url}/console#/subjects`);
+        await view.waitForSelector('h1:has-text("Subjects")');
+        expect(await seriousAxeFindings(view), 'Subjects').toEqual([]);
+        expect(watched).toEqual({ csp: [], errors: [] });
+      } finally {
+        await other.close();
+      }
+    },
+  );
 
   it('serves the API reference page under its own policy, linked from the header', async () => {
     await page.goto(`${h.url}/console#/keys`);

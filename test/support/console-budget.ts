@@ -4,6 +4,9 @@ import type { Browser, BrowserContext } from 'playwright-core';
 import { httpRoutes } from '../../functions/routes';
 import { consoleManifest, firstLoadScripts } from '../../infra/console-build';
 
+/** The page's globals, as seen by the callbacks this file runs inside the browser (the Node typecheck has no DOM). */
+declare const sessionStorage: any;
+
 /**
  * The console's two budgets (issue 14; design §7), measured the same way by the budget test and by
  * `npm run bench:console`: the JavaScript of the first load, gzipped, and the first render of a 10,000-reading series.
@@ -67,7 +70,32 @@ export async function serveSyntheticSubject(context: BrowserContext): Promise<vo
       }),
     ),
   );
-  await context.route(/\/api\/console\/(data|files|sessions)\?/, (route) =>
+  await context.route(/\/api\/console\/subjects\?/, (route) =>
+    route.fulfill(
+      json({ object: 'list', data: [{ user: 'alice', records: points.time.length, files: 0 }], has_more: false }),
+    ),
+  );
+  await context.route(/\/api\/console\/data\?/, (route) =>
+    route.fulfill(
+      json({
+        object: 'list',
+        data: points.time.slice(-25).map((t, i) => ({
+          id: String(i + 1),
+          indicator: 'Glucose',
+          canonical_name: 'Glucose [Mass/volume] in Serum or Plasma',
+          parsed_value: String(points.value.at(-25 + i)),
+          parsed_unit: 'mg/dL',
+          time: new Date(t * 1000).toISOString(),
+          reference_low: 70,
+          reference_high: 99,
+          abnormal: points.abnormal.at(-25 + i),
+        })),
+        has_more: true,
+        next_cursor: 'page-2',
+      }),
+    ),
+  );
+  await context.route(/\/api\/console\/(files|sessions)\?/, (route) =>
     route.fulfill(json({ object: 'list', data: [], has_more: false })),
   );
 }

@@ -63,7 +63,8 @@ export function TimeChart({ summary, times, series, band, yLabel, height = 280, 
         })),
       ],
       hooks: {
-        drawClear: [
+        // After the grid, before the series: the band sits behind the line.
+        drawAxes: [
           (u: uPlot) => {
             if (!band || (band.low === null && band.high === null)) return;
             const top = u.valToPos(band.high ?? u.scales.y?.max ?? 0, 'y', true);
