@@ -8,6 +8,7 @@ export default defineConfig({
     pool: 'forks',
     reporters: ['default'],
     setupFiles: ['test/support/quiet-bundling.ts'],
+    globalSetup: ['test/support/console-global-setup.ts'],
     // Tests drive failure paths on purpose; their logs would bury the report. Tests that check logs set their own
     // level, and `HDS_LOG_LEVEL=debug npm test` shows everything while debugging one.
     env: { HDS_LOG_LEVEL: process.env.HDS_LOG_LEVEL ?? 'silent' },

@@ -720,6 +720,30 @@ export const manifest: readonly ManifestEntry[] = [
       timeoutSeconds: 300,
     },
   },
+  // The developer console's page (Preact + uPlot, built by infra/console-build.ts); it signs in from the browser.
+  {
+    kind: 'http',
+    id: 'get-console',
+    method: 'GET',
+    path: '/console',
+    auth: 'none',
+    envelope: 'openai',
+    handler: 'console-page/get-console.ts',
+    description: 'Serve the developer console page',
+    needs: { consoleAssets: true },
+  },
+  // The console's hashed scripts and styles (cached a year) and the API reference page; 404 for anything else.
+  {
+    kind: 'http',
+    id: 'get-console-asset',
+    method: 'GET',
+    path: '/console/{asset+}',
+    auth: 'none',
+    envelope: 'openai',
+    handler: 'console-page/get-console-asset.ts',
+    description: "Serve the developer console's assets and API reference",
+    needs: { consoleAssets: true },
+  },
   // The signed-in person's display name.
   {
     kind: 'http',

@@ -10,6 +10,7 @@ import { API_STAGE_NAME } from '../naming';
 import { loadHandler } from './handlers';
 import { lambdaContext } from './lambda-context';
 import { handleLargeUpload, LAMBDA_BODY_BYTES } from './large-upload';
+import { handleLocal } from './local-routes';
 import { httpResponseStream } from './response-stream';
 
 /** API Gateway's own request cap; bigger bodies never reach a function there either. */
@@ -47,6 +48,8 @@ export async function handleHttp(req: IncomingMessage, res: ServerResponse): Pro
   // Until a route matches, refusals are `/v1`'s, as the cloud's API-wide gateway responses are.
   let envelope = openAiEnvelope;
   try {
+    // The local-only routes (the console's sign-in from the outbox): never in the manifest, never in the cloud.
+    if (await handleLocal(req, res)) return;
     const url = new URL(req.url ?? '/', 'http://localhost');
     const method = (req.method ?? 'GET').toUpperCase();
     const { match, allowed } = findRoute(method, url.pathname);

@@ -26,8 +26,10 @@ export interface RouteResult {
   status?: number;
   body?: unknown;
   headers?: Record<string, string>;
-  /** An HTML page (the authorize pages); JSON otherwise. */
-  contentType?: 'text/html; charset=utf-8';
+  /** An HTML page (the authorize pages) or a file's type (the console page); JSON otherwise. */
+  contentType?: string;
+  /** A file's bytes sent as they are (the console page's assets, compressed or not), instead of `body`. */
+  bytes?: Buffer;
 }
 
 export interface PublicContext {
@@ -274,15 +276,26 @@ function userContextOf(context: HdsContext, svc: Services): UserContext {
 
 /** The route's answer in its envelope, with the request id and rate headers every answer carries. */
 function respond(internal: Internal, envelope: Envelope, result: RouteResult): APIGatewayProxyStructuredResultV2 {
+  const headers = {
+    'content-type': result.contentType ?? 'application/json',
+    'x-request-id': internal.req.requestId,
+    ...internal.rateHeaders,
+    ...result.headers,
+  };
+  // Bytes travel base64-encoded in the proxy result; the REST API declares every media type binary, so API Gateway
+  // (and the local gateway) send them decoded.
+  if (result.bytes) {
+    return {
+      statusCode: result.status ?? 200,
+      headers,
+      body: result.bytes.toString('base64'),
+      isBase64Encoded: true,
+    };
+  }
   const body = envelope.success(result.body);
   return {
     statusCode: result.status ?? 200,
-    headers: {
-      'content-type': result.contentType ?? 'application/json',
-      'x-request-id': internal.req.requestId,
-      ...internal.rateHeaders,
-      ...result.headers,
-    },
+    headers,
     body: body === undefined ? '' : typeof body === 'string' && result.contentType ? body : JSON.stringify(body),
   };
 }

@@ -1,0 +1,23 @@
+import 'swagger-ui-dist/swagger-ui.css';
+import './reference.css';
+// The UMD bundle (React included) as one module: the reference page is its own entry, never part of the console's
+// first load, and no script of it is inline (the page's CSP has no 'unsafe-inline' for scripts).
+import SwaggerUIBundle from 'swagger-ui-dist/swagger-ui-bundle.js';
+import { apiBase } from '../base';
+
+/**
+ * Renders `/v1/openapi.json` of the same deployment: the document is fetched from the page's own origin, under the
+ * stage path when there is one, and "Try it out" calls go there too (`connect-src 'self'`).
+ */
+const target = document.getElementById('reference');
+if (target) {
+  SwaggerUIBundle({
+    url: `${apiBase(location.pathname)}/v1/openapi.json`,
+    domNode: target,
+    deepLinking: true,
+    // The document names its servers from the issuer; the page must not be steered to another origin by a link.
+    queryConfigEnabled: false,
+    validatorUrl: null,
+    tryItOutEnabled: false,
+  });
+}
