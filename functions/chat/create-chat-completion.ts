@@ -3,6 +3,7 @@ import { nowMs } from '../../shared/clock';
 import { bucket } from '../../shared/composition/bucket';
 import { model } from '../../shared/composition/model';
 import type { StoredRetention } from '../../shared/domain/retention';
+import { parseDocumented } from '../../shared/http/documented';
 import { type AuthedContext, streamingApiKeyRoute } from '../../shared/http/handler';
 import { SSE_HEADERS, sseFrame, withKeepAlive } from '../../shared/http/sse';
 import { requireObject } from '../../shared/http/validation';
@@ -23,6 +24,7 @@ import { type ReadingToStore, standardizeEphemeral, writeReadings } from '../../
 import { httpRoute } from '../routes';
 import { type ChatRequest, parseChatRequest } from './chat-request';
 import { type CompletionIdentity, chatCompletion, chunk, closingChunks, toolStepsForWire } from './chat-wire';
+import { ChatCompletionRequestSchema } from './create-chat-completion.schema';
 
 /** The write tool is left out when the caller asked for nothing to be kept (`retention: none`). */
 const READ_ONLY_TOOLS = ['query_health_data', 'summarize_health_data', 'list_clinical_records', 'list_family_members'];
@@ -32,7 +34,8 @@ const READ_ONLY_TOOLS = ['query_health_data', 'summarize_health_data', 'list_cli
  * the chat-completions protocol, streamed as server-sent events when `stream` is true.
  */
 export const handler = streamingApiKeyRoute(httpRoute('create-chat-completion'), { bucket, model }, async (ctx) => {
-  const request = parseChatRequest(requireObject(ctx.json()));
+  const body = requireObject(ctx.json());
+  const request = parseDocumented(ChatCompletionRequestSchema, body, () => parseChatRequest(body));
   const controller = new AbortController();
   // Remote tool servers are connected (and vetted) before anything is stored or streamed: an unusable one is a 400.
   const mcp = await connectMcpServers(request.mcpServers, {
