@@ -7,7 +7,7 @@ describe('the OpenAPI document', () => {
     const document = openApiDocument('https://api.example.com/live', '1.2.3');
     expect(document.openapi).toBe('3.1.0');
     const result = await validate(structuredClone(document) as never);
-    expect(result.errors ?? [], JSON.stringify(result.errors)).toEqual([]);
+    expect(result.valid ? [] : result.errors).toEqual([]);
     expect(result.valid).toBe(true);
   });
 
