@@ -10,7 +10,7 @@ export const FamilyMemberSchema = z
     relationship: z.string(),
     member_user: z.nullable(z.string()),
     notes: z.string(),
-    created_at: z.string(),
+    created_at: z.number().check(z.meta({ description: 'Epoch seconds' })),
   })
   .check(z.meta({ id: 'FamilyMember', description: "A member of the Subject's care circle" }));
 
