@@ -89,6 +89,18 @@ export const manifest: readonly ManifestEntry[] = [
     description: 'Region health and live tool names',
     needs: { tables: { accounts: 'read' }, bucket: 'read', probesModel: true },
   },
+  // The OpenAPI 3.1 document of every route; public, as generators fetch it before anyone has a key.
+  {
+    kind: 'http',
+    id: 'get-openapi',
+    method: 'GET',
+    path: '/v1/openapi.json',
+    auth: 'none',
+    envelope: 'openai',
+    handler: 'openapi/get-openapi.ts',
+    description: 'The OpenAPI 3.1 document of the API',
+    needs: {},
+  },
   // Capability tiers hds-flash and hds-expert.
   {
     kind: 'http',

@@ -1,11 +1,11 @@
 import { defineOperation } from '../../shared/openapi/operation';
+import {
+  ChatCompletionChunkSchema,
+  ChatCompletionRequestSchema,
+  ChatCompletionSchema,
+} from '../chat/create-chat-completion.schema';
 
-/**
- * NOTE FOR THE OPENAPI SLICE (chat request schema pending): the body is `POST /v1/chat/completions`'s, parsed by the
- * one `parseChatRequest` (functions/chat/chat-request.ts), which is still hand-written. When that parser becomes a
- * zod schema (design §5.1, slice 3), set `body` here to that same schema and `responses[200].schema`/`stream` to the
- * chat completion and chunk schemas that `/v1` uses; nothing here should describe the body a second time.
- */
+/** The body, answer and stream are `POST /v1/chat/completions`'s own schemas: the two routes share one parser. */
 export const operation = defineOperation('create-console-chat-completion', {
   summary: "Ask the Answers API about one of the account's Subjects (console session)",
   description:
@@ -14,8 +14,11 @@ export const operation = defineOperation('create-console-chat-completion', {
     'name a Subject the account already holds (404 otherwise; nothing is minted). Answers may embed fenced ' +
     '`vis-chart` blocks (`{type, title, axisXTitle, axisYTitle, data}`; line, area, bar, column, pie).',
   tags: ['Console'],
+  body: ChatCompletionRequestSchema,
   responses: {
     200: {
+      schema: ChatCompletionSchema,
+      stream: ChatCompletionChunkSchema,
       description:
         'A `chat.completion` object, or with `stream: true` a `text/event-stream` of `chat.completion.chunk` ' +
         'frames ending with `data: [DONE]` (an upstream failure arrives as a frame with an `error` member).',

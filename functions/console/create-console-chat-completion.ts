@@ -1,10 +1,12 @@
 import { bucket } from '../../shared/composition/bucket';
 import { model } from '../../shared/composition/model';
 import { NotFoundError } from '../../shared/errors';
+import { parseDocumented } from '../../shared/http/documented';
 import { streamingUserRoute } from '../../shared/http/handler';
 import { requireObject } from '../../shared/http/validation';
 import { parseChatRequest } from '../chat/chat-request';
 import { answerChat } from '../chat/chat-turn';
+import { ChatCompletionRequestSchema } from '../chat/create-chat-completion.schema';
 import { httpRoute } from '../routes';
 
 /**
@@ -17,7 +19,8 @@ export const handler = streamingUserRoute(
   httpRoute('create-console-chat-completion'),
   { bucket, model },
   async (ctx) => {
-    const request = parseChatRequest(requireObject(ctx.json()));
+    const body = requireObject(ctx.json());
+    const request = parseDocumented(ChatCompletionRequestSchema, body, () => parseChatRequest(body));
     if (!(await ctx.tenancy.find(request.subjectKey))) {
       throw new NotFoundError(`No Subject exists for user '${request.subjectKey}'`, 'user');
     }

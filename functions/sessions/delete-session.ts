@@ -1,17 +1,19 @@
 import { nowMs } from '../../shared/clock';
 import { queues } from '../../shared/composition/queues';
+import { subjectOfQuery } from '../../shared/http/documented';
 import { apiKeyRoute } from '../../shared/http/handler';
 import { sessionIdParam } from '../../shared/http/retention-params';
-import { subjectKeyOf } from '../../shared/http/tenancy';
+import { parseWith } from '../../shared/http/validation';
 import { httpRoute } from '../routes';
+import { SessionPathSchema } from './delete-session.schema';
 
 /**
  * DELETE /v1/sessions/{session_id}: erases the session's `retention=session` rows (mirrors
  * included) and files, and closes the chat session. `deleted` counts rows, session files and the session row.
  */
 export const handler = apiKeyRoute(httpRoute('delete-session'), { queues }, async ({ req, services, tenancy }) => {
-  const subjectKey = subjectKeyOf(req, undefined);
-  const sessionId = sessionIdParam(req.pathParams.session_id)!;
+  const subjectKey = subjectOfQuery(req);
+  const sessionId = sessionIdParam(parseWith(SessionPathSchema, req.pathParams).session_id)!;
   const subject = await tenancy.find(subjectKey);
   let deleted = 0;
   if (subject) {

@@ -14,10 +14,22 @@ if (target) {
   SwaggerUIBundle({
     url: `${apiBase(location.pathname)}/v1/openapi.json`,
     domNode: target,
-    deepLinking: true,
+    // Deep links put an anchor inside each operation's toggle button: a control nested in a control (axe, serious).
+    deepLinking: false,
     // The document names its servers from the issuer; the page must not be steered to another origin by a link.
     queryConfigEnabled: false,
     validatorUrl: null,
     tryItOutEnabled: false,
   });
 }
+
+/**
+ * Swagger UI renders the server chooser as a bare `<select id="servers">` under a visual heading only; a select with
+ * no accessible name is unusable with a screen reader (axe, critical), so it is named as soon as it appears.
+ */
+function nameUnlabelledControls(): void {
+  for (const select of document.querySelectorAll<HTMLSelectElement>('select#servers:not([aria-label])')) {
+    select.setAttribute('aria-label', 'Server');
+  }
+}
+new MutationObserver(nameUnlabelledControls).observe(document.body, { childList: true, subtree: true });
