@@ -2,9 +2,13 @@
  * Every documented operation, one import per route's `*.schema.ts`. The OpenAPI document is built from this list
  * joined with the route manifest; a test fails when a manifest route has no operation here.
  */
-import type { Operation } from '../shared/openapi/operation';
+import type { Operation, WebSocketDoc } from '../shared/openapi/operation';
+import { operation as createChatCompletion } from './chat/create-chat-completion.schema';
+import { operation as createConsoleChatCompletion } from './console/create-console-chat-completion.schema';
+import { operation as createConsoleKey } from './console/create-console-key.schema';
 import { operation as deleteConsoleData } from './console/delete-console-data.schema';
 import { operation as deleteConsoleFile } from './console/delete-console-file.schema';
+import { operation as deleteConsoleKey } from './console/delete-console-key.schema';
 import { operation as deleteConsoleSession } from './console/delete-console-session.schema';
 import { operation as deleteConsoleSubject } from './console/delete-console-subject.schema';
 import { operation as getConsoleFile } from './console/get-console-file.schema';
@@ -12,11 +16,87 @@ import { operation as getConsoleSeriesPoints } from './console/get-console-serie
 import { operation as getConsoleUsage } from './console/get-console-usage.schema';
 import { operation as listConsoleData } from './console/list-console-data.schema';
 import { operation as listConsoleFiles } from './console/list-console-files.schema';
+import { operation as listConsoleKeys } from './console/list-console-keys.schema';
 import { operation as listConsoleSeries } from './console/list-console-series.schema';
 import { operation as listConsoleSessions } from './console/list-console-sessions.schema';
 import { operation as listConsoleSubjects } from './console/list-console-subjects.schema';
+import { operation as getConsole } from './console-page/get-console.schema';
+import { operation as getConsoleAsset } from './console-page/get-console-asset.schema';
+import { operation as createData } from './data/create-data.schema';
+import { operation as deleteData } from './data/delete-data.schema';
+import { operation as listData } from './data/list-data.schema';
+import { operation as createFamilyMember } from './family/create-family-member.schema';
+import { operation as deleteFamilyMember } from './family/delete-family-member.schema';
+import { operation as listFamilyMembers } from './family/list-family-members.schema';
+import { operation as createFile } from './files/create-file.schema';
+import { operation as createUpload } from './files/create-upload.schema';
+import { operation as deleteFile } from './files/delete-file.schema';
+import { fileStreamDoc } from './files/file-stream.schema';
+import { operation as getFile } from './files/get-file.schema';
+import { operation as listFiles } from './files/list-files.schema';
+import { operation as getHealth } from './health/get-health.schema';
+import { operation as listModels } from './models/list-models.schema';
+import { operation as createClientBinding } from './oauth/create-client-binding.schema';
+import { operation as createToken } from './oauth/create-token.schema';
+import { operation as deleteClientBinding } from './oauth/delete-client-binding.schema';
+import { operation as getAuthorize } from './oauth/get-authorize.schema';
+import { operation as getJwks } from './oauth/get-jwks.schema';
+import { operation as getOAuthMetadata } from './oauth/get-oauth-metadata.schema';
+import { operation as postAuthorize } from './oauth/post-authorize.schema';
+import { operation as registerOAuthClient } from './oauth/register-oauth-client.schema';
+import { operation as getOpenApi } from './openapi/get-openapi.schema';
+import { operation as createResponse } from './responses/create-response.schema';
+import { operation as deleteResponse } from './responses/delete-response.schema';
+import { operation as getResponse } from './responses/get-response.schema';
+import { operation as listResponseInputItems } from './responses/list-input-items.schema';
+import { operation as deleteSession } from './sessions/delete-session.schema';
+import { operation as createLoginCode } from './sign-in/create-login-code.schema';
+import { operation as verifyLoginCode } from './sign-in/verify-login-code.schema';
+import {
+  extractionOperation as createExtraction,
+  operation as createStandardization,
+} from './standardize/create-standardization.schema';
+import { operation as deleteSubject } from './subjects/delete-subject.schema';
+import { operation as deleteUser } from './user/delete-user.schema';
+import { operation as updateUserName } from './user/update-user-name.schema';
 
 export const operations: readonly Operation[] = [
+  getHealth,
+  getOpenApi,
+  listModels,
+  createData,
+  listData,
+  deleteData,
+  deleteSession,
+  deleteSubject,
+  createFamilyMember,
+  listFamilyMembers,
+  deleteFamilyMember,
+  createStandardization,
+  createExtraction,
+  createFile,
+  listFiles,
+  getFile,
+  deleteFile,
+  createUpload,
+  createChatCompletion,
+  createResponse,
+  getResponse,
+  listResponseInputItems,
+  deleteResponse,
+  createLoginCode,
+  verifyLoginCode,
+  getJwks,
+  createToken,
+  registerOAuthClient,
+  getOAuthMetadata,
+  getAuthorize,
+  postAuthorize,
+  createClientBinding,
+  deleteClientBinding,
+  listConsoleKeys,
+  createConsoleKey,
+  deleteConsoleKey,
   getConsoleUsage,
   listConsoleSubjects,
   deleteConsoleSubject,
@@ -29,4 +109,12 @@ export const operations: readonly Operation[] = [
   deleteConsoleFile,
   listConsoleSessions,
   deleteConsoleSession,
+  createConsoleChatCompletion,
+  getConsole,
+  getConsoleAsset,
+  updateUserName,
+  deleteUser,
 ];
+
+/** The WebSocket APIs, carried as `x-hds-websocket`. */
+export const webSockets: readonly WebSocketDoc[] = [fileStreamDoc];

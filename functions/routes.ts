@@ -95,6 +95,18 @@ export const manifest: readonly ManifestEntry[] = [
     description: 'Region health and live tool names',
     needs: { tables: { accounts: 'read' }, bucket: 'read', probesModel: true },
   },
+  // The OpenAPI 3.1 document of every route; public, as generators fetch it before anyone has a key.
+  {
+    kind: 'http',
+    id: 'get-openapi',
+    method: 'GET',
+    path: '/v1/openapi.json',
+    auth: 'none',
+    envelope: 'openai',
+    handler: 'openapi/get-openapi.ts',
+    description: 'The OpenAPI 3.1 document of the API',
+    needs: {},
+  },
   // Capability tiers hds-flash and hds-expert.
   {
     kind: 'http',
@@ -838,6 +850,50 @@ export const manifest: readonly ManifestEntry[] = [
     handler: 'console/delete-console-session.ts',
     description: 'Delete a session and its session-scoped data',
     needs: { tables: consoleRw, sendsTo: ['purge'], timeoutSeconds: 29 },
+  },
+  // The Answers API for the console's Ask panel: /v1 chat's protocol and agent loop, on a Subject of the session's
+  // account, metered to that account; streamed like /v1.
+  {
+    kind: 'http',
+    id: 'create-console-chat-completion',
+    method: 'POST',
+    path: '/api/console/chat/completions',
+    auth: 'session',
+    envelope: 'openai',
+    streaming: true,
+    handler: 'console/create-console-chat-completion.ts',
+    description: "Answer a question from one of the account's Subjects (console)",
+    needs: {
+      usesModel: true,
+      tables: { ...recordsRw, identity: 'read' },
+      bucket: 'read',
+      memoryMb: 1024,
+      timeoutSeconds: 300,
+    },
+  },
+  // The developer console's page (Preact + uPlot, built by infra/console-build.ts); it signs in from the browser.
+  {
+    kind: 'http',
+    id: 'get-console',
+    method: 'GET',
+    path: '/console',
+    auth: 'none',
+    envelope: 'openai',
+    handler: 'console-page/get-console.ts',
+    description: 'Serve the developer console page',
+    needs: { consoleAssets: true },
+  },
+  // The console's hashed scripts and styles (cached a year) and the API reference page; 404 for anything else.
+  {
+    kind: 'http',
+    id: 'get-console-asset',
+    method: 'GET',
+    path: '/console/{asset+}',
+    auth: 'none',
+    envelope: 'openai',
+    handler: 'console-page/get-console-asset.ts',
+    description: "Serve the developer console's assets and API reference",
+    needs: { consoleAssets: true },
   },
   // The signed-in person's display name.
   {

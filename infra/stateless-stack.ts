@@ -68,6 +68,22 @@ const bundling: BundlingOptions = {
   logLevel: LogLevel.WARNING,
 };
 
+/**
+ * The console page's functions (`needs.consoleAssets`) bundle as every other, then get the built page copied into
+ * their asset (`console/`), so one `cdk deploy` ships the page with the API that serves it.
+ */
+const consoleBundling: BundlingOptions = {
+  ...bundling,
+  commandHooks: {
+    beforeBundling: () => [],
+    beforeInstall: () => [],
+    afterBundling: (inputDir, outputDir) => [
+      ...(bundling.commandHooks?.afterBundling(inputDir, outputDir) ?? []),
+      `"${process.execPath}" --import tsx "${join(inputDir, 'infra', 'copy-console.ts')}" "${outputDir}"`,
+    ],
+  },
+};
+
 export interface StatelessStackProps extends StackProps {
   stateful: StatefulStack;
   /** The entries to host; the route manifest unless a test hands in its own. */
@@ -223,7 +239,7 @@ export class StatelessStack extends Stack {
       tracing: Tracing.ACTIVE,
       projectRoot: repoRoot,
       depsLockFilePath: join(repoRoot, 'package-lock.json'),
-      bundling,
+      bundling: entry.needs.consoleAssets ? consoleBundling : bundling,
     });
     this.grantNeeds(fn, entry.needs);
     return fn;

@@ -1,18 +1,14 @@
 import * as z from 'zod/mini';
 import { sessionIdPathParam, subjectKeyParam } from '../../shared/http/query-schemas';
 import { defineOperation } from '../../shared/openapi/operation';
+import { deletedSchema } from '../../shared/openapi/wire/common';
 
 /** Query of `DELETE /api/console/sessions/{session_id}`. */
 export const DeleteConsoleSessionQuerySchema = z.object({ user: subjectKeyParam() });
 export const DeleteConsoleSessionPathSchema = z.object({ session_id: sessionIdPathParam });
 
-export const DeletedSessionSchema = z.object({
-  status: z.literal('ok'),
-  session_id: z.string(),
-  /** Session-scoped readings and files deleted, plus 1 for the session itself when it was open. */
-  deleted: z.int(),
-  subject: z.string(),
-});
+/** As `DELETE /v1/sessions/{session_id}` answers: `deleted` counts rows, session files and the session itself. */
+export const DeletedSessionSchema = deletedSchema({ session_id: z.string() });
 
 export const operation = defineOperation('delete-console-session', {
   summary: 'Delete a session and its session-scoped data (console session)',

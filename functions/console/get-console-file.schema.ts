@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { subjectKeyParam } from '../../shared/http/query-schemas';
 import { defineOperation } from '../../shared/openapi/operation';
-import { FileDetailSchema } from './list-console-files.schema';
+import { FileTextSchema } from '../files/get-file.schema';
 
 /** Query of the console's file routes: the Subject the file belongs to. */
 export const ConsoleFileQuerySchema = z.object({ user: subjectKeyParam() });
@@ -16,6 +16,6 @@ export const operation = defineOperation('get-console-file', {
   tags: ['Console'],
   query: ConsoleFileQuerySchema,
   path: ConsoleFilePathSchema,
-  responses: { 200: { description: 'The file', schema: FileDetailSchema } },
+  responses: { 200: { description: 'The file', schema: FileTextSchema } },
   examples: [{ user: 'alice' }],
 });

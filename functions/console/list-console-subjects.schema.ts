@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { intQuery } from '../../shared/http/query-schemas';
 import { defineOperation } from '../../shared/openapi/operation';
+import { SubjectKeySchema } from '../../shared/openapi/wire/common';
 import { decodeSubjectsCursor, MAX_SUBJECTS_LIMIT } from '../../shared/services/console-subjects';
 
 /** Query of `GET /api/console/subjects`. */
@@ -21,7 +22,7 @@ export const ListConsoleSubjectsQuerySchema = z.object({
 export const ConsoleSubjectSchema = z.object({
   object: z.literal('subject'),
   /** The Subject key, as `user` names it on every route. */
-  user: z.string(),
+  user: SubjectKeySchema,
   created_at: z.string(),
   /** Live readings and files; floors when `counts_exact` is false (counting ran out of its time). */
   records: z.int(),

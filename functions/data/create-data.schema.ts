@@ -1,5 +1,12 @@
 import * as z from 'zod/mini';
 import { parseTimestamp } from '../../shared/domain/timestamps';
+import { defineOperation } from '../../shared/openapi/operation';
+import {
+  RetentionInputSchema,
+  SessionIdSchema,
+  SubjectKeyInputSchema,
+  SubjectKeySchema,
+} from '../../shared/openapi/wire/common';
 
 /** Records per write (spec, Limits). */
 export const MAX_RECORDS_PER_WRITE = 500;
@@ -41,6 +48,10 @@ export const RecordInputSchema = z
         ctx.issues.push({ code: 'custom', path: ['end_time'], message: 'must not be before time', input: r });
       }
     }),
+    z.meta({
+      id: 'RecordInput',
+      description: 'A reading; `end_time`, when given, must not be before `time` (or `measured_at`, `start_time`)',
+    }),
   );
 
 export type RecordInput = z.infer<typeof RecordInputSchema>;
@@ -52,4 +63,43 @@ export const CreateDataSchema = z.object({
       z.minLength(1, 'must hold at least one record'),
       z.maxLength(MAX_RECORDS_PER_WRITE, `must hold at most ${MAX_RECORDS_PER_WRITE} records`),
     ),
+});
+
+/** The documented body of `POST /v1/data`: the records as they are checked one by one, and where they are kept. */
+export const CreateDataBodySchema = z.object({
+  user: z.nullish(SubjectKeyInputSchema),
+  records: z
+    .array(RecordInputSchema)
+    .check(
+      z.minLength(1),
+      z.maxLength(MAX_RECORDS_PER_WRITE),
+      z.meta({ description: 'The readings, all stored or none' }),
+    ),
+  retention: RetentionInputSchema,
+  session_id: z.nullish(SessionIdSchema),
+});
+
+export const CreateDataResponseSchema = z.object({
+  status: z.literal('ok'),
+  ingested: z.number().check(z.int(), z.meta({ description: 'Readings stored' })),
+  standardized: z.number().check(z.int(), z.meta({ description: 'Of those, readings matched to a LOINC code' })),
+  subject: SubjectKeySchema,
+});
+
+export const operation = defineOperation('create-data', {
+  summary: 'Write structured readings',
+  tags: ['Data'],
+  body: CreateDataBodySchema,
+  responses: { 200: { description: 'Stored and standardized', schema: CreateDataResponseSchema } },
+  examples: [
+    {
+      user: 'alice',
+      retention: 'permanent',
+      records: [
+        { indicator: 'Glucose', value: 5.4, unit: 'mmol/L', time: '2026-06-16T07:30:00Z' },
+        { indicator: 'Heart rate', value: 72, unit: 'bpm' },
+      ],
+    },
+    { retention: 'session', session_id: 'visit-42', records: [{ indicator: 'HbA1c', value: '6.1', unit: '%' }] },
+  ],
 });

@@ -1,19 +1,22 @@
 import { nowMs } from '../../shared/clock';
+import { parseDocumented } from '../../shared/http/documented';
 import { apiKeyRoute } from '../../shared/http/handler';
 import { retentionParams } from '../../shared/http/retention-params';
 import { subjectKeyOf } from '../../shared/http/tenancy';
 import { parseWith, requireObject } from '../../shared/http/validation';
 import { writeReadings } from '../../shared/services/record-writer';
 import { httpRoute } from '../routes';
-import { CreateDataSchema, RecordInputSchema } from './create-data.schema';
+import { CreateDataBodySchema, CreateDataSchema, RecordInputSchema } from './create-data.schema';
 
 /** POST /v1/data: a batch of structured readings, all stored or none. */
 export const handler = apiKeyRoute(httpRoute('create-data'), {}, async ({ req, json, services, tenancy }) => {
   const body = requireObject(json());
-  const subjectKey = subjectKeyOf(req, body);
-  const { records } = parseWith(CreateDataSchema, body);
-  const inputs = records.map((r, i) => parseWith(RecordInputSchema, r, `records[${i}]`));
-  const { retention, sessionId } = retentionParams(body);
+  const { subjectKey, inputs, retention, sessionId } = parseDocumented(CreateDataBodySchema, body, () => {
+    const subjectKey = subjectKeyOf(req, body);
+    const { records } = parseWith(CreateDataSchema, body);
+    const inputs = records.map((r, i) => parseWith(RecordInputSchema, r, `records[${i}]`));
+    return { subjectKey, inputs, ...retentionParams(body) };
+  });
   const writtenAt = new Date(nowMs()).toISOString();
   const { subject, records: stored } = await writeReadings(
     services,

@@ -4,12 +4,14 @@ import { bucket } from '../../shared/composition/bucket';
 import { queues } from '../../shared/composition/queues';
 import { MAX_FILE_BYTES, toUploadResponse } from '../../shared/domain/files';
 import { BadRequestError, UnsupportedMediaTypeError } from '../../shared/errors';
+import { parseDocumented } from '../../shared/http/documented';
 import { apiKeyRoute } from '../../shared/http/handler';
 import { isMultipart, parseMultipart } from '../../shared/http/multipart';
 import { retentionParams } from '../../shared/http/retention-params';
 import { normalizeSubjectKey } from '../../shared/http/tenancy';
 import { storeUpload } from '../../shared/services/file-service';
 import { httpRoute } from '../routes';
+import { CreateFileFieldsSchema } from './create-file.schema';
 
 /**
  * POST /v1/files (multipart: `file`, `user`, `retention` default `permanent`, `session_id`): stores the
@@ -31,9 +33,11 @@ export const handler = apiKeyRoute(httpRoute('create-file'), { bucket, queues },
   const file = files.find((f) => f.field === 'file');
   if (!file) throw new BadRequestError('file is required', 'invalid_file', 'file');
   if (file.data.length === 0) throw new BadRequestError('file is empty', 'invalid_file', 'file');
-  const subjectKey = normalizeSubjectKey(fields.user);
-  const { retention, sessionId } = retentionParams(fields, { required: false, fallback: 'permanent' });
-  const duplicates = allowDuplicate(fields);
+  const { subjectKey, retention, sessionId, duplicates } = parseDocumented(CreateFileFieldsSchema, fields, () => ({
+    subjectKey: normalizeSubjectKey(fields.user),
+    ...retentionParams(fields, { required: false, fallback: 'permanent' }),
+    duplicates: allowDuplicate(fields),
+  }));
   const mediaType = fileMediaType(file.data.subarray(0, SIGNATURE_BYTES), {
     filename: file.filename,
     contentType: file.contentType,

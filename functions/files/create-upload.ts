@@ -5,20 +5,19 @@ import { bucket } from '../../shared/composition/bucket';
 import { MAX_FILE_BYTES, newFileKey } from '../../shared/domain/files';
 import { incomingKey, uploadOwner } from '../../shared/domain/upload-owner';
 import { PayloadTooLargeError } from '../../shared/errors';
+import { parseDocumented } from '../../shared/http/documented';
 import { apiKeyRoute } from '../../shared/http/handler';
 import { retentionParams } from '../../shared/http/retention-params';
 import { subjectKeyOf } from '../../shared/http/tenancy';
 import { parseWith, requireObject } from '../../shared/http/validation';
 import { httpRoute } from '../routes';
+import { CreateUploadSchema } from './create-upload.schema';
 
 /** How long the presigned POST stays valid. */
 const TICKET_SECONDS = 900;
 
-const CreateUploadSchema = z.object({
-  filename: z.string().check(z.trim(), z.minLength(1), z.maxLength(255)),
-  content_type: z.optional(z.string().check(z.maxLength(255))),
-  bytes: z.number().check(z.int(), z.positive()),
-});
+/** The file fields, checked before `retention` as they always were. */
+const UploadFileSchema = z.pick(CreateUploadSchema, { filename: true, content_type: true, bytes: true });
 
 /**
  * POST /v1/files/uploads: for files too large for a request body on AWS (API Gateway 10 MB, Lambda 6 MB).
@@ -27,15 +26,20 @@ const CreateUploadSchema = z.object({
  */
 export const handler = apiKeyRoute(httpRoute('create-upload'), { bucket }, async ({ req, json, services, tenancy }) => {
   const body = requireObject(json());
-  const subjectKey = subjectKeyOf(req, body);
   const {
+    subjectKey,
     filename,
     content_type: contentType = 'application/octet-stream',
     bytes,
-  } = parseWith(CreateUploadSchema, body);
-  if (bytes > MAX_FILE_BYTES)
-    throw new PayloadTooLargeError(`bytes exceeds the ${MAX_FILE_BYTES}-byte file limit`, 'bytes');
-  const { retention, sessionId } = retentionParams(body, { required: false, fallback: 'permanent' });
+    retention,
+    sessionId,
+  } = parseDocumented(CreateUploadSchema, body, () => {
+    const subjectKey = subjectKeyOf(req, body);
+    const file = parseWith(UploadFileSchema, body);
+    if (file.bytes > MAX_FILE_BYTES)
+      throw new PayloadTooLargeError(`bytes exceeds the ${MAX_FILE_BYTES}-byte file limit`, 'bytes');
+    return { subjectKey, ...file, ...retentionParams(body, { required: false, fallback: 'permanent' }) };
+  });
   const uploadId = randomBytes(16).toString('hex');
   const now = nowMs();
   const expiresAt = Math.floor(now / 1000) + TICKET_SECONDS;

@@ -3,6 +3,7 @@ import { bucket } from '../../shared/composition/bucket';
 import { model } from '../../shared/composition/model';
 import { queues } from '../../shared/composition/queues';
 import { BadRequestError, NotFoundError } from '../../shared/errors';
+import { parseDocumented } from '../../shared/http/documented';
 import { type AuthedContext, streamingApiKeyRoute } from '../../shared/http/handler';
 import { SSE_HEADERS, withKeepAlive } from '../../shared/http/sse';
 import { requireObject } from '../../shared/http/validation';
@@ -24,6 +25,7 @@ import { streamedFailure, upstreamFailure } from '../../shared/services/agent/up
 import type { ConsolidationJob } from '../../shared/services/consolidation';
 import { httpRoute } from '../routes';
 import { startTurn, type TurnStart, turnInputStart } from './continuation';
+import { CreateResponseRequestSchema } from './create-response.schema';
 import { inputItemsOf, resolveReferences } from './input-items';
 import { hexId, type ResponseIdentity } from './response-object';
 import { ResponseAssembly } from './response-stream';
@@ -38,10 +40,12 @@ import { checkStructuredOutput } from './structured-output';
 export const handler = streamingApiKeyRoute(httpRoute('create-response'), { bucket, queues, model }, async (ctx) => {
   const body = requireObject(ctx.json());
   const modeHeader = ctx.req.headers['x-hds-mode'];
-  const request = parseResponsesRequest(body, {
-    strict: ctx.req.headers['x-hds-strict'] === '1',
-    mode: typeof modeHeader === 'string' ? modeHeader : undefined,
-  });
+  const request = parseDocumented(CreateResponseRequestSchema, body, () =>
+    parseResponsesRequest(body, {
+      strict: ctx.req.headers['x-hds-strict'] === '1',
+      mode: typeof modeHeader === 'string' ? modeHeader : undefined,
+    }),
+  );
   // `openai-node`'s `responses.stream()` helper announces itself and throws on an event type it does not know.
   const strictEventClient = typeof ctx.req.headers['x-stainless-helper-method'] === 'string';
   const serviceEvents =

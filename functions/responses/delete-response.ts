@@ -1,10 +1,12 @@
 import { nowMs } from '../../shared/clock';
 import { bucket } from '../../shared/composition/bucket';
 import { NotFoundError } from '../../shared/errors';
+import { subjectOfQuery } from '../../shared/http/documented';
 import { apiKeyRoute } from '../../shared/http/handler';
-import { subjectKeyOf } from '../../shared/http/tenancy';
+import { parseWith } from '../../shared/http/validation';
 import { log } from '../../shared/log';
 import { httpRoute } from '../routes';
+import { ResponsePathSchema } from './responses.schema';
 
 /**
  * DELETE /v1/responses/{response_id}: gone from every read at once. When it was the last live response of its
@@ -12,8 +14,8 @@ import { httpRoute } from '../routes';
  * consolidated from it; readings consolidated from it stay until deleted through `/v1/data`.
  */
 export const handler = apiKeyRoute(httpRoute('delete-response'), { bucket }, async ({ req, services, tenancy }) => {
-  const id = req.pathParams.response_id ?? '';
-  const subject = await tenancy.find(subjectKeyOf(req, undefined));
+  const id = parseWith(ResponsePathSchema, req.pathParams).response_id;
+  const subject = await tenancy.find(subjectOfQuery(req));
   const deleted = subject ? await services.conversations.delete(subject.subjectId, id, nowMs()) : null;
   if (!deleted) throw new NotFoundError(`Response with id '${id}' not found.`, 'response_id');
   if (deleted.lastOfConversation && subject) {

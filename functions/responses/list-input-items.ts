@@ -1,13 +1,12 @@
 import { nowMs } from '../../shared/clock';
 import { bucket } from '../../shared/composition/bucket';
 import { BadRequestError, NotFoundError } from '../../shared/errors';
+import { parseDocumented, presentParams, subjectOfQuery } from '../../shared/http/documented';
 import { apiKeyRoute } from '../../shared/http/handler';
-import { subjectKeyOf } from '../../shared/http/tenancy';
-import { intParam } from '../../shared/http/validation';
+import { intParam, parseWith } from '../../shared/http/validation';
 import { httpRoute } from '../routes';
-
-const DEFAULT_LIMIT = 20;
-const MAX_LIMIT = 100;
+import { DEFAULT_INPUT_ITEMS, InputItemsQuerySchema, MAX_INPUT_ITEMS } from './list-input-items.schema';
+import { ResponsePathSchema } from './responses.schema';
 
 /**
  * GET /v1/responses/{response_id}/input_items: the input items of a stored response of the Subject (its own turn's
@@ -18,13 +17,16 @@ export const handler = apiKeyRoute(
   httpRoute('list-response-input-items'),
   { bucket },
   async ({ req, services, tenancy }) => {
-    const id = req.pathParams.response_id ?? '';
-    const limit = intParam(req.query.limit, 'limit', 1, MAX_LIMIT, DEFAULT_LIMIT);
-    const order = req.query.order ?? 'desc';
-    if (order !== 'asc' && order !== 'desc') {
-      throw new BadRequestError('order must be "asc" or "desc"', 'invalid_order', 'order');
-    }
-    const subject = await tenancy.find(subjectKeyOf(req, undefined));
+    const id = parseWith(ResponsePathSchema, req.pathParams).response_id;
+    const { limit, order } = parseDocumented(InputItemsQuerySchema, presentParams(req.query), () => {
+      const limit = intParam(req.query.limit, 'limit', 1, MAX_INPUT_ITEMS, DEFAULT_INPUT_ITEMS);
+      const order = req.query.order ?? 'desc';
+      if (order !== 'asc' && order !== 'desc') {
+        throw new BadRequestError('order must be "asc" or "desc"', 'invalid_order', 'order');
+      }
+      return { limit, order };
+    });
+    const subject = await tenancy.find(subjectOfQuery(req));
     const stored = subject ? await services.conversations.get(subject.subjectId, id, nowMs()) : null;
     if (!stored) throw new NotFoundError(`Response with id '${id}' not found.`, 'response_id');
     const items = order === 'asc' ? stored.inputItems : [...stored.inputItems].reverse();

@@ -1,9 +1,11 @@
 import { mail } from '../../shared/composition/mail';
 import { pepper } from '../../shared/composition/pepper';
+import { parseDocumented } from '../../shared/http/documented';
 import { publicRoute } from '../../shared/http/handler';
 import { requireObject } from '../../shared/http/validation';
-import { requestLoginCode } from '../../shared/services/sign-in/request-login-code';
+import { emailOf, requestLoginCode } from '../../shared/services/sign-in/request-login-code';
 import { httpRoute } from '../routes';
+import { LoginCodeRequestSchema } from './sign-in.schema';
 
 /** POST /email/login: mails a 6-digit sign-in code; `{success, code, msg, data: {email}}`. */
 export const handler = publicRoute(
@@ -11,6 +13,7 @@ export const handler = publicRoute(
   { mail, pepper },
   async ({ json, req, services }) => {
     const body = requireObject(json());
+    parseDocumented(LoginCodeRequestSchema, body, () => emailOf(body.email));
     return { body: await requestLoginCode(services, body.email, req.sourceIp) };
   },
 );

@@ -10,6 +10,7 @@ import {
   UnprocessableError,
   UnsupportedMediaTypeError,
 } from '../../shared/errors';
+import { parseDocumented } from '../../shared/http/documented';
 import type { AuthedContext, RouteResult } from '../../shared/http/handler';
 import { checkIdentifierLength } from '../../shared/http/identifiers';
 import { isMultipart, parseMultipart, type UploadedFile } from '../../shared/http/multipart';
@@ -21,9 +22,8 @@ import type { Services } from '../../shared/services/container';
 import type { DocumentContent } from '../../shared/services/document-readings';
 import { fileText } from '../../shared/services/file-service';
 import { NO_READINGS_NOTE, standardizeDocument } from '../../shared/services/standardize-document';
+import { MAX_TEXT_CHARS, StandardizeFormSchema, StandardizeRequestSchema } from './create-standardization.schema';
 
-/** Longest `text` accepted, in characters (about 60 pages of a dense lab report). */
-export const MAX_TEXT_CHARS = 200_000;
 /** Per-file cap (spec, Limits); API Gateway and Lambda cap multipart bodies far lower on AWS. */
 const MAX_FILE_BYTES = 100 * 1024 * 1024;
 
@@ -59,13 +59,20 @@ export async function standardizeRequest({
       sources.length === 0 ? 'text' : String(sources[1]),
     );
   }
-  const { retention, sessionId } = store ? retentionParams(params) : { retention: null, sessionId: null };
+  const { retention, sessionId, fileKey, text } = parseDocumented(
+    file || isMultipart(req) ? StandardizeFormSchema : StandardizeRequestSchema,
+    params,
+    () => ({
+      ...(store ? retentionParams(params) : { retention: null, sessionId: null }),
+      fileKey: !file && params.file_key !== undefined ? fileKeyParam(params.file_key) : null,
+      text: !file && params.file_key === undefined ? textParam(params.text) : null,
+    }),
+  );
 
   let document: DocumentContent;
   if (file) document = await documentOfFile(services, file);
-  else if (params.file_key !== undefined)
-    document = await documentOfStoredFile(services, tenancy, subjectKey, params.file_key);
-  else document = { text: textParam(params.text), tables: [] };
+  else if (fileKey !== null) document = await documentOfStoredFile(services, tenancy, subjectKey, fileKey);
+  else document = { text: text!, tables: [] };
 
   // The model gets what is left of the request's time, less what storing and answering need: past it the answer is a
   // 504 in the envelope, not a function stopped mid-call and a bare gateway timeout.
@@ -100,6 +107,14 @@ async function fromMultipart(
   return { params: fields, file };
 }
 
+function fileKeyParam(raw: unknown): string {
+  if (typeof raw !== 'string' || !raw.trim()) {
+    throw new BadRequestError('file_key must be a non-empty string', 'invalid_file_key', 'file_key');
+  }
+  checkIdentifierLength(raw, 'file_key');
+  return raw;
+}
+
 function textParam(raw: unknown): string {
   if (typeof raw !== 'string') throw new BadRequestError('text must be a string', 'invalid_text', 'text');
   if (raw.trim() === '') throw new BadRequestError('text must not be empty', 'invalid_text', 'text');
@@ -126,12 +141,8 @@ async function documentOfStoredFile(
   services: Services,
   tenancy: Tenancy,
   subjectKey: string,
-  raw: unknown,
+  raw: string,
 ): Promise<DocumentContent> {
-  if (typeof raw !== 'string' || !raw.trim()) {
-    throw new BadRequestError('file_key must be a non-empty string', 'invalid_file_key', 'file_key');
-  }
-  checkIdentifierLength(raw, 'file_key');
   const subject = await tenancy.find(subjectKey);
   const file = subject ? await services.files.get(subject.subjectId, raw, nowMs()) : null;
   if (!file) throw new NotFoundError(`No file with key '${raw}' for this Subject`, 'file_key');

@@ -10,6 +10,8 @@ import { API_STAGE_NAME } from '../naming';
 import { loadHandler } from './handlers';
 import { lambdaContext } from './lambda-context';
 import { handleLargeUpload, LAMBDA_BODY_BYTES } from './large-upload';
+import { handleLocal } from './local-routes';
+import { responseChecksOn, responseProblem } from './response-check';
 import { httpResponseStream } from './response-stream';
 
 /** API Gateway's own request cap; bigger bodies never reach a function there either. */
@@ -47,6 +49,8 @@ export async function handleHttp(req: IncomingMessage, res: ServerResponse): Pro
   // Until a route matches, refusals are `/v1`'s, as the cloud's API-wide gateway responses are.
   let envelope = openAiEnvelope;
   try {
+    // The local-only routes (the console's sign-in from the outbox): never in the manifest, never in the cloud.
+    if (await handleLocal(req, res)) return;
     const url = new URL(req.url ?? '/', 'http://localhost');
     const method = (req.method ?? 'GET').toUpperCase();
     const { match, allowed } = findRoute(method, url.pathname);
@@ -67,7 +71,7 @@ export async function handleHttp(req: IncomingMessage, res: ServerResponse): Pro
       event,
       lambdaContext(match.route.id, match.route.needs.timeoutSeconds ?? 10),
     )) as APIGatewayProxyStructuredResultV2;
-    writeResult(res, result, requestId);
+    writeResult(res, responseChecksOn() ? checkedResult(match.route, result, requestId) : result, requestId);
   } catch (err) {
     if (res.headersSent) {
       res.destroy();
@@ -193,6 +197,33 @@ function toEvent(
     },
     body: body.length > 0 ? body.toString('base64') : null,
     isBase64Encoded: body.length > 0,
+  };
+}
+
+/**
+ * Under `HDS_VALIDATE_RESPONSES=1` (the tests), an answer the OpenAPI document does not describe is a loud failure: a
+ * 500 naming the route and what differs, and an error log line, so the test that met it fails where it happened.
+ */
+function checkedResult(
+  route: HttpRoute,
+  result: APIGatewayProxyStructuredResultV2,
+  requestId: string,
+): APIGatewayProxyStructuredResultV2 {
+  const headers = Object.fromEntries(
+    Object.entries(result.headers ?? {}).map(([k, v]) => [k.toLowerCase(), String(v)]),
+  );
+  const body = result.body ? Buffer.from(result.body, result.isBase64Encoded ? 'base64' : 'utf8').toString('utf8') : '';
+  const problem = responseProblem(route, result.statusCode ?? 200, headers['content-type'] ?? '', body);
+  if (!problem) return result;
+  const message = `Response of ${route.id} (${route.method} ${route.path}, status ${result.statusCode ?? 200}) does not match its OpenAPI schema: ${problem}`;
+  log('error', 'undocumented response shape', { requestId, route: route.id, problem });
+  console.error(message);
+  return {
+    statusCode: 500,
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      error: { message, type: 'invalid_request_error', code: 'undocumented_response', param: null },
+    }),
   };
 }
 

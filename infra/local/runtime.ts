@@ -12,6 +12,7 @@ import { stopDocumentReaders } from '../../shared/composition/documents';
 import { config, resetConfig } from '../../shared/config/config';
 import { errorFields, log } from '../../shared/log';
 import type { Services } from '../../shared/services/container';
+import { buildConsole } from '../console-build';
 import { type Emulators, startEmulators } from './emulators';
 import { loadHandler } from './handlers';
 import { handleHttp } from './http-gateway';
@@ -103,6 +104,8 @@ export async function startRuntime(opts: RuntimeOptions = {}): Promise<Runtime> 
   if (!process.env.HDS_SMTP_URL && !process.env.HDS_MAIL_FROM) {
     process.env.HDS_MAIL_OUTBOX_DIR ??= join(stateDir, 'outbox');
   }
+  // The console page is served from its build; building it (or finding it in the cache) comes before listening.
+  process.env.HDS_CONSOLE_DIR ??= await buildConsole();
   resetConfig();
   const cfg = config();
   await ensureTables(new DynamoDBClient({ region: cfg.region, endpoint: cfg.dynamoEndpoint }), cfg);

@@ -42,6 +42,8 @@ export interface Needs {
   sendsMail?: boolean;
   /** Keys email addresses and login codes: may read the auth pepper's secret. */
   authPepper?: boolean;
+  /** Serves the built console page: CDK bundling copies it into the function's asset (`console/`). */
+  consoleAssets?: boolean;
   timeoutSeconds?: number;
   memoryMb?: number;
 }

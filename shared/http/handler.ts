@@ -26,8 +26,10 @@ export interface RouteResult {
   status?: number;
   body?: unknown;
   headers?: Record<string, string>;
-  /** An HTML page (the authorize pages); JSON otherwise. */
-  contentType?: 'text/html; charset=utf-8';
+  /** An HTML page (the authorize pages) or a file's type (the console page); JSON otherwise. */
+  contentType?: string;
+  /** A file's bytes sent as they are (the console page's assets, compressed or not), instead of `body`. */
+  bytes?: Buffer;
 }
 
 export interface PublicContext {
@@ -112,25 +114,13 @@ export function userRoute(
   parts: ServiceParts,
   fn: (ctx: UserContext) => Promise<RouteResult>,
 ): Handler {
-  if (route.auth !== 'session' && route.auth !== 'user-token') {
-    throw new Error(`Route ${route.id} is declared with auth ${route.auth}`);
-  }
+  const auth = userAuthOf(route);
   const services = servicesFor(route, parts);
   const envelope = envelopeOf(route.envelope);
   return base(route, envelope)
-    .use(authenticateUser(services, route.auth, route.scopes))
+    .use(authenticateUser(services, auth, route.scopes))
     .use(rateLimit(route.id, services))
-    .handler(async (_event, context) => {
-      const principal = context.hds.principal;
-      if (principal.kind !== 'session' && principal.kind !== 'oauth')
-        throw new Error('A user route ran without a user');
-      const svc = services();
-      return respond(
-        context.hds,
-        envelope,
-        await fn({ ...contextOf(context, svc), principal, tenancy: new Tenancy(principal, svc) }),
-      );
-    });
+    .handler(async (_event, context) => respond(context.hds, envelope, await fn(userContextOf(context, services()))));
 }
 
 /** A streamed answer: status and headers first, then each string of `frames` as soon as it is made. */
@@ -159,26 +149,53 @@ export function streamingApiKeyRoute(
 ) {
   const services = servicesOf(route, 'api-key', parts);
   const envelope = envelopeOf(route.envelope);
+  return streamingBase(route, envelope)
+    .use(authenticateApiKey(services))
+    .use(rateLimit(route.id, services))
+    .handler(async (_event, context) =>
+      streamedOrPlain(context.hds, envelope, await fn(authedContextOf(context, services()))),
+    );
+}
+
+/**
+ * A signed-in person's route whose answer may stream: `userRoute`'s authentication and per-account rate limit inside
+ * the same response streaming as `streamingApiKeyRoute` (the console's Ask panel on the Answers API).
+ */
+export function streamingUserRoute(
+  route: RouteDeclaration,
+  parts: ServiceParts,
+  fn: (ctx: UserContext) => Promise<RouteResult | StreamedResult>,
+) {
+  const auth = userAuthOf(route);
+  const services = servicesFor(route, parts);
+  const envelope = envelopeOf(route.envelope);
+  return streamingBase(route, envelope)
+    .use(authenticateUser(services, auth, route.scopes))
+    .use(rateLimit(route.id, services))
+    .handler(async (_event, context) =>
+      streamedOrPlain(context.hds, envelope, await fn(userContextOf(context, services()))),
+    );
+}
+
+/** The middleware every streaming route starts with, under `awslambda.streamifyResponse`. */
+function streamingBase(route: RouteDeclaration, envelope: Envelope) {
   if (!route.streaming) throw new Error(`Route ${route.id} streams, but its manifest entry does not say so`);
   ensureStreamingGlobal();
   return middy<GatewayEvent, unknown, Error, HdsContext>({ streamifyResponse: true })
     .use(observabilityMiddlewares())
     .use(requestLog(route.id))
     .use(normalizeRequest())
-    .use(errorEnvelope(route.id, envelope))
-    .use(authenticateApiKey(services))
-    .use(rateLimit(route.id, services))
-    .handler(async (_event, context) => {
-      const { hds } = context;
-      const result = await fn(authedContextOf(context, services()));
-      if (!('frames' in result)) return respond(hds, envelope, result);
-      const body = framesBody(result.frames, result.onClose);
-      return {
-        statusCode: result.status ?? 200,
-        headers: { 'x-request-id': hds.req.requestId, ...hds.rateHeaders, ...result.headers },
-        body,
-      };
-    });
+    .use(errorEnvelope(route.id, envelope));
+}
+
+/** A streamed result as a body stream with the headers every answer carries; a plain one as `respond` makes it. */
+function streamedOrPlain(hds: Internal, envelope: Envelope, result: RouteResult | StreamedResult) {
+  if (!('frames' in result)) return respond(hds, envelope, result);
+  return {
+    statusCode: result.status ?? 200,
+    headers: { 'x-request-id': hds.req.requestId, ...hds.rateHeaders, ...result.headers },
+    body: framesBody(result.frames, result.onClose),
+  };
 }
 
 /**
@@ -248,19 +265,47 @@ function authedContextOf(context: HdsContext, svc: Services): AuthedContext {
   return { ...contextOf(context, svc), principal, caller, tenancy: new Tenancy(caller, svc) };
 }
 
+type UserAuth = 'session' | 'user-token';
+
+/** The route's context once a person's token was verified: tenancy bound to their account. */
+function userContextOf(context: HdsContext, svc: Services): UserContext {
+  const principal = context.hds.principal;
+  if (principal.kind !== 'session' && principal.kind !== 'oauth') throw new Error('A user route ran without a user');
+  return { ...contextOf(context, svc), principal, tenancy: new Tenancy(principal, svc) };
+}
+
 /** The route's answer in its envelope, with the request id and rate headers every answer carries. */
 function respond(internal: Internal, envelope: Envelope, result: RouteResult): APIGatewayProxyStructuredResultV2 {
+  const headers = {
+    'content-type': result.contentType ?? 'application/json',
+    'x-request-id': internal.req.requestId,
+    ...internal.rateHeaders,
+    ...result.headers,
+  };
+  // Bytes travel base64-encoded in the proxy result; the REST API declares every media type binary, so API Gateway
+  // (and the local gateway) send them decoded.
+  if (result.bytes) {
+    return {
+      statusCode: result.status ?? 200,
+      headers,
+      body: result.bytes.toString('base64'),
+      isBase64Encoded: true,
+    };
+  }
   const body = envelope.success(result.body);
   return {
     statusCode: result.status ?? 200,
-    headers: {
-      'content-type': result.contentType ?? 'application/json',
-      'x-request-id': internal.req.requestId,
-      ...internal.rateHeaders,
-      ...result.headers,
-    },
+    headers,
     body: body === undefined ? '' : typeof body === 'string' && result.contentType ? body : JSON.stringify(body),
   };
+}
+
+/** A person's route is declared `session` or `user-token` in the manifest; anything else is a wiring mistake. */
+function userAuthOf(route: RouteDeclaration): UserAuth {
+  if (route.auth !== 'session' && route.auth !== 'user-token') {
+    throw new Error(`Route ${route.id} is declared with auth ${route.auth}`);
+  }
+  return route.auth;
 }
 
 /** A handler is declared with its manifest entry, whose auth must be the factory's, and the parts its needs name. */

@@ -242,6 +242,8 @@ async function apiKeyLive(caller: Caller, svc: Services): Promise<boolean> {
 export const RATE_LIMIT_COUNTERS: Record<string, string> = {
   'create-extraction': 'create-standardization',
   'create-upload': 'create-file',
+  // The console's Ask panel is the same model work as /v1 chat: one budget for both.
+  'create-console-chat-completion': 'create-chat-completion',
 };
 
 /** Counts the request against its account × route minute window; over the limit → 429 with Retry-After. */

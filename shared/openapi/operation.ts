@@ -38,6 +38,8 @@ export interface OperationDoc {
   body?: z.ZodMiniType;
   /** `application/json` unless said. */
   bodyMediaType?: MediaType;
+  /** A second form the same body may take (standardize takes JSON or a multipart file). */
+  altBody?: { mediaType: MediaType; schema: z.ZodMiniType };
   /** Success answers by status; error answers are added from the manifest's envelope. */
   responses: Readonly<Record<number, ResponseDoc>>;
   /** Request bodies (or, with no body, query objects) a reader can send as they are; each is validated in tests. */
@@ -53,4 +55,21 @@ export interface Operation extends OperationDoc {
 /** Declares the OpenAPI operation of the route `routeId`; collected by `shared/openapi/operations.ts`. */
 export function defineOperation(routeId: string, doc: OperationDoc): Operation {
   return { routeId, ...doc };
+}
+
+/**
+ * A WebSocket API as far as OpenAPI 3.1 can carry it: not an operation (the format has no WebSocket), but an
+ * `x-hds-websocket` extension naming the path, the handshake's query parameters and the client frames' schemas.
+ */
+export interface WebSocketDoc {
+  /** The manifest path of its routes (`$connect`, `$default`, `$disconnect`). */
+  path: string;
+  summary: string;
+  description?: string;
+  /** The handshake's query parameters (credentials travel there: browsers cannot set WebSocket headers). */
+  query?: z.ZodMiniType;
+  /** Client frames by their `type`, with the very schemas the `$default` handler parses them with. */
+  clientFrames: Readonly<Record<string, z.ZodMiniType>>;
+  /** Frames the server sends, by `type`, in prose. */
+  serverFrames: Readonly<Record<string, string>>;
 }

@@ -16,10 +16,27 @@ export const MAX_READINGS_OFFSET = 10_000;
 export interface ReadingsPageQuery {
   limit: number;
   offset: number;
-  /** A `next_cursor` this API returned. */
-  cursor?: string;
+  /** Where the page starts (`readingsPosition`), newest first; absent: at the newest reading. */
+  after?: string;
   /** Case-insensitive substring of the indicator as written or of its canonical name. */
   indicator?: string;
+}
+
+/**
+ * The position a page starts after, from the request's `offset` and `cursor` (a `next_cursor` this API returned):
+ * 400 naming the one that is out of bounds or not ours.
+ */
+export function readingsPosition(query: { offset: number; cursor?: string }): string | undefined {
+  if (query.offset > MAX_READINGS_OFFSET) {
+    throw invalidField(
+      'offset',
+      `offset must be at most ${MAX_READINGS_OFFSET}; page deeper with cursor, the next_cursor of the page before`,
+    );
+  }
+  if (query.cursor === undefined) return undefined;
+  const after = decodeReadingsCursor(query.cursor);
+  if (after === null) throw invalidField('cursor', 'cursor is not a next_cursor this API returned');
+  return after;
 }
 
 /**
@@ -32,16 +49,8 @@ export async function readingsPage(
   subjectKey: string,
   query: ReadingsPageQuery,
 ) {
-  if (query.offset > MAX_READINGS_OFFSET) {
-    throw invalidField(
-      'offset',
-      `offset must be at most ${MAX_READINGS_OFFSET}; page deeper with cursor, the next_cursor of the page before`,
-    );
-  }
-  const after = query.cursor === undefined ? undefined : decodeReadingsCursor(query.cursor);
-  if (after === null) throw invalidField('cursor', 'cursor is not a next_cursor this API returned');
+  const { limit, offset, after } = query;
   const indicator = query.indicator?.trim() || undefined;
-  const { limit, offset } = query;
   const page = subject
     ? await services.records.list(subject.subjectId, { indicator, limit, offset, after, nowMs: nowMs() })
     : { records: [], hasMore: false };

@@ -17,6 +17,19 @@ export interface BindingView {
   bound_at: number;
 }
 
+/** The client's id and secret are both required, in that order, before anything is looked up. */
+export function checkBindingRequest(raw: {
+  client_id: unknown;
+  client_secret: unknown;
+}): asserts raw is { client_id: string; client_secret: string } {
+  if (typeof raw.client_id !== 'string' || raw.client_id === '') {
+    throw invalidField('client_id', 'client_id is required');
+  }
+  if (typeof raw.client_secret !== 'string' || raw.client_secret === '') {
+    throw invalidField('client_secret', 'client_secret is required');
+  }
+}
+
 /**
  * `POST /api/console/oauth/bindings`: a signed-in user who also presents the client's secret binds the client to
  * themselves for the `credentials` grant (design §9: neither side alone can bind). The binding names a new
@@ -27,12 +40,7 @@ export async function bindClient(
   principal: UserPrincipal,
   raw: { client_id: unknown; client_secret: unknown },
 ): Promise<BindingView> {
-  if (typeof raw.client_id !== 'string' || raw.client_id === '') {
-    throw invalidField('client_id', 'client_id is required');
-  }
-  if (typeof raw.client_secret !== 'string' || raw.client_secret === '') {
-    throw invalidField('client_secret', 'client_secret is required');
-  }
+  checkBindingRequest(raw);
   const found = await findClient(svc, raw.client_id);
   // Unknown client and wrong secret read the same (as at the token endpoint).
   const client = (() => {

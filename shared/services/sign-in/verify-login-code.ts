@@ -40,6 +40,15 @@ export async function verifyLoginCode(svc: Services, raw: { email: unknown; code
   return { ...tokens, webauthn_registered: false };
 }
 
+/** The email and code of a sign-in, checked in that order, before any limit is counted. */
+export function credentialsOf(raw: { email: unknown; code: unknown }): { email: string; code: string } {
+  const email = emailOf(raw.email);
+  if (typeof raw.code !== 'string' || !/^\d{6}$/.test(raw.code)) {
+    throw invalidField('code', 'code must be the 6-digit code from the sign-in email');
+  }
+  return { email, code: raw.code };
+}
+
 /**
  * Checks an email and code, and returns the person they sign in (made at the first sign-in). Shared by `/email/verify`
  * and the OAuth authorize pages, so both keep the same limits.
@@ -49,10 +58,7 @@ export async function signInWithCode(
   raw: { email: unknown; code: unknown },
   sourceIp?: string,
 ): Promise<{ userId: number; accountId: string; evaluation: boolean }> {
-  const email = emailOf(raw.email);
-  if (typeof raw.code !== 'string' || !/^\d{6}$/.test(raw.code)) {
-    throw invalidField('code', 'code must be the 6-digit code from the sign-in email');
-  }
+  const { email, code } = credentialsOf(raw);
   await enforceKeyedLimit(
     svc,
     addressKey(sourceIp),
@@ -64,8 +70,8 @@ export async function signInWithCode(
   const emailKey = emailKeyOf(pepper, email);
   const evaluation = isEvaluationEmail(svc, email);
   const accepted = evaluation
-    ? isEvaluationCode(svc, raw.code)
-    : await svc.loginCodes.redeem(emailKey, codeMacOf(pepper, emailKey, raw.code), nowMs());
+    ? isEvaluationCode(svc, code)
+    : await svc.loginCodes.redeem(emailKey, codeMacOf(pepper, emailKey, code), nowMs());
   if (!accepted) throw new AppError('code_rejected', 'Wrong code or email validation failed');
   const signedIn = await svc.users.signIn(emailKey, email, nowMs(), pendingAccounts(svc, evaluation));
   return { userId: signedIn.userId, accountId: signedIn.accountId, evaluation };
