@@ -110,7 +110,9 @@ export function AskPanel(props: { api: ConsoleApi; subjects: readonly string[] }
   if (subjects.length === 0) {
     return (
       <section class="ask" aria-labelledby="ask-heading">
-        <h2 id="ask-heading">Ask</h2>
+        <h2 id="ask-heading" class="visually-hidden">
+          Chat on the Answers API
+        </h2>
         <p>This account has no Subjects yet. Write readings with an API key first, then ask about them here.</p>
       </section>
     );
@@ -118,7 +120,9 @@ export function AskPanel(props: { api: ConsoleApi; subjects: readonly string[] }
 
   return (
     <section class="ask" aria-labelledby="ask-heading">
-      <h2 id="ask-heading">Ask</h2>
+      <h2 id="ask-heading" class="visually-hidden">
+        Chat on the Answers API
+      </h2>
       <form class="ask-form" onSubmit={submit}>
         <div class="ask-choices">
           <label for="ask-subject">Subject</label>

@@ -3,7 +3,7 @@ import { ConfirmDialog } from '../../components/confirm-dialog';
 import { ErrorMessage, Loading } from '../../components/status';
 import { useLoad } from '../../components/use-load';
 import type { ConsoleApi } from '../../console-api';
-import { formatNumber, formatTime } from '../../format';
+import { formatTime } from '../../format';
 import { deleteSession, listSessions, type SessionSummary } from './subjects-wire';
 
 /** The Subject's chat sessions; deleting one erases its session-scoped data. */
@@ -24,9 +24,7 @@ export function SessionsSection({ api, user, onChanged }: { api: ConsoleApi; use
             <tr>
               <th scope="col">Session</th>
               <th scope="col">Started</th>
-              <th scope="col" class="num">
-                Readings
-              </th>
+              <th scope="col">Status</th>
               <th scope="col">
                 <span class="visually-hidden">Actions</span>
               </th>
@@ -38,8 +36,8 @@ export function SessionsSection({ api, user, onChanged }: { api: ConsoleApi; use
                 <th scope="row">
                   <code>{s.id}</code>
                 </th>
-                <td>{formatTime(s.createdAt)}</td>
-                <td class="num">{formatNumber(s.records, 0)}</td>
+                <td>{formatTime(s.openedAt)}</td>
+                <td>{s.status}</td>
                 <td>
                   <button type="button" class="danger small" onClick={() => setDeleting(s)}>
                     Delete<span class="visually-hidden"> session {s.id}</span>

@@ -68,8 +68,8 @@ export interface FileDetail extends FileSummary {
 
 export interface SessionSummary {
   id: string;
-  createdAt: string | number | null;
-  records: number | null;
+  openedAt: string | number | null;
+  status: string;
 }
 
 type Wire = Record<string, unknown>;
@@ -77,6 +77,9 @@ const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
 const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 const when = (v: unknown): string | number | null => (typeof v === 'string' || typeof v === 'number' ? v : null);
 const u = (user: string) => ({ user });
+const objectOf = (v: unknown): Wire => (v !== null && typeof v === 'object' ? (v as Wire) : {});
+const latestOf = (w: Wire): Wire => objectOf(w.latest);
+const referenceOf = (w: Wire): Wire => objectOf(w.reference);
 
 /** A list answer's rows and its cursor for the next page (`next_cursor`, null on the last). */
 function page<T>(body: { data?: Wire[]; next_cursor?: unknown; has_more?: unknown }, map: (w: Wire) => T): Page<T> {
@@ -99,13 +102,13 @@ export async function listSeries(api: ConsoleApi, user: string): Promise<SeriesS
   return body.data.map((w) => ({
     id: str(w.series) ?? '',
     loincCode: str(w.loinc_code),
-    name: str(w.canonical_name) ?? str(w.indicator) ?? str(w.series) ?? '',
+    name: str(w.name) ?? str(w.series) ?? '',
     unit: str(w.unit),
     count: num(w.count) ?? 0,
-    latestValue: num(w.latest_value) ?? str(w.latest_value),
-    latestTime: when(w.latest_time),
-    referenceLow: num(w.reference_low),
-    referenceHigh: num(w.reference_high),
+    latestValue: num(latestOf(w).parsed_value) ?? str(latestOf(w).value),
+    latestTime: when(latestOf(w).time),
+    referenceLow: num(referenceOf(w).low),
+    referenceHigh: num(referenceOf(w).high),
     abnormalCount: num(w.abnormal_count) ?? 0,
   }));
 }
@@ -194,9 +197,9 @@ export async function deleteFile(api: ConsoleApi, user: string, key: string): Pr
 export async function listSessions(api: ConsoleApi, user: string): Promise<SessionSummary[]> {
   const body = await callJson<{ data: Wire[] }>(api, `/api/console/sessions${query(u(user))}`);
   return body.data.map((w) => ({
-    id: str(w.session_id) ?? str(w.id) ?? '',
-    createdAt: when(w.created_at),
-    records: num(w.records),
+    id: str(w.session_id) ?? '',
+    openedAt: when(w.opened_at),
+    status: str(w.status) ?? 'open',
   }));
 }
 
