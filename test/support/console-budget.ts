@@ -1,7 +1,6 @@
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Browser, BrowserContext } from 'playwright-core';
-import { httpRoutes } from '../../functions/routes';
+import type { Browser } from 'playwright-core';
 import { consoleManifest, firstLoadScripts } from '../../infra/console-build';
 
 /** The page's globals, as seen by the callbacks this file runs inside the browser (the Node typecheck has no DOM). */
@@ -29,75 +28,22 @@ export async function firstLoadJs(
   return { files, total: files.reduce((n, f) => n + f.gzipBytes, 0) };
 }
 
-/** True once the console API's Subject routes are in the manifest; until then the series is served by the browser. */
-export const SERIES_ROUTES_PRESENT = httpRoutes.some((r) => r.path === '/api/console/series/points');
-
-/** 10,000 glucose readings, one an hour, every 25th above the range: the series a render is timed on. */
-export function syntheticSeries(n = SERIES_POINTS) {
-  const start = Date.UTC(2025, 0, 1) / 1000;
-  const time = Array.from({ length: n }, (_, i) => start + i * 3600);
-  const value = time.map((_, i) => 85 + 15 * Math.sin(i / 24) + (i % 25 === 0 ? 40 : 0));
-  return { time, value, abnormal: value.map((v) => v > 99) };
-}
-
-/**
- * Until the console API routes land, the browser answers the Subject view's calls itself with the synthetic series
- * (Playwright's request interception), so the page's own work is what is timed. With the routes present, nothing is
- * intercepted and the local runtime answers from the readings written.
- */
-export async function serveSyntheticSubject(context: BrowserContext): Promise<void> {
-  const points = syntheticSeries();
-  const json = (body: unknown) => ({ status: 200, contentType: 'application/json', body: JSON.stringify(body) });
-  await context.route(/\/api\/console\/series\/points\?/, (route) => route.fulfill(json(points)));
-  await context.route(/\/api\/console\/series\?/, (route) =>
-    route.fulfill(
-      json({
-        object: 'list',
-        data: [
-          {
-            series: SERIES_CODE,
-            loinc_code: SERIES_CODE,
-            canonical_name: 'Glucose [Mass/volume] in Serum or Plasma',
-            unit: 'mg/dL',
-            count: points.time.length,
-            latest_value: points.value.at(-1),
-            latest_time: new Date(points.time.at(-1)! * 1000).toISOString(),
-            reference_low: 70,
-            reference_high: 99,
-            abnormal_count: points.abnormal.filter(Boolean).length,
-          },
-        ],
-      }),
-    ),
-  );
-  await context.route(/\/api\/console\/subjects\?/, (route) =>
-    route.fulfill(
-      json({ object: 'list', data: [{ user: 'alice', records: points.time.length, files: 0 }], has_more: false }),
-    ),
-  );
-  await context.route(/\/api\/console\/data\?/, (route) =>
-    route.fulfill(
-      json({
-        object: 'list',
-        data: points.time.slice(-25).map((t, i) => ({
-          id: String(i + 1),
-          indicator: 'Glucose',
-          canonical_name: 'Glucose [Mass/volume] in Serum or Plasma',
-          parsed_value: String(points.value.at(-25 + i)),
-          parsed_unit: 'mg/dL',
-          time: new Date(t * 1000).toISOString(),
-          reference_low: 70,
-          reference_high: 99,
-          abnormal: points.abnormal.at(-25 + i),
-        })),
-        has_more: true,
-        next_cursor: 'page-2',
-      }),
-    ),
-  );
-  await context.route(/\/api\/console\/(files|sessions)\?/, (route) =>
-    route.fulfill(json({ object: 'list', data: [], has_more: false })),
-  );
+/** Writes the 10,000 glucose readings (one an hour, 20 batches of 500) the timed chart draws, over `/v1/data`. */
+export async function writeBudgetSeries(baseUrl: string, apiKey: string, user: string): Promise<void> {
+  for (let batch = 0; batch < SERIES_POINTS / 500; batch++) {
+    const records = Array.from({ length: 500 }, (_, i) => ({
+      indicator: 'Glucose',
+      value: 80 + ((batch * 500 + i) % 40),
+      unit: 'mg/dL',
+      time: new Date(Date.UTC(2024, 0, 1) + (batch * 500 + i) * 3_600_000).toISOString(),
+    }));
+    const res = await fetch(`${baseUrl}/v1/data`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ user, retention: 'permanent', records }),
+    });
+    if (!res.ok) throw new Error(`writing the budget series failed: ${res.status} ${await res.text()}`);
+  }
 }
 
 /**
@@ -108,7 +54,6 @@ export async function serveSyntheticSubject(context: BrowserContext): Promise<vo
 export async function timeSeriesRender(browser: Browser, base: string, token: string, user: string): Promise<number> {
   const context = await browser.newContext({ locale: 'en-GB', viewport: { width: 1280, height: 900 } });
   try {
-    if (!SERIES_ROUTES_PRESENT) await serveSyntheticSubject(context);
     await context.addInitScript((t) => sessionStorage.setItem('hds.console.access_token', t), token);
     const page = await context.newPage();
     await page.goto(`${base}/console#/subjects/${encodeURIComponent(user)}/series/${SERIES_CODE}`);
