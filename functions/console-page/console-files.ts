@@ -8,7 +8,7 @@ import type { HttpRequest } from '../../shared/http/request';
 
 /**
  * The built console (infra/console-build.ts) as HTTP answers, for `get-console` and `get-console-asset` (design
- * §2). Files are read once per cold start: from the function's asset (`console/` beside the bundle, copied there by
+ * §2). Each file is read once per cold start, when first asked for: from the function's asset (`console/` beside the bundle, copied there by
  * CDK bundling) in the cloud, from `HDS_CONSOLE_DIR` on the local runtime, which builds the page before listening.
  */
 
@@ -87,33 +87,47 @@ export function pickEncoding(acceptEncoding: string | undefined): Encoding {
 }
 
 function consoleDir(): string {
-  const dir = process.env.HDS_CONSOLE_DIR || fileURLToPath(new URL('./console/', import.meta.url));
+  return process.env.HDS_CONSOLE_DIR || fileURLToPath(new URL('./console/', import.meta.url));
+}
+
+/**
+ * The build's served files by path relative to it (`assets/x.js`), listed once per directory; each file's bytes and
+ * precompressed copies are read the first time it is asked for, so the page's cold start does not read the
+ * reference page's bundle, nor the reverse.
+ */
+let loaded: { dir: string; names: Set<string>; read: Map<string, Variants> } | undefined;
+
+function build(): NonNullable<typeof loaded> {
+  const dir = consoleDir();
+  if (loaded?.dir === dir) return loaded;
   if (!existsSync(join(dir, 'index.html'))) {
     throw new Error(`No built console in ${dir}: the local runtime builds it (infra/console-build.ts) before serving`);
   }
-  return dir;
-}
-
-let loaded: { dir: string; files: Map<string, Variants> } | undefined;
-
-/** Every served file of the build with its precompressed copies, by path relative to the build (`assets/x.js`). */
-function files(): Map<string, Variants> {
-  const dir = consoleDir();
-  if (loaded?.dir === dir) return loaded.files;
-  const map = new Map<string, Variants>();
+  const names = new Set<string>();
   for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
     const rel = relative(dir, join(entry.parentPath, entry.name)).split('\\').join('/');
-    if (!entry.isFile() || /\.(gz|br)$/.test(rel) || rel.startsWith('.vite/')) continue;
+    if (entry.isFile() && !/\.(gz|br)$/.test(rel) && !rel.startsWith('.vite/')) names.add(rel);
+  }
+  loaded = { dir, names, read: new Map() };
+  return loaded;
+}
+
+/** A served file of the build with its precompressed copies, or undefined when the build has no such file. */
+function builtFile(rel: string): Variants | undefined {
+  const { dir, names, read } = build();
+  if (!names.has(rel)) return undefined;
+  let file = read.get(rel);
+  if (!file) {
     const path = join(dir, rel);
-    map.set(rel, {
+    file = {
       identity: readFileSync(path),
       gzip: readFileSync(`${path}.gz`),
       br: readFileSync(`${path}.br`),
       type: TYPES[rel.slice(rel.lastIndexOf('.') + 1)] ?? 'application/octet-stream',
-    });
+    };
+    read.set(rel, file);
   }
-  loaded = { dir, files: map };
-  return map;
+  return file;
 }
 
 function answer(req: HttpRequest, file: Variants, headers: Record<string, string>): RouteResult {
@@ -138,7 +152,7 @@ let pageWithoutSlash: Variants | undefined;
  * `./console/assets/…`. Either way the stage path (`/live`) is kept, never written into the page.
  */
 export function consolePage(req: HttpRequest): RouteResult {
-  const page = files().get('index.html')!;
+  const page = builtFile('index.html')!;
   const headers = { 'cache-control': REVALIDATE, 'content-security-policy': CONSOLE_CSP };
   if (req.path.endsWith('/')) return answer(req, page, headers);
   if (pageWithoutSlash?.identity !== page.identity) pageWithoutSlash = undefined;
@@ -152,10 +166,10 @@ export function consolePage(req: HttpRequest): RouteResult {
 /** `GET /console/{asset+}`: a hashed asset of the build, or `reference` (the API reference page); else 404. */
 export function consoleAsset(req: HttpRequest, asset: string): RouteResult {
   if (asset === 'reference' || asset === 'reference/') {
-    const page = files().get('reference.html')!;
+    const page = builtFile('reference.html')!;
     return answer(req, page, { 'cache-control': REVALIDATE, 'content-security-policy': REFERENCE_CSP });
   }
-  const file = /^assets\/[A-Za-z0-9._-]+$/.test(asset) ? files().get(asset) : undefined;
+  const file = /^assets\/[A-Za-z0-9._-]+$/.test(asset) ? builtFile(asset) : undefined;
   if (!file) throw new NotFoundError(`No console asset ${asset}`);
   return answer(req, file, { 'cache-control': IMMUTABLE, 'content-security-policy': CONSOLE_CSP });
 }
