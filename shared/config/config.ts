@@ -42,8 +42,31 @@ export interface Config {
    * address: for local tests and private deployments only. Lower-case.
    */
   mcpAllowHosts: string[];
+  /** The knowledge tools' services and limits (literature, trials, full text, `fetch_url`). */
+  knowledge: KnowledgeConfig;
   /** Sign-in, tokens and mail (accounts, console, OAuth). */
   auth: AuthConfig;
+}
+
+export interface KnowledgeConfig {
+  /** Which knowledge tools are live: all (`on`, the default), none (`off`), or the named ones. */
+  enabled: 'all' | 'none' | readonly string[];
+  ncbiEutilsUrl: string;
+  /** Raises NCBI's pace from 3 to 10 requests per second; given directly or as a Secrets Manager secret id. */
+  ncbiApiKey?: string;
+  ncbiApiKeySecret?: string;
+  /** E-utilities `tool` and `email` parameters, which NCBI asks callers to register. */
+  ncbiTool: string;
+  ncbiEmail?: string;
+  europePmcUrl: string;
+  clinicalTrialsUrl: string;
+  pmcBiocUrl: string;
+  /** Per call to a knowledge service, the whole exchange. */
+  timeoutMs: number;
+  /** How long a successful answer is reused for the same query in this process. */
+  cacheTtlMs: number;
+  fetchUrlMaxBytes: number;
+  fetchUrlTimeoutMs: number;
 }
 
 export interface AuthConfig {
@@ -161,7 +184,22 @@ export function readConfig(env: NodeJS.ProcessEnv): Config {
     ...(env.HDS_TEXTRACT_TOPIC_ARN && env.HDS_TEXTRACT_ROLE_ARN
       ? { textractNotifications: { topicArn: env.HDS_TEXTRACT_TOPIC_ARN, roleArn: env.HDS_TEXTRACT_ROLE_ARN } }
       : {}),
-    mcpAllowHosts: parseHostList(env.HDS_MCP_ALLOW_HOSTS),
+    mcpAllowHosts: parseHostList(env.HDS_EGRESS_ALLOW_HOSTS ?? env.HDS_MCP_ALLOW_HOSTS),
+    knowledge: {
+      enabled: parseEnabledTools(env.HDS_KNOWLEDGE_TOOLS),
+      ncbiEutilsUrl: baseUrl(env.HDS_NCBI_EUTILS_URL, 'https://eutils.ncbi.nlm.nih.gov/entrez/eutils'),
+      ncbiApiKey: env.NCBI_API_KEY || undefined,
+      ncbiApiKeySecret: env.HDS_NCBI_API_KEY_SECRET || undefined,
+      ncbiTool: env.HDS_NCBI_TOOL || 'hds',
+      ncbiEmail: env.HDS_NCBI_EMAIL || undefined,
+      europePmcUrl: baseUrl(env.HDS_EUROPE_PMC_URL, 'https://www.ebi.ac.uk/europepmc/webservices/rest'),
+      clinicalTrialsUrl: baseUrl(env.HDS_CLINICALTRIALS_URL, 'https://clinicaltrials.gov/api/v2'),
+      pmcBiocUrl: baseUrl(env.HDS_PMC_BIOC_URL, 'https://www.ncbi.nlm.nih.gov/research/bionlp/RESTful/pmcoa.cgi'),
+      timeoutMs: positiveInt(env.HDS_KNOWLEDGE_TIMEOUT_MS, 8_000),
+      cacheTtlMs: env.HDS_KNOWLEDGE_CACHE_TTL_MS === '0' ? 0 : positiveInt(env.HDS_KNOWLEDGE_CACHE_TTL_MS, 600_000),
+      fetchUrlMaxBytes: positiveInt(env.HDS_FETCH_URL_MAX_BYTES, 5 * 1024 * 1024),
+      fetchUrlTimeoutMs: positiveInt(env.HDS_FETCH_URL_TIMEOUT_MS, 10_000),
+    },
     auth: {
       issuer: (env.HDS_ISSUER ?? 'http://127.0.0.1:8787').replace(/\/+$/, ''),
       signingKmsKey: env.HDS_TOKEN_SIGNING_KMS_KEY || undefined,
@@ -181,7 +219,20 @@ export function readConfig(env: NodeJS.ProcessEnv): Config {
   };
 }
 
-/** `HDS_MCP_ALLOW_HOSTS="localhost,127.0.0.1:8931,[::1]:8931"`: comma-separated, case-insensitive. */
+/** `HDS_KNOWLEDGE_TOOLS`: `on` (default), `off`, or a comma list of tool names. */
+function parseEnabledTools(raw: string | undefined): KnowledgeConfig['enabled'] {
+  const value = (raw ?? '').trim().toLowerCase();
+  if (value === '' || value === 'on') return 'all';
+  if (value === 'off') return 'none';
+  return parseHostList(value);
+}
+
+/** A service base URL without its trailing slash (paths are appended). */
+function baseUrl(raw: string | undefined, fallback: string): string {
+  return (raw?.trim() || fallback).replace(/\/+$/, '');
+}
+
+/** `HDS_EGRESS_ALLOW_HOSTS="localhost,127.0.0.1:8931,[::1]:8931"`: comma-separated, case-insensitive. */
 function parseHostList(raw: string | undefined): string[] {
   return (raw ?? '')
     .split(',')
