@@ -56,10 +56,10 @@ export const LAZY_PACKAGES = ['unpdf', 'exceljs', 'gpt-tokenizer'] as const;
 /**
  * Our own modules kept apart the same way, named through package.json `imports` (`#tracing`: Powertools' Tracer and
  * the X-Ray SDK, loaded only where tracing is on; `#mcp-client`: the MCP SDK's client, loaded for a request that names
- * remote MCP servers). Each is bundled into the asset under `lazy/`, and the asset's own
+ * remote MCP servers; `#offline-engine`: the rule-based engine, loaded only where no model is configured). Each is bundled into the asset under `lazy/`, and the asset's own
  * package.json maps its name there.
  */
-export const LAZY_IMPORTS = ['#tracing', '#mcp-client'] as const;
+export const LAZY_IMPORTS = ['#tracing', '#mcp-client', '#offline-engine'] as const;
 
 const LAZY_MODULES = [...LAZY_PACKAGES, ...LAZY_IMPORTS];
 

@@ -7,7 +7,6 @@ import type { Tenancy } from '../../shared/http/tenancy';
 import type { Subject } from '../../shared/ports/subject-directory';
 import {
   agentModel,
-  builtinAgentTools,
   memoriesFor,
   recordPartialUsage,
   recordUsage,
@@ -16,14 +15,12 @@ import {
 import type { AgentTool } from '../../shared/services/agent/agent-tool';
 import { connectMcpServers } from '../../shared/services/agent/mcp';
 import { type AgentOutcome, type AgentTurn, runAgent } from '../../shared/services/agent/run-agent';
+import { serverTools } from '../../shared/services/agent/tools/registry';
 import { streamedFailure, upstreamFailure } from '../../shared/services/agent/upstream-failure';
 import type { Services } from '../../shared/services/container';
 import { type ReadingToStore, standardizeEphemeral, writeReadings } from '../../shared/services/record-writer';
 import type { ChatRequest } from './chat-request';
 import { type CompletionIdentity, chatCompletion, chunk, closingChunks, toolStepsForWire } from './chat-wire';
-
-/** The write tool is left out when the caller asked for nothing to be kept (`retention: none`). */
-const READ_ONLY_TOOLS = ['query_health_data', 'summarize_health_data', 'list_clinical_records', 'list_family_members'];
 
 /** Who a chat turn acts for: an API key's account on `/v1`, a signed-in person's account on the console. */
 export interface ChatCaller {
@@ -143,7 +140,7 @@ async function prepareTurn(ctx: ChatCaller, request: ChatRequest, remoteTools: A
     await services.records.openSession(subject.subjectId, request.sessionId, new Date(now).toISOString());
   }
   const retentionNone = context?.retention === 'none';
-  const builtin = builtinAgentTools(
+  const builtin = serverTools(
     {
       services,
       accountId: tenancy.accountId,
@@ -155,7 +152,8 @@ async function prepareTurn(ctx: ChatCaller, request: ChatRequest, remoteTools: A
       ephemeral: standardizeEphemeral(subject?.subjectId ?? 'request', readings),
       writeRetention: keep ?? 'permanent',
     },
-    retentionNone ? READ_ONLY_TOOLS : undefined,
+    // The write tool is left out when the caller asked for nothing to be kept.
+    { tier: request.tier, readOnly: retentionNone, knowledgeTools: services.config.knowledge.enabled },
   );
   const tools = [...builtin, ...remoteTools];
   const style = request.style;

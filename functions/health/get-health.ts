@@ -1,6 +1,6 @@
 import { probeModel } from '../../shared/adapters/model/model-probe';
 import { bucket } from '../../shared/composition/bucket';
-import { BUILTIN_TOOL_NAMES } from '../../shared/domain/agent/tool-results';
+import { liveToolNames } from '../../shared/domain/agent/tool-catalogue';
 import { UnavailableError } from '../../shared/errors';
 import { publicRoute } from '../../shared/http/handler';
 import { httpRoute } from '../routes';
@@ -25,7 +25,7 @@ export const handler = publicRoute(httpRoute('get-health'), { bucket }, async ({
       status: 'ok',
       region: services.config.region,
       version: services.config.version,
-      tool_names: BUILTIN_TOOL_NAMES,
+      tool_names: liveToolNames(services.config.knowledge.enabled),
       checks: { dynamodb, s3, model },
     },
   };

@@ -12,7 +12,6 @@ import { responseExpiresAt, type StoredResponse } from '../../shared/ports/conve
 import type { Subject } from '../../shared/ports/subject-directory';
 import {
   agentModel,
-  builtinAgentTools,
   memoriesFor,
   recordPartialUsage,
   recordUsage,
@@ -21,6 +20,7 @@ import {
 import type { AgentTool } from '../../shared/services/agent/agent-tool';
 import { connectMcpServers } from '../../shared/services/agent/mcp';
 import { type AgentOutcome, type AgentTurn, runAgent } from '../../shared/services/agent/run-agent';
+import { serverTools } from '../../shared/services/agent/tools/registry';
 import { streamedFailure, upstreamFailure } from '../../shared/services/agent/upstream-failure';
 import type { ConsolidationJob } from '../../shared/services/consolidation';
 import { httpRoute } from '../routes';
@@ -221,7 +221,7 @@ function toolsFor(
   const builtin =
     request.mode === 'model' || request.builtinTools === 'none'
       ? []
-      : builtinAgentTools(
+      : serverTools(
           {
             services: ctx.services,
             accountId: ctx.tenancy.accountId,
@@ -232,7 +232,11 @@ function toolsFor(
             ephemeral: [],
             writeRetention: 'permanent',
           },
-          request.builtinTools === 'auto' ? undefined : request.builtinTools,
+          {
+            tier: request.tier,
+            allowed: request.builtinTools === 'auto' ? undefined : request.builtinTools,
+            knowledgeTools: ctx.services.config.knowledge.enabled,
+          },
         );
   // `tool_choice: "none"` keeps the client's tools out of this turn; built-in tools still run.
   const client: AgentTool[] =

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { evidenceOf } from '../../shared/domain/agent/tool-catalogue';
 import type { ToolStep } from '../../shared/domain/agent/tool-step';
 import { responseUsage, type TurnUsage } from '../../shared/domain/agent/usage';
 import type { ResponsesRequest } from './responses-request';
@@ -88,8 +89,7 @@ export function responseObject(
     session_id: who.sessionId,
     mode: r.mode,
     tool_steps: finish?.toolSteps ?? [],
-    health_records: finish ? evidence(finish.toolSteps) : [],
-    citations: [],
+    ...evidenceFields(finish?.toolSteps ?? []),
   };
 }
 
@@ -125,19 +125,10 @@ function toolsForWire(r: ResponsesRequest) {
   ];
 }
 
-/** Evidence of the data tools: each built-in tool's result as data (`{tool, data}`), when it is JSON. */
-function evidence(steps: readonly ToolStep[]): { tool: string; data: unknown }[] {
-  const out: { tool: string; data: unknown }[] = [];
-  for (const step of steps) {
-    if (step.name.startsWith('mcp__')) continue;
-    try {
-      const data = JSON.parse(step.result);
-      if (data && typeof data === 'object' && !('error' in data)) out.push({ tool: step.name, data });
-    } catch {
-      // A tool that answered in prose is not evidence data.
-    }
-  }
-  return out;
+/** `health_records` from the data tools and `citations` from the literature tools, as `{tool, data}` items. */
+function evidenceFields(steps: readonly ToolStep[]) {
+  const { healthRecords, citations } = evidenceOf(steps);
+  return { health_records: healthRecords, citations };
 }
 
 export const reasoningItem = (id: string, text: string, status: 'in_progress' | 'completed'): OutputItem => ({

@@ -1,4 +1,4 @@
-import { BUILTIN_TOOL_NAMES } from '../../shared/domain/agent/tool-results';
+import { ALLOWLISTABLE_TOOL_NAMES, RESERVED_TOOL_NAMES, toolSpec } from '../../shared/domain/agent/tool-catalogue';
 import type { ModelTier } from '../../shared/domain/models';
 import { BadRequestError, invalidField } from '../../shared/errors';
 import { agentTierParam } from '../../shared/http/model-param';
@@ -14,27 +14,6 @@ export const MAX_TOOLS = 64;
 const TOOL_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
 const MAX_INPUT_ITEMS = 500;
 const MAX_TEXT_CHARS = 100_000;
-/**
- * Names a client tool may not take: the built-in server tools, and the internal harness names of the public
- * product (spec, Built-in server tools), so a client tool never shadows one of them.
- */
-const RESERVED_TOOL_NAMES = new Set<string>([
-  ...BUILTIN_TOOL_NAMES,
-  'search_medical_literature',
-  'get_clinical_trials',
-  'get_article_by_pmcid',
-  'fetch_url',
-  'write_todos',
-  'task',
-  'eval',
-  'read_file',
-  'write_file',
-  'edit_file',
-  'ls',
-  'glob',
-  'grep',
-  'ask_user',
-]);
 
 /** One item of `input`, as the conversation will hold it. */
 export type InputItem =
@@ -453,13 +432,15 @@ function parseBuiltinTools(raw: unknown): ResponsesRequest['builtinTools'] {
   if (raw === 'none') return 'none';
   if (Array.isArray(raw)) {
     raw.forEach((name, i) => {
-      if (typeof name !== 'string' || !(BUILTIN_TOOL_NAMES as readonly string[]).includes(name)) {
-        throw new BadRequestError(
-          `builtin_tools[${i}] must be one of ${BUILTIN_TOOL_NAMES.join(', ')}`,
-          'invalid_value',
-          `builtin_tools[${i}]`,
-        );
-      }
+      if (typeof name === 'string' && ALLOWLISTABLE_TOOL_NAMES.includes(name)) return;
+      const spec = typeof name === 'string' ? toolSpec(name) : undefined;
+      const why =
+        spec?.visibility === 'disabled_on_v1'
+          ? `${name} is disabled on /v1`
+          : spec?.visibility === 'internal'
+            ? `${name} is internal to hds-expert's planning and cannot be chosen`
+            : `builtin_tools[${i}] must be one of ${ALLOWLISTABLE_TOOL_NAMES.join(', ')}`;
+      throw new BadRequestError(why, 'invalid_value', `builtin_tools[${i}]`);
     });
     return raw as string[];
   }

@@ -1,10 +1,10 @@
-import { OfflineEngine } from '../adapters/model/offline-engine/offline-engine';
 import { OpenAIChatProvider } from '../adapters/model/openai-chat-provider';
 import { createOpenAIClient, modelConfigured } from '../adapters/model/openai-client';
 import { OpenAIMemoryExtractor } from '../adapters/model/openai-memory-extractor';
 import { OpenAIReadingExtractor } from '../adapters/model/openai-reading-extractor';
 import { OfflineReadingExtractor } from '../domain/extraction';
 import { OfflineMemoryExtractor } from '../domain/memory/offline-memory-extractor';
+import type { ModelCall, ModelEvent, ModelProvider } from '../ports/model-provider';
 import type { ModelServices } from '../services/container';
 import { perConfig } from './per-config';
 
@@ -16,7 +16,7 @@ import { perConfig } from './per-config';
 export const model = perConfig((cfg): ModelServices => {
   if (!modelConfigured(cfg.model)) {
     return {
-      chat: new OfflineEngine(),
+      chat: new LazyOfflineEngine(),
       readingExtractor: new OfflineReadingExtractor(),
       memoryExtractor: new OfflineMemoryExtractor(),
     };
@@ -28,3 +28,23 @@ export const model = perConfig((cfg): ModelServices => {
     memoryExtractor: new OpenAIMemoryExtractor(client, cfg.model.flash),
   };
 });
+
+/**
+ * The offline engine, loaded on its first question: a deployment with a model configured never runs it, so its
+ * rules, lexicons and messages stay out of the answering functions' cold start (`#offline-engine` is bundled apart).
+ */
+class LazyOfflineEngine implements ModelProvider {
+  readonly kind = 'offline' as const;
+  private engine?: Promise<ModelProvider>;
+
+  async *stream(call: ModelCall): AsyncIterable<ModelEvent> {
+    this.engine ??= import('#offline-engine').then(
+      (m) => new m.OfflineEngine(),
+      (err) => {
+        this.engine = undefined; // the next question tries again
+        throw err;
+      },
+    );
+    yield* (await this.engine).stream(call);
+  }
+}

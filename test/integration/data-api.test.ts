@@ -322,7 +322,11 @@ describe('models and health', () => {
       region: 'us-east-1',
       checks: { dynamodb: { status: 'ok' }, s3: { status: 'ok' } },
     });
-    expect(Array.isArray(res.body.tool_names)).toBe(true);
+    // The data tools, and ask_user (listed, disabled on /v1); the planning harness is internal and never listed.
+    expect(res.body.tool_names).toEqual(
+      expect.arrayContaining(['query_health_data', 'write_fhir_observation', 'ask_user']),
+    );
+    expect(res.body.tool_names).not.toContain('write_todos');
   });
 });
 

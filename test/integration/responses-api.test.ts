@@ -35,6 +35,8 @@ beforeAll(async () => {
       OPENAI_API_KEY: 'sk-test',
       HDS_MODEL_FLASH: 'upstream-mini',
       HDS_MCP_ALLOW_HOSTS: `127.0.0.1:${mcp.port}`,
+      // More requests than the spec's 60 a minute run in this file; the limit has its own tests.
+      HDS_RATE_LIMITS: 'create-response=600',
     },
   });
   key = (await h.newAccount()).key;
@@ -409,6 +411,13 @@ describe('POST /v1/responses through the openai client', () => {
       'unsupported_parameter',
     ],
     ['an unknown builtin tool', { builtin_tools: ['nope'] }, 'builtin_tools[0]', 'invalid_value'],
+    [
+      'ask_user, disabled on /v1',
+      { builtin_tools: ['query_health_data', 'ask_user'] },
+      'builtin_tools[1]',
+      'invalid_value',
+    ],
+    ['a planning harness tool', { builtin_tools: ['write_todos'] }, 'builtin_tools[0]', 'invalid_value'],
   ])('refuses %s with a 400 naming the field', async (_name, extra, param, code) => {
     const err = await sdk.responses.create({ model: 'hds-flash', input: 'x', ...(extra as any) }).catch((e) => e);
     expect(err).toBeInstanceOf(OpenAI.BadRequestError);

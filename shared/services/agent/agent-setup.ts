@@ -7,23 +7,10 @@ import type { ModelProvider } from '../../ports/model-provider';
 import type { Services } from '../container';
 import type { AgentTool } from './agent-tool';
 import { usageOfFailedTurn } from './run-agent';
-import { BUILTIN_TOOLS, runBuiltinTool } from './tools';
-import type { ToolContext } from './tools/types';
 
 /** The model behind the agent: the configured OpenAI-compatible upstream, else the offline rule-based engine. */
 export function agentModel(services: Services): ModelProvider {
   return services.model.chat;
-}
-
-/** The built-in data tools, bound to the request's own Subject (`ctx` comes from `Tenancy`, never from the model). */
-export function builtinAgentTools(ctx: ToolContext, allowed?: readonly string[]): AgentTool[] {
-  return BUILTIN_TOOLS.filter((t) => !allowed || allowed.includes(t.name)).map((tool) => ({
-    kind: 'server' as const,
-    name: tool.name,
-    description: tool.description,
-    parameters: tool.parameters,
-    run: (raw: string) => runBuiltinTool(tool, raw, ctx),
-  }));
 }
 
 export function systemPromptFor(

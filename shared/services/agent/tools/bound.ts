@@ -1,17 +1,22 @@
+import { TOOL_CATALOGUE } from '../../../domain/agent/tool-catalogue';
 import type { SeriesPoint } from '../../../domain/agent/tool-results';
 import { thinKeepingExtremes } from '../../../domain/series/summarize-series';
 
-/** Top-level lists a tool result may shorten, dropped from their end (each is ordered most useful first). */
-const LIST_KEYS = ['records', 'series', 'files', 'members', 'written'] as const;
+/** Every list any tool declares it may shorten: the default when the tool is not known. */
+const ANY_TOOL_LIST_KEYS = [...new Set(TOOL_CATALOGUE.flatMap((s) => s.listKeys))];
 /** Nested lists thinned before any element of a top-level list is dropped. */
 const POINTS_KEY = 'points';
 
 /**
  * A tool result as JSON text of at most `maxChars` characters. Too long a result loses list elements,
  * never characters: chart points are thinned first (first, last, lowest and highest kept), then the last elements of
- * its lists are dropped, and `truncated: true` is set, so the text always parses.
+ * its lists (`listKeys`, the tool's catalogue entry) are dropped, and `truncated: true` is set, so the text always parses.
  */
-export function boundedJson(result: unknown, maxChars: number): string {
+export function boundedJson(
+  result: unknown,
+  maxChars: number,
+  listKeys: readonly string[] = ANY_TOOL_LIST_KEYS,
+): string {
   const text = JSON.stringify(result ?? null);
   if (text.length <= maxChars) return text;
   if (!isObject(result)) return tooLarge(maxChars);
@@ -19,7 +24,7 @@ export function boundedJson(result: unknown, maxChars: number): string {
   const fits = () => JSON.stringify(bounded).length <= maxChars;
   if (fits()) return JSON.stringify(bounded);
 
-  const pointLists = LIST_KEYS.flatMap((key) => {
+  const pointLists = listKeys.flatMap((key) => {
     const list = bounded[key];
     return Array.isArray(list) ? list.filter((e) => isObject(e) && Array.isArray(e[POINTS_KEY])) : [];
   }) as Record<string, unknown[]>[];
@@ -29,7 +34,7 @@ export function boundedJson(result: unknown, maxChars: number): string {
     if (fits()) return JSON.stringify(bounded);
   }
 
-  for (const key of LIST_KEYS) {
+  for (const key of listKeys) {
     const list = bounded[key];
     if (!Array.isArray(list) || list.length === 0) continue;
     // The longest prefix that fits, by bisection.

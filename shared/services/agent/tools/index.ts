@@ -1,3 +1,4 @@
+import { toolSpec } from '../../../domain/agent/tool-catalogue';
 import { parseClientJson } from '../../../json';
 import { log } from '../../../log';
 import { boundedJson } from './bound';
@@ -59,7 +60,8 @@ export async function runBuiltinTool(
   }
   const args = parsed as Record<string, unknown>;
   try {
-    return { arguments: args, result: boundedJson(await tool.run(args, ctx), MAX_TOOL_RESULT_CHARS), error: false };
+    const result = boundedJson(await tool.run(args, ctx), MAX_TOOL_RESULT_CHARS, toolSpec(tool.name)?.listKeys);
+    return { arguments: args, result, error: false };
   } catch (err) {
     if (err instanceof ToolInputError) return failed(args, `Invalid arguments for ${tool.name}: ${err.message}`);
     log('error', 'built-in tool failed', { tool: tool.name, error: (err as Error)?.name });

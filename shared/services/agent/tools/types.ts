@@ -15,6 +15,8 @@ export interface ToolContext {
   ephemeral: HealthRecord[];
   /** Retention of rows the write tool stores. */
   writeRetention: StoredRetention;
+  /** The request's signal, set for each run: a client that hangs up stops tools that wait on the network. */
+  signal?: AbortSignal;
 }
 
 /** A server-side tool: its schema as offered to the model, and its run. */
