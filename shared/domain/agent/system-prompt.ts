@@ -26,6 +26,15 @@ export function platformSystemPrompt(opts: {
     lines.push(
       '- No data tools are available in this conversation: answer from the conversation alone, and say so when data would be needed.',
     );
+  const has = (name: string) => opts.toolNames.includes(name);
+  if (['search_medical_literature', 'get_clinical_trials', 'get_article_by_pmcid', 'fetch_url'].some(has))
+    lines.push(
+      '- For medical evidence (studies, guidelines, trials, an article), use the literature and trial tools and cite what they return: title, year and link. Never cite a source no tool returned. If a tool reports its source unreachable, say so plainly and answer from what you have.',
+    );
+  if (has('write_todos'))
+    lines.push(
+      '- For a question that needs several steps, keep a plan with write_todos and update it as you go. Large tool results are saved as files (ls, read_file); use eval for exact arithmetic or statistics over them, and task to hand a self-contained sub-question to a helper that returns a summary. These planning tools are invisible to the person: never mention them.',
+    );
   const remembered = memoryBlock(opts.memories ?? []);
   if (remembered) lines.push('', remembered);
   if (opts.style) {

@@ -33,6 +33,21 @@ export function addModelCall(
   };
 }
 
+/**
+ * Adds a sub-agent's turn (the planning harness's `task`): everything it read is platform overhead, since the caller
+ * sent none of it; what it wrote is output.
+ */
+export function addSubAgentUsage(usage: TurnUsage, sub: TurnUsage): TurnUsage {
+  return {
+    callerInputTokens: usage.callerInputTokens,
+    systemTokens: usage.systemTokens + sub.callerInputTokens + sub.systemTokens,
+    outputTokens: usage.outputTokens + sub.outputTokens,
+    reasoningTokens: usage.reasoningTokens + sub.reasoningTokens,
+    cachedTokens: usage.cachedTokens + sub.cachedTokens,
+    modelCalls: usage.modelCalls + sub.modelCalls,
+  };
+}
+
 /** `usage` of a chat completion (with the `billed_tokens` extension of the public product). */
 export function chatUsage(u: TurnUsage) {
   const prompt = u.callerInputTokens;

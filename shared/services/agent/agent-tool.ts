@@ -1,3 +1,5 @@
+import type { ToolStep } from '../../domain/agent/tool-step';
+import type { TurnUsage } from '../../domain/agent/usage';
 import type { ModelTool } from '../../ports/model-provider';
 
 /**
@@ -14,4 +16,8 @@ export interface ServerToolOutcome {
   /** The result text the model reads (bounded by the tool). */
   result: string;
   error: boolean;
+  /** A sub-agent's (`task`) own tool steps, in the order they ran. */
+  innerSteps?: ToolStep[];
+  /** A sub-agent's model calls: platform overhead of the turn that asked for it. */
+  usage?: TurnUsage;
 }

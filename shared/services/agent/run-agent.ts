@@ -1,6 +1,6 @@
 import { countMessageTokens, countTokens, countToolTokens, loadTokenizer } from '../../domain/agent/tokens';
 import type { ToolStep } from '../../domain/agent/tool-step';
-import { addModelCall, emptyUsage, type TurnUsage } from '../../domain/agent/usage';
+import { addModelCall, addSubAgentUsage, emptyUsage, type TurnUsage } from '../../domain/agent/usage';
 import type { ModelTier } from '../../domain/models';
 import type {
   ModelCall,
@@ -13,8 +13,11 @@ import type {
 } from '../../ports/model-provider';
 import type { AgentTool } from './agent-tool';
 
-/** Model rounds of one turn before the model is made to answer without tools. */
-const MAX_TOOL_ROUNDS = 6;
+/**
+ * Model rounds of one turn before the model is made to answer without tools. The expert tier plans (todos, files,
+ * sub-agents), which costs rounds; flash stays the fast path.
+ */
+const MAX_TOOL_ROUNDS: Record<ModelTier, number> = { 'hds-flash': 6, 'hds-expert': 12 };
 /**
  * Text a model writes before deciding to call tools is thinking aloud, not the answer. Text is held back until
  * this much has arrived without a tool call; past it the call is taken to be answering, and text flows through.
@@ -36,6 +39,13 @@ export interface AgentTurn {
   toolChoice?: ModelCall['toolChoice'];
   /** Backbone mode: JSON output. */
   responseFormat?: ModelResponseFormat;
+  /**
+   * What the model reads of a server tool's result (the planning harness saves a large one as a file and hands the
+   * model a stub). The tool step always keeps the whole result.
+   */
+  modelView?: (stepId: string, result: string) => string;
+  /** Rounds before the model must answer; the tier's default otherwise (a sub-agent gets fewer). */
+  maxToolRounds?: number;
 }
 
 export type AgentEvent =
@@ -103,7 +113,7 @@ async function* turnEvents(turn: AgentTurn, spent: { usage: TurnUsage | null }):
   let reasoning = '';
 
   for (let round = 0; ; round++) {
-    const lastRound = round >= MAX_TOOL_ROUNDS;
+    const lastRound = round >= (turn.maxToolRounds ?? MAX_TOOL_ROUNDS[turn.tier]);
     let held = '';
     let answering = false;
     let callText = '';
@@ -218,7 +228,16 @@ async function* turnEvents(turn: AgentTurn, spent: { usage: TurnUsage | null }):
       const step: ToolStep = { id: ids[i]!, name: call.name, arguments: ran.arguments, result: ran.result };
       steps.push(step);
       yield { type: 'tool_step', step, error: ran.error };
-      const toolMessage: ModelMessage = { role: 'tool', toolCallId: call.id, content: ran.result };
+      // A sub-agent's own tool runs are the caller's to see too, under the task step's id.
+      for (const inner of ran.innerSteps ?? []) {
+        const nested: ToolStep = { ...inner, id: `${step.id}.${inner.id}` };
+        steps.push(nested);
+        yield { type: 'tool_step_started', step: { id: nested.id, name: nested.name, arguments: nested.arguments } };
+        yield { type: 'tool_step', step: nested, error: isErrorResult(nested.result) };
+      }
+      if (ran.usage) usage = spent.usage = addSubAgentUsage(usage, ran.usage);
+      const content = turn.modelView ? turn.modelView(step.id, ran.result) : ran.result;
+      const toolMessage: ModelMessage = { role: 'tool', toolCallId: call.id, content };
       messages.push(toolMessage);
       added.push(toolMessage);
     }
@@ -251,6 +270,15 @@ async function runServerCall(tool: AgentTool | undefined, call: ModelToolCall, s
       result: `Error: ${call.name} failed: ${(err as Error).message}`,
       error: true,
     };
+  }
+}
+
+function isErrorResult(result: string): boolean {
+  try {
+    const value = JSON.parse(result);
+    return !!value && typeof value === 'object' && 'error' in value;
+  } catch {
+    return result.startsWith('Error:');
   }
 }
 
