@@ -334,7 +334,14 @@ export const manifest: readonly ManifestEntry[] = [
     streaming: true,
     handler: 'chat/create-chat-completion.ts',
     description: 'Answer a question from the Subject data through the agent loop',
-    needs: { usesModel: true, tables: recordsRw, bucket: 'read', memoryMb: 1024, timeoutSeconds: 300 },
+    needs: {
+      usesModel: true,
+      runsAgentTools: true,
+      tables: recordsRw,
+      bucket: 'read',
+      memoryMb: 1024,
+      timeoutSeconds: 300,
+    },
   },
   // Textract finished reading a scanned PDF: its text and readings are stored as the extraction job would have.
   {
@@ -372,6 +379,7 @@ export const manifest: readonly ManifestEntry[] = [
     description: 'Run one agent turn of the responses protocol, storing it when asked',
     needs: {
       usesModel: true,
+      runsAgentTools: true,
       tables: recordsRw,
       bucket: 'readwrite',
       sendsTo: ['consolidation'],
@@ -865,6 +873,7 @@ export const manifest: readonly ManifestEntry[] = [
     description: "Answer a question from one of the account's Subjects (console)",
     needs: {
       usesModel: true,
+      runsAgentTools: true,
       tables: { ...recordsRw, identity: 'read' },
       bucket: 'read',
       memoryMb: 1024,

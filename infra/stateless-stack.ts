@@ -191,6 +191,7 @@ export class StatelessStack extends Stack {
   private functionEnvironment(): Record<string, string> {
     const model = modelContext(this);
     const mail = mailContext(this);
+    const knowledge = knowledgeContext(this);
     const environment: Record<string, string> = {
       ...(model.baseUrl ? { OPENAI_BASE_URL: model.baseUrl } : {}),
       ...(model.flash ? { HDS_MODEL_FLASH: model.flash } : {}),
@@ -214,6 +215,9 @@ export class StatelessStack extends Stack {
       ...(mail.from ? { HDS_MAIL_FROM: mail.from } : {}),
       ...(mail.identityArn ? { HDS_SES_IDENTITY_ARN: mail.identityArn } : {}),
       ...(mail.configurationSet ? { HDS_SES_CONFIGURATION_SET: mail.configurationSet } : {}),
+      ...(knowledge.tools ? { HDS_KNOWLEDGE_TOOLS: knowledge.tools } : {}),
+      ...(knowledge.ncbiKeySecret ? { HDS_NCBI_API_KEY_SECRET: knowledge.ncbiKeySecret } : {}),
+      ...(knowledge.ncbiEmail ? { HDS_NCBI_EMAIL: knowledge.ncbiEmail } : {}),
     };
     for (const definition of Object.values(tableDefinitions)) {
       environment[definition.envVar] = this.stateful.tables[definition.name].tableName;
@@ -272,6 +276,13 @@ export class StatelessStack extends Stack {
       const secret = keySecret.startsWith('arn:')
         ? Secret.fromSecretCompleteArn(this, `${fn.node.id}ModelKey`, keySecret)
         : Secret.fromSecretNameV2(this, `${fn.node.id}ModelKey`, keySecret);
+      secret.grantRead(fn);
+    }
+    const { ncbiKeySecret } = knowledgeContext(this);
+    if (needs.runsAgentTools && ncbiKeySecret) {
+      const secret = ncbiKeySecret.startsWith('arn:')
+        ? Secret.fromSecretCompleteArn(this, `${fn.node.id}NcbiKey`, ncbiKeySecret)
+        : Secret.fromSecretNameV2(this, `${fn.node.id}NcbiKey`, ncbiKeySecret);
       secret.grantRead(fn);
     }
     if (needs.signsTokens) {
@@ -434,6 +445,19 @@ function modelContext(scope: Construct): { baseUrl?: string; flash?: string; exp
     expert: read('modelExpert'),
     keySecret: read('modelKeySecret'),
   };
+}
+
+/**
+ * The knowledge tools from CDK context: `hds:knowledgeTools` (`on`, `off` or a comma list), `hds:ncbiKeySecret` (a
+ * Secrets Manager secret holding an NCBI API key, which raises PubMed's pace from 3 to 10 requests a second) and
+ * `hds:ncbiEmail` (the contact NCBI asks E-utilities callers to send).
+ */
+function knowledgeContext(scope: Construct): { tools?: string; ncbiKeySecret?: string; ncbiEmail?: string } {
+  const read = (key: string) => {
+    const value = scope.node.tryGetContext(`hds:${key}`);
+    return typeof value === 'string' && value.trim() ? value.trim() : undefined;
+  };
+  return { tools: read('knowledgeTools'), ncbiKeySecret: read('ncbiKeySecret'), ncbiEmail: read('ncbiEmail') };
 }
 
 /**

@@ -28,6 +28,8 @@ export interface Needs {
    * the model's code.
    */
   probesModel?: boolean;
+  /** Runs the agent's tools (the answering routes): may reach the knowledge services and read the NCBI key's secret. */
+  runsAgentTools?: boolean;
   /** Calls Textract's synchronous OCR (single images in the cloud). */
   usesTextract?: boolean;
   /**

@@ -676,3 +676,38 @@ describe('the upstream model in the cloud', () => {
     expect(readers.some((r) => r.includes('ListData'))).toBe(false);
   });
 });
+
+describe('the knowledge tools in the cloud', () => {
+  it('passes their context on and lets only the answering functions read the NCBI key secret', () => {
+    const app = new App({
+      context: {
+        'hds:knowledgeTools': 'search_medical_literature,get_clinical_trials',
+        'hds:ncbiKeySecret': 'hds/ncbi',
+        'hds:ncbiEmail': 'ops@example.com',
+      },
+    });
+    const stateful = new StatefulStack(app, 'KnowledgeStateful', { env: { region: REGION } });
+    const entries = [
+      httpRoutes.find((r) => r.id === 'create-response')!,
+      httpRoutes.find((r) => r.id === 'list-data')!,
+    ];
+    const template = Template.fromStack(
+      new StatelessStack(app, 'KnowledgeStateless', { env: { region: REGION }, stateful, entries }),
+    );
+    for (const [, fn] of resources(template, 'AWS::Lambda::Function')) {
+      const variables = (fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
+      expect(variables).toMatchObject({
+        HDS_KNOWLEDGE_TOOLS: 'search_medical_literature,get_clinical_trials',
+        HDS_NCBI_API_KEY_SECRET: 'hds/ncbi',
+        HDS_NCBI_EMAIL: 'ops@example.com',
+      });
+      expect(Object.keys(variables)).not.toContain('NCBI_API_KEY');
+    }
+    const readers = resources(template, 'AWS::IAM::Policy')
+      .map(([, p]) => JSON.stringify(p.Properties))
+      .filter((p) => p.includes('secretsmanager:GetSecretValue'));
+    expect(readers).toHaveLength(1);
+    expect(readers[0]).toContain('hds/ncbi');
+    expect(readers[0]).toContain('CreateResponse');
+  });
+});
