@@ -14,10 +14,15 @@ import { MAX_WAIT_MS, pacerFor } from './pacer';
  */
 export const MAX_BYTES = 4 * 1024 * 1024;
 
+/**
+ * What a knowledge call accepts. Beyond the documented type, `text/*` and JSON are accepted everywhere because error
+ * answers (a 429's JSON, a proxy's HTML 503, BioC's `[Error]` page) come in them, and the status must be readable.
+ */
 export const JSON_TYPES: readonly ContentTypeRule[] = [{ type: 'application/json' }, { prefix: 'text/' }];
 export const XML_TYPES: readonly ContentTypeRule[] = [
   { type: 'application/xml' },
   { type: 'text/xml' },
+  { type: 'application/json' },
   { prefix: 'text/' },
 ];
 
