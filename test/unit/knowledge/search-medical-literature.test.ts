@@ -10,6 +10,7 @@ import {
 import { ToolInputError } from '../../../shared/services/agent/tools/types';
 import { knowledgeContext } from '../../support/knowledge-egress';
 import { type KnowledgeServers, startKnowledgeServers } from '../../support/knowledge-servers';
+import { captureLogs, logEntries } from '../../support/log-capture';
 
 let servers: KnowledgeServers;
 
@@ -238,6 +239,29 @@ describe('failure modes are results, never throws', () => {
     const result = await search({ query: 'x', source: 'pubmed' });
     expect(result).toMatchObject({ reachable: false, source: 'pubmed' });
     expect(result.error).toContain('could not be read');
+  });
+});
+
+describe('what leaves the tool', () => {
+  it('logs failures by target, status and reason, never the query', async () => {
+    servers.ncbi.fail({ kind: 'status', status: 500 });
+    servers.europePmc.fail({ kind: 'stall' });
+    const lines = await captureLogs('debug', () =>
+      search({ query: 'my hiv status and warfarin dose' }, {}, { timeoutMs: 300 }),
+    );
+    const entries = logEntries(lines);
+    expect(entries.map((e) => e.message)).toEqual(
+      expect.arrayContaining(['knowledge request answered with an error status', 'knowledge request failed']),
+    );
+    expect(lines.join('\n')).not.toMatch(/hiv|warfarin/i);
+  });
+
+  it('a caller that hung up gets its abort, not a result', async () => {
+    servers.ncbi.fail({ kind: 'stall' });
+    const controller = new AbortController();
+    const run = search({ query: 'x' }, { signal: controller.signal });
+    setTimeout(() => controller.abort(new Error('client went away')), 50);
+    await expect(run).rejects.toThrow('client went away');
   });
 });
 

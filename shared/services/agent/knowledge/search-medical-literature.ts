@@ -3,6 +3,7 @@ import { type Args, onlyKnown, optionalEnum, optionalInt, requiredText } from '.
 import { cachedResult, cacheKey } from './cache';
 import { isUnreachable, type UnreachableResult } from './failure';
 import type { KnowledgeContext, KnowledgeRunner } from './knowledge-context';
+import { abortableSleep } from './pacer';
 import { cutAtSentence, stripTags } from './text';
 import {
   bodyJson,
@@ -12,7 +13,6 @@ import {
   JSON_TYPES,
   malformed,
   retryAfterSeconds,
-  sleep,
   statusFailure,
   type Upstream,
   XML_TYPES,
@@ -204,7 +204,7 @@ async function ncbiGet(ctx: KnowledgeContext, url: URL, accept: typeof JSON_TYPE
   if (!first.ok || first.response.status !== 429) return first;
   const wait = retryAfterSeconds(first.response.headers.get('retry-after')) ?? MAX_RETRY_WAIT_S;
   if (wait > MAX_RETRY_WAIT_S) return first;
-  await sleep(wait * 1000, ctx.signal);
+  await abortableSleep(wait * 1000, ctx.signal);
   return getUpstream(ctx, 'ncbi_eutils', 'pubmed', url, accept);
 }
 
