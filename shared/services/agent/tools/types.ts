@@ -1,6 +1,7 @@
 import type { HealthRecord } from '../../../domain/records';
 import type { StoredRetention } from '../../../domain/retention';
 import type { Services } from '../../container';
+import type { KnowledgeContext } from '../knowledge/knowledge-context';
 
 /** Who a tool runs for: always the request's own Subject, resolved by `Tenancy`, never named by the model. */
 export interface ToolContext {
@@ -17,6 +18,8 @@ export interface ToolContext {
   writeRetention: StoredRetention;
   /** The request's signal, set for each run: a client that hangs up stops tools that wait on the network. */
   signal?: AbortSignal;
+  /** The public services the knowledge tools call; without it they are not offered. */
+  knowledge?: Omit<KnowledgeContext, 'signal'>;
 }
 
 /** A server-side tool: its schema as offered to the model, and its run. */
