@@ -47,11 +47,13 @@ export const lambdaBundle = {
 
 /**
  * Libraries most invocations never touch, kept out of the function's bundle so they cost nothing at a cold start:
- * pdf.js (unpdf, 1.6 MB), exceljs with its zip stack, and the o200k tokenizer's tables (2.7 MB). The code imports
- * them only with `import()`, on the first PDF, workbook or token count; each is bundled on its own into the
- * function's asset as `node_modules/<package>/`, where Node resolves that `import()` (see {@link buildLazyPackages}).
+ * pdf.js (unpdf, 1.6 MB), exceljs with its zip stack, the o200k tokenizer's tables (2.7 MB), and `fetch_url`'s HTML
+ * readers (linkedom, ~450 KB minified, and Readability). The code imports them only with `import()`, on the first
+ * PDF, workbook, token count or HTML page; each is bundled on its own into the function's asset as
+ * `node_modules/<package>/` (scoped ones as `node_modules/@scope/<name>/`), where Node resolves that `import()` (see
+ * {@link buildLazyPackages}).
  */
-export const LAZY_PACKAGES = ['unpdf', 'exceljs', 'gpt-tokenizer'] as const;
+export const LAZY_PACKAGES = ['unpdf', 'exceljs', 'gpt-tokenizer', 'linkedom', '@mozilla/readability'] as const;
 
 /**
  * Our own modules kept apart the same way, named through package.json `imports` (`#tracing`: Powertools' Tracer and

@@ -39,7 +39,7 @@ export async function answerChat(ctx: ChatCaller, request: ChatRequest): Promise
   // Remote tool servers are connected (and vetted) before anything is stored or streamed: an unusable one is a 400.
   const mcp = await connectMcpServers(request.mcpServers, {
     signal: controller.signal,
-    allow: ctx.services.config.mcpAllowHosts,
+    egress: ctx.services.egress,
   });
   let prepared: PreparedTurn;
   try {

@@ -82,7 +82,7 @@ export const handler = streamingApiKeyRoute(httpRoute('create-response'), { buck
   const controller = new AbortController();
   const mcp = await connectMcpServers(request.mcpServers, {
     signal: controller.signal,
-    allow: ctx.services.config.mcpAllowHosts,
+    egress: ctx.services.egress,
   });
   const tools = [...toolsFor(ctx, request, subject, sessionId, now), ...mcp.tools];
   const turn: AgentTurn = {

@@ -58,6 +58,8 @@ export class EgressRefused extends Error {
   constructor(
     readonly reason: EgressRefusal,
     message: string,
+    /** For `content_type`: the media type the server answered with, so a caller can name it to its own reader. */
+    readonly contentType?: string,
   ) {
     super(message);
     this.name = 'EgressRefused';

@@ -22,6 +22,7 @@ import { DynamoUploadStaging } from '../adapters/dynamo/dynamo-upload-staging';
 import { DynamoUploadTickets } from '../adapters/dynamo/dynamo-upload-tickets';
 import { DynamoUsageLedger } from '../adapters/dynamo/dynamo-usage-ledger';
 import { DynamoUserDirectory } from '../adapters/dynamo/dynamo-user-directory';
+import { createGuardedEgress } from '../adapters/egress/guarded-egress';
 import { perConfig } from '../composition/per-config';
 import { type Config, config } from '../config/config';
 import type { Needs } from '../config/resources';
@@ -37,6 +38,7 @@ import type { ClientBindings } from '../ports/client-bindings';
 import type { Consents } from '../ports/consents';
 import type { ConversationStore } from '../ports/conversation-store';
 import type { DueEntries } from '../ports/due-entries';
+import type { Egress } from '../ports/egress';
 import type { FileCatalog } from '../ports/file-catalog';
 import type { GrantStore } from '../ports/grant-store';
 import type { JobQueue } from '../ports/job-queue';
@@ -119,6 +121,11 @@ export interface Services {
   mail: MailSender | null;
   /** The pepper keying email addresses and login codes (`authPepper`). */
   pepper(): Promise<Buffer>;
+  /**
+   * Outbound HTTP to hosts the service does not own (remote MCP servers, the knowledge tools, `fetch_url`) under the
+   * SSRF rules, allow-listing `config.mcpAllowHosts`. Node built-ins only, so every function has it without a need.
+   */
+  egress: Egress;
 }
 
 export interface ModelServices {
@@ -256,6 +263,9 @@ const tablesOf = perConfig(
     }),
 );
 
+/** One egress per configuration and process: it holds no connections (none is kept alive), only the allow list. */
+const egressOf = perConfig((cfg) => createGuardedEgress({ allowHosts: cfg.mcpAllowHosts }));
+
 const conversationStores = new WeakMap<Config, ConversationStore>();
 
 /** The conversation store (large bodies in the bucket), one per configuration and process like the table adapters. */
@@ -316,6 +326,7 @@ export function buildServices(cfg: Config, parts: ServiceParts, owner: string): 
     signer: part('signer'),
     mail: part('mail'),
     pepper: () => part('pepper')(),
+    egress: () => egressOf(cfg),
   });
 }
 

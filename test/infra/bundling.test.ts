@@ -42,6 +42,8 @@ describe('esbuildOptionsFor', () => {
       'unpdf',
       'exceljs',
       'gpt-tokenizer',
+      'linkedom',
+      '@mozilla/readability',
       '#tracing',
       '#mcp-client',
       '#offline-engine',

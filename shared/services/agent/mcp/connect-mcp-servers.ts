@@ -1,14 +1,15 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { Resolver } from '../../../adapters/egress/address-guard';
+import { createGuardedEgress } from '../../../adapters/egress/guarded-egress';
 import { type BadRequestError, invalidField } from '../../../errors';
 import { parseClientJson } from '../../../json';
 import { log } from '../../../log';
+import { type Egress, EgressRefused } from '../../../ports/egress';
 import type { AgentTool, ServerToolOutcome } from '../agent-tool';
-import { NonPublicAddressError, type Resolver, resolvePublicAddresses } from './address-guard';
 import { failureReason, isTimeout } from './failure-reason';
 import type { McpServerSpec } from './mcp-server-spec';
-import { type PinnedFetch, pinnedFetch } from './pinned-fetch';
 import { modelToolName } from './tool-names';
 import { toolResultText } from './tool-result';
 
@@ -29,11 +30,17 @@ export interface ConnectMcpOptions {
   signal?: AbortSignal;
   timeoutMs?: number;
   callTimeoutMs?: number;
-  /** `config().mcpAllowHosts`: hosts that may resolve to non-public addresses (local tests). */
+  /** The service's egress (`services.egress`): every server is reached through its `pinnedOrigin`. */
+  egress?: Egress;
+  /**
+   * Without `egress`, one is made from these: `config().mcpAllowHosts`, hosts that may resolve to non-public
+   * addresses (local tests), and how host names are resolved (the system resolver unless a test supplies one).
+   */
   allow?: readonly string[];
-  /** How host names are resolved; the system resolver unless a test supplies one. */
   resolve?: Resolver;
 }
+
+type PinnedFetch = Awaited<ReturnType<Egress['pinnedOrigin']>>;
 
 export interface McpToolSet {
   /** Server tools named `mcp__{label}__{tool}` (sanitized when needed), servers in request order. */
@@ -108,11 +115,11 @@ async function openSession(spec: McpServerSpec, options: ConnectMcpOptions): Pro
   const timer = AbortSignal.timeout(timeoutMs);
   const deadline = options.signal ? AbortSignal.any([options.signal, timer]) : timer;
   const url = new URL(spec.url);
+  const egress = options.egress ?? createGuardedEgress({ allowHosts: options.allow ?? [], resolve: options.resolve });
   let pinned: PinnedFetch | undefined;
   let client: Client | undefined;
   try {
-    const addresses = await beforeAbort(resolvePublicAddresses(url, options.allow ?? [], options.resolve), deadline);
-    pinned = pinnedFetch(url.hostname, addresses);
+    pinned = await beforeAbort(egress.pinnedOrigin(url, deadline), deadline);
     const mcp = await import('#mcp-client');
     const transport = new mcp.StreamableHTTPClientTransport(url, {
       fetch: pinned.fetch,
@@ -135,7 +142,9 @@ async function openSession(spec: McpServerSpec, options: ConnectMcpOptions): Pro
 }
 
 function unusable(spec: McpServerSpec, err: unknown, timedOutAfterMs: number | undefined): BadRequestError {
-  if (err instanceof NonPublicAddressError) return invalidField(spec.urlParam, err.message);
+  if (err instanceof EgressRefused && err.reason === 'non_public_address') {
+    return invalidField(spec.urlParam, 'mcp server host resolves to a non-public address');
+  }
   // Identifiers only: the reason may quote the server's reply, and the spec holds secrets.
   log('warn', 'mcp server unusable', { server: spec.label, error: (err as Error)?.name, timedOut: !!timedOutAfterMs });
   const reason = timedOutAfterMs ? `timed out after ${timedOutAfterMs} ms` : failureReason(err, secretsOf(spec));

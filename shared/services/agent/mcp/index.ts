@@ -1,5 +1,7 @@
-/** Remote MCP tool servers for the agent: request parsing, the SSRF guard, and server tools over Streamable HTTP. */
-export { isAllowedHost, isPublicAddress, NonPublicAddressError, resolvePublicAddresses } from './address-guard';
+/**
+ * Remote MCP tool servers for the agent: request parsing and server tools over Streamable HTTP. The SSRF guard they
+ * connect through is the egress adapter's (`shared/adapters/egress/`).
+ */
 export {
   type ConnectMcpOptions,
   connectMcpServers,

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { readConfig } from '../../../shared/config/config';
 import {
   isAllowedHost,
   isPublicAddress,
   NonPublicAddressError,
   resolvePublicAddresses,
-} from '../../../shared/services/agent/mcp/address-guard';
+} from '../../../shared/adapters/egress/address-guard';
+import { readConfig } from '../../../shared/config/config';
 
 describe('isPublicAddress', () => {
   it.each([

@@ -4,7 +4,7 @@ import https from 'node:https';
 import type { LookupFunction } from 'node:net';
 import { Readable, Transform } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
-import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { FetchLike } from '../../ports/egress';
 import { bareHost } from './address-guard';
 
 /** A larger response from a remote server is cut off: tool results are bounded far below this anyway. */
@@ -27,15 +27,7 @@ export interface PinnedFetch {
  */
 export function pinnedFetch(hostname: string, addresses: readonly LookupAddress[]): PinnedFetch {
   const pinnedHost = bareHost(hostname).toLowerCase();
-  const lookup: LookupFunction = (_host, options, callback) => {
-    const family = options.family === 4 || options.family === 6 ? options.family : 0;
-    const usable = addresses.filter((a) => !family || a.family === family);
-    const first = usable[0];
-    if (!first) {
-      callback(Object.assign(new Error(`no IPv${family} address for ${pinnedHost}`), { code: 'ENOTFOUND' }), '', 0);
-    } else if (options.all) callback(null, usable);
-    else callback(null, first.address, first.family);
-  };
+  const lookup = pinnedLookup(pinnedHost, addresses);
   const agents = {
     'http:': new http.Agent({ keepAlive: true }),
     'https:': new https.Agent({ keepAlive: true }),
@@ -75,6 +67,22 @@ export function pinnedFetch(hostname: string, addresses: readonly LookupAddress[
       agents['http:'].destroy();
       agents['https:'].destroy();
     },
+  };
+}
+
+/**
+ * A node:net `lookup` that answers with the checked addresses only, whatever name it is asked for: the socket
+ * connects where the guard looked, never where a second resolution would point.
+ */
+export function pinnedLookup(host: string, addresses: readonly LookupAddress[]): LookupFunction {
+  return (_host, options, callback) => {
+    const family = options.family === 4 || options.family === 6 ? options.family : 0;
+    const usable = addresses.filter((a) => !family || a.family === family);
+    const first = usable[0];
+    if (!first) {
+      callback(Object.assign(new Error(`no IPv${family} address for ${host}`), { code: 'ENOTFOUND' }), '', 0);
+    } else if (options.all) callback(null, usable);
+    else callback(null, first.address, first.family);
   };
 }
 

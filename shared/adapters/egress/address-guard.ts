@@ -1,6 +1,7 @@
 import type { LookupAddress } from 'node:dns';
 import { lookup as dnsLookup } from 'node:dns/promises';
 import { BlockList, isIP } from 'node:net';
+import { EgressRefused } from '../../ports/egress';
 
 /**
  * Ranges a caller-supplied URL must not reach: the service's own network, its cloud metadata endpoint, anything
@@ -84,7 +85,8 @@ export function bareHost(hostname: string): string {
 }
 
 /**
- * Whether `HDS_MCP_ALLOW_HOSTS` lets this URL reach a non-public address. An entry is a host name or IP (any port)
+ * Whether the allow list (`HDS_EGRESS_ALLOW_HOSTS`, formerly `HDS_MCP_ALLOW_HOSTS`) lets this URL reach a non-public
+ * address. An entry is a host name or IP (any port)
  * or `host:port`; IPv6 entries may be bracketed (`[::1]:8931`).
  */
 export function isAllowedHost(url: URL, allow: readonly string[]): boolean {
@@ -100,15 +102,21 @@ export function isAllowedHost(url: URL, allow: readonly string[]): boolean {
   });
 }
 
-export class NonPublicAddressError extends Error {
+/**
+ * The refusal remote MCP servers have always answered with (its text is part of the 400 a caller sees); an
+ * `EgressRefused` so a caller of the egress port reads it like any other refusal.
+ */
+export class NonPublicAddressError extends EgressRefused {
   constructor() {
-    super('mcp server host resolves to a non-public address');
+    super('non_public_address', 'mcp server host resolves to a non-public address');
+    this.name = 'NonPublicAddressError';
   }
 }
 
 export type Resolver = (host: string) => Promise<LookupAddress[]>;
 
-const systemResolver: Resolver = (host) => dnsLookup(host, { all: true, verbatim: true });
+/** Every address of a name, in the resolver's order (`verbatim`), so each one can be checked. */
+export const systemResolver: Resolver = (host) => dnsLookup(host, { all: true, verbatim: true });
 
 /**
  * The addresses a server URL's host resolves to, refused with `NonPublicAddressError` if ANY of them is not public
