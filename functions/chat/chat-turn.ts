@@ -7,6 +7,7 @@ import type { Tenancy } from '../../shared/http/tenancy';
 import type { Subject } from '../../shared/ports/subject-directory';
 import {
   agentModel,
+  knowledgeContextOf,
   memoriesFor,
   recordPartialUsage,
   recordUsage,
@@ -151,6 +152,7 @@ async function prepareTurn(ctx: ChatCaller, request: ChatRequest, remoteTools: A
       // Until the turn succeeds the inline context is only in memory, whatever its retention.
       ephemeral: standardizeEphemeral(subject?.subjectId ?? 'request', readings),
       writeRetention: keep ?? 'permanent',
+      knowledge: knowledgeContextOf(services),
     },
     // The write tool is left out when the caller asked for nothing to be kept.
     { tier: request.tier, readOnly: retentionNone, knowledgeTools: services.config.knowledge.enabled },

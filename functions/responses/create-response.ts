@@ -12,6 +12,7 @@ import { responseExpiresAt, type StoredResponse } from '../../shared/ports/conve
 import type { Subject } from '../../shared/ports/subject-directory';
 import {
   agentModel,
+  knowledgeContextOf,
   memoriesFor,
   recordPartialUsage,
   recordUsage,
@@ -231,6 +232,7 @@ function toolsFor(
             sessionId,
             ephemeral: [],
             writeRetention: 'permanent',
+            knowledge: knowledgeContextOf(ctx.services),
           },
           {
             tier: request.tier,

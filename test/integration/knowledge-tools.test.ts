@@ -63,7 +63,12 @@ function stepNamed(steps: { name: string; result: string }[], name: string) {
 describe('knowledge tools on the Agent API', () => {
   it('calls the services as documented and fills citations in the response, the stream and the stored response', async () => {
     upstream.script(THREE_CALLS, { content: 'Two studies and one trial are relevant.' });
-    const res: any = await sdk.responses.create({ model: 'hds-flash', input: 'What does research say?', user: 'ann' });
+    const res: any = await sdk.responses.create({
+      model: 'hds-flash',
+      input: 'What does research say?',
+      user: 'ann',
+      store: true,
+    });
 
     const esearch = servers.ncbi.requests.find((r) => r.path.endsWith('/esearch.fcgi'))!;
     expect(esearch.query.get('db')).toBe('pubmed');
@@ -92,7 +97,7 @@ describe('knowledge tools on the Agent API', () => {
     const second = upstream.requests.at(-1)!.body;
     expect(second.messages.filter((m: any) => m.role === 'tool')).toHaveLength(3);
 
-    const stored: any = await sdk.responses.retrieve(res.id);
+    const stored: any = await sdk.responses.retrieve(res.id, { user: 'ann' } as any);
     expect(stored.citations).toEqual(res.citations);
 
     upstream.script(THREE_CALLS, { content: 'Streamed.' });
@@ -158,8 +163,9 @@ describe('knowledge tools on the Answers API', () => {
       messages: [{ role: 'user', content: 'What does research say about statins?' }],
       include_tool_steps: true,
     } as any);
-    expect(res.tool_steps).toHaveLength(3);
-    expect(stepNamed(res.tool_steps, 'get_clinical_trials').data.trials.length).toBeGreaterThan(0);
+    const steps = res.choices[0].message.tool_steps;
+    expect(steps).toHaveLength(3);
+    expect(stepNamed(steps, 'get_clinical_trials').data.trials.length).toBeGreaterThan(0);
     expect(res.citations).toEqual([]);
 
     upstream.script(THREE_CALLS, { content: 'Streamed.' });
@@ -181,7 +187,7 @@ describe('knowledge tools on the Answers API', () => {
 
 describe('the health check', () => {
   it('lists the knowledge tools this deployment runs', async () => {
-    const health = await (await fetch(`${h.url}/api/health`)).json();
+    const health: any = await (await fetch(`${h.url}/api/health`)).json();
     expect(health.tool_names).toEqual(
       expect.arrayContaining(['search_medical_literature', 'get_clinical_trials', 'get_article_by_pmcid', 'ask_user']),
     );

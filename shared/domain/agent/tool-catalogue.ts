@@ -44,13 +44,8 @@ function data(name: string, listKeys: readonly string[], writes = false): ToolSp
   return { name, group: 'data', visibility: 'public', evidence: 'health_record', listKeys, tiers: BOTH, writes };
 }
 
-function knowledge(
-  name: string,
-  listKeys: readonly string[],
-  evidence: EvidenceKind,
-  visibility: Visibility = 'public',
-): ToolSpec {
-  return { name, group: 'knowledge', visibility, evidence, listKeys, tiers: BOTH, writes: false };
+function knowledge(name: string, listKeys: readonly string[], evidence: EvidenceKind): ToolSpec {
+  return { name, group: 'knowledge', visibility: 'public', evidence, listKeys, tiers: BOTH, writes: false };
 }
 
 function harness(name: string, visibility: Visibility, listKeys: readonly string[] = []): ToolSpec {
@@ -68,7 +63,7 @@ export const TOOL_CATALOGUE: readonly ToolSpec[] = [
   knowledge('get_clinical_trials', ['trials'], 'citation'),
   knowledge('get_article_by_pmcid', ['sections'], 'citation'),
   // A web page the model chose is not literature evidence (gaps.md C names the three sources of citations).
-  knowledge('fetch_url', [], 'none', 'reserved'),
+  knowledge('fetch_url', [], 'none'),
   harness('write_todos', 'internal', ['todos']),
   harness('task', 'internal'),
   harness('ls', 'internal', ['files']),

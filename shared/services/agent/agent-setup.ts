@@ -1,4 +1,5 @@
 import { nowMs } from '../../clock';
+import { ncbiApiKey } from '../../composition/ncbi-key';
 import { platformSystemPrompt, type RememberedFact } from '../../domain/agent/system-prompt';
 import type { TurnUsage } from '../../domain/agent/usage';
 import type { ModelTier } from '../../domain/models';
@@ -6,7 +7,13 @@ import { log } from '../../log';
 import type { ModelProvider } from '../../ports/model-provider';
 import type { Services } from '../container';
 import type { AgentTool } from './agent-tool';
+import type { KnowledgeContext } from './knowledge/knowledge-context';
 import { usageOfFailedTurn } from './run-agent';
+
+/** The public services the knowledge tools call, through the service's one egress (SSRF rules and caps). */
+export function knowledgeContextOf(services: Services): Omit<KnowledgeContext, 'signal'> {
+  return { egress: services.egress, config: services.config.knowledge, ncbiApiKey: ncbiApiKey(services.config) };
+}
 
 /** The model behind the agent: the configured OpenAI-compatible upstream, else the offline rule-based engine. */
 export function agentModel(services: Services): ModelProvider {

@@ -1,4 +1,5 @@
 import { ToolInputError } from '../tools/types';
+import { fetchUrl, fetchUrlDescription, fetchUrlParameters } from './fetch-url';
 import { getArticleByPmcid, getArticleByPmcidDescription, getArticleByPmcidParameters } from './get-article-by-pmcid';
 import { getClinicalTrials, getClinicalTrialsDescription, getClinicalTrialsParameters } from './get-clinical-trials';
 import type { KnowledgeContext, KnowledgeRunner } from './knowledge-context';
@@ -36,6 +37,7 @@ export const KNOWLEDGE_TOOLS: KnowledgeTool[] = [
     parameters: getArticleByPmcidParameters,
     run: getArticleByPmcid,
   },
+  { name: 'fetch_url', description: fetchUrlDescription, parameters: fetchUrlParameters, run: fetchUrl },
 ];
 
 /** Runs a knowledge tool with the request's context; a knowledge tool needs the egress and its configuration. */
