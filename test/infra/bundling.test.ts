@@ -44,6 +44,7 @@ describe('esbuildOptionsFor', () => {
       'gpt-tokenizer',
       '#tracing',
       '#mcp-client',
+      '#eval-sandbox',
     ]);
     expect(LAMBDA_NODE_TARGET).toBe('node22');
     expect(options.banner?.js).toMatch(/const require = \w*createRequire\w*\(import\.meta\.url\)/i);
