@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { access, cp, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { basename, dirname, extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type BuildOptions, build } from 'esbuild';
@@ -12,6 +13,9 @@ import { type BuildOptions, build } from 'esbuild';
 
 /** The project's root, where its node_modules are (infra/ is one level down). */
 const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+/** Resolves package files (not modules to load) from the project's node_modules. */
+const requireFromRoot = createRequire(join(REPO_ROOT, 'package.json'));
 
 /** esbuild target matching the Lambda runtime, nodejs22.x. */
 export const LAMBDA_NODE_TARGET = 'node22';
@@ -58,10 +62,20 @@ export const LAZY_PACKAGES = ['unpdf', 'exceljs', 'gpt-tokenizer', 'linkedom', '
 /**
  * Our own modules kept apart the same way, named through package.json `imports` (`#tracing`: Powertools' Tracer and
  * the X-Ray SDK, loaded only where tracing is on; `#mcp-client`: the MCP SDK's client, loaded for a request that names
- * remote MCP servers; `#offline-engine`: the rule-based engine, loaded only where no model is configured). Each is bundled into the asset under `lazy/`, and the asset's own
- * package.json maps its name there.
+ * remote MCP servers; `#offline-engine`: the rule-based engine, loaded only where no model is configured;
+ * `#eval-sandbox`: QuickJS, loaded by the harness's first `eval`). Each is bundled into the asset under `lazy/`, and
+ * the asset's own package.json maps its name there.
  */
-export const LAZY_IMPORTS = ['#tracing', '#mcp-client', '#offline-engine'] as const;
+export const LAZY_IMPORTS = ['#tracing', '#mcp-client', '#offline-engine', '#eval-sandbox'] as const;
+
+/**
+ * Files a lazy module reads from its own directory at run time, copied beside it under `lazy/`: the QuickJS variant
+ * loads its WASM as `new URL('emscripten-module.wasm', import.meta.url)`, and once bundled its code is in
+ * `lazy/eval-sandbox.mjs`. Each entry is a package specifier resolved from the project's node_modules.
+ */
+export const LAZY_IMPORT_FILES: Readonly<Partial<Record<(typeof LAZY_IMPORTS)[number], readonly string[]>>> = {
+  '#eval-sandbox': ['@jitl/quickjs-wasmfile-release-sync/wasm'],
+};
 
 const LAZY_MODULES = [...LAZY_PACKAGES, ...LAZY_IMPORTS];
 
@@ -118,6 +132,10 @@ export async function buildLazyPackages(outDir: string): Promise<string[]> {
     if (specifier.startsWith('#')) {
       const file = `./lazy/${specifier.slice(1)}.mjs`;
       await buildModule(specifier, join(outDir, file));
+      for (const needed of LAZY_IMPORT_FILES[specifier as (typeof LAZY_IMPORTS)[number]] ?? []) {
+        const source = requireFromRoot.resolve(needed);
+        await cp(source, join(outDir, 'lazy', basename(source)));
+      }
       imports[specifier] = file;
       continue;
     }

@@ -47,6 +47,7 @@ describe('esbuildOptionsFor', () => {
       '#tracing',
       '#mcp-client',
       '#offline-engine',
+      '#eval-sandbox',
     ]);
     expect(LAMBDA_NODE_TARGET).toBe('node22');
     expect(options.banner?.js).toMatch(/const require = \w*createRequire\w*\(import\.meta\.url\)/i);
