@@ -16,7 +16,7 @@ import {
 import type { AgentTool } from '../../shared/services/agent/agent-tool';
 import { connectMcpServers } from '../../shared/services/agent/mcp';
 import { type AgentOutcome, type AgentTurn, runAgent } from '../../shared/services/agent/run-agent';
-import { serverTools } from '../../shared/services/agent/tools/registry';
+import { turnTools } from '../../shared/services/agent/tools/registry';
 import { streamedFailure, upstreamFailure } from '../../shared/services/agent/upstream-failure';
 import type { Services } from '../../shared/services/container';
 import { type ReadingToStore, standardizeEphemeral, writeReadings } from '../../shared/services/record-writer';
@@ -141,7 +141,8 @@ async function prepareTurn(ctx: ChatCaller, request: ChatRequest, remoteTools: A
     await services.records.openSession(subject.subjectId, request.sessionId, new Date(now).toISOString());
   }
   const retentionNone = context?.retention === 'none';
-  const builtin = serverTools(
+  const provider = agentModel(services);
+  const { tools: server, modelView } = turnTools(
     {
       services,
       accountId: tenancy.accountId,
@@ -156,8 +157,9 @@ async function prepareTurn(ctx: ChatCaller, request: ChatRequest, remoteTools: A
     },
     // The write tool is left out when the caller asked for nothing to be kept.
     { tier: request.tier, readOnly: retentionNone, knowledgeTools: services.config.knowledge.enabled },
+    provider,
   );
-  const tools = [...builtin, ...remoteTools];
+  const tools = [...server, ...remoteTools];
   const style = request.style;
   return {
     tier: request.tier,
@@ -165,7 +167,8 @@ async function prepareTurn(ctx: ChatCaller, request: ChatRequest, remoteTools: A
     conversation: request.conversation,
     callerInput: [...(style ? [{ role: 'system' as const, content: style }] : []), ...request.conversation],
     tools,
-    provider: agentModel(services),
+    provider,
+    modelView,
     persistContext,
   };
 }

@@ -9,6 +9,7 @@ import { SSE_HEADERS, withKeepAlive } from '../../shared/http/sse';
 import { requireObject } from '../../shared/http/validation';
 import { log } from '../../shared/log';
 import { responseExpiresAt, type StoredResponse } from '../../shared/ports/conversation-store';
+import type { ModelProvider } from '../../shared/ports/model-provider';
 import type { Subject } from '../../shared/ports/subject-directory';
 import {
   agentModel,
@@ -21,7 +22,7 @@ import {
 import type { AgentTool } from '../../shared/services/agent/agent-tool';
 import { connectMcpServers } from '../../shared/services/agent/mcp';
 import { type AgentOutcome, type AgentTurn, runAgent } from '../../shared/services/agent/run-agent';
-import { serverTools } from '../../shared/services/agent/tools/registry';
+import { type TurnTools, turnTools } from '../../shared/services/agent/tools/registry';
 import { streamedFailure, upstreamFailure } from '../../shared/services/agent/upstream-failure';
 import type { ConsolidationJob } from '../../shared/services/consolidation';
 import { httpRoute } from '../routes';
@@ -85,7 +86,8 @@ export const handler = streamingApiKeyRoute(httpRoute('create-response'), { buck
     signal: controller.signal,
     egress: ctx.services.egress,
   });
-  const tools = [...toolsFor(ctx, request, subject, sessionId, now), ...mcp.tools];
+  const server = toolsFor(ctx, request, subject, sessionId, now, provider);
+  const tools = [...server.tools, ...mcp.tools];
   const turn: AgentTurn = {
     tier: request.tier,
     system:
@@ -100,6 +102,7 @@ export const handler = streamingApiKeyRoute(httpRoute('create-response'), { buck
     ],
     tools,
     provider,
+    modelView: server.modelView,
     signal: controller.signal,
     // A named client tool is forced on the turn's first model call in either mode (the loop lets later calls choose);
     // in agent mode `required` is refused at parsing, and `none` already left the client tools out.
@@ -218,11 +221,12 @@ function toolsFor(
   subject: Subject | null,
   sessionId: string | null,
   now: number,
-): AgentTool[] {
-  const builtin =
+  provider: ModelProvider,
+): TurnTools {
+  const server: TurnTools =
     request.mode === 'model' || request.builtinTools === 'none'
-      ? []
-      : serverTools(
+      ? { tools: [] }
+      : turnTools(
           {
             services: ctx.services,
             accountId: ctx.tenancy.accountId,
@@ -239,6 +243,7 @@ function toolsFor(
             allowed: request.builtinTools === 'auto' ? undefined : request.builtinTools,
             knowledgeTools: ctx.services.config.knowledge.enabled,
           },
+          provider,
         );
   // `tool_choice: "none"` keeps the client's tools out of this turn; built-in tools still run.
   const client: AgentTool[] =
@@ -250,7 +255,7 @@ function toolsFor(
           description: t.description ?? '',
           parameters: t.parameters,
         }));
-  return [...builtin, ...client];
+  return { tools: [...server.tools, ...client], modelView: server.modelView };
 }
 
 function styleOf(request: ResponsesRequest, start: TurnStart): string | null {
