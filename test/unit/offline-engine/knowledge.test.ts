@@ -1,5 +1,6 @@
 import { runInNewContext } from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isServerTool } from '../../../shared/adapters/model/offline-engine/conversation';
 import { STATISTIC_PROGRAM } from '../../../shared/adapters/model/offline-engine/statistic';
 import { setClock } from '../../../shared/clock';
 import type { ModelToolCall } from '../../../shared/ports/model-provider';
@@ -633,5 +634,27 @@ describe('statistic', () => {
     expect(flash.answer).not.toContain('standard deviation');
     const noData = await runTurn(userTurn(question), sampleWorld(), { tier: 'hds-expert', tools: toolsOf(['eval']) });
     expect(noData.toolCalls.map((tc) => tc.name)).not.toContain('eval');
+  });
+});
+
+describe('server tools and client tools', () => {
+  it('every catalogue name is a server tool; any other name is the caller’s own', () => {
+    for (const name of [...DATA, ...KNOWLEDGE, 'write_fhir_observation', 'eval', 'task', 'read_file']) {
+      expect(isServerTool(name), name).toBe(true);
+    }
+    expect(isServerTool('get_weather')).toBe(false);
+    expect(isServerTool('search_papers')).toBe(false);
+  });
+
+  it('a caller’s own tool beside the knowledge tools is still called for what it names', async () => {
+    const weather = {
+      name: 'get_weather',
+      description: 'Weather of a city',
+      parameters: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] },
+    };
+    const turn = await runTurn(userTurn("What's the weather in Oslo?"), () => '{"temp": 3}', {
+      tools: [...FLASH, weather],
+    });
+    expect(turn.toolCalls.map((tc) => tc.name)).toEqual(['get_weather']);
   });
 });

@@ -104,7 +104,16 @@ export interface StatisticFigure {
   units: (string | null)[];
 }
 
-export function statisticFigure(result: unknown): StatisticFigure | null {
+export function statisticFigure(returned: unknown): StatisticFigure | null {
+  // The sandbox may hand the value back as the JSON text it dumped.
+  let result = returned;
+  if (typeof returned === 'string') {
+    try {
+      result = JSON.parse(returned);
+    } catch {
+      return null;
+    }
+  }
   if (typeof result !== 'object' || result === null) return null;
   const r = result as Record<string, unknown>;
   if (typeof r.n !== 'number' || !(r.value === null || typeof r.value === 'number') || !Array.isArray(r.units))

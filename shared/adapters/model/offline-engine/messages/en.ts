@@ -16,8 +16,15 @@ const STATUS_EN: Readonly<Record<string, string>> = {
 
 const WHAT_EN = { studies: 'studies', trials: 'trials', article: 'the article', page: 'the page' } as const;
 
+/** `1st`, `2nd`, `3rd`, `11th`, `90th`. */
+function ordinal(n: number): string {
+  const tens = n % 100;
+  const suffix = tens >= 11 && tens <= 13 ? 'th' : (['th', 'st', 'nd', 'rd'][n % 10] ?? 'th');
+  return `${n}${suffix}`;
+}
+
 function statisticName(kind: StatisticLine['kind'], percentile: number | null): string {
-  if (kind === 'percentile') return `${percentile ?? 50}th percentile`;
+  if (kind === 'percentile') return `${ordinal(percentile ?? 50)} percentile`;
   return { sd: 'standard deviation', variance: 'variance', median: 'median', correlation: 'correlation' }[kind];
 }
 
