@@ -1,6 +1,7 @@
 import { runInNewContext } from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isServerTool } from '../../../shared/adapters/model/offline-engine/conversation';
+import { analyseQuestion } from '../../../shared/adapters/model/offline-engine/question';
 import { STATISTIC_PROGRAM } from '../../../shared/adapters/model/offline-engine/statistic';
 import { setClock } from '../../../shared/clock';
 import type { ModelToolCall } from '../../../shared/ports/model-provider';
@@ -656,5 +657,37 @@ describe('server tools and client tools', () => {
       tools: [...FLASH, weather],
     });
     expect(turn.toolCalls.map((tc) => tc.name)).toEqual(['get_weather']);
+  });
+});
+
+describe('reading the asks', () => {
+  it('reads no cue inside a test’s name, and no address as words of the question', () => {
+    expect(analyseQuestion('我的葡萄糖耐量试验结果怎么样？', NOW).intents).not.toContain('trials');
+    const page = analyseQuestion('What does https://example.org/trends/sleep-and-glucose say?', NOW);
+    expect(page.intents).toEqual(['url']);
+    expect(page.indicators).toEqual([]);
+  });
+
+  it('a follow-up asks its own statistic of the tests before, and never inherits a source', async () => {
+    const world = sampleWorld();
+    const run = (tc: ModelToolCall) => (tc.name === 'eval' ? evalTool()(tc) : runTool(world, tc));
+    const history = userTurn("what's my latest LDL?").slice(1);
+    const turn = await runTurn(userTurn('and the median?', [...history, { role: 'assistant', content: '…' }]), run, {
+      tier: 'hds-expert',
+      tools: EXPERT,
+    });
+    expect(turn.toolCalls.map((tc) => tc.name)).toEqual(['query_health_data', 'eval']);
+    expect(turn.answer).toContain(
+      'The median of your **LDL** readings in your records is **144.5 mg/dL**, from 4 readings.',
+    );
+    const after = await runTurn(
+      userTurn('and last year?', [
+        { role: 'user', content: 'What do studies say about LDL?' },
+        { role: 'assistant', content: '…' },
+      ]),
+      knowledgeWorld({ search_medical_literature: LITERATURE }),
+      { tools: FLASH },
+    );
+    expect(after.toolCalls.map((tc) => tc.name)).not.toContain('search_medical_literature');
   });
 });

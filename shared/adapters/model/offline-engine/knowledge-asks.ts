@@ -102,21 +102,18 @@ function statisticIn(masked: string, lexicon: Lexicon): KnowledgeAsks['statistic
 }
 
 /**
- * The knowledge asks of one question. `normalized` is the question normalised, `masked` with the test names blanked
- * (so a statistic is never read inside a test's name). An address or a PMC id makes the question about that item, not
- * a search; a statistic needs a test to compute it over, which the planner checks.
+ * The knowledge asks of one question. Cue words are read on `masked`, the normalised question without its addresses
+ * and with the names of tests blanked, so that no cue is read inside a test's name (the 试验 of a glucose tolerance
+ * test is not a trial); the topic, the condition and the place are taken from the question as written. An address or
+ * a PMC id makes the question about that item, not a search; a statistic needs a test to compute it over, which the
+ * planner checks.
  */
-export function readKnowledgeAsks(
-  question: string,
-  normalized: string,
-  masked: string,
-  lexicon: Lexicon,
-): KnowledgeAsks {
+export function readKnowledgeAsks(question: string, masked: string, lexicon: Lexicon): KnowledgeAsks {
   const cues = lexicon.knowledge;
   const url = urlIn(question);
   const pmcid = pmcidIn(question);
   const withoutUrl = url ? question.replace(url, ' ') : question;
-  const plain = url ? normalizeQuestion(withoutUrl) : normalized;
+  const plain = masked;
   let trials: KnowledgeAsks['trials'] = null;
   if (cues.trials.test(plain) && !pmcid) {
     const { place, rest } = placeIn(withoutUrl, cues, lexicon);

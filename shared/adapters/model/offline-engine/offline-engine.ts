@@ -53,7 +53,7 @@ function ownToolCall(call: ModelCall, turn: Turn, offered: OfferedTools): ToolRe
 
 /**
  * The offline engine: a deterministic, rule-based stand-in for the language model when no upstream is configured.
- * It reads the question (tests through the LOINC resolver, intents, time window), calls the same built-in tools a
+ * It reads the question (tests through the LOINC resolver, intents, time window), calls the same server tools a
  * model would, and answers only with what the tools returned. Stateless: each call re-reads the conversation, so it
  * plugs into the agent loop exactly like an upstream model. It is not a language model and never says it is.
  *

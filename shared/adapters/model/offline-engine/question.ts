@@ -123,15 +123,17 @@ export function analyseQuestion(
   // An entry that asks nothing is acknowledged, never searched or refused (its words may sound like advice: "diet").
   const intentSet =
     !detected.has('record') && isJournalEntry(source, normalized, lexicon) ? new Set<Intent>(['journal']) : detected;
-  const terms = leftoverTerms(tokens, indicators, lexicon);
+  let terms = leftoverTerms(tokens, indicators, lexicon);
   const window = parseTimeWindow(normalized, nowMs);
   const journal = intentSet.has('journal');
-  const knowledge = journal ? NO_KNOWLEDGE : readKnowledgeAsks(question, normalized, joinHan(masked), lexicon);
+  const knowledge = journal ? NO_KNOWLEDGE : readKnowledgeAsks(question, joinHan(masked), lexicon);
   if (knowledge.literature) intentSet.add('literature');
   if (knowledge.trials) intentSet.add('trials');
   if (knowledge.article) intentSet.add('article');
   if (knowledge.url) intentSet.add('url');
   if (knowledge.statistic) intentSet.add('statistic');
+  if (intentSet.has('statistic') || KNOWLEDGE_INTENTS.some((i) => intentSet.has(i)))
+    terms = withoutCues(terms, lexicon);
   if (indicators.length >= 2 && !journal) intentSet.add('compare');
   const listLimit = journal ? null : listLimitOf(normalized, lexicon);
   if (listLimit !== null) intentSet.add('list');
@@ -150,6 +152,21 @@ export function analyseQuestion(
     followUp: false,
     knowledge,
   };
+}
+
+/**
+ * Terms without the words that asked for a source or a statistic ("median", "studies"): they name no test, and a
+ * follow-up that is only such words ("and the median?") keeps the tests of the question before.
+ */
+function withoutCues(terms: string[][], lexicon: Lexicon): string[][] {
+  const statistics = lexicon.knowledge.statistics.map(([, p]) => new RegExp(p.source, `${p.flags.replace('g', '')}g`));
+  return terms
+    .map((run) => {
+      let text = run.join(' ');
+      for (const pattern of statistics) text = text.replace(pattern, ' ');
+      return text.split(/\s+/).filter((w) => w && !lexicon.knowledge.cueWords.has(w));
+    })
+    .filter((run) => run.length > 0);
 }
 
 /**

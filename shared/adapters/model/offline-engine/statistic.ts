@@ -1,5 +1,5 @@
 import type { ToolReading } from '../../../domain/agent/tool-results';
-import type { FailedOutcome, ToolOutcome } from './conversation';
+import type { ToolOutcome } from './conversation';
 import type { StatisticKind } from './lexicon';
 
 /**
@@ -80,7 +80,7 @@ export function seriesInput(o: ToolOutcome): StatisticSeries | null {
       ),
     };
   }
-  if (!o.ok && (o as FailedOutcome).offloaded) return { file: (o as FailedOutcome).offloaded as string };
+  if (!o.ok && o.offloaded) return { file: o.offloaded };
   return null;
 }
 

@@ -95,7 +95,8 @@ export const ZH: Lexicon = {
   compoundTails: null,
   knowledge: {
     literature: /研究|文献|论文|证据|科学|学术|荟萃分析|系统综述|pubmed/,
-    trials: /临床试验|临床研究招募|试验/,
+    // 试验 alone is also a test (葡萄糖耐量试验): only the clinical words ask for trials.
+    trials: /临床试验|临床研究|受试者招募|招募患者/,
     recruiting: /招募|招收|正在招|可以参加|报名/,
     completed: /已完成|已经完成|已结束/,
     near: /(?:在)?([\p{Script=Han}]{2,8}?|[A-Za-z][A-Za-z .'-]*?)\s*(?:附近|周边|一带|地区)/u,
