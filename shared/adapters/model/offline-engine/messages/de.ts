@@ -271,13 +271,13 @@ export const DE: Messages = {
 
   knowledge: {
     articlesFound: (total, query, source, shown) =>
-      `Ich habe auf ${source} **${total} ${total === 1 ? 'Artikel' : 'Artikel'}** zu „${query}“ gefunden${shown < total ? `; die ersten ${shown}` : ''}:`,
+      `Ich habe auf ${source} **${total} Artikel** zu „${query}“ gefunden${shown > 1 && shown < total ? `; die ersten ${shown}` : ''}:`,
     noArticles: (query, source) => `Ich habe auf ${source} keine Artikel zu „${query}“ gefunden.`,
     article: ({ title, year, journal, url }) =>
       `- **${title}**${year || journal ? ` (${[year, journal ? `*${journal}*` : null].filter(Boolean).join(', ')})` : ''}: ${url}`,
     trialsFound: (total, condition, location, shown) =>
       `Ich habe **${total} ${total === 1 ? 'klinische Studie' : 'klinische Studien'}** zu ${condition}${location ? ` in der Nähe von ${location}` : ''} gefunden` +
-      `${shown < total ? `; die ersten ${shown}` : ''}:`,
+      `${shown > 1 && shown < total ? `; die ersten ${shown}` : ''}:`,
     noTrials: (condition, location) =>
       `Ich habe keine klinischen Studien zu ${condition}${location ? ` in der Nähe von ${location}` : ''} mit diesem Status gefunden.`,
     trial: ({ nctId, title, status, phase, url }) =>
@@ -298,7 +298,7 @@ export const DE: Messages = {
     statistic: ({ kind, percentile, names, value, n, where }) =>
       kind === 'correlation'
         ? `Die Korrelation (Pearsons r) zwischen deinen Werten für **${names[0]}** und **${names[1]}** ${where} beträgt **${value}**, aus ${n} ${n === 1 ? 'Tag' : 'Tagen'} mit Werten für beide.`
-        : `${article(kind)} ${statisticName(kind, percentile)} deiner Werte für **${names[0]}** ${where} beträgt **${value}**, aus ${readings(n)}.`,
+        : `${article(kind)} ${statisticName(kind, percentile)} deiner Werte für **${names[0]}** ${where} beträgt **${value}**, aus ${n} ${n === 1 ? 'Messwert' : 'Messwerten'}.`,
     statisticTooFew: ({ kind, names, n, where }) =>
       kind === 'correlation'
         ? `Nur ${n} ${n === 1 ? 'Tag hat' : 'Tage haben'} ${where} Werte für **${names[0]}** und **${names[1]}**; eine Korrelation braucht mindestens 3.`

@@ -190,13 +190,13 @@ export const EN: Messages = {
 
   knowledge: {
     articlesFound: (total, query, source, shown) =>
-      `I found **${plural(total, 'article')}** on ${source} for "${query}"${shown < total ? `; the first ${shown}` : ''}:`,
+      `I found **${plural(total, 'article')}** on ${source} for "${query}"${shown > 1 && shown < total ? `; the first ${shown}` : ''}:`,
     noArticles: (query, source) => `I found no articles on ${source} for "${query}".`,
     article: ({ title, year, journal, url }) =>
       `- **${title}**${year || journal ? ` (${[year, journal ? `*${journal}*` : null].filter(Boolean).join(', ')})` : ''}: ${url}`,
     trialsFound: (total, condition, location, shown) =>
       `I found **${plural(total, 'clinical trial')}** for ${condition}${location ? ` near ${location}` : ''}` +
-      `${shown < total ? `; the first ${shown}` : ''}:`,
+      `${shown > 1 && shown < total ? `; the first ${shown}` : ''}:`,
     noTrials: (condition, location) =>
       `I found no clinical trials for ${condition}${location ? ` near ${location}` : ''} with that status.`,
     trial: ({ nctId, title, status, phase, url }) =>

@@ -256,13 +256,13 @@ export const ES: Messages = {
 
   knowledge: {
     articlesFound: (total, query, source, shown) =>
-      `Encontré **${total} ${agree(total, 'artículo', 'artículos')}** en ${source} sobre «${query}»${shown < total ? `; los ${shown} primeros` : ''}:`,
+      `Encontré **${total} ${agree(total, 'artículo', 'artículos')}** en ${source} sobre «${query}»${shown > 1 && shown < total ? `; los ${shown} primeros` : ''}:`,
     noArticles: (query, source) => `No encontré artículos en ${source} sobre «${query}».`,
     article: ({ title, year, journal, url }) =>
       `- **${title}**${year || journal ? ` (${[year, journal ? `*${journal}*` : null].filter(Boolean).join(', ')})` : ''}: ${url}`,
     trialsFound: (total, condition, location, shown) =>
       `Encontré **${total} ${agree(total, 'ensayo clínico', 'ensayos clínicos')}** sobre ${condition}${location ? ` cerca de ${location}` : ''}` +
-      `${shown < total ? `; los ${shown} primeros` : ''}:`,
+      `${shown > 1 && shown < total ? `; los ${shown} primeros` : ''}:`,
     noTrials: (condition, location) =>
       `No encontré ensayos clínicos sobre ${condition}${location ? ` cerca de ${location}` : ''} con ese estado.`,
     trial: ({ nctId, title, status, phase, url }) =>

@@ -257,13 +257,13 @@ export const FR: Messages = {
 
   knowledge: {
     articlesFound: (total, query, source, shown) =>
-      `J’ai trouvé **${total} ${agree(total, 'article', 'articles')}** sur ${source} pour «${C}${query}${C}»${shown < total ? `${C}; voici les ${shown} premiers` : ''}${C}:`,
+      `J’ai trouvé **${total} ${agree(total, 'article', 'articles')}** sur ${source} pour «${C}${query}${C}»${shown > 1 && shown < total ? `${C}; voici les ${shown} premiers` : ''}${C}:`,
     noArticles: (query, source) => `Je n’ai trouvé aucun article sur ${source} pour «${C}${query}${C}».`,
     article: ({ title, year, journal, url }) =>
       `- **${title}**${year || journal ? ` (${[year, journal ? `*${journal}*` : null].filter(Boolean).join(', ')})` : ''}${C}: ${url}`,
     trialsFound: (total, condition, location, shown) =>
       `J’ai trouvé **${total} ${agree(total, 'essai clinique', 'essais cliniques')}** sur ${condition}${location ? ` près de ${location}` : ''}` +
-      `${shown < total ? `${C}; voici les ${shown} premiers` : ''}${C}:`,
+      `${shown > 1 && shown < total ? `${C}; voici les ${shown} premiers` : ''}${C}:`,
     noTrials: (condition, location) =>
       `Je n’ai trouvé aucun essai clinique sur ${condition}${location ? ` près de ${location}` : ''} avec ce statut.`,
     trial: ({ nctId, title, status, phase, url }) =>

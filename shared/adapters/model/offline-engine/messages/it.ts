@@ -277,13 +277,13 @@ export const IT: Messages = {
 
   knowledge: {
     articlesFound: (total, query, source, shown) =>
-      `Ho trovato **${count(total, 'articolo', 'articoli')}** su ${source} per «${query}»${shown < total ? `; ecco i primi ${shown}` : ''}:`,
+      `Ho trovato **${count(total, 'articolo', 'articoli')}** su ${source} per «${query}»${shown > 1 && shown < total ? `; ecco i primi ${shown}` : ''}:`,
     noArticles: (query, source) => `Non ho trovato articoli su ${source} per «${query}».`,
     article: ({ title, year, journal, url }) =>
       `- **${title}**${year || journal ? ` (${[year, journal ? `*${journal}*` : null].filter(Boolean).join(', ')})` : ''}: ${url}`,
     trialsFound: (total, condition, location, shown) =>
       `Ho trovato **${count(total, 'sperimentazione clinica', 'sperimentazioni cliniche')}** su ${condition}${location ? ` vicino a ${location}` : ''}` +
-      `${shown < total ? `; ecco le prime ${shown}` : ''}:`,
+      `${shown > 1 && shown < total ? `; ecco le prime ${shown}` : ''}:`,
     noTrials: (condition, location) =>
       `Non ho trovato sperimentazioni cliniche su ${condition}${location ? ` vicino a ${location}` : ''} con quello stato.`,
     trial: ({ nctId, title, status, phase, url }) =>

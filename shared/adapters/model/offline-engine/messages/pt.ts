@@ -258,13 +258,13 @@ export const PT: Messages = {
 
   knowledge: {
     articlesFound: (total, query, source, shown) =>
-      `Encontrei **${total} ${agree(total, 'artigo', 'artigos')}** no ${source} sobre "${query}"${shown < total ? `; os ${shown} primeiros` : ''}:`,
+      `Encontrei **${total} ${agree(total, 'artigo', 'artigos')}** no ${source} sobre "${query}"${shown > 1 && shown < total ? `; os ${shown} primeiros` : ''}:`,
     noArticles: (query, source) => `Não encontrei artigos no ${source} sobre "${query}".`,
     article: ({ title, year, journal, url }) =>
       `- **${title}**${year || journal ? ` (${[year, journal ? `*${journal}*` : null].filter(Boolean).join(', ')})` : ''}: ${url}`,
     trialsFound: (total, condition, location, shown) =>
       `Encontrei **${total} ${agree(total, 'ensaio clínico', 'ensaios clínicos')}** sobre ${condition}${location ? ` perto de ${location}` : ''}` +
-      `${shown < total ? `; os ${shown} primeiros` : ''}:`,
+      `${shown > 1 && shown < total ? `; os ${shown} primeiros` : ''}:`,
     noTrials: (condition, location) =>
       `Não encontrei ensaios clínicos sobre ${condition}${location ? ` perto de ${location}` : ''} com esse status.`,
     trial: ({ nctId, title, status, phase, url }) =>

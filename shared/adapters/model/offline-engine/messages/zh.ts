@@ -235,12 +235,12 @@ export const ZH: Messages = {
 
   knowledge: {
     articlesFound: (total, query, source, shown) =>
-      `我在 ${source} 上找到 **${total} 篇**关于“${query}”的文章${shown < total ? `，以下是前 ${shown} 篇` : ''}：`,
+      `我在 ${source} 上找到 **${total} 篇**关于“${query}”的文章${shown > 1 && shown < total ? `，以下是前 ${shown} 篇` : ''}：`,
     noArticles: (query, source) => `我在 ${source} 上没有找到关于“${query}”的文章。`,
     article: ({ title, year, journal, url }) =>
       `- **${title}**${year || journal ? `（${[year, journal ? `*${journal}*` : null].filter(Boolean).join('，')}）` : ''}：${url}`,
     trialsFound: (total, condition, location, shown) =>
-      `我找到 **${total} 项**${location ? `${location}附近` : ''}关于${condition}的临床试验${shown < total ? `，以下是前 ${shown} 项` : ''}：`,
+      `我找到 **${total} 项**${location ? `${location}附近` : ''}关于${condition}的临床试验${shown > 1 && shown < total ? `，以下是前 ${shown} 项` : ''}：`,
     noTrials: (condition, location) =>
       `我没有找到${location ? `${location}附近` : ''}关于${condition}且符合该状态的临床试验。`,
     trial: ({ nctId, title, status, phase, url }) =>
