@@ -31,8 +31,8 @@ const TOOL_NAMES: BuiltinToolName[] = [
   'write_fhir_observation',
 ];
 
-/** The built-in tools as the agent loop offers them (schemas abbreviated: the engine reads only the names). */
-export function toolsOf(names: readonly BuiltinToolName[] = TOOL_NAMES): ModelTool[] {
+/** Server tools as the agent loop offers them (schemas abbreviated: the engine reads only the names). */
+export function toolsOf(names: readonly string[] = TOOL_NAMES): ModelTool[] {
   return names.map((name) => ({
     name,
     description: `The ${name.replace(/_/g, ' ')} tool.`,

@@ -6,6 +6,7 @@ import { comparisonCharts, flaggedChart, seriesChart } from './charts';
 import type { ToolOutcome } from './conversation';
 import { cell, formatChange, formatPercent, shortName, withUnit } from './format';
 import { type IndicatorMention, matchSeries, type PanelLabel } from './indicators';
+import { knowledgeSections, statisticSection } from './knowledge-answer';
 import { familySection, filesSection, listingErrors, recordSection } from './listing-sections';
 import { EN } from './messages/en';
 import { messagesFor } from './messages/index';
@@ -281,6 +282,8 @@ export function composeAnswer({ analysis: a, outcomes, offered, toolsDisabled }:
     parts.push(m.toolsOff);
     return [...parts, m.footer].join('\n\n');
   }
+  parts.push(...knowledgeSections(a, outcomes, m));
+  if (has(a, 'statistic')) parts.push(...statisticSection(a, outcomes, m));
   if (has(a, 'record')) parts.push(...recordSection(a, outcomes, offered, m));
 
   const family = outcomes.find((o) => o.ok && o.name === 'list_family_members');

@@ -1,5 +1,5 @@
+import { toolSpec } from '../../../domain/agent/tool-catalogue';
 import type {
-  BuiltinToolName,
   ListClinicalRecordsResult,
   ListFamilyMembersResult,
   QueryHealthDataResult,
@@ -7,6 +7,7 @@ import type {
   WriteFhirObservationResult,
 } from '../../../domain/agent/tool-results';
 import type { ModelMessage, ModelToolCall } from '../../../ports/model-provider';
+import type { ArticleResult, EvalResult, FetchUrlResult, LiteratureResult, TrialsResult } from './knowledge-results';
 
 /**
  * The engine keeps no state between calls: everything it needs is read back from the messages, as a language model
@@ -21,7 +22,26 @@ export type ToolOutcome =
   | { name: 'list_clinical_records'; args: Record<string, unknown>; ok: true; value: ListClinicalRecordsResult }
   | { name: 'list_family_members'; args: Record<string, unknown>; ok: true; value: ListFamilyMembersResult }
   | { name: 'write_fhir_observation'; args: Record<string, unknown>; ok: true; value: WriteFhirObservationResult }
-  | { name: string; args: Record<string, unknown>; ok: false; error: string };
+  | { name: 'search_medical_literature'; args: Record<string, unknown>; ok: true; value: LiteratureResult }
+  | { name: 'get_clinical_trials'; args: Record<string, unknown>; ok: true; value: TrialsResult }
+  | { name: 'get_article_by_pmcid'; args: Record<string, unknown>; ok: true; value: ArticleResult }
+  | { name: 'fetch_url'; args: Record<string, unknown>; ok: true; value: FetchUrlResult }
+  | { name: 'eval'; args: Record<string, unknown>; ok: true; value: EvalResult }
+  | FailedOutcome;
+
+/**
+ * A call whose result cannot be read as its tool's: the error text. A knowledge source that did not answer says which
+ * (`unreachable`); a result the harness kept in the turn's files rather than in the conversation says where
+ * (`offloaded`), so that `eval` can still read it.
+ */
+export interface FailedOutcome {
+  name: string;
+  args: Record<string, unknown>;
+  ok: false;
+  error: string;
+  unreachable?: { source: string; retryAfterS: number | null };
+  offloaded?: string;
+}
 
 /** A call of one of the caller's own tools in this turn, and the output the caller sent back for it. */
 export interface ClientResult {
@@ -36,7 +56,7 @@ export interface Turn {
   question: string;
   /** Every user message, oldest first, the question last. */
   questions: string[];
-  /** Built-in tool rounds since the question, oldest first. */
+  /** Server tool rounds since the question, oldest first. */
   rounds: ToolOutcome[][];
   /** The caller's own tools called since the question, in call order. */
   clientResults: ClientResult[];
@@ -61,9 +81,9 @@ export function readTurn(messages: readonly ModelMessage[]): Turn {
   const clientResults: ClientResult[] = [];
   for (const m of messages.slice(lastUser + 1)) {
     if (m.role !== 'assistant' || !m.toolCalls?.length) continue;
-    const builtin = m.toolCalls.filter((call) => isBuiltinTool(call.name));
-    if (builtin.length > 0) rounds.push(builtin.map((call) => outcomeOf(call, results.get(call.id))));
-    for (const call of m.toolCalls.filter((c) => !isBuiltinTool(c.name))) {
+    const server = m.toolCalls.filter((call) => isServerTool(call.name));
+    if (server.length > 0) rounds.push(server.map((call) => outcomeOf(call, results.get(call.id))));
+    for (const call of m.toolCalls.filter((c) => !isServerTool(c.name))) {
       clientResults.push({ name: call.name, args: parseArgs(call.arguments), output: results.get(call.id) ?? null });
     }
   }
@@ -83,18 +103,32 @@ function parseArgs(text: string): Record<string, unknown> {
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** Just enough shape to read a result safely; anything else is reported as the tool's error. */
-const SHAPES: Record<BuiltinToolName, (v: Record<string, unknown>) => boolean> = {
+const isString = (v: unknown): v is string => typeof v === 'string';
+
+/**
+ * Just enough shape to read a result safely; anything else is reported as the tool's error. The knowledge results
+ * follow docs/design/knowledge-tools.md §3; a tool without an entry here is run but never read (the harness's own).
+ */
+const SHAPES: Record<string, (v: Record<string, unknown>) => boolean> = {
   summarize_health_data: (v) => Array.isArray(v.series) && v.series.every(isObject),
   query_health_data: (v) => Array.isArray(v.records) && v.records.every(isObject),
   list_clinical_records: (v) => Array.isArray(v.files) && v.files.every(isObject),
   list_family_members: (v) => Array.isArray(v.members) && v.members.every(isObject),
   write_fhir_observation: (v) => Array.isArray(v.written) && v.written.every(isObject),
+  search_medical_literature: (v) =>
+    Array.isArray(v.articles) && v.articles.every((a) => isObject(a) && isString(a.title) && isString(a.url)),
+  get_clinical_trials: (v) =>
+    Array.isArray(v.trials) && v.trials.every((t) => isObject(t) && isString(t.nct_id) && isString(t.url)),
+  get_article_by_pmcid: (v) =>
+    isString(v.pmcid) &&
+    (v.open_access === false || (Array.isArray(v.sections) && v.sections.every(isObject) && isString(v.title))),
+  fetch_url: (v) => isString(v.url) && isString(v.text),
+  eval: (v) => 'result' in v && !('error' in v),
 };
 
-/** A tool HDS runs itself; any other name is one of the caller's own tools. */
-export function isBuiltinTool(name: string): name is BuiltinToolName {
-  return Object.hasOwn(SHAPES, name);
+/** A tool HDS runs itself (any name of the tool catalogue); any other name is one of the caller's own tools. */
+export function isServerTool(name: string): boolean {
+  return toolSpec(name) !== undefined;
 }
 
 /** One line of an error text, bounded: enough for the person to see what failed. */
@@ -114,11 +148,20 @@ function outcomeOf(call: ModelToolCall, content: string | undefined): ToolOutcom
     return failed(content);
   }
   if (!isObject(value)) return failed(content);
-  const shape = SHAPES[call.name as BuiltinToolName];
+  const shape = Object.hasOwn(SHAPES, call.name) ? SHAPES[call.name] : undefined;
   if (!shape?.(value)) {
     const error = value.error;
     const message = isObject(error) && typeof error.message === 'string' ? error.message : error;
-    return failed(typeof message === 'string' ? message : content);
+    const outcome = failed(typeof message === 'string' ? message : content) as FailedOutcome;
+    if (value.reachable === false && isString(value.source)) {
+      const retry = typeof value.retry_after_s === 'number' ? value.retry_after_s : null;
+      outcome.unreachable = { source: value.source, retryAfterS: retry };
+    }
+    if (isString(value.offloaded)) {
+      outcome.offloaded = value.offloaded;
+      outcome.error = `the result was kept in ${value.offloaded} for this turn`;
+    }
+    return outcome;
   }
   return { name: call.name, args, ok: true, value } as unknown as ToolOutcome;
 }

@@ -31,10 +31,23 @@ export type Intent =
   /** Medical advice, which the engine does not give. */
   | 'advice'
   /** A journal entry: the person reports how they are or what they did, and asks nothing. */
-  | 'journal';
+  | 'journal'
+  /** What studies, research or evidence say about a topic (`search_medical_literature`). */
+  | 'literature'
+  /** Clinical trials of a condition, maybe recruiting, maybe near a place (`get_clinical_trials`). */
+  | 'trials'
+  /** An article named by its PMC id (`get_article_by_pmcid`). */
+  | 'article'
+  /** A web page named by its address (`fetch_url`). */
+  | 'url'
+  /** A statistic of the readings the composer cannot phrase: standard deviation, median, correlation (`eval`). */
+  | 'statistic';
+
+/** Intents answered from public sources or a computation rather than from the summaries of the readings. */
+export const KNOWLEDGE_INTENTS: readonly Intent[] = ['literature', 'trials', 'article', 'url'];
 
 /** Spaces between Han characters dropped: Chinese is matched on the run of characters, not on its segmentation. */
-function joinHan(text: string): string {
+export function joinHan(text: string): string {
   return text.replace(/(?<=\p{Script=Han}) (?=\p{Script=Han})/gu, '');
 }
 

@@ -28,31 +28,36 @@ const MARKERS: Record<Exclude<Language, 'zh'>, string> = {
     ultimos ultimas lecturas mediciones medicion valores resultados promedio media maximo minimo evolucion tendencia
     cambiado grafico muestrame muestra dame dime ensename puedes frecuencia cardiaca presion arterial glucosa azucar
     peso sueno pasos colesterol nivel niveles me se no mes son
-    debo deberia tomar tomo necesito quiero puedo estatinas medico pastillas`,
+    debo deberia tomar tomo necesito quiero puedo estatinas medico pastillas
+    estudios ensayos reclutan reclutando cerca dicen investigacion evidencia desviacion estandar`,
   de: `der die das den dem des ein eine einen einem einer mein meine meinen meinem meiner meines dein deine ist sind
     war waren hat haben habe hatte wie was welche welcher welches wann wo warum wieviel viele oft und oder nicht mit
     fur von vom im in am zum zur seit bis diese dieser diesen diesem dieses letzte letzten letzter letztes woche wochen
     monat monate monaten jahr jahre jahren heute gestern durchschnitt durchschnittlich werte wert messwerte ergebnisse
     verlauf entwicklung entwickelt zeig zeige zeigen mir mich sich puls blutdruck blutzucker gewicht schlaf schritte
     herzfrequenz ruhepuls cholesterin hoch niedrig hochste niedrigste bitte gibt es hier an
-    ich du sollte soll sollen muss kann nehmen nehme arzt tabletten statine`,
+    ich du sollte soll sollen muss kann nehmen nehme arzt tabletten statine
+    studien sagen forschung klinische nahe standardabweichung steht auf`,
   fr: `le la les du des de un une mon ma mes ton ta son sa et ou est sont etait ete au aux avec pour dans sur par en
     quel quelle quels quelles comment combien que qu quoi ce cette ces semaine mois annee annees jour jours aujourd hui
     hier dernier derniere derniers dernieres moyenne mesures mesure resultats valeurs evolution graphique montre montrez
     moi frequence cardiaque tension arterielle glycemie poids sommeil pas taux niveau j ai je suis non me se on tu son
-    dois devrais prendre faut medecin medicament`,
+    dois devrais prendre faut medecin medicament
+    etudes disent essais recrutent pres recherche ecart`,
   pt: `o os as do da dos das no na nos nas meu minha meus minhas seu sua um uma e em com para pelo pela ao aos como
     qual quais quanto quantos quantas que esta esse essa este isso foi tem tenho tive estava estou sao nao voce semana
     mes ano hoje ontem ultimos ultimas ultimo ultima media leituras medicoes medicao valores resultados evolucao grafico
     mostre mostra frequencia cardiaca pressao arterial glicose glicemia peso sono passos colesterol nivel de entre desde
     sobre me se era mas por tu
-    devo deveria tomar preciso quero posso remedio medico estatinas eu`,
+    devo deveria tomar preciso quero posso remedio medico estatinas eu
+    estudos ensaios recrutando perto dizem pesquisa pesquisas desvio padrao diz artigo`,
   it: `il lo la i gli le del della dello dei degli delle al alla nel nella mio mia miei mie tuo tua suo sua e ed di da
     in con per su un una uno che come com qual quale quali quanto quanti quante cosa ho ha hai sono stato stata era
     questa questo quest settimana mese anno oggi ieri ultimi ultime ultimo ultima media valori misurazioni risultati
     andamento grafico mostra mostrami fammi vedere frequenza cardiaca pressione glicemia glucosio peso sonno passi
     colesterolo livello livelli non piu negli nei sul me se pero tu
-    devo dovrei prendere posso voglio medico farmaci statine io`,
+    devo dovrei prendere posso voglio medico farmaci statine io
+    studi dicono sperimentazioni reclutano vicino ricerca deviazione`,
 };
 
 /** Marker word → the languages that use it, each credited 1/k of a point. */

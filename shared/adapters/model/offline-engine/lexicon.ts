@@ -46,6 +46,34 @@ export interface Lexicon {
   readonly unelide: ((text: string) => string) | null;
   /** Endings of compound words that follow a test name (German `Blutzuckerwerte` → `blutzucker werte`). */
   readonly compoundTails: RegExp | null;
+  /** What asks for public medical knowledge (studies, trials) or for a statistic of the readings. */
+  readonly knowledge: KnowledgeCues;
+}
+
+/** A statistic the composer cannot phrase from a summary; computed by `eval` on the expert tier. */
+export type StatisticKind = 'sd' | 'variance' | 'median' | 'percentile' | 'correlation';
+
+/**
+ * Cue words of the knowledge intents in one language. `literature`, `trials`, `recruiting` and `completed` are read on
+ * the normalised question; `near` and `inPlace` on the question as written, so that a place keeps its spelling.
+ */
+export interface KnowledgeCues {
+  /** Asks what studies, research, evidence or papers say. */
+  readonly literature: RegExp;
+  /** Asks for clinical trials. */
+  readonly trials: RegExp;
+  /** Only trials that take people now. */
+  readonly recruiting: RegExp;
+  /** Only trials that have ended. */
+  readonly completed: RegExp;
+  /** A place after words that only introduce places ("near Boston"): the place in group 1. */
+  readonly near: RegExp;
+  /** A place after a plain preposition ("in Boston"): group 1, and only when it starts with a capital. */
+  readonly inPlace: RegExp | null;
+  /** Words of the request itself, left out of the topic a search is given ("studies", "say", "recruiting"). */
+  readonly cueWords: ReadonlySet<string>;
+  /** Statistics by name, on the question with test names blanked; a percentile's number in group 1 or 2. */
+  readonly statistics: ReadonlyArray<readonly [StatisticKind, RegExp]>;
 }
 
 const LEXICONS: Record<Language, Lexicon> = { en: EN, es: ES, de: DE, fr: FR, pt: PT, it: IT, zh: ZH };

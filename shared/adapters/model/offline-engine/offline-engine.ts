@@ -4,9 +4,9 @@ import type { ModelCall, ModelEvent, ModelProvider, ModelToolCall } from '../../
 import { clientAnswer } from './client-answer';
 import { argumentsFor, toolAskedFor } from './client-tools';
 import { composeAnswer } from './compose';
-import { isBuiltinTool, readTurn, type Turn } from './conversation';
+import { isServerTool, readTurn, type Turn } from './conversation';
 import { messagesFor } from './messages/index';
-import { forcedCall, type OfferedTools, planNextRound } from './plan';
+import { forcedCall, narrowToOffered, type OfferedTools, planNextRound } from './plan';
 import { analyseConversation } from './question';
 
 /** Longest text delta: word-sized, but a long token (a chart's JSON) is cut so that it streams too. */
@@ -30,22 +30,22 @@ function offeredTools(call: ModelCall): OfferedTools {
   return names;
 }
 
-/** A call the engine makes: a built-in tool, or one of the caller's own. */
+/** A call the engine makes: a server tool of the catalogue, or one of the caller's own. */
 type ToolRequest = { name: string; args: Record<string, unknown> };
 
 /**
  * A call of one of the caller's own tools, at the start of a turn: the tool a named `tool_choice` names; under
  * `required` or `auto`, the tool the question plainly asks for (`required` falls back to the first of them when no
- * built-in tool is offered). Arguments come from the question, valid against the tool's schema.
+ * server tool is offered). Arguments come from the question, valid against the tool's schema.
  */
 function ownToolCall(call: ModelCall, turn: Turn, offered: OfferedTools): ToolRequest | null {
   if (turn.rounds.length > 0 || turn.clientResults.length > 0) return null;
-  const own = call.tools.filter((t) => !isBuiltinTool(t.name) && offered.has(t.name));
+  const own = call.tools.filter((t) => !isServerTool(t.name) && offered.has(t.name));
   if (own.length === 0) return null;
   const choice = call.toolChoice;
   let tool = typeof choice === 'object' ? (own.find((t) => t.name === choice.name) ?? null) : null;
   tool ??= toolAskedFor(own, turn.question);
-  if (!tool && choice === 'required' && !call.tools.some((t) => isBuiltinTool(t.name))) tool = own[0] ?? null;
+  if (!tool && choice === 'required' && !call.tools.some((t) => isServerTool(t.name))) tool = own[0] ?? null;
   if (!tool) return null;
   const today = new Date(nowMs()).toISOString().slice(0, 10);
   return { name: tool.name, args: argumentsFor(tool, turn.question, today) };
@@ -53,7 +53,7 @@ function ownToolCall(call: ModelCall, turn: Turn, offered: OfferedTools): ToolRe
 
 /**
  * The offline engine: a deterministic, rule-based stand-in for the language model when no upstream is configured.
- * It reads the question (tests through the LOINC resolver, intents, time window), calls the same built-in tools a
+ * It reads the question (tests through the LOINC resolver, intents, time window), calls the same server tools a
  * model would, and answers only with what the tools returned. Stateless: each call re-reads the conversation, so it
  * plugs into the agent loop exactly like an upstream model. It is not a language model and never says it is.
  *
@@ -72,8 +72,8 @@ export class OfflineEngine implements ModelProvider {
     // Its usage (and a `maxTokens` budget) is counted in tokens as a model's would be.
     await loadTokenizer();
     const turn = readTurn(call.messages);
-    const analysis = analyseConversation(turn.questions, nowMs());
     const offered = offeredTools(call);
+    const analysis = narrowToOffered(analyseConversation(turn.questions, nowMs()), offered);
     const inputTokens = countMessageTokens(call.messages) + countToolTokens(call.tools);
 
     const own = ownToolCall(call, turn, offered);

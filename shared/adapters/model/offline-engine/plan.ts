@@ -1,11 +1,14 @@
-import type { BuiltinToolName, SeriesSummary } from '../../../domain/agent/tool-results';
+import type { SeriesSummary } from '../../../domain/agent/tool-results';
 import type { ToolOutcome, Turn } from './conversation';
 import { type IndicatorMention, matchSeries } from './indicators';
+import { type Intent, KNOWLEDGE_INTENTS } from './intents';
+import type { KnowledgeAsks } from './knowledge-asks';
 import type { QuestionAnalysis } from './question';
+import { type StatisticSeries, seriesInput, statisticCall } from './statistic';
 
-/** A tool call the engine decided on. */
+/** A tool call the engine decided on: a tool of the catalogue (conversation.ts `isServerTool`). */
 export interface PlannedCall {
-  name: BuiltinToolName;
+  name: string;
   args: Record<string, unknown>;
 }
 
@@ -33,12 +36,65 @@ function windowArgs(a: QuestionAnalysis): Record<string, string> {
   };
 }
 
-function has(a: QuestionAnalysis, intent: QuestionAnalysis['intents'][number]): boolean {
+function has(a: QuestionAnalysis, intent: Intent): boolean {
   return a.intents.includes(intent);
+}
+
+/** The tool each knowledge intent is answered with. */
+const KNOWLEDGE_TOOL: Readonly<Record<string, string>> = {
+  literature: 'search_medical_literature',
+  trials: 'get_clinical_trials',
+  article: 'get_article_by_pmcid',
+  url: 'fetch_url',
+};
+/** What a question asks of readings, beyond naming a test. */
+const READING_INTENTS: ReadonlySet<Intent> = new Set(['trend', 'extremes', 'count', 'average', 'abnormal']);
+/** Articles a literature search asks for; the answer lists the first three. */
+const LITERATURE_LIMIT = 5;
+
+/** Whether the question asks a public source (after `narrowToOffered`, only one that is offered). */
+export function asksKnowledge(a: QuestionAnalysis): boolean {
+  return KNOWLEDGE_INTENTS.some((i) => has(a, i));
+}
+
+/**
+ * The analysis as this request can answer it: a knowledge intent whose tool is not offered is dropped, and so is a
+ * statistic unless `eval` and `query_health_data` are offered and the question names the tests it is computed over;
+ * what is left is read as the engine always read it. A question that does ask a source keeps, of its data side, only
+ * the tests it names (not "report", "family" or "summarize" words of the request).
+ */
+export function narrowToOffered(a: QuestionAnalysis, offered: OfferedTools): QuestionAnalysis {
+  const drop = new Set<Intent>();
+  for (const intent of KNOWLEDGE_INTENTS) {
+    if (has(a, intent) && !offered.has(KNOWLEDGE_TOOL[intent] as string)) drop.add(intent);
+  }
+  const stat = a.knowledge.statistic;
+  const needed = stat?.kind === 'correlation' ? 2 : 1;
+  if (stat && !(offered.has('eval') && offered.has('query_health_data') && a.indicators.length >= needed)) {
+    drop.add('statistic');
+  }
+  if (drop.size === 0 && !asksKnowledge(a)) return a;
+  const k = a.knowledge;
+  const knowledge: KnowledgeAsks = {
+    literature: drop.has('literature') ? null : k.literature,
+    trials: drop.has('trials') ? null : k.trials,
+    article: drop.has('article') ? null : k.article,
+    url: drop.has('url') ? null : k.url,
+    statistic: drop.has('statistic') ? null : k.statistic,
+  };
+  const kept = a.intents.filter((i) => !drop.has(i));
+  const asking = KNOWLEDGE_INTENTS.some((i) => kept.includes(i));
+  const dataSide: ReadonlySet<Intent> = new Set(['files', 'family', 'overview', 'record', 'list', 'latest']);
+  const intents = asking ? kept.filter((i) => !dataSide.has(i)) : kept;
+  return { ...a, intents, knowledge };
 }
 
 /** Whether the question is (also) about readings, beyond files, family or a write. */
 export function asksAboutReadings(a: QuestionAnalysis): boolean {
+  // A statistic reads its own readings; a question to a public source reads the Subject's only for the tests it names.
+  if (has(a, 'statistic')) return false;
+  // "Trials for type 2 diabetes" names a condition (and so the diabetes tests) but asks nothing of the readings.
+  if (asksKnowledge(a)) return a.indicators.length > 0 && a.intents.some((i) => READING_INTENTS.has(i));
   const other = a.intents.filter((i) => i !== 'files' && i !== 'family' && i !== 'record' && i !== 'advice');
   // "Ideas for a protein-rich dinner?": a request for advice or suggestions that names no test the corpus can code
   // and asks nothing of the readings (no trend, latest, count …) is not a question about them.
@@ -108,6 +164,17 @@ function firstRound(a: QuestionAnalysis, offered: OfferedTools): Plan {
   }
   const calls: PlannedCall[] = [];
   const steps: string[] = [];
+  knowledgeCalls(a, calls, steps);
+  if (has(a, 'statistic')) {
+    for (const m of statisticTests(a)) {
+      calls.push({ name: 'query_health_data', args: { indicator: m.phrase, ...windowArgs(a), limit: FALLBACK_LIMIT } });
+    }
+    steps.push(
+      `reading ${statisticTests(a)
+        .map((m) => m.phrase)
+        .join(' and ')} ${windowPhrase(a)} to compute the ${a.knowledge.statistic?.kind} with eval`,
+    );
+  }
   if (has(a, 'family') && offered.has('list_family_members')) {
     calls.push({ name: 'list_family_members', args: {} });
     steps.push('listing your care circle');
@@ -150,6 +217,61 @@ function firstRound(a: QuestionAnalysis, offered: OfferedTools): Plan {
   return { calls, reasoning };
 }
 
+/** The calls of the knowledge intents the question kept (each tool is offered: see `narrowToOffered`). */
+function knowledgeCalls(a: QuestionAnalysis, calls: PlannedCall[], steps: string[]): void {
+  const k = a.knowledge;
+  if (has(a, 'literature') && k.literature) {
+    calls.push({ name: 'search_medical_literature', args: { query: k.literature.query, limit: LITERATURE_LIMIT } });
+    steps.push(`searching the medical literature for "${k.literature.query}"`);
+  }
+  if (has(a, 'trials') && k.trials?.condition) {
+    const { condition, location, status } = k.trials;
+    calls.push({
+      name: 'get_clinical_trials',
+      args: { condition, ...(location ? { location } : {}), ...(status ? { status } : {}) },
+    });
+    steps.push(`looking for clinical trials of ${condition}${location ? ` near ${location}` : ''}`);
+  }
+  if (has(a, 'article') && k.article) {
+    calls.push({ name: 'get_article_by_pmcid', args: { pmcid: k.article.pmcid } });
+    steps.push(`reading ${k.article.pmcid}`);
+  }
+  if (has(a, 'url') && k.url) {
+    calls.push({ name: 'fetch_url', args: { url: k.url.url } });
+    steps.push(`reading ${k.url.url}`);
+  }
+}
+
+/** The tests a statistic is computed over: two for a correlation, else the first named. */
+export function statisticTests(a: QuestionAnalysis): IndicatorMention[] {
+  return a.indicators.slice(0, a.knowledge.statistic?.kind === 'correlation' ? 2 : 1);
+}
+
+/** The data outcome of a statistic's test, as the first round asked for it. */
+export function statisticOutcome(m: IndicatorMention, outcomes: readonly ToolOutcome[]): ToolOutcome | undefined {
+  return outcomes.find((o) => o.name === 'query_health_data' && o.args.indicator === m.phrase);
+}
+
+/** After the readings: `eval` with the engine's program over them, when every test has readings to give it. */
+function statisticRound(a: QuestionAnalysis, turn: Turn): Plan {
+  const stat = a.knowledge.statistic;
+  const outcomes = turn.rounds.flat();
+  if (!stat || outcomes.some((o) => o.name === 'eval')) return { calls: [], reasoning: '' };
+  const series: StatisticSeries[] = [];
+  for (const m of statisticTests(a)) {
+    const outcome = statisticOutcome(m, outcomes);
+    const input = outcome ? seriesInput(outcome) : null;
+    if (!input || ('readings' in input && input.readings.length === 0)) {
+      return { calls: [], reasoning: `No numeric readings of ${m.phrase} to compute the ${stat.kind} from.` };
+    }
+    series.push(input);
+  }
+  return {
+    calls: [{ name: 'eval', args: statisticCall(stat.kind, stat.percentile, series) }],
+    reasoning: `Computing the ${stat.kind} of ${series.length === 2 ? 'the two series' : 'the readings'} with eval.`,
+  };
+}
+
 function capitalise(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
@@ -187,6 +309,8 @@ export function catalogueOutcome(outcomes: readonly ToolOutcome[]): ToolOutcome 
 }
 
 function secondRound(a: QuestionAnalysis, turn: Turn, offered: OfferedTools): Plan {
+  // A question to a public source that asks nothing of the readings has no gaps in them to fill.
+  if (asksKnowledge(a) && !asksAboutReadings(a)) return { calls: [], reasoning: '' };
   const outcomes = turn.rounds.flat();
   const calls: PlannedCall[] = [];
   const steps: string[] = [];
@@ -245,6 +369,7 @@ function secondRound(a: QuestionAnalysis, turn: Turn, offered: OfferedTools): Pl
 export function planNextRound(a: QuestionAnalysis, turn: Turn, offered: OfferedTools): Plan {
   if (turn.rounds.length >= MAX_TOOL_ROUNDS) return { calls: [], reasoning: '' };
   if (turn.rounds.length === 0) return firstRound(a, offered);
+  if (turn.rounds.length === 1 && has(a, 'statistic')) return statisticRound(a, turn);
   if (turn.rounds.length === 1) return secondRound(a, turn, offered);
   return { calls: [], reasoning: '' };
 }

@@ -8,7 +8,8 @@ import {
   leftoverTerms,
   resolveMentionName,
 } from './indicators';
-import { detectIntents, type Intent, isJournalEntry } from './intents';
+import { detectIntents, type Intent, isJournalEntry, joinHan, KNOWLEDGE_INTENTS } from './intents';
+import { type KnowledgeAsks, NO_KNOWLEDGE, readKnowledgeAsks } from './knowledge-asks';
 import { detectLanguage, type Language } from './language';
 import { type Lexicon, lexiconOf } from './lexicon';
 import { parseRecordRequest } from './record-request';
@@ -33,6 +34,8 @@ export interface QuestionAnalysis {
   listLimit: number | null;
   /** The question leaned on the one before ("and last year?"): some of the above were carried over. */
   followUp: boolean;
+  /** What it asks of public sources or of a computation (the intents `literature` … `statistic`). */
+  knowledge: KnowledgeAsks;
 }
 
 function listLimitOf(normalized: string, lexicon: Lexicon): number | null {
@@ -73,8 +76,20 @@ function splitCompounds(normalized: string, lexicon: Lexicon): string {
   });
 }
 
+const URLS = /https?:\/\/\S+/gi;
+
 /** Intents that are not about readings: a question with only these needs no test. */
-const NON_DATA_INTENTS: ReadonlySet<Intent> = new Set(['files', 'family', 'record', 'overview', 'journal']);
+const NON_DATA_INTENTS: ReadonlySet<Intent> = new Set([
+  'files',
+  'family',
+  'record',
+  'overview',
+  'journal',
+  ...KNOWLEDGE_INTENTS,
+]);
+
+/** Intents a follow-up never inherits: each names the source or the statistic of its own question. */
+const OWN_INTENTS: ReadonlySet<Intent> = new Set(['compare', 'record', 'statistic', ...KNOWLEDGE_INTENTS]);
 
 /**
  * What one question asks, read in its language (detected when not given; English when it shows none). A test named
@@ -87,7 +102,9 @@ export function analyseQuestion(
   language: Language = detectLanguage(question) ?? 'en',
 ): QuestionAnalysis {
   const lexicon = lexiconOf(language);
-  const source = lexicon.unelide ? lexicon.unelide(question) : question;
+  // An address is read whole by `fetch_url`: its words (`/health/sleep.html`) name no test and ask nothing.
+  const asked = question.replace(URLS, ' ');
+  const source = lexicon.unelide ? lexicon.unelide(asked) : asked;
   const normalized = normalizeQuestion(source);
   const tokens = tokenize(splitCompounds(segmentHan(normalized, hanWords(), LONGEST_HAN_WORD), lexicon));
   const indicators = findIndicators(tokens, lexicon).map((m) => {
@@ -106,9 +123,17 @@ export function analyseQuestion(
   // An entry that asks nothing is acknowledged, never searched or refused (its words may sound like advice: "diet").
   const intentSet =
     !detected.has('record') && isJournalEntry(source, normalized, lexicon) ? new Set<Intent>(['journal']) : detected;
-  const terms = leftoverTerms(tokens, indicators, lexicon);
+  let terms = leftoverTerms(tokens, indicators, lexicon);
   const window = parseTimeWindow(normalized, nowMs);
   const journal = intentSet.has('journal');
+  const knowledge = journal ? NO_KNOWLEDGE : readKnowledgeAsks(question, joinHan(masked), lexicon);
+  if (knowledge.literature) intentSet.add('literature');
+  if (knowledge.trials) intentSet.add('trials');
+  if (knowledge.article) intentSet.add('article');
+  if (knowledge.url) intentSet.add('url');
+  if (knowledge.statistic) intentSet.add('statistic');
+  if (intentSet.has('statistic') || KNOWLEDGE_INTENTS.some((i) => intentSet.has(i)))
+    terms = withoutCues(terms, lexicon);
   if (indicators.length >= 2 && !journal) intentSet.add('compare');
   const listLimit = journal ? null : listLimitOf(normalized, lexicon);
   if (listLimit !== null) intentSet.add('list');
@@ -125,7 +150,23 @@ export function analyseQuestion(
     record,
     listLimit,
     followUp: false,
+    knowledge,
   };
+}
+
+/**
+ * Terms without the words that asked for a source or a statistic ("median", "studies"): they name no test, and a
+ * follow-up that is only such words ("and the median?") keeps the tests of the question before.
+ */
+function withoutCues(terms: string[][], lexicon: Lexicon): string[][] {
+  const statistics = lexicon.knowledge.statistics.map(([, p]) => new RegExp(p.source, `${p.flags.replace('g', '')}g`));
+  return terms
+    .map((run) => {
+      let text = run.join(' ');
+      for (const pattern of statistics) text = text.replace(pattern, ' ');
+      return text.split(/\s+/).filter((w) => w && !lexicon.knowledge.cueWords.has(w));
+    })
+    .filter((run) => run.length > 0);
 }
 
 /**
@@ -173,7 +214,7 @@ export function analyseConversation(questions: readonly string[], nowMs: number)
   // Each question is read in its own language; one that shows none ("LDL?") keeps the conversation's.
   let language: Language = 'en';
   for (const question of questions) {
-    language = detectLanguage(question) ?? language;
+    language = detectLanguage(question.replace(URLS, ' ')) ?? language;
     const current = analyseQuestion(question, nowMs, language);
     previous = previous ? mergeFollowUp(current, previous) : current;
   }
@@ -193,7 +234,7 @@ function mergeFollowUp(current: QuestionAnalysis, previous: QuestionAnalysis): Q
   const inheritTests = current.indicators.length === 0 && current.terms.length === 0;
   const indicators = inheritTests ? previous.indicators : current.indicators;
   const ownIntents = current.intents.filter((i) => i !== 'compare');
-  const carried = previous.intents.filter((i) => i !== 'compare' && i !== 'record');
+  const carried = previous.intents.filter((i) => !OWN_INTENTS.has(i));
   const intents = new Set<Intent>(ownIntents.length > 0 ? ownIntents : carried);
   if (indicators.length >= 2) intents.add('compare');
   return {

@@ -119,4 +119,27 @@ export const DE: Lexicon = {
   unelide: null,
   // Blutzuckerwerte, Gewichtsverlauf, Cholesterinspiegel: a name, a linking s, then a word about readings.
   compoundTails: /^(\p{L}{3,}?)(s?)(werte|wert|werten|verlauf|spiegel|messungen|messung|kurve|entwicklung|trend)$/u,
+  knowledge: {
+    literature:
+      /\b(?:(?<!klinische[nr]? )studie[n]?|forschung\w*|evidenz|belege?|fachartikel|artikel|literatur|publikation\w*|veroffentlichung\w*|pubmed|wissenschaft\w*|metaanalyse\w*|ubersichtsarbeit\w*)\b/,
+    trials: /\b(?:klinische[nr]? (?:studie[n]?|prufung(?:en)?)|trials?|studienteilnahme)\b/,
+    recruiting: /\b(?:rekrutier\w*|offen\w*|teilnehm\w*|mitmachen|aufnehm\w*)\b/,
+    completed: /\b(?:abgeschlossen\w*|beendet\w*)\b/,
+    near: /\b(?:in der Nähe von|in der Naehe von|nahe|rund um|im Raum|im Großraum)\s+([^?.!,;\n]+)/iu,
+    inPlace: /\b(?:in|bei)\s+(\p{Lu}[^?.!,;\n]*)/u,
+    cueWords: words(`
+      studie studien forschung forschungen forschungsergebnisse evidenz beleg belege fachartikel artikel literatur
+      publikation publikationen veroffentlichung veroffentlichungen pubmed wissenschaft wissenschaftlich
+      wissenschaftliche wissenschaftlichen metaanalyse metaanalysen ubersichtsarbeit sagt sagen zeigt zeigen belegt
+      weiss wissen uber zu zum zur dazu klinische klinischen klinischer prufung prufungen trial trials
+      studienteilnahme rekrutierend rekrutieren rekrutierende offene offen offenen teilnehmen mitmachen abgeschlossen
+      abgeschlossene beendet beendete gibt es such suche finde finden nahe naehe raum grossraum rund aktuelle neue`),
+    statistics: [
+      ['sd', /\bstandardabweichung\b/],
+      ['variance', /\bvarianz\b/],
+      ['median', /\bmedian\b/],
+      ['percentile', /\b(?:(\d{1,2}) perzentil|perzentil(?: (\d{1,2}))?)\b/],
+      ['correlation', /\b(?:korrelation\w*|korreliert\w*|pearson)\b/],
+    ],
+  },
 };

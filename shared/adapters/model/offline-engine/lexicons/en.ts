@@ -1,6 +1,7 @@
 import type { Intent } from '../intents';
 import type { Lexicon } from '../lexicon';
 import { NUMBER_WORDS } from '../time-window';
+import { words } from './words';
 
 /** English: the engine's first language; its word sets are in text.ts and apply to every language. */
 
@@ -92,4 +93,26 @@ export const EN: Lexicon = {
   lastN: { pattern: LAST_N, numbers: NUMBER_WORDS },
   unelide: null,
   compoundTails: null,
+  knowledge: {
+    literature:
+      /\b(?:stud(?:y|ies)|research(?:ers)?|evidence|papers?|articles?|literature|publications?|published|pubmed|science|scientific|meta ?analys[ie]s|systematic reviews?)\b/,
+    trials: /\b(?:(?:clinical )?trials?)\b/,
+    recruiting: /\b(?:recruiting|enrolling|open|accepting|join|sign up|take part)\b/,
+    completed: /\b(?:completed|finished|ended)\b/,
+    near: /\b(?:near|nearby|around|close to|in the area of)\s+([^?.!,;\n]+)/i,
+    inPlace: /\b(?:in|at)\s+(\p{Lu}[^?.!,;\n]*)/u,
+    cueWords: words(`
+      study studies research researchers evidence paper papers article articles literature publication publications
+      published pubmed science scientific meta analysis analyses systematic review reviews say says said show shows
+      suggest suggests tell tells known know find found search look current latest recent new any there regarding
+      concerning trial trials clinical recruiting enrolling open accepting join sign take part completed finished ended
+      near nearby around close area`),
+    statistics: [
+      ['sd', /\b(?:standard deviation|std ?dev|stdev)\b/],
+      ['variance', /\bvariance\b/],
+      ['median', /\bmedian\b/],
+      ['percentile', /\b(?:(\d{1,2})(?:st|nd|rd|th)? percentile|percentile(?: (\d{1,2}))?)\b/],
+      ['correlation', /\b(?:correlat\w*|pearson)\b/],
+    ],
+  },
 };

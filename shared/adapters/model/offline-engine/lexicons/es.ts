@@ -118,4 +118,27 @@ export const ES: Lexicon = {
   },
   unelide: null,
   compoundTails: null,
+  knowledge: {
+    literature:
+      /\b(?:estudios?|investigacion(?:es)?|evidencias?|articulos?|literatura|publicaciones?|pubmed|ciencia|cientific[oa]s?|metaanalisis|revision(?:es)? sistematicas?)\b/,
+    trials: /\b(?:ensayos?(?: clinicos?)?)\b/,
+    recruiting: /\b(?:reclutando|reclutan|reclutamiento|abiertos?|inscribirme|participar)\b/,
+    completed: /\b(?:completados?|terminados?|finalizados?|concluidos?)\b/,
+    near: /\b(?:cerca de|alrededor de|en los alrededores de|en la zona de)\s+([^?.!,;\n]+)/iu,
+    inPlace: /\ben\s+(\p{Lu}[^?.!,;\n]*)/u,
+    cueWords: words(`
+      estudio estudios investigacion investigaciones evidencia evidencias articulo articulos literatura publicacion
+      publicaciones pubmed ciencia cientifica cientifico cientificas cientificos metaanalisis revision revisiones
+      sistematica sistematicas dice dicen dijo muestran muestra sugieren indica indican sabe sabemos sobre acerca
+      respecto relacion ensayo ensayos clinico clinicos reclutando reclutan reclutamiento abierto abiertos inscribirme
+      participar completados terminados finalizados concluidos busca buscar busque encuentra encontrar cerca alrededor
+      alrededores zona actuales nuevos`),
+    statistics: [
+      ['sd', /\b(?:desviacion (?:estandar|tipica))\b/],
+      ['variance', /\bvarianza\b/],
+      ['median', /\bmediana\b/],
+      ['percentile', /\b(?:percentil(?: (\d{1,2}))?|(\d{1,2}) percentil)\b/],
+      ['correlation', /\b(?:correlacion\w*|correlaciona\w*|pearson)\b/],
+    ],
+  },
 };

@@ -121,4 +121,26 @@ export const FR: Lexicon = {
   },
   unelide: (text) => text.replace(/(?<!\p{L})(l|d|j|qu|c|s|n|m|t|jusqu|lorsqu|puisqu)['’](?=[\p{L}\p{N}])/giu, '$1 '),
   compoundTails: null,
+  knowledge: {
+    literature:
+      /\b(?:etudes?|recherches?|preuves?|donnees probantes|articles?|publications?|litterature|pubmed|science|scientifiques?|meta ?analyses?|revues? systematiques?)\b/,
+    trials: /\b(?:essais?(?: cliniques?)?)\b/,
+    recruiting: /\b(?:recrut\w*|ouverts?|participer|inclusion)\b/,
+    completed: /\b(?:termine[se]*|acheve[se]*|clos)\b/,
+    near: /\b(?:près de|pres de|autour de|aux alentours de|dans la région de|dans la region de)\s+([^?.!,;\n]+)/iu,
+    inPlace: /(?:^|\s)(?:à|a|en)\s+(\p{Lu}[^?.!,;\n]*)/u,
+    cueWords: words(`
+      etude etudes recherche recherches preuve preuves donnees probantes article articles publication publications
+      litterature pubmed science scientifique scientifiques meta analyse analyses revue revues systematique
+      systematiques disent dit montrent montre suggerent indiquent sait savons sur concernant propos essai essais
+      clinique cliniques recrutement recrutent recrutant ouvert ouverts participer inclusion termine termines
+      acheves clos cherche chercher trouve trouver pres autour alentours region actuels nouveaux quoi`),
+    statistics: [
+      ['sd', /\b(?:ecart type|ecarttype)\b/],
+      ['variance', /\bvariance\b/],
+      ['median', /\bmediane\b/],
+      ['percentile', /\b(?:(?:per)?centile(?: (\d{1,2}))?|(\d{1,2})e? (?:per)?centile)\b/],
+      ['correlation', /\b(?:correlation\w*|correle\w*|pearson)\b/],
+    ],
+  },
 };

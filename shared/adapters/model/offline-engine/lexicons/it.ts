@@ -122,4 +122,27 @@ export const IT: Lexicon = {
       '$1 ',
     ),
   compoundTails: null,
+  knowledge: {
+    literature:
+      /\b(?:stud(?:io|i)(?! clinic)|ricerc(?:a|he)|evidenz(?:a|e)|prove scientifiche|articol[io]|letteratura|pubblicazion[ei]|pubmed|scienza|scientific[aio]|scientifiche|metanalis[ie]|revision[ei] sistematich[ae])\b/,
+    trials: /\b(?:sperimentazion[ei](?: clinich[ae])?|trial(?: clinici)?|stud(?:i|io) clinic[io])\b/,
+    recruiting: /\b(?:reclut\w*|aperti|aperte|partecipare|arruol\w*)\b/,
+    completed: /\b(?:conclus[ie]|complet(?:ati|ate)|terminat[ie])\b/,
+    near: /\b(?:vicino a|nei pressi di|intorno a|nella zona di|nell'area di|in zona)\s+([^?.!,;\n]+)/iu,
+    inPlace: /\b(?:a|in)\s+(\p{Lu}[^?.!,;\n]*)/u,
+    cueWords: words(`
+      studio studi ricerca ricerche evidenza evidenze prove articolo articoli letteratura pubblicazione pubblicazioni
+      pubmed scienza scientifica scientifico scientifici scientifiche metanalisi revisione revisioni sistematica
+      sistematiche dice dicono mostra mostrano suggerisce suggeriscono indicano sa sappiamo su sul sulla sui sulle
+      sullo riguardo merito sperimentazione sperimentazioni clinica cliniche clinici clinico trial reclutamento
+      reclutano reclutando aperti aperte partecipare arruolamento conclusi concluse completati completate terminati
+      terminate cerca cercare trova trovare vicino pressi intorno zona area attuali nuovi ci sono`),
+    statistics: [
+      ['sd', /\bdeviazione standard\b/],
+      ['variance', /\bvarianza\b/],
+      ['median', /\bmediana\b/],
+      ['percentile', /\b(?:percentile(?: (\d{1,2}))?|(\d{1,2})(?:esimo|o)? percentile)\b/],
+      ['correlation', /\b(?:correlazion[ei]|correlat\w*|pearson)\b/],
+    ],
+  },
 };

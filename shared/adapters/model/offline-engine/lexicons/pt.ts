@@ -112,4 +112,27 @@ export const PT: Lexicon = {
   },
   unelide: null,
   compoundTails: null,
+  knowledge: {
+    literature:
+      /\b(?:estudos?|pesquisas?|investigac(?:ao|oes)|evidencias?|artigos?|literatura|publicac(?:ao|oes)|pubmed|ciencia|cientific[oa]s?|metanalises?|meta analises?|revis(?:ao|oes) sistematicas?)\b/,
+    trials: /\b(?:ensaios?(?: clinicos?)?)\b/,
+    recruiting: /\b(?:recrutando|recrutam|recrutamento|abertos?|participar|inscrever)\b/,
+    completed: /\b(?:concluidos?|finalizados?|terminados?)\b/,
+    near: /\b(?:perto de|próximo a|proximo a|próximo de|proximo de|nos arredores de|na região de|na regiao de)\s+([^?.!,;\n]+)/iu,
+    inPlace: /\bem\s+(\p{Lu}[^?.!,;\n]*)/u,
+    cueWords: words(`
+      estudo estudos pesquisa pesquisas investigacao investigacoes evidencia evidencias artigo artigos literatura
+      publicacao publicacoes pubmed ciencia cientifica cientifico cientificas cientificos metanalise metanalises meta
+      analise analises revisao revisoes sistematica sistematicas diz dizem mostram mostra sugerem indicam sabe sabemos
+      sobre acerca respeito ensaio ensaios clinico clinicos recrutando recrutam recrutamento aberto abertos participar
+      inscrever concluidos finalizados terminados procura procurar busca buscar encontra encontrar perto proximo
+      arredores regiao atuais novos`),
+    statistics: [
+      ['sd', /\bdesvio padrao\b/],
+      ['variance', /\bvariancia\b/],
+      ['median', /\bmediana\b/],
+      ['percentile', /\b(?:percentil(?: (\d{1,2}))?|(\d{1,2}) percentil)\b/],
+      ['correlation', /\b(?:correlac(?:ao|oes)|correlaciona\w*|pearson)\b/],
+    ],
+  },
 };

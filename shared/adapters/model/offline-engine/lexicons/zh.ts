@@ -93,4 +93,24 @@ export const ZH: Lexicon = {
   },
   unelide: null,
   compoundTails: null,
+  knowledge: {
+    literature: /研究|文献|论文|证据|科学|学术|荟萃分析|系统综述|pubmed/,
+    // 试验 alone is also a test (葡萄糖耐量试验): only the clinical words ask for trials.
+    trials: /临床试验|临床研究|受试者招募|招募患者/,
+    recruiting: /招募|招收|正在招|可以参加|报名/,
+    completed: /已完成|已经完成|已结束/,
+    near: /(?:在)?([\p{Script=Han}]{2,8}?|[A-Za-z][A-Za-z .'-]*?)\s*(?:附近|周边|一带|地区)/u,
+    inPlace: null,
+    cueWords: words(`
+      有关 关于 对于 方面 研究 文献 论文 证据 科学 学术 荟萃分析 系统综述 最新 怎么说 说了什么 说什么 有什么 有哪些 哪些
+      什么 怎么样 如何 表明 显示 认为 结论 发现 临床试验 临床研究 试验 招募中 正在招募 招募 招收 可以参加 报名 已完成
+      已经完成 已结束 附近 周边 一带 地区 的 了 吗 呢 吧 请 帮我 给我 找 找一下 查 查一下 有没有 是否 在`),
+    statistics: [
+      ['sd', /标准差/],
+      ['variance', /方差/],
+      ['median', /中位数/],
+      ['percentile', /(?:第\s*(\d{1,2})\s*百分位|(\d{1,2})\s*百分位|百分位)/],
+      ['correlation', /相关性|相关系数|相关程度/],
+    ],
+  },
 };

@@ -1,6 +1,29 @@
 import { localDate, localMonth, localWeekday } from '../dates';
 import type { Period, WindowName } from '../time-window';
-import type { Messages } from './types';
+import type { Messages, StatisticLine } from './types';
+
+const TRIAL_STATUS: Readonly<Record<string, string>> = {
+  RECRUITING: 'rekrutiert',
+  NOT_YET_RECRUITING: 'rekrutiert noch nicht',
+  ENROLLING_BY_INVITATION: 'Teilnahme auf Einladung',
+  ACTIVE_NOT_RECRUITING: 'aktiv, rekrutiert nicht',
+  COMPLETED: 'abgeschlossen',
+  SUSPENDED: 'unterbrochen',
+  TERMINATED: 'abgebrochen',
+  WITHDRAWN: 'zurückgezogen',
+};
+const WHAT = {
+  studies: 'keine Studien',
+  trials: 'keine Studien',
+  article: 'den Artikel nicht',
+  page: 'die Seite nicht',
+} as const;
+const statisticName = (kind: StatisticLine['kind'], p: number | null) =>
+  kind === 'percentile'
+    ? `${p ?? 50}. Perzentil`
+    : { sd: 'Standardabweichung', variance: 'Varianz', median: 'Median', correlation: 'Korrelation' }[kind];
+const article = (kind: StatisticLine['kind']) =>
+  kind === 'sd' || kind === 'variance' || kind === 'correlation' ? 'Die' : 'Der';
 
 /** German (du, as consumer health apps address the reader). */
 
@@ -246,6 +269,44 @@ export const DE: Messages = {
   recorded: ({ name, loincCode, value, date: day }) =>
     `Gespeichert: **${name}**${loincCode ? ` (LOINC ${loincCode})` : ''}: **${value}** am ${day}.`,
 
+  knowledge: {
+    articlesFound: (total, query, source, shown) =>
+      `Ich habe auf ${source} **${total} Artikel** zu „${query}“ gefunden${shown > 1 && shown < total ? `; die ersten ${shown}` : ''}:`,
+    noArticles: (query, source) => `Ich habe auf ${source} keine Artikel zu „${query}“ gefunden.`,
+    article: ({ title, year, journal, url }) =>
+      `- **${title}**${year || journal ? ` (${[year, journal ? `*${journal}*` : null].filter(Boolean).join(', ')})` : ''}: ${url}`,
+    trialsFound: (total, condition, location, shown) =>
+      `Ich habe **${total} ${total === 1 ? 'klinische Studie' : 'klinische Studien'}** zu ${condition}${location ? ` in der Nähe von ${location}` : ''} gefunden` +
+      `${shown > 1 && shown < total ? `; die ersten ${shown}` : ''}:`,
+    noTrials: (condition, location) =>
+      `Ich habe keine klinischen Studien zu ${condition}${location ? ` in der Nähe von ${location}` : ''} mit diesem Status gefunden.`,
+    trial: ({ nctId, title, status, phase, url }) =>
+      `- **${nctId}**: ${title} (${status}${phase ? `, ${phase}` : ''}): ${url}`,
+    status: (status) => TRIAL_STATUS[status] ?? status,
+    trialsNeedCondition:
+      'Um klinische Studien zu suchen, brauche ich eine Erkrankung, zum Beispiel „rekrutierende Studien zu Typ-2-Diabetes in der Nähe von Berlin“.',
+    articleText: ({ pmcid, title, text, url }) => `**${title}** (${pmcid}):\n\n> ${text}\n\nZu lesen unter ${url}`,
+    articleNotOpen: (pmcid, url) =>
+      `${pmcid} gehört nicht zum Open-Access-Teil von PubMed Central, daher kann ich den Text hier nicht lesen; er ist unter ${url}`,
+    page: ({ title, url, paragraph }) => `**${title}** (${url}):\n\n> ${paragraph}`,
+    pageEmpty: (url) => `Ich habe ${url} gelesen, aber die Seite hat keinen Text, den ich zitieren kann.`,
+    unreachable: (source, what, retry) =>
+      `Ich konnte ${source} gerade nicht erreichen, daher kann ich ${WHAT[what]} zitieren.` +
+      `${retry ? ` In etwa ${retry} Sekunden antwortet die Quelle vielleicht wieder.` : ''}`,
+    failed: (what, error) =>
+      `Ich konnte ${{ studies: 'die Studien', trials: 'die Studien', article: 'den Artikel', page: 'die Seite' }[what]} nicht lesen: ${error}.`,
+    statistic: ({ kind, percentile, names, value, n, where }) =>
+      kind === 'correlation'
+        ? `Die Korrelation (Pearsons r) zwischen deinen Werten für **${names[0]}** und **${names[1]}** ${where} beträgt **${value}**, aus ${n} ${n === 1 ? 'Tag' : 'Tagen'} mit Werten für beide.`
+        : `${article(kind)} ${statisticName(kind, percentile)} deiner Werte für **${names[0]}** ${where} beträgt **${value}**, aus ${n} ${n === 1 ? 'Messwert' : 'Messwerten'}.`,
+    statisticTooFew: ({ kind, names, n, where }) =>
+      kind === 'correlation'
+        ? `Nur ${n} ${n === 1 ? 'Tag hat' : 'Tage haben'} ${where} Werte für **${names[0]}** und **${names[1]}**; eine Korrelation braucht mindestens 3.`
+        : `Es gibt ${where} nur ${readings(n)} für **${names[0]}**, zu wenige für ${kind === 'median' ? 'einen' : 'eine'} ${statisticName(kind, null)}.`,
+    statisticFailed: (error) => `Ich konnte es nicht berechnen: ${error}.`,
+    statisticNoData: (name, where) =>
+      `Ich habe ${where} keine numerischen Werte für **${name}** gefunden, um es zu berechnen.`,
+  },
   chart: {
     date: 'Datum',
     value: 'Wert',

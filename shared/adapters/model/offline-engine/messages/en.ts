@@ -1,7 +1,32 @@
 import { displayDate } from '../dates';
 import { listJoin, plural } from '../format';
 import { englishWindow } from '../time-window';
-import type { Messages } from './types';
+import type { Messages, StatisticLine } from './types';
+
+const STATUS_EN: Readonly<Record<string, string>> = {
+  RECRUITING: 'recruiting',
+  NOT_YET_RECRUITING: 'not yet recruiting',
+  ENROLLING_BY_INVITATION: 'enrolling by invitation',
+  ACTIVE_NOT_RECRUITING: 'active, not recruiting',
+  COMPLETED: 'completed',
+  SUSPENDED: 'suspended',
+  TERMINATED: 'terminated',
+  WITHDRAWN: 'withdrawn',
+};
+
+const WHAT_EN = { studies: 'studies', trials: 'trials', article: 'the article', page: 'the page' } as const;
+
+/** `1st`, `2nd`, `3rd`, `11th`, `90th`. */
+function ordinal(n: number): string {
+  const tens = n % 100;
+  const suffix = tens >= 11 && tens <= 13 ? 'th' : (['th', 'st', 'nd', 'rd'][n % 10] ?? 'th');
+  return `${n}${suffix}`;
+}
+
+function statisticName(kind: StatisticLine['kind'], percentile: number | null): string {
+  if (kind === 'percentile') return `${ordinal(percentile ?? 50)} percentile`;
+  return { sd: 'standard deviation', variance: 'variance', median: 'median', correlation: 'correlation' }[kind];
+}
 
 /** English: the engine's own wording, which the other catalogues translate. */
 export const EN: Messages = {
@@ -163,6 +188,42 @@ export const EN: Messages = {
   recorded: ({ name, loincCode, value, date }) =>
     `Recorded **${name}**${loincCode ? ` (LOINC ${loincCode})` : ''}: **${value}** on ${date}.`,
 
+  knowledge: {
+    articlesFound: (total, query, source, shown) =>
+      `I found **${plural(total, 'article')}** on ${source} for "${query}"${shown > 1 && shown < total ? `; the first ${shown}` : ''}:`,
+    noArticles: (query, source) => `I found no articles on ${source} for "${query}".`,
+    article: ({ title, year, journal, url }) =>
+      `- **${title}**${year || journal ? ` (${[year, journal ? `*${journal}*` : null].filter(Boolean).join(', ')})` : ''}: ${url}`,
+    trialsFound: (total, condition, location, shown) =>
+      `I found **${plural(total, 'clinical trial')}** for ${condition}${location ? ` near ${location}` : ''}` +
+      `${shown > 1 && shown < total ? `; the first ${shown}` : ''}:`,
+    noTrials: (condition, location) =>
+      `I found no clinical trials for ${condition}${location ? ` near ${location}` : ''} with that status.`,
+    trial: ({ nctId, title, status, phase, url }) =>
+      `- **${nctId}**: ${title} (${status}${phase ? `, ${phase}` : ''}): ${url}`,
+    status: (status) => STATUS_EN[status] ?? status,
+    trialsNeedCondition:
+      'To look for clinical trials I need a condition to search for, for example "recruiting trials for type 2 diabetes near Boston".',
+    articleText: ({ pmcid, title, text, url }) => `**${title}** (${pmcid}):\n\n> ${text}\n\nRead it at ${url}`,
+    articleNotOpen: (pmcid, url) =>
+      `${pmcid} is not in the PubMed Central open-access subset, so I cannot read its text here; it is at ${url}`,
+    page: ({ title, url, paragraph }) => `**${title}** (${url}):\n\n> ${paragraph}`,
+    pageEmpty: (url) => `I read ${url}, but it has no text I can quote.`,
+    unreachable: (source, what, retry) =>
+      `I could not reach ${source} right now, so I cannot cite ${WHAT_EN[what]}.` +
+      `${retry ? ` It may answer again in about ${plural(retry, 'second')}.` : ''}`,
+    failed: (what, error) => `I could not read ${WHAT_EN[what]}: ${error}.`,
+    statistic: ({ kind, percentile, names, value, n, where }) =>
+      kind === 'correlation'
+        ? `The correlation (Pearson's r) between your **${names[0]}** and **${names[1]}** readings ${where} is **${value}**, from ${plural(n, 'day')} with readings of both.`
+        : `The ${statisticName(kind, percentile)} of your **${names[0]}** readings ${where} is **${value}**, from ${plural(n, 'reading')}.`,
+    statisticTooFew: ({ kind, names, n, where }) =>
+      kind === 'correlation'
+        ? `Only ${plural(n, 'day')} ${where} ${n === 1 ? 'has' : 'have'} readings of both **${names[0]}** and **${names[1]}**; a correlation needs at least 3.`
+        : `There ${n === 1 ? 'is' : 'are'} only ${plural(n, 'reading')} of **${names[0]}** ${where}, too few for a ${statisticName(kind, null)}.`,
+    statisticFailed: (error) => `I could not compute it: ${error}.`,
+    statisticNoData: (name, where) => `I found no numeric **${name}** readings ${where} to compute it from.`,
+  },
   chart: {
     date: 'Date',
     value: 'Value',

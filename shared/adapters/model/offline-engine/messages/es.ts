@@ -1,6 +1,22 @@
 import { localDate, localMonth, localWeekday } from '../dates';
 import type { Period, WindowName } from '../time-window';
-import type { Messages } from './types';
+import type { Messages, StatisticLine } from './types';
+
+const TRIAL_STATUS: Readonly<Record<string, string>> = {
+  RECRUITING: 'reclutando',
+  NOT_YET_RECRUITING: 'aún sin reclutar',
+  ENROLLING_BY_INVITATION: 'inscripción por invitación',
+  ACTIVE_NOT_RECRUITING: 'activo, sin reclutar',
+  COMPLETED: 'completado',
+  SUSPENDED: 'suspendido',
+  TERMINATED: 'terminado',
+  WITHDRAWN: 'retirado',
+};
+const WHAT = { studies: 'estudios', trials: 'ensayos', article: 'el artículo', page: 'la página' } as const;
+const statisticName = (kind: StatisticLine['kind'], p: number | null) =>
+  kind === 'percentile'
+    ? `percentil ${p ?? 50}`
+    : { sd: 'desviación estándar', variance: 'varianza', median: 'mediana', correlation: 'correlación' }[kind];
 
 /** Spanish (tú, as health apps address the reader in Spain and Latin America). */
 
@@ -238,6 +254,42 @@ export const ES: Messages = {
   recorded: ({ name, loincCode, value, date: day }) =>
     `Registrado: **${name}**${loincCode ? ` (LOINC ${loincCode})` : ''}: **${value}** el ${day}.`,
 
+  knowledge: {
+    articlesFound: (total, query, source, shown) =>
+      `Encontré **${total} ${agree(total, 'artículo', 'artículos')}** en ${source} sobre «${query}»${shown > 1 && shown < total ? `; los ${shown} primeros` : ''}:`,
+    noArticles: (query, source) => `No encontré artículos en ${source} sobre «${query}».`,
+    article: ({ title, year, journal, url }) =>
+      `- **${title}**${year || journal ? ` (${[year, journal ? `*${journal}*` : null].filter(Boolean).join(', ')})` : ''}: ${url}`,
+    trialsFound: (total, condition, location, shown) =>
+      `Encontré **${total} ${agree(total, 'ensayo clínico', 'ensayos clínicos')}** sobre ${condition}${location ? ` cerca de ${location}` : ''}` +
+      `${shown > 1 && shown < total ? `; los ${shown} primeros` : ''}:`,
+    noTrials: (condition, location) =>
+      `No encontré ensayos clínicos sobre ${condition}${location ? ` cerca de ${location}` : ''} con ese estado.`,
+    trial: ({ nctId, title, status, phase, url }) =>
+      `- **${nctId}**: ${title} (${status}${phase ? `, ${phase}` : ''}): ${url}`,
+    status: (status) => TRIAL_STATUS[status] ?? status,
+    trialsNeedCondition:
+      'Para buscar ensayos clínicos necesito una enfermedad o afección, por ejemplo «ensayos que reclutan para diabetes tipo 2 cerca de Madrid».',
+    articleText: ({ pmcid, title, text, url }) => `**${title}** (${pmcid}):\n\n> ${text}\n\nPuedes leerlo en ${url}`,
+    articleNotOpen: (pmcid, url) =>
+      `${pmcid} no está en el subconjunto de acceso abierto de PubMed Central, así que no puedo leer su texto aquí; está en ${url}`,
+    page: ({ title, url, paragraph }) => `**${title}** (${url}):\n\n> ${paragraph}`,
+    pageEmpty: (url) => `Leí ${url}, pero no tiene texto que pueda citar.`,
+    unreachable: (source, what, retry) =>
+      `No pude conectar con ${source} en este momento, así que no puedo citar ${WHAT[what]}.` +
+      `${retry ? ` Puede que vuelva a responder en unos ${retry} segundos.` : ''}`,
+    failed: (what, error) => `No pude leer ${WHAT[what]}: ${error}.`,
+    statistic: ({ kind, percentile, names, value, n, where }) =>
+      kind === 'correlation'
+        ? `La correlación (r de Pearson) entre tus mediciones de **${names[0]}** y **${names[1]}** ${where} es **${value}**, a partir de ${n} ${agree(n, 'día', 'días')} con mediciones de ambas.`
+        : `La ${statisticName(kind, percentile)} de tus mediciones de **${names[0]}** ${where} es **${value}**, a partir de ${readings(n)}.`,
+    statisticTooFew: ({ kind, names, n, where }) =>
+      kind === 'correlation'
+        ? `Solo ${n} ${agree(n, 'día tiene', 'días tienen')} ${where} mediciones de **${names[0]}** y de **${names[1]}**; una correlación necesita al menos 3.`
+        : `Solo hay ${readings(n)} de **${names[0]}** ${where}, demasiado pocas para una ${statisticName(kind, null)}.`,
+    statisticFailed: (error) => `No pude calcularlo: ${error}.`,
+    statisticNoData: (name, where) => `No encontré mediciones numéricas de **${name}** ${where} para calcularlo.`,
+  },
   chart: {
     date: 'Fecha',
     value: 'Valor',

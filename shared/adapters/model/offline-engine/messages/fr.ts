@@ -1,6 +1,23 @@
 import { localDate, localMonth, localWeekday } from '../dates';
 import type { Period, WindowName } from '../time-window';
-import type { Messages } from './types';
+import type { Messages, StatisticLine } from './types';
+
+const TRIAL_STATUS: Readonly<Record<string, string>> = {
+  RECRUITING: 'recrutement en cours',
+  NOT_YET_RECRUITING: 'recrutement pas encore ouvert',
+  ENROLLING_BY_INVITATION: 'inclusion sur invitation',
+  ACTIVE_NOT_RECRUITING: 'actif, sans recrutement',
+  COMPLETED: 'terminé',
+  SUSPENDED: 'suspendu',
+  TERMINATED: 'arrêté',
+  WITHDRAWN: 'retiré',
+};
+const WHAT = { studies: 'd’études', trials: 'd’essais', article: 'l’article', page: 'la page' } as const;
+const statisticName = (kind: StatisticLine['kind'], p: number | null) =>
+  kind === 'percentile'
+    ? `${p ?? 50}e centile`
+    : { sd: 'écart type', variance: 'variance', median: 'médiane', correlation: 'corrélation' }[kind];
+const le = (kind: StatisticLine['kind']) => (kind === 'sd' || kind === 'percentile' ? 'L’' : 'La ');
 
 /**
  * French (vous). French typography puts a non-breaking space before `:` and `;` and inside « » quotes; `C` is
@@ -238,6 +255,43 @@ export const FR: Messages = {
   recorded: ({ name, loincCode, value, date: day }) =>
     `Enregistré${C}: **${name}**${loincCode ? ` (LOINC ${loincCode})` : ''}${C}: **${value}** le ${day}.`,
 
+  knowledge: {
+    articlesFound: (total, query, source, shown) =>
+      `J’ai trouvé **${total} ${agree(total, 'article', 'articles')}** sur ${source} pour «${C}${query}${C}»${shown > 1 && shown < total ? `${C}; voici les ${shown} premiers` : ''}${C}:`,
+    noArticles: (query, source) => `Je n’ai trouvé aucun article sur ${source} pour «${C}${query}${C}».`,
+    article: ({ title, year, journal, url }) =>
+      `- **${title}**${year || journal ? ` (${[year, journal ? `*${journal}*` : null].filter(Boolean).join(', ')})` : ''}${C}: ${url}`,
+    trialsFound: (total, condition, location, shown) =>
+      `J’ai trouvé **${total} ${agree(total, 'essai clinique', 'essais cliniques')}** sur ${condition}${location ? ` près de ${location}` : ''}` +
+      `${shown > 1 && shown < total ? `${C}; voici les ${shown} premiers` : ''}${C}:`,
+    noTrials: (condition, location) =>
+      `Je n’ai trouvé aucun essai clinique sur ${condition}${location ? ` près de ${location}` : ''} avec ce statut.`,
+    trial: ({ nctId, title, status, phase, url }) =>
+      `- **${nctId}**${C}: ${title} (${status}${phase ? `, ${phase}` : ''})${C}: ${url}`,
+    status: (status) => TRIAL_STATUS[status] ?? status,
+    trialsNeedCondition: `Pour chercher des essais cliniques, il me faut une maladie, par exemple «${C}essais qui recrutent pour le diabète de type 2 près de Lyon${C}».`,
+    articleText: ({ pmcid, title, text, url }) => `**${title}** (${pmcid})${C}:\n\n> ${text}\n\nÀ lire sur ${url}`,
+    articleNotOpen: (pmcid, url) =>
+      `${pmcid} ne fait pas partie du sous-ensemble en libre accès de PubMed Central, je ne peux donc pas en lire le texte ici${C}; il est sur ${url}`,
+    page: ({ title, url, paragraph }) => `**${title}** (${url})${C}:\n\n> ${paragraph}`,
+    pageEmpty: (url) => `J’ai lu ${url}, mais la page n’a aucun texte que je puisse citer.`,
+    unreachable: (source, what, retry) =>
+      `Je n’ai pas pu joindre ${source} pour le moment, je ne peux donc pas citer ${WHAT[what]}.` +
+      `${retry ? ` La source répondra peut-être dans environ ${retry} secondes.` : ''}`,
+    failed: (what, error) =>
+      `Je n’ai pas pu lire ${{ studies: 'les études', trials: 'les essais', article: 'l’article', page: 'la page' }[what]}${C}: ${error}.`,
+    statistic: ({ kind, percentile, names, value, n, where }) =>
+      kind === 'correlation'
+        ? `La corrélation (r de Pearson) entre vos mesures de **${names[0]}** et de **${names[1]}** ${where} est de **${value}**, sur ${n} ${agree(n, 'jour', 'jours')} avec des mesures des deux.`
+        : `${le(kind)}${statisticName(kind, percentile)} de vos mesures de **${names[0]}** ${where} est de **${value}**, sur ${readings(n)}.`,
+    statisticTooFew: ({ kind, names, n, where }) =>
+      kind === 'correlation'
+        ? `Seulement ${n} ${agree(n, 'jour a', 'jours ont')} ${where} des mesures de **${names[0]}** et de **${names[1]}**${C}; une corrélation en demande au moins 3.`
+        : `Il n’y a que ${readings(n)} de **${names[0]}** ${where}, trop peu pour calculer ${le(kind).toLowerCase()}${statisticName(kind, null)}.`,
+    statisticFailed: (error) => `Je n’ai pas pu le calculer${C}: ${error}.`,
+    statisticNoData: (name, where) =>
+      `Je n’ai trouvé aucune mesure numérique de **${name}** ${where} pour le calculer.`,
+  },
   chart: {
     date: 'Date',
     value: 'Valeur',

@@ -1,6 +1,24 @@
 import { localDate, localMonth, localWeekday } from '../dates';
 import type { Period, WindowName } from '../time-window';
-import type { Messages } from './types';
+import type { Messages, StatisticLine } from './types';
+
+const TRIAL_STATUS: Readonly<Record<string, string>> = {
+  RECRUITING: 'in reclutamento',
+  NOT_YET_RECRUITING: 'reclutamento non ancora aperto',
+  ENROLLING_BY_INVITATION: 'arruolamento su invito',
+  ACTIVE_NOT_RECRUITING: 'attivo, senza reclutamento',
+  COMPLETED: 'concluso',
+  SUSPENDED: 'sospeso',
+  TERMINATED: 'interrotto',
+  WITHDRAWN: 'ritirato',
+};
+const WHAT = { studies: 'studi', trials: 'sperimentazioni', article: "l'articolo", page: 'la pagina' } as const;
+const statisticName = (kind: StatisticLine['kind'], p: number | null) =>
+  kind === 'percentile'
+    ? `${p ?? 50}° percentile`
+    : { sd: 'deviazione standard', variance: 'varianza', median: 'mediana', correlation: 'correlazione' }[kind];
+const la = (kind: StatisticLine['kind']) => (kind === 'percentile' ? 'Il ' : 'La ');
+const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 /** Italian (tu); sentences about the engine's own attempts are impersonal ("non è stato possibile"). */
 
@@ -257,6 +275,42 @@ export const IT: Messages = {
   recorded: ({ name, loincCode, value, date: day }) =>
     `Registrato: **${name}**${loincCode ? ` (LOINC ${loincCode})` : ''}: **${value}** ${art(day)}.`,
 
+  knowledge: {
+    articlesFound: (total, query, source, shown) =>
+      `Ho trovato **${count(total, 'articolo', 'articoli')}** su ${source} per «${query}»${shown > 1 && shown < total ? `; ecco i primi ${shown}` : ''}:`,
+    noArticles: (query, source) => `Non ho trovato articoli su ${source} per «${query}».`,
+    article: ({ title, year, journal, url }) =>
+      `- **${title}**${year || journal ? ` (${[year, journal ? `*${journal}*` : null].filter(Boolean).join(', ')})` : ''}: ${url}`,
+    trialsFound: (total, condition, location, shown) =>
+      `Ho trovato **${count(total, 'sperimentazione clinica', 'sperimentazioni cliniche')}** su ${condition}${location ? ` vicino a ${location}` : ''}` +
+      `${shown > 1 && shown < total ? `; ecco le prime ${shown}` : ''}:`,
+    noTrials: (condition, location) =>
+      `Non ho trovato sperimentazioni cliniche su ${condition}${location ? ` vicino a ${location}` : ''} con quello stato.`,
+    trial: ({ nctId, title, status, phase, url }) =>
+      `- **${nctId}**: ${title} (${status}${phase ? `, ${phase}` : ''}): ${url}`,
+    status: (status) => TRIAL_STATUS[status] ?? status,
+    trialsNeedCondition:
+      'Per cercare sperimentazioni cliniche mi serve una malattia o condizione, per esempio «studi clinici che reclutano per il diabete di tipo 2 vicino a Milano».',
+    articleText: ({ pmcid, title, text, url }) => `**${title}** (${pmcid}):\n\n> ${text}\n\nSi legge su ${url}`,
+    articleNotOpen: (pmcid, url) =>
+      `${pmcid} non fa parte del sottoinsieme ad accesso aperto di PubMed Central, quindi non è possibile leggerne il testo qui; si trova su ${url}`,
+    page: ({ title, url, paragraph }) => `**${title}** (${url}):\n\n> ${paragraph}`,
+    pageEmpty: (url) => `Ho letto ${url}, ma la pagina non ha testo da citare.`,
+    unreachable: (source, what, retry) =>
+      `Non è stato possibile raggiungere ${source} in questo momento, quindi non posso citare ${WHAT[what]}.` +
+      `${retry ? ` Potrebbe tornare a rispondere tra circa ${retry} secondi.` : ''}`,
+    failed: (what, error) => `Non è stato possibile leggere ${WHAT[what]}: ${error}.`,
+    statistic: ({ kind, percentile, names, value, n, where }) =>
+      kind === 'correlation'
+        ? `La correlazione (r di Pearson) tra i tuoi valori di **${names[0]}** e **${names[1]}** ${where} è **${value}**, su ${count(n, 'giorno', 'giorni')} con valori di entrambi.`
+        : `${la(kind)}${statisticName(kind, percentile)} dei tuoi valori di **${names[0]}** ${where} è **${value}**, su ${count(n, 'valore', 'valori')}.`,
+    statisticTooFew: ({ kind, names, n, where }) =>
+      kind === 'correlation'
+        ? `Solo ${count(n, 'giorno ha', 'giorni hanno')} ${where} valori sia di **${names[0]}** sia di **${names[1]}**; una correlazione ne richiede almeno 3.`
+        : `Ci sono solo ${count(n, 'valore', 'valori')} di **${names[0]}** ${where}, troppo pochi per ${kind === 'percentile' ? 'un' : 'una'} ${statisticName(kind, null)}.`,
+    statisticFailed: (error) => `Non è stato possibile calcolarlo: ${error}.`,
+    statisticNoData: (name, where) => `Non ho trovato valori numerici di **${name}** ${where} da cui calcolarlo.`,
+  },
   chart: {
     date: 'Data',
     value: 'Valore',

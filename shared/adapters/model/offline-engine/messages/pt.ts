@@ -1,6 +1,23 @@
 import { localDate, localMonth, localWeekday } from '../dates';
 import type { Period, WindowName } from '../time-window';
-import type { Messages } from './types';
+import type { Messages, StatisticLine } from './types';
+
+const TRIAL_STATUS: Readonly<Record<string, string>> = {
+  RECRUITING: 'recrutando',
+  NOT_YET_RECRUITING: 'ainda não recrutando',
+  ENROLLING_BY_INVITATION: 'inscrição por convite',
+  ACTIVE_NOT_RECRUITING: 'ativo, sem recrutamento',
+  COMPLETED: 'concluído',
+  SUSPENDED: 'suspenso',
+  TERMINATED: 'encerrado',
+  WITHDRAWN: 'retirado',
+};
+const WHAT = { studies: 'estudos', trials: 'ensaios', article: 'o artigo', page: 'a página' } as const;
+const statisticName = (kind: StatisticLine['kind'], p: number | null) =>
+  kind === 'percentile'
+    ? `percentil ${p ?? 50}`
+    : { sd: 'desvio padrão', variance: 'variância', median: 'mediana', correlation: 'correlação' }[kind];
+const o = (kind: StatisticLine['kind']) => (kind === 'sd' || kind === 'percentile' ? 'O' : 'A');
 
 /** Portuguese as written in Brazil (você), understood in Portugal; dates as pt-BR writes them. */
 
@@ -239,6 +256,42 @@ export const PT: Messages = {
   recorded: ({ name, loincCode, value, date: day }) =>
     `Registrado: **${name}**${loincCode ? ` (LOINC ${loincCode})` : ''}: **${value}** em ${day}.`,
 
+  knowledge: {
+    articlesFound: (total, query, source, shown) =>
+      `Encontrei **${total} ${agree(total, 'artigo', 'artigos')}** no ${source} sobre "${query}"${shown > 1 && shown < total ? `; os ${shown} primeiros` : ''}:`,
+    noArticles: (query, source) => `Não encontrei artigos no ${source} sobre "${query}".`,
+    article: ({ title, year, journal, url }) =>
+      `- **${title}**${year || journal ? ` (${[year, journal ? `*${journal}*` : null].filter(Boolean).join(', ')})` : ''}: ${url}`,
+    trialsFound: (total, condition, location, shown) =>
+      `Encontrei **${total} ${agree(total, 'ensaio clínico', 'ensaios clínicos')}** sobre ${condition}${location ? ` perto de ${location}` : ''}` +
+      `${shown > 1 && shown < total ? `; os ${shown} primeiros` : ''}:`,
+    noTrials: (condition, location) =>
+      `Não encontrei ensaios clínicos sobre ${condition}${location ? ` perto de ${location}` : ''} com esse status.`,
+    trial: ({ nctId, title, status, phase, url }) =>
+      `- **${nctId}**: ${title} (${status}${phase ? `, ${phase}` : ''}): ${url}`,
+    status: (status) => TRIAL_STATUS[status] ?? status,
+    trialsNeedCondition:
+      'Para procurar ensaios clínicos preciso de uma doença ou condição, por exemplo "ensaios recrutando para diabetes tipo 2 perto de São Paulo".',
+    articleText: ({ pmcid, title, text, url }) => `**${title}** (${pmcid}):\n\n> ${text}\n\nLeia em ${url}`,
+    articleNotOpen: (pmcid, url) =>
+      `${pmcid} não está no subconjunto de acesso aberto do PubMed Central, então não consigo ler o texto aqui; ele está em ${url}`,
+    page: ({ title, url, paragraph }) => `**${title}** (${url}):\n\n> ${paragraph}`,
+    pageEmpty: (url) => `Li ${url}, mas a página não tem texto que eu possa citar.`,
+    unreachable: (source, what, retry) =>
+      `Não consegui acessar o ${source} agora, então não posso citar ${WHAT[what]}.` +
+      `${retry ? ` Talvez ele volte a responder em cerca de ${retry} segundos.` : ''}`,
+    failed: (what, error) => `Não consegui ler ${WHAT[what]}: ${error}.`,
+    statistic: ({ kind, percentile, names, value, n, where }) =>
+      kind === 'correlation'
+        ? `A correlação (r de Pearson) entre suas medições de **${names[0]}** e **${names[1]}** ${where} é **${value}**, a partir de ${n} ${agree(n, 'dia', 'dias')} com medições de ambos.`
+        : `${o(kind)} ${statisticName(kind, percentile)} das suas medições de **${names[0]}** ${where} é **${value}**, a partir de ${readings(n)}.`,
+    statisticTooFew: ({ kind, names, n, where }) =>
+      kind === 'correlation'
+        ? `Só ${n} ${agree(n, 'dia tem', 'dias têm')} ${where} medições de **${names[0]}** e de **${names[1]}**; uma correlação precisa de pelo menos 3.`
+        : `Há só ${readings(n)} de **${names[0]}** ${where}, poucas demais para ${o(kind) === 'O' ? 'um' : 'uma'} ${statisticName(kind, null)}.`,
+    statisticFailed: (error) => `Não consegui calcular: ${error}.`,
+    statisticNoData: (name, where) => `Não encontrei medições numéricas de **${name}** ${where} para calcular.`,
+  },
   chart: {
     date: 'Data',
     value: 'Valor',

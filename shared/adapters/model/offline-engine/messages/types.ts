@@ -127,6 +127,9 @@ export interface Messages {
   recordFailed(error: string): string;
   recorded(line: { name: string; loincCode: string | null; value: string; date: string }): string;
 
+  // Public sources and computed statistics.
+  readonly knowledge: KnowledgeMessages;
+
   // Charts.
   readonly chart: {
     date: string;
@@ -137,6 +140,54 @@ export interface Messages {
     /** Between the names of series drawn on one chart. */
     versus: string;
   };
+}
+
+/** What a knowledge tool was asked for, to say what cannot be cited when its source is unreachable. */
+export type KnowledgeWhat = 'studies' | 'trials' | 'article' | 'page';
+
+/**
+ * Sentences of the answers from public sources and from `eval`. Titles, journals, statuses as the source spells
+ * them, addresses and page text are the sources' own and stay as written; every one of them comes from a result.
+ */
+export interface KnowledgeMessages {
+  /** `total` matches for `query` at `source` (a display name), the first `shown` listed. */
+  articlesFound(total: number, query: string, source: string, shown: number): string;
+  noArticles(query: string, source: string): string;
+  /** One article: title, then year and journal when the result has them, then its link. */
+  article(line: { title: string; year: number | null; journal: string | null; url: string }): string;
+  trialsFound(total: number, condition: string, location: string | null, shown: number): string;
+  noTrials(condition: string, location: string | null): string;
+  /** `phase` already written (`Phase 2`), or null when the trial gives none. */
+  trial(line: { nctId: string; title: string; status: string; phase: string | null; url: string }): string;
+  /** A ClinicalTrials.gov status in words (`RECRUITING` → `recruiting`); an unknown one as given. */
+  status(status: string): string;
+  readonly trialsNeedCondition: string;
+  /** An open-access article: its title, then the abstract's first sentences (already cut), then its link. */
+  articleText(line: { pmcid: string; title: string; text: string; url: string }): string;
+  articleNotOpen(pmcid: string, url: string): string;
+  /** A web page: its title (or its address when it has none), then its first paragraph, quoted. */
+  page(line: { title: string; url: string; paragraph: string }): string;
+  pageEmpty(url: string): string;
+  /** "I could not reach PubMed right now, so I cannot cite studies." */
+  unreachable(source: string, what: KnowledgeWhat, retryAfterS: number | null): string;
+  /** The tool answered with an error (a page refused, a bad argument): reported as given. */
+  failed(what: KnowledgeWhat, error: string): string;
+  /** A computed statistic: `names` of its tests (one, or two for a correlation), `value` with its unit. */
+  statistic(line: StatisticLine): string;
+  /** Too few readings (or days with both) for it: `n` of them. */
+  statisticTooFew(line: { kind: StatisticLine['kind']; names: string[]; n: number; where: string }): string;
+  statisticFailed(error: string): string;
+  statisticNoData(name: string, where: string): string;
+}
+
+export interface StatisticLine {
+  kind: 'sd' | 'variance' | 'median' | 'percentile' | 'correlation';
+  percentile: number | null;
+  names: string[];
+  value: string;
+  /** Readings it came from; days with readings of both tests for a correlation. */
+  n: number;
+  where: string;
 }
 
 export type Direction = SeriesSummary['trend']['direction'];

@@ -1,6 +1,22 @@
 import { localDate, localMonth, localWeekday } from '../dates';
 import type { Period, WindowName } from '../time-window';
-import type { Messages } from './types';
+import type { Messages, StatisticLine } from './types';
+
+const TRIAL_STATUS: Readonly<Record<string, string>> = {
+  RECRUITING: '正在招募',
+  NOT_YET_RECRUITING: '尚未开始招募',
+  ENROLLING_BY_INVITATION: '仅限受邀参加',
+  ACTIVE_NOT_RECRUITING: '进行中，不再招募',
+  COMPLETED: '已完成',
+  SUSPENDED: '已暂停',
+  TERMINATED: '已终止',
+  WITHDRAWN: '已撤回',
+};
+const WHAT = { studies: '研究文献', trials: '临床试验', article: '这篇文章', page: '这个网页' } as const;
+const statisticName = (kind: StatisticLine['kind'], p: number | null) =>
+  kind === 'percentile'
+    ? `第 ${p ?? 50} 百分位数`
+    : { sd: '标准差', variance: '方差', median: '中位数', correlation: '相关系数' }[kind];
 
 /** Chinese (Simplified, 你), with full-width punctuation around the figures. */
 
@@ -217,6 +233,39 @@ export const ZH: Messages = {
   recorded: ({ name, loincCode, value, date: day }) =>
     `已记录 **${name}**${loincCode ? `（LOINC ${loincCode}）` : ''}：${day} **${value}**。`,
 
+  knowledge: {
+    articlesFound: (total, query, source, shown) =>
+      `我在 ${source} 上找到 **${total} 篇**关于“${query}”的文章${shown > 1 && shown < total ? `，以下是前 ${shown} 篇` : ''}：`,
+    noArticles: (query, source) => `我在 ${source} 上没有找到关于“${query}”的文章。`,
+    article: ({ title, year, journal, url }) =>
+      `- **${title}**${year || journal ? `（${[year, journal ? `*${journal}*` : null].filter(Boolean).join('，')}）` : ''}：${url}`,
+    trialsFound: (total, condition, location, shown) =>
+      `我找到 **${total} 项**${location ? `${location}附近` : ''}关于${condition}的临床试验${shown > 1 && shown < total ? `，以下是前 ${shown} 项` : ''}：`,
+    noTrials: (condition, location) =>
+      `我没有找到${location ? `${location}附近` : ''}关于${condition}且符合该状态的临床试验。`,
+    trial: ({ nctId, title, status, phase, url }) =>
+      `- **${nctId}**：${title}（${status}${phase ? `，${phase}` : ''}）：${url}`,
+    status: (status) => TRIAL_STATUS[status] ?? status,
+    trialsNeedCondition: '要查找临床试验，我需要一个疾病或病症，例如“北京附近正在招募的2型糖尿病临床试验”。',
+    articleText: ({ pmcid, title, text, url }) => `**${title}**（${pmcid}）：\n\n> ${text}\n\n全文见 ${url}`,
+    articleNotOpen: (pmcid, url) =>
+      `${pmcid} 不在 PubMed Central 的开放获取子集中，所以我无法在这里读取正文；文章地址是 ${url}`,
+    page: ({ title, url, paragraph }) => `**${title}**（${url}）：\n\n> ${paragraph}`,
+    pageEmpty: (url) => `我读取了 ${url}，但其中没有可以引用的文字。`,
+    unreachable: (source, what, retry) =>
+      `我现在无法连接 ${source}，所以无法引用${WHAT[what]}。${retry ? `大约 ${retry} 秒后它可能会恢复。` : ''}`,
+    failed: (what, error) => `我无法读取${WHAT[what]}：${error}。`,
+    statistic: ({ kind, percentile, names, value, n, where }) =>
+      kind === 'correlation'
+        ? `${where}，你的**${names[0]}**与**${names[1]}**读数之间的相关系数（皮尔逊 r）为 **${value}**，基于 ${n} 天同时有两者读数的数据。`
+        : `${where}，你的**${names[0]}**读数的${statisticName(kind, percentile)}为 **${value}**，基于 ${readings(n)}。`,
+    statisticTooFew: ({ kind, names, n, where }) =>
+      kind === 'correlation'
+        ? `${where}，只有 ${n} 天同时有**${names[0]}**和**${names[1]}**的读数；计算相关系数至少需要 3 天。`
+        : `${where}，**${names[0]}**只有 ${readings(n)}，不足以计算${statisticName(kind, null)}。`,
+    statisticFailed: (error) => `我无法完成计算：${error}。`,
+    statisticNoData: (name, where) => `${where}，我没有找到可用于计算的**${name}**数值读数。`,
+  },
   chart: {
     date: '日期',
     value: '数值',
