@@ -246,7 +246,7 @@ describe('literature', () => {
   it('with the Subject’s data beside it: the unreachable sentence, then what the readings say', async () => {
     const turn = await runTurn(
       userTurn('What do studies say about LDL, and how has my LDL changed this year?'),
-      knowledgeWorld({ search_medical_literature: unreachable('europe_pmc') }),
+      knowledgeWorld({ search_medical_literature: unreachable('europepmc') }),
       { tools: FLASH },
     );
     expect(turn.toolCalls.map((tc) => tc.name)).toEqual(['search_medical_literature', 'summarize_health_data']);
@@ -353,7 +353,7 @@ describe('trials', () => {
   ])('in %s: unreachable', async (_l, question, sentence) => {
     const turn = await runTurn(
       userTurn(question),
-      knowledgeWorld({ get_clinical_trials: unreachable('clinical_trials') }),
+      knowledgeWorld({ get_clinical_trials: unreachable('clinicaltrials') }),
       {
         tools: FLASH,
       },
@@ -425,7 +425,7 @@ describe('article', () => {
     ],
     ['zh', '请总结PMC6267067这篇文章', '我现在无法连接 PubMed Central，所以无法引用这篇文章。'],
   ])('in %s: unreachable', async (_l, question, sentence) => {
-    const turn = await runTurn(userTurn(question), knowledgeWorld({ get_article_by_pmcid: unreachable('pmc_bioc') }), {
+    const turn = await runTurn(userTurn(question), knowledgeWorld({ get_article_by_pmcid: unreachable('pmc') }), {
       tools: FLASH,
     });
     expect(turn.toolCalls.map((tc) => argsOf(tc))).toEqual([{ pmcid: 'PMC6267067' }]);

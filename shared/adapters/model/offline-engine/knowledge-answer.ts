@@ -18,20 +18,11 @@ const SHOWN = 3;
 const ABSTRACT_SENTENCES = 2;
 const MAX_QUOTE = 600;
 
-/** How the answer names a source, from the names the tools and their failures use. */
+/** How the answer names a source, from the `source` of the tools' results (`KnowledgeSource`). */
 const SOURCE_NAMES: Readonly<Record<string, string>> = {
   pubmed: 'PubMed',
-  ncbi: 'PubMed',
-  ncbi_eutils: 'PubMed',
-  eutils: 'PubMed',
   europepmc: 'Europe PMC',
-  europe_pmc: 'Europe PMC',
-  clinical_trials: 'ClinicalTrials.gov',
   clinicaltrials: 'ClinicalTrials.gov',
-  'clinicaltrials.gov': 'ClinicalTrials.gov',
-  ctgov: 'ClinicalTrials.gov',
-  pmc_bioc: 'PubMed Central',
-  bioc: 'PubMed Central',
   pmc: 'PubMed Central',
 };
 
