@@ -27,7 +27,7 @@ import {
 import { tableDefinitions } from '../shared/adapters/dynamo/table-definitions';
 import { CLOUD_WS_MAX_CHUNK_BYTES } from '../shared/domain/stream-limits';
 import { encryptedLogGroup } from './audit-logs';
-import { LAZY_PACKAGES, lambdaBundle } from './bundling';
+import { LAZY_IMPORTS, LAZY_PACKAGES, lambdaBundle } from './bundling';
 import { API_STAGE_NAME, pascalCase, queueUrlEnvVar } from './naming';
 import { createRestApi, createWebSocketApi, customDomainsFrom, mapCustomDomains } from './public-api';
 import type { StatefulStack } from './stateful-stack';
@@ -54,8 +54,10 @@ const bundling: BundlingOptions = {
   mainFields: [...lambdaBundle.mainFields],
   banner: lambdaBundle.banner,
   bundleAwsSDK: true,
-  externalModules: [...lambdaBundle.external, ...LAZY_PACKAGES],
-  // The lazy packages a bundle imports, each bundled beside it under node_modules/ (infra/bundling.ts). CDK runs the
+  // Lazy packages and our own lazy modules (`#…`) stay out of the bundle, as in `esbuildOptionsFor`: inlined, they would
+  // load at every cold start, and a module that reads a file beside itself (QuickJS's WASM) would not find it.
+  externalModules: [...lambdaBundle.external, ...LAZY_PACKAGES, ...LAZY_IMPORTS],
+  // The lazy modules a bundle imports, each bundled beside it (node_modules/ or lazy/, infra/bundling.ts). CDK runs the
   // hook in the project's root, where `--import tsx` resolves.
   commandHooks: {
     beforeBundling: () => [],

@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { MODEL_TIERS } from '../../shared/domain/models';
 import { RETENTIONS } from '../../shared/domain/retention';
 import { defineOperation } from '../../shared/openapi/operation';
+import { EvidenceItemSchema } from '../../shared/openapi/wire/common';
 import { MAX_RECORDS_PER_WRITE, RecordInputSchema } from '../data/create-data.schema';
 
 const TextPartSchema = z.looseObject({ type: z.enum(['text', 'input_text', 'output_text']), text: z.string() });
@@ -84,8 +85,8 @@ export const ChatCompletionSchema = z
       }),
     ),
     usage: UsageSchema,
-    health_records: z.array(z.unknown()),
-    citations: z.array(z.unknown()),
+    health_records: z.array(EvidenceItemSchema),
+    citations: z.array(EvidenceItemSchema),
   })
   .check(z.meta({ id: 'ChatCompletion' }));
 

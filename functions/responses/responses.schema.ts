@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { MODEL_TIERS } from '../../shared/domain/models';
+import { EvidenceItemSchema } from '../../shared/openapi/wire/common';
 
 /** An item of `output` or of a response's input items: a message, a function call, a tool step, … by `type`. */
 export const ResponseItemSchema = z
@@ -28,8 +29,8 @@ export const ResponseObjectSchema = z
     session_id: z.nullable(z.string()),
     mode: z.enum(['agent', 'model']),
     tool_steps: z.array(z.unknown()),
-    health_records: z.array(z.unknown()),
-    citations: z.array(z.unknown()),
+    health_records: z.array(EvidenceItemSchema),
+    citations: z.array(EvidenceItemSchema),
   })
   .check(z.meta({ id: 'Response', description: 'A response of the responses protocol' }));
 

@@ -89,7 +89,7 @@ describe('a document function bundled as CDK bundles it', () => {
     const bundle = await readFile(join(assetDir, BUNDLE_FILE), 'utf8');
     const { dynamic, static: statics } = lazySpecifiersOf(bundle);
     expect(statics).toEqual([]);
-    expect(dynamic).toEqual(['#tracing', 'exceljs', 'gpt-tokenizer/encoding/o200k_base', 'unpdf']);
+    expect(dynamic).toEqual(['#offline-engine', '#tracing', 'exceljs', 'gpt-tokenizer/encoding/o200k_base', 'unpdf']);
     for (const pkg of ['unpdf', 'exceljs']) {
       expect((await stat(join(assetDir, 'node_modules', pkg, 'index.mjs'))).isFile()).toBe(true);
       expect(JSON.parse(await readFile(join(assetDir, 'node_modules', pkg, 'package.json'), 'utf8'))).toMatchObject({
@@ -126,7 +126,7 @@ describe("the same asset with Lambda's environment", () => {
   it('loads the Tracer from its lazy module and answers with tracing on', async () => {
     expect(JSON.parse(await readFile(join(assetDir, 'package.json'), 'utf8'))).toEqual({
       type: 'module',
-      imports: { '#tracing': './lazy/tracing.mjs' },
+      imports: { '#offline-engine': './lazy/offline-engine.mjs', '#tracing': './lazy/tracing.mjs' },
     });
     expect(await readFile(join(assetDir, BUNDLE_FILE), 'utf8')).not.toContain('cls-hooked');
     const [answer] = await runBundle([await multipartEvent(await textPdf(), 'report.pdf', 'application/pdf')], {

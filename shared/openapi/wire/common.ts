@@ -116,3 +116,12 @@ export function deletedSchema<T extends z.core.$ZodLooseShape>(extra: T) {
 export function listOf<T extends z.ZodMiniType, E extends z.core.$ZodLooseShape>(item: T, extra: E) {
   return z.object({ object: z.literal('list'), data: z.array(item), ...extra });
 }
+
+/** An item of `health_records` or `citations`: a tool's result as data. */
+export const EvidenceItemSchema = z.object({ tool: z.string(), data: z.record(z.string(), z.unknown()) }).check(
+  z.meta({
+    id: 'EvidenceItem',
+    description:
+      'A tool result as evidence: `health_records` from the data tools, `citations` from search_medical_literature, get_clinical_trials and get_article_by_pmcid (Agent API; the chat surface keeps both empty)',
+  }),
+);

@@ -79,7 +79,9 @@ export function turnTools(ctx: ToolContext, select: ToolSelection, provider: Mod
   const state: HarnessState = newHarnessState(0);
   // Offloading saves a language model's context; the offline engine reads whole results and has none to save.
   const modelView =
-    provider.kind === 'upstream' ? (stepId: string, result: string) => offloadIfLarge(stepId, result, state) : undefined;
+    provider.kind === 'upstream'
+      ? (stepId: string, result: string) => offloadIfLarge(stepId, result, state)
+      : undefined;
   const planning = harness.map((h) => bound({ ...h, run: (args) => h.run(args, state) }, ctx));
   const all = [...tools, ...planning];
   if (offered('task', ctx, select)) all.push(taskTool({ provider, tier: select.tier, tools: all, modelView }));
