@@ -57,7 +57,14 @@ export const lambdaBundle = {
  * `node_modules/<package>/` (scoped ones as `node_modules/@scope/<name>/`), where Node resolves that `import()` (see
  * {@link buildLazyPackages}).
  */
-export const LAZY_PACKAGES = ['unpdf', 'exceljs', 'gpt-tokenizer', 'linkedom', '@mozilla/readability'] as const;
+export const LAZY_PACKAGES = [
+  'unpdf',
+  'exceljs',
+  'gpt-tokenizer',
+  'linkedom',
+  '@mozilla/readability',
+  'htmlparser2',
+] as const;
 
 /**
  * Our own modules kept apart the same way, named through package.json `imports` (`#tracing`: Powertools' Tracer and
@@ -128,7 +135,10 @@ export async function buildLazyPackages(outDir: string): Promise<string[]> {
     throw new Error(`${outDir}: ${statics.join(', ')} imported statically; load lazy packages with import()`);
   const exportsByPackage = new Map<string, Record<string, string>>();
   const imports: Record<string, string> = {};
-  for (const specifier of dynamic) {
+  // Our own lazy modules may import lazy packages (the offline engine counts tokens): those are built too, once.
+  const pending = [...dynamic];
+  const seen = new Set(pending);
+  for (let specifier = pending.shift(); specifier !== undefined; specifier = pending.shift()) {
     if (specifier.startsWith('#')) {
       const file = `./lazy/${specifier.slice(1)}.mjs`;
       await buildModule(specifier, join(outDir, file));
@@ -137,6 +147,15 @@ export async function buildLazyPackages(outDir: string): Promise<string[]> {
         await cp(source, join(outDir, 'lazy', basename(source)));
       }
       imports[specifier] = file;
+      const inner = lazySpecifiersOf(await readFile(join(outDir, file), 'utf8'));
+      if (inner.static.length > 0)
+        throw new Error(
+          `${specifier}: ${inner.static.join(', ')} imported statically; load lazy packages with import()`,
+        );
+      for (const next of inner.dynamic.filter((d) => !seen.has(d))) {
+        seen.add(next);
+        pending.push(next);
+      }
       continue;
     }
     const pkg = LAZY_PACKAGES.find((p) => specifier === p || specifier.startsWith(`${p}/`))!;
@@ -154,7 +173,7 @@ export async function buildLazyPackages(outDir: string): Promise<string[]> {
   }
   if (Object.keys(imports).length > 0)
     await writeFile(join(outDir, 'package.json'), `${JSON.stringify({ type: 'module', imports }, null, 2)}\n`);
-  return dynamic;
+  return [...seen].sort();
 }
 
 /** How a lazy module is bundled on its own: minified ESM as the functions, without a source map (not our code). */
@@ -169,7 +188,10 @@ function lazyModuleOptions(specifier: string) {
     minify: lambdaBundle.minify,
     mainFields: [...lambdaBundle.mainFields],
     banner: { js: lambdaBundle.banner },
-    external: [...lambdaBundle.external],
+    // Our own lazy modules leave the other lazy modules out, as a function's bundle does.
+    external: specifier.startsWith('#')
+      ? [...lambdaBundle.external, ...LAZY_MODULES.filter((m) => m !== specifier)]
+      : [...lambdaBundle.external],
   } satisfies BuildOptions;
 }
 

@@ -44,6 +44,7 @@ describe('esbuildOptionsFor', () => {
       'gpt-tokenizer',
       'linkedom',
       '@mozilla/readability',
+      'htmlparser2',
       '#tracing',
       '#mcp-client',
       '#offline-engine',

@@ -156,8 +156,8 @@ describe('text and XML helpers', () => {
     expect(stripTags('<h4>Aim</h4>To see <i>x</i> &amp; y.')).toBe('Aim To see x & y.');
   });
 
-  it('parses XML case-sensitively with entities decoded', () => {
-    const [root] = parseXml('<?xml version="1.0"?><A><B>x &lt; y</B><b>no</b></A>');
+  it('parses XML case-sensitively with entities decoded', async () => {
+    const [root] = await parseXml('<?xml version="1.0"?><A><B>x &lt; y</B><b>no</b></A>');
     expect(childrenNamed(root!, 'B').map(textOf)).toEqual(['x < y']);
   });
 });

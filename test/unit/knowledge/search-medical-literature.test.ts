@@ -320,14 +320,14 @@ describe('efetch XML variants', () => {
   const wrap = (inner: string) =>
     `<?xml version="1.0" ?><PubmedArticleSet><PubmedArticle><MedlineCitation><PMID Version="1">1</PMID><Article>${inner}</Article></MedlineCitation></PubmedArticle></PubmedArticleSet>`;
 
-  it('reads MedlineDate years, collective authors and a missing abstract', () => {
-    const [article] = parsePubmedArticles(
+  it('reads MedlineDate years, collective authors and a missing abstract', async () => {
+    const [article] = (await parsePubmedArticles(
       wrap(
         '<Journal><JournalIssue><PubDate><MedlineDate>1998 Dec-1999 Jan</MedlineDate></PubDate></JournalIssue><Title>J</Title></Journal>' +
           '<ArticleTitle>T with <i>italic</i> text.</ArticleTitle>' +
           '<AuthorList><Author><CollectiveName>SPRINT Research Group</CollectiveName></Author><Author><LastName>Lee</LastName><Initials>K</Initials></Author></AuthorList>',
       ),
-    )!;
+    ))!;
     expect(article).toMatchObject({
       year: 1998,
       title: 'T with italic text.',
@@ -339,7 +339,7 @@ describe('efetch XML variants', () => {
     });
   });
 
-  it('is null for a body that is not a PubmedArticleSet', () => {
-    expect(parsePubmedArticles('<eFetchResult><ERROR>bad id</ERROR></eFetchResult>')).toBeNull();
+  it('is null for a body that is not a PubmedArticleSet', async () => {
+    expect(await parsePubmedArticles('<eFetchResult><ERROR>bad id</ERROR></eFetchResult>')).toBeNull();
   });
 });

@@ -26,7 +26,8 @@ export const NO_KNOWLEDGE: KnowledgeAsks = {
   statistic: null,
 };
 
-const URL_PATTERN = /https?:\/\/[^\s<>"'`，。）)\]}]+/i;
+// An IPv6 literal host keeps its brackets; elsewhere a closing bracket ends the URL (text around it).
+const URL_PATTERN = /https?:\/\/(?:\[[0-9a-f:.]+\][^\s<>"'`，。）)\]}]*|[^\s<>"'`，。）)\]}]+)/i;
 const PMCID_PATTERN = /(?<![A-Za-z0-9])PMC\s?(\d{1,9})(?!\d)/i;
 /** Longest topic passed to a search: the tool takes up to 300 characters. */
 const MAX_TOPIC = 200;

@@ -231,15 +231,15 @@ async function fromEuropePmc(
   const res = got.response;
   if (res.status === 404) return 'missing';
   if (!isOk(res)) return statusFailure('europe_pmc', 'europepmc', res);
-  return jatsArticle(pmcid, bodyText(res)) ?? 'missing';
+  return (await jatsArticle(pmcid, bodyText(res))) ?? 'missing';
 }
 
 /**
  * A JATS `<article>` as sections: the abstract, each top-level body `<sec>` under its code (by `sec-type` or title),
  * figure and table captions; `<ref-list>` and the rest of `<back>` are dropped. Null when no text was found.
  */
-export function jatsArticle(pmcid: string, xml: string): ArticleText | null {
-  const article = parseXml(xml).find((el) => el.name === 'article');
+export async function jatsArticle(pmcid: string, xml: string): Promise<ArticleText | null> {
+  const article = (await parseXml(xml)).find((el) => el.name === 'article');
   if (!article) return null;
   const front = child(article, 'front');
   const meta = child(front, 'article-meta');

@@ -176,7 +176,7 @@ async function searchPubmed(
   const fetched = await ncbiGet(ctx, efetch, XML_TYPES);
   if (!fetched.ok) return fetched.failure;
   if (!isOk(fetched.response)) return statusFailure('ncbi_eutils', 'pubmed', fetched.response);
-  const parsed = parsePubmedArticles(bodyText(fetched.response));
+  const parsed = await parsePubmedArticles(bodyText(fetched.response));
   if (!parsed) return malformed('ncbi_eutils', 'pubmed', 'efetch answer is not a PubmedArticleSet');
   const byPmid = new Map(parsed.map((a) => [a.pmid, a]));
   const articles = idList.map((id) => byPmid.get(id)).filter((a): a is LiteratureArticle => a !== undefined);
@@ -212,8 +212,8 @@ async function ncbiGet(ctx: KnowledgeContext, url: URL, accept: typeof JSON_TYPE
  * Articles of an efetch `PubmedArticleSet` (rettype=abstract, retmode=xml); null when the text is not one. Book
  * records (`PubmedBookArticle`) are skipped.
  */
-export function parsePubmedArticles(xml: string): LiteratureArticle[] | null {
-  const root = parseXml(xml).find((el) => el.name === 'PubmedArticleSet');
+export async function parsePubmedArticles(xml: string): Promise<LiteratureArticle[] | null> {
+  const root = (await parseXml(xml)).find((el) => el.name === 'PubmedArticleSet');
   if (!root) return null;
   return childrenNamed(root, 'PubmedArticle').flatMap((el) => {
     const article = pubmedArticle(el);

@@ -1,5 +1,12 @@
 import type { Element } from 'domhandler';
-import { DomUtils, parseDocument } from 'htmlparser2';
+
+type Htmlparser2 = typeof import('htmlparser2');
+/** Loaded by the first {@link parseXml}: htmlparser2 is a lazy package, off the answering functions' cold start. */
+let htmlparser2: Htmlparser2 | undefined;
+const domUtils = (): Htmlparser2['DomUtils'] => {
+  if (!htmlparser2) throw new Error('parseXml must run before the XML is read');
+  return htmlparser2.DomUtils;
+};
 
 /**
  * The little XML reading the knowledge tools need (PubMed efetch `PubmedArticleSet`, Europe PMC JATS), on
@@ -9,16 +16,19 @@ import { DomUtils, parseDocument } from 'htmlparser2';
 export type XmlElement = Element;
 
 /** The document's top-level elements; malformed input yields what parsed (htmlparser2 is forgiving). */
-export function parseXml(text: string): XmlElement[] {
-  const doc = parseDocument(text, { xmlMode: true, decodeEntities: true });
-  return DomUtils.getChildren(doc).filter(DomUtils.isTag);
+export async function parseXml(text: string): Promise<XmlElement[]> {
+  htmlparser2 ??= await import('htmlparser2');
+  const doc = htmlparser2.parseDocument(text, { xmlMode: true, decodeEntities: true });
+  return htmlparser2.DomUtils.getChildren(doc).filter(htmlparser2.DomUtils.isTag);
 }
 
 /** Direct children named `name`. */
 export function childrenNamed(el: XmlElement | XmlElement[], name: string): XmlElement[] {
   const parents = Array.isArray(el) ? el : [el];
   return parents.flatMap((p) =>
-    DomUtils.getChildren(p).filter((c): c is XmlElement => DomUtils.isTag(c) && c.name === name),
+    domUtils()
+      .getChildren(p)
+      .filter((c): c is XmlElement => domUtils().isTag(c) && c.name === name),
   );
 }
 
@@ -34,12 +44,12 @@ export function child(el: XmlElement | undefined, ...path: string[]): XmlElement
 
 /** Every descendant named `name`, in document order. */
 export function descendantsNamed(el: XmlElement | XmlElement[], name: string): XmlElement[] {
-  return DomUtils.getElementsByTagName(name, el, true);
+  return domUtils().getElementsByTagName(name, el, true);
 }
 
 /** Text content with runs of whitespace collapsed (inline markup such as `<i>` or `<sup>` is kept as its text). */
 export function textOf(el: XmlElement | undefined): string {
-  return el ? DomUtils.textContent(el).replace(/\s+/g, ' ').trim() : '';
+  return el ? domUtils().textContent(el).replace(/\s+/g, ' ').trim() : '';
 }
 
 export function attr(el: XmlElement | undefined, name: string): string | undefined {
@@ -47,5 +57,5 @@ export function attr(el: XmlElement | undefined, name: string): string | undefin
 }
 
 export function isElement(node: unknown): node is XmlElement {
-  return DomUtils.isTag(node as Element);
+  return domUtils().isTag(node as Element);
 }
