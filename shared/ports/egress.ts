@@ -8,8 +8,11 @@
 /** The operator-configured services the knowledge tools call (each base URL is configuration). */
 export type EgressTarget = 'ncbi_eutils' | 'europe_pmc' | 'clinical_trials' | 'pmc_bioc';
 
-/** A content type the caller accepts: an exact media type, or a prefix such as `text/`. */
-export type ContentTypeRule = { type: string } | { prefix: string };
+/**
+ * A content type the caller accepts: an exact media type, or a prefix such as `text/`; `maxBytes` overrides the
+ * request's cap for answers of this type (a PDF may be larger than a page).
+ */
+export type ContentTypeRule = ({ type: string } | { prefix: string }) & { maxBytes?: number };
 
 export interface EgressRequest {
   url: URL;
@@ -23,7 +26,7 @@ export interface EgressRequest {
   headers?: Record<string, string>;
   body?: Uint8Array | string;
   accept: readonly ContentTypeRule[];
-  /** Decompressed bytes read at most; more is `too_large`. */
+  /** Decompressed bytes read at most (unless the matching `accept` rule names its own); more is `too_large`. */
   maxBytes: number;
   /** One deadline over the whole exchange: DNS, connect, every redirect and the body. */
   timeoutMs: number;

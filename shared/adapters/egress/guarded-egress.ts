@@ -100,8 +100,9 @@ async function exchange(
       continue;
     }
     const contentType = mediaType(res.headers['content-type']);
+    const rule = matchingRule(req.accept, contentType);
     // Only a success is held to `accept`: an error page (a 404 in HTML, a 429 in text) is the caller's to read.
-    if (status >= 200 && status < 300 && !accepted(req.accept, contentType)) {
+    if (status >= 200 && status < 300 && !rule) {
       res.destroy();
       throw new EgressRefused(
         'content_type',
@@ -109,7 +110,7 @@ async function exchange(
         contentType,
       );
     }
-    const bytes = await readBody(res, req.maxBytes, signal);
+    const bytes = await readBody(res, rule?.maxBytes ?? req.maxBytes, signal);
     return { status, finalUrl: url, contentType, headers: headersOf(res), body: bytes };
   }
 }
@@ -272,8 +273,8 @@ function mediaType(header: string | undefined): string {
   return (header ?? '').split(';')[0]!.trim().toLowerCase();
 }
 
-function accepted(rules: readonly ContentTypeRule[], type: string): boolean {
-  return rules.some((rule) => ('type' in rule ? rule.type.toLowerCase() === type : type.startsWith(rule.prefix)));
+function matchingRule(rules: readonly ContentTypeRule[], type: string): ContentTypeRule | undefined {
+  return rules.find((rule) => ('type' in rule ? rule.type.toLowerCase() === type : type.startsWith(rule.prefix)));
 }
 
 function headersOf(res: http.IncomingMessage): Headers {

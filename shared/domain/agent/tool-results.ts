@@ -165,18 +165,10 @@ export interface WriteFhirObservationResult {
   fhir_resource_ids: string[];
 }
 
+/** The data tools' names (the tool catalogue, `tool-catalogue.ts`, holds every server tool). */
 export type BuiltinToolName =
   | 'query_health_data'
   | 'summarize_health_data'
   | 'list_clinical_records'
   | 'list_family_members'
   | 'write_fhir_observation';
-
-/** The built-in server tools every deployment runs (`GET /api/health` lists them). */
-export const BUILTIN_TOOL_NAMES: readonly BuiltinToolName[] = [
-  'query_health_data',
-  'summarize_health_data',
-  'list_clinical_records',
-  'list_family_members',
-  'write_fhir_observation',
-];

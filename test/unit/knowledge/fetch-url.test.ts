@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createGuardedEgress } from '../../../shared/adapters/egress/guarded-egress';
 import { type KnowledgeConfig, readConfig } from '../../../shared/config/config';
-import type { Egress } from '../../../shared/ports/egress';
+import type { Egress, EgressRequest } from '../../../shared/ports/egress';
 import { fetchUrl, fetchUrlParameters } from '../../../shared/services/agent/knowledge/fetch-url';
 import type { KnowledgeContext } from '../../../shared/services/agent/knowledge/knowledge-context';
 import { ToolInputError } from '../../../shared/services/agent/tools/types';
@@ -165,6 +165,21 @@ describe('fetch_url answers with a sentence, never a throw', () => {
   it('for a page over the size cap', async () => {
     const r = await run({ url: page('/big.html') }, context({ config: { fetchUrlMaxBytes: 10_000 } }));
     expect(r.error).toMatch(/^the page is larger than fetch_url reads/);
+  });
+
+  it('asks the egress to cut a page at the page cap and only a PDF at the larger PDF cap', async () => {
+    const seen: EgressRequest[] = [];
+    const base = context({ config: { fetchUrlMaxBytes: 1_000 } });
+    const recording: Egress = { ...base.egress, fetch: (req) => (seen.push(req), base.egress.fetch(req)) };
+    // A 1.6 KB PDF under a 1 KB page cap is still read: its own cap is the PDF one.
+    const pdf = await run({ url: page('/report.pdf') }, { ...base, egress: recording });
+    expect(pdf.error).toBeUndefined();
+    const rules = seen[0]!.accept;
+    expect(seen[0]!.maxBytes).toBe(1_000);
+    expect(rules.find((r) => 'type' in r && r.type === 'application/pdf')?.maxBytes).toBe(10 * 1024 * 1024);
+    expect(
+      rules.filter((r) => 'type' in r && r.type !== 'application/pdf').every((r) => r.maxBytes === undefined),
+    ).toBe(true);
   });
 
   it('for a page too slow to load, as unreachable', async () => {

@@ -74,8 +74,13 @@ export const fetchUrl: KnowledgeRunner = async (args, ctx) => {
       url,
       trust: 'public',
       headers: { accept: ACCEPT_HEADER, 'user-agent': 'hds-fetch-url/1.0' },
-      accept: READABLE_TYPES.map((type) => ({ type })),
-      maxBytes: Math.max(ctx.config.fetchUrlMaxBytes, PDF_MAX_BYTES),
+      // A page is cut off at the page cap while it is read; only a PDF may run to the PDF cap.
+      accept: READABLE_TYPES.map((type) =>
+        type === 'application/pdf'
+          ? { type, maxBytes: Math.max(ctx.config.fetchUrlMaxBytes, PDF_MAX_BYTES) }
+          : { type },
+      ),
+      maxBytes: ctx.config.fetchUrlMaxBytes,
       timeoutMs: ctx.config.fetchUrlTimeoutMs,
       maxRedirects: MAX_REDIRECTS,
       signal: ctx.signal,
@@ -87,10 +92,6 @@ export const fetchUrl: KnowledgeRunner = async (args, ctx) => {
   const given = url.href;
   if (response.status < 200 || response.status > 299) {
     return { error: `the page answered HTTP ${response.status}`, url: given, status: response.status };
-  }
-  // The egress read up to the PDF cap; any other type is held to the page cap.
-  if (response.contentType !== 'application/pdf' && response.body.byteLength > ctx.config.fetchUrlMaxBytes) {
-    return { error: tooLargeSentence(ctx), url: given };
   }
   let page: PageText;
   try {
