@@ -183,6 +183,19 @@ describe('whole text and cache', () => {
     expect(md).not.toContain('must not appear');
   });
 
+  it('on a planning turn keeps the whole text of a cut article as a file the model can read further', async () => {
+    const saved = new Map<string, string>();
+    const ctx = {
+      ...knowledgeContext(servers.config()),
+      saveFile: (path: string, text: string) => (saved.set(path, text), path),
+    };
+    const cut = (await getArticleByPmcid({ pmcid: 'PMC3206455', max_chars: 2000 }, ctx)) as Record<string, any>;
+    expect(cut).toMatchObject({ truncated: true, file: '/articles/pmc3206455.md' });
+    expect(saved.get('/articles/pmc3206455.md')).toMatch(/^# Open bibliography/);
+    const whole = (await getArticleByPmcid({ pmcid: 'PMC3206455', max_chars: 24000 }, ctx)) as Record<string, any>;
+    if (!whole.truncated) expect(whole.file).toBeUndefined();
+  });
+
   it('reads an article once per process, whatever budget is asked', async () => {
     await article({ pmcid: 'PMC3206455' });
     await article({ pmcid: 'pmc3206455', max_chars: 3000 });

@@ -122,7 +122,9 @@ export const getArticleByPmcid: KnowledgeRunner = async (raw, ctx) => {
   const maxChars = optionalInt(args, 'max_chars', 2000, 24000) ?? DEFAULT_MAX_CHARS;
   const article = await loadArticle(pmcid, ctx);
   if (isUnreachable(article) || !article.open_access) return article;
-  return budgetArticle(article, { sections, maxChars });
+  const budgeted = budgetArticle(article, { sections, maxChars });
+  const file = budgeted.truncated ? ctx.saveFile?.(`/articles/${pmcid.toLowerCase()}.md`, articleMarkdown(article)) : null;
+  return file ? { ...budgeted, file } : budgeted;
 };
 
 export function normalizePmcid(value: unknown): string {

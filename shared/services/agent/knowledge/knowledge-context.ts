@@ -12,6 +12,11 @@ export interface KnowledgeContext {
   signal: AbortSignal;
   /** The NCBI key when configured (read from Secrets Manager on first use in the cloud). */
   ncbiApiKey(): Promise<string | undefined>;
+  /**
+   * On planning turns (`hds-expert`): keeps a whole text in the turn's files, so the model can read further than a
+   * result's budget without fetching again; the path, or null when the files are full.
+   */
+  saveFile?(path: string, text: string): string | null;
 }
 
 /**

@@ -73,10 +73,19 @@ export interface TurnTools {
  * sub-agent gets the same tools but `task`.
  */
 export function turnTools(ctx: ToolContext, select: ToolSelection, provider: ModelProvider): TurnTools {
-  const tools = serverTools(ctx, select);
   const harness = HARNESS_TOOLS.filter((t) => offered(t.name, ctx, select));
-  if (tools.length === 0 || harness.length === 0) return { tools };
+  if (harness.length === 0) return { tools: serverTools(ctx, select) };
   const state: HarnessState = newHarnessState(0);
+  const saveFile = (path: string, text: string) => {
+    try {
+      state.files.write(path, text);
+      return path;
+    } catch {
+      return null; // the turn's files are full: the result alone stands
+    }
+  };
+  const tools = serverTools({ ...ctx, knowledge: ctx.knowledge && { ...ctx.knowledge, saveFile } }, select);
+  if (tools.length === 0) return { tools };
   // Offloading saves a language model's context; the offline engine reads whole results and has none to save.
   const modelView =
     provider.kind === 'upstream'
