@@ -35,7 +35,8 @@ const DEFINITIONS: readonly BuiltinTool[] = [...BUILTIN_TOOLS, ...KNOWLEDGE];
 
 function offered(name: string, ctx: ToolContext, select: ToolSelection): boolean {
   const spec = toolSpec(name);
-  if (!spec || !spec.tiers.includes(select.tier) || !isLive(spec, select.knowledgeTools)) return false;
+  if (spec === undefined) return false;
+  if (!spec.tiers.includes(select.tier) || !isLive(spec, select.knowledgeTools)) return false;
   if (spec.visibility !== 'public' && spec.visibility !== 'internal') return false;
   if (spec.group === 'knowledge' && !ctx.knowledge) return false;
   if (select.readOnly && spec.writes) return false;
