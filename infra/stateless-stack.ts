@@ -28,6 +28,7 @@ import { tableDefinitions } from '../shared/adapters/dynamo/table-definitions';
 import { CLOUD_WS_MAX_CHUNK_BYTES } from '../shared/domain/stream-limits';
 import { encryptedLogGroup } from './audit-logs';
 import { LAZY_IMPORTS, LAZY_PACKAGES, lambdaBundle } from './bundling';
+import { type FunctionGroup, FunctionGroupStack, functionGroup } from './function-groups';
 import { API_STAGE_NAME, pascalCase, queueUrlEnvVar } from './naming';
 import { createRestApi, createWebSocketApi, customDomainsFrom, mapCustomDomains } from './public-api';
 import type { StatefulStack } from './stateful-stack';
@@ -95,6 +96,9 @@ export interface StatelessStackProps extends StackProps {
 /**
  * Everything that runs: one function per manifest entry, wired to what invokes it (a method of the one REST API,
  * a WebSocket route, a queue, a schedule) and granted exactly the data access its `needs` declare.
+ *
+ * The APIs live in this stack; each function, with its role, policy, log group, event source or schedule, lives in
+ * the nested stack of its group (`infra/function-groups.ts`), so no stack nears CloudFormation's 500 resources.
  */
 export class StatelessStack extends Stack {
   /** Every HTTP route, buffered or streamed, under one base URL. */
@@ -105,6 +109,8 @@ export class StatelessStack extends Stack {
   readonly baseUrl: string;
   /** By manifest id. */
   readonly functions: ReadonlyMap<string, NodejsFunction>;
+  /** The nested stacks holding the functions, by group; a group no entry falls in has none. */
+  readonly functionGroups: ReadonlyMap<FunctionGroup, FunctionGroupStack>;
   /** Where EventBridge keeps scheduled invocations it could not make. */
   readonly scheduleDeadLetterQueues: Queue[] = [];
 
@@ -126,9 +132,17 @@ export class StatelessStack extends Stack {
     const entries = props.entries ?? manifest;
     const environment = this.functionEnvironment();
     const functions = new Map<string, NodejsFunction>();
+    const groups = new Map<FunctionGroup, FunctionGroupStack>();
+    // Every limit first: a refused entry fails synthesis before any nested stack or bundle is made.
+    for (const entry of entries) checkLimits(entry);
     for (const entry of entries) {
-      checkLimits(entry);
-      const fn = this.addFunction(entry, environment);
+      const group = functionGroup(entry);
+      let scope = groups.get(group);
+      if (!scope) {
+        scope = new FunctionGroupStack(this, group);
+        groups.set(group, scope);
+      }
+      const fn = this.addFunction(scope, entry, environment);
       functions.set(entry.id, fn);
       // One branch per entry kind; the `never` check below turns a kind without a case into a compile error.
       switch (entry.kind) {
@@ -142,7 +156,7 @@ export class StatelessStack extends Stack {
           this.addQueueConsumer(entry, fn);
           break;
         case 'schedule':
-          this.addSchedule(entry, fn);
+          this.addSchedule(scope, entry, fn);
           break;
         default: {
           const unwired: never = entry;
@@ -151,6 +165,7 @@ export class StatelessStack extends Stack {
       }
     }
     this.functions = functions;
+    this.functionGroups = groups;
 
     const domains = customDomainsFrom(this);
     if (domains) {
@@ -228,10 +243,11 @@ export class StatelessStack extends Stack {
     return environment;
   }
 
-  private addFunction(entry: ManifestEntry, environment: Record<string, string>): NodejsFunction {
+  /** The function in its group's nested stack, beside its log group; its grants land on its role there. */
+  private addFunction(scope: Construct, entry: ManifestEntry, environment: Record<string, string>): NodejsFunction {
     const name = pascalCase(entry.id);
-    const logGroup = encryptedLogGroup(this, `${name}Logs`, this.stateful.dataKey);
-    const fn = new NodejsFunction(this, `${name}Function`, {
+    const logGroup = encryptedLogGroup(scope, `${name}Logs`, this.stateful.dataKey);
+    const fn = new NodejsFunction(scope, `${name}Function`, {
       entry: join(repoRoot, 'functions', entry.handler),
       handler: 'handler',
       runtime: Runtime.NODEJS_22_X,
@@ -247,7 +263,7 @@ export class StatelessStack extends Stack {
       depsLockFilePath: join(repoRoot, 'package-lock.json'),
       bundling: entry.needs.consoleAssets ? consoleBundling : bundling,
     });
-    this.grantNeeds(fn, entry.needs);
+    this.grantNeeds(scope, fn, entry.needs);
     return fn;
   }
 
@@ -262,7 +278,7 @@ export class StatelessStack extends Stack {
   }
 
   /** Least privilege, read straight from `needs`: nothing is granted that the entry does not declare. */
-  private grantNeeds(fn: NodejsFunction, needs: Needs): void {
+  private grantNeeds(scope: Construct, fn: NodejsFunction, needs: Needs): void {
     for (const [name, access] of Object.entries(needs.tables ?? {}) as [TableName, Access | undefined][]) {
       const table = this.stateful.tables[name];
       if (access === 'readwrite') table.grantReadWriteData(fn);
@@ -276,15 +292,15 @@ export class StatelessStack extends Stack {
     if ((needs.usesModel || needs.probesModel) && keySecret) {
       // An ARN names the secret exactly; a bare name matches its ARN with the random suffix Secrets Manager adds.
       const secret = keySecret.startsWith('arn:')
-        ? Secret.fromSecretCompleteArn(this, `${fn.node.id}ModelKey`, keySecret)
-        : Secret.fromSecretNameV2(this, `${fn.node.id}ModelKey`, keySecret);
+        ? Secret.fromSecretCompleteArn(scope, `${fn.node.id}ModelKey`, keySecret)
+        : Secret.fromSecretNameV2(scope, `${fn.node.id}ModelKey`, keySecret);
       secret.grantRead(fn);
     }
     const { ncbiKeySecret } = knowledgeContext(this);
     if (needs.runsAgentTools && ncbiKeySecret) {
       const secret = ncbiKeySecret.startsWith('arn:')
-        ? Secret.fromSecretCompleteArn(this, `${fn.node.id}NcbiKey`, ncbiKeySecret)
-        : Secret.fromSecretNameV2(this, `${fn.node.id}NcbiKey`, ncbiKeySecret);
+        ? Secret.fromSecretCompleteArn(scope, `${fn.node.id}NcbiKey`, ncbiKeySecret)
+        : Secret.fromSecretNameV2(scope, `${fn.node.id}NcbiKey`, ncbiKeySecret);
       secret.grantRead(fn);
     }
     if (needs.signsTokens) {
@@ -409,17 +425,17 @@ export class StatelessStack extends Stack {
     );
   }
 
-  private addSchedule(entry: ScheduledJob, fn: NodejsFunction): void {
+  private addSchedule(scope: Construct, entry: ScheduledJob, fn: NodejsFunction): void {
     const name = pascalCase(entry.id);
-    // In this stack, beside the rule: EventBridge's permission to send names the rule, which lives here.
-    const deadLetterQueue = new Queue(this, `${name}ScheduleDeadLetterQueue`, {
+    // In the function's stack, beside the rule: EventBridge's permission to send names the rule, which lives there.
+    const deadLetterQueue = new Queue(scope, `${name}ScheduleDeadLetterQueue`, {
       encryption: QueueEncryption.SQS_MANAGED,
       enforceSSL: true,
       retentionPeriod: Duration.days(14),
       removalPolicy: RemovalPolicy.RETAIN,
     });
     this.scheduleDeadLetterQueues.push(deadLetterQueue);
-    new Rule(this, `${name}Schedule`, {
+    new Rule(scope, `${name}Schedule`, {
       description: entry.description,
       schedule: Schedule.rate(Duration.minutes(entry.everyMinutes)),
       targets: [

@@ -6,6 +6,7 @@ import { manifest } from '../../functions/routes';
 import { REST_ACCESS_LOG_FIELDS, WEBSOCKET_ACCESS_LOG_FIELDS } from '../../infra/audit-logs';
 import { addHdsStacks, type HdsStacks } from '../../infra/hds-stacks';
 import { ACKNOWLEDGED_RULES, addNagPacks } from '../../infra/nag-rules';
+import { flatTemplate } from '../support/nested-templates';
 
 /**
  * Audit and tracing fit for health data, read off the synthesized templates: access and execution logs on every API
@@ -34,7 +35,7 @@ const keyId = () => stacks.stateful.getLogicalId(stacks.stateful.dataKey.node.de
 beforeAll(() => {
   stacks = addHdsStacks(new App({ context: UNBUNDLED }), { region: 'eu-west-1' });
   stateful = Template.fromStack(stacks.stateful);
-  stateless = Template.fromStack(stacks.stateless);
+  stateless = flatTemplate(stacks.stateless);
 });
 
 /** The variables an access log format reads, with the JSON keys they are written under. */
@@ -161,6 +162,16 @@ describe('cdk-nag', () => {
     const { stateful: data } = addHdsStacks(app, { region: 'eu-west-1' });
     // A bucket outside the reviewed set, with no access logs, SSL enforcement or KMS.
     new Bucket(data, 'UnreviewedBucket');
+    addNagPacks(app);
+    expect(() => app.synth()).toThrow(/AwsSolutions-S1|AwsSolutions-S10|HIPAA\.Security/);
+  });
+
+  it('reaches into the nested stacks of functions: a finding there stops synthesis too', () => {
+    const app = new App({ context: UNBUNDLED });
+    const { stateless: compute } = addHdsStacks(app, { region: 'eu-west-1' });
+    const group = compute.functionGroups.get('Workers');
+    expect(group).toBeDefined();
+    new Bucket(group!, 'UnreviewedBucket');
     addNagPacks(app);
     expect(() => app.synth()).toThrow(/AwsSolutions-S1|AwsSolutions-S10|HIPAA\.Security/);
   });

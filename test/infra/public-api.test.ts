@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { type HttpRoute, httpRoutes } from '../../functions/routes';
 import { addHdsStacks } from '../../infra/hds-stacks';
 import { API_STAGE_NAME } from '../../infra/public-api';
+import { flatTemplate } from '../support/nested-templates';
 
 /**
  * One base URL per region: every HTTP route of the manifest, buffered or streamed, is resolved here the way API
@@ -21,7 +22,7 @@ const UNBUNDLED = { 'aws:cdk:bundling-stacks': [] };
 
 function synthesize(context: Record<string, unknown> = {}): Template {
   const stacks = addHdsStacks(new App({ context: { ...UNBUNDLED, ...context } }), { region: 'eu-west-1' });
-  return Template.fromStack(stacks.stateless);
+  return flatTemplate(stacks.stateless);
 }
 
 function resources(template: Template, type: string): [string, Resource][] {

@@ -21,6 +21,7 @@ import { readConfig } from '../../shared/config/config';
 import { AWS_WS_FRAME_BYTES, chunkBytesFitting } from '../../shared/domain/stream-limits';
 import { STAGED_PREFIXES } from '../../shared/domain/upload-owner';
 import { EXPIRING_BODY_TAG, RESPONSE_TTL_SECONDS } from '../../shared/ports/conversation-store';
+import { flatTemplate } from '../support/nested-templates';
 
 /**
  * Holds the synthesized templates against the route manifest and the table definitions, so a new entry,
@@ -52,7 +53,7 @@ let stateless: Template;
 beforeAll(() => {
   stacks = addHdsStacks(new App(), { region: REGION });
   stateful = Template.fromStack(stacks.stateful);
-  stateless = Template.fromStack(stacks.stateless);
+  stateless = flatTemplate(stacks.stateless);
 }, 300_000);
 
 function resources(template: Template, type: string): [string, Resource][] {
@@ -606,7 +607,7 @@ describe('entries beyond the current manifest', () => {
     const app = new App();
     const env = { region: REGION };
     const stateful = new StatefulStack(app, 'ProbeStateful', { env });
-    return Template.fromStack(new StatelessStack(app, 'ProbeStateless', { env, stateful, entries }));
+    return flatTemplate(new StatelessStack(app, 'ProbeStateless', { env, stateful, entries }));
   }
 
   it('routes a greedy {name+} path', () => {
@@ -654,7 +655,7 @@ describe('the upstream model in the cloud', () => {
       // The health probe reads the key to ask the upstream's /models (probesModel), without the model's code.
       httpRoutes.find((r) => r.id === 'get-health')!,
     ];
-    const template = Template.fromStack(
+    const template = flatTemplate(
       new StatelessStack(app, 'ModelStateless', { env: { region: REGION }, stateful, entries }),
     );
     const fns = resources(template, 'AWS::Lambda::Function');
@@ -691,7 +692,7 @@ describe('the knowledge tools in the cloud', () => {
       httpRoutes.find((r) => r.id === 'create-response')!,
       httpRoutes.find((r) => r.id === 'list-data')!,
     ];
-    const template = Template.fromStack(
+    const template = flatTemplate(
       new StatelessStack(app, 'KnowledgeStateless', { env: { region: REGION }, stateful, entries }),
     );
     for (const [, fn] of resources(template, 'AWS::Lambda::Function')) {

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -8,7 +8,8 @@ import { STATEFUL_STACK_NAME, STATELESS_STACK_NAME } from '../../infra/hds-stack
 
 /**
  * The real CLI, as a developer or CI runs it: `npx cdk synth --quiet` must succeed with no network, no AWS
- * credentials and no AWS environment, producing one pair of account-agnostic stacks.
+ * credentials and no AWS environment, producing one pair of account-agnostic stacks, each template (nested ones
+ * included) within CloudFormation's resource limit.
  */
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
@@ -52,4 +53,15 @@ it('synthesizes offline with `npx cdk synth --quiet`', async () => {
   // The CLI always supplies a default region (us-east-1 when none is configured); the account stays
   // unresolved, so nothing asked AWS for credentials or looked anything up.
   for (const [, stack] of stacks) expect(stack.environment).toMatch(/^aws:\/\/unknown-account\//);
+
+  // Every template CloudFormation receives, the nested stacks' included, well below its 500 resources per stack.
+  const templates = (await readdir(assembly)).filter((f) => f.endsWith('.template.json'));
+  expect(templates.filter((f) => f.endsWith('.nested.template.json')).length).toBeGreaterThan(0);
+  const counts: Record<string, number> = {};
+  for (const file of templates) {
+    const template = JSON.parse(await readFile(join(assembly, file), 'utf8')) as { Resources?: object };
+    counts[file] = Object.keys(template.Resources ?? {}).length;
+  }
+  for (const [file, count] of Object.entries(counts))
+    expect(count, `${file} (${JSON.stringify(counts)})`).toBeLessThanOrEqual(450);
 }, 300_000);
