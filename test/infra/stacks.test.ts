@@ -54,7 +54,7 @@ beforeAll(() => {
   stacks = addHdsStacks(new App(), { region: REGION });
   stateful = Template.fromStack(stacks.stateful);
   stateless = flatTemplate(stacks.stateless);
-}, 300_000);
+}, 600_000); // bundles every function: minutes on a loaded 2-core machine
 
 function resources(template: Template, type: string): [string, Resource][] {
   return Object.entries(template.findResources(type) as Record<string, Resource>);
