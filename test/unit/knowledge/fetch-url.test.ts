@@ -170,7 +170,13 @@ describe('fetch_url answers with a sentence, never a throw', () => {
   it('asks the egress to cut a page at the page cap and only a PDF at the larger PDF cap', async () => {
     const seen: EgressRequest[] = [];
     const base = context({ config: { fetchUrlMaxBytes: 1_000 } });
-    const recording: Egress = { ...base.egress, fetch: (req) => (seen.push(req), base.egress.fetch(req)) };
+    const recording: Egress = {
+      ...base.egress,
+      fetch: (req) => {
+        seen.push(req);
+        return base.egress.fetch(req);
+      },
+    };
     // A 1.6 KB PDF under a 1 KB page cap is still read: its own cap is the PDF one.
     const pdf = await run({ url: page('/report.pdf') }, { ...base, egress: recording });
     expect(pdf.error).toBeUndefined();

@@ -187,7 +187,10 @@ describe('whole text and cache', () => {
     const saved = new Map<string, string>();
     const ctx = {
       ...knowledgeContext(servers.config()),
-      saveFile: (path: string, text: string) => (saved.set(path, text), path),
+      saveFile: (path: string, text: string) => {
+        saved.set(path, text);
+        return path;
+      },
     };
     const cut = (await getArticleByPmcid({ pmcid: 'PMC3206455', max_chars: 2000 }, ctx)) as Record<string, any>;
     expect(cut).toMatchObject({ truncated: true, file: '/articles/pmc3206455.md' });

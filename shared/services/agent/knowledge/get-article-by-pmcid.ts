@@ -123,7 +123,9 @@ export const getArticleByPmcid: KnowledgeRunner = async (raw, ctx) => {
   const article = await loadArticle(pmcid, ctx);
   if (isUnreachable(article) || !article.open_access) return article;
   const budgeted = budgetArticle(article, { sections, maxChars });
-  const file = budgeted.truncated ? ctx.saveFile?.(`/articles/${pmcid.toLowerCase()}.md`, articleMarkdown(article)) : null;
+  const file = budgeted.truncated
+    ? ctx.saveFile?.(`/articles/${pmcid.toLowerCase()}.md`, articleMarkdown(article))
+    : null;
   return file ? { ...budgeted, file } : budgeted;
 };
 
