@@ -4,6 +4,7 @@ import https from 'node:https';
 import { isIP } from 'node:net';
 import { pipeline, type Readable } from 'node:stream';
 import zlib from 'node:zlib';
+import { untilAborted } from '../../abort';
 import {
   type ContentTypeRule,
   type Egress,
@@ -289,18 +290,4 @@ function lowerCaseKeys(headers: Record<string, string>): Record<string, string> 
 
 function without(headers: Record<string, string>, names: readonly string[]): Record<string, string> {
   return Object.fromEntries(Object.entries(headers).filter(([name]) => !names.includes(name)));
-}
-
-/** `work`, or the signal's reason if it aborts first (for steps that take no signal, like a DNS lookup). */
-function untilAborted<T>(work: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
-  if (!signal) return work;
-  return new Promise<T>((resolve, reject) => {
-    if (signal.aborted) {
-      reject(signal.reason);
-      return;
-    }
-    const onAbort = () => reject(signal.reason);
-    signal.addEventListener('abort', onAbort, { once: true });
-    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
-  });
 }

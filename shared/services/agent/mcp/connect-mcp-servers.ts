@@ -1,6 +1,7 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import { untilAborted } from '../../../abort';
 import type { Resolver } from '../../../adapters/egress/address-guard';
 import { createGuardedEgress } from '../../../adapters/egress/guarded-egress';
 import { type BadRequestError, invalidField } from '../../../errors';
@@ -119,7 +120,7 @@ async function openSession(spec: McpServerSpec, options: ConnectMcpOptions): Pro
   let pinned: PinnedFetch | undefined;
   let client: Client | undefined;
   try {
-    pinned = await beforeAbort(egress.pinnedOrigin(url, deadline), deadline);
+    pinned = await untilAborted(egress.pinnedOrigin(url, deadline), deadline);
     const mcp = await import('#mcp-client');
     const transport = new mcp.StreamableHTTPClientTransport(url, {
       fetch: pinned.fetch,
@@ -235,7 +236,7 @@ function sessionCloser(client: Client, transport: StreamableHTTPClientTransport,
   let closing: Promise<void> | undefined;
   return (): Promise<void> => {
     closing ??= (async () => {
-      await beforeAbort(transport.terminateSession(), AbortSignal.timeout(CLOSE_TIMEOUT_MS)).catch(() => {});
+      await untilAborted(transport.terminateSession(), AbortSignal.timeout(CLOSE_TIMEOUT_MS)).catch(() => {});
       await client.close().catch(() => {});
       pinned.close();
     })();
@@ -257,17 +258,4 @@ async function withChildSignal<T>(parent: AbortSignal, work: (signal: AbortSigna
   } finally {
     parent.removeEventListener('abort', forward);
   }
-}
-
-/** `work`, or the signal's reason if it aborts first (for steps that take no signal, like DNS resolution). */
-function beforeAbort<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    if (signal.aborted) {
-      reject(signal.reason);
-      return;
-    }
-    const onAbort = () => reject(signal.reason);
-    signal.addEventListener('abort', onAbort, { once: true });
-    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
-  });
 }
