@@ -1,5 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { clearKnowledgeCache } from '../../../shared/services/agent/knowledge/cache';
+import { describe, expect, it } from 'vitest';
 import {
   type ArticleText,
   articleMarkdown,
@@ -9,35 +8,23 @@ import {
   getArticleByPmcidParameters,
   loadArticle,
 } from '../../../shared/services/agent/knowledge/get-article-by-pmcid';
-import { resetPacers } from '../../../shared/services/agent/knowledge/pacer';
 import { ToolInputError } from '../../../shared/services/agent/tools/types';
 import { knowledgeContext } from '../../support/knowledge-egress';
-import { type KnowledgeServers, startKnowledgeServers } from '../../support/knowledge-servers';
+import { startKnowledgeServers } from '../../support/knowledge-servers';
+import { knowledgeSuite } from '../../support/knowledge-suite';
 
-let servers: KnowledgeServers;
-
-beforeAll(async () => {
-  servers = await startKnowledgeServers();
-});
-afterAll(async () => {
-  await servers.stop();
-});
-beforeEach(() => {
-  servers.reset();
-  clearKnowledgeCache();
-  resetPacers();
-});
+const suite = knowledgeSuite();
 
 const article = (args: Record<string, unknown>, config = {}) =>
-  getArticleByPmcid(args, knowledgeContext(servers.config(config))) as Promise<Record<string, any>>;
+  getArticleByPmcid(args, knowledgeContext(suite.servers.config(config))) as Promise<Record<string, any>>;
 
 describe('get_article_by_pmcid from BioC-PMC', () => {
   it('asks BioC_json/<PMCID>/unicode and returns sections by section_type, references dropped', async () => {
     const result = await article({ pmcid: 'pmc3206455' });
-    expect(servers.bioc.requests.map((r) => r.path)).toEqual([
+    expect(suite.servers.bioc.requests.map((r) => r.path)).toEqual([
       '/research/bionlp/RESTful/pmcoa.cgi/BioC_json/PMC3206455/unicode',
     ]);
-    expect(servers.europePmc.requests).toHaveLength(0);
+    expect(suite.servers.europePmc.requests).toHaveLength(0);
     expect(Object.keys(result)).toEqual([
       'pmcid',
       'open_access',
@@ -106,8 +93,8 @@ describe('get_article_by_pmcid from BioC-PMC', () => {
 describe('Europe PMC fallback and not open access', () => {
   it('an [Error] body from BioC → Europe PMC fullTextXML (JATS sections, ref-list dropped)', async () => {
     const result = await article({ pmcid: 'PMC3569037' });
-    expect(servers.bioc.requests).toHaveLength(1);
-    expect(servers.europePmc.requests.map((r) => r.path)).toEqual([
+    expect(suite.servers.bioc.requests).toHaveLength(1);
+    expect(suite.servers.europePmc.requests.map((r) => r.path)).toEqual([
       '/europepmc/webservices/rest/PMC3569037/fullTextXML',
     ]);
     expect(result).toMatchObject({
@@ -140,17 +127,17 @@ describe('Europe PMC fallback and not open access', () => {
       url: 'https://pmc.ncbi.nlm.nih.gov/articles/PMC1234567/',
       evidence: false,
     });
-    expect(servers.bioc.requests).toHaveLength(1);
-    expect(servers.europePmc.requests).toHaveLength(1);
+    expect(suite.servers.bioc.requests).toHaveLength(1);
+    expect(suite.servers.europePmc.requests).toHaveLength(1);
   });
 
   it('BioC failing (500) still falls back to Europe PMC', async () => {
-    servers.bioc.fail({ kind: 'status', status: 500 });
+    suite.servers.bioc.fail({ kind: 'status', status: 500 });
     expect(await article({ pmcid: 'PMC3569037' })).toMatchObject({ source: 'europepmc', open_access: true });
   });
 
   it('BioC stalled past the timeout and Europe PMC without it → unreachable, not "not open access"', async () => {
-    servers.bioc.fail({ kind: 'stall' });
+    suite.servers.bioc.fail({ kind: 'stall' });
     const result = await article({ pmcid: 'PMC1234567' }, { timeoutMs: 300 });
     expect(result).toMatchObject({ source: 'pmc', reachable: false });
     expect(result.error).toContain('could not be fetched');
@@ -167,14 +154,14 @@ describe('Europe PMC fallback and not open access', () => {
   });
 
   it('Europe PMC 429 with Retry-After after a BioC miss → unreachable with retry_after_s', async () => {
-    servers.europePmc.fail({ kind: 'status', status: 429, headers: { 'retry-after': '20' } });
+    suite.servers.europePmc.fail({ kind: 'status', status: 429, headers: { 'retry-after': '20' } });
     expect(await article({ pmcid: 'PMC1234567' })).toMatchObject({ reachable: false, retry_after_s: 20 });
   });
 });
 
 describe('whole text and cache', () => {
   it('gives the whole article as Markdown for /articles/PMC<id>.md', async () => {
-    const loaded = (await loadArticle('PMC3206455', knowledgeContext(servers.config()))) as ArticleText;
+    const loaded = (await loadArticle('PMC3206455', knowledgeContext(suite.servers.config()))) as ArticleText;
     const md = articleMarkdown(loaded);
     expect(md).toMatch(/^# Open bibliography for science, technology, and medicine\n/);
     expect(md).toContain('\n## Abstract\n\nThe concept of Open Bibliography');
@@ -186,7 +173,7 @@ describe('whole text and cache', () => {
   it('on a planning turn keeps the whole text of a cut article as a file the model can read further', async () => {
     const saved = new Map<string, string>();
     const ctx = {
-      ...knowledgeContext(servers.config()),
+      ...knowledgeContext(suite.servers.config()),
       saveFile: (path: string, text: string) => {
         saved.set(path, text);
         return path;
@@ -202,8 +189,8 @@ describe('whole text and cache', () => {
   it('reads an article once per process, whatever budget is asked', async () => {
     await article({ pmcid: 'PMC3206455' });
     await article({ pmcid: 'pmc3206455', max_chars: 3000 });
-    await loadArticle('PMC3206455', knowledgeContext(servers.config()));
-    expect(servers.bioc.requests).toHaveLength(1);
+    await loadArticle('PMC3206455', knowledgeContext(suite.servers.config()));
+    expect(suite.servers.bioc.requests).toHaveLength(1);
   });
 
   it('budgets a constructed article exactly', () => {
@@ -238,10 +225,10 @@ describe('arguments', () => {
     [{ pmcid: 'PMC1', sections: 'RESULTS' }, /array of strings/],
     [{ pmcid: 'PMC1', format: 'pdf' }, /Unknown argument format/],
   ])('%j is a ToolInputError', async (args, message) => {
-    const run = getArticleByPmcid(args, knowledgeContext(servers.config()));
+    const run = getArticleByPmcid(args, knowledgeContext(suite.servers.config()));
     await expect(run).rejects.toThrow(ToolInputError);
     await expect(run).rejects.toThrow(message);
-    expect(servers.bioc.requests).toHaveLength(0);
+    expect(suite.servers.bioc.requests).toHaveLength(0);
   });
 
   it('publishes a closed JSON Schema', () => {

@@ -1,36 +1,24 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { clearKnowledgeCache } from '../../../shared/services/agent/knowledge/cache';
+import { describe, expect, it } from 'vitest';
 import {
   CTGOV_FIELDS,
   getClinicalTrials,
   getClinicalTrialsParameters,
 } from '../../../shared/services/agent/knowledge/get-clinical-trials';
-import { pacerFor, resetPacers } from '../../../shared/services/agent/knowledge/pacer';
+import { pacerFor } from '../../../shared/services/agent/knowledge/pacer';
 import { ToolInputError } from '../../../shared/services/agent/tools/types';
 import { knowledgeContext } from '../../support/knowledge-egress';
-import { type KnowledgeServers, startKnowledgeServers } from '../../support/knowledge-servers';
+import { startKnowledgeServers } from '../../support/knowledge-servers';
+import { knowledgeSuite } from '../../support/knowledge-suite';
 
-let servers: KnowledgeServers;
-
-beforeAll(async () => {
-  servers = await startKnowledgeServers();
-});
-afterAll(async () => {
-  await servers.stop();
-});
-beforeEach(() => {
-  servers.reset();
-  clearKnowledgeCache();
-  resetPacers();
-});
+const suite = knowledgeSuite();
 
 const trials = (args: Record<string, unknown>, config = {}) =>
-  getClinicalTrials(args, knowledgeContext(servers.config(config))) as Promise<Record<string, any>>;
+  getClinicalTrials(args, knowledgeContext(suite.servers.config(config))) as Promise<Record<string, any>>;
 
 describe('get_clinical_trials against ClinicalTrials.gov v2', () => {
   it('asks GET /studies with the documented query, filter, paging and fields parameters', async () => {
     await trials({ condition: 'type 2 diabetes' });
-    const [call] = servers.ctgov.requests;
+    const [call] = suite.servers.ctgov.requests;
     expect(call!.path).toBe('/api/v2/studies');
     expect(Object.fromEntries(call!.query)).toEqual({
       format: 'json',
@@ -49,7 +37,7 @@ describe('get_clinical_trials against ClinicalTrials.gov v2', () => {
 
   it('sends term, location and the given statuses (comma-joined, upper case)', async () => {
     await trials({ term: 'metformin', location: 'Boston', status: ['completed', 'RECRUITING'], limit: 3 });
-    const q = servers.ctgov.requests[0]!.query;
+    const q = suite.servers.ctgov.requests[0]!.query;
     expect(q.has('query.cond')).toBe(false);
     expect(q.get('query.term')).toBe('metformin');
     expect(q.get('query.locn')).toBe('Boston');
@@ -102,7 +90,7 @@ describe('get_clinical_trials against ClinicalTrials.gov v2', () => {
 
   it('reads the next page with pageToken; the last page has no token', async () => {
     const result = await trials({ condition: 'type 2 diabetes', page_token: 'KV165pePlfg' });
-    expect(servers.ctgov.requests[0]!.query.get('pageToken')).toBe('KV165pePlfg');
+    expect(suite.servers.ctgov.requests[0]!.query.get('pageToken')).toBe('KV165pePlfg');
     expect(result.next_page_token).toBeNull();
     expect(result.trials).toEqual([
       {
@@ -132,13 +120,13 @@ describe('get_clinical_trials against ClinicalTrials.gov v2', () => {
   it('same search twice → one upstream request', async () => {
     await trials({ condition: 'type 2 diabetes' });
     await trials({ condition: ' type 2 diabetes', status: ['RECRUITING', 'NOT_YET_RECRUITING'] });
-    expect(servers.ctgov.requests).toHaveLength(1);
+    expect(suite.servers.ctgov.requests).toHaveLength(1);
   });
 });
 
 describe('failure modes', () => {
   it('429 with Retry-After → unreachable with retry_after_s', async () => {
-    servers.ctgov.fail({ kind: 'status', status: 429, headers: { 'retry-after': '60' } });
+    suite.servers.ctgov.fail({ kind: 'status', status: 429, headers: { 'retry-after': '60' } });
     expect(await trials({ condition: 'x' })).toEqual({
       error: expect.stringContaining('ClinicalTrials.gov could not be reached'),
       source: 'clinicaltrials',
@@ -148,12 +136,12 @@ describe('failure modes', () => {
   });
 
   it('500 → unreachable', async () => {
-    servers.ctgov.fail({ kind: 'status', status: 500 });
+    suite.servers.ctgov.fail({ kind: 'status', status: 500 });
     expect(await trials({ condition: 'x' })).toMatchObject({ reachable: false, source: 'clinicaltrials' });
   });
 
   it('a stall beyond a 300 ms timeout → unreachable, promptly', async () => {
-    servers.ctgov.fail({ kind: 'stall' });
+    suite.servers.ctgov.fail({ kind: 'stall' });
     const started = Date.now();
     const result = await trials({ condition: 'x' }, { timeoutMs: 300 });
     expect(Date.now() - started).toBeLessThan(2000);
@@ -176,7 +164,7 @@ describe('failure modes', () => {
     expect(results[0]!.trials).toHaveLength(2); // waited ~1.5 s for a token
     expect(results[1]).toMatchObject({ reachable: false, source: 'clinicaltrials' });
     expect(results[1]!.error).toContain('rate_limited');
-    expect(servers.ctgov.requests).toHaveLength(1);
+    expect(suite.servers.ctgov.requests).toHaveLength(1);
   });
 });
 
@@ -190,10 +178,10 @@ describe('arguments', () => {
     [{ condition: 'x', page_token: 5 }, /page_token/],
     [{ condition: 'x', phase: 'PHASE2' }, /Unknown argument phase/],
   ])('%j is a ToolInputError', async (args, message) => {
-    const run = getClinicalTrials(args, knowledgeContext(servers.config()));
+    const run = getClinicalTrials(args, knowledgeContext(suite.servers.config()));
     await expect(run).rejects.toThrow(ToolInputError);
     await expect(run).rejects.toThrow(message);
-    expect(servers.ctgov.requests).toHaveLength(0);
+    expect(suite.servers.ctgov.requests).toHaveLength(0);
   });
 
   it('publishes a closed JSON Schema with the status enum', () => {

@@ -1,7 +1,5 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { EgressRequest } from '../../../shared/ports/egress';
-import { clearKnowledgeCache } from '../../../shared/services/agent/knowledge/cache';
-import { resetPacers } from '../../../shared/services/agent/knowledge/pacer';
 import {
   parsePubmedArticles,
   searchMedicalLiterature,
@@ -9,31 +7,22 @@ import {
 } from '../../../shared/services/agent/knowledge/search-medical-literature';
 import { ToolInputError } from '../../../shared/services/agent/tools/types';
 import { knowledgeContext } from '../../support/knowledge-egress';
-import { type KnowledgeServers, startKnowledgeServers } from '../../support/knowledge-servers';
+import { startKnowledgeServers } from '../../support/knowledge-servers';
+import { knowledgeSuite } from '../../support/knowledge-suite';
 import { captureLogs, logEntries } from '../../support/log-capture';
 
-let servers: KnowledgeServers;
-
-beforeAll(async () => {
-  servers = await startKnowledgeServers();
-});
-afterAll(async () => {
-  await servers.stop();
-});
-beforeEach(() => {
-  servers.reset();
-  clearKnowledgeCache();
-  resetPacers();
-});
+const suite = knowledgeSuite();
 
 const search = (args: Record<string, unknown>, options: Parameters<typeof knowledgeContext>[1] = {}, config = {}) =>
-  searchMedicalLiterature(args, knowledgeContext(servers.config(config), options)) as Promise<Record<string, any>>;
+  searchMedicalLiterature(args, knowledgeContext(suite.servers.config(config), options)) as Promise<
+    Record<string, any>
+  >;
 
 describe('search_medical_literature against PubMed E-utilities', () => {
   it('asks esearch and efetch with the parameters E-utilities documents, without api_key when none is set', async () => {
     await search({ query: 'vascular integrity' });
 
-    const [esearch] = servers.ncbi.calls('/esearch.fcgi');
+    const [esearch] = suite.servers.ncbi.calls('/esearch.fcgi');
     expect(esearch!.path).toBe('/entrez/eutils/esearch.fcgi');
     expect(Object.fromEntries(esearch!.query)).toEqual({
       db: 'pubmed',
@@ -44,7 +33,7 @@ describe('search_medical_literature against PubMed E-utilities', () => {
       tool: 'hds',
       email: 'ops@example.org',
     });
-    const [efetch] = servers.ncbi.calls('/efetch.fcgi');
+    const [efetch] = suite.servers.ncbi.calls('/efetch.fcgi');
     expect(Object.fromEntries(efetch!.query)).toEqual({
       db: 'pubmed',
       id: '23241407,21999661',
@@ -53,23 +42,23 @@ describe('search_medical_literature against PubMed E-utilities', () => {
       tool: 'hds',
       email: 'ops@example.org',
     });
-    expect(servers.europePmc.requests).toHaveLength(0);
+    expect(suite.servers.europePmc.requests).toHaveLength(0);
   });
 
   it('sends api_key on both calls when a key is configured, and no email when none is', async () => {
     await search({ query: 'vascular integrity', limit: 2 }, { ncbiApiKey: 'k-123' }, { ncbiEmail: undefined });
-    for (const call of servers.ncbi.requests) {
+    for (const call of suite.servers.ncbi.requests) {
       expect(call.query.get('api_key')).toBe('k-123');
       expect(call.query.has('email')).toBe(false);
     }
-    expect(servers.ncbi.calls('/esearch.fcgi')[0]!.query.get('retmax')).toBe('2');
+    expect(suite.servers.ncbi.calls('/esearch.fcgi')[0]!.query.get('retmax')).toBe('2');
   });
 
   it('narrows by publication year with the [dp] range, open ends filled', async () => {
     await search({ query: 'a OR b', from_year: 2010, to_year: 2015 });
     await search({ query: 'c', from_year: 2020 });
     await search({ query: 'd', to_year: 1999 });
-    expect(servers.ncbi.calls('/esearch.fcgi').map((c) => c.query.get('term'))).toEqual([
+    expect(suite.servers.ncbi.calls('/esearch.fcgi').map((c) => c.query.get('term'))).toEqual([
       '(a OR b) AND 2010:2015[dp]',
       '(c) AND 2020:3000[dp]',
       '(d) AND 1800:1999[dp]',
@@ -116,7 +105,7 @@ describe('search_medical_literature against PubMed E-utilities', () => {
       articles: [],
       truncated: false,
     });
-    expect(servers.ncbi.calls('/efetch.fcgi')).toHaveLength(0);
+    expect(suite.servers.ncbi.calls('/efetch.fcgi')).toHaveLength(0);
   });
 
   it('makes every request through the egress port with configured trust, no redirects, 4 MB and the timeout', async () => {
@@ -135,21 +124,21 @@ describe('search_medical_literature against PubMed E-utilities', () => {
 
 describe('throttling and the Europe PMC fallback', () => {
   it('retries a 429 once after a Retry-After of at most a second', async () => {
-    servers.ncbi.fail({ kind: 'status', status: 429, headers: { 'retry-after': '1' }, times: 1 });
+    suite.servers.ncbi.fail({ kind: 'status', status: 429, headers: { 'retry-after': '1' }, times: 1 });
     const started = Date.now();
     const result = await search({ query: 'vascular integrity' });
     expect(result.source).toBe('pubmed');
-    expect(servers.ncbi.calls('/esearch.fcgi')).toHaveLength(2);
+    expect(suite.servers.ncbi.calls('/esearch.fcgi')).toHaveLength(2);
     expect(Date.now() - started).toBeGreaterThanOrEqual(900);
-    expect(servers.europePmc.requests).toHaveLength(0);
+    expect(suite.servers.europePmc.requests).toHaveLength(0);
   });
 
   it('falls back to Europe PMC (resultType=core, cursorMark=*) when PubMed throttles for longer', async () => {
-    servers.ncbi.fail({ kind: 'status', status: 429, headers: { 'retry-after': '30' } });
+    suite.servers.ncbi.fail({ kind: 'status', status: 429, headers: { 'retry-after': '30' } });
     const result = await search({ query: 'open bibliography', limit: 5 });
 
-    expect(servers.ncbi.calls('/esearch.fcgi')).toHaveLength(1);
-    const [call] = servers.europePmc.calls('/search');
+    expect(suite.servers.ncbi.calls('/esearch.fcgi')).toHaveLength(1);
+    const [call] = suite.servers.europePmc.calls('/search');
     expect(call!.path).toBe('/europepmc/webservices/rest/search');
     expect(Object.fromEntries(call!.query)).toEqual({
       query: 'open bibliography',
@@ -183,19 +172,19 @@ describe('throttling and the Europe PMC fallback', () => {
   });
 
   it('falls back to Europe PMC on a PubMed 500', async () => {
-    servers.ncbi.fail({ kind: 'status', status: 500 });
+    suite.servers.ncbi.fail({ kind: 'status', status: 500 });
     const result = await search({ query: 'open bibliography' });
     expect(result.source).toBe('europepmc');
   });
 
   it('uses the PUB_YEAR range on Europe PMC', async () => {
     await search({ query: 'x', source: 'europepmc', from_year: 2010, to_year: 2015 });
-    expect(servers.europePmc.calls('/search')[0]!.query.get('query')).toBe('(x) AND PUB_YEAR:[2010 TO 2015]');
-    expect(servers.ncbi.requests).toHaveLength(0);
+    expect(suite.servers.europePmc.calls('/search')[0]!.query.get('query')).toBe('(x) AND PUB_YEAR:[2010 TO 2015]');
+    expect(suite.servers.ncbi.requests).toHaveLength(0);
   });
 
   it('with source pubmed, a throttled PubMed is an unreachable result carrying retry_after_s', async () => {
-    servers.ncbi.fail({ kind: 'status', status: 429, headers: { 'retry-after': '30' } });
+    suite.servers.ncbi.fail({ kind: 'status', status: 429, headers: { 'retry-after': '30' } });
     const result = await search({ query: 'x', source: 'pubmed' });
     expect(result).toEqual({
       error: expect.stringContaining('PubMed could not be reached'),
@@ -203,12 +192,12 @@ describe('throttling and the Europe PMC fallback', () => {
       reachable: false,
       retry_after_s: 30,
     });
-    expect(servers.europePmc.requests).toHaveLength(0);
+    expect(suite.servers.europePmc.requests).toHaveLength(0);
   });
 
   it('says both sources failed when the fallback fails too', async () => {
-    servers.ncbi.fail({ kind: 'status', status: 500 });
-    servers.europePmc.fail({ kind: 'status', status: 503 });
+    suite.servers.ncbi.fail({ kind: 'status', status: 500 });
+    suite.servers.europePmc.fail({ kind: 'status', status: 503 });
     const result = await search({ query: 'x' });
     expect(result).toMatchObject({ source: 'pubmed', reachable: false });
     expect(result.error).toContain('Europe PMC, tried instead, failed too');
@@ -217,7 +206,7 @@ describe('throttling and the Europe PMC fallback', () => {
 
 describe('failure modes are results, never throws', () => {
   it('a stalled PubMed ends at the configured timeout', async () => {
-    servers.ncbi.fail({ kind: 'stall' });
+    suite.servers.ncbi.fail({ kind: 'stall' });
     const started = Date.now();
     const result = await search({ query: 'x', source: 'pubmed' }, {}, { timeoutMs: 300 });
     expect(Date.now() - started).toBeLessThan(2000);
@@ -235,7 +224,7 @@ describe('failure modes are results, never throws', () => {
   });
 
   it('a 200 that is not the documented JSON is an unreadable answer', async () => {
-    servers.ncbi.fail({ kind: 'status', status: 200, body: '<html>maintenance</html>', times: 1 });
+    suite.servers.ncbi.fail({ kind: 'status', status: 200, body: '<html>maintenance</html>', times: 1 });
     const result = await search({ query: 'x', source: 'pubmed' });
     expect(result).toMatchObject({ reachable: false, source: 'pubmed' });
     expect(result.error).toContain('could not be read');
@@ -244,8 +233,8 @@ describe('failure modes are results, never throws', () => {
 
 describe('what leaves the tool', () => {
   it('logs failures by target, status and reason, never the query', async () => {
-    servers.ncbi.fail({ kind: 'status', status: 500 });
-    servers.europePmc.fail({ kind: 'stall' });
+    suite.servers.ncbi.fail({ kind: 'status', status: 500 });
+    suite.servers.europePmc.fail({ kind: 'stall' });
     const lines = await captureLogs('debug', () =>
       search({ query: 'my hiv status and warfarin dose' }, {}, { timeoutMs: 300 }),
     );
@@ -257,7 +246,7 @@ describe('what leaves the tool', () => {
   });
 
   it('a caller that hung up gets its abort, not a result', async () => {
-    servers.ncbi.fail({ kind: 'stall' });
+    suite.servers.ncbi.fail({ kind: 'stall' });
     const controller = new AbortController();
     const run = search({ query: 'x' }, { signal: controller.signal });
     setTimeout(() => controller.abort(new Error('client went away')), 50);
@@ -270,16 +259,16 @@ describe('cache', () => {
     const first = await search({ query: 'vascular  integrity ' });
     const second = await search({ limit: 8, query: 'vascular integrity' });
     expect(second).toEqual(first);
-    expect(servers.ncbi.calls('/esearch.fcgi')).toHaveLength(1);
+    expect(suite.servers.ncbi.calls('/esearch.fcgi')).toHaveLength(1);
     await search({ query: 'vascular integrity', limit: 3 });
-    expect(servers.ncbi.calls('/esearch.fcgi')).toHaveLength(2);
+    expect(suite.servers.ncbi.calls('/esearch.fcgi')).toHaveLength(2);
   });
 
   it('does not keep failures', async () => {
-    servers.ncbi.fail({ kind: 'status', status: 500, times: 1 });
+    suite.servers.ncbi.fail({ kind: 'status', status: 500, times: 1 });
     expect((await search({ query: 'x', source: 'pubmed' })).reachable).toBe(false);
     expect((await search({ query: 'x', source: 'pubmed' })).source).toBe('pubmed');
-    expect(servers.ncbi.calls('/esearch.fcgi')).toHaveLength(2);
+    expect(suite.servers.ncbi.calls('/esearch.fcgi')).toHaveLength(2);
   });
 });
 
@@ -296,10 +285,10 @@ describe('arguments', () => {
     [{ query: 'x', sort: 'date' }, /Unknown argument sort/],
     ['text', /JSON object/],
   ])('%j is a ToolInputError', async (args, message) => {
-    const run = searchMedicalLiterature(args as Record<string, unknown>, knowledgeContext(servers.config()));
+    const run = searchMedicalLiterature(args as Record<string, unknown>, knowledgeContext(suite.servers.config()));
     await expect(run).rejects.toThrow(ToolInputError);
     await expect(run).rejects.toThrow(message);
-    expect(servers.ncbi.requests).toHaveLength(0);
+    expect(suite.servers.ncbi.requests).toHaveLength(0);
   });
 
   it('treats null as absent', async () => {
