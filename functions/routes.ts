@@ -7,6 +7,7 @@
  */
 
 import type { Needs, QueueName } from '../shared/config/resources';
+import type { Scope } from '../shared/domain/oauth/scopes';
 import type { EnvelopeName } from '../shared/http/envelopes';
 import type { RouteAuth } from '../shared/http/handler';
 
@@ -30,6 +31,8 @@ export interface HttpRoute extends EntryBase {
   auth: RouteAuth;
   /** The shape of its answers and errors: `/v1`'s OpenAI error, email login's numbered codes, OAuth's RFC names. */
   envelope: EnvelopeName;
+  /** Scopes a `user-token` route's token must hold (`mcp:read`, `mcp:write`); only on `user-token` routes. */
+  scopes?: readonly Scope[];
   /**
    * The answer may stream (server-sent events): served by the REST API in STREAM transfer mode with Lambda
    * response streaming in the cloud (HTTP APIs buffer), and chunk by chunk locally.

@@ -122,6 +122,9 @@ const SPEC_RATE_LIMITS: Record<string, number> = {
   'list-data': 120,
   'list-files': 120,
   'list-models': 120,
+  // The self-hosted engine (spec Limits): 100 requests per minute per user across /api/v1, and the same on /mcp.
+  'api-v1': 100,
+  mcp: 100,
 };
 
 /** Whether an upstream model is configured; without one the offline engines answer. */

@@ -6,7 +6,7 @@ import { AppError, type ErrorKind } from '../errors';
  * the route's manifest entry names the envelope that turns them into a status, headers and a body. The local gateway
  * and the WebSocket handshake use the same adapters, so no path answers in a shape its surface does not speak.
  */
-export type EnvelopeName = 'openai' | 'account' | 'oauth' | 'oauth-page';
+export type EnvelopeName = 'openai' | 'account' | 'api' | 'oauth' | 'oauth-page';
 
 export interface EnvelopedResponse {
   status: number;
@@ -88,6 +88,8 @@ export function openAiErrorBody(error: AppError): OpenAiErrorBody {
 
 /** RFC 6750 §3: what a resource server says about a refused bearer token. */
 function bearerChallenge(error: AppError): string {
+  // §3.1: a request that sent no credentials is told which scheme to use, with no error code.
+  if (error.kind === 'missing_credentials') return 'Bearer';
   const code = error.kind === 'insufficient_scope' ? 'insufficient_scope' : 'invalid_token';
   return `Bearer error="${code}", error_description="${error.message.replace(/["\\]/g, "'")}"`;
 }
@@ -124,6 +126,55 @@ export const accountEnvelope: Envelope = {
       status,
       headers: kindHeaders(error, false),
       body: { success: false, code, msg: error.message, data: null },
+      contentType: 'application/json',
+    };
+  },
+};
+
+/**
+ * The self-hosted engine's statuses (spec Errors, "Self-hosted engine": 200, 400, 401, 403, 404, 429, 500). Unlike the
+ * email-login surface, its clients read the status, so every refusal carries its own.
+ */
+const API_STATUS: Partial<Record<ErrorKind, number>> = {
+  invalid_input: 400,
+  unsupported_parameter: 400,
+  code_rejected: 400,
+  payload_too_large: 400,
+  unsupported_media: 400,
+  unprocessable: 400,
+  conflict: 400,
+  missing_credentials: 401,
+  invalid_api_key: 401,
+  invalid_token: 401,
+  insufficient_scope: 403,
+  not_found: 404,
+  method_not_allowed: 405,
+  rate_limited: 429,
+  mail_not_configured: 500,
+  upstream: 500,
+  unavailable: 500,
+  deadline: 500,
+  internal: 500,
+};
+
+/**
+ * `/api/v1/*`: `{success, code, msg, data}`, code 0 on success and -1 on every refusal. A refusal's `msg` names the
+ * field first, since the envelope has no `param`.
+ */
+export const apiEnvelope: Envelope = {
+  success: (data) => ({ success: true, code: 0, msg: 'ok', data: data ?? null }),
+  failure(raw) {
+    const error = API_STATUS[raw.kind] ? raw : unexpected(raw);
+    const status = API_STATUS[error.kind]!;
+    const msg =
+      error.param && !error.message.includes(error.param) ? `${error.param}: ${error.message}` : error.message;
+    return {
+      status,
+      headers: {
+        ...kindHeaders(error, false),
+        ...(status === 401 || status === 403 ? { 'www-authenticate': bearerChallenge(error) } : {}),
+      },
+      body: { success: false, code: -1, msg, data: null },
       contentType: 'application/json',
     };
   },
@@ -224,6 +275,7 @@ export const pageEnvelope: Envelope = {
 const ENVELOPES: Record<EnvelopeName, Envelope> = {
   openai: openAiEnvelope,
   account: accountEnvelope,
+  api: apiEnvelope,
   oauth: oauthEnvelope,
   'oauth-page': pageEnvelope,
 };

@@ -9,7 +9,7 @@ import type { Services } from '../services/container';
 import { asAppError, type Envelope, type EnvelopedResponse } from './envelopes';
 import { MAX_IDENTIFIER_BYTES } from './identifiers';
 import { accountOf, type Principal } from './principal';
-import { addressKey, enforceKeyedLimit } from './rate-keys';
+import { addressKey, enforceKeyedLimit, type RateKey } from './rate-keys';
 import { fromGatewayEvent, type GatewayEvent, type HttpRequest } from './request';
 import { requireScopes, verifyUserToken } from './user-token';
 
@@ -244,25 +244,62 @@ export const RATE_LIMIT_COUNTERS: Record<string, string> = {
   'create-upload': 'create-file',
   // The console's Ask panel is the same model work as /v1 chat: one budget for both.
   'create-console-chat-completion': 'create-chat-completion',
+  // The self-hosted engine's signed-in routes: one budget per user across the surface (spec Limits: 100/min per user).
+  'stream-engine-chat': 'api-v1',
+  'list-engine-chat-history': 'api-v1',
+  'create-engine-chat-session': 'api-v1',
+  'upload-engine-file': 'api-v1',
+  'list-engine-health-data': 'api-v1',
+  'create-engine-health-data': 'api-v1',
+  'list-engine-files': 'api-v1',
+  'call-mcp': 'mcp',
 };
+
+/**
+ * Counters a signed-in person spends as themselves rather than as their account: the engine's limit is per user, and
+ * an MCP client acting for a user should not starve the account's other users. API keys still count by account.
+ */
+const PER_USER_COUNTERS: ReadonlySet<string> = new Set(['api-v1', 'mcp']);
+
+/** Whom a request is counted as on `routeId`: the account, or the signed-in user on a per-user counter. */
+export function rateSubjectOf(principal: Principal, routeId: string): { key: string; what?: string } | null {
+  const accountId = accountOf(principal);
+  if (!accountId) return null;
+  const counter = RATE_LIMIT_COUNTERS[routeId] ?? routeId;
+  if (PER_USER_COUNTERS.has(counter) && (principal.kind === 'session' || principal.kind === 'oauth')) {
+    const key: RateKey = `user#${principal.userId}`;
+    return { key, what: 'requests per minute for this user' };
+  }
+  return { key: accountId };
+}
 
 /** Counts the request against its account × route minute window; over the limit → 429 with Retry-After. */
 export function rateLimit(routeId: string, services: () => Services): Middleware {
   return {
     before: async (request) => {
-      const accountId = accountOf(request.context.hds.principal);
-      if (!accountId) return;
-      request.context.hds.rateHeaders = await enforceRateLimit({ accountId }, routeId, services());
+      const counted = rateSubjectOf(request.context.hds.principal, routeId);
+      if (!counted) return;
+      request.context.hds.rateHeaders = await enforceRateLimit(
+        { accountId: counted.key },
+        routeId,
+        services(),
+        1,
+        counted.what,
+      );
     },
   };
 }
 
-/** One request of `caller` on `routeId`: throws RateLimitError past the limit, else returns the rate headers. */
+/**
+ * One request of `caller` on `routeId` (`accountId` is the counted key: an account, or `user#…` on a per-user
+ * counter): throws RateLimitError past the limit, else returns the rate headers.
+ */
 export async function enforceRateLimit(
   caller: { accountId: string },
   routeId: string,
   svc: Services,
   cost = 1,
+  what?: string,
 ): Promise<Record<string, string>> {
   const counter = RATE_LIMIT_COUNTERS[routeId] ?? routeId;
   const limit = svc.config.rateLimits[counter] ?? svc.config.defaultRateLimit;
@@ -270,7 +307,7 @@ export async function enforceRateLimit(
   const decision = await svc.rateLimiter.hit(caller.accountId, counter, limit, now, cost);
   if (!decision.allowed) {
     const retryAfter = Math.max(1, Math.ceil(decision.resetAt - now / 1000));
-    throw new RateLimitError(limit, retryAfter, decision.resetAt);
+    throw new RateLimitError(limit, retryAfter, decision.resetAt, what);
   }
   return {
     'x-ratelimit-limit': String(decision.limit),

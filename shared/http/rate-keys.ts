@@ -4,11 +4,11 @@ import { RateLimitError } from '../errors';
 import type { Services } from '../services/container';
 
 /**
- * What a rate limit counts by: an account (keyed and token principals), a client address (anonymous routes, failed
+ * What a rate limit counts by: an account (keyed and token principals), a signed-in user (per-user counters), a client address (anonymous routes, failed
  * credentials), an email address (sign-in), or an OAuth client. Addresses and emails are counted by a digest, never
  * stored as they are.
  */
-export type RateKey = `acct#${string}` | `ip#${string}` | `email#${string}` | `client#${string}`;
+export type RateKey = `acct#${string}` | `ip#${string}` | `email#${string}` | `client#${string}` | `user#${number}`;
 
 /**
  * A client address as a rate key. An IPv6 address counts by its /64, since one host usually holds a whole /64 and

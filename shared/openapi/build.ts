@@ -139,7 +139,14 @@ function appliesTo(status: number, route: DocumentedRoute, op: Operation): boole
 }
 
 function envelopeName(envelope: EnvelopeName): string {
-  return { openai: 'OpenAiError', account: 'AccountError', oauth: 'OAuthError', 'oauth-page': 'OAuthPage' }[envelope];
+  const names: Record<EnvelopeName, string> = {
+    openai: 'OpenAiError',
+    account: 'AccountError',
+    api: 'ApiError',
+    oauth: 'OAuthError',
+    'oauth-page': 'OAuthPage',
+  };
+  return names[envelope];
 }
 
 function rateLimitHeaders(envelope: EnvelopeName): Record<string, unknown> {

@@ -28,6 +28,16 @@ export const AccountFailureSchema = z
     }),
   );
 
+/** `/api/v1/*`: the self-hosted engine's refusal; the HTTP status says which, `msg` names the field first. */
+export const ApiFailureSchema = z
+  .object({
+    success: z.literal(false),
+    code: z.literal(-1),
+    msg: z.string(),
+    data: z.null(),
+  })
+  .check(z.meta({ id: 'ApiFailure', description: 'Self-hosted engine refusal (/api/v1): code -1, status per kind' }));
+
 /** RFC 6749 §5.2 and RFC 7591 §3.2.2. */
 export const OAuthErrorSchema = z
   .object({ error: z.string(), error_description: z.string() })
@@ -35,10 +45,13 @@ export const OAuthErrorSchema = z
 
 /**
  * What a 200 answer looks like on the wire: the route's own body, wrapped as its envelope wraps it. Only the account
- * surface wraps (`{success: true, code: 0, msg: "ok", data}`), and its refusals are HTTP 200 too, so its 200 is
+ * and engine surfaces wrap (`{success: true, code: 0, msg: "ok", data}`); the account surface's refusals are HTTP 200 too, so its 200 is
  * either.
  */
 export function successSchemaOf(envelope: EnvelopeName, body: z.ZodMiniType, status = 200): z.ZodMiniType {
+  if (envelope === 'api') {
+    return z.object({ success: z.literal(true), code: z.literal(0), msg: z.literal('ok'), data: body });
+  }
   if (envelope !== 'account') return body;
   const success = z.object({ success: z.literal(true), code: z.literal(0), msg: z.literal('ok'), data: body });
   return status === 200 ? z.union([success, AccountFailureSchema]) : success;
@@ -81,6 +94,17 @@ export function errorDocs(envelope: EnvelopeName): Record<number, ErrorDoc> {
       return {
         401: e('Missing or invalid session'),
         429: e('Rate limited: retry after `Retry-After` seconds'),
+      };
+    }
+    case 'api': {
+      const e = json(ApiFailureSchema);
+      return {
+        400: e('Invalid request: `msg` names the field'),
+        401: e('Missing or invalid access token'),
+        403: e('The token lacks a required scope (`mcp:read`, `mcp:write`)'),
+        404: e('Not found'),
+        429: e('Rate limited (100 per minute per user by default): retry after `Retry-After` seconds'),
+        500: e('Internal error, naming the request id'),
       };
     }
     case 'oauth': {

@@ -18,7 +18,14 @@ import {
   UnsupportedMediaTypeError,
   UpstreamError,
 } from '../../../shared/errors';
-import { accountEnvelope, asAppError, envelopeOf, oauthEnvelope, openAiEnvelope } from '../../../shared/http/envelopes';
+import {
+  accountEnvelope,
+  apiEnvelope,
+  asAppError,
+  envelopeOf,
+  oauthEnvelope,
+  openAiEnvelope,
+} from '../../../shared/http/envelopes';
 
 const ALL_KINDS: ErrorKind[] = [
   'invalid_input',
@@ -165,6 +172,42 @@ describe('the email-login envelope', () => {
   });
 });
 
+describe('the self-hosted engine envelope', () => {
+  it('wraps an answer as code 0', () => {
+    expect(apiEnvelope.success({ n: 1 })).toEqual({ success: true, code: 0, msg: 'ok', data: { n: 1 } });
+    expect(apiEnvelope.success(undefined)).toEqual({ success: true, code: 0, msg: 'ok', data: null });
+  });
+
+  it('answers every refusal as code -1 with the status the engine lists, naming the field first', () => {
+    const bad = apiEnvelope.failure(invalidField('records[3].value', 'must be a number or a string'));
+    expect(bad.status).toBe(400);
+    expect(bad.body).toEqual({
+      success: false,
+      code: -1,
+      msg: 'records[3].value: must be a number or a string',
+      data: null,
+    });
+    const statuses = ALL_KINDS.map((kind) => apiEnvelope.failure(new AppError(kind, 'm')).status);
+    expect(new Set(statuses)).toEqual(new Set([400, 401, 403, 404, 405, 429, 500]));
+  });
+
+  it('challenges a missing or refused token and tells a limited client when to retry', () => {
+    expect(apiEnvelope.failure(new UnauthorizedError('Missing', null)).headers['www-authenticate']).toBe('Bearer');
+    expect(apiEnvelope.failure(new AppError('invalid_token', 'expired')).headers['www-authenticate']).toMatch(
+      /^Bearer error="invalid_token"/,
+    );
+    const limited = apiEnvelope.failure(new RateLimitError(100, 12, 1_900_000_000));
+    expect(limited.status).toBe(429);
+    expect(limited.headers['retry-after']).toBe('12');
+  });
+
+  it('names only the request id for an unknown cause', () => {
+    const answer = apiEnvelope.failure(asAppError(new Error('secret'), 'req-1'));
+    expect(answer.status).toBe(500);
+    expect(JSON.stringify(answer.body)).not.toContain('secret');
+  });
+});
+
 describe('the OAuth envelope', () => {
   it.each([
     [new OAuthError('invalid_client', 'unknown client'), 401, 'invalid_client'],
@@ -190,7 +233,7 @@ describe('the OAuth envelope', () => {
 
 describe('every kind on every surface', () => {
   it('gets a definite status and a body of its surface, never a throw', () => {
-    for (const name of ['openai', 'account', 'oauth', 'oauth-page'] as const) {
+    for (const name of ['openai', 'account', 'api', 'oauth', 'oauth-page'] as const) {
       for (const kind of ALL_KINDS) {
         const answer = envelopeOf(name).failure(new AppError(kind, 'm <b>'));
         expect(answer.status, `${name} ${kind}`).toBeGreaterThanOrEqual(200);
@@ -205,7 +248,7 @@ describe('every kind on every surface', () => {
 
   it('never shows an unknown cause', () => {
     const error = asAppError(new Error('secret connection string'), 'req-9');
-    for (const name of ['openai', 'account', 'oauth', 'oauth-page'] as const) {
+    for (const name of ['openai', 'account', 'api', 'oauth', 'oauth-page'] as const) {
       expect(JSON.stringify(envelopeOf(name).failure(error).body)).not.toContain('secret');
     }
   });
