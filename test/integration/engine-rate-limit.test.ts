@@ -21,7 +21,8 @@ it('past 5 requests a minute across the routes, a user gets 429 in the envelope 
   const bob = client(h.url, (await signIn(h, `bob-${stamp}@example.org`)).access_token);
 
   // Mid-way through a minute that has not started yet, so all the requests fall in one window of the counter.
-  const restore = setClock(() => (Math.floor(Date.now() / 60_000) + 1) * 60_000 + 30_000);
+  const midMinute = (Math.floor(Date.now() / 60_000) + 1) * 60_000 + 30_000;
+  const restore = setClock(() => midMinute);
   onTestFinished(restore);
   const spent = [
     await ada.get('/api/v1/data/health/data'),
