@@ -25,6 +25,12 @@ import { operation as getConsoleAsset } from './console-page/get-console-asset.s
 import { operation as createData } from './data/create-data.schema';
 import { operation as deleteData } from './data/delete-data.schema';
 import { operation as listData } from './data/list-data.schema';
+import { operation as createEngineHealthData } from './engine/create-engine-health-data.schema';
+import { operation as createEngineLoginCode } from './engine/create-engine-login-code.schema';
+import { operation as listEngineFiles } from './engine/list-engine-files.schema';
+import { operation as listEngineHealthData } from './engine/list-engine-health-data.schema';
+import { operation as uploadEngineFile } from './engine/upload-engine-file.schema';
+import { operation as verifyEngineLoginCode } from './engine/verify-engine-login-code.schema';
 import { operation as createFamilyMember } from './family/create-family-member.schema';
 import { operation as deleteFamilyMember } from './family/delete-family-member.schema';
 import { operation as listFamilyMembers } from './family/list-family-members.schema';
@@ -114,6 +120,12 @@ export const operations: readonly Operation[] = [
   getConsoleAsset,
   updateUserName,
   deleteUser,
+  createEngineLoginCode,
+  verifyEngineLoginCode,
+  listEngineHealthData,
+  createEngineHealthData,
+  listEngineFiles,
+  uploadEngineFile,
 ];
 
 /** The WebSocket APIs, carried as `x-hds-websocket`. */

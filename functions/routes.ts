@@ -85,6 +85,18 @@ const recordsRead = { accounts: 'readwrite', records: 'read', rateLimits: 'readw
 const consoleRead = { identity: 'read', accounts: 'read', records: 'read', rateLimits: 'readwrite' } as const;
 const consoleRw = { identity: 'read', accounts: 'read', records: 'readwrite', rateLimits: 'readwrite' } as const;
 
+/** Email sign-in's two steps, wherever they are served (`/email/*`, the engine's `/api/v1/user/email/*`). */
+const loginCodeNeeds: Needs = {
+  tables: { identity: 'readwrite', rateLimits: 'readwrite' },
+  sendsMail: true,
+  authPepper: true,
+};
+const verifyCodeNeeds: Needs = {
+  tables: { identity: 'readwrite', accounts: 'readwrite', rateLimits: 'readwrite' },
+  signsTokens: true,
+  authPepper: true,
+};
+
 export const manifest: readonly ManifestEntry[] = [
   // Liveness and readiness of the region; public, no key.
   {
@@ -561,7 +573,7 @@ export const manifest: readonly ManifestEntry[] = [
     envelope: 'account',
     handler: 'sign-in/create-login-code.ts',
     description: 'Mail a sign-in code',
-    needs: { tables: { identity: 'readwrite', rateLimits: 'readwrite' }, sendsMail: true, authPepper: true },
+    needs: loginCodeNeeds,
   },
   // Sign-in by email code, step 2: the code → a console session (access and refresh token).
   {
@@ -573,11 +585,7 @@ export const manifest: readonly ManifestEntry[] = [
     envelope: 'account',
     handler: 'sign-in/verify-login-code.ts',
     description: 'Sign in with an emailed code',
-    needs: {
-      tables: { identity: 'readwrite', accounts: 'readwrite', rateLimits: 'readwrite' },
-      signsTokens: true,
-      authPepper: true,
-    },
+    needs: verifyCodeNeeds,
   },
   // The public keys access tokens verify with.
   {
@@ -932,6 +940,91 @@ export const manifest: readonly ManifestEntry[] = [
     needs: {
       tables: { identity: 'readwrite', accounts: 'readwrite', rateLimits: 'readwrite' },
       sendsTo: ['account-deletion'],
+    },
+  },
+  // ── The self-hosted engine (/api/v1): sign-in, data and files ──
+  // The engine's envelope ({success, code, msg, data}, the status per kind) over the very services /email and /v1 use;
+  // signed-in routes act on the token's user's own data (the account's default Subject), one api-v1 budget per user.
+  // Email sign-in, step 1, for engine clients: the same code, mail and limits as POST /email/login.
+  {
+    kind: 'http',
+    id: 'create-engine-login-code',
+    method: 'POST',
+    path: '/api/v1/user/email/login',
+    auth: 'none',
+    envelope: 'api',
+    handler: 'engine/create-engine-login-code.ts',
+    description: 'Mail a sign-in code (self-hosted engine)',
+    needs: loginCodeNeeds,
+  },
+  // Email sign-in, step 2: the same session POST /email/verify starts; its access token opens every /api/v1 route.
+  {
+    kind: 'http',
+    id: 'verify-engine-login-code',
+    method: 'POST',
+    path: '/api/v1/user/email/verify',
+    auth: 'none',
+    envelope: 'api',
+    handler: 'engine/verify-engine-login-code.ts',
+    description: 'Sign in with an emailed code (self-hosted engine)',
+    needs: verifyCodeNeeds,
+  },
+  // The user's readings, paged as GET /v1/data pages them.
+  {
+    kind: 'http',
+    id: 'list-engine-health-data',
+    method: 'GET',
+    path: '/api/v1/data/health/data',
+    auth: 'user-token',
+    scopes: ['mcp:read'],
+    envelope: 'api',
+    handler: 'engine/list-engine-health-data.ts',
+    description: "Read a page of the user's readings (self-hosted engine)",
+    needs: { tables: consoleRead },
+  },
+  // Readings in through POST /v1/data's writer: up to 500, all or none, kept permanently unless told otherwise.
+  {
+    kind: 'http',
+    id: 'create-engine-health-data',
+    method: 'POST',
+    path: '/api/v1/data/health/data',
+    auth: 'user-token',
+    scopes: ['mcp:write'],
+    envelope: 'api',
+    handler: 'engine/create-engine-health-data.ts',
+    description: "Write a batch of the user's readings (self-hosted engine)",
+    needs: { tables: { ...recordsRw, identity: 'read' }, memoryMb: 1024, timeoutSeconds: 29 },
+  },
+  // The user's live files with their processing status, as GET /v1/files lists them.
+  {
+    kind: 'http',
+    id: 'list-engine-files',
+    method: 'GET',
+    path: '/api/v1/data/uploaded-files',
+    auth: 'user-token',
+    scopes: ['mcp:read'],
+    envelope: 'api',
+    handler: 'engine/list-engine-files.ts',
+    description: "List the user's files (self-hosted engine)",
+    needs: { tables: consoleRead },
+  },
+  // A multipart upload through POST /v1/files's path: stored, then read in the background (answers `processing`).
+  {
+    kind: 'http',
+    id: 'upload-engine-file',
+    method: 'POST',
+    path: '/api/v1/data/upload-with-processing',
+    auth: 'user-token',
+    scopes: ['mcp:write'],
+    envelope: 'api',
+    handler: 'engine/upload-engine-file.ts',
+    description: 'Upload a file of the user for processing (self-hosted engine)',
+    needs: {
+      tables: { ...recordsRw, identity: 'read' },
+      bucket: 'readwrite',
+      sendsTo: ['file-jobs'],
+      memoryMb: 1024,
+      timeoutSeconds: 29,
     },
   },
   // Erases a deleted account's Subjects, revokes its clients and bindings, then removes the account and the user.

@@ -1,21 +1,10 @@
 import * as z from 'zod/mini';
-import { intQuery, subjectKeyParam } from '../../shared/http/query-schemas';
+import { readingsPageQueryShape, subjectKeyParam } from '../../shared/http/query-schemas';
 import { defineOperation } from '../../shared/openapi/operation';
-import { decodeReadingsCursor, MAX_READINGS_LIMIT, MAX_READINGS_OFFSET } from '../../shared/services/readings';
 import { ListDataResponseSchema } from '../data/list-data.schema';
 
 /** Query of `GET /api/console/data`: `GET /v1/data`'s paging, with the Subject named explicitly. */
-export const ListConsoleDataQuerySchema = z.object({
-  user: subjectKeyParam(),
-  limit: z.optional(intQuery(1, MAX_READINGS_LIMIT)),
-  offset: z.optional(intQuery(0, MAX_READINGS_OFFSET)),
-  cursor: z.optional(
-    z
-      .string()
-      .check(z.refine((s) => decodeReadingsCursor(s) !== null, { message: 'is not a next_cursor this API returned' })),
-  ),
-  indicator: z.optional(z.string().check(z.maxLength(256))),
-});
+export const ListConsoleDataQuerySchema = z.object({ user: subjectKeyParam(), ...readingsPageQueryShape });
 
 export type ListConsoleDataQuery = z.infer<typeof ListConsoleDataQuerySchema>;
 

@@ -1,11 +1,11 @@
 import { nowMs } from '../../shared/clock';
 import { queues } from '../../shared/composition/queues';
 import { looksLikeKey } from '../../shared/domain/api-keys';
-import { invalidField, UnauthorizedError } from '../../shared/errors';
+import { UnauthorizedError } from '../../shared/errors';
 import { type Caller, enforceRateLimit, verifyApiKey } from '../../shared/http/middleware';
 import { retentionParams } from '../../shared/http/retention-params';
 import { socketConnectRoute } from '../../shared/http/socket-handler';
-import { DEFAULT_SUBJECT_KEY, normalizeSubjectKey } from '../../shared/http/tenancy';
+import { normalizeSubjectKey, ownSubjectKey } from '../../shared/http/tenancy';
 import { requireScopes, verifyUserToken } from '../../shared/http/user-token';
 import type { Services } from '../../shared/services/container';
 import { manifestEntry } from '../routes';
@@ -30,10 +30,7 @@ export const handler = socketConnectRoute(
       ? await verifyApiKey(key, services, sourceIp)
       : await userCaller(token!, services, sourceIp);
     await enforceRateLimit(caller, 'connect-file-stream', services);
-    const subjectKey = normalizeSubjectKey(query.user);
-    if (caller.grantId && subjectKey !== DEFAULT_SUBJECT_KEY) {
-      throw invalidField('user', 'An access token uploads to its own user only: leave out `user` (or send `default`)');
-    }
+    const subjectKey = caller.grantId ? ownSubjectKey(query.user) : normalizeSubjectKey(query.user);
     const { retention, sessionId } = retentionParams(query, { required: false, fallback: 'permanent' });
     await services.connections.put({
       connectionId,

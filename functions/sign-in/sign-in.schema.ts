@@ -21,3 +21,6 @@ export const TokenSetSchema = z
     scope: z.string(),
   })
   .check(z.meta({ id: 'TokenSet', description: 'An access token, and a single-use refresh token when issued' }));
+
+/** What `POST /email/verify` answers in `data`: the session, and whether a passkey is registered (never, yet). */
+export const VerifiedSessionSchema = z.object({ ...TokenSetSchema.shape, webauthn_registered: z.boolean() });

@@ -1,6 +1,5 @@
-import * as z from 'zod/mini';
 import { defineOperation } from '../../shared/openapi/operation';
-import { TokenSetSchema, VerifyLoginCodeSchema } from './sign-in.schema';
+import { VerifiedSessionSchema, VerifyLoginCodeSchema } from './sign-in.schema';
 
 export const operation = defineOperation('verify-login-code', {
   summary: 'Sign in with the emailed code: a console session',
@@ -9,7 +8,7 @@ export const operation = defineOperation('verify-login-code', {
   responses: {
     200: {
       description: 'The session tokens in `data`, or a numbered refusal',
-      schema: z.object({ ...TokenSetSchema.shape, webauthn_registered: z.boolean() }),
+      schema: VerifiedSessionSchema,
     },
   },
   examples: [{ email: 'you@example.com', code: '123456' }],

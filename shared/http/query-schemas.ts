@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { parseTimestamp } from '../domain/timestamps';
 import { invalidField } from '../errors';
+import { decodeReadingsCursor, MAX_READINGS_LIMIT, MAX_READINGS_OFFSET } from '../services/readings';
 import { sessionIdParam } from './retention-params';
 import { normalizeSubjectKey } from './tenancy';
 
@@ -66,3 +67,18 @@ function isUtcDate(s: string): boolean {
   const t = Date.parse(`${s}T00:00:00Z`);
   return Number.isFinite(t) && new Date(t).toISOString().startsWith(s);
 }
+
+/**
+ * `GET /v1/data`'s paging, for the routes born with a query schema that page readings the same way (the console's
+ * readings table, the engine's `GET /api/v1/data/health/data`): `limit`, `offset`, `cursor`, `indicator`.
+ */
+export const readingsPageQueryShape = {
+  limit: z.optional(intQuery(1, MAX_READINGS_LIMIT)),
+  offset: z.optional(intQuery(0, MAX_READINGS_OFFSET)),
+  cursor: z.optional(
+    z
+      .string()
+      .check(z.refine((s) => decodeReadingsCursor(s) !== null, { message: 'is not a next_cursor this API returned' })),
+  ),
+  indicator: z.optional(z.string().check(z.maxLength(256))),
+};

@@ -50,6 +50,21 @@ export function subjectKeyOf(req: HttpRequest, body: unknown): string {
 }
 
 /**
+ * The Subject a person's access token reaches: their own data, the account's default Subject. `user`, when sent, may
+ * only name that one; another key is refused rather than ignored, so no client reads `default` believing it reads bob.
+ */
+export function ownSubjectKey(raw: unknown, param = 'user'): string {
+  const key = normalizeSubjectKey(raw, param);
+  if (key !== DEFAULT_SUBJECT_KEY) {
+    throw invalidField(
+      param,
+      `An access token reaches its own user's data only: leave out \`${param}\` (or send \`default\`)`,
+    );
+  }
+  return key;
+}
+
+/**
  * Tenancy, enforced here and only here: a route reaches data solely through the Subject this returns,
  * and the account in it is always the authenticated caller's, never one named by the request.
  */

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { httpRoutes } from '../../functions/routes';
 import { type Harness, startHarness } from '../support/harness';
+import { signIn } from '../support/sign-in';
 
 /**
  * Every route of the manifest, fed malformed input of every common kind: none may answer 5xx (nor its surface's own
@@ -8,10 +9,15 @@ import { type Harness, startHarness } from '../support/harness';
  */
 let h: Harness;
 let key: string;
+/** A signed-in user's access token, so the malformed input reaches the `user-token` routes' own checks too. */
+let token: string;
 
 beforeAll(async () => {
-  h = await startHarness({ env: { HDS_RATE_LIMIT_DEFAULT: '100000', HDS_RATE_LIMITS: everyRouteAt(100_000) } });
+  h = await startHarness({
+    env: { HDS_RATE_LIMIT_DEFAULT: '100000', HDS_RATE_LIMITS: `${everyRouteAt(100_000)},api-v1=100000` },
+  });
   ({ key } = await h.newAccount('malformed'));
+  token = (await signIn(h, `malformed-${Date.now()}@example.org`)).access_token;
 });
 afterAll(() => h.stop());
 
@@ -95,7 +101,10 @@ it('no route answers 5xx to malformed input, and the runtime still serves', asyn
       for (const [name, body, type] of withBody ? bodies : [['no body', '', ''] as const]) {
         const res = await fetch(h.url + path + query, {
           method: route.method,
-          headers: { authorization: `Bearer ${key}`, ...(type ? { 'content-type': type } : {}) },
+          headers: {
+            authorization: `Bearer ${route.auth === 'user-token' ? token : key}`,
+            ...(type ? { 'content-type': type } : {}),
+          },
           body: withBody ? body : undefined,
         });
         const text = await res.text();
