@@ -54,6 +54,11 @@ export interface AppErrorDetails {
   resetAt?: number;
   /** Methods a path does allow (`method_not_allowed`). */
   allow?: string[];
+  /**
+   * The protected-resource metadata URL a bearer challenge names (RFC 9728 §5.1), set by the authentication of a
+   * protected resource that has such a document (`/mcp`), so a client can find the authorization server.
+   */
+  resourceMetadata?: string;
 }
 
 export class AppError extends Error {
@@ -63,6 +68,7 @@ export class AppError extends Error {
   readonly limit?: number;
   readonly resetAt?: number;
   readonly allow?: string[];
+  readonly resourceMetadata?: string;
 
   constructor(
     readonly kind: ErrorKind,
@@ -77,6 +83,21 @@ export class AppError extends Error {
     this.limit = details.limit;
     this.resetAt = details.resetAt;
     this.allow = details.allow;
+    this.resourceMetadata = details.resourceMetadata;
+  }
+
+  /** The same error, its challenge naming the protected-resource metadata at `url`. */
+  withResourceMetadata(url: string): AppError {
+    const { code, param, retryAfterSeconds, limit, resetAt, allow } = this;
+    return new AppError(this.kind, this.message, {
+      code,
+      param,
+      retryAfterSeconds,
+      limit,
+      resetAt,
+      allow,
+      resourceMetadata: url,
+    });
   }
 }
 

@@ -73,3 +73,35 @@ export function authorizationServerMetadata(issuer: string): AuthorizationServer
     authorization_response_iss_parameter_supported: true,
   };
 }
+
+/** Where MCP is served under the issuer; the protected resource RFC 9728 describes. */
+export const MCP_PATH = '/mcp';
+/** The protected-resource metadata of `/mcp` (RFC 9728 §3.1: the well-known path with the resource path inserted). */
+export const MCP_RESOURCE_METADATA_PATH = `/.well-known/oauth-protected-resource${MCP_PATH}`;
+
+/** RFC 9728 §2 protected-resource metadata, the members design §2.4 lists. */
+export interface ProtectedResourceMetadata {
+  resource: string;
+  authorization_servers: string[];
+  scopes_supported: Scope[];
+  bearer_methods_supported: ['header'];
+  resource_name: string;
+  resource_documentation: string;
+}
+
+/**
+ * The document an MCP client reads to find HDS's authorization server. `resource` is `<issuer>/mcp`: the MCP SDK
+ * accepts it for any server URL it is a path prefix of (origin and path only), so every Subject's `/mcp?user=…`
+ * shares it; clients send it back as RFC 8707 `resource`.
+ */
+export function protectedResourceMetadata(issuer: string): ProtectedResourceMetadata {
+  assertIssuer(issuer);
+  return {
+    resource: issuer + MCP_PATH,
+    authorization_servers: [issuer],
+    scopes_supported: [...DELEGABLE_SCOPES],
+    bearer_methods_supported: ['header'],
+    resource_name: 'HDS health data (MCP)',
+    resource_documentation: `${issuer}/v1/openapi.json`,
+  };
+}
