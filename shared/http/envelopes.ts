@@ -219,8 +219,12 @@ export function mcpChallenge(error: AppError): string {
   return `Bearer ${params.join(', ')}`;
 }
 
+/** A header value is ASCII: quotes and backslashes would end the quoted string, anything past ASCII is refused. */
 function quoted(text: string): string {
-  return text.replace(/["\\]/g, "'");
+  return text
+    .replace(/…/g, '...')
+    .replace(/[^\x20-\x7e]/g, '?')
+    .replace(/["\\]/g, "'");
 }
 
 export const jsonRpcEnvelope: Envelope = {

@@ -1,0 +1,74 @@
+import type { Harness } from './harness';
+import { authorizeByForms, authorizeQuery, pkce, register, tokenRequest } from './oauth';
+
+/** The headers every Streamable HTTP POST carries (MCP transports spec). */
+export const MCP_HEADERS = {
+  accept: 'application/json, text/event-stream',
+  'content-type': 'application/json',
+  'mcp-protocol-version': '2025-11-25',
+};
+
+export interface McpAnswer {
+  status: number;
+  headers: Headers;
+  /** The JSON body, or the text when it is not JSON ('' for a 202). */
+  body: any;
+}
+
+/** One raw POST to `/mcp` (with `?query` when given), as a client without the SDK sends it. */
+export async function mcpPost(
+  h: Harness,
+  bearer: string | null,
+  message: unknown,
+  options: { query?: string; headers?: Record<string, string>; raw?: string } = {},
+): Promise<McpAnswer> {
+  const res = await fetch(`${h.url}/mcp${options.query ? `?${options.query}` : ''}`, {
+    method: 'POST',
+    headers: { ...MCP_HEADERS, ...(bearer ? { authorization: `Bearer ${bearer}` } : {}), ...options.headers },
+    body: options.raw ?? JSON.stringify(message),
+  });
+  const text = await res.text();
+  let body: unknown = text;
+  try {
+    body = text ? JSON.parse(text) : '';
+  } catch {}
+  return { status: res.status, headers: res.headers, body };
+}
+
+/** A JSON-RPC request of `method`. */
+export function rpc(method: string, params?: unknown, id: number | string = 1) {
+  return { jsonrpc: '2.0', id, method, ...(params === undefined ? {} : { params }) };
+}
+
+const REDIRECT = 'http://127.0.0.1:9/mcp-callback';
+
+/**
+ * A user's OAuth access token holding exactly `scope`, obtained the long way a third-party client would: dynamic
+ * registration, the authorize pages driven by form posts (the sign-in code read from the outbox), PKCE and the code
+ * exchange. For raw protocol tests; the conformance tests let the MCP SDK do all of it.
+ */
+export async function oauthAccessToken(h: Harness, email: string, scope: string): Promise<string> {
+  const registered = await register(h, {
+    redirect_uris: [REDIRECT],
+    token_endpoint_auth_method: 'none',
+    grant_types: ['authorization_code', 'refresh_token'],
+    scope,
+  });
+  const { verifier, challenge } = pkce();
+  const back = await authorizeByForms(
+    h,
+    authorizeQuery({ client_id: registered.client_id, redirect_uri: REDIRECT, scope, code_challenge: challenge }),
+    email,
+  );
+  const code = back.searchParams.get('code');
+  if (!code) throw new Error(`no code: ${back}`);
+  const token = await tokenRequest(h, {
+    grant_type: 'authorization_code',
+    code,
+    redirect_uri: REDIRECT,
+    code_verifier: verifier,
+    client_id: registered.client_id,
+  });
+  if (token.status !== 200) throw new Error(`token refused: ${JSON.stringify(token.body)}`);
+  return token.body.access_token;
+}
