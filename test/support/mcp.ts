@@ -1,3 +1,5 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Harness } from './harness';
 import { authorizeByForms, authorizeQuery, pkce, register, tokenRequest } from './oauth';
 
@@ -71,4 +73,30 @@ export async function oauthAccessToken(h: Harness, email: string, scope: string)
   });
   if (token.status !== 200) throw new Error(`token refused: ${JSON.stringify(token.body)}`);
   return token.body.access_token;
+}
+
+/** The MCP SDK's own client on `/mcp` (with `?user=` when given), authenticated by an API key in the header. */
+export async function keyClient(h: Harness, key: string, user?: string): Promise<Client> {
+  const url = new URL(`${h.url}/mcp`);
+  if (user !== undefined) url.searchParams.set('user', user);
+  const transport = new StreamableHTTPClientTransport(url, {
+    requestInit: { headers: { authorization: `Bearer ${key}` } },
+  });
+  const client = new Client({ name: 'hds-test', version: '1.0.0' });
+  await client.connect(transport);
+  return client;
+}
+
+/** A tool result's text, parsed (HDS's tools answer JSON). */
+export function toolJson(result: object): any {
+  const first = ((result as { content?: unknown }).content as { type: string; text?: string }[] | undefined)?.[0];
+  if (first?.type !== 'text' || first.text === undefined) throw new Error(`no text content: ${JSON.stringify(result)}`);
+  return JSON.parse(first.text);
+}
+
+/** A resource's first contents as text. */
+export function resourceText(result: { contents: unknown[] }): string {
+  const first = result.contents[0] as { text?: string } | undefined;
+  if (first?.text === undefined) throw new Error(`no text contents: ${JSON.stringify(result)}`);
+  return first.text;
 }
