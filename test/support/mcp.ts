@@ -1,5 +1,11 @@
+import type { OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type {
+  OAuthClientInformationMixed,
+  OAuthClientMetadata,
+  OAuthTokens,
+} from '@modelcontextprotocol/sdk/shared/auth.js';
 import type { Harness } from './harness';
 import { authorizeByForms, authorizeQuery, pkce, register, tokenRequest } from './oauth';
 
@@ -99,4 +105,81 @@ export function resourceText(result: { contents: unknown[] }): string {
   const first = result.contents[0] as { text?: string } | undefined;
   if (first?.text === undefined) throw new Error(`no text contents: ${JSON.stringify(result)}`);
   return first.text;
+}
+
+/**
+ * An MCP client application's `OAuthClientProvider`, in memory: it keeps what the SDK hands it (the registered
+ * client, tokens, the PKCE verifier), and its "browser" is `authorizeByForms` — the user signs in on HDS's authorize
+ * page with the emailed code and allows access; the code is read off the redirect back. Every URL it visits is the
+ * one the SDK built. `keepRefreshToken: false` plays a client that keeps none (then a step-up goes back to the
+ * authorize page instead of refreshing).
+ */
+export class FormDrivenOAuthProvider implements OAuthClientProvider {
+  client?: OAuthClientInformationMixed;
+  saved?: OAuthTokens;
+  verifier = '';
+  /** Every authorization URL the SDK sent the user to, in order. */
+  readonly visited: URL[] = [];
+  /** The code of the latest redirect back, for `transport.finishAuth`. */
+  code?: string;
+  registrations = 0;
+
+  constructor(
+    readonly h: Harness,
+    readonly email: string,
+    readonly options: { keepRefreshToken?: boolean } = {},
+  ) {}
+
+  get redirectUrl(): string {
+    return REDIRECT;
+  }
+
+  get clientMetadata(): OAuthClientMetadata {
+    return {
+      client_name: 'An MCP desktop assistant (test)',
+      redirect_uris: [REDIRECT],
+      grant_types: ['authorization_code', 'refresh_token'],
+      response_types: ['code'],
+      token_endpoint_auth_method: 'none',
+    };
+  }
+
+  clientInformation() {
+    return this.client;
+  }
+
+  saveClientInformation(info: OAuthClientInformationMixed) {
+    if (!this.client) this.registrations++;
+    this.client = info;
+  }
+
+  tokens() {
+    return this.saved;
+  }
+
+  saveTokens(tokens: OAuthTokens) {
+    const { refresh_token: _dropped, ...rest } = tokens;
+    this.saved = this.options.keepRefreshToken === false ? rest : tokens;
+  }
+
+  async redirectToAuthorization(url: URL) {
+    this.visited.push(url);
+    const back = await authorizeByForms(this.h, url.toString(), this.email);
+    const code = back.searchParams.get('code');
+    if (!code) throw new Error(`the authorization was not granted: ${back}`);
+    this.code = code;
+  }
+
+  saveCodeVerifier(verifier: string) {
+    this.verifier = verifier;
+  }
+
+  codeVerifier() {
+    return this.verifier;
+  }
+}
+
+/** The SDK client on `/mcp` with `provider` as its OAuth client. */
+export function oauthTransport(h: Harness, provider: OAuthClientProvider): StreamableHTTPClientTransport {
+  return new StreamableHTTPClientTransport(new URL(`${h.url}/mcp`), { authProvider: provider });
 }
