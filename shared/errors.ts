@@ -26,7 +26,10 @@ export type ErrorKind =
   | 'deadline'
   | 'internal';
 
-/** RFC 6749 §5.2 / §4.1.2.1 and RFC 7591 §3.2.2 errors, by their own names (plus `expired_token`, gaps item 13). */
+/**
+ * RFC 6749 §5.2 / §4.1.2.1 and RFC 7591 §3.2.2 errors, by their own names (plus `expired_token`, gaps item 13, and
+ * RFC 8707 §2 `invalid_target`).
+ */
 export type OAuthErrorKind =
   | 'invalid_request'
   | 'invalid_client'
@@ -34,6 +37,7 @@ export type OAuthErrorKind =
   | 'unauthorized_client'
   | 'unsupported_grant_type'
   | 'invalid_scope'
+  | 'invalid_target'
   | 'access_denied'
   | 'unsupported_response_type'
   | 'invalid_redirect_uri'

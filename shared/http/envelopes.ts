@@ -271,6 +271,7 @@ const OAUTH_NAMES: ReadonlySet<ErrorKind> = new Set<ErrorKind>([
   'unauthorized_client',
   'unsupported_grant_type',
   'invalid_scope',
+  'invalid_target',
   'access_denied',
   'unsupported_response_type',
   'invalid_redirect_uri',

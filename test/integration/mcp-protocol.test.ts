@@ -189,6 +189,22 @@ describe('protected-resource metadata', () => {
   });
 });
 
+describe('the authorization server and RFC 8707 resource', () => {
+  it('refuses a token request naming another resource with invalid_target', async () => {
+    const res = await fetch(`${h.url}/oauth/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        grant_type: 'refresh_token',
+        refresh_token: 'x',
+        resource: 'https://evil.example/mcp',
+      }),
+    });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ error: 'invalid_target' });
+  });
+});
+
 describe('rate limit', { timeout: 60_000 }, () => {
   it('past the limit: 429 with Retry-After and -32000; another account is unaffected', async () => {
     const { key } = await h.newAccount();

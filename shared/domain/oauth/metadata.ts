@@ -4,6 +4,7 @@ import {
   TOKEN_ENDPOINT_AUTH_METHODS,
   type TokenEndpointAuthMethod,
 } from './client-registration';
+import { OAuthError } from './oauth-error';
 import { DELEGABLE_SCOPES, type Scope } from './scopes';
 
 /** RFC 8414 §2 authorization server metadata, the members design §7.1 lists. */
@@ -104,4 +105,17 @@ export function protectedResourceMetadata(issuer: string): ProtectedResourceMeta
     resource_name: 'HDS health data (MCP)',
     resource_documentation: `${issuer}/v1/openapi.json`,
   };
+}
+
+/**
+ * RFC 8707 resource indicators: the resources HDS issues tokens for are its MCP server (`<issuer>/mcp`, what the
+ * protected-resource metadata names and MCP clients send) and the issuer itself. All share one audience, the issuer,
+ * so a token is never narrowed to one of them; any other `resource` is refused `invalid_target` (RFC 8707 §2).
+ */
+export function assertResource(resource: string | undefined, issuer: string): void {
+  if (resource === undefined || resource === '') return;
+  const allowed = [issuer + MCP_PATH, issuer, `${issuer}/`];
+  if (!allowed.includes(resource)) {
+    throw new OAuthError('invalid_target', `resource must be ${issuer + MCP_PATH} (the MCP server) or the issuer`);
+  }
 }
