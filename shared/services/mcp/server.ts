@@ -32,7 +32,7 @@ const INSTRUCTIONS =
  */
 export function hdsMcpServer(caller: McpCaller, requestId: string): Server {
   const server = new Server(
-    { name: 'hds', version: '0.1.0' },
+    { name: 'hds', version: caller.services.config.version },
     {
       capabilities: { tools: { listChanged: false }, resources: { listChanged: false, subscribe: false } },
       instructions: INSTRUCTIONS,

@@ -17,7 +17,7 @@ afterEach(() => close?.());
 async function ask(message: Record<string, unknown>): Promise<any> {
   const server = hdsMcpServer(
     {
-      services: {} as Services,
+      services: { config: { version: '9.9.9' } } as Services,
       // No Subject exists: reads see nothing and nothing is minted.
       tenancy: { accountId: 'acct', find: async () => null } as unknown as Tenancy,
       subjectKey: 'default',
@@ -74,6 +74,11 @@ describe('bad params', () => {
     expect((await ask({ method: 'resources/templates/list' })).result.resourceTemplates).toHaveLength(2);
     expect((await ask({ method: 'tools/list' })).result.tools).toHaveLength(5);
     expect((await ask({ method: 'ping' })).result).toEqual({});
+    const init = await ask({
+      method: 'initialize',
+      params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 't', version: '1' } },
+    });
+    expect(init.result.serverInfo).toEqual({ name: 'hds', version: '9.9.9' });
     expect(await ask({ method: 'prompts/list' })).toMatchObject({ error: { code: -32601 } });
   });
 });
