@@ -41,6 +41,8 @@ import { fileStreamDoc } from './files/file-stream.schema';
 import { operation as getFile } from './files/get-file.schema';
 import { operation as listFiles } from './files/list-files.schema';
 import { operation as getHealth } from './health/get-health.schema';
+import { operation as callMcp } from './mcp/call-mcp.schema';
+import { operation as getMcp } from './mcp/get-mcp.schema';
 import { operation as listModels } from './models/list-models.schema';
 import { operation as createClientBinding } from './oauth/create-client-binding.schema';
 import { operation as createToken } from './oauth/create-token.schema';
@@ -48,6 +50,10 @@ import { operation as deleteClientBinding } from './oauth/delete-client-binding.
 import { operation as getAuthorize } from './oauth/get-authorize.schema';
 import { operation as getJwks } from './oauth/get-jwks.schema';
 import { operation as getOAuthMetadata } from './oauth/get-oauth-metadata.schema';
+import {
+  mcpOperation as getMcpProtectedResourceMetadata,
+  operation as getProtectedResourceMetadata,
+} from './oauth/get-protected-resource-metadata.schema';
 import { operation as postAuthorize } from './oauth/post-authorize.schema';
 import { operation as registerOAuthClient } from './oauth/register-oauth-client.schema';
 import { operation as getOpenApi } from './openapi/get-openapi.schema';
@@ -100,6 +106,10 @@ export const operations: readonly Operation[] = [
   postAuthorize,
   createClientBinding,
   deleteClientBinding,
+  getMcpProtectedResourceMetadata,
+  getProtectedResourceMetadata,
+  callMcp,
+  getMcp,
   listConsoleKeys,
   createConsoleKey,
   deleteConsoleKey,

@@ -688,6 +688,56 @@ export const manifest: readonly ManifestEntry[] = [
     description: 'Unbind an OAuth client from the signed-in user',
     needs: { tables: { identity: 'readwrite', rateLimits: 'readwrite' } },
   },
+  // RFC 9728 metadata of the MCP server: the document `/mcp`'s 401 challenge names, leading to this authorization server.
+  {
+    kind: 'http',
+    id: 'get-mcp-protected-resource-metadata',
+    method: 'GET',
+    path: '/.well-known/oauth-protected-resource/mcp',
+    auth: 'none',
+    envelope: 'oauth',
+    handler: 'oauth/get-mcp-protected-resource-metadata.ts',
+    description: 'Publish the MCP server’s protected-resource metadata (RFC 9728)',
+    needs: {},
+  },
+  // The same document at the root well-known path, which MCP clients try when the path-inserted one is missing.
+  {
+    kind: 'http',
+    id: 'get-protected-resource-metadata',
+    method: 'GET',
+    path: '/.well-known/oauth-protected-resource',
+    auth: 'none',
+    envelope: 'oauth',
+    handler: 'oauth/get-protected-resource-metadata.ts',
+    description: 'Publish the protected-resource metadata at the root well-known path (RFC 9728)',
+    needs: {},
+  },
+  // The MCP server (Streamable HTTP, stateless, JSON answers): a user's token (`mcp:read`, writes with `mcp:write`) or
+  // an API key with `?user=`. Streamed so a long tool call is not cut at API Gateway's 29 s.
+  {
+    kind: 'http',
+    id: 'call-mcp',
+    method: 'POST',
+    path: '/mcp',
+    auth: 'mcp',
+    envelope: 'jsonrpc',
+    streaming: true,
+    handler: 'mcp/call-mcp.ts',
+    description: 'Answer one MCP JSON-RPC message (tools and resources over a Subject’s data)',
+    needs: { tables: { ...recordsRw, identity: 'read' }, bucket: 'read', memoryMb: 1024, timeoutSeconds: 120 },
+  },
+  // No server-to-client stream on a stateless server: GET answers 405, which MCP clients read as "no stream".
+  {
+    kind: 'http',
+    id: 'get-mcp',
+    method: 'GET',
+    path: '/mcp',
+    auth: 'none',
+    envelope: 'jsonrpc',
+    handler: 'mcp/get-mcp.ts',
+    description: 'Refuse the MCP server-to-client stream (stateless server)',
+    needs: {},
+  },
   // ── Console and account routes (/api/console/*, /user/*) go here. ──
   // The account's live API keys for the console: id, name, prefix, times, region; never a secret.
   {

@@ -26,7 +26,10 @@ export type ErrorKind =
   | 'deadline'
   | 'internal';
 
-/** RFC 6749 §5.2 / §4.1.2.1 and RFC 7591 §3.2.2 errors, by their own names (plus `expired_token`, gaps item 13). */
+/**
+ * RFC 6749 §5.2 / §4.1.2.1 and RFC 7591 §3.2.2 errors, by their own names (plus `expired_token`, gaps item 13, and
+ * RFC 8707 §2 `invalid_target`).
+ */
 export type OAuthErrorKind =
   | 'invalid_request'
   | 'invalid_client'
@@ -34,6 +37,7 @@ export type OAuthErrorKind =
   | 'unauthorized_client'
   | 'unsupported_grant_type'
   | 'invalid_scope'
+  | 'invalid_target'
   | 'access_denied'
   | 'unsupported_response_type'
   | 'invalid_redirect_uri'
@@ -54,6 +58,11 @@ export interface AppErrorDetails {
   resetAt?: number;
   /** Methods a path does allow (`method_not_allowed`). */
   allow?: string[];
+  /**
+   * The protected-resource metadata URL a bearer challenge names (RFC 9728 §5.1), set by the authentication of a
+   * protected resource that has such a document (`/mcp`), so a client can find the authorization server.
+   */
+  resourceMetadata?: string;
 }
 
 export class AppError extends Error {
@@ -63,6 +72,7 @@ export class AppError extends Error {
   readonly limit?: number;
   readonly resetAt?: number;
   readonly allow?: string[];
+  readonly resourceMetadata?: string;
 
   constructor(
     readonly kind: ErrorKind,
@@ -77,6 +87,21 @@ export class AppError extends Error {
     this.limit = details.limit;
     this.resetAt = details.resetAt;
     this.allow = details.allow;
+    this.resourceMetadata = details.resourceMetadata;
+  }
+
+  /** The same error, its challenge naming the protected-resource metadata at `url`. */
+  withResourceMetadata(url: string): AppError {
+    const { code, param, retryAfterSeconds, limit, resetAt, allow } = this;
+    return new AppError(this.kind, this.message, {
+      code,
+      param,
+      retryAfterSeconds,
+      limit,
+      resetAt,
+      allow,
+      resourceMetadata: url,
+    });
   }
 }
 

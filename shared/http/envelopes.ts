@@ -6,7 +6,7 @@ import { AppError, type ErrorKind } from '../errors';
  * the route's manifest entry names the envelope that turns them into a status, headers and a body. The local gateway
  * and the WebSocket handshake use the same adapters, so no path answers in a shape its surface does not speak.
  */
-export type EnvelopeName = 'openai' | 'account' | 'api' | 'oauth' | 'oauth-page';
+export type EnvelopeName = 'openai' | 'account' | 'api' | 'jsonrpc' | 'oauth' | 'oauth-page';
 
 export interface EnvelopedResponse {
   status: number;
@@ -91,7 +91,7 @@ function bearerChallenge(error: AppError): string {
   // §3.1: a request that sent no credentials is told which scheme to use, with no error code.
   if (error.kind === 'missing_credentials') return 'Bearer';
   const code = error.kind === 'insufficient_scope' ? 'insufficient_scope' : 'invalid_token';
-  return `Bearer error="${code}", error_description="${error.message.replace(/["\\]/g, "'")}"`;
+  return `Bearer error="${code}", error_description="${quoted(error.message)}"`;
 }
 
 /** The email-login surface's numeric codes (spec, "Email-login codes"): -1 not configured, -2 refused, -3 internal. */
@@ -180,6 +180,71 @@ export const apiEnvelope: Envelope = {
   },
 };
 
+/**
+ * `/mcp`'s refusals before the MCP transport runs (authentication, scope, rate limit, body limits): HTTP status as the
+ * MCP transport spec gives it, and a JSON-RPC 2.0 error (design §3.6). Errors inside a JSON-RPC exchange are answered
+ * by the MCP SDK itself, in the body the route returns as it is.
+ */
+const JSONRPC_ERROR: Partial<Record<ErrorKind, { status: number; code: number }>> = {
+  missing_credentials: { status: 401, code: -32000 },
+  invalid_api_key: { status: 401, code: -32000 },
+  invalid_token: { status: 401, code: -32000 },
+  insufficient_scope: { status: 403, code: -32000 },
+  // A bad `?user=` or a token sent with another Subject's `user`: the request's params, not its credentials.
+  invalid_input: { status: 400, code: -32602 },
+  unsupported_parameter: { status: 400, code: -32602 },
+  not_found: { status: 404, code: -32000 },
+  method_not_allowed: { status: 405, code: -32000 },
+  payload_too_large: { status: 413, code: -32000 },
+  unsupported_media: { status: 415, code: -32000 },
+  rate_limited: { status: 429, code: -32000 },
+  internal: { status: 500, code: -32603 },
+};
+
+/** The MCP scopes a challenge asks for: all a client may hold, so one consent covers reading and writing. */
+const MCP_CHALLENGE_SCOPE = 'mcp:read mcp:write';
+
+/**
+ * RFC 6750 §3 with RFC 9728 §5.1: the bearer challenge of `/mcp`, naming its protected-resource metadata and the scopes
+ * to ask for (the MCP SDK client requests the challenge's `scope` first and steps up on `insufficient_scope`).
+ */
+export function mcpChallenge(error: AppError): string {
+  const params: string[] = [];
+  if (error.kind !== 'missing_credentials') {
+    const code = error.kind === 'insufficient_scope' ? 'insufficient_scope' : 'invalid_token';
+    params.push(`error="${code}"`, `error_description="${quoted(error.message)}"`);
+  }
+  if (error.resourceMetadata) params.push(`resource_metadata="${quoted(error.resourceMetadata)}"`);
+  params.push(`scope="${MCP_CHALLENGE_SCOPE}"`);
+  return `Bearer ${params.join(', ')}`;
+}
+
+/** A header value is ASCII: quotes and backslashes would end the quoted string, anything past ASCII is refused. */
+function quoted(text: string): string {
+  return text
+    .replace(/…/g, '...')
+    .replace(/[^\x20-\x7e]/g, '?')
+    .replace(/["\\]/g, "'");
+}
+
+export const jsonRpcEnvelope: Envelope = {
+  success: (body) => body,
+  failure(raw) {
+    const error = JSONRPC_ERROR[raw.kind] ? raw : unexpected(raw);
+    const { status, code } = JSONRPC_ERROR[error.kind]!;
+    const message = status === 401 ? `Authentication required: ${error.message}` : error.message;
+    return {
+      status,
+      headers: {
+        ...kindHeaders(error, true),
+        ...(status === 401 || status === 403 ? { 'www-authenticate': mcpChallenge(error) } : {}),
+      },
+      body: { jsonrpc: '2.0', id: null, error: { code, message } },
+      contentType: 'application/json',
+    };
+  },
+};
+
 /** The token and registration endpoints: RFC 6749 §5.2 `{error, error_description}`. */
 export const oauthEnvelope: Envelope = {
   success: (body) => body,
@@ -206,6 +271,7 @@ const OAUTH_NAMES: ReadonlySet<ErrorKind> = new Set<ErrorKind>([
   'unauthorized_client',
   'unsupported_grant_type',
   'invalid_scope',
+  'invalid_target',
   'access_denied',
   'unsupported_response_type',
   'invalid_redirect_uri',
@@ -276,6 +342,7 @@ const ENVELOPES: Record<EnvelopeName, Envelope> = {
   openai: openAiEnvelope,
   account: accountEnvelope,
   api: apiEnvelope,
+  jsonrpc: jsonRpcEnvelope,
   oauth: oauthEnvelope,
   'oauth-page': pageEnvelope,
 };

@@ -8,6 +8,7 @@ import { type Envelope, type EnvelopeName, envelopeOf } from './envelopes';
 import { ensureStreamingGlobal } from './lambda-streaming';
 import {
   authenticateApiKey,
+  authenticateMcp,
   authenticateUser,
   type Caller,
   errorEnvelope,
@@ -19,7 +20,7 @@ import {
 } from './middleware';
 import type { ApiKeyPrincipal, Principal, UserPrincipal } from './principal';
 import type { GatewayEvent, HttpRequest } from './request';
-import { Tenancy } from './tenancy';
+import { mcpSubjectKey, Tenancy } from './tenancy';
 import { readFormBody, readJsonBody } from './validation';
 
 export interface RouteResult {
@@ -52,14 +53,24 @@ export interface AuthedContext extends PublicContext {
 
 /**
  * How a route authenticates: none (public), an API key (`/v1`), a console session from email sign-in (`/api/console`,
- * `/user`), or any of a user's access tokens holding the route's `scopes`.
+ * `/user`), any of a user's access tokens holding the route's `scopes`, or `/mcp`'s either-credential rule
+ * (`authenticateMcp`).
  */
-export type RouteAuth = 'api-key' | 'none' | 'session' | 'user-token';
+export type RouteAuth = 'api-key' | 'none' | 'session' | 'user-token' | 'mcp';
 
 /** A signed-in person's route: the principal, and tenancy bound to their account. */
 export interface UserContext extends PublicContext {
   principal: UserPrincipal;
   tenancy: Tenancy;
+}
+
+/** An `/mcp` request: either credential, tenancy bound to its account, and the one Subject the endpoint reaches. */
+export interface McpContext extends PublicContext {
+  principal: ApiKeyPrincipal | UserPrincipal;
+  tenancy: Tenancy;
+  subjectKey: string;
+  /** An API key may write (as on `POST /v1/data`); a user's token only with `mcp:write`. */
+  canWrite: boolean;
 }
 
 /** A route of the manifest (functions/routes.ts), as far as its handler reads it. */
@@ -177,6 +188,25 @@ export function streamingUserRoute(
     );
 }
 
+/**
+ * The MCP route: `streamingApiKeyRoute`'s pipeline with `authenticateMcp` (an API key or a user's token) in place of
+ * the key check, and the rate limit counted per user or per key's account (`rateSubjectOf`).
+ */
+export function streamingMcpRoute(
+  route: RouteDeclaration,
+  parts: ServiceParts,
+  fn: (ctx: McpContext) => Promise<RouteResult | StreamedResult>,
+) {
+  const services = servicesOf(route, 'mcp', parts);
+  const envelope = envelopeOf(route.envelope);
+  return streamingBase(route, envelope)
+    .use(authenticateMcp(services))
+    .use(rateLimit(route.id, services))
+    .handler(async (_event, context) =>
+      streamedOrPlain(context.hds, envelope, await fn(mcpContextOf(context, services()))),
+    );
+}
+
 /** The middleware every streaming route starts with, under `awslambda.streamifyResponse`. */
 function streamingBase(route: RouteDeclaration, envelope: Envelope) {
   if (!route.streaming) throw new Error(`Route ${route.id} streams, but its manifest entry does not say so`);
@@ -263,6 +293,16 @@ function authedContextOf(context: HdsContext, svc: Services): AuthedContext {
   if (principal.kind !== 'api-key') throw new Error('An API-key route ran without an API-key principal');
   const caller = { accountId: principal.accountId, keyId: principal.keyId };
   return { ...contextOf(context, svc), principal, caller, tenancy: new Tenancy(caller, svc) };
+}
+
+/** The MCP route's context: the same `Tenancy` as every route, built from the principal's account alone. */
+function mcpContextOf(context: HdsContext, svc: Services): McpContext {
+  const principal = context.hds.principal;
+  if (principal.kind === 'anonymous') throw new Error('The MCP route ran without a principal');
+  const tenancy = new Tenancy(principal, svc);
+  const subjectKey = mcpSubjectKey(principal, context.hds.req.query.user);
+  const canWrite = principal.kind === 'api-key' || principal.scopes.includes('mcp:write');
+  return { ...contextOf(context, svc), principal, tenancy, subjectKey, canWrite };
 }
 
 type UserAuth = 'session' | 'user-token';

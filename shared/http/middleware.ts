@@ -1,14 +1,15 @@
 import type middy from '@middy/core';
 import type { APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { nowMs } from '../clock';
-import { displayPrefix, hashSecret, looksLikeKey } from '../domain/api-keys';
+import { displayPrefix, hashSecret, LIVE_KEY_PREFIX, looksLikeKey } from '../domain/api-keys';
+import { MCP_RESOURCE_METADATA_PATH } from '../domain/oauth/metadata';
 import { AppError, NotFoundError, RateLimitError, UnauthorizedError } from '../errors';
 import { errorFields, log } from '../log';
 import { countRequest } from '../observability';
 import type { Services } from '../services/container';
 import { asAppError, type Envelope, type EnvelopedResponse } from './envelopes';
 import { MAX_IDENTIFIER_BYTES } from './identifiers';
-import { accountOf, type Principal } from './principal';
+import { type ApiKeyPrincipal, accountOf, type Principal, type UserPrincipal } from './principal';
 import { addressKey, enforceKeyedLimit, type RateKey } from './rate-keys';
 import { fromGatewayEvent, type GatewayEvent, type HttpRequest } from './request';
 import { requireScopes, verifyUserToken } from './user-token';
@@ -163,6 +164,33 @@ export function authenticateUser(
       request.context.hds.principal = principal;
     },
   };
+}
+
+/**
+ * `/mcp` takes either credential on the same header, and the token's shape decides, never the route: an API key
+ * (`hds_live_…`, a partner acting for its Subjects) or a user's access token holding `mcp:read` (the user's own data).
+ * Every refusal's challenge names the protected-resource metadata, so an MCP client can find where to sign in.
+ */
+export function authenticateMcp(services: () => Services): Middleware {
+  return {
+    before: async (request) => {
+      const svc = services();
+      try {
+        request.context.hds.principal = await mcpPrincipal(request.context.hds.req, svc);
+      } catch (err) {
+        if (!(err instanceof AppError)) throw err;
+        throw err.withResourceMetadata(svc.config.auth.issuer + MCP_RESOURCE_METADATA_PATH);
+      }
+    },
+  };
+}
+
+async function mcpPrincipal(req: HttpRequest, svc: Services): Promise<ApiKeyPrincipal | UserPrincipal> {
+  const token = bearerToken(req, 'Send `Authorization: Bearer <ACCESS_TOKEN>` (OAuth) or an API key.');
+  if (token.startsWith(LIVE_KEY_PREFIX)) return { kind: 'api-key', ...(await verifyApiKey(token, svc, req.sourceIp)) };
+  const principal = await verifyUserToken(token, svc, req.sourceIp);
+  requireScopes(principal, ['mcp:read']);
+  return principal;
 }
 
 /**

@@ -73,3 +73,25 @@ function definedLists(values: Record<string, string[] | undefined>): Record<stri
   for (const [k, v] of Object.entries(values)) if (v !== undefined) out[k] = v;
   return out;
 }
+
+const FRAMING_HEADERS = new Set(['host', 'connection', 'content-length', 'transfer-encoding', 'keep-alive']);
+
+/**
+ * The request as a web `Request` (for libraries written against the Fetch API, such as the MCP SDK's transport):
+ * method, path and query, headers and body as received. `origin` only completes the URL.
+ */
+export function webRequestOf(req: HttpRequest, origin: string): Request {
+  const url = new URL(req.path, origin);
+  for (const [name, values] of Object.entries(req.queryAll ?? {})) {
+    for (const value of values) url.searchParams.append(name, value);
+  }
+  if (!req.queryAll) for (const [name, value] of Object.entries(req.query)) url.searchParams.set(name, value);
+  const hasBody = req.method !== 'GET' && req.method !== 'HEAD' && req.body !== undefined;
+  // Framing headers described the bytes as they travelled; the body is handed over whole.
+  const headers = Object.entries(req.headers).filter(([name]) => !FRAMING_HEADERS.has(name));
+  return new Request(url, {
+    method: req.method,
+    headers,
+    ...(hasBody ? { body: new Uint8Array(req.body!) } : {}),
+  });
+}

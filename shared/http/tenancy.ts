@@ -1,6 +1,7 @@
 import { invalidField } from '../errors';
 import type { Subject } from '../ports/subject-directory';
 import type { Services } from '../services/container';
+import type { ApiKeyPrincipal, UserPrincipal } from './principal';
 import type { HttpRequest } from './request';
 
 /** The Subject key an account writes to when a request carries no `user`. */
@@ -62,6 +63,16 @@ export function ownSubjectKey(raw: unknown, param = 'user'): string {
     );
   }
   return key;
+}
+
+/**
+ * The Subject key of an `/mcp` request: a partner's API key reaches the Subject its `?user=` names (normalized as on
+ * `/v1`; absent → the default Subject), so a partner hands each Subject its own endpoint. A user's access token reaches
+ * only the user's own data: any other `user` is refused as a bad parameter, not a scope problem a client would try to
+ * step up from.
+ */
+export function mcpSubjectKey(principal: ApiKeyPrincipal | UserPrincipal, user: string | undefined): string {
+  return principal.kind === 'api-key' ? normalizeSubjectKey(user) : ownSubjectKey(user);
 }
 
 /**

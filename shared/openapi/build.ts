@@ -143,6 +143,7 @@ function envelopeName(envelope: EnvelopeName): string {
     openai: 'OpenAiError',
     account: 'AccountError',
     api: 'ApiError',
+    jsonrpc: 'JsonRpcError',
     oauth: 'OAuthError',
     'oauth-page': 'OAuthPage',
   };

@@ -38,6 +38,20 @@ export const ApiFailureSchema = z
   })
   .check(z.meta({ id: 'ApiFailure', description: 'Self-hosted engine refusal (/api/v1): code -1, status per kind' }));
 
+/** `/mcp`: a JSON-RPC 2.0 error; refusals before the exchange (auth, limits) have `id` null and code -32000. */
+export const JsonRpcErrorSchema = z
+  .object({
+    jsonrpc: z.literal('2.0'),
+    id: z.nullable(z.union([z.string(), z.number()])),
+    error: z.object({ code: z.number().check(z.int()), message: z.string(), data: z.optional(z.unknown()) }),
+  })
+  .check(
+    z.meta({
+      id: 'JsonRpcError',
+      description: 'MCP (JSON-RPC 2.0) error: -32000 transport and authentication, -32602 bad params, -32603 internal',
+    }),
+  );
+
 /** RFC 6749 §5.2 and RFC 7591 §3.2.2. */
 export const OAuthErrorSchema = z
   .object({ error: z.string(), error_description: z.string() })
@@ -105,6 +119,20 @@ export function errorDocs(envelope: EnvelopeName): Record<number, ErrorDoc> {
         404: e('Not found'),
         429: e('Rate limited (100 per minute per user by default): retry after `Retry-After` seconds'),
         500: e('Internal error, naming the request id'),
+      };
+    }
+    case 'jsonrpc': {
+      const e = json(JsonRpcErrorSchema);
+      return {
+        400: e('Bad `user` parameter (-32602), or a transport refusal: not JSON (-32700), bad protocol version'),
+        401: e('Missing or invalid credentials (-32000); `WWW-Authenticate` names `resource_metadata`'),
+        403: e('The token lacks `mcp:read`, or `mcp:write` for a write tool (-32000, `insufficient_scope`)'),
+        405: e('GET and DELETE: the server is stateless and opens no stream (-32000)'),
+        406: e('`Accept` must list both `application/json` and `text/event-stream` (-32000)'),
+        413: e('Request body too large (-32000)'),
+        415: e('`Content-Type` must be `application/json` (-32000)'),
+        429: e('Rate limited (100 per minute per user or key account by default): retry after `Retry-After` seconds'),
+        500: e('Internal error (-32603)'),
       };
     }
     case 'oauth': {

@@ -21,6 +21,20 @@ export function securitySchemes(baseUrl: string): Record<string, unknown> {
       bearerFormat: 'JWT',
       description: 'The access token of an email sign-in (`POST /email/verify`), scope `console`.',
     },
+    mcpOAuth: {
+      type: 'oauth2',
+      description:
+        'A user access token for `/mcp` (MCP authorization): authorization code with PKCE (S256) after dynamic ' +
+        'client registration; the challenge names the protected-resource metadata.',
+      flows: {
+        authorizationCode: {
+          authorizationUrl: `${baseUrl}/oauth2/authorize`,
+          tokenUrl: `${baseUrl}/oauth/token`,
+          refreshUrl: `${baseUrl}/oauth/token`,
+          scopes: OAUTH_SCOPES,
+        },
+      },
+    },
     oauth2: {
       type: 'oauth2',
       description: 'A user access token: authorization code with PKCE (S256), or a bound client’s credentials.',
@@ -46,6 +60,9 @@ export function securityOf(auth: RouteAuth, scopes: readonly string[] = []): Rec
       return [{ consoleSession: [] }];
     case 'user-token':
       return [{ oauth2: [...scopes] }];
+    // Either: a partner's key (with `?user=`), or a user's token holding `mcp:read` (writes need `mcp:write`).
+    case 'mcp':
+      return [{ apiKey: [] }, { mcpOAuth: ['mcp:read'] }];
     case 'none':
       return [];
   }

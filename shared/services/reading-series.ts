@@ -1,5 +1,5 @@
 import { nowMs } from '../clock';
-import { type HealthRecord, isAbnormal } from '../domain/records';
+import { type HealthRecord, isAbnormal, toWire } from '../domain/records';
 import {
   groupSeries,
   INDICATOR_SERIES_PREFIX,
@@ -118,4 +118,39 @@ const SCAN_BUDGET_MS = 20_000;
 /** The epoch ms a series read stops at, from the milliseconds the function has left. */
 export function scanDeadline(remainingMs: number): number {
   return Date.now() + Math.max(1_000, Math.min(remainingMs - ANSWER_MARGIN_MS, SCAN_BUDGET_MS));
+}
+
+/** Readings one series resource carries at most, newest first (the `/v1/data` page size). */
+export const MAX_SERIES_READINGS = 1000;
+
+/**
+ * One LOINC-coded series as `/v1/data` rows, newest first, at most `MAX_SERIES_READINGS`: what an MCP client reads
+ * as the series' resource. Null when the Subject has no live reading of that code.
+ */
+export async function seriesReadings(services: Services, subject: Subject, code: string, deadlineMs: number) {
+  const now = nowMs();
+  const scan = await services.records.scanReadings(subject.subjectId, {
+    code,
+    limit: MAX_SERIES_READINGS,
+    nowMs: now,
+    deadlineMs,
+  });
+  if (scan.rows.length === 0) return null;
+  const fetched = await services.records.getRows(
+    subject.subjectId,
+    scan.rows.map((r) => r.id),
+    now,
+  );
+  // A batch read keeps no order: the scan's (newest first) is restored.
+  const byId = new Map(fetched.map((r) => [r.id, r]));
+  const rows = scan.rows.flatMap((r) => byId.get(r.id) ?? []);
+  const newest = rows[0];
+  return {
+    loinc_code: code,
+    name: newest?.canonicalName ?? newest?.indicator ?? code,
+    unit: newest?.parsedUnit ?? null,
+    count: rows.length,
+    readings: rows.map(toWire),
+    has_more: !scan.complete,
+  };
 }

@@ -119,6 +119,20 @@ describe('every manifest entry has a sample event its handler accepts', () => {
     expect(usage.usage.prompt_tokens).toBeGreaterThan(0);
   });
 
+  it('answers MCP on its sample REST (format 1.0) events: initialize, the 405 GET, the resource metadata', async () => {
+    const init = await invoke('call-mcp');
+    expect(init.statusCode).toBe(200);
+    expect(JSON.parse(init.body)).toMatchObject({ jsonrpc: '2.0', id: 1, result: { serverInfo: { name: 'hds' } } });
+    const get = await invoke('get-mcp');
+    expect(get.statusCode).toBe(405);
+    expect(get.headers.allow).toBe('POST');
+    for (const id of ['get-mcp-protected-resource-metadata', 'get-protected-resource-metadata']) {
+      const prm = await invoke(id);
+      expect(prm.statusCode, id).toBe(200);
+      expect(JSON.parse(prm.body).scopes_supported).toEqual(['mcp:read', 'mcp:write']);
+    }
+  });
+
   it('runs the WebSocket routes on their sample events', async () => {
     expect(await invoke('connect-file-stream')).toEqual({ statusCode: 200 });
     const connection = await h.runtime.services.connections.get('ZyX1dcq2FiACHfQ=');

@@ -1,4 +1,5 @@
 import type { RegisteredClient } from './client-registration';
+import { assertResource } from './metadata';
 import { OAuthError } from './oauth-error';
 import { type CodeChallengeMethod, isCodeChallenge, parseCodeChallengeMethod } from './pkce';
 import { appendQuery, findRedirectUri } from './redirect-uris';
@@ -61,7 +62,8 @@ export function authorizationClientId(params: AuthorizationParams): string | und
  * Phase 2 (errors redirected with `state` and `iss`): `response_type=code` (absent → `invalid_request`, other →
  * `unsupported_response_type`); the client holds `authorization_code` (`unauthorized_client`); scope resolved by
  * {@link resolveRequestedScope} (`invalid_scope`); PKCE S256 only, mandatory for a public client (`invalid_request`);
- * `prompt` among `login consent select_account` (`none` → `login_required`: HDS keeps no browser session). No
+ * `resource` (RFC 8707) naming HDS's MCP server or the issuer (`invalid_target`); `prompt` among
+ * `login consent select_account` (`none` → `login_required`: HDS keeps no browser session). No
  * parameter may repeat (RFC 6749 §3.1); an empty one counts as absent (RFC 6749 §3.1); unknown ones are ignored.
  */
 export function validateAuthorizationRequest(
@@ -104,6 +106,7 @@ export function validateAuthorizationRequest(
       throw new OAuthError('unauthorized_client', 'this client is not registered for the authorization_code grant');
     }
     const scope = resolveRequestedScope(one(params, 'scope'), client.scope);
+    assertResource(one(params, 'resource'), issuer);
     const pkce = readPkce(params, client);
     const prompt = readPrompt(one(params, 'prompt'));
     const request: AuthorizationRequest = { clientId: client.clientId, redirectUri, scope, prompt, ...pkce };

@@ -4,6 +4,7 @@ import {
   TOKEN_ENDPOINT_AUTH_METHODS,
   type TokenEndpointAuthMethod,
 } from './client-registration';
+import { OAuthError } from './oauth-error';
 import { DELEGABLE_SCOPES, type Scope } from './scopes';
 
 /** RFC 8414 §2 authorization server metadata, the members design §7.1 lists. */
@@ -72,4 +73,49 @@ export function authorizationServerMetadata(issuer: string): AuthorizationServer
     scopes_supported: [...DELEGABLE_SCOPES],
     authorization_response_iss_parameter_supported: true,
   };
+}
+
+/** Where MCP is served under the issuer; the protected resource RFC 9728 describes. */
+export const MCP_PATH = '/mcp';
+/** The protected-resource metadata of `/mcp` (RFC 9728 §3.1: the well-known path with the resource path inserted). */
+export const MCP_RESOURCE_METADATA_PATH = `/.well-known/oauth-protected-resource${MCP_PATH}`;
+
+/** RFC 9728 §2 protected-resource metadata, the members design §2.4 lists. */
+export interface ProtectedResourceMetadata {
+  resource: string;
+  authorization_servers: string[];
+  scopes_supported: Scope[];
+  bearer_methods_supported: ['header'];
+  resource_name: string;
+  resource_documentation: string;
+}
+
+/**
+ * The document an MCP client reads to find HDS's authorization server. `resource` is `<issuer>/mcp`: the MCP SDK
+ * accepts it for any server URL it is a path prefix of (origin and path only), so every Subject's `/mcp?user=…`
+ * shares it; clients send it back as RFC 8707 `resource`.
+ */
+export function protectedResourceMetadata(issuer: string): ProtectedResourceMetadata {
+  assertIssuer(issuer);
+  return {
+    resource: issuer + MCP_PATH,
+    authorization_servers: [issuer],
+    scopes_supported: [...DELEGABLE_SCOPES],
+    bearer_methods_supported: ['header'],
+    resource_name: 'HDS health data (MCP)',
+    resource_documentation: `${issuer}/v1/openapi.json`,
+  };
+}
+
+/**
+ * RFC 8707 resource indicators: the resources HDS issues tokens for are its MCP server (`<issuer>/mcp`, what the
+ * protected-resource metadata names and MCP clients send) and the issuer itself. All share one audience, the issuer,
+ * so a token is never narrowed to one of them; any other `resource` is refused `invalid_target` (RFC 8707 §2).
+ */
+export function assertResource(resource: string | undefined, issuer: string): void {
+  if (resource === undefined || resource === '') return;
+  const allowed = [issuer + MCP_PATH, issuer, `${issuer}/`];
+  if (!allowed.includes(resource)) {
+    throw new OAuthError('invalid_target', `resource must be ${issuer + MCP_PATH} (the MCP server) or the issuer`);
+  }
 }

@@ -1,5 +1,6 @@
 import { nowMs } from '../../clock';
 import type { GrantType, RegisteredClient } from '../../domain/oauth/client-registration';
+import { assertResource } from '../../domain/oauth/metadata';
 import { OAuthError } from '../../domain/oauth/oauth-error';
 import { isCodeVerifier } from '../../domain/oauth/pkce';
 import { formatScope, isSubset, parseScope, type Scope } from '../../domain/oauth/scopes';
@@ -48,6 +49,7 @@ export async function exchangeToken(svc: Services, request: TokenRequest): Promi
 async function dispatch(svc: Services, request: TokenRequest): Promise<TokenSet> {
   const grantType = single(request.form, 'grant_type');
   if (!grantType) throw new OAuthError('invalid_request', 'grant_type is required');
+  assertResource(single(request.form, 'resource'), svc.config.auth.issuer);
   switch (grantType) {
     case 'authorization_code':
       return authorizationCodeGrant(svc, request);

@@ -23,6 +23,7 @@ import {
   apiEnvelope,
   asAppError,
   envelopeOf,
+  jsonRpcEnvelope,
   oauthEnvelope,
   openAiEnvelope,
 } from '../../../shared/http/envelopes';
@@ -49,6 +50,7 @@ const ALL_KINDS: ErrorKind[] = [
   'unauthorized_client',
   'unsupported_grant_type',
   'invalid_scope',
+  'invalid_target',
   'access_denied',
   'unsupported_response_type',
   'invalid_redirect_uri',
@@ -208,6 +210,68 @@ describe('the self-hosted engine envelope', () => {
   });
 });
 
+describe('the MCP (JSON-RPC) envelope', () => {
+  const metadata = 'https://hds.example/.well-known/oauth-protected-resource/mcp';
+
+  it('answers a missing token 401 with -32000 and a challenge naming the resource metadata, without error=', () => {
+    const answer = jsonRpcEnvelope.failure(new UnauthorizedError('Missing', null).withResourceMetadata(metadata));
+    expect(answer.status).toBe(401);
+    expect(answer.body).toEqual({
+      jsonrpc: '2.0',
+      id: null,
+      error: { code: -32000, message: 'Authentication required: Missing' },
+    });
+    expect(answer.headers['www-authenticate']).toBe(
+      `Bearer resource_metadata="${metadata}", scope="mcp:read mcp:write"`,
+    );
+  });
+
+  it('challenges a refused key or token as invalid_token, and a missing scope as insufficient_scope (403)', () => {
+    const bad = jsonRpcEnvelope.failure(
+      new UnauthorizedError('Incorrect API key provided: hds_live_Ab… "x"', 'invalid_api_key').withResourceMetadata(
+        metadata,
+      ),
+    );
+    expect(bad.status).toBe(401);
+    // A header value is ASCII: the ellipsis and quotes of the message are not carried as they are.
+    expect(bad.headers['www-authenticate']).toBe(
+      `Bearer error="invalid_token", error_description="Incorrect API key provided: hds_live_Ab... 'x'", ` +
+        `resource_metadata="${metadata}", scope="mcp:read mcp:write"`,
+    );
+    const scope = jsonRpcEnvelope.failure(new AppError('insufficient_scope', 'needs mcp:write'));
+    expect(scope.status).toBe(403);
+    expect(scope.headers['www-authenticate']).toMatch(/^Bearer error="insufficient_scope", /);
+    expect(scope.body).toMatchObject({ error: { code: -32000, message: 'needs mcp:write' } });
+  });
+
+  it.each([
+    [invalidField('user', 'bad'), 400, -32602],
+    [new MethodNotAllowedError('GET', '/mcp', ['POST']), 405, -32000],
+    [new PayloadTooLargeError('big'), 413, -32000],
+    [new UnsupportedMediaTypeError('json please'), 415, -32000],
+    [new RateLimitError(100, 12, 1_900_000_000), 429, -32000],
+    [new InternalError('r'), 500, -32603],
+    [new UpstreamError('model down'), 500, -32603],
+  ])('%s → HTTP %i, JSON-RPC %i', (error, status, code) => {
+    const answer = jsonRpcEnvelope.failure(error);
+    expect(answer.status).toBe(status);
+    expect(answer.body).toMatchObject({ jsonrpc: '2.0', id: null, error: { code } });
+  });
+
+  it('carries Allow on 405 and the rate headers on 429', () => {
+    expect(jsonRpcEnvelope.failure(new MethodNotAllowedError('GET', '/mcp', ['POST'])).headers.allow).toBe('POST');
+    expect(jsonRpcEnvelope.failure(new RateLimitError(100, 12, 1_900_000_000)).headers).toMatchObject({
+      'retry-after': '12',
+      'x-ratelimit-limit': '100',
+    });
+  });
+
+  it('passes the transport’s own answer through unchanged', () => {
+    const body = '{"jsonrpc":"2.0","id":1,"result":{}}';
+    expect(jsonRpcEnvelope.success(body)).toBe(body);
+  });
+});
+
 describe('the OAuth envelope', () => {
   it.each([
     [new OAuthError('invalid_client', 'unknown client'), 401, 'invalid_client'],
@@ -215,6 +279,7 @@ describe('the OAuth envelope', () => {
     [new OAuthError('expired_token', 'refresh token expired'), 401, 'expired_token'],
     [new OAuthError('unsupported_grant_type', 'password'), 400, 'unsupported_grant_type'],
     [new OAuthError('invalid_redirect_uri', 'http only on loopback'), 400, 'invalid_redirect_uri'],
+    [new OAuthError('invalid_target', 'not our resource'), 400, 'invalid_target'],
     [invalidField('client_name', 'too long'), 400, 'invalid_request'],
     [new UnsupportedMediaTypeError('form please', 'content-type'), 400, 'invalid_request'],
     [new RateLimitError(5, 30, 1), 429, 'temporarily_unavailable'],
@@ -233,7 +298,7 @@ describe('the OAuth envelope', () => {
 
 describe('every kind on every surface', () => {
   it('gets a definite status and a body of its surface, never a throw', () => {
-    for (const name of ['openai', 'account', 'api', 'oauth', 'oauth-page'] as const) {
+    for (const name of ['openai', 'account', 'api', 'jsonrpc', 'oauth', 'oauth-page'] as const) {
       for (const kind of ALL_KINDS) {
         const answer = envelopeOf(name).failure(new AppError(kind, 'm <b>'));
         expect(answer.status, `${name} ${kind}`).toBeGreaterThanOrEqual(200);
@@ -248,7 +313,7 @@ describe('every kind on every surface', () => {
 
   it('never shows an unknown cause', () => {
     const error = asAppError(new Error('secret connection string'), 'req-9');
-    for (const name of ['openai', 'account', 'api', 'oauth', 'oauth-page'] as const) {
+    for (const name of ['openai', 'account', 'api', 'jsonrpc', 'oauth', 'oauth-page'] as const) {
       expect(JSON.stringify(envelopeOf(name).failure(error).body)).not.toContain('secret');
     }
   });
