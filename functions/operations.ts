@@ -25,6 +25,9 @@ import { operation as getConsoleAsset } from './console-page/get-console-asset.s
 import { operation as createData } from './data/create-data.schema';
 import { operation as deleteData } from './data/delete-data.schema';
 import { operation as listData } from './data/list-data.schema';
+import { operation as createEngineChatSession } from './engine/create-engine-chat-session.schema';
+import { operation as listEngineChatHistory } from './engine/list-engine-chat-history.schema';
+import { operation as streamEngineChat } from './engine/stream-engine-chat.schema';
 import { operation as createFamilyMember } from './family/create-family-member.schema';
 import { operation as deleteFamilyMember } from './family/delete-family-member.schema';
 import { operation as listFamilyMembers } from './family/list-family-members.schema';
@@ -114,6 +117,9 @@ export const operations: readonly Operation[] = [
   getConsoleAsset,
   updateUserName,
   deleteUser,
+  streamEngineChat,
+  listEngineChatHistory,
+  createEngineChatSession,
 ];
 
 /** The WebSocket APIs, carried as `x-hds-websocket`. */
