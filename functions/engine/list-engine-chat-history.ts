@@ -31,9 +31,12 @@ export const handler = userRoute(
       ? await services.conversations.latestOfSession(subject.subjectId, session_id, nowMs())
       : null;
     if (!latest) throw new NotFoundError(`No conversation in session '${session_id}'`, 'session_id');
-    // Tool calls and their results are the agent's working, not the conversation a person reads back.
+    // Tool calls (with any text the model wrote beside them) and tool results are the agent's working, not the
+    // conversation a person reads back.
     const said = latest.transcript.flatMap((m) =>
-      (m.role === 'user' || m.role === 'assistant') && m.content ? [{ role: m.role, content: m.content }] : [],
+      (m.role === 'user' || (m.role === 'assistant' && !m.toolCalls?.length)) && m.content
+        ? [{ role: m.role, content: m.content }]
+        : [],
     );
     return {
       body: {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type EngineFrame, engineChat, replyOf } from '../support/engine-sse';
 import { client, type Harness, startHarness } from '../support/harness';
 import { signIn } from '../support/sign-in';
+import { postFile } from '../support/uploads';
 
 /**
  * The self-hosted engine's chat over real HTTP with the offline engine answering: a JWT from email sign-in, a plain
@@ -16,6 +17,7 @@ let token: string;
 let userId: number;
 let other: string;
 let api: ReturnType<typeof client>;
+let key: string;
 
 beforeAll(async () => {
   h = await startHarness({
@@ -26,7 +28,7 @@ beforeAll(async () => {
   other = (await signIn(h, email())).access_token;
   api = client(h.url, token);
   // The user's own data, written through /v1 with a key of their account: the default Subject is what /api/v1 reads.
-  const key = (await api.post('/api/console/keys', { name: 'engine' })).body.secret;
+  key = (await api.post('/api/console/keys', { name: 'engine' })).body.secret;
   const written = await client(h.url, key).post('/v1/data', {
     retention: 'permanent',
     records: [
@@ -122,6 +124,24 @@ describe('POST /api/v1/chat/stream', () => {
     expect(sessions.find((s: { session_id: string }) => s.session_id === sessionId)).toMatchObject({
       status: 'closed',
     });
+  });
+});
+
+describe('file_list', () => {
+  it("points the agent at the user's live files, by name and key", async () => {
+    const note = {
+      name: 'glucose-note.txt',
+      data: Buffer.from('Fasting glucose 97 mg/dL on 2026-11-02'),
+      type: 'text/plain',
+    };
+    expect(await postFile(h.url, key, note)).toBe(200);
+    const fileKey = (await client(h.url, key).get('/v1/files')).body.data[0].file_key;
+    const answer = await engineChat(h.url, token, { question: 'What does my note say?', file_list: [fileKey] });
+    expect(answer.frames.at(-1)!.type).toBe('end');
+    const sessionId = answer.frames[0]!.session_id!;
+    const asked = (await api.get(`/api/v1/chat/history?session_id=${sessionId}`)).body.data.messages[0].content;
+    expect(asked).toContain('What does my note say?');
+    expect(asked).toContain(`"glucose-note.txt" (file_key ${fileKey})`);
   });
 });
 
