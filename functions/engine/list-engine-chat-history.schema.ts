@@ -52,5 +52,5 @@ export const operation = defineOperation('list-engine-chat-history', {
       schema: z.union([EngineChatMessagesSchema, EngineChatSessionsSchema]),
     },
   },
-  examples: [{ session_id: 'ses_5b1f0c2e9d8a4f7b6c3e2d1a0f9e8d7c' }, { limit: 20 }],
+  examples: [{ session_id: 'ses_5b1f0c2e9d8a4f7b6c3e2d1a0f9e8d7c' }, { limit: '20' }],
 });
