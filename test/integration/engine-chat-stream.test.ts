@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type EngineFrame, engineChat, replyOf } from '../support/engine-sse';
 import { client, type Harness, startHarness } from '../support/harness';
+import { authorizeByForms, authorizeQuery, basic, register, tokenRequest } from '../support/oauth';
 import { signIn } from '../support/sign-in';
 import { postFile } from '../support/uploads';
 
@@ -185,6 +186,30 @@ describe('refusals answer in the envelope and store nothing', () => {
     const forged = await engineChat(h.url, 'not-a-jwt', { question: 'Hi' });
     expect(forged.status).toBe(401);
     expect((await client(h.url).get('/api/v1/chat/history')).status).toBe(401);
+  });
+
+  it("a client's token with mcp:read only may read history but not chat or manage sessions", async () => {
+    const partner = await register(h, { grant_types: ['authorization_code'], scope: 'mcp:read' });
+    const redirect = partner.redirect_uris[0]!;
+    const back = await authorizeByForms(
+      h,
+      authorizeQuery({ client_id: partner.client_id, redirect_uri: redirect, state: 's', scope: 'mcp:read' }),
+      email(),
+    );
+    const issued = await tokenRequest(
+      h,
+      { grant_type: 'authorization_code', code: back.searchParams.get('code')!, redirect_uri: redirect },
+      basic(partner.client_id, partner.client_secret!),
+    );
+    expect(issued.body.scope).toBe('mcp:read');
+    const readOnly = issued.body.access_token as string;
+    const chat = await engineChat(h.url, readOnly, { question: 'Hi' });
+    expect(chat.status).toBe(403);
+    expect(chat.json).toMatchObject({ success: false, code: -1, msg: expect.stringMatching(/mcp:write/) });
+    expect((await client(h.url, readOnly).post('/api/v1/chat/session', {})).status).toBe(403);
+    const history = await client(h.url, readOnly).get('/api/v1/chat/history');
+    expect(history.status).toBe(200);
+    expect(history.body.data).toEqual({ sessions: [], has_more: false });
   });
 
   it('history and session refuse what they cannot serve', async () => {
