@@ -25,10 +25,13 @@ import { operation as getConsoleAsset } from './console-page/get-console-asset.s
 import { operation as createData } from './data/create-data.schema';
 import { operation as deleteData } from './data/delete-data.schema';
 import { operation as listData } from './data/list-data.schema';
+import { operation as createEngineChatSession } from './engine/create-engine-chat-session.schema';
 import { operation as createEngineHealthData } from './engine/create-engine-health-data.schema';
 import { operation as createEngineLoginCode } from './engine/create-engine-login-code.schema';
+import { operation as listEngineChatHistory } from './engine/list-engine-chat-history.schema';
 import { operation as listEngineFiles } from './engine/list-engine-files.schema';
 import { operation as listEngineHealthData } from './engine/list-engine-health-data.schema';
+import { operation as streamEngineChat } from './engine/stream-engine-chat.schema';
 import { operation as uploadEngineFile } from './engine/upload-engine-file.schema';
 import { operation as verifyEngineLoginCode } from './engine/verify-engine-login-code.schema';
 import { operation as createFamilyMember } from './family/create-family-member.schema';
@@ -136,6 +139,9 @@ export const operations: readonly Operation[] = [
   createEngineHealthData,
   listEngineFiles,
   uploadEngineFile,
+  streamEngineChat,
+  listEngineChatHistory,
+  createEngineChatSession,
 ];
 
 /** The WebSocket APIs, carried as `x-hds-websocket`. */

@@ -1077,6 +1077,56 @@ export const manifest: readonly ManifestEntry[] = [
       timeoutSeconds: 29,
     },
   },
+  // ── The self-hosted engine (/api/v1): chat ──
+  // One Agent API turn (history, tools, store, consolidation as /v1/responses) streamed as the engine's SSE frames, on
+  // the signed-in user's own data; counted per user under `api-v1`.
+  {
+    kind: 'http',
+    id: 'stream-engine-chat',
+    method: 'POST',
+    path: '/api/v1/chat/stream',
+    auth: 'user-token',
+    scopes: ['mcp:read', 'mcp:write'],
+    envelope: 'api',
+    streaming: true,
+    handler: 'engine/stream-engine-chat.ts',
+    description: "Answer the signed-in user's question as the engine's SSE stream",
+    needs: {
+      usesModel: true,
+      runsAgentTools: true,
+      tables: { ...recordsRw, identity: 'read' },
+      bucket: 'readwrite',
+      sendsTo: ['consolidation'],
+      memoryMb: 1024,
+      timeoutSeconds: 300,
+    },
+  },
+  // A session's user and assistant messages from its stored conversation, or the user's sessions.
+  {
+    kind: 'http',
+    id: 'list-engine-chat-history',
+    method: 'GET',
+    path: '/api/v1/chat/history',
+    auth: 'user-token',
+    scopes: ['mcp:read'],
+    envelope: 'api',
+    handler: 'engine/list-engine-chat-history.ts',
+    description: "Read a chat session's messages or the user's sessions",
+    needs: { tables: consoleRead, bucket: 'read' },
+  },
+  // A new session id, or a session erased as DELETE /v1/sessions/{session_id} erases it.
+  {
+    kind: 'http',
+    id: 'create-engine-chat-session',
+    method: 'POST',
+    path: '/api/v1/chat/session',
+    auth: 'user-token',
+    scopes: ['mcp:read', 'mcp:write'],
+    envelope: 'api',
+    handler: 'engine/create-engine-chat-session.ts',
+    description: 'Create or delete a chat session',
+    needs: { tables: consoleRw, sendsTo: ['purge'], timeoutSeconds: 29 },
+  },
   // Erases a deleted account's Subjects, revokes its clients and bindings, then removes the account and the user.
   {
     kind: 'queue',

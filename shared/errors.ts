@@ -11,6 +11,8 @@ export type ErrorKind =
   | 'invalid_api_key'
   | 'invalid_token'
   | 'insufficient_scope'
+  /** The caller is who they say, but what the request names is not theirs to reach (another user's id). */
+  | 'forbidden'
   | 'not_found'
   | 'method_not_allowed'
   | 'conflict'
@@ -121,6 +123,13 @@ export class UnauthorizedError extends AppError {
 export class NotFoundError extends AppError {
   constructor(message: string, param: string | null = null) {
     super('not_found', message, { param });
+  }
+}
+
+/** The request names someone the credentials do not act for; no scope would change that. */
+export class ForbiddenError extends AppError {
+  constructor(message: string, param: string | null = null) {
+    super('forbidden', message, { code: 'forbidden', param });
   }
 }
 

@@ -34,6 +34,7 @@ const OPENAI_STATUS: Partial<Record<ErrorKind, number>> = {
   invalid_api_key: 401,
   invalid_token: 401,
   insufficient_scope: 403,
+  forbidden: 403,
   not_found: 404,
   method_not_allowed: 405,
   conflict: 409,
@@ -109,6 +110,7 @@ const ACCOUNT_CODE: Partial<Record<ErrorKind, { status: number; code: number | n
   missing_credentials: { status: 401, code: -1 },
   invalid_token: { status: 401, code: -1 },
   insufficient_scope: { status: 403, code: -1 },
+  forbidden: { status: 403, code: -1 },
   rate_limited: { status: 429, code: null },
   upstream: { status: 200, code: -3 },
   unavailable: { status: 200, code: -3 },
@@ -147,6 +149,7 @@ const API_STATUS: Partial<Record<ErrorKind, number>> = {
   invalid_api_key: 401,
   invalid_token: 401,
   insufficient_scope: 403,
+  forbidden: 403,
   not_found: 404,
   method_not_allowed: 405,
   rate_limited: 429,
@@ -172,7 +175,10 @@ export const apiEnvelope: Envelope = {
       status,
       headers: {
         ...kindHeaders(error, false),
-        ...(status === 401 || status === 403 ? { 'www-authenticate': bearerChallenge(error) } : {}),
+        // A token refused or short of scope is challenged (RFC 6750 §3); `forbidden` is about the request, not the token.
+        ...(status === 401 || error.kind === 'insufficient_scope'
+          ? { 'www-authenticate': bearerChallenge(error) }
+          : {}),
       },
       body: { success: false, code: -1, msg, data: null },
       contentType: 'application/json',
@@ -309,6 +315,8 @@ export function oauthErrorOf(error: AppError): { status: number; name: string } 
       return { status: 401, name: 'invalid_token' };
     case 'insufficient_scope':
       return { status: 400, name: 'invalid_scope' };
+    case 'forbidden':
+      return { status: 403, name: 'access_denied' };
     case 'rate_limited':
       return { status: 429, name: 'temporarily_unavailable' };
     default:

@@ -115,7 +115,7 @@ export function errorDocs(envelope: EnvelopeName): Record<number, ErrorDoc> {
       return {
         400: e('Invalid request: `msg` names the field'),
         401: e('Missing or invalid access token'),
-        403: e('The token lacks a required scope (`mcp:read`, `mcp:write`)'),
+        403: e('The token lacks a required scope (`mcp:read`, `mcp:write`), or the request names another user'),
         404: e('Not found'),
         429: e('Rate limited (100 per minute per user by default): retry after `Retry-After` seconds'),
         500: e('Internal error, naming the request id'),

@@ -5,6 +5,7 @@ import { loadHandler } from '../../infra/local/handlers';
 import { lambdaContext } from '../../infra/local/lambda-context';
 import { invokeOnce } from '../../infra/local/response-stream';
 import { type Harness, startHarness } from '../support/harness';
+import { signIn } from '../support/sign-in';
 
 let h: Harness;
 let key: string;
@@ -131,6 +132,33 @@ describe('every manifest entry has a sample event its handler accepts', () => {
       expect(prm.statusCode, id).toBe(200);
       expect(JSON.parse(prm.body).scopes_supported).toEqual(['mcp:read', 'mcp:write']);
     }
+  });
+
+  it('runs the engine chat routes on their sample events with a signed-in token', async () => {
+    const jwt = (await signIn(h, `events-${Date.now()}@example.org`)).access_token;
+    const signedIn = (id: string) => {
+      const ev = event(id);
+      ev.headers.authorization = `Bearer ${jwt}`;
+      ev.multiValueHeaders.authorization = [`Bearer ${jwt}`];
+      return ev;
+    };
+    const created = await invoke('create-engine-chat-session', signedIn('create-engine-chat-session'));
+    expect(created.statusCode).toBe(200);
+    expect(JSON.parse(created.body).data.session_id).toMatch(/^ses_[0-9a-f]{32}$/);
+    // The sample names a session nothing was said in yet: the envelope's 404.
+    const before = await invoke('list-engine-chat-history', signedIn('list-engine-chat-history'));
+    expect(before.statusCode).toBe(404);
+    expect(JSON.parse(before.body)).toMatchObject({ success: false, code: -1 });
+    const streamed = await invoke('stream-engine-chat', signedIn('stream-engine-chat'));
+    expect(streamed.statusCode).toBe(200);
+    const types = (streamed.body as string)
+      .split('\n\n')
+      .filter((f) => f.startsWith('data: '))
+      .map((f) => JSON.parse(f.slice('data: '.length)).type);
+    expect(types[0]).toBe('id');
+    expect(types.at(-1)).toBe('end');
+    const after = await invoke('list-engine-chat-history', signedIn('list-engine-chat-history'));
+    expect(JSON.parse(after.body).data.messages.map((m: { role: string }) => m.role)).toEqual(['user', 'assistant']);
   });
 
   it('runs the WebSocket routes on their sample events', async () => {

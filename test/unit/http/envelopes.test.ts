@@ -35,6 +35,7 @@ const ALL_KINDS: ErrorKind[] = [
   'invalid_api_key',
   'invalid_token',
   'insufficient_scope',
+  'forbidden',
   'not_found',
   'method_not_allowed',
   'conflict',
