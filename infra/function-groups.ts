@@ -34,7 +34,7 @@ const PATH_GROUPS: readonly (readonly [prefix: string, group: FunctionGroup])[] 
 
 /** What each group's nested stack says it holds. */
 const DESCRIPTIONS: Record<FunctionGroup, string> = {
-  Api: 'HDS functions of the other /v1 and /api routes (data, subjects, family, standardization, probes)',
+  Api: 'HDS functions of the other /v1 and /api routes (data, subjects, family, standardization, probes), /mcp and /api/v1',
   Answers: 'HDS functions of the answering routes (/v1/chat/completions, /v1/responses)',
   Files: 'HDS functions of the file routes (/v1/files, its uploads and its WebSocket stream)',
   Identity: 'HDS functions of sign-in, OAuth and account settings (/email, /oauth, /oauth2, /.well-known, /user)',
