@@ -60,6 +60,8 @@ import {
 import { operation as postAuthorize } from './oauth/post-authorize.schema';
 import { operation as registerOAuthClient } from './oauth/register-oauth-client.schema';
 import { operation as getOpenApi } from './openapi/get-openapi.schema';
+import { operation as listPulseProviders } from './pulse/list-pulse-providers.schema';
+import { operation as listPulseUserProviders } from './pulse/list-pulse-user-providers.schema';
 import { operation as createResponse } from './responses/create-response.schema';
 import { operation as deleteResponse } from './responses/delete-response.schema';
 import { operation as getResponse } from './responses/get-response.schema';
@@ -142,6 +144,8 @@ export const operations: readonly Operation[] = [
   streamEngineChat,
   listEngineChatHistory,
   createEngineChatSession,
+  listPulseProviders,
+  listPulseUserProviders,
 ];
 
 /** The WebSocket APIs, carried as `x-hds-websocket`. */

@@ -1127,6 +1127,33 @@ export const manifest: readonly ManifestEntry[] = [
     description: 'Create or delete a chat session',
     needs: { tables: consoleRw, sendsTo: ['purge'], timeoutSeconds: 29 },
   },
+  // ── The self-hosted engine (/api/v1): pulse ──
+  // Wearable providers (design wearables §1): the catalogue and the user's links, on the user's default Subject.
+  {
+    kind: 'http',
+    id: 'list-pulse-providers',
+    method: 'GET',
+    path: '/api/v1/pulse/providers',
+    auth: 'user-token',
+    scopes: ['mcp:read'],
+    envelope: 'api',
+    handler: 'pulse/list-pulse-providers.ts',
+    description: 'List the wearable providers and the user’s link status',
+    needs: { tables: consoleRead },
+  },
+  // The user's links: when, which provider account (its last 4 characters), scopes, backfill progress.
+  {
+    kind: 'http',
+    id: 'list-pulse-user-providers',
+    method: 'GET',
+    path: '/api/v1/pulse/user/providers',
+    auth: 'user-token',
+    scopes: ['mcp:read'],
+    envelope: 'api',
+    handler: 'pulse/list-pulse-user-providers.ts',
+    description: 'List the user’s linked wearable providers',
+    needs: { tables: consoleRead },
+  },
   // Erases a deleted account's Subjects, revokes its clients and bindings, then removes the account and the user.
   {
     kind: 'queue',

@@ -101,6 +101,9 @@ export async function startRuntime(opts: RuntimeOptions = {}): Promise<Runtime> 
     process.env.HDS_TOKEN_SIGNING_KEY_FILE ??= join(stateDir, 'keys', 'token-signing.jwk.json');
   }
   if (!process.env.HDS_AUTH_PEPPER_SECRET) process.env.HDS_AUTH_PEPPER_FILE ??= join(stateDir, 'keys', 'auth-pepper');
+  if (!process.env.HDS_PULSE_TOKEN_KMS_KEY) {
+    process.env.HDS_PULSE_TOKEN_KEY_FILE ??= join(stateDir, 'keys', 'pulse-token.key');
+  }
   if (!process.env.HDS_SMTP_URL && !process.env.HDS_MAIL_FROM) {
     process.env.HDS_MAIL_OUTBOX_DIR ??= join(stateDir, 'outbox');
   }

@@ -7,9 +7,20 @@ import { pepper } from './pepper';
 import { queues } from './queues';
 import { signer } from './signer';
 import { sockets } from './sockets';
+import { vault } from './vault';
 
 /** Every part: for local tools and tests that act for no one function (the runtime, `npm run keys`, benchmarks). */
-export const allParts: Required<ServiceParts> = { bucket, queues, sockets, documents, model, signer, mail, pepper };
+export const allParts: Required<ServiceParts> = {
+  bucket,
+  queues,
+  sockets,
+  documents,
+  model,
+  signer,
+  mail,
+  pepper,
+  vault,
+};
 
 /**
  * Services for tools that act for no one function (the local runtime itself, `npm run keys`, tests, benchmarks): every
@@ -27,6 +38,7 @@ export const processServices = servicesFor(
       signsTokens: true,
       sendsMail: true,
       authPepper: true,
+      pulseVault: 'both',
     },
   },
   allParts,

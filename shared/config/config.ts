@@ -1,4 +1,5 @@
 import { tableDefinitions } from '../adapters/dynamo/table-definitions';
+import { PROVIDER_SLUGS, type ProviderSlug } from '../services/pulse/interim-domain';
 import type { QueueName, TableName } from './resources';
 
 /** Everything a handler reads from its environment, read once per process. */
@@ -46,6 +47,41 @@ export interface Config {
   knowledge: KnowledgeConfig;
   /** Sign-in, tokens and mail (accounts, console, OAuth). */
   auth: AuthConfig;
+  /** Wearable providers on `/api/v1/pulse` (design wearables §12). */
+  pulse: PulseConfig;
+}
+
+export interface PulseConfig {
+  providers: Record<ProviderSlug, PulseProviderConfig>;
+  /** Days of history fetched after a link (1–365). */
+  backfillDays: number;
+  /** How far a signed webhook's timestamp may be from now, either way. */
+  webhookToleranceSeconds: number;
+  /** Prefixes a link's `return_url` must start with; none → the callback answers its own page, never a redirect. */
+  returnUrls: string[];
+  /** The vault's key: a KMS key in the cloud, else a key file generated on first use. */
+  tokenKmsKey?: string;
+  tokenKeyFile?: string;
+}
+
+/** One provider's application: its credentials (or the secret holding them), base URLs and webhook tokens. */
+export interface PulseProviderConfig {
+  clientId?: string;
+  clientSecret?: string;
+  /** Cloud: Secrets Manager id of `{client_id, client_secret, verification_token?, verify_code?, webhook_token?}`. */
+  secretId?: string;
+  /** Browser-facing consent pages. */
+  authUrl: string;
+  /** Server-to-server API (tokens, data, revocation). */
+  apiUrl: string;
+  /** Requested scopes; the module's own list when absent. */
+  scopes?: string[];
+  verificationToken?: string;
+  verifyCode?: string;
+  subscriberId?: string;
+  webhookToken?: string;
+  /** `<window s>:<limit>,…` (design §8); the module's documented budget when absent. */
+  pace?: string;
 }
 
 export interface KnowledgeConfig {
@@ -165,6 +201,7 @@ export function readConfig(env: NodeJS.ProcessEnv): Config {
       'ocr-results': env.HDS_QUEUE_OCR_RESULTS_URL,
       consolidation: env.HDS_QUEUE_CONSOLIDATION_URL,
       'account-deletion': env.HDS_QUEUE_ACCOUNT_DELETION_URL,
+      'pulse-jobs': env.HDS_QUEUE_PULSE_JOBS_URL,
     },
     socketCallbackUrl: env.HDS_WS_CALLBACK_URL,
     wsMaxChunkBytes: positiveInt(env.HDS_WS_MAX_CHUNK_BYTES, 256 * 1024),
@@ -219,6 +256,48 @@ export function readConfig(env: NodeJS.ProcessEnv): Config {
       evaluationEmails: parseHostList(env.HDS_EVAL_EMAILS),
       evaluationCode: /^\d{6}$/.test(env.HDS_EVAL_CODE ?? '') ? env.HDS_EVAL_CODE : undefined,
     },
+    pulse: readPulseConfig(env),
+  };
+}
+
+/** The documented base URLs (design §3): consent pages, then the API. */
+const PULSE_DEFAULT_URLS: Record<ProviderSlug, { authUrl: string; apiUrl: string }> = {
+  oura: { authUrl: 'https://cloud.ouraring.com', apiUrl: 'https://api.ouraring.com' },
+  whoop: { authUrl: 'https://api.prod.whoop.com', apiUrl: 'https://api.prod.whoop.com' },
+  withings: { authUrl: 'https://account.withings.com', apiUrl: 'https://wbsapi.withings.net' },
+  fitbit: { authUrl: 'https://www.fitbit.com', apiUrl: 'https://api.fitbit.com' },
+  garmin: { authUrl: 'https://connect.garmin.com', apiUrl: 'https://connectapi.garmin.com' },
+};
+
+function readPulseConfig(env: NodeJS.ProcessEnv): PulseConfig {
+  const providers = {} as Record<ProviderSlug, PulseProviderConfig>;
+  for (const slug of PROVIDER_SLUGS) {
+    const v = (name: string) => env[`HDS_PULSE_${slug.toUpperCase()}_${name}`]?.trim() || undefined;
+    const scopes = env[`HDS_PULSE_SCOPES_${slug.toUpperCase()}`]?.trim();
+    providers[slug] = {
+      clientId: v('CLIENT_ID'),
+      clientSecret: v('CLIENT_SECRET'),
+      secretId: v('SECRET'),
+      authUrl: baseUrl(v('AUTH_URL'), PULSE_DEFAULT_URLS[slug].authUrl),
+      apiUrl: baseUrl(v('API_URL'), PULSE_DEFAULT_URLS[slug].apiUrl),
+      ...(scopes ? { scopes: scopes.split(/[\s,]+/).filter(Boolean) } : {}),
+      verificationToken: v('VERIFICATION_TOKEN'),
+      verifyCode: v('VERIFY_CODE'),
+      subscriberId: v('SUBSCRIBER_ID'),
+      webhookToken: v('WEBHOOK_TOKEN'),
+      pace: env[`HDS_PULSE_PACE_${slug.toUpperCase()}`]?.trim() || undefined,
+    };
+  }
+  return {
+    providers,
+    backfillDays: Math.min(365, positiveInt(env.HDS_PULSE_BACKFILL_DAYS, 30)),
+    webhookToleranceSeconds: positiveInt(env.HDS_PULSE_WEBHOOK_TOLERANCE_SECONDS, 300),
+    returnUrls: (env.HDS_PULSE_RETURN_URLS ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+    tokenKmsKey: env.HDS_PULSE_TOKEN_KMS_KEY || undefined,
+    tokenKeyFile: env.HDS_PULSE_TOKEN_KEY_FILE || undefined,
   };
 }
 

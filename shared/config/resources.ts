@@ -12,7 +12,8 @@ export type QueueName =
   | 'uploads'
   | 'ocr-results'
   | 'consolidation'
-  | 'account-deletion';
+  | 'account-deletion'
+  | 'pulse-jobs';
 
 export interface Needs {
   tables?: Partial<Record<TableName, Access>>;
@@ -44,6 +45,13 @@ export interface Needs {
   sendsMail?: boolean;
   /** Keys email addresses and login codes: may read the auth pepper's secret. */
   authPepper?: boolean;
+  /**
+   * Seals or opens wearable providers' tokens: `kms:GenerateDataKey` (`seal`) / `kms:Decrypt` (`open`) on the pulse
+   * token key under the vault's encryption-context condition in the cloud, the key file locally.
+   */
+  pulseVault?: 'seal' | 'open' | 'both';
+  /** Reads the wearable providers' credential secrets and calls their APIs (design wearables §1). */
+  pulseProviders?: true;
   /** Serves the built console page: CDK bundling copies it into the function's asset (`console/`). */
   consoleAssets?: boolean;
   timeoutSeconds?: number;

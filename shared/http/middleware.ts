@@ -280,6 +280,8 @@ export const RATE_LIMIT_COUNTERS: Record<string, string> = {
   'list-engine-health-data': 'api-v1',
   'create-engine-health-data': 'api-v1',
   'list-engine-files': 'api-v1',
+  'list-pulse-providers': 'api-v1',
+  'list-pulse-user-providers': 'api-v1',
   'call-mcp': 'mcp',
 };
 

@@ -15,6 +15,7 @@ import { DynamoJwksStore } from '../adapters/dynamo/dynamo-jwks-store';
 import { DynamoLoginCodes } from '../adapters/dynamo/dynamo-login-codes';
 import { DynamoMemoryStore } from '../adapters/dynamo/dynamo-memory-store';
 import { DynamoOAuthClients } from '../adapters/dynamo/dynamo-oauth-clients';
+import { DynamoPulseLinks } from '../adapters/dynamo/dynamo-pulse-links';
 import { DynamoRateLimiter } from '../adapters/dynamo/dynamo-rate-limiter';
 import { DynamoRecordStore } from '../adapters/dynamo/dynamo-record-store';
 import { DynamoSubjectDirectory } from '../adapters/dynamo/dynamo-subject-directory';
@@ -49,11 +50,13 @@ import type { MemoryStore } from '../ports/memory-store';
 import type { ModelProvider } from '../ports/model-provider';
 import type { OAuthClients } from '../ports/oauth-clients';
 import type { OcrJobs } from '../ports/ocr-jobs';
+import type { PulseLinks } from '../ports/pulse-links';
 import type { RateLimiter } from '../ports/rate-limiter';
 import type { RecordStore } from '../ports/record-store';
 import type { ConnectionStore, SocketGateway } from '../ports/socket-gateway';
 import type { SubjectDirectory } from '../ports/subject-directory';
 import type { TokenSigner } from '../ports/token-signer';
+import type { TokenVault } from '../ports/token-vault';
 import type { UploadStaging } from '../ports/upload-staging';
 import type { UploadTickets } from '../ports/upload-tickets';
 import type { UsageLedger } from '../ports/usage-ledger';
@@ -121,6 +124,10 @@ export interface Services {
   mail: MailSender | null;
   /** The pepper keying email addresses and login codes (`authPepper`). */
   pepper(): Promise<Buffer>;
+  /** Seals and opens wearable providers' tokens (`pulseVault`). */
+  vault: TokenVault;
+  /** Wearable links (records), link attempts and provider-user maps (accounts). */
+  pulseLinks: PulseLinks;
   /**
    * Outbound HTTP to hosts the service does not own (remote MCP servers, the knowledge tools, `fetch_url`) under the
    * SSRF rules, allow-listing `config.mcpAllowHosts`. Node built-ins only, so every function has it without a need.
@@ -155,6 +162,7 @@ export interface ServiceParts {
   signer?: (cfg: Config) => TokenSigner;
   mail?: (cfg: Config) => MailSender | null;
   pepper?: (cfg: Config) => () => Promise<Buffer>;
+  vault?: (cfg: Config) => TokenVault;
 }
 
 /** Who a set of services is for: a manifest entry (its id and needs), or a local tool that may touch everything. */
@@ -174,6 +182,7 @@ export function partsNeeded(needs: Needs): Record<keyof ServiceParts, boolean> {
     signer: Boolean(needs.signsTokens),
     mail: Boolean(needs.sendsMail),
     pepper: Boolean(needs.authPepper),
+    vault: Boolean(needs.pulseVault),
   };
 }
 
@@ -186,6 +195,7 @@ const NEED_OF: Record<keyof ServiceParts, string> = {
   signer: 'signsTokens',
   mail: 'sendsMail',
   pepper: 'authPepper',
+  vault: 'pulseVault',
 };
 
 /**
@@ -232,6 +242,7 @@ type TableServices = Pick<
   | 'authorizationCodes'
   | 'consents'
   | 'clientBindings'
+  | 'pulseLinks'
 > & { doc: DynamoDBDocumentClient };
 
 /** The table adapters, one set per configuration and process, each built on first use. */
@@ -260,6 +271,7 @@ const tablesOf = perConfig(
       authorizationCodes: (t) => new DynamoAuthorizationCodes(t.doc, cfg.tables.identity),
       consents: (t) => new DynamoConsents(t.doc, cfg.tables.identity),
       clientBindings: (t) => new DynamoClientBindings(t.doc, cfg.tables.identity),
+      pulseLinks: (t) => new DynamoPulseLinks(t.doc, cfg.tables.records, cfg.tables.accounts),
     }),
 );
 
@@ -326,6 +338,8 @@ export function buildServices(cfg: Config, parts: ServiceParts, owner: string): 
     signer: part('signer'),
     mail: part('mail'),
     pepper: () => part('pepper')(),
+    vault: part('vault'),
+    pulseLinks: () => tables.pulseLinks,
     egress: () => egressOf(cfg),
   });
 }

@@ -31,6 +31,11 @@ export const SESSION_RESPONSE_PREFIX = 'SESSRESP#';
  * removes them. No other prefix begins with `MEM#`, so no other query of the partition reaches them.
  */
 export const MEMORY_PREFIX = 'MEM#';
+/**
+ * Wearable links, `LINK#<provider slug>`, with the provider's sealed tokens: no time key, session key or expiry, so
+ * no index sees them; a detach deletes them, and a purge of the partition takes any left.
+ */
+export const LINK_PREFIX = 'LINK#';
 
 /** The filter every read of the partition applies: an item past its `expiresAt` is gone, whatever TTL has done. */
 export const LIVE_FILTER = 'attribute_not_exists(expiresAt) OR expiresAt > :now';

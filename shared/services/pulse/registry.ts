@@ -1,0 +1,114 @@
+import type { Config, PulseConfig, PulseProviderConfig } from '../../config/config';
+import type { ReadingToStore } from '../record-writer';
+import { PROVIDER_SLUGS, type ProviderDescriptor, type ProviderSlug } from './interim-domain';
+import type { ProviderHttp } from './provider-http';
+import { ouraModule } from './providers/oura';
+
+/** The provider's tokens as sealed at rest (design §5); `expiresAt` in epoch milliseconds. */
+export interface ProviderTokens {
+  accessToken: string;
+  refreshToken?: string;
+  tokenSecret?: string;
+  expiresAt: number;
+  scope: string[];
+}
+
+/** What `beginLink` gets: the attempt's `state`, the callback it must name, and the scopes to ask. */
+export interface LinkStart {
+  state: string;
+  redirectUri: string;
+}
+
+/** The callback's attempt, opened: its stash (PKCE verifier, request-token secret) in plaintext. */
+export interface OpenedAttempt {
+  redirectUri: string;
+  stash: Uint8Array | null;
+}
+
+/** A consented provider account: its tokens and its own user id (what webhooks name). */
+export interface LinkedAccount {
+  tokens: ProviderTokens;
+  providerUserId: string;
+}
+
+/** One request's worth of fetching: a resource and its window or object, and a page token when paging. */
+export interface FetchStep {
+  resource: string;
+  /** ISO dates or date-times, provider-shaped; absent for a single object. */
+  from?: string;
+  to?: string;
+  objectId?: string;
+  page?: string;
+}
+
+export interface KeyedReading {
+  key: string;
+  reading: ReadingToStore;
+}
+
+export interface FetchResult {
+  readings: KeyedReading[];
+  deletedKeys?: string[];
+  next?: FetchStep;
+}
+
+export type SubscriptionRefs = Record<string, string>;
+
+/** A budget: at most `limit` requests per `windowSeconds` (design §8). */
+export interface PaceRule {
+  windowSeconds: number;
+  limit: number;
+}
+
+/** The provider's resolved application: credentials (from env or its secret) and the configured URLs. */
+export interface ProviderConfig extends PulseProviderConfig {
+  clientId: string;
+  clientSecret: string;
+  issuer: string;
+}
+
+export interface ProviderContext {
+  http: ProviderHttp;
+  cfg: ProviderConfig;
+  nowMs: number;
+  signal?: AbortSignal;
+}
+
+export interface ProviderModule {
+  descriptor: ProviderDescriptor;
+  /** The documented scopes asked for when the configuration names none. */
+  defaultScopes: readonly string[];
+  /** The browser URL of consent (and the stash the callback will need). */
+  beginLink(ctx: ProviderContext, start: LinkStart): Promise<{ url: string; stash?: Uint8Array }>;
+  /** The callback's query → tokens and the provider's user id (code exchange). */
+  completeLink(ctx: ProviderContext, query: URLSearchParams, attempt: OpenedAttempt): Promise<LinkedAccount>;
+  refresh?(ctx: ProviderContext, tokens: ProviderTokens): Promise<ProviderTokens>;
+  revoke(ctx: ProviderContext, tokens: ProviderTokens, refs: SubscriptionRefs): Promise<void>;
+  /** Steps that pull `[from, to)`; each step is one request and may return the next (paging). */
+  backfillSteps(from: Date, to: Date): FetchStep[];
+  fetch(ctx: ProviderContext, tokens: ProviderTokens, step: FetchStep): Promise<FetchResult>;
+  /** The provider's documented budget (design §8). */
+  pace: readonly PaceRule[];
+}
+
+/** The modules built so far; the others are listed but unsupported until their slice lands. */
+export const PROVIDERS: Partial<Record<ProviderSlug, ProviderModule>> = { oura: ouraModule };
+
+/**
+ * The one place that decides whether a provider is `supported` on this deployment: its module is built and its
+ * application's credentials are configured (locally as a pair, in the cloud as a secret id).
+ */
+export function configuredProviders(cfg: PulseConfig): ProviderSlug[] {
+  return PROVIDER_SLUGS.filter((slug) => PROVIDERS[slug] !== undefined && hasCredentials(cfg.providers[slug]));
+}
+
+function hasCredentials(p: PulseProviderConfig): boolean {
+  return Boolean((p.clientId && p.clientSecret) || p.secretId);
+}
+
+/** The module of a configured provider, or null (unknown slug, not built, or not configured). */
+export function configuredModule(cfg: Config, slug: string): ProviderModule | null {
+  const known = (PROVIDER_SLUGS as readonly string[]).includes(slug) ? (slug as ProviderSlug) : null;
+  if (!known || !configuredProviders(cfg.pulse).includes(known)) return null;
+  return PROVIDERS[known] ?? null;
+}

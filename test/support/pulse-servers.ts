@@ -1,0 +1,273 @@
+import { createHmac, randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/**
+ * Local wearable-provider servers (design wearables §14) on the `FixtureServer` pattern of knowledge-servers.ts:
+ * loopback, every request recorded (method, path, query, headers, body), failure modes `status` / `stall` / stopped.
+ * Each speaks its provider's documented protocol (§3) strictly enough that HDS getting it wrong fails a test.
+ */
+export interface RecordedCall {
+  method: string;
+  path: string;
+  query: URLSearchParams;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+}
+
+export type Failure =
+  | { kind: 'status'; status: number; headers?: Record<string, string>; body?: string; times?: number; path?: string }
+  | { kind: 'stall'; times?: number; path?: string };
+
+interface Reply {
+  status: number;
+  headers?: Record<string, string>;
+  body?: string;
+}
+
+const json = (status: number, body: unknown, headers: Record<string, string> = {}): Reply => ({
+  status,
+  headers: { 'content-type': 'application/json', ...headers },
+  body: JSON.stringify(body),
+});
+
+export abstract class ProviderServer {
+  readonly calls: RecordedCall[] = [];
+  private failure: Failure | null = null;
+  private server: Server | null = null;
+  private readonly stalled = new Set<ServerResponse>();
+  baseUrl = '';
+
+  async start(): Promise<void> {
+    this.server = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('error', () => res.destroy());
+      req.on('end', () => this.handle(req, Buffer.concat(chunks).toString('utf8'), res));
+    });
+    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', () => resolve()));
+    this.baseUrl = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+  }
+
+  /** The next requests (to paths starting with `path`, when given) fail this way; null answers normally again. */
+  fail(failure: Failure | null): void {
+    this.failure = failure;
+  }
+
+  async stop(): Promise<void> {
+    for (const res of this.stalled) res.destroy();
+    this.stalled.clear();
+    const server = this.server;
+    this.server = null;
+    if (!server) return;
+    server.closeAllConnections();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+
+  /** Recorded requests whose path starts with `prefix`. */
+  callsTo(prefix: string): RecordedCall[] {
+    return this.calls.filter((c) => c.path.startsWith(prefix));
+  }
+
+  protected abstract route(call: RecordedCall): Reply;
+
+  private handle(req: IncomingMessage, body: string, res: ServerResponse): void {
+    const url = new URL(req.url ?? '/', 'http://provider');
+    const call = {
+      method: req.method ?? 'GET',
+      path: url.pathname,
+      query: url.searchParams,
+      headers: req.headers,
+      body,
+    };
+    this.calls.push(call);
+    const failure = this.takeFailure(call.path);
+    if (failure?.kind === 'stall') {
+      this.stalled.add(res);
+      res.on('close', () => this.stalled.delete(res));
+      return;
+    }
+    const reply =
+      failure?.kind === 'status'
+        ? json(
+            failure.status,
+            failure.body ? JSON.parse(failure.body) : { error: `fixture ${failure.status}` },
+            failure.headers,
+          )
+        : this.route(call);
+    res.writeHead(reply.status, reply.headers ?? {});
+    res.end(reply.body ?? '');
+  }
+
+  private takeFailure(path: string): Failure | null {
+    const failure = this.failure;
+    if (!failure || (failure.path && !path.startsWith(failure.path))) return null;
+    if (failure.times !== undefined) {
+      if (failure.times <= 1) this.failure = null;
+      else this.failure = { ...failure, times: failure.times - 1 };
+    }
+    return failure;
+  }
+}
+
+/** Fixed test credentials of the Oura application (never real). */
+export const OURA_CLIENT_ID = 'oura-test-client';
+export const OURA_CLIENT_SECRET = 'oura-test-secret-6f1d2c';
+export const OURA_VERIFICATION_TOKEN = 'oura-verify-3b9e';
+export const OURA_USER_ID = 'oura-user-8c41d7e2';
+
+type Doc = Record<string, unknown>;
+
+/**
+ * Oura API v2 (§3.1): `/oauth/authorize` (302 back with `code` and `state`, or `error=access_denied` when told),
+ * `/oauth/token` (client credentials in the body; codes single use and bound to their `redirect_uri`; refresh tokens
+ * single use, each refresh rotating both tokens), `/oauth/revoke`, `/v2/usercollection/*` from `documents`, paged
+ * by `next_token` `pageSize` at a time, single documents by id.
+ */
+export class OuraServer extends ProviderServer {
+  /** Documents per collection; tests fill them. */
+  documents: Record<string, Doc[]> = {};
+  pageSize = 2;
+  /** Seconds an access token lives. */
+  expiresIn = 86_400;
+  /** The next consent is refused by the user. */
+  denyNext = false;
+  /** Every token ever issued, for log and storage checks. */
+  readonly issued: string[] = [];
+  readonly revoked: string[] = [];
+  private readonly codes = new Map<string, { redirectUri: string }>();
+  private readonly access = new Map<string, number>();
+  private readonly refresh = new Set<string>();
+  /** Refresh tokens already spent: using one again is `invalid_grant`. */
+  readonly spentRefreshTokens: string[] = [];
+
+  /** Makes an access token stop working now (as if it expired at Oura). */
+  expireAccessTokens(): void {
+    for (const token of this.access.keys()) this.access.set(token, 0);
+  }
+
+  protected route(call: RecordedCall): Reply {
+    if (call.method === 'GET' && call.path === '/oauth/authorize') return this.authorize(call.query);
+    if (call.method === 'POST' && call.path === '/oauth/token') return this.token(new URLSearchParams(call.body));
+    if (call.method === 'GET' && call.path === '/oauth/revoke') {
+      const token = call.query.get('access_token') ?? '';
+      if (!this.access.has(token)) return json(401, { detail: 'invalid token' });
+      this.access.delete(token);
+      this.revoked.push(token);
+      return json(200, {});
+    }
+    const m = /^\/v2\/usercollection\/([a-z_]+)(?:\/([^/]+))?$/.exec(call.path);
+    if (call.method === 'GET' && m) {
+      const token = /^Bearer (.+)$/.exec(String(call.headers.authorization ?? ''))?.[1] ?? '';
+      if ((this.access.get(token) ?? 0) <= Date.now()) return json(401, { detail: 'Unauthorized' });
+      const [, collection = '', id] = m;
+      if (collection === 'personal_info') return json(200, { id: OURA_USER_ID, age: 41, weight: 70.2 });
+      const docs = this.documents[collection] ?? [];
+      if (id) {
+        const doc = docs.find((d) => d.id === id);
+        return doc ? json(200, doc) : json(404, { detail: 'Not found' });
+      }
+      return this.page(collection, docs, call.query);
+    }
+    return json(404, { detail: 'Not found' });
+  }
+
+  private authorize(q: URLSearchParams): Reply {
+    const redirect = q.get('redirect_uri');
+    if (q.get('client_id') !== OURA_CLIENT_ID || !redirect || q.get('response_type') !== 'code') {
+      return json(400, { error: 'invalid_request' });
+    }
+    const back = new URL(redirect);
+    if (this.denyNext) {
+      this.denyNext = false;
+      back.searchParams.set('error', 'access_denied');
+    } else {
+      const code = `code-${randomBytes(8).toString('hex')}`;
+      this.codes.set(code, { redirectUri: redirect });
+      back.searchParams.set('code', code);
+      back.searchParams.set('scope', q.get('scope') ?? '');
+    }
+    back.searchParams.set('state', q.get('state') ?? '');
+    return { status: 302, headers: { location: back.toString() } };
+  }
+
+  private token(form: URLSearchParams): Reply {
+    if (form.get('client_id') !== OURA_CLIENT_ID || form.get('client_secret') !== OURA_CLIENT_SECRET) {
+      return json(401, { error: 'invalid_client' });
+    }
+    if (form.get('grant_type') === 'authorization_code') {
+      const code = form.get('code') ?? '';
+      const issued = this.codes.get(code);
+      this.codes.delete(code);
+      if (!issued || issued.redirectUri !== form.get('redirect_uri')) return json(400, { error: 'invalid_grant' });
+      return this.issue();
+    }
+    if (form.get('grant_type') === 'refresh_token') {
+      const presented = form.get('refresh_token') ?? '';
+      if (!this.refresh.delete(presented)) return json(400, { error: 'invalid_grant' });
+      this.spentRefreshTokens.push(presented);
+      return this.issue();
+    }
+    return json(400, { error: 'unsupported_grant_type' });
+  }
+
+  private issue(): Reply {
+    const access = `oura-at-${randomBytes(12).toString('hex')}`;
+    const refresh = `oura-rt-${randomBytes(12).toString('hex')}`;
+    this.access.set(access, Date.now() + this.expiresIn * 1000);
+    this.refresh.add(refresh);
+    this.issued.push(access, refresh);
+    return json(200, {
+      access_token: access,
+      refresh_token: refresh,
+      token_type: 'bearer',
+      expires_in: this.expiresIn,
+      scope: 'personal daily heartrate workout spo2',
+    });
+  }
+
+  private page(collection: string, docs: Doc[], q: URLSearchParams): Reply {
+    const [fromKey, toKey, field] =
+      collection === 'heartrate' ? ['start_datetime', 'end_datetime', 'timestamp'] : ['start_date', 'end_date', 'day'];
+    const from = q.get(fromKey);
+    const to = q.get(toKey);
+    if (!from || !to) return json(400, { detail: `${fromKey} and ${toKey} are required` });
+    // Dates compare as strings; a date-time window compares instants.
+    const inWindow = (d: Doc) => {
+      const v = String(d[field]);
+      return collection === 'heartrate'
+        ? Date.parse(v) >= Date.parse(from) && Date.parse(v) < Date.parse(to)
+        : v >= from && v < to;
+    };
+    const matching = docs.filter(inWindow);
+    const start = Number(q.get('next_token') ?? '0');
+    const data = matching.slice(start, start + this.pageSize);
+    const next = start + this.pageSize < matching.length ? String(start + this.pageSize) : null;
+    return json(200, { data, next_token: next });
+  }
+
+  /** A webhook delivery as Oura signs it (§7.1): HMAC-SHA256(client secret, timestamp ‖ body), upper-case hex. */
+  signedDelivery(event: Doc, opts: { timestamp?: number; secret?: string } = {}) {
+    const body = JSON.stringify(event);
+    const timestamp = String(opts.timestamp ?? Math.floor(Date.now() / 1000));
+    const signature = createHmac('sha256', opts.secret ?? OURA_CLIENT_SECRET)
+      .update(timestamp + body)
+      .digest('hex')
+      .toUpperCase();
+    return {
+      body,
+      headers: { 'content-type': 'application/json', 'x-oura-signature': signature, 'x-oura-timestamp': timestamp },
+    };
+  }
+}
+
+/** The environment pointing HDS at `oura`. */
+export function ouraEnv(oura: OuraServer): Record<string, string> {
+  return {
+    HDS_PULSE_OURA_CLIENT_ID: OURA_CLIENT_ID,
+    HDS_PULSE_OURA_CLIENT_SECRET: OURA_CLIENT_SECRET,
+    HDS_PULSE_OURA_AUTH_URL: oura.baseUrl,
+    HDS_PULSE_OURA_API_URL: oura.baseUrl,
+    HDS_PULSE_OURA_VERIFICATION_TOKEN: OURA_VERIFICATION_TOKEN,
+  };
+}
