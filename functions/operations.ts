@@ -60,6 +60,8 @@ import {
 import { operation as postAuthorize } from './oauth/post-authorize.schema';
 import { operation as registerOAuthClient } from './oauth/register-oauth-client.schema';
 import { operation as getOpenApi } from './openapi/get-openapi.schema';
+import { operation as completePulseLink } from './pulse/complete-pulse-link.schema';
+import { operation as linkPulseProvider } from './pulse/link-pulse-provider.schema';
 import { operation as listPulseProviders } from './pulse/list-pulse-providers.schema';
 import { operation as listPulseUserProviders } from './pulse/list-pulse-user-providers.schema';
 import { operation as createResponse } from './responses/create-response.schema';
@@ -146,6 +148,8 @@ export const operations: readonly Operation[] = [
   createEngineChatSession,
   listPulseProviders,
   listPulseUserProviders,
+  linkPulseProvider,
+  completePulseLink,
 ];
 
 /** The WebSocket APIs, carried as `x-hds-websocket`. */

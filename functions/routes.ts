@@ -1154,6 +1154,42 @@ export const manifest: readonly ManifestEntry[] = [
     description: 'List the user’s linked wearable providers',
     needs: { tables: consoleRead },
   },
+  // A link attempt: the provider's consent URL; the callback below completes it. 60/min per user and provider.
+  {
+    kind: 'http',
+    id: 'link-pulse-provider',
+    method: 'POST',
+    path: '/api/v1/pulse/user/providers/link',
+    auth: 'user-token',
+    scopes: ['mcp:write'],
+    envelope: 'api',
+    handler: 'pulse/link-pulse-provider.ts',
+    description: 'Start linking a wearable provider',
+    needs: {
+      tables: { ...consoleRw, accounts: 'readwrite' },
+      pulseVault: 'seal',
+      pulseProviders: true,
+      timeoutSeconds: 15,
+    },
+  },
+  // The provider's redirect after consent; public, its credential the single-use state. Exchanges the code at once.
+  {
+    kind: 'http',
+    id: 'complete-pulse-link',
+    method: 'GET',
+    path: '/api/v1/pulse/{platform}/{provider}/callback',
+    auth: 'none',
+    envelope: 'oauth-page',
+    handler: 'pulse/complete-pulse-link.ts',
+    description: 'Complete a wearable provider link (OAuth callback)',
+    needs: {
+      tables: { records: 'readwrite', accounts: 'readwrite', rateLimits: 'readwrite' },
+      pulseVault: 'both',
+      pulseProviders: true,
+      sendsTo: ['pulse-jobs'],
+      timeoutSeconds: 20,
+    },
+  },
   // Erases a deleted account's Subjects, revokes its clients and bindings, then removes the account and the user.
   {
     kind: 'queue',

@@ -282,6 +282,7 @@ export const RATE_LIMIT_COUNTERS: Record<string, string> = {
   'list-engine-files': 'api-v1',
   'list-pulse-providers': 'api-v1',
   'list-pulse-user-providers': 'api-v1',
+  'link-pulse-provider': 'api-v1',
   'call-mcp': 'mcp',
 };
 

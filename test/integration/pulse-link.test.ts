@@ -1,6 +1,8 @@
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDocumentClient } from '../../shared/adapters/dynamo/client';
 import { client, type Harness, startHarness } from '../support/harness';
-import { OuraServer, ouraEnv } from '../support/pulse-servers';
+import { OURA_CLIENT_SECRET, OURA_USER_ID, OuraServer, ouraEnv } from '../support/pulse-servers';
 import { signIn } from '../support/sign-in';
 
 /**
@@ -11,12 +13,20 @@ let h: Harness;
 let oura: OuraServer;
 let jwt: string;
 let n = 0;
+const RETURN_URL = 'https://app.example.org/pulse/done';
+const LINK = '/api/v1/pulse/user/providers/link';
 const email = () => `pulse${++n}-${Date.now()}@example.org`;
 
 beforeAll(async () => {
   oura = new OuraServer();
   await oura.start();
-  h = await startHarness({ env: { ...ouraEnv(oura), HDS_RATE_LIMITS: 'login-code=1000,verify-code=1000' } });
+  h = await startHarness({
+    env: {
+      ...ouraEnv(oura),
+      HDS_RATE_LIMITS: 'login-code=1000,verify-code=1000',
+      HDS_PULSE_RETURN_URLS: RETURN_URL,
+    },
+  });
   jwt = (await signIn(h, email())).access_token;
 }, 60_000);
 afterAll(async () => {
@@ -55,5 +65,127 @@ describe('the provider lists', () => {
       expect(res.status, path).toBe(401);
       expect(res.body, path).toMatchObject({ success: false, code: -1 });
     }
+  });
+});
+
+/** The browser's part: open the consent URL (the provider answers 302) and follow it to HDS's callback. */
+async function consent(linkWebUrl: string): Promise<Response> {
+  const atProvider = await fetch(linkWebUrl, { redirect: 'manual' });
+  expect(atProvider.status).toBe(302);
+  const callback = atProvider.headers.get('location')!;
+  expect(callback.startsWith(`${h.url}/api/v1/pulse/hds/oura/callback?`)).toBe(true);
+  return fetch(callback, { redirect: 'manual' });
+}
+
+/** The stored `LINK#oura` item exactly as DynamoDB holds it. */
+async function rawLinkItem(subjectId: string) {
+  const doc = createDocumentClient(h.runtime.services.config);
+  const out = await doc.send(
+    new GetCommand({ TableName: h.runtime.services.config.tables.records, Key: { pk: subjectId, sk: 'LINK#oura' } }),
+  );
+  return out.Item;
+}
+
+describe('linking Oura', () => {
+  it('answers Oura’s consent URL naming the client, HDS’s callback, the scopes and a state', async () => {
+    const res = await client(h.url, jwt).post(LINK, { provider: 'oura' });
+    expect(res.status).toBe(200);
+    const url = new URL(res.body.data.link_web_url);
+    expect(`${url.origin}${url.pathname}`).toBe(`${oura.baseUrl}/oauth/authorize`);
+    expect(url.searchParams.get('response_type')).toBe('code');
+    expect(url.searchParams.get('client_id')).toBe('oura-test-client');
+    expect(url.searchParams.get('redirect_uri')).toBe(`${h.url}/api/v1/pulse/hds/oura/callback`);
+    expect(url.searchParams.get('scope')).toBe('personal daily heartrate workout spo2');
+    expect(url.searchParams.get('state')).toMatch(/^[A-Za-z0-9_-]{43}$/);
+  });
+
+  it('links through consent and the callback: tokens sealed at rest, the map written, the link listed', async () => {
+    const user = await signIn(h, email());
+    const api = client(h.url, user.access_token);
+    const started = await api.post(LINK, { provider: 'oura', platform: 'hds', return_url: RETURN_URL });
+    const back = await consent(started.body.data.link_web_url);
+    expect(back.status).toBe(302);
+    expect(back.headers.get('location')).toBe(`${RETURN_URL}?provider=oura&status=linked`);
+
+    const mapping = await h.runtime.services.pulseLinks.findProviderUser('oura', OURA_USER_ID);
+    expect(mapping).not.toBeNull();
+    const item = await rawLinkItem(mapping!.subjectId);
+    expect(item).toMatchObject({ kind: 'pulse-link', provider: 'oura', status: 'linked', linkId: mapping!.linkId });
+    expect(item!.tokens).toMatchObject({ v: 1, kek: 'file' });
+    const stored = JSON.stringify(item);
+    expect(oura.issued.length).toBeGreaterThanOrEqual(2);
+    for (const token of oura.issued) expect(stored).not.toContain(token);
+    expect(stored).not.toContain(OURA_CLIENT_SECRET);
+
+    const listed = await api.get('/api/v1/pulse/user/providers');
+    expect(listed.body.data.providers).toEqual([
+      expect.objectContaining({
+        slug: 'oura',
+        platform: 'hds',
+        status: 'linked',
+        provider_user_id_hint: OURA_USER_ID.slice(-4),
+        scopes: ['personal', 'daily', 'heartrate', 'workout', 'spo2'],
+      }),
+    ]);
+    const catalog = await api.get('/api/v1/pulse/providers');
+    expect(catalog.body.data.providers.find((p: { slug: string }) => p.slug === 'oura').status).toBe('linked');
+  });
+
+  it('shows its own page without a return_url, and refuses the same callback a second time', async () => {
+    const user = await signIn(h, email());
+    const started = await client(h.url, user.access_token).post(LINK, { provider: 'oura' });
+    const atProvider = await fetch(started.body.data.link_web_url, { redirect: 'manual' });
+    const callback = atProvider.headers.get('location')!;
+    const first = await fetch(callback, { redirect: 'manual' });
+    expect(first.status).toBe(200);
+    expect(first.headers.get('content-type')).toContain('text/html');
+    expect(await first.text()).toContain('Oura is connected. You can close this window.');
+    const tokenCalls = oura.callsTo('/oauth/token').length;
+    const replay = await fetch(callback, { redirect: 'manual' });
+    expect(replay.status).toBe(400);
+    expect(await replay.text()).toContain('This link has expired');
+    expect(oura.callsTo('/oauth/token').length).toBe(tokenCalls);
+  });
+
+  it('sends the user back with status=denied when they decline at Oura, storing nothing', async () => {
+    const user = await signIn(h, email());
+    const api = client(h.url, user.access_token);
+    const started = await api.post(LINK, { provider: 'oura', return_url: RETURN_URL });
+    oura.denyNext = true;
+    const back = await consent(started.body.data.link_web_url);
+    expect(back.status).toBe(302);
+    expect(back.headers.get('location')).toBe(`${RETURN_URL}?provider=oura&status=denied`);
+    expect((await api.get('/api/v1/pulse/user/providers')).body.data.providers).toEqual([]);
+  });
+});
+
+describe('link requests refused, in the envelope, naming the field', () => {
+  const cases: [string, unknown, number, RegExp][] = [
+    ['no provider', {}, 400, /provider/],
+    ['an unknown provider', { provider: 'polar' }, 400, /provider must be one of/],
+    ['a provider not configured here', { provider: 'garmin' }, 400, /`garmin` is not configured on this deployment/],
+    ['Apple Health', { provider: 'apple', platform: 'apple' }, 400, /upload export\.zip/],
+    ['another platform', { provider: 'oura', platform: 'theta' }, 400, /platform must be/],
+    ['a return_url not allowed', { provider: 'oura', return_url: 'https://evil.example/' }, 400, /return_url/],
+    ['a return_url that is no URL', { provider: 'oura', return_url: 'not a url' }, 400, /return_url/],
+    ['a provider of the wrong type', { provider: 7 }, 400, /provider/],
+  ];
+  it.each(cases)('%s', async (_name, body, status, msg) => {
+    const res = await client(h.url, jwt).post(LINK, body);
+    expect(res.status).toBe(status);
+    expect(res.body).toMatchObject({ success: false, code: -1 });
+    expect(res.body.msg).toMatch(msg);
+  });
+
+  it('refuses a body that is not an object, and no token', async () => {
+    expect((await client(h.url, jwt).post(LINK, '[1]')).status).toBe(400);
+    expect((await client(h.url).post(LINK, { provider: 'oura' })).status).toBe(401);
+  });
+
+  it('answers 404 for a callback on another platform, and the expired page for a missing state', async () => {
+    expect((await fetch(`${h.url}/api/v1/pulse/theta/oura/callback?code=x&state=y`)).status).toBe(404);
+    const missing = await fetch(`${h.url}/api/v1/pulse/hds/oura/callback?code=x`);
+    expect(missing.status).toBe(400);
+    expect(await missing.text()).toContain('This link has expired');
   });
 });
