@@ -103,7 +103,7 @@ export interface KeyedReading {
  * Stores readings by natural key in a known Subject: a new key adds rows, an unchanged reading leaves its rows
  * untouched, a changed one rewrites them under their ids (a sync or re-upload that repeats itself adds nothing).
  * Standardized and mirrored exactly as `writeReadingsToSubject` does; a reading that standardizes to several rows
- * (blood pressure) keys them `<key>`, `<key>#2`, …
+ * (blood pressure) keys them `<key>` and `<key>#2`.
  */
 export async function writeKeyedReadings(
   services: Services,
@@ -116,12 +116,13 @@ export async function writeKeyedReadings(
     const rows: KeyedRow[] = [];
     for (const { key, reading } of keyed.slice(i, i + SLICE)) {
       const digest = readingDigest(reading);
+      const keys = rowKeysOf(key);
+      const records = toRecords(subject, 1, [{ reading, results: standardizeReading(reading.input) }], options);
+      if (records.length > keys.length) throw new Error(`A keyed reading made ${records.length} rows`);
       // Ids are the store's to give: `toRecords` numbers from 1 and the id is dropped here.
-      toRecords(subject, 1, [{ reading, results: standardizeReading(reading.input) }], options).forEach(
-        ({ id: _id, ...record }, n) => {
-          rows.push({ key: n === 0 ? key : `${key}#${n + 1}`, digest, record });
-        },
-      );
+      records.forEach(({ id: _id, ...record }, n) => {
+        rows.push({ key: keys[n]!, digest, record });
+      });
     }
     if (rows.length === 0) continue;
     const outcome = await services.records.putKeyed(subject.subjectId, rows, nowMs());
@@ -131,6 +132,16 @@ export async function writeKeyedReadings(
   }
   await openSessionOf(services, subject, options);
   return total;
+}
+
+/** Deletes the rows of readings written by `writeKeyedReadings` under these keys (a provider's delete event). */
+export function deleteKeyedReadings(services: Services, subjectId: string, keys: string[]): Promise<number> {
+  return services.records.deleteKeyed(subjectId, keys.flatMap(rowKeysOf), nowMs());
+}
+
+/** The store keys of a reading's rows: one per row standardization makes of it (blood pressure makes two). */
+function rowKeysOf(key: string): string[] {
+  return [key, `${key}#2`];
 }
 
 /** sha256 of the canonical `{indicator, value, unit, time, endTime, comment}`: what makes a keyed reading change. */

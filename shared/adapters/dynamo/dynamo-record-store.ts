@@ -242,11 +242,22 @@ export class DynamoRecordStore implements RecordStore {
     const lost: PendingKeyed[] = [];
     // A changed row is replaced whole under its id (no write intent: its id is not part of a fresh range, and a reader
     // sees the old row or the new one). A new `time` moves it in `byTime`, whose key is on the same item.
-    await batchWriteAll(
-      this.doc,
-      this.table,
-      changed.map((c) => ({ PutRequest: { Item: keyedItem(subjectId, c.id, c) } })),
-    );
+    if (changed.length > 0) {
+      await batchWriteAll(
+        this.doc,
+        this.table,
+        changed.map((c) => ({ PutRequest: { Item: keyedItem(subjectId, c.id, c) } })),
+      );
+      // As in `putAll`: a row rewritten while the Subject's purge ran could outlive it.
+      if (await this.isErased(subjectId)) {
+        await deleteAll(
+          this.doc,
+          this.table,
+          changed.map((c) => recordKey(subjectId, c.id)),
+        );
+        throw new SubjectErasedError(subjectId);
+      }
+    }
     if (absent.length > 0) {
       const first = await this.allocateIds(subjectId, absent.length);
       const ids = absent.map((_, n) => first + n);

@@ -7,10 +7,15 @@ import { createDocumentClient } from '../../../shared/adapters/dynamo/client';
 import { DynamoRecordStore } from '../../../shared/adapters/dynamo/dynamo-record-store';
 import { readConfig } from '../../../shared/config/config';
 import type { HealthRecord } from '../../../shared/domain/records';
-import type { KeyedRow } from '../../../shared/ports/record-store';
+import { type KeyedRow, SubjectErasedError } from '../../../shared/ports/record-store';
 import type { Subject } from '../../../shared/ports/subject-directory';
 import type { Services } from '../../../shared/services/container';
-import { type ReadingToStore, readingDigest, writeKeyedReadings } from '../../../shared/services/record-writer';
+import {
+  deleteKeyedReadings,
+  type ReadingToStore,
+  readingDigest,
+  writeKeyedReadings,
+} from '../../../shared/services/record-writer';
 import { type DynamoServer, hasJava, startDynalite, startDynamoDbLocal } from '../../support/dynamo-servers';
 
 process.env.AWS_ACCESS_KEY_ID ??= 'local';
@@ -291,6 +296,18 @@ describe.each(servers)('DynamoRecordStore keyed rows on %s', (_name, start) => {
       ),
     ).toEqual({ added: 0, changed: 2, unchanged: 0 });
     expect(await store.count(s, Date.now())).toBe(3);
+    // A provider's delete event names its own key: both rows of the split reading go.
+    expect(await deleteKeyedReadings(services, s, ['bp-1', 'never-written'])).toBe(2);
+    expect((await rows(s)).map((r) => r.indicator)).toEqual(['Steps']);
+  });
+
+  it('writes nothing into an erased Subject, new key or changed', async () => {
+    const s = await subject('erased');
+    await store.putKeyed(s, [row(s, 'a', 60)], Date.now());
+    await store.tombstoneSubject(s, Date.now());
+    await expect(store.putKeyed(s, [row(s, 'a', 61)], Date.now())).rejects.toBeInstanceOf(SubjectErasedError);
+    await expect(store.putKeyed(s, [row(s, 'b', 70)], Date.now())).rejects.toBeInstanceOf(SubjectErasedError);
+    expect(await store.count(s, Date.now())).toBe(0);
   });
 });
 
