@@ -28,7 +28,7 @@ export class ProviderError extends Error {
 }
 
 export interface ProviderRequest {
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'DELETE';
   url: URL;
   /** Logged instead of the URL (its query may hold a token or a code): `/v2/usercollection/{type}`. */
   pathTemplate: string;
@@ -147,10 +147,16 @@ function oauthErrorName(body: Uint8Array): string | null {
   }
 }
 
-/** `Retry-After` in seconds or as an HTTP date, in milliseconds; 60 s when absent or unreadable. */
+/**
+ * `Retry-After` in seconds or as an HTTP date, in milliseconds; else `X-RateLimit-Reset` in seconds (WHOOP sends no
+ * `Retry-After`, only the seconds until its window resets); 60 s when absent or unreadable.
+ */
 export function retryAfterMs(headers: Headers, nowMs = Date.now()): number {
   const raw = headers.get('retry-after');
-  if (!raw) return 60_000;
+  if (!raw) {
+    const reset = Number(headers.get('x-ratelimit-reset') ?? '');
+    return headers.has('x-ratelimit-reset') && Number.isFinite(reset) && reset >= 0 ? reset * 1000 : 60_000;
+  }
   const seconds = Number(raw);
   if (Number.isFinite(seconds) && seconds >= 0) return seconds * 1000;
   const at = Date.parse(raw);

@@ -3,6 +3,7 @@ import type { ReadingToStore } from '../record-writer';
 import { PROVIDER_SLUGS, type ProviderDescriptor, type ProviderSlug } from './interim-domain';
 import type { ProviderHttp } from './provider-http';
 import { ouraModule } from './providers/oura';
+import { whoopModule } from './providers/whoop';
 
 /** The provider's tokens as sealed at rest (design §5); `expiresAt` in epoch milliseconds. */
 export interface ProviderTokens {
@@ -92,7 +93,7 @@ export interface ProviderModule {
 }
 
 /** The modules built so far; the others are listed but unsupported until their slice lands. */
-export const PROVIDERS: Partial<Record<ProviderSlug, ProviderModule>> = { oura: ouraModule };
+export const PROVIDERS: Partial<Record<ProviderSlug, ProviderModule>> = { oura: ouraModule, whoop: whoopModule };
 
 /**
  * The one place that decides whether a provider is `supported` on this deployment: its module is built and its
