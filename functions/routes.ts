@@ -24,7 +24,8 @@ interface EntryBase {
 
 export interface HttpRoute extends EntryBase {
   kind: 'http';
-  method: 'GET' | 'POST' | 'DELETE';
+  /** HEAD only where a provider probes a URL with it (the webhook path). */
+  method: 'GET' | 'POST' | 'DELETE' | 'HEAD';
   /** API Gateway path syntax: `{name}` for one segment, `{name+}` for a greedy rest. */
   path: string;
   /** 'api-key' for /v1, 'none' for public routes (probes, sign-in, OAuth). */
@@ -1189,6 +1190,48 @@ export const manifest: readonly ManifestEntry[] = [
       sendsTo: ['pulse-jobs'],
       timeoutSeconds: 20,
     },
+  },
+  // A provider's signed delivery: verified on the raw bytes first (401 and nothing else when forged), queued, 200.
+  {
+    kind: 'http',
+    id: 'receive-pulse-webhook',
+    method: 'POST',
+    path: '/api/v1/pulse/{platform}/webhook',
+    auth: 'none',
+    envelope: 'api',
+    handler: 'pulse/receive-pulse-webhook.ts',
+    description: 'Receive a wearable provider webhook',
+    needs: {
+      tables: { accounts: 'readwrite', rateLimits: 'readwrite' },
+      pulseProviders: true,
+      sendsTo: ['pulse-jobs'],
+      memoryMb: 256,
+      timeoutSeconds: 10,
+    },
+  },
+  // The provider's subscription handshake on the same path (Oura's challenge), answered in the provider's shape.
+  {
+    kind: 'http',
+    id: 'verify-pulse-webhook',
+    method: 'GET',
+    path: '/api/v1/pulse/{platform}/webhook',
+    auth: 'none',
+    envelope: 'api',
+    handler: 'pulse/verify-pulse-webhook.ts',
+    description: 'Answer a wearable provider webhook verification',
+    needs: { pulseProviders: true },
+  },
+  // 200 with no body: Withings checks a callback URL with HEAD before subscribing it.
+  {
+    kind: 'http',
+    id: 'probe-pulse-webhook',
+    method: 'HEAD',
+    path: '/api/v1/pulse/{platform}/webhook',
+    auth: 'none',
+    envelope: 'api',
+    handler: 'pulse/probe-pulse-webhook.ts',
+    description: 'Answer a reachability probe of the webhook URL',
+    needs: {},
   },
   // One wearable-provider step per message: backfill windows, webhook events, revokes; paced per provider (§8).
   {

@@ -1,5 +1,5 @@
 import type { Config, PulseConfig, PulseProviderConfig } from '../../config/config';
-import type { ReadingToStore } from '../record-writer';
+import type { KeyedReading } from '../record-writer';
 import { PROVIDER_SLUGS, type ProviderDescriptor, type ProviderSlug } from './interim-domain';
 import type { ProviderHttp } from './provider-http';
 import { ouraModule } from './providers/oura';
@@ -42,16 +42,13 @@ export interface FetchStep {
   page?: string;
 }
 
-export interface KeyedReading {
-  key: string;
-  reading: ReadingToStore;
-}
-
 export interface FetchResult {
   readings: KeyedReading[];
   deletedKeys?: string[];
   next?: FetchStep;
 }
+
+export type { KeyedReading };
 
 export type SubscriptionRefs = Record<string, string>;
 
@@ -75,6 +72,42 @@ export interface ProviderContext {
   signal?: AbortSignal;
 }
 
+export type VerifyOutcome = { ok: true } | { ok: false; reason: 'missing' | 'signature' | 'stale' | 'shape' };
+
+/** A provider-shaped answer to a GET handshake on the webhook path. */
+export interface HandshakeAnswer {
+  status: number;
+  json?: unknown;
+}
+
+/** What a verified delivery asks for: fetch a step, delete keys, or drop a grant the user revoked there. */
+export type EventJob =
+  | { kind: 'fetch'; step: FetchStep }
+  | { kind: 'delete'; keys: string[] }
+  | { kind: 'deauthorized' };
+
+export interface ProviderEvent {
+  providerUserId: string;
+  idempotencyKey: string;
+  ledgerTtlSeconds: number;
+  job: EventJob;
+}
+
+export interface WebhookSpec {
+  /** Signature (and timestamp) first, on the raw bytes, before anything else of the request is read. */
+  verify(
+    raw: Buffer,
+    req: { headers: Record<string, string>; query: URLSearchParams },
+    cfg: ProviderConfig,
+    nowMs: number,
+    toleranceSeconds: number,
+  ): VerifyOutcome;
+  /** GET handshakes on the webhook path (Oura's challenge); null when the request is not one. */
+  handshake?(query: URLSearchParams, cfg: ProviderConfig): HandshakeAnswer | null;
+  /** The verified body's events. */
+  events(raw: Buffer): ProviderEvent[];
+}
+
 export interface ProviderModule {
   descriptor: ProviderDescriptor;
   /** The documented scopes asked for when the configuration names none. */
@@ -90,6 +123,7 @@ export interface ProviderModule {
   fetch(ctx: ProviderContext, tokens: ProviderTokens, step: FetchStep): Promise<FetchResult>;
   /** The provider's documented budget (design §8). */
   pace: readonly PaceRule[];
+  webhook: WebhookSpec;
 }
 
 /** The modules built so far; the others are listed but unsupported until their slice lands. */
