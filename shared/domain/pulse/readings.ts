@@ -159,6 +159,22 @@ export function instant(provider: ProviderSlug, resource: string, field: string,
   return parsed;
 }
 
+/**
+ * A provider's local date-time (`2026-11-18T23:10:30.000`, Fitbit's form) at the user's offset, as ISO 8601 UTC; a
+ * text that carries its own offset keeps it.
+ */
+export function localInstant(
+  provider: ProviderSlug,
+  resource: string,
+  field: string,
+  text: string,
+  offset: UtcOffset,
+): string {
+  const zone = offsetOf(text) ? '' : offsetText(offset);
+  if (zone === null) throw new RangeError(`not a valid UTC offset: ${String(offset)}`);
+  return instant(provider, resource, field, `${text}${zone}`);
+}
+
 /** Unix seconds → ISO 8601 UTC. */
 export function fromUnixSeconds(seconds: number): string {
   return new Date(seconds * 1000).toISOString();
