@@ -4,11 +4,12 @@ import { createDocumentClient } from '../../shared/adapters/dynamo/client';
 import { client, type Harness, startHarness } from '../support/harness';
 import { eventually } from '../support/polling';
 import {
+  shiftedFixtureTime,
   WHOOP_CLIENT_SECRET,
   WHOOP_USER_ID,
   WhoopServer,
   whoopEnv,
-  whoopSampleRecords,
+  whoopFixtureRecords,
 } from '../support/pulse-server-whoop';
 import { signIn } from '../support/sign-in';
 
@@ -23,16 +24,19 @@ let n = 0;
 const RETURN_URL = 'https://app.example.org/pulse/done';
 const LINK = '/api/v1/pulse/user/providers/link';
 const email = () => `whoop${++n}-${Date.now()}@example.org`;
-const SLEEP_1 = '7d0b1a52-3c1e-4b8e-9a55-0b1f4c1a0001';
+const NIGHT = 'ecfc6a15-4661-442f-a9a4-f160dd7afae8';
+const now = new Date();
+/** A time of the fixtures as the server serves it today (moved by whole days). */
+const t = (iso: string) => shiftedFixtureTime(iso, now);
 
 beforeAll(async () => {
   whoop = new WhoopServer();
-  whoop.records = whoopSampleRecords(new Date());
+  whoop.records = whoopFixtureRecords(now);
   await whoop.start();
   h = await startHarness({
     env: {
       ...whoopEnv(whoop),
-      HDS_RATE_LIMITS: 'login-code=1000,verify-code=1000',
+      HDS_RATE_LIMITS: 'login-code=1000,verify-code=1000,list-data=100000,api-v1=100000',
       HDS_PULSE_RETURN_URLS: RETURN_URL,
     },
   });
@@ -163,7 +167,7 @@ describe('the WHOOP backfill', () => {
   it('pages every collection into GET /v1/data: scored nights, recoveries at the sleep’s end, the run, the weight', async () => {
     const before = Date.now();
     const { v1 } = await linkedUser();
-    // Two records a page: the four sleeps took more than one page, each next page asked with WHOOP's token.
+    // Two records a page: the three sleeps took a second page, asked with WHOOP's token.
     const sleepPages = whoop.callsTo('/developer/v2/activity/sleep').filter((c) => c.query.has('limit'));
     expect(sleepPages.some((c) => c.query.get('nextToken'))).toBe(true);
     for (const page of sleepPages) expect(page.query.get('limit')).toBe('25');
@@ -179,7 +183,7 @@ describe('the WHOOP backfill', () => {
       comment,
     });
     const weight = rows.filter((r) => r.indicator === 'Body weight').map(pick);
-    expect(weight).toEqual([expect.objectContaining({ loinc_code: '29463-7', value: '72.35', end_time: null })]);
+    expect(weight).toEqual([expect.objectContaining({ loinc_code: '29463-7', value: '72.5', end_time: null })]);
     const weighedAt = Date.parse(String(weight[0]!.time));
     expect(weighedAt).toBeGreaterThanOrEqual(before - 1000);
     expect(weighedAt).toBeLessThanOrEqual(Date.now());
@@ -190,29 +194,33 @@ describe('the WHOOP backfill', () => {
       .filter((r) => r.indicator !== 'Body weight')
       .map(pick)
       .sort(byKey);
-    const night1 = [at(-2, 22.5), at(-1, 6.5)] as const;
-    const night2 = [at(-4, 23), at(-3, 6)] as const;
-    const run = [at(-1, 17), at(-1, 17.75)] as const;
+    const night = [t('2026-11-19T03:10:00.000Z'), t('2026-11-19T11:05:00.000Z')] as const;
+    const run = [t('2026-11-19T22:00:00.000Z'), t('2026-11-19T22:45:00.000Z')] as const;
+    const lift = [t('2026-11-20T17:00:00.000Z'), t('2026-11-20T18:00:00.000Z')] as const;
+    // The second recovery's night is still being scored: its end places the recovery all the same.
+    const pendingNightEnd = t('2026-11-20T11:15:00.000Z');
     expect(got).toEqual(
       [
-        row('Sleep duration', '93832-4', 'h', '7', ...night1),
-        row('Respiratory rate', '9279-1', '/min', '16.1', ...night1),
-        row('Sleep duration', '93832-4', 'h', '6', ...night2),
-        row('Respiratory rate', '9279-1', '/min', '15.5', ...night2),
-        row('Resting heart rate', '40443-4', '/min', '52', night1[1], null),
-        row('Heart rate variability RMSSD', null, 'ms', '61.2', night1[1], null),
-        row('Oxygen saturation', '59408-5', '%', '95.7', night1[1], null),
-        row('Skin temperature', null, 'Cel', '33.7', night1[1], null),
-        row('Resting heart rate', '40443-4', '/min', '55', night2[1], null),
-        row('Heart rate variability RMSSD', null, 'ms', '48.5', night2[1], null),
+        row('Sleep duration', '93832-4', 'h', '7.25', ...night),
+        row('Respiratory rate', '9279-1', '/min', '15.2', ...night),
+        row('Resting heart rate', '40443-4', '/min', '52', night[1], null),
+        row('Heart rate variability RMSSD', null, 'ms', '38.5', night[1], null),
+        row('Oxygen saturation', '59408-5', '%', '95.6875', night[1], null),
+        row('Skin temperature', null, 'Cel', '33.7', night[1], null),
+        row('Resting heart rate', '40443-4', '/min', '55', pendingNightEnd, null),
+        row('Heart rate variability RMSSD', null, 'ms', '35', pendingNightEnd, null),
+        row('Skin temperature', null, 'Cel', '33.1', pendingNightEnd, null),
         row('Exercise activity', '73985-4', null, 'Running', ...run),
-        row('Heart rate', '8867-4', '/min', '150', ...run),
-        row('Active energy burned', '41981-2', 'kcal', '375.1', ...run),
-        row('Workout distance', null, 'm', '5000.4', ...run),
+        row('Heart rate', '8867-4', '/min', '142', ...run),
+        row('Active energy burned', '41981-2', 'kcal', '350', ...run),
+        row('Workout distance', null, 'm', '7250.5', ...run),
+        row('Exercise activity', '73985-4', null, 'Weightlifting', ...lift),
+        row('Heart rate', '8867-4', '/min', '118', ...lift),
+        row('Active energy burned', '41981-2', 'kcal', '200', ...lift),
       ].sort(byKey),
     );
-    // Each scored recovery's sleep was read for its end; the unscorable one cost nothing.
-    expect(whoop.callsTo(`/developer/v2/activity/sleep/${SLEEP_1}`).length).toBeGreaterThanOrEqual(1);
+    // Each scored recovery's sleep was read for its end.
+    expect(whoop.callsTo(`/developer/v2/activity/sleep/${NIGHT}`).length).toBeGreaterThanOrEqual(1);
   });
 
   it('refreshes short-lived tokens before each fetch, asking offline, storing each rotated refresh token', async () => {
@@ -225,8 +233,8 @@ describe('the WHOOP backfill', () => {
       expect(link.status).toBe('linked');
       const refreshes = refreshCalls().slice(before);
       const accepted = refreshes.filter((c) => whoop.spentRefreshTokens.includes(tokenOf(c)));
-      // Six steps: two sleep pages, two recovery pages, the workouts, the body measurement.
-      expect(accepted.length).toBeGreaterThanOrEqual(6);
+      // Five steps: two sleep pages, the recoveries, the workouts, the body measurement.
+      expect(accepted.length).toBeGreaterThanOrEqual(5);
       for (const call of refreshes) expect(new URLSearchParams(call.body).get('scope')).toBe('offline');
       // The only refused refreshes are the revoke of the previous link retrying a grant WHOOP already dropped.
       const issuedToThisLink = new Set(accepted.map(tokenOf));
@@ -242,19 +250,157 @@ function tokenOf(call: { body: string }): string {
   return new URLSearchParams(call.body).get('refresh_token') ?? '';
 }
 
+describe('WHOOP webhooks', () => {
+  let v1: ReturnType<typeof client>;
+  let hook: string;
+  const RUN = '0b1c2d3e-4f50-4617-8829-3a4b5c6d7e8f';
+  const event = (type: string, id: string | number, trace = `trace-${Math.random()}`) => ({
+    user_id: WHOOP_USER_ID,
+    id,
+    type,
+    trace_id: trace,
+  });
+  const post = (delivery: { body: string; headers: Record<string, string> }) =>
+    fetch(hook, { method: 'POST', body: delivery.body, headers: delivery.headers });
+  /** The values of exactly this indicator (the API's filter also matches longer names that contain it). */
+  const values = async (indicator: string) =>
+    (
+      (await v1.get(`/v1/data?limit=200&indicator=${encodeURIComponent(indicator)}`)).body.data as {
+        indicator: string;
+        value: string;
+      }[]
+    )
+      .filter((r) => r.indicator === indicator)
+      .map((r) => r.value)
+      .sort();
+  /** A new scored night, as WHOOP would serve it once its `sleep.updated` arrives. */
+  const addNight = (id: string, asleepHours: number) => {
+    const end = new Date(Date.now() - 2 * 3_600_000);
+    const template = whoop.records.sleep.find((r) => r.id === NIGHT)!;
+    const score = structuredClone(template.score) as { stage_summary: Record<string, number> };
+    score.stage_summary.total_light_sleep_time_milli = asleepHours * 3_600_000;
+    score.stage_summary.total_slow_wave_sleep_time_milli = 0;
+    score.stage_summary.total_rem_sleep_time_milli = 0;
+    whoop.records.sleep.push({
+      ...template,
+      id,
+      start: new Date(end.getTime() - (asleepHours + 1) * 3_600_000).toISOString(),
+      end: end.toISOString(),
+      score,
+    });
+  };
+
+  beforeAll(async () => {
+    // The latest link of the WHOOP account owns its stream: this user's.
+    v1 = (await linkedUser()).v1;
+    hook = `${h.url}/api/v1/pulse/hds/webhook?provider=whoop`;
+  }, 60_000);
+
+  it('sleep.updated: answered 200 with no body, the sleep fetched and written; the replay fetches nothing', async () => {
+    const id = '11111111-2222-4333-8444-555555555501';
+    addNight(id, 6.5);
+    const delivery = whoop.signedDelivery(event('sleep.updated', id));
+    const res = await post(delivery);
+    expect(res.status).toBe(200);
+    expect(await res.text()).toBe('');
+    await eventually(async () => (await values('Sleep duration')).includes('6.5'), { what: 'the new night' });
+    expect(whoop.callsTo(`/developer/v2/activity/sleep/${id}`).length).toBe(1);
+
+    const before = await values('Sleep duration');
+    expect((await post(delivery)).status).toBe(200);
+    await h.runtime.drainQueues();
+    expect(whoop.callsTo(`/developer/v2/activity/sleep/${id}`).length).toBe(1);
+    expect(await values('Sleep duration')).toEqual(before);
+  });
+
+  it('recovery.updated names the cycle: the recovery fetched by cycle and rewritten in place', async () => {
+    const recovery = whoop.records.recovery.find((r) => r.cycle_id === 93845)!;
+    (recovery.score as Record<string, number>).resting_heart_rate = 49;
+    const before = await values('Resting heart rate');
+    expect(before).toContain('52');
+    expect((await post(whoop.signedDelivery(event('recovery.updated', 93845)))).status).toBe(200);
+    await eventually(async () => (await values('Resting heart rate')).includes('49'), { what: 'the new rhr' });
+    expect(await values('Resting heart rate')).toEqual(before.map((v) => (v === '52' ? '49' : v)).sort());
+    expect(whoop.callsTo('/developer/v2/cycle/93845/recovery').length).toBe(1);
+  });
+
+  it('workout.deleted removes exactly that workout’s rows', async () => {
+    expect(await values('Workout distance')).toEqual(['7250.5']);
+    expect(await values('Exercise activity')).toEqual(['Running', 'Weightlifting']);
+    expect((await post(whoop.signedDelivery(event('workout.deleted', RUN)))).status).toBe(200);
+    await eventually(async () => (await values('Workout distance')).length === 0, { what: 'the run deleted' });
+    expect(await values('Exercise activity')).toEqual(['Weightlifting']);
+    expect(await values('Heart rate')).toEqual(['118']);
+  });
+
+  const forged: [string, (d: { body: string; headers: Record<string, string> }) => void][] = [
+    ['signed with another secret', () => undefined],
+    [
+      'a flipped body byte',
+      (d) => {
+        d.body = d.body.replace('sleep.updated', 'sleep.updatee');
+      },
+    ],
+    [
+      'a truncated signature',
+      (d) => {
+        d.headers['x-whoop-signature'] = d.headers['x-whoop-signature']!.slice(0, 30);
+      },
+    ],
+    [
+      'a signature that is not base64',
+      (d) => {
+        d.headers['x-whoop-signature'] = '!'.repeat(44);
+      },
+    ],
+    ['no signature header', (d) => void delete d.headers['x-whoop-signature']],
+    ['no timestamp header', (d) => void delete d.headers['x-whoop-signature-timestamp']],
+    [
+      'a timestamp in seconds, not ms',
+      (d) => {
+        d.headers['x-whoop-signature-timestamp'] = String(Math.floor(Date.now() / 1000));
+      },
+    ],
+  ];
+  it.each(forged)('refuses a delivery with %s: 401, nothing fetched or stored', async (name, tamper) => {
+    const id = '11111111-2222-4333-8444-555555555599';
+    if (!whoop.records.sleep.some((r) => r.id === id)) addNight(id, 3.75);
+    const delivery = whoop.signedDelivery(
+      event('sleep.updated', id),
+      name === 'signed with another secret' ? { secret: 'not-the-client-secret' } : {},
+    );
+    tamper(delivery);
+    const res = await post(delivery);
+    expect(res.status).toBe(401);
+    expect(await res.json()).toMatchObject({ success: false, code: -1, msg: 'signature does not verify' });
+    await h.runtime.drainQueues();
+    expect(whoop.callsTo(`/developer/v2/activity/sleep/${id}`).length).toBe(0);
+    expect(await values('Sleep duration')).not.toContain('3.75');
+  });
+
+  it('refuses a delivery signed over a timestamp 301 s old or ahead', async () => {
+    const id = '11111111-2222-4333-8444-555555555599';
+    for (const skew of [-301_000, 301_000]) {
+      const res = await post(whoop.signedDelivery(event('sleep.updated', id), { timestamp: Date.now() + skew }));
+      expect(res.status, String(skew)).toBe(401);
+    }
+    await h.runtime.drainQueues();
+    expect(whoop.callsTo(`/developer/v2/activity/sleep/${id}`).length).toBe(0);
+  });
+
+  it('answers a signed event of another WHOOP user 200 and fetches nothing', async () => {
+    const id = '11111111-2222-4333-8444-555555555598';
+    const res = await post(whoop.signedDelivery({ ...event('sleep.updated', id), user_id: 777 }));
+    expect(res.status).toBe(200);
+    await h.runtime.drainQueues();
+    expect(whoop.callsTo(`/developer/v2/activity/sleep/${id}`).length).toBe(0);
+  });
+});
+
 function refreshCalls() {
   return whoop
     .callsTo('/oauth/oauth2/token')
     .filter((c) => new URLSearchParams(c.body).get('grant_type') === 'refresh_token');
-}
-
-function utcDay(offset: number): [number, number, number] {
-  const t = new Date(Date.now() + offset * 86_400_000);
-  return [t.getUTCFullYear(), t.getUTCMonth(), t.getUTCDate()];
-}
-
-function at(offset: number, hours: number): string {
-  return new Date(Date.UTC(...utcDay(offset)) + hours * 3_600_000).toISOString();
 }
 
 function row(indicator: string, loinc: unknown, unit: string | null, value: string, time: string, end: string | null) {

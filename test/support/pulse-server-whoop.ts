@@ -1,10 +1,13 @@
 import { createHmac, randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { json, ProviderServer, type RecordedCall, type Reply } from './pulse-servers';
 
 /** Fixed test credentials of the WHOOP application (never real); the secret is the fixtures' (SOURCE.md). */
 export const WHOOP_CLIENT_ID = 'whoop-test-client';
 export const WHOOP_CLIENT_SECRET = 'whoop-fixture-client-secret';
-/** WHOOP user ids are int64 numbers (the OpenAPI's example, and the webhook fixture's `user_id`). */
+/** WHOOP user ids are int64 numbers: `profile.json`'s `user_id`, the webhook fixture's too. */
 export const WHOOP_USER_ID = 10129;
 
 type Doc = Record<string, unknown>;
@@ -80,12 +83,7 @@ export class WhoopServer extends ProviderServer {
     }
     if (call.method !== 'GET') return json(405, { message: 'Method not allowed' });
     if (path === '/v2/user/profile/basic') {
-      return json(200, {
-        user_id: WHOOP_USER_ID,
-        email: 'member@example.org',
-        first_name: 'Test',
-        last_name: 'Member',
-      });
+      return json(200, JSON.parse(readFileSync(join(FIXTURES, 'profile.json'), 'utf8')));
     }
     if (path === '/v2/user/measurement/body') {
       return this.records.body ? json(200, this.records.body) : json(404, { message: 'Not found' });
@@ -246,136 +244,43 @@ export class WhoopServer extends ProviderServer {
   }
 }
 
+const FIXTURES = join(dirname(fileURLToPath(import.meta.url)), '../fixtures/pulse/whoop');
+/** The day after the fixtures' last record: shifting it to today keeps every record inside a backfill window. */
+const FIXTURE_TODAY = Date.parse('2026-11-21T00:00:00.000Z');
+const DAY_MS = 86_400_000;
+const TIME_FIELDS = ['start', 'end', 'created_at', 'updated_at'] as const;
+
+/** Whole days from the fixtures' "today" to the UTC day of `now`: what every fixture time is moved by. */
+export function whoopFixtureShiftMs(now: Date): number {
+  return Math.floor((now.getTime() - FIXTURE_TODAY) / DAY_MS) * DAY_MS;
+}
+
+/** A fixture time as the server serves it on `now`'s day. */
+export function shiftedFixtureTime(iso: string, now: Date): string {
+  return new Date(Date.parse(iso) + whoopFixtureShiftMs(now)).toISOString();
+}
+
 /**
- * WHOOP records around `today` (UTC) in the OpenAPI's shapes (`api-evangelist/whoop-co`
- * `openapi/_original/whoop-api-openapi.yml`), values chosen so the readings are exact: two scored nights, a nap and
- * an unscored sleep (skipped); the nights' recoveries (one with SpO2 and skin temperature, one of a WHOOP 3.0 without)
- * and an unscorable one; a scored run and a workout still pending; a body measurement.
+ * The pulse domain's WHOOP fixtures (`test/fixtures/pulse/whoop/`, shapes and sources in their SOURCE.md), served with
+ * every time moved by whole days so the last record is yesterday's (values, ids and times of day unchanged).
  */
-export function whoopSampleRecords(today: Date): WhoopRecords {
-  const day = (offset: number) => new Date(today.getTime() + offset * 86_400_000).toISOString().slice(0, 10);
-  const at = (offset: number, time: string) => `${day(offset)}T${time}.000Z`;
-  const stages = (light: number, sws: number, rem: number) => ({
-    total_in_bed_time_milli: (light + sws + rem + 0.5) * 3_600_000,
-    total_awake_time_milli: 1_800_000,
-    total_no_data_time_milli: 0,
-    total_light_sleep_time_milli: light * 3_600_000,
-    total_slow_wave_sleep_time_milli: sws * 3_600_000,
-    total_rem_sleep_time_milli: rem * 3_600_000,
-    sleep_cycle_count: 4,
-    disturbance_count: 9,
-  });
-  const sleep = (id: string, cycle: number, start: string, end: string, extra: Doc) => ({
-    id,
-    cycle_id: cycle,
-    user_id: WHOOP_USER_ID,
-    created_at: end,
-    updated_at: end,
-    start,
-    end,
-    timezone_offset: '+00:00',
-    nap: false,
-    score_state: 'SCORED',
-    ...extra,
-  });
-  const sleepNeeded = {
-    baseline_milli: 27_395_716,
-    need_from_sleep_debt_milli: 352_230,
-    need_from_recent_strain_milli: 208_595,
-    need_from_recent_nap_milli: -12_312,
+export function whoopFixtureRecords(now: Date): WhoopRecords {
+  const shift = whoopFixtureShiftMs(now);
+  const page = (file: string) => {
+    const body = JSON.parse(readFileSync(join(FIXTURES, file), 'utf8')) as { records: Doc[] };
+    return body.records.map((record) => {
+      const moved: Doc = { ...record };
+      for (const field of TIME_FIELDS) {
+        if (typeof moved[field] === 'string') moved[field] = new Date(Date.parse(moved[field]) + shift).toISOString();
+      }
+      return moved;
+    });
   };
   return {
-    sleep: [
-      sleep('7d0b1a52-3c1e-4b8e-9a55-0b1f4c1a0001', 93845, at(-2, '22:30:00'), at(-1, '06:30:00'), {
-        score: { stage_summary: stages(4, 1.5, 1.5), sleep_needed: sleepNeeded, respiratory_rate: 16.11328125 },
-      }),
-      sleep('7d0b1a52-3c1e-4b8e-9a55-0b1f4c1a0002', 93844, at(-4, '23:00:00'), at(-3, '06:00:00'), {
-        score: { stage_summary: stages(3, 1, 2), sleep_needed: sleepNeeded, respiratory_rate: 15.5 },
-      }),
-      sleep('7d0b1a52-3c1e-4b8e-9a55-0b1f4c1a0003', 93845, at(-1, '13:00:00'), at(-1, '13:40:00'), {
-        nap: true,
-        score: { stage_summary: stages(0.5, 0, 0), sleep_needed: sleepNeeded, respiratory_rate: 15 },
-      }),
-      sleep('7d0b1a52-3c1e-4b8e-9a55-0b1f4c1a0004', 93846, at(0, '00:10:00'), at(0, '00:50:00'), {
-        score_state: 'PENDING_SCORE',
-      }),
-    ],
-    recovery: [
-      {
-        cycle_id: 93845,
-        sleep_id: '7d0b1a52-3c1e-4b8e-9a55-0b1f4c1a0001',
-        user_id: WHOOP_USER_ID,
-        created_at: at(-1, '06:45:00'),
-        updated_at: at(-1, '06:45:00'),
-        score_state: 'SCORED',
-        score: {
-          user_calibrating: false,
-          recovery_score: 44,
-          resting_heart_rate: 52,
-          hrv_rmssd_milli: 61.2,
-          spo2_percentage: 95.6875,
-          skin_temp_celsius: 33.7,
-        },
-      },
-      {
-        cycle_id: 93844,
-        sleep_id: '7d0b1a52-3c1e-4b8e-9a55-0b1f4c1a0002',
-        user_id: WHOOP_USER_ID,
-        created_at: at(-3, '06:10:00'),
-        updated_at: at(-3, '06:10:00'),
-        score_state: 'SCORED',
-        score: { user_calibrating: false, recovery_score: 61, resting_heart_rate: 55, hrv_rmssd_milli: 48.5 },
-      },
-      {
-        cycle_id: 93846,
-        sleep_id: '7d0b1a52-3c1e-4b8e-9a55-0b1f4c1a0004',
-        user_id: WHOOP_USER_ID,
-        created_at: at(0, '01:00:00'),
-        updated_at: at(0, '01:00:00'),
-        score_state: 'UNSCORABLE',
-      },
-    ],
-    workout: [
-      {
-        id: 'a1c2e3f4-5b6d-4e7f-8a9b-0c1d2e3f0001',
-        user_id: WHOOP_USER_ID,
-        created_at: at(-1, '18:00:00'),
-        updated_at: at(-1, '18:00:00'),
-        start: at(-1, '17:00:00'),
-        end: at(-1, '17:45:00'),
-        timezone_offset: '+00:00',
-        sport_name: 'running',
-        score_state: 'SCORED',
-        score: {
-          strain: 8.2463,
-          average_heart_rate: 150,
-          max_heart_rate: 176,
-          kilojoule: 1569.34,
-          percent_recorded: 100,
-          distance_meter: 5000.4,
-          zone_durations: {
-            zone_zero_milli: 0,
-            zone_one_milli: 300_000,
-            zone_two_milli: 900_000,
-            zone_three_milli: 900_000,
-            zone_four_milli: 600_000,
-            zone_five_milli: 0,
-          },
-        },
-      },
-      {
-        id: 'a1c2e3f4-5b6d-4e7f-8a9b-0c1d2e3f0002',
-        user_id: WHOOP_USER_ID,
-        created_at: at(0, '00:05:00'),
-        updated_at: at(0, '00:05:00'),
-        start: at(-1, '20:00:00'),
-        end: at(-1, '20:30:00'),
-        timezone_offset: '+00:00',
-        sport_name: 'yoga',
-        score_state: 'PENDING_SCORE',
-      },
-    ],
-    body: { height_meter: 1.78, weight_kilogram: 72.35, max_heart_rate: 191 },
+    sleep: page('sleep.json'),
+    recovery: page('recovery.json'),
+    workout: page('workout.json'),
+    body: JSON.parse(readFileSync(join(FIXTURES, 'body.json'), 'utf8')) as Doc,
   };
 }
 

@@ -1,4 +1,14 @@
 import type { WhoopFetchStep, WhoopResource } from '../../../domain/pulse/fetch-steps';
+import {
+  mapWhoopBody,
+  mapWhoopRecoveries,
+  mapWhoopRecovery,
+  mapWhoopSleep,
+  mapWhoopSleeps,
+  mapWhoopWorkout,
+  mapWhoopWorkouts,
+} from '../../../domain/pulse/mapping/whoop';
+import { verifyWhoop, WebhookBodyError, whoopEvents } from '../../../domain/pulse/signatures';
 import { DESCRIPTORS } from '../interim-domain';
 import { ProviderError } from '../provider-http';
 import type {
@@ -6,10 +16,11 @@ import type {
   FetchStep,
   KeyedReading,
   ProviderContext,
+  ProviderEvent,
   ProviderModule,
   ProviderTokens,
+  WebhookSpec,
 } from '../registry';
-import { mapWhoopBody, mapWhoopRecovery, mapWhoopSleep, mapWhoopWorkout } from './whoop-mapping-interim';
 
 /**
  * WHOOP API v2 (design §3.2, §4.3): OAuth 2 code grant with the client credentials in the token request's body, a
@@ -46,6 +57,35 @@ interface TokenAnswer {
 
 type Json = Record<string, unknown>;
 
+/**
+ * WHOOP's app-level webhooks (design §3.2, §7.1): `X-WHOOP-Signature` = base64 HMAC-SHA256(client secret,
+ * `X-WHOOP-Signature-Timestamp` (ms) ‖ raw body), within the tolerance either way; `{user_id, id, type, trace_id}`
+ * → the object to fetch, or the keys a `*.deleted` removes. Both from the pulse domain.
+ */
+const whoopWebhook: WebhookSpec = {
+  verify(raw, req, cfg, nowMs, toleranceSeconds) {
+    return verifyWhoop(raw, req.headers, { secret: cfg.clientSecret, nowMs, toleranceSeconds });
+  },
+
+  events(raw) {
+    let events: ReturnType<typeof whoopEvents>;
+    try {
+      events = whoopEvents(raw);
+    } catch (err) {
+      // Signed by WHOOP but not its documented shape: nothing to do, and nothing to retry.
+      if (err instanceof WebhookBodyError) return [];
+      throw err;
+    }
+    return events.flatMap((event): ProviderEvent[] => {
+      const { job } = event;
+      if (job.kind !== 'fetch') return [{ ...event, job }];
+      const step = job.step;
+      if (step.provider !== 'whoop' || step.kind !== 'object') return [];
+      return [{ ...event, job: { kind: 'fetch', step: { resource: step.resource, objectId: step.id } } }];
+    });
+  },
+};
+
 export const whoopModule: ProviderModule = {
   descriptor: DESCRIPTORS.whoop,
   defaultScopes: DEFAULT_SCOPES,
@@ -54,6 +94,7 @@ export const whoopModule: ProviderModule = {
     { windowSeconds: 60, limit: 90 },
     { windowSeconds: 86_400, limit: 9500 },
   ],
+  webhook: whoopWebhook,
 
   async beginLink(ctx, start) {
     const url = new URL(`${ctx.cfg.authUrl}/oauth/oauth2/auth`);
@@ -160,10 +201,12 @@ async function fetchObject(
       return mapWhoopSleep(await get(ctx, tokens, `/v2/activity/sleep/${segment}`, '/v2/activity/sleep/{id}'));
     case 'workout':
       return mapWhoopWorkout(await get(ctx, tokens, `/v2/activity/workout/${segment}`, '/v2/activity/workout/{id}'));
-    case 'recovery':
-      return recoveryReadings(ctx, tokens, [
-        await get(ctx, tokens, `/v2/cycle/${segment}/recovery`, '/v2/cycle/{id}/recovery'),
-      ]);
+    case 'recovery': {
+      const recovery = await get(ctx, tokens, `/v2/cycle/${segment}/recovery`, '/v2/cycle/{id}/recovery');
+      const ends = await sleepEnds(ctx, tokens, [recovery]);
+      const sleepId = typeof recovery.sleep_id === 'string' ? recovery.sleep_id : '';
+      return mapWhoopRecovery(recovery, ends.get(sleepId) ?? null);
+    }
   }
 }
 
@@ -177,12 +220,13 @@ async function fetchPage(
   const query: Record<string, string> = { limit: String(PAGE_LIMIT), start: step.start, end: step.end };
   if (step.nextToken) query.nextToken = step.nextToken;
   const page = await get(ctx, tokens, path, path, query);
-  if (page.records !== undefined && !Array.isArray(page.records)) throw new ProviderError('transient', 'whoop', 200);
-  const records = (page.records ?? []) as unknown[];
-  const readings =
-    step.resource === 'recovery'
-      ? await recoveryReadings(ctx, tokens, records)
-      : records.flatMap(step.resource === 'sleep' ? mapWhoopSleep : mapWhoopWorkout);
+  let readings: KeyedReading[];
+  if (step.resource === 'recovery') {
+    const records = Array.isArray(page.records) ? (page.records as unknown[]) : [];
+    readings = mapWhoopRecoveries(page, await sleepEnds(ctx, tokens, records));
+  } else {
+    readings = step.resource === 'sleep' ? mapWhoopSleeps(page) : mapWhoopWorkouts(page);
+  }
   const next = typeof page.next_token === 'string' && page.next_token ? page.next_token : null;
   return {
     readings,
@@ -192,17 +236,19 @@ async function fetchPage(
 
 /**
  * A recovery carries no time of its own; its readings are placed at the end of the sleep it was computed from, so
- * each scored recovery costs one more request for that sleep. A sleep WHOOP no longer has leaves its recovery out.
+ * each scored recovery costs one more request for that sleep (sleep id → end). A sleep WHOOP no longer has is left
+ * out, and the mapping falls back to the recovery's `created_at`.
  */
-async function recoveryReadings(
+async function sleepEnds(
   ctx: ProviderContext,
   tokens: ProviderTokens,
   records: readonly unknown[],
-): Promise<KeyedReading[]> {
-  const out: KeyedReading[] = [];
+): Promise<Map<string, string>> {
+  const ends = new Map<string, string>();
   for (const record of records) {
     const recovery = record as Json | null;
-    if (!recovery || recovery.score_state !== 'SCORED' || typeof recovery.sleep_id !== 'string') continue;
+    if (recovery?.score_state !== 'SCORED' || typeof recovery.sleep_id !== 'string') continue;
+    if (ends.has(recovery.sleep_id)) continue;
     let sleep: Json;
     try {
       sleep = await get(
@@ -215,10 +261,9 @@ async function recoveryReadings(
       if (err instanceof ProviderError && err.kind === 'not_found') continue;
       throw err;
     }
-    if (typeof sleep.end !== 'string') continue;
-    out.push(...mapWhoopRecovery(recovery, sleep.end));
+    if (typeof sleep.end === 'string') ends.set(recovery.sleep_id, sleep.end);
   }
-  return out;
+  return ends;
 }
 
 async function get(
