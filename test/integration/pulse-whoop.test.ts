@@ -152,6 +152,19 @@ describe('linking WHOOP', () => {
     ]);
   });
 
+  it('moves the WHOOP account to the Subject that linked it last, revoking the old grant at WHOOP once', async () => {
+    await linkedUser();
+    await h.runtime.drainQueues();
+    const deletesBefore = whoop.callsTo('/developer/v2/user/access').length;
+    const revokedBefore = whoop.revoked.length;
+    await linkedUser();
+    await h.runtime.drainQueues();
+    expect(whoop.revoked.length).toBe(revokedBefore + 1);
+    const deletes = whoop.callsTo('/developer/v2/user/access').slice(deletesBefore);
+    expect(deletes.map((c) => c.method)).toEqual(['DELETE']);
+    expect(deletes[0]!.headers.authorization).toBe(`Bearer ${whoop.revoked.at(-1)}`);
+  });
+
   it('sends the user back with status=denied when they decline at WHOOP, storing nothing', async () => {
     const user = await signIn(h, email());
     const api = client(h.url, user.access_token);

@@ -57,6 +57,8 @@ interface TokenAnswer {
 
 type Json = Record<string, unknown>;
 
+const NO_CONTENT_OR_JSON = [{ type: '' }, { type: 'application/json' }] as const;
+
 /**
  * WHOOP's app-level webhooks (design §3.2, §7.1): `X-WHOOP-Signature` = base64 HMAC-SHA256(client secret,
  * `X-WHOOP-Signature-Timestamp` (ms) ‖ raw body), within the tolerance either way; `{user_id, id, type, trace_id}`
@@ -296,6 +298,8 @@ async function revokeAccess(ctx: ProviderContext, tokens: ProviderTokens): Promi
     url: new URL(`${ctx.cfg.apiUrl}/developer/v2/user/access`),
     pathTemplate: '/developer/v2/user/access',
     headers: bearer(tokens),
+    // 204 has no body and so no type: without this the egress would refuse the success as an untyped answer.
+    accept: NO_CONTENT_OR_JSON,
     signal: ctx.signal,
   });
 }
