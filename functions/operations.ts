@@ -66,6 +66,7 @@ import { operation as listPulseProviders } from './pulse/list-pulse-providers.sc
 import { operation as listPulseUserProviders } from './pulse/list-pulse-user-providers.schema';
 import { operation as probePulseWebhook } from './pulse/probe-pulse-webhook.schema';
 import { operation as receivePulseWebhook } from './pulse/receive-pulse-webhook.schema';
+import { operation as unlinkPulseProvider } from './pulse/unlink-pulse-provider.schema';
 import { operation as verifyPulseWebhook } from './pulse/verify-pulse-webhook.schema';
 import { operation as createResponse } from './responses/create-response.schema';
 import { operation as deleteResponse } from './responses/delete-response.schema';
@@ -153,6 +154,7 @@ export const operations: readonly Operation[] = [
   listPulseUserProviders,
   linkPulseProvider,
   completePulseLink,
+  unlinkPulseProvider,
   receivePulseWebhook,
   verifyPulseWebhook,
   probePulseWebhook,

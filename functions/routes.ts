@@ -193,7 +193,7 @@ export const manifest: readonly ManifestEntry[] = [
     envelope: 'openai',
     handler: 'subjects/delete-subject.ts',
     description: 'Erase a Subject',
-    needs: { tables: recordsRw, bucket: 'readwrite', sendsTo: ['purge'] },
+    needs: { tables: recordsRw, bucket: 'readwrite', sendsTo: ['purge', 'pulse-jobs'] },
   },
   // The Subject's care circle: family members the agent may name (list_family_members).
   {
@@ -560,7 +560,7 @@ export const manifest: readonly ManifestEntry[] = [
     needs: {
       tables: { records: 'readwrite', accounts: 'readwrite' },
       bucket: 'readwrite',
-      sendsTo: ['purge'],
+      sendsTo: ['purge', 'pulse-jobs'],
       timeoutSeconds: 120,
     },
   },
@@ -811,7 +811,7 @@ export const manifest: readonly ManifestEntry[] = [
     handler: 'console/delete-console-subject.ts',
     description: 'Erase a Subject of the account',
     // The erase marks and drops the Subject's mapping and its staged uploads, in the accounts table.
-    needs: { tables: { ...consoleRw, accounts: 'readwrite' }, bucket: 'readwrite', sendsTo: ['purge'] },
+    needs: { tables: { ...consoleRw, accounts: 'readwrite' }, bucket: 'readwrite', sendsTo: ['purge', 'pulse-jobs'] },
   },
   // A Subject's readings grouped by LOINC code (or indicator) from one pass over the time index.
   {
@@ -1191,6 +1191,19 @@ export const manifest: readonly ManifestEntry[] = [
       timeoutSeconds: 20,
     },
   },
+  // Unlinks a provider: the revoke queued with the sealed tokens first, then the link and its map deleted.
+  {
+    kind: 'http',
+    id: 'unlink-pulse-provider',
+    method: 'POST',
+    path: '/api/v1/pulse/user/providers/unlink',
+    auth: 'user-token',
+    scopes: ['mcp:write'],
+    envelope: 'api',
+    handler: 'pulse/unlink-pulse-provider.ts',
+    description: 'Unlink a wearable provider',
+    needs: { tables: { ...consoleRw, accounts: 'readwrite' }, sendsTo: ['pulse-jobs'] },
+  },
   // A provider's signed delivery: verified on the raw bytes first (401 and nothing else when forged), queued, 200.
   {
     kind: 'http',
@@ -1267,7 +1280,7 @@ export const manifest: readonly ManifestEntry[] = [
     needs: {
       tables: { identity: 'readwrite', accounts: 'readwrite', records: 'readwrite' },
       bucket: 'readwrite',
-      sendsTo: ['purge'],
+      sendsTo: ['purge', 'pulse-jobs'],
       timeoutSeconds: 120,
     },
   },
