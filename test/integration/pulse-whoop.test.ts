@@ -410,6 +410,34 @@ describe('WHOOP webhooks', () => {
   });
 });
 
+describe('unlinking WHOOP', () => {
+  it('revokes the grant at WHOOP, deletes the link and its map, keeps the readings, ignores later webhooks', async () => {
+    const { api, v1 } = await linkedUser();
+    await h.runtime.drainQueues();
+    const mapping = await h.runtime.services.pulseLinks.findProviderUser('whoop', String(WHOOP_USER_ID));
+    const rowsBefore = (await v1.get('/v1/data?limit=200')).body.data.length;
+    expect(rowsBefore).toBeGreaterThan(0);
+    const revokedBefore = whoop.revoked.length;
+
+    const res = await api.post('/api/v1/pulse/user/providers/unlink', { provider: 'whoop' });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ success: true, message: 'whoop unlinked', provider_slug: 'whoop' });
+    await eventually(() => whoop.revoked.length === revokedBefore + 1, { what: 'the revoke at WHOOP' });
+    expect(await rawLinkItem(mapping!.subjectId)).toBeUndefined();
+    expect(await h.runtime.services.pulseLinks.findProviderUser('whoop', String(WHOOP_USER_ID))).toBeNull();
+    expect((await api.get('/api/v1/pulse/user/providers')).body.data.providers).toEqual([]);
+    expect((await v1.get('/v1/data?limit=200')).body.data.length).toBe(rowsBefore);
+
+    const id = 'ecfc6a15-4661-442f-a9a4-f160dd7afae8';
+    const fetched = whoop.callsTo(`/developer/v2/activity/sleep/${id}`).length;
+    const delivery = whoop.signedDelivery({ user_id: WHOOP_USER_ID, id, type: 'sleep.updated', trace_id: 'after' });
+    const hook = await fetch(`${h.url}/api/v1/pulse/hds/webhook?provider=whoop`, { method: 'POST', ...delivery });
+    expect(hook.status).toBe(200);
+    await h.runtime.drainQueues();
+    expect(whoop.callsTo(`/developer/v2/activity/sleep/${id}`).length).toBe(fetched);
+  }, 60_000);
+});
+
 function refreshCalls() {
   return whoop
     .callsTo('/oauth/oauth2/token')
