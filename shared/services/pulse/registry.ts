@@ -4,6 +4,7 @@ import { PROVIDER_SLUGS, type ProviderDescriptor, type ProviderSlug } from './in
 import type { ProviderHttp } from './provider-http';
 import { ouraModule } from './providers/oura';
 import { whoopModule } from './providers/whoop';
+import { withingsModule } from './providers/withings';
 
 /** The provider's tokens as sealed at rest (design §5); `expiresAt` in epoch milliseconds. */
 export interface ProviderTokens {
@@ -127,7 +128,11 @@ export interface ProviderModule {
 }
 
 /** The modules built so far; the others are listed but unsupported until their slice lands. */
-export const PROVIDERS: Partial<Record<ProviderSlug, ProviderModule>> = { oura: ouraModule, whoop: whoopModule };
+export const PROVIDERS: Partial<Record<ProviderSlug, ProviderModule>> = {
+  oura: ouraModule,
+  whoop: whoopModule,
+  withings: withingsModule,
+};
 
 /**
  * The one place that decides whether a provider is `supported` on this deployment: its module is built and its

@@ -1,0 +1,317 @@
+import type { WithingsFetchStep, WithingsService } from '../../../domain/pulse/fetch-steps';
+import {
+  mapWithingsActivity,
+  mapWithingsMeasures,
+  mapWithingsSleep,
+  mapWithingsWorkouts,
+  WITHINGS_MEASURE_TYPES,
+} from '../../../domain/pulse/mapping/withings';
+import type { KeyedReading } from '../../../domain/pulse/readings';
+import { WebhookBodyError, withingsEvents } from '../../../domain/pulse/signatures';
+import { DESCRIPTORS } from '../interim-domain';
+import { ProviderError } from '../provider-http';
+import type {
+  FetchResult,
+  FetchStep,
+  ProviderContext,
+  ProviderEvent,
+  ProviderModule,
+  ProviderTokens,
+  WebhookSpec,
+} from '../registry';
+
+/**
+ * Withings (design §3.3, §4.4): OAuth 2 code grant whose code lives 30 s (the callback exchanges it at once), the
+ * token endpoint `v2/oauth2 action=requesttoken` answering `{status, body}` — every Withings answer is HTTP 200 and a
+ * `status` other than 0 is the error —, the token answer's `userid` as the provider user id, three-hour access
+ * tokens with rotating refresh tokens, form-encoded data calls (`measure getmeas`, `v2/measure getactivity` and
+ * `getworkouts`, `v2/sleep getsummary`) paged by `more`/`offset`, and per-user `notify` subscriptions.
+ */
+const DEFAULT_SCOPES = ['user.metrics', 'user.activity'] as const;
+const SERVICES: readonly WithingsService[] = ['getmeas', 'getactivity', 'getworkouts', 'sleep_summary'];
+const MEASURE_TYPES = Object.keys(WITHINGS_MEASURE_TYPES).join(',');
+/** Withings' documented token life, taken when an answer leaves `expires_in` out. */
+const DEFAULT_EXPIRES_IN = 10_800;
+/** `status` values of an invalid or expired access token (Withings' status list: 100–102 and 200 are auth errors). */
+const AUTH_STATUSES = new Set([100, 101, 102, 200, 401]);
+const TOO_MANY_REQUESTS = 601;
+/** Withings' "unknown error" and timeout statuses: worth another try later. */
+const TRANSIENT_STATUSES = new Set([522, 2555]);
+/** The `appli` codes subscribed per link (1 weight, 4 blood pressure/heart rate/SpO2, 16 activity, 44 sleep). */
+export const WITHINGS_APPLIS = ['1', '4', '16', '44'] as const;
+
+type Json = Record<string, unknown>;
+
+/** One service's request (path and form) and the domain mapping of its answer. */
+interface ServiceCall {
+  path: '/measure' | '/v2/measure' | '/v2/sleep';
+  form: Record<string, string>;
+  map: (answer: unknown) => KeyedReading[];
+}
+
+/**
+ * Withings signs nothing; a notification is trusted by the per-link token `t` of the subscribed callback URL
+ * (design §7.1), which needs the link the body's `userid` names — a lookup this synchronous verifier cannot make.
+ * Until the webhook path gains it, every Withings delivery is refused here (401), so nothing unverified is queued.
+ */
+const withingsWebhook: WebhookSpec = {
+  verify() {
+    return { ok: false, reason: 'missing' };
+  },
+
+  events(raw) {
+    let events: ReturnType<typeof withingsEvents>;
+    try {
+      events = withingsEvents(raw);
+    } catch (err) {
+      if (err instanceof WebhookBodyError) return [];
+      throw err;
+    }
+    return events.flatMap((event): ProviderEvent[] => {
+      const { job } = event;
+      if (job.kind !== 'fetch') return [{ ...event, job }];
+      if (job.step.provider !== 'withings') return [];
+      return [{ ...event, job: { kind: 'fetch', step: genericStep(job.step) } }];
+    });
+  },
+};
+
+export const withingsModule: ProviderModule = {
+  descriptor: DESCRIPTORS.withings,
+  defaultScopes: DEFAULT_SCOPES,
+  // 120 requests a minute per application, with headroom (design §8).
+  pace: [{ windowSeconds: 60, limit: 110 }],
+  webhook: withingsWebhook,
+
+  async beginLink(ctx, start) {
+    const url = new URL(`${ctx.cfg.authUrl}/oauth2_user/authorize2`);
+    url.search = new URLSearchParams({
+      response_type: 'code',
+      client_id: ctx.cfg.clientId,
+      scope: (ctx.cfg.scopes ?? DEFAULT_SCOPES).join(','),
+      redirect_uri: start.redirectUri,
+      state: start.state,
+    }).toString();
+    return { url: url.toString() };
+  },
+
+  async completeLink(ctx, query, attempt) {
+    const code = query.get('code');
+    if (!code) throw new ProviderError('refused', 'withings', null);
+    const { tokens, userId } = await tokenRequest(
+      ctx,
+      { grant_type: 'authorization_code', code, redirect_uri: attempt.redirectUri },
+      'refused',
+    );
+    if (!userId) throw new ProviderError('refused', 'withings', 200);
+    return { tokens, providerUserId: userId };
+  },
+
+  refresh: refreshTokens,
+
+  async revoke(ctx, tokens, refs) {
+    let current = tokens;
+    for (const [appli, callbackUrl] of Object.entries(refs)) {
+      const form = { action: 'revoke', callbackurl: callbackUrl, appli };
+      try {
+        await withingsCall(ctx, current, '/notify', form);
+      } catch (err) {
+        if (!(err instanceof ProviderError) || err.kind !== 'unauthorized' || !current.refreshToken) throw err;
+        // Three-hour tokens: the sealed one may have lapsed while the revoke waited. Refresh once and go on.
+        try {
+          current = await refreshTokens(ctx, current);
+        } catch (refreshErr) {
+          // A grant Withings no longer knows has no subscriptions left to remove.
+          if (refreshErr instanceof ProviderError && refreshErr.kind === 'invalid_grant') return;
+          throw refreshErr;
+        }
+        await withingsCall(ctx, current, '/notify', form);
+      }
+    }
+  },
+
+  backfillSteps(from, to) {
+    return [
+      genericStep({
+        provider: 'withings',
+        services: [...SERVICES],
+        startdate: Math.floor(from.getTime() / 1000),
+        enddate: Math.floor(to.getTime() / 1000),
+      }),
+    ];
+  },
+
+  async fetch(ctx, tokens, generic) {
+    const step = withingsStep(generic);
+    const [service, ...rest] = step.services;
+    if (!service) throw new ProviderError('refused', 'withings', null);
+    const call = serviceCall(service, step);
+    if (step.offset !== undefined) call.form.offset = String(step.offset);
+    const answer = await withingsCall(ctx, tokens, call.path, call.form);
+    const body = (answer.body ?? {}) as Json;
+    const more = body.more === true || body.more === 1;
+    const offset = typeof body.offset === 'number' ? body.offset : Number(body.offset);
+    let next: WithingsFetchStep | null = null;
+    if (more && Number.isInteger(offset) && offset > (step.offset ?? 0)) next = { ...step, offset };
+    else if (rest.length > 0)
+      next = { provider: 'withings', services: rest, startdate: step.startdate, enddate: step.enddate };
+    const result: FetchResult = { readings: call.map(answer) };
+    if (next) result.next = genericStep(next);
+    return result;
+  },
+};
+
+/** What one service asks over the step's window (Unix seconds; the v2 services take inclusive `yyyy-MM-dd` days). */
+function serviceCall(service: WithingsService, step: WithingsFetchStep): ServiceCall {
+  const start = String(step.startdate);
+  const end = String(step.enddate);
+  const days = { startdateymd: ymd(step.startdate), enddateymd: ymd(step.enddate) };
+  switch (service) {
+    case 'getmeas':
+      return {
+        path: '/measure',
+        form: { action: 'getmeas', meastypes: MEASURE_TYPES, category: '1', startdate: start, enddate: end },
+        map: mapWithingsMeasures,
+      };
+    case 'getactivity':
+      return {
+        path: '/v2/measure',
+        form: { action: 'getactivity', ...days, data_fields: 'steps,calories' },
+        map: mapWithingsActivity,
+      };
+    case 'getworkouts':
+      return {
+        path: '/v2/measure',
+        form: { action: 'getworkouts', ...days, data_fields: 'calories' },
+        map: mapWithingsWorkouts,
+      };
+    case 'sleep_summary':
+      return {
+        path: '/v2/sleep',
+        form: { action: 'getsummary', ...days, data_fields: 'total_sleep_time,hr_average' },
+        map: mapWithingsSleep,
+      };
+  }
+}
+
+/**
+ * The registry's generic step ↔ the domain's Withings step: `resource` lists the services still to call, `from`/`to`
+ * are the window in Unix seconds, `page` is Withings' `offset`. Anything else is a job this module never made.
+ */
+function withingsStep(step: FetchStep): WithingsFetchStep {
+  const services = step.resource.split(',');
+  const startdate = Number(step.from);
+  const enddate = Number(step.to);
+  const offset = step.page === undefined ? undefined : Number(step.page);
+  if (
+    services.length === 0 ||
+    !services.every((s): s is WithingsService => (SERVICES as readonly string[]).includes(s)) ||
+    !Number.isSafeInteger(startdate) ||
+    !Number.isSafeInteger(enddate) ||
+    startdate > enddate ||
+    (offset !== undefined && !Number.isSafeInteger(offset))
+  ) {
+    throw new ProviderError('refused', 'withings', null);
+  }
+  return { provider: 'withings', services, startdate, enddate, ...(offset !== undefined ? { offset } : {}) };
+}
+
+function genericStep(step: WithingsFetchStep): FetchStep {
+  return {
+    resource: step.services.join(','),
+    from: String(step.startdate),
+    to: String(step.enddate),
+    ...(step.offset !== undefined ? { page: String(step.offset) } : {}),
+  };
+}
+
+/** A Withings answer `{status, body}`: `status` 0 or the error it stands for (HTTP is 200 either way). */
+async function withingsCall(
+  ctx: ProviderContext,
+  tokens: ProviderTokens | null,
+  path: string,
+  form: Record<string, string>,
+): Promise<{ status: number; body: unknown }> {
+  const answer = await ctx.http.call({
+    method: 'POST',
+    url: new URL(`${ctx.cfg.apiUrl}${path}`),
+    pathTemplate: `${path} ${form.action}`,
+    form,
+    ...(tokens ? { headers: { authorization: `Bearer ${tokens.accessToken}` } } : {}),
+    signal: ctx.signal,
+  });
+  const parsed = answer.json<unknown>();
+  const doc = (typeof parsed === 'object' && parsed !== null ? parsed : {}) as Json;
+  const status = doc.status;
+  if (typeof status !== 'number') throw new ProviderError('transient', 'withings', answer.status);
+  if (status === 0) return { status, body: doc.body };
+  throw statusError(status);
+}
+
+function statusError(status: number): ProviderError {
+  if (AUTH_STATUSES.has(status)) return new ProviderError('unauthorized', 'withings', status);
+  if (status === TOO_MANY_REQUESTS) return new ProviderError('rate_limited', 'withings', status, 60_000);
+  if (TRANSIENT_STATUSES.has(status)) return new ProviderError('transient', 'withings', status);
+  return new ProviderError('refused', 'withings', status);
+}
+
+/** A rotated refresh token: the old one is spent, so a refused refresh means the grant is gone (relink). */
+async function refreshTokens(ctx: ProviderContext, tokens: ProviderTokens): Promise<ProviderTokens> {
+  if (!tokens.refreshToken) throw new ProviderError('invalid_grant', 'withings', null);
+  const { tokens: fresh } = await tokenRequest(
+    ctx,
+    { grant_type: 'refresh_token', refresh_token: tokens.refreshToken },
+    'invalid_grant',
+    tokens.scope,
+  );
+  return fresh;
+}
+
+/**
+ * `v2/oauth2 action=requesttoken`, the client credentials in the form. A non-zero `status` is `whenRefused` (a code
+ * exchange refused is a failed link; a refresh refused is a lost grant), except a transient one.
+ */
+async function tokenRequest(
+  ctx: ProviderContext,
+  form: Record<string, string>,
+  whenRefused: 'refused' | 'invalid_grant',
+  previousScope: string[] = [],
+): Promise<{ tokens: ProviderTokens; userId: string | null }> {
+  let answer: { status: number; body: unknown };
+  try {
+    answer = await withingsCall(ctx, null, '/v2/oauth2', {
+      action: 'requesttoken',
+      ...form,
+      client_id: ctx.cfg.clientId,
+      client_secret: ctx.cfg.clientSecret,
+    });
+  } catch (err) {
+    if (err instanceof ProviderError && err.kind !== 'transient' && err.kind !== 'rate_limited')
+      throw new ProviderError(whenRefused, 'withings', err.status);
+    throw err;
+  }
+  const body = (answer.body ?? {}) as Json;
+  if (typeof body.access_token !== 'string' || !body.access_token) {
+    throw new ProviderError(whenRefused, 'withings', answer.status);
+  }
+  const expiresIn = typeof body.expires_in === 'number' && body.expires_in > 0 ? body.expires_in : DEFAULT_EXPIRES_IN;
+  const userId =
+    typeof body.userid === 'string' && body.userid
+      ? body.userid
+      : typeof body.userid === 'number' && Number.isSafeInteger(body.userid)
+        ? String(body.userid)
+        : null;
+  return {
+    tokens: {
+      accessToken: body.access_token,
+      ...(typeof body.refresh_token === 'string' && body.refresh_token ? { refreshToken: body.refresh_token } : {}),
+      expiresAt: ctx.nowMs + expiresIn * 1000,
+      scope: typeof body.scope === 'string' ? body.scope.split(',').filter(Boolean) : previousScope,
+    },
+    userId,
+  };
+}
+
+function ymd(unixSeconds: number): string {
+  return new Date(unixSeconds * 1000).toISOString().slice(0, 10);
+}
