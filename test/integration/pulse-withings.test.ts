@@ -1,6 +1,7 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDocumentClient } from '../../shared/adapters/dynamo/client';
+import { withingsLinkToken } from '../../shared/domain/pulse/signatures';
 import { client, type Harness, startHarness } from '../support/harness';
 import { eventually } from '../support/polling';
 import {
@@ -25,6 +26,7 @@ const RETURN_URL = 'https://app.example.org/pulse/done';
 const LINK = '/api/v1/pulse/user/providers/link';
 const now = new Date();
 const email = () => `withings${++n}-${Date.now()}@example.org`;
+const WEBHOOK_KEY = 'withings-test-webhook-key';
 /** A fixture instant (ISO) as the server serves it today, moved by whole days. */
 const t = (iso: string) => new Date(Date.parse(iso) + withingsFixtureShiftSeconds(now) * 1000).toISOString();
 
@@ -37,6 +39,7 @@ beforeAll(async () => {
       ...withingsEnv(withings),
       HDS_RATE_LIMITS: 'login-code=1000,verify-code=1000,list-data=100000,api-v1=100000',
       HDS_PULSE_RETURN_URLS: RETURN_URL,
+      HDS_PULSE_WITHINGS_WEBHOOK_TOKEN: WEBHOOK_KEY,
     },
   });
 }, 60_000);
@@ -71,8 +74,14 @@ async function linkedUser() {
     },
     { timeoutMs: 20_000, what: 'the Withings backfill to finish' },
   );
-  return { api, v1: client(h.url, key.body.secret), link };
+  await h.runtime.drainQueues();
+  const mapping = await h.runtime.services.pulseLinks.findProviderUser('withings', WITHINGS_USER_ID);
+  return { api, v1: client(h.url, key.body.secret), link, linkId: mapping!.linkId, subjectId: mapping!.subjectId };
 }
+
+/** The callback URL a link subscribes: HDS's webhook path with the link's token `t`. */
+const callbackFor = (linkId: string, key = WEBHOOK_KEY) =>
+  `${h.url}/api/v1/pulse/hds/webhook?provider=withings&t=${withingsLinkToken(key, linkId)}`;
 
 describe('linking Withings', () => {
   it('is listed supported, OAuth 2, not linked', async () => {
@@ -116,6 +125,16 @@ describe('linking Withings', () => {
     const stored = JSON.stringify(Item);
     for (const token of withings.issued) expect(stored).not.toContain(token);
     expect(stored).not.toContain(WITHINGS_CLIENT_SECRET);
+  });
+
+  it('subscribes the link to weight, vitals, activity and sleep notifications at its own callback URL', async () => {
+    const { linkId } = await linkedUser();
+    const mine = withings.subscriptions.filter((sub) => sub.callbackurl === callbackFor(linkId));
+    expect(mine.map((sub) => sub.appli).sort()).toEqual(['1', '16', '4', '44']);
+    const subscribe = withings
+      .callsTo('/notify')
+      .filter((c) => new URLSearchParams(c.body).get('action') === 'subscribe');
+    expect(subscribe.at(-1)!.headers.authorization).toMatch(/^Bearer withings-at-/);
   });
 
   it('fails the link when the callback comes after the code’s 30 s: Withings’ status error, nothing stored', async () => {
@@ -200,6 +219,92 @@ describe('the Withings backfill', () => {
       .filter((f) => f.get('grant_type') === 'refresh_token');
     expect(refresh.at(-1)?.get('action')).toBe('requesttoken');
     expect(refresh.at(-1)?.get('client_secret')).toBe(WITHINGS_CLIENT_SECRET);
+  });
+});
+
+describe('Withings notifications', () => {
+  let v1: ReturnType<typeof client>;
+  let linkId: string;
+  const weights = async () =>
+    ((await v1.get('/v1/data?limit=200&indicator=Body%20weight')).body.data as { indicator: string; value: string }[])
+      .filter((r) => r.indicator === 'Body weight')
+      .map((r) => r.value)
+      .sort();
+  const getmeasCalls = () => withings.callsTo('/measure').length;
+  const form = (start: number, end: number) =>
+    new URLSearchParams({ userid: WITHINGS_USER_ID, appli: '1', startdate: String(start), enddate: String(end) });
+  const post = (url: string, body: URLSearchParams) =>
+    fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: body.toString(),
+    });
+
+  beforeAll(async () => {
+    ({ v1, linkId } = await linkedUser());
+  }, 60_000);
+
+  it('a form notification to the subscribed URL (HDS answered its HEAD check) fetches that window’s new weigh-in', async () => {
+    const at = Math.floor(Date.now() / 1000) - 600;
+    withings.data.measuregrps.push({
+      grpid: 9000000001,
+      attrib: 0,
+      date: at,
+      created: at,
+      modified: at,
+      category: 1,
+      measures: [{ value: 71890, type: 1, unit: -3 }],
+    });
+    const [answer] = await withings.deliver('1', at - 60, at + 60);
+    expect(answer?.status).toBe(200);
+    expect(await answer?.text()).toBe('');
+    await eventually(async () => (await weights()).includes('71.89'), { what: 'the notified weigh-in' });
+    const calls = getmeasCalls();
+    // The same notification again within the ledger's 10 minutes: no second fetch.
+    await withings.deliver('1', at - 60, at + 60);
+    await h.runtime.drainQueues();
+    expect(getmeasCalls()).toBe(calls);
+  });
+
+  const forged: [string, () => string][] = [
+    ['no t', () => `${h.url}/api/v1/pulse/hds/webhook?provider=withings`],
+    ['the t of another link', () => callbackFor('another-link-id')],
+    ['a t made with another key', () => callbackFor(linkId, 'not-the-webhook-key')],
+    ['a t cut short', () => callbackFor(linkId).slice(0, -6)],
+  ];
+  it.each(forged)('refuses a notification with %s: 401, nothing fetched', async (_name, url) => {
+    const calls = getmeasCalls();
+    const now = Math.floor(Date.now() / 1000);
+    const res = await post(url(), form(now - 120, now - 60));
+    expect(res.status).toBe(401);
+    await h.runtime.drainQueues();
+    expect(getmeasCalls()).toBe(calls);
+  });
+
+  it('refuses a notification naming a Withings user with no link here (nothing to check its t against)', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const body = form(now - 120, now - 60);
+    body.set('userid', '999');
+    expect((await post(callbackFor(linkId), body)).status).toBe(401);
+  });
+
+  it('unlink removes every subscription at Withings (notify revoke) and later notifications are refused', async () => {
+    const { api, linkId: mine } = await linkedUser();
+    const url = callbackFor(mine);
+    expect(withings.subscriptions.filter((sub) => sub.callbackurl === url)).toHaveLength(4);
+    const res = await api.post('/api/v1/pulse/user/providers/unlink', { provider: 'withings' });
+    expect(res.status).toBe(200);
+    await eventually(() => withings.subscriptions.every((sub) => sub.callbackurl !== url), {
+      what: 'the subscriptions revoked',
+    });
+    expect(
+      withings.revokedSubscriptions
+        .filter((r) => r.callbackurl === url)
+        .map((r) => r.appli)
+        .sort(),
+    ).toEqual(['1', '16', '4', '44']);
+    const now = Math.floor(Date.now() / 1000);
+    expect((await post(url, form(now - 120, now - 60))).status).toBe(401);
   });
 });
 

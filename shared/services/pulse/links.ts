@@ -203,6 +203,9 @@ export async function completeLink(services: Services, slug: string, query: URLS
     backfill: { status: 'running', from: from.toISOString(), through: null },
     lastEventAt: null,
   });
+  if (module.subscribe) {
+    await sendPulseJob(services, { type: 'subscribe', provider: slug, subjectId: attempt.subjectId, linkId });
+  }
   const window = { from: from.toISOString(), to: to.toISOString() };
   const [first] = module.backfillSteps(from, to);
   if (first) {

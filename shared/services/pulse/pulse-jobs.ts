@@ -39,6 +39,7 @@ export const PulseJobSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('event'), ...LinkRef, step: StepSchema }),
   z.object({ type: z.literal('delete'), ...LinkRef, keys: z.array(z.string()) }),
   z.object({ type: z.literal('deauthorized'), ...LinkRef }),
+  z.object({ type: z.literal('subscribe'), ...LinkRef }),
   z.object({
     type: z.literal('revoke'),
     provider: z.string(),

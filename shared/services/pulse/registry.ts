@@ -103,6 +103,16 @@ export interface WebhookSpec {
     nowMs: number,
     toleranceSeconds: number,
   ): VerifyOutcome;
+  /**
+   * For a provider that signs nothing and is trusted by a per-link token (Withings' `t`, design §7.1): used instead of
+   * `verify`, with the lookup of the link the body names (the one read made before verification).
+   */
+  verifyForLink?(
+    raw: Buffer,
+    req: { headers: Record<string, string>; query: URLSearchParams },
+    cfg: ProviderConfig,
+    linkOf: (providerUserId: string) => Promise<{ linkId: string } | null>,
+  ): Promise<VerifyOutcome>;
   /** GET handshakes on the webhook path (Oura's challenge); null when the request is not one. */
   handshake?(query: URLSearchParams, cfg: ProviderConfig): HandshakeAnswer | null;
   /** The verified body's events. */
@@ -119,6 +129,8 @@ export interface ProviderModule {
   completeLink(ctx: ProviderContext, query: URLSearchParams, attempt: OpenedAttempt): Promise<LinkedAccount>;
   refresh?(ctx: ProviderContext, tokens: ProviderTokens): Promise<ProviderTokens>;
   revoke(ctx: ProviderContext, tokens: ProviderTokens, refs: SubscriptionRefs): Promise<void>;
+  /** Per-user subscriptions (Withings, Fitbit), made by a `subscribe` job after the link; the refs revoke removes. */
+  subscribe?(ctx: ProviderContext, tokens: ProviderTokens, link: { linkId: string }): Promise<SubscriptionRefs>;
   /** Steps that pull `[from, to)`; each step is one request and may return the next (paging). */
   backfillSteps(from: Date, to: Date): FetchStep[];
   fetch(ctx: ProviderContext, tokens: ProviderTokens, step: FetchStep): Promise<FetchResult>;

@@ -14,6 +14,7 @@ import {
   type ProviderModule,
   type ProviderTokens,
 } from './registry';
+import { subscribeLink } from './subscriptions';
 
 /** Refresh a little before expiry, so a token does not lapse between the check and the provider's answer. */
 const REFRESH_MARGIN_MS = 5 * 60_000;
@@ -48,6 +49,7 @@ export async function runPulseJob(services: Services, job: PulseJob): Promise<Jo
     return 'done';
   }
   if (link.status !== 'linked' || !link.tokens) return 'done';
+  if (job.type === 'subscribe') return subscribeLink(services, module, ctx, link);
 
   let result: FetchResult;
   try {
@@ -86,7 +88,7 @@ async function fetchWithTokens(
  * New tokens, stored over the version read. Two consumers refreshing at once: the provider honours one single-use
  * refresh token once, so the loser's `invalid_grant` (or lost conditional write) sends it to the winner's tokens.
  */
-async function refreshTokens(
+export async function refreshTokens(
   services: Services,
   module: ProviderModule,
   ctx: ProviderContext,

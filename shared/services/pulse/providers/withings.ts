@@ -7,7 +7,12 @@ import {
   WITHINGS_MEASURE_TYPES,
 } from '../../../domain/pulse/mapping/withings';
 import type { KeyedReading } from '../../../domain/pulse/readings';
-import { WebhookBodyError, withingsEvents } from '../../../domain/pulse/signatures';
+import {
+  verifyWithingsLinkToken,
+  WebhookBodyError,
+  withingsEvents,
+  withingsLinkToken,
+} from '../../../domain/pulse/signatures';
 import { DESCRIPTORS } from '../interim-domain';
 import { ProviderError } from '../provider-http';
 import type {
@@ -50,13 +55,25 @@ interface ServiceCall {
 }
 
 /**
- * Withings signs nothing; a notification is trusted by the per-link token `t` of the subscribed callback URL
- * (design §7.1), which needs the link the body's `userid` names — a lookup this synchronous verifier cannot make.
- * Until the webhook path gains it, every Withings delivery is refused here (401), so nothing unverified is queued.
+ * Withings signs nothing: a notification is trusted by the token `t` of the callback URL this link subscribed
+ * (design §7.1), `base64url(HMAC-SHA256(webhook key, "withings|" + linkId))`, checked against the link the body's
+ * `userid` names. A user with no link here cannot be checked and is refused like a forgery. The key is the Withings
+ * application's `webhook_token` (`HDS_PULSE_WITHINGS_WEBHOOK_TOKEN`); without it nothing is subscribed or accepted.
  */
 const withingsWebhook: WebhookSpec = {
+  // Never used while `verifyForLink` is there: a Withings delivery cannot be checked without its link.
   verify() {
     return { ok: false, reason: 'missing' };
+  },
+
+  async verifyForLink(raw, req, cfg, linkOf) {
+    const presented = req.query.get('t');
+    if (!presented || !cfg.webhookToken) return { ok: false, reason: 'missing' };
+    const userId = new URLSearchParams(raw.toString('utf8')).get('userid');
+    if (!userId) return { ok: false, reason: 'shape' };
+    const link = await linkOf(userId);
+    if (!link) return { ok: false, reason: 'signature' };
+    return verifyWithingsLinkToken(presented, cfg.webhookToken, link.linkId);
   },
 
   events(raw) {
@@ -128,6 +145,21 @@ export const withingsModule: ProviderModule = {
         await withingsCall(ctx, current, '/notify', form);
       }
     }
+  },
+
+  /** One `notify subscribe` per `appli`, each to this link's callback URL (its `t` proves a delivery is Withings'). */
+  async subscribe(ctx, tokens, link) {
+    if (!ctx.cfg.webhookToken) throw new ProviderError('refused', 'withings', null);
+    const url = new URL(`${ctx.cfg.issuer}/api/v1/pulse/hds/webhook`);
+    url.searchParams.set('provider', 'withings');
+    url.searchParams.set('t', withingsLinkToken(ctx.cfg.webhookToken, link.linkId));
+    const callbackurl = url.toString();
+    const refs: Record<string, string> = {};
+    for (const appli of WITHINGS_APPLIS) {
+      await withingsCall(ctx, tokens, '/notify', { action: 'subscribe', callbackurl, appli });
+      refs[appli] = callbackurl;
+    }
+    return refs;
   },
 
   backfillSteps(from, to) {
