@@ -5,6 +5,7 @@ import type { PulseLink } from '../../ports/pulse-links';
 import type { Services } from '../container';
 import { deletePulseReadings, writePulseReadings } from './keyed-writes';
 import { openTokens, providerContext, sealTokens } from './links';
+import { takePaceSlot } from './pacer';
 import { ProviderError } from './provider-http';
 import { type PulseJob, sendPulseJob } from './pulse-jobs';
 import {
@@ -50,6 +51,12 @@ export async function runPulseJob(services: Services, job: PulseJob): Promise<Jo
   }
   if (link.status !== 'linked' || !link.tokens) return 'done';
 
+  // The provider's budget first: a refused slot re-sends the same job after the wait, and nothing is fetched.
+  const slot = await takePaceSlot(services, module);
+  if (!slot.ok) {
+    await sendPulseJob(services, job, slot.waitSeconds);
+    return 'done';
+  }
   let result: FetchResult;
   try {
     result = await fetchWithTokens(services, module, ctx, link, job.step);
