@@ -69,7 +69,7 @@ export abstract class ProviderServer {
     return this.calls.filter((c) => c.path.startsWith(prefix));
   }
 
-  protected abstract route(call: RecordedCall): Reply;
+  protected abstract route(call: RecordedCall): Reply | Promise<Reply>;
 
   private handle(req: IncomingMessage, body: string, res: ServerResponse): void {
     const url = new URL(req.url ?? '/', 'http://provider');
@@ -95,8 +95,13 @@ export abstract class ProviderServer {
             failure.headers,
           )
         : this.route(call);
-    res.writeHead(reply.status, reply.headers ?? {});
-    res.end(reply.body ?? '');
+    Promise.resolve(reply).then(
+      (r) => {
+        res.writeHead(r.status, r.headers ?? {});
+        res.end(r.body ?? '');
+      },
+      () => res.writeHead(500).end(),
+    );
   }
 
   private takeFailure(path: string): Failure | null {
@@ -146,7 +151,11 @@ export class OuraServer extends ProviderServer {
     for (const token of this.access.keys()) this.access.set(token, 0);
   }
 
-  protected route(call: RecordedCall): Reply {
+  /** App-level webhook subscriptions (§3.1); each created only after HDS echoed the verification challenge. */
+  readonly subscriptions: Doc[] = [];
+
+  protected route(call: RecordedCall): Reply | Promise<Reply> {
+    if (call.path.startsWith('/v2/webhook/subscription')) return this.subscription(call);
     if (call.method === 'GET' && call.path === '/oauth/authorize') return this.authorize(call.query);
     if (call.method === 'POST' && call.path === '/oauth/token') return this.token(new URLSearchParams(call.body));
     if (call.method === 'GET' && call.path === '/oauth/revoke') {
@@ -168,6 +177,41 @@ export class OuraServer extends ProviderServer {
         return doc ? json(200, doc) : json(404, { detail: 'Not found' });
       }
       return this.page(collection, docs, call.query);
+    }
+    return json(404, { detail: 'Not found' });
+  }
+
+  private async subscription(call: RecordedCall): Promise<Reply> {
+    if (call.headers['x-client-id'] !== OURA_CLIENT_ID || call.headers['x-client-secret'] !== OURA_CLIENT_SECRET) {
+      return json(401, { detail: 'invalid client' });
+    }
+    if (call.method === 'GET' && call.path === '/v2/webhook/subscription') return json(200, this.subscriptions);
+    const renew = /^\/v2\/webhook\/subscription\/renew\/([^/]+)$/.exec(call.path);
+    if (call.method === 'PUT' && renew) {
+      const found = this.subscriptions.find((s) => s.id === renew[1]);
+      if (!found) return json(404, { detail: 'Not found' });
+      found.expiration_time = new Date(Date.now() + 30 * 86_400_000).toISOString();
+      return json(200, found);
+    }
+    if (call.method === 'POST' && call.path === '/v2/webhook/subscription') {
+      const body = JSON.parse(call.body || '{}') as Doc;
+      // As Oura does: the callback must echo a challenge for the verification token before it is subscribed.
+      const challenge = randomBytes(6).toString('hex');
+      const check = new URL(String(body.callback_url));
+      check.searchParams.set('verification_token', String(body.verification_token));
+      check.searchParams.set('challenge', challenge);
+      const answer = await fetch(check).catch(() => null);
+      const echoed = answer?.status === 200 ? ((await answer.json()) as Doc).challenge : null;
+      if (echoed !== challenge) return json(400, { detail: 'callback verification failed' });
+      const created = {
+        id: `sub-${randomBytes(4).toString('hex')}`,
+        callback_url: body.callback_url,
+        event_type: body.event_type,
+        data_type: body.data_type,
+        expiration_time: new Date(Date.now() + 30 * 86_400_000).toISOString(),
+      };
+      this.subscriptions.push(created);
+      return json(201, created);
     }
     return json(404, { detail: 'Not found' });
   }

@@ -107,6 +107,11 @@ export interface ProviderModule {
   /** The provider's documented budget (design §8). */
   pace: readonly PaceRule[];
   webhook: WebhookSpec;
+  /**
+   * App-level webhook subscriptions kept alive (the daily schedule): each wanted one created if missing (the provider
+   * then checks the callback), renewed when it expires within the margin.
+   */
+  maintainSubscriptions?(ctx: ProviderContext, callbackUrl: string): Promise<{ created: number; renewed: number }>;
 }
 
 /** The modules built so far; the others are listed but unsupported until their slice lands. */
