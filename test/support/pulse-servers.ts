@@ -146,6 +146,11 @@ export class OuraServer extends ProviderServer {
   /** Refresh tokens already spent: using one again is `invalid_grant`. */
   readonly spentRefreshTokens: string[] = [];
 
+  /** Oura forgets every grant's refresh token (the user revoked HDS there): the next refresh is `invalid_grant`. */
+  forgetRefreshTokens(): void {
+    this.refresh.clear();
+  }
+
   /** Makes an access token stop working now (as if it expired at Oura). */
   expireAccessTokens(): void {
     for (const token of this.access.keys()) this.access.set(token, 0);
