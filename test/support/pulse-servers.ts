@@ -140,6 +140,8 @@ export class OuraServer extends ProviderServer {
   /** Every token ever issued, for log and storage checks. */
   readonly issued: string[] = [];
   readonly revoked: string[] = [];
+  /** Every authorization code handed to a browser. */
+  readonly codesIssued: string[] = [];
   private readonly codes = new Map<string, { redirectUri: string }>();
   private readonly access = new Map<string, number>();
   private readonly refresh = new Set<string>();
@@ -233,6 +235,7 @@ export class OuraServer extends ProviderServer {
     } else {
       const code = `code-${randomBytes(8).toString('hex')}`;
       this.codes.set(code, { redirectUri: redirect });
+      this.codesIssued.push(code);
       back.searchParams.set('code', code);
       back.searchParams.set('scope', q.get('scope') ?? '');
     }
