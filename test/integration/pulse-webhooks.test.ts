@@ -175,6 +175,15 @@ describe('a delivery that does not verify is 401 and causes nothing', () => {
     expect(fetchesOf('sl-forged')).toBe(0);
   });
 
+  it('refuses a signed body that is not Oura’s shape with a 400 naming it', async () => {
+    const body = JSON.stringify({ event_type: 'create', data_type: 'sleep' });
+    const delivery = oura.signedDelivery({});
+    const signed = oura.signedDelivery(JSON.parse(body));
+    const res = await post({ body: signed.body, headers: { ...delivery.headers, ...signed.headers } });
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { msg: string }).msg).toMatch(/oura webhook body: object_id is missing/);
+  });
+
   it('a later valid delivery of the same event is still taken (nothing was remembered)', async () => {
     expect((await post(oura.signedDelivery(event('sl-forged')))).status).toBe(200);
     await eventually(async () => (await sleepRows()).includes('3.5'), { what: 'the valid delivery' });
@@ -209,5 +218,22 @@ describe('the webhook path', () => {
       expect(res.status, url).toBe(404);
       expect(((await res.json()) as { success: boolean }).success, url).toBe(false);
     }
+  });
+});
+
+describe('the daily subscription run (renew-pulse-subscriptions)', () => {
+  it('subscribes every Oura data type and event once (Oura checks the challenge), then renews only what expires', async () => {
+    const first = await h.runtime.runScheduled('renew-pulse-subscriptions');
+    expect(first).toEqual({ oura: { created: 12, renewed: 0 } });
+    expect(oura.subscriptions).toHaveLength(12);
+    for (const s of oura.subscriptions) expect(s.callback_url).toBe(hook);
+    expect(new Set(oura.subscriptions.map((s) => `${s.data_type}/${s.event_type}`)).size).toBe(12);
+
+    oura.subscriptions[0]!.expiration_time = new Date(Date.now() + 86_400_000).toISOString();
+    const second = await h.runtime.runScheduled('renew-pulse-subscriptions');
+    expect(second).toEqual({ oura: { created: 0, renewed: 1 } });
+    expect(oura.callsTo('/v2/webhook/subscription/renew/').map((c) => c.path)).toEqual([
+      `/v2/webhook/subscription/renew/${oura.subscriptions[0]!.id}`,
+    ]);
   });
 });

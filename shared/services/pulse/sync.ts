@@ -1,20 +1,22 @@
 import { nowMs } from '../../clock';
+import { isProviderSlug } from '../../domain/pulse/providers';
 import { log } from '../../log';
 import type { PulseLink } from '../../ports/pulse-links';
 import type { Services } from '../container';
-import { isProviderSlug } from './interim-domain';
 import { deletePulseReadings, writePulseReadings } from './keyed-writes';
+import { subscribeLink } from './link-subscriptions';
 import { openTokens, providerContext, sealTokens } from './links';
+import { takePaceSlot } from './pacer';
 import { ProviderError } from './provider-http';
 import { type PulseJob, sendPulseJob } from './pulse-jobs';
 import {
   type FetchResult,
+  type FetchStep,
   PROVIDERS,
   type ProviderContext,
   type ProviderModule,
   type ProviderTokens,
 } from './registry';
-import { subscribeLink } from './subscriptions';
 
 /** Refresh a little before expiry, so a token does not lapse between the check and the provider's answer. */
 const REFRESH_MARGIN_MS = 5 * 60_000;
@@ -49,8 +51,14 @@ export async function runPulseJob(services: Services, job: PulseJob): Promise<Jo
     return 'done';
   }
   if (link.status !== 'linked' || !link.tokens) return 'done';
-  if (job.type === 'subscribe') return subscribeLink(services, module, ctx, link);
 
+  // The provider's budget first: a refused slot re-sends the same job after the wait, and nothing is fetched.
+  const slot = await takePaceSlot(services, module);
+  if (!slot.ok) {
+    await sendPulseJob(services, job, slot.waitSeconds);
+    return 'done';
+  }
+  if (job.type === 'subscribe') return subscribeLink(services, module, ctx, link);
   let result: FetchResult;
   try {
     result = await fetchWithTokens(services, module, ctx, link, job.step);
@@ -184,7 +192,7 @@ async function advance(
   if (next) {
     await sendPulseJob(services, { ...job, index: job.index + 1, step: next });
     await services.pulseLinks.update(link.subjectId, link.provider, link.linkId, {
-      backfill: { ...link.backfill, status: 'running', through: job.step.to ?? link.backfill.through },
+      backfill: { ...link.backfill, status: 'running', through: stepEnd(job.step) ?? link.backfill.through },
     });
     return;
   }
@@ -216,4 +224,10 @@ async function revoke(
     log('warn', 'provider revoke failed', { provider: job.provider, kind: err.kind, status: err.status });
     return err.kind === 'transient' || err.kind === 'rate_limited' ? 'retry' : 'done';
   }
+}
+
+/** How far a range step reaches (`end` as the step writes it), for the backfill's progress. */
+function stepEnd(step: FetchStep): string | null {
+  const end = (step as { end?: unknown }).end;
+  return typeof end === 'string' ? end : null;
 }

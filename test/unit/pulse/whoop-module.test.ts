@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createGuardedEgress } from '../../../shared/adapters/egress/guarded-egress';
 import { readConfig } from '../../../shared/config/config';
+import type { FetchStep } from '../../../shared/domain/pulse/fetch-steps';
 import { ProviderError, ProviderHttp } from '../../../shared/services/pulse/provider-http';
 import { whoopModule } from '../../../shared/services/pulse/providers/whoop';
 import type { ProviderContext, ProviderTokens } from '../../../shared/services/pulse/registry';
@@ -51,7 +52,13 @@ describe('the WHOOP module', () => {
     const tokens = await link();
     whoop.ratePerMinute = 0;
     const err = await whoopModule
-      .fetch(ctx, tokens, { resource: 'body', from: '2026-01-01T00:00:00Z', to: '2026-02-01T00:00:00Z' })
+      .fetch(ctx, tokens, {
+        provider: 'whoop',
+        kind: 'range',
+        resource: 'body',
+        start: '2026-01-01T00:00:00Z',
+        end: '2026-02-01T00:00:00Z',
+      })
       .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ProviderError);
     expect((err as ProviderError).kind).toBe('rate_limited');
@@ -81,11 +88,13 @@ describe('the WHOOP module', () => {
 
   it('refuses a step it never made', async () => {
     const tokens = await link();
-    for (const step of [
-      { resource: 'cycle', from: 'a', to: 'b' },
-      { resource: 'body', objectId: 'x' },
-      { resource: 'sleep' },
-    ]) {
+    const foreign = [
+      { provider: 'oura', kind: 'document', collection: 'sleep', id: 'x' },
+      { provider: 'whoop', kind: 'range', resource: 'cycle', start: 'a', end: 'b' },
+      { provider: 'whoop', kind: 'object', resource: 'body', id: 'x' },
+      { provider: 'whoop', kind: 'range', resource: 'sleep' },
+    ] as unknown as FetchStep[];
+    for (const step of foreign) {
       await expect(whoopModule.fetch(ctx, tokens, step)).rejects.toMatchObject({ kind: 'refused' });
     }
   });
@@ -93,7 +102,10 @@ describe('the WHOOP module', () => {
   it('backfills each collection over the whole window, then the body measurement', () => {
     const from = new Date('2026-10-01T00:00:00.000Z');
     const to = new Date('2026-10-31T00:00:00.000Z');
-    expect(whoopModule.backfillSteps(from, to).map((s) => s.resource)).toEqual([
+    const steps = whoopModule.backfillSteps(from, to);
+    for (const step of steps)
+      expect(step).toMatchObject({ provider: 'whoop', kind: 'range', start: from.toISOString() });
+    expect(steps.map((s) => (s.provider === 'whoop' ? s.resource : null))).toEqual([
       'sleep',
       'recovery',
       'workout',

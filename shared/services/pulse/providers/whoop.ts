@@ -8,15 +8,15 @@ import {
   mapWhoopWorkout,
   mapWhoopWorkouts,
 } from '../../../domain/pulse/mapping/whoop';
-import { verifyWhoop, WebhookBodyError, whoopEvents } from '../../../domain/pulse/signatures';
-import { DESCRIPTORS } from '../interim-domain';
+import { PROVIDER_DESCRIPTORS } from '../../../domain/pulse/providers';
+import { ProviderPayloadError } from '../../../domain/pulse/readings';
+import { verifyWhoop } from '../../../domain/pulse/signatures';
+import { whoopEvents } from '../../../domain/pulse/webhook-events';
 import { ProviderError } from '../provider-http';
 import type {
   FetchResult,
-  FetchStep,
   KeyedReading,
   ProviderContext,
-  ProviderEvent,
   ProviderModule,
   ProviderTokens,
   WebhookSpec,
@@ -40,6 +40,7 @@ const DEFAULT_SCOPES = [
 const PAGE_LIMIT = 25;
 /** The collections walked by backfill, each over the whole window; the body measurement is one request. */
 const COLLECTIONS = ['sleep', 'recovery', 'workout'] as const;
+const RESOURCES: readonly WhoopResource[] = [...COLLECTIONS, 'body'];
 const COLLECTION_PATHS: Record<(typeof COLLECTIONS)[number], string> = {
   sleep: '/v2/activity/sleep',
   recovery: '/v2/recovery',
@@ -65,31 +66,14 @@ const NO_CONTENT_OR_JSON = [{ type: '' }, { type: 'application/json' }] as const
  * → the object to fetch, or the keys a `*.deleted` removes. Both from the pulse domain.
  */
 const whoopWebhook: WebhookSpec = {
-  verify(raw, req, cfg, nowMs, toleranceSeconds) {
-    return verifyWhoop(raw, req.headers, { secret: cfg.clientSecret, nowMs, toleranceSeconds });
-  },
-
-  events(raw) {
-    let events: ReturnType<typeof whoopEvents>;
-    try {
-      events = whoopEvents(raw);
-    } catch (err) {
-      // Signed by WHOOP but not its documented shape: nothing to do, and nothing to retry.
-      if (err instanceof WebhookBodyError) return [];
-      throw err;
-    }
-    return events.flatMap((event): ProviderEvent[] => {
-      const { job } = event;
-      if (job.kind !== 'fetch') return [{ ...event, job }];
-      const step = job.step;
-      if (step.provider !== 'whoop' || step.kind !== 'object') return [];
-      return [{ ...event, job: { kind: 'fetch', step: { resource: step.resource, objectId: step.id } } }];
-    });
-  },
+  verify: (raw, req, cfg, nowMs, toleranceSeconds) =>
+    verifyWhoop(raw, req.headers, { secret: cfg.clientSecret, nowMs, toleranceSeconds }),
+  events: whoopEvents,
 };
 
 export const whoopModule: ProviderModule = {
-  descriptor: DESCRIPTORS.whoop,
+  slug: 'whoop',
+  descriptor: PROVIDER_DESCRIPTORS.whoop,
   defaultScopes: DEFAULT_SCOPES,
   // 100/min and 10,000/day per client, with headroom (design §8).
   pace: [
@@ -149,42 +133,33 @@ export const whoopModule: ProviderModule = {
   },
 
   backfillSteps(from, to) {
-    const window = { from: from.toISOString(), to: to.toISOString() };
-    return [
-      ...COLLECTIONS.map((resource) => ({ resource, ...window })),
-      { resource: 'body' satisfies WhoopResource, ...window },
-    ];
+    const window = { start: from.toISOString(), end: to.toISOString() };
+    return RESOURCES.map((resource) => ({ provider: 'whoop', kind: 'range', resource, ...window }));
   },
 
-  async fetch(ctx, tokens, generic) {
-    const step = whoopStep(generic);
-    if (step.kind === 'object') return { readings: await fetchObject(ctx, tokens, step.resource, step.id) };
-    if (step.resource === 'body') {
-      return { readings: mapWhoopBody(await get(ctx, tokens, '/v2/user/measurement/body'), ctx.nowMs) };
+  async fetch(ctx, tokens, step) {
+    if (step.provider !== 'whoop') throw unknownStep();
+    try {
+      return await fetchStep(ctx, tokens, step);
+    } catch (err) {
+      // A body not in WHOOP's documented shape will not change on a retry: refused, never a crash loop.
+      if (err instanceof ProviderPayloadError) throw new ProviderError('refused', 'whoop', null);
+      throw err;
     }
-    return fetchPage(ctx, tokens, { ...step, resource: step.resource });
   },
 };
 
-/** The registry's generic step read as a WHOOP step; anything else is a job this module never made. */
-function whoopStep(step: FetchStep): WhoopFetchStep {
-  const resource = step.resource;
-  if (step.objectId) {
-    if (resource !== 'sleep' && resource !== 'recovery' && resource !== 'workout') throw unknownStep();
-    return { provider: 'whoop', kind: 'object', resource, id: step.objectId };
+async function fetchStep(ctx: ProviderContext, tokens: ProviderTokens, step: WhoopFetchStep): Promise<FetchResult> {
+  // Steps come back from the queue: one this module never makes is refused, not sent to an unknown path.
+  if (step.kind === 'object') {
+    if (!(COLLECTIONS as readonly string[]).includes(step.resource) || !step.id) throw unknownStep();
+    return { readings: await fetchObject(ctx, tokens, step.resource, step.id) };
   }
-  if (resource !== 'sleep' && resource !== 'recovery' && resource !== 'workout' && resource !== 'body') {
-    throw unknownStep();
+  if (step.kind !== 'range' || !RESOURCES.includes(step.resource) || !step.start || !step.end) throw unknownStep();
+  if (step.resource === 'body') {
+    return { readings: mapWhoopBody(await get(ctx, tokens, '/v2/user/measurement/body'), ctx.nowMs) };
   }
-  if (!step.from || !step.to) throw unknownStep();
-  return {
-    provider: 'whoop',
-    kind: 'range',
-    resource,
-    start: step.from,
-    end: step.to,
-    ...(step.page ? { nextToken: step.page } : {}),
-  };
+  return fetchPage(ctx, tokens, { ...step, resource: step.resource });
 }
 
 function unknownStep(): ProviderError {
@@ -232,7 +207,7 @@ async function fetchPage(
   const next = typeof page.next_token === 'string' && page.next_token ? page.next_token : null;
   return {
     readings,
-    ...(next ? { next: { resource: step.resource, from: step.start, to: step.end, page: next } } : {}),
+    ...(next ? { next: { ...step, nextToken: next } } : {}),
   };
 }
 

@@ -1,4 +1,4 @@
-import type { WithingsFetchStep, WithingsService } from '../../../domain/pulse/fetch-steps';
+import type { FetchStep, WithingsFetchStep, WithingsService } from '../../../domain/pulse/fetch-steps';
 import {
   mapWithingsActivity,
   mapWithingsMeasures,
@@ -6,24 +6,12 @@ import {
   mapWithingsWorkouts,
   WITHINGS_MEASURE_TYPES,
 } from '../../../domain/pulse/mapping/withings';
-import type { KeyedReading } from '../../../domain/pulse/readings';
-import {
-  verifyWithingsLinkToken,
-  WebhookBodyError,
-  withingsEvents,
-  withingsLinkToken,
-} from '../../../domain/pulse/signatures';
-import { DESCRIPTORS } from '../interim-domain';
+import { PROVIDER_DESCRIPTORS } from '../../../domain/pulse/providers';
+import { type KeyedReading, ProviderPayloadError } from '../../../domain/pulse/readings';
+import { verifyWithingsLinkToken, withingsLinkToken } from '../../../domain/pulse/signatures';
+import { withingsEvents } from '../../../domain/pulse/webhook-events';
 import { ProviderError } from '../provider-http';
-import type {
-  FetchResult,
-  FetchStep,
-  ProviderContext,
-  ProviderEvent,
-  ProviderModule,
-  ProviderTokens,
-  WebhookSpec,
-} from '../registry';
+import type { FetchResult, ProviderContext, ProviderModule, ProviderTokens, WebhookSpec } from '../registry';
 
 /**
  * Withings (design §3.3, §4.4): OAuth 2 code grant whose code lives 30 s (the callback exchanges it at once), the
@@ -76,25 +64,12 @@ const withingsWebhook: WebhookSpec = {
     return verifyWithingsLinkToken(presented, cfg.webhookToken, link.linkId);
   },
 
-  events(raw) {
-    let events: ReturnType<typeof withingsEvents>;
-    try {
-      events = withingsEvents(raw);
-    } catch (err) {
-      if (err instanceof WebhookBodyError) return [];
-      throw err;
-    }
-    return events.flatMap((event): ProviderEvent[] => {
-      const { job } = event;
-      if (job.kind !== 'fetch') return [{ ...event, job }];
-      if (job.step.provider !== 'withings') return [];
-      return [{ ...event, job: { kind: 'fetch', step: genericStep(job.step) } }];
-    });
-  },
+  events: withingsEvents,
 };
 
 export const withingsModule: ProviderModule = {
-  descriptor: DESCRIPTORS.withings,
+  slug: 'withings',
+  descriptor: PROVIDER_DESCRIPTORS.withings,
   defaultScopes: DEFAULT_SCOPES,
   // 120 requests a minute per application, with headroom (design §8).
   pace: [{ windowSeconds: 60, limit: 110 }],
@@ -164,34 +139,61 @@ export const withingsModule: ProviderModule = {
 
   backfillSteps(from, to) {
     return [
-      genericStep({
+      {
         provider: 'withings',
         services: [...SERVICES],
         startdate: Math.floor(from.getTime() / 1000),
         enddate: Math.floor(to.getTime() / 1000),
-      }),
+      },
     ];
   },
 
-  async fetch(ctx, tokens, generic) {
-    const step = withingsStep(generic);
-    const [service, ...rest] = step.services;
-    if (!service) throw new ProviderError('refused', 'withings', null);
-    const call = serviceCall(service, step);
-    if (step.offset !== undefined) call.form.offset = String(step.offset);
-    const answer = await withingsCall(ctx, tokens, call.path, call.form);
-    const body = (answer.body ?? {}) as Json;
-    const more = body.more === true || body.more === 1;
-    const offset = typeof body.offset === 'number' ? body.offset : Number(body.offset);
-    let next: WithingsFetchStep | null = null;
-    if (more && Number.isInteger(offset) && offset > (step.offset ?? 0)) next = { ...step, offset };
-    else if (rest.length > 0)
-      next = { provider: 'withings', services: rest, startdate: step.startdate, enddate: step.enddate };
-    const result: FetchResult = { readings: call.map(answer) };
-    if (next) result.next = genericStep(next);
-    return result;
+  async fetch(ctx, tokens, step) {
+    if (!isWithingsStep(step)) throw new ProviderError('refused', 'withings', null);
+    try {
+      return await fetchStep(ctx, tokens, step);
+    } catch (err) {
+      // A body not in Withings' documented shape will not change on a retry: refused, never a crash loop.
+      if (err instanceof ProviderPayloadError) throw new ProviderError('refused', 'withings', null);
+      throw err;
+    }
   },
 };
+
+/** The first service of the step; the rest (or the first's next page) are the next step. */
+async function fetchStep(ctx: ProviderContext, tokens: ProviderTokens, step: WithingsFetchStep): Promise<FetchResult> {
+  const [service, ...rest] = step.services as [WithingsService, ...WithingsService[]];
+  const call = serviceCall(service, step);
+  if (step.offset !== undefined) call.form.offset = String(step.offset);
+  const answer = await withingsCall(ctx, tokens, call.path, call.form);
+  const body = (answer.body ?? {}) as Json;
+  const more = body.more === true || body.more === 1;
+  const offset = typeof body.offset === 'number' ? body.offset : Number(body.offset);
+  const readings = call.map(answer);
+  if (more && Number.isInteger(offset) && offset > (step.offset ?? 0)) return { readings, next: { ...step, offset } };
+  if (rest.length > 0) {
+    return {
+      readings,
+      next: { provider: 'withings', services: rest, startdate: step.startdate, enddate: step.enddate },
+    };
+  }
+  return { readings };
+}
+
+/** Steps come back from the queue: one this module never makes is refused, not sent to Withings. */
+function isWithingsStep(step: FetchStep): step is WithingsFetchStep {
+  if (step.provider !== 'withings') return false;
+  const { services, startdate, enddate, offset } = step;
+  return (
+    Array.isArray(services) &&
+    services.length > 0 &&
+    services.every((s) => (SERVICES as readonly string[]).includes(s)) &&
+    Number.isSafeInteger(startdate) &&
+    Number.isSafeInteger(enddate) &&
+    startdate <= enddate &&
+    (offset === undefined || Number.isSafeInteger(offset))
+  );
+}
 
 /** What one service asks over the step's window (Unix seconds; the v2 services take inclusive `yyyy-MM-dd` days). */
 function serviceCall(service: WithingsService, step: WithingsFetchStep): ServiceCall {
@@ -224,37 +226,6 @@ function serviceCall(service: WithingsService, step: WithingsFetchStep): Service
         map: mapWithingsSleep,
       };
   }
-}
-
-/**
- * The registry's generic step ↔ the domain's Withings step: `resource` lists the services still to call, `from`/`to`
- * are the window in Unix seconds, `page` is Withings' `offset`. Anything else is a job this module never made.
- */
-function withingsStep(step: FetchStep): WithingsFetchStep {
-  const services = step.resource.split(',');
-  const startdate = Number(step.from);
-  const enddate = Number(step.to);
-  const offset = step.page === undefined ? undefined : Number(step.page);
-  if (
-    services.length === 0 ||
-    !services.every((s): s is WithingsService => (SERVICES as readonly string[]).includes(s)) ||
-    !Number.isSafeInteger(startdate) ||
-    !Number.isSafeInteger(enddate) ||
-    startdate > enddate ||
-    (offset !== undefined && !Number.isSafeInteger(offset))
-  ) {
-    throw new ProviderError('refused', 'withings', null);
-  }
-  return { provider: 'withings', services, startdate, enddate, ...(offset !== undefined ? { offset } : {}) };
-}
-
-function genericStep(step: WithingsFetchStep): FetchStep {
-  return {
-    resource: step.services.join(','),
-    from: String(step.startdate),
-    to: String(step.enddate),
-    ...(step.offset !== undefined ? { page: String(step.offset) } : {}),
-  };
 }
 
 /** A Withings answer `{status, body}`: `status` 0 or the error it stands for (HTTP is 200 either way). */
