@@ -266,6 +266,26 @@ describe('Withings notifications', () => {
     expect(getmeasCalls()).toBe(calls);
   });
 
+  it('an activity notification (appli 16) reads getactivity, then getworkouts, for its window', async () => {
+    const day = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+    withings.data.activities.push({ date: day, timezone: 'Europe/Paris', steps: 4321, calories: 123.5 });
+    const activityCalls = withings.callsTo('/v2/measure').length;
+    const start = Math.floor(Date.parse(`${day}T00:00:00Z`) / 1000);
+    const [answer] = await withings.deliver('16', start, start + 86_399);
+    expect(answer?.status).toBe(200);
+    const steps = async () =>
+      ((await v1.get('/v1/data?limit=200&indicator=Daily%20steps')).body.data as { value: string }[]).map(
+        (r) => r.value,
+      );
+    await eventually(async () => (await steps()).includes('4321'), { what: 'the notified day' });
+    await h.runtime.drainQueues();
+    const actions = withings
+      .callsTo('/v2/measure')
+      .slice(activityCalls)
+      .map((c) => new URLSearchParams(c.body).get('action'));
+    expect(actions).toEqual(['getactivity', 'getworkouts']);
+  });
+
   const forged: [string, () => string][] = [
     ['no t', () => `${h.url}/api/v1/pulse/hds/webhook?provider=withings`],
     ['the t of another link', () => callbackFor('another-link-id')],
@@ -286,6 +306,17 @@ describe('Withings notifications', () => {
     const body = form(now - 120, now - 60);
     body.set('userid', '999');
     expect((await post(callbackFor(linkId), body)).status).toBe(401);
+  });
+
+  it('a notification of the user leaving (action=unlink) ends the link: listed as error (relink), map removed', async () => {
+    const { api, linkId: mine } = await linkedUser();
+    const body = new URLSearchParams({ userid: WITHINGS_USER_ID, appli: '1', action: 'unlink' });
+    expect((await post(callbackFor(mine), body)).status).toBe(200);
+    await eventually(
+      async () => (await api.get('/api/v1/pulse/user/providers')).body.data.providers[0]?.status === 'error',
+      { what: 'the link revoked' },
+    );
+    expect(await h.runtime.services.pulseLinks.findProviderUser('withings', WITHINGS_USER_ID)).toBeNull();
   });
 
   it('unlink removes every subscription at Withings (notify revoke) and later notifications are refused', async () => {
