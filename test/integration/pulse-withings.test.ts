@@ -125,6 +125,9 @@ describe('linking Withings', () => {
     const stored = JSON.stringify(Item);
     for (const token of withings.issued) expect(stored).not.toContain(token);
     expect(stored).not.toContain(WITHINGS_CLIENT_SECRET);
+    // The subscriptions are kept as appli → link id; the link's `t` (a credential) is not stored.
+    expect(Item!.subscriptions).toEqual({ 1: Item!.linkId, 4: Item!.linkId, 16: Item!.linkId, 44: Item!.linkId });
+    expect(stored).not.toContain(withingsLinkToken(WEBHOOK_KEY, String(Item!.linkId)));
   });
 
   it('subscribes the link to weight, vitals, activity and sleep notifications at its own callback URL', async () => {

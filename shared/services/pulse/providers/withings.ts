@@ -103,8 +103,10 @@ export const withingsModule: ProviderModule = {
 
   async revoke(ctx, tokens, refs) {
     let current = tokens;
-    for (const [appli, callbackUrl] of Object.entries(refs)) {
-      const form = { action: 'revoke', callbackurl: callbackUrl, appli };
+    for (const [appli, linkId] of Object.entries(refs)) {
+      // Without the key the URL cannot be rebuilt; nothing was subscribed without it either.
+      if (!ctx.cfg.webhookToken) return;
+      const form = { action: 'revoke', callbackurl: callbackUrl(ctx, ctx.cfg.webhookToken, linkId), appli };
       try {
         await withingsCall(ctx, current, '/notify', form);
       } catch (err) {
@@ -122,17 +124,17 @@ export const withingsModule: ProviderModule = {
     }
   },
 
-  /** One `notify subscribe` per `appli`, each to this link's callback URL (its `t` proves a delivery is Withings'). */
+  /**
+   * One `notify subscribe` per `appli`, each to this link's callback URL (its `t` proves a delivery is Withings'). The
+   * refs keep `appli → linkId`, not the URL: `t` is a credential, so it is recomputed when revoking, never stored.
+   */
   async subscribe(ctx, tokens, link) {
     if (!ctx.cfg.webhookToken) throw new ProviderError('refused', 'withings', null);
-    const url = new URL(`${ctx.cfg.issuer}/api/v1/pulse/hds/webhook`);
-    url.searchParams.set('provider', 'withings');
-    url.searchParams.set('t', withingsLinkToken(ctx.cfg.webhookToken, link.linkId));
-    const callbackurl = url.toString();
+    const callbackurl = callbackUrl(ctx, ctx.cfg.webhookToken, link.linkId);
     const refs: Record<string, string> = {};
     for (const appli of WITHINGS_APPLIS) {
       await withingsCall(ctx, tokens, '/notify', { action: 'subscribe', callbackurl, appli });
-      refs[appli] = callbackurl;
+      refs[appli] = link.linkId;
     }
     return refs;
   },
@@ -313,6 +315,14 @@ async function tokenRequest(
     },
     userId,
   };
+}
+
+/** `<issuer>/api/v1/pulse/hds/webhook?provider=withings&t=<link token>`: what this link subscribes Withings to. */
+function callbackUrl(ctx: ProviderContext, webhookKey: string, linkId: string): string {
+  const url = new URL(`${ctx.cfg.issuer}/api/v1/pulse/hds/webhook`);
+  url.searchParams.set('provider', 'withings');
+  url.searchParams.set('t', withingsLinkToken(webhookKey, linkId));
+  return url.toString();
 }
 
 function ymd(unixSeconds: number): string {
