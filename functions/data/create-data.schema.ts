@@ -65,16 +65,19 @@ export const CreateDataSchema = z.object({
     ),
 });
 
+/** The documented `records` array of every write of readings: 1 to 500, all stored or none. */
+export const DocumentedRecordsSchema = z
+  .array(RecordInputSchema)
+  .check(
+    z.minLength(1),
+    z.maxLength(MAX_RECORDS_PER_WRITE),
+    z.meta({ description: 'The readings, all stored or none' }),
+  );
+
 /** The documented body of `POST /v1/data`: the records as they are checked one by one, and where they are kept. */
 export const CreateDataBodySchema = z.object({
   user: z.nullish(SubjectKeyInputSchema),
-  records: z
-    .array(RecordInputSchema)
-    .check(
-      z.minLength(1),
-      z.maxLength(MAX_RECORDS_PER_WRITE),
-      z.meta({ description: 'The readings, all stored or none' }),
-    ),
+  records: DocumentedRecordsSchema,
   retention: RetentionInputSchema,
   session_id: z.nullish(SessionIdSchema),
 });

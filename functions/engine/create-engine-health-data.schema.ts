@@ -1,18 +1,12 @@
 import * as z from 'zod/mini';
 import { defineOperation } from '../../shared/openapi/operation';
 import { HealthRecordSchema, RetentionInputSchema, SessionIdSchema } from '../../shared/openapi/wire/common';
-import { MAX_RECORDS_PER_WRITE, RecordInputSchema } from '../data/create-data.schema';
+import { DocumentedRecordsSchema } from '../data/create-data.schema';
 import { ENGINE_TAG, OwnSubjectInputSchema } from './engine.schema';
 
 /** `POST /v1/data`'s body on the user's own data; `retention` may be left out (the engine has none: `permanent`). */
 export const CreateEngineHealthDataBodySchema = z.object({
-  records: z
-    .array(RecordInputSchema)
-    .check(
-      z.minLength(1),
-      z.maxLength(MAX_RECORDS_PER_WRITE),
-      z.meta({ description: 'The readings, all stored or none' }),
-    ),
+  records: DocumentedRecordsSchema,
   retention: z.optional(RetentionInputSchema),
   session_id: z.nullish(SessionIdSchema),
   user: z.optional(OwnSubjectInputSchema),
