@@ -33,3 +33,11 @@ export function exportSummary(aggregator: ExportAggregator): string {
   }
   return `${lines.join('\n')}\n`;
 }
+
+/**
+ * What to add to a "file too large" refusal of an XML file: a bare export.xml over the 100 MB file limit fits once
+ * zipped (exports compress about 20×), which its owner may not guess.
+ */
+export function zipItHint(filename: string): string {
+  return /\.xml$/i.test(filename) ? '; an Apple Health export.xml is accepted zipped: upload export.zip' : '';
+}
