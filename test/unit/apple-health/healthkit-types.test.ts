@@ -64,6 +64,7 @@ describe('HealthKit types', () => {
     expect(codeOf('Sleep duration', 'h')).toBe('93832-4');
     expect(codeOf('Workout distance', 'm')).toBeNull();
     expect(mapping.HKWorkout.codings[0]?.code).toBe('73985-4');
+    expect(codeOf('Exercise activity', null, 'Running')).toBe('73985-4');
   });
 
   it('converts HealthKit units through UCUM, and fractions of a whole to percent', () => {
