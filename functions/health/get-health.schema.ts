@@ -8,6 +8,9 @@ export const HealthSchema = z.object({
   region: z.string(),
   version: z.string(),
   tool_names: z.array(z.string()),
+  pulse_providers: z
+    .array(z.string())
+    .check(z.meta({ description: 'Wearable providers whose credentials this deployment holds (`/api/v1/pulse`)' })),
   checks: z.object({
     dynamodb: Check,
     s3: Check,

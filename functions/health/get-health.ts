@@ -3,6 +3,7 @@ import { bucket } from '../../shared/composition/bucket';
 import { liveToolNames } from '../../shared/domain/agent/tool-catalogue';
 import { UnavailableError } from '../../shared/errors';
 import { publicRoute } from '../../shared/http/handler';
+import { configuredProviders } from '../../shared/services/pulse/registry';
 import { httpRoute } from '../routes';
 
 /**
@@ -26,6 +27,7 @@ export const handler = publicRoute(httpRoute('get-health'), { bucket }, async ({
       region: services.config.region,
       version: services.config.version,
       tool_names: liveToolNames(services.config.knowledge.enabled),
+      pulse_providers: configuredProviders(services.config.pulse),
       checks: { dynamodb, s3, model },
     },
   };

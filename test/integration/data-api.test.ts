@@ -327,6 +327,8 @@ describe('models and health', () => {
       expect.arrayContaining(['query_health_data', 'write_fhir_observation', 'ask_user']),
     );
     expect(res.body.tool_names).not.toContain('write_todos');
+    // No provider credentials in this runtime's configuration: no wearable provider is live.
+    expect(res.body.pulse_providers).toEqual([]);
   });
 });
 

@@ -57,6 +57,13 @@ describe('the provider lists', () => {
     expect(bySlug.apple).toMatchObject({ platform: 'apple', supported: true, auth_type: 'file_upload' });
   });
 
+  it('names the configured providers, and no credential, in GET /api/health', async () => {
+    const res = await client(h.url).get('/api/health');
+    expect(res.status).toBe(200);
+    expect(res.body.pulse_providers).toEqual(['oura']);
+    expect(JSON.stringify(res.body)).not.toContain(OURA_CLIENT_SECRET);
+  });
+
   it('lists no links for a user who made none', async () => {
     const res = await client(h.url, jwt).get('/api/v1/pulse/user/providers');
     expect(res.status).toBe(200);
