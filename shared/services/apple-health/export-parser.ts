@@ -1,6 +1,5 @@
 import type { Readable } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
-import { Parser } from 'htmlparser2';
 import type { AppleReading, ExportAggregator, ExportWorkout } from '../../domain/apple-health/aggregation';
 
 /**
@@ -19,6 +18,8 @@ export async function parseHealthExport(
   let correlationDepth = 0;
   let workout: ExportWorkout | null = null;
   let elements = 0;
+  // Loaded on demand: htmlparser2 is a lazy package, kept off the cold start of every function bundling the file job.
+  const { Parser } = await import('htmlparser2');
   const parser = new Parser(
     {
       onopentag(name, attribs) {
