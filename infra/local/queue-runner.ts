@@ -40,7 +40,7 @@ export function runLocalQueues(
     for (const consumer of consumers) {
       if (deferred.has(consumer.queue) && !draining) continue;
       const now = Date.now();
-      const visible = (await queue.pending(consumer.queue)).filter(
+      const visible = (await queue.deliverable(consumer.queue, now)).filter(
         (m) => (invisibleUntil.get(m.messageId) ?? 0) <= now,
       );
       for (let i = 0; i < visible.length; i += consumer.batchSize) {

@@ -1,7 +1,7 @@
 /**
  * Outbound HTTP from the service to hosts it does not own: the knowledge services (PubMed, Europe PMC,
- * ClinicalTrials.gov, PMC), pages the model asks `fetch_url` to read, remote MCP servers and, later, outbound
- * webhooks. One port so the SSRF rules (public addresses only, pinned connections, redirects re-checked, size and
+ * ClinicalTrials.gov, PMC), pages the model asks `fetch_url` to read, remote MCP servers, wearable providers' APIs
+ * and, later, outbound webhooks. One port so the SSRF rules (public addresses only, pinned connections, redirects re-checked, size and
  * time caps) live in one adapter.
  */
 
@@ -22,8 +22,13 @@ export interface EgressRequest {
    * public unless its host is in the allow list.
    */
   trust: 'configured' | 'public';
-  method?: 'GET' | 'POST';
+  /** The provider APIs update and delete (subscriptions, grants) as well as read and create. */
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   headers?: Record<string, string>;
+  /**
+   * Sent with any method that has one (POST, PUT, DELETE: some revocation endpoints take a form body); kept across
+   * 307/308 redirects, dropped when a redirect turns the request into a GET.
+   */
   body?: Uint8Array | string;
   accept: readonly ContentTypeRule[];
   /** Decompressed bytes read at most (unless the matching `accept` rule names its own); more is `too_large`. */

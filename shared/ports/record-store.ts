@@ -88,6 +88,20 @@ export interface SessionEntry {
   closedAt: string | null;
 }
 
+/** A row written by its natural key (a provider's resource id, an export's record identity); see `putKeyed`. */
+export interface KeyedRow {
+  key: string;
+  /** Changes exactly when what the row says changes: an unchanged digest leaves the stored row untouched. */
+  digest: string;
+  record: Omit<HealthRecord, 'id'>;
+}
+
+export interface KeyedWrite {
+  added: number;
+  changed: number;
+  unchanged: number;
+}
+
 export type DeleteSelector = { id: number } | { indicator: string } | { all: true };
 
 /** The Subject was erased (or never created) between resolving it and writing to it. */
@@ -107,6 +121,14 @@ export interface RecordStore {
   allocateIds(subjectId: string, count: number): Promise<number>;
   /** Writes all rows or none: a failure part-way removes what was written before it rethrows. */
   putAll(subjectId: string, records: HealthRecord[]): Promise<void>;
+  /**
+   * Writes rows by natural key: an absent (or expired) key gets a new id; the same digest leaves the row untouched; a
+   * changed one is rewritten under its id. Two writers racing on a new key end with one row. A key given twice keeps
+   * its last row.
+   */
+  putKeyed(subjectId: string, rows: KeyedRow[], nowMs: number): Promise<KeyedWrite>;
+  /** Deletes the rows (mirrors included) and key items of these keys; returns how many rows were live. */
+  deleteKeyed(subjectId: string, keys: string[], nowMs: number): Promise<number>;
   /** Newest first by time, then id; only rows unexpired at `nowMs`. */
   list(subjectId: string, query: ListQuery): Promise<ListPage>;
   /**

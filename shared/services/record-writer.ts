@@ -1,11 +1,11 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { nowMs } from '../clock';
 import type { HealthRecord, RecordSource } from '../domain/records';
 import { expiryFor, type StoredRetention } from '../domain/retention';
 import { buildObservation, standardizeReading } from '../domain/standardization';
 import type { ReadingInput, StandardizedReading } from '../domain/standardization/types';
 import type { Tenancy } from '../http/tenancy';
-import { SubjectErasedError } from '../ports/record-store';
+import { type KeyedRow, type KeyedWrite, SubjectErasedError } from '../ports/record-store';
 import type { Subject } from '../ports/subject-directory';
 import type { Services } from './container';
 
@@ -91,6 +91,70 @@ export async function writeReadingsToSubject(
   }
   await openSessionOf(services, subject, options);
   return written;
+}
+
+/** A reading with its natural key: the provider's resource id, or an export record's identity. */
+export interface KeyedReading {
+  key: string;
+  reading: ReadingToStore;
+}
+
+/**
+ * Stores readings by natural key in a known Subject: a new key adds rows, an unchanged reading leaves its rows
+ * untouched, a changed one rewrites them under their ids (a sync or re-upload that repeats itself adds nothing).
+ * Standardized and mirrored exactly as `writeReadingsToSubject` does; a reading that standardizes to several rows
+ * (blood pressure) keys them `<key>` and `<key>#2`.
+ */
+export async function writeKeyedReadings(
+  services: Services,
+  subject: Subject,
+  keyed: KeyedReading[],
+  options: WriteOptions,
+): Promise<KeyedWrite> {
+  const total: KeyedWrite = { added: 0, changed: 0, unchanged: 0 };
+  for (let i = 0; i < keyed.length; i += SLICE) {
+    const rows: KeyedRow[] = [];
+    for (const { key, reading } of keyed.slice(i, i + SLICE)) {
+      const digest = readingDigest(reading);
+      const keys = rowKeysOf(key);
+      const records = toRecords(subject, 1, [{ reading, results: standardizeReading(reading.input) }], options);
+      if (records.length > keys.length) throw new Error(`A keyed reading made ${records.length} rows`);
+      // Ids are the store's to give: `toRecords` numbers from 1 and the id is dropped here.
+      records.forEach(({ id: _id, ...record }, n) => {
+        rows.push({ key: keys[n]!, digest, record });
+      });
+    }
+    if (rows.length === 0) continue;
+    const outcome = await services.records.putKeyed(subject.subjectId, rows, nowMs());
+    total.added += outcome.added;
+    total.changed += outcome.changed;
+    total.unchanged += outcome.unchanged;
+  }
+  await openSessionOf(services, subject, options);
+  return total;
+}
+
+/** Deletes the rows of readings written by `writeKeyedReadings` under these keys (a provider's delete event). */
+export function deleteKeyedReadings(services: Services, subjectId: string, keys: string[]): Promise<number> {
+  return services.records.deleteKeyed(subjectId, keys.flatMap(rowKeysOf), nowMs());
+}
+
+/** The store keys of a reading's rows: one per row standardization makes of it (blood pressure makes two). */
+function rowKeysOf(key: string): string[] {
+  return [key, `${key}#2`];
+}
+
+/** sha256 of the canonical `{indicator, value, unit, time, endTime, comment}`: what makes a keyed reading change. */
+export function readingDigest(reading: ReadingToStore): string {
+  const canonical = JSON.stringify([
+    reading.input.indicator,
+    String(reading.input.value),
+    reading.input.unit ?? null,
+    reading.time,
+    reading.endTime,
+    reading.comment,
+  ]);
+  return createHash('sha256').update(canonical, 'utf8').digest('hex');
 }
 
 /**

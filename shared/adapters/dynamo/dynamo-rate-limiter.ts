@@ -3,15 +3,17 @@ import { type DynamoDBDocumentClient, GetCommand, UpdateCommand } from '@aws-sdk
 import type { RateDecision, RateLimiter } from '../../ports/rate-limiter';
 import { batchGetAll } from './batch';
 
-const WINDOW_SECONDS = 60;
-/** The window is counted in buckets this long: the finer, the closer the count follows the last 60 s. */
-const BUCKET_SECONDS = 10;
-const CLOSED_BUCKETS = WINDOW_SECONDS / BUCKET_SECONDS;
+const DEFAULT_WINDOW_SECONDS = 60;
+/**
+ * Closed buckets counted besides the current one: a window is counted in buckets of a sixth of it (10 s of a minute),
+ * the finer, the closer the count follows the window.
+ */
+const CLOSED_BUCKETS = 6;
 
 /**
- * A sliding one-minute window: one atomic counter per account × route × 10-second bucket. A request is let through
- * only when the current bucket and the six before it, which together cover every 60 s span ending now, stay within
- * the limit, so no 60 seconds ever see more than the limit, across minute boundaries too (a fixed window would let
+ * A sliding window (one minute unless asked otherwise): one atomic counter per account × route × bucket of a sixth of
+ * the window (10 s of a minute). A request is let through only when the current bucket and the six before it, which
+ * together cover every window-long span ending now, stay within the limit, so no 60 seconds ever see more than the limit, across minute boundaries too (a fixed window would let
  * twice the limit through around each boundary). The conditional ADD refuses the request that would pass the limit,
  * so concurrent requests never overshoot. Closed buckets no longer change: their sum is read once per process and
  * bucket, so a request costs one write. Counters expire by TTL once out of every window.
@@ -24,11 +26,27 @@ export class DynamoRateLimiter implements RateLimiter {
     private readonly table: string,
   ) {}
 
-  async hit(accountId: string, routeId: string, limit: number, nowMs: number, cost = 1): Promise<RateDecision> {
+  async hit(
+    accountId: string,
+    routeId: string,
+    limit: number,
+    nowMs: number,
+    cost = 1,
+    windowSeconds = DEFAULT_WINDOW_SECONDS,
+  ): Promise<RateDecision> {
+    if (!Number.isInteger(windowSeconds) || windowSeconds < 1) {
+      throw new RangeError(`windowSeconds must be a whole number of seconds, at least 1, got ${windowSeconds}`);
+    }
+    // A window not divisible by six gets slightly longer buckets: the count then spans a little more, never less.
+    const bucketSeconds = Math.ceil(windowSeconds / CLOSED_BUCKETS);
     const now = nowMs / 1000;
-    const bucket = Math.floor(now / BUCKET_SECONDS) * BUCKET_SECONDS;
-    const counter = `${accountId}#${routeId}`;
-    const closed = await this.closedCounts(counter, bucket);
+    const bucket = Math.floor(now / bucketSeconds) * bucketSeconds;
+    // The minute's counters keep their original names; other lengths count apart from it.
+    const counter =
+      windowSeconds === DEFAULT_WINDOW_SECONDS
+        ? `${accountId}#${routeId}`
+        : `${accountId}#${routeId}#w${windowSeconds}`;
+    const closed = await this.closedCounts(counter, bucket, bucketSeconds);
     const room = limit - closed.reduce((a, b) => a + b, 0) - cost;
     try {
       if (cost > limit || room < 0) throw new ConditionalCheckFailedException({ message: 'over', $metadata: {} });
@@ -38,7 +56,7 @@ export class DynamoRateLimiter implements RateLimiter {
           Key: { pk: `${counter}#${bucket}` },
           UpdateExpression: 'ADD hits :cost SET expiresAt = :exp',
           ConditionExpression: 'attribute_not_exists(hits) OR hits <= :room',
-          ExpressionAttributeValues: { ':cost': cost, ':room': room, ':exp': bucket + 2 * WINDOW_SECONDS },
+          ExpressionAttributeValues: { ':cost': cost, ':room': room, ':exp': bucket + 2 * windowSeconds },
           ReturnValues: 'UPDATED_NEW',
         }),
       );
@@ -47,20 +65,25 @@ export class DynamoRateLimiter implements RateLimiter {
         allowed: true,
         limit,
         remaining: Math.max(0, room + cost - hits),
-        resetAt: freedAt(closed, hits, bucket, limit, 1),
+        resetAt: freedAt(closed, hits, bucket, bucketSeconds, limit, 1),
       };
     } catch (err) {
       if (!(err instanceof ConditionalCheckFailedException)) throw err;
       const current = await this.currentCount(counter, bucket);
-      return { allowed: false, limit, remaining: 0, resetAt: freedAt(closed, current, bucket, limit, cost) };
+      return {
+        allowed: false,
+        limit,
+        remaining: 0,
+        resetAt: freedAt(closed, current, bucket, bucketSeconds, limit, cost),
+      };
     }
   }
 
   /** Hits of the six buckets before `bucket`, oldest first (read once per process while `bucket` is current). */
-  private async closedCounts(counter: string, bucket: number): Promise<number[]> {
+  private async closedCounts(counter: string, bucket: number, bucketSeconds: number): Promise<number[]> {
     const cached = this.closedSums.get(counter);
     if (cached?.bucket === bucket) return cached.counts;
-    const starts = Array.from({ length: CLOSED_BUCKETS }, (_, i) => bucket - (CLOSED_BUCKETS - i) * BUCKET_SECONDS);
+    const starts = Array.from({ length: CLOSED_BUCKETS }, (_, i) => bucket - (CLOSED_BUCKETS - i) * bucketSeconds);
     const found = await batchGetAll(
       this.doc,
       this.table,
@@ -85,11 +108,18 @@ export class DynamoRateLimiter implements RateLimiter {
  * The first bucket boundary (epoch seconds) from which `cost` more hits fit, if nothing else is counted meanwhile:
  * each boundary drops the oldest bucket from the window.
  */
-function freedAt(closed: number[], current: number, bucket: number, limit: number, cost: number): number {
+function freedAt(
+  closed: number[],
+  current: number,
+  bucket: number,
+  bucketSeconds: number,
+  limit: number,
+  cost: number,
+): number {
   const window = [...closed, current];
   for (let step = 1; step <= window.length; step++) {
     const kept = window.slice(step).reduce((a, b) => a + b, 0);
-    if (kept + cost <= limit) return bucket + step * BUCKET_SECONDS;
+    if (kept + cost <= limit) return bucket + step * bucketSeconds;
   }
-  return bucket + (window.length + 1) * BUCKET_SECONDS;
+  return bucket + (window.length + 1) * bucketSeconds;
 }

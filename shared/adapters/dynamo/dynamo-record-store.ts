@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import {
   DeleteCommand,
@@ -13,6 +14,8 @@ import { isLive } from '../../domain/retention';
 import {
   type DeleteSelector,
   type IndexedReading,
+  type KeyedRow,
+  type KeyedWrite,
   type ListPage,
   type ListQuery,
   QUERY_COUNT_CAP,
@@ -33,6 +36,7 @@ import {
   expiryShard,
   FILE_PREFIX,
   INTENT_PREFIX,
+  KEY_PREFIX,
   LIVE_FILTER,
   RECORD_PREFIX,
   RESPONSE_PREFIX,
@@ -78,7 +82,20 @@ const ROW_ATTRIBUTES = [
   'createdAt',
 ] as const;
 
+/** Keyed rows handled per round: one BatchGetItem walk of their key items and one id allocation. */
+const KEYED_SLICE = 1000;
+/** Rounds a slice may lose races for its new keys before the write gives up (each loss means another writer won). */
+const KEY_RACE_ROUNDS = 5;
+/** Single-item conditional writes in flight at once (key items are written and deleted one by one). */
+const KEY_ITEM_PARALLEL = 8;
+
 type Item = Record<string, unknown>;
+
+/** A keyed row on its way to the store, with the hash naming its key item. */
+interface PendingKeyed {
+  row: KeyedRow;
+  keyHash: string;
+}
 
 /**
  * Records of all Subjects in one table, one partition per Subject: the Subject's id counter, its
@@ -127,8 +144,16 @@ export class DynamoRecordStore implements RecordStore {
   }
 
   async putAll(subjectId: string, records: HealthRecord[]): Promise<void> {
-    if (records.length === 0) return;
-    const ids = records.map((r) => r.id);
+    await this.putItems(
+      subjectId,
+      records.map((r) => r.id),
+      records.map(toItem),
+    );
+  }
+
+  /** `putAll` for ready items (`ids[i]` is the id of `items[i]`). */
+  private async putItems(subjectId: string, ids: number[], items: Item[]): Promise<void> {
+    if (items.length === 0) return;
     const firstId = Math.min(...ids);
     const intentKey = { pk: subjectId, sk: INTENT_PREFIX + pad(firstId) };
     const now = Math.floor(clockNowMs() / 1000);
@@ -145,12 +170,12 @@ export class DynamoRecordStore implements RecordStore {
         },
       }),
     );
-    const rowKeys = records.map((r) => recordKey(subjectId, r.id));
+    const rowKeys = ids.map((id) => recordKey(subjectId, id));
     try {
       await batchWriteAll(
         this.doc,
         this.table,
-        records.map((r) => ({ PutRequest: { Item: toItem(r) } })),
+        items.map((Item) => ({ PutRequest: { Item } })),
       );
       // Ids reserved before an erase may be written after it: such rows would outlive the purge.
       if (await this.isErased(subjectId)) throw new SubjectErasedError(subjectId);
@@ -173,6 +198,191 @@ export class DynamoRecordStore implements RecordStore {
       await deleteAll(this.doc, this.table, rowKeys);
       throw new Error('The batch outlived its write intent and was rolled back');
     }
+  }
+
+  async putKeyed(subjectId: string, rows: KeyedRow[], nowMs: number): Promise<KeyedWrite> {
+    const outcome: KeyedWrite = { added: 0, changed: 0, unchanged: 0 };
+    // A key given twice keeps its last row (a later correction in the same delivery).
+    const byKey = new Map<string, KeyedRow>();
+    for (const row of rows) {
+      byKey.delete(row.key);
+      byKey.set(row.key, row);
+    }
+    const unique = [...byKey.values()].map((row) => ({ row, keyHash: keyHashOf(row.key) }));
+    for (let i = 0; i < unique.length; i += KEYED_SLICE) {
+      let pending = unique.slice(i, i + KEYED_SLICE);
+      for (let round = 0; pending.length > 0; round++) {
+        if (round >= KEY_RACE_ROUNDS) throw new Error('Keyed rows kept losing the race for their keys');
+        pending = await this.putKeyedRound(subjectId, pending, nowMs, outcome);
+      }
+    }
+    return outcome;
+  }
+
+  /** One round of a slice: adds, rewrites or leaves each row; returns the rows whose key another writer took meanwhile. */
+  private async putKeyedRound(
+    subjectId: string,
+    pending: PendingKeyed[],
+    nowMs: number,
+    outcome: KeyedWrite,
+  ): Promise<PendingKeyed[]> {
+    const stored = await this.readKeyItems(
+      subjectId,
+      pending.map((p) => p.keyHash),
+      nowMs,
+    );
+    const absent: PendingKeyed[] = [];
+    const changed: (PendingKeyed & { id: number })[] = [];
+    for (const p of pending) {
+      const found = stored.get(p.keyHash);
+      if (!found) absent.push(p);
+      else if (found.digest === p.row.digest) outcome.unchanged++;
+      else changed.push({ ...p, id: found.rowId });
+    }
+    const lost: PendingKeyed[] = [];
+    // A changed row is replaced whole under its id (no write intent: its id is not part of a fresh range, and a reader
+    // sees the old row or the new one). A new `time` moves it in `byTime`, whose key is on the same item.
+    if (changed.length > 0) {
+      await batchWriteAll(
+        this.doc,
+        this.table,
+        changed.map((c) => ({ PutRequest: { Item: keyedItem(subjectId, c.id, c) } })),
+      );
+      // As in `putAll`: a row rewritten while the Subject's purge ran could outlive it.
+      if (await this.isErased(subjectId)) {
+        await deleteAll(
+          this.doc,
+          this.table,
+          changed.map((c) => recordKey(subjectId, c.id)),
+        );
+        throw new SubjectErasedError(subjectId);
+      }
+    }
+    if (absent.length > 0) {
+      const first = await this.allocateIds(subjectId, absent.length);
+      const ids = absent.map((_, n) => first + n);
+      await this.putItems(
+        subjectId,
+        ids,
+        absent.map((a, n) => keyedItem(subjectId, ids[n]!, a)),
+      );
+      for (const [n, a] of absent.entries()) changed.push({ ...a, id: ids[n]! });
+    }
+    const isNew = new Set(absent.map((a) => a.keyHash));
+    await inParallel(changed, KEY_ITEM_PARALLEL, async (c) => {
+      if (await this.claimKey(subjectId, c, nowMs)) {
+        if (isNew.has(c.keyHash)) outcome.added++;
+        else outcome.changed++;
+        return;
+      }
+      // Another writer holds the key with another row: this row must not stay beside it. Its key is read again.
+      await this.doc.send(new DeleteCommand({ TableName: this.table, Key: recordKey(subjectId, c.id) }));
+      lost.push(c);
+    });
+    return lost;
+  }
+
+  /** Points a key item at a row; false when the key names another live row (a racing writer won it). */
+  private claimKey(subjectId: string, c: PendingKeyed & { id: number }, nowMs: number): Promise<boolean> {
+    const expiresAt = c.row.record.expiresAt;
+    return applied(
+      this.doc.send(
+        new PutCommand({
+          TableName: this.table,
+          Item: {
+            pk: subjectId,
+            sk: KEY_PREFIX + c.keyHash,
+            rowId: c.id,
+            digest: c.row.digest,
+            ...(expiresAt != null ? { expiresAt, expiryShard: expiryShard(c.keyHash) } : {}),
+          },
+          ConditionExpression: `attribute_not_exists(pk) OR rowId = :id OR expiresAt <= :now`,
+          ExpressionAttributeValues: { ':id': c.id, ':now': Math.floor(nowMs / 1000) },
+        }),
+      ),
+    );
+  }
+
+  /** The live key items of these hashes, by hash. */
+  private async readKeyItems(
+    subjectId: string,
+    keyHashes: string[],
+    nowMs: number,
+  ): Promise<Map<string, { rowId: number; digest: string }>> {
+    const items = await batchGetAll(
+      this.doc,
+      this.table,
+      keyHashes.map((h) => ({ pk: subjectId, sk: KEY_PREFIX + h })),
+      ['rowId', 'digest', 'expiresAt'],
+    );
+    const live = new Map<string, { rowId: number; digest: string }>();
+    for (const item of items) {
+      if (!isLive(item.expiresAt as number | undefined, nowMs)) continue;
+      live.set(String(item.sk).slice(KEY_PREFIX.length), { rowId: Number(item.rowId), digest: String(item.digest) });
+    }
+    return live;
+  }
+
+  async deleteKeyed(subjectId: string, keys: string[], nowMs: number): Promise<number> {
+    let deleted = 0;
+    const hashes = [...new Set(keys)].map(keyHashOf);
+    for (let i = 0; i < hashes.length; i += KEYED_SLICE) {
+      const stored = await this.readKeyItems(subjectId, hashes.slice(i, i + KEYED_SLICE), nowMs);
+      await inParallel([...stored], KEY_ITEM_PARALLEL, async ([keyHash, { rowId }]) => {
+        const out = await this.doc.send(
+          new DeleteCommand({ TableName: this.table, Key: recordKey(subjectId, rowId), ReturnValues: 'ALL_OLD' }),
+        );
+        if (out.Attributes && isLive(out.Attributes.expiresAt as number | undefined, nowMs)) deleted++;
+        await this.dropKeyItem(subjectId, keyHash, rowId);
+      });
+    }
+    return deleted;
+  }
+
+  /** Deletes a key item only while it still names this row: a later write may have given the key a new row. */
+  private async dropKeyItem(subjectId: string, keyHash: string, rowId: number): Promise<void> {
+    await applied(
+      this.doc.send(
+        new DeleteCommand({
+          TableName: this.table,
+          Key: { pk: subjectId, sk: KEY_PREFIX + keyHash },
+          ConditionExpression: 'rowId = :id',
+          ExpressionAttributeValues: { ':id': rowId },
+        }),
+      ),
+    );
+  }
+
+  /** The key items of deleted rows (items with `sk` and, for keyed rows, `keyHash`) go with them. */
+  private async dropKeyItemsOf(subjectId: string, rows: Item[]): Promise<void> {
+    const keyed = rows.filter((r) => typeof r.keyHash === 'string');
+    await inParallel(keyed, KEY_ITEM_PARALLEL, (r) => this.dropKeyItem(subjectId, String(r.keyHash), rowIdOf(r)));
+  }
+
+  /**
+   * Adds each row's `keyHash` to rows read from an index that does not project it; skipped (one small query) for a
+   * Subject that never wrote keyed rows, as almost all have not.
+   */
+  private async withKeyHashes(subjectId: string, rows: Item[]): Promise<Item[]> {
+    if (rows.length === 0) return rows;
+    const probe = await this.doc.send(
+      new QueryCommand({
+        TableName: this.table,
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :k)',
+        ExpressionAttributeValues: { ':pk': subjectId, ':k': KEY_PREFIX },
+        ProjectionExpression: 'pk',
+        Limit: 1,
+      }),
+    );
+    if ((probe.Items ?? []).length === 0) return rows;
+    const full = await batchGetAll(
+      this.doc,
+      this.table,
+      rows.map((r) => ({ pk: r.pk, sk: r.sk })),
+      ['keyHash'],
+    );
+    const hashes = new Map(full.map((i) => [String(i.sk), i.keyHash]));
+    return rows.map((r) => ({ ...r, keyHash: hashes.get(String(r.sk)) }));
   }
 
   private async isErased(subjectId: string): Promise<boolean> {
@@ -394,6 +604,7 @@ export class DynamoRecordStore implements RecordStore {
       const out = await this.doc.send(
         new DeleteCommand({ TableName: this.table, Key: recordKey(subjectId, selector.id), ReturnValues: 'ALL_OLD' }),
       );
+      if (out.Attributes) await this.dropKeyItemsOf(subjectId, [out.Attributes]);
       return out.Attributes && isLive(out.Attributes.expiresAt as number | undefined, nowMs) ? 1 : 0;
     }
     const input =
@@ -409,13 +620,17 @@ export class DynamoRecordStore implements RecordStore {
             TableName: this.table,
             KeyConditionExpression: 'pk = :pk AND begins_with(sk, :r)',
             ExpressionAttributeValues: { ':pk': subjectId, ':r': RECORD_PREFIX },
+            ProjectionExpression: 'pk, sk, expiresAt, keyHash',
           };
-    const { items } = await queryAll<Item>(this.doc, { ...input, ProjectionExpression: 'pk, sk, expiresAt' });
+    const { items: found } = await queryAll<Item>(this.doc, { ProjectionExpression: 'pk, sk, expiresAt', ...input });
+    // The time index does not carry `keyHash`; the table itself does.
+    const items = 'indicator' in selector ? await this.withKeyHashes(subjectId, found) : found;
     await deleteAll(
       this.doc,
       this.table,
       items.map((i) => ({ pk: i.pk, sk: i.sk })),
     );
+    await this.dropKeyItemsOf(subjectId, items);
     return items.filter((i) => isLive(i.expiresAt as number | undefined, nowMs)).length;
   }
 
@@ -427,11 +642,13 @@ export class DynamoRecordStore implements RecordStore {
       ExpressionAttributeValues: { ':s': sessionKeyOf(subjectId, sessionId), ':r': RECORD_PREFIX },
       ProjectionExpression: 'pk, sk, expiresAt',
     });
+    const rows = await this.withKeyHashes(subjectId, items);
     await deleteAll(
       this.doc,
       this.table,
-      items.map((i) => ({ pk: i.pk, sk: i.sk })),
+      rows.map((i) => ({ pk: i.pk, sk: i.sk })),
     );
+    await this.dropKeyItemsOf(subjectId, rows);
     return items.filter((i) => isLive(i.expiresAt as number | undefined, nowMs)).length;
   }
 
@@ -560,14 +777,16 @@ export class DynamoRecordStore implements RecordStore {
             ':first': recordKey(subjectId, range.first).sk,
             ':last': recordKey(subjectId, range.first + range.count - 1).sk,
           },
-          ProjectionExpression: 'pk, sk',
+          ProjectionExpression: 'pk, sk, keyHash',
           // A worker deleting what it has just written must see all of it.
           ConsistentRead: true,
           Limit: limit,
         }),
       );
-      const keys = (out.Items ?? []).map((i) => ({ pk: i.pk, sk: i.sk }));
+      const rows = out.Items ?? [];
+      const keys = rows.map((i) => ({ pk: i.pk, sk: i.sk }));
       await deleteAll(this.doc, this.table, keys);
+      await this.dropKeyItemsOf(subjectId, rows);
       deleted += keys.length;
       if (!out.LastEvaluatedKey) return { deleted, done: true };
     }
@@ -589,6 +808,7 @@ export class DynamoRecordStore implements RecordStore {
       );
       const records: Item[] = [];
       const responses: Item[] = [];
+      const keyItems: Item[] = [];
       for (const item of items) {
         const sk = String(item.sk);
         // Bucket objects of an erased Subject go first: once its items are purged, nothing leads to them.
@@ -605,6 +825,7 @@ export class DynamoRecordStore implements RecordStore {
           if (hooks.onExpiredFile) await hooks.onExpiredFile(String(item.pk), sk.slice(FILE_PREFIX.length));
           records.push(item);
         } else if (sk.startsWith(RESPONSE_PREFIX)) responses.push(item);
+        else if (sk.startsWith(KEY_PREFIX)) keyItems.push(item);
         else records.push(item);
       }
       if (responses.length > 0) {
@@ -622,23 +843,31 @@ export class DynamoRecordStore implements RecordStore {
         records.map((i) => ({ pk: i.pk, sk: i.sk })),
       );
       deleted += records.length;
+      // A key item rewritten since the index was read names a live row now; only a still-expired one goes.
+      await inParallel(keyItems, KEY_ITEM_PARALLEL, async (k) => {
+        if (await this.dropExpired(k, now)) deleted++;
+      });
     }
     return deleted;
   }
 
   /** Deletes a settled file's watch, unless it was moved meanwhile (the file failed since, and is to be met again). */
   private async dropWatch(watch: Item, now: number): Promise<number> {
-    const dropped = await applied(
+    return (await this.dropExpired(watch, now)) ? 1 : 0;
+  }
+
+  /** Deletes an item only if it is still expired at `now`. */
+  private dropExpired(item: Item, now: number): Promise<boolean> {
+    return applied(
       this.doc.send(
         new DeleteCommand({
           TableName: this.table,
-          Key: { pk: watch.pk, sk: watch.sk },
+          Key: { pk: item.pk, sk: item.sk },
           ConditionExpression: 'expiresAt <= :now',
           ExpressionAttributeValues: { ':now': now },
         }),
       ),
     );
-    return dropped ? 1 : 0;
   }
 
   /** Removes the rows of an abandoned batch write, then its intent. */
@@ -690,6 +919,38 @@ function indexedReadingOf(item: Item): IndexedReading {
     referenceLow: typeof item.referenceLow === 'number' ? item.referenceLow : null,
     referenceHigh: typeof item.referenceHigh === 'number' ? item.referenceHigh : null,
   };
+}
+
+/** `base64url(sha256(key))`: a fixed-size sort key whatever the natural key's length or characters. */
+function keyHashOf(key: string): string {
+  return createHash('sha256').update(key, 'utf8').digest('base64url');
+}
+
+/** A keyed row's item: the row, and the hash of its key so that deleting the row can find its key item. */
+function keyedItem(subjectId: string, id: number, p: PendingKeyed): Item {
+  return { ...toItem({ ...p.row.record, subjectId, id }), keyHash: p.keyHash };
+}
+
+function rowIdOf(item: Item): number {
+  return Number(String(item.sk).slice(RECORD_PREFIX.length));
+}
+
+/** Runs `work` over the items, at most `limit` at once; every call settles before the first failure is thrown. */
+async function inParallel<T>(items: readonly T[], limit: number, work: (item: T) => Promise<unknown>): Promise<void> {
+  let next = 0;
+  let failure: { err: unknown } | undefined;
+  const worker = async () => {
+    while (next < items.length) {
+      const item = items[next++]!;
+      try {
+        await work(item);
+      } catch (err) {
+        failure ??= { err };
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  if (failure) throw failure.err;
 }
 
 function pad(id: number): string {

@@ -7,6 +7,11 @@
 export const SUBJECT_SK = '#SUBJECT';
 export const RECORD_PREFIX = 'R#';
 export const FILE_PREFIX = 'F#';
+/**
+ * A keyed row's key item, `K#<base64url(sha256(natural key))>` → `{rowId, digest}`: no time or session key, so no
+ * row read sees it; it carries its row's expiry (and expiry index attributes), so it is filtered and swept with it.
+ */
+export const KEY_PREFIX = 'K#';
 export const SESSION_PREFIX = 'SESSION#';
 export const INTENT_PREFIX = 'W#';
 /** Care-circle members: no time key, session key or expiry, so only a purge of the partition reaches them. */

@@ -3,7 +3,7 @@ import { EventEmitter } from 'node:events';
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { QueueName } from '../../config/resources';
-import type { JobQueue } from '../../ports/job-queue';
+import { delaySecondsOf, type JobQueue, type SendOptions } from '../../ports/job-queue';
 
 /** A message of the local queue as kept on disk. */
 export interface LocalMessage {
@@ -11,6 +11,8 @@ export interface LocalMessage {
   body: string;
   sentAt: number;
   receiveCount: number;
+  /** Epoch ms before which the message is not delivered (a delayed send); absent in messages of older versions. */
+  visibleAt?: number;
 }
 
 /** Tells a consumer in the same process that a message was sent, so it need not wait for its next poll. */
@@ -24,12 +26,14 @@ export const localQueueEvents = new EventEmitter();
 export class LocalFileQueue implements JobQueue {
   constructor(private readonly dir: string) {}
 
-  async send(queue: QueueName, body: Record<string, unknown>): Promise<void> {
+  async send(queue: QueueName, body: Record<string, unknown>, options?: SendOptions): Promise<void> {
+    const sentAt = Date.now();
     const message: LocalMessage = {
       messageId: randomUUID(),
       body: JSON.stringify(body),
-      sentAt: Date.now(),
+      sentAt,
       receiveCount: 0,
+      visibleAt: sentAt + delaySecondsOf(options) * 1000,
     };
     await this.write(queue, 'pending', message);
     localQueueEvents.emit('sent', queue);
@@ -37,6 +41,11 @@ export class LocalFileQueue implements JobQueue {
 
   async pending(queue: QueueName): Promise<LocalMessage[]> {
     return this.readAll(queue, 'pending');
+  }
+
+  /** The pending messages whose delay has passed at `nowMs`: the ones a consumer may be handed. */
+  async deliverable(queue: QueueName, nowMs: number): Promise<LocalMessage[]> {
+    return (await this.pending(queue)).filter((m) => (m.visibleAt ?? 0) <= nowMs);
   }
 
   async deadLetters(queue: QueueName): Promise<LocalMessage[]> {

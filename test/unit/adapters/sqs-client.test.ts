@@ -52,3 +52,16 @@ it('resolves AWS itself when no queue is configured', async () => {
   expect(endpoint).toBeUndefined();
   expect(await client.config.region()).toBe('eu-west-1');
 });
+
+it('delays a message by SQS DelaySeconds, and refuses a delay SQS would', async () => {
+  const urls = { purge: `${url}/000000000000/hds-purge` };
+  const queue = new SqsJobQueue(sqsClient('us-east-1', urls), urls);
+  received.length = 0;
+  await queue.send('purge', { type: 'purge-subject', subjectId: 'sbj_3' }, { delaySeconds: 900 });
+  await queue.send('purge', { type: 'purge-subject', subjectId: 'sbj_4' }, { delaySeconds: 0 });
+  expect(received.map((r) => r.body.DelaySeconds)).toEqual([900, undefined]);
+  for (const delaySeconds of [901, -1, 1.5, Number.NaN]) {
+    await expect(queue.send('purge', { type: 'purge-subject' }, { delaySeconds })).rejects.toThrow(/delaySeconds/);
+  }
+  expect(received).toHaveLength(2);
+});

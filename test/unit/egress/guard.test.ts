@@ -39,6 +39,17 @@ beforeAll(async () => {
         req.resume();
         res.writeHead(200, { 'content-type': 'text/plain' }).end(`${req.method} ${req.headers.authorization ?? '-'}`);
         return;
+      case '/echo-body': {
+        let text = '';
+        req.setEncoding('utf8');
+        req.on('data', (c: string) => (text += c));
+        req.on('end', () => {
+          const length = req.headers['content-length'] ?? '-';
+          const type = req.headers['content-type'] ?? '-';
+          res.writeHead(200, { 'content-type': 'text/plain' }).end(`${req.method} ${type} ${length} [${text}]`);
+        });
+        return;
+      }
       case '/six-mb':
         stream(res, 'text/plain', 6 * MB);
         return;
@@ -224,6 +235,38 @@ describe('redirects are checked again at every hop', () => {
       }),
     );
     expect(new TextDecoder().decode(res.body)).toBe('GET -');
+  });
+});
+
+describe('methods', () => {
+  const text = (res: EgressResponse) => new TextDecoder().decode(res.body);
+  const form = { 'Content-Type': 'application/x-www-form-urlencoded' };
+
+  it.each(['PUT', 'DELETE', 'POST'] as const)('sends a %s with its body', async (method) => {
+    const res = await withPoser().fetch(request(poserUrl('/echo-body'), { method, body: 'token=abc', headers: form }));
+    expect(text(res)).toBe(`${method} application/x-www-form-urlencoded 9 [token=abc]`);
+    expect(poser.requests.map((r) => r.method)).toEqual([method]);
+  });
+
+  it('sends a DELETE without a body as a bare DELETE', async () => {
+    const res = await withPoser().fetch(request(poserUrl('/echo-body'), { method: 'DELETE' }));
+    expect(text(res)).toBe('DELETE - - []');
+  });
+
+  it.each([307, 308, 301, 302])('keeps a PUT and its body across a %i', async (status) => {
+    const to = encodeURIComponent('/echo-body');
+    const res = await withPoser().fetch(
+      request(poserUrl(`/redirect?status=${status}&to=${to}`), { method: 'PUT', body: '{"a":1}' }),
+    );
+    expect(text(res)).toBe('PUT - 7 [{"a":1}]');
+  });
+
+  it('turns a DELETE into a bare GET on 303', async () => {
+    const to = encodeURIComponent('/echo-body');
+    const res = await withPoser().fetch(
+      request(poserUrl(`/redirect?status=303&to=${to}`), { method: 'DELETE', body: 'x=1', headers: form }),
+    );
+    expect(text(res)).toBe('GET - - []');
   });
 });
 

@@ -1,0 +1,341 @@
+import { createHash } from 'node:crypto';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { type DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureTables } from '../../../infra/local/tables';
+import { createDocumentClient } from '../../../shared/adapters/dynamo/client';
+import { DynamoRecordStore } from '../../../shared/adapters/dynamo/dynamo-record-store';
+import { readConfig } from '../../../shared/config/config';
+import type { HealthRecord } from '../../../shared/domain/records';
+import { type KeyedRow, SubjectErasedError } from '../../../shared/ports/record-store';
+import type { Subject } from '../../../shared/ports/subject-directory';
+import type { Services } from '../../../shared/services/container';
+import {
+  deleteKeyedReadings,
+  type ReadingToStore,
+  readingDigest,
+  writeKeyedReadings,
+} from '../../../shared/services/record-writer';
+import { type DynamoServer, hasJava, startDynalite, startDynamoDbLocal } from '../../support/dynamo-servers';
+
+process.env.AWS_ACCESS_KEY_ID ??= 'local';
+process.env.AWS_SECRET_ACCESS_KEY ??= 'local';
+
+const servers: [string, () => Promise<DynamoServer>][] = [['dynalite', startDynalite]];
+if (hasJava()) servers.push(['DynamoDB Local', startDynamoDbLocal]);
+else console.warn('java not found: the DynamoDB Local half of this suite cannot run here');
+
+function row(subjectId: string, key: string, value: number, over: Partial<HealthRecord> = {}): KeyedRow {
+  const time = over.time ?? '2026-01-01T08:00:00.000Z';
+  return {
+    key,
+    digest: `${value}@${time}`,
+    record: {
+      subjectId,
+      indicator: 'Heart rate',
+      value: String(value),
+      parsedValue: String(value),
+      parsedUnit: '/min',
+      loincCode: '8867-4',
+      canonicalName: 'Heart rate',
+      fhirResourceId: `obs-${key}-${value}`,
+      time,
+      endTime: null,
+      source: 'api',
+      comment: 'oura',
+      referenceLow: null,
+      referenceHigh: null,
+      referenceText: null,
+      abnormal: null,
+      sessionId: null,
+      fileKey: null,
+      retention: 'permanent',
+      expiresAt: null,
+      createdAt: '2026-01-01T00:00:00.000Z',
+      fhir: { resourceType: 'Observation', id: `obs-${key}-${value}` },
+      ...over,
+    },
+  };
+}
+
+/**
+ * A document client whose key-item puts wait until `parties` of them have arrived: every writer has read its keys
+ * as absent and stored its row before any claims the key, the worst interleaving of a race on a new key.
+ */
+function meetingAtKeyClaims(doc: DynamoDBDocumentClient, parties: number): DynamoDBDocumentClient {
+  let arrived = 0;
+  let release!: () => void;
+  const allThere = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const wrapper = Object.create(doc) as DynamoDBDocumentClient;
+  wrapper.send = (async (command: any) => {
+    if (command instanceof PutCommand && String(command.input.Item?.sk).startsWith('K#') && arrived < parties) {
+      if (++arrived === parties) release();
+      await allThere;
+    }
+    return doc.send(command);
+  }) as DynamoDBDocumentClient['send'];
+  return wrapper;
+}
+
+describe.each(servers)('DynamoRecordStore keyed rows on %s', (_name, start) => {
+  let server: DynamoServer;
+  let doc: DynamoDBDocumentClient;
+  let store: DynamoRecordStore;
+  const cfg = readConfig({
+    HDS_TABLE_RECORDS: 'records-test',
+    HDS_TABLE_ACCOUNTS: 'accounts-test',
+    HDS_TABLE_RATE_LIMITS: 'rl-test',
+  });
+
+  beforeAll(async () => {
+    server = await start();
+    const endpoint = server.endpoint;
+    await ensureTables(new DynamoDBClient({ region: 'us-east-1', endpoint }), cfg);
+    doc = createDocumentClient({ region: 'us-east-1', dynamoEndpoint: endpoint });
+    store = new DynamoRecordStore(doc, cfg.tables.records);
+  }, 90_000);
+  afterAll(() => server?.stop());
+
+  async function subject(name: string): Promise<string> {
+    const id = `sbj_${name}_${Math.random().toString(36).slice(2)}`;
+    await store.createSubject(id, 'acct', name, new Date().toISOString());
+    return id;
+  }
+
+  async function rows(s: string, nowMs = Date.now()): Promise<HealthRecord[]> {
+    return (await store.list(s, { limit: 1000, offset: 0, nowMs })).records;
+  }
+
+  it('adds absent keys, leaves unchanged ones alone, rewrites changed ones in place and in time order', async () => {
+    const s = await subject('upsert');
+    expect(
+      await store.putKeyed(
+        s,
+        [row(s, 'a', 60, { time: '2026-01-01T08:00:00.000Z' }), row(s, 'b', 70, { time: '2026-01-01T09:00:00.000Z' })],
+        Date.now(),
+      ),
+    ).toEqual({ added: 2, changed: 0, unchanged: 0 });
+    const before = await rows(s);
+    expect(before.map((r) => [r.value, r.id])).toEqual([
+      ['70', 2],
+      ['60', 1],
+    ]);
+
+    expect(
+      await store.putKeyed(
+        s,
+        [row(s, 'a', 60, { time: '2026-01-01T08:00:00.000Z' }), row(s, 'b', 70, { time: '2026-01-01T09:00:00.000Z' })],
+        Date.now(),
+      ),
+    ).toEqual({ added: 0, changed: 0, unchanged: 2 });
+    expect((await rows(s)).map((r) => r.fhirResourceId)).toEqual(before.map((r) => r.fhirResourceId));
+
+    // `a` is corrected and moved after `b`: same id, new value, now first in newest-first order.
+    expect(
+      await store.putKeyed(s, [row(s, 'a', 65, { time: '2026-01-01T10:00:00.000Z' }), row(s, 'c', 80)], Date.now()),
+    ).toEqual({ added: 1, changed: 1, unchanged: 0 });
+    const after = await rows(s);
+    expect(after.map((r) => [r.value, r.id, r.time])).toEqual([
+      ['65', 1, '2026-01-01T10:00:00.000Z'],
+      ['70', 2, '2026-01-01T09:00:00.000Z'],
+      ['80', 3, '2026-01-01T08:00:00.000Z'],
+    ]);
+    expect(after[0]!.fhir).toEqual({ resourceType: 'Observation', id: 'obs-a-65' });
+    expect(await store.count(s, Date.now())).toBe(3);
+    // A window read by time finds the moved row only at its new time.
+    const early = await store.query(s, { toTime: '2026-01-01T08:30:00.000Z', limit: 10, nowMs: Date.now() });
+    expect(early.records.map((r) => r.value)).toEqual(['80']);
+  });
+
+  it('keeps the last row of a key given twice in one write', async () => {
+    const s = await subject('twice');
+    expect(await store.putKeyed(s, [row(s, 'a', 60), row(s, 'a', 61)], Date.now())).toEqual({
+      added: 1,
+      changed: 0,
+      unchanged: 0,
+    });
+    expect((await rows(s)).map((r) => r.value)).toEqual(['61']);
+  });
+
+  it.each([
+    ['the same reading', 60, { added: 1, changed: 0, unchanged: 1 }, '60'],
+    ['different readings', 61, { added: 1, changed: 1, unchanged: 0 }, null],
+  ])('ends with one row when two writers race on one new key with %s', async (_what, second, total, value) => {
+    const s = await subject('race');
+    const racing = meetingAtKeyClaims(doc, 2);
+    const one = new DynamoRecordStore(racing, cfg.tables.records);
+    const two = new DynamoRecordStore(racing, cfg.tables.records);
+    const outcomes = await Promise.all([
+      one.putKeyed(s, [row(s, 'k', 60)], Date.now()),
+      two.putKeyed(s, [row(s, 'k', second)], Date.now()),
+    ]);
+    const sum = outcomes.reduce((t, o) => ({
+      added: t.added + o.added,
+      changed: t.changed + o.changed,
+      unchanged: t.unchanged + o.unchanged,
+    }));
+    expect(sum).toEqual(total);
+    const left = await rows(s);
+    expect(left).toHaveLength(1);
+    // Both rows were stored before either claimed the key; the loser's is gone, and the key names the survivor.
+    if (value) expect(left[0]!.value).toBe(value);
+    expect(await store.count(s, Date.now())).toBe(1);
+    expect(await store.putKeyed(s, [row(s, 'k', Number(left[0]!.value))], Date.now())).toEqual({
+      added: 0,
+      changed: 0,
+      unchanged: 1,
+    });
+  });
+
+  it('deletes by key, and a deleted key is written again later', async () => {
+    const s = await subject('delkey');
+    await store.putKeyed(s, [row(s, 'a', 60), row(s, 'b', 70)], Date.now());
+    expect(await store.deleteKeyed(s, ['a', 'absent'], Date.now())).toBe(1);
+    expect((await rows(s)).map((r) => r.value)).toEqual(['70']);
+    expect(await store.deleteKeyed(s, ['a'], Date.now())).toBe(0);
+    expect(await store.putKeyed(s, [row(s, 'a', 60), row(s, 'b', 70)], Date.now())).toEqual({
+      added: 1,
+      changed: 0,
+      unchanged: 1,
+    });
+    expect(await store.count(s, Date.now())).toBe(2);
+  });
+
+  it.each([
+    ['a row by id', (st: DynamoRecordStore, s: string, id: number) => st.delete(s, { id }, Date.now())],
+    ['an indicator', (st: DynamoRecordStore, s: string) => st.delete(s, { indicator: 'heart' }, Date.now())],
+    ['all rows', (st: DynamoRecordStore, s: string) => st.delete(s, { all: true }, Date.now())],
+    ['a session', (st: DynamoRecordStore, s: string) => st.deleteSession(s, 'sess-1', Date.now())],
+    ['an id range', (st: DynamoRecordStore, s: string, id: number) => st.deleteIdRange(s, { first: id, count: 1 })],
+  ])('writes a row deleted through %s again on a later keyed write', async (_path, remove) => {
+    const s = await subject('redo');
+    const keyed = row(s, 'a', 60, { retention: 'session', sessionId: 'sess-1' });
+    await store.putKeyed(s, [keyed], Date.now());
+    const [stored] = await rows(s);
+    await remove(store, s, stored!.id);
+    expect(await store.count(s, Date.now())).toBe(0);
+    expect(await store.putKeyed(s, [keyed], Date.now())).toEqual({ added: 1, changed: 0, unchanged: 0 });
+    expect((await rows(s)).map((r) => r.value)).toEqual(['60']);
+  });
+
+  it('does not let an expired key item block a rewrite, and sweeps key items with their rows', async () => {
+    const s = await subject('expiry');
+    const now = Date.now();
+    const expiresAt = Math.floor(now / 1000) + 60;
+    await store.putKeyed(
+      s,
+      [row(s, 'a', 60, { retention: '1d', expiresAt }), row(s, 'b', 70, { retention: '1d', expiresAt })],
+      now,
+    );
+    const later = now + 120_000;
+    expect(await store.count(s, later)).toBe(0);
+    // `a` is written again before the sweeper ran: a new row, not a live-looking key pointing at an expired one.
+    expect(await store.putKeyed(s, [row(s, 'a', 60)], later)).toEqual({ added: 1, changed: 0, unchanged: 0 });
+    await store.sweepExpired(later, 100_000);
+    const keyB = await doc.send(
+      new GetCommand({ TableName: cfg.tables.records, Key: { pk: s, sk: `K#${hashOf('b')}` } }),
+    );
+    expect(keyB.Item).toBeUndefined();
+    const keyA = await doc.send(
+      new GetCommand({ TableName: cfg.tables.records, Key: { pk: s, sk: `K#${hashOf('a')}` } }),
+    );
+    expect(keyA.Item?.rowId).toBe(3);
+    expect((await rows(s, later)).map((r) => [r.value, r.id])).toEqual([['60', 3]]);
+    expect(await store.putKeyed(s, [row(s, 'a', 60), row(s, 'b', 70)], later)).toEqual({
+      added: 1,
+      changed: 0,
+      unchanged: 1,
+    });
+  });
+
+  it('writes keyed readings through standardization with their FHIR mirror, a split reading as several keys', async () => {
+    const s = await subject('writer');
+    const services = { records: store } as unknown as Services;
+    const subj = { subjectId: s } as Subject;
+    const options = { subjectKey: 'u', source: 'api' as const, retention: 'permanent' as const, sessionId: null };
+    const reading = (value: string, comment = 'oura'): ReadingToStore => ({
+      input: { indicator: 'Blood pressure', value, unit: 'mmHg' },
+      time: '2026-01-02T07:00:00.000Z',
+      endTime: null,
+      comment,
+    });
+    const steps: ReadingToStore = {
+      input: { indicator: 'Steps', value: 8000 },
+      time: '2026-01-02T00:00:00.000Z',
+      endTime: '2026-01-03T00:00:00.000Z',
+      comment: 'oura',
+    };
+    expect(
+      await writeKeyedReadings(
+        services,
+        subj,
+        [
+          { key: 'bp-1', reading: reading('120/80') },
+          { key: 'steps-1', reading: steps },
+        ],
+        options,
+      ),
+    ).toEqual({ added: 3, changed: 0, unchanged: 0 });
+    const stored = await rows(s);
+    expect(stored).toHaveLength(3);
+    expect(stored.every((r) => (r.fhir as { resourceType?: string }).resourceType === 'Observation')).toBe(true);
+    expect(stored.filter((r) => r.loincCode !== null).length).toBeGreaterThan(0);
+    expect(await writeKeyedReadings(services, subj, [{ key: 'bp-1', reading: reading('120/80') }], options)).toEqual({
+      added: 0,
+      changed: 0,
+      unchanged: 2,
+    });
+    expect(
+      await writeKeyedReadings(
+        services,
+        subj,
+        [{ key: 'bp-1', reading: reading('121/80', 'oura, corrected') }],
+        options,
+      ),
+    ).toEqual({ added: 0, changed: 2, unchanged: 0 });
+    expect(await store.count(s, Date.now())).toBe(3);
+    // A provider's delete event names its own key: both rows of the split reading go.
+    expect(await deleteKeyedReadings(services, s, ['bp-1', 'never-written'])).toBe(2);
+    expect((await rows(s)).map((r) => r.indicator)).toEqual(['Steps']);
+  });
+
+  it('writes nothing into an erased Subject, new key or changed', async () => {
+    const s = await subject('erased');
+    await store.putKeyed(s, [row(s, 'a', 60)], Date.now());
+    await store.tombstoneSubject(s, Date.now());
+    await expect(store.putKeyed(s, [row(s, 'a', 61)], Date.now())).rejects.toBeInstanceOf(SubjectErasedError);
+    await expect(store.putKeyed(s, [row(s, 'b', 70)], Date.now())).rejects.toBeInstanceOf(SubjectErasedError);
+    expect(await store.count(s, Date.now())).toBe(0);
+  });
+});
+
+describe('readingDigest', () => {
+  const base: ReadingToStore = {
+    input: { indicator: 'Steps', value: 8000, unit: null },
+    time: '2026-01-02T00:00:00.000Z',
+    endTime: null,
+    comment: '',
+  };
+  it('changes with what the reading says and only with that', () => {
+    const same = readingDigest(base);
+    expect(readingDigest({ ...base, input: { ...base.input, value: '8000' } })).toBe(same);
+    expect(readingDigest({ ...base, input: { ...base.input, flag: 'H' } })).toBe(same);
+    for (const changed of [
+      { ...base, input: { ...base.input, value: 8001 } },
+      { ...base, input: { ...base.input, indicator: 'steps' } },
+      { ...base, input: { ...base.input, unit: 'steps' } },
+      { ...base, time: '2026-01-02T00:00:01.000Z' },
+      { ...base, endTime: '2026-01-03T00:00:00.000Z' },
+      { ...base, comment: 'oura' },
+    ]) {
+      expect(readingDigest(changed)).not.toBe(same);
+    }
+    expect(same).toMatch(/^[0-9a-f]{64}$/);
+  });
+});
+
+function hashOf(key: string): string {
+  return createHash('sha256').update(key).digest('base64url');
+}
