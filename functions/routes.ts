@@ -1190,6 +1190,26 @@ export const manifest: readonly ManifestEntry[] = [
       timeoutSeconds: 20,
     },
   },
+  // One wearable-provider step per message: backfill windows, webhook events, revokes; paced per provider (§8).
+  {
+    kind: 'queue',
+    id: 'sync-pulse',
+    queue: 'pulse-jobs',
+    batchSize: 1,
+    maxReceiveCount: 5,
+    visibilityTimeoutSeconds: 720,
+    maxConcurrency: 5,
+    handler: 'pulse/sync-pulse.ts',
+    description: 'Fetch wearable data, refresh and revoke provider grants',
+    needs: {
+      tables: { records: 'readwrite', accounts: 'readwrite', rateLimits: 'readwrite' },
+      pulseVault: 'both',
+      pulseProviders: true,
+      sendsTo: ['pulse-jobs'],
+      memoryMb: 512,
+      timeoutSeconds: 120,
+    },
+  },
   // Erases a deleted account's Subjects, revokes its clients and bindings, then removes the account and the user.
   {
     kind: 'queue',

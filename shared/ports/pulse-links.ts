@@ -13,6 +13,8 @@ export interface BackfillProgress {
 /** A Subject's link to one provider account (`LINK#<slug>` in the Subject's records partition, design §6.2). */
 export interface PulseLink {
   subjectId: string;
+  /** The account whose default Subject this is (the writer finds the Subject through it). */
+  accountId: string;
   provider: string;
   platform: 'hds';
   providerUserId: string;

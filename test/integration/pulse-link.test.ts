@@ -2,7 +2,8 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDocumentClient } from '../../shared/adapters/dynamo/client';
 import { client, type Harness, startHarness } from '../support/harness';
-import { OURA_CLIENT_SECRET, OURA_USER_ID, OuraServer, ouraEnv } from '../support/pulse-servers';
+import { eventually } from '../support/polling';
+import { OURA_CLIENT_SECRET, OURA_USER_ID, OuraServer, ouraEnv, ouraSampleDocuments } from '../support/pulse-servers';
 import { signIn } from '../support/sign-in';
 
 /**
@@ -15,10 +16,13 @@ let jwt: string;
 let n = 0;
 const RETURN_URL = 'https://app.example.org/pulse/done';
 const LINK = '/api/v1/pulse/user/providers/link';
+/** 73985-4 once the corpus gains it (design §4.7); uncoded until then. */
+const EXERCISE_ACTIVITY_CODE = null;
 const email = () => `pulse${++n}-${Date.now()}@example.org`;
 
 beforeAll(async () => {
   oura = new OuraServer();
+  oura.documents = ouraSampleDocuments(new Date());
   await oura.start();
   h = await startHarness({
     env: {
@@ -189,3 +193,70 @@ describe('link requests refused, in the envelope, naming the field', () => {
     expect(await missing.text()).toContain('This link has expired');
   });
 });
+
+describe('the backfill after a link', () => {
+  it('fetches every Oura collection, paged, into GET /v1/data and marks the backfill done', async () => {
+    const user = await signIn(h, email());
+    const api = client(h.url, user.access_token);
+    const made = await api.post('/api/console/keys', { name: 'pulse test' });
+    expect(made.status).toBe(201);
+    const v1 = client(h.url, made.body.secret);
+    const started = await api.post(LINK, { provider: 'oura' });
+    expect((await consent(started.body.data.link_web_url)).status).toBe(200);
+
+    const link = await eventually(
+      async () => {
+        const [item] = (await api.get('/api/v1/pulse/user/providers')).body.data.providers;
+        return item?.backfill.status === 'done' && item;
+      },
+      { timeoutMs: 20_000, what: 'the backfill to finish' },
+    );
+    expect(link.backfill.through).not.toBeNull();
+    // Two documents a page: the three activity days took a second page.
+    expect(oura.callsTo('/v2/usercollection/daily_activity').map((c) => c.query.get('next_token'))).toContain('2');
+
+    const rows = (await v1.get('/v1/data?limit=100')).body.data as Record<string, unknown>[];
+    const pick = ({ indicator, loinc_code, parsed_unit, value, time, end_time, comment }: Record<string, unknown>) => ({
+      indicator,
+      loinc_code,
+      parsed_unit,
+      value,
+      time,
+      end_time,
+      comment,
+    });
+    const d = (offset: number) => new Date(Date.UTC(...utcDay(offset))).toISOString();
+    const got = rows.map(pick).sort((a, b) => `${a.indicator}${a.time}`.localeCompare(`${b.indicator}${b.time}`));
+    expect(got).toEqual(
+      [
+        row('Active energy burned', '41981-2', 'kcal', '410', d(-3), d(-2)),
+        row('Active energy burned', '41981-2', 'kcal', '520', d(-2), d(-1)),
+        row('Active energy burned', '41981-2', 'kcal', '615', d(-1), d(0)),
+        row('Active energy burned', '41981-2', 'kcal', '320', at(-2, 7), at(-2, 8)),
+        row('Daily steps', '41950-7', '{steps}', '8000', d(-3), d(-2)),
+        row('Daily steps', '41950-7', '{steps}', '9100', d(-2), d(-1)),
+        row('Daily steps', '41950-7', '{steps}', '10250', d(-1), d(0)),
+        row('Exercise activity', EXERCISE_ACTIVITY_CODE, null, 'Running', at(-2, 7), at(-2, 8)),
+        row('Heart rate', '8867-4', '/min', '65', d(-1), d(0)),
+        row('Heart rate', '8867-4', '/min', '54.5', at(-3, 23), at(-2, 6.5)),
+        row('Heart rate variability RMSSD', null, 'ms', '48', at(-3, 23), at(-2, 6.5)),
+        row('Oxygen saturation', '59408-5', '%', '97.2', d(-1), d(0)),
+        row('Sleep duration', '93832-4', 'h', '7', at(-3, 23), at(-2, 6.5)),
+        row('Workout distance', null, 'm', '5200', at(-2, 7), at(-2, 8)),
+      ].sort((a, b) => `${a.indicator}${a.time}`.localeCompare(`${b.indicator}${b.time}`)),
+    );
+  });
+});
+
+function utcDay(offset: number): [number, number, number] {
+  const t = new Date(Date.now() + offset * 86_400_000);
+  return [t.getUTCFullYear(), t.getUTCMonth(), t.getUTCDate()];
+}
+
+function at(offset: number, hours: number): string {
+  return new Date(Date.UTC(...utcDay(offset)) + hours * 3_600_000).toISOString();
+}
+
+function row(indicator: string, loinc: unknown, unit: string | null, value: string, time: string, end: string) {
+  return { indicator, loinc_code: loinc, parsed_unit: unit, value, time, end_time: end, comment: 'oura' };
+}

@@ -156,7 +156,7 @@ export class OuraServer extends ProviderServer {
       this.revoked.push(token);
       return json(200, {});
     }
-    const m = /^\/v2\/usercollection\/([a-z_]+)(?:\/([^/]+))?$/.exec(call.path);
+    const m = /^\/v2\/usercollection\/([a-z0-9_]+)(?:\/([^/]+))?$/.exec(call.path);
     if (call.method === 'GET' && m) {
       const token = /^Bearer (.+)$/.exec(String(call.headers.authorization ?? ''))?.[1] ?? '';
       if ((this.access.get(token) ?? 0) <= Date.now()) return json(401, { detail: 'Unauthorized' });
@@ -259,6 +259,55 @@ export class OuraServer extends ProviderServer {
       headers: { 'content-type': 'application/json', 'x-oura-signature': signature, 'x-oura-timestamp': timestamp },
     };
   }
+}
+
+/**
+ * Oura documents around `today` (UTC), in the shapes of §3.1, with values chosen so the readings are exact: three
+ * activity days (two pages), one long sleep and one nap-less `rest` record (not a sleep: skipped), one SpO2 day, one
+ * run, and two heart-rate rows of yesterday.
+ */
+export function ouraSampleDocuments(today: Date): Record<string, Doc[]> {
+  const day = (offset: number) => new Date(today.getTime() + offset * 86_400_000).toISOString().slice(0, 10);
+  const at = (offset: number, time: string) => `${day(offset)}T${time}+00:00`;
+  return {
+    daily_activity: [
+      { id: 'da-1', day: day(-3), steps: 8000, active_calories: 410 },
+      { id: 'da-2', day: day(-2), steps: 9100, active_calories: 520 },
+      { id: 'da-3', day: day(-1), steps: 10250, active_calories: 615 },
+    ],
+    sleep: [
+      {
+        id: 'sl-1',
+        day: day(-2),
+        type: 'long_sleep',
+        bedtime_start: at(-3, '23:00:00'),
+        bedtime_end: at(-2, '06:30:00'),
+        total_sleep_duration: 25200,
+        average_heart_rate: 54.5,
+        average_hrv: 48,
+        lowest_heart_rate: 47,
+      },
+      { id: 'sl-2', day: day(-1), type: 'rest', bedtime_start: at(-1, '14:00:00'), bedtime_end: at(-1, '14:20:00') },
+    ],
+    daily_spo2: [{ id: 'sp-1', day: day(-1), spo2_percentage: { average: 97.2 } }],
+    workout: [
+      {
+        id: 'wo-1',
+        day: day(-2),
+        activity: 'running',
+        calories: 320,
+        distance: 5200,
+        start_datetime: at(-2, '07:00:00'),
+        end_datetime: at(-2, '08:00:00'),
+        intensity: 'moderate',
+        source: 'manual',
+      },
+    ],
+    heartrate: [
+      { timestamp: at(-1, '10:00:00'), bpm: 60, source: 'awake' },
+      { timestamp: at(-1, '10:05:00'), bpm: 70, source: 'awake' },
+    ],
+  };
 }
 
 /** The environment pointing HDS at `oura`. */

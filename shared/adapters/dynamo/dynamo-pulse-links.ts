@@ -205,6 +205,7 @@ function userKey(provider: string, providerUserId: string) {
 function linkOf(item: Item): PulseLink {
   return {
     subjectId: String(item.pk),
+    accountId: String(item.accountId),
     provider: String(item.provider),
     platform: 'hds',
     providerUserId: String(item.providerUserId),

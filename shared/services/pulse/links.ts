@@ -188,6 +188,7 @@ export async function completeLink(services: Services, slug: string, query: URLS
   const from = new Date(now - services.config.pulse.backfillDays * 86_400_000);
   await services.pulseLinks.put({
     subjectId: attempt.subjectId,
+    accountId: attempt.accountId,
     provider: slug,
     platform: 'hds',
     providerUserId: account.providerUserId,

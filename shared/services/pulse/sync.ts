@@ -1,0 +1,216 @@
+import { nowMs } from '../../clock';
+import { log } from '../../log';
+import type { PulseLink } from '../../ports/pulse-links';
+import type { Services } from '../container';
+import { isProviderSlug } from './interim-domain';
+import { writePulseReadings } from './keyed-writes';
+import { openTokens, providerContext, sealTokens } from './links';
+import { ProviderError } from './provider-http';
+import { type PulseJob, sendPulseJob } from './pulse-jobs';
+import {
+  type FetchResult,
+  PROVIDERS,
+  type ProviderContext,
+  type ProviderModule,
+  type ProviderTokens,
+} from './registry';
+
+/** Refresh a little before expiry, so a token does not lapse between the check and the provider's answer. */
+const REFRESH_MARGIN_MS = 5 * 60_000;
+/** SQS's longest delay; a longer wait is chained. */
+const MAX_DELAY_SECONDS = 900;
+
+/** What became of a job: finished (or dropped), or to be delivered again after the visibility timeout. */
+export type JobOutcome = 'done' | 'retry';
+
+/**
+ * The `sync-pulse` consumer's work (design §7.4): load the link (a job for another link is dropped), open and if need
+ * be refresh the tokens, fetch one step, write its readings by natural key, queue the next step. A provider's 429
+ * re-sends the job with the provider's wait; a transient failure is retried by the queue; a refused grant marks the
+ * link `error` (relink).
+ */
+export async function runPulseJob(services: Services, job: PulseJob): Promise<JobOutcome> {
+  if (!isProviderSlug(job.provider) || !PROVIDERS[job.provider]) {
+    log('warn', 'pulse job for an unknown provider dropped', { provider: job.provider, type: job.type });
+    return 'done';
+  }
+  const module = PROVIDERS[job.provider]!;
+  const ctx = await providerContext(services, job.provider);
+  if (job.type === 'revoke') return revoke(services, module, ctx, job);
+  const link = await services.pulseLinks.get(job.subjectId, job.provider);
+  if (!link || link.linkId !== job.linkId) return 'done';
+  if (job.type === 'deauthorized') {
+    await markDeauthorized(services, link, 'revoked');
+    return 'done';
+  }
+  if (job.type === 'delete') return 'done';
+  if (link.status !== 'linked' || !link.tokens) return 'done';
+  const subject = await services.subjects.find(link.accountId, 'default');
+  if (!subject || subject.erasing || subject.subjectId !== link.subjectId) return 'done';
+
+  let result: FetchResult;
+  try {
+    result = await fetchWithTokens(services, module, ctx, link, job.step);
+  } catch (err) {
+    if (!(err instanceof ProviderError)) throw err;
+    return providerFailure(services, module, link, job, err);
+  }
+  await writePulseReadings(services, subject, result.readings);
+  await advance(services, module, link, job, result);
+  return 'done';
+}
+
+/** The step fetched with fresh tokens; a 401 refreshes once and tries again. */
+async function fetchWithTokens(
+  services: Services,
+  module: ProviderModule,
+  ctx: ProviderContext,
+  link: PulseLink,
+  step: Extract<PulseJob, { step: unknown }>['step'],
+): Promise<FetchResult> {
+  let tokens = await openTokens(services, link.subjectId, link.provider, link.tokens!);
+  if (module.refresh && tokens.expiresAt - nowMs() < REFRESH_MARGIN_MS) {
+    tokens = await refreshTokens(services, module, ctx, link, tokens);
+  }
+  try {
+    return await module.fetch(ctx, tokens, step);
+  } catch (err) {
+    if (!(err instanceof ProviderError) || err.kind !== 'unauthorized' || !module.refresh) throw err;
+    tokens = await refreshTokens(services, module, ctx, link, tokens);
+    return module.fetch(ctx, tokens, step);
+  }
+}
+
+/**
+ * New tokens, stored over the version read. Two consumers refreshing at once: the provider honours one single-use
+ * refresh token once, so the loser's `invalid_grant` (or lost conditional write) sends it to the winner's tokens.
+ */
+async function refreshTokens(
+  services: Services,
+  module: ProviderModule,
+  ctx: ProviderContext,
+  link: PulseLink,
+  tokens: ProviderTokens,
+): Promise<ProviderTokens> {
+  let fresh: ProviderTokens;
+  try {
+    fresh = await module.refresh!(ctx, tokens);
+  } catch (err) {
+    if (err instanceof ProviderError && err.kind === 'invalid_grant') {
+      const winner = await newerTokens(services, link);
+      if (winner) return winner;
+    }
+    throw err;
+  }
+  const sealed = await sealTokens(services, link.subjectId, link.provider, fresh);
+  const stored = await services.pulseLinks.replaceTokens(
+    link.subjectId,
+    link.provider,
+    link.linkId,
+    link.tokenVersion,
+    sealed,
+    fresh.expiresAt,
+  );
+  if (stored) {
+    link.tokenVersion += 1;
+    link.tokens = sealed;
+    return fresh;
+  }
+  const winner = await newerTokens(services, link);
+  if (!winner) throw new ProviderError('invalid_grant', link.provider, null);
+  return winner;
+}
+
+/** The tokens another refresh stored since `link` was read, or null when there are none. */
+async function newerTokens(services: Services, link: PulseLink): Promise<ProviderTokens | null> {
+  const again = await services.pulseLinks.get(link.subjectId, link.provider);
+  if (!again || again.linkId !== link.linkId || !again.tokens || again.tokenVersion === link.tokenVersion) return null;
+  Object.assign(link, { tokens: again.tokens, tokenVersion: again.tokenVersion });
+  return openTokens(services, link.subjectId, link.provider, again.tokens);
+}
+
+async function providerFailure(
+  services: Services,
+  module: ProviderModule,
+  link: PulseLink,
+  job: Extract<PulseJob, { type: 'backfill' | 'event' }>,
+  err: ProviderError,
+): Promise<JobOutcome> {
+  log('warn', 'pulse fetch failed', { provider: link.provider, kind: err.kind, status: err.status, type: job.type });
+  switch (err.kind) {
+    case 'invalid_grant':
+    case 'unauthorized':
+      await markDeauthorized(services, link, 'error');
+      return 'done';
+    case 'rate_limited':
+      await sendPulseJob(services, job, Math.min(MAX_DELAY_SECONDS, Math.ceil((err.retryAfterMs ?? 60_000) / 1000)));
+      return 'done';
+    case 'not_found':
+      // The object is gone at the provider (an event's), or a window has nothing: the backfill goes on.
+      if (job.type === 'backfill') await advance(services, module, link, job, { readings: [] });
+      return 'done';
+    case 'refused':
+      if (job.type === 'backfill')
+        await services.pulseLinks.update(link.subjectId, link.provider, link.linkId, {
+          backfill: { ...link.backfill, status: 'failed' },
+        });
+      return 'done';
+    default:
+      return 'retry';
+  }
+}
+
+/** The next page of this step, else the backfill's next step, else the backfill done. */
+async function advance(
+  services: Services,
+  module: ProviderModule,
+  link: PulseLink,
+  job: Extract<PulseJob, { type: 'backfill' | 'event' }>,
+  result: FetchResult,
+): Promise<void> {
+  if (result.next) {
+    await sendPulseJob(services, { ...job, step: result.next });
+    return;
+  }
+  if (job.type !== 'backfill') {
+    await services.pulseLinks.update(link.subjectId, link.provider, link.linkId, { lastEventAt: nowMs() });
+    return;
+  }
+  const steps = module.backfillSteps(new Date(job.window.from), new Date(job.window.to));
+  const next = steps[job.index + 1];
+  if (next) {
+    await sendPulseJob(services, { ...job, index: job.index + 1, step: next });
+    await services.pulseLinks.update(link.subjectId, link.provider, link.linkId, {
+      backfill: { ...link.backfill, status: 'running', through: job.step.to ?? link.backfill.through },
+    });
+    return;
+  }
+  await services.pulseLinks.update(link.subjectId, link.provider, link.linkId, {
+    backfill: { ...link.backfill, status: 'done', through: job.window.to },
+  });
+}
+
+/** The grant is gone (refused, or revoked at the provider): tokens dropped, the map removed, the lists say so. */
+async function markDeauthorized(services: Services, link: PulseLink, status: 'error' | 'revoked'): Promise<void> {
+  await services.pulseLinks.update(link.subjectId, link.provider, link.linkId, { status, tokens: null });
+  await services.pulseLinks.unmapProviderUser(link.provider, link.providerUserId, link.linkId);
+}
+
+/** Revokes a detached link's grant with the tokens its message carries (the link item is already gone). */
+async function revoke(
+  services: Services,
+  module: ProviderModule,
+  ctx: ProviderContext,
+  job: Extract<PulseJob, { type: 'revoke' }>,
+): Promise<JobOutcome> {
+  const tokens = await openTokens(services, job.context.subjectId, job.provider, job.sealed);
+  try {
+    await module.revoke(ctx, tokens, job.subscriptions);
+    log('info', 'provider grant revoked', { provider: job.provider });
+    return 'done';
+  } catch (err) {
+    if (!(err instanceof ProviderError)) throw err;
+    log('warn', 'provider revoke failed', { provider: job.provider, kind: err.kind, status: err.status });
+    return err.kind === 'transient' || err.kind === 'rate_limited' ? 'retry' : 'done';
+  }
+}
