@@ -17,7 +17,7 @@ let n = 0;
 const RETURN_URL = 'https://app.example.org/pulse/done';
 const LINK = '/api/v1/pulse/user/providers/link';
 /** 73985-4 once the corpus gains it (design §4.7); uncoded until then. */
-const EXERCISE_ACTIVITY_CODE = null;
+const EXERCISE_ACTIVITY_CODE = '73985-4';
 const email = () => `pulse${++n}-${Date.now()}@example.org`;
 
 beforeAll(async () => {

@@ -19,13 +19,13 @@ export type Failure =
   | { kind: 'status'; status: number; headers?: Record<string, string>; body?: string; times?: number; path?: string }
   | { kind: 'stall'; times?: number; path?: string };
 
-interface Reply {
+export interface Reply {
   status: number;
   headers?: Record<string, string>;
   body?: string;
 }
 
-const json = (status: number, body: unknown, headers: Record<string, string> = {}): Reply => ({
+export const json = (status: number, body: unknown, headers: Record<string, string> = {}): Reply => ({
   status,
   headers: { 'content-type': 'application/json', ...headers },
   body: JSON.stringify(body),

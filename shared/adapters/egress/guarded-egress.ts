@@ -103,7 +103,8 @@ async function exchange(
     const contentType = mediaType(res.headers['content-type']);
     const rule = matchingRule(req.accept, contentType);
     // Only a success is held to `accept`: an error page (a 404 in HTML, a 429 in text) is the caller's to read.
-    if (status >= 200 && status < 300 && !rule) {
+    // A 204 has no content, so no type to hold it to (a DELETE's usual answer).
+    if (status >= 200 && status < 300 && status !== 204 && !rule) {
       res.destroy();
       throw new EgressRefused(
         'content_type',

@@ -2,6 +2,7 @@ import type { Config, PulseConfig, PulseProviderConfig } from '../../config/conf
 import type { ReadingToStore } from '../record-writer';
 import { PROVIDER_SLUGS, type ProviderDescriptor, type ProviderSlug } from './interim-domain';
 import type { ProviderHttp } from './provider-http';
+import { fitbitModule } from './providers/fitbit';
 import { ouraModule } from './providers/oura';
 
 /** The provider's tokens as sealed at rest (design §5); `expiresAt` in epoch milliseconds. */
@@ -84,15 +85,31 @@ export interface ProviderModule {
   completeLink(ctx: ProviderContext, query: URLSearchParams, attempt: OpenedAttempt): Promise<LinkedAccount>;
   refresh?(ctx: ProviderContext, tokens: ProviderTokens): Promise<ProviderTokens>;
   revoke(ctx: ProviderContext, tokens: ProviderTokens, refs: SubscriptionRefs): Promise<void>;
+  /**
+   * Per-user subscriptions (Fitbit, Withings), made once the link exists; their refs are kept in `LINK#` for
+   * `revoke`. Oura, WHOOP and Garmin subscribe per application.
+   */
+  subscribe?(ctx: ProviderContext, tokens: ProviderTokens, link: SubscribingLink): Promise<SubscriptionRefs>;
   /** Steps that pull `[from, to)`; each step is one request and may return the next (paging). */
   backfillSteps(from: Date, to: Date): FetchStep[];
   fetch(ctx: ProviderContext, tokens: ProviderTokens, step: FetchStep): Promise<FetchResult>;
   /** The provider's documented budget (design §8). */
   pace: readonly PaceRule[];
+  /** Whose budget `pace` is: the application's (the default) or each provider user's (Fitbit's 150/h, §8). */
+  paceScope?: 'application' | 'user';
+}
+
+/** What a per-user subscription names: the link (a subscription id must be unique) and the provider's user. */
+export interface SubscribingLink {
+  linkId: string;
+  providerUserId: string;
 }
 
 /** The modules built so far; the others are listed but unsupported until their slice lands. */
-export const PROVIDERS: Partial<Record<ProviderSlug, ProviderModule>> = { oura: ouraModule };
+export const PROVIDERS: Partial<Record<ProviderSlug, ProviderModule>> = {
+  oura: ouraModule,
+  fitbit: fitbitModule,
+};
 
 /**
  * The one place that decides whether a provider is `supported` on this deployment: its module is built and its
