@@ -64,6 +64,10 @@ import { operation as completePulseLink } from './pulse/complete-pulse-link.sche
 import { operation as linkPulseProvider } from './pulse/link-pulse-provider.schema';
 import { operation as listPulseProviders } from './pulse/list-pulse-providers.schema';
 import { operation as listPulseUserProviders } from './pulse/list-pulse-user-providers.schema';
+import { operation as probePulseWebhook } from './pulse/probe-pulse-webhook.schema';
+import { operation as receivePulseWebhook } from './pulse/receive-pulse-webhook.schema';
+import { operation as unlinkPulseProvider } from './pulse/unlink-pulse-provider.schema';
+import { operation as verifyPulseWebhook } from './pulse/verify-pulse-webhook.schema';
 import { operation as createResponse } from './responses/create-response.schema';
 import { operation as deleteResponse } from './responses/delete-response.schema';
 import { operation as getResponse } from './responses/get-response.schema';
@@ -150,6 +154,10 @@ export const operations: readonly Operation[] = [
   listPulseUserProviders,
   linkPulseProvider,
   completePulseLink,
+  unlinkPulseProvider,
+  receivePulseWebhook,
+  verifyPulseWebhook,
+  probePulseWebhook,
 ];
 
 /** The WebSocket APIs, carried as `x-hds-websocket`. */

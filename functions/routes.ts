@@ -24,7 +24,8 @@ interface EntryBase {
 
 export interface HttpRoute extends EntryBase {
   kind: 'http';
-  method: 'GET' | 'POST' | 'DELETE';
+  /** HEAD only where a provider probes a URL with it (the webhook path). */
+  method: 'GET' | 'POST' | 'DELETE' | 'HEAD';
   /** API Gateway path syntax: `{name}` for one segment, `{name+}` for a greedy rest. */
   path: string;
   /** 'api-key' for /v1, 'none' for public routes (probes, sign-in, OAuth). */
@@ -192,7 +193,7 @@ export const manifest: readonly ManifestEntry[] = [
     envelope: 'openai',
     handler: 'subjects/delete-subject.ts',
     description: 'Erase a Subject',
-    needs: { tables: recordsRw, bucket: 'readwrite', sendsTo: ['purge'] },
+    needs: { tables: recordsRw, bucket: 'readwrite', sendsTo: ['purge', 'pulse-jobs'] },
   },
   // The Subject's care circle: family members the agent may name (list_family_members).
   {
@@ -559,7 +560,7 @@ export const manifest: readonly ManifestEntry[] = [
     needs: {
       tables: { records: 'readwrite', accounts: 'readwrite' },
       bucket: 'readwrite',
-      sendsTo: ['purge'],
+      sendsTo: ['purge', 'pulse-jobs'],
       timeoutSeconds: 120,
     },
   },
@@ -810,7 +811,7 @@ export const manifest: readonly ManifestEntry[] = [
     handler: 'console/delete-console-subject.ts',
     description: 'Erase a Subject of the account',
     // The erase marks and drops the Subject's mapping and its staged uploads, in the accounts table.
-    needs: { tables: { ...consoleRw, accounts: 'readwrite' }, bucket: 'readwrite', sendsTo: ['purge'] },
+    needs: { tables: { ...consoleRw, accounts: 'readwrite' }, bucket: 'readwrite', sendsTo: ['purge', 'pulse-jobs'] },
   },
   // A Subject's readings grouped by LOINC code (or indicator) from one pass over the time index.
   {
@@ -1190,6 +1191,61 @@ export const manifest: readonly ManifestEntry[] = [
       timeoutSeconds: 20,
     },
   },
+  // Unlinks a provider: the revoke queued with the sealed tokens first, then the link and its map deleted.
+  {
+    kind: 'http',
+    id: 'unlink-pulse-provider',
+    method: 'POST',
+    path: '/api/v1/pulse/user/providers/unlink',
+    auth: 'user-token',
+    scopes: ['mcp:write'],
+    envelope: 'api',
+    handler: 'pulse/unlink-pulse-provider.ts',
+    description: 'Unlink a wearable provider',
+    needs: { tables: { ...consoleRw, accounts: 'readwrite' }, sendsTo: ['pulse-jobs'] },
+  },
+  // A provider's signed delivery: verified on the raw bytes first (401 and nothing else when forged), queued, 200.
+  {
+    kind: 'http',
+    id: 'receive-pulse-webhook',
+    method: 'POST',
+    path: '/api/v1/pulse/{platform}/webhook',
+    auth: 'none',
+    envelope: 'api',
+    handler: 'pulse/receive-pulse-webhook.ts',
+    description: 'Receive a wearable provider webhook',
+    needs: {
+      tables: { accounts: 'readwrite', rateLimits: 'readwrite' },
+      pulseProviders: true,
+      sendsTo: ['pulse-jobs'],
+      memoryMb: 256,
+      timeoutSeconds: 10,
+    },
+  },
+  // The provider's subscription handshake on the same path (Oura's challenge), answered in the provider's shape.
+  {
+    kind: 'http',
+    id: 'verify-pulse-webhook',
+    method: 'GET',
+    path: '/api/v1/pulse/{platform}/webhook',
+    auth: 'none',
+    envelope: 'api',
+    handler: 'pulse/verify-pulse-webhook.ts',
+    description: 'Answer a wearable provider webhook verification',
+    needs: { pulseProviders: true },
+  },
+  // 200 with no body: Withings checks a callback URL with HEAD before subscribing it.
+  {
+    kind: 'http',
+    id: 'probe-pulse-webhook',
+    method: 'HEAD',
+    path: '/api/v1/pulse/{platform}/webhook',
+    auth: 'none',
+    envelope: 'api',
+    handler: 'pulse/probe-pulse-webhook.ts',
+    description: 'Answer a reachability probe of the webhook URL',
+    needs: {},
+  },
   // One wearable-provider step per message: backfill windows, webhook events, revokes; paced per provider (§8).
   {
     kind: 'queue',
@@ -1224,7 +1280,7 @@ export const manifest: readonly ManifestEntry[] = [
     needs: {
       tables: { identity: 'readwrite', accounts: 'readwrite', records: 'readwrite' },
       bucket: 'readwrite',
-      sendsTo: ['purge'],
+      sendsTo: ['purge', 'pulse-jobs'],
       timeoutSeconds: 120,
     },
   },

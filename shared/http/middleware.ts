@@ -283,6 +283,7 @@ export const RATE_LIMIT_COUNTERS: Record<string, string> = {
   'list-pulse-providers': 'api-v1',
   'list-pulse-user-providers': 'api-v1',
   'link-pulse-provider': 'api-v1',
+  'unlink-pulse-provider': 'api-v1',
   'call-mcp': 'mcp',
 };
 

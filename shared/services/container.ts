@@ -23,6 +23,7 @@ import { DynamoUploadStaging } from '../adapters/dynamo/dynamo-upload-staging';
 import { DynamoUploadTickets } from '../adapters/dynamo/dynamo-upload-tickets';
 import { DynamoUsageLedger } from '../adapters/dynamo/dynamo-usage-ledger';
 import { DynamoUserDirectory } from '../adapters/dynamo/dynamo-user-directory';
+import { DynamoWebhookLedger } from '../adapters/dynamo/dynamo-webhook-ledger';
 import { createGuardedEgress } from '../adapters/egress/guarded-egress';
 import { perConfig } from '../composition/per-config';
 import { type Config, config } from '../config/config';
@@ -61,6 +62,7 @@ import type { UploadStaging } from '../ports/upload-staging';
 import type { UploadTickets } from '../ports/upload-tickets';
 import type { UsageLedger } from '../ports/usage-ledger';
 import type { UserDirectory } from '../ports/user-directory';
+import type { WebhookLedger } from '../ports/webhook-ledger';
 
 /**
  * The composition root of a function: every port it reaches, built on first use from the configuration. The tables
@@ -128,6 +130,8 @@ export interface Services {
   vault: TokenVault;
   /** Wearable links (records), link attempts and provider-user maps (accounts). */
   pulseLinks: PulseLinks;
+  /** Webhook events already queued (accounts). */
+  webhookLedger: WebhookLedger;
   /**
    * Outbound HTTP to hosts the service does not own (remote MCP servers, the knowledge tools, `fetch_url`) under the
    * SSRF rules, allow-listing `config.mcpAllowHosts`. Node built-ins only, so every function has it without a need.
@@ -243,6 +247,7 @@ type TableServices = Pick<
   | 'consents'
   | 'clientBindings'
   | 'pulseLinks'
+  | 'webhookLedger'
 > & { doc: DynamoDBDocumentClient };
 
 /** The table adapters, one set per configuration and process, each built on first use. */
@@ -272,6 +277,7 @@ const tablesOf = perConfig(
       consents: (t) => new DynamoConsents(t.doc, cfg.tables.identity),
       clientBindings: (t) => new DynamoClientBindings(t.doc, cfg.tables.identity),
       pulseLinks: (t) => new DynamoPulseLinks(t.doc, cfg.tables.records, cfg.tables.accounts),
+      webhookLedger: (t) => new DynamoWebhookLedger(t.doc, cfg.tables.accounts),
     }),
 );
 
@@ -340,6 +346,7 @@ export function buildServices(cfg: Config, parts: ServiceParts, owner: string): 
     pepper: () => part('pepper')(),
     vault: part('vault'),
     pulseLinks: () => tables.pulseLinks,
+    webhookLedger: () => tables.webhookLedger,
     egress: () => egressOf(cfg),
   });
 }

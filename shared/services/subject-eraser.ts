@@ -2,6 +2,7 @@ import { nowMs } from '../clock';
 import type { Tenancy } from '../http/tenancy';
 import type { Tally } from '../ports/record-store';
 import type { Services } from './container';
+import { detachPulseLinks } from './pulse/links';
 import { eraseStagedUploads } from './staged-uploads';
 
 /** How long an erase spends counting what it erased before it answers; the purge never waits for it. */
@@ -36,6 +37,8 @@ export async function eraseSubject(
   // Marked first: from here on nothing of it is read, even if this erase stops before the mapping is dropped.
   await services.subjects.markErasing(tenancy.accountId, subjectKey, subject.subjectId);
   await services.records.tombstoneSubject(subject.subjectId, now);
+  // Tokens leave the store before the erase answers; the provider grants are revoked by the queued jobs.
+  await detachPulseLinks(services, subject.subjectId);
   await services.subjects.unmap(tenancy.accountId, subjectKey, subject.subjectId);
   const deadline = Date.now() + ERASURE_COUNT_BUDGET_MS;
   const [records, files, conversations] = await Promise.all([

@@ -187,3 +187,20 @@ export function verifyGarminEndpointToken(presented: string | null | undefined, 
   if (!presented) return { ok: false, reason: 'missing' };
   return secretEquals(configured, presented) ? { ok: true } : { ok: false, reason: 'signature' };
 }
+
+/**
+ * Oura's subscription check (§7.2): `GET …?verification_token=…&challenge=…` is answered `{challenge}` when the
+ * token is the configured one; null means 401.
+ */
+export function ouraChallenge(query: URLSearchParams, verificationToken: string): { challenge: string } | null {
+  const token = query.get('verification_token');
+  const challenge = query.get('challenge');
+  if (token === null || challenge === null || challenge === '') return null;
+  return secretEquals(verificationToken, token) ? { challenge } : null;
+}
+
+/** Fitbit's subscriber check (§7.2): `GET …?verify=<code>` → 204 for the configured code, 404 for any other. */
+export function fitbitVerifyStatus(query: URLSearchParams, verifyCode: string): 204 | 404 {
+  const presented = query.get('verify');
+  return presented !== null && secretEquals(verifyCode, presented) ? 204 : 404;
+}

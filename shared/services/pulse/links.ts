@@ -1,6 +1,6 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { nowMs } from '../../clock';
-import { AppError, invalidField } from '../../errors';
+import { AppError, invalidField, NotFoundError } from '../../errors';
 import { enforceKeyedLimit } from '../../http/rate-keys';
 import { DEFAULT_SUBJECT_KEY, type Tenancy } from '../../http/tenancy';
 import { log } from '../../log';
@@ -265,4 +265,32 @@ export async function detachLink(services: Services, link: PulseLink): Promise<v
 
 function digest(state: string): string {
   return createHash('sha256').update(state).digest('base64url');
+}
+
+/** Every link of a Subject detached (an erase, design §11): one small query, none for almost every Subject. */
+export async function detachPulseLinks(services: Services, subjectId: string): Promise<number> {
+  const links = await services.pulseLinks.list(subjectId);
+  for (const link of links) await detachLink(services, link);
+  return links.length;
+}
+
+/**
+ * POST unlink (design §6.3): the revoke job first, then the link and its map; the readings stay (they are the
+ * user's data; `DELETE /v1/data` or an erase removes them).
+ */
+export async function unlinkProvider(
+  services: Services,
+  user: { userId: number },
+  tenancy: Tenancy,
+  request: { provider: string; platform?: string },
+) {
+  const module = requireProvider(services, request.provider, request.platform);
+  const slug = module.descriptor.slug;
+  await countProviderRequest(services, user.userId, slug);
+  const subject = await tenancy.find(DEFAULT_SUBJECT_KEY);
+  const link = subject ? await services.pulseLinks.get(subject.subjectId, slug) : null;
+  if (!link) throw new NotFoundError(`${slug} is not linked`, 'provider');
+  await detachLink(services, link);
+  log('info', 'provider unlinked', { provider: slug });
+  return { success: true, message: `${slug} unlinked`, provider_slug: slug, user_id: String(user.userId) };
 }

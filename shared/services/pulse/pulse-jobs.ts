@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { MAX_DELAY_SECONDS } from '../../ports/job-queue';
 import type { Services } from '../container';
 import type { FetchStep } from './registry';
 
@@ -49,9 +50,13 @@ export const PulseJobSchema = z.discriminatedUnion('type', [
 
 export type PulseJob = z.infer<typeof PulseJobSchema>;
 
+/** Queues a job, after `delaySeconds` (whole seconds, at most SQS's 900) when it must wait. */
 export function sendPulseJob(services: Services, job: PulseJob, delaySeconds?: number): Promise<void> {
-  void delaySeconds; // the queue's delay lands with the foundations (design §8); until then jobs run as they come
-  return services.queue.send('pulse-jobs', job as unknown as Record<string, unknown>);
+  return services.queue.send(
+    'pulse-jobs',
+    job as unknown as Record<string, unknown>,
+    delaySeconds ? { delaySeconds: Math.min(MAX_DELAY_SECONDS, Math.max(1, Math.ceil(delaySeconds))) } : undefined,
+  );
 }
 
 export type { FetchStep };

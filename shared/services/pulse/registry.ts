@@ -1,5 +1,5 @@
 import type { Config, PulseConfig, PulseProviderConfig } from '../../config/config';
-import type { ReadingToStore } from '../record-writer';
+import type { KeyedReading } from '../record-writer';
 import { PROVIDER_SLUGS, type ProviderDescriptor, type ProviderSlug } from './interim-domain';
 import type { ProviderHttp } from './provider-http';
 import { fitbitModule } from './providers/fitbit';
@@ -42,16 +42,13 @@ export interface FetchStep {
   page?: string;
 }
 
-export interface KeyedReading {
-  key: string;
-  reading: ReadingToStore;
-}
-
 export interface FetchResult {
   readings: KeyedReading[];
   deletedKeys?: string[];
   next?: FetchStep;
 }
+
+export type { KeyedReading };
 
 export type SubscriptionRefs = Record<string, string>;
 
@@ -73,6 +70,42 @@ export interface ProviderContext {
   cfg: ProviderConfig;
   nowMs: number;
   signal?: AbortSignal;
+}
+
+export type VerifyOutcome = { ok: true } | { ok: false; reason: 'missing' | 'signature' | 'stale' | 'shape' };
+
+/** A provider-shaped answer to a GET handshake on the webhook path. */
+export interface HandshakeAnswer {
+  status: number;
+  json?: unknown;
+}
+
+/** What a verified delivery asks for: fetch a step, delete keys, or drop a grant the user revoked there. */
+export type EventJob =
+  | { kind: 'fetch'; step: FetchStep }
+  | { kind: 'delete'; keys: string[] }
+  | { kind: 'deauthorized' };
+
+export interface ProviderEvent {
+  providerUserId: string;
+  idempotencyKey: string;
+  ledgerTtlSeconds: number;
+  job: EventJob;
+}
+
+export interface WebhookSpec {
+  /** Signature (and timestamp) first, on the raw bytes, before anything else of the request is read. */
+  verify(
+    raw: Buffer,
+    req: { headers: Record<string, string>; query: URLSearchParams },
+    cfg: ProviderConfig,
+    nowMs: number,
+    toleranceSeconds: number,
+  ): VerifyOutcome;
+  /** GET handshakes on the webhook path (Oura's challenge); null when the request is not one. */
+  handshake?(query: URLSearchParams, cfg: ProviderConfig): HandshakeAnswer | null;
+  /** The verified body's events. */
+  events(raw: Buffer): ProviderEvent[];
 }
 
 export interface ProviderModule {
@@ -97,6 +130,7 @@ export interface ProviderModule {
   pace: readonly PaceRule[];
   /** Whose budget `pace` is: the application's (the default) or each provider user's (Fitbit's 150/h, §8). */
   paceScope?: 'application' | 'user';
+  webhook: WebhookSpec;
 }
 
 /** What a per-user subscription names: the link (a subscription id must be unique) and the provider's user. */

@@ -3,7 +3,7 @@ import { log } from '../../log';
 import type { PulseLink } from '../../ports/pulse-links';
 import type { Services } from '../container';
 import { isProviderSlug } from './interim-domain';
-import { writePulseReadings } from './keyed-writes';
+import { deletePulseReadings, writePulseReadings } from './keyed-writes';
 import { openTokens, providerContext, sealTokens } from './links';
 import { ProviderError } from './provider-http';
 import { type PulseJob, sendPulseJob } from './pulse-jobs';
@@ -17,8 +17,6 @@ import {
 
 /** Refresh a little before expiry, so a token does not lapse between the check and the provider's answer. */
 const REFRESH_MARGIN_MS = 5 * 60_000;
-/** SQS's longest delay; a longer wait is chained. */
-const MAX_DELAY_SECONDS = 900;
 
 /** What became of a job: finished (or dropped), or to be delivered again after the visibility timeout. */
 export type JobOutcome = 'done' | 'retry';
@@ -43,10 +41,13 @@ export async function runPulseJob(services: Services, job: PulseJob): Promise<Jo
     await markDeauthorized(services, link, 'revoked');
     return 'done';
   }
-  if (job.type === 'delete') return 'done';
-  if (link.status !== 'linked' || !link.tokens) return 'done';
   const subject = await services.subjects.find(link.accountId, 'default');
   if (!subject || subject.erasing || subject.subjectId !== link.subjectId) return 'done';
+  if (job.type === 'delete') {
+    await deletePulseReadings(services, subject, job.keys);
+    return 'done';
+  }
+  if (link.status !== 'linked' || !link.tokens) return 'done';
 
   let result: FetchResult;
   try {
@@ -143,7 +144,7 @@ async function providerFailure(
       await markDeauthorized(services, link, 'error');
       return 'done';
     case 'rate_limited':
-      await sendPulseJob(services, job, Math.min(MAX_DELAY_SECONDS, Math.ceil((err.retryAfterMs ?? 60_000) / 1000)));
+      await sendPulseJob(services, job, Math.ceil((err.retryAfterMs ?? 60_000) / 1000));
       return 'done';
     case 'not_found':
       // The object is gone at the provider (an event's), or a window has nothing: the backfill goes on.

@@ -3,7 +3,9 @@ import {
   decodeBase64,
   decodeBase64Url,
   decodeHex,
+  fitbitVerifyStatus,
   type HeaderBag,
+  ouraChallenge,
   verifyFitbit,
   verifyGarminEndpointToken,
   verifyOura,
@@ -173,5 +175,23 @@ describe('Withings per-link token and Garmin endpoint token', () => {
       reason: 'signature',
     });
     expect(verifyGarminEndpointToken(null, 'garmin-endpoint-token')).toEqual({ ok: false, reason: 'missing' });
+  });
+});
+
+describe('handshakes on the webhook path (§7.2)', () => {
+  it('Oura challenge: echoed only for the configured verification token', () => {
+    const q = (s: string) => new URLSearchParams(s);
+    expect(ouraChallenge(q('verification_token=oura-verify&challenge=c-123'), 'oura-verify')).toEqual({
+      challenge: 'c-123',
+    });
+    expect(ouraChallenge(q('verification_token=other&challenge=c-123'), 'oura-verify')).toBeNull();
+    expect(ouraChallenge(q('challenge=c-123'), 'oura-verify')).toBeNull();
+    expect(ouraChallenge(q('verification_token=oura-verify'), 'oura-verify')).toBeNull();
+  });
+
+  it('Fitbit verify: 204 for the configured code, 404 for a wrong or missing one', () => {
+    expect(fitbitVerifyStatus(new URLSearchParams('verify=fitbit-code'), 'fitbit-code')).toBe(204);
+    expect(fitbitVerifyStatus(new URLSearchParams('verify=wrong'), 'fitbit-code')).toBe(404);
+    expect(fitbitVerifyStatus(new URLSearchParams(''), 'fitbit-code')).toBe(404);
   });
 });

@@ -1,9 +1,27 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FitbitResource } from '../../../domain/pulse/fetch-steps';
+import {
+  mapFitbitActivityList,
+  mapFitbitActivitySummary,
+  mapFitbitHeart,
+  mapFitbitHrv,
+  mapFitbitSleep,
+  mapFitbitSpo2,
+  mapFitbitWeight,
+} from '../../../domain/pulse/mapping/fitbit';
+import type { KeyedReading } from '../../../domain/pulse/readings';
+import { fitbitEvents, secretEquals, verifyFitbit, WebhookBodyError } from '../../../domain/pulse/signatures';
 import { DESCRIPTORS } from '../interim-domain';
 import { ProviderError, type ProviderRequest } from '../provider-http';
-import type { FetchStep, ProviderContext, ProviderModule, ProviderTokens, SubscriptionRefs } from '../registry';
-import { mapFitbitAnswer } from './fitbit-mapping-interim';
+import type {
+  FetchStep,
+  ProviderContext,
+  ProviderEvent,
+  ProviderModule,
+  ProviderTokens,
+  SubscriptionRefs,
+  WebhookSpec,
+} from '../registry';
 
 /**
  * Fitbit Web API (design §3.4): the authorization-code grant with PKCE S256 (the verifier rides the link attempt's
@@ -41,6 +59,57 @@ const PATHS: Readonly<Record<FitbitResource, string>> = {
 };
 
 const RESOURCES = Object.keys(PATHS) as FitbitResource[];
+/**
+ * A step's `resource` is the list of resources still to read for its dates, joined by `+` (`sleep+hrv+spo2` for a
+ * sleep notification): the module reads the first and answers the rest as `next`, so one event is one job.
+ */
+const CHAIN = '+';
+
+/**
+ * Fitbit's notifications (§3.4, §7.1): `X-Fitbit-Signature` = base64 HMAC-SHA1 keyed by `client_secret&` over the
+ * raw body (no timestamp: replays are the ledger's); the subscriber verification GET `?verify=` answers 204 for the
+ * configured code and 404 otherwise.
+ */
+const fitbitWebhook: WebhookSpec = {
+  verify(raw, req, cfg) {
+    return verifyFitbit(raw, req.headers, cfg.clientSecret);
+  },
+
+  handshake(query, cfg) {
+    const code = query.get('verify');
+    if (code === null) return null;
+    return cfg.verifyCode && secretEquals(cfg.verifyCode, code) ? { status: 204 } : { status: 404 };
+  },
+
+  events(raw) {
+    let events: ReturnType<typeof fitbitEvents>;
+    try {
+      events = fitbitEvents(raw);
+    } catch (err) {
+      // A signed body of another shape announces nothing HDS can fetch.
+      if (err instanceof WebhookBodyError) return [];
+      throw err;
+    }
+    return events.map(
+      (event): ProviderEvent => ({
+        ...event,
+        job:
+          event.job.kind === 'fetch' && event.job.step.provider === 'fitbit'
+            ? {
+                kind: 'fetch',
+                step: {
+                  resource: event.job.step.resources.join(CHAIN),
+                  from: event.job.step.start,
+                  to: event.job.step.end,
+                },
+              }
+            : event.job.kind === 'delete'
+              ? event.job
+              : { kind: 'deauthorized' },
+      }),
+    );
+  },
+};
 
 interface TokenAnswer {
   access_token?: unknown;
@@ -56,6 +125,7 @@ export const fitbitModule: ProviderModule = {
   // 150 an hour per user, with headroom for the subscriptions and a refresh.
   pace: [{ windowSeconds: 3600, limit: 140 }],
   paceScope: 'user',
+  webhook: fitbitWebhook,
 
   async beginLink(ctx, start) {
     // RFC 7636 §4.1: 43–128 unreserved characters; 48 random bytes give 64.
@@ -167,8 +237,10 @@ export const fitbitModule: ProviderModule = {
   },
 
   async fetch(ctx, tokens, step) {
-    const resource = step.resource as FitbitResource;
-    if (!RESOURCES.includes(resource) || !step.from || !step.to) throw new ProviderError('refused', 'fitbit', null);
+    const [resource, ...rest] = step.resource.split(CHAIN) as FitbitResource[];
+    if (!resource || !RESOURCES.includes(resource) || !step.from || !step.to)
+      throw new ProviderError('refused', 'fitbit', null);
+    const then = rest.length > 0 ? { next: { resource: rest.join(CHAIN), from: step.from, to: step.to } } : {};
     const url = new URL(`${ctx.cfg.apiUrl}${PATHS[resource].replace('{from}', step.from).replace('{to}', step.to)}`);
     const offset = Number(step.page ?? '0');
     if (resource === 'activity_list') {
@@ -181,15 +253,45 @@ export const fitbitModule: ProviderModule = {
     }
     const answer = await call(ctx, tokens, { method: 'GET', url, pathTemplate: PATHS[resource] });
     const body = answer.json<unknown>();
-    const readings = mapFitbitAnswer(resource, body, { date: step.from, until: step.to });
-    if (resource !== 'activity_list') return { readings };
+    if (resource !== 'activity_list') return { readings: mapResource(resource, step.from, body), ...then };
     // Fitbit pages from the start date onwards; past the window's end there is nothing this step wants.
     const activities = (body as { activities?: { startTime?: unknown }[] }).activities ?? [];
+    const inWindow = activities.filter((a) => String(a.startTime).slice(0, 10) <= step.to!);
+    const readings = mapFitbitActivityList({ activities: inWindow }, USER_OFFSET);
     const lastDay = String(activities.at(-1)?.startTime ?? '').slice(0, 10);
     const more = activities.length === ACTIVITY_PAGE && lastDay <= step.to;
-    return { readings, ...(more ? { next: { ...step, page: String(offset + ACTIVITY_PAGE) } } : {}) };
+    return { readings, ...(more ? { next: { ...step, page: String(offset + ACTIVITY_PAGE) } } : then) };
   },
 };
+
+/**
+ * The user's UTC offset for Fitbit's local date-times. Not read yet (the profile's `offsetFromUTCMillis` needs a
+ * place in `LINK#`): UTC, as design §4.1 says where none is known.
+ */
+const USER_OFFSET = null;
+
+function mapResource(resource: Exclude<FitbitResource, 'activity_list'>, date: string, body: unknown): KeyedReading[] {
+  switch (resource) {
+    case 'activities_summary':
+      return nothingWorn(body) ? [] : mapFitbitActivitySummary(date, body, USER_OFFSET);
+    case 'heart':
+      return mapFitbitHeart(body, USER_OFFSET);
+    case 'sleep':
+      return mapFitbitSleep(body, USER_OFFSET);
+    case 'hrv':
+      return mapFitbitHrv(body, USER_OFFSET);
+    case 'spo2':
+      return mapFitbitSpo2(body, USER_OFFSET);
+    case 'weight':
+      return mapFitbitWeight(body, USER_OFFSET);
+  }
+}
+
+/** Fitbit answers a day nothing was worn with zero steps and zero active calories: not a measurement. */
+function nothingWorn(body: unknown): boolean {
+  const summary = (body as { summary?: { steps?: unknown; activityCalories?: unknown } } | null)?.summary;
+  return !summary?.steps && !summary?.activityCalories;
+}
 
 /** A call on the user's behalf: Bearer token; a 429's wait from Fitbit's reset header. */
 function call(ctx: ProviderContext, tokens: ProviderTokens, req: Omit<ProviderRequest, 'signal'>) {

@@ -111,3 +111,14 @@ function titleCase(value: unknown): string | undefined {
   if (typeof value !== 'string' || !value) return undefined;
   return value.charAt(0).toUpperCase() + value.slice(1).replace(/_/g, ' ');
 }
+
+/** The natural keys a document of `resource` is written under (what a delete event removes). */
+export function ouraDocumentKeys(resource: string, id: string): string[] {
+  const metrics: Record<string, readonly string[]> = {
+    daily_activity: ['steps', 'active_calories'],
+    sleep: ['duration', 'heart_rate', 'hrv'],
+    daily_spo2: ['avg'],
+    workout: ['activity', 'calories', 'distance'],
+  };
+  return (metrics[resource] ?? []).map((m) => `oura|${resource}|${id}|${m}`);
+}

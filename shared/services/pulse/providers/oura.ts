@@ -1,7 +1,16 @@
+import { createHash, createHmac } from 'node:crypto';
 import { DESCRIPTORS } from '../interim-domain';
+import { fresh, hmacEquals, strictHex } from '../interim-signatures';
 import { ProviderError } from '../provider-http';
-import type { FetchStep, ProviderContext, ProviderModule, ProviderTokens } from '../registry';
-import { mapOuraDocuments } from './oura-mapping-interim';
+import type {
+  FetchStep,
+  ProviderContext,
+  ProviderEvent,
+  ProviderModule,
+  ProviderTokens,
+  WebhookSpec,
+} from '../registry';
+import { mapOuraDocuments, ouraDocumentKeys } from './oura-mapping-interim';
 
 /**
  * Oura API v2 (design §3.1): OAuth 2 code grant with the client credentials in the token request's body, single-use
@@ -14,6 +23,61 @@ const DAILY_COLLECTIONS = ['daily_activity', 'sleep', 'daily_spo2', 'workout'] a
 const WINDOW_DAYS = 30;
 const HEARTRATE_WINDOW_DAYS = 7;
 const DAY_MS = 86_400_000;
+/** Data types whose single documents the webhook's `object_id` names (design §4.2). */
+const WEBHOOK_TYPES: ReadonlySet<string> = new Set(['daily_activity', 'sleep', 'daily_spo2', 'workout']);
+const LEDGER_SECONDS = 7 * 86_400;
+
+/**
+ * Oura's webhooks (§3.1, §7.1): `x-oura-signature` = hex HMAC-SHA256(client secret, `x-oura-timestamp` ‖ raw body),
+ * either case, an optional `sha256=` prefix; the timestamp within the tolerance either way. The verification GET
+ * echoes `challenge` when `verification_token` is the configured one.
+ */
+const ouraWebhook: WebhookSpec = {
+  verify(raw, req, cfg, nowMs, toleranceSeconds) {
+    const signature = req.headers['x-oura-signature'];
+    const timestamp = req.headers['x-oura-timestamp'];
+    if (!signature || !timestamp) return { ok: false, reason: 'missing' };
+    if (!/^\d{1,12}$/.test(timestamp)) return { ok: false, reason: 'shape' };
+    const expected = createHmac('sha256', cfg.clientSecret).update(timestamp).update(raw).digest();
+    // The signature is checked before the clock, so a forged request learns nothing about the tolerance.
+    if (!hmacEquals(expected, strictHex(signature.replace(/^sha256=/i, '')))) return { ok: false, reason: 'signature' };
+    if (!fresh(Number(timestamp), nowMs, toleranceSeconds)) return { ok: false, reason: 'stale' };
+    return { ok: true };
+  },
+
+  handshake(query, cfg) {
+    const token = query.get('verification_token');
+    const challenge = query.get('challenge');
+    if (token === null || challenge === null) return null;
+    const expected = Buffer.from(cfg.verificationToken ?? '');
+    const ok = expected.length > 0 && hmacEquals(expected, Buffer.from(token));
+    return ok ? { status: 200, json: { challenge } } : { status: 401 };
+  },
+
+  events(raw) {
+    let body: Record<string, unknown>;
+    try {
+      body = JSON.parse(raw.toString('utf8')) as Record<string, unknown>;
+    } catch {
+      return [];
+    }
+    const { event_type, data_type, object_id, event_time, user_id } = body;
+    if (typeof user_id !== 'string' || typeof data_type !== 'string' || typeof object_id !== 'string') return [];
+    if (!WEBHOOK_TYPES.has(data_type) || !['create', 'update', 'delete'].includes(String(event_type))) return [];
+    const event: ProviderEvent = {
+      providerUserId: user_id,
+      idempotencyKey: createHash('sha256')
+        .update([user_id, data_type, object_id, event_type, event_time].map(String).join('|'))
+        .digest('hex'),
+      ledgerTtlSeconds: LEDGER_SECONDS,
+      job:
+        event_type === 'delete'
+          ? { kind: 'delete', keys: ouraDocumentKeys(data_type, object_id) }
+          : { kind: 'fetch', step: { resource: data_type, objectId: object_id } },
+    };
+    return [event];
+  },
+};
 
 interface TokenAnswer {
   access_token?: unknown;
@@ -26,6 +90,7 @@ export const ouraModule: ProviderModule = {
   descriptor: DESCRIPTORS.oura,
   defaultScopes: DEFAULT_SCOPES,
   pace: [{ windowSeconds: 300, limit: 4500 }],
+  webhook: ouraWebhook,
 
   async beginLink(ctx, start) {
     const url = new URL(`${ctx.cfg.authUrl}/oauth/authorize`);
