@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDocumentClient } from '../../shared/adapters/dynamo/client';
@@ -36,7 +37,7 @@ beforeAll(async () => {
   h = await startHarness({
     env: {
       ...fitbitEnv(fitbit),
-      HDS_RATE_LIMITS: 'login-code=1000,verify-code=1000',
+      HDS_RATE_LIMITS: 'login-code=1000,verify-code=1000,list-data=100000,api-v1=100000',
       HDS_PULSE_RETURN_URLS: RETURN_URL,
     },
   });
@@ -81,6 +82,14 @@ async function linkedUser(fitbitUserId = `${FITBIT_USER_ID}${++n}`) {
   expect(mapping).not.toBeNull();
   const ids = { subjectId: mapping!.subjectId, linkId: mapping!.linkId, fitbitUserId };
   return { api, v1: client(h.url, made.body.secret), ...ids };
+}
+
+/** Waits for the link's backfill to be done (every step has run). */
+function backfilled(api: ReturnType<typeof client>) {
+  return eventually(
+    async () => (await api.get('/api/v1/pulse/user/providers')).body.data.providers[0]?.backfill.status === 'done',
+    { timeoutMs: 30_000, what: 'the Fitbit backfill' },
+  );
 }
 
 describe('Fitbit in the provider list', () => {
@@ -131,6 +140,7 @@ describe('linking Fitbit', () => {
   });
 
   it('refuses the same callback a second time without a second code exchange', async () => {
+    fitbit.nextUserId = `${FITBIT_USER_ID}-replay`;
     const user = await signIn(h, email());
     const started = await client(h.url, user.access_token).post(LINK, { provider: 'fitbit' });
     const callback = (await fetch(started.body.data.link_web_url, { redirect: 'manual' })).headers.get('location')!;
@@ -200,6 +210,113 @@ describe('linking Fitbit', () => {
         row('Workout distance', null, 'm', '7500', at(-2, 7), at(-2, 7.75)),
       ].sort(byIndicatorAndTime),
     );
+  });
+});
+
+describe('Fitbit notifications on the webhook path', () => {
+  const hook = () => `${h.url}/api/v1/pulse/hds/webhook?provider=fitbit`;
+  const post = (delivery: { body: string; headers: Record<string, string> }) =>
+    fetch(hook(), { method: 'POST', body: delivery.body, headers: delivery.headers });
+  const sleepNotification = (ownerId: string, date: string) => [
+    { collectionType: 'sleep', date, ownerId, ownerType: 'user', subscriptionId: `hds-${ownerId}-sleep` },
+  ];
+  const sleepValues = async (v1: ReturnType<typeof client>) =>
+    ((await v1.get('/v1/data?limit=200&indicator=Sleep%20duration')).body.data as { value: string }[])
+      .map((r) => r.value)
+      .sort();
+
+  it('answers Fitbit’s subscriber verification: 204 for the configured code, 404 for another', async () => {
+    expect(await fitbit.verifySubscriber(hook())).toEqual({ right: 204, wrong: 404 });
+  });
+
+  it('fetches what a signed notification names (sleep, HRV, SpO2 of its date); its replay fetches nothing', async () => {
+    const { api, v1, fitbitUserId } = await linkedUser();
+    await backfilled(api);
+    const today = d(0).slice(0, 10);
+    fitbit.data.sleep.push({
+      logId: 26_001_999_001,
+      dateOfSleep: today,
+      startTime: `${d(-1).slice(0, 10)}T22:30:00.000`,
+      endTime: `${today}T05:15:00.000`,
+      duration: 24_300_000,
+      minutesAsleep: 375,
+      isMainSleep: true,
+    });
+    const before = await sleepValues(v1);
+    const baseline = fitbit.calls.length;
+    const callsTo = (path: string) => fitbit.calls.slice(baseline).filter((c) => c.path === path).length;
+    const sleepCalls = () => callsTo(`/1.2/user/-/sleep/date/${today}/${today}.json`);
+    const delivery = fitbit.signedDelivery(sleepNotification(fitbitUserId, today));
+    const res = await post(delivery);
+    expect(res.status).toBe(200);
+    expect(await res.text()).toBe('');
+    await eventually(async () => (await sleepValues(v1)).includes('6.25'), { what: 'the notified sleep' });
+    expect((await sleepValues(v1)).length).toBe(before.length + 1);
+    await h.runtime.drainQueues();
+    expect(sleepCalls()).toBe(1);
+    expect(callsTo(`/1/user/-/hrv/date/${today}/${today}.json`)).toBe(1);
+    expect(callsTo(`/1/user/-/spo2/date/${today}/${today}.json`)).toBe(1);
+
+    expect((await post(delivery)).status).toBe(200);
+    await h.runtime.drainQueues();
+    expect(sleepCalls()).toBe(1);
+    expect((await sleepValues(v1)).length).toBe(before.length + 1);
+  });
+
+  it('refuses forged deliveries with 401 and fetches nothing', async () => {
+    const { api, v1, fitbitUserId } = await linkedUser();
+    await backfilled(api);
+    const date = d(-1).slice(0, 10);
+    const genuine = fitbit.signedDelivery(sleepNotification(fitbitUserId, date));
+    const flipped = genuine.body.replace(fitbitUserId, `${fitbitUserId.slice(0, -1)}X`);
+    const forgeries: [string, { body: string; headers: Record<string, string> }][] = [
+      ['another secret', fitbit.signedDelivery(sleepNotification(fitbitUserId, date), { secret: 'not-the-secret' })],
+      ['a changed body', { body: flipped, headers: genuine.headers }],
+      ['no signature', { body: genuine.body, headers: { 'content-type': 'application/json' } }],
+      [
+        'a signature that is no base64',
+        { body: genuine.body, headers: { ...genuine.headers, 'x-fitbit-signature': '%%%' } },
+      ],
+    ];
+    const calls = fitbit.calls.length;
+    const rows = (await v1.get('/v1/data?limit=200')).body.data.length;
+    for (const [name, forged] of forgeries) {
+      const res = await post(forged);
+      expect(res.status, name).toBe(401);
+      expect(((await res.json()) as { success: boolean }).success, name).toBe(false);
+    }
+    await h.runtime.drainQueues();
+    expect(fitbit.calls.length).toBe(calls);
+    expect((await v1.get('/v1/data?limit=200')).body.data.length).toBe(rows);
+  });
+
+  it('verifies the fixture delivery signed with the fixtures’ secret, and skips its unknown user', async () => {
+    const body = readFileSync(new URL('../fixtures/pulse/fitbit/webhook-sleep.json', import.meta.url), 'utf8');
+    const calls = fitbit.calls.length;
+    const res = await post(fitbit.signedDelivery(body));
+    expect(res.status).toBe(200);
+    await h.runtime.drainQueues();
+    expect(fitbit.calls.length).toBe(calls);
+  });
+});
+
+describe('unlinking Fitbit', () => {
+  it('revokes the grant at Fitbit with Basic auth and removes the link; readings stay', async () => {
+    const { api, v1, subjectId } = await linkedUser();
+    await backfilled(api);
+    const link = (await h.runtime.services.pulseLinks.get(subjectId, 'fitbit'))!;
+    const tokens = await openTokens(h.runtime.services, subjectId, 'fitbit', link.tokens!);
+    const rows = (await v1.get('/v1/data?limit=200')).body.data.length;
+    const res = await api.post('/api/v1/pulse/user/providers/unlink', { provider: 'fitbit' });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ success: true, provider_slug: 'fitbit' });
+    await eventually(() => fitbit.revoked.includes(tokens.accessToken), { what: 'the revoke at Fitbit' });
+    const revoke = fitbit.callsTo('/oauth2/revoke').at(-1)!;
+    expect(revoke.headers.authorization).toBe(
+      `Basic ${Buffer.from(`${FITBIT_CLIENT_ID}:${FITBIT_CLIENT_SECRET}`).toString('base64')}`,
+    );
+    expect(await rawLinkItem(subjectId)).toBeUndefined();
+    expect((await v1.get('/v1/data?limit=200')).body.data.length).toBe(rows);
   });
 });
 
