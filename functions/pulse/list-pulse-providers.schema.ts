@@ -7,7 +7,7 @@ export const PulseProviderSchema = z.object({
   name: z.string(),
   platform: z.enum(['hds', 'apple']),
   description: z.string(),
-  logo: z.string(),
+  logo: z.nullable(z.string()),
   supported: z.boolean(),
   auth_type: z.enum(['oauth2', 'oauth1', 'file_upload']),
   status: LinkStatusSchema,

@@ -1,5 +1,5 @@
 import { tableDefinitions } from '../adapters/dynamo/table-definitions';
-import { PROVIDER_SLUGS, type ProviderSlug } from '../services/pulse/interim-domain';
+import { PROVIDER_SLUGS, type ProviderSlug } from '../domain/pulse/providers';
 import type { QueueName, TableName } from './resources';
 
 /** Everything a handler reads from its environment, read once per process. */

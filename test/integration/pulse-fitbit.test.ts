@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDocumentClient } from '../../shared/adapters/dynamo/client';
+import type { FitbitFetchStep, FitbitResource } from '../../shared/domain/pulse/fetch-steps';
 import { openTokens, providerContext } from '../../shared/services/pulse/links';
 import { ProviderError } from '../../shared/services/pulse/provider-http';
 import { fitbitModule } from '../../shared/services/pulse/providers/fitbit';
@@ -344,9 +345,9 @@ describe('the Fitbit module against the same server (steps the skeleton does not
     expect(new URLSearchParams(revoke.body).get('token')).toBe(tokens.refreshToken);
     expect(fitbit.revoked).toContain(tokens.accessToken);
     // The grant is gone: the old token no longer reads, and a second revoke is not an error.
-    await expect(
-      fitbitModule.fetch(ctx, tokens, { resource: 'hrv', from: d(-2).slice(0, 10), to: d(-2).slice(0, 10) }),
-    ).rejects.toMatchObject({ kind: 'unauthorized' });
+    await expect(fitbitModule.fetch(ctx, tokens, fitbitStep('hrv', d(-2)))).rejects.toMatchObject({
+      kind: 'unauthorized',
+    });
     await expect(fitbitModule.revoke(ctx, tokens, refs)).resolves.toBeUndefined();
   });
 
@@ -372,7 +373,7 @@ describe('the Fitbit module against the same server (steps the skeleton does not
     fitbit.hourlyLimit = 0;
     try {
       const err = await fitbitModule
-        .fetch(ctx, tokens, { resource: 'activities_summary', from: d(-1).slice(0, 10), to: d(-1).slice(0, 10) })
+        .fetch(ctx, tokens, fitbitStep('activities_summary', d(-1)))
         .catch((e: unknown) => e);
       expect(err).toBeInstanceOf(ProviderError);
       const last = fitbit.calls.at(-1)!;
@@ -398,6 +399,11 @@ const pick = ({ indicator, loinc_code, parsed_unit, value, time, end_time, comme
 
 const byIndicatorAndTime = (a: Record<string, unknown>, b: Record<string, unknown>) =>
   `${a.indicator}${a.time}${a.value}`.localeCompare(`${b.indicator}${b.time}${b.value}`);
+
+/** One resource of one day (`day` as an ISO instant of its midnight). */
+function fitbitStep(resource: FitbitResource, day: string): FitbitFetchStep {
+  return { provider: 'fitbit', resources: [resource], start: day.slice(0, 10), end: day.slice(0, 10) };
+}
 
 function utcDay(offset: number): [number, number, number] {
   const t = new Date(Date.now() + offset * 86_400_000);

@@ -16,7 +16,7 @@ let jwt: string;
 let n = 0;
 const RETURN_URL = 'https://app.example.org/pulse/done';
 const LINK = '/api/v1/pulse/user/providers/link';
-/** 73985-4, which the corpus gained with design §4.7. */
+/** Exercise activity, added to the corpus for workouts (design §4.7). */
 const EXERCISE_ACTIVITY_CODE = '73985-4';
 const email = () => `pulse${++n}-${Date.now()}@example.org`;
 

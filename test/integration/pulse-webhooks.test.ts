@@ -175,6 +175,15 @@ describe('a delivery that does not verify is 401 and causes nothing', () => {
     expect(fetchesOf('sl-forged')).toBe(0);
   });
 
+  it('refuses a signed body that is not Oura’s shape with a 400 naming it', async () => {
+    const body = JSON.stringify({ event_type: 'create', data_type: 'sleep' });
+    const delivery = oura.signedDelivery({});
+    const signed = oura.signedDelivery(JSON.parse(body));
+    const res = await post({ body: signed.body, headers: { ...delivery.headers, ...signed.headers } });
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { msg: string }).msg).toMatch(/oura webhook body: object_id is missing/);
+  });
+
   it('a later valid delivery of the same event is still taken (nothing was remembered)', async () => {
     expect((await post(oura.signedDelivery(event('sl-forged')))).status).toBe(200);
     await eventually(async () => (await sleepRows()).includes('3.5'), { what: 'the valid delivery' });

@@ -1,6 +1,6 @@
 import { secretString } from '../../adapters/secrets/secret-string';
 import type { Config } from '../../config/config';
-import type { ProviderSlug } from './interim-domain';
+import type { ProviderSlug } from '../../domain/pulse/providers';
 import type { ProviderConfig } from './registry';
 
 /**

@@ -1,5 +1,6 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { nowMs } from '../../clock';
+import { isProviderSlug, PROVIDER_DESCRIPTORS, type ProviderSlug } from '../../domain/pulse/providers';
 import { AppError, invalidField, NotFoundError } from '../../errors';
 import { enforceKeyedLimit } from '../../http/rate-keys';
 import { DEFAULT_SUBJECT_KEY, type Tenancy } from '../../http/tenancy';
@@ -8,7 +9,6 @@ import type { PulseLink } from '../../ports/pulse-links';
 import type { SealedSecret, VaultContext } from '../../ports/token-vault';
 import type { Services } from '../container';
 import { callbackUrl, providerConfig } from './credentials';
-import { DESCRIPTORS, isProviderSlug, type ProviderSlug } from './interim-domain';
 import { callbackAnswer, pageAnswer } from './link-pages';
 import { ProviderError, ProviderHttp } from './provider-http';
 import { sendPulseJob } from './pulse-jobs';
@@ -85,7 +85,7 @@ export async function beginLink(
   request: LinkRequest,
 ): Promise<{ link_web_url: string }> {
   const module = requireProvider(services, request.provider, request.platform);
-  const slug = module.descriptor.slug;
+  const slug = module.slug;
   const returnUrl = allowedReturnUrl(services, request.returnUrl);
   await countProviderRequest(services, user.userId, slug);
   const subject = await tenancy.findOrCreate(DEFAULT_SUBJECT_KEY);
@@ -142,7 +142,7 @@ export async function completeLink(services: Services, slug: string, query: URLS
   if (!state || !isProviderSlug(slug)) return expired();
   const attempt = await services.pulseLinks.takeAttempt(digest(state), Math.floor(nowMs() / 1000));
   if (!attempt || attempt.provider !== slug) return expired();
-  const name = DESCRIPTORS[slug].name;
+  const name = PROVIDER_DESCRIPTORS[slug].name;
   if (query.get('error'))
     return callbackAnswer(name, slug, query.get('error') === 'access_denied' ? 'denied' : 'error', attempt.returnUrl);
   const module = configuredModule(services.config, slug);
@@ -285,7 +285,7 @@ export async function unlinkProvider(
   request: { provider: string; platform?: string },
 ) {
   const module = requireProvider(services, request.provider, request.platform);
-  const slug = module.descriptor.slug;
+  const slug = module.slug;
   await countProviderRequest(services, user.userId, slug);
   const subject = await tenancy.find(DEFAULT_SUBJECT_KEY);
   const link = subject ? await services.pulseLinks.get(subject.subjectId, slug) : null;

@@ -1,6 +1,6 @@
 import type { PulseConfig } from '../../config/config';
+import { PULSE_CATALOG } from '../../domain/pulse/providers';
 import type { PulseLink } from '../../ports/pulse-links';
-import { DESCRIPTORS, PROVIDER_SLUGS } from './interim-domain';
 import { configuredProviders } from './registry';
 
 /** A link's state as the lists name it: `error` and `revoked` both ask the user to link again. */
@@ -13,16 +13,15 @@ function linkStatus(link: PulseLink): 'linked' | 'error' {
  * configured, and the caller's link to it; Apple Health last, imported from an export file rather than linked.
  */
 export function providerCatalog(cfg: PulseConfig, links: readonly PulseLink[]) {
-  const configured = new Set(configuredProviders(cfg));
+  const configured = new Set<string>(configuredProviders(cfg));
   const bySlug = new Map(links.map((l) => [l.provider, l]));
-  const providers = PROVIDER_SLUGS.map((slug) => {
-    const d = DESCRIPTORS[slug];
-    const link = bySlug.get(slug);
-    const supported = configured.has(slug);
+  return PULSE_CATALOG.map((d) => {
+    const link = bySlug.get(d.slug);
+    const supported = d.slug === 'apple' || configured.has(d.slug);
     return {
-      slug,
+      slug: d.slug,
       name: d.name,
-      platform: 'hds',
+      platform: d.platform,
       description: d.description,
       logo: d.logo,
       supported,
@@ -31,21 +30,6 @@ export function providerCatalog(cfg: PulseConfig, links: readonly PulseLink[]) {
       capabilities: [...d.capabilities],
     };
   });
-  return [
-    ...providers,
-    {
-      slug: 'apple',
-      name: 'Apple Health',
-      platform: 'apple',
-      description:
-        'Apple Health export (export.zip or export.xml), uploaded through POST /api/v1/data/upload-with-processing',
-      logo: 'https://www.apple.com/favicon.ico',
-      supported: true,
-      auth_type: 'file_upload',
-      status: 'not_linked',
-      capabilities: ['sleep', 'activity', 'heart_rate', 'hrv', 'body', 'spo2', 'workouts'],
-    },
-  ];
 }
 
 /** `GET /api/v1/pulse/user/providers`' `providers`: the caller's links, never a token or a whole provider user id. */

@@ -8,13 +8,10 @@ import type { FetchStep } from './registry';
  * for an older link of the Subject finds no link and is dropped. `revoke` carries the sealed tokens themselves, since
  * the link item is gone by the time it runs (§17.8).
  */
-const StepSchema = z.object({
-  resource: z.string(),
-  from: z.optional(z.string()),
-  to: z.optional(z.string()),
-  objectId: z.optional(z.string()),
-  page: z.optional(z.string()),
-});
+/** A provider module's own step (`shared/domain/pulse/fetch-steps.ts`); the module checks the rest of it. */
+const StepSchema = z.custom<FetchStep>(
+  (v) => typeof v === 'object' && v !== null && typeof (v as { provider?: unknown }).provider === 'string',
+);
 
 const LinkRef = { provider: z.string(), subjectId: z.string(), linkId: z.string() };
 

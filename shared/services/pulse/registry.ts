@@ -1,6 +1,9 @@
 import type { Config, PulseConfig, PulseProviderConfig } from '../../config/config';
+import type { FetchStep } from '../../domain/pulse/fetch-steps';
+import { PROVIDER_SLUGS, type ProviderDescriptor, type ProviderSlug } from '../../domain/pulse/providers';
+import type { VerifyResult } from '../../domain/pulse/signatures';
+import type { ProviderEvent, PulseEventJob } from '../../domain/pulse/webhook-events';
 import type { KeyedReading } from '../record-writer';
-import { PROVIDER_SLUGS, type ProviderDescriptor, type ProviderSlug } from './interim-domain';
 import type { ProviderHttp } from './provider-http';
 import { fitbitModule } from './providers/fitbit';
 import { ouraModule } from './providers/oura';
@@ -30,16 +33,6 @@ export interface OpenedAttempt {
 export interface LinkedAccount {
   tokens: ProviderTokens;
   providerUserId: string;
-}
-
-/** One request's worth of fetching: a resource and its window or object, and a page token when paging. */
-export interface FetchStep {
-  resource: string;
-  /** ISO dates or date-times, provider-shaped; absent for a single object. */
-  from?: string;
-  to?: string;
-  objectId?: string;
-  page?: string;
 }
 
 export interface FetchResult {
@@ -72,7 +65,8 @@ export interface ProviderContext {
   signal?: AbortSignal;
 }
 
-export type VerifyOutcome = { ok: true } | { ok: false; reason: 'missing' | 'signature' | 'stale' | 'shape' };
+export type { FetchStep, ProviderEvent };
+export type VerifyOutcome = VerifyResult;
 
 /** A provider-shaped answer to a GET handshake on the webhook path. */
 export interface HandshakeAnswer {
@@ -80,18 +74,7 @@ export interface HandshakeAnswer {
   json?: unknown;
 }
 
-/** What a verified delivery asks for: fetch a step, delete keys, or drop a grant the user revoked there. */
-export type EventJob =
-  | { kind: 'fetch'; step: FetchStep }
-  | { kind: 'delete'; keys: string[] }
-  | { kind: 'deauthorized' };
-
-export interface ProviderEvent {
-  providerUserId: string;
-  idempotencyKey: string;
-  ledgerTtlSeconds: number;
-  job: EventJob;
-}
+export type EventJob = PulseEventJob;
 
 export interface WebhookSpec {
   /** Signature (and timestamp) first, on the raw bytes, before anything else of the request is read. */
@@ -109,6 +92,7 @@ export interface WebhookSpec {
 }
 
 export interface ProviderModule {
+  slug: ProviderSlug;
   descriptor: ProviderDescriptor;
   /** The documented scopes asked for when the configuration names none. */
   defaultScopes: readonly string[];

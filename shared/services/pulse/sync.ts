@@ -1,14 +1,15 @@
 import { nowMs } from '../../clock';
+import { isProviderSlug } from '../../domain/pulse/providers';
 import { log } from '../../log';
 import type { PulseLink } from '../../ports/pulse-links';
 import type { Services } from '../container';
-import { isProviderSlug } from './interim-domain';
 import { deletePulseReadings, writePulseReadings } from './keyed-writes';
 import { openTokens, providerContext, sealTokens } from './links';
 import { ProviderError } from './provider-http';
 import { type PulseJob, sendPulseJob } from './pulse-jobs';
 import {
   type FetchResult,
+  type FetchStep,
   PROVIDERS,
   type ProviderContext,
   type ProviderModule,
@@ -182,7 +183,7 @@ async function advance(
   if (next) {
     await sendPulseJob(services, { ...job, index: job.index + 1, step: next });
     await services.pulseLinks.update(link.subjectId, link.provider, link.linkId, {
-      backfill: { ...link.backfill, status: 'running', through: job.step.to ?? link.backfill.through },
+      backfill: { ...link.backfill, status: 'running', through: stepEnd(job.step) ?? link.backfill.through },
     });
     return;
   }
@@ -214,4 +215,10 @@ async function revoke(
     log('warn', 'provider revoke failed', { provider: job.provider, kind: err.kind, status: err.status });
     return err.kind === 'transient' || err.kind === 'rate_limited' ? 'retry' : 'done';
   }
+}
+
+/** How far a range step reaches (`end` as the step writes it), for the backfill's progress. */
+function stepEnd(step: FetchStep): string | null {
+  const end = (step as { end?: unknown }).end;
+  return typeof end === 'string' ? end : null;
 }

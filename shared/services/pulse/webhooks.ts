@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
 import { nowMs, nowSeconds } from '../../clock';
-import { AppError, NotFoundError } from '../../errors';
+import { type ProviderEvent, WebhookBodyError } from '../../domain/pulse/webhook-events';
+import { AppError, BadRequestError, NotFoundError } from '../../errors';
 import type { HttpRequest } from '../../http/request';
 import { log } from '../../log';
 import type { Services } from '../container';
 import { providerConfig } from './credentials';
-import type { ProviderSlug } from './interim-domain';
 import { countProviderRequest } from './links';
 import { type PulseJob, sendPulseJob } from './pulse-jobs';
 import { configuredModule, type HandshakeAnswer, type ProviderModule } from './registry';
@@ -28,7 +28,7 @@ export function webhookModule(services: Services, req: HttpRequest): ProviderMod
  */
 export async function receiveWebhook(services: Services, req: HttpRequest): Promise<{ queued: number }> {
   const module = webhookModule(services, req);
-  const slug = module.descriptor.slug;
+  const slug = module.slug;
   const cfg = await providerConfig(services.config, slug);
   const raw = req.body ?? Buffer.alloc(0);
   const verdict = module.webhook.verify(
@@ -42,7 +42,15 @@ export async function receiveWebhook(services: Services, req: HttpRequest): Prom
     log('warn', 'webhook refused', { provider: slug, reason: verdict.reason });
     throw new AppError('missing_credentials', 'signature does not verify', { code: 'invalid_signature' });
   }
-  const events = module.webhook.events(raw);
+  let events: ProviderEvent[];
+  try {
+    events = module.webhook.events(raw);
+  } catch (err) {
+    // Signed, but not the provider's documented shape: named, never guessed at (the provider must fix it).
+    if (!(err instanceof WebhookBodyError)) throw err;
+    log('warn', 'webhook body refused', { provider: slug });
+    throw new BadRequestError(err.message, 'invalid_webhook_body', 'body');
+  }
   const resolved = [];
   for (const event of events) {
     const owner = await services.pulseLinks.findProviderUser(slug, event.providerUserId);
@@ -73,9 +81,9 @@ export async function receiveWebhook(services: Services, req: HttpRequest): Prom
 /** A GET handshake on the webhook path (Oura's challenge); 404 when the provider has none or it is not one. */
 export async function webhookHandshake(services: Services, req: HttpRequest): Promise<HandshakeAnswer> {
   const module = webhookModule(services, req);
-  const cfg = await providerConfig(services.config, module.descriptor.slug as ProviderSlug);
+  const cfg = await providerConfig(services.config, module.slug);
   const answer = module.webhook.handshake?.(new URLSearchParams(req.query), cfg) ?? null;
   if (!answer) throw new NotFoundError('This provider has no verification request of that shape', 'provider');
-  if (answer.status === 401) log('warn', 'webhook verification refused', { provider: module.descriptor.slug });
+  if (answer.status === 401) log('warn', 'webhook verification refused', { provider: module.slug });
   return answer;
 }

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { FitbitResource } from '../../../domain/pulse/fetch-steps';
+import type { FitbitFetchStep, FitbitResource } from '../../../domain/pulse/fetch-steps';
 import {
   mapFitbitActivityList,
   mapFitbitActivitySummary,
@@ -9,14 +9,14 @@ import {
   mapFitbitSpo2,
   mapFitbitWeight,
 } from '../../../domain/pulse/mapping/fitbit';
+import { PROVIDER_DESCRIPTORS } from '../../../domain/pulse/providers';
 import type { KeyedReading } from '../../../domain/pulse/readings';
-import { fitbitEvents, secretEquals, verifyFitbit, WebhookBodyError } from '../../../domain/pulse/signatures';
-import { DESCRIPTORS } from '../interim-domain';
+import { fitbitEvents, secretEquals, verifyFitbit } from '../../../domain/pulse/signatures';
 import { ProviderError, type ProviderRequest } from '../provider-http';
 import type {
+  FetchResult,
   FetchStep,
   ProviderContext,
-  ProviderEvent,
   ProviderModule,
   ProviderTokens,
   SubscriptionRefs,
@@ -59,21 +59,14 @@ const PATHS: Readonly<Record<FitbitResource, string>> = {
 };
 
 const RESOURCES = Object.keys(PATHS) as FitbitResource[];
-/**
- * A step's `resource` is the list of resources still to read for its dates, joined by `+` (`sleep+hrv+spo2` for a
- * sleep notification): the module reads the first and answers the rest as `next`, so one event is one job.
- */
-const CHAIN = '+';
 
 /**
  * Fitbit's notifications (§3.4, §7.1): `X-Fitbit-Signature` = base64 HMAC-SHA1 keyed by `client_secret&` over the
  * raw body (no timestamp: replays are the ledger's); the subscriber verification GET `?verify=` answers 204 for the
- * configured code and 404 otherwise.
+ * configured code and 404 otherwise. Signature and events are the pure domain's.
  */
 const fitbitWebhook: WebhookSpec = {
-  verify(raw, req, cfg) {
-    return verifyFitbit(raw, req.headers, cfg.clientSecret);
-  },
+  verify: (raw, req, cfg) => verifyFitbit(raw, req.headers, cfg.clientSecret),
 
   handshake(query, cfg) {
     const code = query.get('verify');
@@ -81,34 +74,7 @@ const fitbitWebhook: WebhookSpec = {
     return cfg.verifyCode && secretEquals(cfg.verifyCode, code) ? { status: 204 } : { status: 404 };
   },
 
-  events(raw) {
-    let events: ReturnType<typeof fitbitEvents>;
-    try {
-      events = fitbitEvents(raw);
-    } catch (err) {
-      // A signed body of another shape announces nothing HDS can fetch.
-      if (err instanceof WebhookBodyError) return [];
-      throw err;
-    }
-    return events.map(
-      (event): ProviderEvent => ({
-        ...event,
-        job:
-          event.job.kind === 'fetch' && event.job.step.provider === 'fitbit'
-            ? {
-                kind: 'fetch',
-                step: {
-                  resource: event.job.step.resources.join(CHAIN),
-                  from: event.job.step.start,
-                  to: event.job.step.end,
-                },
-              }
-            : event.job.kind === 'delete'
-              ? event.job
-              : { kind: 'deauthorized' },
-      }),
-    );
-  },
+  events: fitbitEvents,
 };
 
 interface TokenAnswer {
@@ -120,7 +86,8 @@ interface TokenAnswer {
 }
 
 export const fitbitModule: ProviderModule = {
-  descriptor: DESCRIPTORS.fitbit,
+  slug: 'fitbit',
+  descriptor: PROVIDER_DESCRIPTORS.fitbit,
   defaultScopes: DEFAULT_SCOPES,
   // 150 an hour per user, with headroom for the subscriptions and a refresh.
   pace: [{ windowSeconds: 3600, limit: 140 }],
@@ -221,46 +188,54 @@ export const fitbitModule: ProviderModule = {
   backfillSteps(from, to) {
     const first = isoDay(from.getTime());
     const last = isoDay(to.getTime());
+    const step = (resource: FitbitResource, start: string, end: string): FitbitFetchStep => ({
+      provider: 'fitbit',
+      resources: [resource],
+      start,
+      end,
+    });
     const steps: FetchStep[] = [];
-    for (let t = Date.parse(first); t <= Date.parse(last); t += DAY_MS) {
-      const day = isoDay(t);
-      steps.push({ resource: 'activities_summary', from: day, to: day });
-    }
+    for (let t = Date.parse(first); t <= Date.parse(last); t += DAY_MS)
+      steps.push(step('activities_summary', isoDay(t), isoDay(t)));
     for (const [resource, days] of Object.entries(RANGE_DAYS) as [FitbitResource, number][]) {
       for (let t = Date.parse(first); t <= Date.parse(last); t += days * DAY_MS) {
-        const end = Math.min(t + (days - 1) * DAY_MS, Date.parse(last));
-        steps.push({ resource, from: isoDay(t), to: isoDay(end) });
+        steps.push(step(resource, isoDay(t), isoDay(Math.min(t + (days - 1) * DAY_MS, Date.parse(last)))));
       }
     }
-    steps.push({ resource: 'activity_list', from: first, to: last });
+    steps.push(step('activity_list', first, last));
     return steps;
   },
 
+  /**
+   * The first resource of the step over its dates; the rest come back as `next`, so one notification is one job.
+   * The activity list pages by moving `start` to the last entry's local start time (Fitbit's `afterDate` takes one;
+   * `offset` must stay 0 with it); it is last in every list, so no later resource reads that moved start.
+   */
   async fetch(ctx, tokens, step) {
-    const [resource, ...rest] = step.resource.split(CHAIN) as FitbitResource[];
-    if (!resource || !RESOURCES.includes(resource) || !step.from || !step.to)
-      throw new ProviderError('refused', 'fitbit', null);
-    const then = rest.length > 0 ? { next: { resource: rest.join(CHAIN), from: step.from, to: step.to } } : {};
-    const url = new URL(`${ctx.cfg.apiUrl}${PATHS[resource].replace('{from}', step.from).replace('{to}', step.to)}`);
-    const offset = Number(step.page ?? '0');
+    if (step.provider !== 'fitbit') throw new ProviderError('refused', 'fitbit', null);
+    const [resource, ...rest] = step.resources;
+    if (!resource || !RESOURCES.includes(resource)) throw new ProviderError('refused', 'fitbit', null);
+    const from = step.start.slice(0, 10);
+    const then: Pick<FetchResult, 'next'> = rest.length > 0 ? { next: { ...step, resources: rest } } : {};
+    const url = new URL(`${ctx.cfg.apiUrl}${PATHS[resource].replace('{from}', from).replace('{to}', step.end)}`);
     if (resource === 'activity_list') {
       url.search = new URLSearchParams({
-        afterDate: step.from,
+        afterDate: step.start,
         sort: 'asc',
         limit: String(ACTIVITY_PAGE),
-        offset: String(offset),
+        offset: '0',
       }).toString();
     }
     const answer = await call(ctx, tokens, { method: 'GET', url, pathTemplate: PATHS[resource] });
     const body = answer.json<unknown>();
-    if (resource !== 'activity_list') return { readings: mapResource(resource, step.from, body), ...then };
-    // Fitbit pages from the start date onwards; past the window's end there is nothing this step wants.
+    if (resource !== 'activity_list') return { readings: mapResource(resource, from, body), ...then };
+    // Fitbit lists from the start onwards; past the window's end there is nothing this step wants.
     const activities = (body as { activities?: { startTime?: unknown }[] }).activities ?? [];
-    const inWindow = activities.filter((a) => String(a.startTime).slice(0, 10) <= step.to!);
+    const inWindow = activities.filter((a) => String(a.startTime).slice(0, 10) <= step.end);
     const readings = mapFitbitActivityList({ activities: inWindow }, USER_OFFSET);
-    const lastDay = String(activities.at(-1)?.startTime ?? '').slice(0, 10);
-    const more = activities.length === ACTIVITY_PAGE && lastDay <= step.to;
-    return { readings, ...(more ? { next: { ...step, page: String(offset + ACTIVITY_PAGE) } } : then) };
+    const cursor = String(activities.at(-1)?.startTime ?? '').slice(0, 19);
+    const more = activities.length === ACTIVITY_PAGE && cursor.slice(0, 10) <= step.end && cursor > step.start;
+    return { readings, ...(more ? { next: { ...step, start: cursor } } : then) };
   },
 };
 

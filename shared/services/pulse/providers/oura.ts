@@ -1,16 +1,17 @@
-import { createHash, createHmac } from 'node:crypto';
-import { DESCRIPTORS } from '../interim-domain';
-import { fresh, hmacEquals, strictHex } from '../interim-signatures';
+import type { OuraFetchStep } from '../../../domain/pulse/fetch-steps';
+import {
+  isOuraDocumentCollection,
+  mapOuraCollection,
+  mapOuraDocument,
+  mapOuraHeartRate,
+  OURA_DOCUMENT_COLLECTIONS,
+} from '../../../domain/pulse/mapping/oura';
+import { PROVIDER_DESCRIPTORS } from '../../../domain/pulse/providers';
+import { ProviderPayloadError } from '../../../domain/pulse/readings';
+import { ouraChallenge, verifyOura } from '../../../domain/pulse/signatures';
+import { ouraEvents } from '../../../domain/pulse/webhook-events';
 import { ProviderError } from '../provider-http';
-import type {
-  FetchStep,
-  ProviderContext,
-  ProviderEvent,
-  ProviderModule,
-  ProviderTokens,
-  WebhookSpec,
-} from '../registry';
-import { mapOuraDocuments, ouraDocumentKeys } from './oura-mapping-interim';
+import type { FetchResult, FetchStep, ProviderContext, ProviderModule, ProviderTokens, WebhookSpec } from '../registry';
 
 /**
  * Oura API v2 (design §3.1): OAuth 2 code grant with the client credentials in the token request's body, single-use
@@ -19,65 +20,9 @@ import { mapOuraDocuments, ouraDocumentKeys } from './oura-mapping-interim';
  */
 const DEFAULT_SCOPES = ['personal', 'daily', 'heartrate', 'workout', 'spo2'] as const;
 /** Collections fetched by date; heart rate by date-time in shorter windows (its rows are every 5 minutes). */
-const DAILY_COLLECTIONS = ['daily_activity', 'sleep', 'daily_spo2', 'workout'] as const;
 const WINDOW_DAYS = 30;
 const HEARTRATE_WINDOW_DAYS = 7;
 const DAY_MS = 86_400_000;
-/** Data types whose single documents the webhook's `object_id` names (design §4.2). */
-const WEBHOOK_TYPES: ReadonlySet<string> = new Set(['daily_activity', 'sleep', 'daily_spo2', 'workout']);
-const LEDGER_SECONDS = 7 * 86_400;
-
-/**
- * Oura's webhooks (§3.1, §7.1): `x-oura-signature` = hex HMAC-SHA256(client secret, `x-oura-timestamp` ‖ raw body),
- * either case, an optional `sha256=` prefix; the timestamp within the tolerance either way. The verification GET
- * echoes `challenge` when `verification_token` is the configured one.
- */
-const ouraWebhook: WebhookSpec = {
-  verify(raw, req, cfg, nowMs, toleranceSeconds) {
-    const signature = req.headers['x-oura-signature'];
-    const timestamp = req.headers['x-oura-timestamp'];
-    if (!signature || !timestamp) return { ok: false, reason: 'missing' };
-    if (!/^\d{1,12}$/.test(timestamp)) return { ok: false, reason: 'shape' };
-    const expected = createHmac('sha256', cfg.clientSecret).update(timestamp).update(raw).digest();
-    // The signature is checked before the clock, so a forged request learns nothing about the tolerance.
-    if (!hmacEquals(expected, strictHex(signature.replace(/^sha256=/i, '')))) return { ok: false, reason: 'signature' };
-    if (!fresh(Number(timestamp), nowMs, toleranceSeconds)) return { ok: false, reason: 'stale' };
-    return { ok: true };
-  },
-
-  handshake(query, cfg) {
-    const token = query.get('verification_token');
-    const challenge = query.get('challenge');
-    if (token === null || challenge === null) return null;
-    const expected = Buffer.from(cfg.verificationToken ?? '');
-    const ok = expected.length > 0 && hmacEquals(expected, Buffer.from(token));
-    return ok ? { status: 200, json: { challenge } } : { status: 401 };
-  },
-
-  events(raw) {
-    let body: Record<string, unknown>;
-    try {
-      body = JSON.parse(raw.toString('utf8')) as Record<string, unknown>;
-    } catch {
-      return [];
-    }
-    const { event_type, data_type, object_id, event_time, user_id } = body;
-    if (typeof user_id !== 'string' || typeof data_type !== 'string' || typeof object_id !== 'string') return [];
-    if (!WEBHOOK_TYPES.has(data_type) || !['create', 'update', 'delete'].includes(String(event_type))) return [];
-    const event: ProviderEvent = {
-      providerUserId: user_id,
-      idempotencyKey: createHash('sha256')
-        .update([user_id, data_type, object_id, event_type, event_time].map(String).join('|'))
-        .digest('hex'),
-      ledgerTtlSeconds: LEDGER_SECONDS,
-      job:
-        event_type === 'delete'
-          ? { kind: 'delete', keys: ouraDocumentKeys(data_type, object_id) }
-          : { kind: 'fetch', step: { resource: data_type, objectId: object_id } },
-    };
-    return [event];
-  },
-};
 
 interface TokenAnswer {
   access_token?: unknown;
@@ -85,9 +30,26 @@ interface TokenAnswer {
   expires_in?: unknown;
   scope?: unknown;
 }
+/**
+ * Oura's webhooks (§3.1, §7.1): the signature, the challenge and the events are the pure domain's; this binds them to
+ * the configured client secret and verification token.
+ */
+const ouraWebhook: WebhookSpec = {
+  verify: (raw, req, cfg, nowMs, toleranceSeconds) =>
+    verifyOura(raw, req.headers, { secret: cfg.clientSecret, nowMs, toleranceSeconds }),
+
+  handshake(query, cfg) {
+    if (query.get('verification_token') === null && query.get('challenge') === null) return null;
+    const answer = cfg.verificationToken ? ouraChallenge(query, cfg.verificationToken) : null;
+    return answer ? { status: 200, json: answer } : { status: 401 };
+  },
+
+  events: ouraEvents,
+};
 
 export const ouraModule: ProviderModule = {
-  descriptor: DESCRIPTORS.oura,
+  slug: 'oura',
+  descriptor: PROVIDER_DESCRIPTORS.oura,
   defaultScopes: DEFAULT_SCOPES,
   pace: [{ windowSeconds: 300, limit: 4500 }],
   webhook: ouraWebhook,
@@ -143,48 +105,62 @@ export const ouraModule: ProviderModule = {
 
   backfillSteps(from, to) {
     const steps: FetchStep[] = [];
-    for (const resource of DAILY_COLLECTIONS) {
+    for (const collection of OURA_DOCUMENT_COLLECTIONS) {
       for (let t = from.getTime(); t < to.getTime(); t += WINDOW_DAYS * DAY_MS) {
         const end = Math.min(t + WINDOW_DAYS * DAY_MS, to.getTime());
-        steps.push({ resource, from: isoDay(t), to: isoDay(end) });
+        steps.push({ provider: 'oura', kind: 'range', collection, start: isoDay(t), end: isoDay(end) });
       }
     }
     for (let t = from.getTime(); t < to.getTime(); t += HEARTRATE_WINDOW_DAYS * DAY_MS) {
       const end = Math.min(t + HEARTRATE_WINDOW_DAYS * DAY_MS, to.getTime());
-      steps.push({ resource: 'heartrate', from: new Date(t).toISOString(), to: new Date(end).toISOString() });
+      const [start, stop] = [new Date(t).toISOString(), new Date(end).toISOString()];
+      steps.push({ provider: 'oura', kind: 'range', collection: 'heartrate', start, end: stop });
     }
     return steps;
   },
 
   async fetch(ctx, tokens, step) {
-    if (step.objectId) {
-      const answer = await ctx.http.call({
-        method: 'GET',
-        url: new URL(`${ctx.cfg.apiUrl}/v2/usercollection/${step.resource}/${encodeURIComponent(step.objectId)}`),
-        pathTemplate: `/v2/usercollection/${step.resource}/{id}`,
-        headers: bearer(tokens),
-        signal: ctx.signal,
-      });
-      return { readings: mapOuraDocuments(step.resource, [answer.json<Record<string, unknown>>()]) };
+    if (step.provider !== 'oura') throw new ProviderError('refused', 'oura', null);
+    try {
+      return await fetchStep(ctx, tokens, step);
+    } catch (err) {
+      // A body not in Oura's documented shape will not change on a retry: refused, never a crash loop.
+      if (err instanceof ProviderPayloadError) throw new ProviderError('refused', 'oura', null);
+      throw err;
     }
-    const url = new URL(`${ctx.cfg.apiUrl}/v2/usercollection/${step.resource}`);
-    const dated = step.resource === 'heartrate' ? ['start_datetime', 'end_datetime'] : ['start_date', 'end_date'];
-    if (step.from) url.searchParams.set(dated[0]!, step.from);
-    if (step.to) url.searchParams.set(dated[1]!, step.to);
-    if (step.page) url.searchParams.set('next_token', step.page);
+  },
+};
+
+async function fetchStep(ctx: ProviderContext, tokens: ProviderTokens, step: OuraFetchStep): Promise<FetchResult> {
+  if (step.kind === 'document') {
+    if (!isOuraDocumentCollection(step.collection)) throw new ProviderError('refused', 'oura', null);
     const answer = await ctx.http.call({
       method: 'GET',
-      url,
-      pathTemplate: `/v2/usercollection/${step.resource}`,
+      url: new URL(`${ctx.cfg.apiUrl}/v2/usercollection/${step.collection}/${encodeURIComponent(step.id)}`),
+      pathTemplate: `/v2/usercollection/${step.collection}/{id}`,
       headers: bearer(tokens),
       signal: ctx.signal,
     });
-    const page = answer.json<{ data?: unknown; next_token?: unknown }>();
-    const docs = Array.isArray(page.data) ? (page.data as Record<string, unknown>[]) : [];
-    const next = typeof page.next_token === 'string' && page.next_token ? page.next_token : undefined;
-    return { readings: mapOuraDocuments(step.resource, docs), ...(next ? { next: { ...step, page: next } } : {}) };
-  },
-};
+    return { readings: mapOuraDocument(step.collection, answer.json()) };
+  }
+  const url = new URL(`${ctx.cfg.apiUrl}/v2/usercollection/${step.collection}`);
+  const [startName, endName] =
+    step.collection === 'heartrate' ? ['start_datetime', 'end_datetime'] : ['start_date', 'end_date'];
+  url.searchParams.set(startName, step.start);
+  url.searchParams.set(endName, step.end);
+  if (step.nextToken) url.searchParams.set('next_token', step.nextToken);
+  const answer = await ctx.http.call({
+    method: 'GET',
+    url,
+    pathTemplate: `/v2/usercollection/${step.collection}`,
+    headers: bearer(tokens),
+    signal: ctx.signal,
+  });
+  const body = answer.json<{ next_token?: unknown }>();
+  const readings = step.collection === 'heartrate' ? mapOuraHeartRate(body) : mapOuraCollection(step.collection, body);
+  const next = typeof body.next_token === 'string' && body.next_token ? body.next_token : undefined;
+  return { readings, ...(next ? { next: { ...step, nextToken: next } } : {}) };
+}
 
 async function tokenRequest(
   ctx: ProviderContext,
