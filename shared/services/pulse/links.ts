@@ -99,6 +99,7 @@ export async function beginLink(
         provider: slug,
       })
     : null;
+  const expiresAt = Math.floor(nowMs() / 1000) + ATTEMPT_SECONDS;
   await services.pulseLinks.putAttempt(digest(state), {
     accountId: user.accountId,
     userId: user.userId,
@@ -106,8 +107,12 @@ export async function beginLink(
     provider: slug,
     returnUrl,
     sealedStash,
-    expiresAt: Math.floor(nowMs() / 1000) + ATTEMPT_SECONDS,
+    expiresAt,
   });
+  // OAuth 1.0a's callback names the request token, not `state` (design §6.1): a pointer from its digest.
+  if (begun.callbackToken) {
+    await services.pulseLinks.putAttemptPointer(digest(begun.callbackToken), digest(state), expiresAt);
+  }
   return { link_web_url: begun.url };
 }
 
@@ -138,9 +143,10 @@ function allowedReturnUrl(services: Services, raw: string | undefined): string |
  */
 export async function completeLink(services: Services, slug: string, query: URLSearchParams) {
   const expired = () => pageAnswer(400, 'This link has expired', 'This link has expired; start again from the app.');
-  const state = query.get('state');
-  if (!state || !isProviderSlug(slug)) return expired();
-  const attempt = await services.pulseLinks.takeAttempt(digest(state), Math.floor(nowMs() / 1000));
+  if (!isProviderSlug(slug)) return expired();
+  const stateHash = await attemptKeyOf(services, query);
+  if (!stateHash) return expired();
+  const attempt = await services.pulseLinks.takeAttempt(stateHash, Math.floor(nowMs() / 1000));
   if (!attempt || attempt.provider !== slug) return expired();
   const name = PROVIDER_DESCRIPTORS[slug].name;
   if (query.get('error'))
@@ -261,6 +267,18 @@ export async function detachLink(services: Services, link: PulseLink): Promise<v
   await services.pulseLinks.delete(link.subjectId, link.provider, link.linkId);
   // Conditional on the link id: a map already taken over by a newer link stays.
   await services.pulseLinks.unmapProviderUser(link.provider, link.providerUserId, link.linkId);
+}
+
+/**
+ * The digest keying the callback's attempt: of its `state` (OAuth 2), or — OAuth 1.0a carries none — the one the
+ * request token's pointer names (consumed: a replay finds nothing).
+ */
+async function attemptKeyOf(services: Services, query: URLSearchParams): Promise<string | null> {
+  const state = query.get('state');
+  if (state) return digest(state);
+  const requestToken = query.get('oauth_token');
+  if (!requestToken) return null;
+  return services.pulseLinks.takeAttemptPointer(digest(requestToken), Math.floor(nowMs() / 1000));
 }
 
 function digest(state: string): string {

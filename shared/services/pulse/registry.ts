@@ -6,6 +6,7 @@ import type { ProviderEvent, PulseEventJob } from '../../domain/pulse/webhook-ev
 import type { KeyedReading } from '../record-writer';
 import type { ProviderHttp } from './provider-http';
 import { fitbitModule } from './providers/fitbit';
+import { garminModule } from './providers/garmin';
 import { ouraModule } from './providers/oura';
 
 /** The provider's tokens as sealed at rest (design §5); `expiresAt` in epoch milliseconds. */
@@ -21,6 +22,16 @@ export interface ProviderTokens {
 export interface LinkStart {
   state: string;
   redirectUri: string;
+}
+
+/**
+ * The consent URL, the stash the callback will need, and — OAuth 1.0a, whose callback carries no `state` — the
+ * request token the callback will name instead.
+ */
+export interface LinkBegun {
+  url: string;
+  stash?: Uint8Array;
+  callbackToken?: string;
 }
 
 /** The callback's attempt, opened: its stash (PKCE verifier, request-token secret) in plaintext. */
@@ -87,8 +98,8 @@ export interface WebhookSpec {
   ): VerifyOutcome;
   /** GET handshakes on the webhook path (Oura's challenge); null when the request is not one. */
   handshake?(query: URLSearchParams, cfg: ProviderConfig): HandshakeAnswer | null;
-  /** The verified body's events. */
-  events(raw: Buffer): ProviderEvent[];
+  /** The verified body's events (`cfg`: Garmin checks each ping's `callbackURL` against its configured API). */
+  events(raw: Buffer, cfg: ProviderConfig): ProviderEvent[];
 }
 
 export interface ProviderModule {
@@ -97,7 +108,7 @@ export interface ProviderModule {
   /** The documented scopes asked for when the configuration names none. */
   defaultScopes: readonly string[];
   /** The browser URL of consent (and the stash the callback will need). */
-  beginLink(ctx: ProviderContext, start: LinkStart): Promise<{ url: string; stash?: Uint8Array }>;
+  beginLink(ctx: ProviderContext, start: LinkStart): Promise<LinkBegun>;
   /** The callback's query → tokens and the provider's user id (code exchange). */
   completeLink(ctx: ProviderContext, query: URLSearchParams, attempt: OpenedAttempt): Promise<LinkedAccount>;
   refresh?(ctx: ProviderContext, tokens: ProviderTokens): Promise<ProviderTokens>;
@@ -127,6 +138,7 @@ export interface SubscribingLink {
 export const PROVIDERS: Partial<Record<ProviderSlug, ProviderModule>> = {
   oura: ouraModule,
   fitbit: fitbitModule,
+  garmin: garminModule,
 };
 
 /**

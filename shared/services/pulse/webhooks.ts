@@ -44,7 +44,7 @@ export async function receiveWebhook(services: Services, req: HttpRequest): Prom
   }
   let events: ProviderEvent[];
   try {
-    events = module.webhook.events(raw);
+    events = module.webhook.events(raw, cfg);
   } catch (err) {
     // Signed, but not the provider's documented shape: named, never guessed at (the provider must fix it).
     if (!(err instanceof WebhookBodyError)) throw err;

@@ -22,7 +22,7 @@ describe('which providers are supported (configuredProviders)', () => {
   });
 
   it('keeps a provider whose module is not built unsupported, credentials or not', () => {
-    const cfg = readConfig({ HDS_PULSE_GARMIN_CLIENT_ID: 'k', HDS_PULSE_GARMIN_CLIENT_SECRET: 's' });
+    const cfg = readConfig({ HDS_PULSE_WITHINGS_CLIENT_ID: 'k', HDS_PULSE_WITHINGS_CLIENT_SECRET: 's' });
     expect(configuredProviders(cfg.pulse)).toEqual([]);
   });
 });
