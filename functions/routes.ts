@@ -1266,6 +1266,15 @@ export const manifest: readonly ManifestEntry[] = [
       timeoutSeconds: 120,
     },
   },
+  // Daily: the providers' app-level webhook subscriptions (Oura's expire) created where missing, renewed before expiry.
+  {
+    kind: 'schedule',
+    id: 'renew-pulse-subscriptions',
+    everyMinutes: 1440,
+    handler: 'pulse/renew-pulse-subscriptions.ts',
+    description: 'Create and renew wearable providers’ webhook subscriptions',
+    needs: { pulseProviders: true, timeoutSeconds: 60 },
+  },
   // Erases a deleted account's Subjects, revokes its clients and bindings, then removes the account and the user.
   {
     kind: 'queue',

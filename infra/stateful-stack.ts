@@ -54,6 +54,11 @@ export class StatefulStack extends Stack {
   readonly tokenSigningKey: Key;
   /** The pepper that keys email addresses and login codes in the identity table: generated, never in the template. */
   readonly authPepper: Secret;
+  /**
+   * Wraps the data keys of wearable providers' tokens (design wearables §5): apart from the data key, so only the
+   * functions whose manifest names `pulseVault` can open tokens, under an encryption-context condition. Retained.
+   */
+  readonly pulseTokenKey: Key;
 
   constructor(scope: Construct, id: string, props?: StackProps) {
     super(scope, id, props);
@@ -83,6 +88,11 @@ export class StatefulStack extends Stack {
       description: 'HDS access-token signing (RS256); verifiers read the public key from the published JWKS',
       keySpec: KeySpec.RSA_2048,
       keyUsage: KeyUsage.SIGN_VERIFY,
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    this.pulseTokenKey = new Key(this, 'PulseTokenKey', {
+      description: 'HDS wearable provider tokens: envelope encryption of OAuth tokens at rest',
+      enableKeyRotation: true,
       removalPolicy: RemovalPolicy.RETAIN,
     });
     this.authPepper = new Secret(this, 'AuthPepper', {

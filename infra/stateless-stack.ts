@@ -25,6 +25,7 @@ import {
   type WebSocketRoute,
 } from '../functions/routes';
 import { tableDefinitions } from '../shared/adapters/dynamo/table-definitions';
+import { PROVIDER_SLUGS } from '../shared/domain/pulse/providers';
 import { CLOUD_WS_MAX_CHUNK_BYTES } from '../shared/domain/stream-limits';
 import { encryptedLogGroup } from './audit-logs';
 import { LAZY_IMPORTS, LAZY_PACKAGES, lambdaBundle } from './bundling';
@@ -229,6 +230,13 @@ export class StatelessStack extends Stack {
       HDS_ISSUER: this.issuer(),
       HDS_TOKEN_SIGNING_KMS_KEY: this.stateful.tokenSigningKey.keyArn,
       HDS_AUTH_PEPPER_SECRET: this.stateful.authPepper.secretArn,
+      HDS_PULSE_TOKEN_KMS_KEY: this.stateful.pulseTokenKey.keyArn,
+      ...Object.fromEntries(
+        Object.entries(pulseSecretsContext(this)).map(([slug, secret]) => [
+          `HDS_PULSE_${slug.toUpperCase()}_SECRET`,
+          secret,
+        ]),
+      ),
       ...(mail.from ? { HDS_MAIL_FROM: mail.from } : {}),
       ...(mail.identityArn ? { HDS_SES_IDENTITY_ARN: mail.identityArn } : {}),
       ...(mail.configurationSet ? { HDS_SES_CONFIGURATION_SET: mail.configurationSet } : {}),
@@ -317,6 +325,32 @@ export class StatelessStack extends Stack {
       fn.addToRolePolicy(
         new PolicyStatement({ actions: ['kms:GetPublicKey'], resources: [this.stateful.tokenSigningKey.keyArn] }),
       );
+    }
+    if (needs.pulseVault) {
+      // Only the pulse token key, only for the vault's two purposes: a blob sealed for anything else does not open.
+      const actions = {
+        seal: ['kms:GenerateDataKey'],
+        open: ['kms:Decrypt'],
+        both: ['kms:GenerateDataKey', 'kms:Decrypt'],
+      }[needs.pulseVault];
+      fn.addToRolePolicy(
+        new PolicyStatement({
+          actions,
+          resources: [this.stateful.pulseTokenKey.keyArn],
+          conditions: {
+            StringEquals: { 'kms:EncryptionContext:purpose': ['pulse-token', 'pulse-link-attempt'] },
+          },
+        }),
+      );
+    }
+    if (needs.pulseProviders) {
+      // The configured providers' credential secrets (`hds:pulseSecrets`), read once per process.
+      for (const [slug, id] of Object.entries(pulseSecretsContext(this))) {
+        const secret = id.startsWith('arn:')
+          ? Secret.fromSecretCompleteArn(scope, `${fn.node.id}Pulse${pascalCase(slug)}`, id)
+          : Secret.fromSecretNameV2(scope, `${fn.node.id}Pulse${pascalCase(slug)}`, id);
+        secret.grantRead(fn);
+      }
     }
     if (needs.authPepper) {
       // Written out rather than `grantRead`, which would add this stack's role to the data key's policy in the stateful
@@ -476,6 +510,30 @@ function knowledgeContext(scope: Construct): { tools?: string; ncbiKeySecret?: s
     return typeof value === 'string' && value.trim() ? value.trim() : undefined;
   };
   return { tools: read('knowledgeTools'), ncbiKeySecret: read('ncbiKeySecret'), ncbiEmail: read('ncbiEmail') };
+}
+
+/**
+ * The wearable providers' credential secrets from CDK context: `hds:pulseSecrets` = `{"oura": "arn:…", …}` (a JSON
+ * object, or its text), each a Secrets Manager secret `{client_id, client_secret, …}` (design wearables §12). Only the
+ * five known slugs are taken.
+ */
+function pulseSecretsContext(scope: Construct): Record<string, string> {
+  const raw = scope.node.tryGetContext('hds:pulseSecrets');
+  let value: unknown = raw;
+  if (typeof raw === 'string' && raw.trim()) {
+    try {
+      value = JSON.parse(raw);
+    } catch {
+      throw new Error('hds:pulseSecrets must be a JSON object of provider slug → secret id');
+    }
+  }
+  if (!value || typeof value !== 'object') return {};
+  const out: Record<string, string> = {};
+  for (const slug of PROVIDER_SLUGS) {
+    const id = (value as Record<string, unknown>)[slug];
+    if (typeof id === 'string' && id.trim()) out[slug] = id.trim();
+  }
+  return out;
 }
 
 /**

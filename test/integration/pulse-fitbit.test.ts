@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDocumentClient } from '../../shared/adapters/dynamo/client';
 import type { FitbitFetchStep, FitbitResource } from '../../shared/domain/pulse/fetch-steps';
 import { openTokens, providerContext } from '../../shared/services/pulse/links';
+import { takePaceSlot } from '../../shared/services/pulse/pacer';
 import { ProviderError } from '../../shared/services/pulse/provider-http';
 import { fitbitModule } from '../../shared/services/pulse/providers/fitbit';
 import { client, type Harness, startHarness } from '../support/harness';
@@ -302,10 +303,15 @@ describe('Fitbit notifications on the webhook path', () => {
 });
 
 describe('unlinking Fitbit', () => {
-  it('revokes the grant at Fitbit with Basic auth and removes the link; readings stay', async () => {
+  it('subscribed per user at link; unlink deletes those subscriptions, revokes with Basic auth; readings stay', async () => {
     const { api, v1, subjectId } = await linkedUser();
     await backfilled(api);
+    await h.runtime.drainQueues();
     const link = (await h.runtime.services.pulseLinks.get(subjectId, 'fitbit'))!;
+    expect(Object.keys(link.subscriptions).sort()).toEqual(['activities', 'body', 'sleep', 'userRevokedAccess']);
+    const refs = Object.entries(link.subscriptions).map(([collection, id]) => `${collection}/${id}`);
+    for (const ref of refs) expect(fitbit.subscriptions.has(ref), ref).toBe(true);
+    for (const id of Object.values(link.subscriptions)) expect(id.length).toBeLessThanOrEqual(50);
     const tokens = await openTokens(h.runtime.services, subjectId, 'fitbit', link.tokens!);
     const rows = (await v1.get('/v1/data?limit=200')).body.data.length;
     const res = await api.post('/api/v1/pulse/user/providers/unlink', { provider: 'fitbit' });
@@ -316,33 +322,23 @@ describe('unlinking Fitbit', () => {
     expect(revoke.headers.authorization).toBe(
       `Basic ${Buffer.from(`${FITBIT_CLIENT_ID}:${FITBIT_CLIENT_SECRET}`).toString('base64')}`,
     );
+    expect(new URLSearchParams(revoke.body).get('token')).toBe(tokens.refreshToken);
+    for (const ref of refs) expect(fitbit.subscriptions.has(ref), ref).toBe(false);
     expect(await rawLinkItem(subjectId)).toBeUndefined();
     expect((await v1.get('/v1/data?limit=200')).body.data.length).toBe(rows);
   });
 });
 
-describe('the Fitbit module against the same server (steps the skeleton does not queue yet)', () => {
-  it('subscribes per user, then unlinking deletes the subscriptions and revokes the grant with Basic auth', async () => {
-    const { subjectId, linkId, fitbitUserId } = await linkedUser();
+describe('the Fitbit module against the same server', () => {
+  it('after a revoke the old token reads nothing, and revoking again is not an error', async () => {
+    const { subjectId } = await linkedUser();
+    await h.runtime.drainQueues();
     const services = h.runtime.services;
     const link = (await services.pulseLinks.get(subjectId, 'fitbit'))!;
     const tokens = await openTokens(services, subjectId, 'fitbit', link.tokens!);
     const ctx = await providerContext(services, 'fitbit');
-
-    const refs = await fitbitModule.subscribe!(ctx, tokens, { linkId, providerUserId: fitbitUserId });
-    expect(Object.keys(refs).sort()).toEqual(['activities', 'body', 'sleep', 'userRevokedAccess']);
-    for (const id of Object.values(refs)) expect(id.length).toBeLessThanOrEqual(50);
-    expect([...fitbit.subscriptions].sort()).toEqual(
-      Object.entries(refs)
-        .map(([c, id]) => `${c}/${id}`)
-        .sort(),
-    );
-
+    const refs = link.subscriptions;
     await fitbitModule.revoke(ctx, tokens, refs);
-    expect(fitbit.subscriptions.size).toBe(0);
-    const revoke = fitbit.callsTo('/oauth2/revoke').at(-1)!;
-    expect(revoke.headers.authorization).toMatch(/^Basic /);
-    expect(new URLSearchParams(revoke.body).get('token')).toBe(tokens.refreshToken);
     expect(fitbit.revoked).toContain(tokens.accessToken);
     // The grant is gone: the old token no longer reads, and a second revoke is not an error.
     await expect(fitbitModule.fetch(ctx, tokens, fitbitStep('hrv', d(-2)))).rejects.toMatchObject({
@@ -361,6 +357,16 @@ describe('the Fitbit module against the same server (steps the skeleton does not
     expect(fresh.accessToken).not.toBe(tokens.accessToken);
     expect(fresh.refreshToken).not.toBe(tokens.refreshToken);
     await expect(fitbitModule.refresh!(ctx, tokens)).rejects.toMatchObject({ kind: 'invalid_grant' });
+  });
+
+  it('paces per Fitbit user: one user’s spent hour leaves another’s budget whole', async () => {
+    const services = h.runtime.services;
+    const [a, b] = [`pace-a-${Date.now()}`, `pace-b-${Date.now()}`];
+    const limit = fitbitModule.pace[0]!.limit;
+    for (let i = 0; i < limit; i += 1) expect((await takePaceSlot(services, fitbitModule, a)).ok).toBe(true);
+    const refused = await takePaceSlot(services, fitbitModule, a);
+    expect(refused.ok).toBe(false);
+    expect(await takePaceSlot(services, fitbitModule, b)).toEqual({ ok: true });
   });
 
   it('turns the hour budget’s 429 into rate_limited with Fitbit’s wait until the reset', async () => {

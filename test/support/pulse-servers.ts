@@ -69,7 +69,7 @@ export abstract class ProviderServer {
     return this.calls.filter((c) => c.path.startsWith(prefix));
   }
 
-  protected abstract route(call: RecordedCall): Reply;
+  protected abstract route(call: RecordedCall): Reply | Promise<Reply>;
 
   private handle(req: IncomingMessage, body: string, res: ServerResponse): void {
     const url = new URL(req.url ?? '/', 'http://provider');
@@ -95,8 +95,13 @@ export abstract class ProviderServer {
             failure.headers,
           )
         : this.route(call);
-    res.writeHead(reply.status, reply.headers ?? {});
-    res.end(reply.body ?? '');
+    Promise.resolve(reply).then(
+      (r) => {
+        res.writeHead(r.status, r.headers ?? {});
+        res.end(r.body ?? '');
+      },
+      () => res.writeHead(500).end(),
+    );
   }
 
   private takeFailure(path: string): Failure | null {
@@ -135,18 +140,29 @@ export class OuraServer extends ProviderServer {
   /** Every token ever issued, for log and storage checks. */
   readonly issued: string[] = [];
   readonly revoked: string[] = [];
+  /** Every authorization code handed to a browser. */
+  readonly codesIssued: string[] = [];
   private readonly codes = new Map<string, { redirectUri: string }>();
   private readonly access = new Map<string, number>();
   private readonly refresh = new Set<string>();
   /** Refresh tokens already spent: using one again is `invalid_grant`. */
   readonly spentRefreshTokens: string[] = [];
 
+  /** Oura forgets every grant's refresh token (the user revoked HDS there): the next refresh is `invalid_grant`. */
+  forgetRefreshTokens(): void {
+    this.refresh.clear();
+  }
+
   /** Makes an access token stop working now (as if it expired at Oura). */
   expireAccessTokens(): void {
     for (const token of this.access.keys()) this.access.set(token, 0);
   }
 
-  protected route(call: RecordedCall): Reply {
+  /** App-level webhook subscriptions (§3.1); each created only after HDS echoed the verification challenge. */
+  readonly subscriptions: Doc[] = [];
+
+  protected route(call: RecordedCall): Reply | Promise<Reply> {
+    if (call.path.startsWith('/v2/webhook/subscription')) return this.subscription(call);
     if (call.method === 'GET' && call.path === '/oauth/authorize') return this.authorize(call.query);
     if (call.method === 'POST' && call.path === '/oauth/token') return this.token(new URLSearchParams(call.body));
     if (call.method === 'GET' && call.path === '/oauth/revoke') {
@@ -172,6 +188,41 @@ export class OuraServer extends ProviderServer {
     return json(404, { detail: 'Not found' });
   }
 
+  private async subscription(call: RecordedCall): Promise<Reply> {
+    if (call.headers['x-client-id'] !== OURA_CLIENT_ID || call.headers['x-client-secret'] !== OURA_CLIENT_SECRET) {
+      return json(401, { detail: 'invalid client' });
+    }
+    if (call.method === 'GET' && call.path === '/v2/webhook/subscription') return json(200, this.subscriptions);
+    const renew = /^\/v2\/webhook\/subscription\/renew\/([^/]+)$/.exec(call.path);
+    if (call.method === 'PUT' && renew) {
+      const found = this.subscriptions.find((s) => s.id === renew[1]);
+      if (!found) return json(404, { detail: 'Not found' });
+      found.expiration_time = new Date(Date.now() + 30 * 86_400_000).toISOString();
+      return json(200, found);
+    }
+    if (call.method === 'POST' && call.path === '/v2/webhook/subscription') {
+      const body = JSON.parse(call.body || '{}') as Doc;
+      // As Oura does: the callback must echo a challenge for the verification token before it is subscribed.
+      const challenge = randomBytes(6).toString('hex');
+      const check = new URL(String(body.callback_url));
+      check.searchParams.set('verification_token', String(body.verification_token));
+      check.searchParams.set('challenge', challenge);
+      const answer = await fetch(check).catch(() => null);
+      const echoed = answer?.status === 200 ? ((await answer.json()) as Doc).challenge : null;
+      if (echoed !== challenge) return json(400, { detail: 'callback verification failed' });
+      const created = {
+        id: `sub-${randomBytes(4).toString('hex')}`,
+        callback_url: body.callback_url,
+        event_type: body.event_type,
+        data_type: body.data_type,
+        expiration_time: new Date(Date.now() + 30 * 86_400_000).toISOString(),
+      };
+      this.subscriptions.push(created);
+      return json(201, created);
+    }
+    return json(404, { detail: 'Not found' });
+  }
+
   private authorize(q: URLSearchParams): Reply {
     const redirect = q.get('redirect_uri');
     if (q.get('client_id') !== OURA_CLIENT_ID || !redirect || q.get('response_type') !== 'code') {
@@ -184,6 +235,7 @@ export class OuraServer extends ProviderServer {
     } else {
       const code = `code-${randomBytes(8).toString('hex')}`;
       this.codes.set(code, { redirectUri: redirect });
+      this.codesIssued.push(code);
       back.searchParams.set('code', code);
       back.searchParams.set('scope', q.get('scope') ?? '');
     }

@@ -209,6 +209,10 @@ export async function completeLink(services: Services, slug: string, query: URLS
     backfill: { status: 'running', from: from.toISOString(), through: null },
     lastEventAt: null,
   });
+  // Per-user subscriptions (Fitbit) are made by the consumer, so the callback answers without waiting on them.
+  if (module.subscribe) {
+    await sendPulseJob(services, { type: 'subscribe', provider: slug, subjectId: attempt.subjectId, linkId });
+  }
   const window = { from: from.toISOString(), to: to.toISOString() };
   const [first] = module.backfillSteps(from, to);
   if (first) {

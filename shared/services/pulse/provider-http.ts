@@ -28,7 +28,7 @@ export class ProviderError extends Error {
 }
 
 export interface ProviderRequest {
-  method: 'GET' | 'POST' | 'DELETE';
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   url: URL;
   /** Logged instead of the URL (its query may hold a token or a code): `/v2/usercollection/{type}`. */
   pathTemplate: string;

@@ -126,6 +126,11 @@ export interface ProviderModule {
   /** Whose budget `pace` is: the application's (the default) or each provider user's (Fitbit's 150/h, §8). */
   paceScope?: 'application' | 'user';
   webhook: WebhookSpec;
+  /**
+   * App-level webhook subscriptions kept alive (the daily schedule): each wanted one created if missing (the provider
+   * then checks the callback), renewed when it expires within the margin.
+   */
+  maintainSubscriptions?(ctx: ProviderContext, callbackUrl: string): Promise<{ created: number; renewed: number }>;
 }
 
 /** What a per-user subscription names: the link (a subscription id must be unique) and the provider's user. */

@@ -23,6 +23,8 @@ const DEFAULT_SCOPES = ['personal', 'daily', 'heartrate', 'workout', 'spo2'] as 
 const WINDOW_DAYS = 30;
 const HEARTRATE_WINDOW_DAYS = 7;
 const DAY_MS = 86_400_000;
+/** Subscriptions expiring within this are renewed by the daily run (two missed runs still leave a margin). */
+const RENEW_MARGIN_MS = 7 * DAY_MS;
 
 interface TokenAnswer {
   access_token?: unknown;
@@ -101,6 +103,52 @@ export const ouraModule: ProviderModule = {
       if (err instanceof ProviderError && (err.kind === 'unauthorized' || err.kind === 'invalid_grant')) return;
       throw err;
     }
+  },
+
+  async maintainSubscriptions(ctx, callbackUrl) {
+    if (!ctx.cfg.verificationToken) throw new ProviderError('refused', 'oura', null);
+    const app = { 'x-client-id': ctx.cfg.clientId, 'x-client-secret': ctx.cfg.clientSecret };
+    const listed = await ctx.http.call({
+      method: 'GET',
+      url: new URL(`${ctx.cfg.apiUrl}/v2/webhook/subscription`),
+      pathTemplate: '/v2/webhook/subscription',
+      headers: app,
+      signal: ctx.signal,
+    });
+    const existing = listed.json<unknown>();
+    const subscriptions = (Array.isArray(existing) ? existing : []) as Record<string, unknown>[];
+    let created = 0;
+    let renewed = 0;
+    for (const data_type of OURA_DOCUMENT_COLLECTIONS) {
+      for (const event_type of ['create', 'update', 'delete'] as const) {
+        const found = subscriptions.find(
+          (s) => s.callback_url === callbackUrl && s.data_type === data_type && s.event_type === event_type,
+        );
+        if (!found) {
+          await ctx.http.call({
+            method: 'POST',
+            url: new URL(`${ctx.cfg.apiUrl}/v2/webhook/subscription`),
+            pathTemplate: '/v2/webhook/subscription',
+            headers: app,
+            json: { callback_url: callbackUrl, verification_token: ctx.cfg.verificationToken, event_type, data_type },
+            signal: ctx.signal,
+          });
+          created += 1;
+          continue;
+        }
+        const expires = Date.parse(String(found.expiration_time));
+        if (Number.isFinite(expires) && expires - ctx.nowMs > RENEW_MARGIN_MS) continue;
+        await ctx.http.call({
+          method: 'PUT',
+          url: new URL(`${ctx.cfg.apiUrl}/v2/webhook/subscription/renew/${encodeURIComponent(String(found.id))}`),
+          pathTemplate: '/v2/webhook/subscription/renew/{id}',
+          headers: app,
+          signal: ctx.signal,
+        });
+        renewed += 1;
+      }
+    }
+    return { created, renewed };
   },
 
   backfillSteps(from, to) {

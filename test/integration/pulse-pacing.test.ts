@@ -1,0 +1,96 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { client, type Harness, startHarness } from '../support/harness';
+import { eventually } from '../support/polling';
+import { OURA_USER_ID, OuraServer, ouraEnv, ouraSampleDocuments } from '../support/pulse-servers';
+import { signIn } from '../support/sign-in';
+
+/**
+ * Pacing toward Oura and the per-user provider budget (design wearables §1, §8, §15) over real HTTP: with
+ * `HDS_PULSE_PACE_OURA=60:3` the backfill makes 3 data requests and waits for the next window instead of a 4th; a
+ * user's 61st request to one provider in a minute, and a provider user's deliveries past 60, are 429.
+ */
+let h: Harness;
+let oura: OuraServer;
+let n = 0;
+const LINK = '/api/v1/pulse/user/providers/link';
+const dataCalls = () => oura.calls.filter((c) => /^\/v2\/usercollection\/(?!personal_info)/.test(c.path)).length;
+
+beforeAll(async () => {
+  oura = new OuraServer();
+  oura.documents = ouraSampleDocuments(new Date());
+  await oura.start();
+  h = await startHarness({
+    env: {
+      ...ouraEnv(oura),
+      HDS_PULSE_PACE_OURA: '60:3',
+      HDS_RATE_LIMITS: 'login-code=1000,verify-code=1000,api-v1=100000',
+    },
+  });
+}, 60_000);
+afterAll(async () => {
+  await h?.stop();
+  await oura?.stop();
+});
+
+async function linkedUser() {
+  const user = await signIn(h, `pace${++n}-${Date.now()}@example.org`);
+  const api = client(h.url, user.access_token);
+  const started = await api.post(LINK, { provider: 'oura' });
+  const atOura = await fetch(started.body.data.link_web_url, { redirect: 'manual' });
+  expect((await fetch(atOura.headers.get('location')!, { redirect: 'manual' })).status).toBe(200);
+  return api;
+}
+
+describe('pacing toward Oura', () => {
+  it('makes 3 data requests in the window, then delays the next step to the next window', async () => {
+    const api = await linkedUser();
+    await eventually(() => dataCalls() >= 3, { timeoutMs: 10_000, what: 'three data requests' });
+    const waiting = await eventually(
+      async () => {
+        const pending = await h.runtime.queue!.pending('pulse-jobs');
+        return pending.find((m) => (m.visibleAt ?? 0) > Date.now() + 20_000);
+      },
+      { timeoutMs: 10_000, what: 'a step delayed to the next window' },
+    );
+    expect(JSON.parse(waiting.body)).toMatchObject({ type: 'backfill', provider: 'oura' });
+    expect(waiting.visibleAt! - Date.now()).toBeLessThanOrEqual(66_000);
+    await h.runtime.drainQueues();
+    expect(dataCalls()).toBe(3);
+    const [link] = (await api.get('/api/v1/pulse/user/providers')).body.data.providers;
+    expect(link.backfill.status).toBe('running');
+  });
+});
+
+describe('the per-user budget of one provider (60 a minute)', () => {
+  it('answers a provider user’s deliveries past the budget 429 with Retry-After', async () => {
+    await linkedUser(); // one request of the budget
+    const statuses: number[] = [];
+    for (let i = 0; i < 60; i++) {
+      const delivery = oura.signedDelivery({
+        event_type: 'create',
+        data_type: 'sleep',
+        object_id: `sl-budget-${i}`,
+        event_time: new Date().toISOString(),
+        user_id: OURA_USER_ID,
+      });
+      const res = await fetch(`${h.url}/api/v1/pulse/hds/webhook?provider=oura`, { method: 'POST', ...delivery });
+      statuses.push(res.status);
+      if (res.status === 429) {
+        expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+        expect(await res.json()).toMatchObject({ success: false, code: -1 });
+      }
+    }
+    expect(statuses.slice(0, 59).every((s) => s === 200)).toBe(true);
+    expect(statuses[59]).toBe(429);
+  });
+
+  it('answers a user’s 61st link request in a minute 429 in the envelope', async () => {
+    const user = await signIn(h, `budget-${Date.now()}@example.org`);
+    const api = client(h.url, user.access_token);
+    for (let i = 0; i < 60; i++) expect((await api.post(LINK, { provider: 'oura' })).status).toBe(200);
+    const over = await api.post(LINK, { provider: 'oura' });
+    expect(over.status).toBe(429);
+    expect(over.body).toMatchObject({ success: false, code: -1 });
+    expect(Number(over.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+});
