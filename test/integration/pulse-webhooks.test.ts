@@ -220,3 +220,20 @@ describe('the webhook path', () => {
     }
   });
 });
+
+describe('the daily subscription run (renew-pulse-subscriptions)', () => {
+  it('subscribes every Oura data type and event once (Oura checks the challenge), then renews only what expires', async () => {
+    const first = await h.runtime.runScheduled('renew-pulse-subscriptions');
+    expect(first).toEqual({ oura: { created: 12, renewed: 0 } });
+    expect(oura.subscriptions).toHaveLength(12);
+    for (const s of oura.subscriptions) expect(s.callback_url).toBe(hook);
+    expect(new Set(oura.subscriptions.map((s) => `${s.data_type}/${s.event_type}`)).size).toBe(12);
+
+    oura.subscriptions[0]!.expiration_time = new Date(Date.now() + 86_400_000).toISOString();
+    const second = await h.runtime.runScheduled('renew-pulse-subscriptions');
+    expect(second).toEqual({ oura: { created: 0, renewed: 1 } });
+    expect(oura.callsTo('/v2/webhook/subscription/renew/').map((c) => c.path)).toEqual([
+      `/v2/webhook/subscription/renew/${oura.subscriptions[0]!.id}`,
+    ]);
+  });
+});
