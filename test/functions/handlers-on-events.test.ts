@@ -161,6 +161,38 @@ describe('every manifest entry has a sample event its handler accepts', () => {
     expect(JSON.parse(after.body).data.messages.map((m: { role: string }) => m.role)).toEqual(['user', 'assistant']);
   });
 
+  it('runs the pulse routes, consumer and schedule on their sample events', async () => {
+    const jwt = (await signIn(h, `pulse-events-${Date.now()}@example.org`)).access_token;
+    const signedIn = (id: string) => {
+      const ev = event(id);
+      ev.headers.authorization = `Bearer ${jwt}`;
+      ev.multiValueHeaders.authorization = [`Bearer ${jwt}`];
+      return ev;
+    };
+    const listed = await invoke('list-pulse-providers', signedIn('list-pulse-providers'));
+    expect(listed.statusCode).toBe(200);
+    expect(JSON.parse(listed.body).data.providers).toHaveLength(6);
+    expect(
+      JSON.parse((await invoke('list-pulse-user-providers', signedIn('list-pulse-user-providers'))).body).data,
+    ).toEqual({ providers: [] });
+    // No provider is configured in this runtime: link and unlink name the provider, the webhook does not know it.
+    for (const id of ['link-pulse-provider', 'unlink-pulse-provider']) {
+      const res = await invoke(id, signedIn(id));
+      expect(res.statusCode, id).toBe(400);
+      expect(JSON.parse(res.body).msg, id).toMatch(/`oura` is not configured on this deployment/);
+    }
+    // The sample state was never handed out: the expired page, nothing exchanged.
+    const callback = await invoke('complete-pulse-link');
+    expect(callback.statusCode).toBe(400);
+    expect(callback.body).toContain('This link has expired');
+    expect((await invoke('receive-pulse-webhook')).statusCode).toBe(404);
+    expect((await invoke('verify-pulse-webhook')).statusCode).toBe(404);
+    expect((await invoke('probe-pulse-webhook')).statusCode).toBe(200);
+    // A job for a link that does not exist is done, not retried.
+    expect(await invoke('sync-pulse')).toEqual({ batchItemFailures: [] });
+    expect(await invoke('renew-pulse-subscriptions')).toEqual({});
+  });
+
   it('runs the WebSocket routes on their sample events', async () => {
     expect(await invoke('connect-file-stream')).toEqual({ statusCode: 200 });
     const connection = await h.runtime.services.connections.get('ZyX1dcq2FiACHfQ=');

@@ -297,9 +297,8 @@ describe('queue consumers and schedules', () => {
       const [fnId] = functionOf(entry);
       const rule = rules.find(([, r]) => refersTo(r.Properties.Targets, fnId));
       expect(rule, entry.id).toBeDefined();
-      const unit = entry.everyMinutes === 1 ? 'minute' : 'minutes';
       expect(rule?.[1].Properties).toMatchObject({
-        ScheduleExpression: `rate(${entry.everyMinutes} ${unit})`,
+        ScheduleExpression: rateExpression(entry.everyMinutes),
         State: 'ENABLED',
       });
     }
@@ -712,3 +711,10 @@ describe('the knowledge tools in the cloud', () => {
     expect(readers[0]).toContain('CreateResponse');
   });
 });
+
+/** EventBridge's rate as CDK writes it: whole days, else whole hours, else minutes (`rate(1 day)` for 1440). */
+function rateExpression(minutes: number): string {
+  const [n, unit] =
+    minutes % 1440 === 0 ? [minutes / 1440, 'day'] : minutes % 60 === 0 ? [minutes / 60, 'hour'] : [minutes, 'minute'];
+  return `rate(${n} ${n === 1 ? unit : `${unit}s`})`;
+}

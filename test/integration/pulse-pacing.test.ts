@@ -23,7 +23,7 @@ beforeAll(async () => {
     env: {
       ...ouraEnv(oura),
       HDS_PULSE_PACE_OURA: '60:3',
-      HDS_RATE_LIMITS: 'login-code=1000,verify-code=1000,api-v1=100000',
+      HDS_RATE_LIMITS: 'login-code=1000,verify-code=1000,api-v1=100000,receive-pulse-webhook=70',
     },
   });
 }, 60_000);
@@ -92,5 +92,16 @@ describe('the per-user budget of one provider (60 a minute)', () => {
     expect(over.status).toBe(429);
     expect(over.body).toMatchObject({ success: false, code: -1 });
     expect(Number(over.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+
+  it('counts every delivery from one address first, signed or not (receive-pulse-webhook=70 here)', async () => {
+    // The 60 deliveries above came from this address too: ten more are admitted (and refused as unsigned), then 429.
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) {
+      const res = await fetch(`${h.url}/api/v1/pulse/hds/webhook?provider=oura`, { method: 'POST', body: '{}' });
+      statuses.push(res.status);
+    }
+    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(401));
+    expect(statuses[10]).toBe(429);
   });
 });

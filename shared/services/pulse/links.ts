@@ -2,7 +2,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { nowMs } from '../../clock';
 import { isProviderSlug, PROVIDER_DESCRIPTORS, type ProviderSlug } from '../../domain/pulse/providers';
 import { AppError, invalidField, NotFoundError } from '../../errors';
-import { enforceKeyedLimit } from '../../http/rate-keys';
+import { addressKey, enforceKeyedLimit } from '../../http/rate-keys';
 import { DEFAULT_SUBJECT_KEY, type Tenancy } from '../../http/tenancy';
 import { log } from '../../log';
 import type { PulseLink } from '../../ports/pulse-links';
@@ -141,7 +141,19 @@ function allowedReturnUrl(services: Services, raw: string | undefined): string |
  * GET callback (design §6.2): the attempt is consumed first (a replay finds nothing), the code exchanged at once,
  * then the provider-user map and the link written, and the first backfill step queued.
  */
-export async function completeLink(services: Services, slug: string, query: URLSearchParams) {
+export async function completeLink(
+  services: Services,
+  slug: string,
+  query: URLSearchParams,
+  sourceIp: string | undefined,
+) {
+  await enforceKeyedLimit(
+    services,
+    addressKey(sourceIp),
+    'complete-pulse-link',
+    services.config.defaultRateLimit,
+    'link callbacks per minute from this address',
+  );
   const expired = () => pageAnswer(400, 'This link has expired', 'This link has expired; start again from the app.');
   if (!isProviderSlug(slug)) return expired();
   const stateHash = await attemptKeyOf(services, query);

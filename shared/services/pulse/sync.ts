@@ -1,5 +1,4 @@
 import { nowMs } from '../../clock';
-import { isProviderSlug } from '../../domain/pulse/providers';
 import { log } from '../../log';
 import type { PulseLink } from '../../ports/pulse-links';
 import type { Services } from '../container';
@@ -9,9 +8,9 @@ import { takePaceSlot } from './pacer';
 import { ProviderError } from './provider-http';
 import { type PulseJob, sendPulseJob } from './pulse-jobs';
 import {
+  configuredModule,
   type FetchResult,
   type FetchStep,
-  PROVIDERS,
   type ProviderContext,
   type ProviderModule,
   type ProviderTokens,
@@ -30,12 +29,13 @@ export type JobOutcome = 'done' | 'retry';
  * link `error` (relink).
  */
 export async function runPulseJob(services: Services, job: PulseJob): Promise<JobOutcome> {
-  if (!isProviderSlug(job.provider) || !PROVIDERS[job.provider]) {
-    log('warn', 'pulse job for an unknown provider dropped', { provider: job.provider, type: job.type });
+  // A provider no longer configured here cannot be called (not even to revoke): its jobs are dropped, said so.
+  const module = configuredModule(services.config, job.provider);
+  if (!module) {
+    log('warn', 'pulse job for a provider not configured dropped', { provider: job.provider, type: job.type });
     return 'done';
   }
-  const module = PROVIDERS[job.provider]!;
-  const ctx = await providerContext(services, job.provider);
+  const ctx = await providerContext(services, module.slug);
   if (job.type === 'revoke') return revoke(services, module, ctx, job);
   const link = await services.pulseLinks.get(job.subjectId, job.provider);
   if (!link || link.linkId !== job.linkId) return 'done';

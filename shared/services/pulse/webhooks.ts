@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { nowMs, nowSeconds } from '../../clock';
 import { type ProviderEvent, WebhookBodyError } from '../../domain/pulse/webhook-events';
 import { AppError, BadRequestError, NotFoundError } from '../../errors';
+import { addressKey, enforceKeyedLimit } from '../../http/rate-keys';
 import type { HttpRequest } from '../../http/request';
 import { log } from '../../log';
 import type { Services } from '../container';
@@ -9,6 +10,9 @@ import { providerConfig } from './credentials';
 import { countProviderRequest } from './links';
 import { type PulseJob, sendPulseJob } from './pulse-jobs';
 import { configuredModule, type HandshakeAnswer, type ProviderModule } from './registry';
+
+/** Deliveries per minute from one address unless `HDS_RATE_LIMITS="receive-pulse-webhook=…"` says otherwise. */
+const WEBHOOK_ADDRESS_LIMIT = 6000;
 
 /** The module `?provider=` names on the webhook path, configured here; else 404 (no guessing from headers). */
 export function webhookModule(services: Services, req: HttpRequest): ProviderModule {
@@ -27,6 +31,14 @@ export function webhookModule(services: Services, req: HttpRequest): ProviderMod
  * skipped, still 2xx, so the provider stops retrying.
  */
 export async function receiveWebhook(services: Services, req: HttpRequest): Promise<{ queued: number }> {
+  // Per address first, as on every public route: one provider delivers for all its users from few addresses.
+  await enforceKeyedLimit(
+    services,
+    addressKey(req.sourceIp),
+    'receive-pulse-webhook',
+    WEBHOOK_ADDRESS_LIMIT,
+    'webhook requests per minute from this address',
+  );
   const module = webhookModule(services, req);
   const slug = module.slug;
   const cfg = await providerConfig(services.config, slug);
