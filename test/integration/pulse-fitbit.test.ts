@@ -250,7 +250,7 @@ describe('Fitbit notifications on the webhook path', () => {
     const sleepCalls = () => callsTo(`/1.2/user/-/sleep/date/${today}/${today}.json`);
     const delivery = fitbit.signedDelivery(sleepNotification(fitbitUserId, today));
     const res = await post(delivery);
-    expect(res.status).toBe(200);
+    expect(res.status).toBe(204);
     expect(await res.text()).toBe('');
     await eventually(async () => (await sleepValues(v1)).includes('6.25'), { what: 'the notified sleep' });
     expect((await sleepValues(v1)).length).toBe(before.length + 1);
@@ -259,7 +259,7 @@ describe('Fitbit notifications on the webhook path', () => {
     expect(callsTo(`/1/user/-/hrv/date/${today}/${today}.json`)).toBe(1);
     expect(callsTo(`/1/user/-/spo2/date/${today}/${today}.json`)).toBe(1);
 
-    expect((await post(delivery)).status).toBe(200);
+    expect((await post(delivery)).status).toBe(204);
     await h.runtime.drainQueues();
     expect(sleepCalls()).toBe(1);
     expect((await sleepValues(v1)).length).toBe(before.length + 1);
@@ -296,9 +296,27 @@ describe('Fitbit notifications on the webhook path', () => {
     const body = readFileSync(new URL('../fixtures/pulse/fitbit/webhook-sleep.json', import.meta.url), 'utf8');
     const calls = fitbit.calls.length;
     const res = await post(fitbit.signedDelivery(body));
-    expect(res.status).toBe(200);
+    expect(res.status).toBe(204);
     await h.runtime.drainQueues();
     expect(fitbit.calls.length).toBe(calls);
+  });
+
+  it('takes userRevokedAccess as the user leaving: the link loses its tokens and lists as error', async () => {
+    const { api, subjectId, fitbitUserId } = await linkedUser();
+    await backfilled(api);
+    const revoked = [
+      {
+        collectionType: 'userRevokedAccess',
+        date: d(0).slice(0, 10),
+        ownerId: fitbitUserId,
+        ownerType: 'user',
+        subscriptionId: 'x',
+      },
+    ];
+    expect((await post(fitbit.signedDelivery(revoked))).status).toBe(204);
+    await eventually(async () => (await rawLinkItem(subjectId))?.tokens === null, { what: 'the tokens dropped' });
+    expect((await api.get('/api/v1/pulse/user/providers')).body.data.providers[0]).toMatchObject({ status: 'error' });
+    expect(await h.runtime.services.pulseLinks.findProviderUser('fitbit', fitbitUserId)).toBeNull();
   });
 });
 

@@ -40,6 +40,8 @@ beforeAll(async () => {
       ...garminEnv(garmin),
       HDS_RATE_LIMITS: 'login-code=1000,verify-code=1000,list-data=100000,api-v1=100000',
       HDS_PULSE_RETURN_URLS: RETURN_URL,
+      // Garmin's default 60 a minute for the whole app would make this file's links wait on each other.
+      HDS_PULSE_PACE_GARMIN: '60:1000',
     },
   });
   garmin.webhookUrl = hook();
@@ -243,6 +245,21 @@ describe('Garmin pings', () => {
     expect(await garmin.ping(body)).toBe(200);
     await h.runtime.drainQueues();
     expect(garmin.calls.length).toBe(before + 2);
+  });
+});
+
+describe('a Garmin deregistration ping', () => {
+  it('ends the link: tokens dropped, the map gone, the list showing error', async () => {
+    const { api, subjectId, garminUserId } = await linkedUser();
+    await quiet(api);
+    const fixture = JSON.parse(
+      readFileSync(new URL('../fixtures/pulse/garmin/deregistration.json', import.meta.url), 'utf8'),
+    ) as { deregistrations: Record<string, unknown>[] };
+    const body = { deregistrations: fixture.deregistrations.map((d) => ({ ...d, userId: garminUserId })) };
+    expect(await garmin.ping(body)).toBe(200);
+    await eventually(async () => (await rawLinkItem(subjectId))?.tokens === null, { what: 'the tokens dropped' });
+    expect((await api.get('/api/v1/pulse/user/providers')).body.data.providers[0]).toMatchObject({ status: 'error' });
+    expect(await h.runtime.services.pulseLinks.findProviderUser('garmin', garminUserId)).toBeNull();
   });
 });
 

@@ -100,6 +100,8 @@ export interface WebhookSpec {
   handshake?(query: URLSearchParams, cfg: ProviderConfig): HandshakeAnswer | null;
   /** The verified body's events (`cfg`: Garmin checks each ping's `callbackURL` against its configured API). */
   events(raw: Buffer, cfg: ProviderConfig): ProviderEvent[];
+  /** The success status the provider expects (Fitbit: 204 within 5 s); 200 when absent. */
+  answerStatus?: 200 | 204;
 }
 
 export interface ProviderModule {

@@ -75,6 +75,7 @@ const fitbitWebhook: WebhookSpec = {
   },
 
   events: fitbitEvents,
+  answerStatus: 204,
 };
 
 interface TokenAnswer {
