@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import * as z from 'zod/mini';
 import { nowMs } from '../../shared/clock';
 import { bucket } from '../../shared/composition/bucket';
+import { zipItHint } from '../../shared/domain/apple-health/summary';
 import { MAX_FILE_BYTES, newFileKey } from '../../shared/domain/files';
 import { incomingKey, uploadOwner } from '../../shared/domain/upload-owner';
 import { PayloadTooLargeError } from '../../shared/errors';
@@ -37,7 +38,10 @@ export const handler = apiKeyRoute(httpRoute('create-upload'), { bucket }, async
     const subjectKey = subjectKeyOf(req, body);
     const file = parseWith(UploadFileSchema, body);
     if (file.bytes > MAX_FILE_BYTES)
-      throw new PayloadTooLargeError(`bytes exceeds the ${MAX_FILE_BYTES}-byte file limit`, 'bytes');
+      throw new PayloadTooLargeError(
+        `bytes exceeds the ${MAX_FILE_BYTES}-byte file limit${zipItHint(file.filename)}`,
+        'bytes',
+      );
     return { subjectKey, ...file, ...retentionParams(body, { required: false, fallback: 'permanent' }) };
   });
   const uploadId = randomBytes(16).toString('hex');

@@ -20,6 +20,8 @@ export interface Config {
   wsMaxChunkBytes: number;
   /** Largest WebSocket frame the local gateway takes (1 MiB; 32768 to behave as API Gateway does). */
   wsMaxFrameBytes: number;
+  /** Largest export.xml an Apple Health import inflates (`HDS_APPLE_HEALTH_MAX_XML_BYTES`, 8 GiB): the zip-bomb cap. */
+  appleHealthMaxXmlBytes: number;
   localQueueDir?: string;
   /** Requests per account × route × minute. */
   rateLimits: Record<string, number>;
@@ -208,6 +210,7 @@ export function readConfig(env: NodeJS.ProcessEnv): Config {
     socketCallbackUrl: env.HDS_WS_CALLBACK_URL,
     wsMaxChunkBytes: positiveInt(env.HDS_WS_MAX_CHUNK_BYTES, 256 * 1024),
     wsMaxFrameBytes: positiveInt(env.HDS_WS_MAX_FRAME_BYTES, 1024 * 1024),
+    appleHealthMaxXmlBytes: positiveInt(env.HDS_APPLE_HEALTH_MAX_XML_BYTES, 8 * 1024 ** 3),
     localQueueDir: env.HDS_LOCAL_QUEUE_DIR,
     rateLimits: { ...SPEC_RATE_LIMITS, ...parseRateLimits(env.HDS_RATE_LIMITS) },
     defaultRateLimit: positiveInt(env.HDS_RATE_LIMIT_DEFAULT, 120),

@@ -5,6 +5,8 @@ export interface BlobStore {
   /** Streams a body in (multipart for large bodies, bounded memory), with object tags a lifecycle rule may match. */
   put(key: string, body: Buffer | Readable, contentType: string, tags?: Record<string, string>): Promise<void>;
   get(key: string): Promise<Readable | null>;
+  /** Bytes `[start, end)` of the object (a ranged GET), streaming; null when the object is absent. */
+  getRange(key: string, start: number, end: number): Promise<Readable | null>;
   /** The object as UTF-8 text; with `maxBytes`, only its beginning (a character cut at the end is dropped). */
   getText(key: string, maxBytes?: number): Promise<string | null>;
   size(key: string): Promise<number | null>;

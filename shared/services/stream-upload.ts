@@ -1,5 +1,6 @@
 import { PassThrough, type Readable } from 'node:stream';
 import { fileMediaType } from '../adapters/documents/document-kind';
+import { zipItHint } from '../domain/apple-health/summary';
 import { MAX_FILE_BYTES } from '../domain/files';
 import type { StoredRetention } from '../domain/retention';
 import { decodeBase64, stagingKey, type UploadChunk, type UploadStart } from '../domain/stream-upload';
@@ -30,7 +31,11 @@ export async function startBatch(services: Services, connection: SocketConnectio
     if (names.has(f.filename)) throw new ChunkError(`File ${f.filename} is announced twice`, f.filename, null);
     names.add(f.filename);
     if (f.size > MAX_FILE_BYTES)
-      throw new ChunkError(`File ${f.filename} exceeds ${MAX_FILE_BYTES} bytes`, f.filename, null);
+      throw new ChunkError(
+        `File ${f.filename} exceeds ${MAX_FILE_BYTES} bytes${zipItHint(f.filename)}`,
+        f.filename,
+        null,
+      );
   }
   // Each file is an upload like `POST /v1/files`, and counts on the same per-account counter, before anything is staged.
   await enforceRateLimit(connection, 'create-file', services, frame.files.length);

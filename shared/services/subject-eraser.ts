@@ -2,7 +2,7 @@ import { nowMs } from '../clock';
 import type { Tenancy } from '../http/tenancy';
 import type { Tally } from '../ports/record-store';
 import type { Services } from './container';
-import { detachPulseLinks } from './pulse/links';
+import { detachPulseLinks } from './pulse/detach';
 import { eraseStagedUploads } from './staged-uploads';
 
 /** How long an erase spends counting what it erased before it answers; the purge never waits for it. */

@@ -10,6 +10,7 @@ export const SUPPORTED_FILE_TYPES: readonly string[] = [
   'Excel workbook (.xlsx)',
   'CSV/TSV (.csv, .tsv)',
   'plain text (.txt)',
+  'Apple Health export (export.zip, export.xml)',
 ];
 
 const EXTENSION_KINDS: Record<string, DocumentKind> = {
@@ -58,6 +59,34 @@ const SIGNATURE_KINDS: Partial<Record<FileSignature, DocumentKind>> = {
   tiff: 'image',
 };
 
+/** Where Health.app puts everything it exports; the zip's first entry is this folder or a file in it. */
+const APPLE_HEALTH_FOLDER = 'apple_health_export/';
+
+/** The name of a ZIP's first local file header (offset 30, length at 26), when the head holds it. */
+function firstZipEntryName(head: Buffer): string | null {
+  if (head.length < 30 || head.readUInt32LE(0) !== 0x04034b50) return null;
+  const length = head.readUInt16LE(26);
+  if (head.length < 30 + length) return null;
+  return head.toString('utf8', 30, 30 + length);
+}
+
+/**
+ * An Apple Health export: a ZIP whose first entry lies in `apple_health_export/` or that is named `export.zip` (the
+ * entry order of a phone's archive is unverified; the import fails a zip without `export.xml` with a clear reason),
+ * or XML whose head names the `HealthData` root (the export's DTD or the element itself).
+ */
+function isAppleHealth(head: Buffer, signature: FileSignature | null, filename: string): boolean {
+  if (signature === 'zip') {
+    return (
+      (firstZipEntryName(head)?.startsWith(APPLE_HEALTH_FOLDER) ?? false) ||
+      filename.toLowerCase().replace(/^.*[\\/]/, '') === 'export.zip'
+    );
+  }
+  if (signature !== null) return false;
+  const text = head.toString('utf8');
+  return text.includes('<!DOCTYPE HealthData') || text.includes('<HealthData');
+}
+
 function extensionOf(filename: string): string {
   const dot = filename.lastIndexOf('.');
   return dot < 0 ? '' : filename.slice(dot + 1).toLowerCase();
@@ -90,6 +119,8 @@ function looksDelimited(head: Buffer): boolean {
 /**
  * Which reader a file needs, from its bytes first, then its name, then its MIME type, because clients send wrong
  * MIME types (`application/octet-stream`, `image/jpeg` for a PDF, `application/vnd.ms-excel` for a CSV):
+ * - an Apple Health export (a ZIP of `apple_health_export/`, or `export.zip`; XML with a `HealthData` root) is
+ *   `apple-health`;
  * - a signature (`%PDF`, PNG, JPEG, TIFF) decides alone;
  * - a ZIP is an XLSX workbook unless its name or type says it is another ZIP format (DOCX, ODS, a plain .zip);
  * - legacy XLS, HEIC/HEIF, GIF, WebP, BMP and other binary content (NUL bytes) are not read: null;
@@ -101,6 +132,7 @@ export function detectDocumentKind(
   info: Pick<DocumentInfo, 'filename' | 'contentType'>,
 ): DocumentKind | null {
   const signature = sniffSignature(head);
+  if (isAppleHealth(head, signature, info.filename)) return 'apple-health';
   const claimed = claimedKind(info);
   if (signature !== null) {
     const kind = SIGNATURE_KINDS[signature];
@@ -121,6 +153,7 @@ const KIND_MIME: Record<Exclude<DocumentKind, 'image'>, string> = {
   spreadsheet: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
   csv: 'text/csv',
   text: 'text/plain',
+  'apple-health': 'application/zip',
 };
 const IMAGE_MIME: Record<string, string> = { png: 'image/png', jpeg: 'image/jpeg', tiff: 'image/tiff' };
 
@@ -133,5 +166,6 @@ export function fileMediaType(head: Buffer, info: Pick<DocumentInfo, 'filename' 
   if (kind === null) return null;
   if (kind === 'image') return IMAGE_MIME[sniffSignature(head) ?? ''] ?? mimeOf(info.contentType) ?? null;
   if (kind === 'csv' && extensionOf(info.filename) === 'tsv') return 'text/tab-separated-values';
+  if (kind === 'apple-health' && sniffSignature(head) !== 'zip') return 'application/xml';
   return KIND_MIME[kind];
 }

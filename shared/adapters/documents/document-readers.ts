@@ -32,7 +32,7 @@ export interface DocumentReadersOptions {
  * fails with `UnsupportedDocumentError` (415) naming `SUPPORTED_FILE_TYPES`.
  */
 export class DocumentReaders implements DocumentReader {
-  private readonly readers: Record<DocumentKind, DocumentReader>;
+  private readonly readers: Record<Exclude<DocumentKind, 'apple-health'>, DocumentReader>;
 
   constructor(options: DocumentReadersOptions) {
     const pdfOcr = options.ocrScannedPdfs === false ? null : options.ocr;
@@ -46,7 +46,7 @@ export class DocumentReaders implements DocumentReader {
   }
 
   /** The reader for a kind, for callers that detected it already. */
-  readerFor(kind: DocumentKind): DocumentReader {
+  readerFor(kind: Exclude<DocumentKind, 'apple-health'>): DocumentReader {
     return this.readers[kind];
   }
 
@@ -58,6 +58,12 @@ export class DocumentReaders implements DocumentReader {
       const what =
         sniffSignature(peeked.head) === 'heif' ? 'HEIC/HEIF images cannot be read' : 'This file type cannot be read';
       throw new UnsupportedDocumentError(`${what}; supported: ${SUPPORTED_FILE_TYPES.join(', ')}`);
+    }
+    if (kind === 'apple-health') {
+      peeked.body.destroy();
+      throw new UnsupportedDocumentError(
+        'An Apple Health export is imported as readings by the file upload (POST /v1/files), not read as a document',
+      );
     }
     return this.readers[kind].read(peeked.body, info);
   }

@@ -1,4 +1,4 @@
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import {
   DeleteObjectsCommand,
   GetObjectCommand,
@@ -37,6 +37,21 @@ export class S3BlobStore implements BlobStore {
     try {
       const out = await this.s3.send(new GetObjectCommand({ Bucket: this.bucket, Key: key }));
       return out.Body as Readable;
+    } catch (err) {
+      if (err instanceof NoSuchKey || (err as { name?: string }).name === 'NoSuchKey') return null;
+      throw err;
+    }
+  }
+
+  async getRange(key: string, start: number, end: number): Promise<Readable | null> {
+    if (end <= start) return Readable.from([]);
+    try {
+      const out = await this.s3.send(
+        new GetObjectCommand({ Bucket: this.bucket, Key: key, Range: `bytes=${start}-${end - 1}` }),
+      );
+      const body = out.Body as Readable;
+      // An emulator that ignores Range answers the whole object (200, no Content-Range): skip to the range here.
+      return out.ContentRange ? body : sliceOf(body, start, end);
     } catch (err) {
       if (err instanceof NoSuchKey || (err as { name?: string }).name === 'NoSuchKey') return null;
       throw err;
@@ -127,4 +142,25 @@ export class S3BlobStore implements BlobStore {
   async probe(): Promise<void> {
     await this.s3.send(new HeadBucketCommand({ Bucket: this.bucket }));
   }
+}
+
+/** Bytes `[start, end)` of a whole-object stream, discarding the rest and closing the download once past `end`. */
+function sliceOf(body: Readable, start: number, end: number): Readable {
+  return Readable.from(
+    (async function* () {
+      let at = 0;
+      try {
+        for await (const chunk of body) {
+          const c = chunk as Buffer;
+          const from = Math.max(0, start - at);
+          const to = Math.min(c.length, end - at);
+          at += c.length;
+          if (to > from) yield c.subarray(from, to);
+          if (at >= end) break;
+        }
+      } finally {
+        body.destroy();
+      }
+    })(),
+  );
 }

@@ -5,8 +5,11 @@ import type { Readable } from 'node:stream';
  * extraction runs on) and, for spreadsheets, its tables out.
  */
 
-/** The file types HDS reads, by the reader that handles them. */
-export type DocumentKind = 'pdf' | 'image' | 'spreadsheet' | 'csv' | 'text';
+/**
+ * The file types HDS reads, by the reader that handles them. `apple-health` (an Apple Health export.zip or export.xml)
+ * has no document reader: its file job imports it as readings instead.
+ */
+export type DocumentKind = 'pdf' | 'image' | 'spreadsheet' | 'csv' | 'text' | 'apple-health';
 
 export interface DocumentInfo {
   filename: string;

@@ -5,10 +5,10 @@ import { AppError, invalidField, NotFoundError } from '../../errors';
 import { addressKey, enforceKeyedLimit } from '../../http/rate-keys';
 import { DEFAULT_SUBJECT_KEY, type Tenancy } from '../../http/tenancy';
 import { log } from '../../log';
-import type { PulseLink } from '../../ports/pulse-links';
-import type { SealedSecret, VaultContext } from '../../ports/token-vault';
+import type { SealedSecret } from '../../ports/token-vault';
 import type { Services } from '../container';
 import { callbackUrl, providerConfig } from './credentials';
+import { detachLink, tokenContext } from './detach';
 import { callbackAnswer, pageAnswer } from './link-pages';
 import { ProviderError, ProviderHttp } from './provider-http';
 import { sendPulseJob } from './pulse-jobs';
@@ -242,10 +242,6 @@ export async function completeLink(
   return callbackAnswer(name, slug, 'linked', attempt.returnUrl);
 }
 
-export function tokenContext(subjectId: string, provider: string): VaultContext & { purpose: 'pulse-token' } {
-  return { purpose: 'pulse-token', subjectId, provider };
-}
-
 export function sealTokens(
   services: Services,
   subjectId: string,
@@ -266,26 +262,6 @@ export async function openTokens(
 }
 
 /**
- * Detaches a link (unlink, erase, a provider account moving to another Subject; design §6.3): the revoke job with the
- * sealed tokens is queued **first**, so a crash after it leaves tokens that are still revoked; then the link and its
- * provider-user map are deleted (each only if still this link).
- */
-export async function detachLink(services: Services, link: PulseLink): Promise<void> {
-  if (link.tokens) {
-    await sendPulseJob(services, {
-      type: 'revoke',
-      provider: link.provider,
-      sealed: link.tokens,
-      context: tokenContext(link.subjectId, link.provider),
-      subscriptions: link.subscriptions,
-    });
-  }
-  await services.pulseLinks.delete(link.subjectId, link.provider, link.linkId);
-  // Conditional on the link id: a map already taken over by a newer link stays.
-  await services.pulseLinks.unmapProviderUser(link.provider, link.providerUserId, link.linkId);
-}
-
-/**
  * The digest keying the callback's attempt: of its `state` (OAuth 2), or — OAuth 1.0a carries none — the one the
  * request token's pointer names (consumed: a replay finds nothing).
  */
@@ -299,13 +275,6 @@ async function attemptKeyOf(services: Services, query: URLSearchParams): Promise
 
 function digest(state: string): string {
   return createHash('sha256').update(state).digest('base64url');
-}
-
-/** Every link of a Subject detached (an erase, design §11): one small query, none for almost every Subject. */
-export async function detachPulseLinks(services: Services, subjectId: string): Promise<number> {
-  const links = await services.pulseLinks.list(subjectId);
-  for (const link of links) await detachLink(services, link);
-  return links.length;
 }
 
 /**
