@@ -347,6 +347,24 @@ describe('unlinking Fitbit', () => {
   });
 });
 
+describe('one Fitbit account linked again from another Subject', () => {
+  it('moves to the new link without revoking at Fitbit, which would end the new grant too', async () => {
+    const account = `${FITBIT_USER_ID}-moved-${++n}`;
+    const first = await linkedUser(account);
+    await backfilled(first.api);
+    const second = await linkedUser(account);
+    await backfilled(second.api);
+    await h.runtime.drainQueues();
+    expect(await rawLinkItem(first.subjectId)).toBeUndefined();
+    const link = (await h.runtime.services.pulseLinks.get(second.subjectId, 'fitbit'))!;
+    expect(link.status).toBe('linked');
+    const tokens = await openTokens(h.runtime.services, second.subjectId, 'fitbit', link.tokens!);
+    expect(fitbit.revoked).not.toContain(tokens.accessToken);
+    const ctx = await providerContext(h.runtime.services, 'fitbit');
+    await expect(fitbitModule.fetch(ctx, tokens, fitbitStep('hrv', d(-2)))).resolves.toBeDefined();
+  });
+});
+
 describe('the Fitbit module against the same server', () => {
   it('after a revoke the old token reads nothing, and revoking again is not an error', async () => {
     const { subjectId } = await linkedUser();

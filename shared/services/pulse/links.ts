@@ -195,7 +195,8 @@ export async function completeLink(
   // Whoever just proved ownership at the provider owns the stream: another Subject's link to it is detached.
   if (previousOwner && previousOwner.subjectId !== attempt.subjectId) {
     const other = await services.pulseLinks.get(previousOwner.subjectId, slug);
-    if (other && other.linkId === previousOwner.linkId) await detachLink(services, other);
+    // Not revoked at the provider: the grant is the account's, and it was just given again to this link.
+    if (other && other.linkId === previousOwner.linkId) await detachLink(services, other, { revoke: false });
   }
   // A relink of the Subject to another provider account gives the old account's stream up.
   if (previousOfSubject && previousOfSubject.providerUserId !== account.providerUserId) {
