@@ -301,6 +301,37 @@ describe('Fitbit notifications on the webhook path', () => {
     expect(fitbit.calls.length).toBe(calls);
   });
 
+  it('puts a notification’s fetch back until the hour’s reset when Fitbit answers 429 without Retry-After', async () => {
+    const { api, fitbitUserId } = await linkedUser();
+    await backfilled(api);
+    await h.runtime.drainQueues();
+    const [limit, retryAfter] = [fitbit.hourlyLimit, fitbit.retryAfterOn429];
+    fitbit.hourlyLimit = 0;
+    fitbit.retryAfterOn429 = false;
+    fitbit.announcedResetSeconds = 427;
+    try {
+      const date = d(-1).slice(0, 10);
+      const refused = fitbit.calls.length;
+      expect((await post(fitbit.signedDelivery(sleepNotification(fitbitUserId, date)))).status).toBe(204);
+      const waiting = await eventually(
+        async () =>
+          (await h.runtime.queue!.pending('pulse-jobs')).find((m) => {
+            const job = JSON.parse(m.body) as { type?: string; linkId?: string; step?: { start?: string } };
+            return job.type === 'event' && job.step?.start === date && (m.visibleAt ?? 0) > Date.now();
+          }),
+        { what: 'the notification’s fetch put back' },
+      );
+      const answered = fitbit.calls.slice(refused).find((c) => c.path.startsWith('/1.2/user/-/sleep/'));
+      expect(answered).toBeDefined();
+      // The wait is the reset Fitbit announced, not the 60 s used when nothing says.
+      expect(Math.abs(waiting.visibleAt! - Date.now() - 427_000)).toBeLessThan(5_000);
+    } finally {
+      fitbit.hourlyLimit = limit;
+      fitbit.retryAfterOn429 = retryAfter;
+      fitbit.announcedResetSeconds = null;
+    }
+  });
+
   it('takes userRevokedAccess as the user leaving: the link loses its tokens and lists as error', async () => {
     const { api, subjectId, fitbitUserId } = await linkedUser();
     await backfilled(api);

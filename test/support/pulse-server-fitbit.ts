@@ -61,6 +61,10 @@ export class FitbitServer extends ProviderServer {
   /** Requests per user per clock hour (Fitbit's 150). */
   hourlyLimit = 150;
   expiresIn = 28_800;
+  /** Whether a 429 carries `Retry-After` besides the `Fitbit-Rate-Limit-*` headers. */
+  retryAfterOn429 = true;
+  /** Seconds to the budget's reset as announced; the real hour's when null. */
+  announcedResetSeconds: number | null = null;
   /** Who signs in at the next consent (every user sees the same `data`). */
   nextUserId = FITBIT_USER_ID;
   /** The next consent stores a challenge no verifier matches (so the exchange must fail). */
@@ -86,8 +90,10 @@ export class FitbitServer extends ProviderServer {
     const grant = this.access.get(token);
     if (!grant || grant.expiresAt <= Date.now()) return ERROR(401, 'expired_token');
     const budget = this.spend(grant.userId);
-    if (!budget.ok)
-      return ERROR(429, 'system', { ...budget.headers, 'retry-after': budget.headers['fitbit-rate-limit-reset']! });
+    if (!budget.ok) {
+      const retryAfter = { 'retry-after': budget.headers['fitbit-rate-limit-reset']! };
+      return ERROR(429, 'system', { ...budget.headers, ...(this.retryAfterOn429 ? retryAfter : {}) });
+    }
     const reply = this.dataRoute(call, grant.userId);
     return { ...reply, headers: { ...reply.headers, ...budget.headers } };
   }
@@ -157,7 +163,7 @@ export class FitbitServer extends ProviderServer {
     const hour = `${userId}#${Math.floor(now / 3_600_000)}`;
     const used = (this.hourly.get(hour) ?? 0) + 1;
     this.hourly.set(hour, used);
-    const reset = Math.ceil((3_600_000 - (now % 3_600_000)) / 1000);
+    const reset = this.announcedResetSeconds ?? Math.ceil((3_600_000 - (now % 3_600_000)) / 1000);
     return {
       ok: used <= this.hourlyLimit,
       headers: {
