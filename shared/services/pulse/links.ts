@@ -195,8 +195,10 @@ export async function completeLink(
   // Whoever just proved ownership at the provider owns the stream: another Subject's link to it is detached.
   if (previousOwner && previousOwner.subjectId !== attempt.subjectId) {
     const other = await services.pulseLinks.get(previousOwner.subjectId, slug);
-    // Not revoked at the provider: the grant is the account's, and it was just given again to this link.
-    if (other && other.linkId === previousOwner.linkId) await detachLink(services, other, { revoke: false });
+    // Where a revoke ends the account's whole grant, the old link's is not revoked: this link was just given it.
+    if (other && other.linkId === previousOwner.linkId) {
+      await detachLink(services, other, { revoke: !module.revokeEndsAccount });
+    }
   }
   // A relink of the Subject to another provider account gives the old account's stream up.
   if (previousOfSubject && previousOfSubject.providerUserId !== account.providerUserId) {

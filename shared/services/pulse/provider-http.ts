@@ -157,10 +157,16 @@ function oauthErrorName(body: Uint8Array): string | null {
   }
 }
 
-/** `Retry-After` in seconds or as an HTTP date, in milliseconds; 60 s when absent or unreadable. */
+/**
+ * `Retry-After` in seconds or as an HTTP date, in milliseconds; else `X-RateLimit-Reset` in seconds (WHOOP sends no
+ * `Retry-After`, only the seconds until its window resets); 60 s when absent or unreadable.
+ */
 export function retryAfterMs(headers: Headers, nowMs = Date.now()): number {
   const raw = headers.get('retry-after');
-  if (!raw) return 60_000;
+  if (!raw) {
+    const reset = Number(headers.get('x-ratelimit-reset') ?? '');
+    return headers.has('x-ratelimit-reset') && Number.isFinite(reset) && reset >= 0 ? reset * 1000 : 60_000;
+  }
   const seconds = Number(raw);
   if (Number.isFinite(seconds) && seconds >= 0) return seconds * 1000;
   const at = Date.parse(raw);

@@ -8,6 +8,8 @@ import type { ProviderHttp } from './provider-http';
 import { fitbitModule } from './providers/fitbit';
 import { garminModule } from './providers/garmin';
 import { ouraModule } from './providers/oura';
+import { whoopModule } from './providers/whoop';
+import { withingsModule } from './providers/withings';
 
 /** The provider's tokens as sealed at rest (design §5); `expiresAt` in epoch milliseconds. */
 export interface ProviderTokens {
@@ -96,6 +98,16 @@ export interface WebhookSpec {
     nowMs: number,
     toleranceSeconds: number,
   ): VerifyOutcome;
+  /**
+   * For a provider that signs nothing and is trusted by a per-link token (Withings' `t`, design §7.1): used instead of
+   * `verify`, with the lookup of the link the body names (the one read made before verification).
+   */
+  verifyForLink?(
+    raw: Buffer,
+    req: { headers: Record<string, string>; query: URLSearchParams },
+    cfg: ProviderConfig,
+    linkOf: (providerUserId: string) => Promise<{ linkId: string } | null>,
+  ): Promise<VerifyOutcome>;
   /** GET handshakes on the webhook path (Oura's challenge); null when the request is not one. */
   handshake?(query: URLSearchParams, cfg: ProviderConfig): HandshakeAnswer | null;
   /** The verified body's events (`cfg`: Garmin checks each ping's `callbackURL` against its configured API). */
@@ -119,12 +131,18 @@ export interface ProviderModule {
    * Per-user subscriptions (Fitbit, Withings), made once the link exists; their refs are kept in `LINK#` for
    * `revoke`. Oura, WHOOP and Garmin subscribe per application.
    */
-  subscribe?(ctx: ProviderContext, tokens: ProviderTokens, link: SubscribingLink): Promise<SubscriptionRefs>;
+  subscribe?(ctx: ProviderContext, tokens: ProviderTokens, link: { linkId: string }): Promise<SubscriptionRefs>;
   /** Steps that pull `[from, to)`; each step is one request and may return the next (paging). */
   backfillSteps(from: Date, to: Date): FetchStep[];
   fetch(ctx: ProviderContext, tokens: ProviderTokens, step: FetchStep): Promise<FetchResult>;
   /** The provider's documented budget (design §8). */
   pace: readonly PaceRule[];
+  /**
+   * The provider's revoke ends the account's whole grant to the app, not one authorization's tokens (Fitbit's
+   * `/oauth2/revoke`, Garmin's deregistration): an account linked again elsewhere then detaches its old link
+   * without it, or the new link would lose its grant too.
+   */
+  revokeEndsAccount?: true;
   /** Whose budget `pace` is: the application's (the default) or each provider user's (Fitbit's 150/h, §8). */
   paceScope?: 'application' | 'user';
   webhook: WebhookSpec;
@@ -135,17 +153,13 @@ export interface ProviderModule {
   maintainSubscriptions?(ctx: ProviderContext, callbackUrl: string): Promise<{ created: number; renewed: number }>;
 }
 
-/** What a per-user subscription names: the link (a subscription id must be unique) and the provider's user. */
-export interface SubscribingLink {
-  linkId: string;
-  providerUserId: string;
-}
-
 /** The modules built so far; the others are listed but unsupported until their slice lands. */
 export const PROVIDERS: Partial<Record<ProviderSlug, ProviderModule>> = {
   oura: ouraModule,
   fitbit: fitbitModule,
   garmin: garminModule,
+  whoop: whoopModule,
+  withings: withingsModule,
 };
 
 /**

@@ -3,6 +3,7 @@ import { log } from '../../log';
 import type { PulseLink } from '../../ports/pulse-links';
 import type { Services } from '../container';
 import { deletePulseReadings, writePulseReadings } from './keyed-writes';
+import { subscribeLink } from './link-subscriptions';
 import { openTokens, providerContext, sealTokens } from './links';
 import { takePaceSlot } from './pacer';
 import { ProviderError } from './provider-http';
@@ -50,7 +51,6 @@ export async function runPulseJob(services: Services, job: PulseJob): Promise<Jo
     return 'done';
   }
   if (link.status !== 'linked' || !link.tokens) return 'done';
-  if (job.type === 'subscribe') return subscribe(services, module, ctx, link);
 
   // The provider's budget first: a refused slot re-sends the same job after the wait, and nothing is fetched.
   const slot = await takePaceSlot(services, module, link.providerUserId);
@@ -58,6 +58,7 @@ export async function runPulseJob(services: Services, job: PulseJob): Promise<Jo
     await sendPulseJob(services, job, slot.waitSeconds);
     return 'done';
   }
+  if (job.type === 'subscribe') return subscribeLink(services, module, ctx, link);
   let result: FetchResult;
   try {
     result = await fetchWithTokens(services, module, ctx, link, job.step);
@@ -95,7 +96,7 @@ async function fetchWithTokens(
  * New tokens, stored over the version read. Two consumers refreshing at once: the provider honours one single-use
  * refresh token once, so the loser's `invalid_grant` (or lost conditional write) sends it to the winner's tokens.
  */
-async function refreshTokens(
+export async function refreshTokens(
   services: Services,
   module: ProviderModule,
   ctx: ProviderContext,
@@ -204,29 +205,6 @@ async function advance(
 async function markDeauthorized(services: Services, link: PulseLink, status: 'error' | 'revoked'): Promise<void> {
   await services.pulseLinks.update(link.subjectId, link.provider, link.linkId, { status, tokens: null });
   await services.pulseLinks.unmapProviderUser(link.provider, link.providerUserId, link.linkId);
-}
-
-/**
- * Makes the link's per-user subscriptions and keeps their refs in `LINK#` (unlink's revoke deletes them). A transient
- * failure is retried by the queue; a refusal is logged and left (the backfill still runs; relinking subscribes again).
- */
-async function subscribe(
-  services: Services,
-  module: ProviderModule,
-  ctx: ProviderContext,
-  link: PulseLink,
-): Promise<JobOutcome> {
-  if (!module.subscribe) return 'done';
-  try {
-    const tokens = await openTokens(services, link.subjectId, link.provider, link.tokens!);
-    const refs = await module.subscribe(ctx, tokens, { linkId: link.linkId, providerUserId: link.providerUserId });
-    await services.pulseLinks.update(link.subjectId, link.provider, link.linkId, { subscriptions: refs });
-    return 'done';
-  } catch (err) {
-    if (!(err instanceof ProviderError)) throw err;
-    log('warn', 'provider subscriptions not made', { provider: link.provider, kind: err.kind, status: err.status });
-    return err.kind === 'transient' || err.kind === 'rate_limited' ? 'retry' : 'done';
-  }
 }
 
 /** Revokes a detached link's grant with the tokens its message carries (the link item is already gone). */

@@ -46,13 +46,10 @@ export async function receiveWebhook(
   const slug = module.slug;
   const cfg = await providerConfig(services.config, slug);
   const raw = req.body ?? Buffer.alloc(0);
-  const verdict = module.webhook.verify(
-    raw,
-    { headers: req.headers, query: new URLSearchParams(req.query) },
-    cfg,
-    nowMs(),
-    services.config.pulse.webhookToleranceSeconds,
-  );
+  const request = { headers: req.headers, query: new URLSearchParams(req.query) };
+  const verdict = module.webhook.verifyForLink
+    ? await module.webhook.verifyForLink(raw, request, cfg, (id) => services.pulseLinks.findProviderUser(slug, id))
+    : module.webhook.verify(raw, request, cfg, nowMs(), services.config.pulse.webhookToleranceSeconds);
   if (!verdict.ok) {
     log('warn', 'webhook refused', { provider: slug, reason: verdict.reason });
     throw new AppError('missing_credentials', 'signature does not verify', { code: 'invalid_signature' });

@@ -93,6 +93,7 @@ export const fitbitModule: ProviderModule = {
   // 150 an hour per user, with headroom for the subscriptions and a refresh.
   pace: [{ windowSeconds: 3600, limit: 140 }],
   paceScope: 'user',
+  revokeEndsAccount: true,
   webhook: fitbitWebhook,
 
   async beginLink(ctx, start) {

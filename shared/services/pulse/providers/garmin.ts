@@ -70,6 +70,7 @@ export const garminModule: ProviderModule = {
   // Not published; the spec's per-provider 60 a minute (design §8).
   pace: [{ windowSeconds: 60, limit: 60 }],
   webhook: garminWebhook,
+  revokeEndsAccount: true,
 
   async beginLink(ctx, start) {
     const url = new URL(`${ctx.cfg.apiUrl}/oauth-service/oauth/request_token`);
