@@ -5,20 +5,21 @@ import { ProviderSlugSchema, PULSE_TAG } from './pulse.schema';
 export const WebhookPathSchema = z.object({ platform: z.string().check(z.meta({ description: '`hds`' })) });
 export const WebhookQuerySchema = z.object({
   provider: z.optional(ProviderSlugSchema.check(z.meta({ description: 'The provider delivering (required)' }))),
+  t: z.optional(z.string().check(z.meta({ description: 'Garmin: the app token of the configured endpoint URL' }))),
 });
 
 export const operation = defineOperation('receive-pulse-webhook', {
   summary: 'A wearable provider’s webhook delivery',
   description:
     'Public: the provider’s signature over the raw body is the credential (Oura: `x-oura-signature`, ' +
-    '`x-oura-timestamp`). Verified before anything else: forged or stale → 401 and nothing happens. Each event of a ' +
+    "`x-oura-timestamp`; Fitbit: `X-Fitbit-Signature`; Garmin pings: the endpoint URL's `t`). Verified before anything else: forged or stale → 401 and nothing happens. Each event of a " +
     'linked provider user is queued once (redeliveries are skipped) and fetched in the background; the answer is ' +
-    'an empty 200 at once. 60 per minute per provider user.',
+    'an empty 200 (Fitbit: 204) at once. 60 per minute per provider user.',
   tags: [PULSE_TAG],
   path: WebhookPathSchema,
   query: WebhookQuerySchema,
   body: z.record(z.string(), z.unknown()),
-  responses: { 200: { description: 'Received (no body)' } },
+  responses: { 200: { description: 'Received (no body)' }, 204: { description: 'Received, for Fitbit (no body)' } },
   examples: [
     {
       event_type: 'create',

@@ -76,6 +76,8 @@ export interface PulseProviderConfig {
   authUrl: string;
   /** Server-to-server API (tokens, data, revocation). */
   apiUrl: string;
+  /** A data API on its own host (Garmin's Health API at apis.garmin.com, apart from its OAuth service). */
+  dataUrl?: string;
   /** Requested scopes; the module's own list when absent. */
   scopes?: string[];
   verificationToken?: string;
@@ -264,12 +266,16 @@ export function readConfig(env: NodeJS.ProcessEnv): Config {
 }
 
 /** The documented base URLs (design §3): consent pages, then the API. */
-const PULSE_DEFAULT_URLS: Record<ProviderSlug, { authUrl: string; apiUrl: string }> = {
+const PULSE_DEFAULT_URLS: Record<ProviderSlug, { authUrl: string; apiUrl: string; dataUrl?: string }> = {
   oura: { authUrl: 'https://cloud.ouraring.com', apiUrl: 'https://api.ouraring.com' },
   whoop: { authUrl: 'https://api.prod.whoop.com', apiUrl: 'https://api.prod.whoop.com' },
   withings: { authUrl: 'https://account.withings.com', apiUrl: 'https://wbsapi.withings.net' },
   fitbit: { authUrl: 'https://www.fitbit.com', apiUrl: 'https://api.fitbit.com' },
-  garmin: { authUrl: 'https://connect.garmin.com', apiUrl: 'https://connectapi.garmin.com' },
+  garmin: {
+    authUrl: 'https://connect.garmin.com',
+    apiUrl: 'https://connectapi.garmin.com',
+    dataUrl: 'https://apis.garmin.com',
+  },
 };
 
 function readPulseConfig(env: NodeJS.ProcessEnv): PulseConfig {
@@ -277,12 +283,14 @@ function readPulseConfig(env: NodeJS.ProcessEnv): PulseConfig {
   for (const slug of PROVIDER_SLUGS) {
     const v = (name: string) => env[`HDS_PULSE_${slug.toUpperCase()}_${name}`]?.trim() || undefined;
     const scopes = env[`HDS_PULSE_SCOPES_${slug.toUpperCase()}`]?.trim();
+    const dataUrl = PULSE_DEFAULT_URLS[slug].dataUrl;
     providers[slug] = {
       clientId: v('CLIENT_ID'),
       clientSecret: v('CLIENT_SECRET'),
       secretId: v('SECRET'),
       authUrl: baseUrl(v('AUTH_URL'), PULSE_DEFAULT_URLS[slug].authUrl),
       apiUrl: baseUrl(v('API_URL'), PULSE_DEFAULT_URLS[slug].apiUrl),
+      ...(dataUrl ? { dataUrl: baseUrl(v('DATA_URL'), dataUrl) } : {}),
       ...(scopes ? { scopes: scopes.split(/[\s,]+/).filter(Boolean) } : {}),
       verificationToken: v('VERIFICATION_TOKEN'),
       verifyCode: v('VERIFY_CODE'),

@@ -78,6 +78,13 @@ export interface PulseLinks {
   putAttempt(stateHash: string, attempt: LinkAttempt): Promise<void>;
   /** Deletes and returns the attempt, or null (never made, expired, or already taken: single use). */
   takeAttempt(stateHash: string, nowSeconds: number): Promise<LinkAttempt | null>;
+  /**
+   * OAuth 1.0a (Garmin): the callback carries the request token instead of `state`, so its digest points at the
+   * attempt's (`PULSEOAUTH1#`, design §6.1), living as long as the attempt.
+   */
+  putAttemptPointer(tokenHash: string, stateHash: string, expiresAt: number): Promise<void>;
+  /** Deletes and returns the attempt's state digest, or null (never made, expired, or already taken). */
+  takeAttemptPointer(tokenHash: string, nowSeconds: number): Promise<string | null>;
 
   /** Maps a provider account to its link; returns the mapping it replaced, if any. */
   mapProviderUser(

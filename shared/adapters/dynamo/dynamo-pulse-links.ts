@@ -154,6 +154,25 @@ export class DynamoPulseLinks implements PulseLinks {
     };
   }
 
+  async putAttemptPointer(tokenHash: string, stateHash: string, expiresAt: number): Promise<void> {
+    await this.doc.send(
+      new PutCommand({
+        TableName: this.accounts,
+        Item: { ...pointerKey(tokenHash), stateHash, expiresAt },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      }),
+    );
+  }
+
+  async takeAttemptPointer(tokenHash: string, nowSeconds: number): Promise<string | null> {
+    const out = await this.doc.send(
+      new DeleteCommand({ TableName: this.accounts, Key: pointerKey(tokenHash), ReturnValues: 'ALL_OLD' }),
+    );
+    const item = out.Attributes;
+    if (!item || Number(item.expiresAt) <= nowSeconds || typeof item.stateHash !== 'string') return null;
+    return item.stateHash;
+  }
+
   async mapProviderUser(
     provider: string,
     providerUserId: string,
@@ -192,6 +211,10 @@ export class DynamoPulseLinks implements PulseLinks {
 
 function linkKey(subjectId: string, provider: string) {
   return { pk: subjectId, sk: LINK_PREFIX + provider };
+}
+
+function pointerKey(tokenHash: string) {
+  return { pk: `PULSEOAUTH1#${tokenHash}`, sk: '#POINTER' };
 }
 
 function attemptKey(stateHash: string) {

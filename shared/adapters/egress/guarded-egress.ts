@@ -103,7 +103,9 @@ async function exchange(
     const contentType = mediaType(res.headers['content-type']);
     const rule = matchingRule(req.accept, contentType);
     // Only a success is held to `accept`: an error page (a 404 in HTML, a 429 in text) is the caller's to read.
-    if (status >= 200 && status < 300 && !rule) {
+    // An answer without content (a 204, a 202 with `Content-Length: 0`) has no type to hold it to.
+    const empty = status === 204 || res.headers['content-length'] === '0';
+    if (status >= 200 && status < 300 && !empty && !rule) {
       res.destroy();
       throw new EgressRefused(
         'content_type',

@@ -15,10 +15,12 @@ export function tokenContext(subjectId: string, provider: string): VaultContext 
 /**
  * Detaches a link (unlink, erase, a provider account moving to another Subject; design §6.3): the revoke job with the
  * sealed tokens is queued **first**, so a crash after it leaves tokens that are still revoked; then the link and its
- * provider-user map are deleted (each only if still this link).
+ * provider-user map are deleted (each only if still this link). `revoke: false` drops the tokens without calling the
+ * provider: when the same provider account was just linked again elsewhere, a revoke would end the new grant too
+ * (Fitbit's revoke, Garmin's deregistration and WHOOP's access delete act on the user's whole grant to the app).
  */
-export async function detachLink(services: Services, link: PulseLink): Promise<void> {
-  if (link.tokens) {
+export async function detachLink(services: Services, link: PulseLink, opts: { revoke?: boolean } = {}): Promise<void> {
+  if (link.tokens && opts.revoke !== false) {
     await sendPulseJob(services, {
       type: 'revoke',
       provider: link.provider,

@@ -99,6 +99,7 @@ export async function beginLink(
         provider: slug,
       })
     : null;
+  const expiresAt = Math.floor(nowMs() / 1000) + ATTEMPT_SECONDS;
   await services.pulseLinks.putAttempt(digest(state), {
     accountId: user.accountId,
     userId: user.userId,
@@ -106,8 +107,12 @@ export async function beginLink(
     provider: slug,
     returnUrl,
     sealedStash,
-    expiresAt: Math.floor(nowMs() / 1000) + ATTEMPT_SECONDS,
+    expiresAt,
   });
+  // OAuth 1.0a's callback names the request token, not `state` (design §6.1): a pointer from its digest.
+  if (begun.callbackToken) {
+    await services.pulseLinks.putAttemptPointer(digest(begun.callbackToken), digest(state), expiresAt);
+  }
   return { link_web_url: begun.url };
 }
 
@@ -150,9 +155,10 @@ export async function completeLink(
     'link callbacks per minute from this address',
   );
   const expired = () => pageAnswer(400, 'This link has expired', 'This link has expired; start again from the app.');
-  const state = query.get('state');
-  if (!state || !isProviderSlug(slug)) return expired();
-  const attempt = await services.pulseLinks.takeAttempt(digest(state), Math.floor(nowMs() / 1000));
+  if (!isProviderSlug(slug)) return expired();
+  const stateHash = await attemptKeyOf(services, query);
+  if (!stateHash) return expired();
+  const attempt = await services.pulseLinks.takeAttempt(stateHash, Math.floor(nowMs() / 1000));
   if (!attempt || attempt.provider !== slug) return expired();
   const name = PROVIDER_DESCRIPTORS[slug].name;
   if (query.get('error'))
@@ -189,7 +195,10 @@ export async function completeLink(
   // Whoever just proved ownership at the provider owns the stream: another Subject's link to it is detached.
   if (previousOwner && previousOwner.subjectId !== attempt.subjectId) {
     const other = await services.pulseLinks.get(previousOwner.subjectId, slug);
-    if (other && other.linkId === previousOwner.linkId) await detachLink(services, other);
+    // Where a revoke ends the account's whole grant, the old link's is not revoked: this link was just given it.
+    if (other && other.linkId === previousOwner.linkId) {
+      await detachLink(services, other, { revoke: !module.revokeEndsAccount });
+    }
   }
   // A relink of the Subject to another provider account gives the old account's stream up.
   if (previousOfSubject && previousOfSubject.providerUserId !== account.providerUserId) {
@@ -215,6 +224,7 @@ export async function completeLink(
     backfill: { status: 'running', from: from.toISOString(), through: null },
     lastEventAt: null,
   });
+  // Per-user subscriptions (Fitbit) are made by the consumer, so the callback answers without waiting on them.
   if (module.subscribe) {
     await sendPulseJob(services, { type: 'subscribe', provider: slug, subjectId: attempt.subjectId, linkId });
   }
@@ -252,6 +262,18 @@ export async function openTokens(
 ): Promise<ProviderTokens> {
   const plain = await services.vault.open(sealed, tokenContext(subjectId, provider));
   return JSON.parse(Buffer.from(plain).toString('utf8')) as ProviderTokens;
+}
+
+/**
+ * The digest keying the callback's attempt: of its `state` (OAuth 2), or — OAuth 1.0a carries none — the one the
+ * request token's pointer names (consumed: a replay finds nothing).
+ */
+async function attemptKeyOf(services: Services, query: URLSearchParams): Promise<string | null> {
+  const state = query.get('state');
+  if (state) return digest(state);
+  const requestToken = query.get('oauth_token');
+  if (!requestToken) return null;
+  return services.pulseLinks.takeAttemptPointer(digest(requestToken), Math.floor(nowMs() / 1000));
 }
 
 function digest(state: string): string {

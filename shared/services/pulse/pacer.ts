@@ -23,25 +23,22 @@ export function parsePaceRules(raw: string | undefined): PaceRule[] | null {
 }
 
 /**
- * One request's slot in the provider's budgets (per application, `pulse#<slug>`), over the shared rate limiter: every
+ * One request's slot in the provider's budgets (per application, `pulse#<slug>`; per provider user,
+ * `pulse#<slug>#<providerUserId>`, where the module's `paceScope` is `user`: Fitbit), over the shared rate limiter: every
  * rule must admit it; the first refusal says how long to wait (with a little jitter, so a queue of waiting jobs does
  * not wake as one).
  */
 export async function takePaceSlot(
   services: Services,
   module: ProviderModule,
+  providerUserId?: string,
 ): Promise<{ ok: true } | { ok: false; waitSeconds: number }> {
+  const key =
+    module.paceScope === 'user' && providerUserId ? `pulse#${module.slug}#${providerUserId}` : `pulse#${module.slug}`;
   const rules = parsePaceRules(services.config.pulse.providers[module.slug].pace) ?? module.pace;
   const now = nowMs();
   for (const rule of rules) {
-    const decision = await services.rateLimiter.hit(
-      `pulse#${module.slug}`,
-      'pulse-pace',
-      rule.limit,
-      now,
-      1,
-      rule.windowSeconds,
-    );
+    const decision = await services.rateLimiter.hit(key, 'pulse-pace', rule.limit, now, 1, rule.windowSeconds);
     if (!decision.allowed) {
       const wait = Math.ceil(decision.resetAt - now / 1000) + Math.floor(Math.random() * 5);
       return { ok: false, waitSeconds: Math.min(MAX_WAIT_SECONDS, Math.max(1, wait)) };

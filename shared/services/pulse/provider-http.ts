@@ -38,6 +38,11 @@ export interface ProviderRequest {
   json?: unknown;
   /** Answer types beyond JSON (OAuth 1.0a's form-encoded answers, Withings' text). */
   accept?: readonly ContentTypeRule[];
+  /**
+   * A header giving the seconds until the provider's budget resets (Fitbit's `Fitbit-Rate-Limit-Reset`), read for a
+   * 429's wait when the answer has no `Retry-After`.
+   */
+  rateLimitResetHeader?: string;
   signal?: AbortSignal;
 }
 
@@ -106,7 +111,7 @@ export class ProviderHttp {
       status: res.status,
     });
     if (res.status >= 200 && res.status < 300) return answerOf(res);
-    throw errorOf(this.provider, res);
+    throw errorOf(this.provider, res, req.rateLimitResetHeader);
   }
 }
 
@@ -126,8 +131,13 @@ function answerOf(res: EgressResponse): ProviderAnswer {
 }
 
 /** A provider's error status as its kind; an OAuth `invalid_grant` body is read without logging it. */
-function errorOf(provider: string, res: EgressResponse): ProviderError {
-  if (res.status === 429) return new ProviderError('rate_limited', provider, 429, retryAfterMs(res.headers));
+function errorOf(provider: string, res: EgressResponse, resetHeader?: string): ProviderError {
+  if (res.status === 429) {
+    const raw = resetHeader && !res.headers.has('retry-after') ? res.headers.get(resetHeader)?.trim() : undefined;
+    const reset = raw ? Number(raw) : Number.NaN;
+    const waitMs = Number.isFinite(reset) && reset >= 0 ? reset * 1000 : retryAfterMs(res.headers);
+    return new ProviderError('rate_limited', provider, 429, waitMs);
+  }
   if (res.status === 400 || res.status === 401) {
     const oauthError = oauthErrorName(res.body);
     if (oauthError === 'invalid_grant') return new ProviderError('invalid_grant', provider, res.status);

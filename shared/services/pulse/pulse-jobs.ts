@@ -36,6 +36,7 @@ export const PulseJobSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('event'), ...LinkRef, step: StepSchema }),
   z.object({ type: z.literal('delete'), ...LinkRef, keys: z.array(z.string()) }),
   z.object({ type: z.literal('deauthorized'), ...LinkRef }),
+  /** The link's per-user subscriptions (design §6.2 step 4), for providers whose module has `subscribe`. */
   z.object({ type: z.literal('subscribe'), ...LinkRef }),
   z.object({
     type: z.literal('revoke'),

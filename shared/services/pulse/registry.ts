@@ -5,6 +5,8 @@ import type { VerifyResult } from '../../domain/pulse/signatures';
 import type { ProviderEvent, PulseEventJob } from '../../domain/pulse/webhook-events';
 import type { KeyedReading } from '../record-writer';
 import type { ProviderHttp } from './provider-http';
+import { fitbitModule } from './providers/fitbit';
+import { garminModule } from './providers/garmin';
 import { ouraModule } from './providers/oura';
 import { whoopModule } from './providers/whoop';
 import { withingsModule } from './providers/withings';
@@ -22,6 +24,16 @@ export interface ProviderTokens {
 export interface LinkStart {
   state: string;
   redirectUri: string;
+}
+
+/**
+ * The consent URL, the stash the callback will need, and — OAuth 1.0a, whose callback carries no `state` — the
+ * request token the callback will name instead.
+ */
+export interface LinkBegun {
+  url: string;
+  stash?: Uint8Array;
+  callbackToken?: string;
 }
 
 /** The callback's attempt, opened: its stash (PKCE verifier, request-token secret) in plaintext. */
@@ -98,8 +110,10 @@ export interface WebhookSpec {
   ): Promise<VerifyOutcome>;
   /** GET handshakes on the webhook path (Oura's challenge); null when the request is not one. */
   handshake?(query: URLSearchParams, cfg: ProviderConfig): HandshakeAnswer | null;
-  /** The verified body's events. */
-  events(raw: Buffer): ProviderEvent[];
+  /** The verified body's events (`cfg`: Garmin checks each ping's `callbackURL` against its configured API). */
+  events(raw: Buffer, cfg: ProviderConfig): ProviderEvent[];
+  /** The success status the provider expects (Fitbit: 204 within 5 s); 200 when absent. */
+  answerStatus?: 200 | 204;
 }
 
 export interface ProviderModule {
@@ -108,18 +122,29 @@ export interface ProviderModule {
   /** The documented scopes asked for when the configuration names none. */
   defaultScopes: readonly string[];
   /** The browser URL of consent (and the stash the callback will need). */
-  beginLink(ctx: ProviderContext, start: LinkStart): Promise<{ url: string; stash?: Uint8Array }>;
+  beginLink(ctx: ProviderContext, start: LinkStart): Promise<LinkBegun>;
   /** The callback's query → tokens and the provider's user id (code exchange). */
   completeLink(ctx: ProviderContext, query: URLSearchParams, attempt: OpenedAttempt): Promise<LinkedAccount>;
   refresh?(ctx: ProviderContext, tokens: ProviderTokens): Promise<ProviderTokens>;
   revoke(ctx: ProviderContext, tokens: ProviderTokens, refs: SubscriptionRefs): Promise<void>;
-  /** Per-user subscriptions (Withings, Fitbit), made by a `subscribe` job after the link; the refs revoke removes. */
+  /**
+   * Per-user subscriptions (Fitbit, Withings), made once the link exists; their refs are kept in `LINK#` for
+   * `revoke`. Oura, WHOOP and Garmin subscribe per application.
+   */
   subscribe?(ctx: ProviderContext, tokens: ProviderTokens, link: { linkId: string }): Promise<SubscriptionRefs>;
   /** Steps that pull `[from, to)`; each step is one request and may return the next (paging). */
   backfillSteps(from: Date, to: Date): FetchStep[];
   fetch(ctx: ProviderContext, tokens: ProviderTokens, step: FetchStep): Promise<FetchResult>;
   /** The provider's documented budget (design §8). */
   pace: readonly PaceRule[];
+  /**
+   * The provider's revoke ends the account's whole grant to the app, not one authorization's tokens (Fitbit's
+   * `/oauth2/revoke`, Garmin's deregistration): an account linked again elsewhere then detaches its old link
+   * without it, or the new link would lose its grant too.
+   */
+  revokeEndsAccount?: true;
+  /** Whose budget `pace` is: the application's (the default) or each provider user's (Fitbit's 150/h, §8). */
+  paceScope?: 'application' | 'user';
   webhook: WebhookSpec;
   /**
    * App-level webhook subscriptions kept alive (the daily schedule): each wanted one created if missing (the provider
@@ -131,6 +156,8 @@ export interface ProviderModule {
 /** The modules built so far; the others are listed but unsupported until their slice lands. */
 export const PROVIDERS: Partial<Record<ProviderSlug, ProviderModule>> = {
   oura: ouraModule,
+  fitbit: fitbitModule,
+  garmin: garminModule,
   whoop: whoopModule,
   withings: withingsModule,
 };

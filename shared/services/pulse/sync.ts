@@ -53,7 +53,7 @@ export async function runPulseJob(services: Services, job: PulseJob): Promise<Jo
   if (link.status !== 'linked' || !link.tokens) return 'done';
 
   // The provider's budget first: a refused slot re-sends the same job after the wait, and nothing is fetched.
-  const slot = await takePaceSlot(services, module);
+  const slot = await takePaceSlot(services, module, link.providerUserId);
   if (!slot.ok) {
     await sendPulseJob(services, job, slot.waitSeconds);
     return 'done';

@@ -30,7 +30,10 @@ export function webhookModule(services: Services, req: HttpRequest): ProviderMod
  * their 60/min budget, the ledger (a redelivery is skipped), the job queued, then remembered. Unknown users are
  * skipped, still 2xx, so the provider stops retrying.
  */
-export async function receiveWebhook(services: Services, req: HttpRequest): Promise<{ queued: number }> {
+export async function receiveWebhook(
+  services: Services,
+  req: HttpRequest,
+): Promise<{ queued: number; status: 200 | 204 }> {
   // Per address first, as on every public route: one provider delivers for all its users from few addresses.
   await enforceKeyedLimit(
     services,
@@ -53,7 +56,7 @@ export async function receiveWebhook(services: Services, req: HttpRequest): Prom
   }
   let events: ProviderEvent[];
   try {
-    events = module.webhook.events(raw);
+    events = module.webhook.events(raw, cfg);
   } catch (err) {
     // Signed, but not the provider's documented shape: named, never guessed at (the provider must fix it).
     if (!(err instanceof WebhookBodyError)) throw err;
@@ -84,7 +87,7 @@ export async function receiveWebhook(services: Services, req: HttpRequest): Prom
     queued += 1;
   }
   log('info', 'webhook received', { provider: slug, events: events.length, queued });
-  return { queued };
+  return { queued, status: module.webhook.answerStatus ?? 200 };
 }
 
 /** A GET handshake on the webhook path (Oura's challenge); 404 when the provider has none or it is not one. */

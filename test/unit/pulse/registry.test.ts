@@ -21,9 +21,18 @@ describe('which providers are supported (configuredProviders)', () => {
     ]);
   });
 
-  it('keeps a provider whose module is not built unsupported, credentials or not', () => {
-    const cfg = readConfig({ HDS_PULSE_GARMIN_CLIENT_ID: 'k', HDS_PULSE_GARMIN_CLIENT_SECRET: 's' });
-    expect(configuredProviders(cfg.pulse)).toEqual([]);
+  it('supports each of the five (every module is built) exactly when its pair is configured', () => {
+    const slugs = ['oura', 'whoop', 'withings', 'fitbit', 'garmin'];
+    const env = Object.fromEntries(
+      slugs.flatMap((s) => [
+        [`HDS_PULSE_${s.toUpperCase()}_CLIENT_ID`, 'k'],
+        [`HDS_PULSE_${s.toUpperCase()}_CLIENT_SECRET`, 's'],
+      ]),
+    );
+    const cfg = readConfig(env);
+    expect(configuredProviders(cfg.pulse)).toEqual(slugs);
+    for (const slug of slugs) expect(configuredModule(cfg, slug)?.slug).toBe(slug);
+    expect(configuredProviders(readConfig({ HDS_PULSE_GARMIN_CLIENT_ID: 'k' }).pulse)).toEqual([]);
   });
 });
 
