@@ -53,7 +53,9 @@ describe('pacing toward Oura', () => {
       { timeoutMs: 10_000, what: 'a step delayed to the next window' },
     );
     expect(JSON.parse(waiting.body)).toMatchObject({ type: 'backfill', provider: 'oura' });
-    expect(waiting.visibleAt! - Date.now()).toBeLessThanOrEqual(66_000);
+    // The sliding window frees the slot when the 10-s bucket holding the three requests leaves it: at most the 60-s
+    // window plus that bucket, plus under 5 s of jitter.
+    expect(waiting.visibleAt! - Date.now()).toBeLessThanOrEqual(75_000);
     await h.runtime.drainQueues();
     expect(dataCalls()).toBe(3);
     const [link] = (await api.get('/api/v1/pulse/user/providers')).body.data.providers;
