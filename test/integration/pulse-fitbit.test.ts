@@ -155,6 +155,8 @@ describe('linking Fitbit', () => {
   });
 
   it('links with Basic client auth and the verifier, seals the tokens, and backfills every resource into GET /v1/data', async () => {
+    const profileReads = () => fitbit.callsTo('/1/user/-/profile.json').length;
+    const profileBefore = profileReads();
     const { api, v1, subjectId, fitbitUserId } = await linkedUser();
     const exchange = fitbit.callsTo('/oauth2/token').at(-1)!;
     const basic = `Basic ${Buffer.from(`${FITBIT_CLIENT_ID}:${FITBIT_CLIENT_SECRET}`).toString('base64')}`;
@@ -188,30 +190,44 @@ describe('linking Fitbit', () => {
     expect(dataCalls.length).toBeGreaterThan(30);
     for (const c of dataCalls) expect(c.headers.authorization).toMatch(/^Bearer fitbit-at-/);
 
+    // The profile was read once, at link, and its offset (UTC−5) is sealed with the tokens, not in the item.
+    expect(profileReads()).toBe(profileBefore + 1);
+    const sealed = (await h.runtime.services.pulseLinks.get(subjectId, 'fitbit'))!.tokens!;
+    expect((await openTokens(h.runtime.services, subjectId, 'fitbit', sealed)).utcOffset?.seconds).toBe(-18_000);
+    expect(stored).not.toContain('offsetFromUTCMillis');
+
     const rows = (await v1.get('/v1/data?limit=200')).body.data as Record<string, unknown>[];
     const got = rows.map(pick).sort(byIndicatorAndTime);
+    // Fitbit's local times at the profile's UTC−5: local midnight is 05:00Z, the 23:10 sleep began at 04:10Z the
+    // next UTC day; the run's start carries its own offset (+00:00) and stays.
     expect(got).toEqual(
       [
-        row('Daily steps', '41950-7', '{steps}', '7400', d(-3), d(-2)),
-        row('Daily steps', '41950-7', '{steps}', '11200', d(-2), d(-1)),
-        row('Daily steps', '41950-7', '{steps}', '9050', d(-1), d(0)),
-        row('Active energy burned', '41981-2', 'kcal', '380', d(-3), d(-2)),
-        row('Active energy burned', '41981-2', 'kcal', '690', d(-2), d(-1)),
-        row('Active energy burned', '41981-2', 'kcal', '505', d(-1), d(0)),
+        row('Daily steps', '41950-7', '{steps}', '7400', local(-3), local(-2)),
+        row('Daily steps', '41950-7', '{steps}', '11200', local(-2), local(-1)),
+        row('Daily steps', '41950-7', '{steps}', '9050', local(-1), local(0)),
+        row('Active energy burned', '41981-2', 'kcal', '380', local(-3), local(-2)),
+        row('Active energy burned', '41981-2', 'kcal', '690', local(-2), local(-1)),
+        row('Active energy burned', '41981-2', 'kcal', '505', local(-1), local(0)),
         row('Active energy burned', '41981-2', 'kcal', '410', at(-2, 7), at(-2, 7.75)),
-        row('Resting heart rate', '40443-4', '/min', '58', d(-3), d(-2)),
-        row('Resting heart rate', '40443-4', '/min', '56', d(-2), d(-1)),
-        row('Resting heart rate', '40443-4', '/min', '57', d(-1), d(0)),
-        row('Sleep duration', '93832-4', 'h', '7', at(-3, 23 + 10 / 60), at(-2, 6 + 40 / 60)),
-        row('Heart rate variability RMSSD', null, 'ms', '41.7', d(-2), d(-1)),
-        row('Oxygen saturation', '59408-5', '%', '96.4', d(-2), d(-1)),
-        row('Body weight', '29463-7', 'kg', '72.5', at(-1, 7.25), null),
-        row('Body mass index', '39156-5', 'kg/m2', '23.41', at(-1, 7.25), null),
-        row('Body fat percentage', '41982-0', '%', '18.2', at(-1, 7.25), null),
+        row('Resting heart rate', '40443-4', '/min', '58', local(-3), local(-2)),
+        row('Resting heart rate', '40443-4', '/min', '56', local(-2), local(-1)),
+        row('Resting heart rate', '40443-4', '/min', '57', local(-1), local(0)),
+        row('Sleep duration', '93832-4', 'h', '7', local(-3, 23 + 10 / 60), local(-2, 6 + 40 / 60)),
+        row('Heart rate variability RMSSD', null, 'ms', '41.7', local(-2), local(-1)),
+        row('Oxygen saturation', '59408-5', '%', '96.4', local(-2), local(-1)),
+        row('Body weight', '29463-7', 'kg', '72.5', local(-1, 7.25), null),
+        row('Body mass index', '39156-5', 'kg/m2', '23.41', local(-1, 7.25), null),
+        row('Body fat percentage', '41982-0', '%', '18.2', local(-1, 7.25), null),
         row('Exercise activity', '73985-4', null, 'Run', at(-2, 7), at(-2, 7.75)),
         row('Workout distance', null, 'm', '7500', at(-2, 7), at(-2, 7.75)),
       ].sort(byIndicatorAndTime),
     );
+    const sleep = rows.find((r) => r.indicator === 'Sleep duration')!;
+    expect([sleep.time, sleep.end_time]).toEqual([at(-2, 4 + 10 / 60), at(-2, 11 + 40 / 60)]);
+    // Read as UTC, the sleep would start at 23:10Z and the days at 00:00Z: none of those instants was written.
+    const times = new Set(rows.flatMap((r) => [r.time, r.end_time]));
+    for (const utc of [at(-3, 23 + 10 / 60), at(-1, 7.25), d(-3), d(-2), d(-1)])
+      expect(times.has(utc), utc).toBe(false);
   });
 });
 
@@ -489,6 +505,11 @@ function d(offset: number): string {
 
 function at(offset: number, hours: number): string {
   return new Date(Date.UTC(...utcDay(offset)) + Math.round(hours * 3_600_000)).toISOString();
+}
+
+/** `hours` on the fixture user's clock `offset` days away, at the profile's UTC−5, as a UTC instant. */
+function local(offset: number, hours = 0): string {
+  return at(offset, hours + 5);
 }
 
 function row(indicator: string, loinc: unknown, unit: string | null, value: string, time: string, end: string | null) {

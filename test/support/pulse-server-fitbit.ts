@@ -1,4 +1,5 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { json, ProviderServer, type RecordedCall, type Reply } from './pulse-servers';
 
 /** Fixed test credentials of the Fitbit application (never real); the secret is the fixtures' (SOURCE.md). */
@@ -9,6 +10,14 @@ export const FITBIT_VERIFY_CODE = 'fitbit-verify-5d2a91';
 export const FITBIT_USER_ID = '228TQ4';
 
 type Doc = Record<string, unknown>;
+
+/**
+ * `GET /1/user/-/profile.json` as `test/fixtures/pulse/fitbit/profile.json` gives it: a user in America/New_York,
+ * `offsetFromUTCMillis` −18,000,000 (UTC−5), so every local time Fitbit writes is five hours behind UTC.
+ */
+export function fitbitProfile(): Doc {
+  return JSON.parse(readFileSync(new URL('../fixtures/pulse/fitbit/profile.json', import.meta.url), 'utf8')) as Doc;
+}
 
 /** What the fake holds for its one user, by resource, in the answer shapes of design §3.4. */
 export interface FitbitData {
@@ -52,7 +61,7 @@ const ANSWER_FIELD: Partial<Record<Exclude<keyof FitbitData, 'summaries'>, strin
  * challenge), `/oauth2/token` (HTTP Basic client authentication; a code is single use, bound to its `redirect_uri`
  * and answered only for the `code_verifier` whose S256 digest is the stored challenge; refresh tokens single use and
  * rotated; errors in Fitbit's `{errors: [{errorType}]}` shape), `/oauth2/revoke` (every token of the user),
- * the data paths with their range limits, per-user `apiSubscriptions`, and 150 requests per hour per user with
+ * the data paths with their range limits, the profile (the user's UTC offset), per-user `apiSubscriptions`, and 150 requests per hour per user with
  * `Fitbit-Rate-Limit-*` headers (429 with `Retry-After` past it). `deliver` signs as Fitbit does; `verifySubscriber`
  * sends the two verification GETs.
  */
@@ -65,6 +74,10 @@ export class FitbitServer extends ProviderServer {
   retryAfterOn429 = true;
   /** Seconds to the budget's reset as announced; the real hour's when null. */
   announcedResetSeconds: number | null = null;
+  /** The profile every user reads (`offsetFromUTCMillis`, `timezone`); a string is answered as raw bytes. */
+  profile: Doc | string = fitbitProfile();
+  /** The status `GET /1/user/-/profile.json` answers (a 5xx or 403 to show a link that reads no profile). */
+  profileStatus = 200;
   /** Who signs in at the next consent (every user sees the same `data`). */
   nextUserId = FITBIT_USER_ID;
   /** The next consent stores a challenge no verifier matches (so the exchange must fail). */
@@ -105,6 +118,7 @@ export class FitbitServer extends ProviderServer {
     const summary = /^\/1\/user\/-\/activities\/date\/([\d-]+)\.json$/.exec(call.path);
     if (summary) return json(200, this.data.summaries[summary[1]!] ?? EMPTY_DAY);
     if (call.path === '/1/user/-/activities/list.json') return this.activityList(call.query);
+    if (call.path === '/1/user/-/profile.json') return this.profileAnswer();
     for (const [pattern, resource, field, maxDays] of RANGES) {
       const m = pattern.exec(call.path);
       if (!m) continue;
@@ -116,6 +130,13 @@ export class FitbitServer extends ProviderServer {
       return resource === 'spo2' ? json(200, items) : json(200, { [ANSWER_FIELD[resource]!]: items });
     }
     return ERROR(404, 'not_found');
+  }
+
+  private profileAnswer(): Reply {
+    if (this.profileStatus !== 200)
+      return ERROR(this.profileStatus, this.profileStatus === 403 ? 'insufficient_scope' : 'system');
+    if (typeof this.profile !== 'string') return json(200, this.profile);
+    return { status: 200, headers: { 'content-type': 'application/json' }, body: this.profile };
   }
 
   private activityList(q: URLSearchParams): Reply {

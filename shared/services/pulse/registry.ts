@@ -18,6 +18,12 @@ export interface ProviderTokens {
   tokenSecret?: string;
   expiresAt: number;
   scope: string[];
+  /**
+   * The user's UTC offset (seconds east; null when the provider gave none usable) and when it was read (epoch ms), for
+   * a provider that writes local times and states the offset per user (Fitbit's profile). Kept with the grant, not
+   * in `LINK#`: it is read with the grant's token and renewed when the tokens are, so no other write is needed.
+   */
+  utcOffset?: { seconds: number | null; readAt: number };
 }
 
 /** What `beginLink` gets: the attempt's `state`, the callback it must name, and the scopes to ask. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  fitbitProfileOffset,
   mapFitbitActivityList,
   mapFitbitActivitySummary,
   mapFitbitHeart,
@@ -178,5 +179,49 @@ describe('Fitbit mapping (design §4.5)', () => {
       /distanceUnit is not Kilometer, Mile or Meter/,
     );
     expect(() => mapFitbitActivitySummary('2026-11-19', { activities: [] }, 0)).toThrow(/summary is not an object/);
+  });
+});
+
+describe('Fitbit profile → the user`s UTC offset (design §19)', () => {
+  const WINTER = Date.parse('2026-11-26T12:00:00Z');
+  const SUMMER = Date.parse('2026-07-01T12:00:00Z');
+  const user = (fields: Record<string, unknown>) => ({ user: fields });
+
+  it('reads offsetFromUTCMillis of the documented profile as seconds east of UTC', () => {
+    expect(fitbitProfileOffset(fixtureJson('fitbit', 'profile.json'), WINTER)).toBe(OFFSET);
+    expect(fitbitProfileOffset(user({ offsetFromUTCMillis: 19_800_000 }), WINTER)).toBe(19_800);
+    expect(fitbitProfileOffset(user({ offsetFromUTCMillis: 0 }), WINTER)).toBe(0);
+  });
+
+  it('falls back to the IANA timezone at that instant when the offset is missing or unusable', () => {
+    expect(fitbitProfileOffset(user({ timezone: 'America/New_York' }), WINTER)).toBe(-18_000);
+    expect(fitbitProfileOffset(user({ timezone: 'America/New_York' }), SUMMER)).toBe(-14_400);
+    expect(fitbitProfileOffset(user({ offsetFromUTCMillis: 'x', timezone: 'Asia/Kolkata' }), WINTER)).toBe(19_800);
+  });
+
+  it('answers null (UTC), never throws, for a missing or garbage profile', () => {
+    const garbage: unknown[] = [
+      null,
+      undefined,
+      'profile',
+      42,
+      [],
+      [{ user: { offsetFromUTCMillis: 3_600_000 } }],
+      {},
+      { user: null },
+      { user: 'x' },
+      user({}),
+      user({ offsetFromUTCMillis: '-18000000' }),
+      user({ offsetFromUTCMillis: Number.NaN }),
+      user({ offsetFromUTCMillis: Number.POSITIVE_INFINITY }),
+      user({ offsetFromUTCMillis: -18_000_001 }),
+      user({ offsetFromUTCMillis: 1_234_000 }),
+      user({ offsetFromUTCMillis: 15 * 3_600_000 }),
+      user({ offsetFromUTCMillis: null, timezone: 'Mars/Olympus_Mons' }),
+      user({ timezone: '' }),
+      user({ timezone: 7 }),
+    ];
+    for (const body of garbage)
+      expect(fitbitProfileOffset(body, WINTER), JSON.stringify(body) ?? 'undefined').toBeNull();
   });
 });

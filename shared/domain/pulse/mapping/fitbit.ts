@@ -11,9 +11,33 @@ import {
   keyed,
   localInstant,
   naturalKey,
+  offsetText,
   round,
   type UtcOffset,
+  zoneOffsetAt,
 } from '../readings';
+
+/**
+ * `GET /1/user/-/profile.json` → the user's offset in seconds east of UTC: `user.offsetFromUTCMillis` / 1000, else
+ * the offset of `user.timezone` (IANA) at `nowMs`, else null (UTC, design §4.1). Never throws: a missing or odd
+ * profile must not fail a link or a refresh, only leave the times at UTC.
+ * Shape: <https://dev.fitbit.com/build/reference/web-api/user/get-profile/>.
+ */
+export function fitbitProfileOffset(body: unknown, nowMs: number): number | null {
+  const user = isObject(body) && isObject(body.user) ? body.user : null;
+  if (!user) return null;
+  const millis = user.offsetFromUTCMillis;
+  if (typeof millis === 'number' && Number.isInteger(millis / 1000)) {
+    // Whole minutes within ±14 h, as a clock can be set; anything else is not an offset to trust.
+    if (offsetText(millis / 1000) !== null) return millis / 1000;
+  }
+  if (typeof user.timezone !== 'string' || user.timezone === '') return null;
+  return zoneOffsetAt(user.timezone, nowMs);
+}
+
+function isObject(value: unknown): value is JsonObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
 
 const DISTANCE_UNIT_METRES: Readonly<Record<string, number>> = { Kilometer: 1000, Mile: 1609.344, Meter: 1 };
 

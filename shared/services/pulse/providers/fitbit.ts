@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FitbitFetchStep, FitbitResource } from '../../../domain/pulse/fetch-steps';
 import {
+  fitbitProfileOffset,
   mapFitbitActivityList,
   mapFitbitActivitySummary,
   mapFitbitHeart,
@@ -10,8 +11,9 @@ import {
   mapFitbitWeight,
 } from '../../../domain/pulse/mapping/fitbit';
 import { PROVIDER_DESCRIPTORS } from '../../../domain/pulse/providers';
-import type { KeyedReading } from '../../../domain/pulse/readings';
+import { type KeyedReading, offsetText } from '../../../domain/pulse/readings';
 import { fitbitEvents, secretEquals, verifyFitbit } from '../../../domain/pulse/signatures';
+import { log } from '../../../log';
 import { ProviderError, type ProviderRequest } from '../provider-http';
 import type {
   FetchResult,
@@ -34,6 +36,9 @@ const DEFAULT_SCOPES = ['activity', 'heartrate', 'sleep', 'weight', 'oxygen_satu
 const SUBSCRIBED_COLLECTIONS = ['activities', 'sleep', 'body', 'userRevokedAccess'] as const;
 const RATE_LIMIT_RESET = 'fitbit-rate-limit-reset';
 const DAY_MS = 86_400_000;
+/** The profile (for the user's UTC offset): read at link, then again at a refresh once a day old (design §19). */
+const PROFILE_PATH = '/1/user/-/profile.json';
+const PROFILE_MAX_AGE_MS = DAY_MS;
 const ACTIVITY_PAGE = 100;
 
 /**
@@ -123,14 +128,15 @@ export const fitbitModule: ProviderModule = {
       client_id: ctx.cfg.clientId,
     });
     if (typeof answer.userId !== 'string' || !answer.userId) throw new ProviderError('refused', 'fitbit', null);
-    return { tokens: answer.tokens, providerUserId: answer.userId };
+    return { tokens: await withUtcOffset(ctx, answer.tokens, undefined), providerUserId: answer.userId };
   },
 
   async refresh(ctx, tokens) {
     if (!tokens.refreshToken) throw new ProviderError('invalid_grant', 'fitbit', null);
     try {
       const form = { grant_type: 'refresh_token', refresh_token: tokens.refreshToken };
-      return (await tokenRequest(ctx, form, tokens)).tokens;
+      const fresh = (await tokenRequest(ctx, form, tokens)).tokens;
+      return await withUtcOffset(ctx, fresh, tokens.utcOffset);
     } catch (err) {
       // Fitbit names the error in `errors[].errorType`, not OAuth's `error`: a 400 to a refresh is the spent or
       // revoked refresh token (`invalid_grant`); a bad client would be 401.
@@ -218,6 +224,7 @@ export const fitbitModule: ProviderModule = {
     const [resource, ...rest] = step.resources;
     if (!resource || !RESOURCES.includes(resource)) throw new ProviderError('refused', 'fitbit', null);
     const from = step.start.slice(0, 10);
+    const offset = userOffset(tokens);
     const then: Pick<FetchResult, 'next'> = rest.length > 0 ? { next: { ...step, resources: rest } } : {};
     const url = new URL(`${ctx.cfg.apiUrl}${PATHS[resource].replace('{from}', from).replace('{to}', step.end)}`);
     if (resource === 'activity_list') {
@@ -230,11 +237,11 @@ export const fitbitModule: ProviderModule = {
     }
     const answer = await call(ctx, tokens, { method: 'GET', url, pathTemplate: PATHS[resource] });
     const body = answer.json<unknown>();
-    if (resource !== 'activity_list') return { readings: mapResource(resource, from, body), ...then };
+    if (resource !== 'activity_list') return { readings: mapResource(resource, from, body, offset), ...then };
     // Fitbit lists from the start onwards; past the window's end there is nothing this step wants.
     const activities = (body as { activities?: { startTime?: unknown }[] }).activities ?? [];
     const inWindow = activities.filter((a) => String(a.startTime).slice(0, 10) <= step.end);
-    const readings = mapFitbitActivityList({ activities: inWindow }, USER_OFFSET);
+    const readings = mapFitbitActivityList({ activities: inWindow }, offset);
     const cursor = String(activities.at(-1)?.startTime ?? '').slice(0, 19);
     const more = activities.length === ACTIVITY_PAGE && cursor.slice(0, 10) <= step.end && cursor > step.start;
     return { readings, ...(more ? { next: { ...step, start: cursor } } : then) };
@@ -242,25 +249,63 @@ export const fitbitModule: ProviderModule = {
 };
 
 /**
- * The user's UTC offset for Fitbit's local date-times. Not read yet (the profile's `offsetFromUTCMillis` needs a
- * place in `LINK#`): UTC, as design §4.1 says where none is known.
+ * The tokens with the user's UTC offset: `previous` kept while under a day old, else the profile read with the new
+ * access token. A profile Fitbit does not answer (the `profile` scope declined at consent, a 5xx, the hour spent)
+ * keeps what was known and is tried again at the next refresh: the link and the refresh never fail for it.
  */
-const USER_OFFSET = null;
+async function withUtcOffset(
+  ctx: ProviderContext,
+  tokens: ProviderTokens,
+  previous: ProviderTokens['utcOffset'],
+): Promise<ProviderTokens> {
+  if (previous && ctx.nowMs - previous.readAt < PROFILE_MAX_AGE_MS) return { ...tokens, utcOffset: previous };
+  try {
+    const answer = await call(ctx, tokens, {
+      method: 'GET',
+      url: new URL(`${ctx.cfg.apiUrl}${PROFILE_PATH}`),
+      pathTemplate: PROFILE_PATH,
+    });
+    return {
+      ...tokens,
+      utcOffset: { seconds: fitbitProfileOffset(answer.json<unknown>(), ctx.nowMs), readAt: ctx.nowMs },
+    };
+  } catch (err) {
+    if (!(err instanceof ProviderError)) throw err;
+    // Kind and status only: the profile holds the person's name, birth date and zone.
+    log('warn', 'fitbit profile not read; times stay at the last known offset', { kind: err.kind, status: err.status });
+    return previous ? { ...tokens, utcOffset: previous } : tokens;
+  }
+}
 
-function mapResource(resource: Exclude<FitbitResource, 'activity_list'>, date: string, body: unknown): KeyedReading[] {
+/**
+ * The offset Fitbit's local date-times are read at: the one kept with the tokens, or UTC (design §4.1) while none is
+ * known — a link made before the profile was read, or a profile without a usable offset.
+ */
+function userOffset(tokens: ProviderTokens): number | null {
+  const seconds = tokens.utcOffset?.seconds;
+  // The sealed JSON is not schema-checked when opened: an offset no clock has would make every mapper throw.
+  return typeof seconds === 'number' && offsetText(seconds) !== null ? seconds : null;
+}
+
+function mapResource(
+  resource: Exclude<FitbitResource, 'activity_list'>,
+  date: string,
+  body: unknown,
+  offset: number | null,
+): KeyedReading[] {
   switch (resource) {
     case 'activities_summary':
-      return nothingWorn(body) ? [] : mapFitbitActivitySummary(date, body, USER_OFFSET);
+      return nothingWorn(body) ? [] : mapFitbitActivitySummary(date, body, offset);
     case 'heart':
-      return mapFitbitHeart(body, USER_OFFSET);
+      return mapFitbitHeart(body, offset);
     case 'sleep':
-      return mapFitbitSleep(body, USER_OFFSET);
+      return mapFitbitSleep(body, offset);
     case 'hrv':
-      return mapFitbitHrv(body, USER_OFFSET);
+      return mapFitbitHrv(body, offset);
     case 'spo2':
-      return mapFitbitSpo2(body, USER_OFFSET);
+      return mapFitbitSpo2(body, offset);
     case 'weight':
-      return mapFitbitWeight(body, USER_OFFSET);
+      return mapFitbitWeight(body, offset);
   }
 }
 
