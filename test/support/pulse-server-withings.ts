@@ -38,7 +38,6 @@ export class WithingsServer extends ProviderServer {
   pageSize = 2;
   expiresIn = 10_800;
   ratePerMinute = 120;
-  denyNext = false;
   /** The next code exchange issues an access token this server already treats as expired (`status: 401`). */
   staleNextAccessToken = false;
   /** Milliseconds added to the server's clock (codes expire on it). */
@@ -91,17 +90,11 @@ export class WithingsServer extends ProviderServer {
     if (q.get('client_id') !== WITHINGS_CLIENT_ID || !redirect || q.get('response_type') !== 'code') {
       return json(400, { error: 'invalid_request' });
     }
-    const back = new URL(redirect);
-    if (this.denyNext) {
-      this.denyNext = false;
-      back.searchParams.set('error', 'access_denied');
-    } else {
+    return this.consentRedirect(q, redirect, () => {
       const code = `withings-code-${randomBytes(8).toString('hex')}`;
       this.codes.set(code, { redirectUri: redirect, scope: q.get('scope') ?? '', issuedAt: this.now() });
-      back.searchParams.set('code', code);
-    }
-    back.searchParams.set('state', q.get('state') ?? '');
-    return { status: 302, headers: { location: back.toString() } };
+      return { code };
+    });
   }
 
   private token(form: URLSearchParams): Reply {
