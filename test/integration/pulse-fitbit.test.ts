@@ -13,6 +13,7 @@ import {
   byIndicatorTimeValue,
   consent as consentAt,
   consentCallback,
+  expectCodeFlowConsent,
   followCallback,
   LINK_PATH as LINK,
   LOOSE_RATE_LIMITS,
@@ -99,19 +100,15 @@ describe('linking Fitbit', () => {
     const user = await signIn(h, email());
     const res = await client(h.url, user.access_token).post(LINK, { provider: 'fitbit' });
     expect(res.status).toBe(200);
-    const url = new URL(res.body.data.link_web_url);
-    expect(`${url.origin}${url.pathname}`).toBe(`${fitbit.baseUrl}/oauth2/authorize`);
-    expect(Object.fromEntries(url.searchParams)).toMatchObject({
-      response_type: 'code',
-      client_id: FITBIT_CLIENT_ID,
-      redirect_uri: `${h.url}/api/v1/pulse/hds/fitbit/callback`,
-      scope: 'activity heartrate sleep weight oxygen_saturation profile',
-      code_challenge_method: 'S256',
+    const query = expectCodeFlowConsent(h, 'fitbit', res.body.data.link_web_url, {
+      authorizeUrl: `${fitbit.baseUrl}/oauth2/authorize`,
+      clientId: FITBIT_CLIENT_ID,
     });
-    expect(url.searchParams.get('code_challenge')).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    expect(url.searchParams.get('state')).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(query.get('scope')).toBe('activity heartrate sleep weight oxygen_saturation profile');
+    expect(query.get('code_challenge_method')).toBe('S256');
+    expect(query.get('code_challenge')).toMatch(/^[A-Za-z0-9_-]{43}$/);
     // The verifier never travels in the browser's URL.
-    expect(url.searchParams.has('code_verifier')).toBe(false);
+    expect(query.has('code_verifier')).toBe(false);
   });
 
   it('fails the link when the code_verifier does not match the challenge Fitbit stored, storing nothing', async () => {

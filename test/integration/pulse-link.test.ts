@@ -5,6 +5,7 @@ import {
   backfillDone,
   byIndicatorTimeValue,
   consent as consentAt,
+  expectCodeFlowConsent,
   LINK_PATH as LINK,
   pickReading,
   RETURN_URL,
@@ -91,13 +92,11 @@ describe('linking Oura', () => {
   it('answers Oura’s consent URL naming the client, HDS’s callback, the scopes and a state', async () => {
     const res = await client(h.url, jwt).post(LINK, { provider: 'oura' });
     expect(res.status).toBe(200);
-    const url = new URL(res.body.data.link_web_url);
-    expect(`${url.origin}${url.pathname}`).toBe(`${oura.baseUrl}/oauth/authorize`);
-    expect(url.searchParams.get('response_type')).toBe('code');
-    expect(url.searchParams.get('client_id')).toBe('oura-test-client');
-    expect(url.searchParams.get('redirect_uri')).toBe(`${h.url}/api/v1/pulse/hds/oura/callback`);
-    expect(url.searchParams.get('scope')).toBe('personal daily heartrate workout spo2');
-    expect(url.searchParams.get('state')).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const query = expectCodeFlowConsent(h, 'oura', res.body.data.link_web_url, {
+      authorizeUrl: `${oura.baseUrl}/oauth/authorize`,
+      clientId: 'oura-test-client',
+    });
+    expect(query.get('scope')).toBe('personal daily heartrate workout spo2');
   });
 
   it('links through consent and the callback: tokens sealed at rest, the map written, the link listed', async () => {

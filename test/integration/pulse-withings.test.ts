@@ -7,6 +7,7 @@ import {
   backfillDone,
   byIndicatorTimeValue,
   consentCallback,
+  expectCodeFlowConsent,
   followCallback,
   LINK_PATH as LINK,
   LOOSE_RATE_LIMITS,
@@ -95,13 +96,11 @@ describe('linking Withings', () => {
     const user = await signIn(h, email());
     const res = await client(h.url, user.access_token).post(LINK, { provider: 'withings' });
     expect(res.status).toBe(200);
-    const url = new URL(res.body.data.link_web_url);
-    expect(`${url.origin}${url.pathname}`).toBe(`${withings.baseUrl}/oauth2_user/authorize2`);
-    expect(url.searchParams.get('response_type')).toBe('code');
-    expect(url.searchParams.get('client_id')).toBe('withings-test-client');
-    expect(url.searchParams.get('redirect_uri')).toBe(`${h.url}/api/v1/pulse/hds/withings/callback`);
-    expect(url.searchParams.get('scope')).toBe('user.metrics,user.activity');
-    expect(url.searchParams.get('state')).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const query = expectCodeFlowConsent(h, 'withings', res.body.data.link_web_url, {
+      authorizeUrl: `${withings.baseUrl}/oauth2_user/authorize2`,
+      clientId: 'withings-test-client',
+    });
+    expect(query.get('scope')).toBe('user.metrics,user.activity');
   });
 
   it('links: requesttoken with the form credentials, the token answer’s userid mapped, no plaintext at rest', async () => {

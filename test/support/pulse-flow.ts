@@ -70,6 +70,26 @@ export async function consentCallback(h: Harness, provider: string, linkWebUrl: 
   return callback;
 }
 
+/**
+ * Checks a consent URL of the OAuth 2 code flow (RFC 6749 §4.1.1): the provider's authorize endpoint, the code
+ * response for `clientId`, HDS's callback for `provider` and a state of 32 random bytes. Answers its query, for the
+ * provider's own parameters (scope, PKCE).
+ */
+export function expectCodeFlowConsent(
+  h: Harness,
+  provider: string,
+  linkWebUrl: string,
+  expected: { authorizeUrl: string; clientId: string },
+): URLSearchParams {
+  const url = new URL(linkWebUrl);
+  expect(`${url.origin}${url.pathname}`).toBe(expected.authorizeUrl);
+  expect(url.searchParams.get('response_type')).toBe('code');
+  expect(url.searchParams.get('client_id')).toBe(expected.clientId);
+  expect(url.searchParams.get('redirect_uri')).toBe(`${h.url}/api/v1/pulse/hds/${provider}/callback`);
+  expect(url.searchParams.get('state')).toMatch(/^[A-Za-z0-9_-]{43}$/);
+  return url.searchParams;
+}
+
 /** The browser's second step: HDS's callback, its redirect not followed. */
 export function followCallback(callback: string): Promise<Response> {
   return fetch(callback, { redirect: 'manual' });
