@@ -2,7 +2,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { json, ProviderServer, type RecordedCall, type Reply } from './pulse-servers';
+import { json, ProviderServer, type RecordedCall, type Reply, redeemCode } from './pulse-servers';
 
 /** Fixed test credentials of the WHOOP application (never real); the secret is the fixtures' (SOURCE.md). */
 export const WHOOP_CLIENT_ID = 'whoop-test-client';
@@ -128,10 +128,8 @@ export class WhoopServer extends ProviderServer {
       return json(401, { error: 'invalid_client' });
     }
     if (form.get('grant_type') === 'authorization_code') {
-      const code = form.get('code') ?? '';
-      const issued = this.codes.get(code);
-      this.codes.delete(code);
-      if (!issued || issued.redirectUri !== form.get('redirect_uri')) return json(400, { error: 'invalid_grant' });
+      const issued = redeemCode(this.codes, form);
+      if (!issued) return json(400, { error: 'invalid_grant' });
       return this.issue(issued.scope, randomBytes(6).toString('hex'));
     }
     if (form.get('grant_type') === 'refresh_token') {

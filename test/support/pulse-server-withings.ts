@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { json, ProviderServer, type RecordedCall, type Reply } from './pulse-servers';
+import { json, ProviderServer, type RecordedCall, type Reply, redeemCode } from './pulse-servers';
 
 /** Fixed test credentials of the Withings application (never real). */
 export const WITHINGS_CLIENT_ID = 'withings-test-client';
@@ -102,10 +102,8 @@ export class WithingsServer extends ProviderServer {
       return status(INVALID_PARAMS, 'Invalid Params: invalid client_id or client_secret');
     }
     if (form.get('grant_type') === 'authorization_code') {
-      const code = form.get('code') ?? '';
-      const issued = this.codes.get(code);
-      this.codes.delete(code);
-      if (!issued || issued.redirectUri !== form.get('redirect_uri')) return status(INVALID_PARAMS, 'invalid code');
+      const issued = redeemCode(this.codes, form);
+      if (!issued) return status(INVALID_PARAMS, 'invalid code');
       if (this.now() - issued.issuedAt > CODE_LIFETIME_MS) return status(INVALID_PARAMS, 'code expired');
       const stale = this.staleNextAccessToken;
       this.staleNextAccessToken = false;

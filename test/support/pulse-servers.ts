@@ -31,6 +31,18 @@ export const json = (status: number, body: unknown, headers: Record<string, stri
   body: JSON.stringify(body),
 });
 
+/**
+ * Takes the authorization code a token request presents: single use, so gone whether or not it matches. Answers what
+ * it was issued with, or null when it was never issued, was used already, or was issued for another `redirect_uri`
+ * (RFC 6749 §4.1.3).
+ */
+export function redeemCode<T extends { redirectUri: string }>(codes: Map<string, T>, form: URLSearchParams): T | null {
+  const code = form.get('code') ?? '';
+  const issued = codes.get(code);
+  codes.delete(code);
+  return issued && issued.redirectUri === form.get('redirect_uri') ? issued : null;
+}
+
 export abstract class ProviderServer {
   readonly calls: RecordedCall[] = [];
   private failure: Failure | null = null;
@@ -257,10 +269,7 @@ export class OuraServer extends ProviderServer {
       return json(401, { error: 'invalid_client' });
     }
     if (form.get('grant_type') === 'authorization_code') {
-      const code = form.get('code') ?? '';
-      const issued = this.codes.get(code);
-      this.codes.delete(code);
-      if (!issued || issued.redirectUri !== form.get('redirect_uri')) return json(400, { error: 'invalid_grant' });
+      if (!redeemCode(this.codes, form)) return json(400, { error: 'invalid_grant' });
       return this.issue();
     }
     if (form.get('grant_type') === 'refresh_token') {
