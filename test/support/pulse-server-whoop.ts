@@ -2,7 +2,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { json, ProviderServer, type RecordedCall, type Reply } from './pulse-servers';
+import { json, ProviderServer, type RecordedCall, type Reply, redeemCode } from './pulse-servers';
 
 /** Fixed test credentials of the WHOOP application (never real); the secret is the fixtures' (SOURCE.md). */
 export const WHOOP_CLIENT_ID = 'whoop-test-client';
@@ -41,7 +41,6 @@ export class WhoopServer extends ProviderServer {
   /** Seconds an access token lives (WHOOP's sample: an hour). */
   expiresIn = 3600;
   ratePerMinute = 100;
-  denyNext = false;
   /** Every token ever issued, for log and storage checks. */
   readonly issued: string[] = [];
   readonly revoked: string[] = [];
@@ -115,19 +114,12 @@ export class WhoopServer extends ProviderServer {
     if (q.get('client_id') !== WHOOP_CLIENT_ID || !redirect || q.get('response_type') !== 'code' || state.length < 8) {
       return json(400, { error: 'invalid_request' });
     }
-    const back = new URL(redirect);
-    if (this.denyNext) {
-      this.denyNext = false;
-      back.searchParams.set('error', 'access_denied');
-    } else {
+    return this.consentRedirect(q, redirect, () => {
       const code = `whoop-code-${randomBytes(8).toString('hex')}`;
       const scope = (q.get('scope') ?? '').split(' ').filter(Boolean);
       this.codes.set(code, { redirectUri: redirect, scope });
-      back.searchParams.set('code', code);
-      back.searchParams.set('scope', scope.join(' '));
-    }
-    back.searchParams.set('state', state);
-    return { status: 302, headers: { location: back.toString() } };
+      return { code, scope: scope.join(' ') };
+    });
   }
 
   private token(call: RecordedCall): Reply {
@@ -136,10 +128,8 @@ export class WhoopServer extends ProviderServer {
       return json(401, { error: 'invalid_client' });
     }
     if (form.get('grant_type') === 'authorization_code') {
-      const code = form.get('code') ?? '';
-      const issued = this.codes.get(code);
-      this.codes.delete(code);
-      if (!issued || issued.redirectUri !== form.get('redirect_uri')) return json(400, { error: 'invalid_grant' });
+      const issued = redeemCode(this.codes, form);
+      if (!issued) return json(400, { error: 'invalid_grant' });
       return this.issue(issued.scope, randomBytes(6).toString('hex'));
     }
     if (form.get('grant_type') === 'refresh_token') {

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { json, ProviderServer, type RecordedCall, type Reply } from './pulse-servers';
+import { json, ProviderServer, type RecordedCall, type Reply, redeemCode } from './pulse-servers';
 
 /** Fixed test credentials of the Withings application (never real). */
 export const WITHINGS_CLIENT_ID = 'withings-test-client';
@@ -38,7 +38,6 @@ export class WithingsServer extends ProviderServer {
   pageSize = 2;
   expiresIn = 10_800;
   ratePerMinute = 120;
-  denyNext = false;
   /** The next code exchange issues an access token this server already treats as expired (`status: 401`). */
   staleNextAccessToken = false;
   /** Milliseconds added to the server's clock (codes expire on it). */
@@ -91,17 +90,11 @@ export class WithingsServer extends ProviderServer {
     if (q.get('client_id') !== WITHINGS_CLIENT_ID || !redirect || q.get('response_type') !== 'code') {
       return json(400, { error: 'invalid_request' });
     }
-    const back = new URL(redirect);
-    if (this.denyNext) {
-      this.denyNext = false;
-      back.searchParams.set('error', 'access_denied');
-    } else {
+    return this.consentRedirect(q, redirect, () => {
       const code = `withings-code-${randomBytes(8).toString('hex')}`;
       this.codes.set(code, { redirectUri: redirect, scope: q.get('scope') ?? '', issuedAt: this.now() });
-      back.searchParams.set('code', code);
-    }
-    back.searchParams.set('state', q.get('state') ?? '');
-    return { status: 302, headers: { location: back.toString() } };
+      return { code };
+    });
   }
 
   private token(form: URLSearchParams): Reply {
@@ -109,10 +102,8 @@ export class WithingsServer extends ProviderServer {
       return status(INVALID_PARAMS, 'Invalid Params: invalid client_id or client_secret');
     }
     if (form.get('grant_type') === 'authorization_code') {
-      const code = form.get('code') ?? '';
-      const issued = this.codes.get(code);
-      this.codes.delete(code);
-      if (!issued || issued.redirectUri !== form.get('redirect_uri')) return status(INVALID_PARAMS, 'invalid code');
+      const issued = redeemCode(this.codes, form);
+      if (!issued) return status(INVALID_PARAMS, 'invalid code');
       if (this.now() - issued.issuedAt > CODE_LIFETIME_MS) return status(INVALID_PARAMS, 'code expired');
       const stale = this.staleNextAccessToken;
       this.staleNextAccessToken = false;

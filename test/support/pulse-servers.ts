@@ -31,12 +31,26 @@ export const json = (status: number, body: unknown, headers: Record<string, stri
   body: JSON.stringify(body),
 });
 
+/**
+ * Takes the authorization code a token request presents: single use, so gone whether or not it matches. Answers what
+ * it was issued with, or null when it was never issued, was used already, or was issued for another `redirect_uri`
+ * (RFC 6749 §4.1.3).
+ */
+export function redeemCode<T extends { redirectUri: string }>(codes: Map<string, T>, form: URLSearchParams): T | null {
+  const code = form.get('code') ?? '';
+  const issued = codes.get(code);
+  codes.delete(code);
+  return issued && issued.redirectUri === form.get('redirect_uri') ? issued : null;
+}
+
 export abstract class ProviderServer {
   readonly calls: RecordedCall[] = [];
   private failure: Failure | null = null;
   private server: Server | null = null;
   private readonly stalled = new Set<ServerResponse>();
   baseUrl = '';
+  /** The next consent is refused by the user. */
+  denyNext = false;
 
   async start(): Promise<void> {
     this.server = createServer((req, res) => {
@@ -62,6 +76,22 @@ export abstract class ProviderServer {
     if (!server) return;
     server.closeAllConnections();
     await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+
+  /**
+   * The consent page's 302 back to `redirect` (RFC 6749 §4.1.2): with the parameters `grant` issues (the code and
+   * whatever the provider sends beside it), or `error=access_denied` once after `denyNext`; `state` echoed either way.
+   */
+  protected consentRedirect(q: URLSearchParams, redirect: string, grant: () => Record<string, string>): Reply {
+    const back = new URL(redirect);
+    if (this.denyNext) {
+      this.denyNext = false;
+      back.searchParams.set('error', 'access_denied');
+    } else {
+      for (const [name, value] of Object.entries(grant())) back.searchParams.set(name, value);
+    }
+    back.searchParams.set('state', q.get('state') ?? '');
+    return { status: 302, headers: { location: back.toString() } };
   }
 
   /** Recorded requests whose path starts with `prefix`. */
@@ -135,8 +165,6 @@ export class OuraServer extends ProviderServer {
   pageSize = 2;
   /** Seconds an access token lives. */
   expiresIn = 86_400;
-  /** The next consent is refused by the user. */
-  denyNext = false;
   /** Every token ever issued, for log and storage checks. */
   readonly issued: string[] = [];
   readonly revoked: string[] = [];
@@ -228,19 +256,12 @@ export class OuraServer extends ProviderServer {
     if (q.get('client_id') !== OURA_CLIENT_ID || !redirect || q.get('response_type') !== 'code') {
       return json(400, { error: 'invalid_request' });
     }
-    const back = new URL(redirect);
-    if (this.denyNext) {
-      this.denyNext = false;
-      back.searchParams.set('error', 'access_denied');
-    } else {
+    return this.consentRedirect(q, redirect, () => {
       const code = `code-${randomBytes(8).toString('hex')}`;
       this.codes.set(code, { redirectUri: redirect });
       this.codesIssued.push(code);
-      back.searchParams.set('code', code);
-      back.searchParams.set('scope', q.get('scope') ?? '');
-    }
-    back.searchParams.set('state', q.get('state') ?? '');
-    return { status: 302, headers: { location: back.toString() } };
+      return { code, scope: q.get('scope') ?? '' };
+    });
   }
 
   private token(form: URLSearchParams): Reply {
@@ -248,10 +269,7 @@ export class OuraServer extends ProviderServer {
       return json(401, { error: 'invalid_client' });
     }
     if (form.get('grant_type') === 'authorization_code') {
-      const code = form.get('code') ?? '';
-      const issued = this.codes.get(code);
-      this.codes.delete(code);
-      if (!issued || issued.redirectUri !== form.get('redirect_uri')) return json(400, { error: 'invalid_grant' });
+      if (!redeemCode(this.codes, form)) return json(400, { error: 'invalid_grant' });
       return this.issue();
     }
     if (form.get('grant_type') === 'refresh_token') {
