@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createGuardedEgress } from '../../../shared/adapters/egress/guarded-egress';
 import { readConfig } from '../../../shared/config/config';
+import { isCodeVerifier, verifierMatchesChallenge } from '../../../shared/domain/oauth/pkce';
 import { ProviderHttp } from '../../../shared/services/pulse/provider-http';
 import { fitbitModule } from '../../../shared/services/pulse/providers/fitbit';
 import type { ProviderContext, ProviderTokens } from '../../../shared/services/pulse/registry';
@@ -118,5 +119,18 @@ describe('the Fitbit module and the user’s UTC offset', () => {
     const tokens = await link();
     const odd = { ...tokens, utcOffset: { seconds: 12_345_678, readAt: ctx.nowMs } };
     expect(await sleepStart(odd)).toBe('2026-11-19T23:10:00.000Z');
+  });
+});
+
+describe('the Fitbit module’s PKCE', () => {
+  it('asks an S256 challenge of the verifier it stashes, and a fresh verifier per link', async () => {
+    const start = { state: 'state-of-the-test', redirectUri: REDIRECT };
+    const [a, b] = [await fitbitModule.beginLink(ctx, start), await fitbitModule.beginLink(ctx, start)];
+    const verifier = Buffer.from(a.stash!).toString('utf8');
+    const url = new URL(a.url);
+    expect(isCodeVerifier(verifier)).toBe(true);
+    expect(url.searchParams.get('code_challenge_method')).toBe('S256');
+    expect(verifierMatchesChallenge(verifier, url.searchParams.get('code_challenge')!)).toBe(true);
+    expect(Buffer.from(b.stash!).toString('utf8')).not.toBe(verifier);
   });
 });

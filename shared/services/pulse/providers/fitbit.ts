@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { s256Challenge } from '../../../domain/oauth/pkce';
 import type { FitbitFetchStep, FitbitResource } from '../../../domain/pulse/fetch-steps';
 import {
   fitbitProfileOffset,
@@ -111,7 +112,7 @@ export const fitbitModule: ProviderModule = {
       redirect_uri: start.redirectUri,
       scope: (ctx.cfg.scopes ?? DEFAULT_SCOPES).join(' '),
       state: start.state,
-      code_challenge: createHash('sha256').update(verifier).digest('base64url'),
+      code_challenge: s256Challenge(verifier),
       code_challenge_method: 'S256',
     }).toString();
     return { url: url.toString(), stash: Buffer.from(verifier, 'utf8') };
