@@ -164,7 +164,10 @@ export const ouraModule: ProviderModule = {
         steps.push({ provider: 'oura', kind: 'range', collection, start: isoDay(t), end: isoDay(end) });
       }
     }
-    for (let t = from.getTime(); t < to.getTime(); t += HEARTRATE_WINDOW_DAYS * DAY_MS) {
+    // From the UTC midnight before `from`: heart-rate means are per UTC day (see `ouraHeartRateWindow`), so every
+    // chunk holds whole days and no chunk boundary splits one day's mean in two.
+    const midnight = Math.floor(from.getTime() / DAY_MS) * DAY_MS;
+    for (let t = midnight; t < to.getTime(); t += HEARTRATE_WINDOW_DAYS * DAY_MS) {
       const end = Math.min(t + HEARTRATE_WINDOW_DAYS * DAY_MS, to.getTime());
       const [start, stop] = [new Date(t).toISOString(), new Date(end).toISOString()];
       steps.push({ provider: 'oura', kind: 'range', collection: 'heartrate', start, end: stop });
