@@ -1,8 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { client, type Harness, startHarness } from '../support/harness';
+import type { client, Harness } from '../support/harness';
 import { eventually } from '../support/polling';
+import {
+  apiKeyClient,
+  backfillDone,
+  LOOSE_RATE_LIMITS,
+  linkThroughConsent,
+  signedInUser,
+  startWithProviders,
+  stopWithProviders,
+} from '../support/pulse-flow';
 import { OURA_USER_ID, OuraServer, ouraEnv, ouraSampleDocuments } from '../support/pulse-servers';
-import { signIn } from '../support/sign-in';
 
 /**
  * Oura's heart rate after the backfill (design wearables §4.2): Oura sends no heart-rate webhooks, so a signed
@@ -18,26 +26,14 @@ let hook: string;
 beforeAll(async () => {
   oura = new OuraServer();
   oura.documents = ouraSampleDocuments(new Date());
-  await oura.start();
-  h = await startHarness({
-    env: { ...ouraEnv(oura), HDS_RATE_LIMITS: 'login-code=1000,verify-code=1000,list-data=100000,api-v1=100000' },
-  });
+  h = await startWithProviders([oura], () => ({ env: { ...ouraEnv(oura), HDS_RATE_LIMITS: LOOSE_RATE_LIMITS } }));
   hook = `${h.url}/api/v1/pulse/hds/webhook?provider=oura`;
-  const user = await signIn(h, `oura-hr-${Date.now()}@example.org`);
-  const api = client(h.url, user.access_token);
-  v1 = client(h.url, (await api.post('/api/console/keys', { name: 'oura heart rate' })).body.secret);
-  const started = await api.post('/api/v1/pulse/user/providers/link', { provider: 'oura' });
-  const atOura = await fetch(started.body.data.link_web_url, { redirect: 'manual' });
-  expect((await fetch(atOura.headers.get('location')!, { redirect: 'manual' })).status).toBe(200);
-  await eventually(
-    async () => (await api.get('/api/v1/pulse/user/providers')).body.data.providers[0]?.backfill.status === 'done',
-    { timeoutMs: 20_000, what: 'the backfill' },
-  );
+  const { api } = await signedInUser(h, `oura-hr-${Date.now()}@example.org`);
+  v1 = await apiKeyClient(h, api, 'oura heart rate');
+  await linkThroughConsent(h, api, 'oura');
+  await backfillDone(api, 'oura');
 }, 60_000);
-afterAll(async () => {
-  await h?.stop();
-  await oura?.stop();
-});
+afterAll(() => stopWithProviders(h, [oura]));
 
 /** UTC midnight `offset` days from today, as ISO 8601. */
 const midnight = (offset: number) => new Date(Math.floor(Date.now() / DAY_MS) * DAY_MS + offset * DAY_MS).toISOString();
