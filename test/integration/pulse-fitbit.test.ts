@@ -171,11 +171,13 @@ describe('linking Fitbit', () => {
     expect(dataCalls.length).toBeGreaterThan(30);
     for (const c of dataCalls) expect(c.headers.authorization).toMatch(/^Bearer fitbit-at-/);
 
-    // The profile was read once, at link, and its offset (UTC−5) is sealed with the tokens, not in the item.
+    // The profile was read once, at link, and its zone and offset (UTC−5) are sealed with the tokens, not in the item.
     expect(profileReads()).toBe(profileBefore + 1);
     const sealed = (await h.runtime.services.pulseLinks.get(subjectId, 'fitbit'))!.tokens!;
-    expect((await openTokens(h.runtime.services, subjectId, 'fitbit', sealed)).utcOffset?.seconds).toBe(-18_000);
+    const { utcOffset } = await openTokens(h.runtime.services, subjectId, 'fitbit', sealed);
+    expect([utcOffset?.seconds, utcOffset?.timeZone]).toEqual([-18_000, 'America/Bogota']);
     expect(stored).not.toContain('offsetFromUTCMillis');
+    expect(stored).not.toContain('Bogota');
 
     const rows = (await v1.get('/v1/data?limit=200')).body.data as Record<string, unknown>[];
     const got = rows.map(pickReading).sort(byIndicatorTimeValue);

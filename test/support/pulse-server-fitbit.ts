@@ -12,8 +12,9 @@ export const FITBIT_USER_ID = '228TQ4';
 type Doc = Record<string, unknown>;
 
 /**
- * `GET /1/user/-/profile.json` as `test/fixtures/pulse/fitbit/profile.json` gives it: a user in America/New_York,
- * `offsetFromUTCMillis` −18,000,000 (UTC−5), so every local time Fitbit writes is five hours behind UTC.
+ * `GET /1/user/-/profile.json` as `test/fixtures/pulse/fitbit/profile.json` gives it: a user in America/Bogota,
+ * `offsetFromUTCMillis` −18,000,000 (UTC−5, no DST), so every local time Fitbit writes is five hours behind UTC
+ * whatever the month the tests run in; a test of DST sets `profile` to a zone that has one.
  */
 export function fitbitProfile(): Doc {
   return JSON.parse(readFileSync(new URL('../fixtures/pulse/fitbit/profile.json', import.meta.url), 'utf8')) as Doc;

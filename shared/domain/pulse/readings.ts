@@ -119,33 +119,6 @@ export function dayEpisode(day: string, offset: UtcOffset): { time: string; endT
   return { time, endTime: new Date(Date.parse(time) + 86_400_000).toISOString() };
 }
 
-/** Seconds east of UTC of an IANA zone at an instant (Intl's zone data; no I/O), or null for an unknown zone. */
-export function zoneOffsetAt(timeZone: string, utcMs: number): number | null {
-  let name: string | undefined;
-  try {
-    name = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' })
-      .formatToParts(new Date(utcMs))
-      .find((part) => part.type === 'timeZoneName')?.value;
-  } catch {
-    return null;
-  }
-  if (name === 'GMT') return 0;
-  const m = /^GMT([+-])(\d{2}):(\d{2})$/.exec(name ?? '');
-  if (!m) return null;
-  return (m[1] === '-' ? -1 : 1) * (Number(m[2]) * 3600 + Number(m[3]) * 60);
-}
-
-/**
- * The offset in force at the local midnight that starts `day` in an IANA zone (Withings names zones, not offsets):
- * the offset at UTC midnight, then again at the local midnight it points to, which is right on DST days too.
- */
-export function zoneOffsetAtMidnight(timeZone: string, day: string): number | null {
-  const utcMidnight = Date.parse(`${day}T00:00:00Z`);
-  if (!DAY.test(day) || Number.isNaN(utcMidnight)) return null;
-  const first = zoneOffsetAt(timeZone, utcMidnight);
-  return first === null ? null : zoneOffsetAt(timeZone, utcMidnight - first * 1000);
-}
-
 /** The offset written at the end of an ISO 8601 date-time (`…+01:00` → `+01:00`, `…Z` → `Z`), or null. */
 export function offsetOf(timestamp: string): string | null {
   const m = /(Z|[+-]\d{2}:?\d{2})$/i.exec(timestamp.trim());

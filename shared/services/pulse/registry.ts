@@ -23,8 +23,10 @@ export interface ProviderTokens {
    * The user's UTC offset (seconds east; null when the provider gave none usable) and when it was read (epoch ms), for
    * a provider that writes local times and states the offset per user (Fitbit's profile). Kept with the grant, not
    * in `LINK#`: it is read with the grant's token and renewed when the tokens are, so no other write is needed.
+   * `timeZone` is the user's IANA zone when the provider names one: local times are then read at the zone's offset
+   * at each of them (DST), `seconds` being the fallback.
    */
-  utcOffset?: { seconds: number | null; readAt: number };
+  utcOffset?: { seconds: number | null; timeZone?: string; readAt: number };
 }
 
 /** What `beginLink` gets: the attempt's `state`, the callback it must name, and the scopes to ask. */

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createGuardedEgress } from '../../../shared/adapters/egress/guarded-egress';
 import { readConfig } from '../../../shared/config/config';
+import { isCodeVerifier, verifierMatchesChallenge } from '../../../shared/domain/oauth/pkce';
 import { ProviderHttp } from '../../../shared/services/pulse/provider-http';
 import { fitbitModule } from '../../../shared/services/pulse/providers/fitbit';
 import type { ProviderContext, ProviderTokens } from '../../../shared/services/pulse/registry';
@@ -69,7 +70,7 @@ describe('the Fitbit module and the user’s UTC offset', () => {
     const before = profileReads();
     const tokens = await link();
     expect(profileReads()).toBe(before + 1);
-    expect(tokens.utcOffset).toEqual({ seconds: -18_000, readAt: ctx.nowMs });
+    expect(tokens.utcOffset).toEqual({ seconds: -18_000, timeZone: 'America/Bogota', readAt: ctx.nowMs });
     expect(await sleepStart(tokens)).toBe('2026-11-20T04:10:00.000Z');
     // UTC would have been 23:10 the evening before: the offset is what moved it.
     expect(await sleepStart({ ...tokens, utcOffset: undefined })).toBe('2026-11-19T23:10:00.000Z');
@@ -86,7 +87,7 @@ describe('the Fitbit module and the user’s UTC offset', () => {
     const later = { ...ctx, nowMs: ctx.nowMs + DAY_MS };
     const renewed = await fitbitModule.refresh!(later, fresh);
     expect(profileReads()).toBe(reads + 1);
-    expect(renewed.utcOffset).toEqual({ seconds: 3_600, readAt: later.nowMs });
+    expect(renewed.utcOffset).toEqual({ seconds: 3_600, timeZone: 'Europe/Paris', readAt: later.nowMs });
   });
 
   it('links without an offset (UTC) when Fitbit refuses the profile, and tries again at the next refresh', async () => {
@@ -118,5 +119,54 @@ describe('the Fitbit module and the user’s UTC offset', () => {
     const tokens = await link();
     const odd = { ...tokens, utcOffset: { seconds: 12_345_678, readAt: ctx.nowMs } };
     expect(await sleepStart(odd)).toBe('2026-11-19T23:10:00.000Z');
+  });
+});
+
+describe('the Fitbit module and the user’s zone (DST)', () => {
+  const LA = { user: { offsetFromUTCMillis: -28_800_000, timezone: 'America/Los_Angeles' } };
+  /** A night across the spring change (23:30 PST to 07:15 PDT) through the local server, as the module writes it. */
+  async function springNight(tokens: ProviderTokens): Promise<[string, string | null][]> {
+    fitbit.data.sleep = [
+      {
+        logId: 2,
+        dateOfSleep: '2026-03-08',
+        startTime: '2026-03-07T23:30:00.000',
+        endTime: '2026-03-08T07:15:00.000',
+        minutesAsleep: 405,
+      },
+    ];
+    const step = { provider: 'fitbit' as const, resources: ['sleep' as const], start: '2026-03-08', end: '2026-03-08' };
+    const { readings } = await fitbitModule.fetch(ctx, tokens, step);
+    return readings.map(({ reading }) => [reading.time, reading.endTime]);
+  }
+
+  it('seals the profile’s zone with the tokens and reads each local time at the offset then in force', async () => {
+    fitbit.profile = LA;
+    const tokens = await link();
+    expect(tokens.utcOffset).toEqual({ seconds: -28_800, timeZone: 'America/Los_Angeles', readAt: ctx.nowMs });
+    expect(await springNight(tokens)).toEqual([['2026-03-08T07:30:00.000Z', '2026-03-08T14:15:00.000Z']]);
+  });
+
+  it('falls back to the fixed offset for a zone Intl does not know, then to UTC', async () => {
+    fitbit.profile = { user: { offsetFromUTCMillis: -28_800_000, timezone: 'Mars/Olympus_Mons' } };
+    const tokens = await link();
+    expect(tokens.utcOffset).toEqual({ seconds: -28_800, readAt: ctx.nowMs });
+    expect(await springNight(tokens)).toEqual([['2026-03-08T07:30:00.000Z', '2026-03-08T15:15:00.000Z']]);
+    // Sealed tokens are not schema-checked when opened: an unknown zone there falls back the same way.
+    const sealedOdd = { ...tokens, utcOffset: { seconds: null, timeZone: 'Mars/Olympus_Mons', readAt: ctx.nowMs } };
+    expect(await springNight(sealedOdd)).toEqual([['2026-03-07T23:30:00.000Z', '2026-03-08T07:15:00.000Z']]);
+  });
+});
+
+describe('the Fitbit module’s PKCE', () => {
+  it('asks an S256 challenge of the verifier it stashes, and a fresh verifier per link', async () => {
+    const start = { state: 'state-of-the-test', redirectUri: REDIRECT };
+    const [a, b] = [await fitbitModule.beginLink(ctx, start), await fitbitModule.beginLink(ctx, start)];
+    const verifier = Buffer.from(a.stash!).toString('utf8');
+    const url = new URL(a.url);
+    expect(isCodeVerifier(verifier)).toBe(true);
+    expect(url.searchParams.get('code_challenge_method')).toBe('S256');
+    expect(verifierMatchesChallenge(verifier, url.searchParams.get('code_challenge')!)).toBe(true);
+    expect(Buffer.from(b.stash!).toString('utf8')).not.toBe(verifier);
   });
 });

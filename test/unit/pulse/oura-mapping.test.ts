@@ -4,6 +4,7 @@ import {
   mapOuraDocument,
   mapOuraHeartRate,
   ouraDocumentKeys,
+  ouraHeartRateWindow,
 } from '../../../shared/domain/pulse/mapping/oura';
 import { ProviderPayloadError } from '../../../shared/domain/pulse/readings';
 import { fixtureJson, golden } from './fixtures';
@@ -199,5 +200,47 @@ describe('Oura mapping (design §4.2)', () => {
     ).toThrow(/bedtime_start is not an ISO 8601 time/);
     expect(() => mapOuraCollection('workout', { data: 'none' })).toThrow(/data is not an array/);
     expect(() => mapOuraHeartRate({ data: [{ bpm: 60 }] })).toThrow(/timestamp is missing/);
+  });
+});
+
+describe('the heart-rate window of an Oura event (design §4.2)', () => {
+  const now = Date.parse('2026-11-26T12:00:00Z');
+
+  it('a sleep: whole UTC days from the one bedtime starts in to the one it ends in', () => {
+    const sleep = { id: 's', bedtime_start: '2026-11-20T23:30:00+01:00', bedtime_end: '2026-11-21T07:10:00+01:00' };
+    // 22:30Z on the 20th to 06:10Z on the 21st.
+    expect(ouraHeartRateWindow('sleep', sleep, now)).toEqual({
+      start: '2026-11-20T00:00:00.000Z',
+      end: '2026-11-22T00:00:00.000Z',
+    });
+  });
+
+  it('a daily_activity: the UTC days its local day (at its timestamp`s offset) overlaps', () => {
+    const activity = { id: 'a', day: '2026-11-19', timestamp: '2026-11-19T04:00:00-08:00' };
+    // Local midnight is 08:00Z on the 19th, the next 08:00Z on the 20th.
+    expect(ouraHeartRateWindow('daily_activity', activity, now)).toEqual({
+      start: '2026-11-19T00:00:00.000Z',
+      end: '2026-11-21T00:00:00.000Z',
+    });
+    expect(ouraHeartRateWindow('daily_activity', { id: 'a', day: '2026-11-19' }, now)).toEqual({
+      start: '2026-11-19T00:00:00.000Z',
+      end: '2026-11-20T00:00:00.000Z',
+    });
+  });
+
+  it('ends now on a day not over, and is null past now, for other collections, or without bedtimes', () => {
+    expect(ouraHeartRateWindow('daily_activity', { id: 'a', day: '2026-11-26' }, now)).toEqual({
+      start: '2026-11-26T00:00:00.000Z',
+      end: '2026-11-26T12:00:00.000Z',
+    });
+    expect(ouraHeartRateWindow('daily_activity', { id: 'a', day: '2026-11-27' }, now)).toBeNull();
+    expect(ouraHeartRateWindow('workout', { id: 'w', day: '2026-11-20' }, now)).toBeNull();
+    expect(ouraHeartRateWindow('daily_spo2', { id: 'p', day: '2026-11-20' }, now)).toBeNull();
+    expect(ouraHeartRateWindow('sleep', { id: 's', bedtime_start: '2026-11-20T23:30:00Z' }, now)).toBeNull();
+  });
+
+  it('refuses bedtimes that are not times as the provider`s payload error', () => {
+    const sleep = { id: 's', bedtime_start: 'yesterday', bedtime_end: '2026-11-21T07:10:00Z' };
+    expect(() => ouraHeartRateWindow('sleep', sleep, now)).toThrow(ProviderPayloadError);
   });
 });

@@ -1,21 +1,13 @@
 /**
  * Fitbit Web API answers → keyed readings (design §4.5). Shapes: §3.4. Fitbit writes local date-times without an
- * offset, so every mapper takes the user's UTC offset (the profile's `offsetFromUTCMillis` / 1000; UTC when none).
+ * offset, so every mapper takes the user's clock: the profile's IANA `timezone`, whose offset is taken at each local
+ * date-time (a window crossing a DST change is right on both sides), else the profile's `offsetFromUTCMillis` / 1000,
+ * else UTC.
  * Units are the metric ones Fitbit answers without `Accept-Language` (**unverified**, design §18).
  */
 import { type JsonObject, payloadReader } from '../payload';
-import {
-  activityLabel,
-  dayEpisode,
-  type KeyedReading,
-  keyed,
-  localInstant,
-  naturalKey,
-  offsetText,
-  round,
-  type UtcOffset,
-  zoneOffsetAt,
-} from '../readings';
+import { activityLabel, type KeyedReading, keyed, localInstant, naturalKey, offsetText, round } from '../readings';
+import { clockOffsetAt, type LocalClock, localDay, zoneOffsetAt } from '../zones';
 
 /**
  * `GET /1/user/-/profile.json` → the user's offset in seconds east of UTC: `user.offsetFromUTCMillis` / 1000, else
@@ -35,6 +27,21 @@ export function fitbitProfileOffset(body: unknown, nowMs: number): number | null
   return zoneOffsetAt(user.timezone, nowMs);
 }
 
+/**
+ * The profile's `user.timezone` when Intl knows it as an IANA zone, else null (the fixed offset, then UTC, serve).
+ * Never throws, as `fitbitProfileOffset`.
+ */
+export function fitbitProfileZone(body: unknown): string | null {
+  const user = isObject(body) && isObject(body.user) ? body.user : null;
+  const zone = user?.timezone;
+  return typeof zone === 'string' && zone !== '' && zoneOffsetAt(zone, 0) !== null ? zone : null;
+}
+
+/** A Fitbit local date-time at the user's offset in force at that local time, as ISO 8601 UTC. */
+function local(resource: string, field: string, text: string, clock: LocalClock): string {
+  return localInstant('fitbit', resource, field, text, clockOffsetAt(clock, text));
+}
+
 function isObject(value: unknown): value is JsonObject {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
@@ -42,10 +49,10 @@ function isObject(value: unknown): value is JsonObject {
 const DISTANCE_UNIT_METRES: Readonly<Record<string, number>> = { Kilometer: 1000, Mile: 1609.344, Meter: 1 };
 
 /** `GET /1/user/-/activities/date/{date}.json`: the day's steps, active calories and resting heart rate. */
-export function mapFitbitActivitySummary(date: string, body: unknown, offset: UtcOffset): KeyedReading[] {
+export function mapFitbitActivitySummary(date: string, body: unknown, clock: LocalClock): KeyedReading[] {
   const read = payloadReader('fitbit', 'activities');
   const summary = read.object(read.object(body, 'answer').summary, 'summary');
-  const { time, endTime } = dayEpisode(date, offset);
+  const { time, endTime } = localDay(date, clock);
   const key = (metric: string) => naturalKey('fitbit', 'activities', date, metric);
   const out: KeyedReading[] = [];
   const steps = read.optionalNumber(summary, 'steps');
@@ -61,14 +68,14 @@ export function mapFitbitActivitySummary(date: string, body: unknown, offset: Ut
  * `GET /1/user/-/activities/heart/date/{start}/{end}.json`: the resting heart rate per day, under the same key as the
  * day's summary (the range answer fills a backfill, the summary a day: one row either way).
  */
-export function mapFitbitHeart(body: unknown, offset: UtcOffset): KeyedReading[] {
+export function mapFitbitHeart(body: unknown, clock: LocalClock): KeyedReading[] {
   const read = payloadReader('fitbit', 'heart');
   return read.list(read.object(body, 'answer'), 'activities-heart').flatMap((element) => {
     const day = read.object(element, 'activities-heart');
     const date = read.string(day, 'dateTime');
     const resting = read.optionalNumber(read.object(day.value ?? {}, 'value'), 'restingHeartRate');
     if (resting === null) return [];
-    const { time, endTime } = dayEpisode(date, offset);
+    const { time, endTime } = localDay(date, clock);
     return [
       keyed('fitbit', naturalKey('fitbit', 'activities', date, 'rhr'), 'restingHeartRate', resting, time, endTime),
     ];
@@ -76,13 +83,13 @@ export function mapFitbitHeart(body: unknown, offset: UtcOffset): KeyedReading[]
 }
 
 /** `GET /1.2/user/-/sleep/date/{start}/{end}.json`: each sleep log's asleep time (hours, 2 decimals) over the log. */
-export function mapFitbitSleep(body: unknown, offset: UtcOffset): KeyedReading[] {
+export function mapFitbitSleep(body: unknown, clock: LocalClock): KeyedReading[] {
   const read = payloadReader('fitbit', 'sleep');
   return read.list(read.object(body, 'answer'), 'sleep').flatMap((element) => {
     const log = read.object(element, 'sleep log');
     const logId = read.id(log, 'logId');
-    const time = localInstant('fitbit', 'sleep', 'startTime', read.string(log, 'startTime'), offset);
-    const endTime = localInstant('fitbit', 'sleep', 'endTime', read.string(log, 'endTime'), offset);
+    const time = local('sleep', 'startTime', read.string(log, 'startTime'), clock);
+    const endTime = local('sleep', 'endTime', read.string(log, 'endTime'), clock);
     const minutes = read.optionalNumber(log, 'minutesAsleep');
     const durationMs = read.optionalNumber(log, 'duration');
     const hours = minutes !== null ? minutes / 60 : durationMs !== null ? durationMs / 3_600_000 : null;
@@ -101,14 +108,14 @@ export function mapFitbitSleep(body: unknown, offset: UtcOffset): KeyedReading[]
 }
 
 /** `GET /1/user/-/hrv/date/{start}/{end}.json`: the night's RMSSD (`dailyRmssd`, ms) for the date it ended. */
-export function mapFitbitHrv(body: unknown, offset: UtcOffset): KeyedReading[] {
+export function mapFitbitHrv(body: unknown, clock: LocalClock): KeyedReading[] {
   const read = payloadReader('fitbit', 'hrv');
   return read.list(read.object(body, 'answer'), 'hrv').flatMap((element) => {
     const day = read.object(element, 'hrv');
     const date = read.string(day, 'dateTime');
     const rmssd = read.optionalNumber(read.object(day.value ?? {}, 'value'), 'dailyRmssd');
     if (rmssd === null) return [];
-    const { time, endTime } = dayEpisode(date, offset);
+    const { time, endTime } = localDay(date, clock);
     return [keyed('fitbit', naturalKey('fitbit', 'hrv', date, 'daily'), 'hrvRmssd', rmssd, time, endTime)];
   });
 }
@@ -117,7 +124,7 @@ export function mapFitbitHrv(body: unknown, offset: UtcOffset): KeyedReading[] {
  * SpO2 per date: the daily summary's `value.avg`, or the mean (2 decimals) of the intraday `minutes[].value` of
  * `…/spo2/date/{start}/{end}/all.json`. Fitbit answers one day as an object and a range as an array.
  */
-export function mapFitbitSpo2(body: unknown, offset: UtcOffset): KeyedReading[] {
+export function mapFitbitSpo2(body: unknown, clock: LocalClock): KeyedReading[] {
   const read = payloadReader('fitbit', 'spo2');
   const days = Array.isArray(body) ? body : [body];
   return days.flatMap((element) => {
@@ -125,7 +132,7 @@ export function mapFitbitSpo2(body: unknown, offset: UtcOffset): KeyedReading[] 
     const date = read.string(day, 'dateTime');
     const average = spo2Average(day);
     if (average === null) return [];
-    const { time, endTime } = dayEpisode(date, offset);
+    const { time, endTime } = localDay(date, clock);
     return [keyed('fitbit', naturalKey('fitbit', 'spo2', date, 'avg'), 'oxygenSaturation', average, time, endTime)];
   });
 }
@@ -138,17 +145,16 @@ function spo2Average(day: JsonObject): number | null {
 }
 
 /** `GET /1/user/-/body/log/weight/date/{start}/{end}.json`: weight, BMI and body fat of each log, as points. */
-export function mapFitbitWeight(body: unknown, offset: UtcOffset): KeyedReading[] {
+export function mapFitbitWeight(body: unknown, clock: LocalClock): KeyedReading[] {
   const read = payloadReader('fitbit', 'weight');
   return read.list(read.object(body, 'answer'), 'weight').flatMap((element) => {
     const log = read.object(element, 'weight log');
     const logId = read.id(log, 'logId');
-    const time = localInstant(
-      'fitbit',
+    const time = local(
       'weight',
       'date/time',
       `${read.string(log, 'date')}T${read.optionalString(log, 'time') ?? '00:00:00'}`,
-      offset,
+      clock,
     );
     const key = (metric: string) => naturalKey('fitbit', 'weight', logId, metric);
     const out: KeyedReading[] = [];
@@ -166,12 +172,12 @@ export function mapFitbitWeight(body: unknown, offset: UtcOffset): KeyedReading[
  * `GET /1/user/-/activities/list.json`: each logged activity's name, calories and distance over `startTime` +
  * `duration`. Distance is converted to metres by the entry's `distanceUnit` (kilometres when absent).
  */
-export function mapFitbitActivityList(body: unknown, offset: UtcOffset): KeyedReading[] {
+export function mapFitbitActivityList(body: unknown, clock: LocalClock): KeyedReading[] {
   const read = payloadReader('fitbit', 'activity');
   return read.list(read.object(body, 'answer'), 'activities').flatMap((element) => {
     const entry = read.object(element, 'activity');
     const logId = read.id(entry, 'logId');
-    const time = localInstant('fitbit', 'activity', 'startTime', read.string(entry, 'startTime'), offset);
+    const time = local('activity', 'startTime', read.string(entry, 'startTime'), clock);
     const endTime = new Date(Date.parse(time) + read.number(entry, 'duration')).toISOString();
     const key = (metric: string) => naturalKey('fitbit', 'activity', logId, metric);
     const out = [

@@ -148,3 +148,39 @@ export function mapOuraHeartRate(body: unknown): KeyedReading[] {
     );
   });
 }
+
+const DAY_MS = 86_400_000;
+
+/**
+ * The heart-rate window a `sleep` or `daily_activity` document concerns (design §4.2): Oura sends no heart-rate
+ * webhooks, so each such event also re-reads `heartrate` for the days the document covers (the sleep's bedtime, the
+ * activity's local day). Whole UTC days, because Oura writes heart-rate rows at UTC (`UtcDateTime`) and
+ * `mapOuraHeartRate` averages by the day written in each row: a window starting mid-day would overwrite that day's
+ * mean with a partial one. It ends now when the last day is not over (the next event completes it); null for any
+ * other collection or a document without the times.
+ */
+export function ouraHeartRateWindow(
+  collection: OuraDocumentCollection,
+  document: unknown,
+  nowMs: number,
+): { start: string; end: string } | null {
+  if (collection !== 'sleep' && collection !== 'daily_activity') return null;
+  const read = payloadReader('oura', collection);
+  const doc = read.object(document, 'document');
+  let from: number;
+  let to: number;
+  if (collection === 'sleep') {
+    const [start, end] = [read.optionalString(doc, 'bedtime_start'), read.optionalString(doc, 'bedtime_end')];
+    if (start === null || end === null) return null;
+    from = Date.parse(instant('oura', 'sleep', 'bedtime_start', start));
+    to = Date.parse(instant('oura', 'sleep', 'bedtime_end', end));
+  } else {
+    const stamp = read.optionalString(doc, 'timestamp');
+    const { time, endTime } = dayEpisode(read.string(doc, 'day'), stamp ? offsetOf(stamp) : null);
+    from = Date.parse(time);
+    to = Date.parse(endTime);
+  }
+  const start = Math.floor(from / DAY_MS) * DAY_MS;
+  const end = Math.min(Math.ceil(to / DAY_MS) * DAY_MS, nowMs);
+  return end > start ? { start: new Date(start).toISOString(), end: new Date(end).toISOString() } : null;
+}

@@ -12,8 +12,8 @@ import {
   naturalKey,
   round,
   type WearableIndicatorId,
-  zoneOffsetAtMidnight,
 } from '../readings';
+import { zoneOffsetAtLocal } from '../zones';
 
 /** getmeas `meastype` → indicator (Withings' measure types: 1, 5, 6, 8, 9, 10, 11, 54, 71). */
 export const WITHINGS_MEASURE_TYPES: Readonly<Record<number, WearableIndicatorId>> = {
@@ -114,7 +114,7 @@ export function mapWithingsActivity(answer: unknown): KeyedReading[] {
     const day = read.object(element, 'activity');
     const date = read.string(day, 'date');
     const zone = read.optionalString(day, 'timezone');
-    const offset = zone ? zoneOffsetAtMidnight(zone, date) : null;
+    const offset = zone ? zoneOffsetAtLocal(zone, date) : null;
     if (zone && offset === null) read.fail('timezone is not a known IANA zone');
     const { time, endTime } = dayEpisode(date, offset);
     const key = (metric: string) => naturalKey('withings', 'activity', date, metric);

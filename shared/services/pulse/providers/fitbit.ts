@@ -1,7 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { s256Challenge } from '../../../domain/oauth/pkce';
 import type { FitbitFetchStep, FitbitResource } from '../../../domain/pulse/fetch-steps';
 import {
   fitbitProfileOffset,
+  fitbitProfileZone,
   mapFitbitActivityList,
   mapFitbitActivitySummary,
   mapFitbitHeart,
@@ -13,6 +15,7 @@ import {
 import { PROVIDER_DESCRIPTORS } from '../../../domain/pulse/providers';
 import { type KeyedReading, offsetText } from '../../../domain/pulse/readings';
 import { fitbitEvents, secretEquals, verifyFitbit } from '../../../domain/pulse/signatures';
+import type { LocalClock } from '../../../domain/pulse/zones';
 import { log } from '../../../log';
 import { ProviderError, type ProviderRequest } from '../provider-http';
 import type {
@@ -111,7 +114,7 @@ export const fitbitModule: ProviderModule = {
       redirect_uri: start.redirectUri,
       scope: (ctx.cfg.scopes ?? DEFAULT_SCOPES).join(' '),
       state: start.state,
-      code_challenge: createHash('sha256').update(verifier).digest('base64url'),
+      code_challenge: s256Challenge(verifier),
       code_challenge_method: 'S256',
     }).toString();
     return { url: url.toString(), stash: Buffer.from(verifier, 'utf8') };
@@ -224,7 +227,7 @@ export const fitbitModule: ProviderModule = {
     const [resource, ...rest] = step.resources;
     if (!resource || !RESOURCES.includes(resource)) throw new ProviderError('refused', 'fitbit', null);
     const from = step.start.slice(0, 10);
-    const offset = userOffset(tokens);
+    const clock = userClock(tokens);
     const then: Pick<FetchResult, 'next'> = rest.length > 0 ? { next: { ...step, resources: rest } } : {};
     const url = new URL(`${ctx.cfg.apiUrl}${PATHS[resource].replace('{from}', from).replace('{to}', step.end)}`);
     if (resource === 'activity_list') {
@@ -237,11 +240,11 @@ export const fitbitModule: ProviderModule = {
     }
     const answer = await call(ctx, tokens, { method: 'GET', url, pathTemplate: PATHS[resource] });
     const body = answer.json<unknown>();
-    if (resource !== 'activity_list') return { readings: mapResource(resource, from, body, offset), ...then };
+    if (resource !== 'activity_list') return { readings: mapResource(resource, from, body, clock), ...then };
     // Fitbit lists from the start onwards; past the window's end there is nothing this step wants.
     const activities = (body as { activities?: { startTime?: unknown }[] }).activities ?? [];
     const inWindow = activities.filter((a) => String(a.startTime).slice(0, 10) <= step.end);
-    const readings = mapFitbitActivityList({ activities: inWindow }, offset);
+    const readings = mapFitbitActivityList({ activities: inWindow }, clock);
     const cursor = String(activities.at(-1)?.startTime ?? '').slice(0, 19);
     const more = activities.length === ACTIVITY_PAGE && cursor.slice(0, 10) <= step.end && cursor > step.start;
     return { readings, ...(more ? { next: { ...step, start: cursor } } : then) };
@@ -265,10 +268,10 @@ async function withUtcOffset(
       url: new URL(`${ctx.cfg.apiUrl}${PROFILE_PATH}`),
       pathTemplate: PROFILE_PATH,
     });
-    return {
-      ...tokens,
-      utcOffset: { seconds: fitbitProfileOffset(answer.json<unknown>(), ctx.nowMs), readAt: ctx.nowMs },
-    };
+    const profile = answer.json<unknown>();
+    const timeZone = fitbitProfileZone(profile);
+    const seconds = fitbitProfileOffset(profile, ctx.nowMs);
+    return { ...tokens, utcOffset: { seconds, ...(timeZone ? { timeZone } : {}), readAt: ctx.nowMs } };
   } catch (err) {
     if (!(err instanceof ProviderError)) throw err;
     // Kind and status only: the profile holds the person's name, birth date and zone.
@@ -278,34 +281,38 @@ async function withUtcOffset(
 }
 
 /**
- * The offset Fitbit's local date-times are read at: the one kept with the tokens, or UTC (design §4.1) while none is
- * known — a link made before the profile was read, or a profile without a usable offset.
+ * The clock Fitbit's local date-times are read at: the user's zone kept with the tokens (its offset at each local
+ * time), else their fixed offset, else UTC (design §4.1) while none is known — a link made before the profile was
+ * read, or a profile without a usable zone or offset.
  */
-function userOffset(tokens: ProviderTokens): number | null {
-  const seconds = tokens.utcOffset?.seconds;
-  // The sealed JSON is not schema-checked when opened: an offset no clock has would make every mapper throw.
-  return typeof seconds === 'number' && offsetText(seconds) !== null ? seconds : null;
+function userClock(tokens: ProviderTokens): LocalClock {
+  const known = tokens.utcOffset;
+  // The sealed JSON is not schema-checked when opened: an offset no clock has would make every mapper throw, and a
+  // zone Intl does not know falls back to the offset when read.
+  const offset = typeof known?.seconds === 'number' && offsetText(known.seconds) !== null ? known.seconds : null;
+  const timeZone = typeof known?.timeZone === 'string' ? known.timeZone : null;
+  return { timeZone, offset };
 }
 
 function mapResource(
   resource: Exclude<FitbitResource, 'activity_list'>,
   date: string,
   body: unknown,
-  offset: number | null,
+  clock: LocalClock,
 ): KeyedReading[] {
   switch (resource) {
     case 'activities_summary':
-      return nothingWorn(body) ? [] : mapFitbitActivitySummary(date, body, offset);
+      return nothingWorn(body) ? [] : mapFitbitActivitySummary(date, body, clock);
     case 'heart':
-      return mapFitbitHeart(body, offset);
+      return mapFitbitHeart(body, clock);
     case 'sleep':
-      return mapFitbitSleep(body, offset);
+      return mapFitbitSleep(body, clock);
     case 'hrv':
-      return mapFitbitHrv(body, offset);
+      return mapFitbitHrv(body, clock);
     case 'spo2':
-      return mapFitbitSpo2(body, offset);
+      return mapFitbitSpo2(body, clock);
     case 'weight':
-      return mapFitbitWeight(body, offset);
+      return mapFitbitWeight(body, clock);
   }
 }
 

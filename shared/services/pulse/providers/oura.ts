@@ -5,6 +5,7 @@ import {
   mapOuraDocument,
   mapOuraHeartRate,
   OURA_DOCUMENT_COLLECTIONS,
+  ouraHeartRateWindow,
 } from '../../../domain/pulse/mapping/oura';
 import { PROVIDER_DESCRIPTORS } from '../../../domain/pulse/providers';
 import { ProviderPayloadError } from '../../../domain/pulse/readings';
@@ -22,7 +23,11 @@ const DEFAULT_SCOPES = ['personal', 'daily', 'heartrate', 'workout', 'spo2'] as 
 /** Collections fetched by date; heart rate by date-time in shorter windows (its rows are every 5 minutes). */
 const WINDOW_DAYS = 30;
 const HEARTRATE_WINDOW_DAYS = 7;
+/** A 7-day window of 5-minute rows is 2016 rows; this many pages is far past any page size Oura would use. */
+const MAX_HEARTRATE_PAGES = 100;
 const DAY_MS = 86_400_000;
+
+type OuraRangeStep = Extract<OuraFetchStep, { kind: 'range' }>;
 /** Subscriptions expiring within this are renewed by the daily run (two missed runs still leave a margin). */
 const RENEW_MARGIN_MS = 7 * DAY_MS;
 
@@ -159,7 +164,10 @@ export const ouraModule: ProviderModule = {
         steps.push({ provider: 'oura', kind: 'range', collection, start: isoDay(t), end: isoDay(end) });
       }
     }
-    for (let t = from.getTime(); t < to.getTime(); t += HEARTRATE_WINDOW_DAYS * DAY_MS) {
+    // From the UTC midnight before `from`: heart-rate means are per UTC day (see `ouraHeartRateWindow`), so every
+    // chunk holds whole days and no chunk boundary splits one day's mean in two.
+    const midnight = Math.floor(from.getTime() / DAY_MS) * DAY_MS;
+    for (let t = midnight; t < to.getTime(); t += HEARTRATE_WINDOW_DAYS * DAY_MS) {
       const end = Math.min(t + HEARTRATE_WINDOW_DAYS * DAY_MS, to.getTime());
       const [start, stop] = [new Date(t).toISOString(), new Date(end).toISOString()];
       steps.push({ provider: 'oura', kind: 'range', collection: 'heartrate', start, end: stop });
@@ -189,8 +197,45 @@ async function fetchStep(ctx: ProviderContext, tokens: ProviderTokens, step: Our
       headers: bearer(tokens),
       signal: ctx.signal,
     });
-    return { readings: mapOuraDocument(step.collection, answer.json()) };
+    const document = answer.json<unknown>();
+    const readings = mapOuraDocument(step.collection, document);
+    // No heart-rate webhooks exist: a sleep or activity event re-reads the heart rate of the days it concerns.
+    const window = ouraHeartRateWindow(step.collection, document, ctx.nowMs);
+    if (!window) return { readings };
+    return { readings, next: { provider: 'oura', kind: 'range', collection: 'heartrate', ...window } };
   }
+  if (step.collection === 'heartrate')
+    return { readings: mapOuraHeartRate({ data: await heartRateRows(ctx, tokens, step) }) };
+  const body = await rangePage(ctx, tokens, step);
+  const readings = mapOuraCollection(step.collection, body);
+  const next = typeof body.next_token === 'string' && body.next_token ? body.next_token : undefined;
+  return { readings, ...(next ? { next: { ...step, nextToken: next } } : {}) };
+}
+
+/**
+ * Every heart-rate row of the window, all pages in one job: a day's mean is of all its rows, and a page boundary
+ * inside a day would otherwise write a partial mean over the whole one (or put the values in the queue message).
+ * The pages after the first are not paced one by one; Oura's budget (5000 per 5 min, paced at 4500) covers them.
+ */
+async function heartRateRows(ctx: ProviderContext, tokens: ProviderTokens, step: OuraRangeStep): Promise<unknown[]> {
+  const rows: unknown[] = [];
+  let page = step;
+  for (let pages = 1; ; pages += 1) {
+    const body = await rangePage(ctx, tokens, page);
+    if (!Array.isArray(body.data)) throw new ProviderPayloadError('oura', 'heartrate', 'data is not a list');
+    rows.push(...body.data);
+    if (typeof body.next_token !== 'string' || !body.next_token) return rows;
+    // A cursor that never ends is not Oura's documented paging: refused rather than read forever.
+    if (pages === MAX_HEARTRATE_PAGES) throw new ProviderError('refused', 'oura', null);
+    page = { ...page, nextToken: body.next_token };
+  }
+}
+
+async function rangePage(
+  ctx: ProviderContext,
+  tokens: ProviderTokens,
+  step: OuraRangeStep,
+): Promise<{ data?: unknown; next_token?: unknown }> {
   const url = new URL(`${ctx.cfg.apiUrl}/v2/usercollection/${step.collection}`);
   const [startName, endName] =
     step.collection === 'heartrate' ? ['start_datetime', 'end_datetime'] : ['start_date', 'end_date'];
@@ -204,10 +249,9 @@ async function fetchStep(ctx: ProviderContext, tokens: ProviderTokens, step: Our
     headers: bearer(tokens),
     signal: ctx.signal,
   });
-  const body = answer.json<{ next_token?: unknown }>();
-  const readings = step.collection === 'heartrate' ? mapOuraHeartRate(body) : mapOuraCollection(step.collection, body);
-  const next = typeof body.next_token === 'string' && body.next_token ? body.next_token : undefined;
-  return { readings, ...(next ? { next: { ...step, nextToken: next } } : {}) };
+  const body = answer.json<unknown>();
+  // Not an object: the mappers then name the missing `data` (refused), rather than a TypeError here.
+  return typeof body === 'object' && body !== null ? (body as { data?: unknown; next_token?: unknown }) : {};
 }
 
 async function tokenRequest(
