@@ -41,6 +41,8 @@ export class WithingsServer extends ProviderServer {
   denyNext = false;
   /** The next code exchange issues an access token this server already treats as expired (`status: 401`). */
   staleNextAccessToken = false;
+  private subscribeCount = 0;
+  private readonly failingSubscribes = new Map<number, number>();
   /** Milliseconds added to the server's clock (codes expire on it). */
   clockSkewMs = 0;
   readonly issued: string[] = [];
@@ -56,6 +58,11 @@ export class WithingsServer extends ProviderServer {
   /** Moves the server's clock on (a code older than 30 s is refused). */
   advance(ms: number): void {
     this.clockSkewMs += ms;
+  }
+
+  /** The `nth` `subscribe` from now (1 = the next) is answered with this `status`: a failure part-way. */
+  failSubscribe(nth: number, withStatus: number): void {
+    this.failingSubscribes.set(this.subscribeCount + nth, withStatus);
   }
 
   expireAccessTokens(): void {
@@ -204,10 +211,15 @@ export class WithingsServer extends ProviderServer {
       return json(200, { status: 0, body: {} });
     }
     if (action === 'subscribe') {
+      const failing = this.failingSubscribes.get(++this.subscribeCount);
+      if (failing !== undefined) return status(failing, 'Refused');
       if (!/^https?:\/\//.test(callbackurl) || callbackurl.length > 255 || !appli) {
         return status(INVALID_PARAMS, 'Invalid Params: callbackurl or appli');
       }
-      this.subscriptions.push({ callbackurl, appli, userid: WITHINGS_USER_ID });
+      // One subscription per callback URL and appli (unverified at Withings): subscribing again changes nothing.
+      if (!this.subscriptions.some((sub) => sub.callbackurl === callbackurl && sub.appli === appli)) {
+        this.subscriptions.push({ callbackurl, appli, userid: WITHINGS_USER_ID });
+      }
       return json(200, { status: 0, body: {} });
     }
     if (action === 'list') {
