@@ -6,7 +6,7 @@ import { createDocumentClient } from '../../../shared/adapters/dynamo/client';
 import { DynamoRecordStore } from '../../../shared/adapters/dynamo/dynamo-record-store';
 import { readConfig } from '../../../shared/config/config';
 import type { HealthRecord } from '../../../shared/domain/records';
-import type { RecordStore } from '../../../shared/ports/record-store';
+import type { KeyedRow, RecordStore } from '../../../shared/ports/record-store';
 import type { Subject } from '../../../shared/ports/subject-directory';
 import type { Services } from '../../../shared/services/container';
 import { type ReadingToStore, writeKeyedReadings } from '../../../shared/services/record-writer';
@@ -34,6 +34,55 @@ function bloodPressure(value: string): ReadingToStore {
     comment: 'withings',
   };
 }
+
+/** A keyed heart-rate row (the adapter's own tests use the same shape). */
+function row(subjectId: string, key: string, value: number): KeyedRow {
+  return {
+    key,
+    digest: `${value}`,
+    record: {
+      subjectId,
+      indicator: 'Heart rate',
+      value: String(value),
+      parsedValue: String(value),
+      parsedUnit: '/min',
+      loincCode: '8867-4',
+      canonicalName: 'Heart rate',
+      fhirResourceId: `obs-${key}-${value}`,
+      time: '2026-01-01T08:00:00.000Z',
+      endTime: null,
+      source: 'api',
+      comment: 'oura',
+      referenceLow: null,
+      referenceHigh: null,
+      referenceText: null,
+      abnormal: null,
+      sessionId: null,
+      fileKey: null,
+      retention: 'permanent',
+      expiresAt: null,
+      createdAt: '2026-01-01T00:00:00.000Z',
+      fhir: { resourceType: 'Observation', id: `obs-${key}-${value}` },
+    },
+  };
+}
+
+/**
+ * The adapter's seam to DynamoDB with a crash in it: the first `survives` requests go through, then the process is
+ * gone and nothing more reaches the table (no cleanup either). `sent` counts what a whole write needs.
+ */
+function crashingAfter(doc: DynamoDBDocumentClient, survives: number) {
+  let sent = 0;
+  const client = Object.create(doc) as DynamoDBDocumentClient;
+  client.send = (async (command: any) => {
+    if (++sent > survives) throw new Error('injected: the worker crashed');
+    return doc.send(command);
+  }) as DynamoDBDocumentClient['send'];
+  return { client, sent: () => sent };
+}
+
+/** A retry comes after the message's visibility timeout, past a write intent's 120 s: the crashed batch is abandoned. */
+const RETRY_AFTER_MS = 121_000;
 
 describe.each(servers)('keyed writes that stop half-way, on %s', (_name, start) => {
   let server: DynamoServer;
@@ -112,5 +161,58 @@ describe.each(servers)('keyed writes that stop half-way, on %s', (_name, start) 
       });
       expect((await rows(s)).map((r) => r.value)).toEqual(['121']);
     });
+  });
+
+  describe('a keyed write that crashes at any point', () => {
+    const first = (s: string) => [row(s, 'a', 60)];
+    const second = (s: string) => [row(s, 'a', 61), row(s, 'b', 70), row(s, 'c', 80)];
+
+    it('is finished by its retry with exactly one set of rows, wherever it stopped', async () => {
+      // How many requests a whole write makes, so every point between two of them is a crash tried below.
+      const probe = await subject('probe');
+      await store.putKeyed(probe, first(probe), Date.now());
+      const counting = crashingAfter(doc, Number.POSITIVE_INFINITY);
+      await new DynamoRecordStore(counting.client, cfg.tables.records).putKeyed(probe, second(probe), Date.now());
+      const requests = counting.sent();
+      expect(requests).toBeGreaterThan(5);
+
+      for (let survives = 0; survives < requests; survives++) {
+        const s = await subject(`crash${survives}`);
+        const at = Date.now();
+        await store.putKeyed(s, first(s), at);
+        const crashing = new DynamoRecordStore(crashingAfter(doc, survives).client, cfg.tables.records);
+        await expect(crashing.putKeyed(s, second(s), at), `crash after ${survives}`).rejects.toThrow('injected');
+
+        const later = at + RETRY_AFTER_MS;
+        await store.putKeyed(s, second(s), later);
+        const left = (await rows(s, later)).map((r) => [r.fhirResourceId, r.value]).sort();
+        expect(left, `crash after ${survives}`).toEqual([
+          ['obs-a-61', '61'],
+          ['obs-b-70', '70'],
+          ['obs-c-80', '80'],
+        ]);
+        expect(await store.count(s, later), `crash after ${survives}`).toBe(3);
+        // Every key names its row: the same write again changes nothing.
+        expect(await store.putKeyed(s, second(s), later)).toEqual({ added: 0, changed: 0, unchanged: 3 });
+      }
+    }, 120_000);
+
+    it('a retry while the crashed batch may still be committing waits, then refuses rather than duplicate', async () => {
+      const s = await subject('early');
+      const at = Date.now();
+      // Intent, id allocation and both claims go through; the rows never do.
+      const crashing = new DynamoRecordStore(crashingAfter(doc, 5).client, cfg.tables.records);
+      await expect(crashing.putKeyed(s, [row(s, 'a', 60), row(s, 'b', 70)], at)).rejects.toThrow('injected');
+      await expect(store.putKeyed(s, [row(s, 'a', 60), row(s, 'b', 70)], at)).rejects.toThrow('losing the race');
+      expect(await store.count(s, at)).toBe(0);
+      // Once the sweeper has rolled the batch back (its claims with it), the write goes through whole.
+      await store.sweepExpired(at + RETRY_AFTER_MS, 100_000);
+      expect(await store.putKeyed(s, [row(s, 'a', 60), row(s, 'b', 70)], at)).toEqual({
+        added: 2,
+        changed: 0,
+        unchanged: 0,
+      });
+      expect(await store.count(s, at)).toBe(2);
+    }, 30_000);
   });
 });
