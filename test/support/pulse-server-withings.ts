@@ -43,6 +43,8 @@ export class WithingsServer extends ProviderServer {
   staleNextAccessToken = false;
   private subscribeCount = 0;
   private readonly failingSubscribes = new Map<number, number>();
+  /** A refresh's answer comes this long after the presented token is spent (a slow token endpoint). */
+  refreshDelayMs = 0;
   /** Milliseconds added to the server's clock (codes expire on it). */
   clockSkewMs = 0;
   readonly issued: string[] = [];
@@ -73,7 +75,7 @@ export class WithingsServer extends ProviderServer {
     return Date.now() + this.clockSkewMs;
   }
 
-  protected route(call: RecordedCall): Reply {
+  protected route(call: RecordedCall): Reply | Promise<Reply> {
     if (call.method === 'GET' && call.path === '/oauth2_user/authorize2') return this.authorize(call.query);
     if (call.method !== 'POST') return json(404, { status: 404 });
     const form = new URLSearchParams(call.body);
@@ -111,7 +113,7 @@ export class WithingsServer extends ProviderServer {
     return { status: 302, headers: { location: back.toString() } };
   }
 
-  private token(form: URLSearchParams): Reply {
+  private token(form: URLSearchParams): Reply | Promise<Reply> {
     if (form.get('client_id') !== WITHINGS_CLIENT_ID || form.get('client_secret') !== WITHINGS_CLIENT_SECRET) {
       return status(INVALID_PARAMS, 'Invalid Params: invalid client_id or client_secret');
     }
@@ -131,7 +133,9 @@ export class WithingsServer extends ProviderServer {
       if (scope === undefined) return status(INVALID_PARAMS, 'invalid refresh_token');
       this.refresh.delete(presented);
       this.spentRefreshTokens.push(presented);
-      return this.issue(scope);
+      const answer = this.issue(scope);
+      if (this.refreshDelayMs <= 0) return answer;
+      return new Promise<Reply>((resolve) => setTimeout(() => resolve(answer), this.refreshDelayMs));
     }
     return status(INVALID_PARAMS, 'invalid grant_type');
   }
