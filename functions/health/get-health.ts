@@ -1,9 +1,9 @@
 import { probeModel } from '../../shared/adapters/model/model-probe';
 import { bucket } from '../../shared/composition/bucket';
+import { configuredProviders } from '../../shared/config/pulse-providers';
 import { liveToolNames } from '../../shared/domain/agent/tool-catalogue';
 import { UnavailableError } from '../../shared/errors';
 import { publicRoute } from '../../shared/http/handler';
-import { configuredProviders } from '../../shared/services/pulse/registry';
 import { httpRoute } from '../routes';
 
 /**

@@ -1,14 +1,30 @@
 import { readFileSync } from 'node:fs';
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDocumentClient } from '../../shared/adapters/dynamo/client';
 import type { FitbitFetchStep, FitbitResource } from '../../shared/domain/pulse/fetch-steps';
 import { openTokens, providerContext } from '../../shared/services/pulse/links';
 import { takePaceSlot } from '../../shared/services/pulse/pacer';
 import { ProviderError } from '../../shared/services/pulse/provider-http';
 import { fitbitModule } from '../../shared/services/pulse/providers/fitbit';
-import { client, type Harness, startHarness } from '../support/harness';
+import { client, type Harness } from '../support/harness';
 import { eventually } from '../support/polling';
+import {
+  apiKeyClient,
+  backfillDone,
+  byIndicatorTimeValue,
+  consent as consentAt,
+  consentCallback,
+  followCallback,
+  LINK_PATH as LINK,
+  LOOSE_RATE_LIMITS,
+  linkThroughConsent,
+  pickReading,
+  RETURN_URL,
+  rawLinkItem as rawLinkItemOf,
+  readingRowsOf,
+  signedInUser,
+  startWithProviders,
+  stopWithProviders,
+} from '../support/pulse-flow';
 import {
   FITBIT_CLIENT_ID,
   FITBIT_CLIENT_SECRET,
@@ -28,43 +44,20 @@ import { signIn } from '../support/sign-in';
 let h: Harness;
 let fitbit: FitbitServer;
 let n = 0;
-const RETURN_URL = 'https://app.example.org/pulse/done';
-const LINK = '/api/v1/pulse/user/providers/link';
 const email = () => `fitbit${++n}-${Date.now()}@example.org`;
 
 beforeAll(async () => {
   fitbit = new FitbitServer();
   fitbit.data = fitbitSampleData(new Date());
-  await fitbit.start();
-  h = await startHarness({
-    env: {
-      ...fitbitEnv(fitbit),
-      HDS_RATE_LIMITS: 'login-code=1000,verify-code=1000,list-data=100000,api-v1=100000',
-      HDS_PULSE_RETURN_URLS: RETURN_URL,
-    },
-  });
+  h = await startWithProviders([fitbit], () => ({
+    env: { ...fitbitEnv(fitbit), HDS_RATE_LIMITS: LOOSE_RATE_LIMITS, HDS_PULSE_RETURN_URLS: RETURN_URL },
+  }));
 }, 60_000);
-afterAll(async () => {
-  await h?.stop();
-  await fitbit?.stop();
-});
+afterAll(() => stopWithProviders(h, [fitbit]));
 
-/** The browser's part: open the consent URL (Fitbit answers 302) and follow it to HDS's callback. */
-async function consent(linkWebUrl: string): Promise<Response> {
-  const atProvider = await fetch(linkWebUrl, { redirect: 'manual' });
-  expect(atProvider.status).toBe(302);
-  const callback = atProvider.headers.get('location')!;
-  expect(callback.startsWith(`${h.url}/api/v1/pulse/hds/fitbit/callback?`)).toBe(true);
-  return fetch(callback, { redirect: 'manual' });
-}
-
-async function rawLinkItem(subjectId: string) {
-  const doc = createDocumentClient(h.runtime.services.config);
-  const out = await doc.send(
-    new GetCommand({ TableName: h.runtime.services.config.tables.records, Key: { pk: subjectId, sk: 'LINK#fitbit' } }),
-  );
-  return out.Item;
-}
+const consent = (linkWebUrl: string) => consentAt(h, 'fitbit', linkWebUrl);
+const rawLinkItem = (subjectId: string) => rawLinkItemOf(h, subjectId, 'fitbit');
+const row = readingRowsOf('fitbit');
 
 /**
  * A user linked to Fitbit as their own Fitbit account (one account moving between Subjects detaches, and revokes,
@@ -72,26 +65,18 @@ async function rawLinkItem(subjectId: string) {
  */
 async function linkedUser(fitbitUserId = `${FITBIT_USER_ID}${++n}`) {
   fitbit.nextUserId = fitbitUserId;
-  const user = await signIn(h, email());
-  const api = client(h.url, user.access_token);
-  const made = await api.post('/api/console/keys', { name: 'fitbit test' });
-  expect(made.status).toBe(201);
-  const started = await api.post(LINK, { provider: 'fitbit', return_url: RETURN_URL });
-  expect(started.status).toBe(200);
-  const back = await consent(started.body.data.link_web_url);
-  expect(back.headers.get('location')).toBe(`${RETURN_URL}?provider=fitbit&status=linked`);
+  const { api } = await signedInUser(h, email());
+  const v1 = await apiKeyClient(h, api, 'fitbit test');
+  await linkThroughConsent(h, api, 'fitbit', RETURN_URL);
   const mapping = await h.runtime.services.pulseLinks.findProviderUser('fitbit', fitbitUserId);
   expect(mapping).not.toBeNull();
   const ids = { subjectId: mapping!.subjectId, linkId: mapping!.linkId, fitbitUserId };
-  return { api, v1: client(h.url, made.body.secret), ...ids };
+  return { api, v1, ...ids };
 }
 
 /** Waits for the link's backfill to be done (every step has run). */
 function backfilled(api: ReturnType<typeof client>) {
-  return eventually(
-    async () => (await api.get('/api/v1/pulse/user/providers')).body.data.providers[0]?.backfill.status === 'done',
-    { timeoutMs: 30_000, what: 'the Fitbit backfill' },
-  );
+  return backfillDone(api, 'fitbit', { timeoutMs: 30_000, what: 'the Fitbit backfill' });
 }
 
 describe('Fitbit in the provider list', () => {
@@ -130,8 +115,7 @@ describe('linking Fitbit', () => {
   });
 
   it('fails the link when the code_verifier does not match the challenge Fitbit stored, storing nothing', async () => {
-    const user = await signIn(h, email());
-    const api = client(h.url, user.access_token);
+    const { api } = await signedInUser(h, email());
     const started = await api.post(LINK, { provider: 'fitbit', return_url: RETURN_URL });
     fitbit.corruptNextChallenge = true;
     const refusedBefore = fitbit.refusedVerifiers.length;
@@ -145,10 +129,10 @@ describe('linking Fitbit', () => {
     fitbit.nextUserId = `${FITBIT_USER_ID}-replay`;
     const user = await signIn(h, email());
     const started = await client(h.url, user.access_token).post(LINK, { provider: 'fitbit' });
-    const callback = (await fetch(started.body.data.link_web_url, { redirect: 'manual' })).headers.get('location')!;
-    expect((await fetch(callback, { redirect: 'manual' })).status).toBe(200);
+    const callback = await consentCallback(h, 'fitbit', started.body.data.link_web_url);
+    expect((await followCallback(callback)).status).toBe(200);
     const exchanges = fitbit.callsTo('/oauth2/token').length;
-    const replay = await fetch(callback, { redirect: 'manual' });
+    const replay = await followCallback(callback);
     expect(replay.status).toBe(400);
     expect(await replay.text()).toContain('This link has expired');
     expect(fitbit.callsTo('/oauth2/token').length).toBe(exchanges);
@@ -197,7 +181,7 @@ describe('linking Fitbit', () => {
     expect(stored).not.toContain('offsetFromUTCMillis');
 
     const rows = (await v1.get('/v1/data?limit=200')).body.data as Record<string, unknown>[];
-    const got = rows.map(pick).sort(byIndicatorAndTime);
+    const got = rows.map(pickReading).sort(byIndicatorTimeValue);
     // Fitbit's local times at the profile's UTC−5: local midnight is 05:00Z, the 23:10 sleep began at 04:10Z the
     // next UTC day; the run's start carries its own offset (+00:00) and stays.
     expect(got).toEqual(
@@ -220,7 +204,7 @@ describe('linking Fitbit', () => {
         row('Body fat percentage', '41982-0', '%', '18.2', local(-1, 7.25), null),
         row('Exercise activity', '73985-4', null, 'Run', at(-2, 7), at(-2, 7.75)),
         row('Workout distance', null, 'm', '7500', at(-2, 7), at(-2, 7.75)),
-      ].sort(byIndicatorAndTime),
+      ].sort(byIndicatorTimeValue),
     );
     const sleep = rows.find((r) => r.indicator === 'Sleep duration')!;
     expect([sleep.time, sleep.end_time]).toEqual([at(-2, 4 + 10 / 60), at(-2, 11 + 40 / 60)]);
@@ -476,19 +460,6 @@ describe('the Fitbit module against the same server', () => {
   });
 });
 
-const pick = ({ indicator, loinc_code, parsed_unit, value, time, end_time, comment }: Record<string, unknown>) => ({
-  indicator,
-  loinc_code,
-  parsed_unit,
-  value,
-  time,
-  end_time,
-  comment,
-});
-
-const byIndicatorAndTime = (a: Record<string, unknown>, b: Record<string, unknown>) =>
-  `${a.indicator}${a.time}${a.value}`.localeCompare(`${b.indicator}${b.time}${b.value}`);
-
 /** One resource of one day (`day` as an ISO instant of its midnight). */
 function fitbitStep(resource: FitbitResource, day: string): FitbitFetchStep {
   return { provider: 'fitbit', resources: [resource], start: day.slice(0, 10), end: day.slice(0, 10) };
@@ -510,8 +481,4 @@ function at(offset: number, hours: number): string {
 /** `hours` on the fixture user's clock `offset` days away, at the profile's UTC−5, as a UTC instant. */
 function local(offset: number, hours = 0): string {
   return at(offset, hours + 5);
-}
-
-function row(indicator: string, loinc: unknown, unit: string | null, value: string, time: string, end: string | null) {
-  return { indicator, loinc_code: loinc, parsed_unit: unit, value, time, end_time: end, comment: 'fitbit' };
 }

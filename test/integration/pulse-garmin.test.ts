@@ -1,9 +1,24 @@
 import { readFileSync } from 'node:fs';
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDocumentClient } from '../../shared/adapters/dynamo/client';
-import { client, type Harness, startHarness } from '../support/harness';
+import { client, type Harness } from '../support/harness';
 import { eventually } from '../support/polling';
+import {
+  apiKeyClient,
+  backfillDone,
+  byIndicatorTimeValue,
+  consentCallback,
+  followCallback,
+  LINK_PATH as LINK,
+  LOOSE_RATE_LIMITS,
+  linkThroughConsent,
+  pickReading,
+  RETURN_URL,
+  rawLinkItem as rawLinkItemOf,
+  readingRowsOf,
+  signedInUser,
+  startWithProviders,
+  stopWithProviders,
+} from '../support/pulse-flow';
 import {
   GARMIN_CONSUMER_KEY,
   GARMIN_CONSUMER_SECRET,
@@ -25,8 +40,6 @@ let h: Harness;
 let garmin: GarminServer;
 let shiftDays = 0;
 let n = 0;
-const RETURN_URL = 'https://app.example.org/pulse/done';
-const LINK = '/api/v1/pulse/user/providers/link';
 const email = () => `garmin${++n}-${Date.now()}@example.org`;
 
 beforeAll(async () => {
@@ -34,53 +47,37 @@ beforeAll(async () => {
   const sample = garminSampleDocuments(new Date());
   garmin.documents = sample.documents;
   shiftDays = sample.shiftDays;
-  await garmin.start();
-  h = await startHarness({
+  h = await startWithProviders([garmin], () => ({
     env: {
       ...garminEnv(garmin),
-      HDS_RATE_LIMITS: 'login-code=1000,verify-code=1000,list-data=100000,api-v1=100000',
+      HDS_RATE_LIMITS: LOOSE_RATE_LIMITS,
       HDS_PULSE_RETURN_URLS: RETURN_URL,
       // Garmin's default 60 a minute for the whole app would make this file's links wait on each other.
       HDS_PULSE_PACE_GARMIN: '60:1000',
     },
-  });
+  }));
   garmin.webhookUrl = hook();
 }, 60_000);
-afterAll(async () => {
-  await h?.stop();
-  await garmin?.stop();
-});
+afterAll(() => stopWithProviders(h, [garmin]));
 
 const hook = (t: string | null = GARMIN_WEBHOOK_TOKEN) =>
   `${h.url}/api/v1/pulse/hds/webhook?provider=garmin${t === null ? '' : `&t=${encodeURIComponent(t)}`}`;
 
-async function rawLinkItem(subjectId: string) {
-  const doc = createDocumentClient(h.runtime.services.config);
-  const out = await doc.send(
-    new GetCommand({ TableName: h.runtime.services.config.tables.records, Key: { pk: subjectId, sk: 'LINK#garmin' } }),
-  );
-  return out.Item;
-}
+const rawLinkItem = (subjectId: string) => rawLinkItemOf(h, subjectId, 'garmin');
+const row = readingRowsOf('garmin');
 
 /** Consent at Garmin: `oauthConfirm` answers 302 to HDS's callback with `oauth_token` and `oauth_verifier`. */
 async function consent(linkWebUrl: string): Promise<{ callback: string; back: Response }> {
-  const atGarmin = await fetch(linkWebUrl, { redirect: 'manual' });
-  expect(atGarmin.status).toBe(302);
-  const callback = atGarmin.headers.get('location')!;
-  expect(callback.startsWith(`${h.url}/api/v1/pulse/hds/garmin/callback?`)).toBe(true);
-  return { callback, back: await fetch(callback, { redirect: 'manual' }) };
+  const callback = await consentCallback(h, 'garmin', linkWebUrl);
+  return { callback, back: await followCallback(callback) };
 }
 
 /** A user linked to their own Garmin account, with an API key of their HDS account. */
 async function linkedUser(garminUserId = `${GARMIN_USER_ID}-${++n}`) {
   garmin.nextUserId = garminUserId;
-  const user = await signIn(h, email());
-  const api = client(h.url, user.access_token);
-  const v1 = client(h.url, (await api.post('/api/console/keys', { name: 'garmin test' })).body.secret);
-  const started = await api.post(LINK, { provider: 'garmin', return_url: RETURN_URL });
-  expect(started.status).toBe(200);
-  const { back } = await consent(started.body.data.link_web_url);
-  expect(back.headers.get('location')).toBe(`${RETURN_URL}?provider=garmin&status=linked`);
+  const { api } = await signedInUser(h, email());
+  const v1 = await apiKeyClient(h, api, 'garmin test');
+  await linkThroughConsent(h, api, 'garmin', RETURN_URL);
   const mapping = await h.runtime.services.pulseLinks.findProviderUser('garmin', garminUserId);
   expect(mapping).not.toBeNull();
   return { api, v1, garminUserId, subjectId: mapping!.subjectId };
@@ -88,10 +85,7 @@ async function linkedUser(garminUserId = `${GARMIN_USER_ID}-${++n}`) {
 
 /** Waits until the link's backfill requests, Garmin's pings and HDS's pulls are all done. */
 async function quiet(api: ReturnType<typeof client>): Promise<void> {
-  await eventually(
-    async () => (await api.get('/api/v1/pulse/user/providers')).body.data.providers[0]?.backfill.status === 'done',
-    { timeoutMs: 30_000, what: 'the backfill requests' },
-  );
+  await backfillDone(api, 'garmin', { timeoutMs: 30_000, what: 'the backfill requests' });
   await garmin.settled();
   await h.runtime.drainQueues();
 }
@@ -125,8 +119,7 @@ describe('linking Garmin', () => {
 
   it('fails the link when the access-token leg’s signature does not verify at Garmin, storing nothing', async () => {
     garmin.nextUserId = `${GARMIN_USER_ID}-badsig`;
-    const user = await signIn(h, email());
-    const api = client(h.url, user.access_token);
+    const { api } = await signedInUser(h, email());
     const started = await api.post(LINK, { provider: 'garmin', return_url: RETURN_URL });
     const refused = garmin.refusedSignatures.length;
     garmin.consumerSecret = 'a-secret-hds-does-not-have';
@@ -149,7 +142,7 @@ describe('linking Garmin', () => {
     expect(back.status).toBe(200);
     expect(await back.text()).toContain('Garmin is connected');
     const exchanges = garmin.callsTo('/oauth-service/oauth/access_token').length;
-    const replay = await fetch(callback, { redirect: 'manual' });
+    const replay = await followCallback(callback);
     expect(replay.status).toBe(400);
     expect(await replay.text()).toContain('This link has expired');
     expect(garmin.callsTo('/oauth-service/oauth/access_token').length).toBe(exchanges);
@@ -167,10 +160,7 @@ describe('linking Garmin', () => {
     for (const secret of garmin.issued) expect(stored).not.toContain(secret);
     expect(stored).not.toContain(GARMIN_CONSUMER_SECRET);
 
-    await eventually(
-      async () => (await api.get('/api/v1/pulse/user/providers')).body.data.providers[0]?.backfill.status === 'done',
-      { timeoutMs: 30_000, what: 'the Garmin backfill requests' },
-    );
+    await backfillDone(api, 'garmin', { timeoutMs: 30_000, what: 'the Garmin backfill requests' });
     // Every summary type asked, each window within Garmin's limit (the server answers 400 past it) and signed.
     const asked = garmin.calls.filter((c) => c.path.startsWith('/wellness-api/rest/backfill/'));
     expect(new Set(asked.map((c) => c.path.split('/').at(-1)))).toEqual(
@@ -191,7 +181,7 @@ describe('linking Garmin', () => {
     const run = [s('2026-11-19T16:00:00.000Z'), s('2026-11-19T16:45:00.000Z')] as const;
     const lift = [s('2026-11-20T12:00:00.000Z'), s('2026-11-20T12:40:00.000Z')] as const;
     const weighed = s('2026-11-19T07:00:00.000Z');
-    expect(rows.map(pick).sort(byIndicatorAndTime)).toEqual(
+    expect(rows.map(pickReading).sort(byIndicatorTimeValue)).toEqual(
       [
         row('Daily steps', '41950-7', '{steps}', '11250', ...day),
         row('Active energy burned', '41981-2', 'kcal', '540', ...day),
@@ -209,7 +199,7 @@ describe('linking Garmin', () => {
         row('Exercise activity', '73985-4', null, 'Strength training', ...lift),
         row('Active energy burned', '41981-2', 'kcal', '210', ...lift),
         row('Heart rate', '8867-4', '/min', '112', ...lift),
-      ].sort(byIndicatorAndTime),
+      ].sort(byIndicatorTimeValue),
     );
   });
 });
@@ -282,21 +272,4 @@ describe('unlinking Garmin', () => {
 /** A fixture instant moved by the days the fixtures were moved. */
 function s(iso: string): string {
   return new Date(Date.parse(iso) + shiftDays * 86_400_000).toISOString();
-}
-
-const pick = ({ indicator, loinc_code, parsed_unit, value, time, end_time, comment }: Record<string, unknown>) => ({
-  indicator,
-  loinc_code,
-  parsed_unit,
-  value,
-  time,
-  end_time,
-  comment,
-});
-
-const byIndicatorAndTime = (a: Record<string, unknown>, b: Record<string, unknown>) =>
-  `${a.indicator}${a.time}${a.value}`.localeCompare(`${b.indicator}${b.time}${b.value}`);
-
-function row(indicator: string, loinc: unknown, unit: string | null, value: string, time: string, end: string | null) {
-  return { indicator, loinc_code: loinc, parsed_unit: unit, value, time, end_time: end, comment: 'garmin' };
 }

@@ -1,8 +1,19 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDocumentClient } from '../../shared/adapters/dynamo/client';
-import { client, type Harness, startHarness } from '../support/harness';
-import { eventually } from '../support/polling';
+import { client, type Harness } from '../support/harness';
+import {
+  apiKeyClient,
+  backfillDone,
+  byIndicatorTimeValue,
+  consent as consentAt,
+  LINK_PATH as LINK,
+  pickReading,
+  RETURN_URL,
+  rawLinkItem,
+  readingRowsOf,
+  signedInUser,
+  startWithProviders,
+  stopWithProviders,
+} from '../support/pulse-flow';
 import { OURA_CLIENT_SECRET, OURA_USER_ID, OuraServer, ouraEnv, ouraSampleDocuments } from '../support/pulse-servers';
 import { signIn } from '../support/sign-in';
 
@@ -14,8 +25,6 @@ let h: Harness;
 let oura: OuraServer;
 let jwt: string;
 let n = 0;
-const RETURN_URL = 'https://app.example.org/pulse/done';
-const LINK = '/api/v1/pulse/user/providers/link';
 /** Exercise activity, added to the corpus for workouts (design §4.7). */
 const EXERCISE_ACTIVITY_CODE = '73985-4';
 const email = () => `pulse${++n}-${Date.now()}@example.org`;
@@ -23,20 +32,16 @@ const email = () => `pulse${++n}-${Date.now()}@example.org`;
 beforeAll(async () => {
   oura = new OuraServer();
   oura.documents = ouraSampleDocuments(new Date());
-  await oura.start();
-  h = await startHarness({
+  h = await startWithProviders([oura], () => ({
     env: {
       ...ouraEnv(oura),
       HDS_RATE_LIMITS: 'login-code=1000,verify-code=1000',
       HDS_PULSE_RETURN_URLS: RETURN_URL,
     },
-  });
+  }));
   jwt = (await signIn(h, email())).access_token;
 }, 60_000);
-afterAll(async () => {
-  await h?.stop();
-  await oura?.stop();
-});
+afterAll(() => stopWithProviders(h, [oura]));
 
 describe('the provider lists', () => {
   it('lists the five providers, Oura supported and not linked, the unconfigured ones unavailable, Apple uploaded', async () => {
@@ -79,23 +84,8 @@ describe('the provider lists', () => {
   });
 });
 
-/** The browser's part: open the consent URL (the provider answers 302) and follow it to HDS's callback. */
-async function consent(linkWebUrl: string): Promise<Response> {
-  const atProvider = await fetch(linkWebUrl, { redirect: 'manual' });
-  expect(atProvider.status).toBe(302);
-  const callback = atProvider.headers.get('location')!;
-  expect(callback.startsWith(`${h.url}/api/v1/pulse/hds/oura/callback?`)).toBe(true);
-  return fetch(callback, { redirect: 'manual' });
-}
-
-/** The stored `LINK#oura` item exactly as DynamoDB holds it. */
-async function rawLinkItem(subjectId: string) {
-  const doc = createDocumentClient(h.runtime.services.config);
-  const out = await doc.send(
-    new GetCommand({ TableName: h.runtime.services.config.tables.records, Key: { pk: subjectId, sk: 'LINK#oura' } }),
-  );
-  return out.Item;
-}
+const consent = (linkWebUrl: string) => consentAt(h, 'oura', linkWebUrl);
+const row = readingRowsOf('oura');
 
 describe('linking Oura', () => {
   it('answers Oura’s consent URL naming the client, HDS’s callback, the scopes and a state', async () => {
@@ -111,8 +101,7 @@ describe('linking Oura', () => {
   });
 
   it('links through consent and the callback: tokens sealed at rest, the map written, the link listed', async () => {
-    const user = await signIn(h, email());
-    const api = client(h.url, user.access_token);
+    const { api } = await signedInUser(h, email());
     const started = await api.post(LINK, { provider: 'oura', platform: 'hds', return_url: RETURN_URL });
     const back = await consent(started.body.data.link_web_url);
     expect(back.status).toBe(302);
@@ -120,7 +109,7 @@ describe('linking Oura', () => {
 
     const mapping = await h.runtime.services.pulseLinks.findProviderUser('oura', OURA_USER_ID);
     expect(mapping).not.toBeNull();
-    const item = await rawLinkItem(mapping!.subjectId);
+    const item = await rawLinkItem(h, mapping!.subjectId, 'oura');
     expect(item).toMatchObject({ kind: 'pulse-link', provider: 'oura', status: 'linked', linkId: mapping!.linkId });
     expect(item!.tokens).toMatchObject({ v: 1, kek: 'file' });
     const stored = JSON.stringify(item);
@@ -159,8 +148,7 @@ describe('linking Oura', () => {
   });
 
   it('sends the user back with status=denied when they decline at Oura, storing nothing', async () => {
-    const user = await signIn(h, email());
-    const api = client(h.url, user.access_token);
+    const { api } = await signedInUser(h, email());
     const started = await api.post(LINK, { provider: 'oura', return_url: RETURN_URL });
     oura.denyNext = true;
     const back = await consent(started.body.data.link_web_url);
@@ -203,37 +191,19 @@ describe('link requests refused, in the envelope, naming the field', () => {
 
 describe('the backfill after a link', () => {
   it('fetches every Oura collection, paged, into GET /v1/data and marks the backfill done', async () => {
-    const user = await signIn(h, email());
-    const api = client(h.url, user.access_token);
-    const made = await api.post('/api/console/keys', { name: 'pulse test' });
-    expect(made.status).toBe(201);
-    const v1 = client(h.url, made.body.secret);
+    const { api } = await signedInUser(h, email());
+    const v1 = await apiKeyClient(h, api, 'pulse test');
     const started = await api.post(LINK, { provider: 'oura' });
     expect((await consent(started.body.data.link_web_url)).status).toBe(200);
 
-    const link = await eventually(
-      async () => {
-        const [item] = (await api.get('/api/v1/pulse/user/providers')).body.data.providers;
-        return item?.backfill.status === 'done' && item;
-      },
-      { timeoutMs: 20_000, what: 'the backfill to finish' },
-    );
+    const link = await backfillDone(api, 'oura', { what: 'the backfill to finish' });
     expect(link.backfill.through).not.toBeNull();
     // Two documents a page: the three activity days took a second page.
     expect(oura.callsTo('/v2/usercollection/daily_activity').map((c) => c.query.get('next_token'))).toContain('2');
 
     const rows = (await v1.get('/v1/data?limit=100')).body.data as Record<string, unknown>[];
-    const pick = ({ indicator, loinc_code, parsed_unit, value, time, end_time, comment }: Record<string, unknown>) => ({
-      indicator,
-      loinc_code,
-      parsed_unit,
-      value,
-      time,
-      end_time,
-      comment,
-    });
     const d = (offset: number) => new Date(Date.UTC(...utcDay(offset))).toISOString();
-    const got = rows.map(pick).sort((a, b) => `${a.indicator}${a.time}`.localeCompare(`${b.indicator}${b.time}`));
+    const got = rows.map(pickReading).sort(byIndicatorTimeValue);
     expect(got).toEqual(
       [
         row('Active energy burned', '41981-2', 'kcal', '410', d(-3), d(-2)),
@@ -250,7 +220,7 @@ describe('the backfill after a link', () => {
         row('Oxygen saturation', '59408-5', '%', '97.2', d(-1), d(0)),
         row('Sleep duration', '93832-4', 'h', '7', at(-3, 23), at(-2, 6.5)),
         row('Workout distance', null, 'm', '5200', at(-2, 7), at(-2, 8)),
-      ].sort((a, b) => `${a.indicator}${a.time}`.localeCompare(`${b.indicator}${b.time}`)),
+      ].sort(byIndicatorTimeValue),
     );
   });
 });
@@ -262,8 +232,4 @@ function utcDay(offset: number): [number, number, number] {
 
 function at(offset: number, hours: number): string {
   return new Date(Date.UTC(...utcDay(offset)) + hours * 3_600_000).toISOString();
-}
-
-function row(indicator: string, loinc: unknown, unit: string | null, value: string, time: string, end: string) {
-  return { indicator, loinc_code: loinc, parsed_unit: unit, value, time, end_time: end, comment: 'oura' };
 }

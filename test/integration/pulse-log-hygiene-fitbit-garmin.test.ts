@@ -1,6 +1,15 @@
-import { afterAll, beforeAll, expect, it, vi } from 'vitest';
-import { client, type Harness, startHarness } from '../support/harness';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { client, Harness } from '../support/harness';
 import { eventually } from '../support/polling';
+import {
+  backfillDone,
+  captureLogLines,
+  linkThroughConsent,
+  signedInUser,
+  startWithProviders,
+  stopCapturingLogLines,
+  stopWithProviders,
+} from '../support/pulse-flow';
 import {
   FITBIT_CLIENT_SECRET,
   FITBIT_USER_ID,
@@ -16,68 +25,41 @@ import {
   garminEnv,
   garminSampleDocuments,
 } from '../support/pulse-server-garmin';
-import { signIn } from '../support/sign-in';
 
 /**
  * Fitbit's and Garmin's tokens, secrets, PKCE verifiers, request tokens, pull tokens and the Garmin endpoint token
  * never reach a log line (design wearables §2, §5), through links, backfills, pings, notifications and unlinks.
  */
-const lines: string[] = [];
+let lines: string[] = [];
 let h: Harness;
 let fitbit: FitbitServer;
 let garmin: GarminServer;
 
 beforeAll(async () => {
-  process.env.HDS_LOG_LEVEL = 'debug';
-  for (const stream of ['log', 'error', 'warn', 'info', 'debug'] as const) {
-    vi.spyOn(console, stream).mockImplementation((...args: unknown[]) => {
-      lines.push(args.map(String).join(' '));
-    });
-  }
-  for (const stream of [process.stdout, process.stderr]) {
-    vi.spyOn(stream, 'write').mockImplementation((chunk: unknown) => {
-      lines.push(String(chunk));
-      return true;
-    });
-  }
+  lines = captureLogLines();
   fitbit = new FitbitServer();
   fitbit.data = fitbitSampleData(new Date());
   garmin = new GarminServer();
   garmin.documents = garminSampleDocuments(new Date()).documents;
-  await Promise.all([fitbit.start(), garmin.start()]);
-  h = await startHarness({
+  h = await startWithProviders([fitbit, garmin], () => ({
     env: { ...fitbitEnv(fitbit), ...garminEnv(garmin), HDS_PULSE_PACE_GARMIN: '60:1000' },
     queueRetryDelayMs: 10,
-  });
+  }));
   garmin.webhookUrl = `${h.url}/api/v1/pulse/hds/webhook?provider=garmin&t=${GARMIN_WEBHOOK_TOKEN}`;
 }, 60_000);
 afterAll(async () => {
-  await h?.stop();
-  await fitbit?.stop();
-  await garmin?.stop();
-  vi.restoreAllMocks();
-  delete process.env.HDS_LOG_LEVEL;
+  await stopWithProviders(h, [fitbit, garmin]);
+  stopCapturingLogLines();
 });
 
 async function link(api: ReturnType<typeof client>, provider: string): Promise<string> {
-  const started = await api.post('/api/v1/pulse/user/providers/link', { provider });
-  const url = started.body.data.link_web_url as string;
-  const atProvider = await fetch(url, { redirect: 'manual' });
-  const callback = atProvider.headers.get('location')!;
-  expect((await fetch(callback, { redirect: 'manual' })).status).toBe(200);
-  await eventually(
-    async () =>
-      (await api.get('/api/v1/pulse/user/providers')).body.data.providers.find(
-        (p: { slug: string }) => p.slug === provider,
-      )?.backfill.status === 'done',
-    { timeoutMs: 30_000, what: `the ${provider} backfill` },
-  );
+  const { callback } = await linkThroughConsent(h, api, provider);
+  await backfillDone(api, provider, { timeoutMs: 30_000 });
   return callback;
 }
 
 it('logs no Fitbit or Garmin token, secret, verifier, code or endpoint token', async () => {
-  const user = await signIn(h, `hygiene-fg-${Date.now()}@example.org`);
-  const api = client(h.url, user.access_token);
+  const { api } = await signedInUser(h, `hygiene-fg-${Date.now()}@example.org`);
   const fitbitCallback = await link(api, 'fitbit');
   const garminCallback = await link(api, 'garmin');
   await garmin.settled();

@@ -1,7 +1,16 @@
-import { afterAll, beforeAll, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { withingsLinkToken } from '../../shared/domain/pulse/signatures';
-import { client, type Harness, startHarness } from '../support/harness';
+import type { client, Harness } from '../support/harness';
 import { eventually } from '../support/polling';
+import {
+  backfillDone,
+  captureLogLines,
+  linkThroughConsent,
+  signedInUser,
+  startWithProviders,
+  stopCapturingLogLines,
+  stopWithProviders,
+} from '../support/pulse-flow';
 import {
   WHOOP_CLIENT_SECRET,
   WHOOP_USER_ID,
@@ -16,74 +25,47 @@ import {
   withingsEnv,
   withingsFixtureData,
 } from '../support/pulse-server-withings';
-import { signIn } from '../support/sign-in';
 
 /**
  * WHOOP's and Withings' tokens, client secrets, codes, link states, Withings' per-link `t` and its key never reach a
  * log line (design wearables §2, §5), through links, backfills with refreshes, subscriptions, webhooks (signed and
  * forged) and unlinks with their revokes.
  */
-const lines: string[] = [];
+let lines: string[] = [];
 const WEBHOOK_KEY = 'withings-hygiene-webhook-key';
 let h: Harness;
 let whoop: WhoopServer;
 let withings: WithingsServer;
 
 beforeAll(async () => {
-  process.env.HDS_LOG_LEVEL = 'debug';
-  for (const stream of ['log', 'error', 'warn', 'info', 'debug'] as const) {
-    vi.spyOn(console, stream).mockImplementation((...args: unknown[]) => {
-      lines.push(args.map(String).join(' '));
-    });
-  }
-  for (const stream of [process.stdout, process.stderr]) {
-    vi.spyOn(stream, 'write').mockImplementation((chunk: unknown) => {
-      lines.push(String(chunk));
-      return true;
-    });
-  }
+  lines = captureLogLines();
   whoop = new WhoopServer();
   whoop.records = whoopFixtureRecords(new Date());
   whoop.expiresIn = 60; // every step refreshes: more tokens through more code paths
   withings = new WithingsServer();
   withings.data = withingsFixtureData(new Date());
   withings.staleNextAccessToken = true; // a status-401 answer and the refresh it causes
-  await whoop.start();
-  await withings.start();
-  h = await startHarness({
+  h = await startWithProviders([whoop, withings], () => ({
     env: { ...whoopEnv(whoop), ...withingsEnv(withings), HDS_PULSE_WITHINGS_WEBHOOK_TOKEN: WEBHOOK_KEY },
     queueRetryDelayMs: 10,
-  });
+  }));
 }, 60_000);
 afterAll(async () => {
-  await h?.stop();
-  await whoop?.stop();
-  await withings?.stop();
-  vi.restoreAllMocks();
-  delete process.env.HDS_LOG_LEVEL;
+  await stopWithProviders(h, [whoop, withings]);
+  stopCapturingLogLines();
 });
 
 /** Links `provider` for `api`'s user and waits for its backfill; answers the link state and the callback's code. */
 async function link(api: ReturnType<typeof client>, provider: string): Promise<string[]> {
-  const started = await api.post('/api/v1/pulse/user/providers/link', { provider });
-  const state = new URL(started.body.data.link_web_url).searchParams.get('state')!;
-  const atProvider = await fetch(started.body.data.link_web_url, { redirect: 'manual' });
-  const callback = atProvider.headers.get('location')!;
-  expect((await fetch(callback, { redirect: 'manual' })).status).toBe(200);
-  await eventually(
-    async () =>
-      (await api.get('/api/v1/pulse/user/providers')).body.data.providers.find(
-        (p: { slug: string }) => p.slug === provider,
-      )?.backfill.status === 'done',
-    { timeoutMs: 20_000, what: `the ${provider} backfill` },
-  );
+  const { linkWebUrl, callback } = await linkThroughConsent(h, api, provider);
+  const state = new URL(linkWebUrl).searchParams.get('state')!;
+  await backfillDone(api, provider);
   await h.runtime.drainQueues();
   return [state, new URL(callback).searchParams.get('code')!];
 }
 
 it('logs no WHOOP or Withings token, secret, code, state, link token or webhook key', async () => {
-  const user = await signIn(h, `hygiene-ww-${Date.now()}@example.org`);
-  const api = client(h.url, user.access_token);
+  const { api } = await signedInUser(h, `hygiene-ww-${Date.now()}@example.org`);
   const secrets = [...(await link(api, 'whoop')), ...(await link(api, 'withings'))];
 
   const whoopHook = `${h.url}/api/v1/pulse/hds/webhook?provider=whoop`;

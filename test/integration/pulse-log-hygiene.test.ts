@@ -1,6 +1,15 @@
-import { afterAll, beforeAll, expect, it, vi } from 'vitest';
-import { client, type Harness, startHarness } from '../support/harness';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { Harness } from '../support/harness';
 import { eventually } from '../support/polling';
+import {
+  backfillDone,
+  captureLogLines,
+  linkThroughConsent,
+  signedInUser,
+  startWithProviders,
+  stopCapturingLogLines,
+  stopWithProviders,
+} from '../support/pulse-flow';
 import {
   OURA_CLIENT_SECRET,
   OURA_USER_ID,
@@ -9,53 +18,32 @@ import {
   ouraEnv,
   ouraSampleDocuments,
 } from '../support/pulse-servers';
-import { signIn } from '../support/sign-in';
 
 /**
  * Provider tokens, client secrets, codes and link states never reach a log line (design wearables §2, §5), through a
  * link, its backfill, refreshes, signed and forged webhooks, the challenge, and an unlink with its revoke.
  */
-const lines: string[] = [];
+let lines: string[] = [];
 let h: Harness;
 let oura: OuraServer;
 
 beforeAll(async () => {
-  process.env.HDS_LOG_LEVEL = 'debug';
-  for (const stream of ['log', 'error', 'warn', 'info', 'debug'] as const) {
-    vi.spyOn(console, stream).mockImplementation((...args: unknown[]) => {
-      lines.push(args.map(String).join(' '));
-    });
-  }
-  for (const stream of [process.stdout, process.stderr]) {
-    vi.spyOn(stream, 'write').mockImplementation((chunk: unknown) => {
-      lines.push(String(chunk));
-      return true;
-    });
-  }
+  lines = captureLogLines();
   oura = new OuraServer();
   oura.documents = ouraSampleDocuments(new Date());
   oura.expiresIn = 60; // every step refreshes: more tokens through more code paths
-  await oura.start();
-  h = await startHarness({ env: ouraEnv(oura), queueRetryDelayMs: 10 });
+  h = await startWithProviders([oura], () => ({ env: ouraEnv(oura), queueRetryDelayMs: 10 }));
 }, 60_000);
 afterAll(async () => {
-  await h?.stop();
-  await oura?.stop();
-  vi.restoreAllMocks();
-  delete process.env.HDS_LOG_LEVEL;
+  await stopWithProviders(h, [oura]);
+  stopCapturingLogLines();
 });
 
 it('logs no provider token, client secret, code, state or verification token', async () => {
-  const user = await signIn(h, `hygiene-${Date.now()}@example.org`);
-  const api = client(h.url, user.access_token);
-  const started = await api.post('/api/v1/pulse/user/providers/link', { provider: 'oura' });
-  const state = new URL(started.body.data.link_web_url).searchParams.get('state')!;
-  const atOura = await fetch(started.body.data.link_web_url, { redirect: 'manual' });
-  expect((await fetch(atOura.headers.get('location')!, { redirect: 'manual' })).status).toBe(200);
-  await eventually(
-    async () => (await api.get('/api/v1/pulse/user/providers')).body.data.providers[0]?.backfill.status === 'done',
-    { timeoutMs: 20_000, what: 'the backfill' },
-  );
+  const { api } = await signedInUser(h, `hygiene-${Date.now()}@example.org`);
+  const { linkWebUrl } = await linkThroughConsent(h, api, 'oura');
+  const state = new URL(linkWebUrl).searchParams.get('state')!;
+  await backfillDone(api, 'oura', { what: 'the backfill' });
   const hook = `${h.url}/api/v1/pulse/hds/webhook?provider=oura`;
   const event = { event_type: 'update', data_type: 'sleep', object_id: 'sl-1', event_time: 'x', user_id: OURA_USER_ID };
   expect((await fetch(hook, { method: 'POST', ...oura.signedDelivery(event) })).status).toBe(200);

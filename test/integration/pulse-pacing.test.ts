@@ -1,8 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { client, type Harness, startHarness } from '../support/harness';
+import type { Harness } from '../support/harness';
 import { eventually } from '../support/polling';
+import {
+  LINK_PATH as LINK,
+  linkThroughConsent,
+  signedInUser,
+  startWithProviders,
+  stopWithProviders,
+} from '../support/pulse-flow';
 import { OURA_USER_ID, OuraServer, ouraEnv, ouraSampleDocuments } from '../support/pulse-servers';
-import { signIn } from '../support/sign-in';
 
 /**
  * Pacing toward Oura and the per-user provider budget (design wearables §1, §8, §15) over real HTTP: with
@@ -12,32 +18,24 @@ import { signIn } from '../support/sign-in';
 let h: Harness;
 let oura: OuraServer;
 let n = 0;
-const LINK = '/api/v1/pulse/user/providers/link';
 const dataCalls = () => oura.calls.filter((c) => /^\/v2\/usercollection\/(?!personal_info)/.test(c.path)).length;
 
 beforeAll(async () => {
   oura = new OuraServer();
   oura.documents = ouraSampleDocuments(new Date());
-  await oura.start();
-  h = await startHarness({
+  h = await startWithProviders([oura], () => ({
     env: {
       ...ouraEnv(oura),
       HDS_PULSE_PACE_OURA: '60:3',
       HDS_RATE_LIMITS: 'login-code=1000,verify-code=1000,api-v1=100000,receive-pulse-webhook=70',
     },
-  });
+  }));
 }, 60_000);
-afterAll(async () => {
-  await h?.stop();
-  await oura?.stop();
-});
+afterAll(() => stopWithProviders(h, [oura]));
 
 async function linkedUser() {
-  const user = await signIn(h, `pace${++n}-${Date.now()}@example.org`);
-  const api = client(h.url, user.access_token);
-  const started = await api.post(LINK, { provider: 'oura' });
-  const atOura = await fetch(started.body.data.link_web_url, { redirect: 'manual' });
-  expect((await fetch(atOura.headers.get('location')!, { redirect: 'manual' })).status).toBe(200);
+  const { api } = await signedInUser(h, `pace${++n}-${Date.now()}@example.org`);
+  await linkThroughConsent(h, api, 'oura');
   return api;
 }
 
@@ -87,8 +85,7 @@ describe('the per-user budget of one provider (60 a minute)', () => {
   });
 
   it('answers a user’s 61st link request in a minute 429 in the envelope', async () => {
-    const user = await signIn(h, `budget-${Date.now()}@example.org`);
-    const api = client(h.url, user.access_token);
+    const { api } = await signedInUser(h, `budget-${Date.now()}@example.org`);
     for (let i = 0; i < 60; i++) expect((await api.post(LINK, { provider: 'oura' })).status).toBe(200);
     const over = await api.post(LINK, { provider: 'oura' });
     expect(over.status).toBe(429);

@@ -1,8 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { client, type Harness, startHarness } from '../support/harness';
+import type { Harness } from '../support/harness';
 import { eventually } from '../support/polling';
+import {
+  backfillDone,
+  LOOSE_RATE_LIMITS,
+  linkThroughConsent,
+  signedInUser,
+  startWithProviders,
+  stopWithProviders,
+} from '../support/pulse-flow';
 import { OURA_USER_ID, OuraServer, ouraEnv, ouraSampleDocuments } from '../support/pulse-servers';
-import { signIn } from '../support/sign-in';
 
 /**
  * Oura's tokens over their life (design wearables §5, §7.4, §15): refreshed before they expire, Oura's single-use
@@ -16,24 +23,15 @@ let n = 0;
 beforeAll(async () => {
   oura = new OuraServer();
   oura.documents = ouraSampleDocuments(new Date());
-  await oura.start();
-  h = await startHarness({
-    env: { ...ouraEnv(oura), HDS_RATE_LIMITS: 'login-code=1000,verify-code=1000,list-data=100000,api-v1=100000' },
-  });
+  h = await startWithProviders([oura], () => ({ env: { ...ouraEnv(oura), HDS_RATE_LIMITS: LOOSE_RATE_LIMITS } }));
 }, 60_000);
-afterAll(async () => {
-  await h?.stop();
-  await oura?.stop();
-});
+afterAll(() => stopWithProviders(h, [oura]));
 
 async function link() {
-  const user = await signIn(h, `tokens${++n}-${Date.now()}@example.org`);
-  const api = client(h.url, user.access_token);
-  const started = await api.post('/api/v1/pulse/user/providers/link', { provider: 'oura' });
-  const atOura = await fetch(started.body.data.link_web_url, { redirect: 'manual' });
-  expect((await fetch(atOura.headers.get('location')!, { redirect: 'manual' })).status).toBe(200);
+  const { api } = await signedInUser(h, `tokens${++n}-${Date.now()}@example.org`);
+  await linkThroughConsent(h, api, 'oura');
   const linkOf = async () => (await api.get('/api/v1/pulse/user/providers')).body.data.providers[0];
-  await eventually(async () => (await linkOf())?.backfill.status === 'done', { timeoutMs: 20_000, what: 'backfill' });
+  await backfillDone(api, 'oura', { what: 'backfill' });
   return { api, linkOf };
 }
 

@@ -1,10 +1,20 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDocumentClient } from '../../shared/adapters/dynamo/client';
-import { client, type Harness, startHarness } from '../support/harness';
+import { client, type Harness } from '../support/harness';
 import { eventually } from '../support/polling';
+import {
+  apiKeyClient,
+  backfillDone,
+  LOOSE_RATE_LIMITS,
+  linkThroughConsent,
+  rawLinkItem,
+  signedInUser,
+  startWithProviders,
+  stopWithProviders,
+  UNLINK_PATH as UNLINK,
+} from '../support/pulse-flow';
 import { OURA_USER_ID, OuraServer, ouraEnv, ouraSampleDocuments } from '../support/pulse-servers';
-import { signIn } from '../support/sign-in';
 
 /**
  * Unlinking Oura, erasing a Subject and deleting an account (design wearables §6.3, §11, §15) over real HTTP: the
@@ -13,41 +23,29 @@ import { signIn } from '../support/sign-in';
 let h: Harness;
 let oura: OuraServer;
 let n = 0;
-const UNLINK = '/api/v1/pulse/user/providers/unlink';
 
 beforeAll(async () => {
   oura = new OuraServer();
   oura.documents = ouraSampleDocuments(new Date());
-  await oura.start();
-  h = await startHarness({
-    env: { ...ouraEnv(oura), HDS_RATE_LIMITS: 'login-code=1000,verify-code=1000,list-data=100000,api-v1=100000' },
-  });
+  h = await startWithProviders([oura], () => ({ env: { ...ouraEnv(oura), HDS_RATE_LIMITS: LOOSE_RATE_LIMITS } }));
 }, 60_000);
-afterAll(async () => {
-  await h?.stop();
-  await oura?.stop();
-});
+afterAll(() => stopWithProviders(h, [oura]));
 
 /** A signed-in user with Oura linked and backfilled: their engine client, a /v1 client, and the Subject id. */
 async function linkedUser() {
-  const user = await signIn(h, `unlink${++n}-${Date.now()}@example.org`);
-  const api = client(h.url, user.access_token);
-  const v1 = client(h.url, (await api.post('/api/console/keys', { name: 'unlink' })).body.secret);
-  const started = await api.post('/api/v1/pulse/user/providers/link', { provider: 'oura' });
-  const atOura = await fetch(started.body.data.link_web_url, { redirect: 'manual' });
-  expect((await fetch(atOura.headers.get('location')!, { redirect: 'manual' })).status).toBe(200);
-  await eventually(
-    async () => (await api.get('/api/v1/pulse/user/providers')).body.data.providers[0]?.backfill.status === 'done',
-    { timeoutMs: 20_000, what: 'the backfill' },
-  );
+  const { user, api } = await signedInUser(h, `unlink${++n}-${Date.now()}@example.org`);
+  const v1 = await apiKeyClient(h, api, 'unlink');
+  await linkThroughConsent(h, api, 'oura');
+  await backfillDone(api, 'oura', { what: 'the backfill' });
   const mapping = await h.runtime.services.pulseLinks.findProviderUser('oura', OURA_USER_ID);
   const accessToken = oura.issued.at(-2)!;
   return { user, api, v1, subjectId: mapping!.subjectId, accessToken };
 }
 
-async function rawItem(table: 'records' | 'accounts', key: { pk: string; sk: string }) {
+/** An item of the accounts table exactly as DynamoDB holds it. */
+async function rawAccountsItem(key: { pk: string; sk: string }) {
   const cfg = h.runtime.services.config;
-  return (await createDocumentClient(cfg).send(new GetCommand({ TableName: cfg.tables[table], Key: key }))).Item;
+  return (await createDocumentClient(cfg).send(new GetCommand({ TableName: cfg.tables.accounts, Key: key }))).Item;
 }
 
 describe('unlink', () => {
@@ -65,8 +63,8 @@ describe('unlink', () => {
       user_id: String(sub),
     });
     await eventually(() => oura.revoked.includes(accessToken), { what: 'the revoke at Oura' });
-    expect(await rawItem('records', { pk: subjectId, sk: 'LINK#oura' })).toBeUndefined();
-    expect(await rawItem('accounts', { pk: `PULSEUSER#oura#${OURA_USER_ID}`, sk: '#MAP' })).toBeUndefined();
+    expect(await rawLinkItem(h, subjectId, 'oura')).toBeUndefined();
+    expect(await rawAccountsItem({ pk: `PULSEUSER#oura#${OURA_USER_ID}`, sk: '#MAP' })).toBeUndefined();
     expect((await api.get('/api/v1/pulse/user/providers')).body.data.providers).toEqual([]);
     expect((await v1.get('/v1/data?limit=200')).body.data.length).toBe(rowsBefore);
 
@@ -92,16 +90,13 @@ describe('unlink', () => {
   it('links again after an unlink', async () => {
     const { api } = await linkedUser();
     expect((await api.post(UNLINK, { provider: 'oura' })).status).toBe(200);
-    const started = await api.post('/api/v1/pulse/user/providers/link', { provider: 'oura' });
-    const atOura = await fetch(started.body.data.link_web_url, { redirect: 'manual' });
-    expect((await fetch(atOura.headers.get('location')!, { redirect: 'manual' })).status).toBe(200);
+    await linkThroughConsent(h, api, 'oura');
     const [link] = (await api.get('/api/v1/pulse/user/providers')).body.data.providers;
     expect(link).toMatchObject({ slug: 'oura', status: 'linked' });
   }, 60_000);
 
   it('refuses another user’s id, a bad body and an unknown provider, naming the field', async () => {
-    const user = await signIn(h, `unlink-bad-${Date.now()}@example.org`);
-    const api = client(h.url, user.access_token);
+    const { api } = await signedInUser(h, `unlink-bad-${Date.now()}@example.org`);
     const other = await api.post(UNLINK, { provider: 'oura', user_id: '1' });
     expect(other.status).toBe(403);
     expect(other.body.msg).toMatch(/user_id/);
@@ -117,7 +112,7 @@ describe('erasing detaches', () => {
     const { v1, subjectId, accessToken } = await linkedUser();
     expect((await v1.delete('/v1/subjects/default')).status).toBe(200);
     await eventually(() => oura.revoked.includes(accessToken), { what: 'the revoke at Oura' });
-    expect(await rawItem('records', { pk: subjectId, sk: 'LINK#oura' })).toBeUndefined();
+    expect(await rawLinkItem(h, subjectId, 'oura')).toBeUndefined();
   }, 60_000);
 
   it('POST /user/del revokes at Oura and leaves no LINK# item', async () => {
@@ -125,7 +120,7 @@ describe('erasing detaches', () => {
     expect((await api.post('/user/del')).status).toBe(200);
     await h.runtime.drainQueues();
     await eventually(() => oura.revoked.includes(accessToken), { timeoutMs: 10_000, what: 'the revoke at Oura' });
-    expect(await rawItem('records', { pk: subjectId, sk: 'LINK#oura' })).toBeUndefined();
+    expect(await rawLinkItem(h, subjectId, 'oura')).toBeUndefined();
   }, 60_000);
 
   it('a revoke Oura keeps failing is retried, then dead-lettered with the tokens still sealed', async () => {

@@ -1,6 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { client, type Harness, startHarness } from '../support/harness';
+import type { client, Harness } from '../support/harness';
 import { eventually } from '../support/polling';
+import {
+  apiKeyClient,
+  backfillDone,
+  LOOSE_RATE_LIMITS,
+  linkThroughConsent,
+  signedInUser,
+  startWithProviders,
+  stopWithProviders,
+} from '../support/pulse-flow';
 import {
   OURA_USER_ID,
   OURA_VERIFICATION_TOKEN,
@@ -8,7 +17,6 @@ import {
   ouraEnv,
   ouraSampleDocuments,
 } from '../support/pulse-servers';
-import { signIn } from '../support/sign-in';
 
 /**
  * Oura's webhooks through `/api/v1/pulse/hds/webhook` (design wearables §7, §15) over real HTTP: a signed delivery
@@ -22,26 +30,14 @@ let hook: string;
 beforeAll(async () => {
   oura = new OuraServer();
   oura.documents = ouraSampleDocuments(new Date());
-  await oura.start();
-  h = await startHarness({
-    env: { ...ouraEnv(oura), HDS_RATE_LIMITS: 'login-code=1000,verify-code=1000,list-data=100000,api-v1=100000' },
-  });
+  h = await startWithProviders([oura], () => ({ env: { ...ouraEnv(oura), HDS_RATE_LIMITS: LOOSE_RATE_LIMITS } }));
   hook = `${h.url}/api/v1/pulse/hds/webhook?provider=oura`;
-  const user = await signIn(h, `hooks-${Date.now()}@example.org`);
-  const api = client(h.url, user.access_token);
-  v1 = client(h.url, (await api.post('/api/console/keys', { name: 'hooks' })).body.secret);
-  const started = await api.post('/api/v1/pulse/user/providers/link', { provider: 'oura' });
-  const atOura = await fetch(started.body.data.link_web_url, { redirect: 'manual' });
-  expect((await fetch(atOura.headers.get('location')!, { redirect: 'manual' })).status).toBe(200);
-  await eventually(
-    async () => (await api.get('/api/v1/pulse/user/providers')).body.data.providers[0]?.backfill.status === 'done',
-    { timeoutMs: 20_000, what: 'the backfill' },
-  );
+  const { api } = await signedInUser(h, `hooks-${Date.now()}@example.org`);
+  v1 = await apiKeyClient(h, api, 'hooks');
+  await linkThroughConsent(h, api, 'oura');
+  await backfillDone(api, 'oura', { what: 'the backfill' });
 }, 60_000);
-afterAll(async () => {
-  await h?.stop();
-  await oura?.stop();
-});
+afterAll(() => stopWithProviders(h, [oura]));
 
 const sleepDoc = (id: string, hours: number) => {
   const end = new Date(Date.now() - 3_600_000);

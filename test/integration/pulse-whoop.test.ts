@@ -1,8 +1,22 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDocumentClient } from '../../shared/adapters/dynamo/client';
-import { client, type Harness, startHarness } from '../support/harness';
+import { client, type Harness } from '../support/harness';
 import { eventually } from '../support/polling';
+import {
+  apiKeyClient,
+  backfillDone,
+  byIndicatorTimeValue,
+  consent as consentAt,
+  LINK_PATH as LINK,
+  LOOSE_RATE_LIMITS,
+  linkThroughConsent,
+  pickReading,
+  RETURN_URL,
+  rawLinkItem,
+  readingRowsOf,
+  signedInUser,
+  startWithProviders,
+  stopWithProviders,
+} from '../support/pulse-flow';
 import {
   shiftedFixtureTime,
   WHOOP_CLIENT_SECRET,
@@ -21,8 +35,6 @@ import { signIn } from '../support/sign-in';
 let h: Harness;
 let whoop: WhoopServer;
 let n = 0;
-const RETURN_URL = 'https://app.example.org/pulse/done';
-const LINK = '/api/v1/pulse/user/providers/link';
 const email = () => `whoop${++n}-${Date.now()}@example.org`;
 const NIGHT = 'ecfc6a15-4661-442f-a9a4-f160dd7afae8';
 const now = new Date();
@@ -32,55 +44,22 @@ const t = (iso: string) => shiftedFixtureTime(iso, now);
 beforeAll(async () => {
   whoop = new WhoopServer();
   whoop.records = whoopFixtureRecords(now);
-  await whoop.start();
-  h = await startHarness({
-    env: {
-      ...whoopEnv(whoop),
-      HDS_RATE_LIMITS: 'login-code=1000,verify-code=1000,list-data=100000,api-v1=100000',
-      HDS_PULSE_RETURN_URLS: RETURN_URL,
-    },
-  });
+  h = await startWithProviders([whoop], () => ({
+    env: { ...whoopEnv(whoop), HDS_RATE_LIMITS: LOOSE_RATE_LIMITS, HDS_PULSE_RETURN_URLS: RETURN_URL },
+  }));
 }, 60_000);
-afterAll(async () => {
-  await h?.stop();
-  await whoop?.stop();
-});
+afterAll(() => stopWithProviders(h, [whoop]));
 
-/** The browser's part: open the consent URL (WHOOP answers 302) and follow it to HDS's callback. */
-async function consent(linkWebUrl: string): Promise<Response> {
-  const atWhoop = await fetch(linkWebUrl, { redirect: 'manual' });
-  expect(atWhoop.status).toBe(302);
-  const callback = atWhoop.headers.get('location')!;
-  expect(callback.startsWith(`${h.url}/api/v1/pulse/hds/whoop/callback?`)).toBe(true);
-  return fetch(callback, { redirect: 'manual' });
-}
-
-async function rawLinkItem(subjectId: string) {
-  const doc = createDocumentClient(h.runtime.services.config);
-  const out = await doc.send(
-    new GetCommand({ TableName: h.runtime.services.config.tables.records, Key: { pk: subjectId, sk: 'LINK#whoop' } }),
-  );
-  return out.Item;
-}
+const consent = (linkWebUrl: string) => consentAt(h, 'whoop', linkWebUrl);
+const row = readingRowsOf('whoop');
 
 /** A signed-in user with an API key for `/v1/data`, linked to WHOOP, whose backfill has finished. */
 async function linkedUser() {
-  const user = await signIn(h, email());
-  const api = client(h.url, user.access_token);
-  const key = await api.post('/api/console/keys', { name: 'whoop test' });
-  expect(key.status).toBe(201);
-  const started = await api.post(LINK, { provider: 'whoop', return_url: RETURN_URL });
-  expect(started.status).toBe(200);
-  const back = await consent(started.body.data.link_web_url);
-  expect(back.headers.get('location')).toBe(`${RETURN_URL}?provider=whoop&status=linked`);
-  const link = await eventually(
-    async () => {
-      const [item] = (await api.get('/api/v1/pulse/user/providers')).body.data.providers;
-      return item?.backfill.status === 'done' && item;
-    },
-    { timeoutMs: 20_000, what: 'the WHOOP backfill to finish' },
-  );
-  return { api, v1: client(h.url, key.body.secret), link };
+  const { api } = await signedInUser(h, email());
+  const v1 = await apiKeyClient(h, api, 'whoop test');
+  await linkThroughConsent(h, api, 'whoop', RETURN_URL);
+  const link = await backfillDone(api, 'whoop', { what: 'the WHOOP backfill to finish' });
+  return { api, v1, link };
 }
 
 describe('WHOOP in the providers list', () => {
@@ -133,7 +112,7 @@ describe('linking WHOOP', () => {
 
     const mapping = await h.runtime.services.pulseLinks.findProviderUser('whoop', String(WHOOP_USER_ID));
     expect(mapping).not.toBeNull();
-    const item = await rawLinkItem(mapping!.subjectId);
+    const item = await rawLinkItem(h, mapping!.subjectId, 'whoop');
     expect(item).toMatchObject({ kind: 'pulse-link', provider: 'whoop', status: 'linked', linkId: mapping!.linkId });
     expect(item!.tokens).toMatchObject({ v: 1, kek: 'file' });
     const stored = JSON.stringify(item);
@@ -166,8 +145,7 @@ describe('linking WHOOP', () => {
   });
 
   it('sends the user back with status=denied when they decline at WHOOP, storing nothing', async () => {
-    const user = await signIn(h, email());
-    const api = client(h.url, user.access_token);
+    const { api } = await signedInUser(h, email());
     const started = await api.post(LINK, { provider: 'whoop', return_url: RETURN_URL });
     whoop.denyNext = true;
     const back = await consent(started.body.data.link_web_url);
@@ -186,27 +164,16 @@ describe('the WHOOP backfill', () => {
     for (const page of sleepPages) expect(page.query.get('limit')).toBe('25');
 
     const rows = (await v1.get('/v1/data?limit=100')).body.data as Record<string, unknown>[];
-    const pick = ({ indicator, loinc_code, parsed_unit, value, time, end_time, comment }: Record<string, unknown>) => ({
-      indicator,
-      loinc_code,
-      parsed_unit,
-      value,
-      time,
-      end_time,
-      comment,
-    });
-    const weight = rows.filter((r) => r.indicator === 'Body weight').map(pick);
+    const weight = rows.filter((r) => r.indicator === 'Body weight').map(pickReading);
     expect(weight).toEqual([expect.objectContaining({ loinc_code: '29463-7', value: '72.5', end_time: null })]);
     const weighedAt = Date.parse(String(weight[0]!.time));
     expect(weighedAt).toBeGreaterThanOrEqual(before - 1000);
     expect(weighedAt).toBeLessThanOrEqual(Date.now());
 
-    const byKey = (a: Record<string, unknown>, b: Record<string, unknown>) =>
-      `${a.indicator}${a.time}`.localeCompare(`${b.indicator}${b.time}`);
     const got = rows
       .filter((r) => r.indicator !== 'Body weight')
-      .map(pick)
-      .sort(byKey);
+      .map(pickReading)
+      .sort(byIndicatorTimeValue);
     const night = [t('2026-11-19T03:10:00.000Z'), t('2026-11-19T11:05:00.000Z')] as const;
     const run = [t('2026-11-19T22:00:00.000Z'), t('2026-11-19T22:45:00.000Z')] as const;
     const lift = [t('2026-11-20T17:00:00.000Z'), t('2026-11-20T18:00:00.000Z')] as const;
@@ -230,7 +197,7 @@ describe('the WHOOP backfill', () => {
         row('Exercise activity', '73985-4', null, 'Weightlifting', ...lift),
         row('Heart rate', '8867-4', '/min', '118', ...lift),
         row('Active energy burned', '41981-2', 'kcal', '200', ...lift),
-      ].sort(byKey),
+      ].sort(byIndicatorTimeValue),
     );
     // Each scored recovery's sleep was read for its end.
     expect(whoop.callsTo(`/developer/v2/activity/sleep/${NIGHT}`).length).toBeGreaterThanOrEqual(1);
@@ -423,7 +390,7 @@ describe('unlinking WHOOP', () => {
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ success: true, message: 'whoop unlinked', provider_slug: 'whoop' });
     await eventually(() => whoop.revoked.length === revokedBefore + 1, { what: 'the revoke at WHOOP' });
-    expect(await rawLinkItem(mapping!.subjectId)).toBeUndefined();
+    expect(await rawLinkItem(h, mapping!.subjectId, 'whoop')).toBeUndefined();
     expect(await h.runtime.services.pulseLinks.findProviderUser('whoop', String(WHOOP_USER_ID))).toBeNull();
     expect((await api.get('/api/v1/pulse/user/providers')).body.data.providers).toEqual([]);
     expect((await v1.get('/v1/data?limit=200')).body.data.length).toBe(rowsBefore);
@@ -442,8 +409,4 @@ function refreshCalls() {
   return whoop
     .callsTo('/oauth/oauth2/token')
     .filter((c) => new URLSearchParams(c.body).get('grant_type') === 'refresh_token');
-}
-
-function row(indicator: string, loinc: unknown, unit: string | null, value: string, time: string, end: string | null) {
-  return { indicator, loinc_code: loinc, parsed_unit: unit, value, time, end_time: end, comment: 'whoop' };
 }

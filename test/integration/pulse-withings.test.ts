@@ -1,9 +1,23 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDocumentClient } from '../../shared/adapters/dynamo/client';
 import { withingsLinkToken } from '../../shared/domain/pulse/signatures';
-import { client, type Harness, startHarness } from '../support/harness';
+import { client, type Harness } from '../support/harness';
 import { eventually } from '../support/polling';
+import {
+  apiKeyClient,
+  backfillDone,
+  byIndicatorTimeValue,
+  consentCallback,
+  followCallback,
+  LINK_PATH as LINK,
+  LOOSE_RATE_LIMITS,
+  pickReading,
+  RETURN_URL,
+  rawLinkItem,
+  readingRowsOf,
+  signedInUser,
+  startWithProviders,
+  stopWithProviders,
+} from '../support/pulse-flow';
 import {
   WITHINGS_CLIENT_SECRET,
   WITHINGS_USER_ID,
@@ -22,8 +36,6 @@ import { signIn } from '../support/sign-in';
 let h: Harness;
 let withings: WithingsServer;
 let n = 0;
-const RETURN_URL = 'https://app.example.org/pulse/done';
-const LINK = '/api/v1/pulse/user/providers/link';
 const now = new Date();
 const email = () => `withings${++n}-${Date.now()}@example.org`;
 const WEBHOOK_KEY = 'withings-test-webhook-key';
@@ -33,50 +45,37 @@ const t = (iso: string) => new Date(Date.parse(iso) + withingsFixtureShiftSecond
 beforeAll(async () => {
   withings = new WithingsServer();
   withings.data = withingsFixtureData(now);
-  await withings.start();
-  h = await startHarness({
+  h = await startWithProviders([withings], () => ({
     env: {
       ...withingsEnv(withings),
-      HDS_RATE_LIMITS: 'login-code=1000,verify-code=1000,list-data=100000,api-v1=100000',
+      HDS_RATE_LIMITS: LOOSE_RATE_LIMITS,
       HDS_PULSE_RETURN_URLS: RETURN_URL,
       HDS_PULSE_WITHINGS_WEBHOOK_TOKEN: WEBHOOK_KEY,
     },
-  });
+  }));
 }, 60_000);
-afterAll(async () => {
-  await h?.stop();
-  await withings?.stop();
-});
+afterAll(() => stopWithProviders(h, [withings]));
 
 /** Opens the consent URL (Withings answers 302) and, after `waitMs` on Withings' clock, follows it to HDS. */
 async function consent(linkWebUrl: string, waitMs = 0): Promise<Response> {
-  const atWithings = await fetch(linkWebUrl, { redirect: 'manual' });
-  expect(atWithings.status).toBe(302);
-  const callback = atWithings.headers.get('location')!;
-  expect(callback.startsWith(`${h.url}/api/v1/pulse/hds/withings/callback?`)).toBe(true);
+  const callback = await consentCallback(h, 'withings', linkWebUrl);
   withings.advance(waitMs);
-  return fetch(callback, { redirect: 'manual' });
+  return followCallback(callback);
 }
 
+const row = readingRowsOf('withings');
+
 async function linkedUser() {
-  const user = await signIn(h, email());
-  const api = client(h.url, user.access_token);
-  const key = await api.post('/api/console/keys', { name: 'withings test' });
-  expect(key.status).toBe(201);
+  const { api } = await signedInUser(h, email());
+  const v1 = await apiKeyClient(h, api, 'withings test');
   const started = await api.post(LINK, { provider: 'withings', return_url: RETURN_URL });
   expect(started.status).toBe(200);
   const back = await consent(started.body.data.link_web_url);
   expect(back.headers.get('location')).toBe(`${RETURN_URL}?provider=withings&status=linked`);
-  const link = await eventually(
-    async () => {
-      const [item] = (await api.get('/api/v1/pulse/user/providers')).body.data.providers;
-      return item?.backfill.status === 'done' && item;
-    },
-    { timeoutMs: 20_000, what: 'the Withings backfill to finish' },
-  );
+  const link = await backfillDone(api, 'withings', { what: 'the Withings backfill to finish' });
   await h.runtime.drainQueues();
   const mapping = await h.runtime.services.pulseLinks.findProviderUser('withings', WITHINGS_USER_ID);
-  return { api, v1: client(h.url, key.body.secret), link, linkId: mapping!.linkId, subjectId: mapping!.subjectId };
+  return { api, v1, link, linkId: mapping!.linkId, subjectId: mapping!.subjectId };
 }
 
 /** The callback URL a link subscribes: HDS's webhook path with the link's token `t`. */
@@ -114,20 +113,14 @@ describe('linking Withings', () => {
     expect(exchange.get('client_secret')).toBe(WITHINGS_CLIENT_SECRET);
     const mapping = await h.runtime.services.pulseLinks.findProviderUser('withings', WITHINGS_USER_ID);
     expect(mapping).not.toBeNull();
-    const doc = createDocumentClient(h.runtime.services.config);
-    const { Item } = await doc.send(
-      new GetCommand({
-        TableName: h.runtime.services.config.tables.records,
-        Key: { pk: mapping!.subjectId, sk: 'LINK#withings' },
-      }),
-    );
-    expect(Item).toMatchObject({ provider: 'withings', status: 'linked', tokens: { v: 1, kek: 'file' } });
-    const stored = JSON.stringify(Item);
+    const item = await rawLinkItem(h, mapping!.subjectId, 'withings');
+    expect(item).toMatchObject({ provider: 'withings', status: 'linked', tokens: { v: 1, kek: 'file' } });
+    const stored = JSON.stringify(item);
     for (const token of withings.issued) expect(stored).not.toContain(token);
     expect(stored).not.toContain(WITHINGS_CLIENT_SECRET);
     // The subscriptions are kept as appli → link id; the link's `t` (a credential) is not stored.
-    expect(Item!.subscriptions).toEqual({ 1: Item!.linkId, 4: Item!.linkId, 16: Item!.linkId, 44: Item!.linkId });
-    expect(stored).not.toContain(withingsLinkToken(WEBHOOK_KEY, String(Item!.linkId)));
+    expect(item!.subscriptions).toEqual({ 1: item!.linkId, 4: item!.linkId, 16: item!.linkId, 44: item!.linkId });
+    expect(stored).not.toContain(withingsLinkToken(WEBHOOK_KEY, String(item!.linkId)));
   });
 
   it('subscribes the link to weight, vitals, activity and sleep notifications at its own callback URL', async () => {
@@ -141,8 +134,7 @@ describe('linking Withings', () => {
   });
 
   it('fails the link when the callback comes after the code’s 30 s: Withings’ status error, nothing stored', async () => {
-    const user = await signIn(h, email());
-    const api = client(h.url, user.access_token);
+    const { api } = await signedInUser(h, email());
     const started = await api.post(LINK, { provider: 'withings', return_url: RETURN_URL });
     const back = await consent(started.body.data.link_web_url, 31_000);
     expect(back.headers.get('location')).toBe(`${RETURN_URL}?provider=withings&status=error`);
@@ -150,8 +142,7 @@ describe('linking Withings', () => {
   });
 
   it('sends the user back with status=denied when they decline at Withings', async () => {
-    const user = await signIn(h, email());
-    const api = client(h.url, user.access_token);
+    const { api } = await signedInUser(h, email());
     const started = await api.post(LINK, { provider: 'withings', return_url: RETURN_URL });
     withings.denyNext = true;
     const back = await consent(started.body.data.link_web_url);
@@ -167,17 +158,6 @@ describe('the Withings backfill', () => {
     expect(getmeas[0]!.get('meastypes')?.split(',').sort()).toEqual(['1', '10', '11', '5', '54', '6', '71', '8', '9']);
 
     const rows = (await v1.get('/v1/data?limit=100')).body.data as Record<string, unknown>[];
-    const pick = ({ indicator, loinc_code, parsed_unit, value, time, end_time, comment }: Record<string, unknown>) => ({
-      indicator,
-      loinc_code,
-      parsed_unit,
-      value,
-      time,
-      end_time,
-      comment,
-    });
-    const byKey = (a: Record<string, unknown>, b: Record<string, unknown>) =>
-      `${a.indicator}${a.time}${a.value}`.localeCompare(`${b.indicator}${b.time}${b.value}`);
     const weighIn = t('2026-11-19T07:00:00.000Z');
     const pressure = t('2026-11-19T07:05:00.000Z');
     const oximeter = t('2026-11-20T07:10:00.000Z');
@@ -186,7 +166,7 @@ describe('the Withings backfill', () => {
     const unknown = [t('2026-11-20T12:00:00.000Z'), t('2026-11-20T12:30:00.000Z')] as const;
     const day1 = parisDay(t('2026-11-19T12:00:00.000Z').slice(0, 10));
     const day2 = parisDay(t('2026-11-20T12:00:00.000Z').slice(0, 10));
-    expect(rows.map(pick).sort(byKey)).toEqual(
+    expect(rows.map(pickReading).sort(byIndicatorTimeValue)).toEqual(
       [
         row('Body weight', '29463-7', 'kg', '72.345', weighIn, null),
         row('Body fat percentage', '41982-0', '%', '22.15', weighIn, null),
@@ -206,7 +186,7 @@ describe('the Withings backfill', () => {
         row('Exercise activity', '73985-4', null, 'Withings category 999', ...unknown),
         row('Sleep duration', '93832-4', 'h', '7', ...night),
         row('Heart rate', '8867-4', '/min', '56', ...night),
-      ].sort(byKey),
+      ].sort(byIndicatorTimeValue),
     );
   });
 
@@ -354,8 +334,4 @@ function parisDay(day: string): [string, string] {
   };
   const next = new Date(Date.parse(`${day}T00:00:00.000Z`) + 86_400_000).toISOString().slice(0, 10);
   return [midnight(day), midnight(next)];
-}
-
-function row(indicator: string, loinc: unknown, unit: string | null, value: string, time: string, end: string | null) {
-  return { indicator, loinc_code: loinc, parsed_unit: unit, value, time, end_time: end, comment: 'withings' };
 }

@@ -20,15 +20,7 @@ export function sha256Base64url(value: string): string {
   return createHash('sha256').update(value, 'utf8').digest('base64url');
 }
 
-/**
- * Compares two strings in time independent of where they differ and of their lengths: both sides are hashed first,
- * so `timingSafeEqual` always sees 32 bytes.
- */
-export function constantTimeEqual(a: string, b: string): boolean {
-  const left = createHash('sha256').update(a, 'utf8').digest();
-  const right = createHash('sha256').update(b, 'utf8').digest();
-  return timingSafeEqual(left, right);
-}
+export { constantTimeEqual } from '../constant-time';
 
 /**
  * Whether `value` hashes (SHA-256, base64url) to `storedHash`, compared with `timingSafeEqual`. A missing value or a

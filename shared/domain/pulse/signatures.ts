@@ -3,7 +3,8 @@
  * with a freshness window where the provider sends a timestamp. Pure: the secrets and the clock are arguments.
  * The events of a verified body are parsed in `webhook-events.ts` (re-exported here).
  */
-import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { constantTimeEqual } from '../constant-time';
 
 export type { FetchStep } from './fetch-steps';
 export type { ProviderEvent, PulseEventJob } from './webhook-events';
@@ -76,12 +77,8 @@ export function hmacEquals(expected: Buffer, presented: string, encoding: 'hex' 
   return timingSafeEqual(expected, decoded);
 }
 
-/** Two secrets of any length compared in constant time (their SHA-256 digests are). */
-export function secretEquals(expected: string, presented: string): boolean {
-  const a = createHash('sha256').update(expected, 'utf8').digest();
-  const b = createHash('sha256').update(presented, 'utf8').digest();
-  return timingSafeEqual(a, b);
-}
+/** Two secrets of any length compared in constant time; the name the provider modules import. */
+export { constantTimeEqual as secretEquals };
 
 /** A timestamp within `toleranceSeconds` of now, either way (a clock ahead is as suspect as a replay). */
 export function withinTolerance(
@@ -185,7 +182,7 @@ export function verifyWithingsLinkToken(
 /** Garmin signs nothing either: the configured endpoint URL carries the app's token `t`. */
 export function verifyGarminEndpointToken(presented: string | null | undefined, configured: string): VerifyResult {
   if (!presented) return { ok: false, reason: 'missing' };
-  return secretEquals(configured, presented) ? { ok: true } : { ok: false, reason: 'signature' };
+  return constantTimeEqual(configured, presented) ? { ok: true } : { ok: false, reason: 'signature' };
 }
 
 /**
@@ -196,11 +193,11 @@ export function ouraChallenge(query: URLSearchParams, verificationToken: string)
   const token = query.get('verification_token');
   const challenge = query.get('challenge');
   if (token === null || challenge === null || challenge === '') return null;
-  return secretEquals(verificationToken, token) ? { challenge } : null;
+  return constantTimeEqual(verificationToken, token) ? { challenge } : null;
 }
 
 /** Fitbit's subscriber check (§7.2): `GET …?verify=<code>` → 204 for the configured code, 404 for any other. */
 export function fitbitVerifyStatus(query: URLSearchParams, verifyCode: string): 204 | 404 {
   const presented = query.get('verify');
-  return presented !== null && secretEquals(verifyCode, presented) ? 204 : 404;
+  return presented !== null && constantTimeEqual(verifyCode, presented) ? 204 : 404;
 }

@@ -1,4 +1,5 @@
-import type { Config, PulseConfig, PulseProviderConfig } from '../../config/config';
+import type { Config, PulseProviderConfig } from '../../config/config';
+import { configuredProviders } from '../../config/pulse-providers';
 import type { FetchStep } from '../../domain/pulse/fetch-steps';
 import { PROVIDER_SLUGS, type ProviderDescriptor, type ProviderSlug } from '../../domain/pulse/providers';
 import type { VerifyResult } from '../../domain/pulse/signatures';
@@ -159,8 +160,11 @@ export interface ProviderModule {
   maintainSubscriptions?(ctx: ProviderContext, callbackUrl: string): Promise<{ created: number; renewed: number }>;
 }
 
-/** The modules built so far; the others are listed but unsupported until their slice lands. */
-export const PROVIDERS: Partial<Record<ProviderSlug, ProviderModule>> = {
+/**
+ * Every provider's module: the type makes a new slug fail to compile until its module is here, which lets
+ * `configuredProviders` decide support from the configuration alone.
+ */
+export const PROVIDERS: Record<ProviderSlug, ProviderModule> = {
   oura: ouraModule,
   fitbit: fitbitModule,
   garmin: garminModule,
@@ -168,21 +172,11 @@ export const PROVIDERS: Partial<Record<ProviderSlug, ProviderModule>> = {
   withings: withingsModule,
 };
 
-/**
- * The one place that decides whether a provider is `supported` on this deployment: its module is built and its
- * application's credentials are configured (locally as a pair, in the cloud as a secret id).
- */
-export function configuredProviders(cfg: PulseConfig): ProviderSlug[] {
-  return PROVIDER_SLUGS.filter((slug) => PROVIDERS[slug] !== undefined && hasCredentials(cfg.providers[slug]));
-}
-
-function hasCredentials(p: PulseProviderConfig): boolean {
-  return Boolean((p.clientId && p.clientSecret) || p.secretId);
-}
+export { configuredProviders };
 
 /** The module of a configured provider, or null (unknown slug, not built, or not configured). */
 export function configuredModule(cfg: Config, slug: string): ProviderModule | null {
   const known = (PROVIDER_SLUGS as readonly string[]).includes(slug) ? (slug as ProviderSlug) : null;
   if (!known || !configuredProviders(cfg.pulse).includes(known)) return null;
-  return PROVIDERS[known] ?? null;
+  return PROVIDERS[known];
 }

@@ -1,66 +1,28 @@
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureTables } from '../../../infra/local/tables';
-import { createDocumentClient } from '../../../shared/adapters/dynamo/client';
-import { DynamoRecordStore } from '../../../shared/adapters/dynamo/dynamo-record-store';
+import type { DynamoRecordStore } from '../../../shared/adapters/dynamo/dynamo-record-store';
 import { DynamoSubjectDirectory } from '../../../shared/adapters/dynamo/dynamo-subject-directory';
-import { readConfig } from '../../../shared/config/config';
 import type { HealthRecord } from '../../../shared/domain/records';
 import { type DynamoServer, startDynalite } from '../../support/dynamo-servers';
-
-process.env.AWS_ACCESS_KEY_ID ??= 'local';
-process.env.AWS_SECRET_ACCESS_KEY ??= 'local';
+import { heartRateRecord, startRecordStore, tablesConfig } from '../../support/record-store-fixture';
 
 /** The store reads the console adds: the time index alone, a Subject's sessions, and pages of an account's Subjects. */
 const DAY = 86_400_000;
 const T0 = Date.UTC(2026, 0, 1);
 
+/** A reading taken `id` days after T0. */
 function record(subjectId: string, id: number, over: Partial<HealthRecord> = {}): HealthRecord {
-  return {
-    id,
-    subjectId,
-    indicator: 'Heart rate',
-    value: '60',
-    parsedValue: '60',
-    parsedUnit: '/min',
-    loincCode: '8867-4',
-    canonicalName: 'Heart rate',
-    fhirResourceId: `obs-${id}`,
-    time: new Date(T0 + id * DAY).toISOString(),
-    endTime: null,
-    source: 'api',
-    comment: '',
-    referenceLow: null,
-    referenceHigh: null,
-    referenceText: null,
-    abnormal: null,
-    sessionId: null,
-    fileKey: null,
-    retention: 'permanent',
-    expiresAt: null,
-    createdAt: '2026-01-01T00:00:00.000Z',
-    fhir: { resourceType: 'Observation', id: `obs-${id}` },
-    ...over,
-  };
+  return heartRateRecord(subjectId, id, { time: new Date(T0 + id * DAY).toISOString(), ...over });
 }
 
 let server: DynamoServer;
 let doc: DynamoDBDocumentClient;
 let store: DynamoRecordStore;
 let directory: DynamoSubjectDirectory;
-const cfg = readConfig({
-  HDS_TABLE_RECORDS: 'records-c',
-  HDS_TABLE_ACCOUNTS: 'accounts-c',
-  HDS_TABLE_RATE_LIMITS: 'rl-c',
-  HDS_TABLE_IDENTITY: 'identity-c',
-});
+const cfg = tablesConfig('c', { HDS_TABLE_IDENTITY: 'identity-c' });
 
 beforeAll(async () => {
-  server = await startDynalite();
-  await ensureTables(new DynamoDBClient({ region: 'us-east-1', endpoint: server.endpoint }), cfg);
-  doc = createDocumentClient({ region: 'us-east-1', dynamoEndpoint: server.endpoint });
-  store = new DynamoRecordStore(doc, cfg.tables.records);
+  ({ server, doc, store } = await startRecordStore(startDynalite, cfg));
   directory = new DynamoSubjectDirectory(doc, cfg.tables.accounts, store);
 }, 90_000);
 afterAll(() => server?.stop());

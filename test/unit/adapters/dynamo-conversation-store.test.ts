@@ -30,15 +30,10 @@ import {
   type StoredResponse,
 } from '../../../shared/ports/conversation-store';
 import { SubjectErasedError, type SweepHooks } from '../../../shared/ports/record-store';
-import { type DynamoServer, hasJava, startDynalite, startDynamoDbLocal } from '../../support/dynamo-servers';
+import type { DynamoServer } from '../../support/dynamo-servers';
+import { heartRateRecord, dynamoServers as servers } from '../../support/record-store-fixture';
 
-process.env.AWS_ACCESS_KEY_ID ??= 'local';
-process.env.AWS_SECRET_ACCESS_KEY ??= 'local';
 process.env.HDS_LOG_LEVEL ??= 'silent';
-
-const servers: [string, () => Promise<DynamoServer>][] = [['dynalite', startDynalite]];
-if (hasJava()) servers.push(['DynamoDB Local', startDynamoDbLocal]);
-else console.warn('java not found: the DynamoDB Local half of this suite cannot run here');
 
 const BUCKET = 'conversations-test';
 const DAY = 86_400;
@@ -108,32 +103,7 @@ function largeTranscript(): StoredResponse['transcript'] {
 }
 
 function row(subjectId: string, id: number, over: Partial<HealthRecord> = {}): HealthRecord {
-  return {
-    id,
-    subjectId,
-    indicator: 'Heart rate',
-    value: '72',
-    parsedValue: '72',
-    parsedUnit: '/min',
-    loincCode: '8867-4',
-    canonicalName: 'Heart rate',
-    fhirResourceId: `obs-${id}`,
-    time: new Date(Date.UTC(2026, 0, 1, 0, id)).toISOString(),
-    endTime: null,
-    source: 'api',
-    comment: '',
-    referenceLow: null,
-    referenceHigh: null,
-    referenceText: null,
-    abnormal: null,
-    sessionId: null,
-    fileKey: null,
-    retention: 'permanent',
-    expiresAt: null,
-    createdAt: '2026-01-01T00:00:00.000Z',
-    fhir: { resourceType: 'Observation', id: `obs-${id}` },
-    ...over,
-  };
+  return heartRateRecord(subjectId, id, { value: '72', parsedValue: '72', ...over });
 }
 
 describe.each(servers)('DynamoConversationStore on %s', (_name, start) => {

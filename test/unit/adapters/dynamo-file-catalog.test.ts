@@ -12,14 +12,8 @@ import {
   PROCESSING_DEADLINE_SECONDS,
   type StoredFile,
 } from '../../../shared/domain/files';
-import { type DynamoServer, hasJava, startDynalite, startDynamoDbLocal } from '../../support/dynamo-servers';
-
-process.env.AWS_ACCESS_KEY_ID ??= 'local';
-process.env.AWS_SECRET_ACCESS_KEY ??= 'local';
-
-const servers: [string, () => Promise<DynamoServer>][] = [['dynalite', startDynalite]];
-if (hasJava()) servers.push(['DynamoDB Local', startDynamoDbLocal]);
-else console.warn('java not found: the DynamoDB Local half of this suite cannot run here');
+import type { DynamoServer } from '../../support/dynamo-servers';
+import { dynamoServers as servers } from '../../support/record-store-fixture';
 
 const NOW = 1_800_000_000_000;
 const NOW_S = NOW / 1000;

@@ -10,15 +10,10 @@ import { DynamoMemoryStore } from '../../../shared/adapters/dynamo/dynamo-memory
 import { DynamoRecordStore } from '../../../shared/adapters/dynamo/dynamo-record-store';
 import { readConfig } from '../../../shared/config/config';
 import { SubjectErasedError } from '../../../shared/ports/record-store';
-import { type DynamoServer, hasJava, startDynalite, startDynamoDbLocal } from '../../support/dynamo-servers';
+import type { DynamoServer } from '../../support/dynamo-servers';
+import { dynamoServers as servers } from '../../support/record-store-fixture';
 
-process.env.AWS_ACCESS_KEY_ID ??= 'local';
-process.env.AWS_SECRET_ACCESS_KEY ??= 'local';
 process.env.HDS_LOG_LEVEL ??= 'silent';
-
-const servers: [string, () => Promise<DynamoServer>][] = [['dynalite', startDynalite]];
-if (hasJava()) servers.push(['DynamoDB Local', startDynamoDbLocal]);
-else console.warn('java not found: the DynamoDB Local half of this suite cannot run here');
 
 const T0 = Date.UTC(2030, 0, 1);
 const T0_S = T0 / 1000;

@@ -1,11 +1,7 @@
 import { createHash } from 'node:crypto';
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { type DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureTables } from '../../../infra/local/tables';
-import { createDocumentClient } from '../../../shared/adapters/dynamo/client';
 import { DynamoRecordStore } from '../../../shared/adapters/dynamo/dynamo-record-store';
-import { readConfig } from '../../../shared/config/config';
 import type { HealthRecord } from '../../../shared/domain/records';
 import { type KeyedRow, SubjectErasedError } from '../../../shared/ports/record-store';
 import type { Subject } from '../../../shared/ports/subject-directory';
@@ -16,46 +12,27 @@ import {
   readingDigest,
   writeKeyedReadings,
 } from '../../../shared/services/record-writer';
-import { type DynamoServer, hasJava, startDynalite, startDynamoDbLocal } from '../../support/dynamo-servers';
-
-process.env.AWS_ACCESS_KEY_ID ??= 'local';
-process.env.AWS_SECRET_ACCESS_KEY ??= 'local';
-
-const servers: [string, () => Promise<DynamoServer>][] = [['dynalite', startDynalite]];
-if (hasJava()) servers.push(['DynamoDB Local', startDynamoDbLocal]);
-else console.warn('java not found: the DynamoDB Local half of this suite cannot run here');
+import type { DynamoServer } from '../../support/dynamo-servers';
+import {
+  heartRateRecord,
+  newSubject,
+  dynamoServers as servers,
+  startRecordStore,
+  tablesConfig,
+} from '../../support/record-store-fixture';
 
 function row(subjectId: string, key: string, value: number, over: Partial<HealthRecord> = {}): KeyedRow {
   const time = over.time ?? '2026-01-01T08:00:00.000Z';
-  return {
-    key,
-    digest: `${value}@${time}`,
-    record: {
-      subjectId,
-      indicator: 'Heart rate',
-      value: String(value),
-      parsedValue: String(value),
-      parsedUnit: '/min',
-      loincCode: '8867-4',
-      canonicalName: 'Heart rate',
-      fhirResourceId: `obs-${key}-${value}`,
-      time,
-      endTime: null,
-      source: 'api',
-      comment: 'oura',
-      referenceLow: null,
-      referenceHigh: null,
-      referenceText: null,
-      abnormal: null,
-      sessionId: null,
-      fileKey: null,
-      retention: 'permanent',
-      expiresAt: null,
-      createdAt: '2026-01-01T00:00:00.000Z',
-      fhir: { resourceType: 'Observation', id: `obs-${key}-${value}` },
-      ...over,
-    },
-  };
+  const { id: _id, ...record } = heartRateRecord(subjectId, 0, {
+    value: String(value),
+    parsedValue: String(value),
+    fhirResourceId: `obs-${key}-${value}`,
+    time,
+    comment: 'oura',
+    fhir: { resourceType: 'Observation', id: `obs-${key}-${value}` },
+    ...over,
+  });
+  return { key, digest: `${value}@${time}`, record };
 }
 
 /**
@@ -83,26 +60,14 @@ describe.each(servers)('DynamoRecordStore keyed rows on %s', (_name, start) => {
   let server: DynamoServer;
   let doc: DynamoDBDocumentClient;
   let store: DynamoRecordStore;
-  const cfg = readConfig({
-    HDS_TABLE_RECORDS: 'records-test',
-    HDS_TABLE_ACCOUNTS: 'accounts-test',
-    HDS_TABLE_RATE_LIMITS: 'rl-test',
-  });
+  const cfg = tablesConfig('test');
 
   beforeAll(async () => {
-    server = await start();
-    const endpoint = server.endpoint;
-    await ensureTables(new DynamoDBClient({ region: 'us-east-1', endpoint }), cfg);
-    doc = createDocumentClient({ region: 'us-east-1', dynamoEndpoint: endpoint });
-    store = new DynamoRecordStore(doc, cfg.tables.records);
+    ({ server, doc, store } = await startRecordStore(start, cfg));
   }, 90_000);
   afterAll(() => server?.stop());
 
-  async function subject(name: string): Promise<string> {
-    const id = `sbj_${name}_${Math.random().toString(36).slice(2)}`;
-    await store.createSubject(id, 'acct', name, new Date().toISOString());
-    return id;
-  }
+  const subject = (name: string) => newSubject(store, name);
 
   async function rows(s: string, nowMs = Date.now()): Promise<HealthRecord[]> {
     return (await store.list(s, { limit: 1000, offset: 0, nowMs })).records;

@@ -2,79 +2,43 @@ import { CreateTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureTables } from '../../../infra/local/tables';
-import { createDocumentClient } from '../../../shared/adapters/dynamo/client';
 import { DynamoCareCircle } from '../../../shared/adapters/dynamo/dynamo-care-circle';
 import { DynamoFileCatalog } from '../../../shared/adapters/dynamo/dynamo-file-catalog';
-import { DynamoRecordStore } from '../../../shared/adapters/dynamo/dynamo-record-store';
+import type { DynamoRecordStore } from '../../../shared/adapters/dynamo/dynamo-record-store';
 import { readConfig } from '../../../shared/config/config';
 import type { HealthRecord } from '../../../shared/domain/records';
 import { expiryFor } from '../../../shared/domain/retention';
 import { SubjectErasedError } from '../../../shared/ports/record-store';
-import { type DynamoServer, hasJava, startDynalite, startDynamoDbLocal } from '../../support/dynamo-servers';
+import { type DynamoServer, startDynalite } from '../../support/dynamo-servers';
 import { captureLogs, logEntries } from '../../support/log-capture';
-
-process.env.AWS_ACCESS_KEY_ID ??= 'local';
-process.env.AWS_SECRET_ACCESS_KEY ??= 'local';
-
-const servers: [string, () => Promise<DynamoServer>][] = [['dynalite', startDynalite]];
-if (hasJava()) servers.push(['DynamoDB Local', startDynamoDbLocal]);
-else console.warn('java not found: the DynamoDB Local half of this suite cannot run here');
+import {
+  heartRateRecord,
+  newSubject,
+  dynamoServers as servers,
+  startRecordStore,
+  tablesConfig,
+} from '../../support/record-store-fixture';
 
 const DAY = 86_400_000;
 const T0 = Date.UTC(2026, 0, 1);
 
+/** A reading taken `id` days after T0. */
 function record(subjectId: string, id: number, over: Partial<HealthRecord> = {}): HealthRecord {
-  return {
-    id,
-    subjectId,
-    indicator: 'Heart rate',
-    value: '60',
-    parsedValue: '60',
-    parsedUnit: '/min',
-    loincCode: '8867-4',
-    canonicalName: 'Heart rate',
-    fhirResourceId: `obs-${id}`,
-    time: new Date(T0 + id * DAY).toISOString(),
-    endTime: null,
-    source: 'api',
-    comment: '',
-    referenceLow: null,
-    referenceHigh: null,
-    referenceText: null,
-    abnormal: null,
-    sessionId: null,
-    fileKey: null,
-    retention: 'permanent',
-    expiresAt: null,
-    createdAt: '2026-01-01T00:00:00.000Z',
-    fhir: { resourceType: 'Observation', id: `obs-${id}` },
-    ...over,
-  };
+  return heartRateRecord(subjectId, id, { time: new Date(T0 + id * DAY).toISOString(), ...over });
 }
 
 describe.each(servers)('DynamoRecordStore.query and the care circle on %s', (_name, start) => {
   let server: DynamoServer;
   let doc: DynamoDBDocumentClient;
   let store: DynamoRecordStore;
-  const cfg = readConfig({
-    HDS_TABLE_RECORDS: 'records-q',
-    HDS_TABLE_ACCOUNTS: 'accounts-q',
-    HDS_TABLE_RATE_LIMITS: 'rl-q',
-  });
+  const cfg = tablesConfig('q');
 
   beforeAll(async () => {
-    server = await start();
-    await ensureTables(new DynamoDBClient({ region: 'us-east-1', endpoint: server.endpoint }), cfg);
-    doc = createDocumentClient({ region: 'us-east-1', dynamoEndpoint: server.endpoint });
-    store = new DynamoRecordStore(doc, cfg.tables.records);
+    ({ server, doc, store } = await startRecordStore(start, cfg));
   }, 90_000);
   afterAll(() => server?.stop());
 
-  async function subject(name: string): Promise<string> {
-    const id = `sbj_${name}_${Math.random().toString(36).slice(2)}`;
-    await store.createSubject(id, 'acct', name, new Date().toISOString());
-    return id;
-  }
+  const subject = (name: string) => newSubject(store, name);
 
   async function seed(s: string, rows: ((id: number) => Partial<HealthRecord>)[]): Promise<void> {
     const first = await store.allocateIds(s, rows.length);

@@ -1,49 +1,21 @@
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { BatchWriteCommand, DeleteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureTables } from '../../../infra/local/tables';
-import { createDocumentClient } from '../../../shared/adapters/dynamo/client';
 import { DynamoRecordStore } from '../../../shared/adapters/dynamo/dynamo-record-store';
-import { readConfig } from '../../../shared/config/config';
 import type { HealthRecord } from '../../../shared/domain/records';
 import { expiryFor } from '../../../shared/domain/retention';
 import { SubjectErasedError } from '../../../shared/ports/record-store';
-import { type DynamoServer, hasJava, startDynalite, startDynamoDbLocal } from '../../support/dynamo-servers';
+import type { DynamoServer } from '../../support/dynamo-servers';
+import {
+  heartRateRecord,
+  newSubject,
+  dynamoServers as servers,
+  startRecordStore,
+  tablesConfig,
+} from '../../support/record-store-fixture';
 
-process.env.AWS_ACCESS_KEY_ID ??= 'local';
-process.env.AWS_SECRET_ACCESS_KEY ??= 'local';
-
-const servers: [string, () => Promise<DynamoServer>][] = [['dynalite', startDynalite]];
-if (hasJava()) servers.push(['DynamoDB Local', startDynamoDbLocal]);
-else console.warn('java not found: the DynamoDB Local half of this suite cannot run here');
-
+/** A heart rate of 60 + `id`, so each row's value differs. */
 function record(subjectId: string, id: number, over: Partial<HealthRecord> = {}): HealthRecord {
-  return {
-    id,
-    subjectId,
-    indicator: 'Heart rate',
-    value: String(60 + id),
-    parsedValue: String(60 + id),
-    parsedUnit: '/min',
-    loincCode: '8867-4',
-    canonicalName: 'Heart rate',
-    fhirResourceId: `obs-${id}`,
-    time: new Date(Date.UTC(2026, 0, 1, 0, id)).toISOString(),
-    endTime: null,
-    source: 'api',
-    comment: '',
-    referenceLow: null,
-    referenceHigh: null,
-    referenceText: null,
-    abnormal: null,
-    sessionId: null,
-    fileKey: null,
-    retention: 'permanent',
-    expiresAt: null,
-    createdAt: '2026-01-01T00:00:00.000Z',
-    fhir: { resourceType: 'Observation', id: `obs-${id}` },
-    ...over,
-  };
+  return heartRateRecord(subjectId, id, { value: String(60 + id), parsedValue: String(60 + id), ...over });
 }
 
 /** A document client that fails on chosen calls: the storage fault of the all-or-nothing tests. */
@@ -61,26 +33,14 @@ describe.each(servers)('DynamoRecordStore on %s', (_name, start) => {
   let server: DynamoServer;
   let doc: DynamoDBDocumentClient;
   let store: DynamoRecordStore;
-  const cfg = readConfig({
-    HDS_TABLE_RECORDS: 'records-test',
-    HDS_TABLE_ACCOUNTS: 'accounts-test',
-    HDS_TABLE_RATE_LIMITS: 'rl-test',
-  });
+  const cfg = tablesConfig('test');
 
   beforeAll(async () => {
-    server = await start();
-    const endpoint = server.endpoint;
-    await ensureTables(new DynamoDBClient({ region: 'us-east-1', endpoint }), cfg);
-    doc = createDocumentClient({ region: 'us-east-1', dynamoEndpoint: endpoint });
-    store = new DynamoRecordStore(doc, cfg.tables.records);
+    ({ server, doc, store } = await startRecordStore(start, cfg));
   }, 90_000);
   afterAll(() => server?.stop());
 
-  async function subject(name: string): Promise<string> {
-    const id = `sbj_${name}_${Math.random().toString(36).slice(2)}`;
-    await store.createSubject(id, 'acct', name, new Date().toISOString());
-    return id;
-  }
+  const subject = (name: string) => newSubject(store, name);
 
   it('allocates distinct id blocks under concurrency', async () => {
     const s = await subject('ids');
