@@ -5,10 +5,18 @@ import { loadHandler } from '../../infra/local/handlers';
 import { lambdaContext } from '../../infra/local/lambda-context';
 import { withingsModule } from '../../shared/services/pulse/providers/withings';
 import type { PulseJob } from '../../shared/services/pulse/pulse-jobs';
-import { client, type Harness, startHarness } from '../support/harness';
-import { eventually } from '../support/polling';
+import type { Harness } from '../support/harness';
+import {
+  backfillDone,
+  type ListedLink,
+  LOOSE_RATE_LIMITS,
+  linkThroughConsent,
+  RETURN_URL,
+  signedInUser,
+  startWithProviders,
+  stopWithProviders,
+} from '../support/pulse-flow';
 import { WITHINGS_USER_ID, WithingsServer, withingsEnv, withingsFixtureData } from '../support/pulse-server-withings';
-import { signIn } from '../support/sign-in';
 
 /**
  * Two `sync-pulse` invocations for one link at once (design wearables §5, §7.4), as Lambda runs them (the consumer's
@@ -18,41 +26,32 @@ import { signIn } from '../support/sign-in';
  */
 let h: Harness;
 let withings: WithingsServer;
-const RETURN_URL = 'https://app.example.org/pulse/done';
 /** Long enough that the second invocation asks for a refresh while the first one's is unanswered. */
 const SLOW_REFRESH_MS = 1500;
 
 beforeAll(async () => {
   withings = new WithingsServer();
   withings.data = withingsFixtureData(new Date());
-  await withings.start();
-  h = await startHarness({
+  h = await startWithProviders([withings], () => ({
     env: {
       ...withingsEnv(withings),
-      HDS_RATE_LIMITS: 'login-code=1000,verify-code=1000,list-data=100000,api-v1=100000',
+      HDS_RATE_LIMITS: LOOSE_RATE_LIMITS,
       HDS_PULSE_RETURN_URLS: RETURN_URL,
       HDS_PULSE_WITHINGS_WEBHOOK_TOKEN: 'withings-test-webhook-key',
     },
-  });
+  }));
 }, 60_000);
-afterAll(async () => {
-  await h?.stop();
-  await withings?.stop();
-});
+afterAll(() => stopWithProviders(h, [withings]));
 
 async function linkedUser() {
-  const user = await signIn(h, `withings-race-${Date.now()}@example.org`);
-  const api = client(h.url, user.access_token);
-  const started = await api.post('/api/v1/pulse/user/providers/link', { provider: 'withings', return_url: RETURN_URL });
-  const atWithings = await fetch(started.body.data.link_web_url, { redirect: 'manual' });
-  const back = await fetch(atWithings.headers.get('location')!, { redirect: 'manual' });
-  expect(back.headers.get('location')).toBe(`${RETURN_URL}?provider=withings&status=linked`);
-  const linkOf = async () => (await api.get('/api/v1/pulse/user/providers')).body.data.providers[0];
-  await eventually(async () => (await linkOf())?.backfill.status === 'done', {
-    timeoutMs: 20_000,
-    what: 'the Withings backfill to finish',
-  });
+  const { api } = await signedInUser(h, `withings-race-${Date.now()}@example.org`);
+  await linkThroughConsent(h, api, 'withings', RETURN_URL);
+  await backfillDone(api, 'withings');
   await h.runtime.drainQueues();
+  const linkOf = async () =>
+    ((await api.get('/api/v1/pulse/user/providers')).body.data.providers as ListedLink[]).find(
+      (p) => p.slug === 'withings',
+    );
   const mapping = await h.runtime.services.pulseLinks.findProviderUser('withings', WITHINGS_USER_ID);
   return { linkOf, subjectId: mapping!.subjectId, linkId: mapping!.linkId };
 }
@@ -120,6 +119,6 @@ describe('two consumers refreshing one link at once', () => {
     const stored = await h.runtime.services.pulseLinks.get(subjectId, 'withings');
     expect(stored).toMatchObject({ status: 'linked', linkId });
     await h.runtime.drainQueues();
-    expect((await linkOf()).status).toBe('linked');
+    expect((await linkOf())?.status).toBe('linked');
   }, 60_000);
 });

@@ -1,11 +1,18 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDocumentClient } from '../../shared/adapters/dynamo/client';
 import { withingsLinkToken } from '../../shared/domain/pulse/signatures';
-import { client, type Harness, startHarness } from '../support/harness';
-import { eventually } from '../support/polling';
+import type { Harness } from '../support/harness';
+import {
+  backfillDone,
+  LOOSE_RATE_LIMITS,
+  linkThroughConsent,
+  RETURN_URL,
+  rawLinkItem,
+  signedInUser,
+  startWithProviders,
+  stopWithProviders,
+  UNLINK_PATH,
+} from '../support/pulse-flow';
 import { WITHINGS_USER_ID, WithingsServer, withingsEnv, withingsFixtureData } from '../support/pulse-server-withings';
-import { signIn } from '../support/sign-in';
 
 /**
  * Withings' per-link subscriptions when `notify subscribe` fails part-way (design wearables §6.2 step 4, §6.3): what
@@ -15,7 +22,6 @@ import { signIn } from '../support/sign-in';
 let h: Harness;
 let withings: WithingsServer;
 let n = 0;
-const RETURN_URL = 'https://app.example.org/pulse/done';
 const WEBHOOK_KEY = 'withings-test-webhook-key';
 /** Withings' "unknown action" status: a refusal, so the subscribe job is not tried again. */
 const REFUSED = 2554;
@@ -25,20 +31,16 @@ const TRANSIENT = 522;
 beforeAll(async () => {
   withings = new WithingsServer();
   withings.data = withingsFixtureData(new Date());
-  await withings.start();
-  h = await startHarness({
+  h = await startWithProviders([withings], () => ({
     env: {
       ...withingsEnv(withings),
-      HDS_RATE_LIMITS: 'login-code=1000,verify-code=1000,list-data=100000,api-v1=100000',
+      HDS_RATE_LIMITS: LOOSE_RATE_LIMITS,
       HDS_PULSE_RETURN_URLS: RETURN_URL,
       HDS_PULSE_WITHINGS_WEBHOOK_TOKEN: WEBHOOK_KEY,
     },
-  });
+  }));
 }, 60_000);
-afterAll(async () => {
-  await h?.stop();
-  await withings?.stop();
-});
+afterAll(() => stopWithProviders(h, [withings]));
 
 const callbackFor = (linkId: string) =>
   `${h.url}/api/v1/pulse/hds/webhook?provider=withings&t=${withingsLinkToken(WEBHOOK_KEY, linkId)}`;
@@ -50,30 +52,17 @@ const applisAt = (url: string) =>
 
 /** Links the fixtures' Withings user to a new HDS user and lets every queued job (subscribe, backfill) run. */
 async function linkedUser() {
-  const user = await signIn(h, `withings-subs${++n}-${Date.now()}@example.org`);
-  const api = client(h.url, user.access_token);
-  const started = await api.post('/api/v1/pulse/user/providers/link', { provider: 'withings', return_url: RETURN_URL });
-  expect(started.status).toBe(200);
-  const atWithings = await fetch(started.body.data.link_web_url, { redirect: 'manual' });
-  const back = await fetch(atWithings.headers.get('location')!, { redirect: 'manual' });
-  expect(back.headers.get('location')).toBe(`${RETURN_URL}?provider=withings&status=linked`);
-  await eventually(
-    async () => (await api.get('/api/v1/pulse/user/providers')).body.data.providers[0]?.backfill.status === 'done',
-    { timeoutMs: 20_000, what: 'the Withings backfill to finish' },
-  );
+  const { api } = await signedInUser(h, `withings-subs${++n}-${Date.now()}@example.org`);
+  await linkThroughConsent(h, api, 'withings', RETURN_URL);
+  await backfillDone(api, 'withings');
   await h.runtime.drainQueues();
   const mapping = await h.runtime.services.pulseLinks.findProviderUser('withings', WITHINGS_USER_ID);
-  const { Item } = await createDocumentClient(h.runtime.services.config).send(
-    new GetCommand({
-      TableName: h.runtime.services.config.tables.records,
-      Key: { pk: mapping!.subjectId, sk: 'LINK#withings' },
-    }),
-  );
-  return { api, linkId: mapping!.linkId, kept: Item!.subscriptions as Record<string, string> };
+  const item = await rawLinkItem(h, mapping!.subjectId, 'withings');
+  return { api, linkId: mapping!.linkId, kept: item!.subscriptions as Record<string, string> };
 }
 
-async function unlinkAndSettle(api: ReturnType<typeof client>): Promise<void> {
-  expect((await api.post('/api/v1/pulse/user/providers/unlink', { provider: 'withings' })).status).toBe(200);
+async function unlinkAndSettle(api: Awaited<ReturnType<typeof signedInUser>>['api']): Promise<void> {
+  expect((await api.post(UNLINK_PATH, { provider: 'withings' })).status).toBe(200);
   await h.runtime.drainQueues();
 }
 
