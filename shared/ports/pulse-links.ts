@@ -61,7 +61,21 @@ export interface PulseLinks {
   list(subjectId: string): Promise<PulseLink[]>;
   /** Writes a link, replacing an earlier one of the provider; throws `SubjectErasedError` once the erase began. */
   put(link: PulseLink): Promise<void>;
-  /** New tokens over the version read; false when the link changed or another refresh won. */
+  /**
+   * Takes the link's refresh lease over the token version read, until `untilMs`: false when another consumer holds an
+   * unexpired one, or the tokens or the link changed. Only its holder presents the refresh token to the provider.
+   */
+  leaseRefresh(
+    subjectId: string,
+    provider: string,
+    linkId: string,
+    expectedVersion: number,
+    nowMs: number,
+    untilMs: number,
+  ): Promise<boolean>;
+  /** Gives back the lease taken until `untilMs` (a refresh that failed), if it is still that one. */
+  releaseRefresh(subjectId: string, provider: string, linkId: string, untilMs: number): Promise<void>;
+  /** New tokens over the version read (the refresh lease ends with them); false when the link changed or another refresh won. */
   replaceTokens(
     subjectId: string,
     provider: string,

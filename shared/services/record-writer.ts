@@ -103,7 +103,8 @@ export interface KeyedReading {
  * Stores readings by natural key in a known Subject: a new key adds rows, an unchanged reading leaves its rows
  * untouched, a changed one rewrites them under their ids (a sync or re-upload that repeats itself adds nothing).
  * Standardized and mirrored exactly as `writeReadingsToSubject` does; a reading that standardizes to several rows
- * (blood pressure) keys them `<key>` and `<key>#2`.
+ * (blood pressure) keys them `<key>` and `<key>#2`. A key's rows are replaced as a set: a corrected reading making
+ * fewer rows than before has the rest deleted.
  */
 export async function writeKeyedReadings(
   services: Services,
@@ -114,6 +115,7 @@ export async function writeKeyedReadings(
   const total: KeyedWrite = { added: 0, changed: 0, unchanged: 0 };
   for (let i = 0; i < keyed.length; i += SLICE) {
     const rows: KeyedRow[] = [];
+    const surplus: string[] = [];
     for (const { key, reading } of keyed.slice(i, i + SLICE)) {
       const digest = readingDigest(reading);
       const keys = rowKeysOf(key);
@@ -123,12 +125,18 @@ export async function writeKeyedReadings(
       records.forEach(({ id: _id, ...record }, n) => {
         rows.push({ key: keys[n]!, digest, record });
       });
+      surplus.push(...keys.slice(records.length));
     }
-    if (rows.length === 0) continue;
-    const outcome = await services.records.putKeyed(subject.subjectId, rows, nowMs());
-    total.added += outcome.added;
-    total.changed += outcome.changed;
-    total.unchanged += outcome.unchanged;
+    if (rows.length > 0) {
+      const outcome = await services.records.putKeyed(subject.subjectId, rows, nowMs());
+      total.added += outcome.added;
+      total.changed += outcome.changed;
+      total.unchanged += outcome.unchanged;
+    }
+    // After the put, so a reader never finds a corrected reading with no rows. Every time, not only when the reading
+    // changed: a write that stopped between the two steps leaves an unchanged reading, and its retry must still
+    // delete the rest. Absent keys cost one key-item read each.
+    if (surplus.length > 0) await services.records.deleteKeyed(subject.subjectId, surplus, nowMs());
   }
   await openSessionOf(services, subject, options);
   return total;

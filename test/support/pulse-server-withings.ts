@@ -40,6 +40,10 @@ export class WithingsServer extends ProviderServer {
   ratePerMinute = 120;
   /** The next code exchange issues an access token this server already treats as expired (`status: 401`). */
   staleNextAccessToken = false;
+  private subscribeCount = 0;
+  private readonly failingSubscribes = new Map<number, number>();
+  /** A refresh's answer comes this long after the presented token is spent (a slow token endpoint). */
+  refreshDelayMs = 0;
   /** Milliseconds added to the server's clock (codes expire on it). */
   clockSkewMs = 0;
   readonly issued: string[] = [];
@@ -57,6 +61,11 @@ export class WithingsServer extends ProviderServer {
     this.clockSkewMs += ms;
   }
 
+  /** The `nth` `subscribe` from now (1 = the next) is answered with this `status`: a failure part-way. */
+  failSubscribe(nth: number, withStatus: number): void {
+    this.failingSubscribes.set(this.subscribeCount + nth, withStatus);
+  }
+
   expireAccessTokens(): void {
     for (const token of this.access.keys()) this.access.set(token, 0);
   }
@@ -65,7 +74,7 @@ export class WithingsServer extends ProviderServer {
     return Date.now() + this.clockSkewMs;
   }
 
-  protected route(call: RecordedCall): Reply {
+  protected route(call: RecordedCall): Reply | Promise<Reply> {
     if (call.method === 'GET' && call.path === '/oauth2_user/authorize2') return this.authorize(call.query);
     if (call.method !== 'POST') return json(404, { status: 404 });
     const form = new URLSearchParams(call.body);
@@ -97,7 +106,7 @@ export class WithingsServer extends ProviderServer {
     });
   }
 
-  private token(form: URLSearchParams): Reply {
+  private token(form: URLSearchParams): Reply | Promise<Reply> {
     if (form.get('client_id') !== WITHINGS_CLIENT_ID || form.get('client_secret') !== WITHINGS_CLIENT_SECRET) {
       return status(INVALID_PARAMS, 'Invalid Params: invalid client_id or client_secret');
     }
@@ -115,7 +124,9 @@ export class WithingsServer extends ProviderServer {
       if (scope === undefined) return status(INVALID_PARAMS, 'invalid refresh_token');
       this.refresh.delete(presented);
       this.spentRefreshTokens.push(presented);
-      return this.issue(scope);
+      const answer = this.issue(scope);
+      if (this.refreshDelayMs <= 0) return answer;
+      return new Promise<Reply>((resolve) => setTimeout(() => resolve(answer), this.refreshDelayMs));
     }
     return status(INVALID_PARAMS, 'invalid grant_type');
   }
@@ -195,10 +206,15 @@ export class WithingsServer extends ProviderServer {
       return json(200, { status: 0, body: {} });
     }
     if (action === 'subscribe') {
+      const failing = this.failingSubscribes.get(++this.subscribeCount);
+      if (failing !== undefined) return status(failing, 'Refused');
       if (!/^https?:\/\//.test(callbackurl) || callbackurl.length > 255 || !appli) {
         return status(INVALID_PARAMS, 'Invalid Params: callbackurl or appli');
       }
-      this.subscriptions.push({ callbackurl, appli, userid: WITHINGS_USER_ID });
+      // One subscription per callback URL and appli (unverified at Withings): subscribing again changes nothing.
+      if (!this.subscriptions.some((sub) => sub.callbackurl === callbackurl && sub.appli === appli)) {
+        this.subscriptions.push({ callbackurl, appli, userid: WITHINGS_USER_ID });
+      }
       return json(200, { status: 0, body: {} });
     }
     if (action === 'list') {

@@ -62,6 +62,42 @@ export class DynamoPulseLinks implements PulseLinks {
     );
   }
 
+  leaseRefresh(
+    subjectId: string,
+    provider: string,
+    linkId: string,
+    expectedVersion: number,
+    nowMs: number,
+    untilMs: number,
+  ): Promise<boolean> {
+    return applied(
+      this.doc.send(
+        new UpdateCommand({
+          TableName: this.records,
+          Key: linkKey(subjectId, provider),
+          UpdateExpression: 'SET refreshLease = :until',
+          ConditionExpression:
+            'linkId = :l AND tokenVersion = :v AND (attribute_not_exists(refreshLease) OR refreshLease <= :now)',
+          ExpressionAttributeValues: { ':until': untilMs, ':l': linkId, ':v': expectedVersion, ':now': nowMs },
+        }),
+      ),
+    );
+  }
+
+  async releaseRefresh(subjectId: string, provider: string, linkId: string, untilMs: number): Promise<void> {
+    await applied(
+      this.doc.send(
+        new UpdateCommand({
+          TableName: this.records,
+          Key: linkKey(subjectId, provider),
+          UpdateExpression: 'REMOVE refreshLease',
+          ConditionExpression: 'linkId = :l AND refreshLease = :until',
+          ExpressionAttributeValues: { ':l': linkId, ':until': untilMs },
+        }),
+      ),
+    );
+  }
+
   replaceTokens(
     subjectId: string,
     provider: string,
@@ -75,7 +111,7 @@ export class DynamoPulseLinks implements PulseLinks {
         new UpdateCommand({
           TableName: this.records,
           Key: linkKey(subjectId, provider),
-          UpdateExpression: 'SET tokens = :t, tokenExpiresAt = :e, tokenVersion = :next',
+          UpdateExpression: 'SET tokens = :t, tokenExpiresAt = :e, tokenVersion = :next REMOVE refreshLease',
           ConditionExpression: 'linkId = :l AND tokenVersion = :v',
           ExpressionAttributeValues: {
             ':t': tokens,

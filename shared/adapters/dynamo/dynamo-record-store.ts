@@ -88,6 +88,8 @@ const KEYED_SLICE = 1000;
 const KEY_RACE_ROUNDS = 5;
 /** Single-item conditional writes in flight at once (key items are written and deleted one by one). */
 const KEY_ITEM_PARALLEL = 8;
+/** First wait before reading again keys whose rows another writer's batch is still writing (doubled each round). */
+const IN_FLIGHT_WAIT_MS = 100;
 
 type Item = Record<string, unknown>;
 
@@ -213,33 +215,53 @@ export class DynamoRecordStore implements RecordStore {
       let pending = unique.slice(i, i + KEYED_SLICE);
       for (let round = 0; pending.length > 0; round++) {
         if (round >= KEY_RACE_ROUNDS) throw new Error('Keyed rows kept losing the race for their keys');
-        pending = await this.putKeyedRound(subjectId, pending, nowMs, outcome);
+        const { again, inFlight } = await this.putKeyedRound(subjectId, pending, nowMs, outcome);
+        // Rows another writer is committing: its batch ends in moments (or is rolled back once abandoned).
+        if (inFlight) await sleep(IN_FLIGHT_WAIT_MS * 2 ** round);
+        pending = again;
       }
     }
     return outcome;
   }
 
-  /** One round of a slice: adds, rewrites or leaves each row; returns the rows whose key another writer took meanwhile. */
+  /**
+   * One round of a slice: adds, rewrites or leaves each row; returns the rows to read again (another writer took their
+   * key meanwhile, or is still committing the batch its key names).
+   */
   private async putKeyedRound(
     subjectId: string,
     pending: PendingKeyed[],
     nowMs: number,
     outcome: KeyedWrite,
-  ): Promise<PendingKeyed[]> {
+  ): Promise<{ again: PendingKeyed[]; inFlight: boolean }> {
     const stored = await this.readKeyItems(
       subjectId,
       pending.map((p) => p.keyHash),
       nowMs,
     );
+    // Read after the keys: a key claimed inside a batch was claimed after its intent was written, so that intent is
+    // seen here unless the batch has committed since.
+    const open = stored.size > 0 ? await this.openIntents(subjectId) : [];
+    const now = Math.floor(nowMs / 1000);
     const absent: PendingKeyed[] = [];
     const changed: (PendingKeyed & { id: number })[] = [];
+    const again: PendingKeyed[] = [];
+    const abandoned = new Map<string, Item>();
+    let inFlight = false;
     for (const p of pending) {
       const found = stored.get(p.keyHash);
+      const batch = found && open.find((i) => found.rowId >= i.firstId && found.rowId <= i.lastId);
       if (!found) absent.push(p);
-      else if (found.digest === p.row.digest) outcome.unchanged++;
+      else if (batch) {
+        // The key names a row of a batch not committed: being written, or abandoned by a writer that stopped.
+        if (batch.expiresAt <= now) abandoned.set(batch.sk, batch);
+        else inFlight = true;
+        again.push(p);
+      } else if (found.digest === p.row.digest) outcome.unchanged++;
       else changed.push({ ...p, id: found.rowId });
     }
-    const lost: PendingKeyed[] = [];
+    // An abandoned batch's rows and the keys it claimed go; its keys are read again next round, absent by then.
+    for (const batch of abandoned.values()) await this.rollBack(batch);
     // A changed row is replaced whole under its id (no write intent: its id is not part of a fresh range, and a reader
     // sees the old row or the new one). A new `time` moves it in `byTime`, whose key is on the same item.
     if (changed.length > 0) {
@@ -257,28 +279,91 @@ export class DynamoRecordStore implements RecordStore {
         );
         throw new SubjectErasedError(subjectId);
       }
+      await inParallel(changed, KEY_ITEM_PARALLEL, async (c) => {
+        if (await this.claimKey(subjectId, c, nowMs)) {
+          outcome.changed++;
+          return;
+        }
+        // The key was deleted and taken by another writer meanwhile: this row must not stay beside that one's.
+        await this.doc.send(new DeleteCommand({ TableName: this.table, Key: recordKey(subjectId, c.id) }));
+        again.push(c);
+      });
     }
     if (absent.length > 0) {
       const first = await this.allocateIds(subjectId, absent.length);
-      const ids = absent.map((_, n) => first + n);
-      await this.putItems(
+      const lost = await this.putNewKeyed(
         subjectId,
-        ids,
-        absent.map((a, n) => keyedItem(subjectId, ids[n]!, a)),
+        absent.map((a, n) => ({ ...a, id: first + n })),
+        nowMs,
       );
-      for (const [n, a] of absent.entries()) changed.push({ ...a, id: ids[n]! });
+      outcome.added += absent.length - lost.length;
+      again.push(...lost);
     }
-    const isNew = new Set(absent.map((a) => a.keyHash));
-    await inParallel(changed, KEY_ITEM_PARALLEL, async (c) => {
-      if (await this.claimKey(subjectId, c, nowMs)) {
-        if (isNew.has(c.keyHash)) outcome.added++;
-        else outcome.changed++;
-        return;
-      }
-      // Another writer holds the key with another row: this row must not stay beside it. Its key is read again.
-      await this.doc.send(new DeleteCommand({ TableName: this.table, Key: recordKey(subjectId, c.id) }));
-      lost.push(c);
-    });
+    return { again, inFlight };
+  }
+
+  /**
+   * New keyed rows, crash-safe: inside one write intent (which lists the key hashes it claims), each key is claimed
+   * for its new row **before** any row is written, then the rows are written and the intent deleted (the commit). A
+   * writer stopping anywhere before the commit leaves an open intent: its rows are invisible, and the rollback (the
+   * sweeper's, or the next keyed write's once it has expired) deletes them and drops its claims, so the retry writes
+   * one set. After the commit every row has its key. Rows whose key another writer claimed first are not written;
+   * they are returned to be read again.
+   */
+  private async putNewKeyed(
+    subjectId: string,
+    entries: (PendingKeyed & { id: number })[],
+    nowMs: number,
+  ): Promise<PendingKeyed[]> {
+    const firstId = entries[0]!.id;
+    const intentKey = { pk: subjectId, sk: INTENT_PREFIX + pad(firstId) };
+    await this.doc.send(
+      new PutCommand({
+        TableName: this.table,
+        Item: {
+          ...intentKey,
+          firstId,
+          lastId: entries[entries.length - 1]!.id,
+          // Aligned with the ids: `keyHashes[n]` is claimed for `firstId + n`.
+          keyHashes: entries.map((e) => e.keyHash),
+          expiresAt: Math.floor(nowMs / 1000) + INTENT_TTL_SECONDS,
+          expiryShard: expiryShard(firstId),
+        },
+      }),
+    );
+    const won: (PendingKeyed & { id: number })[] = [];
+    const lost: PendingKeyed[] = [];
+    try {
+      await inParallel(entries, KEY_ITEM_PARALLEL, async (e) => {
+        if (await this.claimKey(subjectId, e, nowMs)) won.push(e);
+        else lost.push({ row: e.row, keyHash: e.keyHash });
+      });
+      await batchWriteAll(
+        this.doc,
+        this.table,
+        won.map((e) => ({ PutRequest: { Item: keyedItem(subjectId, e.id, e) } })),
+      );
+      // Ids reserved before an erase may be written after it: such rows would outlive the purge.
+      if (await this.isErased(subjectId)) throw new SubjectErasedError(subjectId);
+    } catch (err) {
+      // The rows and claims of this batch go, then its intent (kept, for the rollback, if that cleanup fails too).
+      await this.rollBack({ ...intentKey, firstId, lastId: entries[entries.length - 1]!.id }).catch(() => undefined);
+      throw err;
+    }
+    const committed = await applied(
+      this.doc.send(
+        new DeleteCommand({ TableName: this.table, Key: intentKey, ConditionExpression: 'attribute_exists(pk)' }),
+      ),
+    );
+    if (!committed) {
+      // Recovery took this batch for abandoned and rolled it back (its claims too); none of it may stay.
+      await deleteAll(
+        this.doc,
+        this.table,
+        won.map((e) => recordKey(subjectId, e.id)),
+      );
+      throw new Error('The batch outlived its write intent and was rolled back');
+    }
     return lost;
   }
 
@@ -410,6 +495,26 @@ export class DynamoRecordStore implements RecordStore {
       ConsistentRead: true,
     });
     return items.map((i) => ({ first: Number(i.firstId), last: Number(i.lastId) }));
+  }
+
+  /** The Subject's open write intents, whole (a keyed write rolls back an abandoned one it meets). */
+  private async openIntents(
+    subjectId: string,
+  ): Promise<{ pk: string; sk: string; firstId: number; lastId: number; expiresAt: number }[]> {
+    const { items } = await queryAll<Item>(this.doc, {
+      TableName: this.table,
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :w)',
+      ExpressionAttributeValues: { ':pk': subjectId, ':w': INTENT_PREFIX },
+      ProjectionExpression: 'pk, sk, firstId, lastId, expiresAt',
+      ConsistentRead: true,
+    });
+    return items.map((i) => ({
+      pk: String(i.pk),
+      sk: String(i.sk),
+      firstId: Number(i.firstId),
+      lastId: Number(i.lastId),
+      expiresAt: Number(i.expiresAt),
+    }));
   }
 
   /** Keeps only the items (keys `R#<id>`) of committed batches. */
@@ -870,12 +975,31 @@ export class DynamoRecordStore implements RecordStore {
     );
   }
 
-  /** Removes the rows of an abandoned batch write, then its intent. */
+  /**
+   * Removes the rows of an abandoned batch write and the keys a keyed batch claimed (each only while it still names
+   * the batch's row), then its intent. The key hashes are read from the intent itself: the expiry index does not
+   * carry them.
+   */
   private async rollBack(intent: Item): Promise<number> {
+    const subjectId = String(intent.pk);
+    const firstId = Number(intent.firstId);
     const keys: Item[] = [];
-    for (let id = Number(intent.firstId); id <= Number(intent.lastId); id++)
-      keys.push(recordKey(String(intent.pk), id));
+    for (let id = firstId; id <= Number(intent.lastId); id++) keys.push(recordKey(subjectId, id));
     await deleteAll(this.doc, this.table, keys);
+    const full = await this.doc.send(
+      new GetCommand({
+        TableName: this.table,
+        Key: { pk: intent.pk, sk: intent.sk },
+        ProjectionExpression: 'keyHashes',
+        ConsistentRead: true,
+      }),
+    );
+    const claimed = (full.Item?.keyHashes as string[] | undefined) ?? [];
+    await inParallel(
+      claimed.map((keyHash, n) => ({ keyHash, rowId: firstId + n })),
+      KEY_ITEM_PARALLEL,
+      (c) => this.dropKeyItem(subjectId, c.keyHash, c.rowId),
+    );
     await this.doc.send(new DeleteCommand({ TableName: this.table, Key: { pk: intent.pk, sk: intent.sk } }));
     return keys.length;
   }
@@ -951,6 +1075,10 @@ async function inParallel<T>(items: readonly T[], limit: number, work: (item: T)
   };
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
   if (failure) throw failure.err;
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
 function pad(id: number): string {

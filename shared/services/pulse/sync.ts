@@ -19,6 +19,13 @@ import {
 
 /** Refresh a little before expiry, so a token does not lapse between the check and the provider's answer. */
 const REFRESH_MARGIN_MS = 5 * 60_000;
+/**
+ * How long a refresh may hold the link's lease: the provider call's own timeout (10 s) and the seal and store after
+ * it, with room. Others wait this long at most.
+ */
+const REFRESH_LEASE_MS = 20_000;
+/** How often a consumer waiting on another's refresh reads the link again. */
+const LEASE_POLL_MS = 100;
 
 /** What became of a job: finished (or dropped), or to be delivered again after the visibility timeout. */
 export type JobOutcome = 'done' | 'retry';
@@ -93,8 +100,10 @@ async function fetchWithTokens(
 }
 
 /**
- * New tokens, stored over the version read. Two consumers refreshing at once: the provider honours one single-use
- * refresh token once, so the loser's `invalid_grant` (or lost conditional write) sends it to the winner's tokens.
+ * New tokens, stored over the version read. Single-flight per link: a consumer first takes the link's refresh lease
+ * (a conditional write on the version it read), and only the holder presents the refresh token, so a single-use
+ * token is never presented twice (a provider detecting reuse may end the whole grant). A consumer that finds the lease
+ * taken waits for the holder's tokens; a holder that stalls past its lease makes the others retry later, not fail.
  */
 export async function refreshTokens(
   services: Services,
@@ -103,13 +112,24 @@ export async function refreshTokens(
   link: PulseLink,
   tokens: ProviderTokens,
 ): Promise<ProviderTokens> {
+  const leaseUntil = nowMs() + REFRESH_LEASE_MS;
+  const leased = await services.pulseLinks.leaseRefresh(
+    link.subjectId,
+    link.provider,
+    link.linkId,
+    link.tokenVersion,
+    nowMs(),
+    leaseUntil,
+  );
+  if (!leased) return holdersTokens(services, link, leaseUntil);
   let fresh: ProviderTokens;
   try {
     fresh = await module.refresh!(ctx, tokens);
   } catch (err) {
+    await services.pulseLinks.releaseRefresh(link.subjectId, link.provider, link.linkId, leaseUntil);
     if (err instanceof ProviderError && err.kind === 'invalid_grant') {
       const winner = await newerTokens(services, link);
-      if (winner) return winner;
+      if (winner !== 'none' && winner !== 'gone') return winner;
     }
     throw err;
   }
@@ -128,14 +148,30 @@ export async function refreshTokens(
     return fresh;
   }
   const winner = await newerTokens(services, link);
-  if (!winner) throw new ProviderError('invalid_grant', link.provider, null);
+  if (winner === 'none' || winner === 'gone') throw new ProviderError('invalid_grant', link.provider, null);
   return winner;
 }
 
-/** The tokens another refresh stored since `link` was read, or null when there are none. */
-async function newerTokens(services: Services, link: PulseLink): Promise<ProviderTokens | null> {
+/**
+ * The tokens another consumer's refresh stores, waited for while its lease lasts. The link gone (unlinked) ends the
+ * job as a refused grant does; a holder that never stores (it crashed after taking the lease) is a transient failure,
+ * so the job comes back after the lease has lapsed.
+ */
+async function holdersTokens(services: Services, link: PulseLink, untilMs: number): Promise<ProviderTokens> {
+  for (;;) {
+    const winner = await newerTokens(services, link);
+    if (winner === 'gone') throw new ProviderError('invalid_grant', link.provider, null);
+    if (winner !== 'none') return winner;
+    if (nowMs() >= untilMs) throw new ProviderError('transient', link.provider, null);
+    await new Promise((resolve) => setTimeout(resolve, LEASE_POLL_MS));
+  }
+}
+
+/** The tokens another refresh stored since `link` was read: `none` yet, or `gone` with the link or its tokens. */
+async function newerTokens(services: Services, link: PulseLink): Promise<ProviderTokens | 'none' | 'gone'> {
   const again = await services.pulseLinks.get(link.subjectId, link.provider);
-  if (!again || again.linkId !== link.linkId || !again.tokens || again.tokenVersion === link.tokenVersion) return null;
+  if (!again || again.linkId !== link.linkId || !again.tokens) return 'gone';
+  if (again.tokenVersion === link.tokenVersion) return 'none';
   Object.assign(link, { tokens: again.tokens, tokenVersion: again.tokenVersion });
   return openTokens(services, link.subjectId, link.provider, again.tokens);
 }

@@ -3,7 +3,7 @@ import { type DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/li
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DynamoRecordStore } from '../../../shared/adapters/dynamo/dynamo-record-store';
 import type { HealthRecord } from '../../../shared/domain/records';
-import { type KeyedRow, SubjectErasedError } from '../../../shared/ports/record-store';
+import { type KeyedRow, type RecordStore, SubjectErasedError } from '../../../shared/ports/record-store';
 import type { Subject } from '../../../shared/ports/subject-directory';
 import type { Services } from '../../../shared/services/container';
 import {
@@ -54,6 +54,34 @@ function meetingAtKeyClaims(doc: DynamoDBDocumentClient, parties: number): Dynam
     return doc.send(command);
   }) as DynamoDBDocumentClient['send'];
   return wrapper;
+}
+
+/**
+ * The adapter's seam to DynamoDB with a crash in it: the first `survives` requests go through, then the process is
+ * gone and nothing more reaches the table (no cleanup either). `sent` counts what a whole write needs.
+ */
+function crashingAfter(doc: DynamoDBDocumentClient, survives: number) {
+  let sent = 0;
+  const client = Object.create(doc) as DynamoDBDocumentClient;
+  client.send = (async (command: any) => {
+    if (++sent > survives) throw new Error('injected: the worker crashed');
+    return doc.send(command);
+  }) as DynamoDBDocumentClient['send'];
+  return { client, sent: () => sent };
+}
+
+/** A retry comes after the message's visibility timeout, past a write intent's 120 s: the crashed batch is abandoned. */
+const RETRY_AFTER_MS = 121_000;
+
+const pulseOptions = { subjectKey: 'u', source: 'api' as const, retention: 'permanent' as const, sessionId: null };
+
+function bloodPressure(value: string): ReadingToStore {
+  return {
+    input: { indicator: 'Blood pressure', value, unit: 'mmHg' },
+    time: '2026-01-02T07:00:00.000Z',
+    endTime: null,
+    comment: 'withings',
+  };
 }
 
 describe.each(servers)('DynamoRecordStore keyed rows on %s', (_name, start) => {
@@ -273,6 +301,111 @@ describe.each(servers)('DynamoRecordStore keyed rows on %s', (_name, start) => {
     await expect(store.putKeyed(s, [row(s, 'a', 61)], Date.now())).rejects.toBeInstanceOf(SubjectErasedError);
     await expect(store.putKeyed(s, [row(s, 'b', 70)], Date.now())).rejects.toBeInstanceOf(SubjectErasedError);
     expect(await store.count(s, Date.now())).toBe(0);
+  });
+
+  const writer = (records: RecordStore) => ({ records }) as unknown as Services;
+
+  describe('a corrected reading making fewer rows', () => {
+    it('replaces the key’s whole set: the row it no longer makes is deleted', async () => {
+      const s = await subject('fewer');
+      const subj = { subjectId: s } as Subject;
+      expect(
+        await writeKeyedReadings(writer(store), subj, [{ key: 'bp', reading: bloodPressure('120/80') }], pulseOptions),
+      ).toEqual({ added: 2, changed: 0, unchanged: 0 });
+      expect(await store.count(s, Date.now())).toBe(2);
+      // The provider corrects the reading to the systolic value alone: one row now, under the key's first row.
+      await writeKeyedReadings(writer(store), subj, [{ key: 'bp', reading: bloodPressure('121') }], pulseOptions);
+      expect((await rows(s)).map((r) => r.value)).toEqual(['121']);
+      expect(await store.count(s, Date.now())).toBe(1);
+      // Written again as it is: nothing changes; corrected back: two rows again, the first under its old id.
+      expect(
+        await writeKeyedReadings(writer(store), subj, [{ key: 'bp', reading: bloodPressure('121') }], pulseOptions),
+      ).toEqual({ added: 0, changed: 0, unchanged: 1 });
+      expect(
+        await writeKeyedReadings(writer(store), subj, [{ key: 'bp', reading: bloodPressure('122/81') }], pulseOptions),
+      ).toEqual({ added: 1, changed: 1, unchanged: 0 });
+      expect(await store.count(s, Date.now())).toBe(2);
+    });
+
+    it('a write stopped between the rows and the deletion leaves the stale row only until its retry', async () => {
+      const s = await subject('fewer-retry');
+      const subj = { subjectId: s } as Subject;
+      await writeKeyedReadings(writer(store), subj, [{ key: 'bp', reading: bloodPressure('120/80') }], pulseOptions);
+      let failing = true;
+      const stopsBeforeDelete = Object.create(store) as RecordStore;
+      stopsBeforeDelete.deleteKeyed = (subjectId, keys, nowMs) => {
+        if (failing) {
+          failing = false;
+          return Promise.reject(new Error('injected: the worker stopped'));
+        }
+        return store.deleteKeyed(subjectId, keys, nowMs);
+      };
+      const corrected = [{ key: 'bp', reading: bloodPressure('121') }];
+      await expect(writeKeyedReadings(writer(stopsBeforeDelete), subj, corrected, pulseOptions)).rejects.toThrow(
+        'injected',
+      );
+      expect(await store.count(s, Date.now())).toBe(2);
+      // The retry finds the reading unchanged and still deletes the row it no longer makes.
+      expect(await writeKeyedReadings(writer(stopsBeforeDelete), subj, corrected, pulseOptions)).toEqual({
+        added: 0,
+        changed: 0,
+        unchanged: 1,
+      });
+      expect((await rows(s)).map((r) => r.value)).toEqual(['121']);
+    });
+  });
+
+  describe('a keyed write that crashes at any point', () => {
+    const first = (s: string) => [row(s, 'a', 60)];
+    const second = (s: string) => [row(s, 'a', 61), row(s, 'b', 70), row(s, 'c', 80)];
+
+    it('is finished by its retry with exactly one set of rows, wherever it stopped', async () => {
+      // How many requests a whole write makes, so every point between two of them is a crash tried below.
+      const probe = await subject('probe');
+      await store.putKeyed(probe, first(probe), Date.now());
+      const counting = crashingAfter(doc, Number.POSITIVE_INFINITY);
+      await new DynamoRecordStore(counting.client, cfg.tables.records).putKeyed(probe, second(probe), Date.now());
+      const requests = counting.sent();
+      expect(requests).toBeGreaterThan(5);
+
+      for (let survives = 0; survives < requests; survives++) {
+        const s = await subject(`crash${survives}`);
+        const at = Date.now();
+        await store.putKeyed(s, first(s), at);
+        const crashing = new DynamoRecordStore(crashingAfter(doc, survives).client, cfg.tables.records);
+        await expect(crashing.putKeyed(s, second(s), at), `crash after ${survives}`).rejects.toThrow('injected');
+
+        const later = at + RETRY_AFTER_MS;
+        await store.putKeyed(s, second(s), later);
+        const left = (await rows(s, later)).map((r) => [r.fhirResourceId, r.value]).sort();
+        expect(left, `crash after ${survives}`).toEqual([
+          ['obs-a-61', '61'],
+          ['obs-b-70', '70'],
+          ['obs-c-80', '80'],
+        ]);
+        expect(await store.count(s, later), `crash after ${survives}`).toBe(3);
+        // Every key names its row: the same write again changes nothing.
+        expect(await store.putKeyed(s, second(s), later)).toEqual({ added: 0, changed: 0, unchanged: 3 });
+      }
+    }, 120_000);
+
+    it('a retry while the crashed batch may still be committing waits, then refuses rather than duplicate', async () => {
+      const s = await subject('early');
+      const at = Date.now();
+      // Intent, id allocation and both claims go through; the rows never do.
+      const crashing = new DynamoRecordStore(crashingAfter(doc, 5).client, cfg.tables.records);
+      await expect(crashing.putKeyed(s, [row(s, 'a', 60), row(s, 'b', 70)], at)).rejects.toThrow('injected');
+      await expect(store.putKeyed(s, [row(s, 'a', 60), row(s, 'b', 70)], at)).rejects.toThrow('losing the race');
+      expect(await store.count(s, at)).toBe(0);
+      // Once the sweeper has rolled the batch back (its claims with it), the write goes through whole.
+      await store.sweepExpired(at + RETRY_AFTER_MS, 100_000);
+      expect(await store.putKeyed(s, [row(s, 'a', 60), row(s, 'b', 70)], at)).toEqual({
+        added: 2,
+        changed: 0,
+        unchanged: 0,
+      });
+      expect(await store.count(s, at)).toBe(2);
+    }, 30_000);
   });
 });
 

@@ -10,6 +10,7 @@ import { PROVIDER_DESCRIPTORS } from '../../../domain/pulse/providers';
 import { type KeyedReading, ProviderPayloadError } from '../../../domain/pulse/readings';
 import { verifyWithingsLinkToken, withingsLinkToken } from '../../../domain/pulse/signatures';
 import { withingsEvents } from '../../../domain/pulse/webhook-events';
+import { PartialSubscriptionError } from '../partial-subscriptions';
 import { ProviderError } from '../provider-http';
 import type { FetchResult, ProviderContext, ProviderModule, ProviderTokens, WebhookSpec } from '../registry';
 
@@ -101,39 +102,56 @@ export const withingsModule: ProviderModule = {
 
   refresh: refreshTokens,
 
+  /**
+   * Every `appli` this module subscribes is revoked for each link the refs name, recorded or not: Withings may have
+   * accepted a subscribe whose ref was never kept (a crash between its answer and the link's update), and one kept
+   * ref is enough to name the link's callback URL. A refusal (`status` 294, no such subscription) means nothing is
+   * there to remove, so the revoke goes on to the next one instead of stopping or retrying.
+   */
   async revoke(ctx, tokens, refs) {
+    // Without the key the URL cannot be rebuilt; nothing was subscribed without it either.
+    if (!ctx.cfg.webhookToken) return;
+    const linkIds = new Set(Object.values(refs));
+    const applis = new Set<string>([...WITHINGS_APPLIS, ...Object.keys(refs)]);
     let current = tokens;
-    for (const [appli, linkId] of Object.entries(refs)) {
-      // Without the key the URL cannot be rebuilt; nothing was subscribed without it either.
-      if (!ctx.cfg.webhookToken) return;
-      const form = { action: 'revoke', callbackurl: callbackUrl(ctx, ctx.cfg.webhookToken, linkId), appli };
-      try {
-        await withingsCall(ctx, current, '/notify', form);
-      } catch (err) {
-        if (!(err instanceof ProviderError) || err.kind !== 'unauthorized' || !current.refreshToken) throw err;
-        // Three-hour tokens: the sealed one may have lapsed while the revoke waited. Refresh once and go on.
+    for (const linkId of linkIds) {
+      const callbackurl = callbackUrl(ctx, ctx.cfg.webhookToken, linkId);
+      for (const appli of applis) {
+        const form = { action: 'revoke', callbackurl, appli };
         try {
-          current = await refreshTokens(ctx, current);
-        } catch (refreshErr) {
-          // A grant Withings no longer knows has no subscriptions left to remove.
-          if (refreshErr instanceof ProviderError && refreshErr.kind === 'invalid_grant') return;
-          throw refreshErr;
+          await revokeOne(ctx, current, form);
+        } catch (err) {
+          if (!(err instanceof ProviderError) || err.kind !== 'unauthorized' || !current.refreshToken) throw err;
+          // Three-hour tokens: the sealed one may have lapsed while the revoke waited. Refresh once and go on.
+          try {
+            current = await refreshTokens(ctx, current);
+          } catch (refreshErr) {
+            // A grant Withings no longer knows has no subscriptions left to remove.
+            if (refreshErr instanceof ProviderError && refreshErr.kind === 'invalid_grant') return;
+            throw refreshErr;
+          }
+          await revokeOne(ctx, current, form);
         }
-        await withingsCall(ctx, current, '/notify', form);
       }
     }
   },
 
   /**
    * One `notify subscribe` per `appli`, each to this link's callback URL (its `t` proves a delivery is Withings'). The
-   * refs keep `appli → linkId`, not the URL: `t` is a credential, so it is recomputed when revoking, never stored.
+   * refs keep `appli → linkId`, not the URL: `t` is a credential, so it is recomputed when revoking, never stored. A
+   * failure part-way carries the refs made before it (`PartialSubscriptionError`), so the link keeps them for unlink.
    */
   async subscribe(ctx, tokens, link) {
     if (!ctx.cfg.webhookToken) throw new ProviderError('refused', 'withings', null);
     const callbackurl = callbackUrl(ctx, ctx.cfg.webhookToken, link.linkId);
     const refs: Record<string, string> = {};
     for (const appli of WITHINGS_APPLIS) {
-      await withingsCall(ctx, tokens, '/notify', { action: 'subscribe', callbackurl, appli });
+      try {
+        await withingsCall(ctx, tokens, '/notify', { action: 'subscribe', callbackurl, appli });
+      } catch (err) {
+        if (err instanceof ProviderError) throw new PartialSubscriptionError(err, { ...refs });
+        throw err;
+      }
       refs[appli] = link.linkId;
     }
     return refs;
@@ -251,6 +269,16 @@ async function withingsCall(
   if (typeof status !== 'number') throw new ProviderError('transient', 'withings', answer.status);
   if (status === 0) return { status, body: doc.body };
   throw statusError(status);
+}
+
+/** A `notify revoke` whose refusal (no such subscription, or one Withings will never accept) is already done. */
+async function revokeOne(ctx: ProviderContext, tokens: ProviderTokens, form: Record<string, string>): Promise<void> {
+  try {
+    await withingsCall(ctx, tokens, '/notify', form);
+  } catch (err) {
+    if (err instanceof ProviderError && err.kind === 'refused') return;
+    throw err;
+  }
 }
 
 function statusError(status: number): ProviderError {
