@@ -240,3 +240,22 @@ describe('normalizeUnit: canonical forms', () => {
       expect(normalizeUnit(normalizeUnit(unit)), unit).toBe(normalizeUnit(unit));
   });
 });
+
+describe('normalizeUnit: OCR misreadings of a photographed report', () => {
+  it.each([
+    ['mg/dI', 'mg/dL'],
+    ['mmol/I', 'mmol/L'],
+    ['mI/min', 'mL/min'],
+    ['mlU/l', 'm[IU]/L'],
+    ['µlU/ml', 'u[IU]/mL'],
+    ['rng/dL', 'mg/dL'],
+    ['rnmol/L', 'mmol/L'],
+  ])('%s → %s', (input, expected) => {
+    expect(normalizeUnit(input)).toBe(expected);
+  });
+
+  it('leaves the I of IU where it belongs', () => {
+    expect(normalizeUnit('IU/L')).toBe('[IU]/L');
+    expect(normalizeUnit('mIU/mL')).toBe('m[IU]/mL');
+  });
+});
