@@ -103,7 +103,7 @@ const UNIT_SYNONYMS: ReadonlyMap<string, string> = new Map([
   ...['db(spl)', 'db spl', 'dbspl', 'dbaspl', 'db[spl]'].map((k) => [k, 'dB[SPL]'] as const),
   ...['titer', 'titre', 'titer(s)', '{titer}'].map((k) => [k, '{titer}'] as const),
   ...['copies/ml', 'kopien/ml', 'copias/ml', 'copie/ml', '{copies}/ml'].map((k) => [k, '{copies}/mL'] as const),
-  ...['index', 'index_val', '{index_val}'].map((k) => [k, '{index_val}'] as const),
+  ...['index_val', '{index_val}'].map((k) => [k, '{index_val}'] as const),
   ...['pushes', 'wheelchair pushes', '{pushes}'].map((k) => [k, '{pushes}'] as const),
   ...['strokes', '{strokes}'].map((k) => [k, '{strokes}'] as const),
   // latidos por minuto (es), breaths per minute (Fitbit)
