@@ -34,8 +34,12 @@ const UNIT_SYNONYMS: ReadonlyMap<string, string> = new Map([
     'breaths/min',
   ].map((k) => [k, '/min'] as const),
   // temperature
-  ...['°c', 'ºc', 'c', 'degc', 'deg c', 'celsius', '° c', 'cel'].map((k) => [k, 'Cel'] as const),
-  ...['°f', 'ºf', 'f', 'degf', 'deg f', 'fahrenheit', '° f', '[degf]'].map((k) => [k, '[degF]'] as const),
+  ...['°c', 'c', 'degc', 'deg c', 'celsius', '°celsius', 'cel', 'degrees c', 'degree c', 'grad c', 'grad celsius'].map(
+    (k) => [k, 'Cel'] as const,
+  ),
+  ...['°f', 'f', 'degf', 'deg f', 'fahrenheit', '°fahrenheit', '[degf]', 'degrees f', 'degree f'].map(
+    (k) => [k, '[degF]'] as const,
+  ),
   // mass, length
   ...['lb', 'lbs', 'pound', 'pounds', '[lb_av]'].map((k) => [k, '[lb_av]'] as const),
   ...['oz', 'ounce', 'ounces'].map((k) => [k, '[oz_av]'] as const),
@@ -83,9 +87,13 @@ const UNIT_SYNONYMS: ReadonlyMap<string, string> = new Map([
   ['mui/l', 'm[IU]/L'],
   ...['mill/ul', 'mio/ul', 'mio./ul', 'million/ul', 'mil./ul'].map((k) => [k, '10*6/uL'] as const),
   // German haematology: thousands (`Tsd/µl`), and the East German particle units (`Gpt/l` giga-, `Tpt/l` tera-)
-  ...['tsd/ul', 'tsd./ul', 'tausend/ul', 'tsd/mm3'].map(
-    (k) => [k, k.endsWith('mm3') ? '10*3/mm3' : '10*3/uL'] as const,
-  ),
+  ...['tsd/ul', 'tsd./ul', 'tausend/ul'].map((k) => [k, '10*3/uL'] as const),
+  // the same counts per cubic millimetre (= per microlitre), kept per mm3 as `10^3/mm3` is
+  ...['tsd/mm3', 'thou/mm3'].map((k) => [k, '10*3/mm3'] as const),
+  ...['mill/mm3', 'mil/mm3', 'mio/mm3'].map((k) => [k, '10*6/mm3'] as const),
+  // HealthKit volume units
+  ['fl_oz_us', '[foz_us]'],
+  ['cup_us', '[cup_us]'],
   ...['gpt/l', 'giga/l'].map((k) => [k, '10*9/L'] as const),
   ...['tpt/l', 'tera/l'].map((k) => [k, '10*12/L'] as const),
   // Internationale Einheiten (de), unités internationales (fr), unidades internacionales (es): `IE`, `UI`
@@ -227,6 +235,8 @@ function cleanSpelling(unit: string): string {
   if (legacyPercent) return `${legacyPercent[1]?.toLowerCase() ?? ''}g/dL`;
   return (
     spellOutToSymbols(typed)
+      // a note after the unit: `mg/dL (calc)`, `mL/min (est.)`
+      .replace(/\s*\((?:calc(?:ulated)?|est(?:imated)?|derived|measured|approx)\.?\)$/i, '')
       .replace(/\bmicro(?=mol|g\b|gram|l\b|L\b)/gi, 'u')
       .replace(/(?<!\{)\bmc(?=g\b|mol\b|l\b|L\b|U\b|IU|kat)/gi, 'u')
       // OCR and typing put a lower-case l for the I of IU (`mlU/l`, `µlU/ml`), a capital I for the litre's l
@@ -254,7 +264,13 @@ function cleanSpelling(unit: string): string {
       // the legacy "per 100 mL" is per decilitre: `mg/100ml`, `g/100 mL`
       .replace(/\/\s*100\s*ml\b/gi, '/dL')
       // body-surface normalisation of eGFR and clearances: `/1.73m²`, `/1,73 qm`, `/1.73_m2`, a bare `/1.73`
-      .replace(/\/\s*\{?1\.73\s*_?\s*(?:m2|m\^2|qm|sqm)?\}?(?![\w.])/gi, '/{1.73_m2}')
+      .replace(/\/\s*\{?1\.73\s*_?\s*(?:m2|m\^2|qm|sq\.?\s*m)?\}?(?![\w.])/gi, '/{1.73_m2}')
+      // enzyme activity per gram of haemoglobin: `U/g Hb`, `U/g Hgb`
+      .replace(/\/\s*g\s*(?:hb|hgb)\b/gi, '/g{Hb}')
+      // osmolality per kilogram of water: `mOsm/kg H2O`
+      .replace(/\/\s*kg\s*H2O$/i, '/kg')
+      // Westergren ESR "in the first hour": `mm/1st hr`
+      .replace(/\/\s*1st\s*(?:h|hr|hour)\b/gi, '/h')
       // creatinine-normalised ratios: `mg/g creat`, `mg/mmol Cr`, `mg/g Krea`
       .replace(/\/\s*(m?mol|g|mg)\s*(?:creat(?:inine?)?|crea|cr|krea(?:tinin)?|kre)\b/gi, '/$1{creat}')
       // counted cells per volume are a bare count in UCUM: `cells/µL`, `Zellen/µl`, `células/mm3`
@@ -331,13 +347,38 @@ function validUcum(candidate: string): string | null {
   return validation.status === 'valid' && validation.ucumCode ? capitaliseLitre(validation.ucumCode) : null;
 }
 
+/**
+ * Written in capitals (`MG/ML`, `PG/ML`, `MU/L`): US lab systems print units upper-case, where UCUM's case would read
+ * mega-, peta- and giga- prefixes. Only letters outside `[…]` and `{…}` count; one capital (`U/L` aside) is no shout.
+ */
+function isShouted(typed: string): boolean {
+  const outside = typed.replace(/\[[^\]]*\]|\{[^}]*\}/g, '');
+  return !/\p{Ll}/u.test(outside) && (outside.match(/\p{Lu}/gu) ?? []).length >= 2;
+}
+
+/**
+ * The case a shouted unit means: lower case, except the enzyme unit (`U`, `kU`, `mU`, `uU`), the litre and the
+ * pascal and hertz, which UCUM writes with a capital. Brackets keep their own case (`[IU]`).
+ */
+function unshout(cleaned: string): string {
+  return cleaned
+    .replace(/\[[^\]]*\]|\{[^}]*\}|[^[{]+/g, (part) =>
+      part.startsWith('[') || part.startsWith('{') ? part : part.toLowerCase(),
+    )
+    .replace(/(^|[/.(])([kmu]?)u(?=$|[/.)\d])/g, '$1$2U')
+    .replace(/(^|[/.(])([munpfdc]?)l(?=$|[/.)\d])/g, '$1$2L')
+    .replace(/(^|[/.(])(k?)pa(?=$|[/.)])/g, '$1$2Pa')
+    .replace(/(^|[/.(])(k?)hz(?=$|[/.)])/g, '$1$2Hz');
+}
+
 function resolveUnit(raw: string): string | null {
   const cleaned = cleanSpelling(raw);
   if (cleaned === '') return null;
   const synonym = CASE_SENSITIVE_SYNONYMS.get(cleaned) ?? UNIT_SYNONYMS.get(cleaned.toLowerCase());
   if (synonym) return synonym;
   if (REJECTED_UNITS.has(cleaned)) return null;
-  // Reports shout (`MG/DL`) or mix case (`mMol/L`); UCUM is case-sensitive, so retry in lower case only on failure.
+  if (isShouted(normaliseTypography(raw))) return validUcum(unshout(cleaned));
+  // Mixed case (`mMol/L`): UCUM is case-sensitive, so retry in lower case only on failure.
   return validUcum(cleaned) ?? (cleaned === cleaned.toLowerCase() ? null : validUcum(cleaned.toLowerCase()));
 }
 

@@ -259,3 +259,24 @@ describe('normalizeUnit: OCR misreadings of a photographed report', () => {
     expect(normalizeUnit('mIU/mL')).toBe('m[IU]/mL');
   });
 });
+
+describe('normalizeUnit: units printed in capitals', () => {
+  it.each([
+    ['MG/ML', 'mg/mL'],
+    ['PG/ML', 'pg/mL'],
+    ['MU/L', 'mU/L'],
+    ['U/ML', 'U/mL'],
+    ['KU/L', 'kU/L'],
+    ['KPA', 'kPa'],
+    ['ML', 'mL'],
+    ['MG/24HR', 'mg/(24.h)'],
+  ])('%s → %s, not mega-, peta- or giga- prefixes', (input, expected) => {
+    expect(normalizeUnit(input)).toBe(expected);
+  });
+
+  it('leaves valid mixed-case UCUM as written', () => {
+    expect(normalizeUnit('U/L')).toBe('U/L');
+    expect(normalizeUnit('[IU]/L')).toBe('[IU]/L');
+    expect(normalizeUnit('mm[Hg]')).toBe('mm[Hg]');
+  });
+});
