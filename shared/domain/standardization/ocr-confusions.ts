@@ -46,6 +46,62 @@ function repairBars(name: string): string {
     .replace(/(?<![\p{L}\p{N}])[|¦](?=\p{L}{2,})/gu, 'l');
 }
 
+/**
+ * Greek and Cyrillic letters drawn exactly like Latin ones. OCR engines with several scripts enabled, and text pasted
+ * from such output, mix them into Latin words (`НbА1с` with Cyrillic Н, А, с); NFKC keeps them apart.
+ */
+const LATIN_LOOKALIKES: Readonly<Record<string, string>> = {
+  Α: 'A',
+  Β: 'B',
+  Ε: 'E',
+  Ζ: 'Z',
+  Η: 'H',
+  Ι: 'I',
+  Κ: 'K',
+  Μ: 'M',
+  Ν: 'N',
+  Ο: 'O',
+  Ρ: 'P',
+  Τ: 'T',
+  Υ: 'Y',
+  Χ: 'X',
+  ο: 'o',
+  А: 'A',
+  В: 'B',
+  Е: 'E',
+  К: 'K',
+  М: 'M',
+  Н: 'H',
+  О: 'O',
+  Р: 'P',
+  С: 'C',
+  Т: 'T',
+  Х: 'X',
+  І: 'I',
+  Ј: 'J',
+  Ѕ: 'S',
+  а: 'a',
+  е: 'e',
+  о: 'o',
+  р: 'p',
+  с: 'c',
+  у: 'y',
+  х: 'x',
+  і: 'i',
+  ј: 'j',
+  ѕ: 's',
+};
+
+/**
+ * Look-alike letters folded to Latin, only inside a word that also has Latin letters: a word wholly in Greek or
+ * Cyrillic is that language (and `β` in `β-hCG` is its own word, not a look-alike).
+ */
+function foldLookalikes(name: string): string {
+  return name.replace(/[\p{L}\p{N}]+/gu, (word) =>
+    /\p{Script=Latin}/u.test(word) ? [...word].map((c) => LATIN_LOOKALIKES[c] ?? c).join('') : word,
+  );
+}
+
 interface SkeletonBucket {
   /** The group every key with this skeleton belongs to; null when keys of different groups share it. */
   group: SynonymGroup | null;
@@ -114,7 +170,7 @@ export function ocrConfusionGroup(
   normalized?: string,
 ): { group: SynonymGroup; confidence: number } | null {
   if (MACHINE_IDENTIFIER.test(name.trim())) return null;
-  const repaired = repairBars(name);
+  const repaired = repairBars(foldLookalikes(name));
   const key = repaired === name && normalized !== undefined ? normalized : normalizeIndicatorText(repaired);
   if (!key) return null;
   const exact = corpusIndex.exact.get(key);

@@ -54,6 +54,17 @@ describe('OCR misreadings of a photographed report', () => {
     expect(code(misread, unit)).not.toBeNull();
   });
 
+  it('folds Greek and Cyrillic look-alike letters inside a Latin word', () => {
+    // Н and с below are Cyrillic; ο is Greek.
+    expect(code('\u041dbA1\u0441', '%')).toBe(code('HbA1c', '%'));
+    expect(code('Ch\u03bflesterol', 'mg/dL')).toBe(code('Cholesterol', 'mg/dL'));
+    expect(code('Ch\u03bflesterol', 'mg/dL')).not.toBeNull();
+  });
+
+  it('leaves a word wholly in another script alone', () => {
+    expect(ocrConfusionGroup('\u041d\u0410\u0421')).toBeNull();
+  });
+
   it('scores a misreading below an exact synonym', () => {
     const misread = resolveIndicatorUncached('Cho1esterol', 'mg/dL');
     expect(misread.confidence).toBe(OCR_CONFIDENCE);
