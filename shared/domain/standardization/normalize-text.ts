@@ -107,10 +107,30 @@ export function analyseIndicatorText(name: string): AnalysedName {
   return { key: normalizeTokens(withoutProperty), property };
 }
 
+/** Zero-width and soft-hyphen characters pasted in from PDFs and web pages: they join, not split, words. */
+const INVISIBLE = /[\u00ad\u200b-\u200d\u2060\ufeff]/g;
+
+/**
+ * Vendor field names into words: `restingHeartRate`, `HeartRateVariabilitySDNN`, `HDLCholesterol`, `spo2Avg`.
+ * A run of capitals stays one acronym (`HDL`, `SDNN`); a single lower-case letter before capitals is part of a
+ * lab acronym, not a camelCase word (`eGFR`, `pCO2`, `mRNA` stay whole).
+ */
+function splitVendorCase(name: string): string {
+  return (
+    name
+      // a two-letter word inside camelCase: `frecuenciaCardiacaEnReposo`, `glucoseInBlood` (not `HbA1c`, `IgG`)
+      .replace(/(?<=\p{Ll})(\p{Lu}\p{Ll})(?=\p{Lu}\p{Ll})/gu, ' $1 ')
+      // `restingHeart`, `hsCRP`: two or more lower-case letters then a capital
+      .replace(/(\p{Ll}{2,})(?=\p{Lu})/gu, '$1 ')
+      // `HDLCholesterol`, `SGOTLevel`: an acronym then a capitalised word
+      .replace(/(\p{Lu}{2,})(?=\p{Lu}\p{Ll}{2,})/gu, '$1 ')
+      // `spo2Avg`, `T4Free`: a digit then a capitalised word
+      .replace(/(\p{N})(?=\p{Lu}\p{Ll}{2,})/gu, '$1 ')
+  );
+}
+
 function normalizeTokens(name: string): string {
-  const spaced = name
-    .normalize('NFKC')
-    .replace(/([a-z]{2,})(?=[A-Z])/g, '$1 ')
+  const spaced = splitVendorCase(name.normalize('NFKC').replace(INVISIBLE, ''))
     .normalize('NFD')
     .replace(/\p{M}/gu, '')
     .toLowerCase()

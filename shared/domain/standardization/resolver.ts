@@ -7,6 +7,7 @@ import {
   trigrams,
   WHOLE_BLOOD,
 } from './normalize-text';
+import { ocrConfusionGroup } from './ocr-confusions';
 import type { ObservationCategory } from './types';
 import { normalizeUnit } from './units';
 
@@ -280,7 +281,12 @@ function lookup(name: string, unit: string | null): IndicatorResolution {
       category: concept.category,
     });
   }
-  let match = exactGroup(normalized) ?? wholeBloodGroup(normalized) ?? parentheticalGroup(name);
+  // OCR misreadings (`HbAlc`, `Cho1esterol`) before the spelling-slip stage, which refuses a changed digit.
+  let match =
+    exactGroup(normalized) ??
+    wholeBloodGroup(normalized) ??
+    parentheticalGroup(name) ??
+    ocrConfusionGroup(name, normalized);
   if (!match) {
     if (HEALTHKIT_IDENTIFIER.test(name.trim())) return unresolved(unit);
     const fuzzy = fuzzyLookup(normalized);

@@ -17,7 +17,6 @@ const UNIT_SYNONYMS: ReadonlyMap<string, string> = new Map([
   ),
   ...['10^12/l', 'x10^12/l', 'x 10^12/l', '10e12/l', '10*12/l', 'x10*12/l'].map((k) => [k, '10*12/L'] as const),
   ['cells/ul', '/uL'],
-  ['/µl', '/uL'],
   ['/hpf', '/[HPF]'],
   ['per hpf', '/[HPF]'],
   ['/lpf', '/[LPF]'],
@@ -35,8 +34,12 @@ const UNIT_SYNONYMS: ReadonlyMap<string, string> = new Map([
     'breaths/min',
   ].map((k) => [k, '/min'] as const),
   // temperature
-  ...['°c', 'ºc', 'c', 'degc', 'deg c', 'celsius', '° c', 'cel'].map((k) => [k, 'Cel'] as const),
-  ...['°f', 'ºf', 'f', 'degf', 'deg f', 'fahrenheit', '° f', '[degf]'].map((k) => [k, '[degF]'] as const),
+  ...['°c', 'c', 'degc', 'deg c', 'celsius', '°celsius', 'cel', 'degrees c', 'degree c', 'grad c', 'grad celsius'].map(
+    (k) => [k, 'Cel'] as const,
+  ),
+  ...['°f', 'f', 'degf', 'deg f', 'fahrenheit', '°fahrenheit', '[degf]', 'degrees f', 'degree f'].map(
+    (k) => [k, '[degF]'] as const,
+  ),
   // mass, length
   ...['lb', 'lbs', 'pound', 'pounds', '[lb_av]'].map((k) => [k, '[lb_av]'] as const),
   ...['oz', 'ounce', 'ounces'].map((k) => [k, '[oz_av]'] as const),
@@ -53,11 +56,11 @@ const UNIT_SYNONYMS: ReadonlyMap<string, string> = new Map([
   ...['iu/ml', '[iu]/ml'].map((k) => [k, '[IU]/mL'] as const),
   ...['miu/l', 'm[iu]/l', 'mie/l'].map((k) => [k, 'm[IU]/L'] as const),
   ...['miu/ml', 'm[iu]/ml'].map((k) => [k, 'm[IU]/mL'] as const),
-  ...['uiu/ml', 'u[iu]/ml', 'µiu/ml', 'μiu/ml', 'microiu/ml'].map((k) => [k, 'u[IU]/mL'] as const),
+  ...['uiu/ml', 'u[iu]/ml', 'microiu/ml'].map((k) => [k, 'u[IU]/mL'] as const),
   ...['meq/l', 'mval/l'].map((k) => [k, 'meq/L'] as const),
   ...['mosm/kg', 'mosmol/kg'].map((k) => [k, 'mosm/kg'] as const),
   ['u/l', 'U/L'],
-  ['µkat/l', 'ukat/L'],
+  ['ukat/l', 'ukat/L'],
   ['inr', '{INR}'],
   ['ratio', '{ratio}'],
   ['ph', '[pH]'],
@@ -79,14 +82,47 @@ const UNIT_SYNONYMS: ReadonlyMap<string, string> = new Map([
   ),
   ['ml/kg/min', 'mL/kg/min'],
   ['l/min', 'L/min'],
-  // French and Spanish write UI for IU
-  ...['ui/l', 'ui/ml'].map((k) => [k, k === 'ui/l' ? '[IU]/L' : '[IU]/mL'] as const),
-  ...['mui/ml', 'mui/ml'].map((k) => [k, 'm[IU]/mL'] as const),
+  // French, Spanish, Italian and Portuguese write UI for IU
+  ['ui/l', '[IU]/L'],
   ['mui/l', 'm[IU]/L'],
-  ['uui/ml', 'u[IU]/mL'],
-  ...['mill/ul', 'mil/µl', 'mio/ul', 'mio/µl'].map((k) => [k, '10*6/uL'] as const),
+  ...['mill/ul', 'mio/ul', 'mio./ul', 'million/ul', 'mil./ul'].map((k) => [k, '10*6/uL'] as const),
+  // German haematology: thousands (`Tsd/µl`), and the East German particle units (`Gpt/l` giga-, `Tpt/l` tera-)
+  ...['tsd/ul', 'tsd./ul', 'tausend/ul'].map((k) => [k, '10*3/uL'] as const),
+  // the same counts per cubic millimetre (= per microlitre), kept per mm3 as `10^3/mm3` is
+  ...['tsd/mm3', 'thou/mm3'].map((k) => [k, '10*3/mm3'] as const),
+  ...['mill/mm3', 'mil/mm3', 'mio/mm3'].map((k) => [k, '10*6/mm3'] as const),
+  // HealthKit volume units
+  ['fl_oz_us', '[foz_us]'],
+  ['cup_us', '[cup_us]'],
+  ...['gpt/l', 'giga/l'].map((k) => [k, '10*9/L'] as const),
+  ...['tpt/l', 'tera/l'].map((k) => [k, '10*12/L'] as const),
+  // Internationale Einheiten (de), unités internationales (fr), unidades internacionales (es): `IE`, `UI`
+  ...['ie/ml', 'ui/ml'].map((k) => [k, '[IU]/mL'] as const),
+  ...['mie/ml', 'mui/ml'].map((k) => [k, 'm[IU]/mL'] as const),
+  ...['uie/ml', 'uui/ml'].map((k) => [k, 'u[IU]/mL'] as const),
+  ...['kiu/l', 'kui/l', 'kie/l', 'k[iu]/l'].map((k) => [k, 'k[IU]/L'] as const),
+  ...['ie', 'ui'].map((k) => [k, '[IU]'] as const),
+  // volume percent (`Vol%`, German haematocrit) is a plain percent of the sample
+  ...['vol%', 'vol %', 'vol.%', '%vol', '% vol'].map((k) => [k, '%'] as const),
+  ['‰', '[ppth]'],
+  ...['stone', 'stones', '[stone_av]'].map((k) => [k, '[stone_av]'] as const),
+  ...['o/oo', 'promille'].map((k) => [k, '[ppth]'] as const),
+  // sound exposure (HealthKit `dB(SPL)`, Apple's A-weighted `dBASPL`): UCUM's decibel sound pressure level
+  ...['db(spl)', 'db spl', 'dbspl', 'dbaspl', 'db[spl]'].map((k) => [k, 'dB[SPL]'] as const),
+  ...['titer', 'titre', 'titer(s)', '{titer}'].map((k) => [k, '{titer}'] as const),
+  ...['copies/ml', 'kopien/ml', 'copias/ml', 'copie/ml', '{copies}/ml'].map((k) => [k, '{copies}/mL'] as const),
+  ...['index_val', '{index_val}'].map((k) => [k, '{index_val}'] as const),
+  ...['pushes', 'wheelchair pushes', '{pushes}'].map((k) => [k, '{pushes}'] as const),
+  ...['strokes', '{strokes}'].map((k) => [k, '{strokes}'] as const),
+  // latidos por minuto (es), breaths per minute (Fitbit)
+  ...['lpm', 'brpm'].map((k) => [k, '/min'] as const),
+  ...['r/min', 'rev/min', 'revolutions/min', 'spm', 'steps/min'].map((k) => [k, '/min'] as const),
+  ...['stunden', 'stunde'].map((k) => [k, 'h'] as const),
+  ...['flights', 'floors', '{flights}', 'stockwerke', 'etages', 'pisos'].map((k) => [k, '{flights}'] as const),
   // urobilinogen Ehrlich units, arbitrary units
-  ...['eu/dl', 'ehrlich u/dl', 'ehrlich units/dl'].map((k) => [k, "{Ehrlich'U}/dL"] as const),
+  ...['eu/dl', 'ehrlich u/dl', 'ehrlich units/dl', "[ehrlich'u]/dl", "{ehrlich'u}/dl"].map(
+    (k) => [k, "{Ehrlich'U}/dL"] as const,
+  ),
   ...['au/ml', 'arb u/ml', 'arbitrary units/ml'].map((k) => [k, "[arb'U]/mL"] as const),
   ...['u/g hb', 'u/ghb', 'u/g{hb}'].map((k) => [k, 'U/g{Hb}'] as const),
   // distance
@@ -100,6 +136,9 @@ const CASE_SENSITIVE_SYNONYMS: ReadonlyMap<string, string> = new Map([
   ['T/l', '10*12/L'],
   ['T/L', '10*12/L'],
   ['Cal', 'kcal'],
+  // a letter o typed for the degree sign; lower-case `oc` stays unknown
+  ['oC', 'Cel'],
+  ['oF', '[degF]'],
 ]);
 
 /** Strings that are valid UCUM yet too ambiguous in health data to accept (`K` is kelvin, or "thousand"). */
@@ -115,29 +154,185 @@ export function ucumInstance(): UcumLhcUtilsInstance {
   return ucumUtils;
 }
 
-/** Spelling clean-up that is safe for every unit: micro signs, superscripts, `x10^3` prefixes, stray spaces. */
+/** Placeholders a report or export writes where there is no unit: `N/A` would otherwise validate (newton per ampere). */
+const NO_UNIT =
+  /^(?:n\/?a|n\.a\.?|na|nd|n\.d\.?|k\.?\s?a\.?|none|null|nil|nan|undefined|unitless|no unit|sans unit[eé]|-+|[\u2012-\u2015\u2212]+|\.+|\/|\*|\?+|x)$/i;
+
+/**
+ * Characters that look like a degree sign and are typed for one (`º` masculine ordinal, `˚` ring, `ᵒ`, `⁰`).
+ * Mapped before NFKC, which would turn `º` into the letter `o` and `⁰` into a zero.
+ */
+const DEGREE_LOOKALIKE = /[º˚ᵒ⁰°]\s*(?=[CcFf](?![A-Za-z]))/g;
+
+const SUPERSCRIPT_DIGITS: Readonly<Record<string, string>> = {
+  '⁰': '0',
+  '¹': '1',
+  '²': '2',
+  '³': '3',
+  '⁴': '4',
+  '⁵': '5',
+  '⁶': '6',
+  '⁷': '7',
+  '⁸': '8',
+  '⁹': '9',
+  '⁻': '-',
+  '⁺': '',
+};
+
+/** `10⁹/L`, `x10³/µL`: a power of ten written in superscripts, which NFKC would flatten into `109`. */
+const SUPERSCRIPT_POWER_OF_TEN = /10([⁻⁺]?[⁰¹²³⁴⁵⁶⁷⁸⁹]+)/g;
+
+function powerOfTen(_all: string, exponent: string): string {
+  return `10^${[...exponent].map((c) => SUPERSCRIPT_DIGITS[c] ?? c).join('')}`;
+}
+
+/**
+ * Typography only: look-alike degree signs, superscript powers of ten, compatibility forms (NFKC: full-width
+ * letters, `²`, `µ`), dashes and minus signs, invisible characters, middle dots as UCUM's `.` multiplication.
+ */
+function normaliseTypography(unit: string): string {
+  return unit
+    .replace(DEGREE_LOOKALIKE, '°')
+    .replace(SUPERSCRIPT_POWER_OF_TEN, powerOfTen)
+    .normalize('NFKC')
+    .replace(/[\u00ad\u200b-\u200d\u2060\ufeff]/g, '')
+    .replace(/[\u2010-\u2015\u2212\ufe63\uff0d]/g, '-')
+    .replace(/[µμ]/g, 'u')
+    .replace(/[·⋅∙•]/g, '.')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** Mass units that `%` follows in the legacy "per 100 mL" notation (`mg%`, `g %`, `mg per cent`). */
+const LEGACY_PERCENT = /^(m|u|n)?g\s*(?:%|per\s*cent|pct)$/i;
+
+/**
+ * Words of counted events per minute, in the corpus languages: `beats/min`, `Schläge/min`, `latidos/min` are `/min`,
+ * the form HDS stores heart and respiratory rate in. A UCUM annotation written out (`{beats}/min`) is already
+ * valid UCUM and is kept as written; the rate concepts accept both.
+ */
+const RATE_EVENT =
+  /^(?:beats?|b|counts?|breaths?|br|resp(?:irations?)?|pulses?|schl(?:a|ä)ge|atemz(?:u|ü)ge|latidos|lat|respiraciones|battements|batt?|battiti|respiri|batimentos|respira(?:ç|c)(?:õ|o)es|cycles?)\s*(?:\/|per |pro |por |par |al )\s*(?:min|minutes?|minuto|mn)$/i;
+
+/** Steps in the languages of the corpus (`Schritte`, `pasos`, `passi`, `passos`); a bare `pas` is too short to trust. */
+const STEP_WORD = /^(?:steps?|\{steps\}|schritte|pasos|passi|passos)$/i;
+const STEPS_PER_DAY =
+  /^(?:steps?|\{steps\}|schritte|pasos|passi|passos)\s*(?:\/|per |pro |por |par |al )\s*(?:d|day|tag|d(?:i|í)a|jour|giorno|dia)$/i;
+
+/**
+ * Non-typographic spelling: legacy and locale forms rewritten toward UCUM before the table and validation.
+ * Each rule covers a class of spellings (every `x10^n`, every `/100 mL`), not one string.
+ */
 function cleanSpelling(unit: string): string {
+  const typed = normaliseTypography(unit);
+  if (NO_UNIT.test(typed)) return '';
+  // A bare number is a value in the unit column (`37`), not a unit; `1` is UCUM's unity, which ratios use.
+  if (/^\d+(?:[.,]\d+)?$/.test(typed) && typed !== '1') return '';
+  if (RATE_EVENT.test(typed)) return '/min';
+  if (STEPS_PER_DAY.test(typed)) return '{steps}/d';
+  if (STEP_WORD.test(typed)) return '{steps}';
+  const legacyPercent = LEGACY_PERCENT.exec(typed);
+  if (legacyPercent) return `${legacyPercent[1]?.toLowerCase() ?? ''}g/dL`;
   return (
-    unit
-      .normalize('NFKC')
-      .replace(/\bmicro(?=mol|g\b|gram)/gi, 'u')
+    spellOutToSymbols(typed)
+      // a note after the unit: `mg/dL (calc)`, `mL/min (est.)`
+      .replace(/\s*\((?:calc(?:ulated)?|est(?:imated)?|derived|measured|approx)\.?\)$/i, '')
+      .replace(/\bmicro(?=mol|g\b|gram|l\b|L\b)/gi, 'u')
+      .replace(/(?<!\{)\bmc(?=g\b|mol\b|l\b|L\b|U\b|IU|kat)/gi, 'u')
+      // OCR and typing put a lower-case l for the I of IU (`mlU/l`, `µlU/ml`), a capital I for the litre's l
+      // (`mg/dI`, `mmol/I`) and rn for m (`rng/dL`, `rnmol/L`); none of these misreadings is itself a UCUM unit
+      .replace(/\b([mu]?)lU(?=\/|$)/g, '$1IU')
+      .replace(/(^|\/)([munpdc]?)I(?=$|\/)/g, '$1$2l')
+      .replace(/(^|\/)rn(?=[gl]|mol|eq|Eq)/g, '$1m')
       .replace(/\bgms?(?=\/)/gi, 'g')
+      // dotted abbreviations: `U.I./L`
+      .replace(/(?<![\w.])([A-Za-z])\.([A-Za-z])\.(?=\/|$)/g, '$1$2')
+      .replace(/\bmval\b/gi, 'meq')
+      // HealthKit writes a molar unit with the molar mass it converts by: `mmol<180.15588000005408>/L`
+      .replace(/<[\d.]+>/g, '')
       .replace(/(\d),(\d)/g, '$1.$2')
-      // per 24 hours in its many spellings: `mg/24h`, `mg/24 hr`, `g/24 h`, `mmol/d`
-      .replace(/\/\s*24\s*-?\s*(?:h|hr|hrs|hours?|std)\b\.?/gi, '/(24.h)')
+      // spelled-out division: `mg per dL`, `Zellen pro µl`, `g por L`, `pro µL`
+      .replace(/\s+(?:per|pro|por|par)\s+/gi, '/')
+      .replace(/^(?:per|pro|por|par)\s+/i, '/')
+      // a count written as `#`: `#/mm3`, `# /hpf`
+      .replace(/^#\s*\//, '/')
+      // per n hours: `mg/24h`, `mg/24 hr`, `mL/8hr`; `mm/1h` is per hour
+      .replace(/\/\s*1\s*(?:h|hr|hrs|hours?|std)\b\.?/gi, '/h')
+      .replace(/\/\s*(\d+)\s*-?\s*(?:h|hr|hrs|hours?|std)\b\.?/gi, '/($1.h)')
       .replace(/\/\s*(?:hr|hrs|hour)\b/gi, '/h')
+      .replace(/\/\s*(?:day|tag|jour|d[ií]a|giorno)\b/gi, '/d')
+      // the legacy "per 100 mL" is per decilitre: `mg/100ml`, `g/100 mL`
+      .replace(/\/\s*100\s*ml\b/gi, '/dL')
+      // body-surface normalisation of eGFR and clearances: `/1.73m²`, `/1,73 qm`, `/1.73_m2`, a bare `/1.73`
+      .replace(/\/\s*\{?1\.73\s*_?\s*(?:m2|m\^2|qm|sq\.?\s*m)?\}?(?![\w.])/gi, '/{1.73_m2}')
+      // enzyme activity per gram of haemoglobin: `U/g Hb`, `U/g Hgb`
+      .replace(/\/\s*g\s*(?:hb|hgb)\b/gi, '/g{Hb}')
+      // osmolality per kilogram of water: `mOsm/kg H2O`
+      .replace(/\/\s*kg\s*H2O$/i, '/kg')
+      // Westergren ESR "in the first hour": `mm/1st hr`
+      .replace(/\/\s*1st\s*(?:h|hr|hour)\b/gi, '/h')
       // creatinine-normalised ratios: `mg/g creat`, `mg/mmol Cr`, `mg/g Krea`
-      .replace(/\/\s*(m?mol|g|mg)\s+(?:creat(?:inine)?|crea|cr|krea(?:tinin)?)\b/gi, '/$1{creat}')
-      .replace(/[µμ]/g, 'u')
-      .replace(/²/g, '2')
-      .replace(/³/g, '3')
-      .replace(/\bmcg\b/gi, 'ug')
-      .replace(/\bmcmol\b/gi, 'umol')
+      .replace(/\/\s*(m?mol|g|mg)\s*(?:creat(?:inine?)?|crea|cr|krea(?:tinin)?|kre)\b/gi, '/$1{creat}')
+      // counted cells per volume are a bare count in UCUM: `cells/µL`, `Zellen/µl`, `células/mm3`
+      .replace(/^(?:cells?|zellen|c(?:e|é)lulas|cellules|cellule)\s*\//i, '/')
+      // UCUM's bracketed arbitrary units written without brackets: `arb'U/mL`, `GPL'U`
+      .replace(/(?<![[{\w])([A-Za-z]+'U)(?![\]}\w])/g, '[$1]')
+      // powers of ten: `x10^9/L`, `× 10E3/µL`, `*10^3/mm3`, `10e9/l`
       .replace(/^[x×*]\s*10/i, '10')
-      .replace(/10\s*\^\s*(\d+)/g, '10*$1')
+      .replace(/^10\s*[eE]\s*\+?(-?\d+)/, '10^$1')
+      .replace(/10\s*\^\s*\(?\+?(-?\d+)\)?/g, '10*$1')
+      .replace(/\*/g, multiplicationOrPower)
+      // negative exponents as division: `mmol·L⁻¹` → `mmol/L`, `mL·kg⁻¹·min⁻¹` → `mL/kg/min`
+      .replace(/(^|[.\s])([A-Za-z[\]{}_']+)-1(?=$|[./\s])/g, '/$2')
+      .replace(/^\/\//, '/')
+      // a product after a division is the whole denominator as people write it: `mL/min·kg`, `nmol/L*s`
+      .replace(/^([^/]+)\/([A-Za-z[\]_']+(?:\.[A-Za-z[\]_']+)+)$/, '$1/($2)')
+      // a trailing full stop of an abbreviation: `sec.`, `Std.`, `lbs.`
+      .replace(/(?<=[A-Za-z])\.$/, '')
       .replace(/\s*\/\s*/g, '/')
       .trim()
   );
+}
+
+/** `*` is UCUM's power sign after a 10 (`10*9/L`) and a multiplication elsewhere (`µg*h/l`, `nmol/(L*s)`). */
+function multiplicationOrPower(star: string, offset: number, whole: string): string {
+  return /10$/.test(whole.slice(0, offset)) && /^\*[-+]?\d/.test(whole.slice(offset)) ? star : '.';
+}
+
+const PREFIX_SYMBOLS: Readonly<Record<string, string>> = {
+  kilo: 'k',
+  deci: 'd',
+  centi: 'c',
+  milli: 'm',
+  micro: 'u',
+  nano: 'n',
+  pico: 'p',
+  femto: 'f',
+};
+const BASE_SYMBOLS: Readonly<Record<string, string>> = {
+  gram: 'g',
+  gramme: 'g',
+  meter: 'm',
+  metre: 'm',
+  liter: 'L',
+  litre: 'L',
+  mole: 'mol',
+  mol: 'mol',
+  joule: 'J',
+  watt: 'W',
+  pascal: 'Pa',
+  hertz: 'Hz',
+  second: 's',
+};
+const SPELLED_UNIT =
+  /\b(kilo|deci|centi|milli|micro|nano|pico|femto)?(gramme|gram|meter|metre|liter|litre|mole|mol|joule|watt|pascal|hertz|second)s?\b/gi;
+
+/** Unit names written out (`milligrams per decilitre`, `meters`, `hertz`, HealthKit's `watt`) as UCUM symbols. */
+function spellOutToSymbols(unit: string): string {
+  return unit.replace(SPELLED_UNIT, (_all, prefix: string | undefined, base: string) => {
+    const symbol = BASE_SYMBOLS[base.toLowerCase()] ?? base;
+    return `${prefix ? (PREFIX_SYMBOLS[prefix.toLowerCase()] ?? '') : ''}${symbol}`;
+  });
 }
 
 /** UCUM allows `l` and `L` for litre; HDS stores the capital form so `mg/dl` and `mg/dL` are one unit. */
@@ -152,13 +347,38 @@ function validUcum(candidate: string): string | null {
   return validation.status === 'valid' && validation.ucumCode ? capitaliseLitre(validation.ucumCode) : null;
 }
 
+/**
+ * Written in capitals (`MG/ML`, `PG/ML`, `MU/L`): US lab systems print units upper-case, where UCUM's case would read
+ * mega-, peta- and giga- prefixes. Only letters outside `[…]` and `{…}` count; one capital (`U/L` aside) is no shout.
+ */
+function isShouted(typed: string): boolean {
+  const outside = typed.replace(/\[[^\]]*\]|\{[^}]*\}/g, '');
+  return !/\p{Ll}/u.test(outside) && (outside.match(/\p{Lu}/gu) ?? []).length >= 2;
+}
+
+/**
+ * The case a shouted unit means: lower case, except the enzyme unit (`U`, `kU`, `mU`, `uU`), the litre and the
+ * pascal and hertz, which UCUM writes with a capital. Brackets keep their own case (`[IU]`).
+ */
+function unshout(cleaned: string): string {
+  return cleaned
+    .replace(/\[[^\]]*\]|\{[^}]*\}|[^[{]+/g, (part) =>
+      part.startsWith('[') || part.startsWith('{') ? part : part.toLowerCase(),
+    )
+    .replace(/(^|[/.(])([kmu]?)u(?=$|[/.)\d])/g, '$1$2U')
+    .replace(/(^|[/.(])([munpfdc]?)l(?=$|[/.)\d])/g, '$1$2L')
+    .replace(/(^|[/.(])(k?)pa(?=$|[/.)])/g, '$1$2Pa')
+    .replace(/(^|[/.(])(k?)hz(?=$|[/.)])/g, '$1$2Hz');
+}
+
 function resolveUnit(raw: string): string | null {
   const cleaned = cleanSpelling(raw);
   if (cleaned === '') return null;
   const synonym = CASE_SENSITIVE_SYNONYMS.get(cleaned) ?? UNIT_SYNONYMS.get(cleaned.toLowerCase());
   if (synonym) return synonym;
   if (REJECTED_UNITS.has(cleaned)) return null;
-  // Reports shout (`MG/DL`) or mix case (`mMol/L`); UCUM is case-sensitive, so retry in lower case only on failure.
+  if (isShouted(normaliseTypography(raw))) return validUcum(unshout(cleaned));
+  // Mixed case (`mMol/L`): UCUM is case-sensitive, so retry in lower case only on failure.
   return validUcum(cleaned) ?? (cleaned === cleaned.toLowerCase() ? null : validUcum(cleaned.toLowerCase()));
 }
 
