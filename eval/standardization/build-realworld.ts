@@ -103,6 +103,12 @@ function handLabelled(): Base[] {
 
 const squash = (s: string) => s.toLowerCase().replace(/\s+/g, ' ').trim();
 
+/**
+ * Flowsheet names that one row of the table owns but that, read alone, name several concepts: `O2 Sat` in % is
+ * pulse oximetry (59408-5) as often as blood-gas saturation (20564-1, the row's code). Labelled null.
+ */
+const AMBIGUOUS_OUTSIDE_THE_TABLE = new Set(['o2 sat']);
+
 function flowsheetNames(random: () => number, perKind: { display: number; short: number }): Base[] {
   const rows = tsv('nlm-flowsheet-names.tsv').map(([loinc, , shortName, flowsheetName, ucum]) => ({
     loinc: loinc as string,
@@ -141,7 +147,7 @@ function flowsheetNames(random: () => number, perKind: { display: number; short:
     )) {
       const name = r[field];
       const codes = codesByKey.get(`${squash(name)}\u0000${r.ucum}`);
-      const ambiguous = (codes?.size ?? 0) > 1;
+      const ambiguous = (codes?.size ?? 0) > 1 || AMBIGUOUS_OUTSIDE_THE_TABLE.has(squash(name));
       out.push({
         input: name,
         unit: r.ucum,
