@@ -41,7 +41,9 @@ async function main() {
   console.log(
     `\nUnits (eval/standardization/units.json): ${pct(resolver.unitAccuracy.accuracy)} (${resolver.unitAccuracy.correct}/${resolver.unitAccuracy.cases})`,
   );
-  console.log('\nExtraction (eval/extraction: report texts → expected rows)');
+  console.log(
+    '\nExtraction (eval/extraction: report texts → expected rows; holdout = the unseen-* layouts no rule was written for)',
+  );
   for (const [name, f] of [
     ['dev', extraction.dev],
     ['holdout', extraction.holdout],
