@@ -105,9 +105,10 @@ const squash = (s: string) => s.toLowerCase().replace(/\s+/g, ' ').trim();
 
 /**
  * Flowsheet names that one row of the table owns but that, read alone, name several concepts: `O2 Sat` in % is
- * pulse oximetry (59408-5) as often as blood-gas saturation (20564-1, the row's code). Labelled null.
+ * pulse oximetry (59408-5) as often as blood-gas saturation (20564-1, the row's code); `FIO2` is the ventilator
+ * setting (19994-3, the row's code) or the measured inhaled concentration (3150-0). Labelled null.
  */
-const AMBIGUOUS_OUTSIDE_THE_TABLE = new Set(['o2 sat']);
+const AMBIGUOUS_OUTSIDE_THE_TABLE = new Set(['o2 sat', 'fio2']);
 
 function flowsheetNames(random: () => number, perKind: { display: number; short: number }): Base[] {
   const rows = tsv('nlm-flowsheet-names.tsv').map(([loinc, , shortName, flowsheetName, ucum]) => ({
