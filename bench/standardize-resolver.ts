@@ -11,6 +11,7 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { LOINC_CORPUS } from '../shared/domain/standardization/corpus';
 import { resolveIndicator, resolveIndicatorUncached } from '../shared/domain/standardization/resolver';
 import { normalizeUnit } from '../shared/domain/standardization/units';
 
@@ -73,6 +74,14 @@ export interface RealworldFigures {
   overall: SplitFigures;
   /** Per class of input (typo, ocr, vendor, language, …), per split. */
   byClass: { class: string; dev: SplitFigures; holdout: SplitFigures }[];
+  /**
+   * Cases with a code, split by whether the corpus of this run has the code: coverage outside it is breadth (slice B),
+   * inside it robustness of the retrieval (typos, OCR, word order).
+   */
+  byCorpus: {
+    inCorpus: { dev: SplitFigures; holdout: SplitFigures };
+    outside: { dev: SplitFigures; holdout: SplitFigures };
+  };
   /** Dev cases that failed, for tuning; holdout failures are deliberately not listed. */
   devFailures: { input: string; unit?: string; expected: string | null; got: string | null; class: string }[];
 }
@@ -144,6 +153,9 @@ export function runRealworldBenchmark(): RealworldFigures {
     );
   };
   const classes = [...new Set(cases.map((c) => c.class))].sort();
+  const known = new Set(LOINC_CORPUS.concepts.map((c) => c.code));
+  const inCorpus = (c: RealworldCase) => c.expected !== null && known.has(c.expected);
+  const outside = (c: RealworldCase) => c.expected !== null && !known.has(c.expected);
   return {
     dev: score((c) => c.split === 'dev'),
     holdout: score((c) => c.split === 'holdout'),
@@ -153,6 +165,16 @@ export function runRealworldBenchmark(): RealworldFigures {
       dev: score((c) => c.class === cls && c.split === 'dev'),
       holdout: score((c) => c.class === cls && c.split === 'holdout'),
     })),
+    byCorpus: {
+      inCorpus: {
+        dev: score((c) => inCorpus(c) && c.split === 'dev'),
+        holdout: score((c) => inCorpus(c) && c.split === 'holdout'),
+      },
+      outside: {
+        dev: score((c) => outside(c) && c.split === 'dev'),
+        holdout: score((c) => outside(c) && c.split === 'holdout'),
+      },
+    },
     devFailures: cases.flatMap((c, i) =>
       c.split === 'dev' && (got[i] ?? null) !== c.expected
         ? [{ input: c.input, unit: c.unit, expected: c.expected, got: got[i] ?? null, class: c.class }]

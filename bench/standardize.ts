@@ -32,6 +32,11 @@ async function main() {
   console.log(realworldLine('dev', realworld.dev));
   console.log(realworldLine('holdout', realworld.holdout));
   console.log(realworldLine('overall', realworld.overall));
+  console.log('  cases whose code the corpus of this run has | does not have:');
+  console.log(realworldLine('in corpus dev', realworld.byCorpus.inCorpus.dev));
+  console.log(realworldLine('in corpus hold', realworld.byCorpus.inCorpus.holdout));
+  console.log(realworldLine('outside dev', realworld.byCorpus.outside.dev));
+  console.log(realworldLine('outside hold', realworld.byCorpus.outside.holdout));
   console.log('  per class (dev | holdout):');
   for (const c of realworld.byClass) {
     console.log(realworldLine(`${c.class} dev`, c.dev));
