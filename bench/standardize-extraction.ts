@@ -3,7 +3,9 @@
  * the hand-written evaluation set (`eval/extraction/`), per split and overall, unit agreement among matched rows,
  * and milliseconds per report. A predicted row matches an expected row when the indicator (case- and
  * space-insensitive) and the value (space-insensitive) are equal; each expected row matches at most once.
- * `--details` lists the misses and false positives of the dev split only: holdout reports are not for tuning.
+ * `--details` lists the misses and false positives of the dev split only: holdout reports are not for tuning. The
+ * holdout is the `unseen-*` reports, whose layouts no extractor rule was written for (issue 18, Build 5); the first
+ * holdout, which rules were written with in view, is part of dev (`"formerly": "holdout"` in expected.json).
  */
 import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -23,7 +25,7 @@ export interface ExpectedRow {
 }
 
 interface ExpectedFile {
-  reports: Record<string, { split: Split; rows: ExpectedRow[] }>;
+  reports: Record<string, { split: Split; rows: ExpectedRow[]; layout?: 'unseen'; formerly?: Split }>;
 }
 
 export interface SplitFigures {

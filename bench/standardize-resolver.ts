@@ -11,6 +11,7 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { LOINC_CORPUS } from '../shared/domain/standardization/corpus';
 import { resolveIndicator, resolveIndicatorUncached } from '../shared/domain/standardization/resolver';
 import { normalizeUnit } from '../shared/domain/standardization/units';
 
@@ -61,8 +62,36 @@ export interface Figures {
 
 const evalDir = join(dirname(fileURLToPath(import.meta.url)), '../eval/standardization');
 
+/** A case of the real-world set (`eval/standardization/realworld.json`, built by `build-realworld.ts`). */
+export interface RealworldCase extends IndicatorCase {
+  source: string;
+  class: string;
+}
+
+export interface RealworldFigures {
+  dev: SplitFigures;
+  holdout: SplitFigures;
+  overall: SplitFigures;
+  /** Per class of input (typo, ocr, vendor, language, …), per split. */
+  byClass: { class: string; dev: SplitFigures; holdout: SplitFigures }[];
+  /**
+   * Cases with a code, split by whether the corpus of this run has the code: coverage outside it is breadth (slice B),
+   * inside it robustness of the retrieval (typos, OCR, word order).
+   */
+  byCorpus: {
+    inCorpus: { dev: SplitFigures; holdout: SplitFigures };
+    outside: { dev: SplitFigures; holdout: SplitFigures };
+  };
+  /** Dev cases that failed, for tuning; holdout failures are deliberately not listed. */
+  devFailures: { input: string; unit?: string; expected: string | null; got: string | null; class: string }[];
+}
+
 export function loadIndicatorCases(): IndicatorCase[] {
   return (JSON.parse(readFileSync(join(evalDir, 'indicators.json'), 'utf8')) as { cases: IndicatorCase[] }).cases;
+}
+
+export function loadRealworldCases(): RealworldCase[] {
+  return (JSON.parse(readFileSync(join(evalDir, 'realworld.json'), 'utf8')) as { cases: RealworldCase[] }).cases;
 }
 
 export function loadUnitCases(): UnitCase[] {
@@ -105,6 +134,52 @@ export function scoreCases(cases: readonly IndicatorCase[], got: readonly (strin
     coverage: ratio(correct, withCode),
     wrongOnNull,
     wrongCodes: returned - correct + wrongOnNull,
+  };
+}
+
+/**
+ * Accuracy on the real-world set, per split and per class: returned correct (precision of the codes returned on
+ * cases with a code), coverage (correct / cases with a code) and wrong where null is right (non-null answers on
+ * null-labelled cases). Uncached, so one case cannot warm another.
+ */
+export function runRealworldBenchmark(): RealworldFigures {
+  const cases = loadRealworldCases();
+  const got = cases.map((c) => resolveIndicatorUncached(c.input, c.unit).loincCode);
+  const score = (keep: (c: RealworldCase) => boolean) => {
+    const idx = cases.flatMap((c, i) => (keep(c) ? [i] : []));
+    return scoreCases(
+      idx.map((i) => cases[i] as RealworldCase),
+      idx.map((i) => got[i] ?? null),
+    );
+  };
+  const classes = [...new Set(cases.map((c) => c.class))].sort();
+  const known = new Set(LOINC_CORPUS.concepts.map((c) => c.code));
+  const inCorpus = (c: RealworldCase) => c.expected !== null && known.has(c.expected);
+  const outside = (c: RealworldCase) => c.expected !== null && !known.has(c.expected);
+  return {
+    dev: score((c) => c.split === 'dev'),
+    holdout: score((c) => c.split === 'holdout'),
+    overall: score(() => true),
+    byClass: classes.map((cls) => ({
+      class: cls,
+      dev: score((c) => c.class === cls && c.split === 'dev'),
+      holdout: score((c) => c.class === cls && c.split === 'holdout'),
+    })),
+    byCorpus: {
+      inCorpus: {
+        dev: score((c) => inCorpus(c) && c.split === 'dev'),
+        holdout: score((c) => inCorpus(c) && c.split === 'holdout'),
+      },
+      outside: {
+        dev: score((c) => outside(c) && c.split === 'dev'),
+        holdout: score((c) => outside(c) && c.split === 'holdout'),
+      },
+    },
+    devFailures: cases.flatMap((c, i) =>
+      c.split === 'dev' && (got[i] ?? null) !== c.expected
+        ? [{ input: c.input, unit: c.unit, expected: c.expected, got: got[i] ?? null, class: c.class }]
+        : [],
+    ),
   };
 }
 
@@ -183,9 +258,17 @@ async function main(): Promise<void> {
     `speed    ${Math.round(s.perSecondUncached).toLocaleString('en')} resolutions/s warm, result cache bypassed` +
       ` (${Math.round(s.perSecondCached).toLocaleString('en')}/s through the cache), ${s.resolutions.toLocaleString('en')} iterations`,
   );
+  const realworld = runRealworldBenchmark();
+  console.log('real-world set (eval/standardization/realworld.json)');
+  printSplit('dev', realworld.dev);
+  printSplit('holdout', realworld.holdout);
   if (process.argv.includes('--failures')) {
     for (const f of figures.devFailures)
       console.log(`  dev miss: ${JSON.stringify(f.input)} [${f.unit ?? ''}] expected ${f.expected} got ${f.got}`);
+    for (const f of realworld.devFailures)
+      console.log(
+        `  real-world dev miss (${f.class}): ${JSON.stringify(f.input)} [${f.unit ?? ''}] expected ${f.expected} got ${f.got}`,
+      );
   }
 }
 

@@ -5,9 +5,14 @@
  * only dev was used for tuning.
  */
 import { runExtractionBenchmark } from './standardize-extraction';
-import { runResolverBenchmark, type SplitFigures } from './standardize-resolver';
+import { runRealworldBenchmark, runResolverBenchmark, type SplitFigures } from './standardize-resolver';
 
 const pct = (x: number) => `${(100 * x).toFixed(1)} %`;
+
+/** The issue-18 figures: returned correct, coverage, wrong where null is right. */
+function realworldLine(name: string, f: SplitFigures): string {
+  return `  ${name.padEnd(14)} ${String(f.cases).padStart(5)} cases  returned correct ${pct(f.top1Accuracy).padStart(7)} (${f.correct}/${f.returned})  coverage ${pct(f.coverage).padStart(7)} (${f.correct}/${f.withCode})  wrong where null is right ${pct(f.mustBeNull === 0 ? 0 : f.wrongOnNull / f.mustBeNull).padStart(6)} (${f.wrongOnNull}/${f.mustBeNull})`;
+}
 
 function resolverLine(name: string, f: SplitFigures): string {
   return `  ${name.padEnd(8)} ${String(f.cases).padStart(5)} cases  top-1 on returned ${pct(f.top1Accuracy).padStart(7)} (${f.correct}/${f.returned})  abstention ${pct(f.abstentionRate).padStart(6)}  coverage ${pct(f.coverage).padStart(7)}  wrong where null expected ${f.wrongOnNull}/${f.mustBeNull}`;
@@ -22,10 +27,28 @@ async function main() {
   console.log(resolverLine('holdout', resolver.holdout));
   console.log(resolverLine('overall', resolver.overall));
   console.log('  targets: ≥ 97 % of returned codes correct, no wrong code where null is expected, ≥ 90 % coverage');
+  const realworld = runRealworldBenchmark();
+  console.log('\nLOINC resolution, real-world spellings (eval/standardization/realworld.json, public sources)');
+  console.log(realworldLine('dev', realworld.dev));
+  console.log(realworldLine('holdout', realworld.holdout));
+  console.log(realworldLine('overall', realworld.overall));
+  console.log('  cases whose code the corpus of this run has | does not have:');
+  console.log(realworldLine('in corpus dev', realworld.byCorpus.inCorpus.dev));
+  console.log(realworldLine('in corpus hold', realworld.byCorpus.inCorpus.holdout));
+  console.log(realworldLine('outside dev', realworld.byCorpus.outside.dev));
+  console.log(realworldLine('outside hold', realworld.byCorpus.outside.holdout));
+  console.log('  per class (dev | holdout):');
+  for (const c of realworld.byClass) {
+    console.log(realworldLine(`${c.class} dev`, c.dev));
+    console.log(realworldLine(`${c.class} hold`, c.holdout));
+  }
+  console.log('  targets on the holdout: ≥ 98 % returned correct, ≥ 95 % coverage, ≤ 1 % wrong where null is right');
   console.log(
     `\nUnits (eval/standardization/units.json): ${pct(resolver.unitAccuracy.accuracy)} (${resolver.unitAccuracy.correct}/${resolver.unitAccuracy.cases})`,
   );
-  console.log('\nExtraction (eval/extraction: report texts → expected rows)');
+  console.log(
+    '\nExtraction (eval/extraction: report texts → expected rows; holdout = the unseen-* layouts no rule was written for)',
+  );
   for (const [name, f] of [
     ['dev', extraction.dev],
     ['holdout', extraction.holdout],

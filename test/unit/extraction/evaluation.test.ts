@@ -12,6 +12,12 @@ describe('evaluation set (eval/extraction, dev split)', () => {
     expect(result.dev.recall).toBeGreaterThanOrEqual(0.9);
   });
 
+  it('keeps a holdout of at least 8 reports whose layouts no rule was written for (figures in the bench only)', () => {
+    const holdout = result.outcomes.filter((o) => o.split === 'holdout');
+    expect(holdout.length).toBeGreaterThanOrEqual(8);
+    for (const o of holdout) expect(o.file, 'holdout reports are the unseen-* layouts').toMatch(/^unseen-/);
+  });
+
   it('yields nothing for the narrative-only reports', () => {
     for (const outcome of result.outcomes.filter((o) => o.file.startsWith('narrative-only'))) {
       expect(outcome.spurious, outcome.file).toEqual([]);
