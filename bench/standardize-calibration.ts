@@ -10,6 +10,8 @@
  * table per set: threshold → returned-correct %, coverage %, wrong codes where null is right.
  */
 import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { corpusIndex } from '../shared/domain/standardization/corpus';
 import { normalizeIndicatorText } from '../shared/domain/standardization/normalize-text';
 import { resolveIndicatorAtThreshold } from '../shared/domain/standardization/resolver';
@@ -115,4 +117,4 @@ function main(): void {
   }
 }
 
-main();
+if (process.argv[1] && pathToFileURL(resolve(process.argv[1])).href === import.meta.url) main();

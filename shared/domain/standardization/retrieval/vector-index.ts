@@ -20,11 +20,16 @@ export interface VectorIndex {
   meanings: readonly string[];
   /** Every word of every key, with the meanings of the keys using it: a known word is not lightly a slip. */
   vocabulary: Vocabulary;
-  /** Feature → inverse document frequency; features absent here get `unseenIdf`. */
-  idf: ReadonlyMap<string, number>;
+  /** Feature → its number; a feature absent here is weighted by `unseenIdf`. */
+  featureIds: ReadonlyMap<string, number>;
+  /** Inverse document frequency by feature number. */
+  idf: Float64Array;
   unseenIdf: number;
-  /** Feature → parallel arrays of key ids and the key's normalised weight for it. */
-  postings: ReadonlyMap<string, { ids: Int32Array; weights: Float32Array }>;
+  /** Feature f's postings are `postingIds`/`postingWeights` from `offsets[f]` to `offsets[f + 1]`: key ids and the
+   * key's normalised weight for the feature. */
+  offsets: Int32Array;
+  postingIds: Int32Array;
+  postingWeights: Float32Array;
 }
 
 export interface Neighbour {
@@ -36,45 +41,53 @@ export interface Neighbour {
 function buildVectorIndex(exact: ReadonlyMap<string, SynonymGroup>): VectorIndex {
   const keys: string[] = [];
   const groups: SynonymGroup[] = [];
-  const featureSets: Map<string, number>[] = [];
-  const documentFrequency = new Map<string, number>();
+  // Features numbered as first seen; each key's features as parallel (feature id, count) lists.
+  const featureIds = new Map<string, number>();
+  const documentFrequency: number[] = [];
+  const keyFeatures: { ids: number[]; counts: number[] }[] = [];
   for (const [key, group] of exact) {
-    const features = nameFeatures(key);
+    const ids: number[] = [];
+    const counts: number[] = [];
+    for (const [feature, tf] of nameFeatures(key)) {
+      let id = featureIds.get(feature);
+      if (id === undefined) {
+        id = documentFrequency.length;
+        featureIds.set(feature, id);
+        documentFrequency.push(0);
+      }
+      documentFrequency[id] = (documentFrequency[id] as number) + 1;
+      ids.push(id);
+      counts.push(tf);
+    }
     keys.push(key);
     groups.push(group);
-    featureSets.push(features);
-    for (const feature of features.keys()) documentFrequency.set(feature, (documentFrequency.get(feature) ?? 0) + 1);
+    keyFeatures.push({ ids, counts });
   }
   const n = keys.length;
   // Smoothed IDF (as scikit-learn's): never zero, so a feature every key shares still counts a little.
-  const idf = new Map<string, number>();
-  for (const [feature, df] of documentFrequency) idf.set(feature, Math.log((1 + n) / (1 + df)) + 1);
+  const idfById = Float64Array.from(documentFrequency, (df) => Math.log((1 + n) / (1 + df)) + 1);
   const unseenIdf = Math.log(1 + n) + 1;
 
-  const lists = new Map<string, { ids: number[]; weights: number[] }>();
-  featureSets.forEach((features, id) => {
+  // Postings in one flat pair of typed arrays (compressed rows): no per-feature arrays to allocate and collect.
+  const offsets = new Int32Array(documentFrequency.length + 1);
+  for (let f = 0; f < documentFrequency.length; f++)
+    offsets[f + 1] = (offsets[f] as number) + (documentFrequency[f] as number);
+  const fill = offsets.slice(0, documentFrequency.length);
+  const postingIds = new Int32Array(offsets[documentFrequency.length] as number);
+  const postingWeights = new Float32Array(postingIds.length);
+  keyFeatures.forEach(({ ids, counts }, key) => {
     let norm = 0;
-    const weighted: [string, number][] = [];
-    for (const [feature, tf] of features) {
-      const w = tf * (idf.get(feature) as number);
-      weighted.push([feature, w]);
-      norm += w * w;
-    }
+    for (let i = 0; i < ids.length; i++) norm += ((counts[i] as number) * (idfById[ids[i] as number] as number)) ** 2;
     norm = Math.sqrt(norm);
-    for (const [feature, w] of weighted) {
-      let list = lists.get(feature);
-      if (!list) {
-        list = { ids: [], weights: [] };
-        lists.set(feature, list);
-      }
-      list.ids.push(id);
-      list.weights.push(w / norm);
+    for (let i = 0; i < ids.length; i++) {
+      const f = ids[i] as number;
+      const at = fill[f] as number;
+      fill[f] = at + 1;
+      postingIds[at] = key;
+      postingWeights[at] = ((counts[i] as number) * (idfById[f] as number)) / norm;
     }
   });
-  const postings = new Map<string, { ids: Int32Array; weights: Float32Array }>();
-  for (const [feature, list] of lists) {
-    postings.set(feature, { ids: Int32Array.from(list.ids), weights: Float32Array.from(list.weights) });
-  }
+
   const words = keys.map((k) => k.split(' '));
   const meanings = keys.map((k, id) => {
     const group = groups[id] as SynonymGroup;
@@ -96,7 +109,19 @@ function buildVectorIndex(exact: ReadonlyMap<string, SynonymGroup>): VectorIndex
     wordsByLengthAndInitial.set(bucket, list);
   }
   const vocabulary = { groupsOfWord, wordsByLengthAndInitial };
-  return { keys, words, groups, meanings, vocabulary, idf, unseenIdf, postings };
+  return {
+    keys,
+    words,
+    groups,
+    meanings,
+    vocabulary,
+    featureIds,
+    idf: idfById,
+    unseenIdf,
+    offsets,
+    postingIds,
+    postingWeights,
+  };
 }
 
 let built: VectorIndex | undefined;
@@ -122,23 +147,23 @@ export function nearestKeys(
   if (scores.length < index.keys.length) scores = new Float32Array(index.keys.length);
   const touched: number[] = [];
   let norm = 0;
-  const query: [string, number][] = [];
+  const query: [number, number][] = [];
   for (const [feature, tf] of nameFeatures(normalized)) {
-    const w = tf * (index.idf.get(feature) ?? index.unseenIdf);
+    const f = index.featureIds.get(feature) ?? -1;
+    const w = tf * (f >= 0 ? (index.idf[f] as number) : index.unseenIdf);
     norm += w * w;
-    query.push([feature, w]);
+    if (f >= 0) query.push([f, w]);
   }
   if (norm === 0) return [];
   norm = Math.sqrt(norm);
-  for (const [feature, w] of query) {
-    const list = index.postings.get(feature);
-    if (!list) continue;
+  const { offsets, postingIds, postingWeights } = index;
+  for (const [f, w] of query) {
     const qw = w / norm;
-    const { ids, weights } = list;
-    for (let i = 0; i < ids.length; i++) {
-      const id = ids[i] as number;
+    const end = offsets[f + 1] as number;
+    for (let i = offsets[f] as number; i < end; i++) {
+      const id = postingIds[i] as number;
       if (scores[id] === 0) touched.push(id);
-      scores[id] = (scores[id] as number) + qw * (weights[i] as number);
+      scores[id] = (scores[id] as number) + qw * (postingWeights[i] as number);
     }
   }
   const found: Neighbour[] = [];
