@@ -6,7 +6,13 @@ import {
   sortedTokenKey,
   WHOLE_BLOOD,
 } from './normalize-text';
-import { RETRIEVAL_ACCEPT_MIN, retrievalConfidence, retrieveGroup } from './retrieval/retrieve';
+import {
+  chooseNeighbour,
+  type KeyNeighbour,
+  RETRIEVAL_ACCEPT_MIN,
+  retrievalConfidence,
+  retrieveGroup,
+} from './retrieval/retrieve';
 import type { ObservationCategory } from './types';
 import { normalizeUnit } from './units';
 
@@ -165,6 +171,11 @@ function lookup(name: string, unit: string | null, retrievalThreshold: number): 
     if (!retrieved || retrieved.score < retrievalThreshold) return unresolved(unit);
     match = { group: retrieved.group, confidence: retrievalConfidence(retrieved.score, retrievalThreshold) };
   }
+  return resolutionOf(match, unit, property);
+}
+
+/** The code a matched group gives with this unit and property, or null (ambiguous, or no sibling fits). */
+function resolutionOf(match: GroupMatch, unit: string | null, property: PropertyHint): IndicatorResolution {
   const { group } = match;
   let { confidence } = match;
   if (group.ambiguous) return unresolved(unit);
@@ -206,4 +217,27 @@ export function resolveIndicatorUncached(name: string, unit?: string | null): In
 /** Uncached resolution with another retrieval acceptance threshold: what the calibration sweeps. */
 export function resolveIndicatorAtThreshold(name: string, unit: string | null, threshold: number): IndicatorResolution {
   return lookup(name, normalizeUnit(unit), threshold);
+}
+
+/**
+ * Resolution of a name from corpus keys an outside retriever found near it (provider embeddings, see
+ * `shared/services/standardization/`): the same unit, specimen and digit re-ranking, margin and threshold as the
+ * deterministic stage, then the same choice of sibling by unit. The retriever proposes keys; only the corpus gives
+ * codes. Pure: the service does the I/O and hands the neighbours in.
+ */
+export function resolveFromNeighbours(
+  name: string,
+  unit: string | null | undefined,
+  neighbours: readonly KeyNeighbour[],
+  threshold: number,
+): IndicatorResolution {
+  const canonicalUnit = normalizeUnit(unit);
+  const { key: normalized, property } = analyseIndicatorText(name);
+  const chosen = chooseNeighbour(normalized, canonicalUnit, neighbours, threshold);
+  if (!chosen) return unresolved(canonicalUnit);
+  return resolutionOf(
+    { group: chosen.group, confidence: retrievalConfidence(chosen.score, threshold) },
+    canonicalUnit,
+    property,
+  );
 }

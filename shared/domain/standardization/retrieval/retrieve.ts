@@ -89,3 +89,51 @@ export function retrieveGroup(normalized: string, unit: string | null): Retrieve
   }
   return best;
 }
+
+/** A corpus key an outside retriever (provider embeddings) found near a name, with its similarity. */
+export interface KeyNeighbour {
+  key: string;
+  score: number;
+}
+
+function digitsOf(normalized: string): string {
+  return normalized
+    .split(' ')
+    .map((w) => w.replace(/\D+/g, ''))
+    .filter(Boolean)
+    .sort()
+    .join(' ');
+}
+
+/**
+ * The same re-ranking for neighbours an outside retriever found (provider embeddings), which read meaning but not
+ * the letters that tell tests apart: a neighbour whose digits differ from the name's (`T3`/`T4`, `B6`/`B12`) is
+ * another test; a unit or specimen word that no concept of its group fits vetoes it; then the margin against the best
+ * neighbour of another meaning, and `threshold`. An ambiguous best neighbour gives null.
+ */
+export function chooseNeighbour(
+  normalized: string,
+  unit: string | null,
+  neighbours: readonly KeyNeighbour[],
+  threshold: number,
+  margin = RETRIEVAL_MARGIN,
+): Retrieved | null {
+  if (!normalized) return null;
+  const queryWords = normalized.split(' ');
+  const queryDigits = digitsOf(normalized);
+  const ordered = [...neighbours].sort((a, b) => b.score - a.score || (a.key < b.key ? -1 : 1));
+  let best: Retrieved | null = null;
+  for (const { key, score } of ordered) {
+    const group = corpusIndex.exact.get(key);
+    if (!group || digitsOf(key) !== queryDigits) continue;
+    if (!group.ambiguous && fittingConcepts(group, unit, queryWords).length === 0) continue;
+    if (best === null) {
+      best = { group, score, key };
+      continue;
+    }
+    if (group.signature === best.group.signature) continue;
+    if (best.score - score < margin) return null;
+    break;
+  }
+  return best && best.score >= threshold && !best.group.ambiguous ? best : null;
+}
