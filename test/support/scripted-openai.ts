@@ -87,8 +87,13 @@ export async function startScriptedOpenAI(options: ScriptedOpenAIOptions = {}): 
     for await (const c of req) received.push(c as Buffer);
     const body = received.length ? JSON.parse(Buffer.concat(received).toString('utf8')) : undefined;
     requests.push({ path: req.url ?? '', body });
-    if (options.embed && (req.url ?? '').endsWith('/embeddings')) {
-      await answerEmbeddings(res, body, queue.shift(), options.embed);
+    if ((req.url ?? '').endsWith('/embeddings')) {
+      // Without `embed`, a chat-only upstream: the embeddings call fails and no scripted chat reply is spent on it.
+      if (options.embed) await answerEmbeddings(res, body, queue.shift(), options.embed);
+      else {
+        res.writeHead(404, { 'content-type': 'application/json' });
+        res.end(JSON.stringify(errorEnvelope(404)));
+      }
       return;
     }
     const reply = queue.shift() ?? {

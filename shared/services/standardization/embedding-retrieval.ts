@@ -82,6 +82,12 @@ class PrePassTimeout extends Error {
   override name = 'PrePassTimeout';
 }
 
+/** What a write path asks before standardizing: resolutions for the names the deterministic resolver leaves null. */
+export interface NameRetrieval {
+  /** `blobs`: where the corpus vectors are cached across cold starts, when the caller has the bucket. */
+  retrieve(inputs: readonly ReadingInput[], blobs?: Pick<BlobStore, 'get' | 'put'>): Promise<RetrievedResolutions>;
+}
+
 /**
  * Provider-embeddings pre-pass for the names the deterministic resolver leaves uncoded: their embeddings from the
  * provider's `/v1/embeddings`, cosine neighbours among the corpus keys (embedded once per model and corpus version,
@@ -90,14 +96,17 @@ class PrePassTimeout extends Error {
  * proposes keys, only the corpus gives codes. A failing or slow provider gives an empty map, never a failed write, and
  * nothing about the readings is logged.
  */
-export class EmbeddingRetrieval {
+export class EmbeddingRetrieval implements NameRetrieval {
   constructor(
     private readonly embedder: TextEmbedder,
     private readonly settings: EmbeddingSettings,
     private readonly blobs?: Pick<BlobStore, 'get' | 'put'>,
   ) {}
 
-  async retrieve(inputs: readonly ReadingInput[]): Promise<RetrievedResolutions> {
+  async retrieve(
+    inputs: readonly ReadingInput[],
+    blobs: Pick<BlobStore, 'get' | 'put'> | undefined = this.blobs,
+  ): Promise<RetrievedResolutions> {
     const pending = new Map<string, { indicator: string; unit: string | null }>();
     for (const input of inputs) {
       const unit = resolverUnitOf(input);
@@ -119,7 +128,7 @@ export class EmbeddingRetrieval {
       const names = [...pending];
       const [corpus, queries] = await Promise.race([
         Promise.all([
-          this.corpusVectors(),
+          this.corpusVectors(blobs),
           this.embedder.embed(
             names.map(([, n]) => n.indicator),
             controller.signal,
@@ -152,21 +161,25 @@ export class EmbeddingRetrieval {
    * first embedding goes on without codes while the vectors keep coming for the next. A failure is forgotten so the
    * next write tries again.
    */
-  private corpusVectors(): Promise<CorpusVectors> {
+  private corpusVectors(blobs: Pick<BlobStore, 'get' | 'put'> | undefined): Promise<CorpusVectors> {
     const keys = [...corpusIndex.exact.keys()];
     const digest = createHash('sha256').update(keys.join('\n')).digest('hex').slice(0, 16);
     const cacheKey = `standardization/embeddings/${encodeURIComponent(this.embedder.model)}/corpus-${corpusIndex.version}-${digest}.f32`;
     let vectors = corpusVectorsByKey.get(cacheKey);
     if (!vectors) {
-      vectors = this.loadOrEmbed(cacheKey, keys);
+      vectors = this.loadOrEmbed(cacheKey, keys, blobs);
       corpusVectorsByKey.set(cacheKey, vectors);
       vectors.catch(() => corpusVectorsByKey.delete(cacheKey));
     }
     return vectors;
   }
 
-  private async loadOrEmbed(cacheKey: string, keys: readonly string[]): Promise<CorpusVectors> {
-    const stored = await this.blobs?.get(cacheKey).catch(() => null);
+  private async loadOrEmbed(
+    cacheKey: string,
+    keys: readonly string[],
+    blobs: Pick<BlobStore, 'get' | 'put'> | undefined,
+  ): Promise<CorpusVectors> {
+    const stored = await blobs?.get(cacheKey).catch(() => null);
     if (stored) {
       const decoded = decode(await bytesOf(stored), keys);
       if (decoded) return decoded;
@@ -179,7 +192,7 @@ export class EmbeddingRetrieval {
       vectors.set(unitLength(v), row * dimensions);
     });
     const corpus = { keys, dimensions, vectors };
-    await this.blobs?.put(cacheKey, encode(corpus), 'application/octet-stream').catch((err: unknown) => {
+    await blobs?.put(cacheKey, encode(corpus), 'application/octet-stream').catch((err: unknown) => {
       log('warn', 'embedding cache not stored', { error: err instanceof Error ? err.name : 'unknown' });
     });
     return corpus;
