@@ -17,7 +17,8 @@ const MAX_QUALIFIERS = 2;
 /**
  * Words of LOINC's method axis that a lab writes after a test name and that the method-less code covers: LOINC codes
  * most chemistry and immunoassay results without a method, so `Creatinine enzymatic` is the method-less creatinine.
- * Methods that LOINC does code apart (calculated LDL, direct bilirubin, the eGFR equations) are deliberately absent,
+ * Methods and scales that LOINC does code apart (calculated LDL, direct bilirubin, the eGFR equations, automated vs
+ * manual counts, quantitative vs qualitative) are deliberately absent,
  * and an unknown extra word is never dropped: `VLDL cholesterol`, `salivary cortisol`, `iron studies` are other tests.
  * @see https://loinc.org/kb/users-guide/major-parts-of-a-loinc-term/#type-of-method-6th-part
  */
@@ -44,10 +45,6 @@ const METHOD_QUALIFIERS: ReadonlySet<string> = new Set([
   'ecl',
   'ecli',
   'eclia',
-  'automated',
-  'quantitative',
-  'quant',
-  'qn',
 ]);
 
 function digitsOf(word: string): string {
