@@ -7,6 +7,7 @@ import type { ReadingInput } from '../../../shared/domain/standardization/types'
 import type { BlobStore } from '../../../shared/ports/blob-store';
 import { EmbeddingRetrieval, forgetCorpusVectors } from '../../../shared/services/standardization/embedding-retrieval';
 import { embeddingSettings } from '../../../shared/services/standardization/embedding-settings';
+import { captureLogs } from '../../support/log-capture';
 import { type ScriptedOpenAI, startScriptedOpenAI } from '../../support/scripted-openai';
 
 /**
@@ -122,11 +123,16 @@ describe('provider embeddings pre-pass', () => {
     expect(standardizeReading(sugar, retrieved)[0]?.loincCode).toBe('2345-7');
   });
 
-  it('gives no codes, and no error, when the provider fails', async () => {
+  it('gives no codes, and no error, when the provider fails, and logs nothing of the reading', async () => {
     upstream.script({ status: 500 });
-    const retrieved = await prePass().retrieve([sugar]);
+    let retrieved: Awaited<ReturnType<EmbeddingRetrieval['retrieve']>> = new Map();
+    const lines = await captureLogs('debug', async () => {
+      retrieved = await prePass().retrieve([sugar]);
+    });
     expect(retrieved.size).toBe(0);
     expect(standardizeReading(sugar, retrieved)[0]?.loincCode).toBeNull();
+    expect(lines.some((line) => line.includes('embedding pre-pass unavailable'))).toBe(true);
+    expect(lines.join('\n')).not.toMatch(/Zuckerwert|mg\/dL/);
   });
 
   it('gives up within its time budget when the provider is slow', async () => {
