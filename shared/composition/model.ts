@@ -2,10 +2,13 @@ import { OpenAIChatProvider } from '../adapters/model/openai-chat-provider';
 import { createOpenAIClient, modelConfigured } from '../adapters/model/openai-client';
 import { OpenAIMemoryExtractor } from '../adapters/model/openai-memory-extractor';
 import { OpenAIReadingExtractor } from '../adapters/model/openai-reading-extractor';
+import { OpenAITextEmbedder } from '../adapters/model/openai-text-embedder';
 import { OfflineReadingExtractor } from '../domain/extraction';
 import { OfflineMemoryExtractor } from '../domain/memory/offline-memory-extractor';
 import type { ModelCall, ModelEvent, ModelProvider } from '../ports/model-provider';
 import type { ModelServices } from '../services/container';
+import { EmbeddingRetrieval } from '../services/standardization/embedding-retrieval';
+import { embeddingSettings } from '../services/standardization/embedding-settings';
 import { perConfig } from './per-config';
 
 /**
@@ -22,10 +25,12 @@ export const model = perConfig((cfg): ModelServices => {
     };
   }
   const client = createOpenAIClient(cfg.model);
+  const embeddings = embeddingSettings();
   return {
     chat: new OpenAIChatProvider(client, cfg.model),
     readingExtractor: new OpenAIReadingExtractor(client, cfg.model.flash),
     memoryExtractor: new OpenAIMemoryExtractor(client, cfg.model.flash),
+    nameRetrieval: new EmbeddingRetrieval(new OpenAITextEmbedder(client, embeddings.model), embeddings),
   };
 });
 

@@ -63,6 +63,7 @@ import type { UploadTickets } from '../ports/upload-tickets';
 import type { UsageLedger } from '../ports/usage-ledger';
 import type { UserDirectory } from '../ports/user-directory';
 import type { WebhookLedger } from '../ports/webhook-ledger';
+import type { NameRetrieval } from './standardization/embedding-retrieval';
 
 /**
  * The composition root of a function: every port it reaches, built on first use from the configuration. The tables
@@ -146,6 +147,8 @@ export interface ModelServices {
   readingExtractor: ReadingExtractor;
   /** Durable personal facts out of what a person wrote: a model call, else conservative offline rules. */
   memoryExtractor: MemoryExtractor;
+  /** Provider embeddings for names the corpus resolver leaves uncoded; absent without a model. */
+  nameRetrieval?: NameRetrieval;
 }
 
 export interface DocumentServices {

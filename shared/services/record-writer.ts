@@ -3,6 +3,7 @@ import { nowMs } from '../clock';
 import type { HealthRecord, RecordSource } from '../domain/records';
 import { expiryFor, type StoredRetention } from '../domain/retention';
 import { buildObservation, standardizeReading } from '../domain/standardization';
+import type { RetrievedResolutions } from '../domain/standardization/standardize';
 import type { ReadingInput, StandardizedReading } from '../domain/standardization/types';
 import type { Tenancy } from '../http/tenancy';
 import { type KeyedRow, type KeyedWrite, SubjectErasedError } from '../ports/record-store';
@@ -24,6 +25,8 @@ export interface WriteOptions {
   retention: StoredRetention;
   sessionId: string | null;
   fileKey?: string | null;
+  /** What a provider-embeddings pre-pass found for names the resolver leaves uncoded (`standardizeReading`). */
+  retrieved?: RetrievedResolutions;
 }
 
 export interface WriteOutcome {
@@ -65,7 +68,7 @@ export async function writeReadingsToSubject(
   options: WriteOptions & { reserveIds?: (rowCount: number) => Promise<number> },
 ): Promise<HealthRecord[]> {
   if (readings.length <= SLICE) {
-    const standardized = readings.map((r) => ({ reading: r, results: standardizeReading(r.input) }));
+    const standardized = readings.map((r) => ({ reading: r, results: standardizeReading(r.input, options.retrieved) }));
     const rowCount = standardized.reduce((n, s) => n + s.results.length, 0);
     if (rowCount === 0) return [];
     const records = toRecords(subject, await reserve(services, subject, rowCount, options), standardized, options);
@@ -76,14 +79,14 @@ export async function writeReadingsToSubject(
   // A large file: ids for every row are reserved first, then rows are built and stored a slice at a time so
   // memory stays flat; the rows returned carry no FHIR mirror (it is in the store). Each slice is all or
   // nothing, and a redelivered file job rewrites the same ids.
-  const rowCount = readings.reduce((n, r) => n + standardizeReading(r.input).length, 0);
+  const rowCount = readings.reduce((n, r) => n + standardizeReading(r.input, options.retrieved).length, 0);
   if (rowCount === 0) return [];
   let id = await reserve(services, subject, rowCount, options);
   const written: HealthRecord[] = [];
   for (let i = 0; i < readings.length; i += SLICE) {
     const standardized = readings
       .slice(i, i + SLICE)
-      .map((r) => ({ reading: r, results: standardizeReading(r.input) }));
+      .map((r) => ({ reading: r, results: standardizeReading(r.input, options.retrieved) }));
     const records = toRecords(subject, id, standardized, options);
     await services.records.putAll(subject.subjectId, records);
     id += records.length;

@@ -2,6 +2,8 @@ import { nowMs } from '../clock';
 import type { ExtractedReading } from '../domain/extraction/types';
 import type { StoredRetention } from '../domain/retention';
 import { standardizeReading } from '../domain/standardization';
+import type { RetrievedResolutions } from '../domain/standardization/standardize';
+import type { ReadingInput } from '../domain/standardization/types';
 import { parseTimestamp } from '../domain/timestamps';
 import type { Tenancy } from '../http/tenancy';
 import type { Services } from './container';
@@ -52,7 +54,11 @@ export async function standardizeDocument(
   options: StandardizeOptions,
 ): Promise<{ rows: ExtractionRow[]; storedCount: number }> {
   const readings = await readingsOfDocument(services, document, { signal: options.signal });
-  const rows = readings.flatMap(toRows);
+  // Names the corpus does not know, through the provider's embeddings when one is configured; never fails the call.
+  const retrieved = readings.length
+    ? await services.model.nameRetrieval?.retrieve(readings.map(inputOf), services.blobs)
+    : undefined;
+  const rows = readings.flatMap((r) => toRows(r, retrieved));
   let storedCount = 0;
   if (options.store && readings.length > 0) {
     const writtenAt = new Date(nowMs()).toISOString();
@@ -60,7 +66,7 @@ export async function standardizeDocument(
       services,
       tenancy,
       readings.map((r) => ({
-        input: { indicator: r.indicator, value: r.value, unit: r.unit, referenceRange: r.referenceRange, flag: r.flag },
+        input: inputOf(r),
         time: measuredAt(r) ?? writtenAt,
         endTime: null,
         comment: '',
@@ -70,6 +76,7 @@ export async function standardizeDocument(
         source: 'extract',
         retention: options.retention ?? 'permanent',
         sessionId: options.sessionId,
+        retrieved,
       },
     );
     storedCount = records.length;
@@ -77,14 +84,13 @@ export async function standardizeDocument(
   return { rows, storedCount };
 }
 
-function toRows(reading: ExtractedReading): ExtractionRow[] {
-  return standardizeReading({
-    indicator: reading.indicator,
-    value: reading.value,
-    unit: reading.unit,
-    referenceRange: reading.referenceRange,
-    flag: reading.flag,
-  }).map((s) => ({
+function inputOf(reading: ExtractedReading): ReadingInput {
+  const { indicator, value, unit, referenceRange, flag } = reading;
+  return { indicator, value, unit, referenceRange, flag };
+}
+
+function toRows(reading: ExtractedReading, retrieved: RetrievedResolutions | undefined): ExtractionRow[] {
+  return standardizeReading(inputOf(reading), retrieved).map((s) => ({
     indicator_raw: reading.indicator,
     value_raw: reading.value,
     unit_raw: reading.unit,

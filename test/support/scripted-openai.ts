@@ -70,7 +70,16 @@ const DEFAULT_USAGE: ScriptedUsage = { prompt_tokens: 10, completion_tokens: 10,
  * A real HTTP server speaking the chat-completions protocol, playing the upstream model from a script
  * of replies. Every request it received is kept for assertions; an unscripted request gets a 500.
  */
-export async function startScriptedOpenAI(): Promise<ScriptedOpenAI> {
+export interface ScriptedOpenAIOptions {
+  /**
+   * Answers `POST /embeddings` with this vector per input, the protocol's way (`object: "list"`, one
+   * `{object: "embedding", index, embedding}` per input, usage). A scripted reply queued before the request still
+   * wins, so a test can make one embeddings call fail or stall (`status`, `delayMs`).
+   */
+  embed?: (input: string) => number[];
+}
+
+export async function startScriptedOpenAI(options: ScriptedOpenAIOptions = {}): Promise<ScriptedOpenAI> {
   const queue: ScriptedReply[] = [];
   const requests: ScriptedRequest[] = [];
   const server: Server = createServer(async (req: IncomingMessage, res) => {
@@ -78,6 +87,15 @@ export async function startScriptedOpenAI(): Promise<ScriptedOpenAI> {
     for await (const c of req) received.push(c as Buffer);
     const body = received.length ? JSON.parse(Buffer.concat(received).toString('utf8')) : undefined;
     requests.push({ path: req.url ?? '', body });
+    if ((req.url ?? '').endsWith('/embeddings')) {
+      // Without `embed`, a chat-only upstream: the embeddings call fails and no scripted chat reply is spent on it.
+      if (options.embed) await answerEmbeddings(res, body, queue.shift(), options.embed);
+      else {
+        res.writeHead(404, { 'content-type': 'application/json' });
+        res.end(JSON.stringify(errorEnvelope(404)));
+      }
+      return;
+    }
     const reply = queue.shift() ?? {
       status: 500,
       body: { error: { message: 'no scripted reply', type: 'server_error', param: null, code: null } },
@@ -105,6 +123,33 @@ export async function startScriptedOpenAI(): Promise<ScriptedOpenAI> {
         server.closeAllConnections();
       }),
   };
+}
+
+async function answerEmbeddings(
+  res: ServerResponse,
+  request: any,
+  reply: ScriptedReply | undefined,
+  embed: (input: string) => number[],
+) {
+  if (reply?.delayMs) await sleep(reply.delayMs);
+  if (res.destroyed) return;
+  const status = reply?.status ?? 200;
+  if (status >= 400 || reply?.body !== undefined) {
+    res.writeHead(status, { 'content-type': 'application/json', ...reply?.headers });
+    res.end(JSON.stringify(reply?.body ?? errorEnvelope(status)));
+    return;
+  }
+  const inputs: string[] = typeof request?.input === 'string' ? [request.input] : (request?.input ?? []);
+  const tokens = inputs.reduce((n, text) => n + text.split(/\s+/).length, 0);
+  res.writeHead(200, { 'content-type': 'application/json', ...reply?.headers });
+  res.end(
+    JSON.stringify({
+      object: 'list',
+      data: inputs.map((text, index) => ({ object: 'embedding', index, embedding: embed(text) })),
+      model: request?.model ?? 'scripted',
+      usage: { prompt_tokens: tokens, total_tokens: tokens },
+    }),
+  );
 }
 
 function errorEnvelope(status: number) {

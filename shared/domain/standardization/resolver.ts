@@ -1,43 +1,32 @@
-import { type CorpusConcept, corpusFuzzyIndex, corpusIndex, type SynonymGroup } from './corpus';
+import { type CorpusConcept, corpusIndex, type SynonymGroup } from './corpus';
 import {
   analyseIndicatorText,
   normalizeIndicatorText,
   type PropertyHint,
   sortedTokenKey,
-  trigrams,
   WHOLE_BLOOD,
 } from './normalize-text';
 import { ocrConfusionGroup } from './ocr-confusions';
+import {
+  chooseNeighbour,
+  type KeyNeighbour,
+  RETRIEVAL_ACCEPT_MIN,
+  retrievalConfidence,
+  retrieveGroup,
+} from './retrieval/retrieve';
 import type { ObservationCategory } from './types';
 import { normalizeUnit } from './units';
 
 export interface IndicatorResolution {
   loincCode: string | null;
   canonicalName: string | null;
-  /** 1 for an exact synonym, slightly less for reordered words, unit-less disambiguation or a spelling slip. */
+  /** 1 for an exact synonym, slightly less for reordered words or unit-less disambiguation; 0.7–0.95 (the rescaled retrieval score) for a name found by similarity. */
   confidence: number;
   category: ObservationCategory;
 }
 
-/** Below this trigram Dice score a name is not even considered a spelling variant. */
-const FUZZY_RETRIEVAL_MIN = 0.4;
-/**
- * Acceptance: a spelling variant must also align word for word (see `tokensAlign`), which is the real guard; the
- * score only bounds how far a slip may drift. Calibrated on the dev split of `eval/standardization/indicators.json`:
- * no wrong code at any value from 0.72 down to 0.45, coverage flat below 0.55, so the highest value of the plateau.
- */
-const FUZZY_ACCEPT_MIN = 0.55;
-/** A runner-up from another group this close means the name sits between two tests: refuse. */
-const FUZZY_MARGIN = 0.05;
-const FUZZY_MAX_CANDIDATES = 16;
-/** Short names (`GLX`, `ALP`) are too dense in the abbreviation space for spelling tolerance. */
-const FUZZY_MIN_LENGTH = 5;
 const SORTED_TOKENS_CONFIDENCE = 0.97;
 const UNITLESS_DEFAULT_CONFIDENCE = 0.9;
-const FUZZY_MAX_CONFIDENCE = 0.95;
-/** Shortest word in which one letter may be wrong, and in which two may. */
-const SLIP_MIN_LENGTH = 7;
-const TWO_SLIPS_MIN_LENGTH = 10;
 
 /** HealthKit identifiers are a closed vocabulary: one we do not curate is unknown, not a misspelling. */
 const HEALTHKIT_IDENTIFIER = /^HK[A-Z][A-Za-z]*Identifier/;
@@ -58,111 +47,6 @@ function fallbackCategory(unit: string | null): ObservationCategory {
 
 function unresolved(unit: string | null): IndicatorResolution {
   return Object.freeze({ loincCode: null, canonicalName: null, confidence: 0, category: fallbackCategory(unit) });
-}
-
-let scratch = new Uint16Array(0);
-
-function digitsOf(token: string): string {
-  return token.replace(/\D+/g, '');
-}
-
-/** Optimal-string-alignment distance, stopping early: only 0, 1, 2 or "more" matter here. */
-function editDistance(a: string, b: string, limit: number): number {
-  if (Math.abs(a.length - b.length) > limit) return limit + 1;
-  const rows: number[][] = [];
-  for (let i = 0; i <= a.length; i++) {
-    const row = new Array<number>(b.length + 1);
-    row[0] = i;
-    rows.push(row);
-  }
-  const first = rows[0] as number[];
-  for (let j = 0; j <= b.length; j++) first[j] = j;
-  for (let i = 1; i <= a.length; i++) {
-    const row = rows[i] as number[];
-    const prev = rows[i - 1] as number[];
-    let rowMin = Number.POSITIVE_INFINITY;
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let value = Math.min((prev[j] as number) + 1, (row[j - 1] as number) + 1, (prev[j - 1] as number) + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) {
-        value = Math.min(value, ((rows[i - 2] as number[])[j - 2] as number) + 1);
-      }
-      row[j] = value;
-      if (value < rowMin) rowMin = value;
-    }
-    if (rowMin > limit) return limit + 1;
-  }
-  return (rows[a.length] as number[])[b.length] as number;
-}
-
-/**
- * Two words are the same word when equal, or when both are long and differ by a slip of one or two letters.
- * Short words must match exactly: `ldl`/`hdl`, `t3`/`t4`, `b6`/`b12` differ by one letter and are different tests.
- */
-function tokensMatch(a: string, b: string): boolean {
-  if (a === b) return true;
-  if (digitsOf(a) !== digitsOf(b)) return false;
-  const shortest = Math.min(a.length, b.length);
-  // Below seven letters one slip is often another word (`inulin`/`insulin`, `ketone`/`ketones`, `lipase`/`lipse`).
-  if (shortest < SLIP_MIN_LENGTH) return false;
-  // Two slips only between long words: `creatine` vs `creatinine` are two letters and two analytes apart.
-  const limit = shortest >= TWO_SLIPS_MIN_LENGTH ? 2 : 1;
-  return editDistance(a, b, limit) <= limit;
-}
-
-/** Word-for-word alignment: same number of words, each query word matched to a distinct candidate word. */
-function tokensAlign(query: string[], candidate: string[]): boolean {
-  if (query.length !== candidate.length) return false;
-  const used = new Array<boolean>(candidate.length).fill(false);
-  for (const word of query) {
-    let found = false;
-    for (let j = 0; j < candidate.length; j++) {
-      if (!used[j] && tokensMatch(word, candidate[j] as string)) {
-        used[j] = true;
-        found = true;
-        break;
-      }
-    }
-    if (!found) return false;
-  }
-  return true;
-}
-
-/**
- * Similarity-scored retrieval: character-trigram Dice coefficient over every curated synonym (inverted index built
- * at load), then word alignment, then a margin check against the best candidate meaning something else.
- */
-function fuzzyLookup(normalized: string): { group: SynonymGroup; score: number } | null {
-  if (normalized.length < FUZZY_MIN_LENGTH) return null;
-  const { keys, tokens, groups, gramCounts, postings } = corpusFuzzyIndex();
-  if (scratch.length !== keys.length) scratch = new Uint16Array(keys.length);
-  const grams = trigrams(normalized);
-  const touched: number[] = [];
-  for (const gram of grams) {
-    const list = postings.get(gram);
-    if (!list) continue;
-    for (const id of list) {
-      if (scratch[id] === 0) touched.push(id);
-      scratch[id] = (scratch[id] as number) + 1;
-    }
-  }
-  const scored: { id: number; score: number }[] = [];
-  for (const id of touched) {
-    const score = (2 * (scratch[id] as number)) / (grams.length + (gramCounts[id] as number));
-    scratch[id] = 0;
-    if (score >= FUZZY_RETRIEVAL_MIN) scored.push({ id, score });
-  }
-  scored.sort((a, b) => b.score - a.score || ((keys[a.id] as string) < (keys[b.id] as string) ? -1 : 1));
-  const queryTokens = normalized.split(' ');
-  const aligned = scored
-    .slice(0, FUZZY_MAX_CANDIDATES)
-    .filter((c) => tokensAlign(queryTokens, tokens[c.id] as string[]));
-  const best = aligned[0];
-  if (!best || best.score < FUZZY_ACCEPT_MIN) return null;
-  const bestGroup = groups[best.id] as SynonymGroup;
-  const rival = aligned.find((c) => (groups[c.id] as SynonymGroup).signature !== bestGroup.signature);
-  if (rival && best.score - rival.score < FUZZY_MARGIN) return null;
-  return { group: bestGroup, score: best.score };
 }
 
 /**
@@ -266,7 +150,7 @@ function fitsQualifier(concept: CorpusConcept, qualifier: 'pct' | 'abs'): boolea
   return qualifier === 'pct' ? concept.units.includes('%') : concept.units.some((u) => COUNT_UNITS.has(u));
 }
 
-function lookup(name: string, unit: string | null): IndicatorResolution {
+function lookup(name: string, unit: string | null, retrievalThreshold: number): IndicatorResolution {
   const { key: normalized, property } = analyseIndicatorText(name);
   if (!normalized) return unresolved(unit);
   const qualified = exactGroup(normalized) ? null : qualifiedGroup(normalized);
@@ -289,10 +173,15 @@ function lookup(name: string, unit: string | null): IndicatorResolution {
     ocrConfusionGroup(name, normalized);
   if (!match) {
     if (HEALTHKIT_IDENTIFIER.test(name.trim())) return unresolved(unit);
-    const fuzzy = fuzzyLookup(normalized);
-    if (!fuzzy) return unresolved(unit);
-    match = { group: fuzzy.group, confidence: Math.min(FUZZY_MAX_CONFIDENCE, Math.round(fuzzy.score * 100) / 100) };
+    const retrieved = retrieveGroup(normalized, unit);
+    if (!retrieved || retrieved.score < retrievalThreshold) return unresolved(unit);
+    match = { group: retrieved.group, confidence: retrievalConfidence(retrieved.score, retrievalThreshold) };
   }
+  return resolutionOf(match, unit, property);
+}
+
+/** The code a matched group gives with this unit and property, or null (ambiguous, or no sibling fits). */
+function resolutionOf(match: GroupMatch, unit: string | null, property: PropertyHint): IndicatorResolution {
   const { group } = match;
   let { confidence } = match;
   if (group.ambiguous) return unresolved(unit);
@@ -310,7 +199,8 @@ function lookup(name: string, unit: string | null): IndicatorResolution {
 /**
  * Deterministic LOINC code for an indicator name, or nulls and confidence 0 when there is no confident match.
  * Pipeline: normalise (case, accents, punctuation, specimen noise words) → exact synonym → same words in another
- * order → bracketed alias agreeing with the name → trigram-Dice retrieval accepted only for word-aligned spelling slips above a conservative threshold.
+ * order → bracketed alias agreeing with the name → n-gram vector retrieval (`retrieval/`): word-aligned neighbours,
+ * re-ranked by unit and specimen, accepted above a threshold calibrated on the dev split; its score is the confidence.
  * The unit chooses between siblings that share a name (molar vs mass, % vs absolute count); a unit that fits none
  * gives null. Never guesses: a wrong code is worse than none.
  * @see https://loinc.org/kb/users-guide/ — LOINC Users' Guide (one code per component, property, system, method)
@@ -319,7 +209,7 @@ export function resolveIndicator(name: string, unit?: string | null): IndicatorR
   const key = `${name}\u0000${unit ?? ''}`;
   const cached = cache.get(key);
   if (cached) return cached;
-  const result = lookup(name, normalizeUnit(unit));
+  const result = lookup(name, normalizeUnit(unit), RETRIEVAL_ACCEPT_MIN);
   if (cache.size >= CACHE_LIMIT) cache.clear();
   cache.set(key, result);
   return result;
@@ -327,5 +217,33 @@ export function resolveIndicator(name: string, unit?: string | null): IndicatorR
 
 /** Uncached resolution, for benchmarks and tests of the pipeline itself. */
 export function resolveIndicatorUncached(name: string, unit?: string | null): IndicatorResolution {
-  return lookup(name, normalizeUnit(unit));
+  return lookup(name, normalizeUnit(unit), RETRIEVAL_ACCEPT_MIN);
+}
+
+/** Uncached resolution with another retrieval acceptance threshold: what the calibration sweeps. */
+export function resolveIndicatorAtThreshold(name: string, unit: string | null, threshold: number): IndicatorResolution {
+  return lookup(name, normalizeUnit(unit), threshold);
+}
+
+/**
+ * Resolution of a name from corpus keys an outside retriever found near it (provider embeddings, see
+ * `shared/services/standardization/`): the same unit, specimen and digit re-ranking, margin and threshold as the
+ * deterministic stage, then the same choice of sibling by unit. The retriever proposes keys; only the corpus gives
+ * codes. Pure: the service does the I/O and hands the neighbours in.
+ */
+export function resolveFromNeighbours(
+  name: string,
+  unit: string | null | undefined,
+  neighbours: readonly KeyNeighbour[],
+  threshold: number,
+): IndicatorResolution {
+  const canonicalUnit = normalizeUnit(unit);
+  const { key: normalized, property } = analyseIndicatorText(name);
+  const chosen = chooseNeighbour(normalized, canonicalUnit, neighbours, threshold);
+  if (!chosen) return unresolved(canonicalUnit);
+  return resolutionOf(
+    { group: chosen.group, confidence: retrievalConfidence(chosen.score, threshold) },
+    canonicalUnit,
+    property,
+  );
 }

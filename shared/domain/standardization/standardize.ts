@@ -6,7 +6,7 @@ import {
   parseReferenceRange,
   type ReferenceRange,
 } from './reference-range';
-import { resolveIndicator } from './resolver';
+import { type IndicatorResolution, resolveIndicator } from './resolver';
 import type { ReadingInput, StandardizedReading } from './types';
 import { normalizeUnit } from './units';
 import { formatDecimal, parseBloodPressure, parseValue } from './values';
@@ -113,24 +113,45 @@ function splitBloodPressure(input: ReadingInput, systolic: string, diastolic: st
   });
 }
 
+/** Pre-retrieved resolutions (provider embeddings, a service-layer pre-pass), keyed by `retrievalKey`. */
+export type RetrievedResolutions = ReadonlyMap<string, IndicatorResolution>;
+
+/** The key of a reading in `RetrievedResolutions`: its name and unit as the caller wrote them. */
+export function retrievalKey(indicator: string, unit: string | null | undefined): string {
+  return `${indicator}\u0000${unit?.trim() ?? ''}`;
+}
+
+function readUnit(input: ReadingInput) {
+  const declaredUnit = input.unit?.trim() ? input.unit : null;
+  const parsed = parseValue(input.value, normalizeUnit(declaredUnit));
+  const unitText = declaredUnit ?? parsed.inlineUnit;
+  const parsedUnit = parsed.durationUnit ?? normalizeUnit(unitText);
+  return { parsed, parsedUnit, resolverUnit: parsedUnit ?? unitText };
+}
+
+/** The unit the resolver judges a reading's name with: declared, else written in the value (`"5.4 mmol/L"`). */
+export function resolverUnitOf(input: ReadingInput): string | null {
+  return readUnit(input).resolverUnit;
+}
+
 /**
  * Standardizes one reading: value parsing, UCUM unit, deterministic LOINC code, reference range and abnormality.
  * A combined blood pressure (`"120/80"` under "blood pressure"/"BP") yields two readings, systolic 8480-6 and
- * diastolic 8462-4, both keeping the value as written. Pure and deterministic.
+ * diastolic 8462-4, both keeping the value as written. Pure and deterministic. `retrieved` holds what a pre-pass found
+ * for names the resolver leaves uncoded; it is consulted only then, so it can never change a code the corpus gives.
  * @see https://loinc.org/85354-9 — Blood pressure panel: systolic 8480-6 and diastolic 8462-4 are its members
  */
-export function standardizeReading(input: ReadingInput): StandardizedReading[] {
+export function standardizeReading(input: ReadingInput, retrieved?: RetrievedResolutions): StandardizedReading[] {
   if (isBloodPressureName(input.indicator)) {
     const bp = parseBloodPressure(input.value);
     if (bp) return splitBloodPressure(input, bp.systolic, bp.diastolic);
   }
 
-  const declaredUnit = input.unit?.trim() ? input.unit : null;
-  const declaredCanonical = normalizeUnit(declaredUnit);
-  const parsed = parseValue(input.value, declaredCanonical);
-  const unitText = declaredUnit ?? parsed.inlineUnit;
-  const parsedUnit = parsed.durationUnit ?? normalizeUnit(unitText);
-  const resolution = resolveIndicator(input.indicator, parsedUnit ?? unitText);
+  const { parsed, parsedUnit, resolverUnit } = readUnit(input);
+  let resolution = resolveIndicator(input.indicator, resolverUnit);
+  if (resolution.loincCode === null && retrieved) {
+    resolution = retrieved.get(retrievalKey(input.indicator, input.unit)) ?? resolution;
+  }
   const range = parseReferenceRange(input.referenceRange);
 
   return [

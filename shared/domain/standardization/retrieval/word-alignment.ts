@@ -1,0 +1,248 @@
+/**
+ * Whether a retrieved corpus key and a query name say the same words. The n-gram score finds neighbours; this is
+ * the guard that keeps a neighbour that differs in meaning (`ldl`/`hdl`, `t3`/`t4`, `bilirubin`/`bilirubin direct`)
+ * from being accepted however close its letters are.
+ */
+
+/** Shortest word in which one letter may be wrong, and in which two may. */
+const SLIP_MIN_LENGTH = 7;
+const TWO_SLIPS_MIN_LENGTH = 10;
+/** Shortest word in which only a swapped or a doubled letter is tolerated (a dropped one is often another word). */
+const KEYBOARD_SLIP_MIN_LENGTH = 5;
+/** Shortest abbreviation accepted as the start of a word (`chol`, `trig`, `vit`). */
+const ABBREVIATION_MIN_LENGTH = 3;
+/** At most this many method qualifiers after a name: beyond that the name is a different, longer test. */
+const MAX_QUALIFIERS = 2;
+
+/**
+ * Words of LOINC's method axis that a lab writes after a test name and that the method-less code covers: LOINC codes
+ * most chemistry and immunoassay results without a method, so `Creatinine enzymatic` is the method-less creatinine.
+ * Methods and scales that LOINC does code apart (calculated LDL, direct bilirubin, the eGFR equations, automated vs
+ * manual counts, quantitative vs qualitative) are deliberately absent,
+ * and an unknown extra word is never dropped: `VLDL cholesterol`, `salivary cortisol`, `iron studies` are other tests.
+ * @see https://loinc.org/kb/users-guide/major-parts-of-a-loinc-term/#type-of-method-6th-part
+ */
+const METHOD_QUALIFIERS: ReadonlySet<string> = new Set([
+  'enzymatic',
+  'enzymatisch',
+  'enzimatico',
+  'enzymatique',
+  'jaffe',
+  'kinetic',
+  'colorimetric',
+  'photometric',
+  'spectrophotometric',
+  'immunoassay',
+  'immunoturbidimetric',
+  'turbidimetric',
+  'nephelometric',
+  'nephelometry',
+  'chemiluminescent',
+  'chemiluminescence',
+  'electrochemiluminescence',
+  'cmia',
+  'clia',
+  'ecl',
+  'ecli',
+  'eclia',
+]);
+
+function digitsOf(word: string): string {
+  return word.replace(/\D+/g, '');
+}
+
+const MAX_WORD = 64;
+const rowsA = new Int32Array(MAX_WORD + 1);
+const rowsB = new Int32Array(MAX_WORD + 1);
+const rowsC = new Int32Array(MAX_WORD + 1);
+
+/** Optimal-string-alignment distance, stopping early: only 0, 1, 2 or "more" matter here. Reuses three rows. */
+export function editDistance(a: string, b: string, limit: number): number {
+  if (Math.abs(a.length - b.length) > limit) return limit + 1;
+  if (a.length > MAX_WORD || b.length > MAX_WORD) return a === b ? 0 : limit + 1;
+  let prevPrev = rowsA;
+  let prev = rowsB;
+  let row = rowsC;
+  for (let j = 0; j <= b.length; j++) prev[j] = j;
+  for (let i = 1; i <= a.length; i++) {
+    row[0] = i;
+    let rowMin = i;
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let value = Math.min((prev[j] as number) + 1, (row[j - 1] as number) + 1, (prev[j - 1] as number) + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) {
+        value = Math.min(value, (prevPrev[j - 2] as number) + 1);
+      }
+      row[j] = value;
+      if (value < rowMin) rowMin = value;
+    }
+    if (rowMin > limit) return limit + 1;
+    const spare = prevPrev;
+    prevPrev = prev;
+    prev = row;
+    row = spare;
+  }
+  return prev[b.length] as number;
+}
+
+/** `ferirtin`/`ferritin`, `sodiumm`/`sodium`: two adjacent letters swapped, or one letter doubled or undoubled. */
+function isKeyboardSlip(a: string, b: string): boolean {
+  if (a.length === b.length) {
+    let i = 0;
+    while (i < a.length && a[i] === b[i]) i++;
+    return i + 1 < a.length && a[i] === b[i + 1] && a[i + 1] === b[i] && a.slice(i + 2) === b.slice(i + 2);
+  }
+  const [long, short] = a.length > b.length ? [a, b] : [b, a];
+  if (long.length !== short.length + 1) return false;
+  let i = 0;
+  while (i < short.length && long[i] === short[i]) i++;
+  // The extra letter repeats its neighbour: a doubled key, not a different word.
+  return long.slice(i + 1) === short.slice(i) && (long[i] === long[i - 1] || long[i] === long[i + 1]);
+}
+
+/** What alignment knows of the corpus vocabulary. */
+export interface Vocabulary {
+  /** Word → meanings (group signatures, see `VectorIndex.meanings`) of the keys that use it. */
+  groupsOfWord: ReadonlyMap<string, ReadonlySet<string>>;
+  /**
+   * The same words bucketed by length and first letter (`"8:c"`), to find a slip's other near words without scanning
+   * them all.
+   */
+  wordsByLengthAndInitial: ReadonlyMap<string, readonly string[]>;
+}
+
+/** A query word misspells a corpus word: never across different digits (`b6`/`b12`), never in short words. */
+export function isSlip(queryWord: string, corpusWord: string): boolean {
+  return slipDistance(queryWord, corpusWord) !== null;
+}
+
+/** The number of letters a slip changed (1 or 2), or null when the two words are not a slip apart. */
+function slipDistance(queryWord: string, corpusWord: string): number | null {
+  if (digitsOf(queryWord) !== digitsOf(corpusWord)) return null;
+  const shortest = Math.min(queryWord.length, corpusWord.length);
+  if (shortest < KEYBOARD_SLIP_MIN_LENGTH) return null;
+  if (shortest < SLIP_MIN_LENGTH) return isKeyboardSlip(queryWord, corpusWord) ? 1 : null;
+  // Two slips only between long words: `creatine` vs `creatinine` are two letters and two analytes apart.
+  const limit = shortest >= TWO_SLIPS_MIN_LENGTH ? 2 : 1;
+  const distance = editDistance(queryWord, corpusWord, limit);
+  return distance <= limit ? distance : null;
+}
+
+/** Largest edit distance any slip may have, and so the reach of `nearWords`. */
+const MAX_SLIP = 2;
+
+/**
+ * The corpus words within `MAX_SLIP` edits of a query word, with their distance. Computed once per query word and
+ * per retrieval (`NearWords` is created by the caller for one name), since every neighbour asks about the same words.
+ */
+export class NearWords {
+  private readonly memo = new Map<string, ReadonlyMap<string, number>>();
+  constructor(private readonly vocabulary: Vocabulary) {}
+
+  of(queryWord: string): ReadonlyMap<string, number> {
+    let near = this.memo.get(queryWord);
+    if (near) return near;
+    const found = new Map<string, number>();
+    // Words starting with the query's first or second letter: a slip that also changes the first letter into a third
+    // one is rare enough not to scan the whole vocabulary for it.
+    const initials = new Set([queryWord[0], queryWord[1]]);
+    if (queryWord.length >= KEYBOARD_SLIP_MIN_LENGTH) {
+      for (let length = queryWord.length - MAX_SLIP; length <= queryWord.length + MAX_SLIP; length++) {
+        for (const initial of initials) {
+          for (const word of this.vocabulary.wordsByLengthAndInitial.get(`${length}:${initial}`) ?? []) {
+            const distance = editDistance(queryWord, word, MAX_SLIP);
+            if (distance <= MAX_SLIP && word !== queryWord) found.set(word, distance);
+          }
+        }
+      }
+    }
+    near = found;
+    this.memo.set(queryWord, near);
+    return near;
+  }
+}
+
+/**
+ * A slip is read as one word only when no corpus word of another meaning is as near: `creatnine` is one letter from
+ * both `creatine` and `creatinine`, and choosing either would be a guess.
+ */
+function slipIsUnique(corpusWord: string, distance: number, near: ReadonlyMap<string, number>, vocabulary: Vocabulary) {
+  const meanings = vocabulary.groupsOfWord.get(corpusWord);
+  for (const [other, otherDistance] of near) {
+    if (other === corpusWord || otherDistance > distance) continue;
+    const shared = [...(vocabulary.groupsOfWord.get(other) ?? [])].some((g) => meanings?.has(g));
+    if (!shared) return false;
+  }
+  return true;
+}
+
+/** `chol` for `cholesterol`, `vit` for `vitamin`: the start of a longer word, letters only. */
+function isAbbreviation(queryWord: string, corpusWord: string): boolean {
+  return (
+    queryWord.length >= ABBREVIATION_MIN_LENGTH &&
+    corpusWord.length > queryWord.length + 1 &&
+    /^\p{L}+$/u.test(queryWord) &&
+    corpusWord.startsWith(queryWord)
+  );
+}
+
+/**
+ * A query word stands for a corpus word of the candidate key (meaning `signature`): the same word, its
+ * abbreviation or a slip of it. A query word that is itself a corpus word is taken for another only when the corpus
+ * uses both for that same group (`cholesterin`/`cholesterol`); otherwise it names something else (`inulin` is not a
+ * slip of `insulin`, `fer` not an abbreviation of `ferritin`).
+ */
+function wordsMatch(
+  queryWord: string,
+  corpusWord: string,
+  signature: string,
+  vocabulary: Vocabulary,
+  nearWords: NearWords,
+): boolean {
+  if (queryWord === corpusWord) return true;
+  const groups = vocabulary.groupsOfWord.get(queryWord);
+  if (groups && !groups.has(signature)) return false;
+  if (isAbbreviation(queryWord, corpusWord)) return true;
+  const distance = slipDistance(queryWord, corpusWord);
+  return distance !== null && slipIsUnique(corpusWord, distance, nearWords.of(queryWord), vocabulary);
+}
+
+export type Alignment = { qualifiers: string[] } | null;
+
+/**
+ * Every corpus word is matched by a distinct query word (exactly, as an abbreviation, or as a slip); the query words
+ * left over must be specimen words (judged by the re-ranking) or method qualifiers, at most
+ * `MAX_QUALIFIERS`. Exact matches are paired first so a slip never steals a word spelled right elsewhere in the name.
+ */
+export function alignWords(
+  query: readonly string[],
+  candidate: readonly string[],
+  signature: string,
+  vocabulary: Vocabulary,
+  specimenWords: ReadonlySet<string>,
+  nearWords: NearWords = new NearWords(vocabulary),
+): Alignment {
+  if (candidate.length > query.length) return null;
+  const used = new Array<boolean>(query.length).fill(false);
+  const pending: string[] = [];
+  for (const word of candidate) {
+    const at = query.findIndex((q, i) => !used[i] && q === word);
+    if (at >= 0) used[at] = true;
+    else pending.push(word);
+  }
+  for (const word of pending) {
+    const at = query.findIndex((q, i) => !used[i] && wordsMatch(q, word, signature, vocabulary, nearWords));
+    if (at < 0) return null;
+    used[at] = true;
+  }
+  const qualifiers: string[] = [];
+  for (let i = 0; i < query.length; i++) {
+    if (used[i]) continue;
+    const word = query[i] as string;
+    // A specimen word is judged against the concept's system by the re-ranking, not here.
+    if (specimenWords.has(word)) continue;
+    if (!METHOD_QUALIFIERS.has(word)) return null;
+    qualifiers.push(word);
+  }
+  return qualifiers.length <= MAX_QUALIFIERS ? { qualifiers } : null;
+}
