@@ -25,6 +25,7 @@ import {
   type WebSocketRoute,
 } from '../functions/routes';
 import { tableDefinitions } from '../shared/adapters/dynamo/table-definitions';
+import { EMBEDDINGS_CACHE_PREFIX } from '../shared/config/resources';
 import { PROVIDER_SLUGS } from '../shared/domain/pulse/providers';
 import { CLOUD_WS_MAX_CHUNK_BYTES } from '../shared/domain/stream-limits';
 import { encryptedLogGroup } from './audit-logs';
@@ -294,6 +295,7 @@ export class StatelessStack extends Stack {
     }
     if (needs.bucket === 'readwrite') this.stateful.bucket.grantReadWrite(fn);
     else if (needs.bucket === 'read') this.stateful.bucket.grantRead(fn);
+    if (needs.cachesEmbeddings) this.stateful.bucket.grantPut(fn, `${EMBEDDINGS_CACHE_PREFIX}*`);
     for (const queue of needs.sendsTo ?? []) this.stateful.queue(queue).grantSendMessages(fn);
     if (needs.postsToConnections) this.webSocketStage.grantManagementApiAccess(fn);
     const { keySecret } = modelContext(this);

@@ -15,6 +15,9 @@ export type QueueName =
   | 'account-deletion'
   | 'pulse-jobs';
 
+/** Where functions with `cachesEmbeddings` keep the provider-embedded corpus; the only prefix they may write. */
+export const EMBEDDINGS_CACHE_PREFIX = 'standardization/embeddings/';
+
 export interface Needs {
   tables?: Partial<Record<TableName, Access>>;
   bucket?: Access;
@@ -31,6 +34,11 @@ export interface Needs {
   probesModel?: boolean;
   /** Runs the agent's tools (the answering routes): may reach the knowledge services and read the NCBI key's secret. */
   runsAgentTools?: boolean;
+  /**
+   * Keeps the provider-embedded LOINC corpus in the bucket (`standardization/embeddings/`), so a cold start loads it
+   * rather than embedding the corpus again: `s3:PutObject` under that prefix only, beside `bucket` read access.
+   */
+  cachesEmbeddings?: boolean;
   /** Calls Textract's synchronous OCR (single images in the cloud). */
   usesTextract?: boolean;
   /**

@@ -18,6 +18,7 @@ import { StatefulStack } from '../../infra/stateful-stack';
 import { DEFAULT_MEMORY_MB, DEFAULT_TIMEOUT_SECONDS, StatelessStack } from '../../infra/stateless-stack';
 import { tableDefinitions } from '../../shared/adapters/dynamo/table-definitions';
 import { readConfig } from '../../shared/config/config';
+import { EMBEDDINGS_CACHE_PREFIX } from '../../shared/config/resources';
 import { AWS_WS_FRAME_BYTES, chunkBytesFitting } from '../../shared/domain/stream-limits';
 import { STAGED_PREFIXES } from '../../shared/domain/upload-owner';
 import { EXPIRING_BODY_TAG, RESPONSE_TTL_SECONDS } from '../../shared/ports/conversation-store';
@@ -95,6 +96,20 @@ function statementsOf(entry: ManifestEntry): Statement[] {
   return resources(stateless, 'AWS::IAM::Policy')
     .filter(([, p]) => (p.Properties.Roles as unknown[]).some((r) => refersTo(r, roleId)))
     .flatMap(([, p]) => (p.Properties.PolicyDocument as { Statement: Statement[] }).Statement);
+}
+
+/** Every statement allowing an S3 write names only objects under the embedding cache's prefix. */
+function embeddingCacheOnly(entry: ManifestEntry): boolean {
+  const writes = statementsOf(entry).filter(
+    (s) => s.Effect === 'Allow' && actionsOf(s).some((a) => S3_WRITES.some((w) => covers(a, w))),
+  );
+  return (
+    writes.length > 0 &&
+    writes.every((s) => {
+      const resources = Array.isArray(s.Resource) ? s.Resource : [s.Resource];
+      return resources.every((r) => JSON.stringify(r).includes(`/${EMBEDDINGS_CACHE_PREFIX}*`));
+    })
+  );
 }
 
 function actionsOf(statement: Statement): string[] {
@@ -484,9 +499,23 @@ describe('least privilege from needs', () => {
         continue;
       }
       expect(allows(entry, 's3:GetObject', bucketId()), entry.id).toBe(true);
+      if (entry.needs.bucket === 'read' && entry.needs.cachesEmbeddings) {
+        expect(embeddingCacheOnly(entry), entry.id).toBe(true);
+        continue;
+      }
       for (const write of S3_WRITES) {
         expect(allows(entry, write, bucketId()), `${entry.id}: ${write}`).toBe(entry.needs.bucket === 'readwrite');
       }
+    }
+  });
+
+  it('lets the embedding cache write only under its prefix, and delete nothing', () => {
+    const caching = manifest.filter((e) => e.needs.cachesEmbeddings);
+    expect(caching.map((e) => e.id).sort()).toEqual(['create-extraction', 'create-standardization']);
+    for (const entry of caching) {
+      expect(allows(entry, 's3:PutObject', bucketId()), entry.id).toBe(true);
+      expect(allows(entry, 's3:DeleteObject', bucketId()), entry.id).toBe(false);
+      expect(embeddingCacheOnly(entry), entry.id).toBe(true);
     }
   });
 

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
+import { EMBEDDINGS_CACHE_PREFIX } from '../../config/resources';
 import { corpusIndex } from '../../domain/standardization/corpus';
 import { normalizeIndicatorText } from '../../domain/standardization/normalize-text';
 import { resolveFromNeighbours, resolveIndicator } from '../../domain/standardization/resolver';
@@ -164,7 +165,7 @@ export class EmbeddingRetrieval implements NameRetrieval {
   private corpusVectors(blobs: Pick<BlobStore, 'get' | 'put'> | undefined): Promise<CorpusVectors> {
     const keys = [...corpusIndex.exact.keys()];
     const digest = createHash('sha256').update(keys.join('\n')).digest('hex').slice(0, 16);
-    const cacheKey = `standardization/embeddings/${encodeURIComponent(this.embedder.model)}/corpus-${corpusIndex.version}-${digest}.f32`;
+    const cacheKey = `${EMBEDDINGS_CACHE_PREFIX}${encodeURIComponent(this.embedder.model)}/corpus-${corpusIndex.version}-${digest}.f32`;
     let vectors = corpusVectorsByKey.get(cacheKey);
     if (!vectors) {
       vectors = this.loadOrEmbed(cacheKey, keys, blobs);
