@@ -13,6 +13,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { LOINC_CORPUS } from '../shared/domain/standardization/corpus';
 import { resolveIndicator, resolveIndicatorUncached } from '../shared/domain/standardization/resolver';
+import { resolveReadingIndicator } from '../shared/domain/standardization/unitless-siblings';
 import { normalizeUnit } from '../shared/domain/standardization/units';
 
 export interface IndicatorCase {
@@ -144,7 +145,7 @@ export function scoreCases(cases: readonly IndicatorCase[], got: readonly (strin
  */
 export function runRealworldBenchmark(): RealworldFigures {
   const cases = loadRealworldCases();
-  const got = cases.map((c) => resolveIndicatorUncached(c.input, c.unit).loincCode);
+  const got = cases.map((c) => resolveReadingIndicator(c.input, c.unit ?? null).loincCode);
   const score = (keep: (c: RealworldCase) => boolean) => {
     const idx = cases.flatMap((c, i) => (keep(c) ? [i] : []));
     return scoreCases(
@@ -202,7 +203,7 @@ function resolutionsPerSecond(
 
 export async function runResolverBenchmark(options: { iterations?: number } = {}): Promise<Figures> {
   const cases = loadIndicatorCases();
-  const got = cases.map((c) => resolveIndicatorUncached(c.input, c.unit).loincCode);
+  const got = cases.map((c) => resolveReadingIndicator(c.input, c.unit ?? null).loincCode);
   const pick = (split: IndicatorCase['split']) => {
     const idx = cases.flatMap((c, i) => (c.split === split ? [i] : []));
     return scoreCases(

@@ -6,8 +6,9 @@ import {
   parseReferenceRange,
   type ReferenceRange,
 } from './reference-range';
-import { type IndicatorResolution, resolveIndicator } from './resolver';
+import type { IndicatorResolution } from './resolver';
 import type { ReadingInput, StandardizedReading } from './types';
+import { resolveReadingIndicator } from './unitless-siblings';
 import { normalizeUnit } from './units';
 import { formatDecimal, parseBloodPressure, parseValue } from './values';
 
@@ -148,7 +149,7 @@ export function standardizeReading(input: ReadingInput, retrieved?: RetrievedRes
   }
 
   const { parsed, parsedUnit, resolverUnit } = readUnit(input);
-  let resolution = resolveIndicator(input.indicator, resolverUnit);
+  let resolution = resolveReadingIndicator(input.indicator, resolverUnit);
   if (resolution.loincCode === null && retrieved) {
     resolution = retrieved.get(retrievalKey(input.indicator, input.unit)) ?? resolution;
   }

@@ -3,7 +3,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { LOINC_CORPUS } from '../../../shared/domain/standardization/corpus';
-import { resolveIndicatorUncached } from '../../../shared/domain/standardization/resolver';
+import { resolveReadingIndicator } from '../../../shared/domain/standardization/unitless-siblings';
 import { normalizeUnit } from '../../../shared/domain/standardization/units';
 
 interface IndicatorCase {
@@ -36,7 +36,7 @@ describe('labelled evaluation set', () => {
 
   describe('dev split meets the product targets', () => {
     const dev = indicators.filter((c) => c.split === 'dev');
-    const got = dev.map((c) => resolveIndicatorUncached(c.input, c.unit).loincCode);
+    const got = dev.map((c) => resolveReadingIndicator(c.input, c.unit ?? null).loincCode);
 
     it('never returns a code where null is expected', () => {
       const wrong = dev.filter((c, i) => c.expected === null && got[i] !== null).map((c) => c.input);

@@ -1,0 +1,91 @@
+import { type CorpusConcept, conceptByCode, corpusIndex } from './corpus';
+import { analyseIndicatorText, type PropertyHint } from './normalize-text';
+import { type IndicatorResolution, resolveIndicator } from './resolver';
+import { normalizeUnit } from './units';
+
+/**
+ * Without a unit, a bare analyte name cannot tell LOINC's siblings apart: `Creatinine` is a mass or a molar
+ * concentration, in serum or in urine, and `Lead` is measured in blood and in urine. Choosing one would file a
+ * reading of 88 (µmol/L) in the mg/dL series, so such a name gives null until a unit (or a specimen in the name)
+ * decides. Siblings are read from the corpus's own LOINC long names: same component, another property or system.
+ * @see https://loinc.org/kb/users-guide/major-parts-of-a-loinc-term/ — component, property, system
+ */
+
+interface LoincAxes {
+  component: string;
+  property: string;
+  system: string;
+}
+
+/** `Glucose [Mass/volume] in Serum or Plasma --fasting` → glucose · mass/volume · serum or plasma. */
+const LONG_NAME = /^(.+?) \[([^\]]+)\](?: (?:in|of) (.+?))?(?: by .*)?(?: --.*)?$/;
+
+function axesOf(display: string): LoincAxes | null {
+  const match = LONG_NAME.exec(display);
+  if (!match) return null;
+  return {
+    component: (match[1] as string).toLowerCase(),
+    property: (match[2] as string).toLowerCase(),
+    system: (match[3] ?? '').toLowerCase(),
+  };
+}
+
+interface SiblingKinds {
+  /** Another concept of the component differs in property (mass vs molar, count vs presence). */
+  property: boolean;
+  /** Another concept of the component is measured in another specimen. */
+  system: boolean;
+}
+
+let siblings: ReadonlyMap<CorpusConcept, SiblingKinds> | undefined;
+
+function buildSiblings(): ReadonlyMap<CorpusConcept, SiblingKinds> {
+  const byComponent = new Map<string, { concept: CorpusConcept; axes: LoincAxes }[]>();
+  for (const concept of corpusIndex.concepts) {
+    const axes = axesOf(concept.display);
+    if (!axes) continue;
+    const list = byComponent.get(axes.component) ?? [];
+    list.push({ concept, axes });
+    byComponent.set(axes.component, list);
+  }
+  const kinds = new Map<CorpusConcept, SiblingKinds>();
+  for (const members of byComponent.values()) {
+    for (const { concept, axes } of members) {
+      const others = members.filter((m) => m.concept !== concept);
+      kinds.set(concept, {
+        property: others.some((m) => m.axes.property !== axes.property),
+        system: others.some((m) => m.axes.system !== axes.system),
+      });
+    }
+  }
+  return kinds;
+}
+
+/** A specimen named in the reading's own words, in the languages the corpus carries. */
+const NAMED_SPECIMEN =
+  /\b(?:serum|plasma|blood|whole blood|urine|urinary|csf|spinal|arterial|venous|capillary|stool|faeces|feces|saliva|sérum|sangre|sangue|sang|blut|vollblut|orina|urina|urin|harn|liquor|plasmatique|sérique|sanguíneo|sanguineo)\b|血|尿/i;
+
+/**
+ * Whether this concept, reached from `name` without a unit, stands among siblings the missing unit would have to
+ * decide: any sibling of another property when the name states none (`[Mass/volume]`, `-mCnc`), or of another
+ * specimen when the name names none.
+ */
+export function unitWouldDecide(concept: CorpusConcept, name: string, property: PropertyHint): boolean {
+  siblings ??= buildSiblings();
+  const kinds = siblings.get(concept);
+  if (!kinds) return false;
+  return (kinds.property && property === null) || (kinds.system && !NAMED_SPECIMEN.test(name));
+}
+
+/**
+ * The code of a reading's name: `resolveIndicator`, except that a name without a unit among siblings the unit would
+ * decide gives null. A question's words ("my creatinine") still resolve with `resolveIndicator`: they ask for a
+ * series, they do not file a value in one.
+ */
+export function resolveReadingIndicator(name: string, unit: string | null): IndicatorResolution {
+  const resolution = resolveIndicator(name, unit);
+  if (resolution.loincCode === null || normalizeUnit(unit) !== null) return resolution;
+  const concept = conceptByCode(resolution.loincCode);
+  if (!concept || !unitWouldDecide(concept, name, analyseIndicatorText(name).property)) return resolution;
+  return Object.freeze({ loincCode: null, canonicalName: null, confidence: 0, category: resolution.category });
+}
