@@ -222,10 +222,10 @@ export function buildCorpus(sources: CorpusSources): { corpus: LoincCorpus; repo
     sortedOwners.add(code);
     fixedSortedOwners.set(sorted, sortedOwners);
   };
-  const othersOwning = (key: string, code: string): string[] => {
-    const direct = [...(fixedOwners.get(key) ?? [])].filter((c) => c !== code);
+  const othersOwning = (key: string, code: string, siblings: ReadonlySet<string> = new Set()): string[] => {
+    const direct = [...(fixedOwners.get(key) ?? [])].filter((c) => c !== code && !siblings.has(c));
     if (direct.length > 0) return direct;
-    return [...(fixedSortedOwners.get(sortedTokenKey(key)) ?? [])].filter((c) => c !== code);
+    return [...(fixedSortedOwners.get(sortedTokenKey(key)) ?? [])].filter((c) => c !== code && !siblings.has(c));
   };
   for (const draft of drafts.values()) {
     for (const name of [...draft.concept.synonyms, draft.concept.display])
@@ -233,7 +233,12 @@ export function buildCorpus(sources: CorpusSources): { corpus: LoincCorpus; repo
   }
 
   // Hand-written tier 2: modern orders, then multilingual names. A name another concept already owns is dropped.
-  const keepHandWritten = (code: string, names: string[], origin: string): string[] =>
+  const keepHandWritten = (
+    code: string,
+    names: string[],
+    origin: string,
+    siblings: ReadonlySet<string> = new Set(),
+  ): string[] =>
     names.filter((name) => {
       const key = normalizeIndicatorText(name);
       if (!key) return false;
@@ -241,7 +246,7 @@ export function buildCorpus(sources: CorpusSources): { corpus: LoincCorpus; repo
         report.dropped.push({ code, name, reason: `${origin}: ambiguous or unit-only term` });
         return false;
       }
-      const owners = othersOwning(key, code);
+      const owners = othersOwning(key, code, siblings);
       if (owners.length > 0) {
         report.dropped.push({ code, name, reason: `${origin}: already names another concept`, owners });
         return false;
@@ -249,13 +254,22 @@ export function buildCorpus(sources: CorpusSources): { corpus: LoincCorpus; repo
       return true;
     });
 
+  // Modern orders may share a name among themselves (D-dimer FEU and DDU): their units tell them apart, which the
+  // corpus tests check. They may not take a curated name.
+  const modernCodes = new Set(sources.modern.map((o) => o.code));
   for (const order of sources.modern) {
     if (drafts.has(order.code)) throw new Error(`modern order ${order.code} is already curated`);
+    // Its long name may normalise to a curated sibling's key (molar vs mass): then it is found by its synonyms only.
     const displayKey = normalizeIndicatorText(order.display);
     const displayOwners = othersOwning(displayKey, order.code);
     if (displayOwners.length > 0)
-      throw new Error(`modern order ${order.code}: display "${order.display}" names ${displayOwners.join(', ')}`);
-    const synonyms = unique(keepHandWritten(order.code, order.synonyms, 'modern order'));
+      report.dropped.push({
+        code: order.code,
+        name: order.display,
+        reason: 'modern order: long name already names another concept',
+        owners: displayOwners,
+      });
+    const synonyms = unique(keepHandWritten(order.code, order.synonyms, 'modern order', modernCodes));
     const concept: CorpusConcept = {
       code: order.code,
       display: order.display,
@@ -266,9 +280,11 @@ export function buildCorpus(sources: CorpusSources): { corpus: LoincCorpus; repo
       verifiedBy: ['published-name'],
       ...(order.unitlessDefault ? { unitlessDefault: true } : {}),
       ...(order.requiresUnit ? { requiresUnit: true } : {}),
+      ...(displayOwners.length > 0 ? { indexDisplay: false } : {}),
     };
     drafts.set(order.code, { concept, curated: true, generated: [] });
-    for (const name of [...synonyms, order.display]) own(normalizeIndicatorText(name), order.code);
+    const ownedNames = displayOwners.length > 0 ? synonyms : [...synonyms, order.display];
+    for (const name of ownedNames) own(normalizeIndicatorText(name), order.code);
   }
 
   // Flowsheet rows: enrich curated concepts, create the others.
