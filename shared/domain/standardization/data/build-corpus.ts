@@ -206,9 +206,12 @@ export function buildCorpus(sources: CorpusSources): { corpus: LoincCorpus; repo
     });
   }
 
-  const blocked = new Set(
+  const blockedKeys = new Set(
     [...sources.curated.ambiguousTerms, ...(sources.curated.unitRequiredTerms ?? [])].map(normalizeIndicatorText),
   );
+  /** Ambiguous and unit-only terms, in any word order: a listed term stays null however it is spelled. */
+  const blockedSorted = new Set([...blockedKeys].map(sortedTokenKey));
+  const blocked = { has: (key: string): boolean => blockedKeys.has(key) || blockedSorted.has(sortedTokenKey(key)) };
   /** Key → codes whose hand-written names (or display) produce it. */
   const fixedOwners = new Map<string, Set<string>>();
   const fixedSortedOwners = new Map<string, Set<string>>();
@@ -223,14 +226,19 @@ export function buildCorpus(sources: CorpusSources): { corpus: LoincCorpus; repo
     fixedSortedOwners.set(sorted, sortedOwners);
   };
   const othersOwning = (key: string, code: string, siblings: ReadonlySet<string> = new Set()): string[] => {
-    const direct = [...(fixedOwners.get(key) ?? [])].filter((c) => c !== code && !siblings.has(c));
+    const sorted = sortedTokenKey(key);
+    const exempt = (c: string, curated: boolean): boolean => c === code || (!curated && siblings.has(c));
+    const direct = [...(fixedOwners.get(key) ?? [])].filter((c) => !exempt(c, curatedKeys.has(key)));
     if (direct.length > 0) return direct;
-    return [...(fixedSortedOwners.get(sortedTokenKey(key)) ?? [])].filter((c) => c !== code && !siblings.has(c));
+    return [...(fixedSortedOwners.get(sorted) ?? [])].filter((c) => !exempt(c, curatedSortedKeys.has(sorted)));
   };
   for (const draft of drafts.values()) {
     for (const name of [...draft.concept.synonyms, draft.concept.display])
       own(normalizeIndicatorText(name), draft.concept.code);
   }
+  /** Keys the curated concepts own: no sibling exemption applies to them, so every curated answer stays as it is. */
+  const curatedKeys = new Set(fixedOwners.keys());
+  const curatedSortedKeys = new Set(fixedSortedOwners.keys());
 
   // Hand-written tier 2: modern orders, then multilingual names. A name another concept already owns is dropped.
   const keepHandWritten = (
@@ -366,10 +374,26 @@ export function buildCorpus(sources: CorpusSources): { corpus: LoincCorpus; repo
   }
 
   // Multilingual names: hand-written, so they rank with the curated ones.
+  // A name listed for molar and mass siblings alike is shared on purpose: the unit picks.
+  const i18nCodesByKey = new Map<string, Set<string>>();
+  for (const [code, byLanguage] of Object.entries(sources.i18n)) {
+    for (const name of Object.values(byLanguage).flat()) {
+      const key = normalizeIndicatorText(name);
+      const codes = i18nCodesByKey.get(key) ?? new Set<string>();
+      codes.add(code);
+      i18nCodesByKey.set(key, codes);
+    }
+  }
   for (const [code, byLanguage] of Object.entries(sources.i18n)) {
     const draft = drafts.get(code);
     if (!draft) throw new Error(`synonyms-i18n.json names ${code}, which is in no source`);
-    const names = keepHandWritten(code, Object.values(byLanguage).flat(), 'multilingual name');
+    const names = Object.values(byLanguage)
+      .flat()
+      .filter(
+        (name) =>
+          keepHandWritten(code, [name], 'multilingual name', i18nCodesByKey.get(normalizeIndicatorText(name))).length >
+          0,
+      );
     const existing = new Set(draft.concept.synonyms.map(normalizeIndicatorText));
     for (const name of names) {
       const key = normalizeIndicatorText(name);
