@@ -105,6 +105,40 @@ describe('corpus build (data/build-corpus.ts)', () => {
     expect(resolveIndicator('Apo B SerPl-mCnc', 'mmol/L').loincCode).toBeNull();
   });
 
+  it('adds modern orders with their sources, and lets the unit choose between their siblings', () => {
+    expect(sources.modern.length).toBeGreaterThanOrEqual(70);
+    for (const order of sources.modern) {
+      expect(order.sources.filter((s) => !s.startsWith('https://loinc.org/')).length, order.code).toBeGreaterThan(0);
+      expect(corpusIndex.byCode.get(order.code)?.verifiedBy, order.code).toEqual(['published-name']);
+    }
+    expect(resolveIndicator('hs-Troponin I', 'ng/L').loincCode).toBe('89579-7');
+    expect(resolveIndicator('NT-proBNP', 'pg/mL').loincCode).toBe('33762-6');
+    expect(resolveIndicator('eGFR (CKD-EPI 2021)', 'mL/min/1.73m2').loincCode).toBe('98979-8');
+    expect(resolveIndicator('HbA1c IFCC', 'mmol/mol').loincCode).toBe('59261-8');
+    // D-dimer: FEU and DDU are told apart by the unit; without one, no guess.
+    expect(resolveIndicator('D-dimer', 'mg/L{FEU}').loincCode).toBe('48065-7');
+    expect(resolveIndicator('D-dimer', 'ng/mL{DDU}').loincCode).toBe('48066-5');
+    expect(resolveIndicator('D-dimer').loincCode).toBeNull();
+    // Dipstick protein: the qualitative code without a unit, the mass code with one.
+    expect(resolveIndicator('urine protein dipstick').loincCode).toBe('20454-5');
+    expect(resolveIndicator('urine protein dipstick', 'mg/dL').loincCode).toBe('5804-0');
+  });
+
+  it('names the common panels in seven languages', () => {
+    const languages = ['en', 'es', 'de', 'fr', 'pt', 'it', 'zh'];
+    const entries = Object.values(sources.i18n);
+    expect(entries.length).toBeGreaterThanOrEqual(80);
+    for (const language of languages) {
+      expect(entries.filter((e) => (e[language]?.length ?? 0) > 0).length, language).toBeGreaterThanOrEqual(60);
+    }
+    expect(resolveIndicator('globuli bianchi', '10*9/L').loincCode).toBe('26464-8');
+    expect(resolveIndicator('trigliceridi', 'mg/dL').loincCode).toBe('2571-8');
+    expect(resolveIndicator('frequência respiratória', '/min').loincCode).toBe('9279-1');
+    expect(resolveIndicator('emoglobina glicata', '%').loincCode).toBe('4548-4');
+    // Shared by molar and mass siblings on purpose: the unit picks.
+    expect(resolveIndicator('potássio', 'mmol/L').loincCode).toBe('2823-3');
+  });
+
   it('derives the category from the flowsheet section', () => {
     expect(categoryOfSection('VITALS > INTAKE')).toBe('vital-signs');
     expect(categoryOfSection('QUESTIONNAIRES > PHQ-9 quick depression assessment panel')).toBe('survey');
