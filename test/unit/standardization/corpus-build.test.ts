@@ -88,13 +88,24 @@ describe('corpus build (data/build-corpus.ts)', () => {
     // Thallium is in the flowsheet in spot urine and in 24-hour urine.
     expect(resolveIndicator('Thallium').loincCode).toBeNull();
     expect(resolveIndicator('Thallium', 'ng/mL').loincCode).toBeNull();
-    expect(report.dropped.some((d) => d.name === 'Thallium' && /several specimens/.test(d.reason))).toBe(true);
+    expect(LOINC_CORPUS.concepts.some((c) => c.synonyms.includes('Thallium'))).toBe(false);
     // Cyclosporine in blood and in serum: the bare name stays null, the specimen-bearing names resolve.
     expect(resolveIndicator('Cyclosporine', 'ng/mL').loincCode).toBeNull();
+    expect(report.dropped.some((d) => d.name === 'Cyclosporine' && /several specimens/.test(d.reason))).toBe(true);
     expect(resolveIndicator('Cyclosporine [Mass/volume] in Blood', 'ng/mL').loincCode).toBe('3520-4');
     expect(resolveIndicator('Cyclosporin Bld Qn', 'ng/mL').loincCode).toBe('3520-4');
     // Short names lose their specimen once normalised (`Bld`, `Ser` are noise): shared, so dropped.
     expect(resolveIndicator('Cyclosporin Bld-mCnc', 'ng/mL').loincCode).toBeNull();
+  });
+
+  it('gives a bare component only to a quantitative concept in the specimen a bare name implies', () => {
+    // Methotrexate: one concept, serum or plasma, molar.
+    expect(resolveIndicator('Methotrexate', 'umol/L').loincCode).toBe('14836-1');
+    // Oxalate is only in 24-hour urine here, nicotine only in urine: a bare name does not imply urine.
+    expect(resolveIndicator('Oxalate').loincCode).toBeNull();
+    expect(resolveIndicator('Nicotine').loincCode).toBeNull();
+    // `Parathyrin [Interpretation]` is no measurement: the bare name is not its.
+    expect(resolveIndicator('Parathyrin').loincCode).toBeNull();
   });
 
   it('resolves flowsheet concepts by their display, short and flowsheet names', () => {

@@ -119,12 +119,22 @@ export function systemOf(display: string): string {
   return match ? (match[1] as string).trim() : '';
 }
 
+/** The specimens a bare analyte name implies on a report: anything else (urine, CSF, saliva) is always written. */
+const DEFAULT_SYSTEMS = new Set(['Serum or Plasma', 'Serum', 'Plasma', 'Blood']);
+
 /**
- * A name that is nothing but `Component [Property] in System`: no method, timing or challenge. Only such a concept
- * may own its bare component (`Vancomycin` must not stand for the trough level).
+ * Only a concept named `Component [Property] in System`, with no method, timing or challenge (`Vancomycin` must not
+ * stand for the trough level), measured with a unit (not an interpretation or a presence) and in the specimen a bare
+ * name implies, may own its bare component.
  */
-function isPlainAnalyte(display: string): boolean {
-  return /^[^[\]]+ \[[^\]]+\] in [^[\]]+$/.test(display) && !/ by | --|--/.test(display);
+function mayOwnComponent(concept: CorpusConcept): boolean {
+  const { display } = concept;
+  return (
+    /^[^[\]]+ \[[^\]]+\] in [^[\]]+$/.test(display) &&
+    !/ by | --|--/.test(display) &&
+    concept.units.length > 0 &&
+    DEFAULT_SYSTEMS.has(systemOf(display))
+  );
 }
 
 function canonicalUnit(unit: string | null): string | null {
@@ -416,7 +426,7 @@ export function buildCorpus(sources: CorpusSources): { corpus: LoincCorpus; repo
   }
   for (const draft of drafts.values()) {
     const component = componentOf(draft.concept.display);
-    if (component && isPlainAnalyte(draft.concept.display)) draft.generated.push(component);
+    if (component && mayOwnComponent(draft.concept)) draft.generated.push(component);
   }
 
   // Generated names: filter each, then refuse those several concepts share without units to tell them apart.
