@@ -13,7 +13,10 @@ export interface CorpusConcept {
   /** Every UCUM unit (as `normalizeUnit` returns it) that belongs to this concept and not to a sibling. */
   units: string[];
   synonyms: string[];
-  /** Where the code was checked: nlm-flowsheet, healthkit-mapping, loinc-conversion, task-brief. */
+  /**
+   * Where the code was checked: nlm-flowsheet, healthkit-mapping, loinc-conversion, task-brief, published-name (a
+   * modern order whose sources are in `data/modern-orders.json`).
+   */
   verifiedBy: string[];
   /** Chosen when a synonym is shared by molar/mass (or %/absolute) siblings and the reading has no unit. */
   unitlessDefault?: boolean;
