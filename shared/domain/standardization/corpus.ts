@@ -1,4 +1,4 @@
-import corpusJson from './data/loinc-corpus.json' with { type: 'json' };
+import { readFileSync } from 'node:fs';
 import { normalizeIndicatorText, sortedTokenKey, trigrams } from './normalize-text';
 import type { ObservationCategory } from './types';
 
@@ -179,8 +179,16 @@ function buildFuzzyIndex(exact: ReadonlyMap<string, SynonymGroup>): FuzzyIndex {
   return { keys, tokens, groups, gramCounts: Uint16Array.from(counts), postings };
 }
 
-/** The corpus as shipped, indexed once at module load. */
-export const LOINC_CORPUS: LoincCorpus = corpusJson as LoincCorpus;
+/**
+ * The corpus as shipped, read and indexed once at module load. Read as a file rather than imported as JSON: imported,
+ * esbuild would inline its ~785 KB into every bundle that standardizes, where it is parsed as a JavaScript object
+ * literal at each cold start; `JSON.parse` of the file is cheaper. The URL is relative to this module, so in a bundle
+ * to the bundle's own file: the bundling step puts a copy in `data/` beside every bundle whose code holds this URL
+ * (`DATA_FILES` in infra/bundling.ts). Synchronous, because the resolver is.
+ */
+export const LOINC_CORPUS: LoincCorpus = JSON.parse(
+  readFileSync(new URL('./data/loinc-corpus.json', import.meta.url), 'utf8'),
+) as LoincCorpus;
 
 export const corpusIndex: CorpusIndex = buildIndex(LOINC_CORPUS);
 
