@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import { access, cp, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { access, cp, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { basename, dirname, extname, join } from 'node:path';
+import { basename, dirname, extname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type BuildOptions, build } from 'esbuild';
 
@@ -86,6 +86,18 @@ export const LAZY_IMPORT_FILES: Readonly<Partial<Record<(typeof LAZY_IMPORTS)[nu
 
 const LAZY_MODULES = [...LAZY_PACKAGES, ...LAZY_IMPORTS];
 
+/**
+ * Data files our modules read beside themselves at load, as `new URL('./data/<name>', import.meta.url)`, and where
+ * each is in the repository. esbuild leaves that expression alone, so in a bundle it names `data/<name>` beside the
+ * bundle's own file: {@link copyDataFiles} puts a copy there for every built module (the bundle, and our lazy modules
+ * under `lazy/`) whose code holds the URL. The LOINC corpus is ~785 KB: inlined as an import it would weigh on every
+ * bundle that standardizes and be parsed as JavaScript at each cold start. Keyed by the URL as written, so two
+ * modules may not read different files under one name.
+ */
+export const DATA_FILES: Readonly<Record<string, string>> = {
+  './data/loinc-corpus.json': 'shared/domain/standardization/data/loinc-corpus.json',
+};
+
 /** `NodejsFunction` writes `index.mjs` for ESM bundles; the handler setting is `index.handler`. */
 export const BUNDLE_FILE = 'index.mjs';
 
@@ -119,6 +131,37 @@ export function lazySpecifiersOf(bundle: string): { dynamic: string[]; static: s
     dynamic: found(new RegExp(`\\bimport\\(\\s*["'\`]((?:${names})(?:/[^"'\`]*)?)["'\`]\\s*\\)`, 'g')),
     static: found(new RegExp(`\\bfrom\\s*["']((?:${names})(?:/[^"']*)?)["']`, 'g')),
   };
+}
+
+/** The `./data/…` files a built module reads with `new URL(…, import.meta.url)`, as written in it. */
+export function dataFilesOf(code: string): string[] {
+  const pattern = /\bnew URL\(\s*["'`](\.\/data\/[^"'`]+)["'`]\s*,\s*import\.meta\.url\s*\)/g;
+  return [...new Set([...code.matchAll(pattern)].map((m) => m[1]!))].sort();
+}
+
+/**
+ * Copies the data files each of our built modules reads (the bundle `<outDir>/index.mjs` and the lazy modules under
+ * `<outDir>/lazy/`) into `data/` beside that module, from {@link DATA_FILES}; returns them relative to `outDir`. A
+ * `./data/` URL that DATA_FILES does not name is refused here, at build time: on Lambda it would fail at the first cold
+ * start. Lazy packages under node_modules/ are not ours and are not read.
+ */
+export async function copyDataFiles(outDir: string): Promise<string[]> {
+  const lazyDir = join(outDir, 'lazy');
+  const lazyModules = (await readdir(lazyDir).catch(() => [] as string[]))
+    .filter((name) => name.endsWith('.mjs'))
+    .map((name) => join(lazyDir, name));
+  const copied: string[] = [];
+  for (const file of [join(outDir, BUNDLE_FILE), ...lazyModules]) {
+    for (const url of dataFilesOf(await readFile(file, 'utf8'))) {
+      const source = DATA_FILES[url];
+      if (!source) throw new Error(`${file} reads ${url} beside itself; name its source in DATA_FILES`);
+      const target = join(dirname(file), url);
+      await mkdir(dirname(target), { recursive: true });
+      await cp(join(REPO_ROOT, source), target);
+      copied.push(relative(outDir, target));
+    }
+  }
+  return copied.sort();
 }
 
 /**
@@ -225,8 +268,17 @@ async function builtLazyModule(specifier: string): Promise<string> {
   }
 }
 
-/** One function's whole asset, as CDK builds it: the bundle and the lazy packages it imports. */
+/**
+ * What CDK runs after bundling each function (`commandHooks.afterBundling`, through infra/build-lazy-packages.ts):
+ * the lazy packages the bundle imports, then the data files it and its lazy modules read.
+ */
+export async function completeAsset(outDir: string): Promise<void> {
+  await buildLazyPackages(outDir);
+  await copyDataFiles(outDir);
+}
+
+/** One function's whole asset, as CDK builds it: the bundle, the lazy packages it imports and its data files. */
 export async function bundleFunction(entryPath: string, outDir: string): Promise<void> {
   await build({ ...esbuildOptionsFor(entryPath, join(outDir, BUNDLE_FILE)), logLevel: 'silent' });
-  await buildLazyPackages(outDir);
+  await completeAsset(outDir);
 }

@@ -5,31 +5,37 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BUNDLE_FILE, bundleFunction, LAZY_PACKAGES, lazySpecifiersOf } from '../../infra/bundling';
+import { BUNDLE_FILE, bundleFunction, DATA_FILES, LAZY_PACKAGES, lazySpecifiersOf } from '../../infra/bundling';
 import { longLayoutXlsx, textPdf } from '../support/document-fixtures';
-import { type Harness, startHarness } from '../support/harness';
+import { client, type Harness, startHarness } from '../support/harness';
 
 /**
  * A document function's asset exactly as CDK builds it (the bundle, and the lazy packages beside it under
  * node_modules/), run in a fresh Node process on REST API events against the local emulators: pdf.js and exceljs are
- * not in the bundle, and load from the asset on the first PDF and the first workbook.
+ * not in the bundle, and load from the asset on the first PDF and the first workbook. And `create-data`'s, whose LOINC
+ * corpus is a data file beside the bundle, not in it.
  */
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 let h: Harness;
 let key: string;
 let assetDir: string;
+let dataAssetDir: string;
 
 beforeAll(async () => {
   h = await startHarness();
   key = (await h.newAccount('bundles')).key;
   assetDir = await mkdtemp(join(tmpdir(), 'hds-asset-'));
-  await bundleFunction(join(repoRoot, 'functions/standardize/create-standardization.ts'), assetDir);
-}, 120_000);
+  dataAssetDir = await mkdtemp(join(tmpdir(), 'hds-asset-'));
+  await Promise.all([
+    bundleFunction(join(repoRoot, 'functions/standardize/create-standardization.ts'), assetDir),
+    bundleFunction(join(repoRoot, 'functions/data/create-data.ts'), dataAssetDir),
+  ]);
+}, 180_000);
 
 afterAll(async () => {
   await h?.stop();
-  if (assetDir) await rm(assetDir, { recursive: true, force: true });
+  for (const dir of [assetDir, dataAssetDir]) if (dir) await rm(dir, { recursive: true, force: true });
 });
 
 async function multipartEvent(file: Buffer, filename: string, type: string) {
@@ -53,15 +59,19 @@ async function multipartEvent(file: Buffer, filename: string, type: string) {
   };
 }
 
-/** Invokes the bundle's handler once per event in one fresh process, as a warm Lambda would; returns the answers. */
+/**
+ * Invokes the handler of the bundle in `dir` (create-standardization's unless told) once per event in one fresh
+ * process, as a warm Lambda would; returns the answers.
+ */
 function runBundle(
   events: unknown[],
   env: Record<string, string> = {},
+  { dir = assetDir, functionName = 'create-standardization' } = {},
 ): Promise<{ statusCode: number; body: string }[]> {
   const script = `
-    const { handler } = await import(${JSON.stringify(pathToFileURL(join(assetDir, BUNDLE_FILE)).href)});
-    const context = { functionName: 'create-standardization', functionVersion: '$LATEST', memoryLimitInMB: '1024',
-      invokedFunctionArn: 'arn:aws:lambda:eu-west-1:000000000000:function:create-standardization',
+    const { handler } = await import(${JSON.stringify(pathToFileURL(join(dir, BUNDLE_FILE)).href)});
+    const context = { functionName: '${functionName}', functionVersion: '$LATEST', memoryLimitInMB: '1024',
+      invokedFunctionArn: 'arn:aws:lambda:eu-west-1:000000000000:function:${functionName}',
       awsRequestId: 'bundle-test', getRemainingTimeInMillis: () => 29000 };
     const out = [];
     for (const event of JSON.parse(process.argv[1])) out.push(await handler(event, context));
@@ -71,7 +81,7 @@ function runBundle(
       process.execPath,
       ['--input-type=module', '--enable-source-maps', '-e', script, JSON.stringify(events)],
       {
-        cwd: assetDir,
+        cwd: dir,
         timeout: 120_000,
         maxBuffer: 16 * 1024 * 1024,
         env: { ...process.env, HDS_LOG_LEVEL: 'error', ...env },
@@ -142,5 +152,62 @@ describe("the same asset with Lambda's environment", () => {
       AWS_XRAY_CONTEXT_MISSING: 'IGNORE_ERROR',
     });
     expect(answer!.statusCode, answer!.body).toBe(200);
+  }, 120_000);
+});
+
+describe('a function that standardizes, with the LOINC corpus beside its bundle', () => {
+  const corpusFile = readFileSync(join(repoRoot, DATA_FILES['./data/loinc-corpus.json']!), 'utf8');
+
+  it('ships the corpus as data/loinc-corpus.json beside each module that reads it, and not inside them', async () => {
+    for (const file of ['data/loinc-corpus.json', 'lazy/data/loinc-corpus.json'])
+      expect(await readFile(join(assetDir, file), 'utf8'), file).toBe(corpusFile);
+    expect(await readFile(join(dataAssetDir, 'data/loinc-corpus.json'), 'utf8')).toBe(corpusFile);
+    // A synonym and the corpus's own description: strings nothing but the corpus holds.
+    const { description } = JSON.parse(corpusFile) as { description: string };
+    for (const module of [
+      join(dataAssetDir, BUNDLE_FILE),
+      join(assetDir, BUNDLE_FILE),
+      join(assetDir, 'lazy/offline-engine.mjs'),
+    ]) {
+      const code = await readFile(module, 'utf8');
+      expect(code, module).toContain('"./data/loinc-corpus.json"');
+      expect(code, module).not.toContain('Glasgow Coma Scale Data');
+      expect(code, module).not.toContain(description.slice(0, 60));
+    }
+    // The lazy module without the corpus gets no copy.
+    await expect(stat(join(dataAssetDir, 'lazy', 'data'))).rejects.toThrow();
+  });
+
+  it('resolves LOINC codes when create-data runs from its asset in a fresh Node process', async () => {
+    const event = JSON.parse(readFileSync(join(repoRoot, 'events/create-data.json'), 'utf8'));
+    const body = {
+      user: 'bundle-data',
+      retention: 'permanent',
+      records: [
+        { indicator: 'Glucose', value: 97, unit: 'mg/dL', time: '2026-11-20T07:30:00Z' },
+        // Only in the corpus since slice B (issue 18): the data file is the one read, not an older copy.
+        { indicator: 'Leptin', value: 8.1, unit: 'ng/mL', time: '2026-11-20T07:30:00Z' },
+      ],
+    };
+    const headers = { ...event.headers, authorization: `Bearer ${key}` };
+    const [answer] = await runBundle(
+      [
+        {
+          ...event,
+          headers,
+          multiValueHeaders: Object.fromEntries(Object.entries(headers).map(([k, v]) => [k, [v]])),
+          body: Buffer.from(JSON.stringify(body)).toString('base64'),
+          isBase64Encoded: true,
+        },
+      ],
+      {},
+      { dir: dataAssetDir, functionName: 'create-data' },
+    );
+    expect(answer!.statusCode, answer!.body).toBe(200);
+    expect(JSON.parse(answer!.body)).toMatchObject({ ingested: 2, standardized: 2 });
+    const stored = (await client(h.url, key).get('/v1/data?user=bundle-data')).body.data as {
+      loinc_code: string | null;
+    }[];
+    expect(stored.map((r) => r.loinc_code).sort()).toEqual(['21365-2', '2345-7']);
   }, 120_000);
 });

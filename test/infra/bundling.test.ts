@@ -1,11 +1,19 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { manifest } from '../../functions/routes';
-import { BUNDLE_FILE, bundleFunction, esbuildOptionsFor, LAMBDA_NODE_TARGET } from '../../infra/bundling';
+import {
+  BUNDLE_FILE,
+  bundleFunction,
+  copyDataFiles,
+  DATA_FILES,
+  dataFilesOf,
+  esbuildOptionsFor,
+  LAMBDA_NODE_TARGET,
+} from '../../infra/bundling';
 
 /**
  * The bundle settings a benchmark script shares with CDK, exercised for real: every handler of the
@@ -55,6 +63,33 @@ describe('esbuildOptionsFor', () => {
   });
 });
 
+describe('data files beside the bundle', () => {
+  it('finds the ./data/ files a module reads beside itself, as esbuild leaves the URL', () => {
+    const minified = 'var r=JSON.parse(o(new URL("./data/loinc-corpus.json",import.meta.url),"utf8"));';
+    expect(dataFilesOf(minified + minified)).toEqual(['./data/loinc-corpus.json']);
+    // QuickJS's WASM beside its lazy module is LAZY_IMPORT_FILES' business, not a data file.
+    expect(dataFilesOf('new URL("emscripten-module.wasm", import.meta.url)')).toEqual([]);
+  });
+
+  it("copies each into data/ beside every one of our modules that reads it, and refuses one it doesn't know", async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'hds-data-files-'));
+    try {
+      const reads = (url: string) => `export const x = new URL(${JSON.stringify(url)}, import.meta.url);`;
+      await mkdir(join(dir, 'lazy'));
+      await writeFile(join(dir, BUNDLE_FILE), reads('./data/loinc-corpus.json'));
+      await writeFile(join(dir, 'lazy', 'offline-engine.mjs'), reads('./data/loinc-corpus.json'));
+      await writeFile(join(dir, 'lazy', 'tracing.mjs'), 'export {};');
+      expect(await copyDataFiles(dir)).toEqual(['data/loinc-corpus.json', 'lazy/data/loinc-corpus.json']);
+      const corpus = await readFile(join(repoRoot, DATA_FILES['./data/loinc-corpus.json']!), 'utf8');
+      expect(await readFile(join(dir, 'lazy', 'data', 'loinc-corpus.json'), 'utf8')).toBe(corpus);
+      await writeFile(join(dir, BUNDLE_FILE), reads('./data/unknown.json'));
+      await expect(copyDataFiles(dir)).rejects.toThrow(/reads \.\/data\/unknown\.json beside itself/);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('every manifest handler', () => {
   it('bundles to an ES module Node can load, exporting handler', async () => {
     outdir = await mkdtemp(join(tmpdir(), 'hds-bundle-'));
@@ -64,6 +99,8 @@ describe('every manifest handler', () => {
         const outfile = join(dir, entry.id, BUNDLE_FILE);
         await bundleFunction(join(repoRoot, 'functions', entry.handler), join(dir, entry.id));
         expect((await stat(`${outfile}.map`)).isFile()).toBe(true);
+        // The LOINC corpus is a file beside the bundles that read it (the import below fails without it), never inlined.
+        expect(await readFile(outfile, 'utf8'), entry.id).not.toContain('Glasgow Coma Scale Data');
         return { id: entry.id, outfile };
       }),
     );

@@ -1,6 +1,6 @@
 /**
  * The standardization engine: every health reading HDS stores passes through here. Pure and deterministic; the
- * only data it reads is the curated LOINC corpus bundled as JSON (`data/loinc-corpus.json`).
+ * only data it reads is the curated LOINC corpus, a JSON file read at load (`data/loinc-corpus.json`).
  */
 
 export type { CorpusConcept, LoincCorpus } from './corpus';
