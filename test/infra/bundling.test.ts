@@ -118,7 +118,7 @@ describe('every manifest handler', () => {
         // Lambda's environment turns tracing on: the Tracer is loaded by the bundle then, and only then.
         {
           cwd: dir,
-          timeout: 120_000,
+          timeout: 180_000,
           env: {
             ...process.env,
             AWS_REGION: 'eu-west-1',
@@ -130,5 +130,5 @@ describe('every manifest handler', () => {
       );
     });
     expect(failure).toBeUndefined();
-  }, 240_000);
+  }, 420_000);
 });
