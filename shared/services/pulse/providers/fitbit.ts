@@ -14,7 +14,7 @@ import {
 } from '../../../domain/pulse/mapping/fitbit';
 import { PROVIDER_DESCRIPTORS } from '../../../domain/pulse/providers';
 import { type KeyedReading, offsetText } from '../../../domain/pulse/readings';
-import { fitbitEvents, secretEquals, verifyFitbit } from '../../../domain/pulse/signatures';
+import { fitbitEvents, fitbitVerifyStatus, verifyFitbit } from '../../../domain/pulse/signatures';
 import type { LocalClock } from '../../../domain/pulse/zones';
 import { log } from '../../../log';
 import { ProviderError, type ProviderRequest } from '../provider-http';
@@ -77,9 +77,9 @@ const fitbitWebhook: WebhookSpec = {
   verify: (raw, req, cfg) => verifyFitbit(raw, req.headers, cfg.clientSecret),
 
   handshake(query, cfg) {
-    const code = query.get('verify');
-    if (code === null) return null;
-    return cfg.verifyCode && secretEquals(cfg.verifyCode, code) ? { status: 204 } : { status: 404 };
+    if (query.get('verify') === null) return null;
+    // No code configured: nothing can match, so every verification is refused.
+    return { status: cfg.verifyCode ? fitbitVerifyStatus(query, cfg.verifyCode) : 404 };
   },
 
   events: fitbitEvents,
