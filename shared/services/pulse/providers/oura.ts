@@ -11,7 +11,7 @@ import { PROVIDER_DESCRIPTORS } from '../../../domain/pulse/providers';
 import { ProviderPayloadError } from '../../../domain/pulse/readings';
 import { ouraChallenge, verifyOura } from '../../../domain/pulse/signatures';
 import { ouraEvents } from '../../../domain/pulse/webhook-events';
-import { ProviderError } from '../provider-http';
+import { ProviderError, refusingMalformed } from '../provider-http';
 import type { FetchResult, FetchStep, ProviderContext, ProviderModule, ProviderTokens, WebhookSpec } from '../registry';
 
 /**
@@ -177,13 +177,7 @@ export const ouraModule: ProviderModule = {
 
   async fetch(ctx, tokens, step) {
     if (step.provider !== 'oura') throw new ProviderError('refused', 'oura', null);
-    try {
-      return await fetchStep(ctx, tokens, step);
-    } catch (err) {
-      // A body not in Oura's documented shape will not change on a retry: refused, never a crash loop.
-      if (err instanceof ProviderPayloadError) throw new ProviderError('refused', 'oura', null);
-      throw err;
-    }
+    return refusingMalformed('oura', () => fetchStep(ctx, tokens, step));
   },
 };
 

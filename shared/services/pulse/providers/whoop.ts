@@ -9,10 +9,9 @@ import {
   mapWhoopWorkouts,
 } from '../../../domain/pulse/mapping/whoop';
 import { PROVIDER_DESCRIPTORS } from '../../../domain/pulse/providers';
-import { ProviderPayloadError } from '../../../domain/pulse/readings';
 import { verifyWhoop } from '../../../domain/pulse/signatures';
 import { whoopEvents } from '../../../domain/pulse/webhook-events';
-import { ProviderError } from '../provider-http';
+import { ProviderError, refusingMalformed } from '../provider-http';
 import type {
   FetchResult,
   KeyedReading,
@@ -139,13 +138,7 @@ export const whoopModule: ProviderModule = {
 
   async fetch(ctx, tokens, step) {
     if (step.provider !== 'whoop') throw unknownStep();
-    try {
-      return await fetchStep(ctx, tokens, step);
-    } catch (err) {
-      // A body not in WHOOP's documented shape will not change on a retry: refused, never a crash loop.
-      if (err instanceof ProviderPayloadError) throw new ProviderError('refused', 'whoop', null);
-      throw err;
-    }
+    return refusingMalformed('whoop', () => fetchStep(ctx, tokens, step));
   },
 };
 
