@@ -1,5 +1,4 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { s256Challenge } from '../../../domain/oauth/pkce';
 import type { FitbitFetchStep, FitbitResource } from '../../../domain/pulse/fetch-steps';
 import {
   fitbitProfileOffset,
@@ -17,6 +16,7 @@ import { type KeyedReading, offsetText } from '../../../domain/pulse/readings';
 import { fitbitEvents, fitbitVerifyStatus, verifyFitbit } from '../../../domain/pulse/signatures';
 import type { LocalClock } from '../../../domain/pulse/zones';
 import { log } from '../../../log';
+import { consentUrl } from '../consent-url';
 import { ProviderError, type ProviderRequest } from '../provider-http';
 import type {
   FetchResult,
@@ -107,17 +107,13 @@ export const fitbitModule: ProviderModule = {
   async beginLink(ctx, start) {
     // RFC 7636 §4.1: 43–128 unreserved characters; 48 random bytes give 64.
     const verifier = randomBytes(48).toString('base64url');
-    const url = new URL(`${ctx.cfg.authUrl}/oauth2/authorize`);
-    url.search = new URLSearchParams({
-      response_type: 'code',
-      client_id: ctx.cfg.clientId,
-      redirect_uri: start.redirectUri,
-      scope: (ctx.cfg.scopes ?? DEFAULT_SCOPES).join(' '),
-      state: start.state,
-      code_challenge: s256Challenge(verifier),
-      code_challenge_method: 'S256',
-    }).toString();
-    return { url: url.toString(), stash: Buffer.from(verifier, 'utf8') };
+    const url = consentUrl(ctx.cfg, start, {
+      path: '/oauth2/authorize',
+      defaultScopes: DEFAULT_SCOPES,
+      scopeSeparator: ' ',
+      codeVerifier: verifier,
+    });
+    return { url, stash: Buffer.from(verifier, 'utf8') };
   },
 
   async completeLink(ctx, query, attempt) {

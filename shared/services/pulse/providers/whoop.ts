@@ -11,6 +11,7 @@ import {
 import { PROVIDER_DESCRIPTORS } from '../../../domain/pulse/providers';
 import { verifyWhoop } from '../../../domain/pulse/signatures';
 import { whoopEvents } from '../../../domain/pulse/webhook-events';
+import { consentUrl } from '../consent-url';
 import { ProviderError, refusingMalformed } from '../provider-http';
 import type {
   FetchResult,
@@ -82,15 +83,12 @@ export const whoopModule: ProviderModule = {
   webhook: whoopWebhook,
 
   async beginLink(ctx, start) {
-    const url = new URL(`${ctx.cfg.authUrl}/oauth/oauth2/auth`);
-    url.search = new URLSearchParams({
-      response_type: 'code',
-      client_id: ctx.cfg.clientId,
-      redirect_uri: start.redirectUri,
-      scope: (ctx.cfg.scopes ?? DEFAULT_SCOPES).join(' '),
-      state: start.state,
-    }).toString();
-    return { url: url.toString() };
+    const url = consentUrl(ctx.cfg, start, {
+      path: '/oauth/oauth2/auth',
+      defaultScopes: DEFAULT_SCOPES,
+      scopeSeparator: ' ',
+    });
+    return { url };
   },
 
   async completeLink(ctx, query, attempt) {

@@ -10,6 +10,7 @@ import { PROVIDER_DESCRIPTORS } from '../../../domain/pulse/providers';
 import type { KeyedReading } from '../../../domain/pulse/readings';
 import { verifyWithingsLinkToken, withingsLinkToken } from '../../../domain/pulse/signatures';
 import { withingsEvents } from '../../../domain/pulse/webhook-events';
+import { consentUrl } from '../consent-url';
 import { PartialSubscriptionError } from '../partial-subscriptions';
 import { ProviderError, refusingMalformed } from '../provider-http';
 import type { FetchResult, ProviderContext, ProviderModule, ProviderTokens, WebhookSpec } from '../registry';
@@ -77,15 +78,12 @@ export const withingsModule: ProviderModule = {
   webhook: withingsWebhook,
 
   async beginLink(ctx, start) {
-    const url = new URL(`${ctx.cfg.authUrl}/oauth2_user/authorize2`);
-    url.search = new URLSearchParams({
-      response_type: 'code',
-      client_id: ctx.cfg.clientId,
-      scope: (ctx.cfg.scopes ?? DEFAULT_SCOPES).join(','),
-      redirect_uri: start.redirectUri,
-      state: start.state,
-    }).toString();
-    return { url: url.toString() };
+    const url = consentUrl(ctx.cfg, start, {
+      path: '/oauth2_user/authorize2',
+      defaultScopes: DEFAULT_SCOPES,
+      scopeSeparator: ',',
+    });
+    return { url };
   },
 
   async completeLink(ctx, query, attempt) {
