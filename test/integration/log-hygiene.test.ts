@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { client, type Harness, startHarness } from '../support/harness';
+import { captureLogLines, stopCapturingLogLines } from '../support/log-capture';
 import { postFile } from '../support/uploads';
 
 /**
@@ -7,31 +8,19 @@ import { postFile } from '../support/uploads';
  * most) and requests refused for their file must leave no trace of the name in any log line.
  */
 const NAME = 'jane-doe-hiv-positive';
-const lines: string[] = [];
+let lines: string[] = [];
 let h: Harness;
 let key: string;
 let accountId: string;
 
 beforeAll(async () => {
-  process.env.HDS_LOG_LEVEL = 'debug';
-  for (const stream of ['log', 'error', 'warn', 'info', 'debug'] as const) {
-    vi.spyOn(console, stream).mockImplementation((...args: unknown[]) => {
-      lines.push(args.map(String).join(' '));
-    });
-  }
-  // Powertools' Logger writes to the process's own streams (as on Lambda), not through the global console.
-  for (const stream of [process.stdout, process.stderr]) {
-    vi.spyOn(stream, 'write').mockImplementation((chunk: unknown) => {
-      lines.push(String(chunk));
-      return true;
-    });
-  }
+  lines = captureLogLines();
   h = await startHarness({ queueRetryDelayMs: 10 });
   ({ key, accountId } = await h.newAccount('logs'));
 });
 afterAll(async () => {
   await h.stop();
-  vi.restoreAllMocks();
+  stopCapturingLogLines();
 });
 
 function upload(data: Buffer, filename: string, type: string): Promise<number> {

@@ -1,14 +1,13 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { withingsLinkToken } from '../../shared/domain/pulse/signatures';
 import type { client, Harness } from '../support/harness';
+import { captureLogLines, stopCapturingLogLines } from '../support/log-capture';
 import { eventually } from '../support/polling';
 import {
   backfillDone,
-  captureLogLines,
   linkThroughConsent,
   signedInUser,
   startWithProviders,
-  stopCapturingLogLines,
   stopWithProviders,
 } from '../support/pulse-flow';
 import {

@@ -1,5 +1,5 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { expect, vi } from 'vitest';
+import { expect } from 'vitest';
 import type { RuntimeOptions } from '../../infra/local/runtime';
 import { createDocumentClient } from '../../shared/adapters/dynamo/client';
 import { client, type Harness, startHarness } from './harness';
@@ -10,7 +10,7 @@ import { signIn } from './sign-in';
 /**
  * The steps every `/api/v1/pulse` integration test takes with a local provider server (design wearables §6, §15):
  * the harness started against the servers, a signed-in user, the link → consent → callback round trip, the wait for
- * the backfill, the `LINK#` item as DynamoDB holds it, and the log capture of the log-hygiene tests.
+ * the backfill, and the `LINK#` item as DynamoDB holds it.
  */
 
 export const LINK_PATH = '/api/v1/pulse/user/providers/link';
@@ -168,31 +168,4 @@ export function readingRowsOf(provider: string) {
     end_time: end,
     comment: provider,
   });
-}
-
-/**
- * Captures every line logged from now on at debug level, for the log-hygiene tests; call it in `beforeAll` before
- * the harness starts (the harness keeps a level already set). Powertools' Logger writes to the process's own streams
- * (as on Lambda), so those are captured as well as the global console. Undo with `stopCapturingLogLines`.
- */
-export function captureLogLines(): string[] {
-  const lines: string[] = [];
-  process.env.HDS_LOG_LEVEL = 'debug';
-  for (const stream of ['log', 'error', 'warn', 'info', 'debug'] as const) {
-    vi.spyOn(console, stream).mockImplementation((...args: unknown[]) => {
-      lines.push(args.map(String).join(' '));
-    });
-  }
-  for (const stream of [process.stdout, process.stderr]) {
-    vi.spyOn(stream, 'write').mockImplementation((chunk: unknown) => {
-      lines.push(String(chunk));
-      return true;
-    });
-  }
-  return lines;
-}
-
-export function stopCapturingLogLines(): void {
-  vi.restoreAllMocks();
-  delete process.env.HDS_LOG_LEVEL;
 }

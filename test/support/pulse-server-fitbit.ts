@@ -1,6 +1,6 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { json, ProviderServer, type RecordedCall, type Reply } from './pulse-servers';
+import { json, ProviderServer, type RecordedCall, type Reply, redeemCode } from './pulse-servers';
 
 /** Fixed test credentials of the Fitbit application (never real); the secret is the fixtures' (SOURCE.md). */
 export const FITBIT_CLIENT_ID = 'fitbit-test-client';
@@ -58,13 +58,13 @@ const ANSWER_FIELD: Partial<Record<Exclude<keyof FitbitData, 'summaries'>, strin
 };
 
 /**
- * Fitbit Web API (design §3.4, §14): `/oauth2/authorize` (302 back with `code` and `state`; requires a PKCE S256
- * challenge), `/oauth2/token` (HTTP Basic client authentication; a code is single use, bound to its `redirect_uri`
- * and answered only for the `code_verifier` whose S256 digest is the stored challenge; refresh tokens single use and
- * rotated; errors in Fitbit's `{errors: [{errorType}]}` shape), `/oauth2/revoke` (every token of the user),
- * the data paths with their range limits, the profile (the user's UTC offset), per-user `apiSubscriptions`, and 150 requests per hour per user with
- * `Fitbit-Rate-Limit-*` headers (429 with `Retry-After` past it). `deliver` signs as Fitbit does; `verifySubscriber`
- * sends the two verification GETs.
+ * Fitbit Web API (design §3.4, §14): `/oauth2/authorize` (302 back with `code` and `state`, or `error=access_denied`
+ * when told; requires a PKCE S256 challenge), `/oauth2/token` (HTTP Basic client authentication; a code is single use,
+ * bound to its `redirect_uri` and answered only for the `code_verifier` whose S256 digest is the stored challenge;
+ * refresh tokens single use and rotated; errors in Fitbit's `{errors: [{errorType}]}` shape), `/oauth2/revoke` (every
+ * token of the user), the data paths with their range limits, the profile (the user's UTC offset), per-user
+ * `apiSubscriptions`, and 150 requests per hour per user with `Fitbit-Rate-Limit-*` headers (429 with `Retry-After`
+ * past it). `deliver` signs as Fitbit does; `verifySubscriber` sends the two verification GETs.
  */
 export class FitbitServer extends ProviderServer {
   data: FitbitData = { summaries: {}, heart: [], sleep: [], hrv: [], spo2: [], weight: [], activities: [] };
@@ -214,16 +214,15 @@ export class FitbitServer extends ProviderServer {
     ) {
       return ERROR(400, 'invalid_request');
     }
-    const code = `fitbit-code-${randomBytes(8).toString('hex')}`;
-    const stored = this.corruptNextChallenge
-      ? createHash('sha256').update('not the verifier').digest('base64url')
-      : challenge;
-    this.corruptNextChallenge = false;
-    this.codes.set(code, { redirectUri: redirect, challenge: stored, userId: this.nextUserId });
-    const back = new URL(redirect);
-    back.searchParams.set('code', code);
-    back.searchParams.set('state', q.get('state') ?? '');
-    return { status: 302, headers: { location: back.toString() } };
+    return this.consentRedirect(q, redirect, () => {
+      const code = `fitbit-code-${randomBytes(8).toString('hex')}`;
+      const stored = this.corruptNextChallenge
+        ? createHash('sha256').update('not the verifier').digest('base64url')
+        : challenge;
+      this.corruptNextChallenge = false;
+      this.codes.set(code, { redirectUri: redirect, challenge: stored, userId: this.nextUserId });
+      return { code };
+    });
   }
 
   private token(call: RecordedCall): Reply {
@@ -233,15 +232,11 @@ export class FitbitServer extends ProviderServer {
     }
     const form = new URLSearchParams(call.body);
     if (form.get('grant_type') === 'authorization_code') {
-      const code = form.get('code') ?? '';
-      const issued = this.codes.get(code);
-      this.codes.delete(code);
-      if (!issued || issued.redirectUri !== form.get('redirect_uri') || form.get('client_id') !== FITBIT_CLIENT_ID) {
-        return ERROR(400, 'invalid_grant');
-      }
+      const issued = redeemCode(this.codes, form);
+      if (!issued || form.get('client_id') !== FITBIT_CLIENT_ID) return ERROR(400, 'invalid_grant');
       const verifier = form.get('code_verifier') ?? '';
       if (createHash('sha256').update(verifier).digest('base64url') !== issued.challenge) {
-        this.refusedVerifiers.push(code);
+        this.refusedVerifiers.push(form.get('code') ?? '');
         return ERROR(400, 'invalid_grant');
       }
       return this.issue(issued.userId);

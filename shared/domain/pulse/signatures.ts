@@ -77,9 +77,6 @@ export function hmacEquals(expected: Buffer, presented: string, encoding: 'hex' 
   return timingSafeEqual(expected, decoded);
 }
 
-/** Two secrets of any length compared in constant time; the name the provider modules import. */
-export { constantTimeEqual as secretEquals };
-
 /** A timestamp within `toleranceSeconds` of now, either way (a clock ahead is as suspect as a replay). */
 export function withinTolerance(
   timestampMs: number,

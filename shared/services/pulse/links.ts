@@ -5,7 +5,7 @@ import { AppError, invalidField, NotFoundError } from '../../errors';
 import { addressKey, enforceKeyedLimit } from '../../http/rate-keys';
 import { DEFAULT_SUBJECT_KEY, type Tenancy } from '../../http/tenancy';
 import { log } from '../../log';
-import type { SealedSecret } from '../../ports/token-vault';
+import type { SealedSecret, VaultContext } from '../../ports/token-vault';
 import type { Services } from '../container';
 import { callbackUrl, providerConfig } from './credentials';
 import { detachLink, tokenContext } from './detach';
@@ -93,11 +93,7 @@ export async function beginLink(
   const ctx = await providerContext(services, slug);
   const begun = await module.beginLink(ctx, { state, redirectUri: callbackUrl(services.config.auth.issuer, slug) });
   const sealedStash = begun.stash
-    ? await services.vault.seal(begun.stash, {
-        purpose: 'pulse-link-attempt',
-        subjectId: subject.subjectId,
-        provider: slug,
-      })
+    ? await services.vault.seal(begun.stash, attemptContext(subject.subjectId, slug))
     : null;
   const expiresAt = Math.floor(nowMs() / 1000) + ATTEMPT_SECONDS;
   await services.pulseLinks.putAttempt(digest(state), {
@@ -167,11 +163,7 @@ export async function completeLink(
   if (!module) return callbackAnswer(name, slug, 'error', attempt.returnUrl);
   const ctx = await providerContext(services, slug);
   const stash = attempt.sealedStash
-    ? await services.vault.open(attempt.sealedStash, {
-        purpose: 'pulse-link-attempt',
-        subjectId: attempt.subjectId,
-        provider: slug,
-      })
+    ? await services.vault.open(attempt.sealedStash, attemptContext(attempt.subjectId, slug))
     : null;
   let account: Awaited<ReturnType<ProviderModule['completeLink']>>;
   try {
@@ -243,6 +235,11 @@ export async function completeLink(
   }
   log('info', 'provider linked', { provider: slug });
   return callbackAnswer(name, slug, 'linked', attempt.returnUrl);
+}
+
+/** The stash is bound to the attempt's Subject and provider: sealed for one, it opens for no other. */
+function attemptContext(subjectId: string, provider: string): VaultContext {
+  return { purpose: 'pulse-link-attempt', subjectId, provider };
 }
 
 export function sealTokens(

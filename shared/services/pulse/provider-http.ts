@@ -1,3 +1,4 @@
+import { ProviderPayloadError } from '../../domain/pulse/readings';
 import { log } from '../../log';
 import { type ContentTypeRule, type Egress, EgressRefused, type EgressResponse } from '../../ports/egress';
 
@@ -24,6 +25,19 @@ export class ProviderError extends Error {
     // Never the answer's body or the URL: both can carry tokens or a person's data.
     super(`${provider} ${kind}${status === null ? '' : ` (HTTP ${status})`}`);
     this.name = 'ProviderError';
+  }
+}
+
+/**
+ * A fetch whose answer the mappers read: a body not in the provider's documented shape will not change on a retry,
+ * so it is `refused`, never a crash loop.
+ */
+export async function refusingMalformed<T>(provider: string, read: () => Promise<T>): Promise<T> {
+  try {
+    return await read();
+  } catch (err) {
+    if (err instanceof ProviderPayloadError) throw new ProviderError('refused', provider, null);
+    throw err;
   }
 }
 

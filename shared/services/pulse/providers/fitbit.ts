@@ -1,5 +1,4 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { s256Challenge } from '../../../domain/oauth/pkce';
 import type { FitbitFetchStep, FitbitResource } from '../../../domain/pulse/fetch-steps';
 import {
   fitbitProfileOffset,
@@ -14,9 +13,10 @@ import {
 } from '../../../domain/pulse/mapping/fitbit';
 import { PROVIDER_DESCRIPTORS } from '../../../domain/pulse/providers';
 import { type KeyedReading, offsetText } from '../../../domain/pulse/readings';
-import { fitbitEvents, secretEquals, verifyFitbit } from '../../../domain/pulse/signatures';
+import { fitbitEvents, fitbitVerifyStatus, verifyFitbit } from '../../../domain/pulse/signatures';
 import type { LocalClock } from '../../../domain/pulse/zones';
 import { log } from '../../../log';
+import { consentUrl } from '../consent-url';
 import { ProviderError, type ProviderRequest } from '../provider-http';
 import type {
   FetchResult,
@@ -77,9 +77,9 @@ const fitbitWebhook: WebhookSpec = {
   verify: (raw, req, cfg) => verifyFitbit(raw, req.headers, cfg.clientSecret),
 
   handshake(query, cfg) {
-    const code = query.get('verify');
-    if (code === null) return null;
-    return cfg.verifyCode && secretEquals(cfg.verifyCode, code) ? { status: 204 } : { status: 404 };
+    if (query.get('verify') === null) return null;
+    // No code configured: nothing can match, so every verification is refused.
+    return { status: cfg.verifyCode ? fitbitVerifyStatus(query, cfg.verifyCode) : 404 };
   },
 
   events: fitbitEvents,
@@ -107,17 +107,13 @@ export const fitbitModule: ProviderModule = {
   async beginLink(ctx, start) {
     // RFC 7636 §4.1: 43–128 unreserved characters; 48 random bytes give 64.
     const verifier = randomBytes(48).toString('base64url');
-    const url = new URL(`${ctx.cfg.authUrl}/oauth2/authorize`);
-    url.search = new URLSearchParams({
-      response_type: 'code',
-      client_id: ctx.cfg.clientId,
-      redirect_uri: start.redirectUri,
-      scope: (ctx.cfg.scopes ?? DEFAULT_SCOPES).join(' '),
-      state: start.state,
-      code_challenge: s256Challenge(verifier),
-      code_challenge_method: 'S256',
-    }).toString();
-    return { url: url.toString(), stash: Buffer.from(verifier, 'utf8') };
+    const url = consentUrl(ctx.cfg, start, {
+      path: '/oauth2/authorize',
+      defaultScopes: DEFAULT_SCOPES,
+      scopeSeparator: ' ',
+      codeVerifier: verifier,
+    });
+    return { url, stash: Buffer.from(verifier, 'utf8') };
   },
 
   async completeLink(ctx, query, attempt) {

@@ -11,7 +11,8 @@ import { PROVIDER_DESCRIPTORS } from '../../../domain/pulse/providers';
 import { ProviderPayloadError } from '../../../domain/pulse/readings';
 import { ouraChallenge, verifyOura } from '../../../domain/pulse/signatures';
 import { ouraEvents } from '../../../domain/pulse/webhook-events';
-import { ProviderError } from '../provider-http';
+import { consentUrl } from '../consent-url';
+import { ProviderError, refusingMalformed } from '../provider-http';
 import type { FetchResult, FetchStep, ProviderContext, ProviderModule, ProviderTokens, WebhookSpec } from '../registry';
 
 /**
@@ -62,15 +63,12 @@ export const ouraModule: ProviderModule = {
   webhook: ouraWebhook,
 
   async beginLink(ctx, start) {
-    const url = new URL(`${ctx.cfg.authUrl}/oauth/authorize`);
-    url.search = new URLSearchParams({
-      response_type: 'code',
-      client_id: ctx.cfg.clientId,
-      redirect_uri: start.redirectUri,
-      state: start.state,
-      scope: (ctx.cfg.scopes ?? DEFAULT_SCOPES).join(' '),
-    }).toString();
-    return { url: url.toString() };
+    const url = consentUrl(ctx.cfg, start, {
+      path: '/oauth/authorize',
+      defaultScopes: DEFAULT_SCOPES,
+      scopeSeparator: ' ',
+    });
+    return { url };
   },
 
   async completeLink(ctx, query, attempt) {
@@ -177,13 +175,7 @@ export const ouraModule: ProviderModule = {
 
   async fetch(ctx, tokens, step) {
     if (step.provider !== 'oura') throw new ProviderError('refused', 'oura', null);
-    try {
-      return await fetchStep(ctx, tokens, step);
-    } catch (err) {
-      // A body not in Oura's documented shape will not change on a retry: refused, never a crash loop.
-      if (err instanceof ProviderPayloadError) throw new ProviderError('refused', 'oura', null);
-      throw err;
-    }
+    return refusingMalformed('oura', () => fetchStep(ctx, tokens, step));
   },
 };
 

@@ -9,10 +9,10 @@ import {
   mapWhoopWorkouts,
 } from '../../../domain/pulse/mapping/whoop';
 import { PROVIDER_DESCRIPTORS } from '../../../domain/pulse/providers';
-import { ProviderPayloadError } from '../../../domain/pulse/readings';
 import { verifyWhoop } from '../../../domain/pulse/signatures';
 import { whoopEvents } from '../../../domain/pulse/webhook-events';
-import { ProviderError } from '../provider-http';
+import { consentUrl } from '../consent-url';
+import { ProviderError, refusingMalformed } from '../provider-http';
 import type {
   FetchResult,
   KeyedReading,
@@ -83,15 +83,12 @@ export const whoopModule: ProviderModule = {
   webhook: whoopWebhook,
 
   async beginLink(ctx, start) {
-    const url = new URL(`${ctx.cfg.authUrl}/oauth/oauth2/auth`);
-    url.search = new URLSearchParams({
-      response_type: 'code',
-      client_id: ctx.cfg.clientId,
-      redirect_uri: start.redirectUri,
-      scope: (ctx.cfg.scopes ?? DEFAULT_SCOPES).join(' '),
-      state: start.state,
-    }).toString();
-    return { url: url.toString() };
+    const url = consentUrl(ctx.cfg, start, {
+      path: '/oauth/oauth2/auth',
+      defaultScopes: DEFAULT_SCOPES,
+      scopeSeparator: ' ',
+    });
+    return { url };
   },
 
   async completeLink(ctx, query, attempt) {
@@ -139,13 +136,7 @@ export const whoopModule: ProviderModule = {
 
   async fetch(ctx, tokens, step) {
     if (step.provider !== 'whoop') throw unknownStep();
-    try {
-      return await fetchStep(ctx, tokens, step);
-    } catch (err) {
-      // A body not in WHOOP's documented shape will not change on a retry: refused, never a crash loop.
-      if (err instanceof ProviderPayloadError) throw new ProviderError('refused', 'whoop', null);
-      throw err;
-    }
+    return refusingMalformed('whoop', () => fetchStep(ctx, tokens, step));
   },
 };
 

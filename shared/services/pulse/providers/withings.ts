@@ -7,11 +7,12 @@ import {
   WITHINGS_MEASURE_TYPES,
 } from '../../../domain/pulse/mapping/withings';
 import { PROVIDER_DESCRIPTORS } from '../../../domain/pulse/providers';
-import { type KeyedReading, ProviderPayloadError } from '../../../domain/pulse/readings';
+import type { KeyedReading } from '../../../domain/pulse/readings';
 import { verifyWithingsLinkToken, withingsLinkToken } from '../../../domain/pulse/signatures';
 import { withingsEvents } from '../../../domain/pulse/webhook-events';
+import { consentUrl } from '../consent-url';
 import { PartialSubscriptionError } from '../partial-subscriptions';
-import { ProviderError } from '../provider-http';
+import { ProviderError, refusingMalformed } from '../provider-http';
 import type { FetchResult, ProviderContext, ProviderModule, ProviderTokens, WebhookSpec } from '../registry';
 
 /**
@@ -77,15 +78,12 @@ export const withingsModule: ProviderModule = {
   webhook: withingsWebhook,
 
   async beginLink(ctx, start) {
-    const url = new URL(`${ctx.cfg.authUrl}/oauth2_user/authorize2`);
-    url.search = new URLSearchParams({
-      response_type: 'code',
-      client_id: ctx.cfg.clientId,
-      scope: (ctx.cfg.scopes ?? DEFAULT_SCOPES).join(','),
-      redirect_uri: start.redirectUri,
-      state: start.state,
-    }).toString();
-    return { url: url.toString() };
+    const url = consentUrl(ctx.cfg, start, {
+      path: '/oauth2_user/authorize2',
+      defaultScopes: DEFAULT_SCOPES,
+      scopeSeparator: ',',
+    });
+    return { url };
   },
 
   async completeLink(ctx, query, attempt) {
@@ -170,13 +168,7 @@ export const withingsModule: ProviderModule = {
 
   async fetch(ctx, tokens, step) {
     if (!isWithingsStep(step)) throw new ProviderError('refused', 'withings', null);
-    try {
-      return await fetchStep(ctx, tokens, step);
-    } catch (err) {
-      // A body not in Withings' documented shape will not change on a retry: refused, never a crash loop.
-      if (err instanceof ProviderPayloadError) throw new ProviderError('refused', 'withings', null);
-      throw err;
-    }
+    return refusingMalformed('withings', () => fetchStep(ctx, tokens, step));
   },
 };
 
