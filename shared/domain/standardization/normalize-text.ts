@@ -180,11 +180,3 @@ function normalizeTokens(name: string): string {
 export function sortedTokenKey(normalized: string): string {
   return normalized.split(' ').sort().join(' ');
 }
-
-/** Character trigrams of a normalised name, padded so word starts and ends count. */
-export function trigrams(normalized: string): string[] {
-  const padded = ` ${normalized} `;
-  const grams = new Set<string>();
-  for (let i = 0; i + 3 <= padded.length; i++) grams.add(padded.slice(i, i + 3));
-  return [...grams];
-}
