@@ -18,6 +18,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { CorpusConcept, LoincCorpus } from '../corpus';
 import { normalizeIndicatorText, sortedTokenKey } from '../normalize-text';
+import { ocrSkeleton } from '../ocr-confusions';
 import type { ObservationCategory } from '../types';
 import { normalizeUnit } from '../units';
 
@@ -225,8 +226,12 @@ export function buildCorpus(sources: CorpusSources): { corpus: LoincCorpus; repo
   /** Key → codes whose hand-written names (or display) produce it. */
   const fixedOwners = new Map<string, Set<string>>();
   const fixedSortedOwners = new Map<string, Set<string>>();
+  /** The same keys by OCR skeleton: `glycoprotein I` and `glycoprotein 1` are one name to the OCR stage. */
+  const fixedSkeletonOwners = new Map<string, Set<string>>();
   const own = (key: string, code: string): void => {
     if (!key) return;
+    const skeleton = ocrSkeleton(key);
+    fixedSkeletonOwners.set(skeleton, (fixedSkeletonOwners.get(skeleton) ?? new Set<string>()).add(code));
     const owners = fixedOwners.get(key) ?? new Set<string>();
     owners.add(code);
     fixedOwners.set(key, owners);
@@ -240,7 +245,12 @@ export function buildCorpus(sources: CorpusSources): { corpus: LoincCorpus; repo
     const exempt = (c: string, curated: boolean): boolean => c === code || (!curated && siblings.has(c));
     const direct = [...(fixedOwners.get(key) ?? [])].filter((c) => !exempt(c, curatedKeys.has(key)));
     if (direct.length > 0) return direct;
-    return [...(fixedSortedOwners.get(sorted) ?? [])].filter((c) => !exempt(c, curatedSortedKeys.has(sorted)));
+    const reordered = [...(fixedSortedOwners.get(sorted) ?? [])].filter(
+      (c) => !exempt(c, curatedSortedKeys.has(sorted)),
+    );
+    if (reordered.length > 0) return reordered;
+    const skeleton = ocrSkeleton(key);
+    return [...(fixedSkeletonOwners.get(skeleton) ?? [])].filter((c) => !exempt(c, curatedSkeletons.has(skeleton)));
   };
   for (const draft of drafts.values()) {
     for (const name of [...draft.concept.synonyms, draft.concept.display])
@@ -249,6 +259,7 @@ export function buildCorpus(sources: CorpusSources): { corpus: LoincCorpus; repo
   /** Keys the curated concepts own: no sibling exemption applies to them, so every curated answer stays as it is. */
   const curatedKeys = new Set(fixedOwners.keys());
   const curatedSortedKeys = new Set(fixedSortedOwners.keys());
+  const curatedSkeletons = new Set(fixedSkeletonOwners.keys());
 
   // Hand-written tier 2: modern orders, then multilingual names. A name another concept already owns is dropped.
   const keepHandWritten = (
