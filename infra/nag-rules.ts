@@ -60,7 +60,8 @@ function reviewedWildcard(finding: string, statement: Statement): boolean {
   if (resource.endsWith('/index/*')) return actions.every((action) => action.startsWith('dynamodb:'));
   if (resource.endsWith('/@connections/*'))
     return actions.every((action) => action === 'execute-api:ManageConnections');
-  if (/Bucket[^/]*\/\*$/.test(resource)) return actions.every((action) => action.startsWith('s3:'));
+  // The bucket's objects, or those under one of its prefixes (the embedding cache's put-only grant).
+  if (/Bucket[^/]*\/(?:[\w.-]+\/)*\*$/.test(resource)) return actions.every((action) => action.startsWith('s3:'));
   return false;
 }
 
