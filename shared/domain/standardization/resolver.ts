@@ -14,6 +14,15 @@ import {
   retrievalConfidence,
   retrieveGroup,
 } from './retrieval/retrieve';
+import {
+  axesAnchors,
+  componentAnchors,
+  conceptOnSystem,
+  namesDefaultSystem,
+  readSystemAxis,
+  type SystemAxisName,
+  systemAgrees,
+} from './system-axis';
 import type { ObservationCategory } from './types';
 import { normalizeUnit } from './units';
 
@@ -26,6 +35,8 @@ export interface IndicatorResolution {
 }
 
 const SORTED_TOKENS_CONFIDENCE = 0.97;
+/** A code chosen by component and written system: as sure as its component match, at most this. */
+const SYSTEM_AXIS_CONFIDENCE = 0.95;
 const UNITLESS_DEFAULT_CONFIDENCE = 0.9;
 
 /** HealthKit identifiers are a closed vocabulary: one we do not curate is unknown, not a misspelling. */
@@ -150,6 +161,68 @@ function fitsQualifier(concept: CorpusConcept, qualifier: 'pct' | 'abs'): boolea
   return qualifier === 'pct' ? concept.units.includes('%') : concept.units.some((u) => COUNT_UNITS.has(u));
 }
 
+/** The group a name stands for by its exact key, an alias in brackets or an OCR misreading. */
+function exactishMatch(name: string, normalized: string): GroupMatch | null {
+  // OCR misreadings (`HbAlc`, `Cho1esterol`) before the spelling-slip stage, which refuses a changed digit.
+  return (
+    exactGroup(normalized) ??
+    wholeBloodGroup(normalized) ??
+    parentheticalGroup(name) ??
+    ocrConfusionGroup(name, normalized)
+  );
+}
+
+/** The group n-gram retrieval finds for a name, above the threshold. */
+function retrievedMatch(
+  name: string,
+  normalized: string,
+  unit: string | null,
+  retrievalThreshold: number,
+): GroupMatch | null {
+  if (HEALTHKIT_IDENTIFIER.test(name.trim())) return null;
+  const retrieved = retrieveGroup(normalized, unit);
+  if (!retrieved || retrieved.score < retrievalThreshold) return null;
+  return { group: retrieved.group, confidence: retrievalConfidence(retrieved.score, retrievalThreshold) };
+}
+
+/**
+ * `Glucose SerPl Qn`, `WBC, Pleural`, `Calcium 24h Ur-mCnc`: the component found by the other stages (with no unit:
+ * the unit belongs to the system's concept, not the serum one), then the concept of that component in the written
+ * system that the unit and property fit (`system-axis.ts`).
+ */
+function systemAxisResolution(
+  axis: SystemAxisName,
+  unit: string | null,
+  retrievalThreshold: number,
+): IndicatorResolution | null {
+  const { key, property } = analyseIndicatorText(axis.component);
+  // A one-letter specimen prefix (`B-Hb`, `S-Kreatinin`) is dropped by the normaliser: with a written system too, or
+  // misread (`B 1ymphocytes`, B cells), the name is not read safely.
+  if (!key || /^\p{L}\b/u.test(axis.component)) return null;
+  const match =
+    qualifiedGroup(key) ??
+    exactishMatch(axis.component, key) ??
+    retrievedMatch(axis.component, key, null, retrievalThreshold);
+  if (match?.group.ambiguous) return null;
+  const anchors = match ? axesAnchors(match.group.concepts) : componentAnchors(key);
+  if (anchors.length === 0) return null;
+  if (match && !namesDefaultSystem(match.group.concepts)) {
+    // The component's own words already named a specimen (`pH Cord` is cord blood): keep it if the written system
+    // agrees, never move it to another.
+    const resolved = resolutionOf(match, unit, axis.property ?? property);
+    return resolved.loincCode && systemAgrees(resolved.canonicalName ?? '', axis.systems) ? resolved : null;
+  }
+  const concept = conceptOnSystem(anchors, axis.systems, unit, axis.property ?? property);
+  if (!concept) return null;
+  const confidence = match ? match.confidence : SYSTEM_AXIS_CONFIDENCE;
+  return Object.freeze({
+    loincCode: concept.code,
+    canonicalName: concept.display,
+    confidence: Math.min(confidence, SYSTEM_AXIS_CONFIDENCE),
+    category: concept.category,
+  });
+}
+
 function lookup(name: string, unit: string | null, retrievalThreshold: number): IndicatorResolution {
   const { key: normalized, property } = analyseIndicatorText(name);
   if (!normalized) return unresolved(unit);
@@ -165,19 +238,31 @@ function lookup(name: string, unit: string | null, retrievalThreshold: number): 
       category: concept.category,
     });
   }
-  // OCR misreadings (`HbAlc`, `Cho1esterol`) before the spelling-slip stage, which refuses a changed digit.
-  let match =
-    exactGroup(normalized) ??
-    wholeBloodGroup(normalized) ??
-    parentheticalGroup(name) ??
-    ocrConfusionGroup(name, normalized);
-  if (!match) {
-    if (HEALTHKIT_IDENTIFIER.test(name.trim())) return unresolved(unit);
-    const retrieved = retrieveGroup(normalized, unit);
-    if (!retrieved || retrieved.score < retrievalThreshold) return unresolved(unit);
-    match = { group: retrieved.group, confidence: retrievalConfidence(retrieved.score, retrievalThreshold) };
+  const axis = readSystemAxis(name);
+  if (axis?.unbentName) {
+    const unbent = lookup(axis.unbentName, unit, retrievalThreshold);
+    if (unbent.loincCode) return unbent;
   }
-  return resolutionOf(match, unit, property);
+  const exactish = exactishMatch(name, normalized);
+  const resolved = exactish ? resolutionOf(exactish, unit, property) : null;
+  // `Glucose Bld`: the key drops `Bld` as noise and finds serum glucose, which the written system contradicts.
+  // Only when the key is the bare component: a synonym that keeps more words (`Cholesterol Bld Qn (POC)`) was
+  // curated with its system in mind.
+  const contradicted =
+    axis !== null &&
+    resolved?.loincCode != null &&
+    normalized === analyseIndicatorText(axis.component).key &&
+    !systemAgrees(resolved.canonicalName ?? '', axis.systems);
+  if (resolved?.loincCode && !contradicted) return resolved;
+  // A written system also decides when the name's own key found the test but no sibling the unit fits
+  // (`Calcium 24h Ur-mCnc` in mg/L: the key is the 24-hour excretion rate's).
+  if (axis) {
+    const onSystem = systemAxisResolution(axis, unit, retrievalThreshold);
+    if (onSystem) return onSystem;
+  }
+  if (resolved) return contradicted ? unresolved(unit) : resolved;
+  const match = retrievedMatch(name, normalized, unit, retrievalThreshold);
+  return match ? resolutionOf(match, unit, property) : unresolved(unit);
 }
 
 /** The code a matched group gives with this unit and property, or null (ambiguous, or no sibling fits). */

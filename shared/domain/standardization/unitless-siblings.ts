@@ -1,4 +1,5 @@
 import { type CorpusConcept, conceptByCode, corpusIndex } from './corpus';
+import { type LoincAxes, loincAxesOf } from './loinc-axes';
 import { analyseIndicatorText, type PropertyHint } from './normalize-text';
 import { type IndicatorResolution, resolveIndicator } from './resolver';
 import { normalizeUnit } from './units';
@@ -10,25 +11,6 @@ import { normalizeUnit } from './units';
  * decides. Siblings are read from the corpus's own LOINC long names: same component, another property or system.
  * @see https://loinc.org/kb/users-guide/major-parts-of-a-loinc-term/ — component, property, system
  */
-
-interface LoincAxes {
-  component: string;
-  property: string;
-  system: string;
-}
-
-/** `Glucose [Mass/volume] in Serum or Plasma --fasting` → glucose · mass/volume · serum or plasma. */
-const LONG_NAME = /^(.+?) \[([^\]]+)\](?: (?:in|of) (.+?))?(?: by .*)?(?: --.*)?$/;
-
-function axesOf(display: string): LoincAxes | null {
-  const match = LONG_NAME.exec(display);
-  if (!match) return null;
-  return {
-    component: (match[1] as string).toLowerCase(),
-    property: (match[2] as string).toLowerCase(),
-    system: (match[3] ?? '').toLowerCase(),
-  };
-}
 
 interface SiblingKinds {
   /** Another concept of the component differs in property (mass vs molar, count vs presence). */
@@ -42,8 +24,9 @@ let siblings: ReadonlyMap<CorpusConcept, SiblingKinds> | undefined;
 function buildSiblings(): ReadonlyMap<CorpusConcept, SiblingKinds> {
   const byComponent = new Map<string, { concept: CorpusConcept; axes: LoincAxes }[]>();
   for (const concept of corpusIndex.concepts) {
-    const axes = axesOf(concept.display);
-    if (!axes) continue;
+    const axes = loincAxesOf(concept.display);
+    // Only long names stating a property: the sibling test compares properties.
+    if (!axes?.property) continue;
     const list = byComponent.get(axes.component) ?? [];
     list.push({ concept, axes });
     byComponent.set(axes.component, list);

@@ -1,0 +1,335 @@
+import { type CorpusConcept, corpusIndex } from './corpus';
+import { type LoincAxes, loincAxesOf } from './loinc-axes';
+import { normalizeIndicatorText, type PropertyHint } from './normalize-text';
+import { ocrSkeleton } from './ocr-confusions';
+import { editDistance } from './retrieval/word-alignment';
+import { convertValue } from './unit-conversion';
+
+/**
+ * The specimen a name states in LOINC's own short-name abbreviations (`Glucose SerPl Qn`, `Calcium 24h Ur-mCnc`,
+ * `Adenosine Deaminase Pl Fld Qn`) or as a specimen word after the test (`Glucose, Pleural`, `WBC, Ascites`), read
+ * as LOINC's system axis. The rest of the name is the component; the code is the corpus concept with that component
+ * and system that the unit and property fit. The normaliser drops `SerPl`/`Bld` as noise, which is right for serum
+ * but not for whole blood (`Glucose Bld` is 2339-0, not serum glucose), so these names need the system read apart.
+ * @see https://loinc.org/kb/users-guide/major-parts-of-a-loinc-term/#kind-of-system-specimen-4th-part
+ */
+
+/** LOINC systems as long names spell them. */
+type System =
+  | 'serum or plasma'
+  | 'serum'
+  | 'plasma'
+  | 'platelet poor plasma'
+  | 'blood'
+  | 'arterial blood'
+  | 'venous blood'
+  | 'capillary blood'
+  | 'cord blood'
+  | 'urine'
+  | '24 hour urine'
+  | 'body fluid'
+  | 'pleural fluid'
+  | 'peritoneal fluid'
+  | 'peritoneal dialysis fluid'
+  | 'cerebral spinal fluid'
+  | 'synovial fluid'
+  | 'stool';
+
+/**
+ * What a written system accepts, in order of preference: `SerPl` is LOINC's "Serum or Plasma" but a lab's serum-only
+ * code is still the same test for its reader; `Plas` likewise (and platelet-poor plasma for coagulation).
+ */
+const SERUM_OR_PLASMA: readonly System[] = ['serum or plasma', 'serum', 'plasma'];
+const PLASMA: readonly System[] = ['plasma', 'serum or plasma', 'platelet poor plasma'];
+const BLOOD: readonly System[] = ['blood'];
+
+/** Short-name abbreviations (LOINC's own, closed set): matched also when OCR or a typing slip bent them. */
+const ABBREVIATIONS: ReadonlyMap<string, readonly System[]> = new Map([
+  ['serpl', SERUM_OR_PLASMA],
+  ['ser', ['serum', 'serum or plasma']],
+  ['plas', PLASMA],
+  ['ppp', ['platelet poor plasma']],
+  ['bld', BLOOD],
+  ['blda', ['arterial blood']],
+  ['bldv', ['venous blood']],
+  ['bldc', ['capillary blood']],
+  ['ur', ['urine']],
+  ['fld', ['body fluid']],
+  ['plr', ['pleural fluid']],
+  ['csf', ['cerebral spinal fluid']],
+  ['stl', ['stool']],
+]);
+
+/** Two-word abbreviations (`Pl Fld`, `Periton Fld`) and specimen words a lab writes out. */
+const PHRASES: ReadonlyMap<string, readonly System[]> = new Map([
+  ['pl fld', ['pleural fluid']],
+  ['plr fld', ['pleural fluid']],
+  ['pleural fld', ['pleural fluid']],
+  ['pleural fluid', ['pleural fluid']],
+  ['pleural', ['pleural fluid']],
+  ['periton fld', ['peritoneal fluid']],
+  ['peritoneal fld', ['peritoneal fluid']],
+  ['peritoneal fluid', ['peritoneal fluid']],
+  ['peritoneal', ['peritoneal fluid']],
+  ['ascites', ['peritoneal fluid']],
+  ['ascitic fluid', ['peritoneal fluid']],
+  ['periton dialysate', ['peritoneal dialysis fluid']],
+  ['peritoneal dialysate', ['peritoneal dialysis fluid']],
+  ['dialysate', ['peritoneal dialysis fluid']],
+  ['synv fld', ['synovial fluid']],
+  ['synovial fld', ['synovial fluid']],
+  ['synovial fluid', ['synovial fluid']],
+  ['synovial', ['synovial fluid']],
+  ['body fld', ['body fluid']],
+  ['body fluid', ['body fluid']],
+  ['csf', ['cerebral spinal fluid']],
+  ['spinal fluid', ['cerebral spinal fluid']],
+  ['urine', ['urine']],
+  ['whole blood', ['blood']],
+  ['arterial blood', ['arterial blood']],
+  ['venous blood', ['venous blood']],
+  ['capillary blood', ['capillary blood']],
+  ['cord blood', ['cord blood']],
+  ['cord bld', ['cord blood']],
+  ['bldco', ['cord blood']],
+  ['stool', ['stool']],
+  ['serum', ['serum', 'serum or plasma']],
+  ['plasma', PLASMA],
+]);
+
+/** Words of a short name that say nothing the code needs once the system is read: the quantitative scale, POC. */
+const FRAMING = new Set(['qn', 'poc']);
+/** `24h Ur`: the timed collection, LOINC's "24 hour Urine". */
+const DAY_COLLECTION = /^24\s?h(?:r|rs|our)?$/;
+
+/** `-mCnc`, `-sRate`: the property suffix of a LOINC short name, which the unit must agree with. */
+const PROPERTY_SUFFIX = /-\s*([msacn])(?:cnc|rate|rto|sub|frc)\b/gi;
+
+export interface SystemAxisName {
+  /** The name without its system and framing words: what names the component. */
+  component: string;
+  /** Systems the name accepts, in order of preference. */
+  systems: readonly System[];
+  property: PropertyHint;
+  /**
+   * The system is whole blood written as `Bld`, a word the normaliser drops as noise (it is serum's noise too), so
+   * the name's exact key would find the serum test: this reading comes before the exact stages.
+   */
+  overridesNoise: boolean;
+  /**
+   * The name with a system abbreviation OCR or a slip bent spelled right again (`Glucose SerP1 Qn` → `Glucose serpl
+   * Qn`), or null: tried against the exact stages first, so a curated short name keeps its own code.
+   */
+  unbentName: string | null;
+}
+
+/** A word that bent a closed abbreviation: same OCR skeleton, or (five letters and more) one typing slip. */
+function bentAbbreviation(word: string, abbreviation: string): boolean {
+  if (ocrSkeleton(word) === ocrSkeleton(abbreviation)) return true;
+  return abbreviation.length >= 4 && word.length >= 3 && editDistance(word, abbreviation, 1) <= 1;
+}
+
+/** The systems some written words name, and the spelling they stand for when OCR or a slip bent them. */
+function systemOfWords(
+  words: readonly string[],
+  exactOnly: boolean,
+): { systems: readonly System[]; unbent: string | null } | null {
+  const phrase = words.join(' ');
+  const named = PHRASES.get(phrase) ?? (words.length === 1 ? ABBREVIATIONS.get(phrase) : undefined);
+  if (named) return { systems: named, unbent: null };
+  if (exactOnly || words.length !== 1) return null;
+  const word = words[0] as string;
+  // An abbreviation bent by OCR or a slip (`SerP1`, `B1d`, `SerrPl`, `FId`), but never a word the corpus knows.
+  if (knownWords().has(word)) return null;
+  for (const [abbreviation, systems] of ABBREVIATIONS) {
+    if (abbreviation.length >= 3 && bentAbbreviation(word, abbreviation)) return { systems, unbent: abbreviation };
+  }
+  for (const [written, systems] of PHRASES) {
+    if (!written.includes(' ') && written.length >= 6 && bentAbbreviation(word, written)) {
+      return { systems, unbent: written };
+    }
+  }
+  return null;
+}
+
+let vocabulary: ReadonlySet<string> | undefined;
+
+/** Every word of the corpus's normalised names. */
+function knownWords(): ReadonlySet<string> {
+  if (vocabulary) return vocabulary;
+  const words = new Set<string>();
+  for (const key of corpusIndex.exact.keys()) for (const word of key.split(' ')) words.add(word);
+  vocabulary = words;
+  return words;
+}
+
+/**
+ * The component and system of a name that ends in a system (short-name abbreviation or specimen words, possibly
+ * followed by `Qn`), or null when it names none. `Glucose SerP1 Qn` → glucose in serum or plasma.
+ */
+export function readSystemAxis(name: string): SystemAxisName | null {
+  let property: PropertyHint = null;
+  const text = name.normalize('NFKC').replace(PROPERTY_SUFFIX, (_all, kind: string) => {
+    const k = kind.toLowerCase();
+    if (k === 'm') property = 'mass';
+    else if (k === 's') property = 'moles';
+    return ' ';
+  });
+  const raw = text.split(/[\s,;:()]+/).filter(Boolean);
+  const words = raw.map((w) => w.toLowerCase());
+  let end = words.length;
+  while (end > 0 && FRAMING.has(words[end - 1] as string)) end--;
+  let systems: readonly System[] | null = null;
+  let unbentName: string | null = null;
+  for (const size of [2, 1]) {
+    if (end - size < 1) continue;
+    // Two words only as written (`Pl Fld`); one word also when OCR or a slip bent it.
+    const found = systemOfWords(words.slice(end - size, end), size === 2);
+    if (found) {
+      systems = found.systems;
+      if (found.unbent !== null) {
+        const bent = raw[end - 1] as string;
+        const at = text.lastIndexOf(bent);
+        unbentName = `${text.slice(0, at)}${found.unbent}${text.slice(at + bent.length)}`;
+      }
+      end -= size;
+      break;
+    }
+  }
+  if (!systems) return null;
+  if (systems[0] === 'urine' && end > 1 && DAY_COLLECTION.test(words[end - 1] as string)) {
+    systems = ['24 hour urine'];
+    end--;
+  }
+  while (end > 0 && FRAMING.has(words[end - 1] as string)) end--;
+  const component = raw.slice(0, end).join(' ');
+  return component ? { component, systems, property, overridesNoise: systems === BLOOD, unbentName } : null;
+}
+
+interface ComponentIndex {
+  /** LOINC component → the concepts naming it, with their axes. */
+  concepts: ReadonlyMap<string, readonly { concept: CorpusConcept; axes: LoincAxes }[]>;
+  /** A component's normalised key (and the key without its bracketed alias, `Estriol (E3)`) → components. */
+  byKey: ReadonlyMap<string, ReadonlySet<string>>;
+}
+
+let componentIndex: ComponentIndex | undefined;
+
+function componentIndexOf(): ComponentIndex {
+  if (componentIndex) return componentIndex;
+  const concepts = new Map<string, { concept: CorpusConcept; axes: LoincAxes }[]>();
+  const byKey = new Map<string, Set<string>>();
+  for (const concept of corpusIndex.concepts) {
+    const axes = loincAxesOf(concept.display);
+    if (!axes?.system) continue;
+    const list = concepts.get(axes.component) ?? [];
+    list.push({ concept, axes });
+    concepts.set(axes.component, list);
+    for (const written of [axes.component, axes.component.replace(/\([^()]*\)/g, ' ')]) {
+      const key = normalizeIndicatorText(written);
+      if (!key) continue;
+      const set = byKey.get(key) ?? new Set<string>();
+      set.add(axes.component);
+      byKey.set(key, set);
+    }
+  }
+  componentIndex = { concepts, byKey };
+  return componentIndex;
+}
+
+/**
+ * The unit fits the concept: one of its own units, convertible to its usual one (`#/uL` to `10*3/uL`), or a unit a
+ * sibling of the same component and property is reported in (LDH in pleural fluid in `[IU]/L`, as in serum).
+ */
+function unitFits(
+  concept: CorpusConcept,
+  axes: LoincAxes,
+  unit: string,
+  family: readonly { concept: CorpusConcept; axes: LoincAxes }[],
+): boolean {
+  if (concept.units.includes(unit) || convertValue(1, unit, concept.defaultUnit) !== null) return true;
+  return family.some((m) => m.axes.property === axes.property && m.concept.units.includes(unit));
+}
+
+const PROPERTY_OF: Readonly<Record<string, PropertyHint>> = { 'mass/volume': 'mass', 'moles/volume': 'moles' };
+
+/** What a written system may change of a matched concept: only the system; component, timing and method stay. */
+export interface SystemAnchor {
+  component: string;
+  timing: string;
+  method: string;
+}
+
+/** The anchors of the concepts a name's component matched. */
+export function axesAnchors(concepts: readonly CorpusConcept[]): SystemAnchor[] {
+  const anchors: SystemAnchor[] = [];
+  for (const concept of concepts) {
+    const axes = loincAxesOf(concept.display);
+    if (axes) anchors.push({ component: axes.component, timing: axes.timing, method: axes.method });
+  }
+  return anchors;
+}
+
+/** Anchors for a component named by its LOINC name alone (`Amikacin`, `Mercury`): no timing, the method-less code. */
+export function componentAnchors(key: string): SystemAnchor[] {
+  return [...(componentIndexOf().byKey.get(key) ?? [])].map((component) => ({ component, timing: '', method: '' }));
+}
+
+/**
+ * The concept sharing an anchor's component and timing (and its method, or none) in the first of `systems` that has
+ * any, fitting the unit and property; an exact unit before a convertible one. Null when none fits or two remain.
+ */
+export function conceptOnSystem(
+  anchors: readonly SystemAnchor[],
+  systems: readonly System[],
+  unit: string | null,
+  property: PropertyHint,
+): CorpusConcept | null {
+  const index = componentIndexOf().concepts;
+  for (const system of systems) {
+    const found = new Map<CorpusConcept, boolean>();
+    for (const anchor of anchors) {
+      const family = index.get(anchor.component) ?? [];
+      for (const { axes, concept } of family) {
+        if (
+          axes.system === system &&
+          axes.timing === anchor.timing &&
+          (axes.method === anchor.method || axes.method === '') &&
+          (property === null || PROPERTY_OF[axes.property] === property) &&
+          (unit === null || unitFits(concept, axes, unit, family))
+        ) {
+          found.set(concept, found.get(concept) === true || axes.method === anchor.method);
+        }
+      }
+    }
+    let fitting = [...found.keys()];
+    if (fitting.length === 0) continue;
+    if (fitting.length > 1) {
+      const sameMethod = fitting.filter((c) => found.get(c));
+      if (sameMethod.length > 0) fitting = sameMethod;
+    }
+    if (fitting.length > 1 && unit !== null) {
+      const own = fitting.filter((c) => c.units.includes(unit));
+      if (own.length > 0) fitting = own;
+    }
+    return fitting.length === 1 ? (fitting[0] ?? null) : null;
+  }
+  return null;
+}
+
+/**
+ * A concept's system agrees with a written one, or names none. Strictly: LOINC's `Bld` is blood unspecified, coded
+ * apart from arterial (`BldA`) and cord blood (`BldCo`).
+ */
+export function systemAgrees(display: string, systems: readonly System[]): boolean {
+  const system = loincAxesOf(display)?.system ?? '';
+  return system === '' || (systems as readonly string[]).includes(system);
+}
+
+/** Systems a bare test name means by default: serum or plasma, or blood for a blood count. */
+const DEFAULT_SYSTEMS = new Set(['serum or plasma', 'serum', 'plasma', 'blood', '']);
+
+/** Whether the concepts a component matched sit in a default system, so the written system may choose among siblings. */
+export function namesDefaultSystem(concepts: readonly CorpusConcept[]): boolean {
+  return concepts.some((c) => DEFAULT_SYSTEMS.has(loincAxesOf(c.display)?.system ?? ''));
+}
