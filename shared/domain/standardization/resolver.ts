@@ -1,4 +1,4 @@
-import { type CorpusConcept, corpusIndex, type SynonymGroup } from './corpus';
+import { type CorpusConcept, conceptByCode, corpusIndex, type SynonymGroup } from './corpus';
 import {
   analyseIndicatorText,
   normalizeIndicatorText,
@@ -18,6 +18,7 @@ import {
   axesAnchors,
   componentAnchors,
   conceptOnSystem,
+  curatedWithSystem,
   namesDefaultSystem,
   readSystemAxis,
   type SystemAxisName,
@@ -209,10 +210,10 @@ function systemAxisResolution(
   if (match && !namesDefaultSystem(match.group.concepts)) {
     // The component's own words already named a specimen (`pH Cord` is cord blood): keep it if the written system
     // agrees, never move it to another.
-    const resolved = resolutionOf(match, unit, axis.property ?? property);
+    const resolved = resolutionOf(match, unit, property);
     return resolved.loincCode && systemAgrees(resolved.canonicalName ?? '', axis.systems) ? resolved : null;
   }
-  const concept = conceptOnSystem(anchors, axis.systems, unit, axis.property ?? property);
+  const concept = conceptOnSystem(anchors, axis.systems, unit, { stated: axis.property, hint: property });
   if (!concept) return null;
   const confidence = match ? match.confidence : SYSTEM_AXIS_CONFIDENCE;
   return Object.freeze({
@@ -246,13 +247,13 @@ function lookup(name: string, unit: string | null, retrievalThreshold: number): 
   const exactish = exactishMatch(name, normalized);
   const resolved = exactish ? resolutionOf(exactish, unit, property) : null;
   // `Glucose Bld`: the key drops `Bld` as noise and finds serum glucose, which the written system contradicts.
-  // Only when the key is the bare component: a synonym that keeps more words (`Cholesterol Bld Qn (POC)`) was
-  // curated with its system in mind.
+  // Unless a synonym of that concept writes the same system: `Cholesterol Bld Qn (POC)` was curated as serum.
+  const resolvedConcept = resolved?.loincCode ? conceptByCode(resolved.loincCode) : undefined;
   const contradicted =
     axis !== null &&
-    resolved?.loincCode != null &&
-    normalized === analyseIndicatorText(axis.component).key &&
-    !systemAgrees(resolved.canonicalName ?? '', axis.systems);
+    resolvedConcept !== undefined &&
+    !systemAgrees(resolvedConcept.display, axis.systems) &&
+    !curatedWithSystem(resolvedConcept, axis.written);
   if (resolved?.loincCode && !contradicted) return resolved;
   // A written system also decides when the name's own key found the test but no sibling the unit fits
   // (`Calcium 24h Ur-mCnc` in mg/L: the key is the 24-hour excretion rate's).

@@ -26,6 +26,7 @@ type System =
   | 'capillary blood'
   | 'cord blood'
   | 'urine'
+  | 'urine sediment'
   | '24 hour urine'
   | 'body fluid'
   | 'pleural fluid'
@@ -40,25 +41,30 @@ type System =
  * code is still the same test for its reader; `Plas` likewise (and platelet-poor plasma for coagulation).
  */
 const SERUM_OR_PLASMA: readonly System[] = ['serum or plasma', 'serum', 'plasma'];
-const PLASMA: readonly System[] = ['plasma', 'serum or plasma', 'platelet poor plasma'];
+const SERUM: readonly System[] = ['serum', 'serum or plasma', 'plasma'];
+const URINE: readonly System[] = ['urine', 'urine sediment'];
+const PLASMA: readonly System[] = ['plasma', 'serum or plasma', 'platelet poor plasma', 'serum'];
 const BLOOD: readonly System[] = ['blood'];
 
 /** Short-name abbreviations (LOINC's own, closed set): matched also when OCR or a typing slip bent them. */
 const ABBREVIATIONS: ReadonlyMap<string, readonly System[]> = new Map([
   ['serpl', SERUM_OR_PLASMA],
-  ['ser', ['serum', 'serum or plasma']],
+  ['ser', SERUM],
   ['plas', PLASMA],
   ['ppp', ['platelet poor plasma']],
   ['bld', BLOOD],
   ['blda', ['arterial blood']],
   ['bldv', ['venous blood']],
   ['bldc', ['capillary blood']],
-  ['ur', ['urine']],
+  ['ur', URINE],
   ['fld', ['body fluid']],
   ['plr', ['pleural fluid']],
   ['csf', ['cerebral spinal fluid']],
   ['stl', ['stool']],
 ]);
+
+/** Systems a bare test name means by default: serum or plasma, or blood for a blood count. */
+const DEFAULT_SYSTEMS: ReadonlySet<string> = new Set(['serum or plasma', 'serum', 'plasma', 'blood', '']);
 
 /** Two-word abbreviations (`Pl Fld`, `Periton Fld`) and specimen words a lab writes out. */
 const PHRASES: ReadonlyMap<string, readonly System[]> = new Map([
@@ -84,7 +90,7 @@ const PHRASES: ReadonlyMap<string, readonly System[]> = new Map([
   ['body fluid', ['body fluid']],
   ['csf', ['cerebral spinal fluid']],
   ['spinal fluid', ['cerebral spinal fluid']],
-  ['urine', ['urine']],
+  ['urine', URINE],
   ['whole blood', ['blood']],
   ['arterial blood', ['arterial blood']],
   ['venous blood', ['venous blood']],
@@ -93,7 +99,7 @@ const PHRASES: ReadonlyMap<string, readonly System[]> = new Map([
   ['cord bld', ['cord blood']],
   ['bldco', ['cord blood']],
   ['stool', ['stool']],
-  ['serum', ['serum', 'serum or plasma']],
+  ['serum', SERUM],
   ['plasma', PLASMA],
 ]);
 
@@ -102,15 +108,30 @@ const FRAMING = new Set(['qn', 'poc']);
 /** `24h Ur`: the timed collection, LOINC's "24 hour Urine". */
 const DAY_COLLECTION = /^24\s?h(?:r|rs|our)?$/;
 
-/** `-mCnc`, `-sRate`: the property suffix of a LOINC short name, which the unit must agree with. */
-const PROPERTY_SUFFIX = /-\s*([msacn])(?:cnc|rate|rto|sub|frc)\b/gi;
+/** `-mCnc`, `-sRate`: the property suffix of a LOINC short name, which the concept's property must be. */
+const PROPERTY_SUFFIX = /-\s*([msacn])(cnc|rate|rto)\b/gi;
+const SUFFIX_PROPERTIES: Readonly<Record<string, string>> = {
+  mcnc: 'mass/volume',
+  scnc: 'moles/volume',
+  acnc: 'units/volume',
+  ccnc: 'enzymatic activity/volume',
+  ncnc: '#/volume',
+  mrate: 'mass/time',
+  srate: 'moles/time',
+  crate: 'enzymatic activity/time',
+  mrto: 'mass ratio',
+  srto: 'mole ratio',
+};
 
 export interface SystemAxisName {
   /** The name without its system and framing words: what names the component. */
   component: string;
   /** Systems the name accepts, in order of preference. */
   systems: readonly System[];
-  property: PropertyHint;
+  /** The LOINC property a short-name suffix states (`-mRate` → `mass/time`), lower case, or null. */
+  property: string | null;
+  /** The system as written, lower case and unbent (`bld`, `pl fld`, `pleural`): a curated synonym may carry it. */
+  written: string;
   /**
    * The system is whole blood written as `Bld`, a word the normaliser drops as noise (it is serum's noise too), so
    * the name's exact key would find the serum test: this reading comes before the exact stages.
@@ -168,11 +189,11 @@ function knownWords(): ReadonlySet<string> {
  * followed by `Qn`), or null when it names none. `Glucose SerP1 Qn` → glucose in serum or plasma.
  */
 export function readSystemAxis(name: string): SystemAxisName | null {
-  let property: PropertyHint = null;
-  const text = name.normalize('NFKC').replace(PROPERTY_SUFFIX, (_all, kind: string) => {
-    const k = kind.toLowerCase();
-    if (k === 'm') property = 'mass';
-    else if (k === 's') property = 'moles';
+  let property: string | null = null;
+  const text = name.normalize('NFKC').replace(PROPERTY_SUFFIX, (all, kind: string, measure: string) => {
+    const stated = SUFFIX_PROPERTIES[`${kind}${measure}`.toLowerCase()];
+    if (!stated) return all;
+    property = stated;
     return ' ';
   });
   const raw = text.split(/[\s,;:()]+/).filter(Boolean);
@@ -181,12 +202,14 @@ export function readSystemAxis(name: string): SystemAxisName | null {
   while (end > 0 && FRAMING.has(words[end - 1] as string)) end--;
   let systems: readonly System[] | null = null;
   let unbentName: string | null = null;
+  let written = '';
   for (const size of [2, 1]) {
     if (end - size < 1) continue;
     // Two words only as written (`Pl Fld`); one word also when OCR or a slip bent it.
     const found = systemOfWords(words.slice(end - size, end), size === 2);
     if (found) {
       systems = found.systems;
+      written = found.unbent ?? words.slice(end - size, end).join(' ');
       if (found.unbent !== null) {
         const bent = raw[end - 1] as string;
         const at = text.lastIndexOf(bent);
@@ -197,13 +220,13 @@ export function readSystemAxis(name: string): SystemAxisName | null {
     }
   }
   if (!systems) return null;
-  if (systems[0] === 'urine' && end > 1 && DAY_COLLECTION.test(words[end - 1] as string)) {
+  if (systems === URINE && end > 1 && DAY_COLLECTION.test(words[end - 1] as string)) {
     systems = ['24 hour urine'];
     end--;
   }
   while (end > 0 && FRAMING.has(words[end - 1] as string)) end--;
   const component = raw.slice(0, end).join(' ');
-  return component ? { component, systems, property, overridesNoise: systems === BLOOD, unbentName } : null;
+  return component ? { component, systems, property, written, overridesNoise: systems === BLOOD, unbentName } : null;
 }
 
 interface ComponentIndex {
@@ -239,7 +262,7 @@ function componentIndexOf(): ComponentIndex {
 
 /**
  * The unit fits the concept: one of its own units, convertible to its usual one (`#/uL` to `10*3/uL`), or a unit a
- * sibling of the same component and property is reported in (LDH in pleural fluid in `[IU]/L`, as in serum).
+ * serum, plasma or blood sibling of the same component and property is reported in (LDH in pleural fluid in `[IU]/L`).
  */
 function unitFits(
   concept: CorpusConcept,
@@ -248,7 +271,9 @@ function unitFits(
   family: readonly { concept: CorpusConcept; axes: LoincAxes }[],
 ): boolean {
   if (concept.units.includes(unit) || convertValue(1, unit, concept.defaultUnit) !== null) return true;
-  return family.some((m) => m.axes.property === axes.property && m.concept.units.includes(unit));
+  return family.some(
+    (m) => m.axes.property === axes.property && DEFAULT_SYSTEMS.has(m.axes.system) && m.concept.units.includes(unit),
+  );
 }
 
 const PROPERTY_OF: Readonly<Record<string, PropertyHint>> = { 'mass/volume': 'mass', 'moles/volume': 'moles' };
@@ -283,7 +308,7 @@ export function conceptOnSystem(
   anchors: readonly SystemAnchor[],
   systems: readonly System[],
   unit: string | null,
-  property: PropertyHint,
+  property: { stated: string | null; hint: PropertyHint },
 ): CorpusConcept | null {
   const index = componentIndexOf().concepts;
   for (const system of systems) {
@@ -295,7 +320,8 @@ export function conceptOnSystem(
           axes.system === system &&
           axes.timing === anchor.timing &&
           (axes.method === anchor.method || axes.method === '') &&
-          (property === null || PROPERTY_OF[axes.property] === property) &&
+          (property.stated === null || axes.property === property.stated) &&
+          (property.hint === null || PROPERTY_OF[axes.property] === property.hint) &&
           (unit === null || unitFits(concept, axes, unit, family))
         ) {
           found.set(concept, found.get(concept) === true || axes.method === anchor.method);
@@ -326,10 +352,13 @@ export function systemAgrees(display: string, systems: readonly System[]): boole
   return system === '' || (systems as readonly string[]).includes(system);
 }
 
-/** Systems a bare test name means by default: serum or plasma, or blood for a blood count. */
-const DEFAULT_SYSTEMS = new Set(['serum or plasma', 'serum', 'plasma', 'blood', '']);
-
 /** Whether the concepts a component matched sit in a default system, so the written system may choose among siblings. */
 export function namesDefaultSystem(concepts: readonly CorpusConcept[]): boolean {
   return concepts.some((c) => DEFAULT_SYSTEMS.has(loincAxesOf(c.display)?.system ?? ''));
+}
+
+/** Whether a curated name of the concept writes this system (`Cholesterol Bld Qn (POC)` is curated as serum). */
+export function curatedWithSystem(concept: CorpusConcept, written: string): boolean {
+  const pattern = new RegExp(`(?:^|[^\\p{L}])${written.replace(/ /g, '\\s+')}(?:$|[^\\p{L}])`, 'iu');
+  return concept.synonyms.some((s) => pattern.test(s));
 }

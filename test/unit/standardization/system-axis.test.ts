@@ -1,0 +1,124 @@
+import { describe, expect, it } from 'vitest';
+import { loincAxesOf } from '../../../shared/domain/standardization/loinc-axes';
+import { resolveIndicator } from '../../../shared/domain/standardization/resolver';
+import { readSystemAxis } from '../../../shared/domain/standardization/system-axis';
+
+function code(name: string, unit?: string | null): string | null {
+  return resolveIndicator(name, unit).loincCode;
+}
+
+describe('LOINC long names read into axes', () => {
+  it('splits component, property, system, method and timing', () => {
+    expect(loincAxesOf('Glucose [Mass/volume] in Serum or Plasma --2 hours post 75 g glucose PO')).toEqual({
+      component: 'glucose',
+      property: 'mass/volume',
+      system: 'serum or plasma',
+      method: '',
+      timing: '2 hours post 75 g glucose po',
+    });
+    expect(loincAxesOf('Erythrocytes [#/volume] in Blood by Automated count')).toMatchObject({
+      component: 'erythrocytes',
+      system: 'blood',
+      method: 'automated count',
+    });
+    expect(loincAxesOf('pH of Body fluid')).toMatchObject({ component: 'ph', property: '', system: 'body fluid' });
+    expect(loincAxesOf('Cholesterol in HDL [Mass/volume] in Serum or Plasma')).toMatchObject({
+      component: 'cholesterol in hdl',
+      system: 'serum or plasma',
+    });
+  });
+});
+
+describe('the system a name writes', () => {
+  it('reads short-name abbreviations after the component, with Qn and the property suffix', () => {
+    expect(readSystemAxis('Sodium SerPl Qn')).toMatchObject({
+      component: 'Sodium',
+      systems: ['serum or plasma', 'serum', 'plasma'],
+    });
+    expect(readSystemAxis('Creatinine 24h Ur-mRate')).toMatchObject({
+      component: 'Creatinine',
+      systems: ['24 hour urine'],
+    });
+    expect(readSystemAxis('Urea nitrogen Bld-mCnc')).toMatchObject({
+      component: 'Urea nitrogen',
+      systems: ['blood'],
+      property: 'mass/volume',
+      overridesNoise: true,
+    });
+    expect(readSystemAxis('Albumin Pl Fld Qn')).toMatchObject({ component: 'Albumin', systems: ['pleural fluid'] });
+  });
+
+  it('reads specimen words after a comma', () => {
+    expect(readSystemAxis('Protein, Cerebrospinal')).toBeNull();
+    expect(readSystemAxis('Protein, CSF')).toMatchObject({ component: 'Protein', systems: ['cerebral spinal fluid'] });
+    expect(readSystemAxis('Sodium, Body Fluid')).toMatchObject({ component: 'Sodium', systems: ['body fluid'] });
+  });
+
+  it('unbends an abbreviation OCR or a slip changed, but never a word the corpus knows', () => {
+    expect(readSystemAxis('Sodium SerP1 Qn')).toMatchObject({ component: 'Sodium', unbentName: 'Sodium serpl Qn' });
+    expect(readSystemAxis('Sodium SeerPl Qn')?.systems[0]).toBe('serum or plasma');
+    expect(readSystemAxis('Creatinine B1d')?.systems).toEqual(['blood']);
+    expect(readSystemAxis('Creatinine FId')?.systems).toEqual(['body fluid']);
+    // `a1c` and `ferritin` are words of the corpus: no system is read into them.
+    expect(readSystemAxis('Hemoglobin A1c')).toBeNull();
+    expect(readSystemAxis('Serum ferritin')).toBeNull();
+  });
+
+  it('needs a component before the system', () => {
+    expect(readSystemAxis('Urine')).toBeNull();
+    expect(readSystemAxis('SerPl Qn')).toBeNull();
+  });
+});
+
+describe('the component in the written system', () => {
+  it('moves a bare component to its concept in that system, the unit choosing the property', () => {
+    expect(code('Sodium, Body Fluid', 'mmol/L')).toBe('2950-4');
+    expect(code('Glucose CSF Qn', 'mg/dL')).toBe('2342-4');
+    expect(code('Glucose CSF Qn', 'mmol/L')).toBe('14744-7');
+    expect(code('Creatinine Fld Qn', 'mg/dL')).toBe('12190-5');
+    expect(code('Creatinine 24h Ur-mRate', 'mg/(24.h)')).toBe('2162-6');
+    expect(code('Creatinine 24h Ur', 'mmol/(24.h)')).toBe('14684-5');
+  });
+
+  it('reads Bld as whole blood, though the bare key would find the serum test', () => {
+    expect(code('Urea nitrogen Bld', 'mg/dL')).toBe('6299-2');
+    expect(code('Urea nitrogen Bld', 'mmol/L')).toBe('59570-2');
+    expect(code('Triglyceride Bld Qn', 'mg/dL')).toBe('3043-7');
+    expect(code('Urea nitrogen', 'mg/dL')).toBe('3094-0');
+  });
+
+  it('accepts a unit convertible to the concept’s, or one its serum sibling is reported in', () => {
+    expect(code('WBC, CSF', '/uL')).toBe('806-0');
+    expect(code('Amylase, Urine', 'IU/L')).toBe('1799-6');
+  });
+
+  it('refuses a unit no concept of the component in that system fits, and a system the corpus lacks', () => {
+    expect(code('Glucose CSF Qn', '%')).toBeNull();
+    expect(code('Glucose CSF Qn', 'g/(24.h)')).toBeNull();
+    expect(code('Ferritin Pl Fld Qn', 'ng/mL')).toBeNull();
+  });
+
+  it('without a unit, gives null where the system holds mass and molar siblings', () => {
+    expect(code('Glucose Bld Qn')).toBeNull();
+  });
+
+  it('keeps timing and method: a timed or method-bound concept never becomes the plain one', () => {
+    expect(loincAxesOf('Cortisol [Mass/volume] in Serum or Plasma --morning specimen')?.timing).toBe(
+      'morning specimen',
+    );
+    expect(code('Cortisol AM SerP1 Qn', 'ug/dL')).not.toBe('2143-6');
+  });
+
+  it('keeps a specimen the component names only when the written system is the same', () => {
+    expect(code('pH Cord Bld', '[pH]')).toBe('14873-4');
+    expect(code('SaO2 B1d', '%')).not.toBe('2708-6');
+  });
+
+  it('does not read a one-letter specimen prefix together with a written system', () => {
+    expect(code('B lymphocytes Bld', '%')).toBeNull();
+  });
+
+  it('leaves an ambiguous component null whatever the system', () => {
+    expect(code('eGFR SerPl Qn', 'mL/min/{1.73_m2}')).toBeNull();
+  });
+});
