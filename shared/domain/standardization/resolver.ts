@@ -1,4 +1,5 @@
 import { type CorpusConcept, conceptByCode, corpusIndex, type SynonymGroup } from './corpus';
+import { conceptByMethod, type MethodAxisName, readMethodAxis } from './method-axis';
 import {
   analyseIndicatorText,
   normalizeIndicatorText,
@@ -25,6 +26,7 @@ import {
   systemAgrees,
 } from './system-axis';
 import type { ObservationCategory } from './types';
+import { convertValue } from './unit-conversion';
 import { normalizeUnit } from './units';
 
 export interface IndicatorResolution {
@@ -36,7 +38,7 @@ export interface IndicatorResolution {
 }
 
 const SORTED_TOKENS_CONFIDENCE = 0.97;
-/** A code chosen by component and written system: as sure as its component match, at most this. */
+/** A code chosen by component and written system or method: as sure as its component match, at most this. */
 const SYSTEM_AXIS_CONFIDENCE = 0.95;
 const UNITLESS_DEFAULT_CONFIDENCE = 0.9;
 
@@ -224,6 +226,33 @@ function systemAxisResolution(
   });
 }
 
+/**
+ * `Hematocrit (centrifuged)`, `Neutrophils, automated`: the test the rest of the name finds, then its sibling
+ * carrying the written method (`method-axis.ts`), which the unit must still fit.
+ */
+function methodAxisResolution(
+  written: MethodAxisName,
+  unit: string | null,
+  retrievalThreshold: number,
+): IndicatorResolution | null {
+  const { key, property } = analyseIndicatorText(written.component);
+  if (!key) return null;
+  const match =
+    exactishMatch(written.component, key) ?? retrievedMatch(written.component, key, unit, retrievalThreshold);
+  if (!match) return null;
+  const matched = resolutionOf(match, unit, property);
+  const concept = matched.loincCode ? conceptByCode(matched.loincCode) : undefined;
+  const chosen = concept ? conceptByMethod(concept, written.method) : null;
+  if (!chosen) return null;
+  if (unit !== null && !chosen.units.includes(unit) && convertValue(1, unit, chosen.defaultUnit) === null) return null;
+  return Object.freeze({
+    loincCode: chosen.code,
+    canonicalName: chosen.display,
+    confidence: Math.min(match.confidence, SYSTEM_AXIS_CONFIDENCE),
+    category: chosen.category,
+  });
+}
+
 function lookup(name: string, unit: string | null, retrievalThreshold: number): IndicatorResolution {
   const { key: normalized, property } = analyseIndicatorText(name);
   if (!normalized) return unresolved(unit);
@@ -262,6 +291,11 @@ function lookup(name: string, unit: string | null, retrievalThreshold: number): 
     if (onSystem) return onSystem;
   }
   if (resolved) return contradicted ? unresolved(unit) : resolved;
+  const method = readMethodAxis(name);
+  if (method) {
+    const byMethod = methodAxisResolution(method, unit, retrievalThreshold);
+    if (byMethod) return byMethod;
+  }
   const match = retrievedMatch(name, normalized, unit, retrievalThreshold);
   return match ? resolutionOf(match, unit, property) : unresolved(unit);
 }

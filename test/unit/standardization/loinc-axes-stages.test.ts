@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loincAxesOf } from '../../../shared/domain/standardization/loinc-axes';
+import { readMethodAxis } from '../../../shared/domain/standardization/method-axis';
 import { resolveIndicator } from '../../../shared/domain/standardization/resolver';
 import { readSystemAxis } from '../../../shared/domain/standardization/system-axis';
 
@@ -120,5 +121,31 @@ describe('the component in the written system', () => {
 
   it('leaves an ambiguous component null whatever the system', () => {
     expect(code('eGFR SerPl Qn', 'mL/min/{1.73_m2}')).toBeNull();
+  });
+});
+
+describe('the method a name writes', () => {
+  it('reads method words in brackets, after a comma or at the end, and leaves the rest as the component', () => {
+    expect(readMethodAxis('Hematocrit (spun)')).toMatchObject({ component: 'Hematocrit' });
+    expect(readMethodAxis('LDL cholesterol, direct')?.method.methods).toEqual(['direct assay']);
+    expect(readMethodAxis('Hematocrit')).toBeNull();
+    expect(readMethodAxis('Calculated')).toBeNull();
+  });
+
+  it('chooses the sibling carrying the method', () => {
+    expect(code('Hct (spun)', '%')).toBe('4545-0');
+    expect(code('Hematocrit, automated', '%')).toBe('4544-3');
+    expect(code('LDL cholesterol, direct', 'mg/dL')).toBe('18262-6');
+    expect(code('Fibrinogen (Clauss)', 'g/L')).toBe('3255-7');
+  });
+
+  it('falls back to the method-less code only for words restating the usual method', () => {
+    expect(code('Sodium, measured', 'mmol/L')).toBe('2951-2');
+    expect(code('Sodium (centrifuged)', 'mmol/L')).toBeNull();
+    expect(code('Ferritin, test strip', 'ng/mL')).toBeNull();
+  });
+
+  it('still needs the unit to fit the chosen concept', () => {
+    expect(code('Hct (spun)', 'g/dL')).toBeNull();
   });
 });

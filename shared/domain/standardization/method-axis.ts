@@ -1,0 +1,107 @@
+import { type CorpusConcept, corpusIndex } from './corpus';
+import { type LoincAxes, loincAxesOf } from './loinc-axes';
+
+/**
+ * A method a lab writes beside a test name (`Hematocrit (centrifuged)`, `Neutrophils, automated`, `Fibrinogen,
+ * Functional`), read as LOINC's method axis: LOINC codes some tests apart by method, so the name's method chooses
+ * among the concepts of the component it qualifies. A method no concept of that component carries gives null, except
+ * for the words that only restate the usual method (`measured`, `automated`).
+ * @see https://loinc.org/kb/users-guide/major-parts-of-a-loinc-term/#type-of-method-6th-part
+ */
+
+interface WrittenMethod {
+  /** LOINC method names (lower case) the words stand for. */
+  methods: readonly string[];
+  /** When no concept of the component carries the method, the method-less concept is what the words mean. */
+  usual: boolean;
+}
+
+/** Written method words → LOINC method names; a closed list, each a method LOINC names in its long names. */
+const METHOD_WORDS: ReadonlyMap<string, WrittenMethod> = new Map([
+  ['automated', { methods: ['automated count'], usual: true }],
+  ['auto', { methods: ['automated count'], usual: true }],
+  ['manual', { methods: ['manual count'], usual: false }],
+  ['manual count', { methods: ['manual count'], usual: false }],
+  ['centrifuged', { methods: ['centrifugation'], usual: false }],
+  ['centrifugation', { methods: ['centrifugation'], usual: false }],
+  ['spun', { methods: ['centrifugation'], usual: false }],
+  ['calculated', { methods: ['calculation', 'calculated'], usual: false }],
+  ['calc', { methods: ['calculation', 'calculated'], usual: false }],
+  ['calculation', { methods: ['calculation', 'calculated'], usual: false }],
+  ['measured', { methods: ['direct assay'], usual: true }],
+  ['direct', { methods: ['direct assay'], usual: false }],
+  ['test strip', { methods: ['test strip'], usual: false }],
+  ['dipstick', { methods: ['test strip'], usual: false }],
+  ['electrophoresis', { methods: ['electrophoresis'], usual: false }],
+  ['westergren', { methods: ['westergren method'], usual: false }],
+  ['wintrobe', { methods: ['wintrobe method'], usual: false }],
+  ['hplc', { methods: ['hplc'], usual: false }],
+  ['glucometer', { methods: ['glucometer'], usual: false }],
+  ['pulse oximetry', { methods: ['pulse oximetry'], usual: false }],
+  ['high sensitivity', { methods: ['high sensitivity method'], usual: false }],
+  ['functional', { methods: ['coagulation assay'], usual: false }],
+  ['clauss', { methods: ['coagulation assay'], usual: false }],
+  ['ifcc', { methods: ['ifcc protocol'], usual: false }],
+]);
+
+export interface MethodAxisName {
+  /** The name without its method words. */
+  component: string;
+  method: WrittenMethod;
+}
+
+/**
+ * The method words of a name and the rest of it, or null when it writes none (or nothing but them). The method may
+ * stand in brackets, after a comma or at the end; the component is what comes before.
+ */
+export function readMethodAxis(name: string): MethodAxisName | null {
+  const words = name
+    .normalize('NFKC')
+    .split(/[\s,;()]+/)
+    .filter(Boolean);
+  const lower = words.map((w) => w.toLowerCase());
+  for (let i = 1; i < words.length; i++) {
+    for (const size of [2, 1]) {
+      if (i + size > words.length) continue;
+      const method = METHOD_WORDS.get(lower.slice(i, i + size).join(' '));
+      if (!method) continue;
+      const rest = [...words.slice(0, i), ...words.slice(i + size)];
+      return rest.length > 0 ? { component: rest.join(' '), method } : null;
+    }
+  }
+  return null;
+}
+
+let byComponent: ReadonlyMap<string, readonly { concept: CorpusConcept; axes: LoincAxes }[]> | undefined;
+
+function conceptsOfComponent(component: string) {
+  if (!byComponent) {
+    const index = new Map<string, { concept: CorpusConcept; axes: LoincAxes }[]>();
+    for (const concept of corpusIndex.concepts) {
+      const axes = loincAxesOf(concept.display);
+      if (!axes) continue;
+      const list = index.get(axes.component) ?? [];
+      list.push({ concept, axes });
+      index.set(axes.component, list);
+    }
+    byComponent = index;
+  }
+  return byComponent.get(component) ?? [];
+}
+
+/**
+ * Among the concepts sharing a matched concept's component, system, property and timing, the one carrying the written
+ * method; or, for a word that restates the usual method, the method-less one when none carries it. Null otherwise.
+ */
+export function conceptByMethod(matched: CorpusConcept, method: WrittenMethod): CorpusConcept | null {
+  const axes = loincAxesOf(matched.display);
+  if (!axes) return null;
+  const siblings = conceptsOfComponent(axes.component).filter(
+    (m) => m.axes.system === axes.system && m.axes.property === axes.property && m.axes.timing === axes.timing,
+  );
+  const carrying = siblings.filter((m) => method.methods.includes(m.axes.method));
+  if (carrying.length === 1) return carrying[0]?.concept ?? null;
+  if (carrying.length > 1 || !method.usual) return null;
+  const methodless = siblings.filter((m) => m.axes.method === '');
+  return methodless.length === 1 ? (methodless[0]?.concept ?? null) : null;
+}
