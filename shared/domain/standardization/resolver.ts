@@ -27,6 +27,7 @@ import {
 } from './system-axis';
 import type { ObservationCategory } from './types';
 import { convertValue } from './unit-conversion';
+import { withoutUnitWords } from './unit-words';
 import { normalizeUnit } from './units';
 
 export interface IndicatorResolution {
@@ -164,6 +165,13 @@ function fitsQualifier(concept: CorpusConcept, qualifier: 'pct' | 'abs'): boolea
   return qualifier === 'pct' ? concept.units.includes('%') : concept.units.some((u) => COUNT_UNITS.has(u));
 }
 
+/** `weightInGrams`, `activeKilocalories`: the name without the unit words a vendor field ends in. */
+function unitWordsGroup(normalized: string): GroupMatch | null {
+  const stripped = withoutUnitWords(normalized);
+  const match = stripped ? exactGroup(stripped) : null;
+  return match ? { group: match.group, confidence: Math.min(match.confidence, SORTED_TOKENS_CONFIDENCE) } : null;
+}
+
 /** The group a name stands for by its exact key, an alias in brackets or an OCR misreading. */
 function exactishMatch(name: string, normalized: string): GroupMatch | null {
   // OCR misreadings (`HbAlc`, `Cho1esterol`) before the spelling-slip stage, which refuses a changed digit.
@@ -171,7 +179,8 @@ function exactishMatch(name: string, normalized: string): GroupMatch | null {
     exactGroup(normalized) ??
     wholeBloodGroup(normalized) ??
     parentheticalGroup(name) ??
-    ocrConfusionGroup(name, normalized)
+    ocrConfusionGroup(name, normalized) ??
+    unitWordsGroup(normalized)
   );
 }
 

@@ -3,6 +3,7 @@ import { loincAxesOf } from '../../../shared/domain/standardization/loinc-axes';
 import { readMethodAxis } from '../../../shared/domain/standardization/method-axis';
 import { resolveIndicator } from '../../../shared/domain/standardization/resolver';
 import { readSystemAxis } from '../../../shared/domain/standardization/system-axis';
+import { withoutUnitWords } from '../../../shared/domain/standardization/unit-words';
 
 function code(name: string, unit?: string | null): string | null {
   return resolveIndicator(name, unit).loincCode;
@@ -147,5 +148,24 @@ describe('the method a name writes', () => {
 
   it('still needs the unit to fit the chosen concept', () => {
     expect(code('Hct (spun)', 'g/dL')).toBeNull();
+  });
+});
+
+describe('unit words at the end of a vendor field name', () => {
+  it('are the reading’s unit, not the test’s name', () => {
+    expect(withoutUnitWords('body weight kilograms')).toBe('body weight');
+    expect(withoutUnitWords('resting heart rate beats per minute')).toBe('resting heart rate');
+    expect(withoutUnitWords('active kilocalories')).toBe('active calories');
+    expect(withoutUnitWords('glucose')).toBeNull();
+    expect(withoutUnitWords('grams')).toBeNull();
+    expect(code('bodyWeightInKilograms', 'kg')).toBe('29463-7');
+    expect(code('heightInCentimeters', 'cm')).toBe('8302-2');
+    expect(code('activeKcal', 'kcal')).toBe('41981-2');
+  });
+
+  it('still need the rest of the name to be a known test (sleep duration is one)', () => {
+    expect(code('stressInPercent', '%')).toBeNull();
+    expect(code('bodyBatteryInPercent', '%')).toBeNull();
+    expect(code('sleepDurationInSeconds', 's')).toBe('93832-4');
   });
 });
