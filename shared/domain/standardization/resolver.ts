@@ -180,8 +180,18 @@ function exactishMatch(name: string, normalized: string): GroupMatch | null {
     wholeBloodGroup(normalized) ??
     parentheticalGroup(name) ??
     ocrConfusionGroup(name, normalized) ??
-    unitWordsGroup(normalized)
+    unitWordsGroup(normalized) ??
+    unsplitGroup(name, normalized)
   );
+}
+
+/**
+ * `paCO2`, `pvO2`: a one-word name the camelCase split cut into a prefix and a word; read whole, as written.
+ */
+function unsplitGroup(name: string, normalized: string): GroupMatch | null {
+  if (/[\s\p{P}]/u.test(name.trim())) return null;
+  const whole = normalizeIndicatorText(name.trim().toLowerCase());
+  return whole !== normalized ? exactGroup(whole) : null;
 }
 
 /** The group n-gram retrieval finds for a name, above the threshold. */

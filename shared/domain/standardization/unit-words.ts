@@ -45,12 +45,25 @@ const ENERGY_WORDS: ReadonlyMap<string, string> = new Map([
   ['kcals', 'calories'],
 ]);
 
+/** `x 1000`, `x10 9`, `x 10^3`: a multiplier written after a count's name belongs to its unit (`K/uL`). */
+function withoutFactor(tokens: string[]): string[] {
+  const n = tokens.length;
+  if (n >= 3 && tokens[n - 2] === 'x' && /^10+$|^10\d$/.test(tokens[n - 1] as string)) return tokens.slice(0, n - 2);
+  if (n >= 4 && tokens[n - 3] === 'x' && tokens[n - 2] === '10' && /^\d$/.test(tokens[n - 1] as string)) {
+    return tokens.slice(0, n - 3);
+  }
+  if (n >= 3 && /^x10+$/.test(tokens[n - 2] as string) && /^\d$/.test(tokens[n - 1] as string))
+    return tokens.slice(0, n - 2);
+  if (n >= 2 && /^x10+$/.test(tokens[n - 1] as string)) return tokens.slice(0, n - 1);
+  return tokens;
+}
+
 /**
- * The normalised key without the unit words it ends in, with energy units read as calories; null when nothing
+ * The normalised key without the unit words or multiplier it ends in, with energy units read as calories; null when nothing
  * changed or nothing would be left.
  */
 export function withoutUnitWords(normalized: string): string | null {
-  let tokens = normalized.split(' ').map((t) => ENERGY_WORDS.get(t) ?? t);
+  let tokens = withoutFactor(normalized.split(' ').map((t) => ENERGY_WORDS.get(t) ?? t));
   let changed = tokens.join(' ') !== normalized;
   for (const words of TRAILING_UNIT_WORDS) {
     if (tokens.length <= words.length) continue;

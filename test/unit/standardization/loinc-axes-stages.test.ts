@@ -169,3 +169,19 @@ describe('unit words at the end of a vendor field name', () => {
     expect(code('sleepDurationInSeconds', 's')).toBe('93832-4');
   });
 });
+
+describe('a multiplier after a count and a camelCase split that cut a prefix', () => {
+  it('reads `x 1000` and `x10 9` as part of the unit', () => {
+    expect(withoutUnitWords('rbc x 10 6')).toBe('rbc');
+    expect(withoutUnitWords('neutrophils x1000')).toBe('neutrophils');
+    expect(code('Lymphocytes x 1000', 'K/uL')).toBe('26474-7');
+    expect(code('Lymphocytes x 1000', 'mg/dL')).toBeNull();
+    expect(code('x 1000', 'K/uL')).toBeNull();
+  });
+
+  it('reads a one-word name whole when the split found nothing (`paO2`)', () => {
+    expect(code('paO2', 'mmHg')).toBe('2703-7');
+    expect(code('paCO2', 'mmHg')).toBe('2019-8');
+    expect(code('paXY2', 'mmHg')).toBeNull();
+  });
+});
