@@ -6,7 +6,7 @@ import {
   sortedTokenKey,
   WHOLE_BLOOD,
 } from './normalize-text';
-import { ocrConfusionGroup } from './ocr-confusions';
+import { ocrConfusionGroup, ocrRepairedKey } from './ocr-confusions';
 import {
   chooseNeighbour,
   type KeyNeighbour,
@@ -173,7 +173,7 @@ function lookup(name: string, unit: string | null, retrievalThreshold: number): 
     ocrConfusionGroup(name, normalized);
   if (!match) {
     if (HEALTHKIT_IDENTIFIER.test(name.trim())) return unresolved(unit);
-    const retrieved = retrieveGroup(normalized, unit);
+    const retrieved = retrieveGroup(normalized, unit) ?? retrieveGroup(ocrRepairedKey(name, normalized) ?? '', unit);
     if (!retrieved || retrieved.score < retrievalThreshold) return unresolved(unit);
     match = { group: retrieved.group, confidence: retrievalConfidence(retrieved.score, retrievalThreshold) };
   }
