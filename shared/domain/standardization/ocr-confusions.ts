@@ -88,9 +88,21 @@ function repairInnerDigits(name: string): string {
   return name.replace(/[\p{L}\p{N}]+/gu, readDigitsAsLetters);
 }
 
+/**
+ * Single characters OCR reads the wrong way round: `02` (no count is written with a leading zero) for `O2`; a lone
+ * `l` after a word (`Troponin l`, `Factor l`: no test name has a lone `l`, many a lone `I`) for `I`; `lgM`, `lgG` for
+ * the immunoglobulins. A lone `l` after a slash or a digit (`mmol/l`, `5 l`) is a litre and stays.
+ */
+function repairLoneCharacters(name: string): string {
+  return name
+    .replace(/(?<![\p{L}\p{N}.,])0(?=\d(?![\p{L}\p{N}.,]))/gu, 'O')
+    .replace(/(?<=\p{L}{3}[\s,]+)l(?![\p{L}\p{N}/])/gu, 'I')
+    .replace(/(?<![\p{L}\p{N}])l(?=g[AGMDE](?![\p{L}\p{N}]))/gu, 'I');
+}
+
 /** The name with OCR's bars, inner capital `I`s and digits, and foreign look-alike letters repaired, before normalising. */
 function repairedName(name: string): string {
-  return repairInnerDigits(repairInnerCapitalI(repairBars(foldLookalikes(name))));
+  return repairLoneCharacters(repairInnerDigits(repairInnerCapitalI(repairBars(foldLookalikes(name)))));
 }
 
 /**

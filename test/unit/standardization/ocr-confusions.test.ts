@@ -74,6 +74,20 @@ describe('OCR misreadings of a photographed report', () => {
     expect(code(misread, unit)).not.toBeNull();
   });
 
+  it.each([
+    ['02 Trans', 'O2 Trans', 'mm[Hg]'],
+    ['Troponin l, High Sensitivity', 'Troponin I, High Sensitivity', 'ng/L'],
+    ['lgM Ser Qn', 'IgM Ser Qn', 'mg/dL'],
+  ])('reads a lone 0 before a digit as O, a lone l after a word or before g as I: %s', (misread, clean, unit) => {
+    expect(code(misread, unit)).toBe(code(clean, unit));
+    expect(code(misread, unit)).not.toBeNull();
+  });
+
+  it('keeps a litre and a decimal: mmol/l, 0.5', () => {
+    expect(ocrRepairedKey('Glucose mmol/l', normalizeIndicatorText('Glucose mmol/l'))).toBeNull();
+    expect(ocrRepairedKey('Dilution 0.5', normalizeIndicatorText('Dilution 0.5'))).toBeNull();
+  });
+
   it('keeps a capital I, or a digit, that is one: TnI, HbA1c, IgG1, H1N1, B12, T3', () => {
     for (const name of ['TnI', 'cTnI', 'HbA1c', 'A1c', 'IgG1', 'H1N1', 'Vitamin B12', 'Free T3', 'HIV 1 Ab', 'S100']) {
       expect(ocrRepairedKey(name, normalizeIndicatorText(name))).toBeNull();
