@@ -160,7 +160,11 @@ describe('word alignment: OCR misreadings, short-word slips, framing words, rest
     // The first letter is kept: rivals are looked for by initial.
     expect(isSlip('mmonia', 'ammonia')).toBe(false);
     expect(isSlip('xolate', 'folate')).toBe(false);
-    // Still nothing below five letters, and never across digits.
+    // A four-letter word may only miss one letter of a five-letter one; nothing shorter, never across digits.
+    expect(isSlip('cels', 'cells')).toBe(true);
+    expect(isSlip('clls', 'cells')).toBe(true);
+    expect(isSlip('celz', 'cells')).toBe(false);
+    expect(isSlip('cel', 'cell')).toBe(false);
     expect(isSlip('irn', 'iron')).toBe(false);
     expect(isSlip('vitb6', 'vitb12')).toBe(false);
   });
@@ -230,6 +234,7 @@ describe('retrieval stage in the resolver', () => {
 
   it.each([
     ['Ammona', 'umol/L', '16362-6'],
+    ['TDT/Cels %', '%', '30117-6'],
     ['Sodum', 'mmol/L', '2951-2'],
     ['Ferritin levle', 'ng/mL', '2276-4'],
     ['Creatine Kinsae (CK)', 'U/L', '2157-6'],

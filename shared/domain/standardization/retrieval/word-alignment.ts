@@ -15,6 +15,8 @@ const TWO_SLIPS_MIN_LENGTH = 10;
  * the misspelling is no corpus word of another meaning itself and none is as near (`slipIsUnique`).
  */
 const KEYBOARD_SLIP_MIN_LENGTH = 5;
+/** Shortest word that may be another missing one letter (`cels` for `cells`), when unique. */
+const DROPPED_LETTER_MIN_LENGTH = 4;
 /** Shortest abbreviation accepted as the start of a word (`chol`, `trig`, `vit`). */
 const ABBREVIATION_MIN_LENGTH = 3;
 /** At most this many method qualifiers after a name: beyond that the name is a different, longer test. */
@@ -164,7 +166,16 @@ export function isSlip(queryWord: string, corpusWord: string): boolean {
 function slipDistance(queryWord: string, corpusWord: string): number | null {
   if (digitsOf(queryWord) !== digitsOf(corpusWord)) return null;
   const shortest = Math.min(queryWord.length, corpusWord.length);
-  if (shortest < KEYBOARD_SLIP_MIN_LENGTH) return null;
+  if (shortest < KEYBOARD_SLIP_MIN_LENGTH) {
+    // `cels`, `clls` for `cells`: a four-letter word missing one letter of a five-letter one, after the first.
+    return queryWord.length === DROPPED_LETTER_MIN_LENGTH &&
+      corpusWord.length === queryWord.length + 1 &&
+      /^\p{L}+$/u.test(queryWord) &&
+      queryWord[0] === corpusWord[0] &&
+      editDistance(queryWord, corpusWord, 1) === 1
+      ? 1
+      : null;
+  }
   if (shortest < SLIP_MIN_LENGTH) {
     if (isKeyboardSlip(queryWord, corpusWord)) return 1;
     // Letters only, and the first one kept: `NearWords` looks for rivals by initial, so a slip there goes unchecked.
@@ -196,7 +207,7 @@ export class NearWords {
     // Words starting with the query's first or second letter: a slip that also changes the first letter into a third
     // one is rare enough not to scan the whole vocabulary for it.
     const initials = new Set([queryWord[0], queryWord[1]]);
-    if (queryWord.length >= KEYBOARD_SLIP_MIN_LENGTH) {
+    if (queryWord.length >= DROPPED_LETTER_MIN_LENGTH) {
       for (let length = queryWord.length - MAX_SLIP; length <= queryWord.length + MAX_SLIP; length++) {
         for (const initial of initials) {
           for (const word of this.vocabulary.wordsByLengthAndInitial.get(`${length}:${initial}`) ?? []) {
