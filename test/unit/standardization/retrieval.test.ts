@@ -105,6 +105,8 @@ describe('word alignment: OCR misreadings, short-word slips, framing words, rest
     ['lipase', ['lipase-code']],
     ['lipose', ['lipose-code']],
     ['lithium', ['lithium-code']],
+    ['uptake', ['uptake-code']],
+    ['take', ['take-code']],
     ['alanine', ['alt-code']],
     ['aminotransferase', ['alt-code', 'ast-code']],
     ['aspartate', ['ast-code']],
@@ -157,6 +159,8 @@ describe('word alignment: OCR misreadings, short-word slips, framing words, rest
     expect(alignWords(['lipasr'], ['lipase'], 'lipase-code', vocabulary, none)).toEqual(aligned);
     // One letter from both `lipase` and `lipose`: a guess either way.
     expect(alignWords(['lipse'], ['lipase'], 'lipase-code', vocabulary, none)).toBeNull();
+    // `take` is one letter away too, but no rule reads `utake` as a slip of it: no rival.
+    expect(alignWords(['utake'], ['uptake'], 'uptake-code', vocabulary, none)).toEqual(aligned);
     // The first letter is kept: rivals are looked for by initial.
     expect(isSlip('mmonia', 'ammonia')).toBe(false);
     expect(isSlip('xolate', 'folate')).toBe(false);

@@ -227,10 +227,17 @@ export class NearWords {
  * A slip is read as one word only when no corpus word of another meaning is as near: `creatnine` is one letter from
  * both `creatine` and `creatinine`, and choosing either would be a guess.
  */
-function slipIsUnique(corpusWord: string, distance: number, near: ReadonlyMap<string, number>, vocabulary: Vocabulary) {
+function slipIsUnique(
+  queryWord: string,
+  corpusWord: string,
+  distance: number,
+  near: ReadonlyMap<string, number>,
+  vocabulary: Vocabulary,
+) {
   const meanings = vocabulary.groupsOfWord.get(corpusWord);
   for (const [other, otherDistance] of near) {
-    if (other === corpusWord || otherDistance > distance) continue;
+    // A rival counts when the rules would read the word as a slip of it too (`take` is no rival of `utake`).
+    if (other === corpusWord || otherDistance > distance || slipDistance(queryWord, other) === null) continue;
     const shared = [...(vocabulary.groupsOfWord.get(other) ?? [])].some((g) => meanings?.has(g));
     if (!shared) return false;
   }
@@ -288,7 +295,8 @@ function wordsMatch(
   if (groups && !groups.has(signature)) return false;
   if (isAbbreviation(queryWord, corpusWord)) return true;
   const distance = slipDistance(queryWord, corpusWord);
-  if (distance !== null && slipIsUnique(corpusWord, distance, nearWords.of(queryWord), vocabulary)) return true;
+  if (distance !== null && slipIsUnique(queryWord, corpusWord, distance, nearWords.of(queryWord), vocabulary))
+    return true;
   return isOcrMisreading(queryWord, corpusWord, vocabulary);
 }
 
