@@ -49,8 +49,8 @@ function repairBars(name: string): string {
 /**
  * `HemogIobin`, `GIucose`, `LeveI`: a capital `I` OCR read for an `l` inside a lower-case word. The normaliser would
  * split it there as camelCase (`hemog iobin`), so it is repaired on the name as read: an `I` between a letter and two
- * lower-case ones, or after three lower-case letters at (or one letter before) the end of a word (`NeutrophiIs`). An `I` after fewer (`TnI`, `cTnI`) or before a
- * capital (`HIV`, `IgG`) is a real capital.
+ * lower-case ones, or after three lower-case letters at (or one letter before) the end of a word (`NeutrophiIs`).
+ * An `I` after fewer (`TnI`, `cTnI`) or before a capital (`HIV`, `IgG`) is a real capital.
  */
 function repairInnerCapitalI(name: string): string {
   return name.replace(/(?<=\p{L})I(?=\p{Ll}{2})/gu, 'l').replace(/(?<=\p{Ll}{3})I(?=\p{Ll}?(?![\p{L}\p{N}]))/gu, 'l');
@@ -100,7 +100,7 @@ function repairLoneCharacters(name: string): string {
     .replace(/(?<![\p{L}\p{N}])l(?=g[AGMDE](?![\p{L}\p{N}]))/gu, 'I');
 }
 
-/** The name with OCR's bars, inner capital `I`s and digits, and foreign look-alike letters repaired, before normalising. */
+/** The name with OCR's bars, inner capital `I`s, digits and lone characters, and look-alike letters repaired. */
 function repairedName(name: string): string {
   return repairLoneCharacters(repairInnerDigits(repairInnerCapitalI(repairBars(foldLookalikes(name)))));
 }

@@ -268,13 +268,13 @@ function shareMeaning(a: string, b: string, vocabulary: Vocabulary): boolean {
  */
 function isOcrMisreading(queryWord: string, corpusWord: string, vocabulary: Vocabulary): boolean {
   const skeleton = ocrSkeleton(queryWord);
-  if (skeleton === ocrSkeleton(corpusWord)) {
-    if (!plausibleMisreading(queryWord, corpusWord)) return false;
-    return (vocabulary.wordsBySkeleton.get(skeleton) ?? []).every(
+  return (
+    skeleton === ocrSkeleton(corpusWord) &&
+    plausibleMisreading(queryWord, corpusWord) &&
+    (vocabulary.wordsBySkeleton.get(skeleton) ?? []).every(
       (other) => other === corpusWord || shareMeaning(other, corpusWord, vocabulary),
-    );
-  }
-  return false;
+    )
+  );
 }
 
 /**
@@ -305,7 +305,8 @@ export type Alignment = { qualifiers: string[] } | null;
 /**
  * Every corpus word is matched by a distinct query word (exactly, as an abbreviation, as a slip or as an OCR
  * misreading); the query words left over must be specimen words (judged by the re-ranking), a name of the same test
- * restating it, misspelt framing words or method qualifiers, at most `MAX_QUALIFIERS`. Exact matches are paired first so a slip never steals a word spelled right elsewhere in the name.
+ * restating it, misspelt framing words or method qualifiers, at most `MAX_QUALIFIERS`. Exact matches are paired first
+ * so a slip never steals a word spelled right elsewhere in the name.
  */
 export function alignWords(
   query: readonly string[],
