@@ -47,6 +47,76 @@ function repairBars(name: string): string {
 }
 
 /**
+ * `HemogIobin`, `GIucose`, `LeveI`: a capital `I` OCR read for an `l` inside a lower-case word. The normaliser would
+ * split it there as camelCase (`hemog iobin`), so it is repaired on the name as read: an `I` between a letter and two
+ * lower-case ones, or after three lower-case letters at (or one letter before) the end of a word (`NeutrophiIs`).
+ * An `I` after fewer (`TnI`, `cTnI`) or before a capital (`HIV`, `IgG`) is a real capital.
+ */
+function repairInnerCapitalI(name: string): string {
+  return name.replace(/(?<=\p{L})I(?=\p{Ll}{2})/gu, 'l').replace(/(?<=\p{Ll}{3})I(?=\p{Ll}?(?![\p{L}\p{N}]))/gu, 'l');
+}
+
+let corpusWordSet: Set<string> | undefined;
+
+/** Every word of every corpus key: a word the corpus spells with a digit (`a1c`, `igg1`, `c1q`) is not misread. */
+function corpusWords(): Set<string> {
+  if (corpusWordSet) return corpusWordSet;
+  corpusWordSet = new Set<string>();
+  for (const key of corpusIndex.exact.keys()) for (const word of key.split(' ')) corpusWordSet.add(word);
+  return corpusWordSet;
+}
+
+const DIGIT_AS_LETTER: Readonly<Record<string, string>> = { '0': 'o', '1': 'l', '5': 's' };
+
+/**
+ * `Gluc0se`, `who1e`, `B1ood`, `Pr0t`, `A1k`, `Metanephrine5`: a word whose only digits are `0`, `1` or `5`, which
+ * read as `o`, `l` and `s` make a word of letters. Kept as written when the corpus spells the word so (`A1c`, `C1q`),
+ * when the change is more than a misreading of a word that length (`H1N1`, `S100`, `p50`), when it has fewer than
+ * two letters (`B1`), or when a `1` or `5` ends it after fewer than four letters (`IgG1`, `CD5`): a number there.
+ */
+function readDigitsAsLetters(word: string): string {
+  if (!/[015]/.test(word) || /[2-46-9]/.test(word)) return word;
+  const letters = word.replace(/[015]/g, (d) => DIGIT_AS_LETTER[d] as string);
+  if (!/^\p{L}+$/u.test(letters) || word.replace(/\d/g, '').length < 2) return word;
+  const lower = word.toLowerCase();
+  if (corpusWords().has(lower) || !plausibleMisreading(lower, letters.toLowerCase())) return word;
+  if (/[15]$/.test(word) && word.length < 5) return word;
+  return letters;
+}
+
+function repairInnerDigits(name: string): string {
+  return name.replace(/[\p{L}\p{N}]+/gu, readDigitsAsLetters);
+}
+
+/**
+ * Single characters OCR reads the wrong way round: `02` (no count is written with a leading zero) for `O2`; a lone
+ * `l` after a word (`Troponin l`, `Factor l`: no test name has a lone `l`, many a lone `I`) for `I`; `lgM`, `lgG` for
+ * the immunoglobulins. A lone `l` after a slash or a digit (`mmol/l`, `5 l`) is a litre and stays.
+ */
+function repairLoneCharacters(name: string): string {
+  return name
+    .replace(/(?<![\p{L}\p{N}.,])0(?=\d(?![\p{L}\p{N}.,]))/gu, 'O')
+    .replace(/(?<=\p{L}{3}[\s,]+)l(?![\p{L}\p{N}/])/gu, 'I')
+    .replace(/(?<![\p{L}\p{N}])l(?=g[AGMDE](?![\p{L}\p{N}]))/gu, 'I');
+}
+
+/** The name with OCR's bars, inner capital `I`s, digits and lone characters, and look-alike letters repaired. */
+function repairedName(name: string): string {
+  return repairLoneCharacters(repairInnerDigits(repairInnerCapitalI(repairBars(foldLookalikes(name)))));
+}
+
+/**
+ * The normalised key of a name as OCR's shape repairs read it (`TacroIimus` → `tacrolimus`, not `tacro iimus`), for
+ * the retrieval stage to try when the key as written found nothing; null when the repairs change nothing.
+ */
+export function ocrRepairedKey(name: string, normalized: string): string | null {
+  if (MACHINE_IDENTIFIER.test(name.trim())) return null;
+  const repaired = repairedName(name);
+  const key = repaired === name ? normalized : normalizeIndicatorText(repaired);
+  return key && key !== normalized ? key : null;
+}
+
+/**
  * Greek and Cyrillic letters drawn exactly like Latin ones. OCR engines with several scripts enabled, and text pasted
  * from such output, mix them into Latin words (`НbА1с` with Cyrillic Н, А, с); NFKC keeps them apart.
  */
@@ -140,7 +210,7 @@ function differingPositions(a: string, b: string): number[] {
  * the change to be a misreading. A word of digits on either side (`11` against `II`, `25` against `2S`) carries a
  * number, never a misread letter.
  */
-function plausibleMisreading(read: string, known: string): boolean {
+export function plausibleMisreading(read: string, known: string): boolean {
   if (read === known) return true;
   if (/^\d+$/.test(read) || /^\d+$/.test(known)) return false;
   const sameLength = read.length === known.length;
@@ -170,7 +240,7 @@ export function ocrConfusionGroup(
   normalized?: string,
 ): { group: SynonymGroup; confidence: number } | null {
   if (MACHINE_IDENTIFIER.test(name.trim())) return null;
-  const repaired = repairBars(foldLookalikes(name));
+  const repaired = repairedName(name);
   const key = repaired === name && normalized !== undefined ? normalized : normalizeIndicatorText(repaired);
   if (!key) return null;
   const exact = corpusIndex.exact.get(key);

@@ -7,7 +7,7 @@ import {
   sortedTokenKey,
   WHOLE_BLOOD,
 } from './normalize-text';
-import { ocrConfusionGroup } from './ocr-confusions';
+import { ocrConfusionGroup, ocrRepairedKey } from './ocr-confusions';
 import {
   chooseNeighbour,
   type KeyNeighbour,
@@ -202,7 +202,8 @@ function retrievedMatch(
   retrievalThreshold: number,
 ): GroupMatch | null {
   if (HEALTHKIT_IDENTIFIER.test(name.trim())) return null;
-  const retrieved = retrieveGroup(normalized, unit);
+  // OCR repairs on the raw name (`TacroIimus`, `Gluc0se`) the normaliser would split before retrieval could see them.
+  const retrieved = retrieveGroup(normalized, unit) ?? retrieveGroup(ocrRepairedKey(name, normalized) ?? '', unit);
   if (!retrieved || retrieved.score < retrievalThreshold) return null;
   return { group: retrieved.group, confidence: retrievalConfidence(retrieved.score, retrievalThreshold) };
 }

@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { corpusIndex } from '../../../shared/domain/standardization/corpus';
 import { normalizeIndicatorText } from '../../../shared/domain/standardization/normalize-text';
-import { OCR_CONFIDENCE, ocrConfusionGroup, ocrSkeleton } from '../../../shared/domain/standardization/ocr-confusions';
+import {
+  OCR_CONFIDENCE,
+  ocrConfusionGroup,
+  ocrRepairedKey,
+  ocrSkeleton,
+} from '../../../shared/domain/standardization/ocr-confusions';
 import { resolveIndicatorUncached } from '../../../shared/domain/standardization/resolver';
 
 const code = (name: string, unit?: string | null) => resolveIndicatorUncached(name, unit).loincCode;
@@ -52,6 +57,43 @@ describe('OCR misreadings of a photographed report', () => {
   ])('%s reads as %s', (misread, clean, unit) => {
     expect(code(misread, unit)).toBe(code(clean, unit));
     expect(code(misread, unit)).not.toBeNull();
+  });
+
+  it.each([
+    ['TacroIimus', 'Tacrolimus', 'ng/mL'],
+    ['HemogIobin', 'Hemoglobin', 'g/dL'],
+    ['GIucose', 'Glucose', 'mg/dL'],
+    ['NeutrophiIs %', 'Neutrophils %', '%'],
+    ['Amikacin LeveI (Trough)', 'Amikacin Level (Trough)', 'mg/L'],
+    ['Gluc0se', 'Glucose', 'mg/dL'],
+    ['Potassium, Whole B1ood', 'Potassium, Whole Blood', 'mmol/L'],
+    ['Lactate Dehydr0genase', 'Lactate Dehydrogenase', 'U/L'],
+    ['Thromb0cytes', 'Thrombocytes', '10*3/uL'],
+  ])('reads a capital I or a 0/1 inside a lower-case word as a letter: %s reads as %s', (misread, clean, unit) => {
+    expect(code(misread, unit)).toBe(code(clean, unit));
+    expect(code(misread, unit)).not.toBeNull();
+  });
+
+  it.each([
+    ['02 Trans', 'O2 Trans', 'mm[Hg]'],
+    ['Troponin l, High Sensitivity', 'Troponin I, High Sensitivity', 'ng/L'],
+    ['lgM Ser Qn', 'IgM Ser Qn', 'mg/dL'],
+  ])('reads a lone 0 before a digit as O, a lone l after a word or before g as I: %s', (misread, clean, unit) => {
+    expect(code(misread, unit)).toBe(code(clean, unit));
+    expect(code(misread, unit)).not.toBeNull();
+  });
+
+  it('keeps a litre and a decimal: mmol/l, 0.5', () => {
+    expect(ocrRepairedKey('Glucose mmol/l', normalizeIndicatorText('Glucose mmol/l'))).toBeNull();
+    expect(ocrRepairedKey('Dilution 0.5', normalizeIndicatorText('Dilution 0.5'))).toBeNull();
+  });
+
+  it('keeps a capital I, or a digit, that is one: TnI, HbA1c, IgG1, H1N1, B12, T3', () => {
+    for (const name of ['TnI', 'cTnI', 'HbA1c', 'A1c', 'IgG1', 'H1N1', 'Vitamin B12', 'Free T3', 'HIV 1 Ab', 'S100']) {
+      expect(ocrRepairedKey(name, normalizeIndicatorText(name))).toBeNull();
+    }
+    expect(ocrRepairedKey('TacroIimus', normalizeIndicatorText('TacroIimus'))).toBe('tacrolimus');
+    expect(ocrRepairedKey('Pr0t', normalizeIndicatorText('Pr0t'))).toBe('prot');
   });
 
   it('folds Greek and Cyrillic look-alike letters inside a Latin word', () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ocrSkeleton } from '../../../shared/domain/standardization/ocr-confusions';
 import { resolveIndicator } from '../../../shared/domain/standardization/resolver';
 import { nameFeatures } from '../../../shared/domain/standardization/retrieval/ngram-embedding';
 import {
@@ -57,6 +58,8 @@ describe('word alignment guards', () => {
       ['9:t', ['thyroxine', 'thyronine']],
       ['3:l', ['ldl']],
     ]),
+    wordsBySkeleton: new Map(),
+    meaningOfKey: new Map(),
   };
   const none = new Set<string>();
 
@@ -85,6 +88,103 @@ describe('word alignment guards', () => {
       qualifiers: ['enzymatic'],
     });
     expect(alignWords(['cholesterol', 'vldl'], ['cholesterol'], 'chol-code', vocabulary, none)).toBeNull();
+  });
+});
+
+describe('word alignment: OCR misreadings, short-word slips, framing words, restated names', () => {
+  const words: [string, string[]][] = [
+    ['tacrolimus', ['tacro-code']],
+    ['dehydrogenase', ['ld-code']],
+    ['lactate', ['ld-code', 'lactate-code']],
+    ['alpha', ['alpha-code']],
+    ['aipha', ['aipha-code']],
+    ['thyroxine', ['t4-code']],
+    ['t3', ['t3-code']],
+    ['t4', ['t4-code']],
+    ['ammonia', ['nh3-code']],
+    ['lipase', ['lipase-code']],
+    ['lipose', ['lipose-code']],
+    ['lithium', ['lithium-code']],
+    ['uptake', ['uptake-code']],
+    ['take', ['take-code']],
+    ['alanine', ['alt-code']],
+    ['aminotransferase', ['alt-code', 'ast-code']],
+    ['aspartate', ['ast-code']],
+    ['alt', ['alt-code']],
+    ['ast', ['ast-code']],
+  ];
+  const groupsOfWord = new Map(words.map(([w, g]) => [w, new Set(g)]));
+  const byBucket = new Map<string, string[]>();
+  const bySkeleton = new Map<string, string[]>();
+  for (const [w] of words) {
+    byBucket.set(`${w.length}:${w[0]}`, [...(byBucket.get(`${w.length}:${w[0]}`) ?? []), w]);
+    bySkeleton.set(ocrSkeleton(w), [...(bySkeleton.get(ocrSkeleton(w)) ?? []), w]);
+  }
+  const vocabulary: Vocabulary = {
+    groupsOfWord,
+    wordsByLengthAndInitial: byBucket,
+    wordsBySkeleton: bySkeleton,
+    meaningOfKey: new Map([
+      ['alt', 'alt-code'],
+      ['ast', 'ast-code'],
+    ]),
+  };
+  const none = new Set<string>();
+  const aligned = { qualifiers: [] };
+
+  it('reads a word OCR misread (l/1/I, O/0, rn/m) as the corpus word with its skeleton', () => {
+    expect(alignWords(['tacroiimus'], ['tacrolimus'], 'tacro-code', vocabulary, none)).toEqual(aligned);
+    expect(alignWords(['tacro1imus'], ['tacrolimus'], 'tacro-code', vocabulary, none)).toEqual(aligned);
+    expect(alignWords(['lactate', 'dehydr0genase'], ['lactate', 'dehydrogenase'], 'ld-code', vocabulary, none)).toEqual(
+      aligned,
+    );
+  });
+
+  it('refuses a misreading whose skeleton corpus words of different meanings share', () => {
+    // `a1pha` reads as `alpha` and as `aipha`: two tests.
+    expect(alignWords(['a1pha'], ['alpha'], 'alpha-code', vocabulary, none)).toBeNull();
+  });
+
+  it('never reads a changed digit as a misreading: T3 is not T4', () => {
+    expect(alignWords(['t3'], ['t4'], 't4-code', vocabulary, none)).toBeNull();
+    expect(alignWords(['free', 't3'], ['free', 't4'], 't4-code', vocabulary, none)).toBeNull();
+    expect(alignWords(['thyr0xine3'], ['thyroxine'], 't4-code', vocabulary, none)).toBeNull();
+  });
+
+  it('tolerates one dropped, added or changed letter in a 5–6 letter word when no other word is as near', () => {
+    expect(isSlip('ammona', 'ammonia')).toBe(true);
+    expect(isSlip('folae', 'folate')).toBe(true);
+    expect(isSlip('lipse', 'lipase')).toBe(true);
+    expect(alignWords(['ammona'], ['ammonia'], 'nh3-code', vocabulary, none)).toEqual(aligned);
+    expect(alignWords(['lipasr'], ['lipase'], 'lipase-code', vocabulary, none)).toEqual(aligned);
+    // One letter from both `lipase` and `lipose`: a guess either way.
+    expect(alignWords(['lipse'], ['lipase'], 'lipase-code', vocabulary, none)).toBeNull();
+    // `take` is one letter away too, but no rule reads `utake` as a slip of it: no rival.
+    expect(alignWords(['utake'], ['uptake'], 'uptake-code', vocabulary, none)).toEqual(aligned);
+    // The first letter is kept: rivals are looked for by initial.
+    expect(isSlip('mmonia', 'ammonia')).toBe(false);
+    expect(isSlip('xolate', 'folate')).toBe(false);
+    // A four-letter word may only miss one letter of a five-letter one; nothing shorter, never across digits.
+    expect(isSlip('cels', 'cells')).toBe(true);
+    expect(isSlip('clls', 'cells')).toBe(true);
+    expect(isSlip('celz', 'cells')).toBe(false);
+    expect(isSlip('cel', 'cell')).toBe(false);
+    expect(isSlip('irn', 'iron')).toBe(false);
+    expect(isSlip('vitb6', 'vitb12')).toBe(false);
+  });
+
+  it('drops a misspelt framing word as the normaliser drops the word, but not an unknown one', () => {
+    expect(alignWords(['lithium', 'levl'], ['lithium'], 'lithium-code', vocabulary, none)).toEqual(aligned);
+    expect(alignWords(['lithium', 'levle'], ['lithium'], 'lithium-code', vocabulary, none)).toEqual(aligned);
+    expect(alignWords(['lithium', 'blod'], ['lithium'], 'lithium-code', vocabulary, none)).toEqual(aligned);
+    expect(alignWords(['lithium', 'lev'], ['lithium'], 'lithium-code', vocabulary, none)).toBeNull();
+    expect(alignWords(['lithium', 'ammona'], ['lithium'], 'lithium-code', vocabulary, none)).toBeNull();
+  });
+
+  it('accepts a bracketed restatement of the same test, not a name of another', () => {
+    const name = ['alanine', 'aminotransferase'];
+    expect(alignWords([...name, 'alt'], name, 'alt-code', vocabulary, none)).toEqual(aligned);
+    expect(alignWords([...name, 'ast'], name, 'alt-code', vocabulary, none)).toBeNull();
   });
 });
 
@@ -133,6 +233,26 @@ describe('retrieval stage in the resolver', () => {
 
   it('keeps digits exact: a neighbour with other digits is another test', () => {
     expect(code('Vitamin B7', 'ng/mL')).toBeNull();
+    expect(code('Free T5', 'ng/dL')).toBeNull();
+  });
+
+  it.each([
+    ['Ammona', 'umol/L', '16362-6'],
+    ['TDT/Cels %', '%', '30117-6'],
+    ['Sodum', 'mmol/L', '2951-2'],
+    ['Ferritin levle', 'ng/mL', '2276-4'],
+    ['Creatine Kinsae (CK)', 'U/L', '2157-6'],
+    ['Lactate Dehydr0genase', 'U/L', '2532-0'],
+  ])('tolerates a slip or misreading in a short or mid-length word: %s [%s] → %s', (name, unit, expected) => {
+    expect(code(name, unit)).toBe(expected);
+  });
+
+  it('refuses a short-word slip as near to a word of another meaning', () => {
+    // `calcim`: one letter from `calcium` and from `calcit` (calcitonin).
+    expect(code('Calcim', 'mg/dL')).toBeNull();
+    // `albumn`: one letter from `albumin` and from the ambiguous `albumen`.
+    expect(code('Albumn', 'g/dL')).toBeNull();
+    expect(code('Creatine Kinsae (ALT)', 'U/L')).toBeNull();
   });
 
   it('reports the rescaled score as confidence, below the exact stages', () => {

@@ -1,4 +1,5 @@
 import { corpusIndex, type SynonymGroup } from '../corpus';
+import { ocrSkeleton } from '../ocr-confusions';
 import { nameFeatures } from './ngram-embedding';
 import type { Vocabulary } from './word-alignment';
 
@@ -108,7 +109,15 @@ function buildVectorIndex(exact: ReadonlyMap<string, SynonymGroup>): VectorIndex
     list.push(word);
     wordsByLengthAndInitial.set(bucket, list);
   }
-  const vocabulary = { groupsOfWord, wordsByLengthAndInitial };
+  const wordsBySkeleton = new Map<string, string[]>();
+  for (const word of groupsOfWord.keys()) {
+    const skeleton = ocrSkeleton(word);
+    const list = wordsBySkeleton.get(skeleton) ?? [];
+    list.push(word);
+    wordsBySkeleton.set(skeleton, list);
+  }
+  const meaningOfKey = new Map(keys.map((k, id) => [k, meanings[id] as string]));
+  const vocabulary = { groupsOfWord, wordsByLengthAndInitial, wordsBySkeleton, meaningOfKey };
   return {
     keys,
     words,

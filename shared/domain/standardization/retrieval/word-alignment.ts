@@ -1,3 +1,5 @@
+import { ocrSkeleton, plausibleMisreading } from '../ocr-confusions';
+
 /**
  * Whether a retrieved corpus key and a query name say the same words. The n-gram score finds neighbours; this is
  * the guard that keeps a neighbour that differs in meaning (`ldl`/`hdl`, `t3`/`t4`, `bilirubin`/`bilirubin direct`)
@@ -7,8 +9,14 @@
 /** Shortest word in which one letter may be wrong, and in which two may. */
 const SLIP_MIN_LENGTH = 7;
 const TWO_SLIPS_MIN_LENGTH = 10;
-/** Shortest word in which only a swapped or a doubled letter is tolerated (a dropped one is often another word). */
+/**
+ * Shortest word in which a slip is tolerated at all. From here to `SLIP_MIN_LENGTH` a swapped or doubled letter is
+ * always a slip; a dropped, added or changed letter (`ammona`, `folae`, `protin`) only after the first letter, when
+ * the misspelling is no corpus word of another meaning itself and none is as near (`slipIsUnique`).
+ */
 const KEYBOARD_SLIP_MIN_LENGTH = 5;
+/** Shortest word that may be another missing one letter (`cels` for `cells`), when unique. */
+const DROPPED_LETTER_MIN_LENGTH = 4;
 /** Shortest abbreviation accepted as the start of a word (`chol`, `trig`, `vit`). */
 const ABBREVIATION_MIN_LENGTH = 3;
 /** At most this many method qualifiers after a name: beyond that the name is a different, longer test. */
@@ -46,6 +54,40 @@ const METHOD_QUALIFIERS: ReadonlySet<string> = new Set([
   'ecli',
   'eclia',
 ]);
+
+/**
+ * Framing words the normaliser drops (`Lithium level`, `Red blood cells`): a misspelling of one (`levl`, `levle`,
+ * `blod`, OCR's `piasma`) frames the name as the word would, rather than being an unknown word that refuses it.
+ */
+const FRAMING_WORDS: readonly string[] = [
+  'level',
+  'levels',
+  'blood',
+  'serum',
+  'plasma',
+  'whole',
+  'value',
+  'values',
+  'result',
+  'results',
+  'measurement',
+  'concentration',
+];
+/** Shortest misspelt framing word (`levl`, `blod`): shorter ones are other words. */
+const FRAMING_SLIP_MIN_LENGTH = 4;
+
+/** A query word no corpus key uses that is one letter, or an OCR misreading, from a framing word. */
+function isFramingSlip(word: string, vocabulary: Vocabulary): boolean {
+  if (word.length < FRAMING_SLIP_MIN_LENGTH || !/^\p{L}+$/u.test(word) || vocabulary.groupsOfWord.has(word))
+    return false;
+  const skeleton = ocrSkeleton(word);
+  return FRAMING_WORDS.some(
+    (framing) =>
+      word[0] === framing[0] &&
+      (editDistance(word, framing, 1) <= 1 ||
+        (skeleton === ocrSkeleton(framing) && plausibleMisreading(word, framing))),
+  );
+}
 
 function digitsOf(word: string): string {
   return word.replace(/\D+/g, '');
@@ -104,6 +146,10 @@ function isKeyboardSlip(a: string, b: string): boolean {
 export interface Vocabulary {
   /** Word → meanings (group signatures, see `VectorIndex.meanings`) of the keys that use it. */
   groupsOfWord: ReadonlyMap<string, ReadonlySet<string>>;
+  /** OCR skeleton (`ocrSkeleton`) → the corpus words that have it, to tell a misread word from a word of its own. */
+  wordsBySkeleton: ReadonlyMap<string, readonly string[]>;
+  /** Whole corpus key → its meaning, to recognise a name restated in brackets (`Alanine aminotransferase (ALT)`). */
+  meaningOfKey: ReadonlyMap<string, string>;
   /**
    * The same words bucketed by length and first letter (`"8:c"`), to find a slip's other near words without scanning
    * them all.
@@ -120,8 +166,23 @@ export function isSlip(queryWord: string, corpusWord: string): boolean {
 function slipDistance(queryWord: string, corpusWord: string): number | null {
   if (digitsOf(queryWord) !== digitsOf(corpusWord)) return null;
   const shortest = Math.min(queryWord.length, corpusWord.length);
-  if (shortest < KEYBOARD_SLIP_MIN_LENGTH) return null;
-  if (shortest < SLIP_MIN_LENGTH) return isKeyboardSlip(queryWord, corpusWord) ? 1 : null;
+  if (shortest < KEYBOARD_SLIP_MIN_LENGTH) {
+    // `cels`, `clls` for `cells`: a four-letter word missing one letter of a five-letter one, after the first.
+    return queryWord.length === DROPPED_LETTER_MIN_LENGTH &&
+      corpusWord.length === queryWord.length + 1 &&
+      /^\p{L}+$/u.test(queryWord) &&
+      queryWord[0] === corpusWord[0] &&
+      editDistance(queryWord, corpusWord, 1) === 1
+      ? 1
+      : null;
+  }
+  if (shortest < SLIP_MIN_LENGTH) {
+    if (isKeyboardSlip(queryWord, corpusWord)) return 1;
+    // Letters only, and the first one kept: `NearWords` looks for rivals by initial, so a slip there goes unchecked.
+    return /^\p{L}+$/u.test(queryWord) && queryWord[0] === corpusWord[0] && editDistance(queryWord, corpusWord, 1) === 1
+      ? 1
+      : null;
+  }
   // Two slips only between long words: `creatine` vs `creatinine` are two letters and two analytes apart.
   const limit = shortest >= TWO_SLIPS_MIN_LENGTH ? 2 : 1;
   const distance = editDistance(queryWord, corpusWord, limit);
@@ -146,7 +207,7 @@ export class NearWords {
     // Words starting with the query's first or second letter: a slip that also changes the first letter into a third
     // one is rare enough not to scan the whole vocabulary for it.
     const initials = new Set([queryWord[0], queryWord[1]]);
-    if (queryWord.length >= KEYBOARD_SLIP_MIN_LENGTH) {
+    if (queryWord.length >= DROPPED_LETTER_MIN_LENGTH) {
       for (let length = queryWord.length - MAX_SLIP; length <= queryWord.length + MAX_SLIP; length++) {
         for (const initial of initials) {
           for (const word of this.vocabulary.wordsByLengthAndInitial.get(`${length}:${initial}`) ?? []) {
@@ -166,10 +227,17 @@ export class NearWords {
  * A slip is read as one word only when no corpus word of another meaning is as near: `creatnine` is one letter from
  * both `creatine` and `creatinine`, and choosing either would be a guess.
  */
-function slipIsUnique(corpusWord: string, distance: number, near: ReadonlyMap<string, number>, vocabulary: Vocabulary) {
+function slipIsUnique(
+  queryWord: string,
+  corpusWord: string,
+  distance: number,
+  near: ReadonlyMap<string, number>,
+  vocabulary: Vocabulary,
+) {
   const meanings = vocabulary.groupsOfWord.get(corpusWord);
   for (const [other, otherDistance] of near) {
-    if (other === corpusWord || otherDistance > distance) continue;
+    // A rival counts when the rules would read the word as a slip of it too (`take` is no rival of `utake`).
+    if (other === corpusWord || otherDistance > distance || slipDistance(queryWord, other) === null) continue;
     const shared = [...(vocabulary.groupsOfWord.get(other) ?? [])].some((g) => meanings?.has(g));
     if (!shared) return false;
   }
@@ -183,6 +251,29 @@ function isAbbreviation(queryWord: string, corpusWord: string): boolean {
     corpusWord.length > queryWord.length + 1 &&
     /^\p{L}+$/u.test(queryWord) &&
     corpusWord.startsWith(queryWord)
+  );
+}
+
+/** Whether two corpus words share a meaning (a key of one group uses both). */
+function shareMeaning(a: string, b: string, vocabulary: Vocabulary): boolean {
+  const meanings = vocabulary.groupsOfWord.get(a);
+  return [...(vocabulary.groupsOfWord.get(b) ?? [])].some((g) => meanings?.has(g));
+}
+
+/**
+ * A query word OCR misread from a corpus word: the same OCR skeleton (`tacroiimus`, `dehydr0genase`, `sedirnentation`)
+ * with a change short words can carry (`plausibleMisreading`: never a word of digits, `11`/`ii`, never `ldl`/`idl`),
+ * and no corpus word of another meaning with that skeleton. A digit that is a digit (`t3`/`t4`, `b6`/`b12`) has no
+ * look-alike letter here.
+ */
+function isOcrMisreading(queryWord: string, corpusWord: string, vocabulary: Vocabulary): boolean {
+  const skeleton = ocrSkeleton(queryWord);
+  return (
+    skeleton === ocrSkeleton(corpusWord) &&
+    plausibleMisreading(queryWord, corpusWord) &&
+    (vocabulary.wordsBySkeleton.get(skeleton) ?? []).every(
+      (other) => other === corpusWord || shareMeaning(other, corpusWord, vocabulary),
+    )
   );
 }
 
@@ -204,15 +295,18 @@ function wordsMatch(
   if (groups && !groups.has(signature)) return false;
   if (isAbbreviation(queryWord, corpusWord)) return true;
   const distance = slipDistance(queryWord, corpusWord);
-  return distance !== null && slipIsUnique(corpusWord, distance, nearWords.of(queryWord), vocabulary);
+  if (distance !== null && slipIsUnique(queryWord, corpusWord, distance, nearWords.of(queryWord), vocabulary))
+    return true;
+  return isOcrMisreading(queryWord, corpusWord, vocabulary);
 }
 
 export type Alignment = { qualifiers: string[] } | null;
 
 /**
- * Every corpus word is matched by a distinct query word (exactly, as an abbreviation, or as a slip); the query words
- * left over must be specimen words (judged by the re-ranking) or method qualifiers, at most
- * `MAX_QUALIFIERS`. Exact matches are paired first so a slip never steals a word spelled right elsewhere in the name.
+ * Every corpus word is matched by a distinct query word (exactly, as an abbreviation, as a slip or as an OCR
+ * misreading); the query words left over must be specimen words (judged by the re-ranking), a name of the same test
+ * restating it, misspelt framing words or method qualifiers, at most `MAX_QUALIFIERS`. Exact matches are paired first
+ * so a slip never steals a word spelled right elsewhere in the name.
  */
 export function alignWords(
   query: readonly string[],
@@ -235,12 +329,17 @@ export function alignWords(
     if (at < 0) return null;
     used[at] = true;
   }
-  const qualifiers: string[] = [];
+  const rest: string[] = [];
   for (let i = 0; i < query.length; i++) {
-    if (used[i]) continue;
     const word = query[i] as string;
     // A specimen word is judged against the concept's system by the re-ranking, not here.
-    if (specimenWords.has(word)) continue;
+    if (!used[i] && !specimenWords.has(word)) rest.push(word);
+  }
+  // `Alanine aminotransferase (ALT)`: the words left over are themselves a name of the same test, restating it.
+  if (rest.length > 0 && vocabulary.meaningOfKey.get(rest.join(' ')) === signature) return { qualifiers: [] };
+  const qualifiers: string[] = [];
+  for (const word of rest) {
+    if (isFramingSlip(word, vocabulary)) continue;
     if (!METHOD_QUALIFIERS.has(word)) return null;
     qualifiers.push(word);
   }
