@@ -1,3 +1,4 @@
+import { mixedScriptGroup, SCRIPT_CONFLICT } from './cjk-abbreviation';
 import { type CorpusConcept, corpusIndex, type SynonymGroup } from './corpus';
 import {
   analyseIndicatorText,
@@ -166,11 +167,13 @@ function lookup(name: string, unit: string | null, retrievalThreshold: number): 
     });
   }
   // OCR misreadings (`HbAlc`, `Cho1esterol`) before the spelling-slip stage, which refuses a changed digit.
-  let match =
-    exactGroup(normalized) ??
-    wholeBloodGroup(normalized) ??
-    parentheticalGroup(name) ??
-    ocrConfusionGroup(name, normalized);
+  let match = exactGroup(normalized) ?? wholeBloodGroup(normalized) ?? parentheticalGroup(name);
+  if (!match) {
+    // A Han name with a Latin abbreviation (`甘油三酯(TG)`): sides that disagree end in null, not a looser stage.
+    const mixed = mixedScriptGroup(name, exactGroup);
+    if (mixed === SCRIPT_CONFLICT) return unresolved(unit);
+    match = mixed ?? ocrConfusionGroup(name, normalized);
+  }
   if (!match) {
     if (HEALTHKIT_IDENTIFIER.test(name.trim())) return unresolved(unit);
     const retrieved = retrieveGroup(normalized, unit);

@@ -136,3 +136,57 @@ describe('spelling rules', () => {
     expect(normalizeUnit('ng/mL FEU')).toBeNull();
   });
 });
+
+describe('a Chinese name with a Latin abbreviation', () => {
+  it('accepts an abbreviation that names the same test, keeping the concepts both sides name', () => {
+    expect(code('甘油三酯(TG)', 'mmol/L')).toBe('14927-8');
+    expect(code('谷丙转氨酶 ALT', 'U/L')).toBe('1742-6');
+    expect(code('γ-谷氨酰转肽酶γ-GGTP', 'U/L')).toBe('2324-2');
+    expect(code('碱性磷酸酶  AKP(ALP)', 'U/L')).toBe('6768-6');
+  });
+
+  it('reads serum, plasma or blood before the Chinese name as noise, as "serum" is in Latin names', () => {
+    expect(code('血清总蛋白 TP', 'g/L')).toBe('2885-2');
+    expect(code('血液尿素氮(BUN)', 'mmol/L')).toBe('14937-7');
+    expect(code('血清总胆固醇(TC)', 'mmol/L')).toBe('14647-2');
+  });
+
+  it('accepts an unknown abbreviation only when it abbreviates one of the test names', () => {
+    expect(code('白蛋白 A', 'g/L')).toBe('1751-7');
+    expect(code('白蛋白 XYZ', 'g/L')).toBeNull();
+    expect(code('白蛋白 urine', 'mg/L')).toBeNull();
+  });
+
+  it('reads a cell name ending in 比值/百分比 or 绝对值 as the % or absolute sibling', () => {
+    expect(code('淋巴细胞比值(LY%)', '%')).toBe('26478-8');
+    expect(code('淋巴細胞比值(LY%)', '%')).toBe('26478-8');
+    expect(code('淋巴细胞绝对值(LY#)', '10^9/L')).toBe('26474-7');
+    expect(code('淋巴细胞比值(LY%)', '10^9/L')).toBeNull();
+  });
+
+  it('reads an unknown Chinese name from its abbreviation when it shares words with the test', () => {
+    expect(code('血红蛋白浓度(HGB)', 'g/L')).toBe('718-7');
+    expect(code('平均紅細胞血紅蛋白含量(MCH)', 'pg')).toBe('785-6');
+    expect(code('某某某(HGB)', 'g/L')).toBeNull();
+  });
+
+  it('gives null when the two sides name different tests', () => {
+    expect(code('甘油三酯(ALT)', 'mmol/L')).toBeNull();
+    expect(code('谷丙转氨酶 AST', 'U/L')).toBeNull();
+    expect(code('甘油三酯(TG)', 'ng/mL')).toBeNull();
+    expect(code('游离甲状腺素(T4)', 'pmol/L')).toBeNull();
+  });
+
+  it('never reads the abbreviation past a specimen, timing or qualifier in the Chinese name', () => {
+    expect(code('尿肌酐(CREA)', 'umol/L')).toBeNull();
+    expect(code('尿血红蛋白(HGB)', 'g/L')).toBeNull();
+    expect(code('餐后2小时血糖(GLU)', 'mmol/L')).toBeNull();
+    expect(code('空腹血糖(GLU)', 'mmol/L')).toBeNull();
+  });
+
+  it('keeps a Latin letter that is part of the name', () => {
+    expect(code('维生素 A', 'umol/L')).toBeNull();
+    expect(code('蛋白 C', '%')).toBeNull();
+    expect(code('血清素 5-HT', 'ng/mL')).toBe('27057-9');
+  });
+});
