@@ -192,7 +192,7 @@ function abbreviates(abbreviation: string, name: string): boolean {
 }
 
 function latinNames(concept: CorpusConcept): string[] {
-  return [...concept.synonyms, concept.display]
+  return concept.synonyms
     .filter((n) => !HAN.test(n))
     .map((n) => normalizeIndicatorText(n))
     .filter(Boolean);
@@ -211,6 +211,29 @@ function hanBigrams(text: string): Set<string> {
 function sharesHanBigram(han: string, concepts: readonly CorpusConcept[]): boolean {
   const mine = hanBigrams(foldTraditionalChinese(han));
   return concepts.some((c) => c.synonyms.some((s) => [...hanBigrams(s)].some((b) => mine.has(b))));
+}
+
+/**
+ * Whether `raw`, written in capitals (`VS`, `AKP`), reads as an abbreviation of one of the concepts' own names and is
+ * no specimen or qualifier word: what an unknown bracketed alias must be to be kept beside a known name.
+ */
+export function isAbbreviationOf(raw: string, concepts: readonly CorpusConcept[]): boolean {
+  const trimmed = raw.trim();
+  if (!/^[A-Z][A-Z0-9]{0,7}$/.test(trimmed)) return false;
+  const abbreviation = trimmed.toLowerCase();
+  if (LATIN_VETO.has(abbreviation)) return false;
+  return concepts.some((c) => latinNames(c).some((n) => abbreviates(abbreviation, n)));
+}
+
+/**
+ * The concepts two names both stand for (`Triglycerides (TG)`: TG is also thyroglobulin), or null when they share
+ * none. The same group when the names agree exactly.
+ */
+export function commonGroup(a: SynonymGroup, b: SynonymGroup): SynonymGroup | null {
+  if (a.signature === b.signature) return a;
+  if (a.ambiguous || b.ambiguous) return null;
+  const both = a.concepts.filter((c) => b.concepts.includes(c));
+  return both.length > 0 ? narrowed(both, a.needsUnit && b.needsUnit) : null;
 }
 
 function narrowed(concepts: CorpusConcept[], needsUnit: boolean): SynonymGroup {

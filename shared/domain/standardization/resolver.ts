@@ -1,4 +1,4 @@
-import { mixedScriptGroup, SCRIPT_CONFLICT } from './cjk-abbreviation';
+import { commonGroup, isAbbreviationOf, mixedScriptGroup, SCRIPT_CONFLICT } from './cjk-abbreviation';
 import { type CorpusConcept, corpusIndex, type SynonymGroup } from './corpus';
 import {
   analyseIndicatorText,
@@ -94,7 +94,8 @@ function exactGroup(normalized: string): GroupMatch | null {
 
 /**
  * Lab exports often add an alias in brackets: `AST (SGOT)`, `Folate (Folic Acid), Serum`. Accepted only when both
- * sides name the same test, or one side is only noise words, so a qualifier such as `(Absolute)` is never lost.
+ * sides name the same test (the concepts both name), one side is only noise words, or the bracket holds an unknown
+ * capitalised abbreviation of the name (`(VS)`), so a qualifier such as `(Absolute)` is never lost.
  */
 function parentheticalGroup(name: string): GroupMatch | null {
   const match = /^([^()]*)\(([^()]*)\)([^()]*)$/.exec(name);
@@ -107,12 +108,15 @@ function parentheticalGroup(name: string): GroupMatch | null {
     // A known-ambiguous alias (`2 hour glucose (OGTT)`) is broader than the name it annotates: it does not conflict.
     if (inner.group.ambiguous && !outer.group.ambiguous)
       return { group: outer.group, confidence: SORTED_TOKENS_CONFIDENCE };
-    return outer.group.signature === inner.group.signature
-      ? { group: outer.group, confidence: SORTED_TOKENS_CONFIDENCE }
-      : null;
+    // Both sides must name the same test; where one also names others (`TG`), keep the concepts both name.
+    const both = commonGroup(outer.group, inner.group);
+    return both ? { group: both, confidence: SORTED_TOKENS_CONFIDENCE } : null;
   }
   if (outer && !inside) return outer;
   if (inner && !outside) return inner;
+  // `Vitesse de sédimentation (VS)`: an unknown capitalised alias that abbreviates the name it follows.
+  if (outer && !inner && !outer.group.ambiguous && isAbbreviationOf(match[2] as string, outer.group.concepts))
+    return { group: outer.group, confidence: SORTED_TOKENS_CONFIDENCE };
   return null;
 }
 

@@ -190,3 +190,44 @@ describe('a Chinese name with a Latin abbreviation', () => {
     expect(code('血清素 5-HT', 'ng/mL')).toBe('27057-9');
   });
 });
+
+describe('a bracketed alias beside a Latin-script name', () => {
+  it('keeps the concepts both sides name when the alias also names other tests', () => {
+    // TG is triglycerides and thyroglobulin; the name says which.
+    expect(code('Triglycerides (TG)', 'mmol/L')).toBe('14927-8');
+    expect(code('Triglycerides (TG)', 'ng/mL')).toBeNull();
+  });
+
+  it('accepts an unknown capitalised abbreviation of the name, and nothing else unknown', () => {
+    expect(code('Vitesse de sédimentation (VS)', 'mm/h')).toBe('30341-2');
+    expect(code('Glucose (PP)', 'mg/dL')).toBeNull();
+    expect(code('Creatinine (U)', 'mg/dL')).toBeNull();
+    expect(code('Albumin (Calc)', 'g/dL')).toBeNull();
+  });
+
+  it('still refuses sides that name different tests', () => {
+    expect(code('ALT (AST)', 'U/L')).toBeNull();
+  });
+});
+
+describe('lab report names of the common panels in other languages', () => {
+  it('reads singular and plural, totals and the usual abbreviations', () => {
+    expect(code('leucocitos totales', '/mm3')).toBe('26464-8');
+    expect(code('plaqueta', '/µL')).toBe('26515-7');
+    expect(code('Eritrocitos', 'millones/mm3')).toBe('789-8');
+    expect(code('Emazie', 'milioni/µL')).toBe('789-8');
+    expect(code('Hkt', '%')).toBe('20570-8');
+    expect(code('Hto', '%')).toBe('20570-8');
+    expect(code('VGM', 'fL')).toBe('787-2');
+    expect(code('CCMH', 'g/dL')).toBe('786-4');
+    expect(code('Transaminases ASAT', 'UI/L')).toBe('1920-8');
+    expect(code('Phosphatases alcalines', 'UI/L')).toBe('6768-6');
+    expect(code('T4L', 'pmol/L')).toBe('14920-3');
+    expect(code('glicemia a digiuno', 'mg/dL')).toBe('1558-6');
+  });
+
+  it('keeps fasting glucose apart from glucose', () => {
+    expect(code('glicose em jejum', 'mg/dL')).toBe('1558-6');
+    expect(code('glicose', 'mg/dL')).toBe('2345-7');
+  });
+});
