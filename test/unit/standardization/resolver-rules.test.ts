@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { LOINC_CORPUS } from '../../../shared/domain/standardization/corpus';
-import { analyseIndicatorText } from '../../../shared/domain/standardization/normalize-text';
-import { resolveIndicator } from '../../../shared/domain/standardization/resolver';
+import { corpusIndex, LOINC_CORPUS } from '../../../shared/domain/standardization/corpus';
+import { analyseIndicatorText, normalizeIndicatorText } from '../../../shared/domain/standardization/normalize-text';
+import { resolveIndicator, resolveIndicatorUncached } from '../../../shared/domain/standardization/resolver';
 import { normalizeUnit } from '../../../shared/domain/standardization/units';
 
 function code(name: string, unit?: string | null): string | null {
@@ -182,6 +182,30 @@ describe('a Chinese name with a Latin abbreviation', () => {
     expect(code('尿血红蛋白(HGB)', 'g/L')).toBeNull();
     expect(code('餐后2小时血糖(GLU)', 'mmol/L')).toBeNull();
     expect(code('空腹血糖(GLU)', 'mmol/L')).toBeNull();
+  });
+
+  it('over the corpus: a Chinese name with any corpus abbreviation gives a code only when both name it', () => {
+    const han = /\p{Script=Han}/u;
+    const codesOf = (name: string) =>
+      new Set(corpusIndex.exact.get(normalizeIndicatorText(name))?.concepts.map((c) => c.code) ?? []);
+    const chinese = corpusIndex.concepts.flatMap((c) =>
+      c.synonyms.filter((s) => han.test(s) && !/[A-Za-z]/.test(s)).map((s) => ({ name: s, unit: c.defaultUnit })),
+    );
+    const abbreviations = [
+      ...new Set(corpusIndex.concepts.flatMap((c) => c.synonyms.filter((s) => /^[A-Z][A-Za-z0-9]{1,5}$/.test(s)))),
+    ];
+    let resolved = 0;
+    const wrong: string[] = [];
+    for (const { name, unit } of chinese.filter((_, i) => i % 4 === 0)) {
+      for (const abbreviation of abbreviations) {
+        const got = resolveIndicatorUncached(`${name}(${abbreviation})`, unit || null).loincCode;
+        if (got === null) continue;
+        resolved++;
+        if (!codesOf(name).has(got) || !codesOf(abbreviation).has(got)) wrong.push(`${name}(${abbreviation}) → ${got}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+    expect(resolved).toBeGreaterThan(50);
   });
 
   it('keeps a Latin letter that is part of the name', () => {
