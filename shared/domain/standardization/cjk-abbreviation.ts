@@ -236,6 +236,39 @@ export function commonGroup(a: SynonymGroup, b: SynonymGroup): SynonymGroup | nu
   return both.length > 0 ? narrowed(both, a.needsUnit && b.needsUnit) : null;
 }
 
+/** `Fasting glucose [Mass/volume] in Serum or Plasma` → component words, and the property, system and method. */
+function loincParts(display: string): { words: Set<string>; rest: string } | null {
+  const at = display.indexOf(' [');
+  if (at <= 0) return null;
+  return {
+    words: new Set(
+      display
+        .slice(0, at)
+        .toLowerCase()
+        .split(/[^a-z0-9]+/)
+        .filter(Boolean),
+    ),
+    rest: display.slice(at),
+  };
+}
+
+function refines(specific: CorpusConcept, broad: CorpusConcept): boolean {
+  const a = loincParts(specific.display);
+  const b = loincParts(broad.display);
+  if (!a || !b || a.rest !== b.rest || a.words.size <= b.words.size) return false;
+  return [...b.words].every((w) => a.words.has(w));
+}
+
+/**
+ * `Glycémie à jeun (Glucose)`: the alias names the analyte the name qualifies. The name's group when each of its
+ * concepts is one of the alias's with more words in the LOINC component (`Fasting glucose` ⊃ `Glucose`) and the same
+ * property, specimen and method; otherwise null.
+ */
+export function refinedGroup(name: SynonymGroup, alias: SynonymGroup): SynonymGroup | null {
+  if (name.ambiguous || alias.ambiguous || name.concepts.length === 0) return null;
+  return name.concepts.every((c) => alias.concepts.some((broad) => refines(c, broad))) ? name : null;
+}
+
 function narrowed(concepts: CorpusConcept[], needsUnit: boolean): SynonymGroup {
   return {
     concepts,

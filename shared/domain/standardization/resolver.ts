@@ -1,4 +1,4 @@
-import { commonGroup, isAbbreviationOf, mixedScriptGroup, SCRIPT_CONFLICT } from './cjk-abbreviation';
+import { commonGroup, isAbbreviationOf, mixedScriptGroup, refinedGroup, SCRIPT_CONFLICT } from './cjk-abbreviation';
 import { type CorpusConcept, corpusIndex, type SynonymGroup } from './corpus';
 import {
   analyseIndicatorText,
@@ -108,8 +108,9 @@ function parentheticalGroup(name: string): GroupMatch | null {
     // A known-ambiguous alias (`2 hour glucose (OGTT)`) is broader than the name it annotates: it does not conflict.
     if (inner.group.ambiguous && !outer.group.ambiguous)
       return { group: outer.group, confidence: SORTED_TOKENS_CONFIDENCE };
-    // Both sides must name the same test; where one also names others (`TG`), keep the concepts both name.
-    const both = commonGroup(outer.group, inner.group);
+    // Both sides must name the same test; where one also names others (`TG`), keep the concepts both name; an alias
+    // naming the analyte the name qualifies (`Glycémie à jeun (Glucose)`) keeps the name.
+    const both = commonGroup(outer.group, inner.group) ?? refinedGroup(outer.group, inner.group);
     return both ? { group: both, confidence: SORTED_TOKENS_CONFIDENCE } : null;
   }
   if (outer && !inside) return outer;

@@ -174,14 +174,17 @@ describe('a Chinese name with a Latin abbreviation', () => {
     expect(code('甘油三酯(ALT)', 'mmol/L')).toBeNull();
     expect(code('谷丙转氨酶 AST', 'U/L')).toBeNull();
     expect(code('甘油三酯(TG)', 'ng/mL')).toBeNull();
-    expect(code('游离甲状腺素(T4)', 'pmol/L')).toBeNull();
+    expect(code('游离甲状腺素(T3)', 'pmol/L')).toBeNull();
+    expect(code('游离甲状腺素(TSH)', 'pmol/L')).toBeNull();
   });
 
   it('never reads the abbreviation past a specimen, timing or qualifier in the Chinese name', () => {
     expect(code('尿肌酐(CREA)', 'umol/L')).toBeNull();
     expect(code('尿血红蛋白(HGB)', 'g/L')).toBeNull();
     expect(code('餐后2小时血糖(GLU)', 'mmol/L')).toBeNull();
-    expect(code('空腹血糖(GLU)', 'mmol/L')).toBeNull();
+    expect(code('空腹静脉血糖(GLU)', 'mmol/L')).toBeNull();
+    // a known Chinese name that qualifies the abbreviation's analyte keeps its own, narrower meaning
+    expect(code('空腹血糖(GLU)', 'mmol/L')).toBe('14771-0');
   });
 
   it('over the corpus: a Chinese name with any corpus abbreviation gives a code only when both name it', () => {
@@ -194,6 +197,24 @@ describe('a Chinese name with a Latin abbreviation', () => {
     const abbreviations = [
       ...new Set(corpusIndex.concepts.flatMap((c) => c.synonyms.filter((s) => /^[A-Z][A-Za-z0-9]{1,5}$/.test(s)))),
     ];
+    // `空腹血糖(GLU)`: the Chinese name may narrow the abbreviation's analyte (same LOINC axes, more component words).
+    const component = (code: string) => {
+      const display = corpusIndex.byCode.get(code)?.display ?? '';
+      const at = display.indexOf(' [');
+      return {
+        words: display
+          .slice(0, at)
+          .toLowerCase()
+          .split(/[^a-z0-9]+/)
+          .filter(Boolean),
+        rest: display.slice(at),
+      };
+    };
+    const refinesOneOf = (code: string, broad: Set<string>) =>
+      [...broad].some((b) => {
+        const [x, y] = [component(code), component(b)];
+        return x.rest === y.rest && y.words.every((w) => x.words.includes(w));
+      });
     let resolved = 0;
     const wrong: string[] = [];
     for (const { name, unit } of chinese.filter((_, i) => i % 4 === 0)) {
@@ -201,7 +222,8 @@ describe('a Chinese name with a Latin abbreviation', () => {
         const got = resolveIndicatorUncached(`${name}(${abbreviation})`, unit || null).loincCode;
         if (got === null) continue;
         resolved++;
-        if (!codesOf(name).has(got) || !codesOf(abbreviation).has(got)) wrong.push(`${name}(${abbreviation}) → ${got}`);
+        const named = codesOf(abbreviation).has(got) || refinesOneOf(got, codesOf(abbreviation));
+        if (!codesOf(name).has(got) || !named) wrong.push(`${name}(${abbreviation}) → ${got}`);
       }
     }
     expect(wrong).toEqual([]);
@@ -227,6 +249,14 @@ describe('a bracketed alias beside a Latin-script name', () => {
     expect(code('Glucose (PP)', 'mg/dL')).toBeNull();
     expect(code('Creatinine (U)', 'mg/dL')).toBeNull();
     expect(code('Albumin (Calc)', 'g/dL')).toBeNull();
+  });
+
+  it('keeps the name when the alias names the analyte it qualifies, with the same specimen', () => {
+    expect(code('Nüchternglukose (Glukose)', 'mg/dL')).toBe('1558-6');
+    expect(code('Free T4 (T4)', 'ng/dL')).toBe('3024-7');
+    expect(code('Glucose (Fasting glucose)', 'mmol/L')).toBeNull();
+    expect(code('Urine glucose (Glucose)', 'mg/dL')).toBeNull();
+    expect(code('Direct bilirubin (Total bilirubin)', 'mg/dL')).toBeNull();
   });
 
   it('still refuses sides that name different tests', () => {
