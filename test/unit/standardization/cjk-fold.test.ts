@@ -33,5 +33,8 @@ describe('traditional Chinese folds to simplified', () => {
     expect(resolveIndicator('白細胞計數', '10^9/L').loincCode).toBe('26464-8');
     expect(resolveIndicator('總膽固醇', 'mmol/L').loincCode).toBe('14647-2');
     expect(resolveIndicator('鉀', 'mmol/L').loincCode).toBe('2823-3');
+    // Taiwan's own terms (白血球, 紅血球, 飯前血糖) are synonyms written in simplified; folding makes them meet
+    expect(resolveIndicator('白血球', '10^3/uL').loincCode).toBe('26464-8');
+    expect(resolveIndicator('飯前血糖', 'mg/dL').loincCode).toBe('1558-6');
   });
 });
