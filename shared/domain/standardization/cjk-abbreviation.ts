@@ -17,6 +17,9 @@ import { normalizeIndicatorText } from './normalize-text';
  *
  * A leading `血清`/`血浆`/`血液` (serum, plasma, blood; the `serum` noise word of the Latin names) is tried off, and a
  * `…细胞` name ending in `百分比`/`比值`/`比率`/`比例`/`百分率` or `绝对值` reads as the `%` or absolute-count qualifier.
+ *
+ * The same comparisons serve the bracketed-alias stage of `resolver.ts` in any script: `commonGroup`, `refinedGroup`,
+ * `isAbbreviationOf`.
  */
 
 export interface MixedScriptMatch {

@@ -94,8 +94,9 @@ function exactGroup(normalized: string): GroupMatch | null {
 
 /**
  * Lab exports often add an alias in brackets: `AST (SGOT)`, `Folate (Folic Acid), Serum`. Accepted only when both
- * sides name the same test (the concepts both name), one side is only noise words, or the bracket holds an unknown
- * capitalised abbreviation of the name (`(VS)`), so a qualifier such as `(Absolute)` is never lost.
+ * sides name the same test (the concepts both name), the alias names the analyte the name qualifies, one side is only
+ * noise words, or the bracket holds an unknown capitalised abbreviation of the name (`(VS)`), so a qualifier such as
+ * `(Absolute)` is never lost.
  */
 function parentheticalGroup(name: string): GroupMatch | null {
   const match = /^([^()]*)\(([^()]*)\)([^()]*)$/.exec(name);
@@ -207,7 +208,7 @@ function resolutionOf(match: GroupMatch, unit: string | null, property: Property
 /**
  * Deterministic LOINC code for an indicator name, or nulls and confidence 0 when there is no confident match.
  * Pipeline: normalise (case, accents, punctuation, specimen noise words) → exact synonym → same words in another
- * order → bracketed alias agreeing with the name → n-gram vector retrieval (`retrieval/`): word-aligned neighbours,
+ * order → bracketed alias agreeing with the name → Chinese name with a Latin abbreviation → n-gram vector retrieval (`retrieval/`): word-aligned neighbours,
  * re-ranked by unit and specimen, accepted above a threshold calibrated on the dev split; its score is the confidence.
  * The unit chooses between siblings that share a name (molar vs mass, % vs absolute count); a unit that fits none
  * gives null. Never guesses: a wrong code is worse than none.
