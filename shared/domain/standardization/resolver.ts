@@ -207,9 +207,10 @@ function resolutionOf(match: GroupMatch, unit: string | null, property: Property
 
 /**
  * Deterministic LOINC code for an indicator name, or nulls and confidence 0 when there is no confident match.
- * Pipeline: normalise (case, accents, punctuation, specimen noise words) → exact synonym → same words in another
- * order → bracketed alias agreeing with the name → Chinese name with a Latin abbreviation → n-gram vector retrieval (`retrieval/`): word-aligned neighbours,
- * re-ranked by unit and specimen, accepted above a threshold calibrated on the dev split; its score is the confidence.
+ * Pipeline: normalise (case, accents, traditional Chinese, punctuation, specimen noise words) → exact synonym → same
+ * words in another order → bracketed alias agreeing with the name → Chinese name with a Latin abbreviation (both
+ * sides agreeing, else null) → n-gram vector retrieval (`retrieval/`): word-aligned neighbours, re-ranked by unit and
+ * specimen, accepted above a threshold calibrated on the dev split; its score is the confidence.
  * The unit chooses between siblings that share a name (molar vs mass, % vs absolute count); a unit that fits none
  * gives null. Never guesses: a wrong code is worse than none.
  * @see https://loinc.org/kb/users-guide/ — LOINC Users' Guide (one code per component, property, system, method)
