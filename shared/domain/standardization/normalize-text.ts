@@ -1,3 +1,5 @@
+import { foldTraditionalChinese } from './cjk-fold';
+
 /**
  * Words that name the specimen, method or framing of a test rather than the analyte. Dropping them lets
  * "Serum glucose level" and "glucose" meet. Specimens that change the LOINC code (urine, CSF, capillary) are kept.
@@ -77,7 +79,8 @@ const B_CELL_WORD = /^(?:lymph|cell|zell)/;
 /**
  * Normalises an indicator name for lookup: Unicode compatibility forms, accents removed, lower case, camelCase and
  * snake_case split, punctuation to spaces, `%` → `pct`, `#` → `abs`, specimen/method noise words dropped.
- * Deterministic and locale-independent; CJK characters pass through unchanged.
+ * Deterministic and locale-independent; traditional Chinese characters of lab vocabulary are folded to simplified
+ * (`cjk-fold.ts`), other CJK characters pass through unchanged.
  */
 export function normalizeIndicatorText(name: string): string {
   return analyseIndicatorText(name).key;
@@ -130,7 +133,7 @@ function splitVendorCase(name: string): string {
 }
 
 function normalizeTokens(name: string): string {
-  const spaced = splitVendorCase(name.normalize('NFKC').replace(INVISIBLE, ''))
+  const spaced = splitVendorCase(foldTraditionalChinese(name.normalize('NFKC').replace(INVISIBLE, '')))
     .normalize('NFD')
     .replace(/\p{M}/gu, '')
     .toLowerCase()

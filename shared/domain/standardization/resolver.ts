@@ -1,3 +1,4 @@
+import { commonGroup, isAbbreviationOf, mixedScriptGroup, refinedGroup, SCRIPT_CONFLICT } from './cjk-abbreviation';
 import { type CorpusConcept, conceptByCode, corpusIndex, type SynonymGroup } from './corpus';
 import { conceptByMethod, type MethodAxisName, readMethodAxis } from './method-axis';
 import {
@@ -108,7 +109,9 @@ function exactGroup(normalized: string): GroupMatch | null {
 
 /**
  * Lab exports often add an alias in brackets: `AST (SGOT)`, `Folate (Folic Acid), Serum`. Accepted only when both
- * sides name the same test, or one side is only noise words, so a qualifier such as `(Absolute)` is never lost.
+ * sides name the same test (the concepts both name), the alias names the analyte the name qualifies, one side is only
+ * noise words, or the bracket holds an unknown capitalised abbreviation of the name (`(VS)`), so a qualifier such as
+ * `(Absolute)` is never lost.
  */
 function parentheticalGroup(name: string): GroupMatch | null {
   const match = /^([^()]*)\(([^()]*)\)([^()]*)$/.exec(name);
@@ -121,12 +124,16 @@ function parentheticalGroup(name: string): GroupMatch | null {
     // A known-ambiguous alias (`2 hour glucose (OGTT)`) is broader than the name it annotates: it does not conflict.
     if (inner.group.ambiguous && !outer.group.ambiguous)
       return { group: outer.group, confidence: SORTED_TOKENS_CONFIDENCE };
-    return outer.group.signature === inner.group.signature
-      ? { group: outer.group, confidence: SORTED_TOKENS_CONFIDENCE }
-      : null;
+    // Both sides must name the same test; where one also names others (`TG`), keep the concepts both name; an alias
+    // naming the analyte the name qualifies (`Glycémie à jeun (Glucose)`) keeps the name.
+    const both = commonGroup(outer.group, inner.group) ?? refinedGroup(outer.group, inner.group);
+    return both ? { group: both, confidence: SORTED_TOKENS_CONFIDENCE } : null;
   }
   if (outer && !inside) return outer;
   if (inner && !outside) return inner;
+  // `Vitesse de sédimentation (VS)`: an unknown capitalised alias that abbreviates the name it follows.
+  if (outer && !inner && !outer.group.ambiguous && isAbbreviationOf(match[2] as string, outer.group.concepts))
+    return { group: outer.group, confidence: SORTED_TOKENS_CONFIDENCE };
   return null;
 }
 
@@ -173,16 +180,14 @@ function unitWordsGroup(normalized: string): GroupMatch | null {
 }
 
 /** The group a name stands for by its exact key, an alias in brackets or an OCR misreading. */
-function exactishMatch(name: string, normalized: string): GroupMatch | null {
+function exactishMatch(name: string, normalized: string): GroupMatch | typeof SCRIPT_CONFLICT | null {
+  const direct = exactGroup(normalized) ?? wholeBloodGroup(normalized) ?? parentheticalGroup(name);
+  if (direct) return direct;
+  // A Han name with a Latin abbreviation (`甘油三酯(TG)`): sides that disagree end in null, not a looser stage.
+  const mixed = mixedScriptGroup(name, exactGroup);
+  if (mixed) return mixed;
   // OCR misreadings (`HbAlc`, `Cho1esterol`) before the spelling-slip stage, which refuses a changed digit.
-  return (
-    exactGroup(normalized) ??
-    wholeBloodGroup(normalized) ??
-    parentheticalGroup(name) ??
-    ocrConfusionGroup(name, normalized) ??
-    unitWordsGroup(normalized) ??
-    unsplitGroup(name, normalized)
-  );
+  return ocrConfusionGroup(name, normalized) ?? unitWordsGroup(normalized) ?? unsplitGroup(name, normalized);
 }
 
 /**
@@ -222,10 +227,9 @@ function systemAxisResolution(
   // A one-letter specimen prefix (`B-Hb`, `S-Kreatinin`) is dropped by the normaliser: with a written system too, or
   // misread (`B 1ymphocytes`, B cells), the name is not read safely.
   if (!key || /^\p{L}\b/u.test(axis.component)) return null;
-  const match =
-    qualifiedGroup(key) ??
-    exactishMatch(axis.component, key) ??
-    retrievedMatch(axis.component, key, null, retrievalThreshold);
+  const found = exactishMatch(axis.component, key);
+  if (found === SCRIPT_CONFLICT) return null;
+  const match = qualifiedGroup(key) ?? found ?? retrievedMatch(axis.component, key, null, retrievalThreshold);
   if (match?.group.ambiguous) return null;
   const anchors = match ? axesAnchors(match.group.concepts) : componentAnchors(key);
   if (anchors.length === 0) return null;
@@ -257,8 +261,9 @@ function methodAxisResolution(
 ): IndicatorResolution | null {
   const { key, property } = analyseIndicatorText(written.component);
   if (!key) return null;
-  const match =
-    exactishMatch(written.component, key) ?? retrievedMatch(written.component, key, unit, retrievalThreshold);
+  const found = exactishMatch(written.component, key);
+  if (found === SCRIPT_CONFLICT) return null;
+  const match = found ?? retrievedMatch(written.component, key, unit, retrievalThreshold);
   if (!match) return null;
   const matched = resolutionOf(match, unit, property);
   const concept = matched.loincCode ? conceptByCode(matched.loincCode) : undefined;
@@ -294,6 +299,7 @@ function lookup(name: string, unit: string | null, retrievalThreshold: number): 
     if (unbent.loincCode) return unbent;
   }
   const exactish = exactishMatch(name, normalized);
+  if (exactish === SCRIPT_CONFLICT) return unresolved(unit);
   const resolved = exactish ? resolutionOf(exactish, unit, property) : null;
   // `Glucose Bld`: the key drops `Bld` as noise and finds serum glucose, which the written system contradicts.
   // Unless a synonym of that concept writes the same system: `Cholesterol Bld Qn (POC)` was curated as serum.
@@ -338,9 +344,10 @@ function resolutionOf(match: GroupMatch, unit: string | null, property: Property
 
 /**
  * Deterministic LOINC code for an indicator name, or nulls and confidence 0 when there is no confident match.
- * Pipeline: normalise (case, accents, punctuation, specimen noise words) → exact synonym → same words in another
- * order → bracketed alias agreeing with the name → n-gram vector retrieval (`retrieval/`): word-aligned neighbours,
- * re-ranked by unit and specimen, accepted above a threshold calibrated on the dev split; its score is the confidence.
+ * Pipeline: normalise (case, accents, traditional Chinese, punctuation, specimen noise words) → exact synonym → same
+ * words in another order → bracketed alias agreeing with the name → Chinese name with a Latin abbreviation (both
+ * sides agreeing, else null) → n-gram vector retrieval (`retrieval/`): word-aligned neighbours, re-ranked by unit and
+ * specimen, accepted above a threshold calibrated on the dev split; its score is the confidence.
  * The unit chooses between siblings that share a name (molar vs mass, % vs absolute count); a unit that fits none
  * gives null. Never guesses: a wrong code is worse than none.
  * @see https://loinc.org/kb/users-guide/ — LOINC Users' Guide (one code per component, property, system, method)

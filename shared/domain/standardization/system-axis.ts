@@ -189,6 +189,8 @@ function knownWords(): ReadonlySet<string> {
  * followed by `Qn`), or null when it names none. `Glucose SerP1 Qn` → glucose in serum or plasma.
  */
 export function readSystemAxis(name: string): SystemAxisName | null {
+  // Han names carry their specimen in their own characters (`尿`); a Latin word beside one is read by `cjk-abbreviation`.
+  if (/\p{Script=Han}/u.test(name)) return null;
   let property: string | null = null;
   const text = name.normalize('NFKC').replace(PROPERTY_SUFFIX, (all, kind: string, measure: string) => {
     const stated = SUFFIX_PROPERTIES[`${kind}${measure}`.toLowerCase()];

@@ -91,6 +91,17 @@ const UNIT_SYNONYMS: ReadonlyMap<string, string> = new Map([
   // the same counts per cubic millimetre (= per microlitre), kept per mm3 as `10^3/mm3` is
   ...['tsd/mm3', 'thou/mm3'].map((k) => [k, '10*3/mm3'] as const),
   ...['mill/mm3', 'mil/mm3', 'mio/mm3'].map((k) => [k, '10*6/mm3'] as const),
+  // Spanish, Portuguese, Italian and French reports spell the multiplier out: `millones/mm³`, `milioni/µL`, `miles/mm³`
+  ...['millones', 'millions', 'milhões', 'milhoes', 'milioni'].flatMap((w) => [
+    [`${w}/mm3`, '10*6/mm3'] as const,
+    [`${w}/ul`, '10*6/uL'] as const,
+  ]),
+  ...['miles', 'milliers', 'milhares', 'migliaia'].flatMap((w) => [
+    [`${w}/mm3`, '10*3/mm3'] as const,
+    [`${w}/ul`, '10*3/uL'] as const,
+  ]),
+  // millimetres in the first hour (ESR): `mm/heure` (fr), `mm/hora` (es, pt), `mm/ora` (it)
+  ...['mm/heure', 'mm/hora', 'mm/ora', 'mm/1a hora', 'mm/1h'].map((k) => [k, 'mm/h'] as const),
   // HealthKit volume units
   ['fl_oz_us', '[foz_us]'],
   ['cup_us', '[cup_us]'],

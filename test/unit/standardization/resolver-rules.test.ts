@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { LOINC_CORPUS } from '../../../shared/domain/standardization/corpus';
-import { analyseIndicatorText } from '../../../shared/domain/standardization/normalize-text';
-import { resolveIndicator } from '../../../shared/domain/standardization/resolver';
+import { corpusIndex, LOINC_CORPUS } from '../../../shared/domain/standardization/corpus';
+import { analyseIndicatorText, normalizeIndicatorText } from '../../../shared/domain/standardization/normalize-text';
+import { resolveIndicator, resolveIndicatorUncached } from '../../../shared/domain/standardization/resolver';
 import { normalizeUnit } from '../../../shared/domain/standardization/units';
 
 function code(name: string, unit?: string | null): string | null {
@@ -134,5 +134,154 @@ describe('spelling rules', () => {
     expect(normalizeUnit('AU/mL')).toBe("[arb'U]/mL");
     expect(normalizeUnit('ml/min/1,73m²')).toBe('mL/min/{1.73_m2}');
     expect(normalizeUnit('ng/mL FEU')).toBeNull();
+  });
+});
+
+describe('a Chinese name with a Latin abbreviation', () => {
+  it('accepts an abbreviation that names the same test, keeping the concepts both sides name', () => {
+    expect(code('甘油三酯(TG)', 'mmol/L')).toBe('14927-8');
+    expect(code('谷丙转氨酶 ALT', 'U/L')).toBe('1742-6');
+    expect(code('γ-谷氨酰转肽酶γ-GGTP', 'U/L')).toBe('2324-2');
+    expect(code('碱性磷酸酶  AKP(ALP)', 'U/L')).toBe('6768-6');
+  });
+
+  it('reads serum, plasma or blood before the Chinese name as noise, as "serum" is in Latin names', () => {
+    expect(code('血清总蛋白 TP', 'g/L')).toBe('2885-2');
+    expect(code('血液尿素氮(BUN)', 'mmol/L')).toBe('14937-7');
+    expect(code('血清总胆固醇(TC)', 'mmol/L')).toBe('14647-2');
+  });
+
+  it('accepts an unknown abbreviation only when it abbreviates one of the test names', () => {
+    expect(code('白蛋白 A', 'g/L')).toBe('1751-7');
+    expect(code('白蛋白 XYZ', 'g/L')).toBeNull();
+    expect(code('白蛋白 urine', 'mg/L')).toBeNull();
+  });
+
+  it('reads a cell name ending in 比值/百分比 or 绝对值 as the % or absolute sibling', () => {
+    expect(code('淋巴细胞比值(LY%)', '%')).toBe('26478-8');
+    expect(code('淋巴細胞比值(LY%)', '%')).toBe('26478-8');
+    expect(code('淋巴细胞绝对值(LY#)', '10^9/L')).toBe('26474-7');
+    expect(code('淋巴细胞比值(LY%)', '10^9/L')).toBeNull();
+  });
+
+  it('reads an unknown Chinese name from its abbreviation when it shares words with the test', () => {
+    expect(code('血红蛋白浓度(HGB)', 'g/L')).toBe('718-7');
+    expect(code('平均紅細胞血紅蛋白含量(MCH)', 'pg')).toBe('785-6');
+    expect(code('某某某(HGB)', 'g/L')).toBeNull();
+  });
+
+  it('gives null when the two sides name different tests', () => {
+    expect(code('甘油三酯(ALT)', 'mmol/L')).toBeNull();
+    expect(code('谷丙转氨酶 AST', 'U/L')).toBeNull();
+    expect(code('甘油三酯(TG)', 'ng/mL')).toBeNull();
+    expect(code('游离甲状腺素(T3)', 'pmol/L')).toBeNull();
+    expect(code('游离甲状腺素(TSH)', 'pmol/L')).toBeNull();
+  });
+
+  it('never reads the abbreviation past a specimen, timing or qualifier in the Chinese name', () => {
+    expect(code('尿肌酐(CREA)', 'umol/L')).toBeNull();
+    expect(code('尿血红蛋白(HGB)', 'g/L')).toBeNull();
+    expect(code('餐后2小时血糖(GLU)', 'mmol/L')).toBeNull();
+    expect(code('空腹静脉血糖(GLU)', 'mmol/L')).toBeNull();
+    // a known Chinese name that qualifies the abbreviation's analyte keeps its own, narrower meaning
+    expect(code('空腹血糖(GLU)', 'mmol/L')).toBe('14771-0');
+  });
+
+  it('over the corpus: a Chinese name with any corpus abbreviation gives a code only when both name it', () => {
+    const han = /\p{Script=Han}/u;
+    const codesOf = (name: string) =>
+      new Set(corpusIndex.exact.get(normalizeIndicatorText(name))?.concepts.map((c) => c.code) ?? []);
+    const chinese = corpusIndex.concepts.flatMap((c) =>
+      c.synonyms.filter((s) => han.test(s) && !/[A-Za-z]/.test(s)).map((s) => ({ name: s, unit: c.defaultUnit })),
+    );
+    const abbreviations = [
+      ...new Set(corpusIndex.concepts.flatMap((c) => c.synonyms.filter((s) => /^[A-Z][A-Za-z0-9]{1,5}$/.test(s)))),
+    ];
+    // `空腹血糖(GLU)`: the Chinese name may narrow the abbreviation's analyte (same LOINC axes, more component words).
+    const component = (code: string) => {
+      const display = corpusIndex.byCode.get(code)?.display ?? '';
+      const at = display.indexOf(' [');
+      return {
+        words: display
+          .slice(0, at)
+          .toLowerCase()
+          .split(/[^a-z0-9]+/)
+          .filter(Boolean),
+        rest: display.slice(at),
+      };
+    };
+    const refinesOneOf = (code: string, broad: Set<string>) =>
+      [...broad].some((b) => {
+        const [x, y] = [component(code), component(b)];
+        return x.rest === y.rest && y.words.every((w) => x.words.includes(w));
+      });
+    let resolved = 0;
+    const wrong: string[] = [];
+    for (const { name, unit } of chinese.filter((_, i) => i % 4 === 0)) {
+      for (const abbreviation of abbreviations) {
+        const got = resolveIndicatorUncached(`${name}(${abbreviation})`, unit || null).loincCode;
+        if (got === null) continue;
+        resolved++;
+        const named = codesOf(abbreviation).has(got) || refinesOneOf(got, codesOf(abbreviation));
+        if (!codesOf(name).has(got) || !named) wrong.push(`${name}(${abbreviation}) → ${got}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+    expect(resolved).toBeGreaterThan(50);
+  });
+
+  it('keeps a Latin letter that is part of the name', () => {
+    expect(code('维生素 A', 'umol/L')).toBeNull();
+    expect(code('蛋白 C', '%')).toBeNull();
+    expect(code('血清素 5-HT', 'ng/mL')).toBe('27057-9');
+  });
+});
+
+describe('a bracketed alias beside a Latin-script name', () => {
+  it('keeps the concepts both sides name when the alias also names other tests', () => {
+    // TG is triglycerides and thyroglobulin; the name says which.
+    expect(code('Triglycerides (TG)', 'mmol/L')).toBe('14927-8');
+    expect(code('Triglycerides (TG)', 'ng/mL')).toBeNull();
+  });
+
+  it('accepts an unknown capitalised abbreviation of the name, and nothing else unknown', () => {
+    expect(code('Vitesse de sédimentation (VS)', 'mm/h')).toBe('30341-2');
+    expect(code('Glucose (PP)', 'mg/dL')).toBeNull();
+    expect(code('Creatinine (U)', 'mg/dL')).toBeNull();
+    expect(code('Albumin (Calc)', 'g/dL')).toBeNull();
+  });
+
+  it('keeps the name when the alias names the analyte it qualifies, with the same specimen', () => {
+    expect(code('Nüchternglukose (Glukose)', 'mg/dL')).toBe('1558-6');
+    expect(code('Free T4 (T4)', 'ng/dL')).toBe('3024-7');
+    expect(code('Glucose (Fasting glucose)', 'mmol/L')).toBeNull();
+    expect(code('Urine glucose (Glucose)', 'mg/dL')).toBeNull();
+    expect(code('Direct bilirubin (Total bilirubin)', 'mg/dL')).toBeNull();
+  });
+
+  it('still refuses sides that name different tests', () => {
+    expect(code('ALT (AST)', 'U/L')).toBeNull();
+  });
+});
+
+describe('lab report names of the common panels in other languages', () => {
+  it('reads singular and plural, totals and the usual abbreviations', () => {
+    expect(code('leucocitos totales', '/mm3')).toBe('26464-8');
+    expect(code('plaqueta', '/µL')).toBe('26515-7');
+    expect(code('Eritrocitos', 'millones/mm3')).toBe('789-8');
+    expect(code('Emazie', 'milioni/µL')).toBe('789-8');
+    expect(code('Hkt', '%')).toBe('20570-8');
+    expect(code('Hto', '%')).toBe('20570-8');
+    expect(code('VGM', 'fL')).toBe('787-2');
+    expect(code('CCMH', 'g/dL')).toBe('786-4');
+    expect(code('Transaminases ASAT', 'UI/L')).toBe('1920-8');
+    expect(code('Phosphatases alcalines', 'UI/L')).toBe('6768-6');
+    expect(code('T4L', 'pmol/L')).toBe('14920-3');
+    expect(code('glicemia a digiuno', 'mg/dL')).toBe('1558-6');
+  });
+
+  it('keeps fasting glucose apart from glucose', () => {
+    expect(code('glicose em jejum', 'mg/dL')).toBe('1558-6');
+    expect(code('glicose', 'mg/dL')).toBe('2345-7');
   });
 });

@@ -280,3 +280,19 @@ describe('normalizeUnit: units printed in capitals', () => {
     expect(normalizeUnit('mm[Hg]')).toBe('mm[Hg]');
   });
 });
+
+describe('normalizeUnit: multipliers and hours spelled out in Romance languages', () => {
+  it.each([
+    ['millones/mm3', '10*6/mm3'],
+    ['milhões/mm³', '10*6/mm3'],
+    ['milioni/microL', '10*6/uL'],
+    ['millions/µL', '10*6/uL'],
+    ['miles/mm3', '10*3/mm3'],
+    ['milliers/µL', '10*3/uL'],
+    ['mm/heure', 'mm/h'],
+    ['mm/hora', 'mm/h'],
+    ['mm/ora', 'mm/h'],
+  ])('%s → %s', (input, expected) => {
+    expect(normalizeUnit(input)).toBe(expected);
+  });
+});
