@@ -37,6 +37,9 @@ const STACK_DISTANCE = 3;
 /** `Normal range: 4.0 - 5.6 %`, `Reference range: 70-99`, `Standard range: < 200`. */
 const RANGE_LINE = /^(?:normal|reference|standard|ref\.?)\s*(?:range|interval|values?)?\s*:\s*(.+)$/i;
 
+/** `Resultado: 104 mg/dL`, `Valor de referência.....: 70 a 99 mg/dL`, `Unità: mg/dl`: a caption, then its field. */
+const LABELLED_FIELD = /^([^:\d]{2,40}?)[\s.]*:\s*(.+)$/;
+
 /** A number in a dose unit in a medication context (`took paracetamol 1 g`) is a dose, whatever the name. */
 function isDose(measurement: Measurement, context: string): boolean {
   return measurement.unit !== null && isDoseUnit(measurement.unit) && DOSING_CONTEXT.test(context);
@@ -166,6 +169,7 @@ class DocumentReader {
     const body = spaceSeparated(leading?.rest ?? text);
     const ownDate = leading?.iso ?? null;
     if (this.completeLastReading(index, body)) return;
+    if (this.readLabelledField(index, body, ownDate)) return;
 
     const pending = this.stack.pendingName;
     if (pending && this.recent(index, pending.line)) {
@@ -196,6 +200,54 @@ class DocumentReader {
       return;
     }
     if (single === null) this.rememberNameLine(index, body);
+  }
+
+  /**
+   * Stacked laudo fields (`GLICOSE` / `Resultado: 104 mg/dL` / `Valores de referência: 70 a 99 mg/dL`): a line
+   * captioned with a result header word is the value of the name line above it, never a reading named `Resultado`;
+   * one captioned with a unit header word completes the reading above. True when the line was such a field.
+   */
+  private readLabelledField(index: number, body: string, ownDate: string | null): boolean {
+    const m = LABELLED_FIELD.exec(body.trim());
+    if (!m) return false;
+    const role = headerRole(m[1] as string);
+    const field = (m[2] as string).trim();
+    if (role === 'value') {
+      const pending = this.stack.pendingName;
+      const measurement = parseMeasurement(field, 0);
+      if (!pending || !this.recent(index, pending.line) || !measurement) return true;
+      if (measurement.rest !== '') {
+        const range = this.rangeField(measurement.rest);
+        if (range === null) return true;
+        measurement.referenceRange ??= range.range;
+        measurement.unit ??= range.unit;
+      }
+      if (acceptLine({ name: pending.name, measurement, complete: true }, field)) {
+        this.emit(index, pending.name, measurement, ownDate);
+      }
+      return true;
+    }
+    const last = this.stack.last;
+    if (role === 'unit' && last && this.recent(index, last.line)) {
+      if (last.reading.unit === null && /^\S+$/.test(field)) last.reading.unit = field;
+      return true;
+    }
+    if (role === 'range' && last && this.recent(index, last.line)) {
+      const range = this.rangeField(field);
+      if (range && last.reading.referenceRange === null) {
+        last.reading.referenceRange = range.range;
+        last.reading.unit ??= range.unit;
+      }
+      return true;
+    }
+    return false;
+  }
+
+  /** `Valor de referência: 70 a 99 mg/dL` or a bare range: the range and its unit. */
+  private rangeField(text: string): { range: string; unit: string | null } | null {
+    const labelled = LABELLED_FIELD.exec(text.trim());
+    if (labelled && headerRole(labelled[1] as string) === 'range') return parseRangeText(labelled[2] as string);
+    return parseRangeText(text);
   }
 
   /** A range or flag on its own line belongs to the reading just above (portal copy-paste). */

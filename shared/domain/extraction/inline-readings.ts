@@ -5,7 +5,7 @@
  */
 import { findDates, type SlashOrder } from './dates';
 import { isNoiseLine } from './lines';
-import { type Measurement, parseMeasurement, rangeEndAt, valueAt } from './measurement';
+import { looksLikeUnit, type Measurement, parseMeasurement, rangeEndAt, trailingRange, valueAt } from './measurement';
 
 export interface Candidate {
   /** The name as written, cleaned of leaders and separators. */
@@ -69,6 +69,43 @@ export function plausibleName(name: string, order: SlashOrder): boolean {
   return true;
 }
 
+/** A unit printed between the name and the value (`Sodium ......... mmol/L   141`): after leaders or a space. */
+const TRAILING_UNIT = /(?:\s|\.{2,}|[:_])([^\s.:_()[\]][^\s()[\]]*)\s*$/;
+
+/**
+ * What the text in front of a value may end with that belongs to the reading rather than to its name: a reference
+ * range printed before the value (`ALT   (0-40)   52 U/L`) and a unit printed before it, after dot leaders
+ * (`Sodium ..... mmol/L   141`). Only concentration-like units (with `/` or `%`) are taken from a name's end.
+ */
+export function splitNameTail(raw: string): { name: string; range: string | null; unit: string | null } {
+  let name = raw.replace(/\s+$/, '');
+  let range: string | null = null;
+  let unit: string | null = null;
+  for (let pass = 0; pass < 2; pass++) {
+    if (range === null) {
+      const found = trailingRange(name);
+      if (found && /\p{L}/u.test(name.slice(0, found.start))) {
+        range = found.range;
+        unit ??= found.unit;
+        name = name.slice(0, found.start).replace(/\s+$/, '');
+        continue;
+      }
+    }
+    if (unit === null) {
+      const m = TRAILING_UNIT.exec(name);
+      const token = m?.[1] ?? '';
+      if (m && /[/%]/.test(token) && looksLikeUnit(token) && /\p{L}/u.test(name.slice(0, m.index))) {
+        const before = name.slice(0, m.index + m[0].indexOf(token));
+        unit = token;
+        name = before.replace(/\s+$/, '');
+        continue;
+      }
+    }
+    break;
+  }
+  return { name, range, unit };
+}
+
 const STANDALONE_NUMBER = /(?:^|\s)[<>]?\d+(?:[.,]\d+)?(?=\s|$)/;
 
 /**
@@ -80,7 +117,10 @@ export function readingInLine(text: string, order: SlashOrder): Candidate | null
   for (const start of valueStarts(text, order)) {
     const measurement = parseMeasurement(text, start);
     if (!measurement) continue;
-    const name = cleanName(text.slice(0, start));
+    const tail = splitNameTail(text.slice(0, start));
+    const name = cleanName(tail.name);
+    if (tail.range !== null) measurement.referenceRange ??= tail.range;
+    if (tail.unit !== null) measurement.unit ??= tail.unit;
     if (!plausibleName(name, order)) continue;
     const complete = /^[.,;]?$/.test(measurement.rest);
     const candidate = { name, measurement, complete };
