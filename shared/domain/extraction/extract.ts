@@ -23,9 +23,10 @@
 import { dateOnlyLine, detectSlashOrder, leadingDate, reportDate, type SlashOrder } from './dates';
 import { type Candidate, cleanName, plausibleName, readingInLine, splitSegments } from './inline-readings';
 import { detectDelimiter, isNoiseLine, splitCells, splitLines } from './lines';
-import { FLAG_CELL, type Measurement, parseMeasurement, parseRangeText } from './measurement';
+import { FLAG_CELL, looksLikeUnit, type Measurement, parseMeasurement, parseRangeText } from './measurement';
 import { readingsInProse } from './narrative';
 import { detectHeader, readTableRow, type TableLayout } from './table-layout';
+import { spellOutValues } from './spelled-values';
 import type { ExtractedReading, ExtractionOptions } from './types';
 import { DOSING_CONTEXT, headerRole, isDoseUnit, isKnownMeasurement, isLabUnit } from './vocabulary';
 
@@ -39,6 +40,22 @@ const RANGE_LINE = /^(?:normal|reference|standard|ref\.?)\s*(?:range|interval|va
 
 /** `Resultado: 104 mg/dL`, `Valor de referência.....: 70 a 99 mg/dL`, `Unità: mg/dl`: a caption, then its field. */
 const LABELLED_FIELD = /^([^:\d]{2,40}?)[\s.]*:\s*(.+)$/;
+
+/**
+ * A line giving one unit for the results below it: `LIPID PROFILE (all results in mmol/L)`, `Units: mg/dL`,
+ * `Values in mmol/l`, `Unità di misura: mg/dl`, `Chemistry (mmol/L)`.
+ */
+const SECTION_UNIT_CAPTION =
+  /(?:^|[\s(])(?:(?:all\s+)?(?:results?|values?|concentrations?)\s+(?:are\s+)?(?:given\s+|expressed\s+|reported\s+)?in|units?(?:\s+of\s+measure)?\s*:|unit[àa](?:\s+di\s+misura)?\s*:|unidades?\s*:|einheit(?:en)?\s*:|unit[ée]s?\s*:)\s*([^\s()]+)\s*\)?\s*$/i;
+const SECTION_UNIT_HEADING = /^[^\d:]*\p{L}[^\d:]*\(\s*([^()\s]+)\s*\)\s*$/u;
+
+function sectionUnit(text: string): string | null {
+  const trimmed = text.trim();
+  const caption = SECTION_UNIT_CAPTION.exec(trimmed);
+  const unit = caption?.[1] ?? SECTION_UNIT_HEADING.exec(trimmed)?.[1] ?? null;
+  if (unit === null || !/[/%]/.test(unit) || !looksLikeUnit(unit)) return null;
+  return unit;
+}
 
 /** A number in a dose unit in a medication context (`took paracetamol 1 g`) is a dose, whatever the name. */
 function isDose(measurement: Measurement, context: string): boolean {
@@ -108,6 +125,8 @@ function toReading(name: string, measurement: Measurement, measuredAt: string | 
   };
 }
 
+const NOTHING_SPELLED: ReadonlyMap<string, string> = new Map();
+
 interface Stack {
   /** A line holding only a name, waiting for its value line. */
   pendingName: { name: string; line: number } | null;
@@ -119,7 +138,11 @@ class DocumentReader {
   private readonly readings: ExtractedReading[] = [];
   private layout: TableLayout | null = null;
   private sectionDate: string | null = null;
+  /** The unit a section heading gave for the results under it (`Lipids (mmol/L)`), until the next heading. */
+  private sectionUnit: string | null = null;
   private readonly stack: Stack = { pendingName: null, last: null };
+  /** The words the current line's spelled values replaced (see `spelled-values.ts`). */
+  private asWritten: ReadonlyMap<string, string> = NOTHING_SPELLED;
 
   constructor(
     private readonly order: SlashOrder,
@@ -131,6 +154,11 @@ class DocumentReader {
   }
 
   private emit(line: number, name: string, measurement: Measurement, ownDate: string | null): void {
+    if (measurement.unit === null && !measurement.qualitative) measurement.unit = this.sectionUnit;
+    if (this.asWritten.size > 0) {
+      measurement.value = this.asWritten.get(measurement.value) ?? measurement.value;
+      if (measurement.unit !== null) measurement.unit = this.asWritten.get(measurement.unit) ?? measurement.unit;
+    }
     const reading = toReading(name, measurement, ownDate ?? this.sectionDate ?? this.documentDate);
     this.readings.push(reading);
     this.stack.last = { reading, line };
@@ -141,12 +169,21 @@ class DocumentReader {
     return at !== undefined && line - at <= STACK_DISTANCE;
   }
 
+  /** Reads a line whose values may be spelled in words; readings keep the words as their value. */
+  readSpelled(index: number, text: string): void {
+    const spelled = spellOutValues(text);
+    this.asWritten = spelled.asWritten;
+    this.read(index, spelled.text);
+    this.asWritten = NOTHING_SPELLED;
+  }
+
   read(index: number, text: string): void {
     const order = this.order;
     if (text.trim() === '') return;
     const header = detectHeader(text, order);
     if (header) {
       this.layout = header;
+      this.sectionUnit = null;
       return;
     }
     const section = dateOnlyLine(text, order);
@@ -170,6 +207,11 @@ class DocumentReader {
     const ownDate = leading?.iso ?? null;
     if (this.completeLastReading(index, body)) return;
     if (this.readLabelledField(index, body, ownDate)) return;
+    const unit = sectionUnit(body);
+    if (unit !== null) {
+      this.sectionUnit = unit;
+      return;
+    }
 
     const pending = this.stack.pendingName;
     if (pending && this.recent(index, pending.line)) {
@@ -271,6 +313,7 @@ class DocumentReader {
   }
 
   private rememberNameLine(index: number, body: string): void {
+    this.sectionUnit = null; // a new heading (or a stacked name) ends the section its unit was given for
     const name = cleanName(body);
     const isName = plausibleName(name, this.order) && name.split(/\s+/).length <= 6 && !/[.!?]$/.test(body.trim());
     this.stack.pendingName = isName ? { name, line: index } : null;
@@ -292,6 +335,6 @@ export function extractReadingsOffline(text: string, options: ExtractionOptions 
     options.defaultDate ??
     null;
   const reader = new DocumentReader(order, documentDate);
-  for (const line of lines) reader.read(line.index, line.text);
+  for (const line of lines) reader.readSpelled(line.index, line.text);
   return reader.result();
 }
