@@ -27,6 +27,7 @@ import { FLAG_CELL, looksLikeUnit, type Measurement, parseMeasurement, parseRang
 import { readingsInProse } from './narrative';
 import { detectHeader, readTableRow, type TableLayout } from './table-layout';
 import { spellOutValues } from './spelled-values';
+import { detectTransposedHeader, readTransposedRow, type TransposedLayout, type TransposedRow } from './transposed';
 import type { ExtractedReading, ExtractionOptions } from './types';
 import { DOSING_CONTEXT, headerRole, isDoseUnit, isKnownMeasurement, isLabUnit } from './vocabulary';
 
@@ -141,6 +142,8 @@ class DocumentReader {
   /** The unit a section heading gave for the results under it (`Lipids (mmol/L)`), until the next heading. */
   private sectionUnit: string | null = null;
   private readonly stack: Stack = { pendingName: null, last: null };
+  /** A transposed table being read (tests as columns) and the readings of each of its columns so far. */
+  private transposed: { layout: TransposedLayout; byColumn: ExtractedReading[][] } | null = null;
   /** The words the current line's spelled values replaced (see `spelled-values.ts`). */
   private asWritten: ReadonlyMap<string, string> = NOTHING_SPELLED;
 
@@ -180,10 +183,24 @@ class DocumentReader {
   read(index: number, text: string): void {
     const order = this.order;
     if (text.trim() === '') return;
+    if (this.transposed) {
+      const row = readTransposedRow(text, this.transposed.layout, order);
+      if (row) {
+        this.readTransposed(index, row);
+        return;
+      }
+      this.transposed = null;
+    }
     const header = detectHeader(text, order);
     if (header) {
       this.layout = header;
       this.sectionUnit = null;
+      return;
+    }
+    const transposed = detectTransposedHeader(text, order);
+    if (transposed) {
+      this.transposed = { layout: transposed, byColumn: transposed.columns.map(() => []) };
+      this.layout = null;
       return;
     }
     const section = dateOnlyLine(text, order);
@@ -242,6 +259,36 @@ class DocumentReader {
       return;
     }
     if (single === null) this.rememberNameLine(index, body);
+  }
+
+  /** A row of a transposed table: values make readings per test column; unit, range and flag rows complete them. */
+  private readTransposed(index: number, row: TransposedRow): void {
+    const table = this.transposed as { layout: TransposedLayout; byColumn: ExtractedReading[][] };
+    table.layout.columns.forEach((column, k) => {
+      const readings = table.byColumn[k] as ExtractedReading[];
+      if (row.kind === 'values') {
+        const measurement = row.cells[k];
+        if (!measurement) return;
+        measurement.unit ??= column.unit;
+        this.emit(index, column.name, measurement, row.date);
+        readings.push(this.stack.last?.reading as ExtractedReading);
+        return;
+      }
+      const cell = row.cells[k];
+      if (cell === null || cell === undefined) return;
+      if (row.kind === 'unit') {
+        column.unit ??= cell;
+        for (const reading of readings) reading.unit ??= cell;
+      } else if (row.kind === 'range') {
+        const range = parseRangeText(cell);
+        for (const reading of readings) {
+          reading.referenceRange ??= range?.range ?? null;
+          reading.unit ??= range?.unit ?? null;
+        }
+      } else {
+        for (const reading of readings) reading.flag ??= cell;
+      }
+    });
   }
 
   /**
