@@ -22,7 +22,8 @@
 
 import { dateOnlyLine, detectSlashOrder, leadingDate, reportDate, type SlashOrder } from './dates';
 import { type Candidate, cleanName, plausibleName, readingInLine, splitSegments } from './inline-readings';
-import { detectDelimiter, isNoiseLine, splitCells, splitLines } from './lines';
+import { unfoldColumns } from './columns';
+import { detectDelimiter, isNoiseLine, type SourceLine, splitCells, splitLines } from './lines';
 import { FLAG_CELL, looksLikeUnit, type Measurement, parseMeasurement, parseRangeText } from './measurement';
 import { readingsInProse } from './narrative';
 import { detectHeader, readTableRow, type TableLayout } from './table-layout';
@@ -372,16 +373,20 @@ class DocumentReader {
  * section date above them, else the report's collection date, else `options.defaultDate`. Narrative text yields [].
  */
 export function extractReadingsOffline(text: string, options: ExtractionOptions = {}): ExtractedReading[] {
-  const lines = splitLines(text);
+  const sourceLines = splitLines(text);
   const order = detectSlashOrder(text);
   const documentDate =
     reportDate(
-      lines.map((line) => line.text),
+      sourceLines.map((line) => line.text),
       order,
     ) ??
     options.defaultDate ??
     null;
-  const reader = new DocumentReader(order, documentDate);
-  for (const line of lines) reader.readSpelled(line.index, line.text);
-  return reader.result();
+  const readAll = (lines: readonly SourceLine[]): ExtractedReading[] => {
+    const reader = new DocumentReader(order, documentDate);
+    for (const line of lines) reader.readSpelled(line.index, line.text);
+    return reader.result();
+  };
+  return readAll(unfoldColumns(sourceLines, (run) => readAll(run).length));
 }
+

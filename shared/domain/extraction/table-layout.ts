@@ -133,6 +133,10 @@ export function detectHeader(line: string, order: SlashOrder): TableLayout | nul
   });
   const hasValue = columns.some((c) => c.role === 'value');
   if (!hasValue || unknown > 1) return null;
+  // A header naming the test, unit or range column twice is two tables side by side (`columns.ts` splits them).
+  for (const role of ['name', 'unit', 'range'] as const) {
+    if (columns.filter((c) => c.role === role).length > 1) return null;
+  }
   if (dateColumns === 0 && recognised < (phrased ? 3 : 2)) return null;
   if (dateColumns > 0 && dateColumns < 2 && recognised < 3) return null;
   if (!columns.some((c) => c.role === 'name')) {
