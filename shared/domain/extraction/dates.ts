@@ -240,7 +240,8 @@ export function leadingDate(text: string, order: SlashOrder): { iso: string; res
 
 type DateLabel = 'birth' | 'collection' | 'generic' | 'report';
 
-const BIRTH = /(?:d\.?o\.?b|birth|nascita|nascimento|\bnat[oa]\b|\bgeb\b|\bgeb\.|geboren|\bn[ée]e?(?![a-z])|naissance|nacimiento|\bborn\b)/i;
+const BIRTH =
+  /(?:d\.?o\.?b|birth|nascita|nascimento|\bnat[oa]\b|\bgeb\b|\bgeb\.|geboren|\bn[ée]e?(?![a-z])|naissance|nacimiento|\bborn\b)/i;
 const COLLECTION =
   /(?:co[l1i][l1i]ect|prelievo|prelevat|\bcoleta\b|colheita|raccolta|\bdrawn\b|\bdraw\b|sampl|specimen|entnahme|abnahme|abgenommen|extracci[oó]n|\btoma\b|pr[ée]l[eè]v|obtenci[oó]n|\bvisit)/i;
 const GENERIC = /(?:\bdate\b|datum|\bfecha\b|\bdata\b|\bvom\b|\bdu\b|\bnote\b|\bdated\b)/i;

@@ -20,14 +20,14 @@
  * signal; names, values, units, ranges and flags are returned as written. Pure and deterministic: no clock, no I/O.
  */
 
+import { unfoldColumns } from './columns';
 import { dateOnlyLine, detectSlashOrder, leadingDate, reportDate, type SlashOrder } from './dates';
 import { type Candidate, cleanName, plausibleName, readingInLine, splitSegments } from './inline-readings';
-import { unfoldColumns } from './columns';
 import { detectDelimiter, isNoiseLine, type SourceLine, splitCells, splitLines } from './lines';
 import { FLAG_CELL, looksLikeUnit, type Measurement, parseMeasurement, parseRangeText } from './measurement';
 import { readingsInProse } from './narrative';
-import { detectHeader, readTableRow, type TableLayout } from './table-layout';
 import { spellOutValues } from './spelled-values';
+import { detectHeader, readTableRow, type TableLayout } from './table-layout';
 import { detectTransposedHeader, readTransposedRow, type TransposedLayout, type TransposedRow } from './transposed';
 import type { ExtractedReading, ExtractionOptions } from './types';
 import { DOSING_CONTEXT, headerRole, isDoseUnit, isKnownMeasurement, isLabUnit } from './vocabulary';
@@ -389,4 +389,3 @@ export function extractReadingsOffline(text: string, options: ExtractionOptions 
   };
   return readAll(unfoldColumns(sourceLines, (run) => readAll(run).length));
 }
-

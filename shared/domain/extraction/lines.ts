@@ -167,12 +167,20 @@ const ADDRESS = new RegExp(
   'iu',
 );
 
+/**
+ * A sentence of a note that happens to open with a label word (`Patient phoned in her readings. BP was 142/91.`):
+ * the word is followed by a lower-case word, not a colon or a value, and the line ends as a sentence does.
+ */
+function isProse(text: string): boolean {
+  return /^\p{L}+ \p{Ll}+ \p{Ll}+ /u.test(text) && /[.!?]$/.test(text) && text.split(/\s+/).length >= 8;
+}
+
 /** Whether a line is report furniture (header, footer, identity, contact, signature) that must not become readings. */
 export function isNoiseLine(text: string): boolean {
   const trimmed = text.trim();
   if (trimmed === '') return true;
   if (isRuleLine(trimmed)) return true;
-  if (NOISE_LABEL.test(trimmed)) return true;
+  if (NOISE_LABEL.test(trimmed) && !isProse(trimmed)) return true;
   if (PAGE_MARKER.test(trimmed)) return true;
   if (PHONE.test(trimmed)) return true;
   if (ADDRESS.test(trimmed)) return true;

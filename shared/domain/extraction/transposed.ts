@@ -115,7 +115,8 @@ export function readTransposedRow(line: string, layout: TransposedLayout, order:
         continue;
       }
       const measurement = parseMeasurement(text, 0, { resultCell: true });
-      if (!measurement || measurement.rest !== '') return null;
+      if (measurement === null) return null;
+      if (measurement.rest !== '') return null; // a sentence or another table, not a value cell
       cells.push(measurement);
     }
     return { kind: 'values', date: onlyDate ? date.iso : null, cells };
