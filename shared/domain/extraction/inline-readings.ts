@@ -40,7 +40,7 @@ export function valueStarts(text: string, order: SlashOrder): number[] {
   return starts;
 }
 
-const LEADER_TAIL = /(?:\s*[:=_…|]|\s+[.\-–—]+|\.{2,}|\s+)$/;
+const LEADER_TAIL = /(?:\s*[:=_…·|]|\s+[.\-–—]+|\.{2,}|\s+)$/;
 
 /** A name as written, without the leaders, colons and bullets around it. `Vitals: BP` names BP. */
 export function cleanName(raw: string): string {
@@ -70,7 +70,11 @@ export function plausibleName(name: string, order: SlashOrder): boolean {
 }
 
 /** A unit printed between the name and the value (`Sodium ......... mmol/L   141`): after leaders or a space. */
-const TRAILING_UNIT = /(?:\s|\.{2,}|[:_])([^\s.:_()[\]][^\s()[\]]*)\s*$/;
+const TRAILING_UNIT = /(?:\s|\.{2,}|[:_·…])([^\s.:_·…()[\]][^\s()[\]·…]*)\s*$/;
+/** A unit in brackets after the name (`Glucose (mg/dL) ....... 104`). */
+const TRAILING_BRACKETED_UNIT = /\s*[([]\s*([^()[\]\s]+)\s*[)\]]$/;
+/** Dot, middle-dot, ellipsis and underscore leaders at the end of a name. */
+const TRAILING_LEADERS = /(?:\s*(?:\.{2,}|[·…_]+)|\s+[.:=]+)\s*$/;
 
 /**
  * What the text in front of a value may end with that belongs to the reading rather than to its name: a reference
@@ -81,7 +85,8 @@ export function splitNameTail(raw: string): { name: string; range: string | null
   let name = raw.replace(/\s+$/, '');
   let range: string | null = null;
   let unit: string | null = null;
-  for (let pass = 0; pass < 2; pass++) {
+  for (let pass = 0; pass < 3; pass++) {
+    name = name.replace(TRAILING_LEADERS, '');
     if (range === null) {
       const found = trailingRange(name);
       if (found && /\p{L}/u.test(name.slice(0, found.start))) {
@@ -98,6 +103,13 @@ export function splitNameTail(raw: string): { name: string; range: string | null
         const before = name.slice(0, m.index + m[0].indexOf(token));
         unit = token;
         name = before.replace(/\s+$/, '');
+        continue;
+      }
+      const bracketed = TRAILING_BRACKETED_UNIT.exec(name);
+      const inner = bracketed?.[1] ?? '';
+      if (bracketed && /[/%]/.test(inner) && looksLikeUnit(inner) && /\p{L}/u.test(name.slice(0, bracketed.index))) {
+        unit = inner;
+        name = name.slice(0, bracketed.index);
         continue;
       }
     }

@@ -114,6 +114,12 @@ describe('fields printed in an unusual order', () => {
     ]);
   });
 
+  it('takes a bracketed unit after the name, and middle-dot leaders, the same way', () => {
+    expect(rows('Glucose (mg/dL) ............ 104   (70-99)')).toEqual([row('Glucose', '104', 'mg/dL', '70-99')]);
+    expect(rows('Sodium ········ mmol/L ···· 141 (135-145)')).toEqual([row('Sodium', '141', 'mmol/L', '135-145')]);
+    expect(rows('Glucose   70-99 mg/dL   104 mg/dL')).toEqual([row('Glucose', '104', 'mg/dL', '70-99')]);
+  });
+
   it('keeps a name that merely ends in a number-like word (no range, no unit before the value)', () => {
     expect(rows('Vitamin B12   420 pg/mL   (200-900)')).toEqual([row('Vitamin B12', '420', 'pg/mL', '200-900')]);
   });
