@@ -128,7 +128,7 @@ const NOISE_LABEL = new RegExp(
       String.raw`pat[i1]ent(?:in)?(?:\s+(?:name|id|information|no\.?|number))?`,
       `paciente`,
       String.raw`pazien?te|utente|assistito|nat[oa]\s+il|data\s+di\s+nascita|data\s+de\s+nascimento|codice\s+fiscale|cpf|rg|prontu[áa]rio|conv[êe]nio|sesso|et[àa]|idade`,
-      `name|nombre|nom|pr[ée]nom|vorname|nachname`,
+      `name|nombre|nom|pr[ée]nom|vorname|nachname|nome|cognome|sig\\.?(?:ra)?|sr\\.?|sra\\.?`,
       String.raw`report\s+for|report|befundbericht|informe|compte[\s-]rendu`,
       String.raw`d\.?o\.?b\.?|date\s+of\s+birth|birth\s*date|geb(?:\.|urtsdatum|oren)?|fecha\s+de\s+nacimiento|n[ée]e?\s+le|date\s+de\s+naissance`,
       `sex|gender|geschlecht|sexo|sexe|age|alter|edad|[âa]ge`,

@@ -81,6 +81,8 @@ describe('Italian and Portuguese reports', () => {
     'Data da coleta: 03/03/2026                Convênio: Particular',
     'Material: Soro     Método: Enzimático',
     'Liberado eletronicamente por: Dra. Fernanda Lima - CRF 45678',
+    'Cognome e nome: ROSSI MARIA',
+    'Sig.ra Bianchi Laura   nata il 03/04/1970',
   ])('is header or footer noise: %s', (line) => {
     expect(isNoiseLine(line) || extractReadingsOffline(line).length === 0).toBe(true);
     expect(extractReadingsOffline(line)).toEqual([]);
