@@ -353,6 +353,13 @@ class DocumentReader {
       }
       return true;
     }
+    // A bare range under a caption line (`Valores de referência:` / `70 a 99 mg/dL`), when no name line came between.
+    const bare = parseRangeText(body.trim());
+    if (bare && /\d/.test(bare.range) && last.reading.referenceRange === null && this.stack.pendingName === null) {
+      last.reading.referenceRange = bare.range;
+      last.reading.unit ??= bare.unit;
+      return true;
+    }
     if (FLAG_CELL.test(body.trim()) && last.reading.flag === null) {
       last.reading.flag = body.trim().replace(/^\(|\)$/g, '');
       return true;

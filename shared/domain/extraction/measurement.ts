@@ -26,14 +26,14 @@ const NUMERIC_VALUE = new RegExp(String.raw`(?:${COMPARATOR}\s?)?${NUMBER}${NUMB
 /** Blood pressure and other paired values: `128/82`, `135 / 85`. */
 const RATIO_VALUE = /\d{2,3}\s?\/\s?\d{2,3}(?![\d/])(?![.,]\d)/y;
 /**
- * A number as OCR of a photo misreads it: `l` or `I` for 1 and `O` for 0 among its digits (`l02`, `4.l`, `1O4`).
+ * A number as OCR of a photo misreads it: `l` or `I` for 1 and `O` or `o` for 0 among its digits (`l02`, `4.l`, `1O4`).
  * At least one real digit; `O2` (oxygen) is a name, not a number.
  */
-const OCR_NUMBER = /[-+]?[\dlIO]+(?:[.,][\dlIO]+)?(?=$|[\s;)(\]])/y;
+const OCR_NUMBER = /[-+]?[\dlIOo]+(?:[.,][\dlIOo]+)?(?=$|[\s;)(\]])/y;
 
 function repairOcrNumber(token: string): string | null {
-  if (!/\d/.test(token) || !/[lIO]/.test(token) || /^O\d$/.test(token)) return null;
-  return token.replace(/[lI]/g, '1').replace(/O/g, '0');
+  if (!/\d/.test(token) || !/[lIOo]/.test(token) || /^[Oo]\d$/.test(token)) return null;
+  return token.replace(/[lI]/g, '1').replace(/[Oo]/g, '0');
 }
 
 /** Dipstick grades: `1+`, `2+`, `+++`. */

@@ -1,6 +1,6 @@
 /**
  * Values written in words, as dictated notes and transcripts write them: `seventy-eight`, `one hundred and twelve`,
- * `thirty-seven point two`, and blood pressure as `142 over 91`. The line is rewritten with digits (`78`, `112`,
+ * `thirty-seven point two`, `7 point 2`, and blood pressure as `142 over 91`. The line is rewritten with digits (`78`, `112`,
  * `37.2`, `142/91`, and `percent` after a number as `%`) before it is read, so that every reader sees a number and the
  * standardizer can parse the value. Words that are not part of a number are left exactly as written.
  */
@@ -131,8 +131,11 @@ export interface SpelledLine {
  */
 export function spellOutValues(line: string): SpelledLine {
   const asWritten = new Map<string, string>();
-  if (!ANY_NUMBER_WORD.test(line) && !/\d\s+over\s+\d/i.test(line)) return { text: line, asWritten };
-  let text = line;
+  if (!ANY_NUMBER_WORD.test(line) && !/\d\s+(?:over|point)\s+\d/i.test(line)) return { text: line, asWritten };
+  let text = line.replace(/\b(\d+)\s+point\s+(\d+)\b/gi, (all, whole: string, decimals: string) => {
+    asWritten.set(`${whole}.${decimals}`, all);
+    return `${whole}.${decimals}`;
+  });
   if (ANY_NUMBER_WORD.test(text)) {
     text = text.replace(RUN, (run) => {
       const parts = [...run.matchAll(/[^\s-]+|[\s-]+/g)].map((m) => m[0]);

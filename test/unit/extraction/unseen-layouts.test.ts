@@ -58,6 +58,12 @@ describe('Italian and Portuguese reports', () => {
     ]);
   });
 
+  it('takes a bare range line under a Valores de referência caption, but not past a new name line', () => {
+    const text = 'GLICOSE\nResultado: 104 mg/dL\nValores de referência:\n70 a 99 mg/dL';
+    expect(rows(text)).toEqual([row('GLICOSE', '104', 'mg/dL', '70 a 99')]);
+    expect(rows('Glucose 104 mg/dL\nWBC\n10-20')).toEqual([row('Glucose', '104', 'mg/dL')]);
+  });
+
   it('never names a reading after its caption: a Resultado line without a name line above yields nothing', () => {
     expect(rows('Resultado: 104 mg/dL')).toEqual([]);
     expect(rows('Risultato: 5,2 mmol/l')).toEqual([]);
@@ -285,6 +291,10 @@ describe('values spelled in words', () => {
     ]);
   });
 
+  it('reads digits joined by "point" as a decimal, keeping the words', () => {
+    expect(rows('Her blood sugar was 7 point 2 this morning.')).toEqual([row('blood sugar', '7 point 2')]);
+  });
+
   it('still ignores spelled doses and durations', () => {
     expect(rows('Plan: recheck blood pressure in two weeks; continue lisinopril ten mg daily.')).toEqual([]);
   });
@@ -308,6 +318,7 @@ describe('OCR of a photographed report', () => {
       row('Triglycer ides', '2,1', 'mmol/l', '< 1,7', 'H'),
       row('HbA1c', '41', 'mmol/mol', '20 - 42'),
     ]);
+    expect(rows('Hb 1o,5 g/dL')).toEqual([row('Hb', '10,5', 'g/dL')]);
   });
 
   it('does not repair a lone token: `2l` may be two litres, `O2` is oxygen', () => {
