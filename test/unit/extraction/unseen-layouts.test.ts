@@ -295,6 +295,15 @@ describe('values spelled in words', () => {
     expect(rows('Her blood sugar was 7 point 2 this morning.')).toEqual([row('blood sugar', '7 point 2')]);
   });
 
+  it.each([
+    'She has two children and walks five km daily.',
+    'Patient is a fifty-eight year old man with one sister.',
+    'Took two tablets of paracetamol five hundred mg at nine.',
+    'Room four, bed twelve. Called at ten past eight.',
+  ])('finds no reading in spelled numbers that no measurement names: %s', (line) => {
+    expect(rows(line)).toEqual([]);
+  });
+
   it('still ignores spelled doses and durations', () => {
     expect(rows('Plan: recheck blood pressure in two weeks; continue lisinopril ten mg daily.')).toEqual([]);
   });
