@@ -51,12 +51,14 @@ const SECTION_UNIT_CAPTION =
   /(?:^|[\s(])(?:(?:all\s+)?(?:results?|values?|concentrations?)\s+(?:are\s+)?(?:given\s+|expressed\s+|reported\s+)?in|units?(?:\s+of\s+measure)?\s*:|unit[àa](?:\s+di\s+misura)?\s*:|unidades?\s*:|einheit(?:en)?\s*:|unit[ée]s?\s*:)\s*([^\s()]+)\s*\)?\s*$/i;
 const SECTION_UNIT_HEADING = /^[^\d:]*\p{L}[^\d:]*\(\s*([^()\s]+)\s*\)\s*$/u;
 
-function sectionUnit(text: string): string | null {
+/** The unit a section line gives, and the heading in front of a bracketed one (`Glucose (mg/dL)` names a test too). */
+function sectionUnit(text: string): { unit: string; heading: string | null } | null {
   const trimmed = text.trim();
   const caption = SECTION_UNIT_CAPTION.exec(trimmed);
-  const unit = caption?.[1] ?? SECTION_UNIT_HEADING.exec(trimmed)?.[1] ?? null;
+  const heading = caption ? null : SECTION_UNIT_HEADING.exec(trimmed);
+  const unit = caption?.[1] ?? heading?.[1] ?? null;
   if (unit === null || !/[/%]/.test(unit) || !looksLikeUnit(unit)) return null;
-  return unit;
+  return { unit, heading: heading ? trimmed.slice(0, trimmed.lastIndexOf('(')).trim() : null };
 }
 
 /** A number in a dose unit in a medication context (`took paracetamol 1 g`) is a dose, whatever the name. */
@@ -225,9 +227,11 @@ class DocumentReader {
     const ownDate = leading?.iso ?? null;
     if (this.completeLastReading(index, body)) return;
     if (this.readLabelledField(index, body, ownDate)) return;
-    const unit = sectionUnit(body);
-    if (unit !== null) {
-      this.sectionUnit = unit;
+    const unitLine = sectionUnit(body);
+    if (unitLine !== null) {
+      // A bracketed heading may also be a stacked name (`Glucose (mg/dL)` / `104`): remember it as one.
+      if (unitLine.heading !== null) this.rememberNameLine(index, unitLine.heading);
+      this.sectionUnit = unitLine.unit;
       return;
     }
 
@@ -305,7 +309,8 @@ class DocumentReader {
     if (role === 'value') {
       const pending = this.stack.pendingName;
       const measurement = parseMeasurement(field, 0);
-      if (!pending || !this.recent(index, pending.line) || !measurement) return true;
+      if (!measurement) return false; // `Result: Glucose 104 mg/dL` names its own test
+      if (!pending || !this.recent(index, pending.line)) return true;
       if (measurement.rest !== '') {
         const range = this.rangeField(measurement.rest);
         if (range === null) return true;

@@ -168,11 +168,16 @@ const ADDRESS = new RegExp(
 );
 
 /**
- * A sentence of a note that happens to open with a label word (`Patient phoned in her readings. BP was 142/91.`):
- * the word is followed by a lower-case word, not a colon or a value, and the line ends as a sentence does.
+ * A sentence of a note that opens with `Patient` as its subject (`Patient phoned in her readings. BP was 142/91.`):
+ * followed by lower-case words, not a colon or a name, and ending as a sentence does. Other labels (comments,
+ * methods, signatures) stay furniture even when written as sentences.
  */
 function isProse(text: string): boolean {
-  return /^\p{L}+ \p{Ll}+ \p{Ll}+ /u.test(text) && /[.!?]$/.test(text) && text.split(/\s+/).length >= 8;
+  return (
+    /^(?:pat[i1]ent|paciente|paziente) \p{Ll}+ \p{Ll}+ /iu.test(text) &&
+    /[.!?]$/.test(text) &&
+    text.split(/\s+/).length >= 8
+  );
 }
 
 /** Whether a line is report furniture (header, footer, identity, contact, signature) that must not become readings. */

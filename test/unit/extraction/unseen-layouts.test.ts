@@ -150,6 +150,14 @@ describe('a unit given once for many results', () => {
     ]);
   });
 
+  it('still reads a bracketed heading as the name of a stacked value below it', () => {
+    expect(rows('Glucose (mg/dL)\n104')).toEqual([row('Glucose', '104', 'mg/dL')]);
+  });
+
+  it('reads a caption line that names its own test (`Result: Glucose 104 mg/dL`)', () => {
+    expect(rows('Result: Glucose 104 mg/dL')).toEqual([row('Glucose', '104', 'mg/dL')]);
+  });
+
   it('reads `Units: mg/dL` and `Chemistry (mmol/L)` headings the same way', () => {
     expect(rows('Units: mg/dL\nGlucose   104   70-99')).toEqual([row('Glucose', '104', 'mg/dL', '70-99')]);
     expect(rows('Chemistry (mmol/L)\nSodium   140   135-145')).toEqual([row('Sodium', '140', 'mmol/L', '135-145')]);
@@ -312,6 +320,7 @@ describe('values spelled in words', () => {
     const text = 'Patient phoned in her home readings this morning. Blood pressure was 150 over 95.';
     expect(rows(text)).toEqual([row('Blood pressure', '150 over 95')]);
     expect(rows('Patient: Maria Rossi   Age 54')).toEqual([]);
+    expect(rows('Comments on the sample: it was haemolysed so potassium 6.2 mmol/L is unreliable.')).toEqual([]);
   });
 });
 
