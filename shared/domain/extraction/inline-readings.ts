@@ -6,6 +6,7 @@
 import { findDates, type SlashOrder } from './dates';
 import { isNoiseLine } from './lines';
 import { looksLikeUnit, type Measurement, parseMeasurement, rangeEndAt, trailingRange, valueAt } from './measurement';
+import { headerRole } from './vocabulary';
 
 export interface Candidate {
   /** The name as written, cleaned of leaders and separators. */
@@ -62,6 +63,7 @@ export function plausibleName(name: string, order: SlashOrder): boolean {
   if ((name.match(/\(/g)?.length ?? 0) !== (name.match(/\)/g)?.length ?? 0)) return false;
   if ((name.match(/\[/g)?.length ?? 0) !== (name.match(/\]/g)?.length ?? 0)) return false;
   if (DANGLING.test(name)) return false;
+  if (headerRole(name) !== null) return false; // `Result`, `Value`, `Unit` caption a field, they name no test
   if (isNoiseLine(name)) return false;
   if (findDates(name, order).length > 0) return false;
   // `Glucose 104mg/dL, HbA1c` is a list of readings, not a name.
@@ -85,8 +87,14 @@ export function splitNameTail(raw: string): { name: string; range: string | null
   let name = raw.replace(/\s+$/, '');
   let range: string | null = null;
   let unit: string | null = null;
-  for (let pass = 0; pass < 3; pass++) {
+  for (let pass = 0; pass < 4; pass++) {
     name = name.replace(TRAILING_LEADERS, '');
+    // A result caption between the fields and the value (`Glucose   Ref: 70-99   Result: 104 mg/dL`).
+    const caption = /\s(\p{L}+)\s*:?$/u.exec(name);
+    if (caption && headerRole(caption[1] as string) === 'value' && /\p{L}/u.test(name.slice(0, caption.index))) {
+      name = name.slice(0, caption.index).replace(/\s+$/, '');
+      continue;
+    }
     if (range === null) {
       const found = trailingRange(name);
       if (found && /\p{L}/u.test(name.slice(0, found.start))) {

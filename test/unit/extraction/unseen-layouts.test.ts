@@ -128,6 +128,12 @@ describe('fields printed in an unusual order', () => {
     expect(rows('Glucose   70-99 mg/dL   104 mg/dL')).toEqual([row('Glucose', '104', 'mg/dL', '70-99')]);
   });
 
+  it('drops a result caption between the fields and the value, and never names a reading after a caption', () => {
+    expect(rows('Glucose   Ref: 70-99   Result: 104 mg/dL')).toEqual([row('Glucose', '104', 'mg/dL', '70-99')]);
+    expect(rows('Sodium value 140 mmol/L')).toEqual([row('Sodium', '140', 'mmol/L')]);
+    expect(rows('Result 104 mg/dL')).toEqual([]);
+  });
+
   it('keeps a name that merely ends in a number-like word (no range, no unit before the value)', () => {
     expect(rows('Vitamin B12   420 pg/mL   (200-900)')).toEqual([row('Vitamin B12', '420', 'pg/mL', '200-900')]);
   });
