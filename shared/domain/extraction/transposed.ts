@@ -7,7 +7,7 @@
  *                                                    Range:    135-145   3.5-5.1
  *
  * The header has a label column (empty, or a caption such as `Date`, `Test:`) and at least two columns named by
- * measurements the resolver knows or that carry their unit. A row is read only when its label is a date or a header
+ * measurements the resolver knows or that carry their unit, which are at least half of its columns. A row is read only when its label is a date or a header
  * word for a field (result, unit, range, flag) and every filled cell fits that field; any other row ends the table.
  */
 import { findDates, type SlashOrder } from './dates';
@@ -56,12 +56,11 @@ export function detectTransposedHeader(line: string, order: SlashOrder): Transpo
     const { name, unit } = nameAndUnit(cell.text);
     if (name === '' || headerRole(name) !== null || !plausibleName(name, order)) return null;
     if (/^[\d\s.,<>-]+$/.test(name)) return null;
-    const isKnown = isKnownMeasurement(name, unit);
-    if (!isKnown && unit === null) return null;
-    if (isKnown) known++;
+    if (isKnownMeasurement(name, unit) || unit !== null) known++;
     columns.push({ name, unit, start: delimiter === 'spaces' ? cell.start : k + (labelled ? 1 : 0) });
   }
-  if (known < 2) return null;
+  // Most columns must be tests the resolver knows (or that carry their unit); a few it does not know may sit among them.
+  if (known < 2 || known * 2 < columns.length) return null;
   return { delimiter, columns };
 }
 

@@ -230,6 +230,12 @@ describe('transposed tables (tests as columns)', () => {
     ]);
   });
 
+  it('reads delimited transposed exports, and a column the resolver does not know among known ones', () => {
+    expect(rows('Date,Glucose,HbA1c\n2026-01-01,104,6.1')).toEqual([row('Glucose', '104'), row('HbA1c', '6.1')]);
+    const text = 'Test        Glucose   Creatinine   TSH\n12/01/2026  104       0.9          2.1';
+    expect(rows(text).map((r) => `${r.indicator}=${r.value}`)).toEqual(['Glucose=104', 'Creatinine=0.9', 'TSH=2.1']);
+  });
+
   it('needs at least two known tests as column names', () => {
     expect(rows('Date        Mood     Sleep\n2026-01-12  good     7')).toEqual([]);
   });
