@@ -73,6 +73,26 @@ const MONTHS: ReadonlyArray<readonly [string, number]> = [
       ['novembre', 11],
       ['décembre', 12],
       ['decembre', 12],
+      ['gennaio', 1],
+      ['febbraio', 2],
+      ['aprile', 4],
+      ['maggio', 5],
+      ['giugno', 6],
+      ['luglio', 7],
+      ['settembre', 9],
+      ['ottobre', 10],
+      ['dicembre', 12],
+      ['janeiro', 1],
+      ['fevereiro', 2],
+      ['março', 3],
+      ['marco', 3],
+      ['maio', 5],
+      ['junho', 6],
+      ['julho', 7],
+      ['setembro', 9],
+      ['outubro', 10],
+      ['novembro', 11],
+      ['dezembro', 12],
     ] as const
   ).map(([name, month]) => [name, month] as const),
   ...(
@@ -137,7 +157,7 @@ function iso(year: number, month: number, day: number): string | null {
 
 /** Day-first cues: languages and health services that never write month-first. */
 const DAY_FIRST_CUES =
-  /\b(?:befund|datum|untersuchung|labor|geb\.|fecha|paciente|resultado|valores|pr[ée]lev|valeurs|r[ée]sultat|nhs|gp\s+surgery)/i;
+  /\b(?:befund|datum|untersuchung|labor|geb\.|fecha|paciente|resultado|valores|pr[ée]lev|valeurs|r[ée]sultat|nhs|gp\s+surgery|referto|esame|risultato|prelievo|laudo|exame|coleta|paziente)/i;
 
 /** The order this document uses for ambiguous slash and dash dates (see the module comment). */
 export function detectSlashOrder(text: string): SlashOrder {
@@ -220,12 +240,13 @@ export function leadingDate(text: string, order: SlashOrder): { iso: string; res
 
 type DateLabel = 'birth' | 'collection' | 'generic' | 'report';
 
-const BIRTH = /(?:d\.?o\.?b|birth|\bgeb\b|\bgeb\.|geboren|\bn[ée]e?(?![a-z])|naissance|nacimiento|\bborn\b)/i;
+const BIRTH =
+  /(?:d\.?o\.?b|birth|nascita|nascimento|\bnat[oa]\b|\bgeb\b|\bgeb\.|geboren|\bn[ée]e?(?![a-z])|naissance|nacimiento|\bborn\b)/i;
 const COLLECTION =
-  /(?:col[l1i]ect|\bdrawn\b|\bdraw\b|sampl|specimen|entnahme|abnahme|abgenommen|extracci[oó]n|\btoma\b|pr[ée]l[eè]v|obtenci[oó]n|\bvisit)/i;
-const GENERIC = /(?:\bdate\b|datum|\bfecha\b|\bvom\b|\bdu\b|\bnote\b|\bdated\b)/i;
+  /(?:co[l1i][l1i]ect|prelievo|prelevat|\bcoleta\b|colheita|raccolta|\bdrawn\b|\bdraw\b|sampl|specimen|entnahme|abnahme|abgenommen|extracci[oó]n|\btoma\b|pr[ée]l[eè]v|obtenci[oó]n|\bvisit)/i;
+const GENERIC = /(?:\bdate\b|datum|\bfecha\b|\bdata\b|\bvom\b|\bdu\b|\bnote\b|\bdated\b)/i;
 const REPORT =
-  /(?:report|result|receiv|eingang|befund|printed|issued|validat|valid[ée]|authori|review|signed|ausgedruckt|telephon)/i;
+  /(?:report|referto|laudo|emiss|liberad|result|receiv|eingang|befund|printed|issued|validat|valid[ée]|authori|review|signed|ausgedruckt|telephon)/i;
 
 function classify(label: string): DateLabel | null {
   if (BIRTH.test(label)) return 'birth';

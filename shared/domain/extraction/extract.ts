@@ -20,12 +20,15 @@
  * signal; names, values, units, ranges and flags are returned as written. Pure and deterministic: no clock, no I/O.
  */
 
+import { unfoldColumns } from './columns';
 import { dateOnlyLine, detectSlashOrder, leadingDate, reportDate, type SlashOrder } from './dates';
 import { type Candidate, cleanName, plausibleName, readingInLine, splitSegments } from './inline-readings';
-import { detectDelimiter, isNoiseLine, splitCells, splitLines } from './lines';
-import { FLAG_CELL, type Measurement, parseMeasurement, parseRangeText } from './measurement';
+import { detectDelimiter, isNoiseLine, type SourceLine, splitCells, splitLines } from './lines';
+import { FLAG_CELL, looksLikeUnit, type Measurement, parseMeasurement, parseRangeText } from './measurement';
 import { readingsInProse } from './narrative';
+import { spellOutValues } from './spelled-values';
 import { detectHeader, readTableRow, type TableLayout } from './table-layout';
+import { detectTransposedHeader, readTransposedRow, type TransposedLayout, type TransposedRow } from './transposed';
 import type { ExtractedReading, ExtractionOptions } from './types';
 import { DOSING_CONTEXT, headerRole, isDoseUnit, isKnownMeasurement, isLabUnit } from './vocabulary';
 
@@ -36,6 +39,27 @@ const STACK_DISTANCE = 3;
 
 /** `Normal range: 4.0 - 5.6 %`, `Reference range: 70-99`, `Standard range: < 200`. */
 const RANGE_LINE = /^(?:normal|reference|standard|ref\.?)\s*(?:range|interval|values?)?\s*:\s*(.+)$/i;
+
+/** `Resultado: 104 mg/dL`, `Valor de referência.....: 70 a 99 mg/dL`, `Unità: mg/dl`: a caption, then its field. */
+const LABELLED_FIELD = /^([^:\d]{2,40}?)[\s.]*:\s*(.+)$/;
+
+/**
+ * A line giving one unit for the results below it: `LIPID PROFILE (all results in mmol/L)`, `Units: mg/dL`,
+ * `Values in mmol/l`, `Unità di misura: mg/dl`, `Chemistry (mmol/L)`.
+ */
+const SECTION_UNIT_CAPTION =
+  /(?:^|[\s(])(?:(?:all\s+)?(?:results?|values?|concentrations?)\s+(?:are\s+)?(?:given\s+|expressed\s+|reported\s+)?in|units?(?:\s+of\s+measure)?\s*:|unit[àa](?:\s+di\s+misura)?\s*:|unidades?\s*:|einheit(?:en)?\s*:|unit[ée]s?\s*:)\s*([^\s()]+)\s*\)?\s*$/i;
+const SECTION_UNIT_HEADING = /^[^\d:]*\p{L}[^\d:]*\(\s*([^()\s]+)\s*\)\s*$/u;
+
+/** The unit a section line gives, and the heading in front of a bracketed one (`Glucose (mg/dL)` names a test too). */
+function sectionUnit(text: string): { unit: string; heading: string | null } | null {
+  const trimmed = text.trim();
+  const caption = SECTION_UNIT_CAPTION.exec(trimmed);
+  const heading = caption ? null : SECTION_UNIT_HEADING.exec(trimmed);
+  const unit = caption?.[1] ?? heading?.[1] ?? null;
+  if (unit === null || !/[/%]/.test(unit) || !looksLikeUnit(unit)) return null;
+  return { unit, heading: heading ? trimmed.slice(0, trimmed.lastIndexOf('(')).trim() : null };
+}
 
 /** A number in a dose unit in a medication context (`took paracetamol 1 g`) is a dose, whatever the name. */
 function isDose(measurement: Measurement, context: string): boolean {
@@ -105,6 +129,8 @@ function toReading(name: string, measurement: Measurement, measuredAt: string | 
   };
 }
 
+const NOTHING_SPELLED: ReadonlyMap<string, string> = new Map();
+
 interface Stack {
   /** A line holding only a name, waiting for its value line. */
   pendingName: { name: string; line: number } | null;
@@ -116,7 +142,13 @@ class DocumentReader {
   private readonly readings: ExtractedReading[] = [];
   private layout: TableLayout | null = null;
   private sectionDate: string | null = null;
+  /** The unit a section heading gave for the results under it (`Lipids (mmol/L)`), until the next heading. */
+  private sectionUnit: string | null = null;
   private readonly stack: Stack = { pendingName: null, last: null };
+  /** A transposed table being read (tests as columns) and the readings of each of its columns so far. */
+  private transposed: { layout: TransposedLayout; byColumn: ExtractedReading[][] } | null = null;
+  /** The words the current line's spelled values replaced (see `spelled-values.ts`). */
+  private asWritten: ReadonlyMap<string, string> = NOTHING_SPELLED;
 
   constructor(
     private readonly order: SlashOrder,
@@ -128,6 +160,11 @@ class DocumentReader {
   }
 
   private emit(line: number, name: string, measurement: Measurement, ownDate: string | null): void {
+    if (measurement.unit === null && !measurement.qualitative) measurement.unit = this.sectionUnit;
+    if (this.asWritten.size > 0) {
+      measurement.value = this.asWritten.get(measurement.value) ?? measurement.value;
+      if (measurement.unit !== null) measurement.unit = this.asWritten.get(measurement.unit) ?? measurement.unit;
+    }
     const reading = toReading(name, measurement, ownDate ?? this.sectionDate ?? this.documentDate);
     this.readings.push(reading);
     this.stack.last = { reading, line };
@@ -138,12 +175,35 @@ class DocumentReader {
     return at !== undefined && line - at <= STACK_DISTANCE;
   }
 
+  /** Reads a line whose values may be spelled in words; readings keep the words as their value. */
+  readSpelled(index: number, text: string): void {
+    const spelled = spellOutValues(text);
+    this.asWritten = spelled.asWritten;
+    this.read(index, spelled.text);
+    this.asWritten = NOTHING_SPELLED;
+  }
+
   read(index: number, text: string): void {
     const order = this.order;
     if (text.trim() === '') return;
+    if (this.transposed) {
+      const row = readTransposedRow(text, this.transposed.layout, order);
+      if (row) {
+        this.readTransposed(index, row);
+        return;
+      }
+      this.transposed = null;
+    }
     const header = detectHeader(text, order);
     if (header) {
       this.layout = header;
+      this.sectionUnit = null;
+      return;
+    }
+    const transposed = detectTransposedHeader(text, order);
+    if (transposed) {
+      this.transposed = { layout: transposed, byColumn: transposed.columns.map(() => []) };
+      this.layout = null;
       return;
     }
     const section = dateOnlyLine(text, order);
@@ -166,6 +226,14 @@ class DocumentReader {
     const body = spaceSeparated(leading?.rest ?? text);
     const ownDate = leading?.iso ?? null;
     if (this.completeLastReading(index, body)) return;
+    if (this.readLabelledField(index, body, ownDate)) return;
+    const unitLine = sectionUnit(body);
+    if (unitLine !== null) {
+      // A bracketed heading may also be a stacked name (`Glucose (mg/dL)` / `104`): remember it as one.
+      if (unitLine.heading !== null) this.rememberNameLine(index, unitLine.heading);
+      this.sectionUnit = unitLine.unit;
+      return;
+    }
 
     const pending = this.stack.pendingName;
     if (pending && this.recent(index, pending.line)) {
@@ -198,6 +266,85 @@ class DocumentReader {
     if (single === null) this.rememberNameLine(index, body);
   }
 
+  /** A row of a transposed table: values make readings per test column; unit, range and flag rows complete them. */
+  private readTransposed(index: number, row: TransposedRow): void {
+    const table = this.transposed as { layout: TransposedLayout; byColumn: ExtractedReading[][] };
+    table.layout.columns.forEach((column, k) => {
+      const readings = table.byColumn[k] as ExtractedReading[];
+      if (row.kind === 'values') {
+        const measurement = row.cells[k];
+        if (!measurement) return;
+        measurement.unit ??= column.unit;
+        this.emit(index, column.name, measurement, row.date);
+        readings.push(this.stack.last?.reading as ExtractedReading);
+        return;
+      }
+      const cell = row.cells[k];
+      if (cell === null || cell === undefined) return;
+      if (row.kind === 'unit') {
+        column.unit ??= cell;
+        for (const reading of readings) reading.unit ??= cell;
+      } else if (row.kind === 'range') {
+        const range = parseRangeText(cell);
+        for (const reading of readings) {
+          reading.referenceRange ??= range?.range ?? null;
+          reading.unit ??= range?.unit ?? null;
+        }
+      } else {
+        for (const reading of readings) reading.flag ??= cell;
+      }
+    });
+  }
+
+  /**
+   * Stacked laudo fields (`GLICOSE` / `Resultado: 104 mg/dL` / `Valores de referência: 70 a 99 mg/dL`): a line
+   * captioned with a result header word is the value of the name line above it, never a reading named `Resultado`;
+   * one captioned with a unit header word completes the reading above. True when the line was such a field.
+   */
+  private readLabelledField(index: number, body: string, ownDate: string | null): boolean {
+    const m = LABELLED_FIELD.exec(body.trim());
+    if (!m) return false;
+    const role = headerRole(m[1] as string);
+    const field = (m[2] as string).trim();
+    if (role === 'value') {
+      const pending = this.stack.pendingName;
+      const measurement = parseMeasurement(field, 0);
+      if (!measurement) return false; // `Result: Glucose 104 mg/dL` names its own test
+      if (!pending || !this.recent(index, pending.line)) return true;
+      if (measurement.rest !== '') {
+        const range = this.rangeField(measurement.rest);
+        if (range === null) return true;
+        measurement.referenceRange ??= range.range;
+        measurement.unit ??= range.unit;
+      }
+      if (acceptLine({ name: pending.name, measurement, complete: true }, field)) {
+        this.emit(index, pending.name, measurement, ownDate);
+      }
+      return true;
+    }
+    const last = this.stack.last;
+    if (role === 'unit' && last && this.recent(index, last.line)) {
+      if (last.reading.unit === null && /^\S+$/.test(field)) last.reading.unit = field;
+      return true;
+    }
+    if (role === 'range' && last && this.recent(index, last.line)) {
+      const range = this.rangeField(field);
+      if (range && last.reading.referenceRange === null) {
+        last.reading.referenceRange = range.range;
+        last.reading.unit ??= range.unit;
+      }
+      return true;
+    }
+    return false;
+  }
+
+  /** `Valor de referência: 70 a 99 mg/dL` or a bare range: the range and its unit. */
+  private rangeField(text: string): { range: string; unit: string | null } | null {
+    const labelled = LABELLED_FIELD.exec(text.trim());
+    if (labelled && headerRole(labelled[1] as string) === 'range') return parseRangeText(labelled[2] as string);
+    return parseRangeText(text);
+  }
+
   /** A range or flag on its own line belongs to the reading just above (portal copy-paste). */
   private completeLastReading(index: number, body: string): boolean {
     const last = this.stack.last;
@@ -211,6 +358,13 @@ class DocumentReader {
       }
       return true;
     }
+    // A bare range under a caption line (`Valores de referência:` / `70 a 99 mg/dL`), when no name line came between.
+    const bare = parseRangeText(body.trim());
+    if (bare && /\d/.test(bare.range) && last.reading.referenceRange === null && this.stack.pendingName === null) {
+      last.reading.referenceRange = bare.range;
+      last.reading.unit ??= bare.unit;
+      return true;
+    }
     if (FLAG_CELL.test(body.trim()) && last.reading.flag === null) {
       last.reading.flag = body.trim().replace(/^\(|\)$/g, '');
       return true;
@@ -219,6 +373,7 @@ class DocumentReader {
   }
 
   private rememberNameLine(index: number, body: string): void {
+    this.sectionUnit = null; // a new heading (or a stacked name) ends the section its unit was given for
     const name = cleanName(body);
     const isName = plausibleName(name, this.order) && name.split(/\s+/).length <= 6 && !/[.!?]$/.test(body.trim());
     this.stack.pendingName = isName ? { name, line: index } : null;
@@ -230,16 +385,19 @@ class DocumentReader {
  * section date above them, else the report's collection date, else `options.defaultDate`. Narrative text yields [].
  */
 export function extractReadingsOffline(text: string, options: ExtractionOptions = {}): ExtractedReading[] {
-  const lines = splitLines(text);
+  const sourceLines = splitLines(text);
   const order = detectSlashOrder(text);
   const documentDate =
     reportDate(
-      lines.map((line) => line.text),
+      sourceLines.map((line) => line.text),
       order,
     ) ??
     options.defaultDate ??
     null;
-  const reader = new DocumentReader(order, documentDate);
-  for (const line of lines) reader.read(line.index, line.text);
-  return reader.result();
+  const readAll = (lines: readonly SourceLine[]): ExtractedReading[] => {
+    const reader = new DocumentReader(order, documentDate);
+    for (const line of lines) reader.readSpelled(line.index, line.text);
+    return reader.result();
+  };
+  return readAll(unfoldColumns(sourceLines, (run) => readAll(run).length));
 }

@@ -5,7 +5,8 @@
  */
 import { findDates, type SlashOrder } from './dates';
 import { isNoiseLine } from './lines';
-import { type Measurement, parseMeasurement, rangeEndAt, valueAt } from './measurement';
+import { looksLikeUnit, type Measurement, parseMeasurement, rangeEndAt, trailingRange, valueAt } from './measurement';
+import { headerRole } from './vocabulary';
 
 export interface Candidate {
   /** The name as written, cleaned of leaders and separators. */
@@ -40,7 +41,7 @@ export function valueStarts(text: string, order: SlashOrder): number[] {
   return starts;
 }
 
-const LEADER_TAIL = /(?:\s*[:=_…|]|\s+[.\-–—]+|\.{2,}|\s+)$/;
+const LEADER_TAIL = /(?:\s*[:=_…·|]|\s+[.\-–—]+|\.{2,}|\s+)$/;
 
 /** A name as written, without the leaders, colons and bullets around it. `Vitals: BP` names BP. */
 export function cleanName(raw: string): string {
@@ -62,11 +63,67 @@ export function plausibleName(name: string, order: SlashOrder): boolean {
   if ((name.match(/\(/g)?.length ?? 0) !== (name.match(/\)/g)?.length ?? 0)) return false;
   if ((name.match(/\[/g)?.length ?? 0) !== (name.match(/\]/g)?.length ?? 0)) return false;
   if (DANGLING.test(name)) return false;
+  if (headerRole(name) !== null) return false; // `Result`, `Value`, `Unit` caption a field, they name no test
   if (isNoiseLine(name)) return false;
   if (findDates(name, order).length > 0) return false;
   // `Glucose 104mg/dL, HbA1c` is a list of readings, not a name.
   if (/\d[^,;]*[,;]\s/.test(name)) return false;
   return true;
+}
+
+/** A unit printed between the name and the value (`Sodium ......... mmol/L   141`): after leaders or a space. */
+const TRAILING_UNIT = /(?:\s|\.{2,}|[:_·…])([^\s.:_·…()[\]][^\s()[\]·…]*)\s*$/;
+/** A unit in brackets after the name (`Glucose (mg/dL) ....... 104`). */
+const TRAILING_BRACKETED_UNIT = /\s*[([]\s*([^()[\]\s]+)\s*[)\]]$/;
+/** Dot, middle-dot, ellipsis and underscore leaders at the end of a name. */
+const TRAILING_LEADERS = /(?:\s*(?:\.{2,}|[·…_]+)|\s+[.:=]+)\s*$/;
+
+/**
+ * What the text in front of a value may end with that belongs to the reading rather than to its name: a reference
+ * range printed before the value (`ALT   (0-40)   52 U/L`) and a unit printed before it, after dot leaders
+ * (`Sodium ..... mmol/L   141`). Only concentration-like units (with `/` or `%`) are taken from a name's end.
+ */
+export function splitNameTail(raw: string): { name: string; range: string | null; unit: string | null } {
+  let name = raw.replace(/\s+$/, '');
+  let range: string | null = null;
+  let unit: string | null = null;
+  for (let pass = 0; pass < 4; pass++) {
+    name = name.replace(TRAILING_LEADERS, '');
+    // A result caption between the fields and the value (`Glucose   Ref: 70-99   Result: 104 mg/dL`).
+    const caption = /\s(\p{L}+)\s*:?$/u.exec(name);
+    if (caption && headerRole(caption[1] as string) === 'value' && /\p{L}/u.test(name.slice(0, caption.index))) {
+      name = name.slice(0, caption.index).replace(/\s+$/, '');
+      continue;
+    }
+    if (range === null) {
+      const found = trailingRange(name);
+      if (found && /\p{L}/u.test(name.slice(0, found.start))) {
+        range = found.range;
+        unit ??= found.unit;
+        name = name.slice(0, found.start).replace(/\s+$/, '');
+        continue;
+      }
+    }
+    if (unit === null) {
+      const m = TRAILING_UNIT.exec(name);
+      const token = m?.[1] ?? '';
+      if (m && /[/%]/.test(token) && looksLikeUnit(token) && /\p{L}/u.test(name.slice(0, m.index))) {
+        const before = name.slice(0, m.index + m[0].indexOf(token));
+        unit = token;
+        name = before.replace(/\s+$/, '');
+        continue;
+      }
+      const bracketed = TRAILING_BRACKETED_UNIT.exec(name);
+      const inner = bracketed?.[1] ?? '';
+      if (bracketed && /[/%]/.test(inner) && looksLikeUnit(inner) && /\p{L}/u.test(name.slice(0, bracketed.index))) {
+        unit = inner;
+        name = name.slice(0, bracketed.index);
+        continue;
+      }
+    }
+    break;
+  }
+  return { name, range, unit };
 }
 
 const STANDALONE_NUMBER = /(?:^|\s)[<>]?\d+(?:[.,]\d+)?(?=\s|$)/;
@@ -80,7 +137,10 @@ export function readingInLine(text: string, order: SlashOrder): Candidate | null
   for (const start of valueStarts(text, order)) {
     const measurement = parseMeasurement(text, start);
     if (!measurement) continue;
-    const name = cleanName(text.slice(0, start));
+    const tail = splitNameTail(text.slice(0, start));
+    const name = cleanName(tail.name);
+    if (tail.range !== null) measurement.referenceRange ??= tail.range;
+    if (tail.unit !== null) measurement.unit ??= tail.unit;
     if (!plausibleName(name, order)) continue;
     const complete = /^[.,;]?$/.test(measurement.rest);
     const candidate = { name, measurement, complete };
@@ -90,8 +150,11 @@ export function readingInLine(text: string, order: SlashOrder): Candidate | null
   return fallback;
 }
 
-/** Separators between short readings on one line: `, ` (not a decimal comma), `;`, runs of spaces, ` | `, ` - `. */
-const SEGMENT_SEPARATOR = /,\s+|;\s*|\s{2,}|\s[|·•/]\s|\s[-–—]\s/;
+/**
+ * Separators between short readings on one line: `, ` (not a decimal comma), `;`, runs of spaces, ` | `, ` - `, and
+ * the end of a sentence that ends in a value (`pulse 78. Temperature 37.2.`, `104 mg/dL. Next`).
+ */
+const SEGMENT_SEPARATOR = /,\s+|;\s*|\s{2,}|\s[|·•/]\s|\s[-–—]\s|(?<=\d(?:\s?[^\s\d.]+)?)\.\s+(?=\p{Lu})/u;
 
 /** The parts of a line that may each hold one short reading (`BP 128/82, HR 72, SpO2 98%`). */
 export function splitSegments(text: string): string[] {

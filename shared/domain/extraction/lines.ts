@@ -127,17 +127,18 @@ const NOISE_LABEL = new RegExp(
     [
       String.raw`pat[i1]ent(?:in)?(?:\s+(?:name|id|information|no\.?|number))?`,
       `paciente`,
-      `name|nombre|nom|pr[ée]nom|vorname|nachname`,
+      String.raw`pazien?te|utente|assistito|nat[oa]\s+il|data\s+di\s+nascita|data\s+de\s+nascimento|codice\s+fiscale|cpf|rg|prontu[áa]rio|conv[êe]nio|sesso|et[àa]|idade`,
+      `name|nombre|nom|pr[ée]nom|vorname|nachname|nome|cognome|sig\\.?(?:ra)?|sr\\.?|sra\\.?`,
       String.raw`report\s+for|report|befundbericht|informe|compte[\s-]rendu`,
       String.raw`d\.?o\.?b\.?|date\s+of\s+birth|birth\s*date|geb(?:\.|urtsdatum|oren)?|fecha\s+de\s+nacimiento|n[ée]e?\s+le|date\s+de\s+naissance`,
       `sex|gender|geschlecht|sexo|sexe|age|alter|edad|[âa]ge`,
-      String.raw`mrn|nhs\s+no|patient\s+id|id|specimen(?:\s+id)?|sample(?:\s+(?:id|no\.?|number|collected|date))?|probe|muestra|[ée]chantillon|accession|acc(?:t)?\s*#?|account|req(?:uisition)?\s*#?|order(?:ed)?(?:\s+by)?|auftrag(?:snummer)?|barcode|control|lab\s*(?:no|number)|dossier|n[º°]\.?|no\.|petici[oó]n`,
+      String.raw`mrn|nhs\s+no|patient\s+id|id|specimen(?:\s+id)?|sample(?:\s+(?:id|no\.?|number|collected|date))?|probe|muestra|[ée]chantillon|accession|acc(?:t)?\s*#?|account|req(?:uisition)?\s*#?|order(?:ed)?(?:\s+by)?|auftrag(?:snummer)?|barcode|control|lab\s*(?:no|number)|dossier|n[º°]\.?|no\.|n\.|petici[oó]n|accettazione|richiesta|requisi[çc][ãa]o|pedido|material|materiale|campione|amostra`,
       `pg|page|seite|p[áa]gina`,
-      String.raw`(?:date\s+)?col[l1i]ected|collection(?:\s+date)?|(?:date\s+)?received|(?:date\s+)?reported|report\s+date|printed|issued|(?:date\s+)?resulted|date|datum|fecha|entnahme(?:datum)?|abnahme(?:datum)?|eingang|befunddatum|pr[ée]lev[ée]e?(?:\s+le)?|date\s+de\s+pr[ée]l[èe]vement`,
-      String.raw`(?:ordering|referring|requesting)?\s*physician|doctor|dr|arzt|[äa]rztin|m[ée]dico|m[ée]decin|requested\s+by|ordered\s+by`,
-      String.raw`(?:electronically\s+)?signed|verified|validated|valid(?:iert|ado)|authori[sz]ed|reviewed|approved|befund\s+validiert|biologiste|performed|performing`,
+      String.raw`(?:date\s+)?co[l1i][l1i]ected|collection(?:\s+date)?|(?:date\s+)?received|(?:date\s+)?reported|report\s+date|printed|issued|(?:date\s+)?resulted|date|datum|fecha|data|prelievo|coleta|colheita|emiss[ãa]o|entnahme(?:datum)?|abnahme(?:datum)?|eingang|befunddatum|pr[ée]lev[ée]e?(?:\s+le)?|date\s+de\s+pr[ée]l[èe]vement`,
+      String.raw`(?:ordering|referring|requesting)?\s*physician|doctor|dr|arzt|[äa]rztin|m[ée]dico|m[ée]decin|requested\s+by|ordered\s+by|dra|dott(?:\.?ssa)?|direttore|diretor(?:a)?|respons[áa]vel|crm|crf`,
+      String.raw`(?:electronically\s+)?signed|verified|validated|valid(?:iert|ado)|authori[sz]ed|reviewed|approved|befund\s+validiert|biologiste|performed|performing|liberado|assinado|firmato|firma|validato|refertato`,
       `tel(?:ephone)?|phone|telefon|tel[ée]fono|t[ée]l[ée]phone|t[ée]l|fax|e-?mail|address|adresse|direcci[oó]n|www|https?`,
-      `comments?|commentaire|comentarios?|kommentar|notes?|beurteilung|interpretation|method|m[ée]thode|client|insurance|versicherung`,
+      `comments?|commentaire|comentarios?|kommentar|notes?|beurteilung|interpretation|method|m[ée]thode|m[ée]todo|client|insurance|versicherung`,
       String.raw`mit\s+freundlichen|kind\s+regards|dear|sincerely|cordialement|atentamente`,
     ].join('|') +
     String.raw`)(?=[\s:#.,/(-]|$)`,
@@ -145,7 +146,7 @@ const NOISE_LABEL = new RegExp(
 );
 
 /** Page markers anywhere in a line: `Page 1 of 3`, `Seite 1 von 2`, `Página 1 de 2`, `Pg 1 / 2`, `Page 1/1`. */
-const PAGE_MARKER = /\b(?:page|pg|seite|p[áa]gina|pagina)\.?\s*\d+\s*(?:of|von|de|sur|\/)\s*\d+/i;
+const PAGE_MARKER = /\b(?:page|pg|seite|p[áa]gina|pagina)\.?\s*\d+\s*(?:of|von|de|di|sur|\/)\s*\d+/i;
 
 /** A phone or fax number introduced as such, anywhere in the line (address blocks put them mid-line). */
 const PHONE =
@@ -159,18 +160,32 @@ const ADDRESS = new RegExp(
   [
     String.raw`\b\d{1,5}\s+(?:[\p{L}.'-]+\s+){0,4}(?:street|road|rd|avenue|ave|drive|court|lane|boulevard|blvd|parkway|pkwy|suite)\b`,
     String.raw`\b\d{1,5},?\s+(?:rue|avenue|av|bd|boulevard|chemin|place|calle|avenida|plaza|paseo)\b`,
-    String.raw`\b(?:calle|avenida|av\.|plaza|paseo|rue|avenue)\s+(?:[\p{L}.'-]+\s+){0,5}\d{1,4}\b`,
+    String.raw`\b(?:calle|avenida|av\.|plaza|paseo|rue|avenue|via|viale|piazza|corso|rua|travessa|alameda)\s+(?:[\p{L}.'-]+\s+){0,5}\d{1,4}\b`,
+    String.raw`\b(?:via|viale|piazza|corso|rua|travessa|alameda|avenida)\s+(?:[\p{L}.'-]+\s+){0,5}[\p{L}.'-]+,\s*\d{1,4}\b`,
     String.raw`\p{L}(?:straße|strasse|str\.|weg|platz|allee|gasse|ring|damm)\s+\d{1,4}\b`,
   ].join('|'),
   'iu',
 );
+
+/**
+ * A sentence of a note that opens with `Patient` as its subject (`Patient phoned in her readings. BP was 142/91.`):
+ * followed by lower-case words, not a colon or a name, and ending as a sentence does. Other labels (comments,
+ * methods, signatures) stay furniture even when written as sentences.
+ */
+function isProse(text: string): boolean {
+  return (
+    /^(?:pat[i1]ent|paciente|paziente) \p{Ll}+ \p{Ll}+ /iu.test(text) &&
+    /[.!?]$/.test(text) &&
+    text.split(/\s+/).length >= 8
+  );
+}
 
 /** Whether a line is report furniture (header, footer, identity, contact, signature) that must not become readings. */
 export function isNoiseLine(text: string): boolean {
   const trimmed = text.trim();
   if (trimmed === '') return true;
   if (isRuleLine(trimmed)) return true;
-  if (NOISE_LABEL.test(trimmed)) return true;
+  if (NOISE_LABEL.test(trimmed) && !isProse(trimmed)) return true;
   if (PAGE_MARKER.test(trimmed)) return true;
   if (PHONE.test(trimmed)) return true;
   if (ADDRESS.test(trimmed)) return true;

@@ -25,6 +25,17 @@ const COMPARATOR = `(?:<=|>=|=<|=>|≤|≥|<|>)`;
 const NUMERIC_VALUE = new RegExp(String.raw`(?:${COMPARATOR}\s?)?${NUMBER}${NUMBER_END}`, 'uy');
 /** Blood pressure and other paired values: `128/82`, `135 / 85`. */
 const RATIO_VALUE = /\d{2,3}\s?\/\s?\d{2,3}(?![\d/])(?![.,]\d)/y;
+/**
+ * A number as OCR of a photo misreads it: `l` or `I` for 1 and `O` or `o` for 0 among its digits (`l02`, `4.l`, `1O4`).
+ * At least one real digit; `O2` (oxygen) is a name, not a number.
+ */
+const OCR_NUMBER = /[-+]?[\dlIOo]+(?:[.,][\dlIOo]+)?(?=$|[\s;)(\]])/y;
+
+function repairOcrNumber(token: string): string | null {
+  if (!/\d/.test(token) || !/[lIOo]/.test(token) || /^[Oo]\d$/.test(token)) return null;
+  return token.replace(/[lI]/g, '1').replace(/[Oo]/g, '0');
+}
+
 /** Dipstick grades: `1+`, `2+`, `+++`. */
 const DIPSTICK_VALUE = /(?:[1-4]\+|\+{1,4})(?=$|[\s,;)])/y;
 /** A count range given as the result (`10-20` cells per field in urine microscopy). */
@@ -114,7 +125,7 @@ export const FLAG_CELL =
   /^\(?(?:HH|LL|AA|H|L|A|N|\*{1,3}|!{1,2}|↑↑?|↓↓?|⬆|⬇|high|low|abnormal|critical|hoch|niedrig|erhöht|erniedrigt|alto|bajo|alta|baja|élevé|elevé|eleve|bas|haut)\)?$/iu;
 
 const RANGE_LABEL = String.raw`(?:(?:ref(?:erence)?\.?(?:\s*(?:range|interval|int\.?|values?))?|normal(?:\s*range)?|norm|nb|rb|vr|vn|range)\s*[:.]?\s*)?`;
-const RANGE_CORE = String.raw`(?:${NUMBER}\s*(?:-|–|—|to|bis|a|à|hasta)\s*${NUMBER}|(?:[<>]\s*or\s*=|${COMPARATOR})\s*${NUMBER}|(?:up\s+to|bis|hasta|jusqu'à|jusqu'a)\s+${NUMBER})${NUMBER_END}`;
+const RANGE_CORE = String.raw`(?:${NUMBER}\s*(?:-|–|—|to|bis|a|à|hasta|até)\s*${NUMBER}|(?:[<>]\s*or\s*=|${COMPARATOR})\s*${NUMBER}|(?:up\s+to|bis|hasta|jusqu'à|jusqu'a|até|ate|fino\s+a|inferiore\s+a|superiore\s+a|inferior\s+a|superior\s+a|menor\s+que|maior\s+que)\s+${NUMBER})${NUMBER_END}`;
 const RANGE_BARE = new RegExp(`${RANGE_LABEL}(${RANGE_CORE})`, 'iuy');
 const RANGE_QUALITATIVE = new RegExp(String.raw`${RANGE_LABEL}((?:${QUALITATIVE_ALTERNATION}))(?![\p{L}\d])`, 'iuy');
 /** A bracketed range: `(70-99)`, `[3.5 - 5.0 mmol/L]`, `(Ref: < 200)`, `( 2.0-7.5 )`. */
@@ -236,6 +247,26 @@ export function parseRangeText(text: string): { range: string; unit: string | nu
   return null;
 }
 
+const TRAILING_BRACKETED = /\s[([]([^()[\]]{1,60})[)\]]\s*$/;
+const TRAILING_BARE = new RegExp(String.raw`\s${RANGE_LABEL}(${RANGE_CORE})\s*$`, 'iu');
+
+/**
+ * A reference range printed at the end of a text, after a space (`ALT   (0-40)`, `Ferritin   15 - 150`,
+ * `Cholesterol  < 5.0`): the range, its unit if bracketed with one, and where it starts. A text that is nothing but
+ * the range has none (a name must be left in front of it).
+ */
+export function trailingRange(text: string): { range: string; unit: string | null; start: number } | null {
+  const bracketed = TRAILING_BRACKETED.exec(text);
+  if (bracketed) {
+    const inner = parseRangeText(bracketed[1] as string);
+    if (inner && /\d/.test(inner.range)) return { range: inner.range, unit: inner.unit, start: bracketed.index };
+    return null;
+  }
+  const bare = TRAILING_BARE.exec(text);
+  if (bare) return { range: (bare[1] as string).trim(), unit: null, start: bare.index };
+  return null;
+}
+
 /** The end of a numeric range (`70-99`, `4.0 - 10.5`) starting at a position, or -1. */
 export function rangeEndAt(text: string, at: number): number {
   const range = matchAt(RANGE_BARE, text, at);
@@ -253,7 +284,10 @@ export function valueAt(
   text: string,
   at: number,
   options: ValueOptions = {},
-): { value: string; end: number; qualitative: boolean } | null {
+): { value: string; end: number; qualitative: boolean; repaired?: boolean } | null {
+  const ocr = matchAt(OCR_NUMBER, text, at);
+  const repaired = ocr ? repairOcrNumber(ocr[0]) : null;
+  if (ocr && repaired !== null) return { value: repaired, end: at + ocr[0].length, qualitative: false, repaired: true };
   const span = matchAt(SPAN_VALUE, text, at);
   if (span) {
     if (!options.resultCell) return null;
@@ -340,5 +374,7 @@ export function parseMeasurement(text: string, at = 0, options: ValueOptions = {
     break;
   }
   result.rest = text.slice(i).trim();
+  // A repaired OCR number counts only beside a unit or a range that say a result is there (`4l` alone is 4 litres).
+  if (value.repaired && result.unit === null && result.referenceRange === null) return null;
   return result;
 }

@@ -8,7 +8,14 @@
 import { findDates, type SlashOrder } from './dates';
 import { plausibleName } from './inline-readings';
 import { type Cell, type Delimiter, detectDelimiter, splitCells } from './lines';
-import { FLAG_CELL, type Measurement, parseMeasurement, parseRangeText, QUALITATIVE_CELL } from './measurement';
+import {
+  FLAG_CELL,
+  looksLikeUnit,
+  type Measurement,
+  parseMeasurement,
+  parseRangeText,
+  QUALITATIVE_CELL,
+} from './measurement';
 import { type ColumnRole, headerRole, MAX_HEADER_PHRASE_WORDS } from './vocabulary';
 
 export interface Column {
@@ -16,6 +23,8 @@ export interface Column {
   start: number;
   /** For a date column of a cumulative report: the date of every value in it. */
   date: string | null;
+  /** A unit the header gives for every value of the column (`Result (mg/dL)`, `mmol/L`), or null. */
+  unit?: string | null;
 }
 
 export interface TableLayout {
@@ -59,6 +68,21 @@ function headerPhrases(line: string): Cell[] | null {
   return cells;
 }
 
+/**
+ * A result column whose header states the unit once for every row: `Result (mg/dL)`, `Risultato [mmol/l]`,
+ * `Value in mmol/L`, or the unit alone (`mmol/L`). The unit, or null.
+ */
+function headerUnit(text: string): string | null {
+  const m = /^(.*?)\s*(?:[([]\s*([^()[\]]+?)\s*[)\]]|\s+in\s+(\S+))$/i.exec(text);
+  if (m) {
+    const unit = (m[2] ?? m[3] ?? '').trim();
+    const caption = (m[1] as string).trim();
+    if ((caption === '' || headerRole(caption) === 'value') && looksLikeUnit(unit)) return unit;
+    return null;
+  }
+  return /[/%]/.test(text) && looksLikeUnit(text) ? text : null;
+}
+
 function dateOfCell(text: string, order: SlashOrder): string | null {
   const dates = findDates(text, order);
   const only = dates[0];
@@ -91,6 +115,12 @@ export function detectHeader(line: string, order: SlashOrder): TableLayout | nul
       columns.push({ role, start, date: null });
       return;
     }
+    const unit = headerUnit(cell.text);
+    if (unit !== null) {
+      recognised++;
+      columns.push({ role: 'value', start, date: null, unit });
+      return;
+    }
     const date = dateOfCell(cell.text, order);
     if (date) {
       dateColumns++;
@@ -103,6 +133,10 @@ export function detectHeader(line: string, order: SlashOrder): TableLayout | nul
   });
   const hasValue = columns.some((c) => c.role === 'value');
   if (!hasValue || unknown > 1) return null;
+  // A header naming the test, unit or range column twice is two tables side by side (`columns.ts` splits them).
+  for (const role of ['name', 'unit', 'range'] as const) {
+    if (columns.filter((c) => c.role === role).length > 1) return null;
+  }
   if (dateColumns === 0 && recognised < (phrased ? 3 : 2)) return null;
   if (dateColumns > 0 && dateColumns < 2 && recognised < 3) return null;
   if (!columns.some((c) => c.role === 'name')) {
@@ -157,8 +191,10 @@ function readResultCell(text: string, rowHasContext: boolean): Measurement | nul
 }
 
 /** Reading-level fields from the unit, range and flag columns (columns win over what the result cell held). */
-function completeFromColumns(measurement: Measurement, unitText: string, rangeText: string, flagText: string): void {
+function completeFromColumns(measurement: Measurement, unitText: string, rangeCell: string, flagText: string): void {
   if (unitText !== '') measurement.unit = unitText;
+  // Italian referti bracket the range column: `[70 - 100]`.
+  const rangeText = rangeCell.replace(/^\[\s*(.*?)\s*\]$/, '$1');
   if (rangeText !== '') {
     const range = parseRangeText(rangeText);
     if (range) {
@@ -206,6 +242,7 @@ export function readTableRow(line: string, layout: TableLayout, order: SlashOrde
     const measurement = readResultCell(text, rowHasContext);
     if (!measurement) return null;
     completeFromColumns(measurement, unitText, rangeText, flagText);
+    measurement.unit ??= column.unit ?? null;
     readings.push({ name, measurement, measuredAt: column.date ?? rowDate });
     if (!dated) break;
   }

@@ -1,0 +1,135 @@
+/**
+ * Pages printed in two columns: two reports (or two halves of one) side by side, separated by a gutter of spaces at
+ * the same position on every line. Read line by line they are two tests per line, which no reader parses; read as
+ * the left column followed by the right column they are ordinary reports.
+ *
+ * A gutter is a position where, on at least three lines, text starts after three or more spaces, and that no line of
+ * the block around it crosses. A block is split only when reading it as two columns yields more readings than
+ * reading it whole, with at least two from the right column — a fixed-width table split at one of its own columns
+ * loses readings, so tables are left alone.
+ */
+import type { SourceLine } from './lines';
+
+/** Text starting at a gutter must be preceded by at least this many spaces on the lines that suggest it. */
+const GUTTER_SPACES = 3;
+/** The left column is at least this wide (a gutter right after a short name is a table column). */
+const MIN_LEFT_WIDTH = 16;
+/** Lines on which text must start at the gutter before it is tried. */
+const MIN_GUTTER_LINES = 3;
+/** Gutter positions tried, most frequent first. */
+const MAX_CANDIDATES = 6;
+
+/** Counts the readings a run of lines yields on its own (the extractor's reader, passed in). */
+export type ReadingCounter = (lines: readonly SourceLine[]) => number;
+
+function isDelimited(text: string): boolean {
+  return text.includes('\t') || (text.match(/[;|]/g)?.length ?? 0) >= 2;
+}
+
+/** Positions where text starts after a run of spaces, with the number of lines they occur on. */
+function gutterCandidates(lines: readonly SourceLine[]): number[] {
+  const counts = new Map<number, number>();
+  const pattern = new RegExp(`\\s{${GUTTER_SPACES},}(?=\\S)`, 'g');
+  for (const line of lines) {
+    if (isDelimited(line.text)) continue;
+    for (const m of line.text.matchAll(pattern)) {
+      const at = m.index + m[0].length;
+      if (at >= MIN_LEFT_WIDTH) counts.set(at, (counts.get(at) ?? 0) + 1);
+    }
+  }
+  return [...counts.entries()]
+    .filter(([, n]) => n >= MIN_GUTTER_LINES)
+    .sort((a, b) => b[1] - a[1] || a[0] - b[0])
+    .slice(0, MAX_CANDIDATES)
+    .map(([at]) => at);
+}
+
+/** Whether a line leaves the gutter at `at` free: it ends before it, or has two spaces right before it. */
+function fits(text: string, at: number): boolean {
+  if (isDelimited(text)) return false;
+  if (text.length <= at - 2) return true;
+  return text[at - 1] === ' ' && text[at - 2] === ' ';
+}
+
+function hasRight(text: string, at: number): boolean {
+  return text.length > at && text.slice(at).trim() !== '';
+}
+
+/** Runs of consecutive lines that all leave the gutter free and hold right-column text on at least three lines. */
+function blocks(lines: readonly SourceLine[], at: number): { from: number; to: number }[] {
+  const found: { from: number; to: number }[] = [];
+  let from = -1;
+  const close = (to: number): void => {
+    if (from < 0) return;
+    const run = lines.slice(from, to);
+    if (run.filter((l) => hasRight(l.text, at)).length >= MIN_GUTTER_LINES) found.push({ from, to });
+    from = -1;
+  };
+  lines.forEach((line, k) => {
+    if (fits(line.text, at)) {
+      if (from < 0) from = k;
+    } else {
+      close(k);
+    }
+  });
+  close(lines.length);
+  return found;
+}
+
+/** Most lines of a column open with a word (a test name or a heading), not a value or unit. */
+function opensWithWords(lines: readonly SourceLine[]): boolean {
+  const filled = lines.map((l) => l.text.trim()).filter((t) => t !== '');
+  const worded = filled.filter((t) => /^\p{L}/u.test(t) && !/[/^%]/.test(t.split(/\s/)[0] as string));
+  return filled.length > 0 && worded.length * 4 >= filled.length * 3;
+}
+
+function halves(run: readonly SourceLine[], at: number): { left: SourceLine[]; right: SourceLine[] } {
+  const left = run.map((l) => ({ index: l.index, text: l.text.slice(0, at).replace(/\s+$/, '') }));
+  const right = run.map((l) => ({ index: l.index, text: l.text.slice(at).replace(/\s+$/, '') }));
+  return { left, right };
+}
+
+function renumber(lines: readonly SourceLine[]): SourceLine[] {
+  return lines.map((line, index) => ({ index, text: line.text }));
+}
+
+/**
+ * The document's lines with every two-column block rewritten as its left column followed by its right column (and
+ * renumbered in that reading order). Lines outside such blocks are unchanged.
+ */
+export function unfoldColumns(lines: readonly SourceLine[], count: ReadingCounter): SourceLine[] {
+  let current: SourceLine[] = [...lines];
+  const tried = new Set<number>();
+  for (const at of gutterCandidates(lines)) {
+    if (tried.has(at)) continue;
+    tried.add(at);
+    const runs = blocks(current, at);
+    if (runs.length === 0) continue;
+    const next: SourceLine[] = [];
+    let cursor = 0;
+    let changed = false;
+    for (const { from, to } of runs) {
+      next.push(...current.slice(cursor, from));
+      const run = current.slice(from, to);
+      const { left, right } = halves(run, at);
+      if (!opensWithWords(left) || !opensWithWords(right)) {
+        next.push(...run);
+        cursor = to;
+        continue;
+      }
+      const whole = count(run);
+      const rightCount = count(right);
+      const split = count(left) + rightCount;
+      if (rightCount >= 2 && split > whole) {
+        next.push(...left, { index: -1, text: '' }, ...right);
+        changed = true;
+      } else {
+        next.push(...run);
+      }
+      cursor = to;
+    }
+    next.push(...current.slice(cursor));
+    if (changed) current = renumber(next);
+  }
+  return current === lines ? [...lines] : current;
+}

@@ -1,0 +1,137 @@
+/**
+ * Transposed tables: the tests are the columns and each row is a date or a field of every test.
+ *
+ *   Date          Glucose (mg/dL)   HbA1c (%)        Test:     Sodium    Potassium
+ *   2026-02-01    118               6.9              Result:   139       5.4
+ *   2026-03-01    109                                Unit:     mmol/L    mmol/L
+ *                                                    Range:    135-145   3.5-5.1
+ *
+ * The header has a label column (empty, or a caption such as `Date`, `Test:`) and at least two columns named by
+ * measurements the resolver knows or that carry their unit, which are at least half of its columns. A row is read only when its label is a date or a header
+ * word for a field (result, unit, range, flag) and every filled cell fits that field; any other row ends the table.
+ */
+import { findDates, type SlashOrder } from './dates';
+import { plausibleName } from './inline-readings';
+import { type Delimiter, detectDelimiter, splitCells } from './lines';
+import { FLAG_CELL, looksLikeUnit, type Measurement, parseMeasurement, parseRangeText } from './measurement';
+import { headerRole, isKnownMeasurement } from './vocabulary';
+
+export interface TransposedColumn {
+  name: string;
+  unit: string | null;
+  start: number;
+}
+
+export interface TransposedLayout {
+  delimiter: Delimiter;
+  columns: TransposedColumn[];
+}
+
+export type TransposedRow =
+  | { kind: 'values'; date: string | null; cells: (Measurement | null)[] }
+  | { kind: 'unit' | 'range' | 'flag'; cells: (string | null)[] };
+
+/** `Glucose (mg/dL)`, `HbA1c [%]`: the test name and the unit its column is given in. */
+function nameAndUnit(text: string): { name: string; unit: string | null } {
+  const m = /^(.*?\S)\s*[([]\s*([^()[\]]+?)\s*[)\]]$/.exec(text);
+  if (m && looksLikeUnit(m[2] as string)) return { name: m[1] as string, unit: m[2] as string };
+  return { name: text, unit: null };
+}
+
+/** The layout a transposed header line announces, or null. */
+export function detectTransposedHeader(line: string, order: SlashOrder): TransposedLayout | null {
+  const delimiter = detectDelimiter(line, true);
+  const cells = splitCells(line, delimiter).filter((c, k) => delimiter !== 'spaces' || c.text !== '' || k === 0);
+  if (cells.length < 2) return null;
+  const first = cells[0] as { text: string; start: number };
+  // The label column: an empty first cell or caption, or (fixed width) the space in front of the first test.
+  const labelled = first.text === '' || headerRole(first.text) !== null;
+  const implicit = delimiter === 'spaces' && !labelled && first.start >= 4;
+  if (!labelled && !implicit) return null;
+  const testCells = labelled ? cells.slice(1) : cells;
+  if (testCells.length < 2) return null;
+  const columns: TransposedColumn[] = [];
+  let known = 0;
+  for (const [k, cell] of testCells.entries()) {
+    const { name, unit } = nameAndUnit(cell.text);
+    if (name === '' || headerRole(name) !== null || !plausibleName(name, order)) return null;
+    if (/^[\d\s.,<>-]+$/.test(name)) return null;
+    if (isKnownMeasurement(name, unit) || unit !== null) known++;
+    columns.push({ name, unit, start: delimiter === 'spaces' ? cell.start : k + (labelled ? 1 : 0) });
+  }
+  // Most columns must be tests the resolver knows (or that carry their unit); a few it does not know may sit among them.
+  if (known < 2 || known * 2 < columns.length) return null;
+  return { delimiter, columns };
+}
+
+/** The row's cells: its label and the text under each test column (fixed width: by overlap with the header). */
+function rowCells(line: string, layout: TransposedLayout): { label: string; texts: string[] } {
+  const texts = layout.columns.map(() => '');
+  const cells = splitCells(line, layout.delimiter);
+  if (layout.delimiter !== 'spaces') {
+    const label = cells[0]?.text ?? '';
+    layout.columns.forEach((column, k) => {
+      texts[k] = cells[column.start]?.text ?? '';
+    });
+    return { label, texts };
+  }
+  let label = '';
+  const firstStart = (layout.columns[0] as TransposedColumn).start;
+  for (const cell of cells) {
+    if (cell.end <= firstStart) {
+      label = label ? `${label} ${cell.text}` : cell.text;
+      continue;
+    }
+    let best = -1;
+    let bestOverlap = -1;
+    layout.columns.forEach((column, k) => {
+      const end = layout.columns[k + 1]?.start ?? Number.POSITIVE_INFINITY;
+      const overlap = Math.min(cell.end, end) - Math.max(cell.start, column.start);
+      if (overlap > bestOverlap) {
+        bestOverlap = overlap;
+        best = k;
+      }
+    });
+    if (best < 0 || texts[best] !== '') return { label: '\u0000', texts };
+    texts[best] = cell.text;
+  }
+  return { label, texts };
+}
+
+/** One row under a transposed header, or null when the row does not belong to the table. */
+export function readTransposedRow(line: string, layout: TransposedLayout, order: SlashOrder): TransposedRow | null {
+  const { label, texts } = rowCells(line, layout);
+  if (texts.every((t) => t === '')) return null;
+  const dates = label === '' ? [] : findDates(label, order);
+  const date = dates.length === 1 ? dates[0] : undefined;
+  const onlyDate = date !== undefined && label.trim().length === date.end - date.start;
+  const role = label === '' ? null : headerRole(label);
+  if (onlyDate || role === 'value') {
+    const cells: (Measurement | null)[] = [];
+    for (const text of texts) {
+      if (text === '' || text === '-' || text === '—') {
+        cells.push(null);
+        continue;
+      }
+      const measurement = parseMeasurement(text, 0, { resultCell: true });
+      if (measurement === null) return null;
+      if (measurement.rest !== '') return null; // a sentence or another table, not a value cell
+      cells.push(measurement);
+    }
+    return { kind: 'values', date: onlyDate ? date.iso : null, cells };
+  }
+  const unitRow = role === 'unit' || (label === '' && texts.every((t) => t === '' || looksLikeUnit(t)));
+  if (unitRow) {
+    if (!texts.every((t) => t === '' || looksLikeUnit(t))) return null;
+    return { kind: 'unit', cells: texts.map((t) => (t === '' ? null : t)) };
+  }
+  if (role === 'range') {
+    if (!texts.every((t) => t === '' || parseRangeText(t) !== null)) return null;
+    return { kind: 'range', cells: texts.map((t) => (t === '' ? null : t)) };
+  }
+  if (role === 'flag') {
+    if (!texts.every((t) => t === '' || FLAG_CELL.test(t))) return null;
+    return { kind: 'flag', cells: texts.map((t) => (t === '' ? null : t)) };
+  }
+  return null;
+}
