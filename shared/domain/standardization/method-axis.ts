@@ -1,5 +1,10 @@
 import { type CorpusConcept, corpusIndex } from './corpus';
 import { type LoincAxes, loincAxesOf } from './loinc-axes';
+import { editDistance } from './retrieval/word-alignment';
+import { knownWords } from './system-axis';
+
+/** Shortest method word read through one typing slip. */
+const SLIP_MIN_LENGTH = 7;
 
 /**
  * A method a lab writes beside a test name (`Hematocrit (centrifuged)`, `Neutrophils, automated`, `Fibrinogen,
@@ -63,13 +68,22 @@ export function readMethodAxis(name: string): MethodAxisName | null {
   for (let i = 1; i < words.length; i++) {
     for (const size of [2, 1]) {
       if (i + size > words.length) continue;
-      const method = METHOD_WORDS.get(lower.slice(i, i + size).join(' '));
+      const method =
+        METHOD_WORDS.get(lower.slice(i, i + size).join(' ')) ??
+        (size === 1 ? slipOfMethod(lower[i] as string) : undefined);
       if (!method) continue;
       const rest = [...words.slice(0, i), ...words.slice(i + size)];
       return rest.length > 0 ? { component: rest.join(' '), method } : null;
     }
   }
   return null;
+}
+
+/** A long method word with one slip (`centriuged`, `Funcional`), never a word the corpus knows. */
+function slipOfMethod(word: string): WrittenMethod | undefined {
+  if (word.length < SLIP_MIN_LENGTH || knownWords().has(word)) return undefined;
+  const near = [...METHOD_WORDS].filter(([written]) => !written.includes(' ') && editDistance(word, written, 1) <= 1);
+  return near.length === 1 ? near[0]?.[1] : undefined;
 }
 
 let byComponent: ReadonlyMap<string, readonly { concept: CorpusConcept; axes: LoincAxes }[]> | undefined;

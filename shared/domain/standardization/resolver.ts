@@ -28,7 +28,7 @@ import {
 } from './system-axis';
 import type { ObservationCategory } from './types';
 import { convertValue } from './unit-conversion';
-import { withoutUnitWords } from './unit-words';
+import { unitWrittenInName, withoutUnitWords } from './unit-words';
 import { normalizeUnit } from './units';
 
 export interface IndicatorResolution {
@@ -317,6 +317,12 @@ function lookup(name: string, unit: string | null, retrievalThreshold: number): 
     if (onSystem) return onSystem;
   }
   if (resolved) return contradicted ? unresolved(unit) : resolved;
+  // `Glucose (mg/dL)`: a header that carries its unit. The reading's own unit, when given, still decides.
+  const written = unitWrittenInName(name, (text) => normalizeUnit(text) !== null);
+  if (written) {
+    const withoutUnit = lookup(written.rest, unit ?? normalizeUnit(written.unit), retrievalThreshold);
+    if (withoutUnit.loincCode) return withoutUnit;
+  }
   const method = readMethodAxis(name);
   if (method) {
     const byMethod = methodAxisResolution(method, unit, retrievalThreshold);

@@ -166,7 +166,7 @@ function systemOfWords(
     if (abbreviation.length >= 3 && bentAbbreviation(word, abbreviation)) return { systems, unbent: abbreviation };
   }
   for (const [written, systems] of PHRASES) {
-    if (!written.includes(' ') && written.length >= 6 && bentAbbreviation(word, written)) {
+    if (!written.includes(' ') && written.length >= 5 && bentAbbreviation(word, written)) {
       return { systems, unbent: written };
     }
   }
@@ -175,8 +175,8 @@ function systemOfWords(
 
 let vocabulary: ReadonlySet<string> | undefined;
 
-/** Every word of the corpus's normalised names. */
-function knownWords(): ReadonlySet<string> {
+/** Every word of the corpus's normalised names: a word the corpus knows is never read as a bent one. */
+export function knownWords(): ReadonlySet<string> {
   if (vocabulary) return vocabulary;
   const words = new Set<string>();
   for (const key of corpusIndex.exact.keys()) for (const word of key.split(' ')) words.add(word);

@@ -76,3 +76,42 @@ export function withoutUnitWords(normalized: string): string | null {
   }
   return changed ? tokens.join(' ') : null;
 }
+
+/**
+ * Bare unit words a column header may end in without brackets (`Weight kg`, `Pulse bpm`), as written: `MS` in
+ * `Estriol (MS)` is mass spectrometry, not milliseconds.
+ */
+const BARE_UNITS = new Set(['kg', 'g', 'cm', 'mm', 'mmHg', 'bpm', 'kcal', 'ms', 'lb', 'lbs']);
+
+/**
+ * Unit-shaped text: a ratio, a percent, a power, or one of the bare unit words; not a code that UCUM would also parse
+ * (`h5` in `troponin I hs` misread, `1600` in `Cortisol (1600)`).
+ */
+function looksLikeUnit(text: string): boolean {
+  return (/[/%^*]/.test(text) && /\p{L}|%/u.test(text)) || BARE_UNITS.has(text);
+}
+
+export interface UnitInName {
+  /** The name without its unit. */
+  rest: string;
+  /** The unit as written (`mg/dL`), for `normalizeUnit`. */
+  unit: string;
+}
+
+/**
+ * A unit written into the name itself, as CSV headers and LIS exports do (`Glucose (mg/dL)`, `WBC [10^9/L]`,
+ * `Potassium, mmol/L`, `Weight kg`): in brackets or after the last comma or space, unit-shaped, and a unit UCUM
+ * accepts (`isUnit`). Null when the name carries none, or nothing would be left.
+ */
+export function unitWrittenInName(name: string, isUnit: (text: string) => boolean): UnitInName | null {
+  const trimmed = name.trim();
+  const patterns = [/^(.+?)\s*\(([^()]+)\)$/, /^(.+?)\s*\[([^[\]]+)\]$/, /^(.+?)\s*,\s*(\S+)$/, /^(.+?)\s+(\S+)$/];
+  for (const pattern of patterns) {
+    const match = pattern.exec(trimmed);
+    if (!match) continue;
+    const rest = (match[1] as string).trim();
+    const unit = (match[2] as string).trim();
+    if (rest && looksLikeUnit(unit) && isUnit(unit)) return { rest, unit };
+  }
+  return null;
+}

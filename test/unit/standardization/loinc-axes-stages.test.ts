@@ -3,7 +3,8 @@ import { loincAxesOf } from '../../../shared/domain/standardization/loinc-axes';
 import { readMethodAxis } from '../../../shared/domain/standardization/method-axis';
 import { resolveIndicator } from '../../../shared/domain/standardization/resolver';
 import { readSystemAxis } from '../../../shared/domain/standardization/system-axis';
-import { withoutUnitWords } from '../../../shared/domain/standardization/unit-words';
+import { unitWrittenInName, withoutUnitWords } from '../../../shared/domain/standardization/unit-words';
+import { normalizeUnit } from '../../../shared/domain/standardization/units';
 
 function code(name: string, unit?: string | null): string | null {
   return resolveIndicator(name, unit).loincCode;
@@ -183,5 +184,38 @@ describe('a multiplier after a count and a camelCase split that cut a prefix', (
     expect(code('paO2', 'mmHg')).toBe('2703-7');
     expect(code('paCO2', 'mmHg')).toBe('2019-8');
     expect(code('paXY2', 'mmHg')).toBeNull();
+  });
+});
+
+describe('a unit written into the name', () => {
+  const isUnit = (text: string) => normalizeUnit(text) !== null;
+
+  it('is found in brackets, after a comma or as a unit-shaped last word', () => {
+    expect(unitWrittenInName('Ferritin (ng/mL)', isUnit)).toEqual({ rest: 'Ferritin', unit: 'ng/mL' });
+    expect(unitWrittenInName('Platelets [10^9/L]', isUnit)).toEqual({ rest: 'Platelets', unit: '10^9/L' });
+    expect(unitWrittenInName('Calcium, mmol/L', isUnit)).toEqual({ rest: 'Calcium', unit: 'mmol/L' });
+    expect(unitWrittenInName('Body weight kg', isUnit)).toEqual({ rest: 'Body weight', unit: 'kg' });
+  });
+
+  it('is never a letter or word that only looks like a unit symbol', () => {
+    expect(unitWrittenInName('Vitamin D', isUnit)).toBeNull();
+    expect(unitWrittenInName('Hepatitis B', isUnit)).toBeNull();
+    expect(unitWrittenInName('Estriol (MS)', isUnit)).toBeNull();
+    expect(unitWrittenInName('Glucose [Mass/volume]', isUnit)).toBeNull();
+    expect(unitWrittenInName('(mg/dL)', isUnit)).toBeNull();
+  });
+
+  it('stands in for a missing reading unit, and yields to a given one', () => {
+    expect(code('Ferritin (ng/mL)')).toBe('2276-4');
+    expect(code('Glucose (mmol/L)')).toBe('14749-6');
+    expect(code('Glucose (mmol/L)', 'mg/dL')).toBe('2345-7');
+    expect(code('Glucose (mg/dL)', '%')).toBeNull();
+  });
+});
+
+describe('slips in written method and specimen words', () => {
+  it('read a long method word through one slip, and a specimen word of five letters or more', () => {
+    expect(code('Hct (centrifugd)', '%')).toBe('4545-0');
+    expect(code('Glucose, Urien', 'mg/dL')).toBe('2350-7');
   });
 });
