@@ -66,6 +66,23 @@ const ABBREVIATIONS: ReadonlyMap<string, readonly System[]> = new Map([
 /** Systems a bare test name means by default: serum or plasma, or blood for a blood count. */
 const DEFAULT_SYSTEMS: ReadonlySet<string> = new Set(['serum or plasma', 'serum', 'plasma', 'blood', '']);
 
+/** How LOINC's short names spell each abbreviation: an unbent name must meet the curated short names' keys. */
+const SHORT_NAME_SPELLING: Readonly<Record<string, string>> = {
+  serpl: 'SerPl',
+  ser: 'Ser',
+  plas: 'Plas',
+  ppp: 'PPP',
+  bld: 'Bld',
+  blda: 'BldA',
+  bldv: 'BldV',
+  bldc: 'BldC',
+  ur: 'Ur',
+  fld: 'Fld',
+  plr: 'Plr',
+  csf: 'CSF',
+  stl: 'Stool',
+};
+
 /** Two-word abbreviations (`Pl Fld`, `Periton Fld`) and specimen words a lab writes out. */
 const PHRASES: ReadonlyMap<string, readonly System[]> = new Map([
   ['pl fld', ['pleural fluid']],
@@ -215,7 +232,8 @@ export function readSystemAxis(name: string): SystemAxisName | null {
       if (found.unbent !== null) {
         const bent = raw[end - 1] as string;
         const at = text.lastIndexOf(bent);
-        unbentName = `${text.slice(0, at)}${found.unbent}${text.slice(at + bent.length)}`;
+        const spelled = SHORT_NAME_SPELLING[found.unbent] ?? found.unbent;
+        unbentName = `${text.slice(0, at)}${spelled}${text.slice(at + bent.length)}`;
       }
       end -= size;
       break;
@@ -234,7 +252,10 @@ export function readSystemAxis(name: string): SystemAxisName | null {
 interface ComponentIndex {
   /** LOINC component → the concepts naming it, with their axes. */
   concepts: ReadonlyMap<string, readonly { concept: CorpusConcept; axes: LoincAxes }[]>;
-  /** A component's normalised key (and the key without its bracketed alias, `Estriol (E3)`) → components. */
+  /**
+   * A component's normalised key (and the key without its bracketed alias, `Estriol (E3)`, and the abbreviation
+   * LOINC's short names write for it) → components.
+   */
   byKey: ReadonlyMap<string, ReadonlySet<string>>;
 }
 
@@ -258,6 +279,19 @@ function componentIndexOf(): ComponentIndex {
       byKey.set(key, set);
     }
   }
+  // LOINC short names abbreviate the component (`Ca-I Bld-sCnc`, `Metaneph 24h Ur-mRate`, `HCO3 Bld-sCnc`): each
+  // abbreviation names the components of the concepts it was written for, used only where it names exactly one.
+  const abbreviated = new Map<string, Set<string>>();
+  for (const concept of corpusIndex.concepts) {
+    const axes = concept.shortName ? loincAxesOf(concept.display) : null;
+    const written = axes?.system && concept.shortName ? readSystemAxis(concept.shortName) : null;
+    const key = written ? normalizeIndicatorText(written.component) : '';
+    if (!axes || !key || byKey.has(key)) continue;
+    const set = abbreviated.get(key) ?? new Set<string>();
+    set.add(axes.component);
+    abbreviated.set(key, set);
+  }
+  for (const [key, set] of abbreviated) if (set.size === 1) byKey.set(key, set);
   componentIndex = { concepts, byKey };
   return componentIndex;
 }

@@ -271,6 +271,10 @@ function cleanSpelling(unit: string): string {
       .replace(/\/\s*1\s*(?:h|hr|hrs|hours?|std)\b\.?/gi, '/h')
       .replace(/\/\s*(\d+)\s*-?\s*(?:h|hr|hrs|hours?|std)\b\.?/gi, '/($1.h)')
       .replace(/\/\s*(?:hr|hrs|hour)\b/gi, '/h')
+      // a bare `/24` after an amount is per 24 hours in lab exports (`mg/24`, `mcg/24`): UCUM would read "per 24"
+      .replace(/^([munpk]?(?:g|mol|eq|l|L|U))\/\s*24$/, '$1/(24.h)')
+      // the D-dimer reporting unit written after the unit: `ng/mL FEU`, `mg/L DDU`
+      .replace(/^(\S+?)\s*\(?\b(FEU|DDU)\)?$/i, (_all, unit: string, kind: string) => `${unit}{${kind.toUpperCase()}}`)
       .replace(/\/\s*(?:day|tag|jour|d[ií]a|giorno)\b/gi, '/d')
       // the legacy "per 100 mL" is per decilitre: `mg/100ml`, `g/100 mL`
       .replace(/\/\s*100\s*ml\b/gi, '/dL')

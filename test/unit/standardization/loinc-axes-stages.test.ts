@@ -58,7 +58,7 @@ describe('the system a name writes', () => {
   });
 
   it('unbends an abbreviation OCR or a slip changed, but never a word the corpus knows', () => {
-    expect(readSystemAxis('Sodium SerP1 Qn')).toMatchObject({ component: 'Sodium', unbentName: 'Sodium serpl Qn' });
+    expect(readSystemAxis('Sodium SerP1 Qn')).toMatchObject({ component: 'Sodium', unbentName: 'Sodium SerPl Qn' });
     expect(readSystemAxis('Sodium SeerPl Qn')?.systems[0]).toBe('serum or plasma');
     expect(readSystemAxis('Creatinine B1d')?.systems).toEqual(['blood']);
     expect(readSystemAxis('Creatinine FId')?.systems).toEqual(['body fluid']);

@@ -133,7 +133,7 @@ describe('spelling rules', () => {
     expect(normalizeUnit('mg/g creat')).toBe('mg/g{creat}');
     expect(normalizeUnit('AU/mL')).toBe("[arb'U]/mL");
     expect(normalizeUnit('ml/min/1,73m²')).toBe('mL/min/{1.73_m2}');
-    expect(normalizeUnit('ng/mL FEU')).toBeNull();
+    expect(normalizeUnit('ng/mL FEU')).toBe('ng/mL{FEU}');
   });
 });
 

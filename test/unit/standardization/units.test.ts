@@ -57,6 +57,16 @@ describe('normalizeUnit → UCUM', () => {
     },
   );
 
+  it('reads a bare /24 after an amount as per 24 hours, and FEU/DDU after a unit as its annotation', () => {
+    expect(normalizeUnit('mg/24')).toBe('mg/(24.h)');
+    expect(normalizeUnit('mcg/24')).toBe('ug/(24.h)');
+    expect(normalizeUnit('mmol/24')).toBe('mmol/(24.h)');
+    expect(normalizeUnit('ng/mL FEU')).toBe('ng/mL{FEU}');
+    expect(normalizeUnit('mg/L (DDU)')).toBe('mg/L{DDU}');
+    // a count per 24 is not a timed collection
+    expect(normalizeUnit('/24')).not.toBe('/(24.h)');
+  });
+
   it('maps K/uL to thousands per microlitre although it is valid UCUM kelvin per microlitre', () => {
     expect(normalizeUnit('K/uL')).not.toBe('K/uL');
   });

@@ -145,6 +145,16 @@ function canonicalUnit(unit: string | null): string | null {
   return normalizeUnit(unit);
 }
 
+/** A concentration (`[Mass/volume]`, `[Moles/volume]`) is never reported per unit of time. */
+const CONCENTRATION = /\[(?:Mass|Moles)\/volume\]/;
+const PER_TIME = /\/\(?\d*\.?(?:h|d|min|s|wk)\)?$/;
+
+/** The flowsheet's unit for a row, unless it contradicts the row's property (`ug/24` for a mass concentration). */
+function flowsheetUnit(unit: string | null, longName: string): string | null {
+  const canonical = canonicalUnit(unit);
+  return canonical && CONCENTRATION.test(longName) && PER_TIME.test(canonical) ? null : canonical;
+}
+
 interface HealthKitCoding {
   identifier: string;
   code: string;
@@ -329,7 +339,7 @@ export function buildCorpus(sources: CorpusSources): { corpus: LoincCorpus; repo
     }
     flowsheetByCode.set(row.loinc, row);
     const draft = drafts.get(row.loinc);
-    const unit = canonicalUnit(row.ucum);
+    const unit = flowsheetUnit(row.ucum, row.long_common_name);
     const extras: Partial<CorpusConcept> = {
       ...(row.short_name ? { shortName: row.short_name } : {}),
       ...(row.section ? { section: row.section } : {}),
