@@ -5,114 +5,25 @@
  * standardizer can parse the value. Words that are not part of a number are left exactly as written.
  */
 
-const ONES: ReadonlyMap<string, number> = new Map([
-  ['zero', 0],
-  ['one', 1],
-  ['two', 2],
-  ['three', 3],
-  ['four', 4],
-  ['five', 5],
-  ['six', 6],
-  ['seven', 7],
-  ['eight', 8],
-  ['nine', 9],
-  ['ten', 10],
-  ['eleven', 11],
-  ['twelve', 12],
-  ['thirteen', 13],
-  ['fourteen', 14],
-  ['fifteen', 15],
-  ['sixteen', 16],
-  ['seventeen', 17],
-  ['eighteen', 18],
-  ['nineteen', 19],
-]);
+import { NUMBER_WORDS, ONES, parseNumberWords, TENS } from '../standardization/spelled-numbers';
 
-const TENS: ReadonlyMap<string, number> = new Map([
-  ['twenty', 20],
-  ['thirty', 30],
-  ['forty', 40],
-  ['fifty', 50],
-  ['sixty', 60],
-  ['seventy', 70],
-  ['eighty', 80],
-  ['ninety', 90],
-]);
-
-const WORD = [...ONES.keys(), ...TENS.keys(), 'hundred', 'point', 'oh', 'and', 'a'].join('|');
+const WORD = NUMBER_WORDS.join('|');
 /** A run of number words (tens may be hyphenated to their unit: `seventy-eight`). */
 const RUN = new RegExp(String.raw`\b(?:${WORD})(?:[\s-]+(?:${WORD}))*\b`, 'gi');
 const ANY_NUMBER_WORD = new RegExp(String.raw`\b(?:${[...ONES.keys(), ...TENS.keys()].join('|')})\b`, 'i');
 
-/** Parses `one hundred and twelve`, `seventy-eight`, `thirty-seven point two`; null unless all words are used. */
-function parseWords(words: readonly string[]): string | null {
-  let i = 0;
-  let whole = 0;
-  let seen = false;
-  const peek = (): string => words[i] ?? '';
-  const ones = ONES.get(peek());
-  if (peek() === 'a' && words[i + 1] === 'hundred') {
-    whole = 100;
-    i += 2;
-    seen = true;
-  } else if (ones !== undefined && ones < 10 && words[i + 1] === 'hundred') {
-    whole = ones * 100;
-    i += 2;
-    seen = true;
-  } else if (ones !== undefined && ones > 0 && ones < 10 && (TENS.has(words[i + 1] ?? '') || words[i + 1] === 'oh')) {
-    // Spoken readings: `one forty-two` is 142, `one oh five` is 105.
-    whole = ones * 100;
-    i += words[i + 1] === 'oh' ? 2 : 1;
-    seen = true;
-    if (words[i - 1] === 'oh') {
-      const digit = ONES.get(peek());
-      if (digit === undefined || digit === 0 || digit > 9) return null;
-      return i + 1 === words.length ? String(whole + digit) : null;
-    }
-  }
-  if (seen && peek() === 'and') i++;
-  const tens = TENS.get(peek());
-  if (tens !== undefined) {
-    whole += tens;
-    i++;
-    seen = true;
-    const unit = ONES.get(peek());
-    if (unit !== undefined && unit > 0 && unit < 10) {
-      whole += unit;
-      i++;
-    }
-  } else {
-    const small = ONES.get(peek());
-    if (small !== undefined) {
-      whole += small;
-      i++;
-      seen = true;
-    }
-  }
-  if (!seen) return null;
-  let text = String(whole);
-  if (peek() === 'point') {
-    i++;
-    let decimals = '';
-    while (i < words.length) {
-      const digit = peek() === 'oh' ? 0 : ONES.get(peek());
-      if (digit === undefined || digit > 9) break;
-      decimals += String(digit);
-      i++;
-    }
-    if (decimals === '') return null;
-    text += `.${decimals}`;
-  }
-  return i === words.length ? text : null;
-}
+/** Readings dictated in a note may say hundreds the short way: `one forty-two` is 142, `one oh five` is 105. */
+const SPOKEN = { spokenHundreds: true } as const;
 
 /** The longest prefix of a run of words that is a number, with how many words it used. */
 function longestNumber(words: readonly string[]): { text: string; used: number } | null {
+  // `point five` alone stays words in prose (`at this point one …`); a decimal needs its whole part here.
+  if (words[0] === 'point') return null;
   for (let n = words.length; n >= 1; n--) {
     const slice = words.slice(0, n);
     const last = slice[n - 1];
     if (last === 'and' || last === 'a' || last === 'point' || last === 'oh') continue;
-    const text = parseWords(slice);
+    const text = parseNumberWords(slice, SPOKEN);
     if (text !== null) return { text, used: n };
   }
   return null;

@@ -1,3 +1,4 @@
+import { parseSpelledNumber } from './spelled-numbers';
 import type { StandardizedReading } from './types';
 
 export type Comparator = NonNullable<StandardizedReading['comparator']>;
@@ -84,6 +85,32 @@ export function parseDecimal(text: string): string | null {
   return sign === '-' && /[1-9]/.test(plain) ? `-${plain}` : plain;
 }
 
+/** `142 over 91`, `ninety over sixty mmHg`: blood pressure said rather than written with a slash. */
+const OVER = /^(.+?)\s+over\s+(.+?)(\s*mm\s*\[?hg\]?)?$/i;
+
+/** One side of `N over M`: digits, or a whole number phrase (`one hundred forty two`, never `one forty`). */
+function overSide(text: string): string | null {
+  const t = text.trim();
+  return /^\d+(?:\.\d+)?$/.test(t) ? t : parseSpelledNumber(t);
+}
+
+/**
+ * A value written in words as the digits it stands for, else null: a number phrase (`seventy-eight` → `78`,
+ * `ninety eight point six` → `98.6`, `7 point 2` → `7.2`), or `N over M` as `N/M` when that is a blood pressure the
+ * slash form would be. Only whole phrases are read; `twice daily`, `seventy-something` and `one forty` stay text.
+ */
+function spelledAsDigits(text: string): string | null {
+  const over = OVER.exec(text);
+  if (over) {
+    const systolic = overSide(over[1] as string);
+    const diastolic = overSide(over[2] as string);
+    if (systolic === null || diastolic === null) return null;
+    const slash = `${systolic}/${diastolic}${over[3] ?? ''}`;
+    return BLOOD_PRESSURE.test(slash) ? slash : null;
+  }
+  return parseSpelledNumber(text);
+}
+
 const FLAG_LIKE = /^\(?(?:H|L|HH|LL|A|N|\*)\)?$/;
 
 function timeUnitOf(part: string): 'h' | 'min' | 's' {
@@ -134,7 +161,7 @@ function parseDuration(text: string, unit: string | null): { value: string; unit
 }
 
 /**
- * Parses a value as written. `unit` is the reading's canonical UCUM unit, used to express durations.
+ * Parses a value as written, in digits or in words (`seventy-eight`, `six point two`). `unit` is the reading's canonical UCUM unit, used to express durations.
  * @see https://hl7.org/fhir/R4/datatypes.html#Quantity — comparator semantics (`<`, `<=`, `>=`, `>`)
  */
 export function parseValue(value: string | number, unit: string | null): ParsedValue {
@@ -148,13 +175,14 @@ export function parseValue(value: string | number, unit: string | null): ParsedV
   if (typeof value === 'number') return { ...empty, parsedValue: formatDecimal(value) };
   const text = value.normalize('NFKC').trim();
   if (text === '') return empty;
+  const readable = spelledAsDigits(text) ?? text;
 
-  if (isDurationText(text, unit)) {
-    const duration = parseDuration(text, unit);
+  if (isDurationText(readable, unit)) {
+    const duration = parseDuration(readable, unit);
     if (duration) return { ...empty, parsedValue: duration.value, durationUnit: duration.unit };
   }
 
-  const match = VALUE_WITH_UNIT.exec(text);
+  const match = VALUE_WITH_UNIT.exec(readable);
   if (match) {
     const number = parseDecimal(match[2] as string);
     const trailing = match[3]?.trim() ?? null;
@@ -172,10 +200,11 @@ export function parseValue(value: string | number, unit: string | null): ParsedV
   return { ...empty, qualitative: QUALITATIVE.get(word) ?? text };
 }
 
-/** `"120/80"` (optionally `mmHg`) → systolic and diastolic numbers, else null. */
+/** `"120/80"` or `"120 over 80"` (optionally `mmHg`, sides in digits or words) → systolic and diastolic, else null. */
 export function parseBloodPressure(value: string | number): { systolic: string; diastolic: string } | null {
   if (typeof value !== 'string') return null;
-  const match = BLOOD_PRESSURE.exec(value.normalize('NFKC'));
+  const text = value.normalize('NFKC');
+  const match = BLOOD_PRESSURE.exec(spelledAsDigits(text.trim()) ?? text);
   if (!match) return null;
   return { systolic: parseDecimal(match[1] as string) ?? '', diastolic: parseDecimal(match[2] as string) ?? '' };
 }

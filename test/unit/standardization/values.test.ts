@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { standardizeReading } from '../../../shared/domain/standardization/index';
 import type { ReadingInput } from '../../../shared/domain/standardization/types';
-import { parseDecimal, parseValue } from '../../../shared/domain/standardization/values';
+import { parseBloodPressure, parseDecimal, parseValue } from '../../../shared/domain/standardization/values';
 
 function one(input: ReadingInput) {
   const readings = standardizeReading(input);
@@ -114,6 +114,35 @@ describe('value parsing', () => {
     });
   });
 
+  it.each([
+    ['seventy-eight', '78'],
+    ['seventy eight', '78'],
+    ['one hundred forty two', '142'],
+    ['a hundred and five', '105'],
+    ['two thousand', '2000'],
+    ['ninety eight point six', '98.6'],
+    ['six point two', '6.2'],
+    ['point five', '0.5'],
+    ['zero', '0'],
+    ['7 point 2', '7.2'],
+  ])('a value in words: %s → %s', (text, parsed) => {
+    expect(parseValue(text, null)).toEqual({
+      parsedValue: parsed,
+      comparator: null,
+      qualitative: null,
+      inlineUnit: null,
+      durationUnit: null,
+    });
+    expect(one({ indicator: 'Temperature', value: text })).toMatchObject({ value: text, parsedValue: parsed });
+  });
+
+  it.each(['twice daily', 'seventy-something', 'one forty', 'one forty-two', 'about seventy', 'five mg', 'six point'])(
+    'words that are not wholly a number stay text: %s',
+    (text) => {
+      expect(parseValue(text, null)).toMatchObject({ parsedValue: null, qualitative: text, inlineUnit: null });
+    },
+  );
+
   it('parseValue reports an inline unit only for text values', () => {
     expect(parseValue('97 mg/dL', null).inlineUnit).toBe('mg/dL');
     expect(parseValue(97, null).inlineUnit).toBeNull();
@@ -158,6 +187,57 @@ describe('blood pressure split', () => {
     expect(systolic).toMatchObject({ referenceLow: 90, referenceHigh: 120, abnormal: true, interpretation: 'H' });
     expect(diastolic).toMatchObject({ referenceLow: 60, referenceHigh: 80, abnormal: true, interpretation: 'H' });
     expect(systolic?.referenceText).toBe('90-120/60-80');
+  });
+
+  it.each([
+    ['142 over 91', '142', '91'],
+    ['142 OVER 91', '142', '91'],
+    ['142 over 91 mmHg', '142', '91'],
+    ['one hundred forty two over ninety one', '142', '91'],
+    ['one hundred and forty-two over ninety-one', '142', '91'],
+    ['ninety over sixty', '90', '60'],
+    ['120 over eighty', '120', '80'],
+  ])('"%s" splits exactly as the slash form does', (text, systolic, diastolic) => {
+    const spoken = standardizeReading({ indicator: 'BP', value: text, referenceRange: '90-120/60-80' });
+    const slashed = standardizeReading({
+      indicator: 'BP',
+      value: `${systolic}/${diastolic}`,
+      referenceRange: '90-120/60-80',
+    });
+    expect(spoken).toHaveLength(2);
+    expect(spoken).toEqual(slashed.map((r) => ({ ...r, value: text })));
+    expect(spoken.map((r) => r.parsedValue)).toEqual([systolic, diastolic]);
+    expect(parseBloodPressure(text)).toEqual({ systolic, diastolic });
+  });
+
+  it('"N over M" under another name reads as "N/M" does', () => {
+    expect(parseValue('142 over 91', null)).toEqual(parseValue('142/91', null));
+    expect(standardizeReading({ indicator: 'Glucose', value: '142 over 91' })[0]).toEqual({
+      ...standardizeReading({ indicator: 'Glucose', value: '142/91' })[0],
+      value: '142 over 91',
+    });
+  });
+
+  it.each([
+    'one forty over ninety',
+    'one forty-two over ninety-one',
+    'seventy-something over ninety',
+    '5 over 3',
+    'five over three',
+    '142 over',
+    'over 91',
+    '142 over 91 over 60',
+    'twice over',
+  ])('"%s" is no blood pressure and no number', (text) => {
+    expect(parseBloodPressure(text)).toBeNull();
+    expect(standardizeReading({ indicator: 'BP', value: text })).toHaveLength(1);
+    if (!/^\d/.test(text)) expect(parseValue(text, null)).toMatchObject({ parsedValue: null, qualitative: text });
+  });
+
+  it('"N over M" that is not a blood pressure keeps the reading it had before words were read', () => {
+    // As before: the leading digits are the value and the rest trails as written.
+    expect(parseValue('5 over 3', null)).toMatchObject({ parsedValue: '5', inlineUnit: 'over 3' });
+    expect(parseValue('142 over', null)).toMatchObject({ parsedValue: '142', inlineUnit: 'over' });
   });
 
   it('does not split other indicators or single numbers', () => {
