@@ -1,21 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { extractReadingsOffline } from '../../../shared/domain/extraction/index';
-import type { ExtractedReading } from '../../../shared/domain/extraction/types';
-
-/** The fields the assertions care about, without the date (covered in dates.test.ts). */
-function rows(text: string): Omit<ExtractedReading, 'measuredAt'>[] {
-  return extractReadingsOffline(text).map(({ measuredAt: _ignored, ...rest }) => rest);
-}
-
-function row(
-  indicator: string,
-  value: string,
-  unit: string | null = null,
-  referenceRange: string | null = null,
-  flag: string | null = null,
-) {
-  return { indicator, value, unit, referenceRange, flag };
-}
+import { row, rows } from '../../support/extraction-rows';
 
 describe('fixed-width tables with a header row', () => {
   it('reads test, result, flag, units, reference columns by position (empty flag cells do not shift columns)', () => {

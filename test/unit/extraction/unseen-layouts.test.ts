@@ -2,22 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { extractReadingsOffline } from '../../../shared/domain/extraction/index';
 import { isNoiseLine } from '../../../shared/domain/extraction/lines';
 import { spellOutValues } from '../../../shared/domain/extraction/spelled-values';
-import type { ExtractedReading } from '../../../shared/domain/extraction/types';
-
-/** The fields the assertions care about, without the date unless asked for. */
-function rows(text: string): Omit<ExtractedReading, 'measuredAt'>[] {
-  return extractReadingsOffline(text).map(({ measuredAt: _ignored, ...rest }) => rest);
-}
-
-function row(
-  indicator: string,
-  value: string,
-  unit: string | null = null,
-  referenceRange: string | null = null,
-  flag: string | null = null,
-) {
-  return { indicator, value, unit, referenceRange, flag };
-}
+import { row, rows } from '../../support/extraction-rows';
 
 describe('Italian and Portuguese reports', () => {
   it('reads an Italian referto header (Esame, Risultato, Unità di misura, Valori di riferimento) with bracketed ranges', () => {
