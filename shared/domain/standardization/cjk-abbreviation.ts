@@ -1,5 +1,5 @@
 import { foldTraditionalChinese } from './cjk-fold';
-import type { CorpusConcept, SynonymGroup } from './corpus';
+import { type CorpusConcept, type SynonymGroup, synonymGroup } from './corpus';
 import { normalizeIndicatorText } from './normalize-text';
 
 /**
@@ -236,7 +236,7 @@ export function commonGroup(a: SynonymGroup, b: SynonymGroup): SynonymGroup | nu
   if (a.signature === b.signature) return a;
   if (a.ambiguous || b.ambiguous) return null;
   const both = a.concepts.filter((c) => b.concepts.includes(c));
-  return both.length > 0 ? narrowed(both, a.needsUnit && b.needsUnit) : null;
+  return both.length > 0 ? synonymGroup(both, a.needsUnit && b.needsUnit) : null;
 }
 
 /** `Fasting glucose [Mass/volume] in Serum or Plasma` → component words, and the property, system and method. */
@@ -270,18 +270,6 @@ function refines(specific: CorpusConcept, broad: CorpusConcept): boolean {
 export function refinedGroup(name: SynonymGroup, alias: SynonymGroup): SynonymGroup | null {
   if (name.ambiguous || alias.ambiguous || name.concepts.length === 0) return null;
   return name.concepts.every((c) => alias.concepts.some((broad) => refines(c, broad))) ? name : null;
-}
-
-function narrowed(concepts: CorpusConcept[], needsUnit: boolean): SynonymGroup {
-  return {
-    concepts,
-    ambiguous: false,
-    signature: concepts
-      .map((c) => c.code)
-      .sort()
-      .join('|'),
-    needsUnit,
-  };
 }
 
 /**
@@ -340,5 +328,5 @@ export function mixedScriptGroup(name: string, exact: ExactLookup): MixedScriptM
   }
   concepts = concepts.filter((c) => fitsQualifier(c, qualifier));
   if (concepts.length === 0) return refuse;
-  return { group: narrowed(concepts, needsUnit), confidence };
+  return { group: synonymGroup(concepts, needsUnit), confidence };
 }

@@ -96,6 +96,15 @@ function traitsOf(concept: CorpusConcept): ConceptTraits {
   return { property, wholeBloodOk };
 }
 
+/** The group of concepts one name stands for; its signature is their sorted codes. */
+export function synonymGroup(concepts: CorpusConcept[], needsUnit: boolean): SynonymGroup {
+  const signature = concepts
+    .map((c) => c.code)
+    .sort()
+    .join('|');
+  return { concepts, ambiguous: false, signature, needsUnit };
+}
+
 /** Indexes a corpus: exported so the build's tests can compare the curated answers before and after generation. */
 export function buildIndex(corpus: LoincCorpus): CorpusIndex {
   const byCode = new Map<string, CorpusConcept>();
@@ -116,17 +125,7 @@ export function buildIndex(corpus: LoincCorpus): CorpusIndex {
   }
 
   const exact = new Map<string, SynonymGroup>();
-  for (const [key, concepts] of conceptsByKey) {
-    exact.set(key, {
-      concepts,
-      ambiguous: false,
-      signature: concepts
-        .map((c) => c.code)
-        .sort()
-        .join('|'),
-      needsUnit: unitRequired.has(key),
-    });
-  }
+  for (const [key, concepts] of conceptsByKey) exact.set(key, synonymGroup(concepts, unitRequired.has(key)));
   // Ambiguous names win over a synonym of the same spelling: a null is safer than one arbitrary reading.
   for (const term of corpus.ambiguousTerms) {
     const key = normalizeIndicatorText(term);

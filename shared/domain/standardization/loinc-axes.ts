@@ -1,3 +1,5 @@
+import { type CorpusConcept, corpusIndex } from './corpus';
+
 /**
  * The parts of a LOINC long common name the resolver reasons with: component, property, system, method and timing.
  * LOINC codes one test apart per specimen (system) and per property, so two concepts with the same component and
@@ -35,4 +37,43 @@ export function loincAxesOf(display: string): LoincAxes | null {
     method: (match[4] ?? '').toLowerCase(),
     timing: (match[5] ?? '').toLowerCase(),
   };
+}
+
+/** A corpus concept with its parsed long name. */
+export interface ConceptAxes {
+  concept: CorpusConcept;
+  axes: LoincAxes;
+}
+
+const parsed = new WeakMap<CorpusConcept, LoincAxes | null>();
+
+/** The axes of a corpus concept's long name, parsed once per concept. */
+export function axesOfConcept(concept: CorpusConcept): LoincAxes | null {
+  let axes = parsed.get(concept);
+  if (axes === undefined) {
+    axes = loincAxesOf(concept.display);
+    parsed.set(concept, axes);
+  }
+  return axes;
+}
+
+let byComponent: ReadonlyMap<string, readonly ConceptAxes[]> | undefined;
+
+/**
+ * Every corpus concept by its LOINC component: siblings that differ in system, property, method or timing. Built on
+ * first use (a Lambda that never meets a specimen, method or unit-less name never pays for it), shared by the
+ * system axis, the method axis and the unit-less rule.
+ */
+export function conceptsByComponent(): ReadonlyMap<string, readonly ConceptAxes[]> {
+  if (byComponent) return byComponent;
+  const index = new Map<string, ConceptAxes[]>();
+  for (const concept of corpusIndex.concepts) {
+    const axes = axesOfConcept(concept);
+    if (!axes) continue;
+    const list = index.get(axes.component) ?? [];
+    list.push({ concept, axes });
+    index.set(axes.component, list);
+  }
+  byComponent = index;
+  return index;
 }

@@ -1,5 +1,5 @@
-import { type CorpusConcept, corpusIndex } from './corpus';
-import { type LoincAxes, loincAxesOf } from './loinc-axes';
+import type { CorpusConcept } from './corpus';
+import { axesOfConcept, conceptsByComponent } from './loinc-axes';
 import { editDistance } from './retrieval/word-alignment';
 import { knownWords } from './system-axis';
 
@@ -86,31 +86,14 @@ function slipOfMethod(word: string): WrittenMethod | undefined {
   return near.length === 1 ? near[0]?.[1] : undefined;
 }
 
-let byComponent: ReadonlyMap<string, readonly { concept: CorpusConcept; axes: LoincAxes }[]> | undefined;
-
-function conceptsOfComponent(component: string) {
-  if (!byComponent) {
-    const index = new Map<string, { concept: CorpusConcept; axes: LoincAxes }[]>();
-    for (const concept of corpusIndex.concepts) {
-      const axes = loincAxesOf(concept.display);
-      if (!axes) continue;
-      const list = index.get(axes.component) ?? [];
-      list.push({ concept, axes });
-      index.set(axes.component, list);
-    }
-    byComponent = index;
-  }
-  return byComponent.get(component) ?? [];
-}
-
 /**
  * Among the concepts sharing a matched concept's component, system, property and timing, the one carrying the written
  * method; or, for a word that restates the usual method, the method-less one when none carries it. Null otherwise.
  */
 export function conceptByMethod(matched: CorpusConcept, method: WrittenMethod): CorpusConcept | null {
-  const axes = loincAxesOf(matched.display);
+  const axes = axesOfConcept(matched);
   if (!axes) return null;
-  const siblings = conceptsOfComponent(axes.component).filter(
+  const siblings = (conceptsByComponent().get(axes.component) ?? []).filter(
     (m) => m.axes.system === axes.system && m.axes.property === axes.property && m.axes.timing === axes.timing,
   );
   const carrying = siblings.filter((m) => method.methods.includes(m.axes.method));

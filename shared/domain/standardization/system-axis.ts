@@ -1,5 +1,5 @@
 import { type CorpusConcept, corpusIndex } from './corpus';
-import { type LoincAxes, loincAxesOf } from './loinc-axes';
+import { axesOfConcept, type ConceptAxes, conceptsByComponent, type LoincAxes, loincAxesOf } from './loinc-axes';
 import { normalizeIndicatorText, type PropertyHint } from './normalize-text';
 import { ocrSkeleton } from './ocr-confusions';
 import { editDistance } from './retrieval/word-alignment';
@@ -251,7 +251,7 @@ export function readSystemAxis(name: string): SystemAxisName | null {
 
 interface ComponentIndex {
   /** LOINC component → the concepts naming it, with their axes. */
-  concepts: ReadonlyMap<string, readonly { concept: CorpusConcept; axes: LoincAxes }[]>;
+  concepts: ReadonlyMap<string, readonly ConceptAxes[]>;
   /**
    * A component's normalised key (and the key without its bracketed alias, `Estriol (E3)`, and the abbreviation
    * LOINC's short names write for it) → components.
@@ -263,19 +263,17 @@ let componentIndex: ComponentIndex | undefined;
 
 function componentIndexOf(): ComponentIndex {
   if (componentIndex) return componentIndex;
-  const concepts = new Map<string, { concept: CorpusConcept; axes: LoincAxes }[]>();
+  const concepts = new Map<string, readonly ConceptAxes[]>();
   const byKey = new Map<string, Set<string>>();
-  for (const concept of corpusIndex.concepts) {
-    const axes = loincAxesOf(concept.display);
-    if (!axes?.system) continue;
-    const list = concepts.get(axes.component) ?? [];
-    list.push({ concept, axes });
-    concepts.set(axes.component, list);
-    for (const written of [axes.component, axes.component.replace(/\([^()]*\)/g, ' ')]) {
+  for (const [component, family] of conceptsByComponent()) {
+    const inSystems = family.filter((m) => m.axes.system);
+    if (inSystems.length === 0) continue;
+    concepts.set(component, inSystems);
+    for (const written of [component, component.replace(/\([^()]*\)/g, ' ')]) {
       const key = normalizeIndicatorText(written);
       if (!key) continue;
       const set = byKey.get(key) ?? new Set<string>();
-      set.add(axes.component);
+      set.add(component);
       byKey.set(key, set);
     }
   }
@@ -283,7 +281,7 @@ function componentIndexOf(): ComponentIndex {
   // abbreviation names the components of the concepts it was written for, used only where it names exactly one.
   const abbreviated = new Map<string, Set<string>>();
   for (const concept of corpusIndex.concepts) {
-    const axes = concept.shortName ? loincAxesOf(concept.display) : null;
+    const axes = concept.shortName ? axesOfConcept(concept) : null;
     const written = axes?.system && concept.shortName ? readSystemAxis(concept.shortName) : null;
     const key = written ? normalizeIndicatorText(written.component) : '';
     if (!axes || !key || byKey.has(key)) continue;
@@ -300,12 +298,7 @@ function componentIndexOf(): ComponentIndex {
  * The unit fits the concept: one of its own units, convertible to its usual one (`#/uL` to `10*3/uL`), or a unit a
  * serum, plasma or blood sibling of the same component and property is reported in (LDH in pleural fluid in `[IU]/L`).
  */
-function unitFits(
-  concept: CorpusConcept,
-  axes: LoincAxes,
-  unit: string,
-  family: readonly { concept: CorpusConcept; axes: LoincAxes }[],
-): boolean {
+function unitFits(concept: CorpusConcept, axes: LoincAxes, unit: string, family: readonly ConceptAxes[]): boolean {
   if (concept.units.includes(unit) || convertValue(1, unit, concept.defaultUnit) !== null) return true;
   return family.some(
     (m) => m.axes.property === axes.property && DEFAULT_SYSTEMS.has(m.axes.system) && m.concept.units.includes(unit),
@@ -325,7 +318,7 @@ export interface SystemAnchor {
 export function axesAnchors(concepts: readonly CorpusConcept[]): SystemAnchor[] {
   const anchors: SystemAnchor[] = [];
   for (const concept of concepts) {
-    const axes = loincAxesOf(concept.display);
+    const axes = axesOfConcept(concept);
     if (axes) anchors.push({ component: axes.component, timing: axes.timing, method: axes.method });
   }
   return anchors;
@@ -390,7 +383,7 @@ export function systemAgrees(display: string, systems: readonly System[]): boole
 
 /** Whether the concepts a component matched sit in a default system, so the written system may choose among siblings. */
 export function namesDefaultSystem(concepts: readonly CorpusConcept[]): boolean {
-  return concepts.some((c) => DEFAULT_SYSTEMS.has(loincAxesOf(c.display)?.system ?? ''));
+  return concepts.some((c) => DEFAULT_SYSTEMS.has(axesOfConcept(c)?.system ?? ''));
 }
 
 /** Whether a curated name of the concept writes this system (`Cholesterol Bld Qn (POC)` is curated as serum). */

@@ -1,5 +1,5 @@
-import { type CorpusConcept, conceptByCode, corpusIndex } from './corpus';
-import { type LoincAxes, loincAxesOf } from './loinc-axes';
+import { type CorpusConcept, conceptByCode } from './corpus';
+import { conceptsByComponent } from './loinc-axes';
 import { analyseIndicatorText, type PropertyHint } from './normalize-text';
 import { type IndicatorResolution, resolveIndicator } from './resolver';
 import { normalizeUnit } from './units';
@@ -22,17 +22,10 @@ interface SiblingKinds {
 let siblings: ReadonlyMap<CorpusConcept, SiblingKinds> | undefined;
 
 function buildSiblings(): ReadonlyMap<CorpusConcept, SiblingKinds> {
-  const byComponent = new Map<string, { concept: CorpusConcept; axes: LoincAxes }[]>();
-  for (const concept of corpusIndex.concepts) {
-    const axes = loincAxesOf(concept.display);
-    // Only long names stating a property: the sibling test compares properties.
-    if (!axes?.property) continue;
-    const list = byComponent.get(axes.component) ?? [];
-    list.push({ concept, axes });
-    byComponent.set(axes.component, list);
-  }
   const kinds = new Map<CorpusConcept, SiblingKinds>();
-  for (const members of byComponent.values()) {
+  for (const family of conceptsByComponent().values()) {
+    // Only long names stating a property: the sibling test compares properties.
+    const members = family.filter((m) => m.axes.property);
     for (const { concept, axes } of members) {
       const others = members.filter((m) => m.concept !== concept);
       kinds.set(concept, {
