@@ -32,6 +32,8 @@ export type RealworldClass =
   | 'abbreviation'
   | 'unit-picks'
   | 'ambiguous'
+  /** A name several concepts could own, filed under one by a labelling decision (README); never seeded. */
+  | 'decided'
   | 'unit-mismatch'
   | 'not-a-test'
   | 'typo'
@@ -104,11 +106,13 @@ function handLabelled(): Base[] {
 const squash = (s: string) => s.toLowerCase().replace(/\s+/g, ' ').trim();
 
 /**
- * Flowsheet names that one row of the table owns but that, read alone, name several concepts: `O2 Sat` in % is
- * pulse oximetry (59408-5) as often as blood-gas saturation (20564-1, the row's code); `FIO2` is the ventilator
- * setting (19994-3, the row's code) or the measured inhaled concentration (3150-0). Labelled null.
+ * Flowsheet names the table files under a narrower code than HDS reads them (decided in session 14, README
+ * "Labelling decisions"): an oxygen saturation in % named without a specimen or method is the pulse-oximetry vital
+ * sign (59408-5), as the team set files `Oxygen saturation` and `Blood oxygen`; blood-gas saturation needs `SaO2`,
+ * `BldA`, arterial or venous written. (`FIO2` keeps the row's code, the ventilator setting 19994-3.)
  */
-const AMBIGUOUS_OUTSIDE_THE_TABLE = new Set(['o2 sat', 'fio2']);
+const HDS_READING_OF_TABLE_NAME = new Map([['o2 sat', '59408-5']]);
+const FIO2_AND_O2_SAT = new Set(['o2 sat', 'fio2']);
 
 function flowsheetNames(random: () => number, perKind: { display: number; short: number }): Base[] {
   const rows = tsv('nlm-flowsheet-names.tsv').map(([loinc, , shortName, flowsheetName, ucum]) => ({
@@ -148,12 +152,13 @@ function flowsheetNames(random: () => number, perKind: { display: number; short:
     )) {
       const name = r[field];
       const codes = codesByKey.get(`${squash(name)}\u0000${r.ucum}`);
-      const ambiguous = (codes?.size ?? 0) > 1 || AMBIGUOUS_OUTSIDE_THE_TABLE.has(squash(name));
+      const ambiguous = (codes?.size ?? 0) > 1;
+      const decided = FIO2_AND_O2_SAT.has(squash(name));
       out.push({
         input: name,
         unit: r.ucum,
-        expected: ambiguous ? null : r.loinc,
-        class: ambiguous ? 'ambiguous' : cls,
+        expected: ambiguous ? null : (HDS_READING_OF_TABLE_NAME.get(squash(name)) ?? r.loinc),
+        class: ambiguous ? 'ambiguous' : decided ? 'decided' : cls,
         source: `nlm-flowsheet (${kind})`,
       });
     }
