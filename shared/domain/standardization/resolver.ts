@@ -9,6 +9,7 @@ import {
   WHOLE_BLOOD,
 } from './normalize-text';
 import { ocrConfusionGroup, ocrRepairedKey } from './ocr-confusions';
+import { respelledNames } from './respell';
 import {
   chooseNeighbour,
   type KeyNeighbour,
@@ -24,6 +25,7 @@ import {
   namesDefaultSystem,
   readSystemAxis,
   type SystemAxisName,
+  siblingReportedIn,
   systemAgrees,
 } from './system-axis';
 import type { ObservationCategory } from './types';
@@ -43,6 +45,8 @@ const SORTED_TOKENS_CONFIDENCE = 0.97;
 /** A code chosen by component and written system or method: as sure as its component match, at most this. */
 const SYSTEM_AXIS_CONFIDENCE = 0.95;
 const UNITLESS_DEFAULT_CONFIDENCE = 0.9;
+/** A name read once its slipped words were respelled (`respell.ts`): as sure as retrieval's best, no surer. */
+const RESPELLED_CONFIDENCE = 0.9;
 
 /** HealthKit identifiers are a closed vocabulary: one we do not curate is unknown, not a misspelling. */
 const HEALTHKIT_IDENTIFIER = /^HK[A-Z][A-Za-z]*Identifier/;
@@ -265,7 +269,9 @@ function methodAxisResolution(
   if (found === SCRIPT_CONFLICT) return null;
   const match = found ?? retrievedMatch(written.component, key, unit, retrievalThreshold);
   if (!match) return null;
-  const matched = resolutionOf(match, unit, property);
+  // The unit may belong to the method's sibling only (`Hb A1c IFCC` in mmol/mol): the test is found without it.
+  let matched = resolutionOf(match, unit, property);
+  if (!matched.loincCode && unit !== null) matched = resolutionOf(match, null, property);
   const concept = matched.loincCode ? conceptByCode(matched.loincCode) : undefined;
   const chosen = concept ? conceptByMethod(concept, written.method) : null;
   if (!chosen) return null;
@@ -316,6 +322,10 @@ function lookup(name: string, unit: string | null, retrievalThreshold: number): 
     const onSystem = systemAxisResolution(axis, unit, retrievalThreshold);
     if (onSystem) return onSystem;
   }
+  if (resolved && !contradicted && unit !== null && exactish && !exactish.group.ambiguous) {
+    const sibling = siblingReportedIn(exactish.group.concepts, unit);
+    if (sibling) return resolutionOfConcept(sibling, Math.min(exactish.confidence, SYSTEM_AXIS_CONFIDENCE));
+  }
   if (resolved) return contradicted ? unresolved(unit) : resolved;
   // `Glucose (mg/dL)`: a header that carries its unit. The reading's own unit, when given, still decides.
   const written = unitWrittenInName(name, (text) => normalizeUnit(text) !== null);
@@ -328,8 +338,39 @@ function lookup(name: string, unit: string | null, retrievalThreshold: number): 
     const byMethod = methodAxisResolution(method, unit, retrievalThreshold);
     if (byMethod) return byMethod;
   }
+  const respelled = respelledResolution(name, unit, retrievalThreshold);
+  if (respelled) return respelled;
   const match = retrievedMatch(name, normalized, unit, retrievalThreshold);
   return match ? resolutionOf(match, unit, property) : unresolved(unit);
+}
+
+/**
+ * `Adenossine Deaminase Pl Fld Qn`, `BP Dias Stting`: the name read again with its slipped words respelled as the
+ * corpus spells them (`respell.ts`). A word as near to several corpus words gives several readings; they must not
+ * disagree: one code from every reading that finds one, else no code from this stage.
+ */
+function respelledResolution(
+  name: string,
+  unit: string | null,
+  retrievalThreshold: number,
+): IndicatorResolution | null {
+  let found: IndicatorResolution | null = null;
+  for (const reading of respelledNames(name)) {
+    const read = lookup(reading, unit, retrievalThreshold);
+    if (!read.loincCode) continue;
+    if (found && found.loincCode !== read.loincCode) return null;
+    found ??= read;
+  }
+  return found && Object.freeze({ ...found, confidence: Math.min(found.confidence, RESPELLED_CONFIDENCE) });
+}
+
+function resolutionOfConcept(concept: CorpusConcept, confidence: number): IndicatorResolution {
+  return Object.freeze({
+    loincCode: concept.code,
+    canonicalName: concept.display,
+    confidence,
+    category: concept.category,
+  });
 }
 
 /** The code a matched group gives with this unit and property, or null (ambiguous, or no sibling fits). */

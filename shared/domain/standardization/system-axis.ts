@@ -372,6 +372,40 @@ export function conceptOnSystem(
   return null;
 }
 
+const DIMENSIONLESS: ReadonlySet<string> = new Set(['%', '1', '{ratio}', '{index}', '{titer}']);
+
+/**
+ * `Hemoglobin A1c` in mmol/mol: the name found a test none of whose concepts the unit fits or converts to, and LOINC
+ * codes a sibling
+ * of the same component, system and timing, by another method or property, that is reported in exactly that unit
+ * (the IFCC HbA1c). The unit names that sibling only when no other sibling is reported in it.
+ */
+export function siblingReportedIn(concepts: readonly CorpusConcept[], unit: string): CorpusConcept | null {
+  // A unit of the same kind on another scale (`Troponin T` in ng/L, the found concept's ng/mL) names no method: the
+  // sibling would be chosen by a lab's habit, not by what was measured.
+  if (concepts.some((c) => c.units.some((own) => convertValue(1, unit, own) !== null))) return null;
+  // A fraction or a pure number (`%`, `1`) is how many methods report: it names none of them.
+  if (DIMENSIONLESS.has(unit)) return null;
+  const index = componentIndexOf().concepts;
+  const found = new Set<CorpusConcept>();
+  for (const concept of concepts) {
+    const axes = axesOfConcept(concept);
+    if (!axes?.system) continue;
+    for (const sibling of index.get(axes.component) ?? []) {
+      if (
+        sibling.axes.system === axes.system &&
+        sibling.axes.timing === axes.timing &&
+        sibling.axes.property === axes.property &&
+        sibling.axes.method !== axes.method &&
+        sibling.concept.units.includes(unit)
+      ) {
+        found.add(sibling.concept);
+      }
+    }
+  }
+  return found.size === 1 ? ([...found][0] ?? null) : null;
+}
+
 /**
  * A concept's system agrees with a written one, or names none. Strictly: LOINC's `Bld` is blood unspecified, coded
  * apart from arterial (`BldA`) and cord blood (`BldCo`).

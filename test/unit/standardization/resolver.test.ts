@@ -129,7 +129,7 @@ describe('resolveIndicator: the unit chooses the variant', () => {
   });
 
   it('a unit that fits no variant gives null rather than the wrong code', () => {
-    expect(code('HbA1c', 'mmol/mol')).toBeNull();
+    expect(code('HbA1c', 'mg/dL')).toBeNull();
     expect(code('HbA1c', '%')).toBe('4548-4');
     expect(code('Glucose', 'kg')).toBeNull();
     expect(code('Monocytes', 'K/uL')).toBeNull();
