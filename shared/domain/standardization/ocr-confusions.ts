@@ -101,7 +101,7 @@ function repairLoneCharacters(name: string): string {
 }
 
 /** The name with OCR's bars, inner capital `I`s, digits and lone characters, and look-alike letters repaired. */
-function repairedName(name: string): string {
+export function repairedName(name: string): string {
   return repairLoneCharacters(repairInnerDigits(repairInnerCapitalI(repairBars(foldLookalikes(name)))));
 }
 

@@ -8,7 +8,7 @@ import {
   sortedTokenKey,
   WHOLE_BLOOD,
 } from './normalize-text';
-import { ocrConfusionGroup, ocrRepairedKey } from './ocr-confusions';
+import { OCR_CONFIDENCE, ocrConfusionGroup, ocrRepairedKey, repairedName } from './ocr-confusions';
 import { respelledNames } from './respell';
 import {
   chooseNeighbour,
@@ -337,6 +337,13 @@ function lookup(name: string, unit: string | null, retrievalThreshold: number): 
   if (method) {
     const byMethod = methodAxisResolution(method, unit, retrievalThreshold);
     if (byMethod) return byMethod;
+  }
+  // `Glycémie à jeun (Gluc0se)`, `0utput Ur`: OCR's shapes repaired on the name as read, then every stage again.
+  // Read again only when the repairs are done (a repaired name repairs to itself), so the stages cannot loop.
+  const repaired = repairedName(name);
+  if (repaired !== name && repairedName(repaired) === repaired) {
+    const read = lookup(repaired, unit, retrievalThreshold);
+    if (read.loincCode) return Object.freeze({ ...read, confidence: Math.min(read.confidence, OCR_CONFIDENCE) });
   }
   const respelled = respelledResolution(name, unit, retrievalThreshold);
   if (respelled) return respelled;

@@ -65,6 +65,18 @@ describe('respelling slipped words as the corpus spells them', () => {
   });
 });
 
+describe('a name read again once OCR shapes are repaired', () => {
+  it('reads a bracketed alias or a system the OCR repair makes legible', () => {
+    expect(code('Glycémie à jeun (Gluc0se)', 'mmol/L')).toBe('14771-0');
+    expect(resolveIndicatorUncached('Glycémie à jeun (Gluc0se)', 'mmol/L').confidence).toBeLessThanOrEqual(0.9);
+  });
+
+  it('keeps digits a test name owns', () => {
+    expect(code('Hemoglobin A1c', '%')).toBe('4548-4');
+    expect(code('Deprecated S pneumI4 IgG Ser-mCnc', 'ug/mL')).not.toBe('27094-2');
+  });
+});
+
 describe('a unit only one method reports in', () => {
   it('names the method sibling when the found test does not take the unit at all (IFCC HbA1c)', () => {
     expect(code('Hemoglobin A1c', 'mmol/mol')).toBe('59261-8');
