@@ -9,6 +9,7 @@ import {
   WHOLE_BLOOD,
 } from './normalize-text';
 import { ocrConfusionGroup, ocrRepairedKey } from './ocr-confusions';
+import { qualifierResolution } from './qualifier-stages';
 import {
   chooseNeighbour,
   type KeyNeighbour,
@@ -329,7 +330,9 @@ function lookup(name: string, unit: string | null, retrievalThreshold: number): 
     if (byMethod) return byMethod;
   }
   const match = retrievedMatch(name, normalized, unit, retrievalThreshold);
-  return match ? resolutionOf(match, unit, property) : unresolved(unit);
+  const retrieved = match ? resolutionOf(match, unit, property) : unresolved(unit);
+  if (retrieved.loincCode) return retrieved;
+  return qualifierResolution(name, unit, (rest, u) => lookup(rest, u, retrievalThreshold)) ?? retrieved;
 }
 
 /** The code a matched group gives with this unit and property, or null (ambiguous, or no sibling fits). */
