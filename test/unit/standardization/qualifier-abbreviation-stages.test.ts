@@ -123,5 +123,27 @@ describe('abbreviated component words', () => {
     expect(code('Chol', 'mg/dL')).toBe('2093-3');
     expect(code('Chol', 'U/L')).toBeNull();
     expect(code('Xyzq Tot', 'mg/dL')).toBeNull();
+    // `Calc` in pg/mL: calcitonin and calcitriol both resolve; LOINC's own `Calcit` names calcitonin alone.
+    expect(code('Calc', 'pg/mL')).toBeNull();
+    expect(code('Calcit', 'pg/mL')).toBe('1992-7');
+  });
+});
+
+describe('short forms added to the curated data', () => {
+  it('reads CPK-MB and the isoenzyme spelled out as CK-MB, the unit choosing mass or activity', () => {
+    expect(code('CPK-MB', 'ng/mL')).toBe('13969-1');
+    expect(code('Creatine Kinase, MB Isoenzyme', 'ng/mL')).toBe('13969-1');
+    expect(code('CPK-MB', 'U/L')).toBe('32673-6');
+    expect(code('CPK-MB', '%')).toBeNull();
+  });
+
+  it('knows the creatinine–cystatin C CKD-EPI 2021 equation apart from the creatinine one', () => {
+    expect(code('eGFRcr-cys CKD-EPI 2021', 'mL/min/1.73m2')).toBe('98980-6');
+    expect(code('eGFR CKD-EPI 2021', 'mL/min/1.73m2')).toBe('98979-8');
+  });
+
+  it('takes urine output in cm3', () => {
+    expect(code('Output Ur', 'cm3')).toBe('9187-6');
+    expect(code('Output Ur', 'mg/dL')).toBeNull();
   });
 });
