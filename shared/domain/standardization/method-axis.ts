@@ -47,11 +47,27 @@ const METHOD_WORDS: ReadonlyMap<string, WrittenMethod> = new Map([
   ['functional', { methods: ['coagulation assay'], usual: false }],
   ['clauss', { methods: ['coagulation assay'], usual: false }],
   ['ifcc', { methods: ['ifcc protocol'], usual: false }],
+  // LOINC short names write electrophoresis `Elph`; lab exports `Elp`.
+  ['elph', { methods: ['electrophoresis'], usual: false }],
+  ['elp', { methods: ['electrophoresis'], usual: false }],
+  // An equation names how a value was calculated: Friedewald's LDL is LOINC's `by calculation`, MDRD its own method.
+  ['friedewald', { methods: ['calculation', 'calculated'], usual: false }],
+  ['mdrd', { methods: ['creatinine-based formula (mdrd)'], usual: false }],
+  // Assay chemistries LOINC does not code apart for these tests: the usual code unless a sibling carries them.
+  ['diazo', { methods: ['diazo'], usual: true }],
+  ['ria', { methods: ['radioimmunoassay', 'radioimmunoassay (ria)', 'ria'], usual: true }],
 ]);
+
+/** Words that only say a method word names an equation (`MDRD equation`): read with it. */
+const METHOD_FILLERS = new Set(['equation', 'formula']);
 
 export interface MethodAxisName {
   /** The name without its method words. */
   component: string;
+  /** The method words as written, without `equation`/`formula` (`MDRD`). */
+  written: string;
+  /** Whether an `equation`/`formula` after a method word was dropped. */
+  filler: boolean;
   method: WrittenMethod;
 }
 
@@ -68,15 +84,42 @@ export function readMethodAxis(name: string): MethodAxisName | null {
   for (let i = 1; i < words.length; i++) {
     for (const size of [2, 1]) {
       if (i + size > words.length) continue;
-      const method =
-        METHOD_WORDS.get(lower.slice(i, i + size).join(' ')) ??
-        (size === 1 ? slipOfMethod(lower[i] as string) : undefined);
+      const method = methodAt(lower, i, size);
       if (!method) continue;
-      const rest = [...words.slice(0, i), ...words.slice(i + size)];
-      return rest.length > 0 ? { component: rest.join(' '), method } : null;
+      // Further method words that say the same (`calculated, Friedewald`) and an `equation` after one go with it.
+      const dropped = new Set<number>();
+      for (let k = i; k < i + size; k++) dropped.add(k);
+      for (let j = i + size; j < words.length; j++) {
+        if (METHOD_FILLERS.has(lower[j] as string) && dropped.has(j - 1)) {
+          dropped.add(j);
+          continue;
+        }
+        for (const more of [2, 1]) {
+          const again = j + more <= words.length ? methodAt(lower, j, more) : undefined;
+          if (again && sameMethod(again, method)) {
+            for (let k = j; k < j + more; k++) dropped.add(k);
+            j += more - 1;
+            break;
+          }
+        }
+      }
+      const rest = words.filter((_, k) => !dropped.has(k));
+      const written = words.filter((_, k) => dropped.has(k) && !METHOD_FILLERS.has(lower[k] as string)).join(' ');
+      const filler = [...dropped].some((k) => METHOD_FILLERS.has(lower[k] as string));
+      return rest.length > 0 ? { component: rest.join(' '), written, filler, method } : null;
     }
   }
   return null;
+}
+
+function methodAt(lower: readonly string[], i: number, size: number): WrittenMethod | undefined {
+  return (
+    METHOD_WORDS.get(lower.slice(i, i + size).join(' ')) ?? (size === 1 ? slipOfMethod(lower[i] as string) : undefined)
+  );
+}
+
+function sameMethod(a: WrittenMethod, b: WrittenMethod): boolean {
+  return a === b || (a.usual === b.usual && a.methods.join('|') === b.methods.join('|'));
 }
 
 /** A long method word with one slip (`centriuged`, `Funcional`), never a word the corpus knows. */

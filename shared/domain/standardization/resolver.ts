@@ -9,6 +9,7 @@ import {
   WHOLE_BLOOD,
 } from './normalize-text';
 import { OCR_CONFIDENCE, ocrConfusionGroup, ocrRepairedKey, repairedName } from './ocr-confusions';
+import { qualifierResolution } from './qualifier-stages';
 import { respelledNames } from './respell';
 import {
   chooseNeighbour,
@@ -348,7 +349,9 @@ function lookup(name: string, unit: string | null, retrievalThreshold: number): 
   const respelled = respelledResolution(name, unit, retrievalThreshold);
   if (respelled) return respelled;
   const match = retrievedMatch(name, normalized, unit, retrievalThreshold);
-  return match ? resolutionOf(match, unit, property) : unresolved(unit);
+  const retrieved = match ? resolutionOf(match, unit, property) : unresolved(unit);
+  if (retrieved.loincCode) return retrieved;
+  return qualifierResolution(name, unit, (rest, u) => lookup(rest, u, retrievalThreshold)) ?? retrieved;
 }
 
 /**

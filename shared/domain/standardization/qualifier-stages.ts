@@ -1,0 +1,88 @@
+import { spelledOutNames } from './component-abbreviations';
+import { type CorpusConcept, conceptByCode, corpusIndex } from './corpus';
+import { conceptByMethod, readMethodAxis } from './method-axis';
+import { analyseIndicatorText, sortedTokenKey } from './normalize-text';
+import type { IndicatorResolution } from './resolver';
+import { conceptByTiming, readTimingAxis } from './timing-axis';
+import { convertValue } from './unit-conversion';
+
+/** A code chosen through a written timing, method or abbreviation: at most this sure. */
+const QUALIFIER_CONFIDENCE = 0.9;
+
+/** The resolver's whole pipeline, for the rest of a name (the caller passes it: no import cycle at run time). */
+export type ResolveName = (name: string, unit: string | null) => IndicatorResolution;
+
+/**
+ * Last stages, for a name every other stage left unresolved:
+ * 1. a challenge timing written after the test (`Glucose, 2 h post 75 g OGTT`, `timing-axis.ts`);
+ * 2. a method written after it, with the rest of the name read by the whole pipeline (`TSH Serl Qn 3RD Gen`, where
+ *    the system axis must spell `Serl` out first; `method-axis.ts`);
+ * 3. abbreviated component words spelled out (`Bili, Tot`, `component-abbreviations.ts`), accepted only when every
+ *    reading that resolves gives the same code.
+ */
+export function qualifierResolution(
+  name: string,
+  unit: string | null,
+  resolve: ResolveName,
+): IndicatorResolution | null {
+  // A curated name the unit refused (`CHOL` in U/L) stays refused: it is not read again as something else.
+  const { key } = analyseIndicatorText(name);
+  if (corpusIndex.exact.has(key) || corpusIndex.sortedTokens.has(sortedTokenKey(key))) return null;
+  return (
+    timingResolution(name, unit, resolve) ??
+    methodResolution(name, unit, resolve) ??
+    abbreviationResolution(name, unit, resolve)
+  );
+}
+
+/** The code the rest of the name gives with the reading's unit: a unit no sibling of it takes stays a refusal. */
+function baseCode(component: string, unit: string | null, resolve: ResolveName): IndicatorResolution | null {
+  const base = resolve(component, unit);
+  return base.loincCode ? base : null;
+}
+
+function resolutionOf(concept: CorpusConcept, confidence: number): IndicatorResolution {
+  return Object.freeze({
+    loincCode: concept.code,
+    canonicalName: concept.display,
+    confidence: Math.min(confidence, QUALIFIER_CONFIDENCE),
+    category: concept.category,
+  });
+}
+
+function timingResolution(name: string, unit: string | null, resolve: ResolveName): IndicatorResolution | null {
+  const written = readTimingAxis(name);
+  if (!written) return null;
+  const base = baseCode(written.component, unit, resolve);
+  const chosen = base?.loincCode ? conceptByTiming(base.loincCode, written.timing, unit) : null;
+  return chosen && base ? resolutionOf(chosen, base.confidence) : null;
+}
+
+function methodResolution(name: string, unit: string | null, resolve: ResolveName): IndicatorResolution | null {
+  const written = readMethodAxis(name);
+  if (!written) return null;
+  const base = baseCode(written.component, unit, resolve);
+  // `Estimated GFR (MDRD equation)`: the test alone is ambiguous, the name with its method words is a synonym.
+  if (!base && written.filler) {
+    const whole = resolve(`${written.component} ${written.written}`, unit);
+    if (whole.loincCode) return whole;
+  }
+  const matched = base?.loincCode ? conceptByCode(base.loincCode) : undefined;
+  const chosen = matched ? conceptByMethod(matched, written.method) : null;
+  if (!chosen || !base) return null;
+  if (unit !== null && !chosen.units.includes(unit) && convertValue(1, unit, chosen.defaultUnit) === null) return null;
+  return resolutionOf(chosen, base.confidence);
+}
+
+function abbreviationResolution(name: string, unit: string | null, resolve: ResolveName): IndicatorResolution | null {
+  let found: IndicatorResolution | null = null;
+  for (const reading of spelledOutNames(name)) {
+    const resolved = resolve(reading, unit);
+    if (!resolved.loincCode) continue;
+    if (found && found.loincCode !== resolved.loincCode) return null;
+    found = found ?? resolved;
+  }
+  if (!found?.loincCode) return null;
+  const concept = conceptByCode(found.loincCode);
+  return concept ? resolutionOf(concept, found.confidence) : null;
+}

@@ -1,0 +1,99 @@
+import { type CorpusConcept, conceptByCode } from './corpus';
+import { axesOfConcept, conceptsByComponent } from './loinc-axes';
+import { convertValue } from './unit-conversion';
+
+/**
+ * A challenge timing a lab writes after the test (`Glucose, 2 h post 75 g OGTT`, `Glucose 2 hr post 75g load`), read
+ * as LOINC's timing axis (`--2 hours post 75 g glucose PO`): LOINC codes the same component, property and system apart
+ * by the time after a challenge and its dose, so the written timing chooses among the siblings of the concept the
+ * rest of the name finds. Only a timing stating the challenge (a glucose load or a meal) or its dose is read; a
+ * written timing no sibling carries gives null.
+ * @see https://loinc.org/kb/users-guide/major-parts-of-a-loinc-term/#timeaspect-point-or-moment-in-time-vs-time-interval-3rd-part
+ */
+
+export interface ChallengeTiming {
+  /** Minutes after the challenge. */
+  minutes: number;
+  /** Grams of the challenge, when written. */
+  dose: number | null;
+  /** What was given: a glucose load or a meal. */
+  challenge: 'glucose' | 'meal';
+}
+
+export interface TimingAxisName {
+  /** The name without its timing phrase. */
+  component: string;
+  timing: ChallengeTiming;
+}
+
+const HOURS = '(?:hours?|hrs?|h)';
+const MINUTES = '(?:minutes?|mins?|m)';
+const GLUCOSE_LOAD = '(?:ogtt|gtt|load|glucose|glc|dose|oral|po|drink|challenge)';
+/** `2 h post 75 g OGTT`, `2-hour post 75g load`, `30 min p glucose`, `2 hrs after meal`. */
+const WRITTEN_TIMING = new RegExp(
+  String.raw`(?:^|[\s,;(])(\d+(?:\.\d+)?)[\s-]*(${HOURS}|${MINUTES})\.?\s+(?:post|p|after|pc)\.?\s+` +
+    String.raw`(?:(\d+(?:\.\d+)?)\s*(?:g|gm|grams?)\.?(?:\s+|$))?` +
+    String.raw`((?:${GLUCOSE_LOAD}|meal)(?:\s+(?:${GLUCOSE_LOAD}|meal))*)?\s*\)?(?=$|[\s,;])`,
+  'i',
+);
+
+/** LOINC's timings: `2 hours post 75 g glucose po`, `1 hour post dose glucose`, `2 hours post meal`. */
+const LOINC_TIMING = /^(\d+(?:\.\d+)?) (hours?|minutes?) post (?:(\d+(?:\.\d+)?) g )?(.+)$/;
+
+/** The written challenge timing of a name and the rest of it, or null when it writes none it can read. */
+export function readTimingAxis(name: string): TimingAxisName | null {
+  const text = name.normalize('NFKC');
+  const match = WRITTEN_TIMING.exec(text);
+  if (!match) return null;
+  const [whole, amount, unitWord, dose, what] = match;
+  const words = (what ?? '').toLowerCase().split(/\s+/).filter(Boolean);
+  // Without the challenge or its dose, `2 h post` could follow a meal or a load: not read.
+  if (words.length === 0 && dose === undefined) return null;
+  const meal = words.includes('meal');
+  if (meal && words.length > 1) return null;
+  const minutes = Number(amount) * (/^h/i.test(unitWord as string) ? 60 : 1);
+  const component = `${text.slice(0, match.index)} ${text.slice(match.index + whole.length)}`
+    .replace(/[\s,;()]+/g, ' ')
+    .trim();
+  if (!component) return null;
+  return {
+    component,
+    timing: { minutes, dose: dose === undefined ? null : Number(dose), challenge: meal ? 'meal' : 'glucose' },
+  };
+}
+
+/** Whether a LOINC timing (lower case, as `loinc-axes.ts` parses it) is the written one. */
+export function timingMatches(loinc: string, written: ChallengeTiming): boolean {
+  const match = LOINC_TIMING.exec(loinc);
+  if (!match) return false;
+  const [, amount, unitWord, dose, what] = match;
+  const minutes = Number(amount) * ((unitWord as string).startsWith('hour') ? 60 : 1);
+  if (minutes !== written.minutes) return false;
+  // A written dose must be LOINC's; an unwritten one is LOINC's `post dose glucose` (no dose stated).
+  if ((dose === undefined ? null : Number(dose)) !== written.dose) return false;
+  return written.challenge === 'meal' ? what === 'meal' : /\bglucose\b/.test(what as string);
+}
+
+/**
+ * The sibling of a matched concept (same component, system and method) carrying the written timing, which the unit
+ * fits (its own units or convertible to its usual one) — or, with no unit, of the matched concept's property.
+ */
+export function conceptByTiming(
+  matchedCode: string,
+  timing: ChallengeTiming,
+  unit: string | null,
+): CorpusConcept | null {
+  const matched = conceptByCode(matchedCode);
+  const axes = matched ? axesOfConcept(matched) : null;
+  if (!axes) return null;
+  const fitting = (conceptsByComponent().get(axes.component) ?? []).filter(
+    (m) =>
+      m.axes.system === axes.system &&
+      m.axes.method === axes.method &&
+      timingMatches(m.axes.timing, timing) &&
+      (unit === null
+        ? m.axes.property === axes.property
+        : m.concept.units.includes(unit) || convertValue(1, unit, m.concept.defaultUnit) !== null),
+  );
+  return fitting.length === 1 ? (fitting[0]?.concept ?? null) : null;
+}
