@@ -1,3 +1,4 @@
+import { isGroupHeading, isValuelessPanel, unitPointsToAnotherSpecimen } from './ambiguity';
 import { type CorpusConcept, conceptByCode } from './corpus';
 import { conceptsByComponent } from './loinc-axes';
 import { analyseIndicatorText, type PropertyHint } from './normalize-text';
@@ -60,8 +61,16 @@ export function unitWouldDecide(concept: CorpusConcept, name: string, property: 
  */
 export function resolveReadingIndicator(name: string, unit: string | null): IndicatorResolution {
   const resolution = resolveIndicator(name, unit);
-  if (resolution.loincCode === null || normalizeUnit(unit) !== null) return resolution;
+  if (resolution.loincCode === null) return resolution;
   const concept = conceptByCode(resolution.loincCode);
-  if (!concept || !unitWouldDecide(concept, name, analyseIndicatorText(name).property)) return resolution;
+  if (!concept) return resolution;
+  const normalizedUnit = normalizeUnit(unit);
+  // Section titles and panels (ambiguity.ts): no value is filed under them, with or without a unit.
+  const notAReading = isGroupHeading(name) || isValuelessPanel(concept);
+  const undecided =
+    normalizedUnit === null
+      ? unitWouldDecide(concept, name, analyseIndicatorText(name).property)
+      : !NAMED_SPECIMEN.test(name) && unitPointsToAnotherSpecimen(concept, normalizedUnit);
+  if (!notAReading && !undecided) return resolution;
   return Object.freeze({ loincCode: null, canonicalName: null, confidence: 0, category: resolution.category });
 }

@@ -1,0 +1,65 @@
+import type { CorpusConcept } from './corpus';
+import { axesOfConcept, conceptsByComponent } from './loinc-axes';
+import { convertValue } from './unit-conversion';
+import { normalizeUnit } from './units';
+
+/**
+ * Null where null is right (issue 18): readings the resolver can name a concept for, but whose name and unit do not
+ * decide it, or which are no reading at all. Each rule reads LOINC's own parts (component, property, system) of the
+ * corpus long names; none lists inputs. A wrong code files a value in another series, so these give null.
+ * @see https://loinc.org/kb/users-guide/major-parts-of-a-loinc-term/ — component, property, system
+ */
+
+/**
+ * A LOINC panel without a unit of its own (`Urinalysis macro (dipstick) panel`, `Hemogram without Platelets panel`)
+ * groups results; it carries no value, so a reading is never filed under it. A line that names one (`MACROSCOPIC
+ * UA`, `HEMOGRAM`) is a section title. Panels reported with a unit (`Fluid intake and output panel 24 hour`, cm3) are
+ * measurements and stay.
+ */
+export function isValuelessPanel(concept: CorpusConcept): boolean {
+  return concept.defaultUnit.trim() === '' && /\bpanel\b/i.test(concept.display);
+}
+
+/**
+ * Plural headings: a result is one test; a line that says `tests` or `studies` (`GLUCOSE TESTS`, `THYROID
+ * STUDIES:`, the section titles of the NLM flowsheet table) groups several.
+ */
+const GROUP_HEADING = /\b(?:tests|studies)\b/i;
+
+export function isGroupHeading(name: string): boolean {
+  return GROUP_HEADING.test(name);
+}
+
+/** Specimens a bare chemistry name is commonly reported in: the unit alone must pick one of them. */
+const COMMON_SYSTEM = /^(?:blood|serum|plasma|serum or plasma|urine|24 hour urine)$/;
+/** Concentrations (mass or substance per volume): where one unit reads the same in blood, serum and urine. */
+const CONCENTRATION = /^(?:mass|moles)\/volume$/;
+
+function sameScale(unit: string, other: string): boolean {
+  const to = normalizeUnit(other) ?? other;
+  const factor = convertValue(1, unit, to);
+  return factor !== null && Math.abs(factor - 1) < 1e-9;
+}
+
+/**
+ * A bare concentration whose unit is, to the digit, the reporting unit of a sibling in another common specimen but
+ * not of the concept the name found: `Lead` in µg/L is urine lead's ng/mL (and blood lead reported per litre), while
+ * the blood code's unit is µg/dL. The unit points away from the answer, so it cannot decide the specimen. A unit
+ * that is the concept's own (`Lead` µg/dL → blood) or no sibling's (`Albumin` g/L → serum) leaves the answer alone;
+ * a specimen written in the name is read by the caller first.
+ */
+export function unitPointsToAnotherSpecimen(concept: CorpusConcept, unit: string): boolean {
+  const axes = axesOfConcept(concept);
+  if (!axes || !COMMON_SYSTEM.test(axes.system) || !CONCENTRATION.test(axes.property)) return false;
+  if (sameScale(unit, concept.defaultUnit)) return false;
+  return (conceptsByComponent().get(axes.component) ?? []).some(
+    (m) =>
+      m.concept !== concept &&
+      m.axes.system !== axes.system &&
+      COMMON_SYSTEM.test(m.axes.system) &&
+      m.axes.property === axes.property &&
+      m.axes.timing === axes.timing &&
+      m.axes.method === axes.method &&
+      sameScale(unit, m.concept.defaultUnit),
+  );
+}

@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import {
+  isGroupHeading,
+  isValuelessPanel,
+  unitPointsToAnotherSpecimen,
+} from '../../../shared/domain/standardization/ambiguity';
+import { conceptByCode } from '../../../shared/domain/standardization/corpus';
+import { resolveReadingIndicator } from '../../../shared/domain/standardization/unitless-siblings';
+
+const code = (name: string, unit: string | null = null) => resolveReadingIndicator(name, unit).loincCode;
+const concept = (loinc: string) => {
+  const c = conceptByCode(loinc);
+  if (!c) throw new Error(`${loinc} not in the corpus`);
+  return c;
+};
+
+describe('null where null is right: section titles and panels are not readings', () => {
+  it('a flowsheet section title naming a panel gives null', () => {
+    // NLM flowsheet sections `URINALYSIS: > U-A > MACROSCOPIC UA` / `MICROSCOPIC UA`; the corpus files the panels
+    // 24357-6 and 24365-9 under these titles, but a panel carries no value.
+    expect(code('MACROSCOPIC UA')).toBeNull();
+    expect(code('MICROSCOPIC UA')).toBeNull();
+    expect(isValuelessPanel(concept('24357-6'))).toBe(true);
+    expect(isValuelessPanel(concept('24358-4'))).toBe(true);
+  });
+
+  it('plural headings (tests, studies) give null', () => {
+    for (const title of ['GLUCOSE TESTS', 'CREATININE TESTS', 'THYROID STUDIES:', 'HEMATOLOGY STUDIES:']) {
+      expect(isGroupHeading(title)).toBe(true);
+      expect(code(title)).toBeNull();
+    }
+  });
+
+  it('positive neighbours: a panel measured with a unit, and single tests, still resolve', () => {
+    expect(isValuelessPanel(concept('34536-3'))).toBe(false);
+    expect(code('Intake & Output', 'cm3')).toBe('34536-3');
+    expect(isGroupHeading('Glucose')).toBe(false);
+    expect(code('Glucose', 'mg/dL')).toBe('2345-7');
+    expect(code('Creatinine', 'mg/dL')).toBe('2160-0');
+  });
+});
+
+describe('null where null is right: a unit that points to another specimen', () => {
+  it('Lead in µg/L is urine lead’s unit (ng/mL) and not blood lead’s (µg/dL): null', () => {
+    expect(unitPointsToAnotherSpecimen(concept('5671-3'), 'ug/L')).toBe(true);
+    expect(code('Lead', 'ug/L')).toBeNull();
+  });
+
+  it('positive neighbours: the concept’s own unit, or a specimen written in the name, decide', () => {
+    expect(unitPointsToAnotherSpecimen(concept('5671-3'), 'ug/dL')).toBe(false);
+    expect(code('Lead', 'ug/dL')).toBe('5671-3');
+    expect(code('Blood lead', 'ug/L')).toBe('5671-3');
+    // Albumin g/L: only pleural and peritoneal fluid report g/L, and a bare name is not read as a fluid.
+    expect(unitPointsToAnotherSpecimen(concept('1751-7'), 'g/L')).toBe(false);
+    expect(code('Albumin', 'g/L')).toBe('1751-7');
+    expect(code('Hemoglobin', 'g/L')).toBe('718-7');
+    expect(code('Potassium', 'mmol/L')).toBe('2823-3');
+  });
+});
+
+describe('null where null is right: names the missing unit would decide (unit-less siblings)', () => {
+  it('bare components LOINC codes in several systems or properties give null without a unit', () => {
+    for (const name of ['Glucose', 'Sodium', 'Potassium', 'Albumin', 'Cortisol', 'Creatinine', 'Lead']) {
+      expect(code(name)).toBeNull();
+    }
+  });
+
+  it('units no concept of the name fits give null', () => {
+    expect(code('Albumin', 'U/L')).toBeNull();
+    expect(code('Lipase', 'mg/dL')).toBeNull();
+    expect(code('Heart rate', 'mmol/L')).toBeNull();
+  });
+});
