@@ -94,6 +94,10 @@ describe('resolveIndicator: spellings become one series', () => {
     ['hematíes por campo', '/HPF', '13945-1'],
     ['couleur des urines', null, '5778-6'],
     ['血红蛋白浓度', 'g/L', '718-7'],
+    ['中性粒细胞计数NE#', '10^9/L', '751-8'],
+    ['淋巴细胞百分比LY%', '%', '26478-8'],
+    ['Transferrin-Sättigung', '%', '2502-3'],
+    ['temps de céphaline kaolin', 's', '14979-9'],
   ])('other languages, panels added in session 14: %s (%s) → %s', (name, unit, expected) => {
     expect(code(name, unit)).toBe(expected);
   });
