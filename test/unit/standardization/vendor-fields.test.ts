@@ -62,7 +62,7 @@ describe('vendor API field names (data/vendor-fields.json)', () => {
     expect(resolveIndicator('SP02', '%').loincCode).toBe('59408-5'); // Withings meastype 54, spelled with a zero
     expect(resolveIndicator('meastype 9', 'mmHg').loincCode).toBe('8462-4'); // Withings meastype number
     expect(resolveIndicator('timeOffsetEpochToBreaths', '/min').loincCode).toBe('9279-1'); // Garmin respiration
-    expect(resolveIndicator('spo2Value', '%').loincCode).toBe('59408-5'); // Garmin pulseOx
+    expect(resolveIndicator('timeOffsetSpo2Values', '%').loincCode).toBe('59408-5'); // Garmin pulseOx
     expect(resolveIndicator('breathingRate', '/min').loincCode).toBe('9279-1'); // Fitbit Breathing Rate
     expect(resolveIndicator('FloorsClimbedRecord').loincCode).toBe('100304-5'); // Health Connect
     expect(resolveIndicator('heartRateVariabilitySDNN', 'ms').loincCode).toBe('80404-7'); // HealthKit Swift name
