@@ -69,6 +69,45 @@ describe('resolveIndicator: spellings become one series', () => {
     expect(code(name, unit)).toBe(expected);
   });
 
+  it.each([
+    ['Leukos', '/nL', '26464-8'],
+    ['Thrombos', '/nL', '26515-7'],
+    ['mittlerer Hämoglobingehalt', 'pg', '785-6'],
+    ['PNN', '%', '770-8'],
+    ['PNN', 'G/L', '751-8'],
+    ['neutrófilos absolutos', '10^3/µL', '751-8'],
+    ['中性粒细胞比率', '%', '770-8'],
+    ['reticolociti', '%', '4679-7'],
+    ['ureia', 'mg/dL', '3091-6'],
+    ['bilirrubina directa', 'mg/dL', '1968-7'],
+    ['白蛋白/球蛋白比值', null, '1759-0'],
+    ['tiroxina total', 'µg/dL', '3026-2'],
+    ['TPO-Antikörper', 'IU/mL', '8099-4'],
+    ['tempo de protrombina', 's', '5902-2'],
+    ['Thromboplastinzeit nach Quick', '%', '3289-6'],
+    ['temps de céphaline activée', 's', '14979-9'],
+    ['ferro sierico', 'µg/dL', '2498-4'],
+    ['ferro sierico', 'µmol/L', '14798-3'],
+    ['capacidad total de fijación del hierro', 'µg/dL', '2500-7'],
+    ['saturação da transferrina', '%', '2502-3'],
+    ['proteína C reactiva ultrasensible', 'mg/L', '30522-7'],
+    ['hematíes por campo', '/HPF', '13945-1'],
+    ['couleur des urines', null, '5778-6'],
+    ['血红蛋白浓度', 'g/L', '718-7'],
+    ['中性粒细胞计数NE#', '10^9/L', '751-8'],
+    ['淋巴细胞百分比LY%', '%', '26478-8'],
+    ['Transferrin-Sättigung', '%', '2502-3'],
+    ['temps de céphaline kaolin', 's', '14979-9'],
+  ])('other languages, panels added in session 14: %s (%s) → %s', (name, unit, expected) => {
+    expect(code(name, unit)).toBe(expected);
+  });
+
+  it('other languages: without a unit, a new name answers as its English name does', () => {
+    expect(code('PNN', null)).toBe(code('neutrophils', null));
+    expect(code('ferro sierico', null)).toBe(code('serum iron', null));
+    expect(code('Krea', null)).toBe(code('creatinine', null));
+  });
+
   it('accepts bracketed aliases that agree with the name', () => {
     expect(code('AST (SGOT)', 'U/L')).toBe('1920-8');
     expect(code('ALT (SGPT)', 'U/L')).toBe('1742-6');

@@ -34,9 +34,16 @@ describe('vendor API field names (data/vendor-fields.json)', () => {
   });
 
   it('resolves every field to its code, with its unit and without one', () => {
+    // A name listed for a mass and a molar sibling (Dexcom egvs) is resolved by its unit; without one it stays null.
+    const codesByName = new Map<string, Set<string>>();
+    for (const f of fields) {
+      const key = normalizeIndicatorText(f.name);
+      codesByName.set(key, (codesByName.get(key) ?? new Set()).add(f.code));
+    }
     for (const f of fields) {
       expect(resolveIndicator(f.name, f.unit).loincCode, `${f.vendor} ${f.name} ${f.unit}`).toBe(f.code);
-      expect(resolveIndicator(f.name).loincCode, `${f.vendor} ${f.name}`).toBe(f.code);
+      const unitPicks = (codesByName.get(normalizeIndicatorText(f.name))?.size ?? 0) > 1;
+      expect(resolveIndicator(f.name).loincCode, `${f.vendor} ${f.name}`).toBe(unitPicks ? null : f.code);
     }
   });
 
@@ -52,6 +59,19 @@ describe('vendor API field names (data/vendor-fields.json)', () => {
     expect(resolveIndicator('OxygenSaturationRecord', '%').loincCode).toBe('59408-5'); // Health Connect
     expect(resolveIndicator('com.google.step_count.delta', '{steps}').loincCode).toBe('55423-8'); // Google Fit
     expect(resolveIndicator('com.samsung.health.body_temperature', 'Cel').loincCode).toBe('8310-5'); // Samsung
+    expect(resolveIndicator('SP02', '%').loincCode).toBe('59408-5'); // Withings meastype 54, spelled with a zero
+    expect(resolveIndicator('meastype 9', 'mmHg').loincCode).toBe('8462-4'); // Withings meastype number
+    expect(resolveIndicator('timeOffsetEpochToBreaths', '/min').loincCode).toBe('9279-1'); // Garmin respiration
+    expect(resolveIndicator('timeOffsetSpo2Values', '%').loincCode).toBe('59408-5'); // Garmin pulseOx
+    expect(resolveIndicator('breathingRate', '/min').loincCode).toBe('9279-1'); // Fitbit Breathing Rate
+    expect(resolveIndicator('FloorsClimbedRecord').loincCode).toBe('100304-5'); // Health Connect
+    expect(resolveIndicator('heartRateVariabilitySDNN', 'ms').loincCode).toBe('80404-7'); // HealthKit Swift name
+    expect(resolveIndicator('egvs', 'mg/dL').loincCode).toBe('99504-3'); // Dexcom CGM: interstitial fluid
+    expect(resolveIndicator('egvs', 'mmol/L').loincCode).toBe('105272-9');
+    expect(resolveIndicator('resting_hr_bpm', 'bpm').loincCode).toBe('40443-4'); // Terra
+    expect(resolveIndicator('avg_saturation_percentage', '%').loincCode).toBe('59408-5'); // Terra
+    expect(resolveIndicator('calories_active', 'kcal').loincCode).toBe('41981-2'); // Junction
+    expect(resolveIndicator('heartrate_resting', '/min').loincCode).toBe('40443-4'); // Spike
   });
 
   it('leaves fields with no LOINC meaning unresolved', () => {
@@ -60,6 +80,10 @@ describe('vendor API field names (data/vendor-fields.json)', () => {
     expect(resolveIndicator('hrv_rmssd_milli', 'ms').loincCode).toBeNull(); // RMSSD: uncoded in HDS
     expect(resolveIndicator('HeartRateVariabilityRmssdRecord', 'ms').loincCode).toBeNull();
     expect(resolveIndicator('averageStressLevel').loincCode).toBeNull();
+    expect(resolveIndicator('heartrate_max', '/min').loincCode).toBeNull(); // Spike: no maximum heart rate concept
+    expect(resolveIndicator('avg_hrv_rmssd', 'ms').loincCode).toBeNull(); // Terra: RMSSD
+    expect(resolveIndicator('HKQuantityTypeIdentifierWalkingHeartRateAverage', '/min').loincCode).toBeNull();
+    expect(resolveIndicator('egvs').loincCode).toBeNull(); // mass or molar: the unit chooses
     // The names left out are not in the mapped list.
     const mapped = new Set(fields.map((f) => normalizeIndicatorText(f.name)));
     for (const [vendor, v] of vendors)
