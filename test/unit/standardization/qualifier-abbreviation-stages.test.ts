@@ -147,3 +147,17 @@ describe('short forms added to the curated data', () => {
     expect(code('Output Ur', 'mg/dL')).toBeNull();
   });
 });
+
+describe('an ambiguous test name with a written system', () => {
+  it('reads the one LOINC component the name stands for, on the first system written', () => {
+    expect(code('HCO3 Bld-sCnc', 'mmol/L')).toBe('1959-6');
+    expect(code('Protein Ur', 'mg/dL')).toBe('2888-6');
+    expect(code('pH Ur')).toBe('5803-2');
+  });
+
+  it('stays null without a system, or when only a later, rarer system has the component', () => {
+    expect(code('HCO3', 'mmol/L')).toBeNull();
+    expect(code('Globulin SerPl', 'g/dL')).toBeNull();
+    expect(code('eGFR SerPl', 'mL/min/1.73m2')).toBeNull();
+  });
+});
