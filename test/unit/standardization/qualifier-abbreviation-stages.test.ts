@@ -75,6 +75,8 @@ describe('method words and equations written after the test', () => {
     expect(code('Albumin SerPl Qn Elph', 'g/dL')).toBe('2862-1');
     expect(code('Bilirubin, total (diazo)', 'mg/dL')).toBe('1975-2');
     expect(code('IGF 1 Ser (RIA) Qn', 'ng/mL')).toBe('2484-4');
+    expect(code('Hemoglobin A1c, DCCT aligned', '%')).toBe('4548-4');
+    expect(code('Hemoglobn A1c, DCCT aligned', '%')).toBe('4548-4');
   });
 
   it('stays null where the method names no sibling or the test alone stays ambiguous', () => {
@@ -89,6 +91,8 @@ describe('method words and equations written after the test', () => {
     expect(code('TSH, 3rd generation', 'uIU/mL')).toBeNull();
     // A method-bound unit the plain test's siblings do not take stays a refusal.
     expect(code('Hb A1c IFCC', 'mmol/mol')).toBeNull();
+    // The NGSP scale is a percent: in mmol/mol it is not read.
+    expect(code('Hemoglobin A1c, DCCT aligned', 'mmol/mol')).toBeNull();
   });
 });
 
