@@ -234,8 +234,10 @@ function systemAxisResolution(
   if (!key || /^\p{L}\b/u.test(axis.component)) return null;
   const found = exactishMatch(axis.component, key);
   if (found === SCRIPT_CONFLICT) return null;
-  const match = qualifiedGroup(key) ?? found ?? retrievedMatch(axis.component, key, null, retrievalThreshold);
-  if (match?.group.ambiguous) return null;
+  const named = qualifiedGroup(key) ?? found ?? retrievedMatch(axis.component, key, null, retrievalThreshold);
+  // An ambiguous test name with a written system (`HCO3 Bld-sCnc`): the one LOINC component it names, on that system.
+  if (named?.group.ambiguous && componentAnchors(key).length !== 1) return null;
+  const match = named?.group.ambiguous ? null : named;
   const anchors = match ? axesAnchors(match.group.concepts) : componentAnchors(key);
   if (anchors.length === 0) return null;
   if (match && !namesDefaultSystem(match.group.concepts)) {
@@ -244,7 +246,9 @@ function systemAxisResolution(
     const resolved = resolutionOf(match, unit, property);
     return resolved.loincCode && systemAgrees(resolved.canonicalName ?? '', axis.systems) ? resolved : null;
   }
-  const concept = conceptOnSystem(anchors, axis.systems, unit, { stated: axis.property, hint: property });
+  // Only in the first system written: an ambiguous name is not moved to a rarer specimen (`Globulin SerPl`, plasma).
+  const systems = named?.group.ambiguous ? axis.systems.slice(0, 1) : axis.systems;
+  const concept = conceptOnSystem(anchors, systems, unit, { stated: axis.property, hint: property });
   if (!concept) return null;
   const confidence = match ? match.confidence : SYSTEM_AXIS_CONFIDENCE;
   return Object.freeze({

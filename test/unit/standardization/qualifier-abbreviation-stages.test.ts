@@ -75,6 +75,8 @@ describe('method words and equations written after the test', () => {
     expect(code('Albumin SerPl Qn Elph', 'g/dL')).toBe('2862-1');
     expect(code('Bilirubin, total (diazo)', 'mg/dL')).toBe('1975-2');
     expect(code('IGF 1 Ser (RIA) Qn', 'ng/mL')).toBe('2484-4');
+    expect(code('Hemoglobin A1c, DCCT aligned', '%')).toBe('4548-4');
+    expect(code('Hemoglobn A1c, DCCT aligned', '%')).toBe('4548-4');
   });
 
   it('stays null where the method names no sibling or the test alone stays ambiguous', () => {
@@ -89,6 +91,8 @@ describe('method words and equations written after the test', () => {
     expect(code('TSH, 3rd generation', 'uIU/mL')).toBeNull();
     // A method-bound unit the written method's sibling takes is that sibling (respell-and-unit-sibling.test.ts).
     expect(code('Hb A1c IFCC', 'mmol/mol')).toBe('59261-8');
+    // The NGSP scale is a percent: in mmol/mol it is not read.
+    expect(code('Hemoglobin A1c, DCCT aligned', 'mmol/mol')).toBeNull();
   });
 });
 
@@ -145,5 +149,19 @@ describe('short forms added to the curated data', () => {
   it('takes urine output in cm3', () => {
     expect(code('Output Ur', 'cm3')).toBe('9187-6');
     expect(code('Output Ur', 'mg/dL')).toBeNull();
+  });
+});
+
+describe('an ambiguous test name with a written system', () => {
+  it('reads the one LOINC component the name stands for, on the first system written', () => {
+    expect(code('HCO3 Bld-sCnc', 'mmol/L')).toBe('1959-6');
+    expect(code('Protein Ur', 'mg/dL')).toBe('2888-6');
+    expect(code('pH Ur')).toBe('5803-2');
+  });
+
+  it('stays null without a system, or when only a later, rarer system has the component', () => {
+    expect(code('HCO3', 'mmol/L')).toBeNull();
+    expect(code('Globulin SerPl', 'g/dL')).toBeNull();
+    expect(code('eGFR SerPl', 'mL/min/1.73m2')).toBeNull();
   });
 });
