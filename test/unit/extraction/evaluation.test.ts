@@ -1,3 +1,5 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runExtractionBenchmark } from '../../../bench/standardize-extraction';
 import { extractReadingsOffline, OfflineReadingExtractor } from '../../../shared/domain/extraction/index';
@@ -16,6 +18,30 @@ describe('evaluation set (eval/extraction, dev split)', () => {
     const holdout = result.outcomes.filter((o) => o.split === 'holdout');
     expect(holdout.length).toBeGreaterThanOrEqual(8);
     for (const o of holdout) expect(o.file, 'holdout reports are the unseen-* layouts').toMatch(/^unseen-/);
+  });
+
+  it('scores the fresh split (session 14) apart: at least 10 fresh-* reports, none in overall (figures in the bench only)', () => {
+    const fresh = result.outcomes.filter((o) => o.split === 'fresh');
+    expect(fresh.length).toBeGreaterThanOrEqual(10);
+    for (const o of fresh) expect(o.file, 'fresh reports are the fresh-* layouts').toMatch(/^fresh-/);
+    expect(result.fresh.reports).toBe(fresh.length);
+    expect(result.fresh.expected).toBeGreaterThanOrEqual(60);
+    expect(result.overall.reports).toBe(result.dev.reports + result.holdout.reports);
+  });
+
+  it('has an existing report file for every expected.json entry, and a named public source for every fresh one', () => {
+    const dir = join(__dirname, '../../../eval/extraction');
+    const expected = JSON.parse(readFileSync(join(dir, 'expected.json'), 'utf8')) as {
+      reports: Record<string, { split: string; source?: string; rows: unknown[] }>;
+    };
+    for (const [file, spec] of Object.entries(expected.reports)) {
+      expect(existsSync(join(dir, 'reports', file)), file).toBe(true);
+      expect(['dev', 'holdout', 'fresh'], file).toContain(spec.split);
+      if (spec.split === 'fresh') {
+        expect(spec.source, file).toEqual(expect.any(String));
+        expect(spec.rows.length, file).toBeGreaterThan(0);
+      }
+    }
   });
 
   it('yields nothing for the narrative-only reports', () => {
