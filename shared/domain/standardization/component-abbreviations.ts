@@ -12,6 +12,11 @@ import { axesOfConcept } from './loinc-axes';
 
 /** Shortest word read as an abbreviation: two letters (`Ca`, `Fe`) are symbols the corpus curates with a unit. */
 const MIN_ABBREVIATION = 3;
+/**
+ * A name is spelled out only when one of its abbreviations has this many letters: three-letter words alone are
+ * words of prose (`for`, `and` would read as formic acid and androstenedione), and `Tot` needs a `Bili` or `Prot`.
+ */
+const ANCHOR_ABBREVIATION = 4;
 /** Readings tried for one name, at most. */
 const MAX_READINGS = 16;
 
@@ -82,12 +87,14 @@ export function spelledOutNames(name: string): string[] {
     .filter(Boolean);
   let readings: string[][] = [[]];
   let expanded = false;
+  let anchored = false;
   for (const word of words) {
     const options = expansionsOf(word);
     if (options.length > 0) expanded = true;
+    if (options.length > 0 && word.length >= ANCHOR_ABBREVIATION) anchored = true;
     const choices = options.length > 0 ? options : [word];
     readings = readings.flatMap((reading) => choices.map((choice) => [...reading, choice]));
     if (readings.length > MAX_READINGS) return [];
   }
-  return expanded ? readings.map((r) => r.join(' ')) : [];
+  return expanded && anchored ? readings.map((r) => r.join(' ')) : [];
 }

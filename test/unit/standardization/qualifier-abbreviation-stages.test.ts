@@ -131,6 +131,13 @@ describe('abbreviated component words', () => {
     expect(code('Calc', 'pg/mL')).toBeNull();
     expect(code('Calcit', 'pg/mL')).toBe('1992-7');
   });
+
+  it('never reads a three-letter word of prose alone as an abbreviation', () => {
+    // Narrative lines (`palpitations for 3 months`) reach the resolver with `for` as the name.
+    expect(code('for', null)).toBeNull();
+    expect(code('and', null)).toBeNull();
+    expect(code('Tot', 'g/dL')).toBeNull();
+  });
 });
 
 describe('short forms added to the curated data', () => {
