@@ -98,17 +98,18 @@ export function serializerFor(format: ExportFormat, generatedAt: string): Export
     let first = true;
     return {
       // A `collection` Bundle: no `total` (bdl-1 allows it only on searchset and history).
-      begin: () => `{"resourceType":"Bundle","type":"collection","timestamp":${JSON.stringify(generatedAt)},"entry":[`,
+      begin: () => `{"resourceType":"Bundle","type":"collection","timestamp":${JSON.stringify(generatedAt)}`,
       page: (rows) =>
         rows
           .map((r) => {
             const entry = JSON.stringify({ fullUrl: fullUrlOf(r), resource: r.fhir });
-            const text = first ? entry : `,${entry}`;
+            // FHIR JSON has no empty arrays: `entry` opens with the first row and is left out with none.
+            const text = first ? `,"entry":[${entry}` : `,${entry}`;
             first = false;
             return text;
           })
           .join(''),
-      end: () => ']}',
+      end: () => (first ? '}' : ']}'),
     };
   }
   let header = true;
