@@ -34,6 +34,10 @@ import { operation as listEngineHealthData } from './engine/list-engine-health-d
 import { operation as streamEngineChat } from './engine/stream-engine-chat.schema';
 import { operation as uploadEngineFile } from './engine/upload-engine-file.schema';
 import { operation as verifyEngineLoginCode } from './engine/verify-engine-login-code.schema';
+import { operation as createExport } from './exports/create-export.schema';
+import { operation as deleteExport } from './exports/delete-export.schema';
+import { operation as getExport } from './exports/get-export.schema';
+import { operation as listExports } from './exports/list-exports.schema';
 import { operation as createFamilyMember } from './family/create-family-member.schema';
 import { operation as deleteFamilyMember } from './family/delete-family-member.schema';
 import { operation as listFamilyMembers } from './family/list-family-members.schema';
@@ -102,6 +106,10 @@ export const operations: readonly Operation[] = [
   getFile,
   deleteFile,
   createUpload,
+  createExport,
+  listExports,
+  getExport,
+  deleteExport,
   createChatCompletion,
   createResponse,
   getResponse,

@@ -539,6 +539,67 @@ export const manifest: readonly ManifestEntry[] = [
     description: 'Greet a new WebSocket connection',
     needs: { tables: { accounts: 'read' }, postsToConnections: true, timeoutSeconds: 10 },
   },
+  // Bulk export (HDS extension, issue 19): queues a job writing the Subject's readings to the bucket.
+  {
+    kind: 'http',
+    id: 'create-export',
+    method: 'POST',
+    path: '/v1/exports',
+    auth: 'api-key',
+    envelope: 'openai',
+    handler: 'exports/create-export.ts',
+    description: 'Start a bulk export of readings',
+    needs: { tables: recordsRw, sendsTo: ['exports'] },
+  },
+  // The Subject's live exports, newest first.
+  {
+    kind: 'http',
+    id: 'list-exports',
+    method: 'GET',
+    path: '/v1/exports',
+    auth: 'api-key',
+    envelope: 'openai',
+    handler: 'exports/list-exports.ts',
+    description: 'List exports',
+    needs: { tables: recordsRead },
+  },
+  // One export: status, counts and presigned download links (signing needs read access to the objects).
+  {
+    kind: 'http',
+    id: 'get-export',
+    method: 'GET',
+    path: '/v1/exports/{export_id}',
+    auth: 'api-key',
+    envelope: 'openai',
+    handler: 'exports/get-export.ts',
+    description: 'Read an export and its download links',
+    needs: { tables: recordsRead, bucket: 'read' },
+  },
+  // Its file, then the export.
+  {
+    kind: 'http',
+    id: 'delete-export',
+    method: 'DELETE',
+    path: '/v1/exports/{export_id}',
+    auth: 'api-key',
+    envelope: 'openai',
+    handler: 'exports/delete-export.ts',
+    description: 'Delete an export and its file',
+    needs: { tables: recordsRw, bucket: 'readwrite' },
+  },
+  // Writes an export's file page by page (bounded memory at any Subject size); marks it failed on its last delivery.
+  {
+    kind: 'queue',
+    id: 'run-export',
+    queue: 'exports',
+    batchSize: 1,
+    maxReceiveCount: 5,
+    visibilityTimeoutSeconds: 1800,
+    maxConcurrency: 5,
+    handler: 'exports/run-export.ts',
+    description: 'Write a bulk export to the bucket',
+    needs: { tables: { records: 'readwrite' }, bucket: 'readwrite', memoryMb: 1024, timeoutSeconds: 300 },
+  },
   // Deletes every item an erased Subject left behind.
   {
     kind: 'queue',

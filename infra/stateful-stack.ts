@@ -13,6 +13,7 @@ import { type QueueConsumer, type QueueName, queueConsumers, type TableName } fr
 import { type TableDefinition, tableDefinitions } from '../shared/adapters/dynamo/table-definitions';
 import { STAGED_PREFIXES } from '../shared/domain/upload-owner';
 import { EXPIRING_BODY_MAX_DAYS, EXPIRING_BODY_TAG } from '../shared/ports/conversation-store';
+import { EXPORT_OBJECT_MAX_DAYS, EXPORT_OBJECT_TAG } from '../shared/ports/export-store';
 import { pascalCase } from './naming';
 
 /** How long a message that exhausted its deliveries waits in a dead-letter queue: SQS's maximum. */
@@ -137,6 +138,12 @@ export class StatefulStack extends Stack {
         {
           tagFilters: { [EXPIRING_BODY_TAG.key]: EXPIRING_BODY_TAG.value },
           expiration: Duration.days(EXPIRING_BODY_MAX_DAYS),
+        },
+        // A bulk export's file: its export (and every link to it) is gone within a day; the bytes follow here even if
+        // neither a delete nor the Subject's erase removed them.
+        {
+          tagFilters: { [EXPORT_OBJECT_TAG.key]: EXPORT_OBJECT_TAG.value },
+          expiration: Duration.days(EXPORT_OBJECT_MAX_DAYS),
         },
       ],
       removalPolicy: RemovalPolicy.RETAIN,

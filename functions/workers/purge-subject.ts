@@ -17,7 +17,7 @@ const PurgeJobSchema = z.union([
 
 /**
  * Purges erased Subjects (entries, then every object under the Subject's prefix: file bytes and texts, large
- * stored responses) and deleted files. Each message is retried on its own (partial batch response); a message
+ * stored responses, bulk export files) and deleted files. Export jobs are entries of the partition, so they go too. Each message is retried on its own (partial batch response); a message
  * that keeps failing reaches the dead-letter queue, and the tombstone's sweep still purges it.
  */
 export const handler = observed(async (event: SQSEvent): Promise<SQSBatchResponse> => {

@@ -206,6 +206,7 @@ export function readConfig(env: NodeJS.ProcessEnv): Config {
       consolidation: env.HDS_QUEUE_CONSOLIDATION_URL,
       'account-deletion': env.HDS_QUEUE_ACCOUNT_DELETION_URL,
       'pulse-jobs': env.HDS_QUEUE_PULSE_JOBS_URL,
+      exports: env.HDS_QUEUE_EXPORTS_URL,
     },
     socketCallbackUrl: env.HDS_WS_CALLBACK_URL,
     wsMaxChunkBytes: positiveInt(env.HDS_WS_MAX_CHUNK_BYTES, 256 * 1024),

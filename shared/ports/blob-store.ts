@@ -23,6 +23,14 @@ export interface BlobStore {
     key: string,
     limits: { maxBytes: number; contentType: string; expiresSeconds: number },
   ): Promise<{ url: string; fields: Record<string, string> }>;
+  /**
+   * A URL that lets its holder GET one object for `expiresSeconds` (S3's presigned GET, SigV4 query signing), served
+   * as an attachment named `filename`.
+   */
+  presignedGet(
+    key: string,
+    options: { expiresSeconds: number; filename: string; contentType: string },
+  ): Promise<string>;
   /** Throws unless the store answers (a readiness probe). */
   probe(): Promise<void>;
 }

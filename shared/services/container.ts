@@ -9,6 +9,7 @@ import { DynamoConnectionStore } from '../adapters/dynamo/dynamo-connection-stor
 import { DynamoConsents } from '../adapters/dynamo/dynamo-consents';
 import { DynamoConversationStore } from '../adapters/dynamo/dynamo-conversation-store';
 import { DynamoDueEntries } from '../adapters/dynamo/dynamo-due-entries';
+import { DynamoExportStore } from '../adapters/dynamo/dynamo-export-store';
 import { DynamoFileCatalog } from '../adapters/dynamo/dynamo-file-catalog';
 import { DynamoGrantStore } from '../adapters/dynamo/dynamo-grant-store';
 import { DynamoJwksStore } from '../adapters/dynamo/dynamo-jwks-store';
@@ -41,6 +42,7 @@ import type { Consents } from '../ports/consents';
 import type { ConversationStore } from '../ports/conversation-store';
 import type { DueEntries } from '../ports/due-entries';
 import type { Egress } from '../ports/egress';
+import type { ExportStore } from '../ports/export-store';
 import type { FileCatalog } from '../ports/file-catalog';
 import type { GrantStore } from '../ports/grant-store';
 import type { JobQueue } from '../ports/job-queue';
@@ -78,6 +80,8 @@ export interface Services {
   records: RecordStore;
   /** Family members recorded for a Subject (its care circle). */
   careCircle: CareCircle;
+  /** Bulk export jobs of a Subject (records table; the files in the bucket). */
+  exports: ExportStore;
   /** Stored Agent API responses and the conversations they continue (large bodies in the bucket). */
   conversations: ConversationStore;
   /** Durable facts consolidated from stored conversations, shown to the agent in later turns. */
@@ -232,6 +236,7 @@ type TableServices = Pick<
   | 'subjects'
   | 'records'
   | 'careCircle'
+  | 'exports'
   | 'memories'
   | 'rateLimiter'
   | 'connections'
@@ -262,6 +267,7 @@ const tablesOf = perConfig(
       subjects: (t) => new DynamoSubjectDirectory(t.doc, cfg.tables.accounts, t.records),
       records: (t) => new DynamoRecordStore(t.doc, cfg.tables.records),
       careCircle: (t) => new DynamoCareCircle(t.doc, cfg.tables.records),
+      exports: (t) => new DynamoExportStore(t.doc, cfg.tables.records),
       memories: (t) => new DynamoMemoryStore(t.doc, cfg.tables.records),
       rateLimiter: (t) => new DynamoRateLimiter(t.doc, cfg.tables.rateLimits),
       connections: (t) => new DynamoConnectionStore(t.doc, cfg.tables.accounts),
@@ -320,6 +326,7 @@ export function buildServices(cfg: Config, parts: ServiceParts, owner: string): 
     subjects: () => tables.subjects,
     records: () => tables.records,
     careCircle: () => tables.careCircle,
+    exports: () => tables.exports,
     conversations: (s) => conversationsOf(cfg, () => s.blobs),
     memories: () => tables.memories,
     rateLimiter: () => tables.rateLimiter,

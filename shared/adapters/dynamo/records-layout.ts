@@ -42,6 +42,12 @@ export const MEMORY_PREFIX = 'MEM#';
  */
 export const LINK_PREFIX = 'LINK#';
 
+/**
+ * Bulk export jobs, `EXPORT#<id>`: no time key or session key, so row reads never see them; they carry the expiry
+ * index attributes, so the sweeper deletes them once expired, and a purge of the partition takes any left.
+ */
+export const EXPORT_PREFIX = 'EXPORT#';
+
 /** The filter every read of the partition applies: an item past its `expiresAt` is gone, whatever TTL has done. */
 export const LIVE_FILTER = 'attribute_not_exists(expiresAt) OR expiresAt > :now';
 
