@@ -223,6 +223,24 @@ describe('what an export holds', () => {
   }, 60_000);
 });
 
+describe('an expired export', () => {
+  it('answers 404 at once, and the retention sweep deletes its item and its file', async () => {
+    const done = await exported({ user: 'short', format: 'csv' });
+    const subject = (await h.runtime.services.subjects.find(accountId, 'short'))!;
+    const key = `subjects/${subject.subjectId}/exports/${done.id}/${done.files[0].filename}`;
+    expect(await h.runtime.services.blobs.size(key)).toBeGreaterThan(0);
+    // Its expiry passes (as a 1h row it held would make it do): gone from the API before any sweep.
+    await h.runtime.services.exports.update(subject.subjectId, done.id, {
+      expiresAt: Math.floor(Date.now() / 1000) - 1,
+    });
+    expect((await api.get(`/v1/exports/${done.id}?user=short`)).status).toBe(404);
+    expect((await api.get('/v1/exports?user=short')).body.data.map((e: { id: string }) => e.id)).not.toContain(done.id);
+    await h.runtime.runScheduled('sweep-retention');
+    expect(await h.runtime.services.blobs.size(key)).toBeNull();
+    expect(await h.runtime.services.exports.get(subject.subjectId, done.id, 0)).toBeNull();
+  }, 60_000);
+});
+
 describe('GET, list and DELETE /v1/exports', () => {
   it('lists the Subject’s exports newest first, without links; deletes one with its file', async () => {
     const done = await exported({ user: 'short', format: 'fhir-bundle' });

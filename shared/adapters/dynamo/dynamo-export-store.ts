@@ -70,7 +70,11 @@ export class DynamoExportStore implements ExportStore {
   }
 
   update(subjectId: string, exportId: string, changes: Parameters<ExportStore['update']>[2]): Promise<boolean> {
-    const entries = Object.entries(changes).filter(([, v]) => v !== undefined);
+    // `blobKey` names the file for the retention sweeper, which deletes it before the expired item (as for responses).
+    const entries = Object.entries({
+      ...changes,
+      ...(changes.objectKey ? { blobKey: changes.objectKey } : {}),
+    }).filter(([, v]) => v !== undefined);
     if (entries.length === 0) return Promise.resolve(true);
     const names: Record<string, string> = {};
     const values: Record<string, unknown> = {};

@@ -33,6 +33,7 @@ import { batchGetAll, batchWriteAll, countLive, deleteAll, queryAll } from './ba
 import { applied } from './conditional';
 import {
   EXPIRY_SHARDS,
+  EXPORT_PREFIX,
   expiryShard,
   FILE_PREFIX,
   INTENT_PREFIX,
@@ -929,12 +930,12 @@ export class DynamoRecordStore implements RecordStore {
           // A file's bytes go before its entry, so an interrupted sweep leaves nothing unfindable.
           if (hooks.onExpiredFile) await hooks.onExpiredFile(String(item.pk), sk.slice(FILE_PREFIX.length));
           records.push(item);
-        } else if (sk.startsWith(RESPONSE_PREFIX)) responses.push(item);
+        } else if (sk.startsWith(RESPONSE_PREFIX) || sk.startsWith(EXPORT_PREFIX)) responses.push(item);
         else if (sk.startsWith(KEY_PREFIX)) keyItems.push(item);
         else records.push(item);
       }
       if (responses.length > 0) {
-        // A large stored response keeps its body in the bucket; the index does not carry the pointer.
+        // A large stored response keeps its body in the bucket, an export its file; the index does not carry the pointer.
         const keys = responses.map((i) => ({ pk: i.pk, sk: i.sk }));
         const objects = (await batchGetAll(this.doc, this.table, keys, ['blobKey']))
           .map((i) => i.blobKey)

@@ -44,7 +44,8 @@ export const LINK_PREFIX = 'LINK#';
 
 /**
  * Bulk export jobs, `EXPORT#<id>`: no time key or session key, so row reads never see them; they carry the expiry
- * index attributes, so the sweeper deletes them once expired, and a purge of the partition takes any left.
+ * index attributes, so the sweeper deletes them once expired (their file, `blobKey`, first), and a purge of the
+ * partition takes any left.
  */
 export const EXPORT_PREFIX = 'EXPORT#';
 
