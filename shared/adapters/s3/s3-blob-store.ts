@@ -8,14 +8,10 @@ import {
   NoSuchKey,
   NotFound,
   type S3Client,
-  type ServiceInputTypes,
-  type ServiceOutputTypes,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
-import { escapeUri, HttpRequest } from '@smithy/core/protocols';
-import { SignatureV4 } from '@smithy/signature-v4';
-import type { FinalizeRequestMiddleware } from '@smithy/types';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { BlobStore } from '../../ports/blob-store';
 
 /** S3 multipart parts are at least 5 MiB; two in flight keep memory near 10 MiB per upload. */
@@ -144,11 +140,7 @@ export class S3BlobStore implements BlobStore {
     });
   }
 
-  /**
-   * As `@aws-sdk/s3-request-presigner` does it, from packages already here: the client's own middleware stack builds
-   * the request (endpoint, path style, region), and a middleware placed before the signer presigns it instead of
-   * sending it (SigV4 query parameters, unsigned payload).
-   */
+  /** A GET URL signed with SigV4 query parameters, valid `expiresSeconds`, that downloads as `filename`. */
   async presignedGet(
     key: string,
     options: { expiresSeconds: number; filename: string; contentType: string },
@@ -159,45 +151,7 @@ export class S3BlobStore implements BlobStore {
       ResponseContentDisposition: `attachment; filename="${options.filename.replace(/["\\]/g, '_')}"`,
       ResponseContentType: options.contentType,
     });
-    const config = this.s3.config;
-    const signer = new SignatureV4({
-      service: 's3',
-      region: await config.region(),
-      credentials: config.credentials,
-      sha256: config.sha256,
-      uriEscapePath: false,
-      applyChecksum: false,
-    });
-    const intercept: FinalizeRequestMiddleware<ServiceInputTypes, ServiceOutputTypes> = () => async (args) => {
-      const request = args.request as HttpRequest;
-      if (!HttpRequest.isInstance(request)) throw new Error('Cannot presign a request that is not HTTP');
-      for (const h of ['amz-sdk-invocation-id', 'amz-sdk-request', 'x-amz-user-agent']) delete request.headers[h];
-      request.headers['x-amz-content-sha256'] = 'UNSIGNED-PAYLOAD';
-      request.headers.host = `${request.hostname}${request.port != null ? `:${request.port}` : ''}`;
-      const signed = await signer.presign(request, {
-        expiresIn: options.expiresSeconds,
-        unsignableHeaders: new Set(['content-type']),
-      });
-      const query = Object.entries(signed.query ?? {})
-        .flatMap(([k, v]) => (Array.isArray(v) ? v.map((one) => [k, one]) : [[k, v ?? '']]))
-        .map(([k, v]) => `${escapeUri(k!)}=${escapeUri(v!)}`)
-        .join('&');
-      const port = signed.port != null ? `:${signed.port}` : '';
-      return {
-        response: {},
-        output: { $metadata: {}, url: `${signed.protocol}//${signed.hostname}${port}${signed.path}?${query}` },
-      } as never;
-    };
-    const stack = this.s3.middlewareStack.clone();
-    stack.addRelativeTo(intercept, {
-      name: 'presignGetMiddleware',
-      relation: 'before',
-      toMiddleware: 'awsAuthMiddleware',
-      override: true,
-    });
-    const handler = command.resolveMiddleware(stack, config, {});
-    const { output } = await handler({ input: command.input });
-    return (output as unknown as { url: string }).url;
+    return getSignedUrl(this.s3, command, { expiresIn: options.expiresSeconds });
   }
 
   async probe(): Promise<void> {
