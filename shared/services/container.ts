@@ -11,6 +11,7 @@ import { DynamoConversationStore } from '../adapters/dynamo/dynamo-conversation-
 import { DynamoDueEntries } from '../adapters/dynamo/dynamo-due-entries';
 import { DynamoFileCatalog } from '../adapters/dynamo/dynamo-file-catalog';
 import { DynamoGrantStore } from '../adapters/dynamo/dynamo-grant-store';
+import { DynamoIdempotencyStore } from '../adapters/dynamo/dynamo-idempotency-store';
 import { DynamoJwksStore } from '../adapters/dynamo/dynamo-jwks-store';
 import { DynamoLoginCodes } from '../adapters/dynamo/dynamo-login-codes';
 import { DynamoMemoryStore } from '../adapters/dynamo/dynamo-memory-store';
@@ -43,6 +44,7 @@ import type { DueEntries } from '../ports/due-entries';
 import type { Egress } from '../ports/egress';
 import type { FileCatalog } from '../ports/file-catalog';
 import type { GrantStore } from '../ports/grant-store';
+import type { IdempotencyStore } from '../ports/idempotency-store';
 import type { JobQueue } from '../ports/job-queue';
 import type { JwksStore } from '../ports/jwks-store';
 import type { LoginCodes } from '../ports/login-codes';
@@ -83,6 +85,8 @@ export interface Services {
   /** Durable facts consolidated from stored conversations, shown to the agent in later turns. */
   memories: MemoryStore;
   rateLimiter: RateLimiter;
+  /** Idempotency keys of `/v1` writes, beside the rate counters (same table, same TTL). */
+  idempotency: IdempotencyStore;
   connections: ConnectionStore;
   files: FileCatalog;
   staging: UploadStaging;
@@ -234,6 +238,7 @@ type TableServices = Pick<
   | 'careCircle'
   | 'memories'
   | 'rateLimiter'
+  | 'idempotency'
   | 'connections'
   | 'files'
   | 'staging'
@@ -264,6 +269,7 @@ const tablesOf = perConfig(
       careCircle: (t) => new DynamoCareCircle(t.doc, cfg.tables.records),
       memories: (t) => new DynamoMemoryStore(t.doc, cfg.tables.records),
       rateLimiter: (t) => new DynamoRateLimiter(t.doc, cfg.tables.rateLimits),
+      idempotency: (t) => new DynamoIdempotencyStore(t.doc, cfg.tables.rateLimits),
       connections: (t) => new DynamoConnectionStore(t.doc, cfg.tables.accounts),
       files: (t) => new DynamoFileCatalog(t.doc, cfg.tables.records),
       staging: (t) => new DynamoUploadStaging(t.doc, cfg.tables.accounts),
@@ -323,6 +329,7 @@ export function buildServices(cfg: Config, parts: ServiceParts, owner: string): 
     conversations: (s) => conversationsOf(cfg, () => s.blobs),
     memories: () => tables.memories,
     rateLimiter: () => tables.rateLimiter,
+    idempotency: () => tables.idempotency,
     connections: () => tables.connections,
     files: () => tables.files,
     staging: () => tables.staging,
