@@ -114,3 +114,30 @@ describe('Idempotency-Key on POST /v1/responses', () => {
     expect(res.body.error).toMatchObject({ param: 'Idempotency-Key', code: 'idempotency_key_not_supported' });
   });
 });
+
+describe('RateLimit headers (draft-ietf-httpapi-ratelimit-headers)', () => {
+  const remaining = (h: Headers) => Number(/;r=(\d+)/.exec(h.get('ratelimit') ?? '')?.[1]);
+
+  it('carry the policy and a decreasing budget on answers, errors and the 429', async () => {
+    const c = client(h.url, (await h.newAccount('rl')).key);
+    const first = await c.get('/v1/models');
+    expect(first.status).toBe(200);
+    expect(first.headers.get('ratelimit-policy')).toBe('"minute";q=3;w=60');
+    expect(first.headers.get('ratelimit')).toMatch(/^"minute";r=2;t=\d+$/);
+    const second = await c.get('/v1/models');
+    expect(remaining(second.headers)).toBe(1);
+    const third = await c.get('/v1/models');
+    expect(remaining(third.headers)).toBe(0);
+    const refused = await c.get('/v1/models');
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('ratelimit-policy')).toBe('"minute";q=3;w=60');
+    expect(refused.headers.get('ratelimit')).toBe(`"minute";r=0;t=${refused.headers.get('retry-after')}`);
+  });
+
+  it('are on an error answer of a route too', async () => {
+    const bad = await api.post('/v1/data', { user: 'rl-bad', records: 'nope' });
+    expect(bad.status).toBe(400);
+    expect(bad.headers.get('ratelimit-policy')).toBe('"minute";q=1000;w=60');
+    expect(bad.headers.get('ratelimit')).toMatch(/^"minute";r=\d+;t=\d+$/);
+  });
+});
