@@ -5,10 +5,13 @@ import { client, type Harness, startHarness } from '../support/harness';
 let h: Harness;
 let api: ReturnType<typeof client>;
 let other: ReturnType<typeof client>;
+let keyA: string;
 
 beforeAll(async () => {
   h = await startHarness({ env: { HDS_RATE_LIMITS: 'create-data=1000,list-models=3' } });
-  api = client(h.url, (await h.newAccount('a')).key);
+  const a = await h.newAccount('a');
+  keyA = a.key;
+  api = client(h.url, a.key);
   other = client(h.url, (await h.newAccount('b')).key);
 });
 afterAll(() => h?.stop());
@@ -104,6 +107,33 @@ describe('Idempotency-Key on POST /v1/data', () => {
     const fixed = await api.post('/v1/data', batch('idem-fix'), key('k-fix'));
     expect(fixed.status).toBe(200);
     expect(fixed.headers.get('idempotent-replayed')).toBeNull();
+  });
+});
+
+describe('Idempotency-Key on POST /v1/files', () => {
+  const upload = async (text: string) => {
+    // Each FormData send picks a fresh boundary: the retry's bytes differ, its meaning does not.
+    const form = new FormData();
+    form.append('user', 'idem-files');
+    form.append('allow_duplicate', 'true');
+    form.append('file', new Blob([text], { type: 'text/plain' }), 'labs.txt');
+    const res = await fetch(`${h.url}/v1/files`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${keyA}`, 'idempotency-key': 'k-file' },
+      body: form,
+    });
+    return { status: res.status, replayed: res.headers.get('idempotent-replayed'), body: (await res.json()) as any };
+  };
+
+  it('replays an upload whatever multipart boundary the retry uses, storing one file', async () => {
+    const first = await upload('Glucose 97 mg/dL');
+    expect(first.status).toBe(200);
+    const again = await upload('Glucose 97 mg/dL');
+    expect(again).toMatchObject({ status: 200, replayed: 'true' });
+    expect(again.body).toEqual(first.body);
+    expect((await upload('Glucose 98 mg/dL')).status).toBe(422);
+    const listed = (await api.get('/v1/files?user=idem-files')).body as { data: unknown[] };
+    expect(listed.data).toHaveLength(1);
   });
 });
 
