@@ -137,6 +137,28 @@ describe('Idempotency-Key on POST /v1/files', () => {
   });
 });
 
+describe('Idempotency-Key on POST /v1/standardize', () => {
+  const REPORT =
+    'Test                 Result   Unit\nGlucose              104      mg/dL\nCreatinine           0.9      mg/dL\n';
+
+  it('replays a storing request and stores once; a dry run ignores the key', async () => {
+    const body = { user: 'idem-std', text: REPORT, store: true, retention: '1d' };
+    const first = await api.post('/v1/standardize', body, key('k-std'));
+    expect(first.status).toBe(200);
+    expect(first.body.stored).toBe(true);
+    const again = await api.post('/v1/standardize', body, key('k-std'));
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(again.body).toEqual(first.body);
+    expect(await stored(api, 'idem-std')).toBe(first.body.stored_count);
+
+    const dry = { user: 'idem-std-dry', text: REPORT };
+    await api.post('/v1/standardize', dry, key('k-std-dry'));
+    const dryAgain = await api.post('/v1/standardize', dry, key('k-std-dry'));
+    expect(dryAgain.status).toBe(200);
+    expect(dryAgain.headers.get('idempotent-replayed')).toBeNull();
+  });
+});
+
 describe('Idempotency-Key on POST /v1/responses', () => {
   it('refuses a key on a streamed request with 400', async () => {
     const res = await api.post('/v1/responses', { input: 'hi', stream: true }, key('k-stream'));
