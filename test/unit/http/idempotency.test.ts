@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AppError } from '../../../shared/errors';
-import { answerFor, fingerprintOf, parseIdempotencyKey } from '../../../shared/http/idempotency';
+import { answerFor, fingerprintOf, idempotency, parseIdempotencyKey } from '../../../shared/http/idempotency';
 import type { HttpRequest } from '../../../shared/http/request';
 
 const req = (body: string, over: Partial<HttpRequest> = {}): HttpRequest =>
@@ -95,5 +95,87 @@ describe('answerFor', () => {
     expect(kindOf(() => answerFor(done, 'g'))).toBe('unprocessable');
     expect(kindOf(() => answerFor({ fingerprint: 'f', state: 'pending' }, 'f'))).toBe('conflict');
     expect(kindOf(() => answerFor({ ...done, response: { ...done.response, body: null } }, 'f'))).toBe('conflict');
+  });
+});
+
+describe('idempotency middleware', () => {
+  /** A store in memory with the adapter's claim rule, and a log of what the middleware asked of it. */
+  function memoryStore() {
+    const items = new Map<string, { fingerprint: string; state: 'pending' | 'done'; token: string; response?: any }>();
+    const calls: string[] = [];
+    const store = {
+      async claim(c: any) {
+        const held = items.get(`${c.accountId}/${c.key}`);
+        if (held) return { claimed: false as const, existing: held };
+        items.set(`${c.accountId}/${c.key}`, { fingerprint: c.fingerprint, state: 'pending', token: c.token });
+        calls.push('claim');
+        return { claimed: true as const };
+      },
+      async complete(accountId: string, key: string, _token: string, response: any) {
+        calls.push('complete');
+        const item = items.get(`${accountId}/${key}`)!;
+        item.state = 'done';
+        item.response = response;
+      },
+      async release(accountId: string, key: string) {
+        calls.push('release');
+        items.delete(`${accountId}/${key}`);
+      },
+    };
+    return { store, calls };
+  }
+
+  const run = async (mw: ReturnType<typeof idempotency>, handler: () => Promise<any>) => {
+    const request: any = {
+      context: {
+        hds: {
+          req: req('{"user":"a"}', { headers: { 'content-type': 'application/json', 'idempotency-key': 'k' } }),
+          principal: { kind: 'api-key', accountId: 'acct', keyId: 'key' },
+          rateHeaders: { ratelimit: '"minute";r=1;t=1' },
+        },
+      },
+    };
+    const early = await mw.before!(request);
+    if (early) return early;
+    try {
+      request.response = await handler();
+      await mw.after!(request);
+      return request.response;
+    } catch (err) {
+      request.error = err;
+      await mw.onError!(request);
+      throw err;
+    }
+  };
+
+  it('keeps a success, replays it, and releases the key when the route throws', async () => {
+    const { store, calls } = memoryStore();
+    const services = () => ({ idempotency: store, config: { maxBodyBytes: 1e6 } }) as any;
+    const mw = idempotency(services);
+    await expect(
+      run(mw, async () => {
+        throw new Error('storage down');
+      }),
+    ).rejects.toThrow('storage down');
+    expect(calls).toEqual(['claim', 'release']);
+    const ok = await run(mw, async () => ({
+      statusCode: 200,
+      headers: { 'content-type': 'application/json' },
+      body: '{"n":1}',
+    }));
+    expect(ok.body).toBe('{"n":1}');
+    const replay = await run(mw, async () => {
+      throw new Error('the route must not run again');
+    });
+    expect(replay).toMatchObject({ statusCode: 200, body: '{"n":1}' });
+    expect(replay.headers).toMatchObject({ 'idempotent-replayed': 'true', ratelimit: '"minute";r=1;t=1' });
+    expect(calls).toEqual(['claim', 'release', 'claim', 'complete']);
+  });
+
+  it('releases the key after a 4xx answer the route returned', async () => {
+    const { store, calls } = memoryStore();
+    const mw = idempotency(() => ({ idempotency: store, config: { maxBodyBytes: 1e6 } }) as any);
+    await run(mw, async () => ({ statusCode: 404, headers: {}, body: '{}' }));
+    expect(calls).toEqual(['claim', 'release']);
   });
 });
