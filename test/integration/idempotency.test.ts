@@ -160,6 +160,17 @@ describe('Idempotency-Key on POST /v1/standardize', () => {
 });
 
 describe('Idempotency-Key on POST /v1/responses', () => {
+  it('replays a non-streamed turn: the same response id, the model not asked again', async () => {
+    const body = { input: 'What is my latest glucose?', model: 'hds-flash' };
+    const first = await api.post('/v1/responses', { ...body, user: 'idem-resp' }, key('k-resp'));
+    expect(first.status).toBe(200);
+    const again = await api.post('/v1/responses', { ...body, user: 'idem-resp' }, key('k-resp'));
+    expect(again.status).toBe(200);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(again.body.id).toBe(first.body.id);
+    expect(again.body).toEqual(first.body);
+  });
+
   it('refuses a key on a streamed request with 400', async () => {
     const res = await api.post('/v1/responses', { input: 'hi', stream: true }, key('k-stream'));
     expect(res.status).toBe(400);
