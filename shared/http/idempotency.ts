@@ -166,11 +166,11 @@ export function idempotency(services: () => Services, options: IdempotencyOption
         if (value !== undefined) headers[name] = String(value);
       }
       const kept = Buffer.byteLength(body) <= MAX_KEPT_BODY_BYTES;
-      await services().idempotency.complete(claim.accountId, claim.key, claim.token, {
-        status,
-        headers,
-        body: kept ? body : null,
-      });
+      // The write is done: failing to keep its answer must not turn it into a 500 the client would retry. The claim
+      // then stays in flight (409) until its lease ends.
+      await services()
+        .idempotency.complete(claim.accountId, claim.key, claim.token, { status, headers, body: kept ? body : null })
+        .catch((err) => log('warn', 'could not keep an idempotent answer', { error: (err as Error)?.name }));
     },
     onError: async (request) => {
       await release(request);
