@@ -23,21 +23,26 @@ function allowDuplicate(fields: Record<string, string>): boolean {
  * POST /v1/files (multipart: `file`, `user`, `retention` default `permanent`, `session_id`): stores the
  * file under the Subject and queues its extraction; readings appear with `source: upload`.
  */
-export const handler = apiKeyRoute(httpRoute('create-file'), { bucket, queues }, async ({ req, services, tenancy }) => {
-  const { fields, file } = await filePartOf(req);
-  const { subjectKey, retention, sessionId, duplicates } = parseDocumented(CreateFileFieldsSchema, fields, () => ({
-    subjectKey: normalizeSubjectKey(fields.user),
-    ...retentionParams(fields, { required: false, fallback: 'permanent' }),
-    duplicates: allowDuplicate(fields),
-  }));
-  const mediaType = readableMediaType(file);
-  const subject = await tenancy.findOrCreate(subjectKey);
-  const stored = await storeUpload(
-    services,
-    subject,
-    { filename: file.filename, contentType: mediaType, retention, sessionId, allowDuplicate: duplicates },
-    file.data,
-    file.data.length,
-  );
-  return { body: toUploadResponse(stored, subjectKey) };
-});
+export const handler = apiKeyRoute(
+  httpRoute('create-file'),
+  { bucket, queues },
+  async ({ req, services, tenancy }) => {
+    const { fields, file } = await filePartOf(req);
+    const { subjectKey, retention, sessionId, duplicates } = parseDocumented(CreateFileFieldsSchema, fields, () => ({
+      subjectKey: normalizeSubjectKey(fields.user),
+      ...retentionParams(fields, { required: false, fallback: 'permanent' }),
+      duplicates: allowDuplicate(fields),
+    }));
+    const mediaType = readableMediaType(file);
+    const subject = await tenancy.findOrCreate(subjectKey);
+    const stored = await storeUpload(
+      services,
+      subject,
+      { filename: file.filename, contentType: mediaType, retention, sessionId, allowDuplicate: duplicates },
+      file.data,
+      file.data.length,
+    );
+    return { body: toUploadResponse(stored, subjectKey) };
+  },
+  { idempotent: {} },
+);

@@ -10,4 +10,6 @@ export const handler = apiKeyRoute(
   httpRoute('create-standardization'),
   { bucket, documents, model },
   standardizeRequest,
+  // Only a request that stores is a write; a dry run ignores the key.
+  { idempotent: { appliesTo: (params) => params.store === true || params.store === 'true' } },
 );

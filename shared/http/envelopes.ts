@@ -60,6 +60,9 @@ function kindHeaders(error: AppError, withRateHeaders: boolean): Record<string, 
     headers['x-ratelimit-limit'] = String(error.limit);
     headers['x-ratelimit-remaining'] = '0';
     headers['x-ratelimit-reset'] = String(error.resetAt);
+    // The draft's fields on a 429 too: nothing left, and the reset the same instant as Retry-After.
+    headers['ratelimit-policy'] = `"minute";q=${error.limit};w=60`;
+    headers.ratelimit = `"minute";r=0;t=${error.retryAfterSeconds ?? 0}`;
   }
   return headers;
 }

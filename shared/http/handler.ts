@@ -5,6 +5,7 @@ import type { Needs } from '../config/resources';
 import { observabilityMiddlewares } from '../observability';
 import { type ServiceParts, type Services, servicesFor } from '../services/container';
 import { type Envelope, type EnvelopeName, envelopeOf } from './envelopes';
+import { type IdempotencyOptions, idempotency } from './idempotency';
 import { ensureStreamingGlobal } from './lambda-streaming';
 import {
   authenticateApiKey,
@@ -85,6 +86,11 @@ export interface RouteDeclaration {
   needs: Needs;
 }
 
+/** What an API-key route adds to the pipeline: `Idempotency-Key` on a write (`shared/http/idempotency.ts`). */
+export interface ApiKeyRouteOptions {
+  idempotent?: IdempotencyOptions;
+}
+
 type Handler = middy.MiddyfiedHandler<GatewayEvent, APIGatewayProxyStructuredResultV2, Error, HdsContext>;
 
 /** A public route (no credentials): health probes, sign-in, OAuth. */
@@ -108,15 +114,15 @@ export function apiKeyRoute(
   route: RouteDeclaration,
   parts: ServiceParts,
   fn: (ctx: AuthedContext) => Promise<RouteResult>,
+  options: ApiKeyRouteOptions = {},
 ): Handler {
   const services = servicesOf(route, 'api-key', parts);
   const envelope = envelopeOf(route.envelope);
-  return base(route, envelope)
-    .use(authenticateApiKey(services))
-    .use(rateLimit(route.id, services))
-    .handler(async (_event, context) => {
-      return respond(context.hds, envelope, await fn(authedContextOf(context, services())));
-    });
+  const pipeline = base(route, envelope).use(authenticateApiKey(services)).use(rateLimit(route.id, services));
+  if (options.idempotent) pipeline.use(idempotency(services, options.idempotent));
+  return pipeline.handler(async (_event, context) => {
+    return respond(context.hds, envelope, await fn(authedContextOf(context, services())));
+  });
 }
 
 /** A route for a signed-in person (`session` or `user-token`): authenticate → rate-limit by account → the function. */
@@ -157,15 +163,16 @@ export function streamingApiKeyRoute(
   route: RouteDeclaration,
   parts: ServiceParts,
   fn: (ctx: AuthedContext) => Promise<RouteResult | StreamedResult>,
+  options: ApiKeyRouteOptions = {},
 ) {
   const services = servicesOf(route, 'api-key', parts);
   const envelope = envelopeOf(route.envelope);
-  return streamingBase(route, envelope)
-    .use(authenticateApiKey(services))
-    .use(rateLimit(route.id, services))
-    .handler(async (_event, context) =>
-      streamedOrPlain(context.hds, envelope, await fn(authedContextOf(context, services()))),
-    );
+  const pipeline = streamingBase(route, envelope).use(authenticateApiKey(services)).use(rateLimit(route.id, services));
+  // The idempotency middleware only ever sees plain answers: it refuses keys on streamed requests (`refuse`).
+  if (options.idempotent) pipeline.use(idempotency(services, options.idempotent) as never);
+  return pipeline.handler(async (_event, context) =>
+    streamedOrPlain(context.hds, envelope, await fn(authedContextOf(context, services()))),
+  );
 }
 
 /**

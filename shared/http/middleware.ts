@@ -345,6 +345,19 @@ export async function enforceRateLimit(
     'x-ratelimit-limit': String(decision.limit),
     'x-ratelimit-remaining': String(decision.remaining),
     'x-ratelimit-reset': String(decision.resetAt),
+    ...budgetHeaders(decision.limit, decision.remaining, Math.max(0, Math.ceil(decision.resetAt - now / 1000))),
+  };
+}
+
+/**
+ * The IETF httpapi rate-limit fields (draft-ietf-httpapi-ratelimit-headers-11, structured fields): the policy, a
+ * sliding minute of `limit` requests, and what is left of it with the seconds until a request is freed. Sent beside
+ * the older `X-RateLimit-*` trio, which clients already read.
+ */
+export function budgetHeaders(limit: number, remaining: number, resetSeconds: number): Record<string, string> {
+  return {
+    'ratelimit-policy': `"minute";q=${limit};w=60`,
+    ratelimit: `"minute";r=${Math.max(0, remaining)};t=${Math.max(0, resetSeconds)}`,
   };
 }
 

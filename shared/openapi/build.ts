@@ -88,6 +88,7 @@ function operationObject(
   const parameters = [
     ...parametersOf(op.path, 'path', route.path ?? '', registry, []),
     ...parametersOf(op.query, 'query', route.path ?? '', registry, op.body ? [] : (op.examples ?? [])),
+    ...(IDEMPOTENT_ROUTES.has(route.id) ? [IDEMPOTENCY_KEY_PARAMETER] : []),
   ];
   const greedyNames = [...(route.path ?? '').matchAll(GREEDY)].map((m) => m[1]);
   const declared = [...(route.path ?? '').matchAll(/\{([a-zA-Z0-9_]+)\+?\}/g)].map((m) => m[1]);
@@ -150,6 +151,34 @@ function envelopeName(envelope: EnvelopeName): string {
   return names[envelope];
 }
 
+/** The writes that take `Idempotency-Key` (shared/http/idempotency.ts; wired in each route's handler). */
+const IDEMPOTENT_ROUTES: ReadonlySet<string> = new Set([
+  'create-data',
+  'create-file',
+  'create-standardization',
+  'create-response',
+]);
+
+const IDEMPOTENCY_KEY_PARAMETER: Record<string, unknown> = {
+  name: 'Idempotency-Key',
+  in: 'header',
+  required: false,
+  description:
+    'Makes a retry safe: the first answer is kept 24 h per account and key and replayed (with `Idempotent-Replayed: true`) ' +
+    'to the same request; another request under the key is 422, a duplicate in flight 409. On `/v1/standardize` only ' +
+    'with `store: true`; on `/v1/responses` not with `stream: true` (400).',
+  schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x20-\\x7E]+$' },
+};
+
+/** The IETF httpapi draft's budget fields, on every answer of a rate-limited route. */
+function budgetHeaders(): Record<string, unknown> {
+  const header = (description: string) => ({ description, schema: { type: 'string' } });
+  return {
+    'RateLimit-Policy': header('The quota policy (draft-ietf-httpapi-ratelimit-headers): `"minute";q=<limit>;w=60`'),
+    RateLimit: header('What is left of it: `"minute";r=<remaining>;t=<seconds until a request is freed>`'),
+  };
+}
+
 function rateLimitHeaders(envelope: EnvelopeName): Record<string, unknown> {
   const header = (description: string) => ({ description, schema: { type: 'string' } });
   return {
@@ -159,6 +188,7 @@ function rateLimitHeaders(envelope: EnvelopeName): Record<string, unknown> {
           'X-RateLimit-Limit': header('Requests allowed in the window'),
           'X-RateLimit-Remaining': header('Requests left in the window (0)'),
           'X-RateLimit-Reset': header('Epoch second the window resets'),
+          ...budgetHeaders(),
         }
       : {}),
   };
@@ -173,6 +203,15 @@ function successResponse(
 ): Record<string, unknown> {
   const headers = {
     'X-Request-Id': { description: 'The request id, also in the logs', schema: { type: 'string' } },
+    ...(envelope === 'openai' && route.auth === 'api-key' ? budgetHeaders() : {}),
+    ...(IDEMPOTENT_ROUTES.has(route.id)
+      ? {
+          'Idempotent-Replayed': {
+            description: '`true` when this is the kept answer of an earlier request with the same Idempotency-Key',
+            schema: { type: 'string', enum: ['true'] },
+          },
+        }
+      : {}),
     ...Object.fromEntries(
       Object.entries(doc.headers ?? {}).map(([name, description]) => [
         name,

@@ -12,6 +12,7 @@ import { DynamoDueEntries } from '../adapters/dynamo/dynamo-due-entries';
 import { DynamoExportStore } from '../adapters/dynamo/dynamo-export-store';
 import { DynamoFileCatalog } from '../adapters/dynamo/dynamo-file-catalog';
 import { DynamoGrantStore } from '../adapters/dynamo/dynamo-grant-store';
+import { DynamoIdempotencyStore } from '../adapters/dynamo/dynamo-idempotency-store';
 import { DynamoJwksStore } from '../adapters/dynamo/dynamo-jwks-store';
 import { DynamoLoginCodes } from '../adapters/dynamo/dynamo-login-codes';
 import { DynamoMemoryStore } from '../adapters/dynamo/dynamo-memory-store';
@@ -45,6 +46,7 @@ import type { Egress } from '../ports/egress';
 import type { ExportStore } from '../ports/export-store';
 import type { FileCatalog } from '../ports/file-catalog';
 import type { GrantStore } from '../ports/grant-store';
+import type { IdempotencyStore } from '../ports/idempotency-store';
 import type { JobQueue } from '../ports/job-queue';
 import type { JwksStore } from '../ports/jwks-store';
 import type { LoginCodes } from '../ports/login-codes';
@@ -87,6 +89,8 @@ export interface Services {
   /** Durable facts consolidated from stored conversations, shown to the agent in later turns. */
   memories: MemoryStore;
   rateLimiter: RateLimiter;
+  /** Idempotency keys of `/v1` writes, beside the rate counters (same table, same TTL). */
+  idempotency: IdempotencyStore;
   connections: ConnectionStore;
   files: FileCatalog;
   staging: UploadStaging;
@@ -239,6 +243,7 @@ type TableServices = Pick<
   | 'exports'
   | 'memories'
   | 'rateLimiter'
+  | 'idempotency'
   | 'connections'
   | 'files'
   | 'staging'
@@ -270,6 +275,7 @@ const tablesOf = perConfig(
       exports: (t) => new DynamoExportStore(t.doc, cfg.tables.records),
       memories: (t) => new DynamoMemoryStore(t.doc, cfg.tables.records),
       rateLimiter: (t) => new DynamoRateLimiter(t.doc, cfg.tables.rateLimits),
+      idempotency: (t) => new DynamoIdempotencyStore(t.doc, cfg.tables.rateLimits),
       connections: (t) => new DynamoConnectionStore(t.doc, cfg.tables.accounts),
       files: (t) => new DynamoFileCatalog(t.doc, cfg.tables.records),
       staging: (t) => new DynamoUploadStaging(t.doc, cfg.tables.accounts),
@@ -330,6 +336,7 @@ export function buildServices(cfg: Config, parts: ServiceParts, owner: string): 
     conversations: (s) => conversationsOf(cfg, () => s.blobs),
     memories: () => tables.memories,
     rateLimiter: () => tables.rateLimiter,
+    idempotency: () => tables.idempotency,
     connections: () => tables.connections,
     files: () => tables.files,
     staging: () => tables.staging,

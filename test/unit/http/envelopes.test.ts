@@ -103,6 +103,9 @@ describe('the /v1 envelope keeps the bytes /v1 has always answered', () => {
         'x-ratelimit-limit': '60',
         'x-ratelimit-remaining': '0',
         'x-ratelimit-reset': '1900000000',
+        // Issue 19: the IETF draft's budget fields, added beside the pinned ones.
+        'ratelimit-policy': '"minute";q=60;w=60',
+        ratelimit: '"minute";r=0;t=12',
       },
       body('Rate limit exceeded: 60 requests per minute on this path for this account. Retry after 12s.', null),
     ],
