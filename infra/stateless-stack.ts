@@ -340,7 +340,7 @@ export class StatelessStack extends Stack {
           actions,
           resources: [this.stateful.pulseTokenKey.keyArn],
           conditions: {
-            StringEquals: { 'kms:EncryptionContext:purpose': ['pulse-token', 'pulse-link-attempt'] },
+            StringEquals: { 'kms:EncryptionContext:purpose': ['pulse-token', 'pulse-link-attempt', 'webhook-secret'] },
           },
         }),
       );

@@ -13,7 +13,8 @@ export type QueueName =
   | 'ocr-results'
   | 'consolidation'
   | 'account-deletion'
-  | 'pulse-jobs';
+  | 'pulse-jobs'
+  | 'webhooks';
 
 /** Where functions with `cachesEmbeddings` keep the provider-embedded corpus; the only prefix they may write. */
 export const EMBEDDINGS_CACHE_PREFIX = 'standardization/embeddings/';
