@@ -51,4 +51,9 @@ export interface WebhookStore {
   updateDelivery(delivery: WebhookDelivery): Promise<void>;
   /** Newest first. */
   listDeliveries(accountId: string, endpointId: string, limit: number): Promise<WebhookDelivery[]>;
+  /**
+   * The account and Subject key a Subject id belongs to (its item in the records table), for emitters that know only
+   * the Subject (the file workers); null once it is gone.
+   */
+  ownerOfSubject(subjectId: string): Promise<{ accountId: string; subjectKey: string } | null>;
 }

@@ -286,7 +286,7 @@ const tablesOf = perConfig(
       clientBindings: (t) => new DynamoClientBindings(t.doc, cfg.tables.identity),
       pulseLinks: (t) => new DynamoPulseLinks(t.doc, cfg.tables.records, cfg.tables.accounts),
       webhookLedger: (t) => new DynamoWebhookLedger(t.doc, cfg.tables.accounts),
-      webhooks: (t) => new DynamoWebhookStore(t.doc, cfg.tables.accounts),
+      webhooks: (t) => new DynamoWebhookStore(t.doc, cfg.tables.accounts, cfg.tables.records),
     }),
 );
 

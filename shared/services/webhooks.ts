@@ -4,8 +4,8 @@ import {
   DELIVERY_LOG_TTL_SECONDS,
   deliveryIdOf,
   eventBody,
+  eventIdOf,
   newEndpointId,
-  newEventId,
   newWebhookSecret,
   ROTATION_GRACE_SECONDS,
   signedHeaders,
@@ -47,20 +47,41 @@ const MAX_ANSWER_BYTES = 64 * 1024;
  * such endpoint it costs one query on the accounts table and sends nothing; otherwise one durable queue message, sent
  * inside the emitter's step (before it answers or acknowledges), so an emitter that crashes after its own work is
  * retried with the event still to send. Delivery and its retries happen in the `deliver-webhooks` consumer.
- * `data` carries identifiers and counts only, never a health value or a test's name.
+ * `data` carries identifiers and counts only, never a health value or a test's name. An emitter that may run twice
+ * for one occurrence names it (`occurrence`), so the second run sends nothing new.
  */
 export async function publishEvent(
   services: Services,
   accountId: string,
   type: WebhookEventType,
   data: WebhookEventData,
+  occurrence?: { key: string; atMs: number },
 ): Promise<void> {
   const endpoints = await services.webhooks.listEndpoints(accountId);
   if (!endpoints.some((e) => subscribes(e.events, type))) return;
-  const now = nowMs();
-  const event: WebhookEvent = { id: newEventId(now), type, timestamp: new Date(now).toISOString(), data };
+  const at = occurrence?.atMs ?? nowMs();
+  const id = eventIdOf(at, occurrence && `${accountId}\n${type}\n${occurrence.key}`);
+  const event: WebhookEvent = { id, type, timestamp: new Date(at).toISOString(), data };
   const job: WebhookJob = { type: 'webhook-event', accountId, event };
   await services.queue.send('webhooks', job);
+}
+
+/**
+ * Publishes a file's outcome (`file.processed` or `file.failed`) once it has one; nothing while it is still
+ * `processing` (a scanned PDF Textract reads). Safe to call again for the same file: the event is named by the file.
+ */
+export async function publishFileOutcome(services: Services, subjectId: string, fileKey: string): Promise<void> {
+  const file = await services.files.get(subjectId, fileKey, nowMs());
+  if (!file || (file.status !== 'processed' && file.status !== 'failed')) return;
+  const owner = await services.webhooks.ownerOfSubject(subjectId);
+  if (!owner) return;
+  const type = file.status === 'processed' ? 'file.processed' : 'file.failed';
+  const data: WebhookEventData = { user: owner.subjectKey, file_id: file.fileKey };
+  if (file.status === 'processed') Object.assign(data, { records: file.recordCount, text_chars: file.textChars });
+  await publishEvent(services, owner.accountId, type, data, {
+    key: `${subjectId}\n${fileKey}`,
+    atMs: file.createdAt * 1000,
+  });
 }
 
 /**

@@ -243,3 +243,51 @@ describe('deliveries', () => {
     expect(got!.body).not.toMatch(/glucose|97|mg\/dL/i);
   });
 });
+
+describe('file events', () => {
+  it('emits file.processed from the extraction worker with the file id and counts, never a value', async () => {
+    const { key } = await h.newAccount('files');
+    const api = client(h.url, key);
+    const created = await endpoint(api, '/files', { events: ['file.processed', 'file.failed'] });
+    const form = new FormData();
+    form.append('user', 'carol');
+    form.append('retention', 'permanent');
+    const csv =
+      'indicator,value,unit,time\nGlucose,97,mg/dL,2026-06-16T07:30:00Z\nHeart rate,72,bpm,2026-06-16T07:30:00Z\n';
+    form.append('file', new Blob([csv], { type: 'text/csv' }), 'labs.csv');
+    const res = await fetch(`${h.url}/v1/files`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}` },
+      body: form,
+    });
+    expect(res.status).toBe(200);
+    const file = (await res.json()) as { id: string };
+    const [got] = await eventually(() => receiver.at('/files').length === 1 && receiver.at('/files'), {
+      timeoutMs: 20_000,
+      what: 'file.processed',
+    });
+    const payload = new Webhook(created.secret).verify(got!.body, got!.headers);
+    expect(payload).toMatchObject({ type: 'file.processed', data: { user: 'carol', file_id: file.id } });
+    expect((payload as { data: { records: number } }).data.records).toBeGreaterThanOrEqual(2);
+    expect(got!.body).not.toMatch(/glucose|heart|"97"|mg\/dL|bpm/i);
+    await h.runtime.drainQueues();
+    expect(receiver.at('/files')).toHaveLength(1);
+  });
+});
+
+describe('response events', () => {
+  it('emits response.completed for a stored response, with its id only', async () => {
+    const api = await account();
+    const created = await endpoint(api, '/responses', { events: ['response.completed'] });
+    const res = await api.post('/v1/responses', { user: 'dana', input: 'What was my last glucose reading?' });
+    expect(res.status).toBe(200);
+    expect(res.body.status).toBe('completed');
+    const [got] = await eventually(() => receiver.at('/responses').length === 1 && receiver.at('/responses'), {
+      timeoutMs: 10_000,
+      what: 'response.completed',
+    });
+    const payload = new Webhook(created.secret).verify(got!.body, got!.headers);
+    expect(payload).toMatchObject({ type: 'response.completed', data: { user: 'dana', response_id: res.body.id } });
+    expect(got!.body).not.toMatch(/glucose/i);
+  });
+});

@@ -7,16 +7,19 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import type { WebhookDelivery, WebhookEndpoint, WebhookStore } from '../../ports/webhook-store';
 import { applied } from './conditional';
+import { SUBJECT_SK } from './records-layout';
 
 /**
  * Items of the accounts table: `WHEP#<account>` / `<endpoint id>` for endpoints (one query lists an account's, which
  * is all an emitter reads), `WHDL#<account>#<endpoint id>` / `<delivery id>` for the delivery log (delivery ids start
- * with the event's time, so the key order is the time order), collected by TTL after 30 days.
+ * with the event's time, so the key order is the time order), collected by TTL after 30 days. A Subject's owner is
+ * read from its item in the records table.
  */
 export class DynamoWebhookStore implements WebhookStore {
   constructor(
     private readonly doc: DynamoDBDocumentClient,
     private readonly table: string,
+    private readonly recordsTable: string,
   ) {}
 
   async putEndpoint(endpoint: WebhookEndpoint): Promise<void> {
@@ -107,6 +110,19 @@ export class DynamoWebhookStore implements WebhookStore {
       }),
     );
     return (out.Items ?? []).map(deliveryOf);
+  }
+
+  async ownerOfSubject(subjectId: string): Promise<{ accountId: string; subjectKey: string } | null> {
+    const out = await this.doc.send(
+      new GetCommand({
+        TableName: this.recordsTable,
+        Key: { pk: subjectId, sk: SUBJECT_SK },
+        ProjectionExpression: 'accountId, #user',
+        ExpressionAttributeNames: { '#user': 'user' },
+      }),
+    );
+    const accountId = out.Item?.accountId;
+    return typeof accountId === 'string' ? { accountId, subjectKey: String(out.Item?.user ?? '') } : null;
   }
 }
 

@@ -77,9 +77,14 @@ export function signedHeaders(
   };
 }
 
-/** A new event id, time-ordered: `evt_` and 12 hex digits of epoch milliseconds, then randomness. */
-export function newEventId(nowMs: number): string {
-  return `evt_${nowMs.toString(16).padStart(12, '0')}${randomBytes(8).toString('hex')}`;
+/**
+ * An event id, time-ordered: `evt_` and 12 hex digits of epoch milliseconds, then 16 hex digits that are random, or
+ * derived from `key` when the emitter names the occurrence (a file's outcome): publishing that again (a worker
+ * redelivered after a crash past its commit) then fans out to the same delivery ids, which are not sent twice.
+ */
+export function eventIdOf(atMs: number, key?: string): string {
+  const tail = key ? createHash('sha256').update(key).digest('hex').slice(0, 16) : randomBytes(8).toString('hex');
+  return `evt_${Math.max(0, Math.floor(atMs)).toString(16).padStart(12, '0')}${tail}`;
 }
 
 /**
