@@ -571,7 +571,7 @@ export const manifest: readonly ManifestEntry[] = [
     needs: {
       tables: { records: 'readwrite', accounts: 'readwrite' },
       bucket: 'readwrite',
-      sendsTo: ['purge', 'pulse-jobs'],
+      sendsTo: ['purge', 'pulse-jobs', 'webhooks'],
       timeoutSeconds: 120,
     },
   },

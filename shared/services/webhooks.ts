@@ -84,6 +84,17 @@ export async function publishFileOutcome(services: Services, subjectId: string, 
   });
 }
 
+/** `data.expired`: counts of what a retention sweep removes for one Subject (never which readings). */
+export async function publishExpiry(
+  services: Services,
+  subjectId: string,
+  counts: { records: number; files: number; responses: number },
+): Promise<void> {
+  const owner = await services.webhooks.ownerOfSubject(subjectId);
+  if (!owner) return;
+  await publishEvent(services, owner.accountId, 'data.expired', { user: owner.subjectKey, ...counts });
+}
+
 /**
  * An endpoint URL a caller may register: https (http only for a host the configuration allow-lists, as the local
  * runtime's tests do), no credentials, and every address its host resolves to public unless allow-listed. The

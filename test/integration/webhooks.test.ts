@@ -1,5 +1,6 @@
 import { Webhook } from 'standardwebhooks';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { setClock } from '../../shared/clock';
 import { client, type Harness, startHarness } from '../support/harness';
 import { eventually } from '../support/polling';
 import { WebhookReceiver } from '../support/webhook-receiver';
@@ -289,5 +290,50 @@ describe('response events', () => {
     const payload = new Webhook(created.secret).verify(got!.body, got!.headers);
     expect(payload).toMatchObject({ type: 'response.completed', data: { user: 'dana', response_id: res.body.id } });
     expect(got!.body).not.toMatch(/glucose/i);
+  });
+});
+
+describe('retention events', () => {
+  it('emits data.expired with counts only when the sweep removes expired rows', async () => {
+    const api = await account();
+    const created = await endpoint(api, '/expired', { events: ['data.expired'] });
+    const write = await api.post('/v1/data', {
+      user: 'erin',
+      retention: '1h',
+      records: [
+        { indicator: 'Glucose', value: 97, unit: 'mg/dL', time: new Date().toISOString() },
+        { indicator: 'Heart rate', value: 72, unit: 'bpm', time: new Date().toISOString() },
+      ],
+    });
+    expect(write.status).toBe(200);
+    const later = Date.now() + 2 * 3_600_000;
+    const restore = setClock(() => later);
+    try {
+      await h.runtime.runScheduled('sweep-retention');
+    } finally {
+      restore();
+    }
+    // Each pass of the sweep (one per expiry shard) announces what it removes: the counts add up over the events.
+    type Expired = { type: string; data: { user: string; records: number; files: number; responses: number } };
+    const verified = (r: { body: string; headers: Record<string, string> }) => {
+      // Signed while the service's clock stood two hours ahead: verified at that moment, by the library's own check.
+      vi.useFakeTimers({ now: Number(r.headers['webhook-timestamp']) * 1000, toFake: ['Date'] });
+      try {
+        return new Webhook(created.secret).verify(r.body, r.headers) as Expired;
+      } finally {
+        vi.useRealTimers();
+      }
+    };
+    const events = await eventually(
+      () => {
+        const got = receiver.at('/expired').map(verified);
+        return got.reduce((n, e) => n + e.data.records, 0) === 2 && got;
+      },
+      { timeoutMs: 10_000, what: 'data.expired for both rows' },
+    );
+    for (const e of events) {
+      expect(e).toMatchObject({ type: 'data.expired', data: { user: 'erin', files: 0, responses: 0 } });
+    }
+    for (const r of receiver.at('/expired')) expect(r.body).not.toMatch(/glucose|heart|97|72/i);
   });
 });
