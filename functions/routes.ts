@@ -1314,7 +1314,7 @@ export const manifest: readonly ManifestEntry[] = [
     envelope: 'openai',
     handler: 'webhooks/create-webhook-endpoint.ts',
     description: 'Register a webhook endpoint; its secret is shown once',
-    needs: { tables: { accounts: 'readwrite', rateLimits: 'readwrite' }, pulseVault: 'seal' },
+    needs: { tables: { accounts: 'readwrite', rateLimits: 'readwrite' }, webhookVault: 'seal' },
   },
   // The account's endpoints, never a secret.
   {
@@ -1362,7 +1362,7 @@ export const manifest: readonly ManifestEntry[] = [
     envelope: 'openai',
     handler: 'webhooks/rotate-webhook-secret.ts',
     description: "Rotate a webhook endpoint's signing secret",
-    needs: { tables: { accounts: 'readwrite', rateLimits: 'readwrite' }, pulseVault: 'seal' },
+    needs: { tables: { accounts: 'readwrite', rateLimits: 'readwrite' }, webhookVault: 'seal' },
   },
   // An endpoint's delivery log (30 days), newest first.
   {
@@ -1399,7 +1399,7 @@ export const manifest: readonly ManifestEntry[] = [
     maxConcurrency: 5,
     handler: 'webhooks/deliver-webhooks.ts',
     description: 'Deliver signed webhook events to account endpoints, with retries',
-    needs: { tables: { accounts: 'readwrite' }, sendsTo: ['webhooks'], pulseVault: 'open', timeoutSeconds: 60 },
+    needs: { tables: { accounts: 'readwrite' }, sendsTo: ['webhooks'], webhookVault: 'open', timeoutSeconds: 60 },
   },
 ];
 

@@ -340,8 +340,18 @@ export class StatelessStack extends Stack {
           actions,
           resources: [this.stateful.pulseTokenKey.keyArn],
           conditions: {
-            StringEquals: { 'kms:EncryptionContext:purpose': ['pulse-token', 'pulse-link-attempt', 'webhook-secret'] },
+            StringEquals: { 'kms:EncryptionContext:purpose': ['pulse-token', 'pulse-link-attempt'] },
           },
+        }),
+      );
+    }
+    if (needs.webhookVault) {
+      // Webhook signing secrets share the vault's key, under their own purpose only: no pulse token opens here.
+      fn.addToRolePolicy(
+        new PolicyStatement({
+          actions: needs.webhookVault === 'seal' ? ['kms:GenerateDataKey'] : ['kms:Decrypt'],
+          resources: [this.stateful.pulseTokenKey.keyArn],
+          conditions: { StringEquals: { 'kms:EncryptionContext:purpose': 'webhook-secret' } },
         }),
       );
     }

@@ -193,7 +193,7 @@ export function partsNeeded(needs: Needs): Record<keyof ServiceParts, boolean> {
     signer: Boolean(needs.signsTokens),
     mail: Boolean(needs.sendsMail),
     pepper: Boolean(needs.authPepper),
-    vault: Boolean(needs.pulseVault),
+    vault: Boolean(needs.pulseVault || needs.webhookVault),
   };
 }
 
@@ -206,7 +206,7 @@ const NEED_OF: Record<keyof ServiceParts, string> = {
   signer: 'signsTokens',
   mail: 'sendsMail',
   pepper: 'authPepper',
-  vault: 'pulseVault',
+  vault: 'pulseVault or webhookVault',
 };
 
 /**
