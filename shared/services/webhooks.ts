@@ -39,6 +39,8 @@ export type WebhookJob =
     };
 
 const MAX_URL_LENGTH = 2048;
+/** Endpoints one account may have: every emitter reads them all, and each is a delivery per event. */
+export const MAX_ENDPOINTS_PER_ACCOUNT = 16;
 /** What is read of a receiver's answer; it is not stored, only its status. */
 const MAX_ANSWER_BYTES = 64 * 1024;
 
@@ -134,6 +136,9 @@ export async function createEndpoint(
   input: { url: string; events: WebhookEventType[] | null; description: string | null },
 ): Promise<{ endpoint: WebhookEndpoint; secret: string }> {
   const url = await checkedEndpointUrl(services, input.url);
+  if ((await services.webhooks.listEndpoints(accountId)).length >= MAX_ENDPOINTS_PER_ACCOUNT) {
+    throw new ConflictError(`An account may have at most ${MAX_ENDPOINTS_PER_ACCOUNT} webhook endpoints`, 'url');
+  }
   const endpointId = newEndpointId();
   const secret = newWebhookSecret();
   const sealed = await services.vault.seal(Buffer.from(secret, 'utf8'), vaultContext(accountId, endpointId));

@@ -100,6 +100,14 @@ describe('endpoints', () => {
     expect((await api.get('/v1/webhook_endpoints')).body.data).toEqual([]);
   });
 
+  it('caps an account at 16 endpoints (409 for the next)', async () => {
+    const api = await account();
+    for (let i = 0; i < 16; i++) await endpoint(api, `/cap-${i}`, { events: ['file.failed'] });
+    const over = await api.post('/v1/webhook_endpoints', { url: receiver.url('/cap-16') });
+    expect(over.status).toBe(409);
+    expect((await api.get('/v1/webhook_endpoints')).body.data).toHaveLength(16);
+  });
+
   it("answers 404 to another account's endpoint on every route", async () => {
     const owner = await account();
     const other = await account();
