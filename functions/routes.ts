@@ -822,7 +822,11 @@ export const manifest: readonly ManifestEntry[] = [
     handler: 'console/delete-console-subject.ts',
     description: 'Erase a Subject of the account',
     // The erase marks and drops the Subject's mapping and its staged uploads, in the accounts table.
-    needs: { tables: { ...consoleRw, accounts: 'readwrite' }, bucket: 'readwrite', sendsTo: ['purge', 'pulse-jobs'] },
+    needs: {
+      tables: { ...consoleRw, accounts: 'readwrite' },
+      bucket: 'readwrite',
+      sendsTo: ['purge', 'pulse-jobs', 'webhooks'],
+    },
   },
   // A Subject's readings grouped by LOINC code (or indicator) from one pass over the time index.
   {

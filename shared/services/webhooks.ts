@@ -86,6 +86,23 @@ export async function publishFileOutcome(services: Services, subjectId: string, 
   });
 }
 
+/** `subject.erased`, from every erase route (`/v1` and the console): the Subject key and what was live, counted. */
+export async function publishErasure(
+  services: Services,
+  accountId: string,
+  subjectKey: string,
+  outcome: { deleted: { records: number; files: number; conversations: number }; countsExact: boolean },
+): Promise<void> {
+  const { records, files, conversations } = outcome.deleted;
+  await publishEvent(services, accountId, 'subject.erased', {
+    user: subjectKey,
+    records,
+    files,
+    conversations,
+    counts_exact: outcome.countsExact,
+  });
+}
+
 /** `data.expired`: counts of what a retention sweep removes for one Subject (never which readings). */
 export async function publishExpiry(
   services: Services,
