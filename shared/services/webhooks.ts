@@ -348,7 +348,11 @@ async function post(
     const ok = res.status >= 200 && res.status < 300;
     return { ok, statusCode: res.status, error: ok ? null : `the endpoint answered ${res.status}` };
   } catch (err) {
-    if (err instanceof EgressRefused) return { ok: false, statusCode: null, error: `${err.reason}: ${err.message}` };
+    if (err instanceof EgressRefused) {
+      // The guard's own wording names MCP servers; a delivery log says it in its terms.
+      const message = err.reason === 'non_public_address' ? 'the URL resolves to a non-public address' : err.message;
+      return { ok: false, statusCode: null, error: `${err.reason}: ${message}` };
+    }
     log('warn', 'webhook attempt failed', { deliveryId: delivery.deliveryId, ...errorFields(err) });
     return { ok: false, statusCode: null, error: 'the request could not be made' };
   }
