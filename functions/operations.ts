@@ -87,7 +87,23 @@ import { operation as deleteSubject } from './subjects/delete-subject.schema';
 import { operation as deleteUser } from './user/delete-user.schema';
 import { operation as updateUserName } from './user/update-user-name.schema';
 
+import {
+  createOperation as createWebhookEndpoint,
+  deleteOperation as deleteWebhookEndpoint,
+  getOperation as getWebhookEndpoint,
+  listDeliveriesOperation as listWebhookDeliveries,
+  listOperation as listWebhookEndpoints,
+  redeliverOperation as redeliverWebhook,
+  rotateOperation as rotateWebhookSecret,
+} from './webhooks/webhooks.schema';
 export const operations: readonly Operation[] = [
+  createWebhookEndpoint,
+  listWebhookEndpoints,
+  getWebhookEndpoint,
+  deleteWebhookEndpoint,
+  rotateWebhookSecret,
+  listWebhookDeliveries,
+  redeliverWebhook,
   getHealth,
   getOpenApi,
   listModels,

@@ -181,7 +181,7 @@ export const manifest: readonly ManifestEntry[] = [
     envelope: 'openai',
     handler: 'sessions/delete-session.ts',
     description: 'Delete a session and its session-scoped data',
-    needs: { tables: recordsRw, sendsTo: ['purge'], timeoutSeconds: 29 },
+    needs: { tables: recordsRw, sendsTo: ['purge', 'webhooks'], timeoutSeconds: 29 },
   },
   // Right to be forgotten: unreadable at once, purged by the queue worker.
   {
@@ -193,7 +193,7 @@ export const manifest: readonly ManifestEntry[] = [
     envelope: 'openai',
     handler: 'subjects/delete-subject.ts',
     description: 'Erase a Subject',
-    needs: { tables: recordsRw, bucket: 'readwrite', sendsTo: ['purge', 'pulse-jobs'] },
+    needs: { tables: recordsRw, bucket: 'readwrite', sendsTo: ['purge', 'pulse-jobs', 'webhooks'] },
   },
   // The Subject's care circle: family members the agent may name (list_family_members).
   {
@@ -337,6 +337,7 @@ export const manifest: readonly ManifestEntry[] = [
       postsToConnections: true,
       usesTextract: true,
       textractJobs: 'start',
+      sendsTo: ['webhooks'],
       memoryMb: 2048,
       timeoutSeconds: 600,
     },
@@ -378,6 +379,7 @@ export const manifest: readonly ManifestEntry[] = [
       tables: { records: 'readwrite', accounts: 'readwrite' },
       bucket: 'readwrite',
       textractJobs: 'collect',
+      sendsTo: ['webhooks'],
       // A scanned PDF sent over the WebSocket: its held upload_end_response goes out when the analysis is in.
       postsToConnections: true,
       memoryMb: 1024,
@@ -400,7 +402,7 @@ export const manifest: readonly ManifestEntry[] = [
       runsAgentTools: true,
       tables: recordsRw,
       bucket: 'readwrite',
-      sendsTo: ['consolidation'],
+      sendsTo: ['consolidation', 'webhooks'],
       memoryMb: 1024,
       timeoutSeconds: 300,
     },
@@ -417,7 +419,14 @@ export const manifest: readonly ManifestEntry[] = [
     maxConcurrency: 5,
     handler: 'responses/consolidate-conversation.ts',
     description: 'Extract readings and memories from a stored agent turn',
-    needs: { usesModel: true, tables: { records: 'readwrite' }, bucket: 'read', memoryMb: 1024, timeoutSeconds: 180 },
+    needs: {
+      usesModel: true,
+      tables: { records: 'readwrite', accounts: 'read' },
+      bucket: 'read',
+      sendsTo: ['webhooks'],
+      memoryMb: 1024,
+      timeoutSeconds: 180,
+    },
   },
   // A stored response, as it was returned.
   {
@@ -623,7 +632,7 @@ export const manifest: readonly ManifestEntry[] = [
     needs: {
       tables: { records: 'readwrite', accounts: 'readwrite' },
       bucket: 'readwrite',
-      sendsTo: ['purge', 'pulse-jobs'],
+      sendsTo: ['purge', 'pulse-jobs', 'webhooks'],
       timeoutSeconds: 120,
     },
   },
@@ -874,7 +883,11 @@ export const manifest: readonly ManifestEntry[] = [
     handler: 'console/delete-console-subject.ts',
     description: 'Erase a Subject of the account',
     // The erase marks and drops the Subject's mapping and its staged uploads, in the accounts table.
-    needs: { tables: { ...consoleRw, accounts: 'readwrite' }, bucket: 'readwrite', sendsTo: ['purge', 'pulse-jobs'] },
+    needs: {
+      tables: { ...consoleRw, accounts: 'readwrite' },
+      bucket: 'readwrite',
+      sendsTo: ['purge', 'pulse-jobs', 'webhooks'],
+    },
   },
   // A Subject's readings grouped by LOINC code (or indicator) from one pass over the time index.
   {
@@ -1160,7 +1173,7 @@ export const manifest: readonly ManifestEntry[] = [
       runsAgentTools: true,
       tables: { ...recordsRw, identity: 'read' },
       bucket: 'readwrite',
-      sendsTo: ['consolidation'],
+      sendsTo: ['consolidation', 'webhooks'],
       memoryMb: 1024,
       timeoutSeconds: 300,
     },
@@ -1355,6 +1368,103 @@ export const manifest: readonly ManifestEntry[] = [
       sendsTo: ['purge', 'pulse-jobs'],
       timeoutSeconds: 120,
     },
+  },
+  // Outbound webhooks (issue 19 item 1, Standard Webhooks): an account's endpoints, their secrets sealed by the vault.
+  {
+    kind: 'http',
+    id: 'create-webhook-endpoint',
+    method: 'POST',
+    path: '/v1/webhook_endpoints',
+    auth: 'api-key',
+    envelope: 'openai',
+    handler: 'webhooks/create-webhook-endpoint.ts',
+    description: 'Register a webhook endpoint; its secret is shown once',
+    needs: { tables: { accounts: 'readwrite', rateLimits: 'readwrite' }, webhookVault: 'seal' },
+  },
+  // The account's endpoints, never a secret.
+  {
+    kind: 'http',
+    id: 'list-webhook-endpoints',
+    method: 'GET',
+    path: '/v1/webhook_endpoints',
+    auth: 'api-key',
+    envelope: 'openai',
+    handler: 'webhooks/list-webhook-endpoints.ts',
+    description: 'List webhook endpoints',
+    needs: { tables: { accounts: 'readwrite', rateLimits: 'readwrite' } },
+  },
+  // One endpoint of the account; another account's is a 404.
+  {
+    kind: 'http',
+    id: 'get-webhook-endpoint',
+    method: 'GET',
+    path: '/v1/webhook_endpoints/{endpoint_id}',
+    auth: 'api-key',
+    envelope: 'openai',
+    handler: 'webhooks/get-webhook-endpoint.ts',
+    description: 'Get a webhook endpoint',
+    needs: { tables: { accounts: 'readwrite', rateLimits: 'readwrite' } },
+  },
+  // Stops deliveries to an endpoint.
+  {
+    kind: 'http',
+    id: 'delete-webhook-endpoint',
+    method: 'DELETE',
+    path: '/v1/webhook_endpoints/{endpoint_id}',
+    auth: 'api-key',
+    envelope: 'openai',
+    handler: 'webhooks/delete-webhook-endpoint.ts',
+    description: 'Delete a webhook endpoint',
+    needs: { tables: { accounts: 'readwrite', rateLimits: 'readwrite' } },
+  },
+  // A new signing secret, shown once; the old one keeps signing beside it for 24 h.
+  {
+    kind: 'http',
+    id: 'rotate-webhook-secret',
+    method: 'POST',
+    path: '/v1/webhook_endpoints/{endpoint_id}/rotate_secret',
+    auth: 'api-key',
+    envelope: 'openai',
+    handler: 'webhooks/rotate-webhook-secret.ts',
+    description: "Rotate a webhook endpoint's signing secret",
+    needs: { tables: { accounts: 'readwrite', rateLimits: 'readwrite' }, webhookVault: 'seal' },
+  },
+  // An endpoint's delivery log (30 days), newest first.
+  {
+    kind: 'http',
+    id: 'list-webhook-deliveries',
+    method: 'GET',
+    path: '/v1/webhook_endpoints/{endpoint_id}/deliveries',
+    auth: 'api-key',
+    envelope: 'openai',
+    handler: 'webhooks/list-webhook-deliveries.ts',
+    description: "List a webhook endpoint's deliveries",
+    needs: { tables: { accounts: 'readwrite', rateLimits: 'readwrite' } },
+  },
+  // One more attempt of a finished delivery, under the same webhook-id.
+  {
+    kind: 'http',
+    id: 'redeliver-webhook',
+    method: 'POST',
+    path: '/v1/webhook_endpoints/{endpoint_id}/deliveries/{delivery_id}/redeliver',
+    auth: 'api-key',
+    envelope: 'openai',
+    handler: 'webhooks/redeliver-webhook.ts',
+    description: 'Redeliver a webhook delivery',
+    needs: { tables: { accounts: 'readwrite', rateLimits: 'readwrite' }, sendsTo: ['webhooks'] },
+  },
+  // Fans each event out to the subscribed endpoints and makes every signed attempt; retries are delayed messages.
+  {
+    kind: 'queue',
+    id: 'deliver-webhooks',
+    queue: 'webhooks',
+    batchSize: 5,
+    maxReceiveCount: 5,
+    visibilityTimeoutSeconds: 360,
+    maxConcurrency: 5,
+    handler: 'webhooks/deliver-webhooks.ts',
+    description: 'Deliver signed webhook events to account endpoints, with retries',
+    needs: { tables: { accounts: 'readwrite' }, sendsTo: ['webhooks'], webhookVault: 'open', timeoutSeconds: 60 },
   },
 ];
 

@@ -345,6 +345,16 @@ export class StatelessStack extends Stack {
         }),
       );
     }
+    if (needs.webhookVault) {
+      // Webhook signing secrets share the vault's key, under their own purpose only: no pulse token opens here.
+      fn.addToRolePolicy(
+        new PolicyStatement({
+          actions: needs.webhookVault === 'seal' ? ['kms:GenerateDataKey'] : ['kms:Decrypt'],
+          resources: [this.stateful.pulseTokenKey.keyArn],
+          conditions: { StringEquals: { 'kms:EncryptionContext:purpose': 'webhook-secret' } },
+        }),
+      );
+    }
     if (needs.pulseProviders) {
       // The configured providers' credential secrets (`hds:pulseSecrets`), read once per process.
       for (const [slug, id] of Object.entries(pulseSecretsContext(this))) {

@@ -2,6 +2,7 @@ import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { bucket } from '../../shared/composition/bucket';
 import { documents } from '../../shared/composition/documents';
 import { model } from '../../shared/composition/model';
+import { queues } from '../../shared/composition/queues';
 import { sockets } from '../../shared/composition/sockets';
 import { fileOfObjectKey } from '../../shared/domain/files';
 import { observed } from '../../shared/observability';
@@ -10,10 +11,11 @@ import { isLastDelivery, settleFailedFile } from '../../shared/services/processi
 import { eachMessage } from '../../shared/services/queue-consumer';
 import { completeScannedPdfOcr } from '../../shared/services/scanned-pdf-ocr';
 import { answerHeldReply } from '../../shared/services/upload-replies';
+import { publishFileOutcome } from '../../shared/services/webhooks';
 import { manifestEntry, queueConsumer } from '../routes';
 import { parseTextractCompletion } from './collect-ocr.schema';
 
-const services = servicesFor(manifestEntry('collect-ocr'), { bucket, documents, model, sockets });
+const services = servicesFor(manifestEntry('collect-ocr'), { bucket, documents, model, sockets, queues });
 
 const MAX_RECEIVES = queueConsumer('collect-ocr').maxReceiveCount;
 
@@ -42,6 +44,8 @@ export const handler = observed((event: SQSEvent): Promise<SQSBatchResponse> => 
     }
     // A WebSocket upload waiting for this file gets its answer now, if no other file still holds it.
     if (settled && file) await answerHeldReply(svc, file);
+    // A file that now has its outcome is announced (named by the file, so a redelivery announces nothing new).
+    if (file) await publishFileOutcome(svc, file.subjectId, file.fileKey);
     return settled;
   });
 });

@@ -3,6 +3,7 @@ import * as z from 'zod/mini';
 import { bucket } from '../../shared/composition/bucket';
 import { documents } from '../../shared/composition/documents';
 import { model } from '../../shared/composition/model';
+import { queues } from '../../shared/composition/queues';
 import { sockets } from '../../shared/composition/sockets';
 import { uploadOwner } from '../../shared/domain/upload-owner';
 import { parseJsonOrNull } from '../../shared/json';
@@ -15,9 +16,10 @@ import { isLastDelivery, settleFailedFile } from '../../shared/services/processi
 import { eachMessage, parsedOrNull } from '../../shared/services/queue-consumer';
 import { assembleBatch } from '../../shared/services/stream-upload';
 import { answerUploadEnd } from '../../shared/services/upload-replies';
+import { publishFileOutcome } from '../../shared/services/webhooks';
 import { manifestEntry, queueConsumer } from '../routes';
 
-const services = servicesFor(manifestEntry('extract-files'), { bucket, sockets, documents, model });
+const services = servicesFor(manifestEntry('extract-files'), { bucket, sockets, documents, model, queues });
 
 const JobSchema = z.union([
   z.object({ type: z.literal('extract-files'), subjectId: z.string(), fileKeys: z.array(z.string()) }),
@@ -78,6 +80,13 @@ export const handler = observed((event: SQSEvent): Promise<SQSBatchResponse> => 
           await processFile(svc, subjectId, fileKey);
         } catch (err) {
           if (await settleFailedFile(svc, { subjectId, fileKey }, err, delivery)) failed = true;
+        }
+        // Inside the job, so a crash past the file's commit redelivers it and the (file-named) event is sent then.
+        try {
+          await publishFileOutcome(svc, subjectId, fileKey);
+        } catch (err) {
+          log('error', 'file event not published', { messageId: record.messageId, ...errorFields(err) });
+          failed = true;
         }
       }
       // A job coming back answers the client then; on its last delivery its files are settled, so answer now (or,

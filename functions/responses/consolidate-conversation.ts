@@ -2,16 +2,18 @@ import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import * as z from 'zod/mini';
 import { bucket } from '../../shared/composition/bucket';
 import { model } from '../../shared/composition/model';
+import { queues } from '../../shared/composition/queues';
 import { parseJsonOrNull } from '../../shared/json';
 import { log } from '../../shared/log';
 import { observed } from '../../shared/observability';
 import { consolidateResponse } from '../../shared/services/consolidation';
-import { servicesFor } from '../../shared/services/container';
+import { type Services, servicesFor } from '../../shared/services/container';
 import { isLastDelivery } from '../../shared/services/processing-failures';
 import { eachMessage, parsedOrNull } from '../../shared/services/queue-consumer';
+import { publishEvent } from '../../shared/services/webhooks';
 import { manifestEntry, queueConsumer } from '../routes';
 
-const services = servicesFor(manifestEntry('consolidate-conversation'), { bucket, model });
+const services = servicesFor(manifestEntry('consolidate-conversation'), { bucket, model, queues });
 
 const JobSchema = z.object({
   type: z.literal('consolidate'),
@@ -36,6 +38,7 @@ export const handler = observed((event: SQSEvent): Promise<SQSBatchResponse> => 
       try {
         const outcome = await consolidateResponse(svc, job);
         if (outcome.status === 'skipped') log('info', 'consolidation skipped', { reason: outcome.reason });
+        else await publishExtraction(svc, job, outcome);
         return true;
       } catch (err) {
         const last = isLastDelivery(record, MAX_RECEIVES);
@@ -48,3 +51,22 @@ export const handler = observed((event: SQSEvent): Promise<SQSBatchResponse> => 
     },
   );
 });
+
+/**
+ * `extraction.completed`: counts of what the turn's text gave. Sent once the rows are in; a redelivered job finds the
+ * response consolidated and sends nothing again.
+ */
+async function publishExtraction(
+  svc: Services,
+  job: z.infer<typeof JobSchema>,
+  outcome: { records: number; memories: number },
+): Promise<void> {
+  const owner = await svc.webhooks.ownerOfSubject(job.subjectId);
+  if (!owner) return;
+  await publishEvent(svc, owner.accountId, 'extraction.completed', {
+    user: owner.subjectKey,
+    response_id: job.responseId,
+    records: outcome.records,
+    memories: outcome.memories,
+  });
+}

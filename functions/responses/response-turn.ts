@@ -17,6 +17,7 @@ import { connectMcpServers } from '../../shared/services/agent/mcp';
 import { type AgentEvent, type AgentOutcome, type AgentTurn, runAgent } from '../../shared/services/agent/run-agent';
 import { type TurnTools, turnTools } from '../../shared/services/agent/tools/registry';
 import type { ConsolidationJob } from '../../shared/services/consolidation';
+import { publishEvent } from '../../shared/services/webhooks';
 import type { ChatCaller } from '../chat/chat-turn';
 import { startTurn, type TurnStart, turnInputStart } from './continuation';
 import { inputItemsOf, resolveReferences } from './input-items';
@@ -278,6 +279,18 @@ async function store(
   await ctx.services.conversations.put(record);
   if (who.sessionId) {
     await ctx.services.records.openSession(subject.subjectId, who.sessionId, new Date(nowMs()).toISOString());
+  }
+  if (response.status === 'completed') {
+    // Ids only. The answer is stored and about to be returned: a failed send is logged, never turned into an error.
+    await publishEvent(
+      ctx.services,
+      ctx.tenancy.accountId,
+      'response.completed',
+      { user: subject.key, response_id: record.id, session_id: record.sessionId },
+      { key: record.id, atMs: record.createdAt * 1000 },
+    ).catch((err: Error) => {
+      log('error', 'response.completed not published', { responseId: record.id, error: err?.name });
+    });
   }
   // The journal recipe: readings and memories are read out of what the person said this turn, in the background.
   if (record.mode === 'agent' && record.transcript.slice(record.turnStart).some((m) => m.role === 'user')) {

@@ -4,6 +4,7 @@ import { apiKeyRoute } from '../../shared/http/handler';
 import { sessionIdParam } from '../../shared/http/retention-params';
 import { parseWith } from '../../shared/http/validation';
 import { deleteSessionData } from '../../shared/services/sessions';
+import { publishEvent } from '../../shared/services/webhooks';
 import { httpRoute } from '../routes';
 import { SessionPathSchema } from './delete-session.schema';
 
@@ -11,9 +12,18 @@ import { SessionPathSchema } from './delete-session.schema';
  * DELETE /v1/sessions/{session_id}: erases the session's `retention=session` rows (mirrors
  * included) and files, and closes the chat session. `deleted` counts rows, session files and the session row.
  */
-export const handler = apiKeyRoute(httpRoute('delete-session'), { queues }, async ({ req, services, tenancy }) => {
-  const subjectKey = subjectOfQuery(req);
-  const sessionId = sessionIdParam(parseWith(SessionPathSchema, req.pathParams).session_id)!;
-  const deleted = await deleteSessionData(services, await tenancy.find(subjectKey), sessionId);
-  return { body: { status: 'ok', session_id: sessionId, deleted, subject: subjectKey } };
-});
+export const handler = apiKeyRoute(
+  httpRoute('delete-session'),
+  { queues },
+  async ({ req, services, tenancy, caller }) => {
+    const subjectKey = subjectOfQuery(req);
+    const sessionId = sessionIdParam(parseWith(SessionPathSchema, req.pathParams).session_id)!;
+    const deleted = await deleteSessionData(services, await tenancy.find(subjectKey), sessionId);
+    await publishEvent(services, caller.accountId, 'session.deleted', {
+      user: subjectKey,
+      session_id: sessionId,
+      deleted,
+    });
+    return { body: { status: 'ok', session_id: sessionId, deleted, subject: subjectKey } };
+  },
+);

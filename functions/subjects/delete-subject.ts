@@ -5,6 +5,7 @@ import { apiKeyRoute } from '../../shared/http/handler';
 import { normalizeSubjectKey } from '../../shared/http/tenancy';
 import { parseWith } from '../../shared/http/validation';
 import { eraseSubject } from '../../shared/services/subject-eraser';
+import { publishErasure } from '../../shared/services/webhooks';
 import { httpRoute } from '../routes';
 import { SubjectPathSchema } from './delete-subject.schema';
 
@@ -15,10 +16,11 @@ import { SubjectPathSchema } from './delete-subject.schema';
 export const handler = apiKeyRoute(
   httpRoute('delete-subject'),
   { bucket, queues },
-  async ({ req, services, tenancy }) => {
+  async ({ req, services, tenancy, caller }) => {
     const subjectKey = normalizeSubjectKey(parseWith(SubjectPathSchema, req.pathParams).user);
     const outcome = await eraseSubject(services, tenancy, subjectKey);
     if (!outcome) throw new NotFoundError(`No Subject exists for user '${subjectKey}'`, 'user');
+    await publishErasure(services, caller.accountId, subjectKey, outcome);
     return { body: { status: 'ok', subject: subjectKey, deleted: outcome.deleted, counts_exact: outcome.countsExact } };
   },
 );

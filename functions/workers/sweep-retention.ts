@@ -9,6 +9,7 @@ import { servicesFor } from '../../shared/services/container';
 import { expireEvaluationSubjects } from '../../shared/services/evaluation-expiry';
 import { settleWatchedFile } from '../../shared/services/processing-failures';
 import { sweepStagedUploads } from '../../shared/services/staged-uploads';
+import { publishExpiry } from '../../shared/services/webhooks';
 import { manifestEntry } from '../routes';
 
 const services = servicesFor(manifestEntry('sweep-retention'), { bucket, queues });
@@ -34,6 +35,7 @@ export const handler = observed(async (_event?: ScheduledEvent): Promise<{ delet
     onErasedSubject: async (subjectId) => {
       await svc.blobs.deletePrefix(subjectPrefix(subjectId));
     },
+    onExpiring: (subjectId, counts) => publishExpiry(svc, subjectId, counts),
   });
   const staged = await sweepStagedUploads(svc, nowMs(), MAX_ITEMS_PER_RUN);
   const evaluation = await expireEvaluationSubjects(svc);

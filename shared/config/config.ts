@@ -1,5 +1,6 @@
 import { tableDefinitions } from '../adapters/dynamo/table-definitions';
 import { PROVIDER_SLUGS, type ProviderSlug } from '../domain/pulse/providers';
+import { DEFAULT_RETRY_SCHEDULE_SECONDS } from '../domain/webhooks/events';
 import type { QueueName, TableName } from './resources';
 
 /** Everything a handler reads from its environment, read once per process. */
@@ -51,6 +52,18 @@ export interface Config {
   auth: AuthConfig;
   /** Wearable providers on `/api/v1/pulse` (design wearables §12). */
   pulse: PulseConfig;
+  /** Outbound webhooks (issue 19 item 1). */
+  webhooks: WebhooksConfig;
+}
+
+export interface WebhooksConfig {
+  /**
+   * Seconds before each retry after a failed attempt (`HDS_WEBHOOK_RETRY_SCHEDULE="5,300,…"`); its length is the
+   * number of retries. Tests shorten it; the default spans about 27.6 hours.
+   */
+  retryScheduleSeconds: readonly number[];
+  /** One attempt's deadline (`HDS_WEBHOOK_TIMEOUT_MS`). */
+  timeoutMs: number;
 }
 
 export interface PulseConfig {
@@ -207,6 +220,7 @@ export function readConfig(env: NodeJS.ProcessEnv): Config {
       'account-deletion': env.HDS_QUEUE_ACCOUNT_DELETION_URL,
       'pulse-jobs': env.HDS_QUEUE_PULSE_JOBS_URL,
       exports: env.HDS_QUEUE_EXPORTS_URL,
+      webhooks: env.HDS_QUEUE_WEBHOOKS_URL,
     },
     socketCallbackUrl: env.HDS_WS_CALLBACK_URL,
     wsMaxChunkBytes: positiveInt(env.HDS_WS_MAX_CHUNK_BYTES, 256 * 1024),
@@ -263,7 +277,18 @@ export function readConfig(env: NodeJS.ProcessEnv): Config {
       evaluationCode: /^\d{6}$/.test(env.HDS_EVAL_CODE ?? '') ? env.HDS_EVAL_CODE : undefined,
     },
     pulse: readPulseConfig(env),
+    webhooks: {
+      retryScheduleSeconds: parseSchedule(env.HDS_WEBHOOK_RETRY_SCHEDULE) ?? DEFAULT_RETRY_SCHEDULE_SECONDS,
+      timeoutMs: positiveInt(env.HDS_WEBHOOK_TIMEOUT_MS, 10_000),
+    },
   };
+}
+
+/** `"1,2,3"` → seconds between webhook attempts; null when absent or not a list of whole seconds. */
+function parseSchedule(raw: string | undefined): number[] | null {
+  if (!raw?.trim()) return null;
+  const steps = raw.split(',').map((s) => Number(s.trim()));
+  return steps.every((n) => Number.isInteger(n) && n >= 0) ? steps : null;
 }
 
 /** The documented base URLs (design §3): consent pages, then the API. */

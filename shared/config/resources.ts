@@ -14,7 +14,8 @@ export type QueueName =
   | 'consolidation'
   | 'account-deletion'
   | 'pulse-jobs'
-  | 'exports';
+  | 'exports'
+  | 'webhooks';
 
 /** Where functions with `cachesEmbeddings` keep the provider-embedded corpus; the only prefix they may write. */
 export const EMBEDDINGS_CACHE_PREFIX = 'standardization/embeddings/';
@@ -59,6 +60,12 @@ export interface Needs {
    * token key under the vault's encryption-context condition in the cloud, the key file locally.
    */
   pulseVault?: 'seal' | 'open' | 'both';
+  /**
+   * Seals (`seal`) or opens (`open`) outbound webhook endpoints' signing secrets: the same vault, granted on the
+   * vault's key only under the `webhook-secret` encryption-context purpose, so these functions cannot open a pulse
+   * token and the pulse functions cannot open a webhook secret.
+   */
+  webhookVault?: 'seal' | 'open';
   /** Reads the wearable providers' credential secrets and calls their APIs (design wearables §1). */
   pulseProviders?: true;
   /** Serves the built console page: CDK bundling copies it into the function's asset (`console/`). */

@@ -195,4 +195,9 @@ export interface SweepHooks {
   onExpiredObjects?(keys: string[]): Promise<void>;
   /** Everything an erased Subject holds in the bucket, when the sweeper purges it instead of a purge job. */
   onErasedSubject?(subjectId: string): Promise<void>;
+  /**
+   * What one pass is about to delete for one Subject because it expired (rows, files, stored responses), called just
+   * before the deletion: a failure leaves the items for the next run (announced again then), never gone unannounced.
+   */
+  onExpiring?(subjectId: string, counts: { records: number; files: number; responses: number }): Promise<void>;
 }

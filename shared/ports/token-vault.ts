@@ -1,6 +1,7 @@
 /** Who a sealed secret belongs to; bound into the ciphertext, so a blob copied to another Subject or provider won't open. */
 export interface VaultContext {
-  purpose: 'pulse-token' | 'pulse-link-attempt';
+  /** `webhook-secret`: an outbound webhook endpoint's signing secret (subjectId: the account, provider: the endpoint). */
+  purpose: 'pulse-token' | 'pulse-link-attempt' | 'webhook-secret';
   subjectId: string;
   provider: string;
 }

@@ -26,6 +26,7 @@ import { DynamoUploadTickets } from '../adapters/dynamo/dynamo-upload-tickets';
 import { DynamoUsageLedger } from '../adapters/dynamo/dynamo-usage-ledger';
 import { DynamoUserDirectory } from '../adapters/dynamo/dynamo-user-directory';
 import { DynamoWebhookLedger } from '../adapters/dynamo/dynamo-webhook-ledger';
+import { DynamoWebhookStore } from '../adapters/dynamo/dynamo-webhook-store';
 import { createGuardedEgress } from '../adapters/egress/guarded-egress';
 import { perConfig } from '../composition/per-config';
 import { type Config, config } from '../config/config';
@@ -67,6 +68,7 @@ import type { UploadTickets } from '../ports/upload-tickets';
 import type { UsageLedger } from '../ports/usage-ledger';
 import type { UserDirectory } from '../ports/user-directory';
 import type { WebhookLedger } from '../ports/webhook-ledger';
+import type { WebhookStore } from '../ports/webhook-store';
 import type { NameRetrieval } from './standardization/embedding-retrieval';
 
 /**
@@ -141,6 +143,8 @@ export interface Services {
   pulseLinks: PulseLinks;
   /** Webhook events already queued (accounts). */
   webhookLedger: WebhookLedger;
+  /** Outbound webhook endpoints per account and their delivery logs (accounts). */
+  webhooks: WebhookStore;
   /**
    * Outbound HTTP to hosts the service does not own (remote MCP servers, the knowledge tools, `fetch_url`) under the
    * SSRF rules, allow-listing `config.mcpAllowHosts`. Node built-ins only, so every function has it without a need.
@@ -197,7 +201,7 @@ export function partsNeeded(needs: Needs): Record<keyof ServiceParts, boolean> {
     signer: Boolean(needs.signsTokens),
     mail: Boolean(needs.sendsMail),
     pepper: Boolean(needs.authPepper),
-    vault: Boolean(needs.pulseVault),
+    vault: Boolean(needs.pulseVault || needs.webhookVault),
   };
 }
 
@@ -210,7 +214,7 @@ const NEED_OF: Record<keyof ServiceParts, string> = {
   signer: 'signsTokens',
   mail: 'sendsMail',
   pepper: 'authPepper',
-  vault: 'pulseVault',
+  vault: 'pulseVault or webhookVault',
 };
 
 /**
@@ -261,6 +265,7 @@ type TableServices = Pick<
   | 'clientBindings'
   | 'pulseLinks'
   | 'webhookLedger'
+  | 'webhooks'
 > & { doc: DynamoDBDocumentClient };
 
 /** The table adapters, one set per configuration and process, each built on first use. */
@@ -293,6 +298,7 @@ const tablesOf = perConfig(
       clientBindings: (t) => new DynamoClientBindings(t.doc, cfg.tables.identity),
       pulseLinks: (t) => new DynamoPulseLinks(t.doc, cfg.tables.records, cfg.tables.accounts),
       webhookLedger: (t) => new DynamoWebhookLedger(t.doc, cfg.tables.accounts),
+      webhooks: (t) => new DynamoWebhookStore(t.doc, cfg.tables.accounts, cfg.tables.records),
     }),
 );
 
@@ -364,6 +370,7 @@ export function buildServices(cfg: Config, parts: ServiceParts, owner: string): 
     vault: part('vault'),
     pulseLinks: () => tables.pulseLinks,
     webhookLedger: () => tables.webhookLedger,
+    webhooks: () => tables.webhooks,
     egress: () => egressOf(cfg),
   });
 }

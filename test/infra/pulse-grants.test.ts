@@ -53,6 +53,10 @@ describe('the cloud shape of pulse (design wearables §13)', () => {
         .map((s) => ({ id, statement: s })),
     );
 
+  const isWebhookSecretGrant = (statement: Json) =>
+    JSON.stringify(statement.Condition) ===
+    JSON.stringify({ StringEquals: { 'kms:EncryptionContext:purpose': 'webhook-secret' } });
+
   it('keeps a symmetric pulse token key, rotated and retained, apart from the data key', () => {
     stateful.hasResource('AWS::KMS::Key', {
       Properties: { Description: Match.stringLikeRegexp('wearable provider tokens'), EnableKeyRotation: true },
@@ -77,14 +81,16 @@ describe('the cloud shape of pulse (design wearables §13)', () => {
         ...new Set(
           statementsWith(action)
             .filter(({ statement }) => JSON.stringify(statement.Resource).includes('PulseTokenKey'))
+            .filter(({ statement }) => !isWebhookSecretGrant(statement))
             .map(({ id }) => id.replace(/Function.*/, '')),
         ),
       ].sort();
     expect(onPulseKey('kms:GenerateDataKey')).toEqual(['CompletePulseLink', 'LinkPulseProvider', 'SyncPulse']);
     expect(onPulseKey('kms:Decrypt')).toEqual(['CompletePulseLink', 'SyncPulse']);
     for (const action of ['kms:GenerateDataKey', 'kms:Decrypt']) {
-      const onKey = statementsWith(action).filter(({ statement }) =>
-        JSON.stringify(statement.Resource).includes('PulseTokenKey'),
+      const onKey = statementsWith(action).filter(
+        ({ statement }) =>
+          JSON.stringify(statement.Resource).includes('PulseTokenKey') && !isWebhookSecretGrant(statement),
       );
       for (const { statement } of onKey) {
         expect(JSON.stringify(statement.Resource)).toContain('PulseTokenKey');
@@ -93,9 +99,13 @@ describe('the cloud shape of pulse (design wearables §13)', () => {
         });
       }
     }
-    // Nothing outside pulse reaches the pulse key.
+    // Outside pulse, only the webhook functions reach the key, and only for webhook secrets (issue 19).
     for (const [id, p] of policies.filter(([id]) => !/Pulse/.test(id))) {
-      expect(JSON.stringify(p), id).not.toContain('PulseTokenKey');
+      const onKey = (p.PolicyDocument.Statement as Json[]).filter((s) =>
+        JSON.stringify(s.Resource).includes('PulseTokenKey'),
+      );
+      for (const statement of onKey) expect(isWebhookSecretGrant(statement), id).toBe(true);
+      if (onKey.length > 0) expect(id).toMatch(/^(CreateWebhookEndpoint|RotateWebhookSecret|DeliverWebhooks)/);
     }
   });
 

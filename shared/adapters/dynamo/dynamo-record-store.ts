@@ -943,6 +943,9 @@ export class DynamoRecordStore implements RecordStore {
         if (objects.length > 0 && hooks.onExpiredObjects) await hooks.onExpiredObjects(objects);
         records.push(...responses);
       }
+      if (hooks.onExpiring) {
+        for (const [subjectId, counts] of expiringCounts(records)) await hooks.onExpiring(subjectId, counts);
+      }
       await deleteAll(
         this.doc,
         this.table,
@@ -1134,4 +1137,19 @@ function fromItem(item: Item): HealthRecord {
     createdAt: String(item.createdAt),
     fhir: JSON.parse(String(item.fhirJson ?? '{}')),
   };
+}
+
+/** Per Subject, what a sweep pass deletes: rows (records and their mirrors), files, stored responses. */
+function expiringCounts(items: Item[]): Map<string, { records: number; files: number; responses: number }> {
+  const out = new Map<string, { records: number; files: number; responses: number }>();
+  for (const item of items) {
+    const subjectId = String(item.pk);
+    const counts = out.get(subjectId) ?? { records: 0, files: 0, responses: 0 };
+    const sk = String(item.sk);
+    if (sk.startsWith(FILE_PREFIX)) counts.files++;
+    else if (sk.startsWith(RESPONSE_PREFIX)) counts.responses++;
+    else counts.records++;
+    out.set(subjectId, counts);
+  }
+  return out;
 }
