@@ -54,12 +54,13 @@ describe('one series from one set of readings', () => {
     ]);
   });
 
-  it('keeps HbA1c in % and in mmol/mol apart: no factor relates NGSP and IFCC', () => {
+  it('keeps HbA1c in % and in mmol/mol apart: no factor relates NGSP and IFCC, and LOINC codes them apart', () => {
     expect(convertValue(6, '%', 'mmol/mol')).toBeNull();
     const series = summarizeAllSeries([reading('HbA1c', 6.1, '%', 0), reading('HbA1c', 43, 'mmol/mol', 1)]);
-    expect(series).toHaveLength(1);
-    expect(series[0]).toMatchObject({ unit: '%', loinc_code: '4548-4', count: 1 });
-    expect(series[0]!.left_out).toEqual([{ reason: 'other_unit', unit: 'mmol/mol', count: 1 }]);
+    expect(series).toHaveLength(2);
+    const byCode = new Map(series.map((s) => [s.loinc_code, s]));
+    expect(byCode.get('4548-4')).toMatchObject({ unit: '%', count: 1, left_out: [] });
+    expect(byCode.get('59261-8')).toMatchObject({ unit: 'mmol/mol', count: 1, left_out: [] });
   });
 
   it('a qualitative series keeps every reading and has no numeric figures', () => {
