@@ -76,7 +76,10 @@ it('loses no event when the runtime is killed with SIGKILL mid-delivery', async 
       },
       { timeoutMs: 20_000, what: 'the log entry' },
     );
-    expect(log.attempts).toBeGreaterThan(refused);
+    // An attempt the kill cut short after the receiver answered, but before the log counted it, is not counted: the
+    // log may say 1 where the receiver saw 2 requests. What must hold is one event, delivered, under one id.
+    expect(log.attempts).toBeGreaterThanOrEqual(1);
+    expect(receiver.at('/crash').length).toBeGreaterThan(refused);
   } finally {
     await second.stop();
   }
