@@ -74,14 +74,26 @@ function methodResolution(name: string, unit: string | null, resolve: ResolveNam
   return resolutionOf(chosen, base.confidence);
 }
 
-function abbreviationResolution(name: string, unit: string | null, resolve: ResolveName): IndicatorResolution | null {
+/**
+ * The code every reading of a name that finds one agrees on, or null when none does or two disagree: how respelled
+ * (`resolver.ts`) and spelled-out readings are both accepted.
+ */
+export function agreedResolution(
+  readings: readonly string[],
+  resolveReading: (reading: string) => IndicatorResolution,
+): IndicatorResolution | null {
   let found: IndicatorResolution | null = null;
-  for (const reading of spelledOutNames(name)) {
-    const resolved = resolve(reading, unit);
+  for (const reading of readings) {
+    const resolved = resolveReading(reading);
     if (!resolved.loincCode) continue;
     if (found && found.loincCode !== resolved.loincCode) return null;
-    found = found ?? resolved;
+    found ??= resolved;
   }
+  return found;
+}
+
+function abbreviationResolution(name: string, unit: string | null, resolve: ResolveName): IndicatorResolution | null {
+  const found = agreedResolution(spelledOutNames(name), (reading) => resolve(reading, unit));
   if (!found?.loincCode) return null;
   const concept = conceptByCode(found.loincCode);
   return concept ? resolutionOf(concept, found.confidence) : null;

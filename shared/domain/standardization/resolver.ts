@@ -9,7 +9,7 @@ import {
   WHOLE_BLOOD,
 } from './normalize-text';
 import { OCR_CONFIDENCE, ocrConfusionGroup, ocrRepairedKey, repairedName } from './ocr-confusions';
-import { qualifierResolution } from './qualifier-stages';
+import { agreedResolution, qualifierResolution } from './qualifier-stages';
 import { respelledNames } from './respell';
 import {
   chooseNeighbour,
@@ -368,13 +368,7 @@ function respelledResolution(
   unit: string | null,
   retrievalThreshold: number,
 ): IndicatorResolution | null {
-  let found: IndicatorResolution | null = null;
-  for (const reading of respelledNames(name)) {
-    const read = lookup(reading, unit, retrievalThreshold);
-    if (!read.loincCode) continue;
-    if (found && found.loincCode !== read.loincCode) return null;
-    found ??= read;
-  }
+  const found = agreedResolution(respelledNames(name), (reading) => lookup(reading, unit, retrievalThreshold));
   return found && Object.freeze({ ...found, confidence: Math.min(found.confidence, RESPELLED_CONFIDENCE) });
 }
 
