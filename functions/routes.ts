@@ -193,7 +193,7 @@ export const manifest: readonly ManifestEntry[] = [
     envelope: 'openai',
     handler: 'subjects/delete-subject.ts',
     description: 'Erase a Subject',
-    needs: { tables: recordsRw, bucket: 'readwrite', sendsTo: ['purge', 'pulse-jobs', 'webhooks'] },
+    needs: { tables: recordsRw, bucket: 'readwrite', sendsTo: ['purge', 'pulse-jobs'] },
   },
   // The Subject's care circle: family members the agent may name (list_family_members).
   {
@@ -620,7 +620,12 @@ export const manifest: readonly ManifestEntry[] = [
     maxConcurrency: 5,
     handler: 'workers/purge-subject.ts',
     description: 'Purge an erased Subject or a deleted file',
-    needs: { tables: { records: 'readwrite', accounts: 'readwrite' }, bucket: 'readwrite', timeoutSeconds: 120 },
+    needs: {
+      tables: { records: 'readwrite', accounts: 'readwrite' },
+      bucket: 'readwrite',
+      sendsTo: ['webhooks'],
+      timeoutSeconds: 120,
+    },
   },
   // Deletes expired rows within minutes; DynamoDB TTL is only the backstop.
   {
@@ -886,7 +891,7 @@ export const manifest: readonly ManifestEntry[] = [
     needs: {
       tables: { ...consoleRw, accounts: 'readwrite' },
       bucket: 'readwrite',
-      sendsTo: ['purge', 'pulse-jobs', 'webhooks'],
+      sendsTo: ['purge', 'pulse-jobs'],
     },
   },
   // A Subject's readings grouped by LOINC code (or indicator) from one pass over the time index.
@@ -995,7 +1000,7 @@ export const manifest: readonly ManifestEntry[] = [
     envelope: 'openai',
     handler: 'console/delete-console-session.ts',
     description: 'Delete a session and its session-scoped data',
-    needs: { tables: consoleRw, sendsTo: ['purge'], timeoutSeconds: 29 },
+    needs: { tables: consoleRw, sendsTo: ['purge', 'webhooks'], timeoutSeconds: 29 },
   },
   // The Answers API for the console's Ask panel: /v1 chat's protocol and agent loop, on a Subject of the session's
   // account, metered to that account; streamed like /v1.
@@ -1202,7 +1207,7 @@ export const manifest: readonly ManifestEntry[] = [
     envelope: 'api',
     handler: 'engine/create-engine-chat-session.ts',
     description: 'Create or delete a chat session',
-    needs: { tables: consoleRw, sendsTo: ['purge'], timeoutSeconds: 29 },
+    needs: { tables: consoleRw, sendsTo: ['purge', 'webhooks'], timeoutSeconds: 29 },
   },
   // ── The self-hosted engine (/api/v1): pulse ──
   // Wearable providers (design wearables §1): the catalogue and the user's links, on the user's default Subject.

@@ -4,7 +4,6 @@ import { NotFoundError } from '../../shared/errors';
 import { userRoute } from '../../shared/http/handler';
 import { parseWith } from '../../shared/http/validation';
 import { eraseSubject } from '../../shared/services/subject-eraser';
-import { publishErasure } from '../../shared/services/webhooks';
 import { httpRoute } from '../routes';
 import { DeleteConsoleSubjectPathSchema } from './delete-console-subject.schema';
 
@@ -16,7 +15,6 @@ export const handler = userRoute(
     const { user } = parseWith(DeleteConsoleSubjectPathSchema, req.pathParams);
     const outcome = await eraseSubject(services, tenancy, user);
     if (!outcome) throw new NotFoundError(`No Subject '${user}' in this account`, 'user');
-    await publishErasure(services, tenancy.accountId, user, outcome);
     return { body: { status: 'ok', subject: user, deleted: outcome.deleted, counts_exact: outcome.countsExact } };
   },
 );

@@ -4,6 +4,7 @@ import { bucket } from '../../shared/composition/bucket';
 import { model } from '../../shared/composition/model';
 import { queues } from '../../shared/composition/queues';
 import { parseJsonOrNull } from '../../shared/json';
+import type { ConsolidationCounts } from '../../shared/ports/conversation-store';
 import { log } from '../../shared/log';
 import { observed } from '../../shared/observability';
 import { consolidateResponse } from '../../shared/services/consolidation';
@@ -53,13 +54,14 @@ export const handler = observed((event: SQSEvent): Promise<SQSBatchResponse> => 
 });
 
 /**
- * `extraction.completed`: counts of what the turn's text gave. Sent once the rows are in; a redelivered job finds the
- * response consolidated and sends nothing again.
+ * `extraction.completed`: counts of what the turn's text gave, sent once the rows are in. A redelivered job finds the
+ * turn consolidated and sends the same event again (its id is named by the response, so endpoints that already have
+ * it get no second delivery): a delivery that died between marking the turn and sending loses no event.
  */
 async function publishExtraction(
   svc: Services,
   job: z.infer<typeof JobSchema>,
-  outcome: { records: number; memories: number },
+  outcome: ConsolidationCounts,
 ): Promise<void> {
   const owner = await svc.webhooks.ownerOfSubject(job.subjectId);
   if (!owner) return;
@@ -68,5 +70,5 @@ async function publishExtraction(
     response_id: job.responseId,
     records: outcome.records,
     memories: outcome.memories,
-  });
+  }, { key: job.responseId, atMs: outcome.atMs });
 }

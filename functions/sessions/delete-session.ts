@@ -4,7 +4,7 @@ import { apiKeyRoute } from '../../shared/http/handler';
 import { sessionIdParam } from '../../shared/http/retention-params';
 import { parseWith } from '../../shared/http/validation';
 import { deleteSessionData } from '../../shared/services/sessions';
-import { publishEvent } from '../../shared/services/webhooks';
+import { publishSessionDeletion } from '../../shared/services/webhooks';
 import { httpRoute } from '../routes';
 import { SessionPathSchema } from './delete-session.schema';
 
@@ -19,11 +19,7 @@ export const handler = apiKeyRoute(
     const subjectKey = subjectOfQuery(req);
     const sessionId = sessionIdParam(parseWith(SessionPathSchema, req.pathParams).session_id)!;
     const deleted = await deleteSessionData(services, await tenancy.find(subjectKey), sessionId);
-    await publishEvent(services, caller.accountId, 'session.deleted', {
-      user: subjectKey,
-      session_id: sessionId,
-      deleted,
-    });
+    await publishSessionDeletion(services, caller.accountId, subjectKey, sessionId, deleted);
     return { body: { status: 'ok', session_id: sessionId, deleted, subject: subjectKey } };
   },
 );

@@ -5,7 +5,6 @@ import { apiKeyRoute } from '../../shared/http/handler';
 import { normalizeSubjectKey } from '../../shared/http/tenancy';
 import { parseWith } from '../../shared/http/validation';
 import { eraseSubject } from '../../shared/services/subject-eraser';
-import { publishErasure } from '../../shared/services/webhooks';
 import { httpRoute } from '../routes';
 import { SubjectPathSchema } from './delete-subject.schema';
 
@@ -20,7 +19,6 @@ export const handler = apiKeyRoute(
     const subjectKey = normalizeSubjectKey(parseWith(SubjectPathSchema, req.pathParams).user);
     const outcome = await eraseSubject(services, tenancy, subjectKey);
     if (!outcome) throw new NotFoundError(`No Subject exists for user '${subjectKey}'`, 'user');
-    await publishErasure(services, caller.accountId, subjectKey, outcome);
     return { body: { status: 'ok', subject: subjectKey, deleted: outcome.deleted, counts_exact: outcome.countsExact } };
   },
 );

@@ -35,7 +35,7 @@ export const handler = observed(async (_event?: ScheduledEvent): Promise<{ delet
     onErasedSubject: async (subjectId) => {
       await svc.blobs.deletePrefix(subjectPrefix(subjectId));
     },
-    onExpiring: (subjectId, counts) => publishExpiry(svc, subjectId, counts),
+    onExpiring: (subjectId, counts, batch) => publishExpiry(svc, subjectId, counts, batch),
   });
   const staged = await sweepStagedUploads(svc, nowMs(), MAX_ITEMS_PER_RUN);
   const evaluation = await expireEvaluationSubjects(svc);

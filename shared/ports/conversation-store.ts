@@ -44,6 +44,15 @@ export interface StoredResponse {
   turnStart: number;
   /** Consolidation (readings and memories out of this turn) has run to its end; a redelivered job skips it. */
   consolidated: boolean;
+  /** What that consolidation stored, kept so a redelivered job can still announce it (`extraction.completed`). */
+  consolidation?: ConsolidationCounts;
+}
+
+/** The counts of one finished consolidation and when it finished (epoch milliseconds). */
+export interface ConsolidationCounts {
+  records: number;
+  memories: number;
+  atMs: number;
 }
 
 /** How long a stored response not bound to a session lives (spec: 30 days). */
@@ -94,6 +103,6 @@ export interface ConversationStore {
     responseId: string,
     range: { first: number; count: number },
   ): Promise<{ first: number; count: number } | null>;
-  /** Records that consolidation of the response ended; false when the response is no longer live. */
-  markConsolidated(subjectId: string, responseId: string): Promise<boolean>;
+  /** Records that consolidation of the response ended, with its counts; false when the response is no longer live. */
+  markConsolidated(subjectId: string, responseId: string, counts: ConsolidationCounts): Promise<boolean>;
 }

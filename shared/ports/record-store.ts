@@ -186,6 +186,13 @@ export interface RecordStore {
 
 /** What the sweeper cannot do on its own: the bucket (always before the entries naming it), and the fate of a
  * file whose processing never ended. */
+/** What one sweep pass removes for one Subject, counted by kind. */
+export interface ExpiringCounts {
+  records: number;
+  files: number;
+  responses: number;
+}
+
 export interface SweepHooks {
   /** An expired or deleted file's bytes and text. */
   onExpiredFile?(subjectId: string, fileKey: string): Promise<void>;
@@ -198,6 +205,7 @@ export interface SweepHooks {
   /**
    * What one pass is about to delete for one Subject because it expired (rows, files, stored responses), called just
    * before the deletion: a failure leaves the items for the next run (announced again then), never gone unannounced.
+   * `batch` names exactly those items (the same items give the same name), with the latest expiry among them.
    */
-  onExpiring?(subjectId: string, counts: { records: number; files: number; responses: number }): Promise<void>;
+  onExpiring?(subjectId: string, counts: ExpiringCounts, batch: { key: string; expiredAtMs: number }): Promise<void>;
 }

@@ -3,7 +3,7 @@ import { readingKey, toolWrittenKeys, turnUserText } from '../domain/agent/conso
 import { standardizeReading } from '../domain/standardization';
 import { parseTimestamp } from '../domain/timestamps';
 import { log } from '../log';
-import type { StoredResponse } from '../ports/conversation-store';
+import type { ConsolidationCounts, StoredResponse } from '../ports/conversation-store';
 import { SubjectErasedError } from '../ports/record-store';
 import type { Services } from './container';
 import { type ReadingToStore, writeReadingsToSubject } from './record-writer';
@@ -18,9 +18,13 @@ export interface ConsolidationJob {
   responseId: string;
 }
 
+/**
+ * `consolidated` also when an earlier delivery of the job finished the turn (`again`): its stored counts are returned
+ * so the caller can announce them, as that delivery may have died before it did.
+ */
 export type ConsolidationOutcome =
   | { status: 'skipped'; reason: 'gone' | 'done' }
-  | { status: 'consolidated'; records: number; memories: number };
+  | ({ status: 'consolidated'; again: boolean } & ConsolidationCounts);
 
 /**
  * Consolidation of one stored agent turn (the journal recipe): what the person said in that turn is read for
@@ -33,7 +37,11 @@ export type ConsolidationOutcome =
 export async function consolidateResponse(services: Services, job: ConsolidationJob): Promise<ConsolidationOutcome> {
   const response = await services.conversations.get(job.subjectId, job.responseId, nowMs());
   if (response?.mode !== 'agent') return { status: 'skipped', reason: 'gone' };
-  if (response.consolidated) return { status: 'skipped', reason: 'done' };
+  if (response.consolidated) {
+    return response.consolidation
+      ? { status: 'consolidated', again: true, ...response.consolidation }
+      : { status: 'skipped', reason: 'done' };
+  }
   const text = turnUserText(response.transcript, response.turnStart);
   let records = 0;
   let memories = 0;
@@ -50,7 +58,8 @@ export async function consolidateResponse(services: Services, job: Consolidation
     if (err instanceof SubjectErasedError) return { status: 'skipped', reason: 'gone' };
     throw err;
   }
-  if (!(await services.conversations.markConsolidated(job.subjectId, job.responseId))) {
+  const counts: ConsolidationCounts = { records, memories, atMs: nowMs() };
+  if (!(await services.conversations.markConsolidated(job.subjectId, job.responseId, counts))) {
     // Deleted while this ran: if that ended its conversation, the memories just stored go the way its others went.
     if (!(await services.conversations.hasLive(job.subjectId, response.conversationId, nowMs()))) {
       await services.memories.retractConversation(job.subjectId, response.conversationId);
@@ -58,7 +67,7 @@ export async function consolidateResponse(services: Services, job: Consolidation
     return { status: 'skipped', reason: 'gone' };
   }
   log('info', 'turn consolidated', { subjectId: job.subjectId, records, memories });
-  return { status: 'consolidated', records, memories };
+  return { status: 'consolidated', again: false, ...counts };
 }
 
 /**

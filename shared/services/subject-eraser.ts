@@ -8,6 +8,21 @@ import { eraseStagedUploads } from './staged-uploads';
 /** How long an erase spends counting what it erased before it answers; the purge never waits for it. */
 export const ERASURE_COUNT_BUDGET_MS = 250;
 
+/**
+ * What the purge job carries to announce the erase (`subject.erased`): the worker sends the event before it purges,
+ * so a send that fails is retried with the job rather than lost with a request that already answered.
+ */
+export interface ErasureNotice {
+  accountId: string;
+  subjectKey: string;
+  records: number;
+  files: number;
+  conversations: number;
+  countsExact: boolean;
+  /** When the erase happened (epoch milliseconds): the event's time, and with the Subject id its identity. */
+  atMs: number;
+}
+
 export interface ErasureOutcome {
   deleted: { records: number; files: number; conversations: number };
   /** False when counting ran out of its budget: the numbers are then floors. The purge removes everything anyway. */
@@ -46,9 +61,17 @@ export async function eraseSubject(
     services.files.tally(subject.subjectId, now, deadline),
     services.conversations.tally(subject.subjectId, now, deadline),
   ]);
-  await services.queue.send('purge', { type: 'purge-subject', subjectId: subject.subjectId });
-  return {
+  const outcome: ErasureOutcome = {
     deleted: { records: records.count, files: files.count, conversations: conversations.count },
     countsExact: [records, files, conversations].every((t: Tally) => t.complete),
   };
+  const erasure: ErasureNotice = {
+    accountId: tenancy.accountId,
+    subjectKey,
+    ...outcome.deleted,
+    countsExact: outcome.countsExact,
+    atMs: now,
+  };
+  await services.queue.send('purge', { type: 'purge-subject', subjectId: subject.subjectId, erasure });
+  return outcome;
 }

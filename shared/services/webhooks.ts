@@ -18,9 +18,11 @@ import { ConflictError, invalidField, NotFoundError } from '../errors';
 import { errorFields, log } from '../log';
 import { EgressRefused } from '../ports/egress';
 import { MAX_DELAY_SECONDS } from '../ports/job-queue';
+import type { ExpiringCounts } from '../ports/record-store';
 import type { VaultContext } from '../ports/token-vault';
 import type { WebhookDelivery, WebhookEndpoint } from '../ports/webhook-store';
 import type { Services } from './container';
+import type { ErasureNotice } from './subject-eraser';
 
 /** The queue messages of `webhooks`: an event to fan out, or one attempt of one delivery. */
 export type WebhookJob =
@@ -86,32 +88,52 @@ export async function publishFileOutcome(services: Services, subjectId: string, 
   });
 }
 
-/** `subject.erased`, from every erase route (`/v1` and the console): the Subject key and what was live, counted. */
-export async function publishErasure(
+/**
+ * `subject.erased`, sent by the purge worker from the notice every erase (`/v1`, the console) puts in its purge job:
+ * the Subject key and what was live, counted. Named by the erased Subject, so a retried job sends it once.
+ */
+export async function publishErasure(services: Services, subjectId: string, notice: ErasureNotice): Promise<void> {
+  const { accountId, subjectKey, records, files, conversations, countsExact, atMs } = notice;
+  await publishEvent(
+    services,
+    accountId,
+    'subject.erased',
+    { user: subjectKey, records, files, conversations, counts_exact: countsExact },
+    { key: subjectId, atMs },
+  );
+}
+
+/** `session.deleted`, from every session delete (`/v1` and the console): the session id and what went, counted. */
+export async function publishSessionDeletion(
   services: Services,
   accountId: string,
   subjectKey: string,
-  outcome: { deleted: { records: number; files: number; conversations: number }; countsExact: boolean },
+  sessionId: string,
+  deleted: number,
 ): Promise<void> {
-  const { records, files, conversations } = outcome.deleted;
-  await publishEvent(services, accountId, 'subject.erased', {
-    user: subjectKey,
-    records,
-    files,
-    conversations,
-    counts_exact: outcome.countsExact,
-  });
+  await publishEvent(services, accountId, 'session.deleted', { user: subjectKey, session_id: sessionId, deleted });
 }
 
-/** `data.expired`: counts of what a retention sweep removes for one Subject (never which readings). */
+/**
+ * `data.expired`: counts of what a retention sweep pass removes for one Subject (never which readings), dated by the
+ * latest expiry among them. Named by the batch, so a pass that died before its deletion and is run again over the
+ * same items sends the same event.
+ */
 export async function publishExpiry(
   services: Services,
   subjectId: string,
-  counts: { records: number; files: number; responses: number },
+  counts: ExpiringCounts,
+  batch: { key: string; expiredAtMs: number },
 ): Promise<void> {
   const owner = await services.webhooks.ownerOfSubject(subjectId);
   if (!owner) return;
-  await publishEvent(services, owner.accountId, 'data.expired', { user: owner.subjectKey, ...counts });
+  await publishEvent(
+    services,
+    owner.accountId,
+    'data.expired',
+    { user: owner.subjectKey, ...counts },
+    { key: `${subjectId}\n${batch.key}`, atMs: batch.expiredAtMs },
+  );
 }
 
 /**

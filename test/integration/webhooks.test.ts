@@ -1,8 +1,10 @@
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { LocalFileQueue } from '../../shared/adapters/queue/local-file-queue';
 import { setClock } from '../../shared/clock';
 import { client, type Harness, startHarness } from '../support/harness';
 import { eventually } from '../support/polling';
+import { signIn } from '../support/sign-in';
 import { WebhookReceiver } from '../support/webhook-receiver';
 
 /**
@@ -236,7 +238,8 @@ describe('deliveries', () => {
     expect(new Webhook(created.secret).verify(got!.body, got!.headers)).toMatchObject({ type: 'session.deleted' });
   });
 
-  it('emits subject.erased with ids and counts only', async () => {
+  it('emits subject.erased with ids and counts only, once however often its purge job runs', async () => {
+    const sent = vi.spyOn(LocalFileQueue.prototype, 'send');
     const api = await account();
     const created = await endpoint(api, '/erased', { events: ['subject.erased'] });
     const write = await api.post('/v1/data', {
@@ -254,6 +257,45 @@ describe('deliveries', () => {
     );
     // A value would be a JSON number (`:97`); digits inside the id and timestamp strings are not values.
     expect(got!.body).not.toMatch(/glucose|:\s*97\b|mg\/dL/i);
+    // The purge job carries the event: a redelivered job sends it again under the same id, delivered once.
+    const purge = sent.mock.calls.find(([queue, body]) => queue === 'purge' && body.erasure !== undefined);
+    expect(purge).toBeDefined();
+    sent.mockRestore();
+    await h.runtime.services.queue.send('purge', purge![1]);
+    await h.runtime.drainQueues();
+    expect(receiver.at('/erased')).toHaveLength(1);
+    expect((await api.get(`/v1/webhook_endpoints/${created.id}/deliveries`)).body.data).toHaveLength(1);
+  });
+});
+
+describe('session events', () => {
+  it('emits session.deleted from every session delete: /v1, the console and the engine route', async () => {
+    const session = await signIn(h, `hooks-${Date.now()}@example.org`);
+    const console_ = client(h.url, session.access_token);
+    const v1 = client(h.url, (await console_.post('/api/console/keys', { name: 'hooks' })).body.secret);
+    const created = await endpoint(v1, '/sessions', { events: ['session.deleted'] });
+    const reading = { indicator: 'Glucose', value: 97, unit: 'mg/dL', time: '2026-05-01T08:00:00Z' };
+    for (const session_id of ['by-v1', 'by-console']) {
+      const res = await v1.post('/v1/data', { user: 'alice', retention: 'session', session_id, records: [reading] });
+      expect(res.status).toBe(200);
+    }
+    expect((await deleteSession(v1, 'by-v1')).status).toBe(200);
+    expect((await console_.delete('/api/console/sessions/by-console?user=alice')).status).toBe(200);
+    const engine = await console_.post('/api/v1/chat/session', { action: 'delete', session_id: 'by-engine' });
+    expect(engine.status).toBe(200);
+    await h.runtime.drainQueues();
+    const got = await eventually(() => receiver.at('/sessions').length === 3 && receiver.at('/sessions'), {
+      timeoutMs: 10_000,
+      what: 'three session.deleted events',
+    });
+    const events = got.map((g) => new Webhook(created.secret).verify(g.body, g.headers) as { data: object });
+    expect(events.map((e) => e.data)).toEqual(
+      expect.arrayContaining([
+        { user: 'alice', session_id: 'by-v1', deleted: 2 },
+        { user: 'alice', session_id: 'by-console', deleted: 2 },
+        { user: 'default', session_id: 'by-engine', deleted: 0 },
+      ]),
+    );
   });
 });
 
@@ -302,6 +344,42 @@ describe('response events', () => {
     const payload = new Webhook(created.secret).verify(got!.body, got!.headers);
     expect(payload).toMatchObject({ type: 'response.completed', data: { user: 'dana', response_id: res.body.id } });
     expect(got!.body).not.toMatch(/glucose/i);
+  });
+
+  it('emits extraction.completed with counts once per turn, also when a redelivered job finds the turn done', async () => {
+    const { accountId, key } = await h.newAccount('extractions');
+    const api = client(h.url, key);
+    const journal = {
+      user: 'ezra',
+      input: 'Resting heart rate 58 this morning, started a vegetarian diet',
+      store: true,
+      session_id: 'journal-1',
+      builtin_tools: 'none',
+    };
+    const first = await api.post('/v1/responses', journal);
+    expect(first.status).toBe(200);
+    await h.runtime.drainQueues();
+    // Subscribed only now: the first turn's event went nowhere, as if its job died between its mark and its send.
+    const created = await endpoint(api, '/extractions', { events: ['extraction.completed'] });
+    const subjectId = (await h.runtime.services.subjects.find(accountId, 'ezra'))!.subjectId;
+    const job = { type: 'consolidate', subjectId, responseId: first.body.id };
+    await h.runtime.services.queue.send('consolidation', job);
+    await h.runtime.drainQueues();
+    const [got] = await eventually(() => receiver.at('/extractions').length === 1 && receiver.at('/extractions'), {
+      timeoutMs: 10_000,
+      what: 'extraction.completed',
+    });
+    const payload = new Webhook(created.secret).verify(got!.body, got!.headers);
+    expect(payload).toMatchObject({
+      type: 'extraction.completed',
+      data: { user: 'ezra', response_id: first.body.id, records: 1, memories: 1 },
+    });
+    expect(got!.body).not.toMatch(/heart|vegetarian|:\s*58\b/i);
+    // Redelivered again: the same event id, so the endpoint gets no second delivery.
+    await h.runtime.services.queue.send('consolidation', job);
+    await h.runtime.drainQueues();
+    expect(receiver.at('/extractions')).toHaveLength(1);
+    expect((await api.get(`/v1/webhook_endpoints/${created.id}/deliveries`)).body.data).toHaveLength(1);
   });
 });
 

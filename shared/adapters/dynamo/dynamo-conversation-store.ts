@@ -14,6 +14,7 @@ import { isLive } from '../../domain/retention';
 import { log } from '../../log';
 import type { BlobStore } from '../../ports/blob-store';
 import {
+  type ConsolidationCounts,
   type ConversationStore,
   type DeletedResponse,
   EXPIRING_BODY_TAG,
@@ -279,15 +280,15 @@ export class DynamoConversationStore implements ConversationStore {
     return { first: Number(item.consolidationFirstId), count: Number(item.consolidationIdCount) };
   }
 
-  markConsolidated(subjectId: string, responseId: string): Promise<boolean> {
+  markConsolidated(subjectId: string, responseId: string, counts: ConsolidationCounts): Promise<boolean> {
     return applied(
       this.doc.send(
         new UpdateCommand({
           TableName: this.table,
           Key: responseKey(subjectId, responseId),
-          UpdateExpression: 'SET consolidated = :yes',
+          UpdateExpression: 'SET consolidated = :yes, consolidation = :counts',
           ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(deletedAt)',
-          ExpressionAttributeValues: { ':yes': true },
+          ExpressionAttributeValues: { ':yes': true, ':counts': counts },
         }),
       ),
     );
@@ -388,6 +389,7 @@ export class DynamoConversationStore implements ConversationStore {
       resumed: item.resumed === true,
       turnStart: Number(item.turnStart ?? 0),
       consolidated: item.consolidated === true,
+      ...(isConsolidationCounts(item.consolidation) ? { consolidation: item.consolidation } : {}),
     };
   }
 
@@ -436,4 +438,9 @@ function sessionPointerPrefix(sessionId: string): string {
 
 function sessionPointer(sessionId: string, seq: number, responseId: string): string {
   return `${sessionPointerPrefix(sessionId)}${String(seq).padStart(12, '0')}#${responseId}`;
+}
+
+function isConsolidationCounts(value: unknown): value is ConsolidationCounts {
+  const v = value as Partial<ConsolidationCounts> | undefined;
+  return typeof v?.records === 'number' && typeof v.memories === 'number' && typeof v.atMs === 'number';
 }

@@ -17,6 +17,7 @@ import {
   type KeyedRow,
   type KeyedWrite,
   type ListPage,
+  type ExpiringCounts,
   type ListQuery,
   QUERY_COUNT_CAP,
   type ReadingScan,
@@ -944,7 +945,9 @@ export class DynamoRecordStore implements RecordStore {
         records.push(...responses);
       }
       if (hooks.onExpiring) {
-        for (const [subjectId, counts] of expiringCounts(records)) await hooks.onExpiring(subjectId, counts);
+        for (const [subjectId, batch] of expiringBatches(records)) {
+          await hooks.onExpiring(subjectId, batch.counts, { key: batch.digest(), expiredAtMs: batch.expiredAtMs });
+        }
       }
       await deleteAll(
         this.doc,
@@ -1140,16 +1143,31 @@ function fromItem(item: Item): HealthRecord {
 }
 
 /** Per Subject, what a sweep pass deletes: rows (records and their mirrors), files, stored responses. */
-function expiringCounts(items: Item[]): Map<string, { records: number; files: number; responses: number }> {
-  const out = new Map<string, { records: number; files: number; responses: number }>();
+/**
+ * One pass's expiring items per Subject: counted by kind, named by a digest of their keys (a rerun over the same
+ * items names the same batch) and dated by the latest expiry among them.
+ */
+function expiringBatches(items: Item[]) {
+  const out = new Map<string, { counts: ExpiringCounts; keys: string[]; expiredAtMs: number; digest(): string }>();
   for (const item of items) {
     const subjectId = String(item.pk);
-    const counts = out.get(subjectId) ?? { records: 0, files: 0, responses: 0 };
+    let batch = out.get(subjectId);
+    if (!batch) {
+      const keys: string[] = [];
+      batch = {
+        counts: { records: 0, files: 0, responses: 0 },
+        keys,
+        expiredAtMs: 0,
+        digest: () => createHash('sha256').update(keys.sort().join('\n')).digest('hex'),
+      };
+      out.set(subjectId, batch);
+    }
     const sk = String(item.sk);
-    if (sk.startsWith(FILE_PREFIX)) counts.files++;
-    else if (sk.startsWith(RESPONSE_PREFIX)) counts.responses++;
-    else counts.records++;
-    out.set(subjectId, counts);
+    if (sk.startsWith(FILE_PREFIX)) batch.counts.files++;
+    else if (sk.startsWith(RESPONSE_PREFIX)) batch.counts.responses++;
+    else batch.counts.records++;
+    batch.keys.push(sk);
+    batch.expiredAtMs = Math.max(batch.expiredAtMs, Number(item.expiresAt ?? 0) * 1000);
   }
   return out;
 }

@@ -268,8 +268,9 @@ describe.each(servers)('DynamoConversationStore on %s', (_name, start) => {
     // The first reservation wins; a redelivery gets it back whatever it asked for.
     expect(await store.reserveConsolidationIds(s, r.id, { first: 10, count: 3 })).toEqual({ first: 10, count: 3 });
     expect(await store.reserveConsolidationIds(s, r.id, { first: 40, count: 5 })).toEqual({ first: 10, count: 3 });
-    expect(await store.markConsolidated(s, r.id)).toBe(true);
-    expect((await store.get(s, r.id, T0))?.consolidated).toBe(true);
+    const counts = { records: 2, memories: 1, atMs: T0 + 5 };
+    expect(await store.markConsolidated(s, r.id, counts)).toBe(true);
+    expect(await store.get(s, r.id, T0)).toMatchObject({ consolidated: true, consolidation: counts });
     expect(await store.hasLive(s, r.conversationId, T0)).toBe(true);
 
     // A deleted response takes no reservation and no mark; its conversation is over.
@@ -277,10 +278,10 @@ describe.each(servers)('DynamoConversationStore on %s', (_name, start) => {
     await store.put(gone);
     await store.delete(s, gone.id, T0);
     expect(await store.reserveConsolidationIds(s, gone.id, { first: 50, count: 1 })).toBeNull();
-    expect(await store.markConsolidated(s, gone.id)).toBe(false);
+    expect(await store.markConsolidated(s, gone.id, counts)).toBe(false);
     expect(await store.hasLive(s, gone.conversationId, T0)).toBe(false);
     expect(await store.reserveConsolidationIds(s, 'resp_unknown', { first: 60, count: 1 })).toBeNull();
-    expect(await store.markConsolidated(s, 'resp_unknown')).toBe(false);
+    expect(await store.markConsolidated(s, 'resp_unknown', counts)).toBe(false);
   });
 
   it('finds the newest live response of a session, skipping deleted ones', async () => {

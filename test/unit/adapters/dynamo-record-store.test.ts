@@ -226,6 +226,43 @@ describe.each(servers)('DynamoRecordStore on %s', (_name, start) => {
     expect(await store.count(s, now)).toBe(1);
   });
 
+  it('announces a pass\'s expiring rows before deleting them, under the same batch name when the pass runs again', async () => {
+    const s = await subject('expiring');
+    const now = Date.now();
+    const first = await store.allocateIds(s, 3);
+    const expiresAt = expiryFor('1h', now);
+    await store.putAll(
+      s,
+      [0, 1, 2].map((i) => record(s, first + i, { retention: '1h', expiresAt })),
+    );
+    const later = now + 3_600_000 + 1000;
+    const announced: { counts: object; batch: { key: string; expiredAtMs: number } }[] = [];
+    const mine = (subjectId: string) => subjectId === s;
+    // The first pass dies after announcing: nothing is deleted, so the next pass announces the same batch.
+    await expect(
+      store.sweepExpired(later, 10_000, {
+        onExpiring: async (subjectId, counts, batch) => {
+          if (!mine(subjectId)) return;
+          announced.push({ counts, batch });
+          throw new Error('died after the send');
+        },
+      }),
+    ).rejects.toThrow('died after the send');
+    expect(await store.count(s, now)).toBe(3);
+    await store.sweepExpired(later, 10_000, {
+      onExpiring: async (subjectId, counts, batch) => {
+        if (mine(subjectId)) announced.push({ counts, batch });
+      },
+    });
+    expect(await store.count(s, now)).toBe(0);
+    // Each expiry shard is its own pass: the died pass's batch comes again, whole and under its name.
+    const [died, ...again] = announced;
+    expect(again).toContainEqual(died);
+    expect(again.reduce((n, a) => n + (a.counts as { records: number }).records, 0)).toBe(3);
+    expect(new Set(again.map((a) => a.batch.key)).size).toBe(again.length);
+    for (const a of announced) expect(a.batch.expiredAtMs).toBe(expiresAt * 1000);
+  });
+
   it('deletes session rows and closes the session once', async () => {
     const s = await subject('sess');
     const first = await store.allocateIds(s, 3);
