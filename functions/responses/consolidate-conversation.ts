@@ -4,9 +4,9 @@ import { bucket } from '../../shared/composition/bucket';
 import { model } from '../../shared/composition/model';
 import { queues } from '../../shared/composition/queues';
 import { parseJsonOrNull } from '../../shared/json';
-import type { ConsolidationCounts } from '../../shared/ports/conversation-store';
 import { log } from '../../shared/log';
 import { observed } from '../../shared/observability';
+import type { ConsolidationCounts } from '../../shared/ports/conversation-store';
 import { consolidateResponse } from '../../shared/services/consolidation';
 import { type Services, servicesFor } from '../../shared/services/container';
 import { isLastDelivery } from '../../shared/services/processing-failures';
@@ -65,10 +65,16 @@ async function publishExtraction(
 ): Promise<void> {
   const owner = await svc.webhooks.ownerOfSubject(job.subjectId);
   if (!owner) return;
-  await publishEvent(svc, owner.accountId, 'extraction.completed', {
-    user: owner.subjectKey,
-    response_id: job.responseId,
-    records: outcome.records,
-    memories: outcome.memories,
-  }, { key: job.responseId, atMs: outcome.atMs });
+  await publishEvent(
+    svc,
+    owner.accountId,
+    'extraction.completed',
+    {
+      user: owner.subjectKey,
+      response_id: job.responseId,
+      records: outcome.records,
+      memories: outcome.memories,
+    },
+    { key: job.responseId, atMs: outcome.atMs },
+  );
 }

@@ -15,7 +15,7 @@ import { SubjectPathSchema } from './delete-subject.schema';
 export const handler = apiKeyRoute(
   httpRoute('delete-subject'),
   { bucket, queues },
-  async ({ req, services, tenancy, caller }) => {
+  async ({ req, services, tenancy }) => {
     const subjectKey = normalizeSubjectKey(parseWith(SubjectPathSchema, req.pathParams).user);
     const outcome = await eraseSubject(services, tenancy, subjectKey);
     if (!outcome) throw new NotFoundError(`No Subject exists for user '${subjectKey}'`, 'user');

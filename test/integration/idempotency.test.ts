@@ -1,3 +1,4 @@
+import { parseList } from 'structured-headers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setClock } from '../../shared/clock';
 import { client, type Harness, startHarness } from '../support/harness';
@@ -179,7 +180,18 @@ describe('Idempotency-Key on POST /v1/responses', () => {
 });
 
 describe('RateLimit headers (draft-ietf-httpapi-ratelimit-headers)', () => {
-  const remaining = (h: Headers) => Number(/;r=(\d+)/.exec(h.get('ratelimit') ?? '')?.[1]);
+  /**
+   * Both fields read as the draft defines them, by an RFC 9651 structured-field parser: a List of policy names (String
+   * items) whose parameters are `q`/`w` (the policy) or `r`/`t` (the budget), all Integers.
+   */
+  const fields = (headers: Headers, name: 'ratelimit-policy' | 'ratelimit'): Record<string, string | number>[] =>
+    parseList(headers.get(name) ?? '').map((member) => {
+      const [value, params] = member;
+      expect(typeof value).toBe('string');
+      for (const v of params.values()) expect(Number.isInteger(v)).toBe(true);
+      return { policy: value as string, ...Object.fromEntries(params) };
+    });
+  const remaining = (h: Headers) => fields(h, 'ratelimit')[0]?.r;
 
   it('carry the policy and a decreasing budget on answers, errors and the 429', async () => {
     const c = client(h.url, (await h.newAccount('rl')).key);
@@ -187,6 +199,8 @@ describe('RateLimit headers (draft-ietf-httpapi-ratelimit-headers)', () => {
     expect(first.status).toBe(200);
     expect(first.headers.get('ratelimit-policy')).toBe('"minute";q=3;w=60');
     expect(first.headers.get('ratelimit')).toMatch(/^"minute";r=2;t=\d+$/);
+    expect(fields(first.headers, 'ratelimit-policy')).toEqual([{ policy: 'minute', q: 3, w: 60 }]);
+    expect(fields(first.headers, 'ratelimit')).toEqual([{ policy: 'minute', r: 2, t: expect.any(Number) }]);
     const second = await c.get('/v1/models');
     expect(remaining(second.headers)).toBe(1);
     const third = await c.get('/v1/models');
@@ -195,6 +209,9 @@ describe('RateLimit headers (draft-ietf-httpapi-ratelimit-headers)', () => {
     expect(refused.status).toBe(429);
     expect(refused.headers.get('ratelimit-policy')).toBe('"minute";q=3;w=60');
     expect(refused.headers.get('ratelimit')).toBe(`"minute";r=0;t=${refused.headers.get('retry-after')}`);
+    expect(fields(refused.headers, 'ratelimit')).toEqual([
+      { policy: 'minute', r: 0, t: Number(refused.headers.get('retry-after')) },
+    ]);
   });
 
   it('are on an error answer of a route too', async () => {

@@ -13,11 +13,11 @@ import { type HealthRecord, isAbnormal } from '../../domain/records';
 import { isLive } from '../../domain/retention';
 import {
   type DeleteSelector,
+  type ExpiringCounts,
   type IndexedReading,
   type KeyedRow,
   type KeyedWrite,
   type ListPage,
-  type ExpiringCounts,
   type ListQuery,
   QUERY_COUNT_CAP,
   type ReadingScan,

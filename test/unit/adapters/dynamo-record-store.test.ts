@@ -226,7 +226,7 @@ describe.each(servers)('DynamoRecordStore on %s', (_name, start) => {
     expect(await store.count(s, now)).toBe(1);
   });
 
-  it('announces a pass\'s expiring rows before deleting them, under the same batch name when the pass runs again', async () => {
+  it("announces a pass's expiring rows before deleting them, under the same batch name when the pass runs again", async () => {
     const s = await subject('expiring');
     const now = Date.now();
     const first = await store.allocateIds(s, 3);
@@ -260,7 +260,7 @@ describe.each(servers)('DynamoRecordStore on %s', (_name, start) => {
     expect(again).toContainEqual(died);
     expect(again.reduce((n, a) => n + (a.counts as { records: number }).records, 0)).toBe(3);
     expect(new Set(again.map((a) => a.batch.key)).size).toBe(again.length);
-    for (const a of announced) expect(a.batch.expiredAtMs).toBe(expiresAt * 1000);
+    for (const a of announced) expect(a.batch.expiredAtMs).toBe(expiresAt! * 1000);
   });
 
   it('deletes session rows and closes the session once', async () => {
