@@ -1,7 +1,10 @@
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createGuardedEgress } from '../../shared/adapters/egress/guarded-egress';
 import { LocalFileQueue } from '../../shared/adapters/queue/local-file-queue';
 import { setClock } from '../../shared/clock';
+import { attemptDelivery } from '../../shared/services/webhooks';
+import { tableResolver } from '../support/egress-servers';
 import { client, type Harness, startHarness } from '../support/harness';
 import { eventually } from '../support/polling';
 import { signIn } from '../support/sign-in';
@@ -222,6 +225,60 @@ describe('deliveries', () => {
     expect(all).toHaveLength(5);
     expect(new Set(all.map((r) => r.headers['webhook-id']))).toEqual(new Set([failed.id]));
     expect((await api.post(`/v1/webhook_endpoints/${created.id}/deliveries/msg_nope/redeliver`, {})).status).toBe(404);
+  });
+
+  it('resolves the host again at every attempt: a name that now points to a private address is refused', async () => {
+    const { accountId } = await h.newAccount('rebind');
+    const services = h.runtime.services;
+    const endpointId = 'we_rebind';
+    const host = 'hooks.rebind.example';
+    // Stored as registration stores it (its name resolved publicly then); now the name answers with a private address.
+    await services.webhooks.putEndpoint({
+      accountId,
+      endpointId,
+      url: `https://${host}/events`,
+      events: null,
+      description: null,
+      createdAt: Math.floor(Date.now() / 1000),
+      secret: await services.vault.seal(Buffer.from('whsec_c2VjcmV0'), {
+        purpose: 'webhook-secret',
+        subjectId: accountId,
+        provider: endpointId,
+      }),
+    });
+    const now = Math.floor(Date.now() / 1000);
+    const delivery = await services.webhooks.createDelivery({
+      accountId,
+      endpointId,
+      deliveryId: 'msg_rebind',
+      eventId: 'evt_rebind',
+      eventType: 'session.deleted',
+      body: '{}',
+      status: 'pending',
+      attempts: 0,
+      lastStatusCode: null,
+      lastError: null,
+      createdAt: now,
+      lastAttemptAt: null,
+      nextAttemptAt: now,
+      expiresAt: now + 3600,
+    });
+    const resolve = tableResolver({ [host]: ['10.20.30.40'] });
+    const egress = createGuardedEgress({ allowHosts: [], resolve });
+    await attemptDelivery(
+      { ...services, egress },
+      {
+        type: 'webhook-attempt',
+        accountId,
+        endpointId,
+        deliveryId: delivery.deliveryId,
+        attempt: 1,
+      },
+    );
+    expect(resolve.lookups).toEqual([host]);
+    const after = await services.webhooks.getDelivery(accountId, endpointId, delivery.deliveryId);
+    expect(after).toMatchObject({ attempts: 1, status: 'pending', lastStatusCode: null });
+    expect(after!.lastError).toMatch(/^non_public_address: the URL resolves to a non-public address/);
   });
 
   it('signs with both secrets for a day after a rotation', async () => {
