@@ -71,6 +71,24 @@ describe('bare name with a unit: the usual specimen unless the unit is only anot
   });
 });
 
+describe('the unit decides a short name and a count’s scale', () => {
+  it('PCT is procalcitonin only in a mass concentration; plateletcrit’s % and no unit give null', () => {
+    expect(code('PCT', 'ng/mL')).toBe('33959-8');
+    expect(code('PCT', 'ug/L')).toBe('33959-8');
+    expect(code('PCT', '%')).toBeNull();
+    expect(code('PCT')).toBeNull();
+  });
+
+  it('an absolute lymphocyte count in cells per µL is the blood count, as leukocytes and neutrophils are', () => {
+    expect(code('Linfócitos', '/µL')).toBe('26474-7');
+    expect(code('Linfócitos', '%')).toBe('26478-8');
+  });
+
+  it('a CD4 count without a specimen is the blood count', () => {
+    expect(code('CD4 Cells #', '/uL')).toBe('24467-3');
+  });
+});
+
 describe('null where null is right: names the missing unit would decide (unit-less siblings)', () => {
   it('bare components LOINC codes in several systems or properties give null without a unit', () => {
     for (const name of ['Glucose', 'Sodium', 'Potassium', 'Albumin', 'Cortisol', 'Creatinine', 'Lead']) {
