@@ -71,17 +71,12 @@ describe('bare name with a unit: the usual specimen unless the unit is only anot
   });
 });
 
-describe('the unit decides a short name and a count’s scale', () => {
+describe('the unit decides a short name; an unwritten specimen is the usual one', () => {
   it('PCT is procalcitonin only in a mass concentration; plateletcrit’s % and no unit give null', () => {
     expect(code('PCT', 'ng/mL')).toBe('33959-8');
     expect(code('PCT', 'ug/L')).toBe('33959-8');
     expect(code('PCT', '%')).toBeNull();
     expect(code('PCT')).toBeNull();
-  });
-
-  it('an absolute lymphocyte count in cells per µL is the blood count, as leukocytes and neutrophils are', () => {
-    expect(code('Linfócitos', '/µL')).toBe('26474-7');
-    expect(code('Linfócitos', '%')).toBe('26478-8');
   });
 
   it('a CD4 count without a specimen is the blood count', () => {
