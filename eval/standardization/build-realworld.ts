@@ -109,9 +109,15 @@ const squash = (s: string) => s.toLowerCase().replace(/\s+/g, ' ').trim();
  * Flowsheet names the table files under a narrower code than HDS reads them (decided in session 14, README
  * "Labelling decisions"): an oxygen saturation in % named without a specimen or method is the pulse-oximetry vital
  * sign (59408-5), as the team set files `Oxygen saturation` and `Blood oxygen`; blood-gas saturation needs `SaO2`,
- * `BldA`, arterial or venous written. (`FIO2` keeps the row's code, the ventilator setting 19994-3.)
+ * `BldA`, arterial or venous written. (`FIO2` keeps the row's code, the ventilator setting 19994-3.) A CD4 count in
+ * /µL with no specimen is the blood count 24467-3, not the table's *Unspecified specimen* 32515-9: the bare-name
+ * convention (session 15) reads an unwritten specimen as the usual one, and CD4 cells are counted in blood. It keeps
+ * its class so the seeded variants are drawn from the same names as before.
  */
-const HDS_READING_OF_TABLE_NAME = new Map([['o2 sat', '59408-5']]);
+const HDS_READING_OF_TABLE_NAME = new Map([
+  ['o2 sat', '59408-5'],
+  ['cd4 cells #', '24467-3'],
+]);
 const FIO2_AND_O2_SAT = new Set(['o2 sat', 'fio2']);
 
 function flowsheetNames(random: () => number, perKind: { display: number; short: number }): Base[] {

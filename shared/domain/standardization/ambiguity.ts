@@ -42,16 +42,18 @@ function sameScale(unit: string, other: string): boolean {
 }
 
 /**
- * A bare concentration whose unit is, to the digit, the reporting unit of a sibling in another common specimen but
- * not of the concept the name found: `Lead` in µg/L is urine lead's ng/mL (and blood lead reported per litre), while
- * the blood code's unit is µg/dL. The unit points away from the answer, so it cannot decide the specimen. A unit
- * that is the concept's own (`Lead` µg/dL → blood) or no sibling's (`Albumin` g/L → serum) leaves the answer alone;
- * a specimen written in the name is read by the caller first.
+ * HDS's convention for a bare name with a unit (README "Labelling decisions"): the name means the analyte in the
+ * specimen its concept is filed under (serum or plasma; whole blood where blood is what labs measure), provided that
+ * concept is reported in the unit. Only a unit that is, to the digit, the reporting unit of a sibling in another
+ * common specimen and none of the found concept's own units points away from it: `Lead` in ng/dL is no unit blood
+ * lead is reported in (µg/dL, µg/L) but is 24-hour urine lead's scale. `Copper` µg/dL stays serum copper although
+ * 24-hour urine copper shares the unit, as `Creatinine` mg/dL stays serum creatinine: a lab writes the specimen when
+ * it is not the usual one. A specimen written in the name is read by the caller first.
  */
 export function unitPointsToAnotherSpecimen(concept: CorpusConcept, unit: string): boolean {
   const axes = axesOfConcept(concept);
   if (!axes || !COMMON_SYSTEM.test(axes.system) || !CONCENTRATION.test(axes.property)) return false;
-  if (sameScale(unit, concept.defaultUnit)) return false;
+  if ([concept.defaultUnit, ...concept.units].some((own) => sameScale(unit, own))) return false;
   return (conceptsByComponent().get(axes.component) ?? []).some(
     (m) =>
       m.concept !== concept &&
@@ -60,6 +62,6 @@ export function unitPointsToAnotherSpecimen(concept: CorpusConcept, unit: string
       m.axes.property === axes.property &&
       m.axes.timing === axes.timing &&
       m.axes.method === axes.method &&
-      sameScale(unit, m.concept.defaultUnit),
+      [m.concept.defaultUnit, ...m.concept.units].some((theirs) => sameScale(unit, theirs)),
   );
 }

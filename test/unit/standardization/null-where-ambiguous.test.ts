@@ -40,10 +40,23 @@ describe('null where null is right: section titles and panels are not readings',
   });
 });
 
-describe('null where null is right: a unit that points to another specimen', () => {
-  it('Lead in µg/L is urine lead’s unit (ng/mL) and not blood lead’s (µg/dL): null', () => {
-    expect(unitPointsToAnotherSpecimen(concept('5671-3'), 'ug/L')).toBe(true);
-    expect(code('Lead', 'ug/L')).toBeNull();
+describe('bare name with a unit: the usual specimen unless the unit is only another specimen’s (README convention)', () => {
+  it('a bare name resolves to its serum/plasma (or whole-blood) concept in a unit that concept is reported in', () => {
+    // 24-hour urine copper and zinc, urine free cortisol and serum thiamine share these units; a lab writes the
+    // specimen when it is not the usual one, as it does for creatinine and glucose in mg/dL.
+    expect(code('Copper', 'ug/dL')).toBe('5631-7');
+    expect(code('Cortisol Free', 'ug/dL')).toBe('2145-1');
+    expect(code('Thiamine', 'nmol/L')).toBe('32554-8');
+    expect(code('Creatinine', 'mg/dL')).toBe('2160-0');
+    // Blood lead is reported in µg/L where SI units are used; urine lead’s ng/mL does not take it away.
+    expect(unitPointsToAnotherSpecimen(concept('5671-3'), 'ug/L')).toBe(false);
+    expect(code('Lead', 'ug/L')).toBe('5671-3');
+  });
+
+  it('a unit only another specimen is reported in gives null', () => {
+    // µg/mL is serum lead’s unit (10912-4) and none of blood lead’s (µg/dL, µg/L).
+    expect(unitPointsToAnotherSpecimen(concept('5671-3'), 'ug/mL')).toBe(true);
+    expect(code('Lead', 'ug/mL')).toBeNull();
   });
 
   it('positive neighbours: the concept’s own unit, or a specimen written in the name, decide', () => {
@@ -55,6 +68,19 @@ describe('null where null is right: a unit that points to another specimen', () 
     expect(code('Albumin', 'g/L')).toBe('1751-7');
     expect(code('Hemoglobin', 'g/L')).toBe('718-7');
     expect(code('Potassium', 'mmol/L')).toBe('2823-3');
+  });
+});
+
+describe('the unit decides a short name; an unwritten specimen is the usual one', () => {
+  it('PCT is procalcitonin only in a mass concentration; plateletcrit’s % and no unit give null', () => {
+    expect(code('PCT', 'ng/mL')).toBe('33959-8');
+    expect(code('PCT', 'ug/L')).toBe('33959-8');
+    expect(code('PCT', '%')).toBeNull();
+    expect(code('PCT')).toBeNull();
+  });
+
+  it('a CD4 count without a specimen is the blood count', () => {
+    expect(code('CD4 Cells #', '/uL')).toBe('24467-3');
   });
 });
 

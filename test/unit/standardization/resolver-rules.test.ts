@@ -194,9 +194,12 @@ describe('a Chinese name with a Latin abbreviation', () => {
     const chinese = corpusIndex.concepts.flatMap((c) =>
       c.synonyms.filter((s) => han.test(s) && !/[A-Za-z]/.test(s)).map((s) => ({ name: s, unit: c.defaultUnit })),
     );
+    // `PCT` in a bracket after a Chinese name is the percent qualifier of Chinese CBC sheets (`淋巴细胞(PCT)` is
+    // lymphocytes %), not procalcitonin's unit-only abbreviation: it is not a name both sides must share.
+    const qualifierTokens = new Set(['PCT']);
     const abbreviations = [
       ...new Set(corpusIndex.concepts.flatMap((c) => c.synonyms.filter((s) => /^[A-Z][A-Za-z0-9]{1,5}$/.test(s)))),
-    ];
+    ].filter((a) => !qualifierTokens.has(a));
     // `空腹血糖(GLU)`: the Chinese name may narrow the abbreviation's analyte (same LOINC axes, more component words).
     const component = (code: string) => {
       const display = corpusIndex.byCode.get(code)?.display ?? '';

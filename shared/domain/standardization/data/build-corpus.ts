@@ -246,6 +246,7 @@ export function buildCorpus(sources: CorpusSources): { corpus: LoincCorpus; repo
   const blockedKeys = new Set(
     [...sources.curated.ambiguousTerms, ...(sources.curated.unitRequiredTerms ?? [])].map(normalizeIndicatorText),
   );
+  const unitOnlyKeys = new Set((sources.curated.unitRequiredTerms ?? []).map(normalizeIndicatorText));
   /** Ambiguous and unit-only terms, in any word order: a listed term stays null however it is spelled. */
   const blockedSorted = new Set([...blockedKeys].map(sortedTokenKey));
   const blocked = { has: (key: string): boolean => blockedKeys.has(key) || blockedSorted.has(sortedTokenKey(key)) };
@@ -297,7 +298,9 @@ export function buildCorpus(sources: CorpusSources): { corpus: LoincCorpus; repo
     names.filter((name) => {
       const key = normalizeIndicatorText(name);
       if (!key) return false;
-      if (blocked.has(key)) {
+      // A unit-only term a person wrote for this concept (`PCT` on procalcitonin) stays: the index resolves it only
+      // with a unit that fits (ng/mL), so plateletcrit's % is not read as procalcitonin.
+      if (blocked.has(key) && !unitOnlyKeys.has(key)) {
         report.dropped.push({ code, name, reason: `${origin}: ambiguous or unit-only term` });
         return false;
       }
