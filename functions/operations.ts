@@ -4,6 +4,14 @@
  */
 import type { Operation, WebSocketDoc } from '../shared/openapi/operation';
 import { operation as createChatCompletion } from './chat/create-chat-completion.schema';
+import {
+  createOperation as createConsoleWebhookEndpoint,
+  deleteOperation as deleteConsoleWebhookEndpoint,
+  listDeliveriesOperation as listConsoleWebhookDeliveries,
+  listOperation as listConsoleWebhookEndpoints,
+  redeliverOperation as redeliverConsoleWebhook,
+  rotateOperation as rotateConsoleWebhookSecret,
+} from './console/console-webhooks.schema';
 import { operation as createConsoleChatCompletion } from './console/create-console-chat-completion.schema';
 import { operation as createConsoleKey } from './console/create-console-key.schema';
 import { operation as deleteConsoleData } from './console/delete-console-data.schema';
@@ -148,6 +156,12 @@ export const operations: readonly Operation[] = [
   listConsoleKeys,
   createConsoleKey,
   deleteConsoleKey,
+  listConsoleWebhookEndpoints,
+  createConsoleWebhookEndpoint,
+  deleteConsoleWebhookEndpoint,
+  rotateConsoleWebhookSecret,
+  listConsoleWebhookDeliveries,
+  redeliverConsoleWebhook,
   getConsoleUsage,
   listConsoleSubjects,
   deleteConsoleSubject,

@@ -853,6 +853,79 @@ export const manifest: readonly ManifestEntry[] = [
     description: 'Revoke an API key',
     needs: { tables: { identity: 'read', accounts: 'readwrite', rateLimits: 'readwrite' } },
   },
+  // The account's outbound webhook endpoints (issue 19), managed from the console with the /v1 routes' service.
+  // Its endpoints with their newest delivery's status, and the event types; never a secret.
+  {
+    kind: 'http',
+    id: 'list-console-webhook-endpoints',
+    method: 'GET',
+    path: '/api/console/webhook_endpoints',
+    auth: 'session',
+    envelope: 'openai',
+    handler: 'console/list-console-webhook-endpoints.ts',
+    description: 'List the account’s webhook endpoints',
+    needs: { tables: { identity: 'read', accounts: 'readwrite', rateLimits: 'readwrite' } },
+  },
+  // A new endpoint; its signing secret is shown once, in this answer.
+  {
+    kind: 'http',
+    id: 'create-console-webhook-endpoint',
+    method: 'POST',
+    path: '/api/console/webhook_endpoints',
+    auth: 'session',
+    envelope: 'openai',
+    handler: 'console/create-console-webhook-endpoint.ts',
+    description: 'Register a webhook endpoint',
+    needs: { tables: { identity: 'read', accounts: 'readwrite', rateLimits: 'readwrite' }, webhookVault: 'seal' },
+  },
+  // Stops deliveries to an endpoint; another account's is 404.
+  {
+    kind: 'http',
+    id: 'delete-console-webhook-endpoint',
+    method: 'DELETE',
+    path: '/api/console/webhook_endpoints/{endpoint_id}',
+    auth: 'session',
+    envelope: 'openai',
+    handler: 'console/delete-console-webhook-endpoint.ts',
+    description: 'Delete a webhook endpoint',
+    needs: { tables: { identity: 'read', accounts: 'readwrite', rateLimits: 'readwrite' } },
+  },
+  // A new signing secret, shown once; the old one keeps signing beside it for 24 h.
+  {
+    kind: 'http',
+    id: 'rotate-console-webhook-secret',
+    method: 'POST',
+    path: '/api/console/webhook_endpoints/{endpoint_id}/rotate_secret',
+    auth: 'session',
+    envelope: 'openai',
+    handler: 'console/rotate-console-webhook-secret.ts',
+    description: 'Rotate a webhook endpoint’s signing secret',
+    needs: { tables: { identity: 'read', accounts: 'readwrite', rateLimits: 'readwrite' }, webhookVault: 'seal' },
+  },
+  // An endpoint's delivery log, newest first.
+  {
+    kind: 'http',
+    id: 'list-console-webhook-deliveries',
+    method: 'GET',
+    path: '/api/console/webhook_endpoints/{endpoint_id}/deliveries',
+    auth: 'session',
+    envelope: 'openai',
+    handler: 'console/list-console-webhook-deliveries.ts',
+    description: 'List a webhook endpoint’s deliveries',
+    needs: { tables: { identity: 'read', accounts: 'readwrite', rateLimits: 'readwrite' } },
+  },
+  // One more attempt of a finished delivery, under the same webhook-id.
+  {
+    kind: 'http',
+    id: 'redeliver-console-webhook',
+    method: 'POST',
+    path: '/api/console/webhook_endpoints/{endpoint_id}/deliveries/{delivery_id}/redeliver',
+    auth: 'session',
+    envelope: 'openai',
+    handler: 'console/redeliver-console-webhook.ts',
+    description: 'Redeliver a webhook delivery',
+    needs: { tables: { identity: 'read', accounts: 'readwrite', rateLimits: 'readwrite' }, sendsTo: ['webhooks'] },
+  },
   // Requests, tokens and cost per day and tier, from the usage ledger and the tiers' prices.
   {
     kind: 'http',

@@ -8,6 +8,7 @@ import { SignInView } from './views/sign-in/sign-in-view';
 import { SubjectView } from './views/subjects/subject-view';
 import { SubjectsView } from './views/subjects/subjects-view';
 import { UsageView } from './views/usage/usage-view';
+import { WebhooksView } from './views/webhooks/webhooks-view';
 
 interface AppProps {
   session: Session;
@@ -16,6 +17,7 @@ interface AppProps {
 
 const NAV: { view: Route['view']; href: string; label: string }[] = [
   { view: 'keys', href: '#/keys', label: 'API keys' },
+  { view: 'webhooks', href: '#/webhooks', label: 'Webhooks' },
   { view: 'usage', href: '#/usage', label: 'Usage' },
   { view: 'subjects', href: '#/subjects', label: 'Subjects' },
   { view: 'ask', href: '#/ask', label: 'Ask' },
@@ -81,6 +83,7 @@ function ViewFrame({ route, api }: { route: Route; api: ConsoleApi }) {
   return (
     <main id="main" ref={main} tabIndex={-1}>
       {route.view === 'keys' && <KeysView api={api} />}
+      {route.view === 'webhooks' && <WebhooksView api={api} />}
       {route.view === 'usage' && <UsageView api={api} />}
       {route.view === 'subjects' && <SubjectsView api={api} />}
       {route.view === 'subject' && <SubjectView key={route.user} api={api} user={route.user} series={route.series} />}

@@ -6,6 +6,7 @@ import { useEffect, useState } from 'preact/hooks';
  */
 export type Route =
   | { view: 'keys' }
+  | { view: 'webhooks' }
   | { view: 'usage' }
   | { view: 'subjects' }
   | { view: 'subject'; user: string; series: string | null }
@@ -20,6 +21,7 @@ export function parseRoute(hash: string): Route {
     .map((p) => safeDecode(p));
   const [first, user, kind, series] = parts;
   if (!first || first === 'keys') return { view: 'keys' };
+  if (first === 'webhooks') return { view: 'webhooks' };
   if (first === 'usage') return { view: 'usage' };
   if (first === 'ask') return { view: 'ask' };
   if (first === 'subjects' && !user) return { view: 'subjects' };
