@@ -9,7 +9,9 @@
  * afterwards in layout families no rule was written for; it is scored apart and is not part of `overall`, which stays
  * dev + holdout as before. The first holdout, which rules were written with in view, is part of dev (`"formerly":
  * "holdout"` in expected.json). `--details` never lists holdout or fresh rows; `--fresh-reports` prints per-report
- * counts of the fresh split (which reports score worst), not its rows.
+ * counts of the fresh split (which reports score worst), not its rows. The `fresh2` split (session 15) is the
+ * `fresh2-*` reports with their own expectations (`fresh2-expected.json`), written by someone who read neither the
+ * extractor nor any other report while the session's readers were being built; nothing prints its reports one by one.
  */
 import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -17,7 +19,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { extractReadingsOffline } from '../shared/domain/extraction/index';
 import type { ExtractedReading } from '../shared/domain/extraction/types';
 
-export type Split = 'dev' | 'holdout' | 'fresh';
+export type Split = 'dev' | 'holdout' | 'fresh' | 'fresh2';
 
 export interface ExpectedRow {
   indicator: string;
@@ -73,7 +75,9 @@ export interface ExtractionBenchmark {
   holdout: SplitFigures;
   /** The `fresh-*` reports (session 14): layouts no rule was written for, measured once. */
   fresh: SplitFigures;
-  /** Dev + holdout, as before the fresh split (the fresh split is not in it). */
+  /** The `fresh2-*` reports (session 15): written blind to the extractor and to every other report. */
+  fresh2: SplitFigures;
+  /** Dev + holdout, as before the fresh split (the fresh splits are not in it). */
   overall: SplitFigures;
   /** Mean and worst wall-clock milliseconds to extract one report (averaged over repeated runs). */
   msPerReport: { mean: number; max: number };
@@ -164,12 +168,17 @@ function timeOf(text: string, runs: number): number {
 export function runExtractionBenchmark(options: { timingRuns?: number } = {}): ExtractionBenchmark {
   const runs = options.timingRuns ?? 20;
   const expectedFile = JSON.parse(readFileSync(join(EVAL_DIR, 'expected.json'), 'utf8')) as ExpectedFile;
+  const fresh2File = JSON.parse(readFileSync(join(EVAL_DIR, 'fresh2-expected.json'), 'utf8')) as ExpectedFile;
+  const reports = {
+    ...expectedFile.reports,
+    ...Object.fromEntries(Object.entries(fresh2File.reports).map(([f, spec]) => [f, { ...spec, split: 'fresh2' }])),
+  } as ExpectedFile['reports'];
   const outcomes: ReportOutcome[] = [];
   const texts: string[] = [];
   const times: number[] = [];
   const empty = (): Totals => ({ reports: 0, expected: 0, predicted: 0, matched: 0, unitAgreed: 0, fieldsAgreed: 0 });
-  const totals: Record<Split, Totals> = { dev: empty(), holdout: empty(), fresh: empty() };
-  for (const [file, spec] of Object.entries(expectedFile.reports).sort(([a], [b]) => (a < b ? -1 : 1))) {
+  const totals: Record<Split, Totals> = { dev: empty(), holdout: empty(), fresh: empty(), fresh2: empty() };
+  for (const [file, spec] of Object.entries(reports).sort(([a], [b]) => (a < b ? -1 : 1))) {
     const text = readFileSync(join(EVAL_DIR, 'reports', file), 'utf8');
     texts.push(text);
     const predicted = extractReadingsOffline(text);
@@ -192,6 +201,7 @@ export function runExtractionBenchmark(options: { timingRuns?: number } = {}): E
     dev: figures(dev),
     holdout: figures(holdout),
     fresh: figures(totals.fresh),
+    fresh2: figures(totals.fresh2),
     overall: figures({
       reports: dev.reports + holdout.reports,
       expected: dev.expected + holdout.expected,
@@ -222,10 +232,13 @@ function printSplit(label: string, f: SplitFigures): void {
 function main(): void {
   const result = runExtractionBenchmark();
   console.log('Offline reading extraction — eval/extraction (targets: precision ≥ 95 %, recall ≥ 90 %)');
-  console.log('holdout = unseen-* (seen in session 13); fresh = fresh-* (session 14, unseen); overall = dev + holdout');
+  console.log(
+    'holdout = unseen-* (seen in session 13); fresh = fresh-* (session 14); fresh2 = fresh2-* (session 15, blind); overall = dev + holdout',
+  );
   printSplit('dev', result.dev);
   printSplit('holdout', result.holdout);
   printSplit('fresh', result.fresh);
+  printSplit('fresh2', result.fresh2);
   printSplit('overall', result.overall);
   console.log(
     `time     ${result.msPerReport.mean.toFixed(2)} ms per report (max ${result.msPerReport.max.toFixed(2)} ms), ` +

@@ -49,12 +49,13 @@ async function main() {
     `\nUnits (eval/standardization/units.json): ${pct(resolver.unitAccuracy.accuracy)} (${resolver.unitAccuracy.correct}/${resolver.unitAccuracy.cases})`,
   );
   console.log(
-    '\nExtraction (eval/extraction: report texts → expected rows; holdout = the unseen-* layouts, seen in session 13 (aggregates watched while rules were written); fresh = the fresh-* layouts of session 14, no rule written for them; overall = dev + holdout)',
+    '\nExtraction (eval/extraction: report texts → expected rows; holdout = the unseen-* layouts, seen in session 13 (aggregates watched while rules were written); fresh = the fresh-* layouts of session 14, no rule written for them; fresh2 = the fresh2-* reports of session 15, written blind to the extractor and to every other report; overall = dev + holdout)',
   );
   for (const [name, f] of [
     ['dev', extraction.dev],
     ['holdout', extraction.holdout],
     ['fresh', extraction.fresh],
+    ['fresh2', extraction.fresh2],
     ['overall', extraction.overall],
   ] as const) {
     console.log(

@@ -29,6 +29,22 @@ describe('evaluation set (eval/extraction, dev split)', () => {
     expect(result.overall.reports).toBe(result.dev.reports + result.holdout.reports);
   });
 
+  it('scores the blind fresh2 split (session 15) apart, from its own expectations file (figures in the bench only)', () => {
+    const fresh2 = result.outcomes.filter((o) => o.split === 'fresh2');
+    expect(fresh2.length).toBeGreaterThanOrEqual(12);
+    for (const o of fresh2) expect(o.file, 'fresh2 reports are the fresh2-* files').toMatch(/^fresh2-/);
+    expect(result.fresh2.expected).toBeGreaterThanOrEqual(120);
+    const dir = join(__dirname, '../../../eval/extraction');
+    const own = JSON.parse(readFileSync(join(dir, 'fresh2-expected.json'), 'utf8')) as {
+      reports: Record<string, { source?: string; rows: unknown[] }>;
+    };
+    for (const [file, spec] of Object.entries(own.reports)) {
+      expect(existsSync(join(dir, 'reports', file)), file).toBe(true);
+      expect(spec.source, file).toEqual(expect.any(String));
+      expect(spec.rows.length, file).toBeGreaterThan(0);
+    }
+  });
+
   it('has an existing report file for every expected.json entry, and a named public source for every fresh one', () => {
     const dir = join(__dirname, '../../../eval/extraction');
     const expected = JSON.parse(readFileSync(join(dir, 'expected.json'), 'utf8')) as {
