@@ -22,6 +22,7 @@
 
 import { unfoldColumns } from './columns';
 import { dateOnlyLine, detectSlashOrder, leadingDate, reportDate, type SlashOrder } from './dates';
+import { readHl7Observations } from './hl7-v2';
 import { type Candidate, cleanName, plausibleName, readingInLine, splitSegments } from './inline-readings';
 import { detectDelimiter, isNoiseLine, type SourceLine, splitCells, splitLines } from './lines';
 import { FLAG_CELL, looksLikeUnit, type Measurement, parseMeasurement, parseRangeText } from './measurement';
@@ -385,6 +386,8 @@ class DocumentReader {
  * section date above them, else the report's collection date, else `options.defaultDate`. Narrative text yields [].
  */
 export function extractReadingsOffline(text: string, options: ExtractionOptions = {}): ExtractedReading[] {
+  const hl7 = readHl7Observations(text);
+  if (hl7 && hl7.length > 0) return hl7;
   const sourceLines = splitLines(text);
   const order = detectSlashOrder(text);
   const documentDate =
