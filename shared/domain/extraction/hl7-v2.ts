@@ -9,6 +9,11 @@ import type { ExtractedReading } from './types';
 interface Separators {
   field: string;
   component: string;
+  /** MSH-2's second character (`~`): a field's repetitions; a reading takes the first. */
+  repetition: string | null;
+  /** MSH-2's third character (`\`): `\S\` and the like stand for a separator inside a value. */
+  escape: string | null;
+  subcomponent: string | null;
 }
 
 const MSH = /(?:^|[\r\n])\s*MSH([^\w\s])([^\w\s]{1,4})/;
@@ -16,9 +21,35 @@ const MSH = /(?:^|[\r\n])\s*MSH([^\w\s])([^\w\s]{1,4})/;
 function separators(text: string): { separators: Separators; start: number } | null {
   const match = MSH.exec(text);
   if (!match || match[1] === undefined || match[2] === undefined) return null;
-  const component = match[2].charAt(0);
+  const encoding = match[2];
+  const component = encoding.charAt(0);
   if (component === match[1]) return null;
-  return { separators: { field: match[1], component }, start: match.index };
+  const optional = (i: number) => encoding.charAt(i) || null;
+  return {
+    separators: {
+      field: match[1],
+      component,
+      repetition: optional(1),
+      escape: optional(2),
+      subcomponent: optional(3),
+    },
+    start: match.index,
+  };
+}
+
+/** HL7's escape sequences for its own separators (`\F\`, `\S\`, `\T\`, `\R\`, `\E\`) back to the characters. */
+function unescaped(value: string, seps: Separators): string {
+  const { escape } = seps;
+  if (!escape || !value.includes(escape)) return value;
+  const meaning: Record<string, string | null> = {
+    F: seps.field,
+    S: seps.component,
+    T: seps.subcomponent,
+    R: seps.repetition,
+    E: escape,
+  };
+  const e = escape.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return value.replace(new RegExp(`${e}([FSTRE])${e}`, 'g'), (whole, code: string) => meaning[code] ?? whole);
 }
 
 /** `20260302` / `202603021415` / `20260302141500+0100` → ISO 8601; anything else → null. */
@@ -51,7 +82,13 @@ function orNull(value: string | undefined): string | null {
 export function readHl7Observations(text: string): ExtractedReading[] | null {
   const found = separators(text);
   if (!found) return null;
-  const { field, component } = found.separators;
+  const seps = found.separators;
+  const { field, component } = seps;
+  // The first repetition of a field, its components split before escapes are decoded (a decoded `^` is text).
+  const parts = (value: string | undefined) => {
+    const first = seps.repetition ? (value ?? '').split(seps.repetition)[0]! : (value ?? '');
+    return first.split(component).map((c) => unescaped(c, seps));
+  };
   const segments = text
     .slice(found.start)
     .split(/[\r\n]+/)
@@ -62,16 +99,16 @@ export function readHl7Observations(text: string): ExtractedReading[] | null {
     const fields = segment.split(field);
     if (fields[0] === 'OBR') requestDate = isoDate(fields[7]) ?? requestDate;
     if (fields[0] !== 'OBX') continue;
-    const [identifier = '', name = ''] = (fields[3] ?? '').split(component);
+    const [identifier = '', name = ''] = parts(fields[3]);
     const indicator = (name.trim() || identifier).trim();
-    const value = observationValue(fields[2]?.trim() ?? '', (fields[5] ?? '').split(component));
+    const value = observationValue(fields[2]?.trim() ?? '', parts(fields[5]));
     if (indicator === '' || value === '') continue;
     readings.push({
       indicator,
       value,
-      unit: orNull((fields[6] ?? '').split(component)[0]),
-      referenceRange: orNull(fields[7]),
-      flag: orNull(fields[8]?.split(component)[0]),
+      unit: orNull(parts(fields[6])[0]),
+      referenceRange: orNull(parts(fields[7]).join(component)),
+      flag: orNull(parts(fields[8])[0]),
       measuredAt: isoDate(fields[14]) ?? requestDate,
     });
   }

@@ -70,4 +70,30 @@ describe('HL7 v2 observations', () => {
     expect(readHl7Observations('MSH|^~\\&|LIS\nOBX|1|NM|2345-7^Glu')).toEqual([]);
     expect(readHl7Observations('Glucose 104 mg/dL')).toBeNull();
   });
+  it('decodes escaped separators and takes the first repetition of a field', () => {
+    const message = [
+      'MSH|^~\\&|LIS|LAB|EHR|CLINIC|202604010900||ORU^R01|M2|P|2.5.1',
+      'OBR|1|||58410-2^CBC panel^LN|||202604010815',
+      'OBX|1|NM|26464-8^WBC^LN||7.2|10\\S\\9/L|4.0-11.0~4.5-11.5|N|||F',
+      'OBX|2|ST|5794-3^Hemoglobin \\T\\ hematocrit note^LN||see comment||||||F',
+    ].join('\r');
+    expect(readHl7Observations(message)).toEqual([
+      {
+        indicator: 'WBC',
+        value: '7.2',
+        unit: '10^9/L',
+        referenceRange: '4.0-11.0',
+        flag: 'N',
+        measuredAt: '2026-04-01T08:15:00',
+      },
+      {
+        indicator: 'Hemoglobin & hematocrit note',
+        value: 'see comment',
+        unit: null,
+        referenceRange: null,
+        flag: null,
+        measuredAt: '2026-04-01T08:15:00',
+      },
+    ]);
+  });
 });
