@@ -39,16 +39,16 @@ function separators(text: string): { separators: Separators; start: number } | n
 
 /** HL7's escape sequences for its own separators (`\F\`, `\S\`, `\T\`, `\R\`, `\E\`) back to the characters. */
 function unescaped(value: string, seps: Separators): string {
-  const { escape } = seps;
-  if (!escape || !value.includes(escape)) return value;
+  const { escape: escapeChar } = seps;
+  if (!escapeChar || !value.includes(escapeChar)) return value;
   const meaning: Record<string, string | null> = {
     F: seps.field,
     S: seps.component,
     T: seps.subcomponent,
     R: seps.repetition,
-    E: escape,
+    E: escapeChar,
   };
-  const e = escape.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const e = escapeChar.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   return value.replace(new RegExp(`${e}([FSTRE])${e}`, 'g'), (whole, code: string) => meaning[code] ?? whole);
 }
 

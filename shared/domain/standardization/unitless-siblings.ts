@@ -22,16 +22,24 @@ interface SiblingKinds {
 
 let siblings: ReadonlyMap<CorpusConcept, SiblingKinds> | undefined;
 
+const SERUM_OR_URINE = /^(?:serum|plasma|serum or plasma|urine|24 hour urine)$/;
+
 function buildSiblings(): ReadonlyMap<CorpusConcept, SiblingKinds> {
   const kinds = new Map<CorpusConcept, SiblingKinds>();
   for (const family of conceptsByComponent().values()) {
-    // Only long names stating a property: the sibling test compares properties.
-    const members = family.filter((m) => m.axes.property);
-    for (const { concept, axes } of members) {
-      const others = members.filter((m) => m.concept !== concept);
+    for (const { concept, axes } of family) {
+      const others = family.filter((m) => m.concept !== concept);
       kinds.set(concept, {
-        property: others.some((m) => m.axes.property !== axes.property),
-        system: others.some((m) => m.axes.system !== axes.system),
+        // Properties compare only where both long names state one (`Osmolality of Urine` states none).
+        property: axes.property !== '' && others.some((m) => m.axes.property && m.axes.property !== axes.property),
+        system: others.some(
+          (m) =>
+            m.axes.system !== axes.system &&
+            // A long name without a property (`Osmolality of Urine`) counts as a sibling across serum and urine only:
+            // there one test is routinely run on both, and nothing in a unitless reading says which.
+            ((axes.property !== '' && m.axes.property !== '') ||
+              (SERUM_OR_URINE.test(axes.system) && SERUM_OR_URINE.test(m.axes.system))),
+        ),
       });
     }
   }

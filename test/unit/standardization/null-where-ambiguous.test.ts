@@ -91,6 +91,16 @@ describe('null where null is right: names the missing unit would decide (unit-le
     }
   });
 
+  it('a test LOINC names without a property counts serum and urine siblings too; other specimens do not make it null', () => {
+    // `Osmolality of Serum or Plasma` and `Osmolality of Urine` state no property; nothing unitless says which.
+    expect(code('Osmolality')).toBeNull();
+    expect(code('Osmolality', 'mOsm/kg')).toBe('2692-2');
+    expect(code('Urine osmolality')).toBe('2695-5');
+    // Property-less siblings in other specimens (capillary blood, another body site) leave the usual test alone.
+    expect(code('International normalized ratio')).toBe('6301-6');
+    expect(code('steps')).toBe('55423-8');
+  });
+
   it('units no concept of the name fits give null', () => {
     expect(code('Albumin', 'U/L')).toBeNull();
     expect(code('Lipase', 'mg/dL')).toBeNull();
