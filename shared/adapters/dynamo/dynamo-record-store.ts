@@ -945,8 +945,8 @@ export class DynamoRecordStore implements RecordStore {
         records.push(...responses);
       }
       if (hooks.onExpiring) {
-        for (const [subjectId, batch] of expiringBatches(records)) {
-          await hooks.onExpiring(subjectId, batch.counts, { key: batch.digest(), expiredAtMs: batch.expiredAtMs });
+        for (const [subjectId, { counts, ...batch }] of expiringBatches(records)) {
+          await hooks.onExpiring(subjectId, counts, batch);
         }
       }
       await deleteAll(
@@ -1147,27 +1147,26 @@ function fromItem(item: Item): HealthRecord {
  * One pass's expiring items per Subject: counted by kind, named by a digest of their keys (a rerun over the same
  * items names the same batch) and dated by the latest expiry among them.
  */
-function expiringBatches(items: Item[]) {
-  const out = new Map<string, { counts: ExpiringCounts; keys: string[]; expiredAtMs: number; digest(): string }>();
+function expiringBatches(items: Item[]): Map<string, { counts: ExpiringCounts; key: string; expiredAtMs: number }> {
+  const grouped = new Map<string, { counts: ExpiringCounts; keys: string[]; expiredAtMs: number }>();
   for (const item of items) {
     const subjectId = String(item.pk);
-    let batch = out.get(subjectId);
-    if (!batch) {
-      const keys: string[] = [];
-      batch = {
-        counts: { records: 0, files: 0, responses: 0 },
-        keys,
-        expiredAtMs: 0,
-        digest: () => createHash('sha256').update(keys.sort().join('\n')).digest('hex'),
-      };
-      out.set(subjectId, batch);
-    }
+    const batch = grouped.get(subjectId) ?? {
+      counts: { records: 0, files: 0, responses: 0 },
+      keys: [],
+      expiredAtMs: 0,
+    };
+    grouped.set(subjectId, batch);
     const sk = String(item.sk);
     if (sk.startsWith(FILE_PREFIX)) batch.counts.files++;
     else if (sk.startsWith(RESPONSE_PREFIX)) batch.counts.responses++;
     else batch.counts.records++;
     batch.keys.push(sk);
     batch.expiredAtMs = Math.max(batch.expiredAtMs, Number(item.expiresAt ?? 0) * 1000);
+  }
+  const out = new Map<string, { counts: ExpiringCounts; key: string; expiredAtMs: number }>();
+  for (const [subjectId, { counts, keys, expiredAtMs }] of grouped) {
+    out.set(subjectId, { counts, key: createHash('sha256').update(keys.sort().join('\n')).digest('hex'), expiredAtMs });
   }
   return out;
 }
