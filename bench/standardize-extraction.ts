@@ -13,13 +13,13 @@
  * `fresh2-*` reports with their own expectations (`fresh2-expected.json`), written by someone who read neither the
  * extractor nor any other report while the session's readers were being built; nothing prints its reports one by one.
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { extractReadingsOffline } from '../shared/domain/extraction/index';
 import type { ExtractedReading } from '../shared/domain/extraction/types';
 
-export type Split = 'dev' | 'holdout' | 'fresh' | 'fresh2';
+export type Split = 'dev' | 'holdout' | 'fresh' | 'fresh2' | 'fresh3';
 
 export interface ExpectedRow {
   indicator: string;
@@ -77,6 +77,8 @@ export interface ExtractionBenchmark {
   fresh: SplitFigures;
   /** The `fresh2-*` reports (session 15): written blind to the extractor and to every other report. */
   fresh2: SplitFigures;
+  /** The `fresh3-*` reports (session 16): written blind after the session-16 readers, before any were scored. */
+  fresh3: SplitFigures;
   /** Dev + holdout, as before the fresh split (the fresh splits are not in it). */
   overall: SplitFigures;
   /** Mean and worst wall-clock milliseconds to extract one report (averaged over repeated runs). */
@@ -162,22 +164,44 @@ function timeOf(text: string, runs: number): number {
 }
 
 /**
+ * Every expectation: `expected.json` (each report names its split), a blind split's own file (`fresh2-expected.json`,
+ * `fresh3-expected.json`: every report in it is that split) and one file per dev layout family (`dev-<family>-expected.json`,
+ * so readers built side by side add their dev reports without editing one shared file).
+ */
+export function expectedReports(): ExpectedFile['reports'] {
+  const reports: ExpectedFile['reports'] = {};
+  const read = (file: string) => JSON.parse(readFileSync(join(EVAL_DIR, file), 'utf8')) as ExpectedFile;
+  Object.assign(reports, read('expected.json').reports);
+  for (const file of readdirSync(EVAL_DIR).sort()) {
+    const own = /^(fresh\d+|dev)-(?:[\w-]+-)?expected\.json$/.exec(file);
+    if (!own) continue;
+    const split = (own[1] === 'dev' ? 'dev' : own[1]) as Split;
+    for (const [report, spec] of Object.entries(read(file).reports)) {
+      if (report in reports) throw new Error(`${report} is expected twice (${file})`);
+      reports[report] = { ...spec, split };
+    }
+  }
+  return reports;
+}
+
+/**
  * Runs the evaluation set through the offline extractor and returns the figures (prints nothing). `timingRuns`
  * (default 20) repeats each extraction to time it; 0 skips the timing, leaving the times NaN.
  */
 export function runExtractionBenchmark(options: { timingRuns?: number } = {}): ExtractionBenchmark {
   const runs = options.timingRuns ?? 20;
-  const expectedFile = JSON.parse(readFileSync(join(EVAL_DIR, 'expected.json'), 'utf8')) as ExpectedFile;
-  const fresh2File = JSON.parse(readFileSync(join(EVAL_DIR, 'fresh2-expected.json'), 'utf8')) as ExpectedFile;
-  const reports = {
-    ...expectedFile.reports,
-    ...Object.fromEntries(Object.entries(fresh2File.reports).map(([f, spec]) => [f, { ...spec, split: 'fresh2' }])),
-  } as ExpectedFile['reports'];
+  const reports = expectedReports();
   const outcomes: ReportOutcome[] = [];
   const texts: string[] = [];
   const times: number[] = [];
   const empty = (): Totals => ({ reports: 0, expected: 0, predicted: 0, matched: 0, unitAgreed: 0, fieldsAgreed: 0 });
-  const totals: Record<Split, Totals> = { dev: empty(), holdout: empty(), fresh: empty(), fresh2: empty() };
+  const totals: Record<Split, Totals> = {
+    dev: empty(),
+    holdout: empty(),
+    fresh: empty(),
+    fresh2: empty(),
+    fresh3: empty(),
+  };
   for (const [file, spec] of Object.entries(reports).sort(([a], [b]) => (a < b ? -1 : 1))) {
     const text = readFileSync(join(EVAL_DIR, 'reports', file), 'utf8');
     texts.push(text);
@@ -202,6 +226,7 @@ export function runExtractionBenchmark(options: { timingRuns?: number } = {}): E
     holdout: figures(holdout),
     fresh: figures(totals.fresh),
     fresh2: figures(totals.fresh2),
+    fresh3: figures(totals.fresh3),
     overall: figures({
       reports: dev.reports + holdout.reports,
       expected: dev.expected + holdout.expected,
@@ -233,12 +258,13 @@ function main(): void {
   const result = runExtractionBenchmark();
   console.log('Offline reading extraction — eval/extraction (targets: precision ≥ 95 %, recall ≥ 90 %)');
   console.log(
-    'holdout = unseen-* (seen in session 13); fresh = fresh-* (session 14); fresh2 = fresh2-* (session 15, blind); overall = dev + holdout',
+    'holdout = unseen-* (seen in session 13); fresh = fresh-* (session 14); fresh2 = fresh2-* (session 15, blind); fresh3 = fresh3-* (session 16, blind); overall = dev + holdout',
   );
   printSplit('dev', result.dev);
   printSplit('holdout', result.holdout);
   printSplit('fresh', result.fresh);
   printSplit('fresh2', result.fresh2);
+  printSplit('fresh3', result.fresh3);
   printSplit('overall', result.overall);
   console.log(
     `time     ${result.msPerReport.mean.toFixed(2)} ms per report (max ${result.msPerReport.max.toFixed(2)} ms), ` +
