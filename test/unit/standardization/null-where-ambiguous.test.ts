@@ -107,3 +107,21 @@ describe('null where null is right: names the missing unit would decide (unit-le
     expect(code('Heart rate', 'mmol/L')).toBeNull();
   });
 });
+
+describe('a bare name three concepts are given by their sources: `Oxygen`', () => {
+  it('is the partial pressure in mmHg or kPa (the NLM flowsheet’s own name for 11556-8)', () => {
+    expect(code('Oxygen', 'mmHg')).toBe('11556-8');
+    expect(code('Oxygen', 'kPa')).toBe('11556-8');
+  });
+
+  it('is the saturation in %, as `Blood oxygen` is (README labelling decision)', () => {
+    expect(code('Oxygen', '%')).toBe('59408-5');
+    expect(code('Blood oxygen', '%')).toBe('59408-5');
+  });
+
+  it('without a unit is null: pO2, SpO2 and an inspired-oxygen setting are all written `Oxygen`', () => {
+    expect(code('Oxygen')).toBeNull();
+    expect(code('Blood oxygen')).toBeNull();
+    expect(code('SpO2')).toBe('59408-5');
+  });
+});

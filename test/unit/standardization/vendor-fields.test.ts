@@ -34,15 +34,12 @@ describe('vendor API field names (data/vendor-fields.json)', () => {
   });
 
   it('resolves every field to its code, with its unit and without one', () => {
-    // A name listed for a mass and a molar sibling (Dexcom egvs) is resolved by its unit; without one it stays null.
-    const codesByName = new Map<string, Set<string>>();
-    for (const f of fields) {
-      const key = normalizeIndicatorText(f.name);
-      codesByName.set(key, (codesByName.get(key) ?? new Set()).add(f.code));
-    }
+    // A name listed for a mass and a molar sibling (Dexcom egvs), or one another concept also goes by (Junction
+    // `blood_oxygen` reads as `Oxygen`, also the flowsheet's partial pressure), is resolved by its unit; without one
+    // it stays null.
     for (const f of fields) {
       expect(resolveIndicator(f.name, f.unit).loincCode, `${f.vendor} ${f.name} ${f.unit}`).toBe(f.code);
-      const unitPicks = (codesByName.get(normalizeIndicatorText(f.name))?.size ?? 0) > 1;
+      const unitPicks = (corpusIndex.exact.get(normalizeIndicatorText(f.name))?.concepts.length ?? 0) > 1;
       expect(resolveIndicator(f.name).loincCode, `${f.vendor} ${f.name}`).toBe(unitPicks ? null : f.code);
     }
   });
