@@ -368,7 +368,11 @@ function respelledResolution(
   unit: string | null,
   retrievalThreshold: number,
 ): IndicatorResolution | null {
-  const found = agreedResolution(respelledNames(name), (reading) => lookup(reading, unit, retrievalThreshold));
+  const readings = respelledNames(name);
+  // `Proteins` reads as `Protein` (a name HDS keeps null: serum or urine?) and as `Proteine`: a reading that is a
+  // known-ambiguous name says the slip cannot be told apart either, whatever the other readings find.
+  if (readings.some((reading) => exactGroup(analyseIndicatorText(reading).key)?.group.ambiguous)) return null;
+  const found = agreedResolution(readings, (reading) => lookup(reading, unit, retrievalThreshold));
   return found && Object.freeze({ ...found, confidence: Math.min(found.confidence, RESPELLED_CONFIDENCE) });
 }
 

@@ -29,16 +29,17 @@ interface Spellings {
 let spellings: Spellings | undefined;
 
 /**
- * Every letter-only word of every name and display the corpus holds, as written (accents folded): the specimen and
- * framing words the lookup key drops (`serum`, `level`) count, so a slip in one is never read as a test word.
+ * Every letter-only word of every name and display the corpus holds, and of the names it keeps null, as written
+ * (accents folded): the specimen and framing words the lookup key drops (`serum`, `level`) count, so a slip in one is
+ * never read as a test word.
  */
 function corpusSpellings(): Spellings {
   if (spellings) return spellings;
   const known = new Set<string>();
-  for (const concept of LOINC_CORPUS.concepts) {
-    for (const text of [concept.display, concept.shortName ?? '', ...concept.synonyms]) {
-      for (const word of fold(text).match(/\p{L}+/gu) ?? []) known.add(word);
-    }
+  const texts = LOINC_CORPUS.concepts.flatMap((c) => [c.display, c.shortName ?? '', ...c.synonyms]);
+  // Names kept null count too: `Stess` is a slip of `Stress` as much as of `Steps`, so it must not read as steps.
+  for (const text of [...texts, ...LOINC_CORPUS.ambiguousTerms]) {
+    for (const word of fold(text).match(/\p{L}+/gu) ?? []) known.add(word);
   }
   const byLength = new Map<number, string[]>();
   for (const word of known) {

@@ -147,6 +147,11 @@ const CASE_SENSITIVE_SYNONYMS: ReadonlyMap<string, string> = new Map([
   ['T/l', '10*12/L'],
   ['T/L', '10*12/L'],
   ['Cal', 'kcal'],
+  // molar shorthand of lab and research reports (`mM` glucose); lower-cased it would read as a length (mm, um, nm)
+  ['mM', 'mmol/L'],
+  ['uM', 'umol/L'],
+  ['nM', 'nmol/L'],
+  ['pM', 'pmol/L'],
   // a letter o typed for the degree sign; lower-case `oc` stays unknown
   ['oC', 'Cel'],
   ['oF', '[degF]'],

@@ -125,3 +125,20 @@ describe('a bare name three concepts are given by their sources: `Oxygen`', () =
     expect(code('SpO2')).toBe('59408-5');
   });
 });
+
+describe('a slip of a name kept null is kept null', () => {
+  it('a plural or another language’s plural of `Protein` stays null (serum or urine?), a total protein resolves', () => {
+    expect(code('Proteins', 'g/L')).toBeNull();
+    expect(code('Proteine', 'g/L')).toBeNull();
+    expect(code('Protein', 'g/L')).toBeNull();
+    expect(code('Proteine totali', 'g/L')).toBe('2885-2');
+    expect(code('Proteine S', '%')).toBe('31102-7');
+  });
+
+  it('a word one slip from a known-ambiguous name and from a test is not read as the test', () => {
+    // `Stess`: one letter dropped from `Stress` (kept null), one changed from `Steps`.
+    expect(code('Stess')).toBeNull();
+    expect(code('Steps')).toBe('55423-8');
+    expect(code('Stesp')).toBe('55423-8');
+  });
+});

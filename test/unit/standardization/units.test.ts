@@ -172,6 +172,18 @@ describe('normalizeUnit: legacy and locale forms', () => {
     expect(normalizeUnit('µg*h/l')).toBe('ug.h/L');
   });
 
+  it('reads the molar shorthand mM, µM, nM, pM as per litre, never as a length (a height in mM is not a height)', () => {
+    expect(['mM', 'µM', 'μM', 'uM', 'nM', 'pM'].map(normalizeUnit)).toEqual([
+      'mmol/L',
+      'umol/L',
+      'umol/L',
+      'umol/L',
+      'nmol/L',
+      'pmol/L',
+    ]);
+    expect(['mm', 'MM', 'nm', 'µm'].map(normalizeUnit)).toEqual(['mm', 'mm', 'nm', 'um']);
+  });
+
   it('leaves `st` unknown: UCUM reads it as a stère, a cubic metre', () => {
     expect(normalizeUnit('st')).toBeNull();
   });
