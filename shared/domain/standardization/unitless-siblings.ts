@@ -62,6 +62,20 @@ export function unitWouldDecide(concept: CorpusConcept, name: string, property: 
   return (kinds.property && property === null) || (kinds.system && !NAMED_SPECIMEN.test(name));
 }
 
+/** A blood differential's share (`Blasts/100 leukocytes in Blood`): labs report every such cell type as a count too. */
+const SHARE_OF_LEUKOCYTES = /\/100 leukocytes(?: \[Ratio\])? in Blood\b/;
+/** A name that writes the share itself: `Blasts %`, `LYMPH%`, `Neutrophils percent`, `Eos rel.`, `NRBC/100 WBC`. */
+const WRITES_SHARE = /%|\bpct\b|percent|porcent|pourcent|prozent|percentual|\brel\b|relativ|\/\s*100\b|百分|比率/i;
+
+/**
+ * Whether a cell type of the blood differential is named without saying share or count: LOINC codes both
+ * (`Blasts/100 leukocytes` and `Blasts [#/volume]`) even where HDS's corpus carries only the share, and a value of 2
+ * is 2 % or 2 cells/µL; only the unit or the name's own `%` tells.
+ */
+function shareOrCountUnwritten(concept: CorpusConcept, name: string): boolean {
+  return SHARE_OF_LEUKOCYTES.test(concept.display) && !WRITES_SHARE.test(name);
+}
+
 /**
  * The code of a reading's name: `resolveIndicator`, except that a name without a unit among siblings the unit would
  * decide gives null. A question's words ("my creatinine") still resolve with `resolveIndicator`: they ask for a
@@ -77,7 +91,8 @@ export function resolveReadingIndicator(name: string, unit: string | null): Indi
   const notAReading = isGroupHeading(name) || isValuelessPanel(concept);
   const undecided =
     normalizedUnit === null
-      ? unitWouldDecide(concept, name, analyseIndicatorText(name).property)
+      ? unitWouldDecide(concept, name, analyseIndicatorText(name).property) ||
+        ((unit ?? '').trim() === '' && shareOrCountUnwritten(concept, name))
       : !NAMED_SPECIMEN.test(name) && unitPointsToAnotherSpecimen(concept, normalizedUnit);
   if (!notAReading && !undecided) return resolution;
   return Object.freeze({ loincCode: null, canonicalName: null, confidence: 0, category: resolution.category });

@@ -17,6 +17,10 @@ const UNIT_SYNONYMS: ReadonlyMap<string, string> = new Map([
   ),
   ...['10^12/l', 'x10^12/l', 'x 10^12/l', '10e12/l', '10*12/l', 'x10*12/l'].map((k) => [k, '10*12/L'] as const),
   ['cells/ul', '/uL'],
+  // nucleated red cells counted per 100 white cells in the differential
+  ...['/100 wbc', '/100 wbcs', '/100wbc', 'per 100 wbc', '/100 leukocytes', '/100 leucocytes', '/100 leuk'].map(
+    (k) => [k, '/100{WBCs}'] as const,
+  ),
   ['/hpf', '/[HPF]'],
   ['per hpf', '/[HPF]'],
   ['/lpf', '/[LPF]'],

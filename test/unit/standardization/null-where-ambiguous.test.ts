@@ -142,3 +142,19 @@ describe('a slip of a name kept null is kept null', () => {
     expect(code('Stesp')).toBe('55423-8');
   });
 });
+
+describe('a blood differential cell type without a unit: share or count?', () => {
+  it('is null when neither the unit nor the name says share, even where the corpus has only the share', () => {
+    for (const name of ['Blasts', 'Plasma cells', 'Myelocytes', 'Atypical lymphocytes', 'NRBC']) {
+      expect(code(name), name).toBeNull();
+    }
+  });
+
+  it('resolves the share when the unit or the name writes it', () => {
+    expect(code('Blasts', '%')).toBe('26446-5');
+    expect(code('Blasts %')).toBe('26446-5');
+    expect(code('LYMPH%')).toBe('26478-8');
+    expect(code('NRBC', '/100 WBC')).toBe('19048-8');
+    expect(code('NRBC/100 WBC')).toBe('19048-8');
+  });
+});

@@ -184,6 +184,12 @@ describe('normalizeUnit: legacy and locale forms', () => {
     expect(['mm', 'MM', 'nm', 'µm'].map(normalizeUnit)).toEqual(['mm', 'mm', 'nm', 'um']);
   });
 
+  it('reads a count per 100 white cells (nucleated red cells) as the UCUM annotation LOINC uses', () => {
+    expect(['/100 WBC', '/100 WBCs', 'per 100 WBC', '/100 leukocytes'].map(normalizeUnit)).toEqual(
+      Array(4).fill('/100{WBCs}'),
+    );
+  });
+
   it('leaves `st` unknown: UCUM reads it as a stère, a cubic metre', () => {
     expect(normalizeUnit('st')).toBeNull();
   });
