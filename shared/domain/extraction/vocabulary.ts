@@ -113,6 +113,11 @@ const HEADER_WORDS: ReadonlyArray<readonly [ColumnRole, readonly string[]]> = [
       'ref range',
       'ref',
       'reference interval',
+      'bio ref interval',
+      'bio ref range',
+      'biological reference interval',
+      'biological ref interval',
+      'biological reference range',
       'reference value',
       'reference values',
       'normal range',
@@ -185,7 +190,24 @@ const HEADER_WORDS: ReadonlyArray<readonly [ColumnRole, readonly string[]]> = [
       'data coleta',
     ],
   ],
-  ['other', ['lab', 'site', 'method', 'methode', 'metodo', 'comment', 'comments', 'code', 'loinc', 'notes', 'labor']],
+  [
+    'other',
+    [
+      'lab',
+      'site',
+      'method',
+      'methodology',
+      'technology',
+      'methode',
+      'metodo',
+      'comment',
+      'comments',
+      'code',
+      'loinc',
+      'notes',
+      'labor',
+    ],
+  ],
 ];
 
 const HEADER_ROLE: ReadonlyMap<string, ColumnRole> = new Map(
