@@ -24,6 +24,15 @@ describe('mixed text keeps only the readings', () => {
     ]);
   });
 
+  it('reads past a judgement between the name and the value (a nurse’s message)', () => {
+    const text = 'Your potassium was a little high at 5.3 (normal 3.5-5.1), and your creatinine was 1.4 mg/dL.';
+    expect(extractReadingsOffline(text).map((r) => [r.indicator, r.value, r.unit, r.referenceRange])).toEqual([
+      ['potassium', '5.3', null, '3.5-5.1'],
+      ['creatinine', '1.4', 'mg/dL', null],
+    ]);
+    expect(extractReadingsOffline('The weather was slightly warmer at 21 degrees, a little high for May.')).toEqual([]);
+  });
+
   it('accepts a known measurement without a unit but not an unknown name', () => {
     expect(extractReadingsOffline('Glucose 104').map((r) => r.indicator)).toEqual(['Glucose']);
     expect(extractReadingsOffline('Room 104')).toEqual([]);
