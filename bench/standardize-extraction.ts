@@ -2,7 +2,8 @@
  * `npx tsx bench/standardize-extraction.ts [--details]`: precision and recall of the offline reading extractor on
  * the hand-written evaluation set (`eval/extraction/`), per split and overall, unit agreement among matched rows,
  * and milliseconds per report. A predicted row matches an expected row when the indicator (case- and
- * space-insensitive) and the value (space-insensitive) are equal; each expected row matches at most once.
+ * space-insensitive) and the value (space-insensitive) are equal after NFKC (full-width `１２３` is `123`); each
+ * expected row matches at most once.
  * `--details` lists the misses and false positives of the dev split only: holdout reports are not for tuning. The
  * holdout is the `unseen-*` reports (issue 18, Build 5), seen in session 13: its aggregates were watched while slice
  * X's rules were written, so it is no longer unseen. The `fresh` split is the `fresh-*` reports (session 14), written
@@ -90,8 +91,10 @@ export interface ExtractionBenchmark {
 
 const EVAL_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../eval/extraction');
 
+/** Compatibility forms compare equal (`１２３` is `123`): a reader may return a full-width value in either form. */
 function key(indicator: string, value: string): string {
-  return `${indicator.toLowerCase().replace(/\s+/g, '')}\u0000${value.replace(/\s+/g, '')}`;
+  const fold = (text: string) => text.normalize('NFKC').replace(/\s+/g, '');
+  return `${fold(indicator).toLowerCase()}\u0000${fold(value)}`;
 }
 
 interface Totals {

@@ -45,6 +45,14 @@ describe('evaluation set (eval/extraction, dev split)', () => {
     }
   });
 
+  it('scores the blind fresh3 split (session 16) apart, from its own expectations file (figures in the bench only)', () => {
+    const fresh3 = result.outcomes.filter((o) => o.split === 'fresh3');
+    expect(fresh3.length).toBeGreaterThanOrEqual(14);
+    for (const o of fresh3) expect(o.file, 'fresh3 reports are the fresh3-* files').toMatch(/^fresh3-/);
+    expect(result.fresh3.expected).toBeGreaterThanOrEqual(150);
+    expect(result.overall.reports).toBe(result.dev.reports + result.holdout.reports);
+  });
+
   it('has an existing report file for every expectation, and a named source for every fresh one', () => {
     const dir = join(__dirname, '../../../eval/extraction');
     for (const [file, spec] of Object.entries(expectedReports())) {
