@@ -258,10 +258,29 @@ function classify(label: string): DateLabel | null {
 
 const PRIORITY: Record<Exclude<DateLabel, 'birth'>, number> = { collection: 0, generic: 1, report: 2 };
 
+/** A clock time right after a date: `07:42`, `8:15:00AM`, `08h15`, `6:42 p.m.`, optionally after `at` or a comma. */
+const TIME_AFTER = /^\s*(?:,|at|um|à|às|alle|a las|-)?\s*(\d{1,2})[:h](\d{2})(?::(\d{2}))?\s*([ap])?\.?(?:m\b\.?)?/i;
+
+/** `2026-03-14` with the time written after it on the line as `2026-03-14T07:42:00`; the date alone without one. */
+function withTimeAfter(date: string, after: string): string {
+  const m = TIME_AFTER.exec(after);
+  if (!m) return date;
+  let hours = Number(m[1]);
+  const minutes = Number(m[2]);
+  const seconds = Number(m[3] ?? '0');
+  const half = m[4]?.toLowerCase();
+  if (half === 'p' && hours < 12) hours += 12;
+  if (half === 'a' && hours === 12) hours = 0;
+  if (hours > 23 || minutes > 59 || seconds > 59) return date;
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${date}T${two(hours)}:${two(minutes)}:${two(seconds)}`;
+}
+
 /**
  * The date the whole report was taken on, from labelled dates anywhere in it: collection/draw/sample dates first,
- * then a plain `Date:`, then reported/received/printed dates. Dates of birth are never used. The label is the text
- * just before the date within its cell (cells are separated by runs of spaces, tabs or pipes).
+ * then a plain `Date:`, then reported/received/printed dates, with the clock time written after it when there is
+ * one (a fasting glucose at 07:42 is not one at 16:00). Dates of birth are never used. The label is the text just
+ * before the date within its cell (cells are separated by runs of spaces, tabs or pipes).
  */
 export function reportDate(lines: readonly string[], order: SlashOrder): string | null {
   let best: { priority: number; iso: string } | null = null;
@@ -275,7 +294,7 @@ export function reportDate(lines: readonly string[], order: SlashOrder): string 
       const kind = classify(label);
       if (kind === null || kind === 'birth') continue;
       const priority = PRIORITY[kind];
-      if (!best || priority < best.priority) best = { priority, iso: date.iso };
+      if (!best || priority < best.priority) best = { priority, iso: withTimeAfter(date.iso, line.slice(date.end)) };
     }
   }
   return best?.iso ?? null;

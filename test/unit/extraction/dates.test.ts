@@ -54,8 +54,18 @@ describe('report-level dates', () => {
       '2026-03-10',
     ]);
     expect(datesOf('Née le 02/09/1965\nPrélevé le 09/03/2026 à 08h05\nSodium 140 mmol/l (136 - 145)')).toEqual([
-      '2026-03-09',
+      '2026-03-09T08:05:00',
     ]);
+  });
+
+  it('keeps the clock time written after the collection date', () => {
+    expect(datesOf('Collected: 03/14/2026 8:15:30 PM\nGlucose 104 mg/dL')).toEqual(['2026-03-14T20:15:30']);
+    expect(datesOf('Collected: 03/14/2026 12:05 a.m.\nGlucose 104 mg/dL')).toEqual(['2026-03-14T00:05:00']);
+    expect(datesOf('Sample Collected on (SCT) : 14 Mar 2026 07:42\nTSH 2.1 mIU/L')).toEqual(['2026-03-14T07:42:00']);
+    expect(datesOf('Entnahme: 11.03.2026, 08:10 Uhr\nKalium 4,1 mmol/l')).toEqual(['2026-03-11T08:10:00']);
+    // A number that is no clock time, and no time at all, leave the date alone.
+    expect(datesOf('Collected: 2026-03-14 25:70\nGlucose 104 mg/dL')).toEqual(['2026-03-14']);
+    expect(datesOf('Collected: 2026-03-14\nGlucose 104 mg/dL')).toEqual(['2026-03-14']);
   });
 
   it('uses a plain "Date:" line and a bare date line', () => {
