@@ -180,7 +180,7 @@ function rangeText(range: Json | undefined): string | null {
 }
 
 /** The value[x] of an Observation or component, by type, and its unit; null for a type that is no result. */
-function valueOf(element: JsonObject): { value: string; unit: string | null } | null {
+function observedValue(element: JsonObject): { value: string; unit: string | null } | null {
   if (isObject(element.valueQuantity)) {
     const value = quantityText(element.valueQuantity);
     return value === null ? null : { value, unit: quantityUnit(element.valueQuantity) };
@@ -224,7 +224,7 @@ function flag(element: JsonObject): string | null {
 }
 
 function reading(element: JsonObject, indicator: string | null, measuredAt: string | null): ExtractedReading | null {
-  const found = valueOf(element);
+  const found = observedValue(element);
   if (indicator === null || found === null) return null;
   return {
     indicator,
