@@ -216,9 +216,9 @@ function referenceRange(element: JsonObject): string | null {
   return null;
 }
 
-/** `interpretation[0]`: its first code (`H`, `LL`, `A`), else its text. */
+/** `interpretation[0]` (a single CodeableConcept before R4): its first code (`H`, `LL`, `A`), else its text. */
 function flag(element: JsonObject): string | null {
-  const interpretation = objects(element.interpretation)[0];
+  const interpretation = isObject(element.interpretation) ? element.interpretation : objects(element.interpretation)[0];
   if (!interpretation) return null;
   return scalar(objects(interpretation.coding)[0]?.code) ?? scalar(interpretation.text);
 }
@@ -279,8 +279,14 @@ class ObservationReader {
       const part = reading(component, conceptName(component.code), measuredAt);
       if (part) this.readings.push(part);
     }
-    // A panel's value is its members.
-    for (const member of objects(observation.hasMember)) {
+    // A panel's value is its members (`hasMember`; before R4, `related` of type has-member).
+    const members = [
+      ...objects(observation.hasMember),
+      ...objects(observation.related)
+        .filter((related) => scalar(related.type) === 'has-member')
+        .map((related) => related.target),
+    ];
+    for (const member of members) {
       const target = this.resolve(member, observation);
       if (target?.resourceType === 'Observation') this.resource(target, measuredAt);
     }

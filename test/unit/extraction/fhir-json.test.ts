@@ -244,6 +244,28 @@ describe('FHIR JSON observations', () => {
     ]);
   });
 
+  it('reads STU3/DSTU2 shapes: a single interpretation object and panel members under related has-member', () => {
+    const panel = {
+      resourceType: 'Observation',
+      status: 'final',
+      code: { text: 'Urinalysis' },
+      effectiveDateTime: '2019-05-04',
+      contained: [
+        {
+          resourceType: 'Observation',
+          id: 'ph',
+          code: { text: 'pH' },
+          valueQuantity: { value: 6.5 },
+          interpretation: { coding: [{ code: 'N' }] },
+        },
+      ],
+      related: [{ type: 'has-member', target: { reference: '#ph' } }],
+    };
+    expect(readFhirObservations(JSON.stringify(panel))).toEqual([
+      reading({ indicator: 'pH', value: '6.5', flag: 'N', measuredAt: '2019-05-04' }),
+    ]);
+  });
+
   it('reads a bare array of resources and the contained Observations of any resource', () => {
     const array = [
       { resourceType: 'Patient', id: 'p' },
