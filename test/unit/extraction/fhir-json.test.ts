@@ -291,6 +291,12 @@ describe('FHIR JSON observations', () => {
     ]);
   });
 
+  it('keeps the complete lines of an NDJSON export cut off mid-line', () => {
+    const lines = [glucose, creatinine].map((r) => JSON.stringify(r));
+    const cut = `${lines[0]}\n${lines[1]?.slice(0, 60)}`;
+    expect(readFhirObservations(cut)?.map((r) => r.value)).toEqual(['104']);
+  });
+
   it('finds JSON pasted inside an email, past braces and brackets in the prose', () => {
     const email = [
       'Hi Dr. Lee [re: results], {see below}',
