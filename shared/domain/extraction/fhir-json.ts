@@ -15,6 +15,10 @@ const NOT_A_RESULT = new Set(['entered-in-error', 'cancelled']);
 /** A span that opens like JSON (`{"`, `{}`, `[{`, `[]`), as opposed to a brace or bracket in prose. */
 const JSON_OPENING = /^(?:\{\s*["}]|\[\s*[{\]])/;
 
+/** A line of an email reply's quote, and the marks in front of each such line. */
+const QUOTED_LINE = /^[ \t]*>/m;
+const QUOTE_MARKS = /^[ \t]*(?:>[ \t]?)+/gm;
+
 /** `-12.50e3`: a JSON number token. */
 const NUMBER = /-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
 
@@ -303,6 +307,10 @@ export function readFhirObservations(text: string): ExtractedReading[] | null {
   const resources: JsonObject[] = [];
   const byReference = new Map<string, JsonObject>();
   for (const value of jsonValues(text)) collectResources(value, resources, byReference);
+  // JSON quoted in an email reply (`> {`, `>> "code": ...`) reads once the quote marks are taken off.
+  if (resources.length === 0 && QUOTED_LINE.test(text)) {
+    for (const value of jsonValues(text.replace(QUOTE_MARKS, ''))) collectResources(value, resources, byReference);
+  }
   if (resources.length === 0) return null;
   const reader = new ObservationReader(byReference);
   for (const resource of resources) reader.resource(resource, null);

@@ -311,6 +311,15 @@ describe('FHIR JSON observations', () => {
     ]);
   });
 
+  it('reads JSON quoted in an email reply once the quote marks are taken off', () => {
+    const quoted = JSON.stringify(creatinine, null, 2)
+      .split('\n')
+      .map((line) => `> ${line}`)
+      .join('\n');
+    const reply = `Thanks, see my results below.\n\nOn Mon, 12 Jan 2026 Jo wrote:\n> Here they are:\n${quoted}\n>\n> Jo`;
+    expect(readFhirObservations(reply)?.map((r) => `${r.indicator}=${r.value}`)).toEqual(['Creatinine=0.84']);
+  });
+
   it('never throws on truncated or garbled JSON, and then leaves the text to the line pipeline', () => {
     const whole = JSON.stringify({ resourceType: 'Bundle', entry: [{ resource: glucose }, { resource: creatinine }] });
     const truncated = whole.slice(0, whole.length - 40);
