@@ -9,6 +9,9 @@ import type { ExtractedReading } from './types';
 type Json = string | boolean | null | Json[] | { [key: string]: Json };
 type JsonObject = { [key: string]: Json };
 
+/** How deep arrays and Bundles are searched for resources. */
+const MAX_NESTING = 16;
+
 /** Statuses under which an Observation states no result. */
 const NOT_A_RESULT = new Set(['entered-in-error', 'cancelled']);
 
@@ -70,7 +73,7 @@ function parsed(json: string): Json | undefined {
 }
 
 /**
- * Every JSON value in the text that holds FHIR resources, in order: the whole text, each NDJSON line, or values
+ * Every JSON value in the text, in order: the whole text, each NDJSON line, or values
  * embedded in prose. A JSON-looking span that is truncated or does not parse ends the search: it is a broken
  * document, and the resources nested inside it are not read on their own.
  */
@@ -113,9 +116,11 @@ function child(value: Json | undefined, key: string): Json | undefined {
  * The resources a parsed value holds, in order: itself, a Bundle's entries (recursively: a batch-response nests
  * Bundles), an array's elements. `byReference` learns each entry's `fullUrl` and `<type>/<id>`.
  */
-function collectResources(value: Json, into: JsonObject[], byReference: Map<string, JsonObject>): void {
+function collectResources(value: Json, into: JsonObject[], byReference: Map<string, JsonObject>, depth = 0): void {
+  // Real documents nest a Bundle or two; a pathological `[[[[…]]]]` must not exhaust the stack.
+  if (depth > MAX_NESTING) return;
   if (Array.isArray(value)) {
-    for (const item of value) collectResources(item, into, byReference);
+    for (const item of value) collectResources(item, into, byReference, depth + 1);
     return;
   }
   if (!isObject(value) || typeof value.resourceType !== 'string') return;
@@ -130,7 +135,7 @@ function collectResources(value: Json, into: JsonObject[], byReference: Map<stri
     if (!isObject(resource)) continue;
     const fullUrl = scalar(entry.fullUrl);
     if (fullUrl) byReference.set(fullUrl, resource);
-    collectResources(resource, into, byReference);
+    collectResources(resource, into, byReference, depth + 1);
   }
 }
 

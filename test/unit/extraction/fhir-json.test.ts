@@ -329,6 +329,8 @@ describe('FHIR JSON observations', () => {
     expect(readFhirObservations(garbled)).toBeNull();
     expect(readFhirObservations('{"resourceType": "Observation" ] }')).toBeNull();
     expect(readFhirObservations('"resourceType" {"a": "\\')).toBeNull();
+    const deep = `${'['.repeat(5000)}{"resourceType":"Observation","code":{"text":"Hb"},"valueInteger":1}${']'.repeat(5000)}`;
+    expect(() => readFhirObservations(deep)).not.toThrow();
     const unclosedInProse = `{"resourceType": "Observation", "code": {"text": "Glucose"}\nGlucose: 104 mg/dL (70-99) H`;
     expect(extractReadingsOffline(unclosedInProse).map((r) => r.value)).toContain('104');
   });
