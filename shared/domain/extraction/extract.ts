@@ -1,6 +1,9 @@
 /**
  * The offline reading extractor: a line-by-line pipeline over the document.
  *
+ * Structured documents are read whole first, by their standard's fields: an HL7 v2 message (`hl7-v2.ts`), then FHIR
+ * JSON (`fhir-json.ts`). When either yields a reading the line pipeline does not run.
+ *
  *   1. `lines.ts`      clean and split the text; recognise header/footer noise (identity, contacts, pages, signatures)
  *   2. `dates.ts`      settle the document's date order and its report date (collection before report date)
  *   3. per line, the first reader that recognises it wins:
@@ -22,6 +25,7 @@
 
 import { unfoldColumns } from './columns';
 import { dateOnlyLine, detectSlashOrder, leadingDate, reportDate, type SlashOrder } from './dates';
+import { readFhirObservations } from './fhir-json';
 import { readHl7Observations } from './hl7-v2';
 import { type Candidate, cleanName, plausibleName, readingInLine, splitSegments } from './inline-readings';
 import { detectDelimiter, isNoiseLine, type SourceLine, splitCells, splitLines } from './lines';
@@ -388,6 +392,8 @@ class DocumentReader {
 export function extractReadingsOffline(text: string, options: ExtractionOptions = {}): ExtractedReading[] {
   const hl7 = readHl7Observations(text);
   if (hl7 && hl7.length > 0) return hl7;
+  const fhir = readFhirObservations(text);
+  if (fhir && fhir.length > 0) return fhir;
   const sourceLines = splitLines(text);
   const order = detectSlashOrder(text);
   const documentDate =
