@@ -27,11 +27,13 @@ import { type Candidate, cleanName, plausibleName, readingInLine, splitSegments 
 import { detectDelimiter, isNoiseLine, type SourceLine, splitCells, splitLines } from './lines';
 import { FLAG_CELL, looksLikeUnit, type Measurement, parseMeasurement, parseRangeText } from './measurement';
 import { readingsInProse } from './narrative';
+import { repairNumberSpacing } from './number-spacing';
 import { spellOutValues } from './spelled-values';
 import { detectHeader, readTableRow, type TableLayout } from './table-layout';
 import { detectTransposedHeader, readTransposedRow, type TransposedLayout, type TransposedRow } from './transposed';
 import type { ExtractedReading, ExtractionOptions } from './types';
 import { DOSING_CONTEXT, headerRole, isDoseUnit, isKnownMeasurement, isLabUnit } from './vocabulary';
+import { continuesName } from './wrapped-names';
 
 /** A name more than this many words long is a sentence unless the resolver knows it. */
 const MAX_UNKNOWN_NAME_WORDS = 5;
@@ -137,6 +139,8 @@ interface Stack {
   pendingName: { name: string; line: number } | null;
   /** The last reading, which a following range or flag line may complete. */
   last: { reading: ExtractedReading; line: number } | null;
+  /** The line the last readings came from, as written, and how many it gave (a wrapped name continues only one). */
+  lastLine: { index: number; text: string; readings: number } | null;
 }
 
 class DocumentReader {
@@ -145,7 +149,9 @@ class DocumentReader {
   private sectionDate: string | null = null;
   /** The unit a section heading gave for the results under it (`Lipids (mmol/L)`), until the next heading. */
   private sectionUnit: string | null = null;
-  private readonly stack: Stack = { pendingName: null, last: null };
+  private readonly stack: Stack = { pendingName: null, last: null, lastLine: null };
+  /** The line being read, as written (indentation kept). */
+  private currentText = '';
   /** A transposed table being read (tests as columns) and the readings of each of its columns so far. */
   private transposed: { layout: TransposedLayout; byColumn: ExtractedReading[][] } | null = null;
   /** The words the current line's spelled values replaced (see `spelled-values.ts`). */
@@ -160,7 +166,8 @@ class DocumentReader {
     return this.readings;
   }
 
-  private emit(line: number, name: string, measurement: Measurement, ownDate: string | null): void {
+  private emit(line: number, written: string, measurement: Measurement, ownDate: string | null): void {
+    const name = this.joinedWithNameAbove(line, written, measurement.unit);
     if (measurement.unit === null && !measurement.qualitative) measurement.unit = this.sectionUnit;
     if (this.asWritten.size > 0) {
       measurement.value = this.asWritten.get(measurement.value) ?? measurement.value;
@@ -170,6 +177,39 @@ class DocumentReader {
     this.readings.push(reading);
     this.stack.last = { reading, line };
     this.stack.pendingName = null;
+    const lastLine = this.stack.lastLine;
+    if (lastLine?.index === line) lastLine.readings++;
+    else this.stack.lastLine = { index: line, text: this.currentText, readings: 1 };
+  }
+
+  /**
+   * A reading line whose name starts on the name-only line just above (`Estimated glomerular` /
+   * `filtration rate (eGFR)   >90 ...`): the whole name, joined with one space (rules in `wrapped-names.ts`).
+   */
+  private joinedWithNameAbove(line: number, name: string, unit: string | null): string {
+    const pending = this.stack.pendingName;
+    if (!pending || pending.line !== line - 1) return name;
+    if (!this.currentText.trimStart().startsWith(name)) return name; // the name must open the line
+    return continuesName(pending.name, name, unit) ? `${pending.name} ${name}` : name;
+  }
+
+  /**
+   * A name-only line right under a one-reading line, continuing its name (`Alanine   32 U/L   7-56` /
+   * `aminotransferase (ALT)`). It must start under the name, not under the value columns (where notes go).
+   */
+  private continuesLastName(index: number, text: string): boolean {
+    const last = this.stack.last;
+    const lastLine = this.stack.lastLine;
+    if (!last || !lastLine || lastLine.index !== index - 1 || lastLine.readings !== 1) return false;
+    const head = last.reading.indicator;
+    const nameAt = lastLine.text.indexOf(head);
+    const indent = text.length - text.trimStart().length;
+    if (nameAt < 0 || indent > nameAt + head.length) return false;
+    const tail = cleanName(text);
+    if (!continuesName(head, tail, last.reading.unit)) return false;
+    last.reading.indicator = `${head} ${tail}`;
+    this.stack.pendingName = null;
+    return true;
   }
 
   private recent(line: number, at: number | undefined): boolean {
@@ -184,9 +224,12 @@ class DocumentReader {
     this.asWritten = NOTHING_SPELLED;
   }
 
-  read(index: number, text: string): void {
+  read(index: number, written: string): void {
     const order = this.order;
-    if (text.trim() === '') return;
+    if (written.trim() === '') return;
+    // Comma-separated rows are left as written: there a space before a comma is a cell edge, not damage.
+    const text = detectDelimiter(written) === 'comma' ? written : repairNumberSpacing(written);
+    this.currentText = text;
     if (this.transposed) {
       const row = readTransposedRow(text, this.transposed.layout, order);
       if (row) {
@@ -264,6 +307,7 @@ class DocumentReader {
       for (const reading of found) this.emit(index, reading.name, reading.measurement, ownDate);
       return;
     }
+    if (single === null && this.continuesLastName(index, text)) return;
     if (single === null) this.rememberNameLine(index, body);
   }
 

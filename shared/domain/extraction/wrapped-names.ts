@@ -1,0 +1,49 @@
+/**
+ * Test names wrapped over two lines in a narrow name column: `Alanine   32 U/L   7-56` / `aminotransferase (ALT)`,
+ * `Estimated glomerular` / `filtration rate (eGFR)   >90 ...`, `Thyroid stimulating hormone` / `(TSH)   2.1 ...`.
+ * The name is both lines joined with one space. A short line under a name is also how section headings
+ * (`CHEMISTRY` / `Glucose 104 mg/dL`) and comments (`Potassium 5.9` / `(haemolysed sample)`) are written, so a
+ * second line continues the first only with evidence: it ends with the test's abbreviation, it starts in lower case
+ * where the first part is not a test on its own, or only the joined name is a test the resolver knows.
+ */
+import { isKnownMeasurement } from './vocabulary';
+
+/** A closing abbreviation in brackets with at least two capitals: `(ALT)`, `(eGFR)`, `(HbA1c)`, not `(calc)`. */
+const ABBREVIATION_END = /\((?=(?:[^()]*\p{Lu}){2})[\p{L}\d-]{2,10}\)$/u;
+/** Words of comments and sample notes, which sit under a reading but never continue its name. */
+const COMMENT_WORDS =
+  /\b(?:sample|specimen|ha?emoly[sz]|lipa?emic|icteric|repeat|please|note|comment|see|confirmed|verified|performed|reported|interpret|fasting|result|calculated|method)/i;
+/** Longest name the two lines may make together (the table readers' own limit for a name). */
+const MAX_JOINED_WORDS = 8;
+const MAX_CONTINUATION_WORDS = 5;
+
+function isAllCaps(text: string): boolean {
+  return /\p{Lu}/u.test(text) && !/\p{Ll}/u.test(text);
+}
+
+/** Whether a line's text can be the second half of a name at all: short, wordy, not a comment or sentence. */
+function looksLikeContinuation(tail: string): boolean {
+  if (!/^[\p{L}(]/u.test(tail)) return false;
+  if (tail.split(/\s+/).length > MAX_CONTINUATION_WORDS) return false;
+  if (/[:;!?.]$|:/.test(tail)) return false;
+  if ((tail.match(/\(/g)?.length ?? 0) !== (tail.match(/\)/g)?.length ?? 0)) return false;
+  return !COMMENT_WORDS.test(tail);
+}
+
+/**
+ * Whether `tail` (the line below) continues the test name `head` (the line above), given the reading's unit.
+ * The joined name is `${head} ${tail}`.
+ */
+export function continuesName(head: string, tail: string, unit: string | null): boolean {
+  if (!looksLikeContinuation(tail) || head === '' || /[:.]$/.test(head)) return false;
+  const joined = `${head} ${tail}`;
+  if (joined.split(/\s+/).length > MAX_JOINED_WORDS || joined.length > 60) return false;
+  const headKnown = isKnownMeasurement(head, unit);
+  // A one- or two-word capitalised line is a section heading (`CHEMISTRY`, `LIVER PANEL`) unless only the joined
+  // name is a test.
+  const heading = isAllCaps(head) && head.split(/\s+/).length <= 2;
+  if (ABBREVIATION_END.test(tail) && !ABBREVIATION_END.test(head) && !heading) return true;
+  if (isKnownMeasurement(tail, unit)) return false;
+  if (!headKnown && isKnownMeasurement(joined, unit)) return true;
+  return /^\p{Ll}/u.test(tail) && !headKnown && !heading && tail.split(/\s+/).length <= 3;
+}
