@@ -21,11 +21,15 @@ const DECIMAL_GAP = /(?<![\d.,]|\d[.,] ?)(\d{1,4})( [.,]|\. )(\d{1,3})(?![\d.,:/
 const SPLIT_BEFORE_UNIT = /(?<![\d.,/:+\-^*\p{L}])(\d) (\d{1,3}(?:[.,]\d{1,3})?)(?=\s+(\S+))/gu;
 
 /**
- * The repaired number with the removed space put back beside it: in front after a space (column gaps just widen),
- * else behind (`(3.5-5. 1)` → `(3.5-5.1 )`, so a comparator or bracket stays glued to its number).
+ * The repaired number, with the removed space put back where a column gap already is (a gap just widens, so a
+ * fixed-width row keeps meeting its header's columns). Inside single-spaced text the width does not matter and the
+ * space is dropped (`3.5 - 5. 1` → `3.5 - 5.1`, never `3.5 -  5.1`).
  */
-function widthKept(number: string, line: string, at: number): string {
-  return at === 0 || /\s/.test(line[at - 1] as string) ? ` ${number}` : `${number} `;
+function widthKept(number: string, line: string, at: number, length: number): string {
+  const after = line.slice(at + length, at + length + 2);
+  if (after === '' || /^\s\s/.test(after)) return `${number} `;
+  if (at === 0 || /\s\s$/.test(line.slice(Math.max(0, at - 2), at))) return ` ${number}`;
+  return number;
 }
 
 /** Repairs the strong cases of spacing damage in a line (see the module comment); other text is unchanged. */
@@ -33,14 +37,14 @@ export function repairNumberSpacing(text: string): string {
   if (!/\d[ .,]/.test(text)) return text;
   const decimals = text.replace(
     DECIMAL_GAP,
-    (_whole, whole: string, gap: string, fraction: string, at: number, line: string) =>
-      widthKept(`${whole}${gap.trim()}${fraction}`, line, at),
+    (match: string, whole: string, gap: string, fraction: string, at: number, line: string) =>
+      widthKept(`${whole}${gap.trim()}${fraction}`, line, at, match.length),
   );
   return decimals.replace(
     SPLIT_BEFORE_UNIT,
     (whole, head: string, tail: string, next: string, at: number, line: string) => {
       const unit = next.replace(/[.,;:]+$/, '');
-      return looksLikeUnit(unit) ? widthKept(`${head}${tail}`, line, at) : whole;
+      return looksLikeUnit(unit) ? widthKept(`${head}${tail}`, line, at, whole.length) : whole;
     },
   );
 }

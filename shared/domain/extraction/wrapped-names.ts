@@ -26,6 +26,8 @@ function looksLikeContinuation(tail: string): boolean {
   if (!/^[\p{L}(]/u.test(tail)) return false;
   if (tail.split(/\s+/).length > MAX_CONTINUATION_WORDS) return false;
   if (/[:;!?.]$|:/.test(tail)) return false;
+  // Digits outside brackets are a value or a cut-off (`desirable < 5.0`), not a name part; `(HbA1c)` is.
+  if (/\d/.test(tail.replace(/\([^()]*\)/g, ''))) return false;
   if ((tail.match(/\(/g)?.length ?? 0) !== (tail.match(/\)/g)?.length ?? 0)) return false;
   return !COMMENT_WORDS.test(tail);
 }
@@ -45,5 +47,6 @@ export function continuesName(head: string, tail: string, unit: string | null): 
   if (ABBREVIATION_END.test(tail) && !ABBREVIATION_END.test(head) && !heading) return true;
   if (isKnownMeasurement(tail, unit)) return false;
   if (!headKnown && isKnownMeasurement(joined, unit)) return true;
-  return /^\p{Ll}/u.test(tail) && !headKnown && !heading && tail.split(/\s+/).length <= 3;
+  // A lower-case start continues a sentence or a name; sentences and notes are already turned away above.
+  return /^\p{Ll}/u.test(tail) && !heading && tail.split(/\s+/).length <= 3;
 }
