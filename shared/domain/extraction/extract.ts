@@ -139,8 +139,11 @@ interface Stack {
   pendingName: { name: string; line: number } | null;
   /** The last reading, which a following range or flag line may complete. */
   last: { reading: ExtractedReading; line: number } | null;
-  /** The line the last readings came from, as written, and how many it gave (a wrapped name continues only one). */
-  lastLine: { index: number; text: string; readings: number } | null;
+  /**
+   * The line the last readings came from (or the last line continuing its name), where the name column ends on it,
+   * and how many readings it gave (a wrapped name continues only one).
+   */
+  lastLine: { index: number; nameEnd: number; readings: number } | null;
 }
 
 class DocumentReader {
@@ -179,7 +182,10 @@ class DocumentReader {
     this.stack.pendingName = null;
     const lastLine = this.stack.lastLine;
     if (lastLine?.index === line) lastLine.readings++;
-    else this.stack.lastLine = { index: line, text: this.currentText, readings: 1 };
+    else {
+      const nameAt = this.currentText.indexOf(name);
+      this.stack.lastLine = { index: line, nameEnd: nameAt < 0 ? -1 : nameAt + name.length, readings: 1 };
+    }
   }
 
   /**
@@ -190,7 +196,7 @@ class DocumentReader {
     const pending = this.stack.pendingName;
     if (!pending || pending.line !== line - 1) return name;
     if (!this.currentText.trimStart().startsWith(name)) return name; // the name must open the line
-    return continuesName(pending.name, name, unit) ? `${pending.name} ${name}` : name;
+    return continuesName(pending.name, name, unit, { tailHasValues: true }) ? `${pending.name} ${name}` : name;
   }
 
   /**
@@ -201,13 +207,13 @@ class DocumentReader {
     const last = this.stack.last;
     const lastLine = this.stack.lastLine;
     if (!last || !lastLine || lastLine.index !== index - 1 || lastLine.readings !== 1) return false;
-    const head = last.reading.indicator;
-    const nameAt = lastLine.text.indexOf(head);
     const indent = text.length - text.trimStart().length;
-    if (nameAt < 0 || indent > nameAt + head.length) return false;
+    if (lastLine.nameEnd < 0 || indent > lastLine.nameEnd) return false;
+    const head = last.reading.indicator;
     const tail = cleanName(text);
-    if (!continuesName(head, tail, last.reading.unit)) return false;
+    if (!continuesName(head, tail, last.reading.unit, { tailHasValues: false })) return false;
     last.reading.indicator = `${head} ${tail}`;
+    lastLine.index = index; // a name wrapped over three lines continues on the next one too
     this.stack.pendingName = null;
     return true;
   }

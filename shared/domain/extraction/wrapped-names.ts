@@ -34,9 +34,15 @@ function looksLikeContinuation(tail: string): boolean {
 
 /**
  * Whether `tail` (the line below) continues the test name `head` (the line above), given the reading's unit.
- * The joined name is `${head} ${tail}`.
+ * The joined name is `${head} ${tail}`. `tailHasValues`: the values are on the tail's line (`Estimated glomerular` /
+ * `filtration rate (eGFR)  >90`), rather than on the head's (`Alanine  32 U/L` / `aminotransferase (ALT)`).
  */
-export function continuesName(head: string, tail: string, unit: string | null): boolean {
+export function continuesName(
+  head: string,
+  tail: string,
+  unit: string | null,
+  options: { tailHasValues: boolean },
+): boolean {
   if (!looksLikeContinuation(tail) || head === '' || /[:.]$/.test(head)) return false;
   const joined = `${head} ${tail}`;
   if (joined.split(/\s+/).length > MAX_JOINED_WORDS || joined.length > 60) return false;
@@ -45,8 +51,11 @@ export function continuesName(head: string, tail: string, unit: string | null): 
   // name is a test.
   const heading = isAllCaps(head) && head.split(/\s+/).length <= 2;
   if (ABBREVIATION_END.test(tail) && !ABBREVIATION_END.test(head) && !heading) return true;
-  if (isKnownMeasurement(tail, unit)) return false;
+  const lowerStart = /^\p{Ll}/u.test(tail);
+  // A test on its own with its values (`Urinalysis` / `pH 6.0`) is a reading of its own; without values, in lower
+  // case (`hemoglobin concentration` under `Mean corpuscular  33.0 g/dL`), it is the rest of a name.
+  if (isKnownMeasurement(tail, unit) && (options.tailHasValues || !lowerStart)) return false;
   if (!headKnown && isKnownMeasurement(joined, unit)) return true;
   // A lower-case start continues a sentence or a name; sentences and notes are already turned away above.
-  return /^\p{Ll}/u.test(tail) && !heading && tail.split(/\s+/).length <= 3;
+  return lowerStart && !heading && tail.split(/\s+/).length <= 3;
 }
