@@ -15,10 +15,11 @@ import { looksLikeUnit } from './measurement';
 const DECIMAL_GAP = /(?<![\d.,]|\d[.,] ?)(\d{1,4})( [.,]|\. )(\d{1,3})(?![\d.,:/]|\s?[.,]\s?\d)/g;
 
 /**
- * A single digit, one space, then the rest of the number, right before a unit (`1 04 mg/dL`, `1 2.5 g/dL`): a lone
- * digit in front of a value and its unit is never a value of its own in a report line.
+ * A single digit, one space, then the rest of the number, one space before a unit (`1 04 mg/dL`, `1 2.5 g/dL`): a
+ * lone digit in front of a value and its unit is never a value of its own. Not across a column gap (`5 7   mmol/L`
+ * may be a result and a previous result: only the table layout can tell, see `joinSplitResultCell`).
  */
-const SPLIT_BEFORE_UNIT = /(?<![\d.,/:+\-^*\p{L}])(\d) (\d{1,3}(?:[.,]\d{1,3})?)(?=\s+(\S+))/gu;
+const SPLIT_BEFORE_UNIT = /(?<![\d.,/:+\-^*\p{L}])(\d) (\d{1,3}(?:[.,]\d{1,3})?)(?= (\S+))/gu;
 
 /**
  * The repaired number, with the removed space put back where a column gap already is (a gap just widens, so a

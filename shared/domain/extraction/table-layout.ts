@@ -235,7 +235,12 @@ export function readTableRow(line: string, layout: TableLayout, order: SlashOrde
 
   const readings: RowReading[] = [];
   const dated = layout.columns.some((c) => c.date !== null);
-  const oneValueColumn = !dated && layout.columns.filter((c) => c.role === 'value').length === 1;
+  // Two digit groups in the result cell are one damaged number only where no other column could hold the second
+  // (a `Previous` column the vocabulary does not know is `other`).
+  const oneValueColumn =
+    !dated &&
+    layout.columns.filter((c) => c.role === 'value').length === 1 &&
+    !layout.columns.some((c) => c.role === 'other');
   for (let k = 0; k < layout.columns.length; k++) {
     const column = layout.columns[k] as Column;
     const written = (texts[k] ?? '').trim();

@@ -59,6 +59,20 @@ describe('names wrapped over two lines', () => {
     ]);
   });
 
+  it('joins a name wrapped over three lines, and a lower-case known name that has no values of its own', () => {
+    const text = [
+      HEADER,
+      'Mean corpuscular             33.0    g/dL            32.0-36.0',
+      'hemoglobin concentration',
+      '(MCHC)',
+      'Platelet count               262     x10^3/uL        150-400',
+    ].join('\n');
+    expect(rows(text).map((r) => r.indicator)).toEqual([
+      'Mean corpuscular hemoglobin concentration (MCHC)',
+      'Platelet count',
+    ]);
+  });
+
   it('never glues a section heading to the test under it', () => {
     const text = ['CHEMISTRY', 'Glucose 104 mg/dL (70-99)', 'LIVER PANEL', '(ALT) 32 U/L (7-56)'].join('\n');
     expect(rows(text).map((r) => r.indicator)).toEqual(['Glucose', '(ALT)']);
@@ -124,9 +138,14 @@ describe('fax/OCR spacing inside numbers', () => {
     expect(repairNumberSpacing('Blood pressure 120 80 mmHg')).toBe('Blood pressure 120 80 mmHg');
     expect(repairNumberSpacing('Sodium   131 128 mmol/L')).toBe('Sodium   131 128 mmol/L');
     expect(repairNumberSpacing('Values 5 7')).toBe('Values 5 7');
+    expect(repairNumberSpacing('Potassium  5 7    mmol/L')).toBe('Potassium  5 7    mmol/L');
     expect(repairNumberSpacing('Na 140, 142 mmol/L')).toBe('Na 140, 142 mmol/L');
     expect(repairNumberSpacing('Basophils 1 0-2 %')).toBe('Basophils 1 0-2 %');
     expect(repairNumberSpacing('WBC 7 10^9/L')).toBe('WBC 7 10^9/L');
+    const withPrevious = ['Test          Result  Previous  Units', 'Sodium        131 128           mmol/L'].join('\n');
+    expect(rows(withPrevious).every((r) => r.value !== '131128' && r.value !== '131 128')).toBe(true);
+    const twoColumns = ['Test          Result  Prior     Units', 'Potassium     5 7               mmol/L'].join('\n');
+    expect(rows(twoColumns).every((r) => r.value !== '57')).toBe(true);
     const cumulative = ['Test        12/03/2024  19/03/2024', 'Sodium      131 128'].join('\n');
     expect(rows(cumulative).every((r) => r.value !== '131128')).toBe(true);
   });
