@@ -56,6 +56,8 @@ export function continuesName(
   // case (`hemoglobin concentration` under `Mean corpuscular  33.0 g/dL`), it is the rest of a name.
   if (isKnownMeasurement(tail, unit) && (options.tailHasValues || !lowerStart)) return false;
   if (!headKnown && isKnownMeasurement(joined, unit)) return true;
-  // A lower-case start continues a sentence or a name; sentences and notes are already turned away above.
-  return lowerStart && !heading && tail.split(/\s+/).length <= 3;
+  // A lower-case start continues a sentence or a name (sentences and notes are turned away above); under a name
+  // that is already a test it must make a test (`Bilirubin` / `total`), else it is the next line's caption (`lipids`).
+  const joinedKnown = isKnownMeasurement(joined, unit);
+  return lowerStart && !heading && tail.split(/\s+/).length <= 3 && (!headKnown || joinedKnown);
 }

@@ -92,6 +92,13 @@ describe('names wrapped over two lines', () => {
     expect(rows(text).map((r) => r.indicator)).toEqual(['Cholesterol', 'Potassium', 'Glucose', 'Sodium']);
   });
 
+  it('does not take a lower-case caption under a known test as the rest of its name', () => {
+    expect(rows('Glucose 104 mg/dL (70-99)\nlipids\nCholesterol 5.2 mmol/L (<5.0)').map((r) => r.indicator)).toEqual([
+      'Glucose',
+      'Cholesterol',
+    ]);
+  });
+
   it('does not join a known test on the second line (`Urinalysis` / `pH 6.0`)', () => {
     expect(rows('Urinalysis\npH 6.0 (5.0-8.0)').map((r) => r.indicator)).toEqual(['pH']);
   });
