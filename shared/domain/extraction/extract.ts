@@ -3,13 +3,16 @@
  *
  *   1. `lines.ts`      clean and split the text; recognise header/footer noise (identity, contacts, pages, signatures)
  *   2. `dates.ts`      settle the document's date order and its report date (collection before report date)
- *   3. per line, the first reader that recognises it wins:
+ *   3. per line, fax/OCR spaces inside numbers repaired where the evidence is strong (`number-spacing.ts`), then
+ *      the first reader that recognises it wins:
  *        table header        → remember the column layout (`table-layout.ts`)
  *        date-only line      → section date for what follows (journal days, cumulative blocks)
  *        noise line          → skipped
  *        table row           → read by column under the last header
  *        range / flag line   → completes the reading just above (portal copy-paste stacks fields on lines)
  *        value-only line     → a reading for the name line just above
+ *        name-only line      → may continue the name of the reading just above (`wrapped-names.ts`), and a reading
+ *                              line may continue the name line above it (a name wrapped in a narrow column)
  *        single reading line → `Glucose: 104 mg/dL (70-99) H` (`inline-readings.ts`)
  *        otherwise, per part → `BP 128/82, HR 72, SpO2 98%`: each comma/semicolon/gap-separated part is a short
  *                              reading (`inline-readings.ts`) or prose, where only values named by a known
@@ -17,7 +20,8 @@
  *
  * A candidate becomes a reading only with evidence that it is one: a table column, a reference range, a flag with a
  * unit, a laboratory unit, or a name the LOINC resolver (or the report vocabulary) knows. The resolver is only that
- * signal; names, values, units, ranges and flags are returned as written. Pure and deterministic: no clock, no I/O.
+ * signal; names, values, units, ranges and flags are returned as written (numbers with OCR/fax damage repaired, a
+ * wrapped name joined with one space). Pure and deterministic: no clock, no I/O.
  */
 
 import { unfoldColumns } from './columns';

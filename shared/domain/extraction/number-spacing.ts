@@ -2,8 +2,8 @@
  * Fax and OCR damage inside numbers: a stray space next to a decimal mark (`5. 4 %`, `13 .2 g/dL`, `0 ,9 mg/dl`) or
  * between the digits of one number (`1 04 mg/dL`, `1 2.5 g/dL`, a range cell `7 0-99`). Repaired only where the
  * evidence is strong, because a space between digit groups is also how two real values are written (`120 80`,
- * a cumulative row `131 128`, two columns `5 7`). A repair keeps the line's width (the removed space moves in front
- * of the number) so fixed-width rows still meet their header's columns.
+ * a cumulative row `131 128`, two columns `5 7`). A repair in a fixed-width row keeps the line's width (the removed
+ * space moves into the column gap beside the number) so the row still meets its header's columns.
  */
 import { looksLikeUnit } from './measurement';
 

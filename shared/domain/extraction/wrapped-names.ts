@@ -3,8 +3,9 @@
  * `Estimated glomerular` / `filtration rate (eGFR)   >90 ...`, `Thyroid stimulating hormone` / `(TSH)   2.1 ...`.
  * The name is both lines joined with one space. A short line under a name is also how section headings
  * (`CHEMISTRY` / `Glucose 104 mg/dL`) and comments (`Potassium 5.9` / `(haemolysed sample)`) are written, so a
- * second line continues the first only with evidence: it ends with the test's abbreviation, it starts in lower case
- * where the first part is not a test on its own, or only the joined name is a test the resolver knows.
+ * second line continues the first only with evidence: it ends with the test's abbreviation, only the joined name is
+ * a test the resolver knows, or it starts in lower case (under a name that is a test already, only when the joined
+ * name is one too).
  */
 import { isKnownMeasurement } from './vocabulary';
 
