@@ -6,13 +6,16 @@
  *
  *   1. `lines.ts`      clean and split the text; recognise header/footer noise (identity, contacts, pages, signatures)
  *   2. `dates.ts`      settle the document's date order and its report date (collection before report date)
- *   3. per line, the first reader that recognises it wins:
+ *   3. per line, fax/OCR spaces inside numbers repaired where the evidence is strong (`number-spacing.ts`), then
+ *      the first reader that recognises it wins:
  *        table header        → remember the column layout (`table-layout.ts`)
  *        date-only line      → section date for what follows (journal days, cumulative blocks)
  *        noise line          → skipped
  *        table row           → read by column under the last header
  *        range / flag line   → completes the reading just above (portal copy-paste stacks fields on lines)
  *        value-only line     → a reading for the name line just above
+ *        name-only line      → may continue the name of the reading just above (`wrapped-names.ts`), and a reading
+ *                              line may continue the name line above it (a name wrapped in a narrow column)
  *        single reading line → `Glucose: 104 mg/dL (70-99) H` (`inline-readings.ts`)
  *        otherwise, per part → `BP 128/82, HR 72, SpO2 98%`: each comma/semicolon/gap-separated part is a short
  *                              reading (`inline-readings.ts`) or prose, where only values named by a known
@@ -20,7 +23,8 @@
  *
  * A candidate becomes a reading only with evidence that it is one: a table column, a reference range, a flag with a
  * unit, a laboratory unit, or a name the LOINC resolver (or the report vocabulary) knows. The resolver is only that
- * signal; names, values, units, ranges and flags are returned as written. Pure and deterministic: no clock, no I/O.
+ * signal; names, values, units, ranges and flags are returned as written (numbers with OCR/fax damage repaired, a
+ * wrapped name joined with one space). Pure and deterministic: no clock, no I/O.
  */
 
 import { unfoldColumns } from './columns';
@@ -31,11 +35,13 @@ import { type Candidate, cleanName, plausibleName, readingInLine, splitSegments 
 import { detectDelimiter, isNoiseLine, type SourceLine, splitCells, splitLines } from './lines';
 import { FLAG_CELL, looksLikeUnit, type Measurement, parseMeasurement, parseRangeText } from './measurement';
 import { readingsInProse } from './narrative';
+import { repairNumberSpacing } from './number-spacing';
 import { spellOutValues } from './spelled-values';
 import { detectHeader, readTableRow, type TableLayout } from './table-layout';
 import { detectTransposedHeader, readTransposedRow, type TransposedLayout, type TransposedRow } from './transposed';
 import type { ExtractedReading, ExtractionOptions } from './types';
 import { DOSING_CONTEXT, headerRole, isDoseUnit, isKnownMeasurement, isLabUnit } from './vocabulary';
+import { continuesName } from './wrapped-names';
 
 /** A name more than this many words long is a sentence unless the resolver knows it. */
 const MAX_UNKNOWN_NAME_WORDS = 5;
@@ -141,6 +147,11 @@ interface Stack {
   pendingName: { name: string; line: number } | null;
   /** The last reading, which a following range or flag line may complete. */
   last: { reading: ExtractedReading; line: number } | null;
+  /**
+   * The line the last readings came from (or the last line continuing its name), where the name column ends on it,
+   * and how many readings it gave (a wrapped name continues only one).
+   */
+  lastLine: { index: number; nameEnd: number; readings: number } | null;
 }
 
 class DocumentReader {
@@ -149,7 +160,9 @@ class DocumentReader {
   private sectionDate: string | null = null;
   /** The unit a section heading gave for the results under it (`Lipids (mmol/L)`), until the next heading. */
   private sectionUnit: string | null = null;
-  private readonly stack: Stack = { pendingName: null, last: null };
+  private readonly stack: Stack = { pendingName: null, last: null, lastLine: null };
+  /** The line being read, as written (indentation kept). */
+  private currentText = '';
   /** A transposed table being read (tests as columns) and the readings of each of its columns so far. */
   private transposed: { layout: TransposedLayout; byColumn: ExtractedReading[][] } | null = null;
   /** The words the current line's spelled values replaced (see `spelled-values.ts`). */
@@ -164,7 +177,8 @@ class DocumentReader {
     return this.readings;
   }
 
-  private emit(line: number, name: string, measurement: Measurement, ownDate: string | null): void {
+  private emit(line: number, written: string, measurement: Measurement, ownDate: string | null): void {
+    const name = this.joinedWithNameAbove(line, written, measurement.unit);
     if (measurement.unit === null && !measurement.qualitative) measurement.unit = this.sectionUnit;
     if (this.asWritten.size > 0) {
       measurement.value = this.asWritten.get(measurement.value) ?? measurement.value;
@@ -174,6 +188,42 @@ class DocumentReader {
     this.readings.push(reading);
     this.stack.last = { reading, line };
     this.stack.pendingName = null;
+    const lastLine = this.stack.lastLine;
+    if (lastLine?.index === line) lastLine.readings++;
+    else {
+      const nameAt = this.currentText.indexOf(name);
+      this.stack.lastLine = { index: line, nameEnd: nameAt < 0 ? -1 : nameAt + name.length, readings: 1 };
+    }
+  }
+
+  /**
+   * A reading line whose name starts on the name-only line just above (`Estimated glomerular` /
+   * `filtration rate (eGFR)   >90 ...`): the whole name, joined with one space (rules in `wrapped-names.ts`).
+   */
+  private joinedWithNameAbove(line: number, name: string, unit: string | null): string {
+    const pending = this.stack.pendingName;
+    if (!pending || pending.line !== line - 1) return name;
+    if (!this.currentText.trimStart().startsWith(name)) return name; // the name must open the line
+    return continuesName(pending.name, name, unit, { tailHasValues: true }) ? `${pending.name} ${name}` : name;
+  }
+
+  /**
+   * A name-only line right under a one-reading line, continuing its name (`Alanine   32 U/L   7-56` /
+   * `aminotransferase (ALT)`). It must start under the name, not under the value columns (where notes go).
+   */
+  private continuesLastName(index: number, text: string): boolean {
+    const last = this.stack.last;
+    const lastLine = this.stack.lastLine;
+    if (!last || !lastLine || lastLine.index !== index - 1 || lastLine.readings !== 1) return false;
+    const indent = text.length - text.trimStart().length;
+    if (lastLine.nameEnd < 0 || indent > lastLine.nameEnd) return false;
+    const head = last.reading.indicator;
+    const tail = cleanName(text);
+    if (!continuesName(head, tail, last.reading.unit, { tailHasValues: false })) return false;
+    last.reading.indicator = `${head} ${tail}`;
+    lastLine.index = index; // a name wrapped over three lines continues on the next one too
+    this.stack.pendingName = null;
+    return true;
   }
 
   private recent(line: number, at: number | undefined): boolean {
@@ -188,9 +238,12 @@ class DocumentReader {
     this.asWritten = NOTHING_SPELLED;
   }
 
-  read(index: number, text: string): void {
+  read(index: number, written: string): void {
     const order = this.order;
-    if (text.trim() === '') return;
+    if (written.trim() === '') return;
+    // Comma-separated rows are left as written: there a space before a comma is a cell edge, not damage.
+    const text = detectDelimiter(written) === 'comma' ? written : repairNumberSpacing(written);
+    this.currentText = text;
     if (this.transposed) {
       const row = readTransposedRow(text, this.transposed.layout, order);
       if (row) {
@@ -268,6 +321,7 @@ class DocumentReader {
       for (const reading of found) this.emit(index, reading.name, reading.measurement, ownDate);
       return;
     }
+    if (single === null && this.continuesLastName(index, text)) return;
     if (single === null) this.rememberNameLine(index, body);
   }
 

@@ -16,6 +16,7 @@ import {
   parseRangeText,
   QUALITATIVE_CELL,
 } from './measurement';
+import { joinSplitRangeCell, joinSplitResultCell } from './number-spacing';
 import { type ColumnRole, headerRole, MAX_HEADER_PHRASE_WORDS } from './vocabulary';
 
 export interface Column {
@@ -226,7 +227,7 @@ export function readTableRow(line: string, layout: TableLayout, order: SlashOrde
   if (!plausibleName(name, order)) return null;
   if (headerRole(name) !== null) return null;
   const unitText = cellOf('unit');
-  const rangeText = cellOf('range');
+  const rangeText = joinSplitRangeCell(cellOf('range'));
   const flagText = cellOf('flag');
   const dateCell = cellOf('date');
   const rowDate = dateCell ? (findDates(dateCell, order)[0]?.iso ?? null) : null;
@@ -234,10 +235,17 @@ export function readTableRow(line: string, layout: TableLayout, order: SlashOrde
 
   const readings: RowReading[] = [];
   const dated = layout.columns.some((c) => c.date !== null);
+  // Two digit groups in the result cell are one damaged number only where no other column could hold the second
+  // (a `Previous` column the vocabulary does not know is `other`).
+  const oneValueColumn =
+    !dated &&
+    layout.columns.filter((c) => c.role === 'value').length === 1 &&
+    !layout.columns.some((c) => c.role === 'other');
   for (let k = 0; k < layout.columns.length; k++) {
     const column = layout.columns[k] as Column;
-    const text = (texts[k] ?? '').trim();
-    if (column.role !== 'value' || text === '') continue;
+    const written = (texts[k] ?? '').trim();
+    if (column.role !== 'value' || written === '') continue;
+    const text = oneValueColumn ? joinSplitResultCell(written) : written;
     if (dated && column.date === null) continue;
     const measurement = readResultCell(text, rowHasContext);
     if (!measurement) return null;

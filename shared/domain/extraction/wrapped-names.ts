@@ -1,0 +1,82 @@
+/**
+ * Test names wrapped over two lines in a narrow name column: `Alanine   32 U/L   7-56` / `aminotransferase (ALT)`,
+ * `Estimated glomerular` / `filtration rate (eGFR)   >90 ...`, `Thyroid stimulating hormone` / `(TSH)   2.1 ...`.
+ * The name is both lines joined with one space. A short line under a name is also how section headings
+ * (`CHEMISTRY` / `Glucose 104 mg/dL`) and comments (`Potassium 5.9` / `(haemolysed sample)`) are written, so a
+ * second line continues the first only with evidence: it ends with the test's abbreviation, only the joined name is
+ * a test the resolver knows, or it starts in lower case (under a name that is a test already, only when the joined
+ * name is one too).
+ */
+import { isKnownMeasurement } from './vocabulary';
+
+/** A closing abbreviation in brackets with at least two capitals: `(ALT)`, `(eGFR)`, `(HbA1c)`, not `(calc)`. */
+const ABBREVIATION_END = /\((?=(?:[^()]*\p{Lu}){2})[\p{L}\d-]{2,10}\)$/u;
+/** Words of comments and sample notes, which sit under a reading but never continue its name. */
+const COMMENT_WORDS =
+  /\b(?:sample|specimen|ha?emoly[sz]|lipa?emic|icteric|repeat|please|note|comment|see|confirmed|verified|performed|reported|interpret|fasting|result|calculated|method)/i;
+/** Longest name the two lines may make together (the table readers' own limit for a name). */
+const MAX_JOINED_WORDS = 8;
+const MAX_CONTINUATION_WORDS = 5;
+
+function isAllCaps(text: string): boolean {
+  return /\p{Lu}/u.test(text) && !/\p{Ll}/u.test(text);
+}
+
+/** `(TSH)` of `Thyroid stimulating hormone`, `(eGFR)` of `Estimated glomerular filtration rate`: letters in order. */
+function abbreviates(bracket: string, name: string): boolean {
+  const letters = bracket.toLowerCase().replace(/[^\p{L}]/gu, '');
+  const source = name.toLowerCase().replace(/[^\p{L}]/gu, '');
+  if (letters === '' || letters[0] !== source[0]) return false;
+  let at = 0;
+  for (const letter of letters) {
+    at = source.indexOf(letter, at) + 1;
+    if (at === 0) return false;
+  }
+  return true;
+}
+
+/** Whether a line's text can be the second half of a name at all: short, wordy, not a comment or sentence. */
+function looksLikeContinuation(tail: string): boolean {
+  if (!/^[\p{L}(]/u.test(tail)) return false;
+  if (tail.split(/\s+/).length > MAX_CONTINUATION_WORDS) return false;
+  if (/[:;!?.]$|:/.test(tail)) return false;
+  // Digits outside brackets are a value or a cut-off (`desirable < 5.0`), not a name part; `(HbA1c)` is.
+  if (/\d/.test(tail.replace(/\([^()]*\)/g, ''))) return false;
+  if ((tail.match(/\(/g)?.length ?? 0) !== (tail.match(/\)/g)?.length ?? 0)) return false;
+  return !COMMENT_WORDS.test(tail);
+}
+
+/**
+ * Whether `tail` (the line below) continues the test name `head` (the line above), given the reading's unit.
+ * The joined name is `${head} ${tail}`. `tailHasValues`: the values are on the tail's line (`Estimated glomerular` /
+ * `filtration rate (eGFR)  >90`), rather than on the head's (`Alanine  32 U/L` / `aminotransferase (ALT)`).
+ */
+export function continuesName(
+  head: string,
+  tail: string,
+  unit: string | null,
+  options: { tailHasValues: boolean },
+): boolean {
+  if (!looksLikeContinuation(tail) || head === '' || /[:.]$/.test(head)) return false;
+  const joined = `${head} ${tail}`;
+  if (joined.split(/\s+/).length > MAX_JOINED_WORDS || joined.length > 60) return false;
+  const headKnown = isKnownMeasurement(head, unit);
+  // A one- or two-word capitalised line is a section heading (`CHEMISTRY`, `LIVER PANEL`) unless only the joined
+  // name is a test.
+  const heading = isAllCaps(head) && head.split(/\s+/).length <= 2;
+  if (ABBREVIATION_END.test(tail) && !ABBREVIATION_END.test(head) && !heading) {
+    // A line that is only a bracket under a test is its abbreviation (`(TSH)`) or its method (`(CHO-POD)`, Indian
+    // reports): only the letters of the name, in order, make an abbreviation.
+    const bracketOnly = /^\([^()]*\)$/.test(tail);
+    return !bracketOnly || !headKnown || abbreviates(tail, head);
+  }
+  const lowerStart = /^\p{Ll}/u.test(tail);
+  // A test on its own with its values (`Urinalysis` / `pH 6.0`) is a reading of its own; without values, in lower
+  // case (`hemoglobin concentration` under `Mean corpuscular  33.0 g/dL`), it is the rest of a name.
+  if (isKnownMeasurement(tail, unit) && (options.tailHasValues || !lowerStart)) return false;
+  if (!headKnown && isKnownMeasurement(joined, unit)) return true;
+  // A lower-case start continues a sentence or a name (sentences and notes are turned away above); under a name
+  // that is already a test it must make a test (`Bilirubin` / `total`), else it is the next line's caption (`lipids`).
+  const joinedKnown = isKnownMeasurement(joined, unit);
+  return lowerStart && !heading && tail.split(/\s+/).length <= 3 && (!headKnown || joinedKnown);
+}
