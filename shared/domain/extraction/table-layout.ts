@@ -5,6 +5,7 @@
  * delimited rows (tab, semicolon, pipe, CSV) by cell index. A header whose columns are dates makes one reading per
  * date cell, dated by its column.
  */
+import { columnDate, isEmptyCumulativeCell, nameColumnOfDatedHeader } from './cumulative';
 import { findDates, type SlashOrder } from './dates';
 import { plausibleName } from './inline-readings';
 import { type Cell, type Delimiter, detectDelimiter, splitCells } from './lines';
@@ -83,13 +84,6 @@ function headerUnit(text: string): string | null {
   return /[/%]/.test(text) && looksLikeUnit(text) ? text : null;
 }
 
-function dateOfCell(text: string, order: SlashOrder): string | null {
-  const dates = findDates(text, order);
-  const only = dates[0];
-  if (dates.length !== 1 || !only) return null;
-  return text.slice(0, only.start).trim() === '' && text.slice(only.end).trim() === '' ? only.iso : null;
-}
-
 /** The layout a header line announces, or null when the line is not a table header. */
 export function detectHeader(line: string, order: SlashOrder): TableLayout | null {
   const delimiter = detectDelimiter(line, true);
@@ -121,7 +115,7 @@ export function detectHeader(line: string, order: SlashOrder): TableLayout | nul
       columns.push({ role: 'value', start, date: null, unit });
       return;
     }
-    const date = dateOfCell(cell.text, order);
+    const date = columnDate(cell.text, order);
     if (date) {
       dateColumns++;
       recognised++;
@@ -131,6 +125,7 @@ export function detectHeader(line: string, order: SlashOrder): TableLayout | nul
     if (cell.text !== '') unknown++;
     columns.push({ role: 'other', start, date: null });
   });
+  nameColumnOfDatedHeader(columns);
   const hasValue = columns.some((c) => c.role === 'value');
   if (!hasValue || unknown > 1) return null;
   // A header naming the test, unit or range column twice is two tables side by side (`columns.ts` splits them).
@@ -239,6 +234,7 @@ export function readTableRow(line: string, layout: TableLayout, order: SlashOrde
     const text = (texts[k] ?? '').trim();
     if (column.role !== 'value' || text === '') continue;
     if (dated && column.date === null) continue;
+    if (dated && isEmptyCumulativeCell(text)) continue;
     const measurement = readResultCell(text, rowHasContext);
     if (!measurement) return null;
     completeFromColumns(measurement, unitText, rangeText, flagText);

@@ -1,0 +1,95 @@
+/**
+ * Cumulative (trend) reports: the same tests read on several dates.
+ *
+ *  - As columns: a table header whose value columns are collection dates (`Test  27/03/26  12/01/26  Units  Range`),
+ *    newest first or last. Each filled cell is one reading dated by its column; cells a laboratory leaves for a date
+ *    with no result (`--`, `.`, `n/a`, `not done`) are skipped, not read as values. The header may caption the
+ *    name column with a date word (`Date`, `Collected`) since that row of the header holds the dates; a column date
+ *    may carry its collection time (`27/03/26 09:15`), which numbers the sample, not the reading date.
+ *  - Inline: `Creatinine 1.1 mg/dL (prev 1.3 on 02/01/2026)`, `(previous: 1.3, 02.01.2026)`, `[last 1.3 12/01/26]`:
+ *    the bracket is a second, earlier reading of the same test with its own date; the line without it is the
+ *    current reading.
+ *
+ * `table-layout.ts` reads the rows; this module only says which header cells are dates, which cells are empty, and
+ * splits an inline previous result off its line.
+ */
+import { type DateMatch, findDates, type SlashOrder } from './dates';
+import { type Measurement, parseMeasurement } from './measurement';
+import type { ColumnRole } from './vocabulary';
+
+/** A cell of a date column holding no result for that date. `ND` is left out: it is `not detected`, a result. */
+const EMPTY_CELL =
+  /^(?:[-–—]{1,3}|\.{1,3}|\/|n\/?a|not\s+(?:done|performed|tested)|tnp|pending|cancel+ed|see\s+(?:note|comment)|#)$/i;
+
+/** Whether a date-column cell has no reading in it (so the row still reads its other dates). */
+export function isEmptyCumulativeCell(text: string): boolean {
+  return EMPTY_CELL.test(text.trim());
+}
+
+/** A collection time after a column's date: `09:15`, `9h15`, `14:02:33`, `10.30`. */
+const COLUMN_TIME = /^\s*(?:\d{1,2}[:h.]\d{2}(?::\d{2})?\s*(?:[ap]\.?m\.?)?)?\s*$/i;
+
+/** The date of a header cell that is only a date (and perhaps its time), else null. */
+export function columnDate(text: string, order: SlashOrder): string | null {
+  const dates = findDates(text, order);
+  const only: DateMatch | undefined = dates[0];
+  if (dates.length !== 1 || !only) return null;
+  if (text.slice(0, only.start).trim() !== '') return null;
+  return COLUMN_TIME.test(text.slice(only.end)) ? only.iso : null;
+}
+
+/**
+ * In a header with date columns, the name column may be captioned by what the header row holds (`Date`,
+ * `Collected`, `Specimen`): that caption labels the dates, so its column is the test names. Mutates the roles.
+ */
+export function nameColumnOfDatedHeader(columns: { role: ColumnRole; date: string | null }[]): void {
+  const dated = columns.filter((c) => c.date !== null).length;
+  const first = columns[0];
+  if (dated < 2 || !first || first.date !== null) return;
+  if (columns.some((c) => c.role === 'name')) return;
+  if (first.role === 'date' || first.role === 'other') first.role = 'name';
+}
+
+/** The keyword opening an earlier result in brackets, in the languages the reader knows. */
+const PREVIOUS_KEYWORD =
+  /^(?:prev(?:ious)?|last|prior|before|vorher(?:ig(?:er)?)?|vorwert|zuvor|letzter?|anterior|previo|pr[ée]c[ée]dent(?:e)?|ant[ée]rieur(?:e)?|precedente)\.?(?:\s+(?:result|value|reading|wert|valor|valeur|valore))?\s*[:=]?\s*/i;
+/** Words joining the earlier value to its date: `1.3 on 02/01/2026`, `1,3 am 02.01.2026`, `1.3, 02.01.2026`. */
+const JOINER = /^[\s,;:]*(?:on|am|vom|du|le|del|el|il|of|from|dated)?[\s,;:]*$/i;
+
+export interface PreviousResult {
+  /** The line without the bracket, to be read as the current reading. */
+  rest: string;
+  measurement: Measurement;
+  date: string;
+}
+
+/**
+ * An earlier result of the same test in brackets on a reading's line (see the module comment), or null. The bracket
+ * must hold the keyword, one value and one date (either order), nothing else.
+ */
+export function splitPreviousResult(text: string, order: SlashOrder): PreviousResult | null {
+  for (const group of text.matchAll(/[([]([^()[\]]{3,80})[)\]]/g)) {
+    const inner = (group[1] as string).trim();
+    const keyword = PREVIOUS_KEYWORD.exec(inner);
+    if (!keyword) continue;
+    const body = inner.slice(keyword[0].length);
+    const dates = findDates(body, order);
+    const date = dates[0];
+    if (dates.length !== 1 || !date) continue;
+    const before = body.slice(0, date.start);
+    const after = body.slice(date.end);
+    // `1.3 on 02/01/2026` or `02/01/2026: 1.3`: the value is on the side that is not only a joiner.
+    const valueText = JOINER.test(after) ? before : JOINER.test(before) ? after : null;
+    if (valueText === null) continue;
+    const trimmed = valueText
+      .replace(/^[\s,;:]+/, '')
+      .replace(/[\s,;:]*(?:on|am|vom|du|le|del|el|il|of|from)?\s*$/i, '');
+    const measurement = parseMeasurement(trimmed, 0);
+    if (!measurement || measurement.rest !== '' || measurement.qualitative) continue;
+    const head = text.slice(0, group.index).replace(/\s+$/, '');
+    const tail = text.slice(group.index + group[0].length).trim();
+    const rest = tail === '' ? head : `${head} ${tail}`;
+    return { rest, measurement, date: date.iso };
+  }
+  return null;
+}
