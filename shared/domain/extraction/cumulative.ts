@@ -85,7 +85,7 @@ export function splitPreviousResult(text: string, order: SlashOrder): PreviousRe
       .replace(/^[\s,;:]+/, '')
       .replace(/[\s,;:]*(?:on|am|vom|du|le|del|el|il|of|from)?\s*$/i, '');
     const measurement = parseMeasurement(trimmed, 0);
-    if (!measurement || measurement.rest !== '' || measurement.qualitative) continue;
+    if (measurement?.rest !== '' || measurement.qualitative) continue;
     const head = text.slice(0, group.index).replace(/\s+$/, '');
     const tail = text.slice(group.index + group[0].length).trim();
     const rest = tail === '' ? head : `${head} ${tail}`;

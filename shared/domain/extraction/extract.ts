@@ -21,14 +21,16 @@
  */
 
 import { unfoldColumns } from './columns';
+import { type PreviousResult, splitPreviousResult } from './cumulative';
 import { dateOnlyLine, detectSlashOrder, leadingDate, reportDate, type SlashOrder } from './dates';
+import { type LeadingFlag, splitFlagBeforeValue } from './flag-first';
 import { readHl7Observations } from './hl7-v2';
 import { type Candidate, cleanName, plausibleName, readingInLine, splitSegments } from './inline-readings';
 import { detectDelimiter, isNoiseLine, type SourceLine, splitCells, splitLines } from './lines';
 import { FLAG_CELL, looksLikeUnit, type Measurement, parseMeasurement, parseRangeText } from './measurement';
 import { readingsInProse } from './narrative';
 import { spellOutValues } from './spelled-values';
-import { detectHeader, readTableRow, type TableLayout } from './table-layout';
+import { detectHeader, type RowReading, readTableRow, type TableLayout } from './table-layout';
 import { detectTransposedHeader, readTransposedRow, type TransposedLayout, type TransposedRow } from './transposed';
 import type { ExtractedReading, ExtractionOptions } from './types';
 import { DOSING_CONTEXT, headerRole, isDoseUnit, isKnownMeasurement, isLabUnit } from './vocabulary';
@@ -216,7 +218,7 @@ class DocumentReader {
     if (headerRole(text.trim()) !== null) return; // a lone caption such as `Value` or `Result`
 
     if (this.layout) {
-      const rows = readTableRow(text, this.layout, order);
+      const rows = this.readFlagFirstRow(text, this.layout) ?? readTableRow(text, this.layout, order);
       if (rows) {
         for (const row of rows) this.emit(index, row.name, row.measurement, row.measuredAt);
         return;
@@ -224,7 +226,8 @@ class DocumentReader {
     }
 
     const leading = leadingDate(text, order);
-    const body = spaceSeparated(leading?.rest ?? text);
+    const previous = splitPreviousResult(spaceSeparated(leading?.rest ?? text), order);
+    const body = previous?.rest ?? spaceSeparated(leading?.rest ?? text);
     const ownDate = leading?.iso ?? null;
     if (this.completeLastReading(index, body)) return;
     if (this.readLabelledField(index, body, ownDate)) return;
@@ -247,9 +250,10 @@ class DocumentReader {
       }
     }
 
-    const single = readingInLine(body, order);
+    const single = this.readFlagFirstLine(body) ?? readingInLine(body, order);
     if (single?.complete && acceptLine(single, body)) {
       this.emit(index, single.name, single.measurement, ownDate);
+      if (previous) this.emitPrevious(index, single.name, previous);
       return;
     }
     // Several short readings, or prose: each part is a complete reading or else read as prose.
@@ -265,6 +269,33 @@ class DocumentReader {
       return;
     }
     if (single === null) this.rememberNameLine(index, body);
+  }
+
+  /** A table row whose flag stands before its value, when the header has no flag column to put it in. */
+  private readFlagFirstRow(text: string, layout: TableLayout): RowReading[] | null {
+    if (layout.columns.some((c) => c.role === 'flag' || c.date !== null)) return null;
+    const flagged = splitFlagBeforeValue(text);
+    const rows = flagged ? readTableRow(flagged.text, layout, this.order) : null;
+    for (const row of rows ?? []) row.measurement.flag ??= (flagged as LeadingFlag).flag;
+    return rows;
+  }
+
+  /** `H  Glucose  104 mg/dL`, `Glucose   HIGH 104 mg/dL`: the reading, flagged, when the line reads without it. */
+  private readFlagFirstLine(body: string): Candidate | null {
+    const flagged = splitFlagBeforeValue(body);
+    const candidate = flagged ? readingInLine(flagged.text, this.order) : null;
+    if (!flagged || !candidate?.complete) return null;
+    candidate.measurement.flag ??= flagged.flag;
+    return acceptLine(candidate, flagged.text) ? candidate : null;
+  }
+
+  /** The earlier result in brackets on a reading's line: same test, unit and range, its own value and date. */
+  private emitPrevious(index: number, name: string, previous: PreviousResult): void {
+    const current = this.stack.last?.reading;
+    const measurement = previous.measurement;
+    measurement.unit ??= current?.unit ?? null;
+    measurement.referenceRange ??= current?.referenceRange ?? null;
+    this.emit(index, name, measurement, previous.date);
   }
 
   /** A row of a transposed table: values make readings per test column; unit, range and flag rows complete them. */
