@@ -14,8 +14,10 @@
  * splits an inline previous result off its line.
  */
 import { type DateMatch, findDates, type SlashOrder } from './dates';
+import { splitCells } from './lines';
 import { type Measurement, parseMeasurement } from './measurement';
-import type { ColumnRole } from './vocabulary';
+import type { Column, TableLayout } from './table-layout';
+import { type ColumnRole, headerRole } from './vocabulary';
 
 /** A cell of a date column holding no result for that date. `ND` is left out: it is `not detected`, a result. */
 const EMPTY_CELL =
@@ -48,6 +50,28 @@ export function nameColumnOfDatedHeader(columns: { role: ColumnRole; date: strin
   if (dated < 2 || !first || first.date !== null) return;
   if (columns.some((c) => c.role === 'name')) return;
   if (first.role === 'date' || first.role === 'other') first.role = 'name';
+}
+
+/**
+ * The second line of a cumulative header (WinPath, TelePath and iLab print each column's collection time under its
+ * date, and often the `Units` / `Ref. Range` captions on that line rather than the dates' one): times are dropped,
+ * captions become columns at their positions. The extended layout, or null when the line is not such a line.
+ */
+export function extendDatedHeader(line: string, layout: TableLayout): TableLayout | null {
+  if (layout.delimiter !== 'spaces' || !layout.columns.some((c) => c.date !== null)) return null;
+  const cells = splitCells(line, 'spaces').filter((c) => c.text !== '');
+  if (cells.length === 0) return null;
+  const added: Column[] = [];
+  for (const cell of cells) {
+    if (/\d/.test(cell.text) && COLUMN_TIME.test(cell.text)) continue;
+    const role = headerRole(cell.text);
+    if (role === null || role === 'value' || role === 'name') return null;
+    if (role !== 'other' && !layout.columns.some((c) => c.role === role)) {
+      added.push({ role, start: cell.start, date: null });
+    }
+  }
+  const columns = [...layout.columns, ...added].sort((a, b) => a.start - b.start);
+  return { delimiter: layout.delimiter, columns };
 }
 
 /** The keyword opening an earlier result in brackets, in the languages the reader knows. */

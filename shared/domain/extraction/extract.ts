@@ -21,7 +21,7 @@
  */
 
 import { unfoldColumns } from './columns';
-import { type PreviousResult, splitPreviousResult } from './cumulative';
+import { extendDatedHeader, type PreviousResult, splitPreviousResult } from './cumulative';
 import { dateOnlyLine, detectSlashOrder, leadingDate, reportDate, type SlashOrder } from './dates';
 import { type LeadingFlag, splitFlagBeforeValue } from './flag-first';
 import { readHl7Observations } from './hl7-v2';
@@ -201,6 +201,11 @@ class DocumentReader {
     if (header) {
       this.layout = header;
       this.sectionUnit = null;
+      return;
+    }
+    const datedHeader = this.layout ? extendDatedHeader(text, this.layout) : null;
+    if (datedHeader) {
+      this.layout = datedHeader;
       return;
     }
     const transposed = detectTransposedHeader(text, order);

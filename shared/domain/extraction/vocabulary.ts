@@ -111,6 +111,8 @@ const HEADER_WORDS: ReadonlyArray<readonly [ColumnRole, readonly string[]]> = [
       'reference range',
       'reference ranges',
       'ref range',
+      'ref range units',
+      'reference range units',
       'ref',
       'reference interval',
       'reference value',
