@@ -87,33 +87,52 @@ export interface PreviousResult {
   date: string;
 }
 
+/** `prev 1.3 on 02/01/2026`, `previous: 02/01/2026 1.3 mg/dL`: the earlier value and its date, or null. */
+function earlierResult(text: string, order: SlashOrder): { measurement: Measurement; date: string } | null {
+  const keyword = PREVIOUS_KEYWORD.exec(text.trim());
+  if (!keyword) return null;
+  // Brackets around the date or a flag (`1.3 (02/01/2026)`, `1.3 (H)`) carry nothing of their own.
+  const body = text
+    .trim()
+    .slice(keyword[0].length)
+    .replace(/[()[\]]/g, ' ');
+  const dates = findDates(body, order);
+  const date = dates[0];
+  if (dates.length !== 1 || !date) return null;
+  const before = body.slice(0, date.start);
+  const after = body.slice(date.end);
+  // `1.3 on 02/01/2026` or `02/01/2026: 1.3`: the value is on the side that is not only a joiner.
+  const valueText = JOINER.test(after) ? before : JOINER.test(before) ? after : null;
+  if (valueText === null) return null;
+  const trimmed = valueText
+    .replace(/^[\s,;:]+/, '')
+    .replace(/[\s,;:]*(?:on|am|vom|du|le|del|el|il|of|from|dated)?\s*$/i, '');
+  const measurement = parseMeasurement(trimmed, 0);
+  if (measurement?.rest !== '' || measurement.qualitative) return null;
+  return { measurement, date: date.iso };
+}
+
 /**
  * An earlier result of the same test in brackets on a reading's line (see the module comment), or null. The bracket
  * must hold the keyword, one value and one date (either order), nothing else.
  */
 export function splitPreviousResult(text: string, order: SlashOrder): PreviousResult | null {
   for (const group of text.matchAll(/[([]([^()[\]]{3,80})[)\]]/g)) {
-    const inner = (group[1] as string).trim();
-    const keyword = PREVIOUS_KEYWORD.exec(inner);
-    if (!keyword) continue;
-    const body = inner.slice(keyword[0].length);
-    const dates = findDates(body, order);
-    const date = dates[0];
-    if (dates.length !== 1 || !date) continue;
-    const before = body.slice(0, date.start);
-    const after = body.slice(date.end);
-    // `1.3 on 02/01/2026` or `02/01/2026: 1.3`: the value is on the side that is not only a joiner.
-    const valueText = JOINER.test(after) ? before : JOINER.test(before) ? after : null;
-    if (valueText === null) continue;
-    const trimmed = valueText
-      .replace(/^[\s,;:]+/, '')
-      .replace(/[\s,;:]*(?:on|am|vom|du|le|del|el|il|of|from)?\s*$/i, '');
-    const measurement = parseMeasurement(trimmed, 0);
-    if (measurement?.rest !== '' || measurement.qualitative) continue;
+    const earlier = earlierResult(group[1] as string, order);
+    if (!earlier) continue;
     const head = text.slice(0, group.index).replace(/\s+$/, '');
     const tail = text.slice(group.index + group[0].length).trim();
     const rest = tail === '' ? head : `${head} ${tail}`;
-    return { rest, measurement, date: date.iso };
+    return { rest, ...earlier };
   }
   return null;
+}
+
+/**
+ * A line of its own under a reading, as patient portals stack it: `Previous result: 1.3 mg/dL on 02/01/2026`,
+ * `Last value 1.3 (12/01/2026)`. The earlier value and its date, or null; the caller gives it the name above.
+ */
+export function previousResultLine(text: string, order: SlashOrder): { measurement: Measurement; date: string } | null {
+  if (text.length > 100) return null;
+  return earlierResult(text, order);
 }

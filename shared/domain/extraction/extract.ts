@@ -21,7 +21,7 @@
  */
 
 import { unfoldColumns } from './columns';
-import { extendDatedHeader, type PreviousResult, splitPreviousResult } from './cumulative';
+import { extendDatedHeader, previousResultLine, splitPreviousResult } from './cumulative';
 import { dateOnlyLine, detectSlashOrder, leadingDate, reportDate, type SlashOrder } from './dates';
 import { type LeadingFlag, splitFlagBeforeValue } from './flag-first';
 import { readHl7Observations } from './hl7-v2';
@@ -234,6 +234,7 @@ class DocumentReader {
     const previous = splitPreviousResult(spaceSeparated(leading?.rest ?? text), order);
     const body = previous?.rest ?? spaceSeparated(leading?.rest ?? text);
     const ownDate = leading?.iso ?? null;
+    if (this.readPreviousLine(index, body)) return;
     if (this.completeLastReading(index, body)) return;
     if (this.readLabelledField(index, body, ownDate)) return;
     const unitLine = sectionUnit(body);
@@ -294,13 +295,27 @@ class DocumentReader {
     return acceptLine(candidate, flagged.text) ? candidate : null;
   }
 
-  /** The earlier result in brackets on a reading's line: same test, unit and range, its own value and date. */
-  private emitPrevious(index: number, name: string, previous: PreviousResult): void {
-    const current = this.stack.last?.reading;
-    const measurement = previous.measurement;
-    measurement.unit ??= current?.unit ?? null;
-    measurement.referenceRange ??= current?.referenceRange ?? null;
-    this.emit(index, name, measurement, previous.date);
+  /** `Previous result: 1.3 mg/dL on 02/01/2026` under a reading: an earlier reading of the test just above. */
+  private readPreviousLine(index: number, body: string): boolean {
+    const last = this.stack.last;
+    if (!last || !this.recent(index, last.line)) return false;
+    const earlier = previousResultLine(body, this.order);
+    if (!earlier) return false;
+    this.emitPrevious(index, last.reading.indicator, earlier);
+    return true;
+  }
+
+  /**
+   * The earlier result in brackets on a reading's line: same test, unit and range, its own value and date. Lines
+   * below still complete the current reading, which stays the last one.
+   */
+  private emitPrevious(index: number, name: string, earlier: { measurement: Measurement; date: string }): void {
+    const current = this.stack.last;
+    const measurement = earlier.measurement;
+    measurement.unit ??= current?.reading.unit ?? null;
+    measurement.referenceRange ??= current?.reading.referenceRange ?? null;
+    this.emit(index, name, measurement, earlier.date);
+    this.stack.last = current;
   }
 
   /** A row of a transposed table: values make readings per test column; unit, range and flag rows complete them. */

@@ -5,8 +5,8 @@
  *
  * A capital letter is also part of many test names (`Vitamin D 25`, `Apolipoprotein B 1.1`, `Protein C 95 %`), so
  * a letter or word counts as a flag only where a column gap (two spaces or a tab) sets it off from the name, or,
- * between name and value, when it is an upper-case flag word of two letters or more (`HIGH`, `HH`). Symbols (`*`,
- * `!`, arrows) are never part of a name. The flag is returned as written; the line is returned without it.
+ * between name and value, when it is bracketed (`(H)`) or an upper-case flag word of two letters or more (`HIGH`,
+ * `HH`). Symbols (`*`, `!`, arrows) are never part of a name. The flag is returned as written; the line is returned without it.
  */
 import { FLAG_CELL } from './measurement';
 
@@ -59,7 +59,8 @@ function flagBeforeValue(text: string): LeadingFlag | null {
     if (!/\p{L}/u.test(before) || !VALUE_AHEAD.test(after) || !isFlagToken(token)) continue;
     if (LOOSE_NUMBER.test(before)) return null; // a flag after a value, which the value reader takes itself
     const gapped = /\s{2}|\t/.test(m[1] as string);
-    if (!gapped && !SYMBOL_FLAG.test(token) && !UPPER_WORD_FLAG.test(token)) return null;
+    const bracketed = /^\(.+\)$/.test(token);
+    if (!gapped && !bracketed && !SYMBOL_FLAG.test(token) && !UPPER_WORD_FLAG.test(token)) return null;
     // Blank the flag out, so that the value stays where a fixed-width column reader expects it.
     const blanked = `${before}${m[1]}${' '.repeat(token.length)}${m[3]}${after}`;
     return { text: blanked, flag: withoutFlag(token) };

@@ -67,6 +67,32 @@ describe('cumulative reports: dates as columns', () => {
     ]);
   });
 
+  it('takes collection times and the Units / Ref. Range captions from a second header line', () => {
+    const text = [
+      'Patient: DOE, Jane   DOB: 14/07/1948',
+      '                      27/03/26   12/01/26   03/10/25',
+      '                      09:42      10:15      08:57      Units          Ref. Range',
+      'Lab No                R4471920   R4403381   R4290175',
+      'Potassium             5.6 H      5.3        --         mmol/L         3.5 - 5.3',
+    ].join('\n');
+    const found = extractReadingsOffline(text);
+    expect(found.map((r) => [r.indicator, r.value, r.flag, r.measuredAt, r.unit, r.referenceRange])).toEqual([
+      ['Potassium', '5.6', 'H', '2026-03-27', 'mmol/L', '3.5 - 5.3'],
+      ['Potassium', '5.3', null, '2026-01-12', 'mmol/L', '3.5 - 5.3'],
+    ]);
+  });
+
+  it("reads Epic's combined 'Ref Range & Units' column", () => {
+    const text = [
+      'Component               Ref Range & Units       12/30/25      02/03/26',
+      'Hemoglobin              13.5 - 17.5 g/dL        11.8 (L)      Canceled',
+    ].join('\n');
+    const found = extractReadingsOffline(text);
+    expect(found.map((r) => [r.value, r.flag, r.measuredAt, r.unit, r.referenceRange])).toEqual([
+      ['11.8', 'L', '2025-12-30', 'g/dL', '13.5 - 17.5'],
+    ]);
+  });
+
   it('knows empty cells and header date cells', () => {
     for (const empty of ['--', '-', '—', '.', 'n/a', 'NA', 'not done', 'Pending', 'cancelled', 'TNP']) {
       expect(isEmptyCumulativeCell(empty)).toBe(true);
@@ -103,6 +129,26 @@ describe('cumulative reports: an earlier result inline', () => {
     ]);
   });
 
+  it('reads an earlier result on its own line under the reading, for the test above', () => {
+    const text = [
+      'Collected: 03/10/2026',
+      'Creatinine 1.1 mg/dL',
+      'Previous result: 1.3 mg/dL on 02/01/2026',
+      'Normal range: 0.6-1.2',
+      'Potassium',
+      '4.1 mmol/L',
+      'Last value 3.9 (02/01/2026)',
+    ].join('\n');
+    expect(
+      extractReadingsOffline(text).map((r) => [r.indicator, r.value, r.unit, r.referenceRange, r.measuredAt]),
+    ).toEqual([
+      ['Creatinine', '1.1', 'mg/dL', '0.6-1.2', '2026-03-10'],
+      ['Creatinine', '1.3', 'mg/dL', null, '2026-02-01'],
+      ['Potassium', '4.1', 'mmol/L', null, '2026-03-10'],
+      ['Potassium', '3.9', 'mmol/L', null, '2026-02-01'],
+    ]);
+  });
+
   it('leaves brackets that are not an earlier result alone', () => {
     expect(splitPreviousResult('Glucose 104 mg/dL (fasting)', 'day-first')).toBeNull();
     expect(splitPreviousResult('Glucose 104 mg/dL (prev. visit 02/01/2026)', 'day-first')).toBeNull();
@@ -128,6 +174,7 @@ describe('a flag before the value', () => {
     expect(rows('Glucose   H 104   mg/dL')).toEqual([['Glucose', '104', 'H', null, 'mg/dL']]);
     expect(rows('Glucose    HIGH   104 mg/dL')).toEqual([['Glucose', '104', 'HIGH', null, 'mg/dL']]);
     expect(rows('Vitamin D  L 18 ng/mL  30-100')).toEqual([['Vitamin D', '18', 'L', null, 'ng/mL']]);
+    expect(rows('Hemoglobin (L) 11.8 g/dL')).toEqual([['Hemoglobin', '11.8', 'L', null, 'g/dL']]);
   });
 
   it('reads a header that puts Flag before Result, and H 104 result cells under one that does not', () => {
@@ -142,6 +189,12 @@ describe('a flag before the value', () => {
     ]);
     const inCell = ['Test        Result    Units   Reference', 'Glucose     H 104     mg/dL   70-99'].join('\n');
     expect(rows(inCell)).toEqual([['Glucose', '104', 'H', null, 'mg/dL']]);
+  });
+
+  it('does not read an accession number under a SPEC# label', () => {
+    expect(rows('SPEC#: 0320:C00417R            STATUS: FINAL\nGLUCOSE   H 118   mg/dL   70-99')).toEqual([
+      ['GLUCOSE', '118', 'H', null, 'mg/dL'],
+    ]);
   });
 
   it('does not take a letter of a test name for a flag', () => {
