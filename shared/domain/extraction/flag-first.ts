@@ -80,3 +80,15 @@ export function splitCellFlag(cell: string): LeadingFlag | null {
   const rest = cell.trim().slice(m[0].length);
   return VALUE_AHEAD.test(rest) ? { text: rest, flag: withoutFlag(m[1] as string) } : null;
 }
+
+/** A flag printed against its number, as some cumulative views do to keep columns narrow: `5.6H`, `148*`, `3.1LL`. */
+const GLUED_FLAG = /^([<>]?\d+(?:[.,]\d+)?)(HH|LL|H|L|A|\*{1,3})$/;
+
+/**
+ * A result cell whose flag is glued to the number (`5.6H`). Only for rows that state their unit or range elsewhere,
+ * where a trailing `L` cannot be litres.
+ */
+export function splitGluedFlag(cell: string): LeadingFlag | null {
+  const m = GLUED_FLAG.exec(cell.trim());
+  return m ? { text: m[1] as string, flag: m[2] as string } : null;
+}

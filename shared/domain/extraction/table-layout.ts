@@ -7,7 +7,7 @@
  */
 import { columnDate, isEmptyCumulativeCell, nameColumnOfDatedHeader } from './cumulative';
 import { findDates, type SlashOrder } from './dates';
-import { splitCellFlag } from './flag-first';
+import { splitCellFlag, splitGluedFlag } from './flag-first';
 import { plausibleName } from './inline-readings';
 import { type Cell, type Delimiter, detectDelimiter, splitCells } from './lines';
 import {
@@ -180,7 +180,7 @@ function cellsByColumn(line: string, layout: TableLayout): string[] {
 function readResultCell(text: string, rowHasContext: boolean): Measurement | null {
   const measurement = parseMeasurement(text, 0, { resultCell: true });
   if (measurement && measurement.rest === '') return measurement;
-  const flagged = splitCellFlag(text);
+  const flagged = splitCellFlag(text) ?? (rowHasContext ? splitGluedFlag(text) : null);
   const afterFlag = flagged ? parseMeasurement(flagged.text, 0, { resultCell: true }) : null;
   if (flagged && afterFlag?.rest === '') return { ...afterFlag, flag: afterFlag.flag ?? flagged.flag };
   if (rowHasContext && /^\p{L}+(?:[\s-]\p{L}+){0,2}$/u.test(text) && !FLAG_CELL.test(text)) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { columnDate, isEmptyCumulativeCell, splitPreviousResult } from '../../../shared/domain/extraction/cumulative';
-import { splitCellFlag, splitFlagBeforeValue } from '../../../shared/domain/extraction/flag-first';
+import { splitCellFlag, splitFlagBeforeValue, splitGluedFlag } from '../../../shared/domain/extraction/flag-first';
 import { extractReadingsOffline } from '../../../shared/domain/extraction/index';
 import type { ExtractedReading } from '../../../shared/domain/extraction/types';
 
@@ -91,6 +91,19 @@ describe('cumulative reports: dates as columns', () => {
     expect(found.map((r) => [r.value, r.flag, r.measuredAt, r.unit, r.referenceRange])).toEqual([
       ['11.8', 'L', '2025-12-30', 'g/dL', '13.5 - 17.5'],
     ]);
+  });
+
+  it('reads month-name column dates with times, glued flags, and a tab-separated export', () => {
+    const fixed = [
+      'Test            27-Mar-2026 09:42   12-Jan-2026 10:15   Units    Reference',
+      'Potassium       5.6H                5.3                 mmol/L   3.5-5.3',
+    ].join('\n');
+    expect(rows(fixed)).toEqual([
+      ['Potassium', '5.6', 'H', '2026-03-27', 'mmol/L'],
+      ['Potassium', '5.3', null, '2026-01-12', 'mmol/L'],
+    ]);
+    const tabs = ['Test\t03/27/2026\t01/12/2026\tUnits\tRange', 'Glucose\t104 H\t\tmg/dL\t70-99'].join('\n');
+    expect(rows(tabs)).toEqual([['Glucose', '104', 'H', '2026-03-27', 'mg/dL']]);
   });
 
   it('knows empty cells and header date cells', () => {
@@ -187,6 +200,10 @@ describe('a flag before the value', () => {
       ['Glucose', '104', 'H', null, 'mg/dL'],
       ['Sodium', '140', null, null, 'mmol/L'],
     ]);
+    const gapped = ['Test              Result    Units    Range', 'Potassium    L    3.2       mmol/L   3.5-5.1'].join(
+      '\n',
+    );
+    expect(rows(gapped)).toEqual([['Potassium', '3.2', 'L', null, 'mmol/L']]);
     const inCell = ['Test        Result    Units   Reference', 'Glucose     H 104     mg/dL   70-99'].join('\n');
     expect(rows(inCell)).toEqual([['Glucose', '104', 'H', null, 'mg/dL']]);
   });
@@ -205,6 +222,8 @@ describe('a flag before the value', () => {
     expect(rows('High sensitivity CRP  3.1 mg/L')).toEqual([['High sensitivity CRP', '3.1', null, null, 'mg/L']]);
     expect(splitCellFlag('H 104')).toEqual({ text: '104', flag: 'H' });
     expect(splitCellFlag('Hazy')).toBeNull();
+    expect(splitGluedFlag('148*')).toEqual({ text: '148', flag: '*' });
+    expect(splitGluedFlag('2.5 L')).toBeNull();
   });
 });
 
