@@ -87,21 +87,16 @@ export interface PreviousResult {
   date: string;
 }
 
-/** `prev 1.3 on 02/01/2026`, `previous: 02/01/2026 1.3 mg/dL`: the earlier value and its date, or null. */
-function earlierResult(text: string, order: SlashOrder): { measurement: Measurement; date: string } | null {
-  const keyword = PREVIOUS_KEYWORD.exec(text.trim());
-  if (!keyword) return null;
+/** `1.3 on 02/01/2026`, `02/01/2026: 1.3 mg/dL`, `97  01/05/2025`: one value and one date, or null. */
+export function valueAndDate(text: string, order: SlashOrder): { measurement: Measurement; date: string } | null {
   // Brackets around the date or a flag (`1.3 (02/01/2026)`, `1.3 (H)`) carry nothing of their own.
-  const body = text
-    .trim()
-    .slice(keyword[0].length)
-    .replace(/[()[\]]/g, ' ');
+  const body = text.replace(/[()[\]]/g, ' ');
   const dates = findDates(body, order);
   const date = dates[0];
   if (dates.length !== 1 || !date) return null;
   const before = body.slice(0, date.start);
   const after = body.slice(date.end);
-  // `1.3 on 02/01/2026` or `02/01/2026: 1.3`: the value is on the side that is not only a joiner.
+  // The value is on the side that is not only a joiner.
   const valueText = JOINER.test(after) ? before : JOINER.test(before) ? after : null;
   if (valueText === null) return null;
   const trimmed = valueText
@@ -110,6 +105,12 @@ function earlierResult(text: string, order: SlashOrder): { measurement: Measurem
   const measurement = parseMeasurement(trimmed, 0);
   if (measurement?.rest !== '' || measurement.qualitative) return null;
   return { measurement, date: date.iso };
+}
+
+/** `prev 1.3 on 02/01/2026`, `previous: 02/01/2026 1.3 mg/dL`: the earlier value and its date, or null. */
+function earlierResult(text: string, order: SlashOrder): { measurement: Measurement; date: string } | null {
+  const keyword = PREVIOUS_KEYWORD.exec(text.trim());
+  return keyword ? valueAndDate(text.trim().slice(keyword[0].length), order) : null;
 }
 
 /**

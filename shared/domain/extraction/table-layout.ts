@@ -5,7 +5,7 @@
  * delimited rows (tab, semicolon, pipe, CSV) by cell index. A header whose columns are dates makes one reading per
  * date cell, dated by its column.
  */
-import { columnDate, isEmptyCumulativeCell, nameColumnOfDatedHeader } from './cumulative';
+import { columnDate, isEmptyCumulativeCell, nameColumnOfDatedHeader, valueAndDate } from './cumulative';
 import { findDates, type SlashOrder } from './dates';
 import { splitCellFlag, splitGluedFlag } from './flag-first';
 import { plausibleName } from './inline-readings';
@@ -209,6 +209,22 @@ function completeFromColumns(measurement: Measurement, unitText: string, rangeCe
   if (flagText !== '' && FLAG_CELL.test(flagText)) measurement.flag = flagText.replace(/^\(|\)$/g, '');
 }
 
+/** The `Previous Result and Date` cell of a row (`97  01/05/2025`): the test's earlier reading, with the row's unit. */
+function earlierReading(
+  layout: TableLayout,
+  texts: string[],
+  current: RowReading,
+  order: SlashOrder,
+): RowReading | null {
+  const k = layout.columns.findIndex((c) => c.role === 'previous');
+  const earlier = k >= 0 ? valueAndDate(texts[k] ?? '', order) : null;
+  if (!earlier) return null;
+  const measurement = earlier.measurement;
+  measurement.unit ??= current.measurement.unit;
+  measurement.referenceRange ??= current.measurement.referenceRange;
+  return { name: current.name, measurement, measuredAt: earlier.date };
+}
+
 /**
  * The readings of one row under a header: one for a plain table, one per filled date cell for a cumulative table.
  * Null when the row does not fit the layout (no name, no result where the result column is), so that the caller
@@ -248,5 +264,7 @@ export function readTableRow(line: string, layout: TableLayout, order: SlashOrde
   }
   if (readings.length === 0) return null;
   if (!dated && QUALITATIVE_CELL.test(name)) return null;
+  const earlier = earlierReading(layout, texts, readings[0] as RowReading, order);
+  if (earlier) readings.push(earlier);
   return readings;
 }

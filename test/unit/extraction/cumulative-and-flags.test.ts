@@ -162,6 +162,20 @@ describe('cumulative reports: an earlier result inline', () => {
     ]);
   });
 
+  it("reads LabCorp's 'Previous Result and Date' column as a second dated reading", () => {
+    const text = [
+      'Date Collected: 03/20/2026',
+      'Tests                      Current Result and Flag    Previous Result and Date    Units     Reference Interval',
+      'Glucose 01                 104  High                  97  01/05/2025              mg/dL     70-99',
+      'BUN 01                     15                                                     mg/dL     6-24',
+    ].join('\n');
+    expect(rows(text)).toEqual([
+      ['Glucose 01', '104', 'High', '2026-03-20', 'mg/dL'],
+      ['Glucose 01', '97', null, '2025-01-05', 'mg/dL'],
+      ['BUN 01', '15', null, '2026-03-20', 'mg/dL'],
+    ]);
+  });
+
   it('leaves brackets that are not an earlier result alone', () => {
     expect(splitPreviousResult('Glucose 104 mg/dL (fasting)', 'day-first')).toBeNull();
     expect(splitPreviousResult('Glucose 104 mg/dL (prev. visit 02/01/2026)', 'day-first')).toBeNull();
