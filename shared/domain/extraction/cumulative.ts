@@ -28,8 +28,9 @@ export function isEmptyCumulativeCell(text: string): boolean {
   return EMPTY_CELL.test(text.trim());
 }
 
-/** A collection time after a column's date: `09:15`, `9h15`, `14:02:33`, `10.30`. */
-const COLUMN_TIME = /^\s*(?:\d{1,2}[:h.]\d{2}(?::\d{2})?\s*(?:[ap]\.?m\.?)?)?\s*$/i;
+/** A collection time after a column's date: `09:15`, `9h15`, `14:02:33`, `10.30`, `0814 Local`, `09:42 PDT`. */
+const COLUMN_TIME =
+  /^\s*(?:(?:\d{1,2}[:h.]\d{2}(?::\d{2})?|[0-2]\d[0-5]\d)\s*(?:[ap]\.?m\.?)?(?:\s*(?:[a-z]{1,3}t|utc|gmt|local))?)?\s*$/i;
 
 /** The date of a header cell that is only a date (and perhaps its time), else null. */
 export function columnDate(text: string, order: SlashOrder): string | null {
@@ -65,8 +66,9 @@ export function extendDatedHeader(line: string, layout: TableLayout): TableLayou
   for (const cell of cells) {
     if (/\d/.test(cell.text) && COLUMN_TIME.test(cell.text)) continue;
     const role = headerRole(cell.text);
-    if (role === null || role === 'value' || role === 'name') return null;
-    if (role !== 'other' && !layout.columns.some((c) => c.role === role)) {
+    if (role === null || role === 'value') return null;
+    // The names' caption (`Procedure`, `Test`) may sit on this line: the names column is there already.
+    if (role !== 'other' && role !== 'name' && !layout.columns.some((c) => c.role === role)) {
       added.push({ role, start: cell.start, date: null });
     }
   }
@@ -78,7 +80,7 @@ export function extendDatedHeader(line: string, layout: TableLayout): TableLayou
 const PREVIOUS_KEYWORD =
   /^(?:prev(?:ious)?|last|prior|before|vorher(?:ig(?:er)?)?|vorwert|zuvor|letzter?|anterior|previo|pr[ée]c[ée]dent(?:e)?|ant[ée]rieur(?:e)?|precedente)\.?(?:\s+(?:result|value|reading|wert|valor|valeur|valore))?\s*[:=]?\s*/i;
 /** Words joining the earlier value to its date: `1.3 on 02/01/2026`, `1,3 am 02.01.2026`, `1.3, 02.01.2026`. */
-const JOINER = /^[\s,;:]*(?:on|am|vom|du|le|del|el|il|of|from|dated)?[\s,;:]*$/i;
+const JOINER = /^[\s,;:\-–—]*(?:on|am|vom|du|le|del|el|il|of|from|dated)?[\s,;:\-–—]*$/i;
 
 export interface PreviousResult {
   /** The line without the bracket, to be read as the current reading. */
@@ -100,8 +102,8 @@ export function valueAndDate(text: string, order: SlashOrder): { measurement: Me
   const valueText = JOINER.test(after) ? before : JOINER.test(before) ? after : null;
   if (valueText === null) return null;
   const trimmed = valueText
-    .replace(/^[\s,;:]+/, '')
-    .replace(/[\s,;:]*(?:on|am|vom|du|le|del|el|il|of|from|dated)?\s*$/i, '');
+    .replace(/^[\s,;:\-–—]+/, '')
+    .replace(/[\s,;:\-–—]*(?:on|am|vom|du|le|del|el|il|of|from|dated)?[\s\-–—]*$/i, '');
   const measurement = parseMeasurement(trimmed, 0);
   if (measurement?.rest !== '' || measurement.qualitative) return null;
   return { measurement, date: date.iso };

@@ -82,6 +82,19 @@ describe('cumulative reports: dates as columns', () => {
     ]);
   });
 
+  it('takes the names caption and zoned times on the second header line', () => {
+    const text = [
+      'DOB: 11/02/1975',
+      '                       03/27/2026    01/12/2026',
+      'Test                   09:42 PDT     0814 Local    Units      Ref Range',
+      'Potassium              5.6 (H)       4.1           mmol/L     3.5-5.1',
+    ].join('\n');
+    expect(rows(text)).toEqual([
+      ['Potassium', '5.6', 'H', '2026-03-27', 'mmol/L'],
+      ['Potassium', '4.1', null, '2026-01-12', 'mmol/L'],
+    ]);
+  });
+
   it("reads Epic's combined 'Ref Range & Units' column", () => {
     const text = [
       'Component               Ref Range & Units       12/30/25      02/03/26',
@@ -125,6 +138,8 @@ describe('cumulative reports: an earlier result inline', () => {
     ['Creatinine 1.1 mg/dL (previous: 1.3, 02.01.2026)', '1.3', '2026-01-02'],
     ['Creatinine 1.1 mg/dL [last 1.3 02/01/26]', '1.3', '2026-02-01'],
     ['Creatinine 1.1 mg/dL (previous result 02/01/2026: 1.3 mg/dL)', '1.3', '2026-02-01'],
+    ['Creatinine 1.1 mg/dL (prev: 1.3 - 02/01/2026)', '1.3', '2026-02-01'],
+    ['Creatinine 1.1 mg/dL (previous 1.3 on 1 Feb 2026)', '1.3', '2026-02-01'],
   ])('%s', (line, previousValue, previousDate) => {
     const text = `Collected: 03/10/2026\n${line}`;
     expect(rows(text)).toEqual([
