@@ -4,13 +4,16 @@
  *   1. `lines.ts`      clean and split the text; recognise header/footer noise (identity, contacts, pages, signatures)
  *   2. `dates.ts`      settle the document's date order and its report date (collection before report date)
  *   3. per line, the first reader that recognises it wins:
- *        table header        → remember the column layout (`table-layout.ts`)
+ *        table header        → remember the column layout (`table-layout.ts`); under a header of dates, a line of
+ *                              collection times and captions extends it (`cumulative.ts`)
  *        date-only line      → section date for what follows (journal days, cumulative blocks)
  *        noise line          → skipped
- *        table row           → read by column under the last header
+ *        table row           → read by column under the last header (a flag before the value: `flag-first.ts`)
+ *        earlier-result line → `Previous result: 1.3 on 02/01/2026`: a dated reading of the test above
  *        range / flag line   → completes the reading just above (portal copy-paste stacks fields on lines)
  *        value-only line     → a reading for the name line just above
- *        single reading line → `Glucose: 104 mg/dL (70-99) H` (`inline-readings.ts`)
+ *        single reading line → `Glucose: 104 mg/dL (70-99) H` (`inline-readings.ts`), `H  Glucose  104 mg/dL`;
+ *                              a bracketed `(prev 1.3 on 02/01/2026)` adds the earlier reading (`cumulative.ts`)
  *        otherwise, per part → `BP 128/82, HR 72, SpO2 98%`: each comma/semicolon/gap-separated part is a short
  *                              reading (`inline-readings.ts`) or prose, where only values named by a known
  *                              measurement count (`narrative.ts`)

@@ -3,7 +3,7 @@
  * in English, German, Spanish or French, in any order, and rows are read column by column. Fixed-width rows are
  * mapped to columns by character overlap with the header (so an empty flag cell does not shift the others);
  * delimited rows (tab, semicolon, pipe, CSV) by cell index. A header whose columns are dates makes one reading per
- * date cell, dated by its column.
+ * date cell, dated by its column, and a `Previous Result and Date` column a second, earlier reading (`cumulative.ts`).
  */
 import { columnDate, isEmptyCumulativeCell, nameColumnOfDatedHeader, valueAndDate } from './cumulative';
 import { findDates, type SlashOrder } from './dates';
