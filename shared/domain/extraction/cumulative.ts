@@ -15,7 +15,7 @@
  */
 import { type DateMatch, findDates, type SlashOrder } from './dates';
 import { splitCells } from './lines';
-import { type Measurement, parseMeasurement } from './measurement';
+import { type Measurement, parseMeasurement, parseRangeText } from './measurement';
 import type { Column, TableLayout } from './table-layout';
 import { type ColumnRole, headerRole } from './vocabulary';
 
@@ -138,4 +138,108 @@ export function splitPreviousResult(text: string, order: SlashOrder): PreviousRe
 export function previousResultLine(text: string, order: SlashOrder): { measurement: Measurement; date: string } | null {
   if (text.length > 100) return null;
   return earlierResult(text, order);
+}
+
+/**
+ * A cumulative header copied without its column gaps (PDF viewers and `pdftotext` without `-layout` collapse them):
+ * `Test 27/03/26 12/01/26 03/10/25 Units Ref range`. The dates, newest or oldest first, and whether a unit and a
+ * range follow the values on each row.
+ */
+export interface SpacedDatedHeader {
+  dates: string[];
+  unit: boolean;
+  range: boolean;
+}
+
+const EMPTY_TOKEN = /^(?:[-–—]{1,3}|\.{1,3}|n\/?a)$/i;
+const NUMBER_TOKEN = /^[<>≤≥]?\d+(?:[.,]\d+)?$/;
+/** Flags a collapsed row prints after a value: case-sensitive letters (a lone `h` or `l` is not one). */
+const FLAG_TOKEN = /^(?:\(?(?:HH|LL|H|L|A|N)\)?|\*{1,3}|!{1,2}|↑↑?|↓↓?)$/u;
+
+/** The header captions after the dates: each a unit, range or flag caption (up to four words), or null. */
+function trailingCaptions(text: string): ColumnRole[] | null {
+  const words = text.split(/\s+/).filter((w) => w !== '');
+  const roles: ColumnRole[] = [];
+  let i = 0;
+  while (i < words.length) {
+    let matched = 0;
+    for (let n = Math.min(4, words.length - i); n >= 1 && matched === 0; n--) {
+      const role = headerRole(words.slice(i, i + n).join(' '));
+      if (role === 'unit' || role === 'range' || role === 'flag') {
+        roles.push(role);
+        matched = n;
+      }
+    }
+    if (matched === 0) return null;
+    i += matched;
+  }
+  return roles;
+}
+
+export function detectSpacedDatedHeader(line: string, order: SlashOrder): SpacedDatedHeader | null {
+  const text = line.trim();
+  if (/\t|\s{2}/.test(text)) return null; // gapped headers are `table-layout.ts`'s
+  const dates = findDates(text, order);
+  const first = dates[0];
+  const last = dates[dates.length - 1];
+  if (dates.length < 2 || !first || !last) return null;
+  for (let k = 1; k < dates.length; k++) {
+    if (text.slice((dates[k - 1] as DateMatch).end, (dates[k] as DateMatch).start).trim() !== '') return null;
+  }
+  const lead = text.slice(0, first.start).trim();
+  const leadRole = lead === '' ? 'name' : headerRole(lead);
+  if (leadRole !== 'name' && leadRole !== 'date') return null;
+  const captions = trailingCaptions(text.slice(last.end));
+  if (captions === null) return null;
+  return { dates: dates.map((d) => d.iso), unit: captions.includes('unit'), range: captions.includes('range') };
+}
+
+/**
+ * A collapsed row under such a header: `WCC 6.2 -- 11.8 H x10^9/L 4.0-11.0`. The name runs to the first number or
+ * empty mark; then one cell per date (a number, perhaps flagged, or an empty mark), then the unit and range. Without
+ * gaps a missing cell cannot be placed: a row of several values that are not one per date gives no reading (an
+ * empty list, so that no other reader dates them either); null when the line is no such row.
+ */
+export function readSpacedDatedRow(
+  line: string,
+  header: SpacedDatedHeader,
+  order: SlashOrder,
+): { name: string; readings: { measurement: Measurement; date: string }[] } | null {
+  const tokens = line.trim().split(/\s+/);
+  const start = tokens.findIndex((t) => NUMBER_TOKEN.test(t) || EMPTY_TOKEN.test(t));
+  if (start <= 0) return null;
+  const name = tokens.slice(0, start).join(' ');
+  if (!/\p{L}/u.test(name) || findDates(name, order).length > 0 || name.length > 60) return null;
+  const cells: (Measurement | null)[] = [];
+  let i = start;
+  for (; i < tokens.length && cells.length <= header.dates.length; i++) {
+    const token = tokens[i] as string;
+    const previous = cells[cells.length - 1];
+    if (NUMBER_TOKEN.test(token) && cells.length < header.dates.length) {
+      cells.push({ value: token, unit: null, referenceRange: null, flag: null, qualitative: false, rest: '' });
+    } else if (EMPTY_TOKEN.test(token) && cells.length < header.dates.length) cells.push(null);
+    else if (FLAG_TOKEN.test(token) && previous && previous.flag === null)
+      previous.flag = token.replace(/^\(|\)$/g, '');
+    else break;
+  }
+  // Two values or more for fewer dates: a cumulative row with a cell lost, which no date can be given to safely.
+  if (cells.length !== header.dates.length) return cells.length >= 2 ? { name, readings: [] } : null;
+  let unit: string | null = null;
+  let rest = tokens.slice(i);
+  if (header.unit && rest[0] !== undefined && !/^[<>≤≥]?\d/.test(rest[0])) {
+    unit = rest[0];
+    rest = rest.slice(1);
+  }
+  let range: string | null = null;
+  if (rest.length > 0) {
+    const parsed = header.range ? parseRangeText(rest.join(' ')) : null;
+    if (parsed === null) return null;
+    range = parsed.range;
+    unit ??= parsed.unit;
+  }
+  const readings: { measurement: Measurement; date: string }[] = [];
+  cells.forEach((cell, k) => {
+    if (cell) readings.push({ measurement: { ...cell, unit, referenceRange: range }, date: header.dates[k] as string });
+  });
+  return readings.length > 0 ? { name, readings } : null;
 }

@@ -24,7 +24,14 @@
  */
 
 import { unfoldColumns } from './columns';
-import { extendDatedHeader, previousResultLine, splitPreviousResult } from './cumulative';
+import {
+  detectSpacedDatedHeader,
+  extendDatedHeader,
+  previousResultLine,
+  readSpacedDatedRow,
+  type SpacedDatedHeader,
+  splitPreviousResult,
+} from './cumulative';
 import { dateOnlyLine, detectSlashOrder, leadingDate, reportDate, type SlashOrder } from './dates';
 import { type LeadingFlag, splitFlagBeforeValue } from './flag-first';
 import { readHl7Observations } from './hl7-v2';
@@ -153,6 +160,8 @@ class DocumentReader {
   private readonly stack: Stack = { pendingName: null, last: null };
   /** A transposed table being read (tests as columns) and the readings of each of its columns so far. */
   private transposed: { layout: TransposedLayout; byColumn: ExtractedReading[][] } | null = null;
+  /** A cumulative header copied without its column gaps, whose rows are read token by token (`cumulative.ts`). */
+  private spacedDated: SpacedDatedHeader | null = null;
   /** The words the current line's spelled values replaced (see `spelled-values.ts`). */
   private asWritten: ReadonlyMap<string, string> = NOTHING_SPELLED;
 
@@ -203,7 +212,14 @@ class DocumentReader {
     const header = detectHeader(text, order);
     if (header) {
       this.layout = header;
+      this.spacedDated = null;
       this.sectionUnit = null;
+      return;
+    }
+    const spacedHeader = detectSpacedDatedHeader(text, order);
+    if (spacedHeader) {
+      this.spacedDated = spacedHeader;
+      this.layout = null;
       return;
     }
     const datedHeader = this.layout ? extendDatedHeader(text, this.layout) : null;
@@ -225,6 +241,11 @@ class DocumentReader {
     if (isNoiseLine(text)) return;
     if (headerRole(text.trim()) !== null) return; // a lone caption such as `Value` or `Result`
 
+    const spacedRow = this.spacedDated ? readSpacedDatedRow(text, this.spacedDated, order) : null;
+    for (const reading of spacedRow?.readings ?? []) {
+      this.emit(index, (spacedRow as { name: string }).name, reading.measurement, reading.date);
+    }
+    if (spacedRow) return;
     if (this.layout) {
       const rows = this.readFlagFirstRow(text, this.layout) ?? readTableRow(text, this.layout, order);
       if (rows) {

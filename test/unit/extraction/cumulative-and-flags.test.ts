@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { columnDate, isEmptyCumulativeCell, splitPreviousResult } from '../../../shared/domain/extraction/cumulative';
+import {
+  columnDate,
+  detectSpacedDatedHeader,
+  isEmptyCumulativeCell,
+  splitPreviousResult,
+} from '../../../shared/domain/extraction/cumulative';
 import { splitCellFlag, splitFlagBeforeValue, splitGluedFlag } from '../../../shared/domain/extraction/flag-first';
 import { extractReadingsOffline } from '../../../shared/domain/extraction/index';
 import type { ExtractedReading } from '../../../shared/domain/extraction/types';
@@ -117,6 +122,25 @@ describe('cumulative reports: dates as columns', () => {
     ]);
     const tabs = ['Test\t03/27/2026\t01/12/2026\tUnits\tRange', 'Glucose\t104 H\t\tmg/dL\t70-99'].join('\n');
     expect(rows(tabs)).toEqual([['Glucose', '104', 'H', '2026-03-27', 'mg/dL']]);
+  });
+
+  it('reads a cumulative table copied without its column gaps, token by token', () => {
+    const text = [
+      'Collected: 27/03/2026',
+      'Test 27/03/26 12/01/26 03/10/25 Units Ref range',
+      'Haemoglobin 131 128 119 L g/L 130-170',
+      'WCC 6.2 -- 11.8 H x10^9/L 4.0-11.0',
+      'Platelets 250 240 x10^9/L 150-400',
+    ].join('\n');
+    expect(rows(text)).toEqual([
+      ['Haemoglobin', '131', null, '2026-03-27', 'g/L'],
+      ['Haemoglobin', '128', null, '2026-01-12', 'g/L'],
+      ['Haemoglobin', '119', 'L', '2025-10-03', 'g/L'],
+      ['WCC', '6.2', null, '2026-03-27', 'x10^9/L'],
+      ['WCC', '11.8', 'H', '2025-10-03', 'x10^9/L'],
+    ]);
+    expect(detectSpacedDatedHeader('From 01/01/2026 to 31/03/2026', 'day-first')).toBeNull();
+    expect(detectSpacedDatedHeader('Collected 27/03/26 Reported 28/03/26', 'day-first')).toBeNull();
   });
 
   it('knows empty cells and header date cells', () => {
