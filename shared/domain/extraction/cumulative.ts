@@ -183,13 +183,16 @@ export function detectSpacedDatedHeader(line: string, order: SlashOrder): Spaced
   const first = dates[0];
   const last = dates[dates.length - 1];
   if (dates.length < 2 || !first || !last) return null;
+  // Only a collection time may stand between two dates (`27/03/26 09:42 12/01/26 10:15`).
   for (let k = 1; k < dates.length; k++) {
-    if (text.slice((dates[k - 1] as DateMatch).end, (dates[k] as DateMatch).start).trim() !== '') return null;
+    if (!COLUMN_TIME.test(text.slice((dates[k - 1] as DateMatch).end, (dates[k] as DateMatch).start))) return null;
   }
   const lead = text.slice(0, first.start).trim();
   const leadRole = lead === '' ? 'name' : headerRole(lead);
   if (leadRole !== 'name' && leadRole !== 'date') return null;
-  const captions = trailingCaptions(text.slice(last.end));
+  const captions = trailingCaptions(
+    text.slice(last.end).replace(/^\s*(?:\d{1,2}[:h.]\d{2}(?::\d{2})?|[0-2]\d[0-5]\d)(?=\s|$)/, ''),
+  );
   if (captions === null) return null;
   return { dates: dates.map((d) => d.iso), unit: captions.includes('unit'), range: captions.includes('range') };
 }

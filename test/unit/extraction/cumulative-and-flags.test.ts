@@ -139,6 +139,11 @@ describe('cumulative reports: dates as columns', () => {
       ['WCC', '6.2', null, '2026-03-27', 'x10^9/L'],
       ['WCC', '11.8', 'H', '2025-10-03', 'x10^9/L'],
     ]);
+    expect(detectSpacedDatedHeader('Test 27/03/26 09:42 12/01/26 10:15 Units', 'day-first')).toEqual({
+      dates: ['2026-03-27', '2026-01-12'],
+      unit: true,
+      range: false,
+    });
     expect(detectSpacedDatedHeader('From 01/01/2026 to 31/03/2026', 'day-first')).toBeNull();
     expect(detectSpacedDatedHeader('Collected 27/03/26 Reported 28/03/26', 'day-first')).toBeNull();
   });
