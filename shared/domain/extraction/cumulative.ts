@@ -5,13 +5,15 @@
  *    newest first or last. Each filled cell is one reading dated by its column; cells a laboratory leaves for a date
  *    with no result (`--`, `.`, `n/a`, `not done`) are skipped, not read as values. The header may caption the
  *    name column with a date word (`Date`, `Collected`) since that row of the header holds the dates; a column date
- *    may carry its collection time (`27/03/26 09:15`), which numbers the sample, not the reading date.
- *  - Inline: `Creatinine 1.1 mg/dL (prev 1.3 on 02/01/2026)`, `(previous: 1.3, 02.01.2026)`, `[last 1.3 12/01/26]`:
- *    the bracket is a second, earlier reading of the same test with its own date; the line without it is the
- *    current reading.
+ *    may carry its collection time (`27/03/26 09:15`), which numbers the sample, not the reading date, and the
+ *    times may sit on a second header line with the unit and range captions.
+ *  - Copied without column gaps (`Test 27/03/26 12/01/26 Units Ref range`): rows are read token by token.
+ *  - Earlier results: `Creatinine 1.1 mg/dL (prev 1.3 on 02/01/2026)`, `(previous: 1.3, 02.01.2026)`,
+ *    `[last 1.3 12/01/26]`, a `Previous result: 1.3 mg/dL on 02/01/2026` line under the reading, or LabCorp's
+ *    `Previous Result and Date` column: a second, earlier reading of the same test with its own date.
  *
- * `table-layout.ts` reads the rows; this module only says which header cells are dates, which cells are empty, and
- * splits an inline previous result off its line.
+ * `table-layout.ts` and `extract.ts` read the rows; this module says which header cells are dates, which cells are
+ * empty, and splits earlier results off their text.
  */
 import { type DateMatch, findDates, type SlashOrder } from './dates';
 import { splitCells } from './lines';
@@ -43,7 +45,7 @@ export function columnDate(text: string, order: SlashOrder): string | null {
 
 /**
  * In a header with date columns, the name column may be captioned by what the header row holds (`Date`,
- * `Collected`, `Specimen`): that caption labels the dates, so its column is the test names. Mutates the roles.
+ * `Collected`): that caption labels the dates, so its column is the test names. Mutates the roles.
  */
 export function nameColumnOfDatedHeader(columns: { role: ColumnRole; date: string | null }[]): void {
   const dated = columns.filter((c) => c.date !== null).length;
@@ -67,7 +69,7 @@ export function extendDatedHeader(line: string, layout: TableLayout): TableLayou
     if (/\d/.test(cell.text) && COLUMN_TIME.test(cell.text)) continue;
     const role = headerRole(cell.text);
     if (role === null || role === 'value') return null;
-    // The names' caption (`Procedure`, `Test`) may sit on this line: the names column is there already.
+    // The names' caption (`Test`) may sit on this line: the names column is there already.
     if (role !== 'other' && role !== 'name' && !layout.columns.some((c) => c.role === role)) {
       added.push({ role, start: cell.start, date: null });
     }
