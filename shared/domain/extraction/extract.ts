@@ -8,15 +8,18 @@
  *   2. `dates.ts`      settle the document's date order and its report date (collection before report date)
  *   3. per line, fax/OCR spaces inside numbers repaired where the evidence is strong (`number-spacing.ts`), then
  *      the first reader that recognises it wins:
- *        table header        → remember the column layout (`table-layout.ts`)
+ *        table header        → remember the column layout (`table-layout.ts`); under a header of dates, a line of
+ *                              collection times and captions extends it (`cumulative.ts`)
  *        date-only line      → section date for what follows (journal days, cumulative blocks)
  *        noise line          → skipped
- *        table row           → read by column under the last header
+ *        table row           → read by column under the last header (a flag before the value: `flag-first.ts`)
+ *        earlier-result line → `Previous result: 1.3 on 02/01/2026`: a dated reading of the test above
  *        range / flag line   → completes the reading just above (portal copy-paste stacks fields on lines)
  *        value-only line     → a reading for the name line just above
  *        name-only line      → may continue the name of the reading just above (`wrapped-names.ts`), and a reading
  *                              line may continue the name line above it (a name wrapped in a narrow column)
- *        single reading line → `Glucose: 104 mg/dL (70-99) H` (`inline-readings.ts`)
+ *        single reading line → `Glucose: 104 mg/dL (70-99) H` (`inline-readings.ts`), `H  Glucose  104 mg/dL`;
+ *                              a bracketed `(prev 1.3 on 02/01/2026)` adds the earlier reading (`cumulative.ts`)
  *        otherwise, per part → `BP 128/82, HR 72, SpO2 98%`: each comma/semicolon/gap-separated part is a short
  *                              reading (`inline-readings.ts`) or prose, where only values named by a known
  *                              measurement count (`narrative.ts`)
@@ -28,8 +31,17 @@
  */
 
 import { unfoldColumns } from './columns';
+import {
+  detectSpacedDatedHeader,
+  extendDatedHeader,
+  previousResultLine,
+  readSpacedDatedRow,
+  type SpacedDatedHeader,
+  splitPreviousResult,
+} from './cumulative';
 import { dateOnlyLine, detectSlashOrder, leadingDate, reportDate, type SlashOrder } from './dates';
 import { readFhirObservations } from './fhir-json';
+import { type LeadingFlag, splitFlagBeforeValue } from './flag-first';
 import { readHl7Observations } from './hl7-v2';
 import { type Candidate, cleanName, plausibleName, readingInLine, splitSegments } from './inline-readings';
 import { detectDelimiter, isNoiseLine, type SourceLine, splitCells, splitLines } from './lines';
@@ -37,7 +49,7 @@ import { FLAG_CELL, looksLikeUnit, type Measurement, parseMeasurement, parseRang
 import { readingsInProse } from './narrative';
 import { repairNumberSpacing } from './number-spacing';
 import { spellOutValues } from './spelled-values';
-import { detectHeader, readTableRow, type TableLayout } from './table-layout';
+import { detectHeader, type RowReading, readTableRow, type TableLayout } from './table-layout';
 import { detectTransposedHeader, readTransposedRow, type TransposedLayout, type TransposedRow } from './transposed';
 import type { ExtractedReading, ExtractionOptions } from './types';
 import { DOSING_CONTEXT, headerRole, isDoseUnit, isKnownMeasurement, isLabUnit } from './vocabulary';
@@ -165,6 +177,8 @@ class DocumentReader {
   private currentText = '';
   /** A transposed table being read (tests as columns) and the readings of each of its columns so far. */
   private transposed: { layout: TransposedLayout; byColumn: ExtractedReading[][] } | null = null;
+  /** A cumulative header copied without its column gaps, whose rows are read token by token (`cumulative.ts`). */
+  private spacedDated: SpacedDatedHeader | null = null;
   /** The words the current line's spelled values replaced (see `spelled-values.ts`). */
   private asWritten: ReadonlyMap<string, string> = NOTHING_SPELLED;
 
@@ -255,7 +269,19 @@ class DocumentReader {
     const header = detectHeader(text, order);
     if (header) {
       this.layout = header;
+      this.spacedDated = null;
       this.sectionUnit = null;
+      return;
+    }
+    const spacedHeader = detectSpacedDatedHeader(text, order);
+    if (spacedHeader) {
+      this.spacedDated = spacedHeader;
+      this.layout = null;
+      return;
+    }
+    const datedHeader = this.layout ? extendDatedHeader(text, this.layout) : null;
+    if (datedHeader) {
+      this.layout = datedHeader;
       return;
     }
     const transposed = detectTransposedHeader(text, order);
@@ -272,8 +298,13 @@ class DocumentReader {
     if (isNoiseLine(text)) return;
     if (headerRole(text.trim()) !== null) return; // a lone caption such as `Value` or `Result`
 
+    const spacedRow = this.spacedDated ? readSpacedDatedRow(text, this.spacedDated, order) : null;
+    for (const reading of spacedRow?.readings ?? []) {
+      this.emit(index, (spacedRow as { name: string }).name, reading.measurement, reading.date);
+    }
+    if (spacedRow) return;
     if (this.layout) {
-      const rows = readTableRow(text, this.layout, order);
+      const rows = this.readFlagFirstRow(text, this.layout) ?? readTableRow(text, this.layout, order);
       if (rows) {
         for (const row of rows) this.emit(index, row.name, row.measurement, row.measuredAt);
         return;
@@ -281,8 +312,10 @@ class DocumentReader {
     }
 
     const leading = leadingDate(text, order);
-    const body = spaceSeparated(leading?.rest ?? text);
+    const previous = splitPreviousResult(spaceSeparated(leading?.rest ?? text), order);
+    const body = previous?.rest ?? spaceSeparated(leading?.rest ?? text);
     const ownDate = leading?.iso ?? null;
+    if (this.readPreviousLine(index, body)) return;
     if (this.completeLastReading(index, body)) return;
     if (this.readLabelledField(index, body, ownDate)) return;
     const unitLine = sectionUnit(body);
@@ -304,9 +337,10 @@ class DocumentReader {
       }
     }
 
-    const single = readingInLine(body, order);
+    const single = this.readFlagFirstLine(body) ?? readingInLine(body, order);
     if (single?.complete && acceptLine(single, body)) {
       this.emit(index, single.name, single.measurement, ownDate);
+      if (previous) this.emitPrevious(index, single.name, previous);
       return;
     }
     // Several short readings, or prose: each part is a complete reading or else read as prose.
@@ -323,6 +357,47 @@ class DocumentReader {
     }
     if (single === null && this.continuesLastName(index, text)) return;
     if (single === null) this.rememberNameLine(index, body);
+  }
+
+  /** A table row whose flag stands before its value, when the header has no flag column to put it in. */
+  private readFlagFirstRow(text: string, layout: TableLayout): RowReading[] | null {
+    if (layout.columns.some((c) => c.role === 'flag' || c.date !== null)) return null;
+    const flagged = splitFlagBeforeValue(text);
+    const rows = flagged ? readTableRow(flagged.text, layout, this.order) : null;
+    for (const row of rows ?? []) row.measurement.flag ??= (flagged as LeadingFlag).flag;
+    return rows;
+  }
+
+  /** `H  Glucose  104 mg/dL`, `Glucose   HIGH 104 mg/dL`: the reading, flagged, when the line reads without it. */
+  private readFlagFirstLine(body: string): Candidate | null {
+    const flagged = splitFlagBeforeValue(body);
+    const candidate = flagged ? readingInLine(flagged.text, this.order) : null;
+    if (!flagged || !candidate?.complete) return null;
+    candidate.measurement.flag ??= flagged.flag;
+    return acceptLine(candidate, flagged.text) ? candidate : null;
+  }
+
+  /** `Previous result: 1.3 mg/dL on 02/01/2026` under a reading: an earlier reading of the test just above. */
+  private readPreviousLine(index: number, body: string): boolean {
+    const last = this.stack.last;
+    if (!last || !this.recent(index, last.line)) return false;
+    const earlier = previousResultLine(body, this.order);
+    if (!earlier) return false;
+    this.emitPrevious(index, last.reading.indicator, earlier);
+    return true;
+  }
+
+  /**
+   * The earlier result in brackets on a reading's line: same test, unit and range, its own value and date. Lines
+   * below still complete the current reading, which stays the last one.
+   */
+  private emitPrevious(index: number, name: string, earlier: { measurement: Measurement; date: string }): void {
+    const current = this.stack.last;
+    const measurement = earlier.measurement;
+    measurement.unit ??= current?.reading.unit ?? null;
+    measurement.referenceRange ??= current?.reading.referenceRange ?? null;
+    this.emit(index, name, measurement, earlier.date);
+    this.stack.last = current;
   }
 
   /** A row of a transposed table: values make readings per test column; unit, range and flag rows complete them. */

@@ -132,7 +132,7 @@ const NOISE_LABEL = new RegExp(
       String.raw`report\s+for|report|befundbericht|informe|compte[\s-]rendu`,
       String.raw`d\.?o\.?b\.?|date\s+of\s+birth|birth\s*date|geb(?:\.|urtsdatum|oren)?|fecha\s+de\s+nacimiento|n[ée]e?\s+le|date\s+de\s+naissance`,
       `sex|gender|geschlecht|sexo|sexe|age|alter|edad|[âa]ge`,
-      String.raw`mrn|nhs\s+no|patient\s+id|id|specimen(?:\s+id)?|sample(?:\s+(?:id|no\.?|number|collected|date))?|probe|muestra|[ée]chantillon|accession|acc(?:t)?\s*#?|account|req(?:uisition)?\s*#?|order(?:ed)?(?:\s+by)?|auftrag(?:snummer)?|barcode|control|lab\s*(?:no|number)|dossier|n[º°]\.?|no\.|n\.|petici[oó]n|accettazione|richiesta|requisi[çc][ãa]o|pedido|material|materiale|campione|amostra`,
+      String.raw`mrn|nhs\s+no|patient\s+id|id|specimen(?:\s+id)?|spec\s*#|sample(?:\s+(?:id|no\.?|number|collected|date))?|probe|muestra|[ée]chantillon|accession|acc(?:t)?\s*#?|account|req(?:uisition)?\s*#?|order(?:ed)?(?:\s+by)?|auftrag(?:snummer)?|barcode|control|lab\s*(?:no|number)|dossier|n[º°]\.?|no\.|n\.|petici[oó]n|accettazione|richiesta|requisi[çc][ãa]o|pedido|material|materiale|campione|amostra`,
       `pg|page|seite|p[áa]gina`,
       String.raw`(?:date\s+)?co[l1i][l1i]ected|collection(?:\s+date)?|(?:date\s+)?received|(?:date\s+)?reported|report\s+date|printed|issued|(?:date\s+)?resulted|date|datum|fecha|data|prelievo|coleta|colheita|emiss[ãa]o|entnahme(?:datum)?|abnahme(?:datum)?|eingang|befunddatum|pr[ée]lev[ée]e?(?:\s+le)?|date\s+de\s+pr[ée]l[èe]vement`,
       String.raw`(?:ordering|referring|requesting)?\s*physician|doctor|dr|arzt|[äa]rztin|m[ée]dico|m[ée]decin|requested\s+by|ordered\s+by|dra|dott(?:\.?ssa)?|direttore|diretor(?:a)?|respons[áa]vel|crm|crf`,

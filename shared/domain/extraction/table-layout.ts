@@ -3,9 +3,11 @@
  * in English, German, Spanish or French, in any order, and rows are read column by column. Fixed-width rows are
  * mapped to columns by character overlap with the header (so an empty flag cell does not shift the others);
  * delimited rows (tab, semicolon, pipe, CSV) by cell index. A header whose columns are dates makes one reading per
- * date cell, dated by its column.
+ * date cell, dated by its column, and a `Previous Result and Date` column a second, earlier reading (`cumulative.ts`).
  */
+import { columnDate, isEmptyCumulativeCell, nameColumnOfDatedHeader, valueAndDate } from './cumulative';
 import { findDates, type SlashOrder } from './dates';
+import { splitCellFlag, splitGluedFlag } from './flag-first';
 import { plausibleName } from './inline-readings';
 import { type Cell, type Delimiter, detectDelimiter, splitCells } from './lines';
 import {
@@ -84,13 +86,6 @@ function headerUnit(text: string): string | null {
   return /[/%]/.test(text) && looksLikeUnit(text) ? text : null;
 }
 
-function dateOfCell(text: string, order: SlashOrder): string | null {
-  const dates = findDates(text, order);
-  const only = dates[0];
-  if (dates.length !== 1 || !only) return null;
-  return text.slice(0, only.start).trim() === '' && text.slice(only.end).trim() === '' ? only.iso : null;
-}
-
 /** The layout a header line announces, or null when the line is not a table header. */
 export function detectHeader(line: string, order: SlashOrder): TableLayout | null {
   const delimiter = detectDelimiter(line, true);
@@ -122,7 +117,7 @@ export function detectHeader(line: string, order: SlashOrder): TableLayout | nul
       columns.push({ role: 'value', start, date: null, unit });
       return;
     }
-    const date = dateOfCell(cell.text, order);
+    const date = columnDate(cell.text, order);
     if (date) {
       dateColumns++;
       recognised++;
@@ -132,6 +127,7 @@ export function detectHeader(line: string, order: SlashOrder): TableLayout | nul
     if (cell.text !== '') unknown++;
     columns.push({ role: 'other', start, date: null });
   });
+  nameColumnOfDatedHeader(columns);
   const hasValue = columns.some((c) => c.role === 'value');
   if (!hasValue || unknown > 1) return null;
   // A header naming the test, unit or range column twice is two tables side by side (`columns.ts` splits them).
@@ -185,6 +181,9 @@ function cellsByColumn(line: string, layout: TableLayout): string[] {
 function readResultCell(text: string, rowHasContext: boolean): Measurement | null {
   const measurement = parseMeasurement(text, 0, { resultCell: true });
   if (measurement && measurement.rest === '') return measurement;
+  const flagged = splitCellFlag(text) ?? (rowHasContext ? splitGluedFlag(text) : null);
+  const afterFlag = flagged ? parseMeasurement(flagged.text, 0, { resultCell: true }) : null;
+  if (flagged && afterFlag?.rest === '') return { ...afterFlag, flag: afterFlag.flag ?? flagged.flag };
   if (rowHasContext && /^\p{L}+(?:[\s-]\p{L}+){0,2}$/u.test(text) && !FLAG_CELL.test(text)) {
     return { value: text, unit: null, referenceRange: null, flag: null, qualitative: true, rest: '' };
   }
@@ -209,6 +208,22 @@ function completeFromColumns(measurement: Measurement, unitText: string, rangeCe
     }
   }
   if (flagText !== '' && FLAG_CELL.test(flagText)) measurement.flag = flagText.replace(/^\(|\)$/g, '');
+}
+
+/** The `Previous Result and Date` cell of a row (`97  01/05/2025`): the test's earlier reading, with the row's unit. */
+function earlierReading(
+  layout: TableLayout,
+  texts: string[],
+  current: RowReading,
+  order: SlashOrder,
+): RowReading | null {
+  const k = layout.columns.findIndex((c) => c.role === 'previous');
+  const earlier = k >= 0 ? valueAndDate(texts[k] ?? '', order) : null;
+  if (!earlier) return null;
+  const measurement = earlier.measurement;
+  measurement.unit ??= current.measurement.unit;
+  measurement.referenceRange ??= current.measurement.referenceRange;
+  return { name: current.name, measurement, measuredAt: earlier.date };
 }
 
 /**
@@ -247,6 +262,7 @@ export function readTableRow(line: string, layout: TableLayout, order: SlashOrde
     if (column.role !== 'value' || written === '') continue;
     const text = oneValueColumn ? joinSplitResultCell(written) : written;
     if (dated && column.date === null) continue;
+    if (dated && isEmptyCumulativeCell(text)) continue;
     const measurement = readResultCell(text, rowHasContext);
     if (!measurement) return null;
     completeFromColumns(measurement, unitText, rangeText, flagText);
@@ -256,5 +272,7 @@ export function readTableRow(line: string, layout: TableLayout, order: SlashOrde
   }
   if (readings.length === 0) return null;
   if (!dated && QUALITATIVE_CELL.test(name)) return null;
+  const earlier = earlierReading(layout, texts, readings[0] as RowReading, order);
+  if (earlier) readings.push(earlier);
   return readings;
 }

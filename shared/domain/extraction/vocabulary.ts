@@ -15,7 +15,8 @@ export function foldText(text: string): string {
     .trim();
 }
 
-export type ColumnRole = 'name' | 'value' | 'unit' | 'range' | 'flag' | 'date' | 'other';
+/** `previous`: a column holding an earlier result and its date (LabCorp's `Previous Result and Date`). */
+export type ColumnRole = 'name' | 'value' | 'unit' | 'range' | 'flag' | 'date' | 'previous' | 'other';
 
 const HEADER_WORDS: ReadonlyArray<readonly [ColumnRole, readonly string[]]> = [
   [
@@ -67,6 +68,9 @@ const HEADER_WORDS: ReadonlyArray<readonly [ColumnRole, readonly string[]]> = [
       'value',
       'values',
       'your value',
+      'current result',
+      'current result and flag',
+      'current value',
       'in range',
       'out of range',
       'observed value',
@@ -111,6 +115,8 @@ const HEADER_WORDS: ReadonlyArray<readonly [ColumnRole, readonly string[]]> = [
       'reference range',
       'reference ranges',
       'ref range',
+      'ref range units',
+      'reference range units',
       'ref',
       'reference interval',
       'bio ref interval',
@@ -188,6 +194,20 @@ const HEADER_WORDS: ReadonlyArray<readonly [ColumnRole, readonly string[]]> = [
       'data prelievo',
       'data da coleta',
       'data coleta',
+    ],
+  ],
+  [
+    'previous',
+    [
+      'previous result',
+      'previous result and date',
+      'previous value',
+      'prior result',
+      'last result',
+      'vorwert',
+      'resultado anterior',
+      'valeur anterieure',
+      'valore precedente',
     ],
   ],
   [
