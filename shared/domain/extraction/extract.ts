@@ -2,7 +2,8 @@
  * The offline reading extractor: a line-by-line pipeline over the document.
  *
  * Structured documents are read whole first, by their standard's fields: an HL7 v2 message (`hl7-v2.ts`), then FHIR
- * JSON (`fhir-json.ts`). When either yields a reading the line pipeline does not run.
+ * JSON (`fhir-json.ts`), then a C-CDA document (`cda-xml.ts`). When one yields a reading the line pipeline does not
+ * run.
  *
  *   1. `lines.ts`      clean and split the text; recognise header/footer noise (identity, contacts, pages, signatures)
  *   2. `dates.ts`      settle the document's date order and its report date (collection before report date)
@@ -23,6 +24,7 @@
  * signal; names, values, units, ranges and flags are returned as written. Pure and deterministic: no clock, no I/O.
  */
 
+import { readCdaObservations } from './cda-xml';
 import { unfoldColumns } from './columns';
 import { dateOnlyLine, detectSlashOrder, leadingDate, reportDate, type SlashOrder } from './dates';
 import { readFhirObservations } from './fhir-json';
@@ -394,6 +396,8 @@ export function extractReadingsOffline(text: string, options: ExtractionOptions 
   if (hl7 && hl7.length > 0) return hl7;
   const fhir = readFhirObservations(text);
   if (fhir && fhir.length > 0) return fhir;
+  const cda = readCdaObservations(text);
+  if (cda && cda.length > 0) return cda;
   const sourceLines = splitLines(text);
   const order = detectSlashOrder(text);
   const documentDate =
