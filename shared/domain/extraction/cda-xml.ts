@@ -79,8 +79,8 @@ function writtenText(element: XmlElement | undefined, narrative: Narrative): str
   return nonBlank(textOf(element));
 }
 
-/** A code as a person names it: its display name, else its original text, else a translation's, else the code. */
-function codeName(code: XmlElement | undefined, narrative: Narrative): string | null {
+/** A code's words: its display name, else its original text, else a translation's display name. */
+function codedText(code: XmlElement | undefined, narrative: Narrative): string | null {
   if (!code) return null;
   return (
     nonBlank(attribute(code, 'displayName')) ??
@@ -88,8 +88,13 @@ function codeName(code: XmlElement | undefined, narrative: Narrative): string | 
     childrenNamed(code, 'translation')
       .map((t) => nonBlank(attribute(t, 'displayName')))
       .find((name) => name !== null) ??
-    nonBlank(attribute(code, 'code'))
+    null
   );
+}
+
+/** A test as a person names it: the code's words, else the code itself. */
+function codeName(code: XmlElement | undefined, narrative: Narrative): string | null {
+  return codedText(code, narrative) ?? nonBlank(attribute(code, 'code'));
 }
 
 function unitOf(quantity: XmlElement | undefined): string | null {
@@ -98,19 +103,27 @@ function unitOf(quantity: XmlElement | undefined): string | null {
   return unit === '1' ? null : unit;
 }
 
-/** An interval as reports write it: `low-high`, `<high`, `>low`. */
+/**
+ * An interval as reports write it: `low-high`, `<high`, `>low`; a bound marked `inclusive="true"` is `<=` / `>=`
+ * (`> OR = 40`). An unbounded side (`nullFlavor="PINF"`) has no value and is left open.
+ */
 function intervalText(interval: XmlElement | undefined): string | null {
-  const low = nonBlank(attribute(child(interval, 'low'), 'value'));
-  const high = nonBlank(attribute(child(interval, 'high'), 'value'));
+  const lowBound = child(interval, 'low');
+  const highBound = child(interval, 'high');
+  const low = nonBlank(attribute(lowBound, 'value'));
+  const high = nonBlank(attribute(highBound, 'value'));
+  const orEqual = (bound: XmlElement | undefined) => (attribute(bound, 'inclusive') === 'true' ? '=' : '');
   if (low !== null && high !== null) return `${low}-${high}`;
-  if (high !== null) return `<${high}`;
-  if (low !== null) return `>${low}`;
+  if (high !== null) return `<${orEqual(highBound)}${high}`;
+  if (low !== null) return `>${orEqual(lowBound)}${low}`;
   return null;
 }
 
 /** The value by its `xsi:type`, and its unit; null for a value that states no result. */
 function observedValue(value: XmlElement, narrative: Narrative): { value: string; unit: string | null } | null {
-  if (attribute(value, 'nullFlavor') !== undefined) return null;
+  // `nullFlavor="OTH"` with original text is how C-CDA writes a coded answer outside the value set; otherwise a
+  // null flavour says there is no value.
+  if (attribute(value, 'nullFlavor') !== undefined && !child(value, 'originalText')) return null;
   const type = valueType(value);
   const plain = (text: string | null) => (text === null ? null : { value: text, unit: null });
   switch (type) {
@@ -130,7 +143,7 @@ function observedValue(value: XmlElement, narrative: Narrative): { value: string
     case 'CO':
     case 'CV':
     case 'CS':
-      return plain(nonBlank(attribute(value, 'displayName')) ?? writtenText(child(value, 'originalText'), narrative));
+      return plain(codedText(value, narrative));
     case 'IVL_PQ':
     case 'IVL_INT':
     case 'IVL_REAL': {
