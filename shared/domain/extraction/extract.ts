@@ -2,8 +2,8 @@
  * The offline reading extractor: a line-by-line pipeline over the document.
  *
  * Structured documents are read whole first, by their standard's fields: an HL7 v2 message (`hl7-v2.ts`), then FHIR
- * JSON (`fhir-json.ts`), then a C-CDA document (`cda-xml.ts`). When one yields a reading the line pipeline does not
- * run.
+ * JSON (`fhir-json.ts`), then a C-CDA document (`cda-xml.ts`), then FHIR XML (`fhir-xml.ts`). When one yields a
+ * reading the line pipeline does not run.
  *
  *   1. `lines.ts`      clean and split the text; recognise header/footer noise (identity, contacts, pages, signatures)
  *   2. `dates.ts`      settle the document's date order and its report date (collection before report date)
@@ -28,6 +28,7 @@ import { readCdaObservations } from './cda-xml';
 import { unfoldColumns } from './columns';
 import { dateOnlyLine, detectSlashOrder, leadingDate, reportDate, type SlashOrder } from './dates';
 import { readFhirObservations } from './fhir-json';
+import { readFhirXmlObservations } from './fhir-xml';
 import { readHl7Observations } from './hl7-v2';
 import { type Candidate, cleanName, plausibleName, readingInLine, splitSegments } from './inline-readings';
 import { detectDelimiter, isNoiseLine, type SourceLine, splitCells, splitLines } from './lines';
@@ -398,6 +399,8 @@ export function extractReadingsOffline(text: string, options: ExtractionOptions 
   if (fhir && fhir.length > 0) return fhir;
   const cda = readCdaObservations(text);
   if (cda && cda.length > 0) return cda;
+  const fhirXml = readFhirXmlObservations(text);
+  if (fhirXml && fhirXml.length > 0) return fhirXml;
   const sourceLines = splitLines(text);
   const order = detectSlashOrder(text);
   const documentDate =

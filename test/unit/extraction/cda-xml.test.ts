@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { extractReadingsOffline } from '../../../shared/domain/extraction';
 import { readCdaObservations } from '../../../shared/domain/extraction/cda-xml';
+import { readFhirXmlObservations } from '../../../shared/domain/extraction/fhir-xml';
 import { attribute, child, parseXml, textOf } from '../../../shared/domain/extraction/xml-tree';
 
 const LOINC = 'codeSystem="2.16.840.1.113883.6.1" codeSystemName="LOINC"';
@@ -278,5 +279,109 @@ describe('parseXml', () => {
     expect(textOf(child(a, 'b'))).toBe('one & <two>');
     expect(child(a, 'd')).toBeDefined();
     expect(textOf(a)).toContain('3 < 4');
+  });
+});
+
+describe('readFhirXmlObservations', () => {
+  const bundle = `<?xml version="1.0" encoding="UTF-8"?>
+<Bundle xmlns="http://hl7.org/fhir">
+  <id value="b1"/>
+  <type value="searchset"/>
+  <entry>
+    <fullUrl value="urn:uuid:dr1"/>
+    <resource>
+      <DiagnosticReport>
+        <id value="dr1"/>
+        <status value="final"/>
+        <code><text value="Basic metabolic panel"/></code>
+        <effectiveDateTime value="2026-02-17T14:05:00-06:00"/>
+        <result><reference value="Observation/k"/></result>
+      </DiagnosticReport>
+    </resource>
+  </entry>
+  <entry>
+    <fullUrl value="https://fhir.example.org/Observation/k"/>
+    <resource>
+      <Observation>
+        <id value="k"/>
+        <text><status value="generated"/><div xmlns="http://www.w3.org/1999/xhtml">Potassium 5.3 mmol/L</div></text>
+        <status value="final"/>
+        <code><coding><system value="http://loinc.org"/><code value="2823-3"/><display value="Potassium"/></coding></code>
+        <valueQuantity><value value="5.30"/><unit value="mmol/L"/><system value="http://unitsofmeasure.org"/><code value="mmol/L"/></valueQuantity>
+        <interpretation><coding><code value="H"/></coding></interpretation>
+        <referenceRange><low><value value="3.5"/></low><high><value value="5.1"/></high></referenceRange>
+      </Observation>
+    </resource>
+  </entry>
+  <entry>
+    <resource>
+      <Observation>
+        <status value="final"/>
+        <code><text value="Blood pressure"/></code>
+        <effectiveDateTime value="2026-02-18T09:30:00Z"/>
+        <component><code><text value="Systolic"/></code><valueQuantity><value value="128"/><unit value="mmHg"/></valueQuantity></component>
+        <component><code><text value="Diastolic"/></code><valueQuantity><value value="82"/><unit value="mmHg"/></valueQuantity></component>
+      </Observation>
+    </resource>
+  </entry>
+  <entry>
+    <resource>
+      <Observation>
+        <status value="entered-in-error"/>
+        <code><text value="Glucose"/></code>
+        <valueQuantity><value value="999"/><unit value="mg/dL"/></valueQuantity>
+      </Observation>
+    </resource>
+  </entry>
+</Bundle>`;
+
+  it('reads a Bundle like the JSON reader: precision kept, report date, components, status, narrative div skipped', () => {
+    expect(extractReadingsOffline(bundle)).toEqual([
+      {
+        indicator: 'Potassium',
+        value: '5.30',
+        unit: 'mmol/L',
+        referenceRange: '3.5-5.1',
+        flag: 'H',
+        measuredAt: '2026-02-17T14:05:00',
+      },
+      {
+        indicator: 'Systolic',
+        value: '128',
+        unit: 'mmHg',
+        referenceRange: null,
+        flag: null,
+        measuredAt: '2026-02-18T09:30:00',
+      },
+      {
+        indicator: 'Diastolic',
+        value: '82',
+        unit: 'mmHg',
+        referenceRange: null,
+        flag: null,
+        measuredAt: '2026-02-18T09:30:00',
+      },
+    ]);
+  });
+
+  it('reads a lone Observation with a string value and a contained one by #id', () => {
+    const lone = `<Observation xmlns="http://hl7.org/fhir"><status value="final"/>
+      <code><coding><display value="Urine colour"/></coding></code><valueString value="Yellow"/></Observation>`;
+    expect(readFhirXmlObservations(lone)?.map((r) => [r.indicator, r.value])).toEqual([['Urine colour', 'Yellow']]);
+    const report = `<DiagnosticReport xmlns="http://hl7.org/fhir"><contained><Observation><id value="a"/><code><text value="TSH"/></code>
+      <valueQuantity><value value="2.1"/><unit value="mIU/L"/></valueQuantity></Observation></contained>
+      <effectiveDateTime value="2026-03-01"/><result><reference value="#a"/></result></DiagnosticReport>`;
+    expect(readFhirXmlObservations(report)).toEqual([
+      { indicator: 'TSH', value: '2.1', unit: 'mIU/L', referenceRange: null, flag: null, measuredAt: '2026-03-01' },
+    ]);
+  });
+
+  it('is null without the FHIR namespace or resources, and never throws on truncated or pathologically nested XML', () => {
+    expect(readFhirXmlObservations('<Observation><code><text value="x"/></code></Observation>')).toBeNull();
+    const deep = `<Bundle xmlns="http://hl7.org/fhir">${'<entry><resource><Bundle>'.repeat(20_000)}`;
+    expect(readFhirXmlObservations(deep)).toBeNull();
+    for (let cut = 0; cut < bundle.length; cut += 101) {
+      expect(() => extractReadingsOffline(bundle.slice(0, cut))).not.toThrow();
+    }
   });
 });
