@@ -208,21 +208,68 @@ function reading(observation: XmlElement, narrative: Narrative): ExtractedReadin
   };
 }
 
+/** Narrative elements that end a line (`tr`, `paragraph`, `item`, `br`...) and the cells that end with a tab. */
+const NARRATIVE_LINE_ENDS = new Set(['tr', 'paragraph', 'item', 'caption', 'br', 'list', 'table', 'thead', 'tbody']);
+const NARRATIVE_CELLS = new Set(['td', 'th']);
+/** Real narratives nest tables in lists a few levels deep; a pathological one is cut off there. */
+const MAX_NARRATIVE_DEPTH = 64;
+
+function renderNarrative(node: XmlElement, into: string[], depth: number): void {
+  if (depth > MAX_NARRATIVE_DEPTH) return;
+  for (const part of node.children) {
+    if (typeof part === 'string') into.push(part.replace(/\s+/g, ' '));
+    else {
+      renderNarrative(part, into, depth + 1);
+      if (NARRATIVE_CELLS.has(part.name)) into.push('\t');
+      if (NARRATIVE_LINE_ENDS.has(part.name)) into.push('\n');
+    }
+  }
+}
+
+/** A result section's title and narrative as plain lines, table cells separated by tabs. */
+function narrativeLines(section: XmlElement): string {
+  const parts: string[] = [textOf(child(section, 'title')), '\n'];
+  const narrative = child(section, 'text');
+  if (narrative) renderNarrative(narrative, parts, 0);
+  return parts
+    .join('')
+    .split('\n')
+    .map((line) => line.replace(/ *\t */g, '\t').trim())
+    .filter((line) => line !== '')
+    .join('\n');
+}
+
+export interface CdaDocument {
+  /** The result and vital-sign observations with a value, in document order. */
+  readings: ExtractedReading[];
+  /**
+   * The Results and Vital Signs sections' narratives as lines: for a document whose results are only written there
+   * (C-CDA's "entries optional" sections), the line reader's input in place of the XML.
+   */
+  narrative: string;
+}
+
+/** A CDA document's readings and result narrative, or null when the text is no CDA document. */
+export function readCdaDocument(text: string): CdaDocument | null {
+  // The root element or the CDA namespace: a cheap test that keeps other documents off the XML parse.
+  if (!text.includes('<ClinicalDocument') && !text.includes('urn:hl7-org:v3')) return null;
+  const document = parseXml(text);
+  const narrative = narrativeIndex(document);
+  const sections = descendants(document, 'section');
+  const readings: ExtractedReading[] = [];
+  for (const observation of descendants(document, 'observation')) {
+    if (!isRead(observation, sections.length > 0)) continue;
+    const found = reading(observation, narrative);
+    if (found) readings.push(found);
+  }
+  const resultNarrative = sections.filter(isResultSection).map(narrativeLines).join('\n');
+  return { readings, narrative: resultNarrative };
+}
+
 /**
  * The readings of a CDA document's result and vital-sign observations, in document order, or null when the text is
  * no CDA document (one with no results gives []).
  */
 export function readCdaObservations(text: string): ExtractedReading[] | null {
-  // The root element or the CDA namespace: a cheap test that keeps other documents off the XML parse.
-  if (!text.includes('<ClinicalDocument') && !text.includes('urn:hl7-org:v3')) return null;
-  const document = parseXml(text);
-  const narrative = narrativeIndex(document);
-  const hasSections = descendants(document, 'section').length > 0;
-  const readings: ExtractedReading[] = [];
-  for (const observation of descendants(document, 'observation')) {
-    if (!isRead(observation, hasSections)) continue;
-    const found = reading(observation, narrative);
-    if (found) readings.push(found);
-  }
-  return readings;
+  return readCdaDocument(text)?.readings ?? null;
 }

@@ -3,7 +3,8 @@
  *
  * Structured documents are read whole first, by their standard's fields: an HL7 v2 message (`hl7-v2.ts`), then FHIR
  * JSON (`fhir-json.ts`), then a C-CDA document (`cda-xml.ts`), then FHIR XML (`fhir-xml.ts`). When one yields a
- * reading the line pipeline does not run.
+ * reading the line pipeline does not run; a C-CDA document without result entries gives it its result sections'
+ * narrative tables as lines, in place of the XML.
  *
  *   1. `lines.ts`      clean and split the text; recognise header/footer noise (identity, contacts, pages, signatures)
  *   2. `dates.ts`      settle the document's date order and its report date (collection before report date)
@@ -24,7 +25,7 @@
  * signal; names, values, units, ranges and flags are returned as written. Pure and deterministic: no clock, no I/O.
  */
 
-import { readCdaObservations } from './cda-xml';
+import { readCdaDocument } from './cda-xml';
 import { unfoldColumns } from './columns';
 import { dateOnlyLine, detectSlashOrder, leadingDate, reportDate, type SlashOrder } from './dates';
 import { readFhirObservations } from './fhir-json';
@@ -397,10 +398,16 @@ export function extractReadingsOffline(text: string, options: ExtractionOptions 
   if (hl7 && hl7.length > 0) return hl7;
   const fhir = readFhirObservations(text);
   if (fhir && fhir.length > 0) return fhir;
-  const cda = readCdaObservations(text);
-  if (cda && cda.length > 0) return cda;
+  const cda = readCdaDocument(text);
+  if (cda && cda.readings.length > 0) return cda.readings;
   const fhirXml = readFhirXmlObservations(text);
   if (fhirXml && fhirXml.length > 0) return fhirXml;
+  // A CDA document with its results in the narrative only: its tables are read as lines, its XML markup is not.
+  return readLines(cda && cda.narrative !== '' ? cda.narrative : text, options);
+}
+
+/** The line pipeline (see the module comment). */
+function readLines(text: string, options: ExtractionOptions): ExtractedReading[] {
   const sourceLines = splitLines(text);
   const order = detectSlashOrder(text);
   const documentDate =

@@ -265,6 +265,24 @@ describe('readCdaObservations', () => {
     expect(extractReadingsOffline(narrativeOnly).map((r) => r.indicator)).toEqual(['Glucose']);
   });
 
+  it('gives the line reader the result narrative when the document has no result entries (and only then)', () => {
+    const narrative = `<table><thead><tr><th>Test</th><th>Result</th><th>Units</th><th>Reference Range</th><th>Flag</th></tr></thead>
+      <tbody><tr><td>Glucose</td><td>104</td><td>mg/dL</td><td>70-99</td><td>H</td></tr>
+      <tr><td>Creatinine</td><td>0.9</td><td>mg/dL</td><td>0.6-1.2</td><td></td></tr></tbody></table>`;
+    const problems = section(
+      '11450-4',
+      'Problems',
+      '',
+      '<paragraph>Hypertension since 2017, BP 150/95 at diagnosis</paragraph>',
+    );
+    const doc = ccd(problems, section('30954-2', 'Results', '', narrative));
+    expect(readCdaObservations(doc)).toEqual([]);
+    expect(extractReadingsOffline(doc).map((r) => [r.indicator, r.value, r.unit, r.referenceRange, r.flag])).toEqual([
+      ['Glucose', '104', 'mg/dL', '70-99', 'H'],
+      ['Creatinine', '0.9', 'mg/dL', '0.6-1.2', null],
+    ]);
+  });
+
   it('survives pathological nesting', () => {
     const deep = `<ClinicalDocument>${'<component>'.repeat(50_000)}</ClinicalDocument>`;
     expect(readCdaObservations(deep)).toEqual([]);
