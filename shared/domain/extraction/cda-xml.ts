@@ -68,8 +68,9 @@ function narrativeIndex(document: XmlElement): Narrative {
 function writtenText(element: XmlElement | undefined, narrative: Narrative): string | null {
   if (!element) return null;
   const target = attribute(child(element, 'reference'), 'value');
-  if (target?.startsWith('#')) {
-    const referenced = narrative.get(target.slice(1));
+  // `#lab1` as the standard writes it; some exports leave the `#` out.
+  if (target !== undefined) {
+    const referenced = narrative.get(target.replace(/^#/, ''));
     if (referenced) {
       const cell = referenced.name === 'tr' ? referenced.children.find((c) => typeof c !== 'string') : undefined;
       const resolved = nonBlank(textOf(typeof cell === 'object' ? cell : referenced));
@@ -136,8 +137,10 @@ function observedValue(value: XmlElement, narrative: Narrative): { value: string
     case 'BL':
       return plain(nonBlank(attribute(value, 'value')));
     case 'ST':
-    case 'ED':
       return plain(writtenText(value, narrative));
+    case 'ED':
+      // An encapsulated file (a PDF, an image) in base64 is no value as written.
+      return attribute(value, 'representation') === 'B64' ? null : plain(writtenText(value, narrative));
     case 'CD':
     case 'CE':
     case 'CO':

@@ -95,7 +95,7 @@ describe('readCdaObservations', () => {
     ]);
   });
 
-  it('reads ST, CD (display name, else original text, also under nullFlavor OTH), INT, REAL, IVL_PQ and titre values', () => {
+  it('reads ST, ED (not base64), CD (display name, else original text, also under nullFlavor OTH), INT, REAL, IVL_PQ and titre values', () => {
     const entries = [
       `<code code="5778-6" ${LOINC} displayName="Color of Urine"/><value xsi:type="ST">Yellow</value>`,
       `<code code="5802-4" ${LOINC} displayName="Nitrite"/><value xsi:type="CD" code="260385009" codeSystem="2.16.840.1.113883.6.96" displayName="Negative"/>`,
@@ -104,6 +104,8 @@ describe('readCdaObservations', () => {
       `<code code="2703-7" ${LOINC} displayName="Ratio"/><value xsi:type="REAL" value="1.25"/>`,
       `<code code="5821-4" ${LOINC} displayName="WBC, urine"/><value xsi:type="IVL_PQ"><low value="0" unit="/[HPF]"/><high value="2" unit="/[HPF]"/></value>`,
       `<code code="5370-2" ${LOINC} displayName="Rubella titer"/><value xsi:type="RTO_INT_INT"><numerator value="1"/><denominator value="40"/></value>`,
+      `<code code="11526-1" ${LOINC} displayName="Pathology report"/><value xsi:type="ED" mediaType="application/pdf" representation="B64">JVBERi0xLjQK</value>`,
+      `<code code="8251-1" ${LOINC} displayName="Comment"/><value xsi:type="ED">Specimen slightly hemolyzed</value>`,
     ].map((inner) => observation(inner));
     const found = readCdaObservations(ccd(results(organizer('<effectiveTime value="20260302"/>', ...entries))));
     expect(found?.map((r) => [r.indicator, r.value, r.unit])).toEqual([
@@ -114,6 +116,7 @@ describe('readCdaObservations', () => {
       ['Ratio', '1.25', null],
       ['WBC, urine', '0-2', '/[HPF]'],
       ['Rubella titer', '1:40', null],
+      ['Comment', 'Specimen slightly hemolyzed', null],
     ]);
   });
 
@@ -134,11 +137,15 @@ describe('readCdaObservations', () => {
     const tsh = observation(
       `<code code="3016-3" ${LOINC}><originalText><reference value="#lab2"/></originalText></code><value xsi:type="PQ" value="2.1" unit="m[IU]/L"/>`,
     );
+    const withoutHash = observation(
+      `<code code="3016-3" ${LOINC}><originalText><reference value="lab1"/></originalText></code><value xsi:type="PQ" value="6.2" unit="%"/>`,
+    );
     const onlyCode = observation(`<code code="1234-5" ${LOINC}/><value xsi:type="PQ" value="7" unit="U/L"/>`);
-    const doc = ccd(section('30954-2', 'Results', organizer('', a1c, tsh, onlyCode), narrative));
+    const doc = ccd(section('30954-2', 'Results', organizer('', a1c, tsh, withoutHash, onlyCode), narrative));
     expect(readCdaObservations(doc)?.map((r) => r.indicator)).toEqual([
       'Hemoglobin A1c',
       'TSH, 3rd generation',
+      'Hemoglobin A1c',
       '1234-5',
     ]);
   });
