@@ -2,7 +2,8 @@
  * HL7 CDA R2 documents with the C-CDA R2.1 templates (a US portal's "Download my record" / Blue Button CCD, a
  * partner's upload): each result or vital-sign `observation` entry with a value is one reading. Read as a document
  * because the entries carry the fields by name; the section narrative (`<text><table>`) repeats them for people and is
- * only used to resolve `<reference value="#id">`, never read as readings, so nothing is read twice.
+ * only used to resolve `<reference value="#id">`, so nothing is read twice. Only a document with no result entries
+ * hands its result sections' narrative to the line reader ({@link CdaDocument.narrative}).
  *
  * Which observations: those in a Results (LOINC 30954-2) or Vital Signs (8716-3) section, or a laboratory report
  * section (11502-2, 26436-6), found by code or C-CDA section template. Problems, allergies, medications, social
@@ -14,7 +15,17 @@
  */
 import { isoDate } from './hl7-v2';
 import type { ExtractedReading } from './types';
-import { ancestor, attribute, child, childrenNamed, descendants, parseXml, textOf, type XmlElement } from './xml-tree';
+import {
+  ancestor,
+  attribute,
+  child,
+  childrenNamed,
+  descendants,
+  isElement,
+  parseXml,
+  textOf,
+  type XmlElement,
+} from './xml-tree';
 
 /** Section LOINC codes whose entries are results: Results, Vital Signs, laboratory report / studies. */
 const RESULT_SECTION_CODES = new Set(['30954-2', '8716-3', '11502-2', '26436-6']);
@@ -72,8 +83,8 @@ function writtenText(element: XmlElement | undefined, narrative: Narrative): str
   if (target !== undefined) {
     const referenced = narrative.get(target.replace(/^#/, ''));
     if (referenced) {
-      const cell = referenced.name === 'tr' ? referenced.children.find((c) => typeof c !== 'string') : undefined;
-      const resolved = nonBlank(textOf(typeof cell === 'object' ? cell : referenced));
+      const cell = referenced.name === 'tr' ? referenced.children.find(isElement) : undefined;
+      const resolved = nonBlank(textOf(cell ?? referenced));
       if (resolved) return resolved;
     }
   }
@@ -234,12 +245,15 @@ function narrativeLines(section: XmlElement): string {
   const parts: string[] = [textOf(child(section, 'title')), '\n'];
   const narrative = child(section, 'text');
   if (narrative) renderNarrative(narrative, parts, 0);
-  return parts
-    .join('')
-    .split('\n')
-    .map((line) => line.replace(/ *\t */g, '\t').trim())
-    .filter((line) => line !== '')
-    .join('\n');
+  return (
+    parts
+      .join('')
+      .split('\n')
+      // Each cell ends with a tab: the row's last one is dropped, a leading empty cell kept (it holds a column).
+      .map((line) => line.replace(/ *\t */g, '\t').replace(/^ +|\t?\s*$/g, ''))
+      .filter((line) => line.replace(/\t/g, '') !== '')
+      .join('\n')
+  );
 }
 
 export interface CdaDocument {

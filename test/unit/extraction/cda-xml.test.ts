@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { extractReadingsOffline } from '../../../shared/domain/extraction';
-import { readCdaObservations } from '../../../shared/domain/extraction/cda-xml';
+import { readCdaDocument, readCdaObservations } from '../../../shared/domain/extraction/cda-xml';
 import { readFhirXmlObservations } from '../../../shared/domain/extraction/fhir-xml';
 import { attribute, child, parseXml, textOf } from '../../../shared/domain/extraction/xml-tree';
 
@@ -284,6 +284,12 @@ describe('readCdaObservations', () => {
     );
     const doc = ccd(problems, section('30954-2', 'Results', '', narrative));
     expect(readCdaObservations(doc)).toEqual([]);
+    expect(readCdaDocument(doc)?.narrative.split('\n')).toEqual([
+      'Results',
+      'Test\tResult\tUnits\tReference Range\tFlag',
+      'Glucose\t104\tmg/dL\t70-99\tH',
+      'Creatinine\t0.9\tmg/dL\t0.6-1.2',
+    ]);
     expect(extractReadingsOffline(doc).map((r) => [r.indicator, r.value, r.unit, r.referenceRange, r.flag])).toEqual([
       ['Glucose', '104', 'mg/dL', '70-99', 'H'],
       ['Creatinine', '0.9', 'mg/dL', '0.6-1.2', null],
