@@ -2,7 +2,9 @@
  * The offline reading extractor: a line-by-line pipeline over the document.
  *
  * Structured documents are read whole first, by their standard's fields: an HL7 v2 message (`hl7-v2.ts`), then FHIR
- * JSON (`fhir-json.ts`). When either yields a reading the line pipeline does not run.
+ * JSON (`fhir-json.ts`), then a C-CDA document (`cda-xml.ts`), then FHIR XML (`fhir-xml.ts`). When one yields a
+ * reading the line pipeline does not run; a C-CDA document without result entries gives it its result sections'
+ * narrative tables as lines, in place of the XML.
  *
  *   1. `lines.ts`      clean and split the text; recognise header/footer noise (identity, contacts, pages, signatures)
  *   2. `dates.ts`      settle the document's date order and its report date (collection before report date)
@@ -30,6 +32,7 @@
  * wrapped name joined with one space). Pure and deterministic: no clock, no I/O.
  */
 
+import { readCdaDocument } from './cda-xml';
 import { unfoldColumns } from './columns';
 import {
   detectSpacedDatedHeader,
@@ -42,6 +45,7 @@ import {
 import { dateOnlyLine, detectSlashOrder, leadingDate, reportDate, type SlashOrder } from './dates';
 import { readFhirObservations } from './fhir-json';
 import { type LeadingFlag, splitFlagBeforeValue } from './flag-first';
+import { readFhirXmlObservations } from './fhir-xml';
 import { readHl7Observations } from './hl7-v2';
 import { type Candidate, cleanName, plausibleName, readingInLine, splitSegments } from './inline-readings';
 import { detectDelimiter, isNoiseLine, type SourceLine, splitCells, splitLines } from './lines';
@@ -523,6 +527,16 @@ export function extractReadingsOffline(text: string, options: ExtractionOptions 
   if (hl7 && hl7.length > 0) return hl7;
   const fhir = readFhirObservations(text);
   if (fhir && fhir.length > 0) return fhir;
+  const cda = readCdaDocument(text);
+  if (cda && cda.readings.length > 0) return cda.readings;
+  const fhirXml = readFhirXmlObservations(text);
+  if (fhirXml && fhirXml.length > 0) return fhirXml;
+  // A CDA document with its results in the narrative only: its tables are read as lines, its XML markup is not.
+  return readLines(cda && cda.narrative !== '' ? cda.narrative : text, options);
+}
+
+/** The line pipeline (see the module comment). */
+function readLines(text: string, options: ExtractionOptions): ExtractedReading[] {
   const sourceLines = splitLines(text);
   const order = detectSlashOrder(text);
   const documentDate =

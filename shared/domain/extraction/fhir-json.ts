@@ -6,8 +6,8 @@
  */
 import type { ExtractedReading } from './types';
 
-type Json = string | boolean | null | Json[] | { [key: string]: Json };
-type JsonObject = { [key: string]: Json };
+export type Json = string | boolean | null | Json[] | { [key: string]: Json };
+export type JsonObject = { [key: string]: Json };
 
 /** How deep arrays and Bundles are searched for resources. */
 const MAX_NESTING = 16;
@@ -303,21 +303,28 @@ class ObservationReader {
 }
 
 /**
+ * The readings of the FHIR Observations in parsed values (resources, Bundles, arrays), in document order, or null when
+ * they hold no resource. The FHIR XML reader gives its documents here in their JSON shape.
+ */
+export function readingsOfFhirValues(values: readonly Json[]): ExtractedReading[] | null {
+  const resources: JsonObject[] = [];
+  const byReference = new Map<string, JsonObject>();
+  for (const value of values) collectResources(value, resources, byReference);
+  if (resources.length === 0) return null;
+  const reader = new ObservationReader(byReference);
+  for (const resource of resources) reader.resource(resource, null);
+  return reader.readings;
+}
+
+/**
  * The readings of the FHIR Observations in `text`, in document order, or null when the text holds no FHIR JSON
  * (a document of Patients only gives []).
  */
 export function readFhirObservations(text: string): ExtractedReading[] | null {
   // Every FHIR resource names its type: a cheap test that keeps other documents off the JSON scan.
   if (!text.includes('"resourceType"')) return null;
-  const resources: JsonObject[] = [];
-  const byReference = new Map<string, JsonObject>();
-  for (const value of jsonValues(text)) collectResources(value, resources, byReference);
+  const found = readingsOfFhirValues(jsonValues(text));
   // JSON quoted in an email reply (`> {`, `>> "code": ...`) reads once the quote marks are taken off.
-  if (resources.length === 0 && QUOTED_LINE.test(text)) {
-    for (const value of jsonValues(text.replace(QUOTE_MARKS, ''))) collectResources(value, resources, byReference);
-  }
-  if (resources.length === 0) return null;
-  const reader = new ObservationReader(byReference);
-  for (const resource of resources) reader.resource(resource, null);
-  return reader.readings;
+  if (found === null && QUOTED_LINE.test(text)) return readingsOfFhirValues(jsonValues(text.replace(QUOTE_MARKS, '')));
+  return found;
 }

@@ -53,7 +53,7 @@ function unescaped(value: string, seps: Separators): string {
 }
 
 /** `20260302` / `202603021415` / `20260302141500+0100` → ISO 8601; anything else → null. */
-function isoDate(value: string | undefined): string | null {
+export function isoDate(value: string | undefined): string | null {
   const m = /^(\d{4})(\d{2})(\d{2})(?:(\d{2})(\d{2})(\d{2})?)?/.exec(value?.trim() ?? '');
   if (!m) return null;
   const date = `${m[1]}-${m[2]}-${m[3]}`;
