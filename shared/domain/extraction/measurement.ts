@@ -125,7 +125,7 @@ export const FLAG_CELL =
   /^\(?(?:HH|LL|AA|H|L|A|N|\*{1,3}|!{1,2}|↑↑?|↓↓?|⬆|⬇|high|low|abnormal|critical|hoch|niedrig|erhöht|erniedrigt|alto|bajo|alta|baja|élevé|elevé|eleve|bas|haut)\)?$/iu;
 
 const RANGE_LABEL = String.raw`(?:(?:ref(?:erence)?\.?(?:\s*(?:range|interval|int\.?|values?))?|normal(?:\s*range)?|norm|nb|rb|vr|vn|range)\s*[:.]?\s*)?`;
-const RANGE_CORE = String.raw`(?:${NUMBER}\s*(?:-|–|—|to|bis|a|à|hasta|até)\s*${NUMBER}|(?:[<>]\s*or\s*=|${COMPARATOR})\s*${NUMBER}|(?:up\s+to|bis|hasta|jusqu'à|jusqu'a|até|ate|fino\s+a|inferiore\s+a|superiore\s+a|inferior\s+a|superior\s+a|menor\s+que|maior\s+que)\s+${NUMBER})${NUMBER_END}`;
+const RANGE_CORE = String.raw`(?:${NUMBER}\s*(?:-|–|—|~|〜|to|bis|a|à|hasta|até)\s*${NUMBER}|(?:[<>]\s*or\s*=|${COMPARATOR})\s*${NUMBER}|(?:up\s+to|bis|hasta|jusqu'à|jusqu'a|até|ate|fino\s+a|inferiore\s+a|superiore\s+a|inferior\s+a|superior\s+a|menor\s+que|maior\s+que)\s+${NUMBER})${NUMBER_END}`;
 const RANGE_BARE = new RegExp(`${RANGE_LABEL}(${RANGE_CORE})`, 'iuy');
 const RANGE_QUALITATIVE = new RegExp(String.raw`${RANGE_LABEL}((?:${QUALITATIVE_ALTERNATION}))(?![\p{L}\d])`, 'iuy');
 /** A bracketed range: `(70-99)`, `[3.5 - 5.0 mmol/L]`, `(Ref: < 200)`, `( 2.0-7.5 )`. */
@@ -270,7 +270,7 @@ export function trailingRange(text: string): { range: string; unit: string | nul
 /** The end of a numeric range (`70-99`, `4.0 - 10.5`) starting at a position, or -1. */
 export function rangeEndAt(text: string, at: number): number {
   const range = matchAt(RANGE_BARE, text, at);
-  if (!range || !/\d\s*(?:-|–|—|to|bis|hasta)\s*[-+]?\d/.test(range[0])) return -1;
+  if (!range || !/\d\s*(?:-|–|—|~|〜|to|bis|hasta)\s*[-+]?\d/.test(range[0])) return -1;
   return at + range[0].length;
 }
 
@@ -294,7 +294,7 @@ export function valueAt(
     return { value: span[0], end: at + span[0].length, qualitative: false };
   }
   const range = matchAt(RANGE_BARE, text, at);
-  if (range && /\d\s*(?:-|–|—|to|bis|hasta)\s*[-+]?\d/.test(range[0]) && !options.resultCell) return null;
+  if (range && /\d\s*(?:-|–|—|~|〜|to|bis|hasta)\s*[-+]?\d/.test(range[0]) && !options.resultCell) return null;
   const ratio = matchAt(RATIO_VALUE, text, at);
   if (ratio) return { value: ratio[0], end: at + ratio[0].length, qualitative: false };
   const dipstick = matchAt(DIPSTICK_VALUE, text, at);
