@@ -23,16 +23,27 @@ export interface Cell {
 export type Delimiter = 'tab' | 'semicolon' | 'pipe' | 'comma' | 'spaces';
 
 /**
- * Full-width and half-width forms (`１２３`, `ｍｇ／ｄＬ`, `（７０－９９）`, `：`, `～`, half-width katakana) and the
- * squared unit signs of CJK fonts (`㎎`, `㎗`, `㎕`): NFKC makes them the ASCII (or plain CJK) characters every reader
- * understands. NFKC is applied to these blocks only, not to whole lines: on whole lines it would also flatten
- * superscripts (`10⁹/L` → `109/L`, `mm³` → `mm3`) and turn the micro sign µ into Greek μ, changing units as written.
+ * Full-width forms (`１２３`, `ｍｇ／ｄＬ`, `（７０－９９）`, `：`, `～`, `￥`) and the squared unit signs of CJK fonts
+ * (`㎎`, `㎗`, `㎕`): NFKC makes them the ASCII characters every reader understands. NFKC is applied to these blocks
+ * only, not to whole lines: on whole lines it would also flatten superscripts (`10⁹/L` → `109/L`, `mm³` → `mm3`),
+ * turn the micro sign µ into Greek μ, and widen half-width katakana (`ｱﾙﾌﾞﾐﾝ`, kept as written) so that columns
+ * after them would no longer line up. All characters matched here are printed two columns wide.
  */
-const COMPATIBILITY_FORMS = /[\uff01-\uff5e\uff61-\uffee\u3380-\u33ff]+/g;
+const COMPATIBILITY_FORMS = /[\uff01-\uff60\uffe0-\uffe6\u3380-\u33ff]+/g;
 
-/** NFKC writes the micro of `㎍`, `㎕` as Greek mu; reports type the micro sign, which the unit readers expect. */
-function compatibilityToPlain(run: string): string {
-  return run.normalize('NFKC').replace(/\u03bc/g, '\u00b5');
+/** A column gap (two spaces, an ideographic space, a tab) or the end of the line. */
+const GAP_AHEAD = /^(?: {2}|\u3000|\t|\r|\n|$)/;
+
+/**
+ * NFKC of a run of compatibility forms. NFKC writes the micro of `㎍`, `㎕` as Greek mu; reports type the micro sign,
+ * which the unit readers expect. A full-width character is printed two columns wide, so a run that ends a cell is
+ * padded back to its printed width: the cells after it stay under their header (`７．２　　ｇ／ｄＬ` lines up with
+ * `結果　　　単位`). A run inside a cell is not padded (the padding would split the cell).
+ */
+function compatibilityToPlain(run: string, offset: number, text: string): string {
+  const plain = run.normalize('NFKC').replace(/\u03bc/g, '\u00b5');
+  if (!GAP_AHEAD.test(text.slice(offset + run.length, offset + run.length + 2))) return plain;
+  return plain.padEnd(2 * run.length, ' ');
 }
 
 /**

@@ -323,12 +323,16 @@ export function parseMeasurement(text: string, at = 0, options: ValueOptions = {
     rest: '',
   };
   i = value.end;
-  // A unit may be glued to the number: `98%`, `81.0fL`, `78/min`.
+  // A unit may be glued to the number: `98%`, `81.0fL`, `78/min`. LIS printouts also glue the flag (`12.5H`,
+  // `3.1L`, `12.5↑`; the arrows are read by the flag step below): a letter flag is never a unit (`looksLikeUnit`).
   if (!value.qualitative && i < text.length && /[\p{L}µ%°/]/u.test(text[i] as string)) {
     const glued = unitAt(text, i);
-    if (!glued) return null;
-    result.unit = glued.unit;
-    i = glued.end;
+    const gluedFlag = glued ? null : matchAt(FLAG_SYMBOL, text, i);
+    if (!glued && !gluedFlag) return null;
+    if (glued) {
+      result.unit = glued.unit;
+      i = glued.end;
+    }
   }
   for (;;) {
     i = skipSpaces(text, i);
