@@ -31,8 +31,8 @@ export type Delimiter = 'tab' | 'semicolon' | 'pipe' | 'comma' | 'spaces';
  */
 const COMPATIBILITY_FORMS = /[\uff01-\uff60\uffe0-\uffe6\u3380-\u33ff]+/g;
 
-/** A column gap (two spaces, an ideographic space, a tab) or the end of the line. */
-const GAP_AHEAD = /^(?: {2}|\u3000|\t|\r|\n|$)/;
+/** A column gap: two spaces, an ideographic space, a tab (at the end of a line padding would only be trimmed). */
+const GAP_AHEAD = /^(?: {2}|\u3000|\t)/;
 
 /**
  * NFKC of a run of compatibility forms. NFKC writes the micro of `㎍`, `㎕` as Greek mu; reports type the micro sign,

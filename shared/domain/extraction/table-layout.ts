@@ -162,6 +162,7 @@ function cellsByColumn(line: string, layout: TableLayout): string[] {
     start: k === 0 ? 0 : column.start,
     end: layout.columns[k + 1]?.start ?? Number.POSITIVE_INFINITY,
   }));
+  let merged = false;
   for (const cell of cells) {
     let best = 0;
     let bestOverlap = -1;
@@ -172,8 +173,13 @@ function cellsByColumn(line: string, layout: TableLayout): string[] {
         best = k;
       }
     });
+    merged ||= texts[best] !== '';
     texts[best] = texts[best] ? `${texts[best]} ${cell.text}` : cell.text;
   }
+  // Two cells under one header while the row has exactly one cell per column: the row is not aligned with its
+  // header (cells separated by two spaces rather than padded, or names counted in characters where the header was
+  // laid out in printed widths), so its cells are the columns in order.
+  if (merged && cells.length === texts.length) return cells.map((cell) => cell.text);
   return texts;
 }
 
