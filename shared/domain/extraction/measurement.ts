@@ -111,18 +111,37 @@ const QUALITATIVE_WORDS = [
   'occasional',
   'none',
   'nil',
+  // Chinese, Japanese and Korean urinalysis and serology: negative, weakly positive, positive
+  '阴性',
+  '弱阳性',
+  '阳性',
+  '陰性',
+  '弱陽性',
+  '陽性',
+  '음성',
+  '약양성',
+  '양성',
 ];
 const QUALITATIVE_ALTERNATION = QUALITATIVE_WORDS.map((w) => w.replace(/[-\s]/g, '[-\\s]')).join('|');
 const QUALITATIVE_VALUE = new RegExp(String.raw`(?:${QUALITATIVE_ALTERNATION})(?![\p{L}\d])`, 'iuy');
+/**
+ * CJK printouts grade a negative or positive result in brackets after the word: `阴性(-)`, `弱阳性(±)`, `陽性(2+)`,
+ * `양성(+)`. The grade is part of the result as written, not a reference range.
+ */
+const CJK_GRADED_VALUE = /(?:弱?阳性|阴性|弱?陽性|陰性|약?양성|음성)\s?\((?:\+{1,4}|[1-4]\+|-|±)\)/uy;
+
 /** The same words anywhere, for checking whole cells. */
 export const QUALITATIVE_CELL = new RegExp(String.raw`^(?:${QUALITATIVE_ALTERNATION}|[1-4]\+|\+{1,4})$`, 'iu');
 
-/** Single-letter and symbol flags are case-sensitive (`h` is the hour); word flags are not. */
+/**
+ * Single-letter and symbol flags are case-sensitive (`h` is the hour); word flags are not. CJK printouts write
+ * 偏高/偏低 (Chinese), 高/低, 높음/낮음 (Korean) in their flag column.
+ */
 const FLAG_SYMBOL = /(?:\((?:HH|LL|H|L|A|N)\)|HH|LL|AA|H|L|A|N|\*{1,3}|!{1,2}|↑↑?|↓↓?|⬆|⬇)(?=$|[\s,;)|])/y;
 const FLAG_WORD =
-  /\(?(?:high|low|abnormal|critical|crit|hoch|niedrig|erhöht|erniedrigt|alto|bajo|alta|baja|élevé|elevé|eleve|bas|haut)\)?(?=$|[\s,;|])/iy;
+  /\(?(?:偏高|偏低|高|低|높음|낮음|high|low|abnormal|critical|crit|hoch|niedrig|erhöht|erniedrigt|alto|bajo|alta|baja|élevé|elevé|eleve|bas|haut)\)?(?=$|[\s,;|])/iy;
 export const FLAG_CELL =
-  /^\(?(?:HH|LL|AA|H|L|A|N|\*{1,3}|!{1,2}|↑↑?|↓↓?|⬆|⬇|high|low|abnormal|critical|hoch|niedrig|erhöht|erniedrigt|alto|bajo|alta|baja|élevé|elevé|eleve|bas|haut)\)?$/iu;
+  /^\(?(?:偏高|偏低|高|低|높음|낮음|HH|LL|AA|H|L|A|N|\*{1,3}|!{1,2}|↑↑?|↓↓?|⬆|⬇|high|low|abnormal|critical|hoch|niedrig|erhöht|erniedrigt|alto|bajo|alta|baja|élevé|elevé|eleve|bas|haut)\)?$/iu;
 
 const RANGE_LABEL = String.raw`(?:(?:ref(?:erence)?\.?(?:\s*(?:range|interval|int\.?|values?))?|normal(?:\s*range)?|norm|nb|rb|vr|vn|range)\s*[:.]?\s*)?`;
 const RANGE_CORE = String.raw`(?:${NUMBER}\s*(?:-|–|—|~|〜|to|bis|a|à|hasta|até)\s*${NUMBER}|(?:[<>]\s*or\s*=|${COMPARATOR})\s*${NUMBER}|(?:up\s+to|bis|hasta|jusqu'à|jusqu'a|até|ate|fino\s+a|inferiore\s+a|superiore\s+a|inferior\s+a|superior\s+a|menor\s+que|maior\s+que)\s+${NUMBER})${NUMBER_END}`;
@@ -301,6 +320,8 @@ export function valueAt(
   if (dipstick) return { value: dipstick[0], end: at + dipstick[0].length, qualitative: true };
   const numeric = matchAt(NUMERIC_VALUE, text, at);
   if (numeric) return { value: numeric[0], end: at + numeric[0].length, qualitative: false };
+  const graded = matchAt(CJK_GRADED_VALUE, text, at);
+  if (graded) return { value: graded[0], end: at + graded[0].length, qualitative: true };
   const word = matchAt(QUALITATIVE_VALUE, text, at);
   if (word) return { value: word[0], end: at + word[0].length, qualitative: true };
   return null;

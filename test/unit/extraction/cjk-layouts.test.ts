@@ -112,6 +112,25 @@ describe('Chinese 检验报告单 tables', () => {
     }
   });
 
+  it('reads 偏高/偏低/高/低 flag words and graded 阴性/阳性 results (the bracketed grade is part of the value)', () => {
+    const text = [
+      '项目名称      结果      提示    单位        参考范围',
+      '葡萄糖        7.8       偏高    mmol/L      3.9-6.1',
+      '钾            3.2       低      mmol/L      3.5-5.3',
+      '尿蛋白        阳性(+)',
+      '亚硝酸盐      阴性(-)                       阴性',
+    ].join('\n');
+    expect(fields(text).map((r) => [r.indicator, r.value, r.referenceRange, r.flag])).toEqual([
+      ['葡萄糖', '7.8', '3.9-6.1', '偏高'],
+      ['钾', '3.2', '3.5-5.3', '低'],
+      ['尿蛋白', '阳性(+)', null, null],
+      ['亚硝酸盐', '阴性(-)', '阴性', null],
+    ]);
+    expect(fields('검사명    결과    단위    참고치    판정\n칼륨    3.2    mmol/L    3.5~5.1    낮음')[0]?.flag).toBe(
+      '낮음',
+    );
+  });
+
   it('treats identity, sample and signature lines as furniture', () => {
     for (const line of [
       '姓名：张三    性别：男    年龄：45岁',
