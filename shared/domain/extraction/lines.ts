@@ -114,7 +114,7 @@ const WIDE_CHARACTER =
  * columns line up on screen has names like `白细胞计数` ending further right than their character count says.
  * Null when the line has no wide character (positions are then plain string indices).
  */
-function displayColumns(line: string): number[] | null {
+export function displayColumns(line: string): number[] | null {
   if (!WIDE_CHARACTER.test(line)) return null;
   const columns: number[] = [];
   let column = 0;
@@ -129,6 +129,22 @@ function displayColumns(line: string): number[] | null {
   }
   columns.push(column);
   return columns;
+}
+
+/** The width of a line as printed (wide characters count twice). */
+export function displayWidth(line: string): number {
+  return displayColumns(line)?.[line.length] ?? line.length;
+}
+
+/**
+ * The string index where a printed column starts in a line: the first character at or after that column (the line's
+ * length past its end). The inverse of `displayColumns`, for code that cuts lines at a printed position.
+ */
+export function indexAtColumn(line: string, column: number): number {
+  const columns = displayColumns(line);
+  if (columns === null) return Math.min(column, line.length);
+  const index = columns.findIndex((c) => c >= column);
+  return index < 0 ? line.length : Math.min(index, line.length);
 }
 
 /**

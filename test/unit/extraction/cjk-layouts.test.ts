@@ -131,6 +131,20 @@ describe('Chinese 检验报告单 tables', () => {
     );
   });
 
+  it('reads a two-column page of numbered rows, the gutter found in printed columns', () => {
+    const text = [
+      'No  项目          结果    参考值          No  项目          结果    参考值',
+      '1   白细胞计数    6.5     3.5-9.5         10  血红蛋白      128↓    130-175',
+      '2   红细胞计数    4.50    4.3-5.8         11  血小板计数    210     125-350',
+    ].join('\n');
+    expect(fields(text).map((r) => [r.indicator, r.value, r.flag])).toEqual([
+      ['白细胞计数', '6.5', null],
+      ['红细胞计数', '4.50', null],
+      ['血红蛋白', '128', '↓'],
+      ['血小板计数', '210', null],
+    ]);
+  });
+
   it('treats identity, sample and signature lines as furniture', () => {
     for (const line of [
       '姓名：张三    性别：男    年龄：45岁',
