@@ -10,7 +10,8 @@
  *    is, documents written in German, French or Spanish, or from the UK NHS, are day-first, and the rest month-first
  *    (US convention).
  *  - Month names in English, German, Spanish and French (`Mar 4, 2026`, `12. März 2026`, `9 de marzo de 2026`).
- *  - Chinese, Japanese and Korean year-month-day with their characters (`2024年3月15日`, `2024년 3월 15일`).
+ *  - Chinese, Japanese and Korean year-month-day with their characters (`2024年3月15日`, `2024년 3월 15일`), and
+ *    Japanese era years (`令和6年5月20日`).
  *  - Two-digit years are 20yy up to 69 and 19yy from 70.
  */
 
@@ -144,6 +145,10 @@ const MONTH_NAME_DAY = new RegExp(
 /** Chinese and Japanese `2024年3月15日`, Korean `2024년 3월 15일` (and `2024. 3. 15.` handled as year-first dots). */
 const CJK_YEAR_MONTH_DAY = /(?<!\d)(\d{4})\s*[年년]\s*(\d{1,2})\s*[月월]\s*(\d{1,2})\s*[日일号號]?(?!\d)/gu;
 
+/** Japanese era dates: `令和6年5月20日` (Reiwa 1 = 2019), `平成31年4月1日` (Heisei 1 = 1989), `元年` for year 1. */
+const JAPANESE_ERA_DATE = /(令和|平成)\s*(元|\d{1,2})\s*年\s*(\d{1,2})\s*月\s*(\d{1,2})\s*日?(?!\d)/gu;
+const ERA_START: Readonly<Record<string, number>> = { 令和: 2018, 平成: 1988 };
+
 function daysIn(year: number, month: number): number {
   return new Date(Date.UTC(year, month, 0)).getUTCDate();
 }
@@ -203,6 +208,11 @@ export function findDates(text: string, order: SlashOrder): DateMatch[] {
   }
   for (const m of text.matchAll(CJK_YEAR_MONTH_DAY)) {
     const value = iso(Number(m[1]), Number(m[2]), Number(m[3]));
+    if (value) found.push({ start: m.index, end: m.index + m[0].length, iso: value });
+  }
+  for (const m of text.matchAll(JAPANESE_ERA_DATE)) {
+    const year = (ERA_START[m[1] as string] as number) + (m[2] === '元' ? 1 : Number(m[2]));
+    const value = iso(year, Number(m[3]), Number(m[4]));
     if (value) found.push({ start: m.index, end: m.index + m[0].length, iso: value });
   }
   for (const m of text.matchAll(MONTH_NAME_DAY)) {

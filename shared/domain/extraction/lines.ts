@@ -109,6 +109,11 @@ function splitQuoted(line: string, separator: string): Cell[] {
 const WIDE_CHARACTER =
   /[\u1100-\u115f\u2e80-\u303e\u3041-\u33ff\u3400-\u4dbf\u4e00-\u9fff\ua960-\ua97f\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6]|[\u{20000}-\u{3fffd}]/u;
 
+/** Whether a text holds CJK (or other East Asian wide) characters. */
+export function hasWideCharacters(text: string): boolean {
+  return WIDE_CHARACTER.test(text);
+}
+
 /**
  * Where each character of a line starts on a monospaced page: a CJK character takes two columns, so a printout whose
  * columns line up on screen has names like `白细胞计数` ending further right than their character count says.

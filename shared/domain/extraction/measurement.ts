@@ -137,7 +137,8 @@ export const QUALITATIVE_CELL = new RegExp(String.raw`^(?:${QUALITATIVE_ALTERNAT
  * Single-letter and symbol flags are case-sensitive (`h` is the hour); word flags are not. CJK printouts write
  * 偏高/偏低 (Chinese), 高/低, 높음/낮음 (Korean) in their flag column.
  */
-const FLAG_SYMBOL = /(?:\((?:HH|LL|H|L|A|N)\)|HH|LL|AA|H|L|A|N|\*{1,3}|!{1,2}|↑↑?|↓↓?|⬆|⬇)(?=$|[\s,;)|])/y;
+// Arrows are never part of a word, so they may touch what follows (`128g/L↓(130-175)`); letters and stars may not.
+const FLAG_SYMBOL = /(?:↑↑?|↓↓?|⬆|⬇)|(?:\((?:HH|LL|H|L|A|N)\)|HH|LL|AA|H|L|A|N|\*{1,3}|!{1,2})(?=$|[\s,;)|])/y;
 const FLAG_WORD =
   /\(?(?:偏高|偏低|高|低|높음|낮음|high|low|abnormal|critical|crit|hoch|niedrig|erhöht|erniedrigt|alto|bajo|alta|baja|élevé|elevé|eleve|bas|haut)\)?(?=$|[\s,;|])/iy;
 export const FLAG_CELL =
@@ -222,11 +223,12 @@ function skipSpaces(text: string, at: number): number {
 
 /**
  * A unit at a position: the longest run of up to three tokens that is a known unit (`x 10^3/uL`, `mm Hg`),
- * else a single unit-shaped token. Trailing sentence punctuation is not part of the unit.
+ * else a single unit-shaped token. Trailing sentence punctuation is not part of the unit, nor a flag arrow glued to it
+ * (`128g/L↓`).
  */
 function unitAt(text: string, at: number): { unit: string; end: number } | null {
   const tokens: { text: string; end: number }[] = [];
-  const pattern = /(?:[^\s,;()[\]|]|,(?=\d))+/y;
+  const pattern = /(?:[^\s,;()[\]|↑↓⬆⬇]|,(?=\d))+/y;
   let i = at;
   for (let k = 0; k < 3; k++) {
     const m = matchAt(pattern, text, i);

@@ -48,6 +48,19 @@ describe('full-width normalisation', () => {
     ]);
   });
 
+  it('reads a flag arrow glued to the unit and a range glued to the arrow', () => {
+    expect(fields('血红蛋白：１２８ｇ／Ｌ↓（１３０－１７５）')).toEqual([
+      { indicator: '血红蛋白', value: '128', unit: 'g/L', referenceRange: '130-175', flag: '↓' },
+    ]);
+    expect(fields('Hemoglobin: 12.8g/dL↓ (13.0-17.5)')[0]?.flag).toBe('↓');
+  });
+
+  it('reads an ideographic space inside a name as a word space', () => {
+    expect(fields('ＨＤＬ\u3000コレステロール\u3000４５\u3000ｍｇ／ｄＬ\u3000（４０～９０）')[0]?.indicator).toBe(
+      'HDL コレステロール',
+    );
+  });
+
   it('reads wave-dash and tilde ranges (～, 〜, ~)', () => {
     expect(fields('総蛋白\u3000７．２\u3000ｇ／ｄＬ\u3000６．６～８．１')[0]?.referenceRange).toBe('6.6~8.1');
     expect(fields('Albumin  4.5 g/dL  4.1〜5.1')[0]?.referenceRange).toBe('4.1〜5.1');
@@ -166,6 +179,10 @@ describe('CJK date captions', () => {
     expect(findDates('2024年5月20日', 'day-first').map((d) => d.iso)).toEqual(['2024-05-20']);
     expect(findDates('2024년 6월 3일', 'day-first').map((d) => d.iso)).toEqual(['2024-06-03']);
     expect(findDates(normalizeText('２０２４年０５月２０日'), 'day-first').map((d) => d.iso)).toEqual(['2024-05-20']);
+    expect(findDates('令和6年5月20日 平成元年2月1日 令和２年', 'day-first').map((d) => d.iso)).toEqual([
+      '2024-05-20',
+      '1989-02-01',
+    ]);
   });
 
   it('takes the collection date before the report date, whatever their order in the text', () => {
