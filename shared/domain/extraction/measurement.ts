@@ -137,12 +137,13 @@ export const QUALITATIVE_CELL = new RegExp(String.raw`^(?:${QUALITATIVE_ALTERNAT
  * Single-letter and symbol flags are case-sensitive (`h` is the hour); word flags are not. CJK printouts write
  * 偏高/偏低 (Chinese), 高/低, 높음/낮음 (Korean) in their flag column.
  */
-// Arrows are never part of a word, so they may touch what follows (`128g/L↓(130-175)`); letters and stars may not.
-const FLAG_SYMBOL = /(?:↑↑?|↓↓?|⬆|⬇)|(?:\((?:HH|LL|H|L|A|N)\)|HH|LL|AA|H|L|A|N|\*{1,3}|!{1,2})(?=$|[\s,;)|])/y;
+// Arrows and triangles (▲/▼ in Chinese and Korean printouts) are never part of a word, so they may touch what
+// follows (`128g/L↓(130-175)`); letters and stars may not.
+const FLAG_SYMBOL = /(?:↑↑?|↓↓?|⬆|⬇|▲|▼)|(?:\((?:HH|LL|H|L|A|N)\)|HH|LL|AA|H|L|A|N|\*{1,3}|!{1,2})(?=$|[\s,;)|])/y;
 const FLAG_WORD =
   /\(?(?:偏高|偏低|高|低|높음|낮음|high|low|abnormal|critical|crit|hoch|niedrig|erhöht|erniedrigt|alto|bajo|alta|baja|élevé|elevé|eleve|bas|haut)\)?(?=$|[\s,;|])/iy;
 export const FLAG_CELL =
-  /^\(?(?:偏高|偏低|高|低|높음|낮음|HH|LL|AA|H|L|A|N|\*{1,3}|!{1,2}|↑↑?|↓↓?|⬆|⬇|high|low|abnormal|critical|hoch|niedrig|erhöht|erniedrigt|alto|bajo|alta|baja|élevé|elevé|eleve|bas|haut)\)?$/iu;
+  /^\(?(?:偏高|偏低|高|低|높음|낮음|HH|LL|AA|H|L|A|N|\*{1,3}|!{1,2}|↑↑?|↓↓?|⬆|⬇|▲|▼|high|low|abnormal|critical|hoch|niedrig|erhöht|erniedrigt|alto|bajo|alta|baja|élevé|elevé|eleve|bas|haut)\)?$/iu;
 
 const RANGE_LABEL = String.raw`(?:(?:ref(?:erence)?\.?(?:\s*(?:range|interval|int\.?|values?))?|normal(?:\s*range)?|norm|nb|rb|vr|vn|range)\s*[:.]?\s*)?`;
 const RANGE_CORE = String.raw`(?:${NUMBER}\s*(?:-|–|—|~|〜|to|bis|a|à|hasta|até)\s*${NUMBER}|(?:[<>]\s*or\s*=|${COMPARATOR})\s*${NUMBER}|(?:up\s+to|bis|hasta|jusqu'à|jusqu'a|até|ate|fino\s+a|inferiore\s+a|superiore\s+a|inferior\s+a|superior\s+a|menor\s+que|maior\s+que)\s+${NUMBER})${NUMBER_END}`;
@@ -228,7 +229,7 @@ function skipSpaces(text: string, at: number): number {
  */
 function unitAt(text: string, at: number): { unit: string; end: number } | null {
   const tokens: { text: string; end: number }[] = [];
-  const pattern = /(?:[^\s,;()[\]|↑↓⬆⬇]|,(?=\d))+/y;
+  const pattern = /(?:[^\s,;()[\]|↑↓⬆⬇▲▼]|,(?=\d))+/y;
   let i = at;
   for (let k = 0; k < 3; k++) {
     const m = matchAt(pattern, text, i);

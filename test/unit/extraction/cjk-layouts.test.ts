@@ -53,6 +53,7 @@ describe('full-width normalisation', () => {
       { indicator: '血红蛋白', value: '128', unit: 'g/L', referenceRange: '130-175', flag: '↓' },
     ]);
     expect(fields('Hemoglobin: 12.8g/dL↓ (13.0-17.5)')[0]?.flag).toBe('↓');
+    expect(fields('총콜레스테롤  232▲  mg/dl  0~200')[0]?.flag).toBe('▲');
   });
 
   it('reads an ideographic space inside a name as a word space', () => {
