@@ -347,12 +347,14 @@ export function parseMeasurement(text: string, at = 0, options: ValueOptions = {
     rest: '',
   };
   i = value.end;
+  let gluedLetterFlag = false;
   // A unit may be glued to the number: `98%`, `81.0fL`, `78/min`. LIS printouts also glue the flag (`12.5H`,
   // `3.1L`, `12.5↑`; the arrows are read by the flag step below): a letter flag is never a unit (`looksLikeUnit`).
   if (!value.qualitative && i < text.length && /[\p{L}µ%°/]/u.test(text[i] as string)) {
     const glued = unitAt(text, i);
     const gluedFlag = glued ? null : matchAt(FLAG_SYMBOL, text, i);
     if (!glued && !gluedFlag) return null;
+    gluedLetterFlag = gluedFlag !== null;
     if (glued) {
       result.unit = glued.unit;
       i = glued.end;
@@ -404,5 +406,8 @@ export function parseMeasurement(text: string, at = 0, options: ValueOptions = {
   result.rest = text.slice(i).trim();
   // A repaired OCR number counts only beside a unit or a range that say a result is there (`4l` alone is 4 litres).
   if (value.repaired && result.unit === null && result.referenceRange === null) return null;
+  // Likewise a letter glued to a number is a flag only in a result cell or beside a unit or range (`3L` alone in a
+  // sentence is three litres).
+  if (gluedLetterFlag && !options.resultCell && result.unit === null && result.referenceRange === null) return null;
   return result;
 }

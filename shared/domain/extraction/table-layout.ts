@@ -7,7 +7,7 @@
  */
 import { findDates, type SlashOrder } from './dates';
 import { plausibleName } from './inline-readings';
-import { type Cell, type Delimiter, detectDelimiter, splitCells } from './lines';
+import { type Cell, type Delimiter, detectDelimiter, hasWideCharacters, splitCells } from './lines';
 import {
   FLAG_CELL,
   looksLikeUnit,
@@ -176,10 +176,11 @@ function cellsByColumn(line: string, layout: TableLayout): string[] {
     merged ||= texts[best] !== '';
     texts[best] = texts[best] ? `${texts[best]} ${cell.text}` : cell.text;
   }
-  // Two cells under one header while the row has exactly one cell per column: the row is not aligned with its
-  // header (cells separated by two spaces rather than padded, or names counted in characters where the header was
-  // laid out in printed widths), so its cells are the columns in order.
-  if (merged && cells.length === texts.length) return cells.map((cell) => cell.text);
+  // A CJK row with two cells under one header but exactly one cell per column is not aligned with its header: it was
+  // laid out in characters where the header was in printed widths (or the reverse), or separated by two spaces rather
+  // than padded. Its cells are the columns in order. Only for CJK rows: in Latin text two cells under the name column
+  // are a name written with a gap (`Glucose  Fasting`), and the other columns are aligned.
+  if (merged && cells.length === texts.length && hasWideCharacters(line)) return cells.map((cell) => cell.text);
   return texts;
 }
 

@@ -48,6 +48,12 @@ describe('full-width normalisation', () => {
     ]);
   });
 
+  it('takes a letter glued to a value for a flag only in a result cell or beside a unit or range', () => {
+    expect(fields('WBC 12.5H 10^9/L 3.5-9.5')[0]?.flag).toBe('H');
+    expect(fields('Potassium 3.1L (3.5-5.1)')[0]?.flag).toBe('L');
+    expect(fields('Urine output 3L today')).toEqual([]);
+  });
+
   it('reads a flag arrow glued to the unit and a range glued to the arrow', () => {
     expect(fields('血红蛋白：１２８ｇ／Ｌ↓（１３０－１７５）')).toEqual([
       { indicator: '血红蛋白', value: '128', unit: 'g/L', referenceRange: '130-175', flag: '↓' },
@@ -97,6 +103,14 @@ describe('Chinese 检验报告单 tables', () => {
       ['中性粒细胞百分比', '78.6', '%', '40.0-75.0'],
       ['血红蛋白', '128', 'g/L', '130-175'],
     ]);
+  });
+
+  it('keeps overlap mapping for Latin rows whose name has a gap', () => {
+    const text = [
+      'Test              Result    Flag    Units     Range',
+      'Glucose  Fasting  104               mg/dL     70-99',
+    ];
+    expect(fields(text.join('\n')).map((r) => [r.indicator, r.value])).toEqual([['Glucose Fasting', '104']]);
   });
 
   it('reads the `No 检验项目 结果 提示 参考区间 单位` layout with flags stuck to the value', () => {
