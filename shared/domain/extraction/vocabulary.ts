@@ -282,9 +282,25 @@ const HEADER_ROLE: ReadonlyMap<string, ColumnRole> = new Map(
 /** Longest header phrase in words, for splitting single-spaced header lines. */
 export const MAX_HEADER_PHRASE_WORDS = 4;
 
+/**
+ * Bilingual header cells of CJK printouts: `结果 Result`, `项目名称(Test Name)`, `参考范围/Ref. Range`, `검사명 Test`:
+ * the CJK caption and its English gloss.
+ */
+const BILINGUAL_CELL =
+  /^([\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]+)\s*[/(（]?\s*([A-Za-z][A-Za-z .]*?)\s*[)）]?$/u;
+
 /** The column role a header cell names, or null when it is not a header word. */
 export function headerRole(cell: string): ColumnRole | null {
-  return HEADER_ROLE.get(foldText(cell)) ?? null;
+  const role = HEADER_ROLE.get(foldText(cell));
+  if (role !== undefined) return role;
+  const bilingual = BILINGUAL_CELL.exec(cell.trim());
+  if (!bilingual) return null;
+  // The CJK caption decides (a test name with an English word, `尿胆原 Normal`, is no header); the gloss may be a word
+  // the vocabulary lacks (`英文名称 English Name`) but must not name another role.
+  const native = HEADER_ROLE.get(foldText(bilingual[1] as string));
+  const gloss = HEADER_ROLE.get(foldText(bilingual[2] as string));
+  if (native === undefined || (gloss !== undefined && gloss !== native)) return null;
+  return native;
 }
 
 /**

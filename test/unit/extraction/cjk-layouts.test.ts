@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { findDates, reportDate } from '../../../shared/domain/extraction/dates';
 import { extractReadingsOffline } from '../../../shared/domain/extraction/index';
 import { isNoiseLine, normalizeText, splitCells } from '../../../shared/domain/extraction/lines';
+import { headerRole } from '../../../shared/domain/extraction/vocabulary';
 
 /** The fields the tests compare, without the date unless asked. */
 function fields(text: string) {
@@ -170,6 +171,23 @@ describe('Chinese 检验报告单 tables', () => {
       ['红细胞计数', '4.50', null],
       ['血红蛋白', '128', '↓'],
       ['血小板计数', '210', null],
+    ]);
+  });
+
+  it('reads bilingual header cells by their CJK caption (结果 Result, 参考范围/Ref. Range)', () => {
+    expect(headerRole('结果 Result')).toBe('value');
+    expect(headerRole('参考范围/Ref. Range')).toBe('range');
+    expect(headerRole('英文名称 English Name')).toBe('other');
+    expect(headerRole('结果 Unit')).toBeNull();
+    expect(headerRole('尿胆原 Normal')).toBeNull();
+    const text = [
+      '项目名称 Test Name    结果 Result   提示 Flag   单位 Unit   参考范围 Ref. Range',
+      '葡萄糖                7.8           ↑           mmol/L      3.9-6.1',
+      '肌酐                  88                        umol/L      57-111',
+    ].join('\n');
+    expect(fields(text).map((r) => [r.indicator, r.value, r.unit, r.flag])).toEqual([
+      ['葡萄糖', '7.8', 'mmol/L', '↑'],
+      ['肌酐', '88', 'umol/L', null],
     ]);
   });
 
