@@ -7,8 +7,11 @@
  * the block around it crosses. A block is split only when reading it as two columns yields more readings than
  * reading it whole, with at least two from the right column — a fixed-width table split at one of its own columns
  * loses readings, so tables are left alone.
+ *
+ * Positions are printed columns (`lines.ts`, `displayColumns`): a CJK character is two columns wide, so a page laid
+ * out in Chinese or Japanese keeps its gutter at one position although its lines hold different numbers of characters.
  */
-import type { SourceLine } from './lines';
+import { displayColumns, displayWidth, indexAtColumn, type SourceLine } from './lines';
 
 /** Text starting at a gutter must be preceded by at least this many spaces on the lines that suggest it. */
 const GUTTER_SPACES = 3;
@@ -32,8 +35,10 @@ function gutterCandidates(lines: readonly SourceLine[]): number[] {
   const pattern = new RegExp(`\\s{${GUTTER_SPACES},}(?=\\S)`, 'g');
   for (const line of lines) {
     if (isDelimited(line.text)) continue;
+    const columns = displayColumns(line.text);
     for (const m of line.text.matchAll(pattern)) {
-      const at = m.index + m[0].length;
+      const index = m.index + m[0].length;
+      const at = columns?.[index] ?? index;
       if (at >= MIN_LEFT_WIDTH) counts.set(at, (counts.get(at) ?? 0) + 1);
     }
   }
@@ -47,12 +52,14 @@ function gutterCandidates(lines: readonly SourceLine[]): number[] {
 /** Whether a line leaves the gutter at `at` free: it ends before it, or has two spaces right before it. */
 function fits(text: string, at: number): boolean {
   if (isDelimited(text)) return false;
-  if (text.length <= at - 2) return true;
-  return text[at - 1] === ' ' && text[at - 2] === ' ';
+  if (displayWidth(text) <= at - 2) return true;
+  const index = indexAtColumn(text, at);
+  return text[index - 1] === ' ' && text[index - 2] === ' ';
 }
 
 function hasRight(text: string, at: number): boolean {
-  return text.length > at && text.slice(at).trim() !== '';
+  const index = indexAtColumn(text, at);
+  return text.length > index && text.slice(index).trim() !== '';
 }
 
 /** Runs of consecutive lines that all leave the gutter free and hold right-column text on at least three lines. */
@@ -76,16 +83,20 @@ function blocks(lines: readonly SourceLine[], at: number): { from: number; to: n
   return found;
 }
 
-/** Most lines of a column open with a word (a test name or a heading), not a value or unit. */
+/**
+ * Most lines of a column open with a word (a test name or a heading), not a value or unit. A row number in front of
+ * the name (`1   白细胞计数`, Chinese LIS printouts number their rows) does not count.
+ */
 function opensWithWords(lines: readonly SourceLine[]): boolean {
-  const filled = lines.map((l) => l.text.trim()).filter((t) => t !== '');
+  const filled = lines.map((l) => l.text.trim().replace(/^\d{1,3}\s+(?=\p{L})/u, '')).filter((t) => t !== '');
   const worded = filled.filter((t) => /^\p{L}/u.test(t) && !/[/^%]/.test(t.split(/\s/)[0] as string));
   return filled.length > 0 && worded.length * 4 >= filled.length * 3;
 }
 
 function halves(run: readonly SourceLine[], at: number): { left: SourceLine[]; right: SourceLine[] } {
-  const left = run.map((l) => ({ index: l.index, text: l.text.slice(0, at).replace(/\s+$/, '') }));
-  const right = run.map((l) => ({ index: l.index, text: l.text.slice(at).replace(/\s+$/, '') }));
+  const cut = (text: string): number => indexAtColumn(text, at);
+  const left = run.map((l) => ({ index: l.index, text: l.text.slice(0, cut(l.text)).replace(/\s+$/, '') }));
+  const right = run.map((l) => ({ index: l.index, text: l.text.slice(cut(l.text)).replace(/\s+$/, '') }));
   return { left, right };
 }
 

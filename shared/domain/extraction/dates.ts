@@ -10,6 +10,8 @@
  *    is, documents written in German, French or Spanish, or from the UK NHS, are day-first, and the rest month-first
  *    (US convention).
  *  - Month names in English, German, Spanish and French (`Mar 4, 2026`, `12. März 2026`, `9 de marzo de 2026`).
+ *  - Chinese, Japanese and Korean year-month-day with their characters (`2024年3月15日`, `2024년 3월 15일`), and
+ *    Japanese era years (`令和6年5月20日`).
  *  - Two-digit years are 20yy up to 69 and 19yy from 70.
  */
 
@@ -140,6 +142,13 @@ const MONTH_NAME_DAY = new RegExp(
   'giu',
 );
 
+/** Chinese and Japanese `2024年3月15日`, Korean `2024년 3월 15일` (and `2024. 3. 15.` handled as year-first dots). */
+const CJK_YEAR_MONTH_DAY = /(?<!\d)(\d{4})\s*[年년]\s*(\d{1,2})\s*[月월]\s*(\d{1,2})\s*[日일号號]?(?!\d)/gu;
+
+/** Japanese era dates: `令和6年5月20日` (Reiwa 1 = 2019), `平成31年4月1日` (Heisei 1 = 1989), `元年` for year 1. */
+const JAPANESE_ERA_DATE = /(令和|平成)\s*(元|\d{1,2})\s*年\s*(\d{1,2})\s*月\s*(\d{1,2})\s*日?(?!\d)/gu;
+const ERA_START: Readonly<Record<string, number>> = { 令和: 2018, 平成: 1988 };
+
 function daysIn(year: number, month: number): number {
   return new Date(Date.UTC(year, month, 0)).getUTCDate();
 }
@@ -197,6 +206,15 @@ export function findDates(text: string, order: SlashOrder): DateMatch[] {
     const value = month ? iso(fullYear(m[3] as string), month, Number(m[1])) : null;
     if (value) found.push({ start: m.index, end: m.index + m[0].length, iso: value });
   }
+  for (const m of text.matchAll(CJK_YEAR_MONTH_DAY)) {
+    const value = iso(Number(m[1]), Number(m[2]), Number(m[3]));
+    if (value) found.push({ start: m.index, end: m.index + m[0].length, iso: value });
+  }
+  for (const m of text.matchAll(JAPANESE_ERA_DATE)) {
+    const year = (ERA_START[m[1] as string] as number) + (m[2] === '元' ? 1 : Number(m[2]));
+    const value = iso(year, Number(m[3]), Number(m[4]));
+    if (value) found.push({ start: m.index, end: m.index + m[0].length, iso: value });
+  }
   for (const m of text.matchAll(MONTH_NAME_DAY)) {
     const month = MONTH_BY_NAME.get((m[1] as string).toLowerCase());
     const value = month ? iso(Number(m[3]), month, Number(m[2])) : null;
@@ -241,12 +259,15 @@ export function leadingDate(text: string, order: SlashOrder): { iso: string; res
 type DateLabel = 'birth' | 'collection' | 'generic' | 'report';
 
 const BIRTH =
-  /(?:d\.?o\.?b|birth|nascita|nascimento|\bnat[oa]\b|\bgeb\b|\bgeb\.|geboren|\bn[ée]e?(?![a-z])|naissance|nacimiento|\bborn\b)/i;
+  /(?:出生|生年月日|생년월일|d\.?o\.?b|birth|nascita|nascimento|\bnat[oa]\b|\bgeb\b|\bgeb\.|geboren|\bn[ée]e?(?![a-z])|naissance|nacimiento|\bborn\b)/i;
+// CJK captions: 采样/采集/采血/送检 (sampled, collected, sent to the lab), 採取/採血, 채취/채혈; 报告/審核/打印/接收
+// (reported, verified, printed, received), 受付/報告, 보고/접수/출력; 日期/検査日/검사일 are the plain test date.
 const COLLECTION =
-  /(?:co[l1i][l1i]ect|prelievo|prelevat|\bcoleta\b|colheita|raccolta|\bdrawn\b|\bdraw\b|sampl|specimen|entnahme|abnahme|abgenommen|extracci[oó]n|\btoma\b|pr[ée]l[eè]v|obtenci[oó]n|\bvisit)/i;
-const GENERIC = /(?:\bdate\b|datum|\bfecha\b|\bdata\b|\bvom\b|\bdu\b|\bnote\b|\bdated\b)/i;
+  /(?:采样|采集|采血|送检|取样|採取|採血|採尿|채취|채혈|co[l1i][l1i]ect|prelievo|prelevat|\bcoleta\b|colheita|raccolta|\bdrawn\b|\bdraw\b|sampl|specimen|entnahme|abnahme|abgenommen|extracci[oó]n|\btoma\b|pr[ée]l[eè]v|obtenci[oó]n|\bvisit)/i;
+const GENERIC =
+  /(?:日期|检验日|檢驗日|検査日|検査年月日|日付|검사일|검사일자|날짜|\bdate\b|datum|\bfecha\b|\bdata\b|\bvom\b|\bdu\b|\bnote\b|\bdated\b)/i;
 const REPORT =
-  /(?:report|referto|laudo|emiss|liberad|result|receiv|eingang|befund|printed|issued|validat|valid[ée]|authori|review|signed|ausgedruckt|telephon)/i;
+  /(?:报告|報告|审核|審核|打印|接收|签收|受付|보고|접수|출력|발행|report|referto|laudo|emiss|liberad|result|receiv|eingang|befund|printed|issued|validat|valid[ée]|authori|review|signed|ausgedruckt|telephon)/i;
 
 function classify(label: string): DateLabel | null {
   if (BIRTH.test(label)) return 'birth';

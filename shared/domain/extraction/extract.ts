@@ -44,8 +44,8 @@ import {
 } from './cumulative';
 import { dateOnlyLine, detectSlashOrder, leadingDate, reportDate, type SlashOrder } from './dates';
 import { readFhirObservations } from './fhir-json';
-import { type LeadingFlag, splitFlagBeforeValue } from './flag-first';
 import { readFhirXmlObservations } from './fhir-xml';
+import { type LeadingFlag, splitFlagBeforeValue } from './flag-first';
 import { readHl7Observations } from './hl7-v2';
 import { type Candidate, cleanName, plausibleName, readingInLine, splitSegments } from './inline-readings';
 import { detectDelimiter, isNoiseLine, type SourceLine, splitCells, splitLines } from './lines';

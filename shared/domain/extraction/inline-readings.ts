@@ -4,7 +4,7 @@
  * (`BP 128/82, HR 72, SpO2 98%`, `Na 140  K 4.2`).
  */
 import { findDates, type SlashOrder } from './dates';
-import { isNoiseLine } from './lines';
+import { hasWideCharacters, isNoiseLine } from './lines';
 import { looksLikeUnit, type Measurement, parseMeasurement, rangeEndAt, trailingRange, valueAt } from './measurement';
 import { headerRole } from './vocabulary';
 
@@ -49,6 +49,9 @@ export function cleanName(raw: string): string {
   while (LEADER_TAIL.test(name)) name = name.replace(LEADER_TAIL, '');
   const colon = name.lastIndexOf(': ');
   if (colon >= 0 && /\p{L}/u.test(name.slice(colon + 2))) name = name.slice(colon + 2).trim();
+  // In CJK text the ideographic space (two spaces once normalised) is also the space between words of one name
+  // (`ＨＤＬ　コレステロール`); inside a name it is a word space.
+  if (hasWideCharacters(name)) name = name.replace(/\s{2,}/g, ' ');
   return name.trim();
 }
 

@@ -10,7 +10,10 @@ export interface SourceLine {
   text: string;
 }
 
-/** A cell of a row: its text (trimmed) and where it starts and ends in the line, for fixed-width column mapping. */
+/**
+ * A cell of a row: its text (trimmed) and where it starts and ends in the line, for fixed-width column mapping
+ * (for fixed-width rows in display columns, see `splitOnSpaces`; for delimited rows in characters).
+ */
 export interface Cell {
   text: string;
   start: number;
@@ -20,13 +23,40 @@ export interface Cell {
 export type Delimiter = 'tab' | 'semicolon' | 'pipe' | 'comma' | 'spaces';
 
 /**
+ * Full-width forms (`１２３`, `ｍｇ／ｄＬ`, `（７０－９９）`, `：`, `～`, `￥`) and the squared unit signs of CJK fonts
+ * (`㎎`, `㎗`, `㎕`): NFKC makes them the ASCII characters every reader understands. NFKC is applied to these blocks
+ * only, not to whole lines: on whole lines it would also flatten superscripts (`10⁹/L` → `109/L`, `mm³` → `mm3`),
+ * turn the micro sign µ into Greek μ, and widen half-width katakana (`ｱﾙﾌﾞﾐﾝ`, kept as written) so that columns
+ * after them would no longer line up. All characters matched here are printed two columns wide.
+ */
+const COMPATIBILITY_FORMS = /[\uff01-\uff60\uffe0-\uffe6\u3380-\u33ff]+/g;
+
+/** A column gap: two spaces, an ideographic space, a tab (at the end of a line padding would only be trimmed). */
+const GAP_AHEAD = /^(?: {2}|\u3000|\t)/;
+
+/**
+ * NFKC of a run of compatibility forms. NFKC writes the micro of `㎍`, `㎕` as Greek mu; reports type the micro sign,
+ * which the unit readers expect. A full-width character is printed two columns wide, so a run that ends a cell is
+ * padded back to its printed width: the cells after it stay under their header (`７．２　　ｇ／ｄＬ` lines up with
+ * `結果　　　単位`). A run inside a cell is not padded (the padding would split the cell).
+ */
+function compatibilityToPlain(run: string, offset: number, text: string): string {
+  const plain = run.normalize('NFKC').replace(/\u03bc/g, '\u00b5');
+  if (!GAP_AHEAD.test(text.slice(offset + run.length, offset + run.length + 2))) return plain;
+  return plain.padEnd(2 * run.length, ' ');
+}
+
+/**
  * Unicode spaces become plain spaces and zero-width characters disappear, so that copy-pasted portal text and PDF
- * extractions split like typed text. Tabs are kept: they are column separators.
+ * extractions split like typed text. Tabs are kept: they are column separators. An ideographic space (U+3000) is as
+ * wide as two Latin characters and CJK printouts use it as a column gap, so it becomes two spaces (a cell break).
  */
 export function normalizeText(text: string): string {
   return text
     .replace(/\r\n?/g, '\n')
-    .replace(/[\u00a0\u2007\u202f\u2002-\u2006\u2008\u2009\u200a\u3000]/g, ' ')
+    .replace(COMPATIBILITY_FORMS, compatibilityToPlain)
+    .replace(/\u3000/g, '  ')
+    .replace(/[\u00a0\u2007\u202f\u2002-\u2006\u2008\u2009\u200a]/g, ' ')
     .replace(/[\u200b-\u200d\u2060\ufeff]/g, '');
 }
 
@@ -75,12 +105,64 @@ function splitQuoted(line: string, separator: string): Cell[] {
   return cells;
 }
 
-/** Cells separated by runs of two or more spaces, each with its character span (fixed-width tables). */
+/** East Asian wide and full-width characters: Hangul, CJK ideographs and kana, full-width forms. */
+const WIDE_CHARACTER =
+  /[\u1100-\u115f\u2e80-\u303e\u3041-\u33ff\u3400-\u4dbf\u4e00-\u9fff\ua960-\ua97f\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6]|[\u{20000}-\u{3fffd}]/u;
+
+/** Whether a text holds CJK (or other East Asian wide) characters. */
+export function hasWideCharacters(text: string): boolean {
+  return WIDE_CHARACTER.test(text);
+}
+
+/**
+ * Where each character of a line starts on a monospaced page: a CJK character takes two columns, so a printout whose
+ * columns line up on screen has names like `白细胞计数` ending further right than their character count says.
+ * Null when the line has no wide character (positions are then plain string indices).
+ */
+export function displayColumns(line: string): number[] | null {
+  if (!WIDE_CHARACTER.test(line)) return null;
+  const columns: number[] = [];
+  let column = 0;
+  for (let i = 0; i < line.length; i++) {
+    columns.push(column);
+    const code = line.codePointAt(i) as number;
+    if (code > 0xffff) {
+      columns.push(column); // the low surrogate sits with its high one
+      i++;
+    }
+    column += WIDE_CHARACTER.test(String.fromCodePoint(code)) ? 2 : 1;
+  }
+  columns.push(column);
+  return columns;
+}
+
+/** The width of a line as printed (wide characters count twice). */
+export function displayWidth(line: string): number {
+  return displayColumns(line)?.[line.length] ?? line.length;
+}
+
+/**
+ * The string index where a printed column starts in a line: the first character at or after that column (the line's
+ * length past its end). The inverse of `displayColumns`, for code that cuts lines at a printed position.
+ */
+export function indexAtColumn(line: string, column: number): number {
+  const columns = displayColumns(line);
+  if (columns === null) return Math.min(column, line.length);
+  const index = columns.findIndex((c) => c >= column);
+  return index < 0 ? line.length : Math.min(index, line.length);
+}
+
+/**
+ * Cells separated by runs of two or more spaces, each with its span in display columns (fixed-width tables): the
+ * character span, except that wide characters count twice.
+ */
 function splitOnSpaces(line: string): Cell[] {
   const cells: Cell[] = [];
   const pattern = /\S+(?: \S+)*/g;
+  const columns = displayColumns(line);
   for (const match of line.matchAll(pattern)) {
-    cells.push({ text: match[0], start: match.index, end: match.index + match[0].length });
+    const end = match.index + match[0].length;
+    cells.push({ text: match[0], start: columns?.[match.index] ?? match.index, end: columns?.[end] ?? end });
   }
   return cells;
 }
@@ -145,6 +227,23 @@ const NOISE_LABEL = new RegExp(
   'i',
 );
 
+/**
+ * The same furniture in Chinese, Japanese and Korean printouts: patient identity (姓名/氏名/성명, 性别/性別/성별,
+ * 年龄/年齢/나이), ward and bed, record and sample numbers, diagnosis, doctors, sample and report times, signatures
+ * (检验者/审核者, 検査者, 검사자), remarks and contacts. CJK has no word boundaries, so a line opening with one of these
+ * words (and a colon or space after it, or a longer caption such as `报告时间`) is furniture.
+ */
+const CJK_NOISE_LABEL = new RegExp(
+  `^(?:${[
+    '姓名|性别|性別|年龄|年齡|年齢|科室|病区|病區|床号|床號|病历号|病歷號|住院号|门诊号|門診號|就诊卡号|卡号|ID号|条码号|条码|标本|標本|样本|樣本|送检|申请|申請',
+    '临床诊断|臨床診斷|诊断|診斷|申请医生|送检医生|医生|醫師|医師|检验者|檢驗者|检验员|检验医师|审核者|审核|審核|核对者|报告|報告|采样|采集|接收|打印|备注|備註|说明|注',
+    '电话|電話|地址|医院|醫院|病院|页|第\\s*\\d+\\s*页',
+    '氏名|患者|カルテ|生年月日|受付|依頼|診療科|担当医|主治医|検体|採取|採血|検査日|報告日|コメント|備考|住所',
+    '이름|성명|환자|성별|나이|연령|생년월일|등록번호|병록번호|진료과|병동|의뢰|의사|검체|채취|채혈|접수|검사일|보고|판독|비고|주소|전화|병원',
+  ].join('|')})`,
+  'u',
+);
+
 /** Page markers anywhere in a line: `Page 1 of 3`, `Seite 1 von 2`, `Página 1 de 2`, `Pg 1 / 2`, `Page 1/1`. */
 const PAGE_MARKER = /\b(?:page|pg|seite|p[áa]gina|pagina)\.?\s*\d+\s*(?:of|von|de|di|sur|\/)\s*\d+/i;
 
@@ -186,6 +285,7 @@ export function isNoiseLine(text: string): boolean {
   if (trimmed === '') return true;
   if (isRuleLine(trimmed)) return true;
   if (NOISE_LABEL.test(trimmed) && !isProse(trimmed)) return true;
+  if (CJK_NOISE_LABEL.test(trimmed)) return true;
   if (PAGE_MARKER.test(trimmed)) return true;
   if (PHONE.test(trimmed)) return true;
   if (ADDRESS.test(trimmed)) return true;

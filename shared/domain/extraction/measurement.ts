@@ -111,21 +111,42 @@ const QUALITATIVE_WORDS = [
   'occasional',
   'none',
   'nil',
+  // Chinese, Japanese and Korean urinalysis and serology: negative, weakly positive, positive
+  '阴性',
+  '弱阳性',
+  '阳性',
+  '陰性',
+  '弱陽性',
+  '陽性',
+  '음성',
+  '약양성',
+  '양성',
 ];
 const QUALITATIVE_ALTERNATION = QUALITATIVE_WORDS.map((w) => w.replace(/[-\s]/g, '[-\\s]')).join('|');
 const QUALITATIVE_VALUE = new RegExp(String.raw`(?:${QUALITATIVE_ALTERNATION})(?![\p{L}\d])`, 'iuy');
+/**
+ * CJK printouts grade a negative or positive result in brackets after the word: `阴性(-)`, `弱阳性(±)`, `陽性(2+)`,
+ * `양성(+)`. The grade is part of the result as written, not a reference range.
+ */
+const CJK_GRADED_VALUE = /(?:弱?阳性|阴性|弱?陽性|陰性|약?양성|음성)\s?\((?:\+{1,4}|[1-4]\+|-|±)\)/uy;
+
 /** The same words anywhere, for checking whole cells. */
 export const QUALITATIVE_CELL = new RegExp(String.raw`^(?:${QUALITATIVE_ALTERNATION}|[1-4]\+|\+{1,4})$`, 'iu');
 
-/** Single-letter and symbol flags are case-sensitive (`h` is the hour); word flags are not. */
-const FLAG_SYMBOL = /(?:\((?:HH|LL|H|L|A|N)\)|HH|LL|AA|H|L|A|N|\*{1,3}|!{1,2}|↑↑?|↓↓?|⬆|⬇)(?=$|[\s,;)|])/y;
+/**
+ * Single-letter and symbol flags are case-sensitive (`h` is the hour); word flags are not. CJK printouts write
+ * 偏高/偏低 (Chinese), 高/低, 높음/낮음 (Korean) in their flag column.
+ */
+// Arrows and triangles (▲/▼ in Chinese and Korean printouts) are never part of a word, so they may touch what
+// follows (`128g/L↓(130-175)`); letters and stars may not.
+const FLAG_SYMBOL = /(?:↑↑?|↓↓?|⬆|⬇|▲|▼)|(?:\((?:HH|LL|H|L|A|N)\)|HH|LL|AA|H|L|A|N|\*{1,3}|!{1,2})(?=$|[\s,;)|])/y;
 const FLAG_WORD =
-  /\(?(?:high|low|abnormal|critical|crit|hoch|niedrig|erhöht|erniedrigt|alto|bajo|alta|baja|élevé|elevé|eleve|bas|haut)\)?(?=$|[\s,;|])/iy;
+  /\(?(?:偏高|偏低|高|低|높음|낮음|high|low|abnormal|critical|crit|hoch|niedrig|erhöht|erniedrigt|alto|bajo|alta|baja|élevé|elevé|eleve|bas|haut)\)?(?=$|[\s,;|])/iy;
 export const FLAG_CELL =
-  /^\(?(?:HH|LL|AA|H|L|A|N|\*{1,3}|!{1,2}|↑↑?|↓↓?|⬆|⬇|high|low|abnormal|critical|hoch|niedrig|erhöht|erniedrigt|alto|bajo|alta|baja|élevé|elevé|eleve|bas|haut)\)?$/iu;
+  /^\(?(?:偏高|偏低|高|低|높음|낮음|HH|LL|AA|H|L|A|N|\*{1,3}|!{1,2}|↑↑?|↓↓?|⬆|⬇|▲|▼|high|low|abnormal|critical|hoch|niedrig|erhöht|erniedrigt|alto|bajo|alta|baja|élevé|elevé|eleve|bas|haut)\)?$/iu;
 
 const RANGE_LABEL = String.raw`(?:(?:ref(?:erence)?\.?(?:\s*(?:range|interval|int\.?|values?))?|normal(?:\s*range)?|norm|nb|rb|vr|vn|range)\s*[:.]?\s*)?`;
-const RANGE_CORE = String.raw`(?:${NUMBER}\s*(?:-|–|—|to|bis|a|à|hasta|até)\s*${NUMBER}|(?:[<>]\s*or\s*=|${COMPARATOR})\s*${NUMBER}|(?:up\s+to|bis|hasta|jusqu'à|jusqu'a|até|ate|fino\s+a|inferiore\s+a|superiore\s+a|inferior\s+a|superior\s+a|menor\s+que|maior\s+que)\s+${NUMBER})${NUMBER_END}`;
+const RANGE_CORE = String.raw`(?:${NUMBER}\s*(?:-|–|—|~|〜|to|bis|a|à|hasta|até)\s*${NUMBER}|(?:[<>]\s*or\s*=|${COMPARATOR})\s*${NUMBER}|(?:up\s+to|bis|hasta|jusqu'à|jusqu'a|até|ate|fino\s+a|inferiore\s+a|superiore\s+a|inferior\s+a|superior\s+a|menor\s+que|maior\s+que)\s+${NUMBER})${NUMBER_END}`;
 const RANGE_BARE = new RegExp(`${RANGE_LABEL}(${RANGE_CORE})`, 'iuy');
 const RANGE_QUALITATIVE = new RegExp(String.raw`${RANGE_LABEL}((?:${QUALITATIVE_ALTERNATION}))(?![\p{L}\d])`, 'iuy');
 /** A bracketed range: `(70-99)`, `[3.5 - 5.0 mmol/L]`, `(Ref: < 200)`, `( 2.0-7.5 )`. */
@@ -203,11 +224,12 @@ function skipSpaces(text: string, at: number): number {
 
 /**
  * A unit at a position: the longest run of up to three tokens that is a known unit (`x 10^3/uL`, `mm Hg`),
- * else a single unit-shaped token. Trailing sentence punctuation is not part of the unit.
+ * else a single unit-shaped token. Trailing sentence punctuation is not part of the unit, nor a flag arrow glued to it
+ * (`128g/L↓`).
  */
 function unitAt(text: string, at: number): { unit: string; end: number } | null {
   const tokens: { text: string; end: number }[] = [];
-  const pattern = /(?:[^\s,;()[\]|]|,(?=\d))+/y;
+  const pattern = /(?:[^\s,;()[\]|↑↓⬆⬇▲▼]|,(?=\d))+/y;
   let i = at;
   for (let k = 0; k < 3; k++) {
     const m = matchAt(pattern, text, i);
@@ -270,7 +292,7 @@ export function trailingRange(text: string): { range: string; unit: string | nul
 /** The end of a numeric range (`70-99`, `4.0 - 10.5`) starting at a position, or -1. */
 export function rangeEndAt(text: string, at: number): number {
   const range = matchAt(RANGE_BARE, text, at);
-  if (!range || !/\d\s*(?:-|–|—|to|bis|hasta)\s*[-+]?\d/.test(range[0])) return -1;
+  if (!range || !/\d\s*(?:-|–|—|~|〜|to|bis|hasta)\s*[-+]?\d/.test(range[0])) return -1;
   return at + range[0].length;
 }
 
@@ -294,13 +316,15 @@ export function valueAt(
     return { value: span[0], end: at + span[0].length, qualitative: false };
   }
   const range = matchAt(RANGE_BARE, text, at);
-  if (range && /\d\s*(?:-|–|—|to|bis|hasta)\s*[-+]?\d/.test(range[0]) && !options.resultCell) return null;
+  if (range && /\d\s*(?:-|–|—|~|〜|to|bis|hasta)\s*[-+]?\d/.test(range[0]) && !options.resultCell) return null;
   const ratio = matchAt(RATIO_VALUE, text, at);
   if (ratio) return { value: ratio[0], end: at + ratio[0].length, qualitative: false };
   const dipstick = matchAt(DIPSTICK_VALUE, text, at);
   if (dipstick) return { value: dipstick[0], end: at + dipstick[0].length, qualitative: true };
   const numeric = matchAt(NUMERIC_VALUE, text, at);
   if (numeric) return { value: numeric[0], end: at + numeric[0].length, qualitative: false };
+  const graded = matchAt(CJK_GRADED_VALUE, text, at);
+  if (graded) return { value: graded[0], end: at + graded[0].length, qualitative: true };
   const word = matchAt(QUALITATIVE_VALUE, text, at);
   if (word) return { value: word[0], end: at + word[0].length, qualitative: true };
   return null;
@@ -323,12 +347,18 @@ export function parseMeasurement(text: string, at = 0, options: ValueOptions = {
     rest: '',
   };
   i = value.end;
-  // A unit may be glued to the number: `98%`, `81.0fL`, `78/min`.
+  let gluedLetterFlag = false;
+  // A unit may be glued to the number: `98%`, `81.0fL`, `78/min`. LIS printouts also glue the flag (`12.5H`,
+  // `3.1L`, `12.5↑`; the arrows are read by the flag step below): a letter flag is never a unit (`looksLikeUnit`).
   if (!value.qualitative && i < text.length && /[\p{L}µ%°/]/u.test(text[i] as string)) {
     const glued = unitAt(text, i);
-    if (!glued) return null;
-    result.unit = glued.unit;
-    i = glued.end;
+    const gluedFlag = glued ? null : matchAt(FLAG_SYMBOL, text, i);
+    if (!glued && !gluedFlag) return null;
+    gluedLetterFlag = gluedFlag !== null;
+    if (glued) {
+      result.unit = glued.unit;
+      i = glued.end;
+    }
   }
   for (;;) {
     i = skipSpaces(text, i);
@@ -376,5 +406,8 @@ export function parseMeasurement(text: string, at = 0, options: ValueOptions = {
   result.rest = text.slice(i).trim();
   // A repaired OCR number counts only beside a unit or a range that say a result is there (`4l` alone is 4 litres).
   if (value.repaired && result.unit === null && result.referenceRange === null) return null;
+  // Likewise a letter glued to a number is a flag only in a result cell or beside a unit or range (`3L` alone in a
+  // sentence is three litres).
+  if (gluedLetterFlag && !options.resultCell && result.unit === null && result.referenceRange === null) return null;
   return result;
 }

@@ -9,7 +9,7 @@ import { columnDate, isEmptyCumulativeCell, nameColumnOfDatedHeader, valueAndDat
 import { findDates, type SlashOrder } from './dates';
 import { splitCellFlag, splitGluedFlag } from './flag-first';
 import { plausibleName } from './inline-readings';
-import { type Cell, type Delimiter, detectDelimiter, splitCells } from './lines';
+import { type Cell, type Delimiter, detectDelimiter, hasWideCharacters, splitCells } from './lines';
 import {
   FLAG_CELL,
   looksLikeUnit,
@@ -159,6 +159,7 @@ function cellsByColumn(line: string, layout: TableLayout): string[] {
     start: k === 0 ? 0 : column.start,
     end: layout.columns[k + 1]?.start ?? Number.POSITIVE_INFINITY,
   }));
+  let merged = false;
   for (const cell of cells) {
     let best = 0;
     let bestOverlap = -1;
@@ -169,8 +170,14 @@ function cellsByColumn(line: string, layout: TableLayout): string[] {
         best = k;
       }
     });
+    merged ||= texts[best] !== '';
     texts[best] = texts[best] ? `${texts[best]} ${cell.text}` : cell.text;
   }
+  // A CJK row with two cells under one header but exactly one cell per column is not aligned with its header: it was
+  // laid out in characters where the header was in printed widths (or the reverse), or separated by two spaces rather
+  // than padded. Its cells are the columns in order. Only for CJK rows: in Latin text two cells under the name column
+  // are a name written with a gap (`Glucose  Fasting`), and the other columns are aligned.
+  if (merged && cells.length === texts.length && hasWideCharacters(line)) return cells.map((cell) => cell.text);
   return texts;
 }
 

@@ -58,6 +58,18 @@ const HEADER_WORDS: ReadonlyArray<readonly [ColumnRole, readonly string[]]> = [
       'exame',
       'exames',
       'analito',
+      '项目',
+      '项目名称',
+      '检验项目',
+      '检测项目',
+      '中文名称',
+      '項目',
+      '項目名',
+      '検査項目',
+      '検査名',
+      '검사명',
+      '검사항목',
+      '항목',
     ],
   ],
   [
@@ -88,6 +100,19 @@ const HEADER_WORDS: ReadonlyArray<readonly [ColumnRole, readonly string[]]> = [
       'risultati',
       'esito',
       'valore',
+      '结果',
+      '檢驗結果',
+      '检验结果',
+      '检测结果',
+      '检测值',
+      '结果值',
+      '測定値',
+      '検査値',
+      '検査結果',
+      '結果',
+      '결과',
+      '결과값',
+      '검사결과',
     ],
   ],
   [
@@ -106,6 +131,10 @@ const HEADER_WORDS: ReadonlyArray<readonly [ColumnRole, readonly string[]]> = [
       'unita di misura',
       'u m',
       'unidade',
+      '单位',
+      '單位',
+      '単位',
+      '단위',
     ],
   ],
   [
@@ -154,6 +183,22 @@ const HEADER_WORDS: ReadonlyArray<readonly [ColumnRole, readonly string[]]> = [
       'intervallo di riferimento',
       'range di riferimento',
       'valori normali',
+      '参考范围',
+      '参考区间',
+      '参考值',
+      '参考値',
+      '參考值',
+      '參考範圍',
+      '正常值',
+      '正常范围',
+      '基准值',
+      '基準値',
+      '基準範囲',
+      '참고치',
+      '참고범위',
+      '참고값',
+      '정상범위',
+      '정상치',
     ],
   ],
   [
@@ -176,6 +221,15 @@ const HEADER_WORDS: ReadonlyArray<readonly [ColumnRole, readonly string[]]> = [
       'marca',
       'indicateur',
       'alerte',
+      '提示',
+      '标志',
+      '標誌',
+      '异常提示',
+      '判定',
+      '標識',
+      '高低',
+      '판정',
+      '결과판정',
     ],
   ],
   [
@@ -226,6 +280,24 @@ const HEADER_WORDS: ReadonlyArray<readonly [ColumnRole, readonly string[]]> = [
       'loinc',
       'notes',
       'labor',
+      // CJK printouts: row number, abbreviation/English-name columns, method and remark columns
+      '序号',
+      '序號',
+      '缩写',
+      '代号',
+      '英文名称',
+      '英文缩写',
+      '项目代号',
+      '方法',
+      '检测方法',
+      '备注',
+      '略号',
+      '略称',
+      'コード',
+      '備考',
+      '약어',
+      '코드',
+      '비고',
     ],
   ],
 ];
@@ -237,9 +309,25 @@ const HEADER_ROLE: ReadonlyMap<string, ColumnRole> = new Map(
 /** Longest header phrase in words, for splitting single-spaced header lines. */
 export const MAX_HEADER_PHRASE_WORDS = 4;
 
+/**
+ * Bilingual header cells of CJK printouts: `结果 Result`, `项目名称(Test Name)`, `参考范围/Ref. Range`, `검사명 Test`:
+ * the CJK caption and its English gloss.
+ */
+const BILINGUAL_CELL =
+  /^([\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]+)\s*[/(（]?\s*([A-Za-z][A-Za-z .]*?)\s*[)）]?$/u;
+
 /** The column role a header cell names, or null when it is not a header word. */
 export function headerRole(cell: string): ColumnRole | null {
-  return HEADER_ROLE.get(foldText(cell)) ?? null;
+  const role = HEADER_ROLE.get(foldText(cell));
+  if (role !== undefined) return role;
+  const bilingual = BILINGUAL_CELL.exec(cell.trim());
+  if (!bilingual) return null;
+  // The CJK caption decides (a test name with an English word, `尿胆原 Normal`, is no header); the gloss may be a word
+  // the vocabulary lacks (`英文名称 English Name`) but must not name another role.
+  const native = HEADER_ROLE.get(foldText(bilingual[1] as string));
+  const gloss = HEADER_ROLE.get(foldText(bilingual[2] as string));
+  if (native === undefined || (gloss !== undefined && gloss !== native)) return null;
+  return native;
 }
 
 /**
