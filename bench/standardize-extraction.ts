@@ -34,7 +34,7 @@ export interface ExpectedRow {
 interface ExpectedFile {
   reports: Record<
     string,
-    { split: Split; rows: ExpectedRow[]; layout?: 'unseen' | 'fresh'; formerly?: Split; source?: string }
+    { split: Split; rows: ExpectedRow[]; layout?: 'unseen' | 'fresh'; formerly?: Split; source?: string; note?: string }
   >;
 }
 

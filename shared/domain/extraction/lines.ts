@@ -63,10 +63,16 @@ export function normalizeText(text: string): string {
 /** OCR and copy-paste leave margin characters (`| `, `~ `, bullets) in front of table rows; they carry nothing. */
 const LEADING_STRAY = /^\s*(?:[~•·»›◦▪■□●]+\s*|\|\s+(?=[^|]*$))/;
 
+/** Markdown bold around a value or name (`| Ferritin | **18** |`, pasted from a chat or notes app): the marks go. */
+const MARKDOWN_BOLD = /(\*\*|__)(?=\S)([^*_\n]*?\S)\1/g;
+
 export function splitLines(text: string): SourceLine[] {
   return normalizeText(text)
     .split('\n')
-    .map((raw, index) => ({ index, text: raw.replace(LEADING_STRAY, '').replace(/\s+$/, '') }));
+    .map((raw, index) => ({
+      index,
+      text: raw.replace(LEADING_STRAY, '').replace(MARKDOWN_BOLD, '$2').replace(/\s+$/, ''),
+    }));
 }
 
 /** Lines made only of rules, dashes, equals signs or table borders: `-----`, `|----|----|`, `=== ===`. */

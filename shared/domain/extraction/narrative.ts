@@ -39,10 +39,17 @@ function nameBefore(clause: string, end: number, unit: string | null): string | 
   return null;
 }
 
+/**
+ * `TSH (2.1)`: a bare number in brackets right after a word is that word's value. Four-digit years (`(2019)`) and
+ * one-digit footnote or list marks (`(1)`) are left alone; the brackets become spaces so positions stay.
+ */
+const BRACKETED_VALUE = /(?<=\p{L}\s?)\((\d{2,3}(?:[.,]\d+)?|\d[.,]\d+)\)/gu;
+
 /** Readings named by a known measurement inside prose. Doses in a medication context are skipped. */
 export function readingsInProse(text: string, order: SlashOrder): Candidate[] {
   const found: Candidate[] = [];
-  for (const clause of text.split(CLAUSE_BOUNDARY)) {
+  for (const written of text.split(CLAUSE_BOUNDARY)) {
+    const clause = written.replace(BRACKETED_VALUE, ' $1 ');
     if (!/\d/.test(clause)) continue;
     for (const start of valueStarts(clause, order)) {
       const measurement = parseMeasurement(clause, start);

@@ -3,6 +3,9 @@
  * not cover on purpose (it refuses ambiguous names such as "BP" or "protein", which in a report line are plainly
  * readings), and the words that make a number a dose rather than a result.
  */
+
+import { corpusIndex } from '../standardization/corpus';
+import { normalizeIndicatorText } from '../standardization/normalize-text';
 import { resolveIndicator } from '../standardization/resolver';
 
 /** Lower case, accents removed, punctuation to single spaces: how header words and names are compared. */
@@ -417,6 +420,12 @@ const EXTRA_MEASUREMENTS = new Set(
 
 const knownCache = new Map<string, boolean>();
 
+/** `TSH`, `Creatinine`: a name the corpus files under tests that only a unit tells apart, known all the same. */
+function namesSiblings(name: string): boolean {
+  const group = corpusIndex.exact.get(normalizeIndicatorText(name));
+  return group !== undefined && !group.ambiguous && !group.needsUnit && group.concepts.length > 1;
+}
+
 /**
  * Whether a name is a known health measurement: the LOINC resolver recognises it (with or without the unit) or it
  * is one of the report words above. Only a signal for accepting a candidate: the indicator is never rewritten.
@@ -428,7 +437,10 @@ export function isKnownMeasurement(name: string, unit: string | null): boolean {
   const folded = foldText(name);
   let known = EXTRA_MEASUREMENTS.has(folded);
   if (!known && folded !== '') {
-    known = resolveIndicator(name, unit).loincCode !== null || resolveIndicator(name, null).loincCode !== null;
+    known =
+      resolveIndicator(name, unit).loincCode !== null ||
+      resolveIndicator(name, null).loincCode !== null ||
+      namesSiblings(name);
   }
   if (knownCache.size > 4096) knownCache.clear();
   knownCache.set(key, known);

@@ -33,6 +33,12 @@ describe('mixed text keeps only the readings', () => {
     expect(extractReadingsOffline('The weather was slightly warmer at 21 degrees, a little high for May.')).toEqual([]);
   });
 
+  it('reads a bare number in brackets after a test named in prose, but not a year or a footnote', () => {
+    const text = 'Everything else, including your liver tests and TSH (2.1), was normal.';
+    expect(extractReadingsOffline(text).map((r) => [r.indicator, r.value])).toEqual([['TSH', '2.1']]);
+    expect(extractReadingsOffline('Her TSH (2019) was normal; see vitamin D (1) below.')).toEqual([]);
+  });
+
   it('accepts a known measurement without a unit but not an unknown name', () => {
     expect(extractReadingsOffline('Glucose 104').map((r) => r.indicator)).toEqual(['Glucose']);
     expect(extractReadingsOffline('Room 104')).toEqual([]);

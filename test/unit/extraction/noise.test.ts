@@ -57,3 +57,18 @@ describe('header and footer noise', () => {
     expect(extractReadingsOffline(text).map((r) => r.indicator)).toEqual(['WBC', 'Platelets']);
   });
 });
+
+describe('Markdown pasted from a chat or a notes app', () => {
+  it('reads a pipe table whose values are bold, with the marks removed', () => {
+    const text = [
+      '| Test | Result | Unit | Reference range |',
+      '|------|--------|------|-----------------|',
+      '| Ferritin | **18** | ng/mL | 30–400 |',
+      '| __Hemoglobin__ | 13.1 | g/dL | 13.5–17.5 |',
+    ].join('\n');
+    expect(extractReadingsOffline(text).map((r) => [r.indicator, r.value, r.unit])).toEqual([
+      ['Ferritin', '18', 'ng/mL'],
+      ['Hemoglobin', '13.1', 'g/dL'],
+    ]);
+  });
+});
