@@ -49,13 +49,14 @@ async function main() {
     `\nUnits (eval/standardization/units.json): ${pct(resolver.unitAccuracy.accuracy)} (${resolver.unitAccuracy.correct}/${resolver.unitAccuracy.cases})`,
   );
   console.log(
-    '\nExtraction (eval/extraction: report texts → expected rows; holdout = the unseen-* layouts, seen in session 13 (aggregates watched while rules were written); fresh = the fresh-* layouts of session 14, no rule written for them; fresh2 = the fresh2-* reports of session 15, written blind to the extractor and to every other report; overall = dev + holdout)',
+    '\nExtraction (eval/extraction: report texts → expected rows; holdout = the unseen-* layouts, seen in session 13 (aggregates watched while rules were written); fresh = the fresh-* layouts of session 14, no rule written for them; fresh2 = the fresh2-* reports of session 15, written blind to the extractor and to every other report; fresh3 = the fresh3-* reports of session 16, written blind the same way; overall = dev + holdout)',
   );
   for (const [name, f] of [
     ['dev', extraction.dev],
     ['holdout', extraction.holdout],
     ['fresh', extraction.fresh],
     ['fresh2', extraction.fresh2],
+    ['fresh3', extraction.fresh3],
     ['overall', extraction.overall],
   ] as const) {
     console.log(
