@@ -249,8 +249,14 @@ function narrativeLines(section: XmlElement): string {
     parts
       .join('')
       .split('\n')
-      // Each cell ends with a tab: the row's last one is dropped, a leading empty cell kept (it holds a column).
-      .map((line) => line.replace(/ *\t */g, '\t').replace(/^ +|\t?\s*$/g, ''))
+      // Each cell ends with a tab: trailing empty cells are dropped, a leading empty cell kept (it holds a column).
+      .map((line) =>
+        line
+          .split('\t')
+          .map((cell) => cell.trim())
+          .join('\t')
+          .trimEnd(),
+      )
       .filter((line) => line.replace(/\t/g, '') !== '')
       .join('\n')
   );

@@ -105,7 +105,8 @@ export function valueAndDate(text: string, order: SlashOrder): { measurement: Me
   if (valueText === null) return null;
   const trimmed = valueText
     .replace(/^[\s,;:\-–—]+/, '')
-    .replace(/[\s,;:\-–—]*(?:on|am|vom|du|le|del|el|il|of|from|dated)?[\s\-–—]*$/i, '');
+    // the joiner is a word of its own: `1.3 on`, never the end of a unit (`1.3 gram`)
+    .replace(/(?:[\s,;:\-–—]+(?:on|am|vom|du|le|del|el|il|of|from|dated))?[\s,;:\-–—]*$/i, '');
   const measurement = parseMeasurement(trimmed, 0);
   if (measurement?.rest !== '' || measurement.qualitative) return null;
   return { measurement, date: date.iso };

@@ -280,7 +280,8 @@ function classify(label: string): DateLabel | null {
 const PRIORITY: Record<Exclude<DateLabel, 'birth'>, number> = { collection: 0, generic: 1, report: 2 };
 
 /** A clock time right after a date: `07:42`, `8:15:00AM`, `08h15`, `6:42 p.m.`, optionally after `at` or a comma. */
-const TIME_AFTER = /^\s*(?:,|at|um|à|às|alle|a las|-)?\s*(\d{1,2})[:h](\d{2})(?::(\d{2}))?\s*([ap])?\.?(?:m\b\.?)?/i;
+const TIME_AFTER =
+  /^\s*(?:,|at|um|à|às|alle|a las|-)?\s*(\d{1,2})[:h](\d{2})(?::(\d{2}))?(?!\d)(?:\s*([ap])\.?\s?m\.?(?![a-z]))?/i;
 
 /** `2026-03-14` with the time written after it on the line as `2026-03-14T07:42:00`; the date alone without one. */
 function withTimeAfter(date: string, after: string): string {

@@ -183,6 +183,8 @@ class DocumentReader {
   private transposed: { layout: TransposedLayout; byColumn: ExtractedReading[][] } | null = null;
   /** A cumulative header copied without its column gaps, whose rows are read token by token (`cumulative.ts`). */
   private spacedDated: SpacedDatedHeader | null = null;
+  /** The name a line's first reading took from the name-only line above it (`wrapped-names.ts`). */
+  private joinedOnLine: { line: number; written: string; name: string } | null = null;
   /** The words the current line's spelled values replaced (see `spelled-values.ts`). */
   private asWritten: ReadonlyMap<string, string> = NOTHING_SPELLED;
 
@@ -219,10 +221,15 @@ class DocumentReader {
    * `filtration rate (eGFR)   >90 ...`): the whole name, joined with one space (rules in `wrapped-names.ts`).
    */
   private joinedWithNameAbove(line: number, name: string, unit: string | null): string {
+    // Every reading of the line (a cumulative row's other dates, an earlier result) takes the name the first took.
+    const joined = this.joinedOnLine;
+    if (joined?.line === line && joined.written === name) return joined.name;
     const pending = this.stack.pendingName;
     if (!pending || pending.line !== line - 1) return name;
     if (!this.currentText.trimStart().startsWith(name)) return name; // the name must open the line
-    return continuesName(pending.name, name, unit, { tailHasValues: true }) ? `${pending.name} ${name}` : name;
+    if (!continuesName(pending.name, name, unit, { tailHasValues: true })) return name;
+    this.joinedOnLine = { line, written: name, name: `${pending.name} ${name}` };
+    return this.joinedOnLine.name;
   }
 
   /**
@@ -307,6 +314,8 @@ class DocumentReader {
       this.emit(index, (spacedRow as { name: string }).name, reading.measurement, reading.date);
     }
     if (spacedRow) return;
+    // A line with numbers that is no row of the gapless cumulative table ends it (a heading line does not).
+    if (this.spacedDated && /\d/.test(text)) this.spacedDated = null;
     if (this.layout) {
       const rows = this.readFlagFirstRow(text, this.layout) ?? readTableRow(text, this.layout, order);
       if (rows) {
@@ -344,7 +353,7 @@ class DocumentReader {
     const single = this.readFlagFirstLine(body) ?? readingInLine(body, order);
     if (single?.complete && acceptLine(single, body)) {
       this.emit(index, single.name, single.measurement, ownDate);
-      if (previous) this.emitPrevious(index, single.name, previous);
+      if (previous) this.emitPrevious(index, this.stack.last?.reading.indicator ?? single.name, previous);
       return;
     }
     // Several short readings, or prose: each part is a complete reading or else read as prose.

@@ -264,21 +264,22 @@ class ObservationReader {
     return relative ? (this.byReference.get(relative) ?? null) : null;
   }
 
-  resource(resource: JsonObject, fallbackDate: string | null): void {
-    if (this.read.has(resource)) return;
+  resource(resource: JsonObject, fallbackDate: string | null, depth = 0): void {
+    // A chain of panels (`hasMember` of `hasMember`…) as deep as the document allows must not exhaust the stack.
+    if (this.read.has(resource) || depth > MAX_NESTING) return;
     this.read.add(resource);
-    if (resource.resourceType === 'Observation') this.observation(resource, fallbackDate);
+    if (resource.resourceType === 'Observation') this.observation(resource, fallbackDate, depth);
     const ownDate = resource.resourceType === 'DiagnosticReport' ? effectiveDate(resource) : null;
     if (resource.resourceType === 'DiagnosticReport') {
       for (const result of objects(resource.result)) {
         const target = this.resolve(result, resource);
-        if (target?.resourceType === 'Observation') this.resource(target, ownDate ?? fallbackDate);
+        if (target?.resourceType === 'Observation') this.resource(target, ownDate ?? fallbackDate, depth + 1);
       }
     }
-    for (const contained of objects(resource.contained)) this.resource(contained, ownDate ?? fallbackDate);
+    for (const contained of objects(resource.contained)) this.resource(contained, ownDate ?? fallbackDate, depth + 1);
   }
 
-  private observation(observation: JsonObject, fallbackDate: string | null): void {
+  private observation(observation: JsonObject, fallbackDate: string | null, depth: number): void {
     if (NOT_A_RESULT.has(scalar(observation.status) ?? '')) return;
     const measuredAt = effectiveDate(observation) ?? fallbackDate;
     const own = reading(observation, conceptName(observation.code), measuredAt);
@@ -297,14 +298,20 @@ class ObservationReader {
     ];
     for (const member of members) {
       const target = this.resolve(member, observation);
-      if (target?.resourceType === 'Observation') this.resource(target, measuredAt);
+      if (target?.resourceType === 'Observation') this.resource(target, measuredAt, depth + 1);
     }
   }
 }
 
+/** A DiagnosticReport, or a panel Observation listing its members: it hands its date to what it groups. */
+function isGroup(resource: JsonObject): boolean {
+  return resource.resourceType === 'DiagnosticReport' || objects(resource.hasMember).length > 0;
+}
+
 /**
- * The readings of the FHIR Observations in parsed values (resources, Bundles, arrays), in document order, or null when
- * they hold no resource. The FHIR XML reader gives its documents here in their JSON shape.
+ * The readings of the FHIR Observations in parsed values (resources, Bundles, arrays), or null when
+ * they hold no resource: those of reports and panels first, then the rest, each in document order. The FHIR XML reader
+ * gives its documents here in their JSON shape.
  */
 export function readingsOfFhirValues(values: readonly Json[]): ExtractedReading[] | null {
   const resources: JsonObject[] = [];
@@ -312,13 +319,15 @@ export function readingsOfFhirValues(values: readonly Json[]): ExtractedReading[
   for (const value of values) collectResources(value, resources, byReference);
   if (resources.length === 0) return null;
   const reader = new ObservationReader(byReference);
-  for (const resource of resources) reader.resource(resource, null);
+  // Reports and panels first: an `_include` search lists the Observations before the report whose date they take.
+  const groupsFirst = [...resources].sort((a, b) => Number(isGroup(b)) - Number(isGroup(a)));
+  for (const resource of groupsFirst) reader.resource(resource, null);
   return reader.readings;
 }
 
 /**
- * The readings of the FHIR Observations in `text`, in document order, or null when the text holds no FHIR JSON
- * (a document of Patients only gives []).
+ * The readings of the FHIR Observations in `text` (reports' and panels' members first), or null when the text holds
+ * no FHIR JSON (a document of Patients only gives []).
  */
 export function readFhirObservations(text: string): ExtractedReading[] | null {
   // Every FHIR resource names its type: a cheap test that keeps other documents off the JSON scan.

@@ -6,7 +6,8 @@
  * A capital letter is also part of many test names (`Vitamin D 25`, `Apolipoprotein B 1.1`, `Protein C 95 %`), so
  * a letter or word counts as a flag only where a column gap (two spaces or a tab) sets it off from the name, or,
  * between name and value, when it is bracketed (`(H)`) or an upper-case flag word of two letters or more (`HIGH`,
- * `HH`). Symbols (`*`, `!`, arrows) are never part of a name. The flag is returned as written; the line is returned without it.
+ * `HH`). Symbols (`*`, `!`, arrows) are never part of a name. The flag is returned as written, without its brackets
+ * (`(H)` → `H`); the line is returned without it.
  */
 import { FLAG_CELL } from './measurement';
 
@@ -50,13 +51,21 @@ function flagBeforeName(text: string): LeadingFlag | null {
   };
 }
 
+/** Longer than any table row or report line: not read for a flag before its value. */
+const MAX_ROW_LENGTH = 2000;
+
 /** A flag between the name and its value: `Glucose   H 104   mg/dL`, `Glucose HIGH 104 mg/dL`. */
 function flagBeforeValue(text: string): LeadingFlag | null {
+  // A row is short; a long line (a sensor dump of numbers) is none, and each token below would slice it again.
+  if (text.length > MAX_ROW_LENGTH) return null;
+  const firstLetter = text.search(/\p{L}/u);
+  if (firstLetter < 0) return null;
   for (const m of text.matchAll(/(\s+)(\S+)(?=(\s+))/g)) {
     const token = m[2] as string;
+    if (m.index <= firstLetter || !isFlagToken(token)) continue;
     const before = text.slice(0, m.index);
     const after = text.slice(m.index + m[0].length + (m[3] as string).length);
-    if (!/\p{L}/u.test(before) || !VALUE_AHEAD.test(after) || !isFlagToken(token)) continue;
+    if (!VALUE_AHEAD.test(after)) continue;
     if (LOOSE_NUMBER.test(before)) return null; // a flag after a value, which the value reader takes itself
     const gapped = /\s{2}|\t/.test(m[1] as string);
     const bracketed = /^\(.+\)$/.test(token);

@@ -39,7 +39,10 @@ export function repairNumberSpacing(text: string): string {
   const decimals = text.replace(
     DECIMAL_GAP,
     (match: string, whole: string, gap: string, fraction: string, at: number, line: string) =>
-      widthKept(`${whole}${gap.trim()}${fraction}`, line, at, match.length),
+      // `1. 25-OH Vitamin D`: a numbered line's number, then a name that starts with digits.
+      gap === '. ' && line.slice(0, at).trim() === ''
+        ? match
+        : widthKept(`${whole}${gap.trim()}${fraction}`, line, at, match.length),
   );
   return decimals.replace(
     SPLIT_BEFORE_UNIT,

@@ -317,7 +317,7 @@ export const MAX_HEADER_PHRASE_WORDS = 4;
  * the CJK caption and its English gloss.
  */
 const BILINGUAL_CELL =
-  /^([\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]+)\s*[/(（]?\s*([A-Za-z][A-Za-z .]*?)\s*[)）]?$/u;
+  /^([\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]+)\s*(?:[/(（]\s*)?([A-Za-z][A-Za-z.]*(?: [A-Za-z.]+)*)\s*[)）]?$/u;
 
 /** The column role a header cell names, or null when it is not a header word. */
 export function headerRole(cell: string): ColumnRole | null {

@@ -65,6 +65,9 @@ export function parseXml(text: string): XmlElement {
   const root = newElement('#document', {}, null);
   let open = root;
   let position = 0;
+  // How many elements of each name are open: a stray closing tag is ignored without walking every open ancestor.
+  const openNames = new Map<string, number>();
+  const count = (name: string, by: number) => openNames.set(name, (openNames.get(name) ?? 0) + by);
   const addText = (raw: string) => {
     if (raw !== '') open.children.push(decoded(raw));
   };
@@ -86,10 +89,13 @@ export function parseXml(text: string): XmlElement {
     if (end) {
       const name = localName(end[1] ?? '');
       // Close up to the matching open element; a closing tag nothing opened is ignored.
-      for (let at: XmlElement | null = open; at && at !== root; at = at.parent) {
-        if (at.name === name) {
-          open = at.parent ?? root;
-          break;
+      if ((openNames.get(name) ?? 0) > 0) {
+        for (let at: XmlElement | null = open; at && at !== root; at = at.parent) {
+          count(at.name, -1);
+          if (at.name === name) {
+            open = at.parent ?? root;
+            break;
+          }
         }
       }
       position = END_TAG.lastIndex;
@@ -106,7 +112,10 @@ export function parseXml(text: string): XmlElement {
     for (const a of (start[2] ?? '').matchAll(ATTRIBUTE)) attributes[a[1] ?? ''] = decoded(a[2] ?? a[3] ?? '');
     const element = newElement(localName(start[1] ?? ''), attributes, open);
     open.children.push(element);
-    if (start[3] !== '/') open = element;
+    if (start[3] !== '/') {
+      open = element;
+      count(element.name, 1);
+    }
     position = START_TAG.lastIndex;
   }
   return root;

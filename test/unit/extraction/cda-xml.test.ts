@@ -416,3 +416,11 @@ describe('readFhirXmlObservations', () => {
     }
   });
 });
+
+describe('XML reader: hostile shapes', () => {
+  it('parses deep unclosed markup followed by stray closing tags without walking every ancestor each time', () => {
+    const text = `${'<a>'.repeat(20000)}${'</b>'.repeat(20000)}<c>text</c>`;
+    const root = parseXml(text);
+    expect(root.children.length).toBe(1);
+  });
+});

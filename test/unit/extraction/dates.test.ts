@@ -63,6 +63,13 @@ describe('report-level dates', () => {
     expect(datesOf('Collected: 03/14/2026 12:05 a.m.\nGlucose 104 mg/dL')).toEqual(['2026-03-14T00:05:00']);
     expect(datesOf('Sample Collected on (SCT) : 14 Mar 2026 07:42\nTSH 2.1 mIU/L')).toEqual(['2026-03-14T07:42:00']);
     expect(datesOf('Entnahme: 11.03.2026, 08:10 Uhr\nKalium 4,1 mmol/l')).toEqual(['2026-03-11T08:10:00']);
+    // A word after the time is no half of the day: `Printed`, a zone, `Approved`.
+    expect(datesOf('Collected: 2026-03-14 08:15 Printed 2026-03-15\nGlucose 104 mg/dL')).toEqual([
+      '2026-03-14T08:15:00',
+    ]);
+    expect(datesOf('Collected: 2026-03-14 09:42 PDT\nGlucose 104 mg/dL')).toEqual(['2026-03-14T09:42:00']);
+    expect(datesOf('Collected: 2026-03-14 12:10 Approved\nGlucose 104 mg/dL')).toEqual(['2026-03-14T12:10:00']);
+    expect(datesOf('Collected: 2026-03-14 9:05pm\nGlucose 104 mg/dL')).toEqual(['2026-03-14T21:05:00']);
     // A number that is no clock time, and no time at all, leave the date alone.
     expect(datesOf('Collected: 2026-03-14 25:70\nGlucose 104 mg/dL')).toEqual(['2026-03-14']);
     expect(datesOf('Collected: 2026-03-14\nGlucose 104 mg/dL')).toEqual(['2026-03-14']);

@@ -348,3 +348,49 @@ describe('FHIR JSON observations', () => {
     expect(readFhirObservations('{"glucose": 104}')).toBeNull();
   });
 });
+
+describe('FHIR JSON: hostile shapes', () => {
+  it('reads a chain of thousands of panels (hasMember of hasMember…) without exhausting the stack', () => {
+    const entries = Array.from({ length: 5000 }, (_, i) => ({
+      fullUrl: `Observation/o${i}`,
+      resource: {
+        resourceType: 'Observation',
+        id: `o${i}`,
+        code: { text: `Panel ${i}` },
+        hasMember: i < 4999 ? [{ reference: `Observation/o${i + 1}` }] : [],
+        ...(i === 4999 ? { valueQuantity: { value: 5.4, unit: 'mmol/L' } } : {}),
+      },
+    }));
+    const text = JSON.stringify({ resourceType: 'Bundle', entry: entries });
+    expect(() => extractReadingsOffline(text)).not.toThrow();
+  });
+
+  it('dates the Observations of a report listed after them (an _include search) with the report date', () => {
+    const bundle = {
+      resourceType: 'Bundle',
+      entry: [
+        {
+          fullUrl: 'Observation/g',
+          resource: {
+            resourceType: 'Observation',
+            id: 'g',
+            code: { text: 'Glucose' },
+            valueQuantity: { value: 104, unit: 'mg/dL' },
+          },
+        },
+        {
+          fullUrl: 'DiagnosticReport/r',
+          resource: {
+            resourceType: 'DiagnosticReport',
+            id: 'r',
+            effectiveDateTime: '2026-03-02',
+            result: [{ reference: 'Observation/g' }],
+          },
+        },
+      ],
+    };
+    expect(extractReadingsOffline(JSON.stringify(bundle)).map((r) => [r.indicator, r.measuredAt])).toEqual([
+      ['Glucose', '2026-03-02'],
+    ]);
+  });
+});

@@ -195,3 +195,24 @@ describe('fax/OCR spacing inside numbers', () => {
     }
   });
 });
+
+describe('a numbered line is not a decimal gap', () => {
+  it('keeps `1. 25-OH Vitamin D` apart: the list number is not the start of a value', () => {
+    expect(repairNumberSpacing('1. 25-OH Vitamin D   30 ng/mL')).toBe('1. 25-OH Vitamin D   30 ng/mL');
+    expect(repairNumberSpacing('Glucose 5. 4 mmol/L')).toBe('Glucose 5.4 mmol/L');
+  });
+});
+
+describe('a wrapped name on a row with several readings', () => {
+  it('gives every date column of a cumulative row the whole name', () => {
+    const text = [
+      'Test                         27/03/2026   12/01/2026   Units           Ref range',
+      'Estimated glomerular',
+      'filtration rate (eGFR)       >90          85           mL/min/1.73m2   >60',
+    ].join('\n');
+    expect(extractReadingsOffline(text).map((r) => [r.indicator, r.value])).toEqual([
+      ['Estimated glomerular filtration rate (eGFR)', '>90'],
+      ['Estimated glomerular filtration rate (eGFR)', '85'],
+    ]);
+  });
+});
