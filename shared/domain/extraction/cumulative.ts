@@ -5,8 +5,8 @@
  *    newest first or last. Each filled cell is one reading dated by its column; cells a laboratory leaves for a date
  *    with no result (`--`, `.`, `n/a`, `not done`) are skipped, not read as values. The header may caption the
  *    name column with a date word (`Date`, `Collected`) since that row of the header holds the dates; a column date
- *    may carry its collection time (`27/03/26 09:15`), which numbers the sample, not the reading date, and the
- *    times may sit on a second header line with the unit and range captions.
+ *    may carry its collection time (`27/03/26 09:15`), kept in the reading's date as the report's collection time is
+ *    (`dates.ts`), and the times may sit on a second header line with the unit and range captions (not read there).
  *  - Copied without column gaps (`Test 27/03/26 12/01/26 Units Ref range`): rows are read token by token.
  *  - Earlier results: `Creatinine 1.1 mg/dL (prev 1.3 on 02/01/2026)`, `(previous: 1.3, 02.01.2026)`,
  *    `[last 1.3 12/01/26]`, a `Previous result: 1.3 mg/dL on 02/01/2026` line under the reading, or LabCorp's
@@ -15,7 +15,7 @@
  * `table-layout.ts` and `extract.ts` read the rows; this module says which header cells are dates, which cells are
  * empty, and splits earlier results off their text.
  */
-import { type DateMatch, findDates, type SlashOrder } from './dates';
+import { type DateMatch, findDates, type SlashOrder, withTimeAfter } from './dates';
 import { splitCells } from './lines';
 import { type Measurement, parseMeasurement, parseRangeText } from './measurement';
 import type { Column, TableLayout } from './table-layout';
@@ -40,7 +40,7 @@ export function columnDate(text: string, order: SlashOrder): string | null {
   const only: DateMatch | undefined = dates[0];
   if (dates.length !== 1 || !only) return null;
   if (text.slice(0, only.start).trim() !== '') return null;
-  return COLUMN_TIME.test(text.slice(only.end)) ? only.iso : null;
+  return COLUMN_TIME.test(text.slice(only.end)) ? withTimeAfter(only.iso, text.slice(only.end)) : null;
 }
 
 /**

@@ -284,7 +284,7 @@ const TIME_AFTER =
   /^\s*(?:,|at|um|à|às|alle|a las|-)?\s*(\d{1,2})[:h](\d{2})(?::(\d{2}))?(?!\d)(?:\s*([ap])\.?\s?m\.?(?![a-z]))?/i;
 
 /** `2026-03-14` with the time written after it on the line as `2026-03-14T07:42:00`; the date alone without one. */
-function withTimeAfter(date: string, after: string): string {
+export function withTimeAfter(date: string, after: string): string {
   const m = TIME_AFTER.exec(after);
   if (!m) return date;
   let hours = Number(m[1]);

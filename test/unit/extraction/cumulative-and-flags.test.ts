@@ -66,9 +66,9 @@ describe('cumulative reports: dates as columns', () => {
       'Harnstoff        41                 38                 mg/dl     17-43',
     ].join('\n');
     expect(rows(text)).toEqual([
-      ['Kreatinin', '1,02', null, '2026-02-14', 'mg/dl'],
-      ['Harnstoff', '41', null, '2026-02-14', 'mg/dl'],
-      ['Harnstoff', '38', null, '2026-02-02', 'mg/dl'],
+      ['Kreatinin', '1,02', null, '2026-02-14T08:10:00', 'mg/dl'],
+      ['Harnstoff', '41', null, '2026-02-14T08:10:00', 'mg/dl'],
+      ['Harnstoff', '38', null, '2026-02-02T07:55:00', 'mg/dl'],
     ]);
   });
 
@@ -117,8 +117,8 @@ describe('cumulative reports: dates as columns', () => {
       'Potassium       5.6H                5.3                 mmol/L   3.5-5.3',
     ].join('\n');
     expect(rows(fixed)).toEqual([
-      ['Potassium', '5.6', 'H', '2026-03-27', 'mmol/L'],
-      ['Potassium', '5.3', null, '2026-01-12', 'mmol/L'],
+      ['Potassium', '5.6', 'H', '2026-03-27T09:42:00', 'mmol/L'],
+      ['Potassium', '5.3', null, '2026-01-12T10:15:00', 'mmol/L'],
     ]);
     const tabs = ['Test\t03/27/2026\t01/12/2026\tUnits\tRange', 'Glucose\t104 H\t\tmg/dL\t70-99'].join('\n');
     expect(rows(tabs)).toEqual([['Glucose', '104', 'H', '2026-03-27', 'mg/dL']]);
@@ -154,7 +154,7 @@ describe('cumulative reports: dates as columns', () => {
     }
     for (const value of ['ND', '0', '<5', 'Negative', '*']) expect(isEmptyCumulativeCell(value)).toBe(false);
     expect(columnDate('27/03/26', 'day-first')).toBe('2026-03-27');
-    expect(columnDate('27/03/26 09:15', 'day-first')).toBe('2026-03-27');
+    expect(columnDate('27/03/26 09:15', 'day-first')).toBe('2026-03-27T09:15:00');
     expect(columnDate('27-Mar-2026', 'day-first')).toBe('2026-03-27');
     expect(columnDate('Date 27/03/26', 'day-first')).toBeNull();
     expect(columnDate('27/03/26 - 28/03/26', 'day-first')).toBeNull();
