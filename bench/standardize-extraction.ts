@@ -4,15 +4,13 @@
  * and milliseconds per report. A predicted row matches an expected row when the indicator (case- and
  * space-insensitive) and the value (space-insensitive) are equal after NFKC (full-width `１２３` is `123`); each
  * expected row matches at most once.
- * `--details` lists the misses and false positives of the dev split only: holdout reports are not for tuning. The
- * holdout is the `unseen-*` reports (issue 18, Build 5), seen in session 13: its aggregates were watched while slice
- * X's rules were written, so it is no longer unseen. The `fresh` split is the `fresh-*` reports (session 14), written
- * afterwards in layout families no rule was written for; it is scored apart and is not part of `overall`, which stays
- * dev + holdout as before. The first holdout, which rules were written with in view, is part of dev (`"formerly":
- * "holdout"` in expected.json). `--details` never lists holdout or fresh rows; `--fresh-reports` prints per-report
- * counts of the fresh split (which reports score worst), not its rows. The `fresh2` split (session 15) is the
- * `fresh2-*` reports with their own expectations (`fresh2-expected.json`), written by someone who read neither the
- * extractor nor any other report while the session's readers were being built; nothing prints its reports one by one.
+ * `--details [--only <part of a file name>]` lists the misses, false positives and field disagreements of dev reports.
+ * Dev is every report rules may be written from. A blind split (`freshN-*` reports with their own
+ * `freshN-expected.json`) is written by someone who read neither the extractor nor any report but three dev examples;
+ * it is scored apart, totals only, and nothing prints its rows. Once a blind split has been scored and rules have been
+ * written after it, it is spent: its expectations move to `dev-spent-freshN-expected.json` and every report carries
+ * `formerly` (session 17 did so for the session-13 unseen holdout and the fresh, fresh2 and fresh3 splits); the bench
+ * prints dev figures per `formerly` group too, so what was once blind stays visible apart.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -20,7 +18,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { extractReadingsOffline } from '../shared/domain/extraction/index';
 import type { ExtractedReading } from '../shared/domain/extraction/types';
 
-export type Split = 'dev' | 'holdout' | 'fresh' | 'fresh2' | 'fresh3';
+/** `dev` is what rules may be written from; a blind split is `freshN`, scored apart and never read row by row. */
+export type Split = 'dev' | `fresh${number}`;
 
 export interface ExpectedRow {
   indicator: string;
@@ -32,10 +31,7 @@ export interface ExpectedRow {
 }
 
 interface ExpectedFile {
-  reports: Record<
-    string,
-    { split: Split; rows: ExpectedRow[]; layout?: 'unseen' | 'fresh'; formerly?: Split; source?: string; note?: string }
-  >;
+  reports: Record<string, { split: Split; rows: ExpectedRow[]; formerly?: string; source?: string; note?: string }>;
 }
 
 export interface SplitFigures {
@@ -71,17 +67,12 @@ export interface ReportOutcome {
 }
 
 export interface ExtractionBenchmark {
+  /** Every report rules may be written from, the spent blind splits included (`formerly` names what each was). */
   dev: SplitFigures;
-  /** The `unseen-*` reports, seen in session 13 (aggregates watched while rules were written). */
-  holdout: SplitFigures;
-  /** The `fresh-*` reports (session 14): layouts no rule was written for, measured once. */
-  fresh: SplitFigures;
-  /** The `fresh2-*` reports (session 15): written blind to the extractor and to every other report. */
-  fresh2: SplitFigures;
-  /** The `fresh3-*` reports (session 16): written blind after the session-16 readers, before any were scored. */
-  fresh3: SplitFigures;
-  /** Dev + holdout, as before the fresh split (the fresh splits are not in it). */
-  overall: SplitFigures;
+  /** Dev reports grouped by what they were before they were spent (`unseen holdout (session 13)`, `fresh2 (session 15)`…). */
+  formerly: Record<string, SplitFigures>;
+  /** Each blind `freshN` split not yet spent: written without sight of the extractor or of any other report. */
+  blind: Record<string, SplitFigures>;
   /** Mean and worst wall-clock milliseconds to extract one report (averaged over repeated runs). */
   msPerReport: { mean: number; max: number };
   /** Milliseconds for a synthetic three-page report (the three longest reports concatenated). */
@@ -167,8 +158,8 @@ function timeOf(text: string, runs: number): number {
 }
 
 /**
- * Every expectation: `expected.json` (each report names its split), a blind split's own file (`fresh2-expected.json`,
- * `fresh3-expected.json`: every report in it is that split) and one file per dev layout family (`dev-<family>-expected.json`,
+ * Every expectation: `expected.json` (each report names its split), a blind split's own file (`freshN-expected.json`:
+ * every report in it is that split) and one file per dev layout family (`dev-<family>-expected.json`,
  * so readers built side by side add their dev reports without editing one shared file).
  */
 export function expectedReports(): ExpectedFile['reports'] {
@@ -198,13 +189,9 @@ export function runExtractionBenchmark(options: { timingRuns?: number } = {}): E
   const texts: string[] = [];
   const times: number[] = [];
   const empty = (): Totals => ({ reports: 0, expected: 0, predicted: 0, matched: 0, unitAgreed: 0, fieldsAgreed: 0 });
-  const totals: Record<Split, Totals> = {
-    dev: empty(),
-    holdout: empty(),
-    fresh: empty(),
-    fresh2: empty(),
-    fresh3: empty(),
-  };
+  const dev = empty();
+  const formerly: Record<string, Totals> = {};
+  const blind: Record<string, Totals> = {};
   for (const [file, spec] of Object.entries(reports).sort(([a], [b]) => (a < b ? -1 : 1))) {
     const text = readFileSync(join(EVAL_DIR, 'reports', file), 'utf8');
     texts.push(text);
@@ -212,32 +199,31 @@ export function runExtractionBenchmark(options: { timingRuns?: number } = {}): E
     times.push(timeOf(text, runs));
     const outcome = compare(file, spec.split, spec.rows, predicted);
     outcomes.push(outcome);
-    const total = totals[spec.split];
+    const group = (all: Record<string, Totals>, name: string): Totals => {
+      all[name] = all[name] ?? empty();
+      return all[name];
+    };
+    const groups =
+      spec.split === 'dev'
+        ? [dev, ...(spec.formerly ? [group(formerly, spec.formerly)] : [])]
+        : [group(blind, spec.split)];
     const matched = spec.rows.length - outcome.missed.length;
-    total.reports++;
-    total.expected += spec.rows.length;
-    total.predicted += predicted.length;
-    total.matched += matched;
-    total.unitAgreed += matched - outcome.unitMismatches.length;
-    total.fieldsAgreed += matched - outcome.rowsWithFieldMismatch;
+    for (const total of groups) {
+      total.reports++;
+      total.expected += spec.rows.length;
+      total.predicted += predicted.length;
+      total.matched += matched;
+      total.unitAgreed += matched - outcome.unitMismatches.length;
+      total.fieldsAgreed += matched - outcome.rowsWithFieldMismatch;
+    }
   }
-  const dev = totals.dev;
-  const holdout = totals.holdout;
+  const each = (groups: Record<string, Totals>) =>
+    Object.fromEntries(Object.entries(groups).map(([name, totals]) => [name, figures(totals)]));
   const longest = [...texts].sort((a, b) => b.length - a.length).slice(0, 3);
   return {
     dev: figures(dev),
-    holdout: figures(holdout),
-    fresh: figures(totals.fresh),
-    fresh2: figures(totals.fresh2),
-    fresh3: figures(totals.fresh3),
-    overall: figures({
-      reports: dev.reports + holdout.reports,
-      expected: dev.expected + holdout.expected,
-      predicted: dev.predicted + holdout.predicted,
-      matched: dev.matched + holdout.matched,
-      unitAgreed: dev.unitAgreed + holdout.unitAgreed,
-      fieldsAgreed: dev.fieldsAgreed + holdout.fieldsAgreed,
-    }),
+    formerly: each(formerly),
+    blind: each(blind),
     msPerReport: { mean: times.reduce((a, b) => a + b, 0) / times.length, max: Math.max(...times) },
     msThreePages: timeOf(longest.join('\n\n'), runs),
     outcomes,
@@ -250,7 +236,7 @@ function percent(x: number): string {
 
 function printSplit(label: string, f: SplitFigures): void {
   console.log(
-    `${label.padEnd(8)} reports ${String(f.reports).padStart(2)}  expected ${String(f.expected).padStart(3)}  ` +
+    `${label.padEnd(32)} reports ${String(f.reports).padStart(2)}  expected ${String(f.expected).padStart(3)}  ` +
       `predicted ${String(f.predicted).padStart(3)}  matched ${String(f.matched).padStart(3)}  ` +
       `precision ${percent(f.precision).padStart(7)}  recall ${percent(f.recall).padStart(7)}  ` +
       `unit agreement ${percent(f.unitAgreement).padStart(7)}  range/flag/date agreement ${percent(f.fieldAgreement).padStart(7)}`,
@@ -261,27 +247,20 @@ function main(): void {
   const result = runExtractionBenchmark();
   console.log('Offline reading extraction — eval/extraction (targets: precision ≥ 95 %, recall ≥ 90 %)');
   console.log(
-    'holdout = unseen-* (seen in session 13); fresh = fresh-* (session 14); fresh2 = fresh2-* (session 15, blind); fresh3 = fresh3-* (session 16, blind); overall = dev + holdout',
+    'dev = every report rules may be written from (the spent blind splits included, by what they were below); ' +
+      'freshN = a blind split, written without sight of the extractor, scored apart (totals only)',
   );
   printSplit('dev', result.dev);
-  printSplit('holdout', result.holdout);
-  printSplit('fresh', result.fresh);
-  printSplit('fresh2', result.fresh2);
-  printSplit('fresh3', result.fresh3);
-  printSplit('overall', result.overall);
+  for (const [name, f] of Object.entries(result.formerly)) printSplit(`  ${name}`, f);
+  for (const [name, f] of Object.entries(result.blind)) printSplit(name, f);
   console.log(
     `time     ${result.msPerReport.mean.toFixed(2)} ms per report (max ${result.msPerReport.max.toFixed(2)} ms), ` +
       `${result.msThreePages.toFixed(2)} ms for a three-page report`,
   );
-  if (process.argv.includes('--fresh-reports')) {
-    for (const o of result.outcomes.filter((x) => x.split === 'fresh')) {
-      console.log(
-        `  ${o.file.padEnd(28)} missed ${o.missed.length}  spurious ${o.spurious.length}  unit differs ${o.unitMismatches.length}`,
-      );
-    }
-  }
   if (process.argv.includes('--details')) {
-    for (const outcome of result.outcomes.filter((o) => o.split === 'dev')) {
+    const only = process.argv[process.argv.indexOf('--only') + 1];
+    const wanted = (file: string) => !process.argv.includes('--only') || (only !== undefined && file.includes(only));
+    for (const outcome of result.outcomes.filter((o) => o.split === 'dev' && wanted(o.file))) {
       const problems = outcome.missed.length + outcome.spurious.length + outcome.unitMismatches.length;
       if (problems + outcome.fieldMismatches.length === 0) continue;
       console.log(`\n${outcome.file}`);

@@ -49,18 +49,15 @@ async function main() {
     `\nUnits (eval/standardization/units.json): ${pct(resolver.unitAccuracy.accuracy)} (${resolver.unitAccuracy.correct}/${resolver.unitAccuracy.cases})`,
   );
   console.log(
-    '\nExtraction (eval/extraction: report texts → expected rows; holdout = the unseen-* layouts, seen in session 13 (aggregates watched while rules were written); fresh = the fresh-* layouts of session 14, no rule written for them; fresh2 = the fresh2-* reports of session 15, written blind to the extractor and to every other report; fresh3 = the fresh3-* reports of session 16, written blind the same way; overall = dev + holdout)',
+    '\nExtraction (eval/extraction: report texts → expected rows; dev = every report rules may be written from, the spent blind splits included and shown by what they were; freshN = a blind split written without sight of the extractor, totals only)',
   );
   for (const [name, f] of [
     ['dev', extraction.dev],
-    ['holdout', extraction.holdout],
-    ['fresh', extraction.fresh],
-    ['fresh2', extraction.fresh2],
-    ['fresh3', extraction.fresh3],
-    ['overall', extraction.overall],
+    ...Object.entries(extraction.formerly).map(([was, figures]) => [`  ${was}`, figures] as const),
+    ...Object.entries(extraction.blind),
   ] as const) {
     console.log(
-      `  ${name.padEnd(8)} ${String(f.reports).padStart(3)} reports  precision ${pct(f.precision).padStart(7)}  recall ${pct(f.recall).padStart(7)}  (${f.matched} matched, ${f.predicted} predicted, ${f.expected} expected)  unit agreement ${pct(f.unitAgreement)}`,
+      `  ${name.padEnd(30)} ${String(f.reports).padStart(3)} reports  precision ${pct(f.precision).padStart(7)}  recall ${pct(f.recall).padStart(7)}  (${f.matched} matched, ${f.predicted} predicted, ${f.expected} expected)  unit agreement ${pct(f.unitAgreement)}`,
     );
   }
   console.log('  targets: precision ≥ 95 %, recall ≥ 90 %');
