@@ -13,6 +13,7 @@
  * Negated (`negationInd="true"`), not-done (`nullFlavor`) and non-event (`moodCode="INT"`, planned tests)
  * observations give nothing. Malformed XML yields what parsed and never throws.
  */
+import { boundsText } from './bounds-text';
 import { isoDate } from './hl7-v2';
 import type { ExtractedReading } from './types';
 import {
@@ -117,18 +118,16 @@ function unitOf(quantity: XmlElement | undefined): string | null {
 
 /**
  * An interval as reports write it: `low-high`, `<high`, `>low`; a bound marked `inclusive="true"` is `<=` / `>=`
- * (`> OR = 40`). An unbounded side (`nullFlavor="PINF"`) has no value and is left open.
+ * (`> OR = 40`). An unbounded side (`nullFlavor="PINF"`) has no value and is left open. HL7 v3 reads a bound without
+ * `inclusive` as inclusive, but reports print such a one-sided range `<5.0`, as FHIR reference ranges are written.
  */
 function intervalText(interval: XmlElement | undefined): string | null {
   const lowBound = child(interval, 'low');
   const highBound = child(interval, 'high');
   const low = nonBlank(attribute(lowBound, 'value'));
   const high = nonBlank(attribute(highBound, 'value'));
-  const orEqual = (bound: XmlElement | undefined) => (attribute(bound, 'inclusive') === 'true' ? '=' : '');
-  if (low !== null && high !== null) return `${low}-${high}`;
-  if (high !== null) return `<${orEqual(highBound)}${high}`;
-  if (low !== null) return `>${orEqual(lowBound)}${low}`;
-  return null;
+  const stated = (bound: XmlElement | undefined) => attribute(bound, 'inclusive') === 'true';
+  return boundsText(low, high, { low: stated(lowBound), high: stated(highBound) });
 }
 
 /** The value by its `xsi:type`, and its unit; null for a value that states no result. */

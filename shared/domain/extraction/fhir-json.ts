@@ -4,6 +4,7 @@
  * fields are named by the standard, not laid out as a table. Accepts a single resource, a Bundle of any type, a bare
  * array of resources, NDJSON, and JSON embedded in surrounding prose; malformed JSON yields nothing and never throws.
  */
+import { boundsText } from './bounds-text';
 import type { ExtractedReading } from './types';
 
 export type Json = string | boolean | null | Json[] | { [key: string]: Json };
@@ -182,10 +183,7 @@ function quantityUnit(quantity: Json | undefined): string | null {
 function rangeText(range: Json | undefined): string | null {
   const low = scalar(child(child(range, 'low'), 'value'));
   const high = scalar(child(child(range, 'high'), 'value'));
-  if (low !== null && high !== null) return `${low}-${high}`;
-  if (high !== null) return `<=${high}`;
-  if (low !== null) return `>=${low}`;
-  return null;
+  return boundsText(low, high, { low: true, high: true });
 }
 
 /** The value[x] of an Observation or component, by type, and its unit; null for a type that is no result. */
@@ -217,12 +215,7 @@ function referenceRange(element: JsonObject): string | null {
   if (!range) return null;
   const written = scalar(range.text);
   if (written !== null) return written;
-  const low = scalar(child(range.low, 'value'));
-  const high = scalar(child(range.high, 'value'));
-  if (low !== null && high !== null) return `${low}-${high}`;
-  if (high !== null) return `<${high}`;
-  if (low !== null) return `>${low}`;
-  return null;
+  return boundsText(scalar(child(range.low, 'value')), scalar(child(range.high, 'value')));
 }
 
 /** `interpretation[0]` (a single CodeableConcept before R4): its first code (`H`, `LL`, `A`), else its text. */
