@@ -92,7 +92,8 @@ const TIME_UNDER_DATE_SLACK = 3;
 function timeUnderDate(columns: Column[], time: string, start: number): void {
   const column = columns.find((c) => c.date !== null && Math.abs(c.start - start) <= TIME_UNDER_DATE_SLACK);
   if (!column?.date || column.date.includes('T')) return;
-  column.date = withTimeAfter(column.date, time);
+  // A four-digit military time (`0814 Local`) is written as the clock time it is.
+  column.date = withTimeAfter(column.date, ` ${time.trim().replace(/^([0-2]\d)([0-5]\d)(?!\d)/, '$1:$2')}`);
 }
 
 /** The keyword opening an earlier result in brackets, in the languages the reader knows. */
