@@ -259,6 +259,13 @@ const HEADER_WORDS: ReadonlyArray<readonly [ColumnRole, readonly string[]]> = [
       'fecha de extraccion',
       'data del prelievo',
       'specimen date',
+      'visit date',
+      'date of visit',
+      'encounter date',
+      'result date',
+      'besuchsdatum',
+      'fecha de visita',
+      'date de visite',
     ],
   ],
   // Spreadsheet and practice-software exports give the collection time its own column beside the date.
