@@ -168,7 +168,8 @@ describe('cumulative reports: an earlier result inline', () => {
     ['Creatinine 1.1 mg/dL [last 1.3 02/01/26]', '1.3', '2026-02-01'],
     ['Creatinine 1.1 mg/dL (previous result 02/01/2026: 1.3 mg/dL)', '1.3', '2026-02-01'],
     ['Creatinine 1.1 mg/dL (prev: 1.3 - 02/01/2026)', '1.3', '2026-02-01'],
-    ['Creatinine 1.1 mg/dL (previous 1.3 on 1 Feb 2026)', '1.3', '2026-02-01'],
+    // A month name after the day (`1 Feb 2026`) would make the document day-first (`date-locale.ts`); US order here.
+    ['Creatinine 1.1 mg/dL (previous 1.3 on Feb 1, 2026)', '1.3', '2026-02-01'],
   ])('%s', (line, previousValue, previousDate) => {
     const text = `Collected: 03/10/2026\n${line}`;
     expect(rows(text)).toEqual([
