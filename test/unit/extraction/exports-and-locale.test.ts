@@ -39,6 +39,11 @@ describe('long exports: one row per test and date', () => {
     expect(rows(text)).toEqual([['Glucose', '98', 'mg/dL', null, null, '2026-02-03T07:50:00']]);
   });
 
+  it('knows a combined date and time caption', () => {
+    const text = ['Date/Time,Test,Result,Units', '2026-02-03 07:50,Glucose,98,mg/dL'].join('\n');
+    expect(rows(text)).toEqual([['Glucose', '98', 'mg/dL', null, null, '2026-02-03T07:50:00']]);
+  });
+
   it('still refuses a printed header with two captions it does not know', () => {
     const text = ['Foo   Bar   Test   Result', 'Alpha Beta  Glucose 98'].join('\n');
     expect(extractReadingsOffline(text).filter((r) => r.value === 'Beta')).toEqual([]);
