@@ -23,7 +23,7 @@ import { type ColumnRole, headerRole } from './vocabulary';
 
 /** A cell of a date column holding no result for that date. `ND` is left out: it is `not detected`, a result. */
 const EMPTY_CELL =
-  /^(?:[-–—]{1,3}|\.{1,3}|\/|n\/?a|not\s+(?:done|performed|tested)|tnp|pending|cancel+ed|see\s+(?:note|comment)|#)$/i;
+  /^(?:[-–—]{1,6}|\.{1,3}|\/|n\/?a|not\s+(?:done|performed|tested)|tnp|pending|cancel+ed|see\s+(?:note|comment)|#)$/i;
 
 /** Whether a date-column cell has no reading in it (so the row still reads its other dates). */
 export function isEmptyCumulativeCell(text: string): boolean {
@@ -65,8 +65,12 @@ export function extendDatedHeader(line: string, layout: TableLayout): TableLayou
   const cells = splitCells(line, 'spaces').filter((c) => c.text !== '');
   if (cells.length === 0) return null;
   const added: Column[] = [];
+  const timed = layout.columns.map((c) => ({ ...c }));
   for (const cell of cells) {
-    if (/\d/.test(cell.text) && COLUMN_TIME.test(cell.text)) continue;
+    if (/\d/.test(cell.text) && COLUMN_TIME.test(cell.text)) {
+      timeUnderDate(timed, cell.text, cell.start);
+      continue;
+    }
     const role = headerRole(cell.text);
     if (role === null || role === 'value') return null;
     // The names' caption (`Test`) may sit on this line: the names column is there already.
@@ -74,8 +78,22 @@ export function extendDatedHeader(line: string, layout: TableLayout): TableLayou
       added.push({ role, start: cell.start, date: null });
     }
   }
-  const columns = [...layout.columns, ...added].sort((a, b) => a.start - b.start);
+  const columns = [...timed, ...added].sort((a, b) => a.start - b.start);
   return { delimiter: layout.delimiter, columns };
+}
+
+/** How far (in characters) a time may sit from the start of the date it is printed under. */
+const TIME_UNDER_DATE_SLACK = 3;
+
+/**
+ * A collection time printed under a column's date is that column's time: the readings under it were taken then, as
+ * when the time follows the date in the same cell. A date that already has a time, or a time under no date, is left.
+ */
+function timeUnderDate(columns: Column[], time: string, start: number): void {
+  const column = columns.find((c) => c.date !== null && Math.abs(c.start - start) <= TIME_UNDER_DATE_SLACK);
+  if (!column?.date || column.date.includes('T')) return;
+  // A four-digit military time (`0814 Local`) is written as the clock time it is.
+  column.date = withTimeAfter(column.date, ` ${time.trim().replace(/^([0-2]\d)([0-5]\d)(?!\d)/, '$1:$2')}`);
 }
 
 /** The keyword opening an earlier result in brackets, in the languages the reader knows. */
@@ -89,6 +107,8 @@ export interface PreviousResult {
   rest: string;
   measurement: Measurement;
   date: string;
+  /** Older results listed after the first in the same bracket (`prev 109 on 07/02/2026; 115 on 12/11/2025`). */
+  older: { measurement: Measurement; date: string }[];
 }
 
 /** `1.3 on 02/01/2026`, `02/01/2026: 1.3 mg/dL`, `97  01/05/2025`: one value and one date, or null. */
@@ -119,17 +139,38 @@ function earlierResult(text: string, order: SlashOrder): { measurement: Measurem
 }
 
 /**
+ * `prev 109 on 07/02/2026; 115 on 12/11/2025`: several earlier results after one keyword, separated by semicolons,
+ * each a value and its own date. All of them or none (one part that is not a value and a date makes it prose).
+ */
+function earlierResults(text: string, order: SlashOrder): { measurement: Measurement; date: string }[] {
+  const keyword = PREVIOUS_KEYWORD.exec(text.trim());
+  if (!keyword) return [];
+  const parts = text.trim().slice(keyword[0].length).split(';');
+  const found = parts.map((part) => valueAndDate(part, order));
+  return found.every((f) => f !== null) ? (found as { measurement: Measurement; date: string }[]) : [];
+}
+
+/** A bracketed note that a test has no earlier result: `(no previous)`, `(first result)`, `(kein Vorwert)`. */
+const NO_EARLIER_NOTE =
+  /\s*[([]\s*(?:no\s+(?:previous|prior|earlier)(?:\s+(?:results?|values?))?|first\s+(?:result|value)|kein\s+vorwert|sin\s+(?:resultado\s+)?anterior|pas\s+de\s+(?:valeur|r[ée]sultat)\s+ant[ée]rieur(?:e)?)\s*[)\]]/giu;
+
+/** The line without a note that the test has no earlier result (it says nothing about the current one). */
+export function withoutNoEarlierNote(text: string): string {
+  return text.replace(NO_EARLIER_NOTE, '');
+}
+
+/**
  * An earlier result of the same test in brackets on a reading's line (see the module comment), or null. The bracket
  * must hold the keyword, one value and one date (either order), nothing else.
  */
 export function splitPreviousResult(text: string, order: SlashOrder): PreviousResult | null {
-  for (const group of text.matchAll(/[([]([^()[\]]{3,80})[)\]]/g)) {
-    const earlier = earlierResult(group[1] as string, order);
+  for (const group of text.matchAll(/[([]([^()[\]]{3,120})[)\]]/g)) {
+    const [earlier, ...older] = earlierResults(group[1] as string, order);
     if (!earlier) continue;
     const head = text.slice(0, group.index).replace(/\s+$/, '');
     const tail = text.slice(group.index + group[0].length).trim();
     const rest = tail === '' ? head : `${head} ${tail}`;
-    return { rest, ...earlier };
+    return { rest, ...earlier, older };
   }
   return null;
 }
@@ -154,7 +195,7 @@ export interface SpacedDatedHeader {
   range: boolean;
 }
 
-const EMPTY_TOKEN = /^(?:[-–—]{1,3}|\.{1,3}|n\/?a)$/i;
+const EMPTY_TOKEN = /^(?:[-–—]{1,6}|\.{1,3}|n\/?a)$/i;
 const NUMBER_TOKEN = /^[<>≤≥]?\d+(?:[.,]\d+)?$/;
 /** Flags a collapsed row prints after a value: case-sensitive letters (a lone `h` or `l` is not one). */
 const FLAG_TOKEN = /^(?:\(?(?:HH|LL|H|L|A|N)\)?|\*{1,3}|!{1,2}|↑↑?|↓↓?)$/u;

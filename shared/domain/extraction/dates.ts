@@ -7,13 +7,15 @@
  *  - Slash or dash (`03/12/2026`, `12-03-2026`): a date whose first number is > 12 is day-first and one whose second
  *    number is > 12 is month-first, whatever the rest of the document says. Otherwise the document decides: if any
  *    other slash date in it is unambiguous (a DOB like `23/06/1972`), all its slash dates follow that order; if none
- *    is, documents written in German, French or Spanish, or from the UK NHS, are day-first, and the rest month-first
- *    (US convention).
+ *    is, the document's locale evidence decides (`date-locale.ts`: language, phone code, postal code, company form,
+ *    spelling, decimal commas, month names elsewhere), and a document without any is month-first (US convention).
  *  - Month names in English, German, Spanish and French (`Mar 4, 2026`, `12. März 2026`, `9 de marzo de 2026`).
  *  - Chinese, Japanese and Korean year-month-day with their characters (`2024年3月15日`, `2024년 3월 15일`), and
  *    Japanese era years (`令和6年5月20日`).
  *  - Two-digit years are 20yy up to 69 and 19yy from 70.
  */
+
+import { localeDateOrder } from './date-locale';
 
 export type SlashOrder = 'month-first' | 'day-first';
 
@@ -164,10 +166,6 @@ function iso(year: number, month: number, day: number): string | null {
   return `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
 }
 
-/** Day-first cues: languages and health services that never write month-first. */
-const DAY_FIRST_CUES =
-  /\b(?:befund|datum|untersuchung|labor|geb\.|fecha|paciente|resultado|valores|pr[ée]lev|valeurs|r[ée]sultat|nhs|gp\s+surgery|referto|esame|risultato|prelievo|laudo|exame|coleta|paziente)/i;
-
 /** The order this document uses for ambiguous slash and dash dates (see the module comment). */
 export function detectSlashOrder(text: string): SlashOrder {
   let dayFirst = 0;
@@ -181,7 +179,7 @@ export function detectSlashOrder(text: string): SlashOrder {
   }
   if (dayFirst > 0 && monthFirst === 0) return 'day-first';
   if (monthFirst > 0 && dayFirst === 0) return 'month-first';
-  return DAY_FIRST_CUES.test(text) ? 'day-first' : 'month-first';
+  return localeDateOrder(text) ?? 'month-first';
 }
 
 /** Every date in a line, in order, without overlaps. */

@@ -41,6 +41,7 @@ import {
   readSpacedDatedRow,
   type SpacedDatedHeader,
   splitPreviousResult,
+  withoutNoEarlierNote,
 } from './cumulative';
 import { dateOnlyLine, detectSlashOrder, leadingDate, reportDate, type SlashOrder } from './dates';
 import { readFhirObservations } from './fhir-json';
@@ -325,8 +326,9 @@ class DocumentReader {
     }
 
     const leading = leadingDate(text, order);
-    const previous = splitPreviousResult(spaceSeparated(leading?.rest ?? text), order);
-    const body = previous?.rest ?? spaceSeparated(leading?.rest ?? text);
+    const line = withoutNoEarlierNote(spaceSeparated(leading?.rest ?? text));
+    const previous = splitPreviousResult(line, order);
+    const body = previous?.rest ?? line;
     const ownDate = leading?.iso ?? null;
     if (this.readPreviousLine(index, body)) return;
     if (this.completeLastReading(index, body)) return;
@@ -353,7 +355,8 @@ class DocumentReader {
     const single = this.readFlagFirstLine(body) ?? readingInLine(body, order);
     if (single?.complete && acceptLine(single, body)) {
       this.emit(index, single.name, single.measurement, ownDate);
-      if (previous) this.emitPrevious(index, this.stack.last?.reading.indicator ?? single.name, previous);
+      const name = this.stack.last?.reading.indicator ?? single.name;
+      for (const earlier of previous ? [previous, ...previous.older] : []) this.emitPrevious(index, name, earlier);
       return;
     }
     // Several short readings, or prose: each part is a complete reading or else read as prose.

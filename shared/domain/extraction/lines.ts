@@ -254,9 +254,12 @@ const CJK_NOISE_LABEL = new RegExp(
 /** Page markers anywhere in a line: `Page 1 of 3`, `Seite 1 von 2`, `Página 1 de 2`, `Pg 1 / 2`, `Page 1/1`. */
 const PAGE_MARKER = /\b(?:page|pg|seite|p[áa]gina|pagina)\.?\s*\d+\s*(?:of|von|de|di|sur|\/)\s*\d+/i;
 
-/** A phone or fax number introduced as such, anywhere in the line (address blocks put them mid-line). */
+/**
+ * A phone or fax number introduced as such, anywhere in the line (address blocks put them mid-line). `Ph` is also
+ * urine pH: it is a phone caption only before a country code or digit groups, which no pH value has.
+ */
 const PHONE =
-  /(?:\btel\b\.?|\bphone\b|\btelefon\b|\btel[ée]fono\b|\bt[ée]l[ée]?(?:phone)?\b|\bfax\b)\s*[.:]?\s*[+(\d]/i;
+  /(?:\btel\b\.?|\bphone\b|\btelefon\b|\btel[ée]fono\b|\bt[ée]l[ée]?(?:phone)?\b|\bfax\b|\bmob(?:ile)?\b)\s*[.:]?\s*[+(\d]|\bph\b\.?\s*[.:]?\s*(?:\+\d|\d{2,5}[\s-]\d{3,4}[\s-]\d{3,4})/i;
 
 /**
  * Street addresses: a house number before a street word (`1447 York Court`, `12 rue de la République`,

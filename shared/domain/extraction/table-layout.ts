@@ -6,7 +6,7 @@
  * date cell, dated by its column, and a `Previous Result and Date` column a second, earlier reading (`cumulative.ts`).
  */
 import { columnDate, isEmptyCumulativeCell, nameColumnOfDatedHeader, valueAndDate } from './cumulative';
-import { findDates, type SlashOrder } from './dates';
+import { findDates, type SlashOrder, withTimeAfter } from './dates';
 import { splitCellFlag, splitGluedFlag } from './flag-first';
 import { plausibleName } from './inline-readings';
 import { type Cell, type Delimiter, detectDelimiter, hasWideCharacters, splitCells } from './lines';
@@ -86,6 +86,17 @@ function headerUnit(text: string): string | null {
   return /[/%]/.test(text) && looksLikeUnit(text) ? text : null;
 }
 
+/**
+ * Header cells the vocabulary does not know. A printed table allows one (a caption we lack). A delimited export
+ * (spreadsheet, practice software) repeats patient, order and laboratory columns on every row under captions no
+ * vocabulary lists; its cells are unambiguous, so once it names a test, a result and at least one more role, up to
+ * as many unknown columns as known ones are tolerated.
+ */
+function unknownColumnsAllowed(delimiter: Delimiter, columns: readonly Column[], recognised: number): number {
+  if (delimiter === 'spaces' || recognised < 3 || !columns.some((c) => c.role === 'name')) return 1;
+  return recognised;
+}
+
 /** The layout a header line announces, or null when the line is not a table header. */
 export function detectHeader(line: string, order: SlashOrder): TableLayout | null {
   const delimiter = detectDelimiter(line, true);
@@ -129,7 +140,7 @@ export function detectHeader(line: string, order: SlashOrder): TableLayout | nul
   });
   nameColumnOfDatedHeader(columns);
   const hasValue = columns.some((c) => c.role === 'value');
-  if (!hasValue || unknown > 1) return null;
+  if (!hasValue || unknown > unknownColumnsAllowed(delimiter, columns, recognised)) return null;
   // A header naming the test, unit or range column twice is two tables side by side (`columns.ts` splits them).
   for (const role of ['name', 'unit', 'range'] as const) {
     if (columns.filter((c) => c.role === role).length > 1) return null;
@@ -217,6 +228,17 @@ function completeFromColumns(measurement: Measurement, unitText: string, rangeCe
   if (flagText !== '' && FLAG_CELL.test(flagText)) measurement.flag = flagText.replace(/^\(|\)$/g, '');
 }
 
+/**
+ * The collection date of a long export's row (`14.10.2025;07:50` in date and time columns, or `2026-02-03 07:50` in
+ * one cell), with its time when one is written, as the report date keeps it (`dates.ts`).
+ */
+function rowDateOf(dateCell: string, timeCell: string, order: SlashOrder): string | null {
+  const date = dateCell ? findDates(dateCell, order)[0] : undefined;
+  if (!date) return null;
+  const after = dateCell.slice(date.end);
+  return withTimeAfter(date.iso, /\d/.test(after) ? after : ` ${timeCell}`);
+}
+
 /** The `Previous Result and Date` cell of a row (`97  01/05/2025`): the test's earlier reading, with the row's unit. */
 function earlierReading(
   layout: TableLayout,
@@ -251,8 +273,7 @@ export function readTableRow(line: string, layout: TableLayout, order: SlashOrde
   const unitText = cellOf('unit');
   const rangeText = joinSplitRangeCell(cellOf('range'));
   const flagText = cellOf('flag');
-  const dateCell = cellOf('date');
-  const rowDate = dateCell ? (findDates(dateCell, order)[0]?.iso ?? null) : null;
+  const rowDate = rowDateOf(cellOf('date'), cellOf('time'), order);
   const rowHasContext = unitText !== '' || rangeText !== '';
 
   const readings: RowReading[] = [];

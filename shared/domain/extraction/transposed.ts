@@ -10,7 +10,7 @@
  * measurements the resolver knows or that carry their unit, which are at least half of its columns. A row is read only when its label is a date or a header
  * word for a field (result, unit, range, flag) and every filled cell fits that field; any other row ends the table.
  */
-import { findDates, type SlashOrder } from './dates';
+import { findDates, type SlashOrder, withTimeAfter } from './dates';
 import { plausibleName } from './inline-readings';
 import { type Delimiter, detectDelimiter, splitCells } from './lines';
 import { FLAG_CELL, looksLikeUnit, type Measurement, parseMeasurement, parseRangeText } from './measurement';
@@ -25,6 +25,9 @@ export interface TransposedColumn {
 export interface TransposedLayout {
   delimiter: Delimiter;
   columns: TransposedColumn[];
+  /** A delimited export's cell holding each row's date, and its collection time's (default: the first cell, none). */
+  dateCell?: number;
+  timeCell?: number;
 }
 
 export type TransposedRow =
@@ -38,9 +41,43 @@ function nameAndUnit(text: string): { name: string; unit: string | null } {
   return { name: text, unit: null };
 }
 
+/** Whether a header cell names a test column: a measurement the resolver knows, or a name with its unit. */
+function namesTest(text: string): boolean {
+  const { name, unit } = nameAndUnit(text);
+  return name !== '' && headerRole(name) === null && (unit !== null || isKnownMeasurement(name, null));
+}
+
+/**
+ * A wide spreadsheet or flowsheet export (`MRN,Patient,Visit Date,Weight (kg),HbA1c (%)`): several leading cells
+ * about the patient and the visit, one of them the date (and perhaps one the time), then a column per test. The
+ * layout with the date cell named, or null when the line is not one.
+ */
+function wideExportHeader(line: string, delimiter: Delimiter, order: SlashOrder): TransposedLayout | null {
+  if (delimiter === 'spaces') return null;
+  const cells = splitCells(line, delimiter);
+  const firstTest = cells.findIndex((c) => namesTest(c.text));
+  if (firstTest < 2) return null;
+  const lead = cells.slice(0, firstTest).map((c) => headerRole(c.text));
+  const dateCell = lead.indexOf('date');
+  if (dateCell < 0 || lead.filter((r) => r === 'date').length > 1) return null;
+  const timeCell = lead.indexOf('time');
+  const columns: TransposedColumn[] = [];
+  for (let k = firstTest; k < cells.length; k++) {
+    const text = (cells[k] as { text: string }).text;
+    const { name, unit } = nameAndUnit(text);
+    if (name === '' || headerRole(name) !== null || !plausibleName(name, order)) return null;
+    columns.push({ name, unit, start: k });
+  }
+  const known = cells.slice(firstTest).filter((c) => namesTest(c.text)).length;
+  if (known < 2 || known * 2 < columns.length) return null;
+  return { delimiter, columns, dateCell, ...(timeCell >= 0 ? { timeCell } : {}) };
+}
+
 /** The layout a transposed header line announces, or null. */
 export function detectTransposedHeader(line: string, order: SlashOrder): TransposedLayout | null {
   const delimiter = detectDelimiter(line, true);
+  const wide = wideExportHeader(line, delimiter, order);
+  if (wide) return wide;
   const cells = splitCells(line, delimiter).filter((c, k) => delimiter !== 'spaces' || c.text !== '' || k === 0);
   if (cells.length < 2) return null;
   const first = cells[0] as { text: string; start: number };
@@ -65,15 +102,16 @@ export function detectTransposedHeader(line: string, order: SlashOrder): Transpo
 }
 
 /** The row's cells: its label and the text under each test column (fixed width: by overlap with the header). */
-function rowCells(line: string, layout: TransposedLayout): { label: string; texts: string[] } {
+function rowCells(line: string, layout: TransposedLayout): { label: string; time: string; texts: string[] } {
   const texts = layout.columns.map(() => '');
   const cells = splitCells(line, layout.delimiter);
   if (layout.delimiter !== 'spaces') {
-    const label = cells[0]?.text ?? '';
+    const label = cells[layout.dateCell ?? 0]?.text ?? '';
+    const time = layout.timeCell === undefined ? '' : (cells[layout.timeCell]?.text ?? '');
     layout.columns.forEach((column, k) => {
       texts[k] = cells[column.start]?.text ?? '';
     });
-    return { label, texts };
+    return { label, time, texts };
   }
   let label = '';
   const firstStart = (layout.columns[0] as TransposedColumn).start;
@@ -92,15 +130,15 @@ function rowCells(line: string, layout: TransposedLayout): { label: string; text
         best = k;
       }
     });
-    if (best < 0 || texts[best] !== '') return { label: '\u0000', texts };
+    if (best < 0 || texts[best] !== '') return { label: '\u0000', time: '', texts };
     texts[best] = cell.text;
   }
-  return { label, texts };
+  return { label, time: '', texts };
 }
 
 /** One row under a transposed header, or null when the row does not belong to the table. */
 export function readTransposedRow(line: string, layout: TransposedLayout, order: SlashOrder): TransposedRow | null {
-  const { label, texts } = rowCells(line, layout);
+  const { label, time, texts } = rowCells(line, layout);
   if (texts.every((t) => t === '')) return null;
   const dates = label === '' ? [] : findDates(label, order);
   const date = dates.length === 1 ? dates[0] : undefined;
@@ -118,7 +156,7 @@ export function readTransposedRow(line: string, layout: TransposedLayout, order:
       if (measurement.rest !== '') return null; // a sentence or another table, not a value cell
       cells.push(measurement);
     }
-    return { kind: 'values', date: onlyDate ? date.iso : null, cells };
+    return { kind: 'values', date: onlyDate ? withTimeAfter(date.iso, ` ${time}`) : null, cells };
   }
   const unitRow = role === 'unit' || (label === '' && texts.every((t) => t === '' || looksLikeUnit(t)));
   if (unitRow) {

@@ -19,7 +19,7 @@ export function foldText(text: string): string {
 }
 
 /** `previous`: a column holding an earlier result and its date (LabCorp's `Previous Result and Date`). */
-export type ColumnRole = 'name' | 'value' | 'unit' | 'range' | 'flag' | 'date' | 'previous' | 'other';
+export type ColumnRole = 'name' | 'value' | 'unit' | 'range' | 'flag' | 'date' | 'time' | 'previous' | 'other';
 
 const HEADER_WORDS: ReadonlyArray<readonly [ColumnRole, readonly string[]]> = [
   [
@@ -251,6 +251,47 @@ const HEADER_WORDS: ReadonlyArray<readonly [ColumnRole, readonly string[]]> = [
       'data prelievo',
       'data da coleta',
       'data coleta',
+      'abnahmedatum',
+      'probenahme',
+      'probendatum',
+      'date prelevement',
+      'fecha extraccion',
+      'fecha de extraccion',
+      'data del prelievo',
+      'specimen date',
+      'visit date',
+      'date time',
+      'collection date time',
+      'collected date time',
+      'datum zeit',
+      'datum uhrzeit',
+      'fecha hora',
+      'date heure',
+      'data ora',
+      'date of visit',
+      'encounter date',
+      'result date',
+      'besuchsdatum',
+      'fecha de visita',
+      'date de visite',
+    ],
+  ],
+  // Spreadsheet and practice-software exports give the collection time its own column beside the date.
+  [
+    'time',
+    [
+      'time',
+      'collection time',
+      'time collected',
+      'zeit',
+      'uhrzeit',
+      'abnahmezeit',
+      'entnahmezeit',
+      'heure',
+      'heure prelevement',
+      'hora',
+      'ora',
+      'ora prelievo',
     ],
   ],
   [
@@ -283,6 +324,25 @@ const HEADER_WORDS: ReadonlyArray<readonly [ColumnRole, readonly string[]]> = [
       'loinc',
       'notes',
       'labor',
+      // Export columns about the patient or the order, never a result: an export repeats them on every row.
+      'patient',
+      'patient name',
+      'patient id',
+      'patientin',
+      'geburtsdatum',
+      'dob',
+      'date of birth',
+      'birth date',
+      'mrn',
+      'auftragsnummer',
+      'auftrag',
+      'order number',
+      'accession',
+      'accession number',
+      'laboratory',
+      'fecha de nacimiento',
+      'date de naissance',
+      'data di nascita',
       // CJK printouts: row number, abbreviation/English-name columns, method and remark columns
       '序号',
       '序號',

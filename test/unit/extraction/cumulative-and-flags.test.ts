@@ -82,8 +82,8 @@ describe('cumulative reports: dates as columns', () => {
     ].join('\n');
     const found = extractReadingsOffline(text);
     expect(found.map((r) => [r.indicator, r.value, r.flag, r.measuredAt, r.unit, r.referenceRange])).toEqual([
-      ['Potassium', '5.6', 'H', '2026-03-27', 'mmol/L', '3.5 - 5.3'],
-      ['Potassium', '5.3', null, '2026-01-12', 'mmol/L', '3.5 - 5.3'],
+      ['Potassium', '5.6', 'H', '2026-03-27T09:42:00', 'mmol/L', '3.5 - 5.3'],
+      ['Potassium', '5.3', null, '2026-01-12T10:15:00', 'mmol/L', '3.5 - 5.3'],
     ]);
   });
 
@@ -95,8 +95,8 @@ describe('cumulative reports: dates as columns', () => {
       'Potassium              5.6 (H)       4.1           mmol/L     3.5-5.1',
     ].join('\n');
     expect(rows(text)).toEqual([
-      ['Potassium', '5.6', 'H', '2026-03-27', 'mmol/L'],
-      ['Potassium', '4.1', null, '2026-01-12', 'mmol/L'],
+      ['Potassium', '5.6', 'H', '2026-03-27T09:42:00', 'mmol/L'],
+      ['Potassium', '4.1', null, '2026-01-12T08:14:00', 'mmol/L'],
     ]);
   });
 
@@ -168,7 +168,8 @@ describe('cumulative reports: an earlier result inline', () => {
     ['Creatinine 1.1 mg/dL [last 1.3 02/01/26]', '1.3', '2026-02-01'],
     ['Creatinine 1.1 mg/dL (previous result 02/01/2026: 1.3 mg/dL)', '1.3', '2026-02-01'],
     ['Creatinine 1.1 mg/dL (prev: 1.3 - 02/01/2026)', '1.3', '2026-02-01'],
-    ['Creatinine 1.1 mg/dL (previous 1.3 on 1 Feb 2026)', '1.3', '2026-02-01'],
+    // A month name after the day (`1 Feb 2026`) would make the document day-first (`date-locale.ts`); US order here.
+    ['Creatinine 1.1 mg/dL (previous 1.3 on Feb 1, 2026)', '1.3', '2026-02-01'],
   ])('%s', (line, previousValue, previousDate) => {
     const text = `Collected: 03/10/2026\n${line}`;
     expect(rows(text)).toEqual([

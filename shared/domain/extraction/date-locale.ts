@@ -1,0 +1,78 @@
+/**
+ * The day/month order a document's own locale writes, for slash dates that no day > 12 settles (`02/04/2026`).
+ *
+ * An Indian, British, Australian or European report writes day-first; a US one month-first. When none of its dates
+ * decides, the document usually still says where it comes from: its language, a country's phone code, a company
+ * form (`Pvt. Ltd.`, `Pty Ltd`), a postal code shape (Indian PIN, UK postcode, Australian state and postcode, US
+ * state and ZIP), a laboratory caption only one country prints (`Bio. Ref. Interval`), British spellings, decimal
+ * commas, and month names written elsewhere in it (`14 Mar 2026` is day-first, `Mar 14, 2026` month-first). Each
+ * cue is evidence for one order; the stronger side wins and a tie is no decision (the caller falls back to
+ * month-first). Every pattern is linear and the text is capped, so a huge document costs no more than its head.
+ */
+import type { SlashOrder } from './dates';
+
+/** Locale cues sit in letterheads, footers and captions; the head of a long document is enough. */
+const MAX_SCANNED = 20_000;
+
+interface Cue {
+  pattern: RegExp;
+  weight: number;
+}
+
+const MONTH = String.raw`(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?`;
+
+const DAY_FIRST: readonly Cue[] = [
+  // Languages that never write month-first, and the UK NHS.
+  {
+    pattern:
+      /\b(?:befund|datum|untersuchung|labor|geb\.|fecha|paciente|resultado|valores|pr[ée]lev|valeurs|r[ée]sultat|nhs|gp\s+surgery|referto|esame|risultato|prelievo|laudo|exame|coleta|paziente)/i,
+    weight: 2,
+  },
+  // India: company form, PIN code, phone code, accreditation and the NABL report caption.
+  { pattern: /\bpvt\.?\s*ltd\b|\bprivate\s+limited\b/i, weight: 2 },
+  { pattern: /\bpin(?:\s*code)?\s*[:-]?\s*\d{3}\s?\d{3}\b|\s-\s\d{3}\s\d{3}\b/i, weight: 2 },
+  { pattern: /\+91[\s-]?\d/, weight: 2 },
+  { pattern: /\bnabl\b|\bbio(?:logical)?\.?\s*ref(?:erence)?\.?\s*(?:interval|range)\b/i, weight: 2 },
+  {
+    pattern:
+      /\b(?:india|mumbai|delhi|bengaluru|bangalore|chennai|kolkata|hyderabad|pune|ahmedabad|jaipur|lucknow|gurugram|gurgaon|noida)\b/i,
+    weight: 2,
+  },
+  // UK, Ireland, Australia, New Zealand, South Africa.
+  { pattern: /\+(?:44|353|61|64|27)[\s-]?\d/, weight: 2 },
+  { pattern: /\bpty\.?\s+ltd\b|\babn\s*:?\s*\d{2}\s?\d{3}/i, weight: 2 },
+  { pattern: /\b(?:nsw|vic|qld|tas|act)\s+\d{4}\b/i, weight: 2 },
+  { pattern: /\b[A-Z]{1,2}\d[A-Z\d]?\s\d[A-Z]{2}\b/, weight: 2 },
+  // British spellings of laboratory words (UK, Ireland, Australia, New Zealand, India).
+  { pattern: /\b(?:haem|haematology|oestr|anaem|faec|paediatric|foetal|leucocyte|centre\b)/i, weight: 1 },
+  // A decimal comma in a value (`7,4`); a thousands separator has three digits after it.
+  { pattern: /(?:^|[\s;])\d{1,4},\d{1,2}(?=[\s;]|$)/m, weight: 1 },
+  // A month name after the day: `14 Mar 2026`, `3-Apr-2026`.
+  { pattern: new RegExp(String.raw`\b\d{1,2}[\s-]${MONTH}[\s-]\d{2,4}\b`, 'i'), weight: 2 },
+];
+
+const MONTH_FIRST: readonly Cue[] = [
+  // A US state and ZIP code, a North American phone number, US laboratory regulation.
+  {
+    pattern:
+      /\b(?:AL|AK|AZ|AR|CA|CO|CT|DE|FL|GA|HI|ID|IL|IN|IA|KS|KY|LA|ME|MD|MA|MI|MN|MS|MO|MT|NE|NV|NH|NJ|NM|NY|NC|ND|OH|OK|OR|PA|RI|SC|SD|TN|TX|UT|VT|VA|WA|WV|WI|WY),?\s+\d{5}(?:-\d{4})?\b/,
+    weight: 2,
+  },
+  { pattern: /\+1[\s-]?\(?\d{3}|\(\d{3}\)\s?\d{3}-\d{4}/, weight: 2 },
+  { pattern: /\bclia\b/i, weight: 2 },
+  // A month name before the day: `Mar 14, 2026`.
+  { pattern: new RegExp(String.raw`\b${MONTH}\s+\d{1,2},\s*\d{4}\b`, 'i'), weight: 2 },
+];
+
+function score(text: string, cues: readonly Cue[]): number {
+  return cues.reduce((sum, cue) => sum + (cue.pattern.test(text) ? cue.weight : 0), 0);
+}
+
+/** The order the document's locale evidence points to, or null when it says nothing (or both equally). */
+export function localeDateOrder(text: string): SlashOrder | null {
+  const head = text.length > MAX_SCANNED ? text.slice(0, MAX_SCANNED) : text;
+  const dayFirst = score(head, DAY_FIRST);
+  const monthFirst = score(head, MONTH_FIRST);
+  if (dayFirst === monthFirst) return null;
+  return dayFirst > monthFirst ? 'day-first' : 'month-first';
+}
