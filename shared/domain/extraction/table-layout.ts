@@ -238,7 +238,9 @@ function completeFromColumns(measurement: Measurement, unitText: string, rangeCe
       else measurement.referenceRange = rangeText;
     }
   }
-  if (flagText !== '' && FLAG_CELL.test(flagText)) measurement.flag = flagText.replace(/^\(|\)$/g, '');
+  // Chat summaries put an arrow or check emoji before the word (`⬇️ Low`, `✅ Normal`): the word is the flag.
+  const flagWord = flagText.replace(/^[\p{Extended_Pictographic}\uFE0F\u200D\s]+/u, '');
+  if (flagWord !== '' && FLAG_CELL.test(flagWord)) measurement.flag = flagWord.replace(/^\(|\)$/g, '');
 }
 
 /**

@@ -68,6 +68,18 @@ describe('long exports: one row per test and date', () => {
     expect(rows(text).map((r) => [r[0], r[1]])).toEqual([['Fasting glucose', '101']]);
   });
 
+  it('reads the word after an emoji in a flag column', () => {
+    const text = [
+      '| Test | Your result | Unit | Normal range | Status |',
+      '| Platelets | 139 | ×10³/µL | 140–400 | ⬇️ Low |',
+      '| ALT | 41 | U/L | 9–46 | ✅ Normal |',
+    ].join('\n');
+    expect(rows(text).map((r) => [r[0], r[4]])).toEqual([
+      ['Platelets', 'Low'],
+      ['ALT', null],
+    ]);
+  });
+
   it('still refuses a printed header with two captions it does not know', () => {
     const text = ['Foo   Bar   Test   Result', 'Alpha Beta  Glucose 98'].join('\n');
     expect(extractReadingsOffline(text).filter((r) => r.value === 'Beta')).toEqual([]);
