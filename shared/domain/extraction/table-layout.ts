@@ -238,8 +238,8 @@ function completeFromColumns(measurement: Measurement, unitText: string, rangeCe
       else measurement.referenceRange = rangeText;
     }
   }
-  // Chat summaries put an arrow or check emoji before the word (`⬇️ Low`, `✅ Normal`): the word is the flag.
-  const flagWord = flagText.replace(/^[\p{Extended_Pictographic}\uFE0F\u200D\s]+/u, '');
+  // Chat summaries put an arrow or check emoji before the word (`⬇ Low`, `✅ Normal`): the word is the flag.
+  const flagWord = flagText.replace(/^(?:\p{Extended_Pictographic}|\uFE0F|\u200D|\s)+/u, '');
   if (flagWord !== '' && FLAG_CELL.test(flagWord)) measurement.flag = flagWord.replace(/^\(|\)$/g, '');
 }
 
