@@ -57,7 +57,7 @@ import { spellOutValues } from './spelled-values';
 import { detectHeader, type RowReading, readTableRow, type TableLayout } from './table-layout';
 import { detectTransposedHeader, readTransposedRow, type TransposedLayout, type TransposedRow } from './transposed';
 import type { ExtractedReading, ExtractionOptions } from './types';
-import { DOSING_CONTEXT, headerRole, isDoseUnit, isKnownMeasurement, isLabUnit } from './vocabulary';
+import { DOSING_CONTEXT, foldText, headerRole, isDoseUnit, isKnownMeasurement, isLabUnit } from './vocabulary';
 import { continuesName } from './wrapped-names';
 
 /** A name more than this many words long is a sentence unless the resolver knows it. */
@@ -146,6 +146,10 @@ function spaceSeparated(text: string): string {
     .join('   ');
 }
 
+function readingKey(name: string, value: string): string {
+  return `${foldText(name)}\u0000${value}`;
+}
+
 function toReading(name: string, measurement: Measurement, measuredAt: string | null): ExtractedReading {
   return {
     indicator: name,
@@ -173,6 +177,8 @@ interface Stack {
 
 class DocumentReader {
   private readonly readings: ExtractedReading[] = [];
+  /** Test and value of every reading so far, for prose that restates one (`restates`). */
+  private readonly readKeys = new Set<string>();
   private layout: TableLayout | null = null;
   private sectionDate: string | null = null;
   /** The unit a section heading gave for the results under it (`Lipids (mmol/L)`), until the next heading. */
@@ -198,6 +204,14 @@ class DocumentReader {
     return this.readings;
   }
 
+  /**
+   * A sentence naming a test and a value the document has already given (`A fasting glucose of 101 falls in the
+   * prediabetes band` under a table that read it) comments on that reading; it is not a second one.
+   */
+  private restates(candidate: Candidate): boolean {
+    return this.readKeys.has(readingKey(candidate.name, candidate.measurement.value));
+  }
+
   private emit(line: number, written: string, measurement: Measurement, ownDate: string | null): void {
     const name = this.joinedWithNameAbove(line, written, measurement.unit);
     if (measurement.unit === null && !measurement.qualitative) measurement.unit = this.sectionUnit;
@@ -207,6 +221,7 @@ class DocumentReader {
     }
     const reading = toReading(name, measurement, ownDate ?? this.sectionDate ?? this.documentDate);
     this.readings.push(reading);
+    this.readKeys.add(readingKey(reading.indicator, reading.value));
     this.stack.last = { reading, line };
     this.stack.pendingName = null;
     const lastLine = this.stack.lastLine;
@@ -365,7 +380,7 @@ class DocumentReader {
       const candidate = readingInLine(segment, order);
       const named = candidate?.complete ? knownTail(candidate) : null;
       if (named && acceptSegment(named, segment)) found.push(named);
-      else found.push(...readingsInProse(segment, order));
+      else found.push(...readingsInProse(segment, order).filter((c) => !this.restates(c)));
     }
     if (found.length > 0) {
       for (const reading of found) this.emit(index, reading.name, reading.measurement, ownDate);

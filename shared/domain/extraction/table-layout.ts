@@ -97,6 +97,17 @@ function unknownColumnsAllowed(delimiter: Delimiter, columns: readonly Column[],
   return recognised;
 }
 
+/**
+ * An export's caption the vocabulary does not list whole, by its head word: `Result Value`, `Abnormal Flag`,
+ * `Performing Lab`, `Date de prélèvement`. The last word decides, else the first; only in delimited headers, whose
+ * cells are captions for certain, and only for short captions.
+ */
+function exportCaptionRole(text: string): ColumnRole | null {
+  const words = text.trim().split(/\s+/);
+  if (words.length < 2 || words.length > 4) return null;
+  return headerRole(words[words.length - 1] as string) ?? headerRole(words[0] as string);
+}
+
 /** The layout a header line announces, or null when the line is not a table header. */
 export function detectHeader(line: string, order: SlashOrder): TableLayout | null {
   const delimiter = detectDelimiter(line, true);
@@ -109,14 +120,16 @@ export function detectHeader(line: string, order: SlashOrder): TableLayout | nul
       phrased = true;
     }
   }
-  if (delimiter === 'comma' && !cells.some((c) => headerRole(c.text) === 'value')) return null;
+  const roleOf = (text: string): ColumnRole | null =>
+    headerRole(text) ?? (delimiter === 'spaces' ? null : exportCaptionRole(text));
+  if (delimiter === 'comma' && !cells.some((c) => roleOf(c.text) === 'value')) return null;
   const columns: Column[] = [];
   let recognised = 0;
   let unknown = 0;
   let dateColumns = 0;
   cells.forEach((cell, index) => {
     const start = delimiter === 'spaces' ? cell.start : index;
-    const role = headerRole(cell.text);
+    const role = roleOf(cell.text);
     if (role !== null) {
       recognised++;
       columns.push({ role, start, date: null });
@@ -225,7 +238,9 @@ function completeFromColumns(measurement: Measurement, unitText: string, rangeCe
       else measurement.referenceRange = rangeText;
     }
   }
-  if (flagText !== '' && FLAG_CELL.test(flagText)) measurement.flag = flagText.replace(/^\(|\)$/g, '');
+  // Chat summaries put an arrow or check emoji before the word (`⬇ Low`, `✅ Normal`): the word is the flag.
+  const flagWord = flagText.replace(/^(?:\p{Extended_Pictographic}|\uFE0F|\u200D|\s)+/u, '');
+  if (flagWord !== '' && FLAG_CELL.test(flagWord)) measurement.flag = flagWord.replace(/^\(|\)$/g, '');
 }
 
 /**

@@ -44,6 +44,42 @@ describe('long exports: one row per test and date', () => {
     expect(rows(text)).toEqual([['Glucose', '98', 'mg/dL', null, null, '2026-02-03T07:50:00']]);
   });
 
+  it('reads export captions by their head word (Result Value, Abnormal Flag, Date de prélèvement)', () => {
+    const us = [
+      'Patient ID,Collection Date,Test Name,Result Value,Units,Reference Range,Abnormal Flag,Performing Lab',
+      'P0042,03/14/2026,Glucose,112,mg/dL,65-99,H,Quest Diagnostics',
+    ].join('\n');
+    expect(rows(us)).toEqual([['Glucose', '112', 'mg/dL', '65-99', 'H', '2026-03-14']]);
+    const fr = [
+      'Date de prélèvement;Heure;Analyse;Résultat;Unité;Valeurs de référence;Interprétation',
+      '02/03/2026;08:15;Créatinine;78;µmol/l;45 - 84;',
+    ].join('\n');
+    expect(rows(fr)).toEqual([['Créatinine', '78', 'µmol/l', '45 - 84', null, '2026-03-02T08:15:00']]);
+  });
+
+  it('does not read a sentence restating a value of the table above as a second reading', () => {
+    const text = [
+      '| Test | Your result | Unit | Normal range |',
+      '|------|-------------|------|--------------|',
+      '| Fasting glucose | 101 | mg/dL | 65–99 |',
+      '',
+      'A fasting glucose of 101 falls in the prediabetes band.',
+    ].join('\n');
+    expect(rows(text).map((r) => [r[0], r[1]])).toEqual([['Fasting glucose', '101']]);
+  });
+
+  it('reads the word after an emoji in a flag column', () => {
+    const text = [
+      '| Test | Your result | Unit | Normal range | Status |',
+      '| Platelets | 139 | ×10³/µL | 140–400 | ⬇️ Low |',
+      '| ALT | 41 | U/L | 9–46 | ✅ Normal |',
+    ].join('\n');
+    expect(rows(text).map((r) => [r[0], r[4]])).toEqual([
+      ['Platelets', 'Low'],
+      ['ALT', null],
+    ]);
+  });
+
   it('still refuses a printed header with two captions it does not know', () => {
     const text = ['Foo   Bar   Test   Result', 'Alpha Beta  Glucose 98'].join('\n');
     expect(extractReadingsOffline(text).filter((r) => r.value === 'Beta')).toEqual([]);
