@@ -130,7 +130,7 @@ function compare(file: string, split: Split, expected: ExpectedRow[], predicted:
     let rowMismatch = false;
     for (const field of ['referenceRange', 'flag', 'measuredAt'] as const) {
       const want = hit.row[field] ?? null;
-      if (want !== reading[field]) {
+      if (want?.normalize('NFKC') !== reading[field]?.normalize('NFKC')) {
         fieldMismatches.push({ field, expected: want, predicted: reading[field], indicator: reading.indicator });
         rowMismatch = true;
       }
