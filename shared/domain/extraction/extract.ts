@@ -52,6 +52,7 @@ import { detectDelimiter, isNoiseLine, type SourceLine, splitCells, splitLines }
 import { FLAG_CELL, looksLikeUnit, type Measurement, parseMeasurement, parseRangeText } from './measurement';
 import { readingsInProse } from './narrative';
 import { repairNumberSpacing } from './number-spacing';
+import { isSectionHeadingLine } from './row-marks';
 import { spellOutValues } from './spelled-values';
 import { detectHeader, type RowReading, readTableRow, type TableLayout } from './table-layout';
 import { detectTransposedHeader, readTransposedRow, type TransposedLayout, type TransposedRow } from './transposed';
@@ -522,7 +523,12 @@ class DocumentReader {
   private rememberNameLine(index: number, body: string): void {
     this.sectionUnit = null; // a new heading (or a stacked name) ends the section its unit was given for
     const name = cleanName(body);
-    const isName = plausibleName(name, this.order) && name.split(/\s+/).length <= 6 && !/[.!?]$/.test(body.trim());
+    // A section heading (`【生化学】`, `[Urine Microscopy]`) opens a section; the row under it is a whole name.
+    const isName =
+      !isSectionHeadingLine(body) &&
+      plausibleName(name, this.order) &&
+      name.split(/\s+/).length <= 6 &&
+      !/[.!?]$/.test(body.trim());
     this.stack.pendingName = isName ? { name, line: index } : null;
   }
 }

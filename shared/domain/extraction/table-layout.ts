@@ -19,6 +19,7 @@ import {
   QUALITATIVE_CELL,
 } from './measurement';
 import { joinSplitRangeCell, joinSplitResultCell } from './number-spacing';
+import { stripRowMarks } from './row-marks';
 import { type ColumnRole, headerRole, MAX_HEADER_PHRASE_WORDS } from './vocabulary';
 
 export interface Column {
@@ -245,7 +246,7 @@ export function readTableRow(line: string, layout: TableLayout, order: SlashOrde
     return k >= 0 ? (texts[k] as string).trim() : '';
   };
   const nameIndex = layout.columns.findIndex((c) => c.role === 'name');
-  const name = (texts[nameIndex >= 0 ? nameIndex : 0] ?? '').trim();
+  const name = stripRowMarks((texts[nameIndex >= 0 ? nameIndex : 0] ?? '').trim());
   if (!plausibleName(name, order)) return null;
   if (headerRole(name) !== null) return null;
   const unitText = cellOf('unit');
