@@ -20,6 +20,7 @@ import {
 } from './measurement';
 import { joinSplitRangeCell, joinSplitResultCell } from './number-spacing';
 import { stripRowMarks } from './row-marks';
+import { hasVisitColumns, rankVisitColumns, visitCaption, visitRowCells } from './visit-columns';
 import { type ColumnRole, headerRole, MAX_HEADER_PHRASE_WORDS } from './vocabulary';
 
 export interface Column {
@@ -29,6 +30,10 @@ export interface Column {
   date: string | null;
   /** A unit the header gives for every value of the column (`Result (mg/dL)`, `mmol/L`), or null. */
   unit?: string | null;
+  /** A check-up's visit column (`visit-columns.ts`): 0 this visit, 1 the one before...; its date once known. */
+  visit?: number;
+  /** The year a visit column is captioned with (`2025年度`), which ranks it. */
+  visitYear?: number;
 }
 
 export interface TableLayout {
@@ -104,6 +109,7 @@ export function detectHeader(line: string, order: SlashOrder): TableLayout | nul
   let recognised = 0;
   let unknown = 0;
   let dateColumns = 0;
+  let visitColumns = 0;
   cells.forEach((cell, index) => {
     const start = delimiter === 'spaces' ? cell.start : index;
     const role = headerRole(cell.text);
@@ -125,10 +131,20 @@ export function detectHeader(line: string, order: SlashOrder): TableLayout | nul
       columns.push({ role: 'value', start, date });
       return;
     }
+    const visit = visitCaption(cell.text);
+    if (visit) {
+      visitColumns++;
+      columns.push({ role: 'value', start, date: null, visit: visit.rank ?? 0, ...yearOf(visit.year) });
+      return;
+    }
     if (cell.text !== '') unknown++;
     columns.push({ role: 'other', start, date: null });
   });
   nameColumnOfDatedHeader(columns);
+  rankVisitColumns(columns);
+  // Visit captions alone (`今回  前回` over the dates line) are no header: a test, unit or range caption must be there.
+  if (visitColumns > 0 && recognised === 0) return null;
+  recognised += visitColumns;
   const hasValue = columns.some((c) => c.role === 'value');
   if (!hasValue || unknown > 1) return null;
   // A header naming the test, unit or range column twice is two tables side by side (`columns.ts` splits them).
@@ -146,6 +162,10 @@ export function detectHeader(line: string, order: SlashOrder): TableLayout | nul
   return { delimiter, columns };
 }
 
+function yearOf(year: number | null): { visitYear?: number } {
+  return year === null ? {} : { visitYear: year };
+}
+
 /** Assigns each cell of a fixed-width row to the header column it overlaps most (ties: the earlier column). */
 function cellsByColumn(line: string, layout: TableLayout): string[] {
   const texts = layout.columns.map(() => '');
@@ -155,6 +175,13 @@ function cellsByColumn(line: string, layout: TableLayout): string[] {
       if (index < texts.length) texts[index] = cell.text;
     });
     return texts;
+  }
+  if (hasVisitColumns(layout.columns)) {
+    const inOrder = visitRowCells(
+      cells.map((cell) => cell.text).filter((text) => text !== ''),
+      layout.columns,
+    );
+    if (inOrder) return inOrder;
   }
   const spans = layout.columns.map((column, k) => ({
     start: k === 0 ? 0 : column.start,
@@ -257,7 +284,7 @@ export function readTableRow(line: string, layout: TableLayout, order: SlashOrde
   const rowHasContext = unitText !== '' || rangeText !== '';
 
   const readings: RowReading[] = [];
-  const dated = layout.columns.some((c) => c.date !== null);
+  const dated = layout.columns.some((c) => c.date !== null || c.visit !== undefined);
   // Two digit groups in the result cell are one damaged number only where no other column could hold the second
   // (a `Previous` column the vocabulary does not know is `other`).
   const oneValueColumn =
@@ -269,7 +296,9 @@ export function readTableRow(line: string, layout: TableLayout, order: SlashOrde
     const written = (texts[k] ?? '').trim();
     if (column.role !== 'value' || written === '') continue;
     const text = oneValueColumn ? joinSplitResultCell(written) : written;
-    if (dated && column.date === null) continue;
+    if (dated && column.date === null && column.visit === undefined) continue;
+    // An earlier visit whose date the sheet does not print is left out: a reading must say when it was taken.
+    if (column.visit !== undefined && column.visit > 0 && column.date === null) continue;
     if (dated && isEmptyCumulativeCell(text)) continue;
     const measurement = readResultCell(text, rowHasContext);
     if (!measurement) return null;

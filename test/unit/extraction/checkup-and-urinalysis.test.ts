@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { extractReadingsOffline } from '../../../shared/domain/extraction';
 import { parseMeasurement } from '../../../shared/domain/extraction/measurement';
 import { isSectionHeadingLine, stripRowMarks } from '../../../shared/domain/extraction/row-marks';
+import { detectHeader } from '../../../shared/domain/extraction/table-layout';
+import { visitCaption, visitDatesLine } from '../../../shared/domain/extraction/visit-columns';
 import { foldText, headerRole } from '../../../shared/domain/extraction/vocabulary';
 
 const pairs = (text: string) => extractReadingsOffline(text).map((r) => `${r.indicator}=${r.value}`);
@@ -34,7 +36,11 @@ describe('section headings and row numbers are never part of a name', () => {
   });
 
   it('does not glue a heading line onto the first row under it', () => {
-    const text = ['検査項目　　　結果　　単位　　基準値', '【生化学】', 'ＡＳＴ（ＧＯＴ）　２４　　U/L　　１３～３０'].join('\n');
+    const text = [
+      '検査項目　　　結果　　単位　　基準値',
+      '【生化学】',
+      'ＡＳＴ（ＧＯＴ）　２４　　U/L　　１３～３０',
+    ].join('\n');
     expect(pairs(text)).toEqual(['AST(GOT)=24']);
   });
 
@@ -88,5 +94,49 @@ describe('semi-quantitative urinalysis results', () => {
     expect(() => extractReadingsOffline(huge)).not.toThrow();
     expect(() => stripRowMarks('【'.repeat(50000))).not.toThrow();
     expect(Date.now() - started).toBeLessThan(15000);
+  });
+});
+
+describe('check-up sheets with visit columns', () => {
+  const sheet = [
+    '　　　　　　　　　　　　今回　　　　　　前回',
+    '受診日　　　　　　　　２０２６／０２／１８　　２０２５／０２／２０',
+    '',
+    '検査項目　　　　　　　今回　　　　　　前回　　　　　基準値　　　　　単位',
+    'ＢＭＩ　　　　　　　　２６．３　Ｈ　　２５．８　Ｈ　　18.5～24.9',
+    'γ－ＧＴ　　　　　　　７２　Ｈ　　　　６１　Ｈ　　　　～50　　　　　Ｕ／Ｌ',
+  ].join('\n');
+
+  it('reads one reading per visit, dated by the visit dates line', () => {
+    const readings = extractReadingsOffline(sheet);
+    expect(readings.map((r) => `${r.indicator}=${r.value}@${r.measuredAt}`)).toEqual([
+      'BMI=26.3@2026-02-18',
+      'BMI=25.8@2025-02-20',
+      'γ-GT=72@2026-02-18',
+      'γ-GT=61@2025-02-20',
+    ]);
+    expect(readings[2]).toMatchObject({ unit: 'U/L', flag: 'H' });
+  });
+
+  it('ranks year captions newest first and leaves an undated earlier visit out', () => {
+    expect(visitCaption('令和7年度')).toEqual({ rank: null, year: 2025 });
+    expect(visitCaption('2026年度')).toEqual({ rank: null, year: 2026 });
+    expect(visitCaption('전회')).toEqual({ rank: 1, year: null });
+    expect(visitCaption('2026')).toBeNull();
+    const text = [
+      '検査項目　　　２０２５年度　　２０２６年度　　基準値',
+      'ＨｂＡ１ｃ　　５．６　　　　　５．９　Ｈ　　　～5.5',
+    ].join('\n');
+    expect(extractReadingsOffline(text).map((r) => `${r.value}@${r.measuredAt}`)).toEqual(['5.9@null']);
+  });
+
+  it('knows a visit dates line and gives its dates to the visit columns left to right', () => {
+    expect(visitDatesLine('受診日  2026/02/18  2025/02/20', 'ymd')).toEqual(['2026-02-18', '2025-02-20']);
+    expect(visitDatesLine('受診日  2026/02/18  72 mg/dL', 'ymd')).toBeNull();
+    expect(visitDatesLine('Name  2026/02/18  2025/02/20', 'ymd')).toBeNull();
+  });
+
+  it('does not take a line of visit captions alone for a header', () => {
+    expect(detectHeader('            今回            前回', 'ymd')).toBeNull();
   });
 });
