@@ -131,12 +131,12 @@ describe('check-up sheets with visit columns', () => {
   });
 
   it('knows a visit dates line and gives its dates to the visit columns left to right', () => {
-    expect(visitDatesLine('受診日  2026/02/18  2025/02/20', 'ymd')).toEqual(['2026-02-18', '2025-02-20']);
-    expect(visitDatesLine('受診日  2026/02/18  72 mg/dL', 'ymd')).toBeNull();
-    expect(visitDatesLine('Name  2026/02/18  2025/02/20', 'ymd')).toBeNull();
+    expect(visitDatesLine('受診日  2026/02/18  2025/02/20', 'day-first')).toEqual(['2026-02-18', '2025-02-20']);
+    expect(visitDatesLine('受診日  2026/02/18  72 mg/dL', 'day-first')).toBeNull();
+    expect(visitDatesLine('Name  2026/02/18  2025/02/20', 'day-first')).toBeNull();
   });
 
   it('does not take a line of visit captions alone for a header', () => {
-    expect(detectHeader('            今回            前回', 'ymd')).toBeNull();
+    expect(detectHeader('            今回            前回', 'day-first')).toBeNull();
   });
 });
