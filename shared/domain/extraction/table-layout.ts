@@ -206,7 +206,32 @@ function cellsByColumn(line: string, layout: TableLayout): string[] {
   // than padded. Its cells are the columns in order. Only for CJK rows: in Latin text two cells under the name column
   // are a name written with a gap (`Glucose  Fasting`), and the other columns are aligned.
   if (merged && cells.length === texts.length && hasWideCharacters(line)) return cells.map((cell) => cell.text);
+  // With fewer cells than columns (no unit for a dipstick grade), the cells are the first columns in order when each
+  // fits its column: a name with letters, a value, a unit, a range, a flag.
+  if (merged && hasWideCharacters(line)) {
+    const inOrder = cells.map((cell) => cell.text).filter((text) => text !== '');
+    const fits = inOrder.every((text, k) => fitsRole(text, layout.columns[k]?.role ?? 'other'));
+    if (inOrder.length < texts.length && fits) return layout.columns.map((_, k) => inOrder[k] ?? '');
+  }
   return texts;
+}
+
+/** Whether a cell's text can be what its column holds (for reading a misaligned CJK row in column order). */
+function fitsRole(text: string, role: ColumnRole): boolean {
+  switch (role) {
+    case 'name':
+      return /\p{L}/u.test(text);
+    case 'value':
+      return parseMeasurement(text, 0, { resultCell: true }) !== null;
+    case 'unit':
+      return looksLikeUnit(text);
+    case 'range':
+      return parseRangeText(text) !== null;
+    case 'flag':
+      return FLAG_CELL.test(text);
+    default:
+      return true;
+  }
 }
 
 /**

@@ -42,6 +42,7 @@ const HEADER_WORDS: ReadonlyArray<readonly [ColumnRole, readonly string[]]> = [
       'investigation',
       'examination',
       'description',
+      'test description',
       'item',
       'untersuchung',
       'analyt',
