@@ -60,7 +60,6 @@ import type { ExtractedReading, ExtractionOptions } from './types';
 import { dateVisitColumns, visitDatesLine } from './visit-columns';
 import { DOSING_CONTEXT, headerRole, isDoseUnit, isKnownMeasurement, isLabUnit } from './vocabulary';
 import { continuesName } from './wrapped-names';
-import { restoreWrittenForms, type WrittenLine, writtenLine } from './written-forms';
 
 /** A name more than this many words long is a sentence unless the resolver knows it. */
 const MAX_UNKNOWN_NAME_WORDS = 5;
@@ -199,16 +198,7 @@ class DocumentReader {
   constructor(
     private readonly order: SlashOrder,
     private readonly documentDate: string | null,
-    /** The document's lines as written, for giving fields back in their own characters (`written-forms.ts`). */
-    private readonly sourceLines: readonly string[] = [],
   ) {}
-
-  private writtenLines = new Map<number, WrittenLine | null>();
-
-  private writtenLine(index: number): WrittenLine | null {
-    if (!this.writtenLines.has(index)) this.writtenLines.set(index, writtenLine(this.sourceLines[index] ?? ''));
-    return this.writtenLines.get(index) ?? null;
-  }
 
   result(): ExtractedReading[] {
     return this.readings;
@@ -222,7 +212,6 @@ class DocumentReader {
       if (measurement.unit !== null) measurement.unit = this.asWritten.get(measurement.unit) ?? measurement.unit;
     }
     const reading = toReading(name, measurement, ownDate ?? this.sectionDate ?? this.documentDate);
-    restoreWrittenForms(reading, this.writtenLine(line));
     this.readings.push(reading);
     this.stack.last = { reading, line };
     this.stack.pendingName = null;
@@ -578,7 +567,6 @@ export function extractReadingsOffline(text: string, options: ExtractionOptions 
 /** The line pipeline (see the module comment). */
 function readLines(text: string, options: ExtractionOptions): ExtractedReading[] {
   const sourceLines = splitLines(text);
-  const written = text.replace(/\r\n?/g, '\n').split('\n');
   const order = detectSlashOrder(text);
   const documentDate =
     reportDate(
@@ -588,7 +576,7 @@ function readLines(text: string, options: ExtractionOptions): ExtractedReading[]
     options.defaultDate ??
     null;
   const readAll = (lines: readonly SourceLine[]): ExtractedReading[] => {
-    const reader = new DocumentReader(order, documentDate, written);
+    const reader = new DocumentReader(order, documentDate);
     for (const line of lines) reader.readSpelled(line.index, line.text);
     return reader.result();
   };
