@@ -140,3 +140,32 @@ describe('check-up sheets with visit columns', () => {
     expect(detectHeader('            今回            前回', 'day-first')).toBeNull();
   });
 });
+
+describe('urinalysis layouts in other languages', () => {
+  it('reads a CJK row with fewer cells than columns in column order when each cell fits', () => {
+    const text = [
+      '序号    项目                    结果              参考值             单位',
+      ' 4    隐血(BLD)               ++              阴性',
+      '14    上皮细胞                  少量',
+    ].join('\n');
+    expect(extractReadingsOffline(text).map((r) => `${r.indicator}=${r.value}|${r.referenceRange}`)).toEqual([
+      '隐血(BLD)=++|阴性',
+      '上皮细胞=少量|null',
+    ]);
+  });
+
+  it('takes a phone number after Ph: for a contact, not a pH reading', () => {
+    expect(pairs('#12-2-417, Main Road, Hyderabad - 500028   Ph: 040-2351 7788')).toEqual([]);
+    expect(pairs('Reaction (pH)   6.5   4.6 - 8.0')).toEqual(['Reaction (pH)=6.5']);
+    expect(pairs('pH: 6.0  (5.0 - 8.0)')).toEqual(['pH=6.0']);
+  });
+
+  it('knows a Test Description caption as the test column', () => {
+    const text = [
+      'Test Description              Result                Units        Biological Ref. Interval',
+      'Appearance                    Slightly Turbid                    Clear',
+      'RBCs                          2-4                   /HPF         Nil',
+    ].join('\n');
+    expect(pairs(text)).toEqual(['Appearance=Slightly Turbid', 'RBCs=2-4']);
+  });
+});
