@@ -39,6 +39,8 @@ export interface Column {
 export interface TableLayout {
   delimiter: Delimiter;
   columns: Column[];
+  /** The header is written in CJK characters: its rows may be laid out in printed widths rather than characters. */
+  wide?: boolean;
 }
 
 /** One reading of a table row, before acceptance. */
@@ -159,7 +161,7 @@ export function detectHeader(line: string, order: SlashOrder): TableLayout | nul
     else if (columns[0]?.role === 'other' && (cells[0]?.text ?? '') === '') (columns[0] as Column).role = 'name';
     else return null;
   }
-  return { delimiter, columns };
+  return { delimiter, columns, wide: hasWideCharacters(line) };
 }
 
 function yearOf(year: number | null): { visitYear?: number } {
@@ -206,14 +208,29 @@ function cellsByColumn(line: string, layout: TableLayout): string[] {
   // than padded. Its cells are the columns in order. Only for CJK rows: in Latin text two cells under the name column
   // are a name written with a gap (`Glucose  Fasting`), and the other columns are aligned.
   if (merged && cells.length === texts.length && hasWideCharacters(line)) return cells.map((cell) => cell.text);
-  // With fewer cells than columns (no unit for a dipstick grade), the cells are the first columns in order when each
-  // fits its column: a name with letters, a value, a unit, a range, a flag.
-  if (merged && hasWideCharacters(line)) {
-    const inOrder = cells.map((cell) => cell.text).filter((text) => text !== '');
-    const fits = inOrder.every((text, k) => fitsRole(text, layout.columns[k]?.role ?? 'other'));
-    if (inOrder.length < texts.length && fits) return layout.columns.map((_, k) => inOrder[k] ?? '');
+  // With fewer cells than columns (no unit for a dipstick grade), or a flag in a cell of its own after the value
+  // (`８２　Ｈ　Ｕ／Ｌ` under `結果　単位`), the cells are the first columns in order when each fits its column: a name
+  // with letters, a value, a unit, a range, a flag. Also for rows whose full-width text became ASCII under a CJK header.
+  if (merged && (hasWideCharacters(line) || layout.wide === true)) {
+    const written = cells.map((cell) => cell.text).filter((text) => text !== '');
+    for (const inOrder of [written, withFlagsOnValues(written)]) {
+      const fits = inOrder.every((text, k) => fitsRole(text, layout.columns[k]?.role ?? 'other'));
+      if (inOrder.length <= texts.length && fits) return layout.columns.map((_, k) => inOrder[k] ?? '');
+    }
   }
   return texts;
+}
+
+/** A flag cell joined to the value cell before it: `82`, `H` → `82 H`. */
+function withFlagsOnValues(cells: readonly string[]): string[] {
+  const joined: string[] = [];
+  for (const cell of cells) {
+    const previous = joined[joined.length - 1];
+    const isValue = previous !== undefined && joined.length > 1 && parseMeasurement(previous, 0, { resultCell: true });
+    if (isValue && FLAG_CELL.test(cell)) joined[joined.length - 1] = `${previous} ${cell}`;
+    else joined.push(cell);
+  }
+  return joined;
 }
 
 /** Whether a cell's text can be what its column holds (for reading a misaligned CJK row in column order). */
@@ -226,7 +243,8 @@ function fitsRole(text: string, role: ColumnRole): boolean {
     case 'unit':
       return looksLikeUnit(text);
     case 'range':
-      return parseRangeText(text) !== null;
+      // CJK sheets write open bounds with a wave dash: `～80` (up to 80), `40～` (40 and over).
+      return parseRangeText(text) !== null || /^[~〜]\s?\d[\d.,]*$|^\d[\d.,]*\s?[~〜]$/.test(text);
     case 'flag':
       return FLAG_CELL.test(text);
     default:

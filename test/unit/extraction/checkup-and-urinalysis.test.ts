@@ -154,6 +154,16 @@ describe('urinalysis layouts in other languages', () => {
     ]);
   });
 
+  it('reads a full-width row with its flag in a cell of its own under a CJK header, open bounds as ranges', () => {
+    const text = [
+      '項目名　　　　　　　　結果　　　単位　　　　基準値',
+      'γ－ＧＴＰ　　　　　　８２　Ｈ　Ｕ／Ｌ　　　～８０',
+    ].join('\n');
+    expect(extractReadingsOffline(text)).toMatchObject([
+      { indicator: 'γ-GTP', value: '82', unit: 'U/L', referenceRange: '~80', flag: 'H' },
+    ]);
+  });
+
   it('takes a phone number after Ph: for a contact, not a pH reading', () => {
     expect(pairs('#12-2-417, Main Road, Hyderabad - 500028   Ph: 040-2351 7788')).toEqual([]);
     expect(pairs('Reaction (pH)   6.5   4.6 - 8.0')).toEqual(['Reaction (pH)=6.5']);
