@@ -53,10 +53,12 @@ import { detectDelimiter, isNoiseLine, type SourceLine, splitCells, splitLines }
 import { FLAG_CELL, looksLikeUnit, type Measurement, parseMeasurement, parseRangeText } from './measurement';
 import { readingsInProse } from './narrative';
 import { repairNumberSpacing } from './number-spacing';
+import { isSectionHeadingLine } from './row-marks';
 import { spellOutValues } from './spelled-values';
 import { detectHeader, type RowReading, readTableRow, type TableLayout } from './table-layout';
 import { detectTransposedHeader, readTransposedRow, type TransposedLayout, type TransposedRow } from './transposed';
 import type { ExtractedReading, ExtractionOptions } from './types';
+import { dateVisitColumns, visitDatesLine } from './visit-columns';
 import { DOSING_CONTEXT, foldText, headerRole, isDoseUnit, isKnownMeasurement, isLabUnit } from './vocabulary';
 import { continuesName } from './wrapped-names';
 
@@ -64,6 +66,9 @@ import { continuesName } from './wrapped-names';
 const MAX_UNKNOWN_NAME_WORDS = 5;
 /** How far below its name line a stacked value, range or flag may sit (a `Value` caption line may come between). */
 const STACK_DISTANCE = 3;
+
+/** How far above its header a check-up's visit dates line may sit (a line of visit captions may come between). */
+const VISIT_DATES_DISTANCE = 4;
 
 /** `Normal range: 4.0 - 5.6 %`, `Reference range: 70-99`, `Standard range: < 200`. */
 const RANGE_LINE = /^(?:normal|reference|standard|ref\.?)\s*(?:range|interval|values?)?\s*:\s*(.+)$/i;
@@ -192,6 +197,8 @@ class DocumentReader {
   private spacedDated: SpacedDatedHeader | null = null;
   /** The name a line's first reading took from the name-only line above it (`wrapped-names.ts`). */
   private joinedOnLine: { line: number; written: string; name: string } | null = null;
+  /** The last line printing a check-up's visit dates (`受診日  2026/02/18  2025/02/20`), for the header near it. */
+  private visitDates: { dates: string[]; line: number } | null = null;
   /** The words the current line's spelled values replaced (see `spelled-values.ts`). */
   private asWritten: ReadonlyMap<string, string> = NOTHING_SPELLED;
 
@@ -293,8 +300,16 @@ class DocumentReader {
       }
       this.transposed = null;
     }
+    const visitDates = visitDatesLine(text, order);
+    if (visitDates) {
+      this.visitDates = { dates: visitDates, line: index };
+      if (this.layout) dateVisitColumns(this.layout.columns, visitDates);
+      return;
+    }
     const header = detectHeader(text, order);
     if (header) {
+      const dates = this.visitDates;
+      if (dates && index - dates.line <= VISIT_DATES_DISTANCE) dateVisitColumns(header.columns, dates.dates);
       this.layout = header;
       this.spacedDated = null;
       this.sectionUnit = null;
@@ -540,7 +555,12 @@ class DocumentReader {
   private rememberNameLine(index: number, body: string): void {
     this.sectionUnit = null; // a new heading (or a stacked name) ends the section its unit was given for
     const name = cleanName(body);
-    const isName = plausibleName(name, this.order) && name.split(/\s+/).length <= 6 && !/[.!?]$/.test(body.trim());
+    // A section heading (`【生化学】`, `[Urine Microscopy]`) opens a section; the row under it is a whole name.
+    const isName =
+      !isSectionHeadingLine(body) &&
+      plausibleName(name, this.order) &&
+      name.split(/\s+/).length <= 6 &&
+      !/[.!?]$/.test(body.trim());
     this.stack.pendingName = isName ? { name, line: index } : null;
   }
 }

@@ -5,7 +5,16 @@
  */
 import { findDates, type SlashOrder } from './dates';
 import { hasWideCharacters, isNoiseLine } from './lines';
-import { looksLikeUnit, type Measurement, parseMeasurement, rangeEndAt, trailingRange, valueAt } from './measurement';
+import {
+  fieldCountSpanAt,
+  looksLikeUnit,
+  type Measurement,
+  parseMeasurement,
+  rangeEndAt,
+  trailingRange,
+  valueAt,
+} from './measurement';
+import { stripRowMarks } from './row-marks';
 import { headerRole } from './vocabulary';
 
 export interface Candidate {
@@ -30,7 +39,7 @@ export function valueStarts(text: string, order: SlashOrder): number[] {
     const prev = i === 0 ? ' ' : (text[i - 1] as string);
     if (/[\s:=]/.test(prev) && /[\d<>≤≥+\p{L}]/u.test(text[i] as string)) {
       const rangeEnd = rangeEndAt(text, i);
-      if (rangeEnd > 0) {
+      if (rangeEnd > 0 && !fieldCountSpanAt(text, i)) {
         i = rangeEnd;
         continue;
       }
@@ -52,7 +61,7 @@ export function cleanName(raw: string): string {
   // In CJK text the ideographic space (two spaces once normalised) is also the space between words of one name
   // (`ＨＤＬ　コレステロール`); inside a name it is a word space.
   if (hasWideCharacters(name)) name = name.replace(/\s{2,}/g, ' ');
-  return name.trim();
+  return stripRowMarks(name.trim());
 }
 
 /** Words a name never ends with: a number after them belongs to a sentence, not to a measurement name. */

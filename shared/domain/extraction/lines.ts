@@ -260,6 +260,11 @@ const PAGE_MARKER = /\b(?:page|pg|seite|p[áa]gina|pagina)\.?\s*\d+\s*(?:of|von|
  */
 const PHONE =
   /(?:\btel\b\.?|\bphone\b|\btelefon\b|\btel[ée]fono\b|\bt[ée]l[ée]?(?:phone)?\b|\bfax\b|\bmob(?:ile)?\b)\s*[.:]?\s*[+(\d]|\bph\b\.?\s*[.:]?\s*(?:\+\d|\d{2,5}[\s-]\d{3,4}[\s-]\d{3,4})/i;
+/**
+ * `Ph: 040-2351 7788`, `Mob. 98480 22113` (Indian letterheads): `Ph` is also pH, so only with a number shaped like a
+ * phone number (an area code and two groups of three to five digits), which no pH reading is.
+ */
+const SHORT_PHONE = /\b(?:ph|mob|mobile|cell)\b\.?\s*(?:no\.?\s*)?[:.]?\s*\+?\(?\d{2,5}\)?(?:[\s-]\d{3,5}){1,2}\b/i;
 
 /**
  * Street addresses: a house number before a street word (`1447 York Court`, `12 rue de la République`,
@@ -297,7 +302,7 @@ export function isNoiseLine(text: string): boolean {
   if (NOISE_LABEL.test(trimmed) && !isProse(trimmed)) return true;
   if (CJK_NOISE_LABEL.test(trimmed)) return true;
   if (PAGE_MARKER.test(trimmed)) return true;
-  if (PHONE.test(trimmed)) return true;
+  if (PHONE.test(trimmed) || SHORT_PHONE.test(trimmed)) return true;
   if (ADDRESS.test(trimmed)) return true;
   return false;
 }

@@ -40,6 +40,12 @@ function repairOcrNumber(token: string): string | null {
 const DIPSTICK_VALUE = /(?:[1-4]\+|\+{1,4})(?=$|[\s,;)])/y;
 /** A count range given as the result (`10-20` cells per field in urine microscopy). */
 const SPAN_VALUE = new RegExp(String.raw`\d+\s?-\s?\d+${NUMBER_END}`, 'uy');
+/**
+ * A count per microscope field right after a span (`5-9 /HPF`, `6-10/hpf`, `2-4 per LPF`): microscopy reports the
+ * count as a span, so the span is the value even outside a result cell. A reference span carries no field unit of its
+ * own before the value (`0 - 2` after `6-10 /HPF`), so it is not taken for one.
+ */
+const FIELD_COUNT_UNIT = /\s*(?:\/|per\s)\s?(?:hpf|lpf|hp|lp|campo|champ|gesichtsfeld|gf)(?![\p{L}\d])/iuy;
 
 const QUALITATIVE_WORDS = [
   'not detected',
@@ -50,6 +56,8 @@ const QUALITATIVE_WORDS = [
   'non détecté',
   'non detecte',
   'none seen',
+  'not found',
+  'not seen',
   'non-reactive',
   'nonreactive',
   'non reactive',
@@ -111,6 +119,23 @@ const QUALITATIVE_WORDS = [
   'occasional',
   'none',
   'nil',
+  // Chinese, Japanese and Korean microscopy grades: not seen, not detected, occasional, trace, few, moderate, many
+  '未见',
+  '未見',
+  '未检出',
+  '未檢出',
+  '検出せず',
+  '偶见',
+  '微量',
+  '少量',
+  '少数',
+  '中量',
+  '大量',
+  '多数',
+  '없음',
+  '미량',
+  '소량',
+  '다량',
   // Chinese, Japanese and Korean urinalysis and serology: negative, weakly positive, positive
   '阴性',
   '弱阳性',
@@ -289,6 +314,12 @@ export function trailingRange(text: string): { range: string; unit: string | nul
   return null;
 }
 
+/** Whether a microscopy count span (`5-9 /HPF`) starts at a position: a value, though written like a range. */
+export function fieldCountSpanAt(text: string, at: number): boolean {
+  const span = matchAt(SPAN_VALUE, text, at);
+  return span !== null && matchAt(FIELD_COUNT_UNIT, text, at + span[0].length) !== null;
+}
+
 /** The end of a numeric range (`70-99`, `4.0 - 10.5`) starting at a position, or -1. */
 export function rangeEndAt(text: string, at: number): number {
   const range = matchAt(RANGE_BARE, text, at);
@@ -312,7 +343,7 @@ export function valueAt(
   if (ocr && repaired !== null) return { value: repaired, end: at + ocr[0].length, qualitative: false, repaired: true };
   const span = matchAt(SPAN_VALUE, text, at);
   if (span) {
-    if (!options.resultCell) return null;
+    if (!options.resultCell && !fieldCountSpanAt(text, at)) return null;
     return { value: span[0], end: at + span[0].length, qualitative: false };
   }
   const range = matchAt(RANGE_BARE, text, at);

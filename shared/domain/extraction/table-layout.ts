@@ -19,6 +19,8 @@ import {
   QUALITATIVE_CELL,
 } from './measurement';
 import { joinSplitRangeCell, joinSplitResultCell } from './number-spacing';
+import { stripRowMarks } from './row-marks';
+import { hasVisitColumns, rankVisitColumns, visitCaption, visitRowCells } from './visit-columns';
 import { type ColumnRole, headerRole, MAX_HEADER_PHRASE_WORDS } from './vocabulary';
 
 export interface Column {
@@ -28,11 +30,17 @@ export interface Column {
   date: string | null;
   /** A unit the header gives for every value of the column (`Result (mg/dL)`, `mmol/L`), or null. */
   unit?: string | null;
+  /** A check-up's visit column (`visit-columns.ts`): 0 this visit, 1 the one before...; its date once known. */
+  visit?: number;
+  /** The year a visit column is captioned with (`2025年度`), which ranks it. */
+  visitYear?: number;
 }
 
 export interface TableLayout {
   delimiter: Delimiter;
   columns: Column[];
+  /** The header is written in CJK characters: its rows may be laid out in printed widths rather than characters. */
+  wide?: boolean;
 }
 
 /** One reading of a table row, before acceptance. */
@@ -127,6 +135,7 @@ export function detectHeader(line: string, order: SlashOrder): TableLayout | nul
   let recognised = 0;
   let unknown = 0;
   let dateColumns = 0;
+  let visitColumns = 0;
   cells.forEach((cell, index) => {
     const start = delimiter === 'spaces' ? cell.start : index;
     const role = roleOf(cell.text);
@@ -148,10 +157,20 @@ export function detectHeader(line: string, order: SlashOrder): TableLayout | nul
       columns.push({ role: 'value', start, date });
       return;
     }
+    const visit = visitCaption(cell.text);
+    if (visit) {
+      visitColumns++;
+      columns.push({ role: 'value', start, date: null, visit: visit.rank ?? 0, ...yearOf(visit.year) });
+      return;
+    }
     if (cell.text !== '') unknown++;
     columns.push({ role: 'other', start, date: null });
   });
   nameColumnOfDatedHeader(columns);
+  rankVisitColumns(columns);
+  // Visit captions alone (`今回  前回` over the dates line) are no header: a test, unit or range caption must be there.
+  if (visitColumns > 0 && recognised === 0) return null;
+  recognised += visitColumns;
   const hasValue = columns.some((c) => c.role === 'value');
   if (!hasValue || unknown > unknownColumnsAllowed(delimiter, columns, recognised)) return null;
   // A header naming the test, unit or range column twice is two tables side by side (`columns.ts` splits them).
@@ -166,7 +185,11 @@ export function detectHeader(line: string, order: SlashOrder): TableLayout | nul
     else if (columns[0]?.role === 'other' && (cells[0]?.text ?? '') === '') (columns[0] as Column).role = 'name';
     else return null;
   }
-  return { delimiter, columns };
+  return { delimiter, columns, wide: hasWideCharacters(line) };
+}
+
+function yearOf(year: number | null): { visitYear?: number } {
+  return year === null ? {} : { visitYear: year };
 }
 
 /** Assigns each cell of a fixed-width row to the header column it overlaps most (ties: the earlier column). */
@@ -178,6 +201,13 @@ function cellsByColumn(line: string, layout: TableLayout): string[] {
       if (index < texts.length) texts[index] = cell.text;
     });
     return texts;
+  }
+  if (hasVisitColumns(layout.columns)) {
+    const inOrder = visitRowCells(
+      cells.map((cell) => cell.text).filter((text) => text !== ''),
+      layout.columns,
+    );
+    if (inOrder) return inOrder;
   }
   const spans = layout.columns.map((column, k) => ({
     start: k === 0 ? 0 : column.start,
@@ -202,7 +232,48 @@ function cellsByColumn(line: string, layout: TableLayout): string[] {
   // than padded. Its cells are the columns in order. Only for CJK rows: in Latin text two cells under the name column
   // are a name written with a gap (`Glucose  Fasting`), and the other columns are aligned.
   if (merged && cells.length === texts.length && hasWideCharacters(line)) return cells.map((cell) => cell.text);
+  // With fewer cells than columns (no unit for a dipstick grade), or a flag in a cell of its own after the value
+  // (`８２　Ｈ　Ｕ／Ｌ` under `結果　単位`), the cells are the first columns in order when each fits its column: a name
+  // with letters, a value, a unit, a range, a flag. Also for rows whose full-width text became ASCII under a CJK header.
+  if (merged && (hasWideCharacters(line) || layout.wide === true)) {
+    const written = cells.map((cell) => cell.text).filter((text) => text !== '');
+    for (const inOrder of [written, withFlagsOnValues(written)]) {
+      const fits = inOrder.every((text, k) => fitsRole(text, layout.columns[k]?.role ?? 'other'));
+      if (inOrder.length <= texts.length && fits) return layout.columns.map((_, k) => inOrder[k] ?? '');
+    }
+  }
   return texts;
+}
+
+/** A flag cell joined to the value cell before it: `82`, `H` → `82 H`. */
+function withFlagsOnValues(cells: readonly string[]): string[] {
+  const joined: string[] = [];
+  for (const cell of cells) {
+    const previous = joined[joined.length - 1];
+    const isValue = previous !== undefined && joined.length > 1 && parseMeasurement(previous, 0, { resultCell: true });
+    if (isValue && FLAG_CELL.test(cell)) joined[joined.length - 1] = `${previous} ${cell}`;
+    else joined.push(cell);
+  }
+  return joined;
+}
+
+/** Whether a cell's text can be what its column holds (for reading a misaligned CJK row in column order). */
+function fitsRole(text: string, role: ColumnRole): boolean {
+  switch (role) {
+    case 'name':
+      return /\p{L}/u.test(text);
+    case 'value':
+      return parseMeasurement(text, 0, { resultCell: true }) !== null;
+    case 'unit':
+      return looksLikeUnit(text);
+    case 'range':
+      // CJK sheets write open bounds with a wave dash: `～80` (up to 80), `40～` (40 and over).
+      return parseRangeText(text) !== null || /^[~〜]\s?\d[\d.,]*$|^\d[\d.,]*\s?[~〜]$/.test(text);
+    case 'flag':
+      return FLAG_CELL.test(text);
+    default:
+      return true;
+  }
 }
 
 /**
@@ -282,7 +353,7 @@ export function readTableRow(line: string, layout: TableLayout, order: SlashOrde
     return k >= 0 ? (texts[k] as string).trim() : '';
   };
   const nameIndex = layout.columns.findIndex((c) => c.role === 'name');
-  const name = (texts[nameIndex >= 0 ? nameIndex : 0] ?? '').trim();
+  const name = stripRowMarks((texts[nameIndex >= 0 ? nameIndex : 0] ?? '').trim());
   if (!plausibleName(name, order)) return null;
   if (headerRole(name) !== null) return null;
   const unitText = cellOf('unit');
@@ -292,7 +363,7 @@ export function readTableRow(line: string, layout: TableLayout, order: SlashOrde
   const rowHasContext = unitText !== '' || rangeText !== '';
 
   const readings: RowReading[] = [];
-  const dated = layout.columns.some((c) => c.date !== null);
+  const dated = layout.columns.some((c) => c.date !== null || c.visit !== undefined);
   // Two digit groups in the result cell are one damaged number only where no other column could hold the second
   // (a `Previous` column the vocabulary does not know is `other`).
   const oneValueColumn =
@@ -304,7 +375,9 @@ export function readTableRow(line: string, layout: TableLayout, order: SlashOrde
     const written = (texts[k] ?? '').trim();
     if (column.role !== 'value' || written === '') continue;
     const text = oneValueColumn ? joinSplitResultCell(written) : written;
-    if (dated && column.date === null) continue;
+    if (dated && column.date === null && column.visit === undefined) continue;
+    // An earlier visit whose date the sheet does not print is left out: a reading must say when it was taken.
+    if (column.visit !== undefined && column.visit > 0 && column.date === null) continue;
     if (dated && isEmptyCumulativeCell(text)) continue;
     const measurement = readResultCell(text, rowHasContext);
     if (!measurement) return null;

@@ -8,11 +8,15 @@ import { corpusIndex } from '../standardization/corpus';
 import { normalizeIndicatorText } from '../standardization/normalize-text';
 import { resolveIndicator } from '../standardization/resolver';
 
-/** Lower case, accents removed, punctuation to single spaces: how header words and names are compared. */
+/**
+ * Lower case, accents removed, punctuation to single spaces: how header words and names are compared. NFD splits a
+ * Hangul syllable into its letters (which are no accents), so NFC puts them back together: `결과` stays `결과`.
+ */
 export function foldText(text: string): string {
   return text
     .normalize('NFD')
     .replace(/\p{M}/gu, '')
+    .normalize('NFC')
     .toLowerCase()
     .replace(/[^\p{L}\p{N}%#]+/gu, ' ')
     .trim();
@@ -38,6 +42,7 @@ const HEADER_WORDS: ReadonlyArray<readonly [ColumnRole, readonly string[]]> = [
       'investigation',
       'examination',
       'description',
+      'test description',
       'item',
       'untersuchung',
       'analyt',
