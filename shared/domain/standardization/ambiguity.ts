@@ -65,26 +65,3 @@ export function unitPointsToAnotherSpecimen(concept: CorpusConcept, unit: string
       [m.concept.defaultUnit, ...m.concept.units].some((theirs) => sameScale(unit, theirs)),
   );
 }
-
-/** LOINC's method part for an assay of lower detection limit (`… by High sensitivity method`). */
-const HIGH_SENSITIVITY_METHOD = 'high sensitivity method';
-
-/**
- * Whether the unit is the scale of the analyte's high-sensitivity assay and not of the method-less concept the name
- * reached: `Troponin I` in ng/L. LOINC codes the conventional and the high-sensitivity assay apart (10839-9, 89579-7);
- * conventional troponin is reported in ng/mL (µg/L), the high-sensitivity assays in ng/L, yet labs that moved every
- * troponin to ng/L keep the plain name, so the unit hints at the assay without deciding it. Where both assays share
- * a scale (`CRP` mg/L, conventional and hs alike) the unit says nothing and the method-less concept stays.
- */
-export function unitOnHighSensitivityScale(concept: CorpusConcept, unit: string): boolean {
-  const axes = axesOfConcept(concept);
-  if (!axes || axes.method !== '' || sameScale(unit, concept.defaultUnit)) return false;
-  return (conceptsByComponent().get(axes.component) ?? []).some(
-    (m) =>
-      m.axes.method === HIGH_SENSITIVITY_METHOD &&
-      m.axes.property === axes.property &&
-      m.axes.system === axes.system &&
-      m.axes.timing === axes.timing &&
-      sameScale(unit, m.concept.defaultUnit),
-  );
-}

@@ -1,9 +1,4 @@
-import {
-  isGroupHeading,
-  isValuelessPanel,
-  unitOnHighSensitivityScale,
-  unitPointsToAnotherSpecimen,
-} from './ambiguity';
+import { isGroupHeading, isValuelessPanel, unitPointsToAnotherSpecimen } from './ambiguity';
 import { type CorpusConcept, conceptByCode } from './corpus';
 import { conceptsByComponent } from './loinc-axes';
 import { analyseIndicatorText, type PropertyHint } from './normalize-text';
@@ -98,8 +93,7 @@ export function resolveReadingIndicator(name: string, unit: string | null): Indi
     normalizedUnit === null
       ? unitWouldDecide(concept, name, analyseIndicatorText(name).property) ||
         ((unit ?? '').trim() === '' && shareOrCountUnwritten(concept, name))
-      : (!NAMED_SPECIMEN.test(name) && unitPointsToAnotherSpecimen(concept, normalizedUnit)) ||
-        unitOnHighSensitivityScale(concept, normalizedUnit);
+      : !NAMED_SPECIMEN.test(name) && unitPointsToAnotherSpecimen(concept, normalizedUnit);
   if (!notAReading && !undecided) return resolution;
   return Object.freeze({ loincCode: null, canonicalName: null, confidence: 0, category: resolution.category });
 }
