@@ -10,6 +10,18 @@ import type { CorpusConcept } from './corpus';
  * Retrieved names keep the strict spelling check: there the unit's veto is what keeps a near name from a wrong code.
  */
 export function conceptOnUnitScale(concepts: readonly CorpusConcept[], unit: string): CorpusConcept | null {
-  const fitting = concepts.filter((concept) => concept.units.some((own) => sameScale(unit, own)));
+  const fitting = concepts.filter((concept) => concept.units.some((own) => onScaleOf(unit, own)));
   return fitting.length === 1 ? (fitting[0] as CorpusConcept) : null;
+}
+
+/** `U`, `mU`, `µU` (`uU` once normalised) written alone, not inside `[IU]` nor a longer word. */
+const PLAIN_UNIT = /(^|[^[\w])([kmunp]?)U(?=\/|$)/g;
+
+/**
+ * `TSH` in µU/mL, `Insulin` in mU/L: reports print U for the international unit of a hormone (µU/mL for µIU/mL), so
+ * against a unit the concept lists in `[IU]` a plain U reads as IU. Only there: an enzyme's U/L stays an enzyme unit.
+ */
+function onScaleOf(unit: string, own: string): boolean {
+  if (sameScale(unit, own)) return true;
+  return own.includes('[IU]') && sameScale(unit.replace(PLAIN_UNIT, '$1$2[IU]'), own);
 }

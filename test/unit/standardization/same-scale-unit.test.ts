@@ -32,6 +32,15 @@ describe('a unit is a scale: an exact name in another spelling of its concept’
     expect(code('Albumin', 'µg/mL')).toBeNull(); // urine albumin's scale, not serum albumin's g/dL
   });
 
+  it('a plain U reads as the international unit against a concept reported in [IU], never against an enzyme', () => {
+    expect(code('TSH', 'µU/mL')).toBe('3016-3');
+    expect(code('Insulin', 'mU/L')).toBe('20448-7');
+    expect(code('LH', 'mU/mL')).toBe('10501-5');
+    expect(code('TSH', 'µU/L')).toBeNull(); // a thousand times smaller: another scale
+    expect(code('Prolactin', 'mU/L')).toBeNull(); // HDS carries prolactin only as a mass concentration
+    expect(code('ALT', 'U/L')).toBe('1742-6');
+  });
+
   it('a name found only by retrieval or repair keeps the strict spelling check', () => {
     // `C-reactiv protien` is no synonym: its unit's spelling must be one the concept lists.
     expect(code('C-reactiv protien', 'µg/mL')).toBeNull();
