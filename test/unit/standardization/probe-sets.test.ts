@@ -1,0 +1,53 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { resolveReadingIndicator } from '../../../shared/domain/standardization/unitless-siblings';
+
+/**
+ * The probe sets (`eval/standardization/probes/`, session 17): names partners send — lab report headers in seven
+ * languages, wearable API fields, EHR flowsheet rows, OCR'd names — with the answer LOINC gives them. Kept as a
+ * regression set: a rule that files a null-right name under a code, or returns a wrong code, fails here.
+ */
+const PROBES = join(__dirname, '../../../eval/standardization/probes');
+
+interface Probe {
+  name: string;
+  unit: string | null;
+  expected: string | null;
+}
+
+function readProbes(file: string, withCode: boolean): Probe[] {
+  const [, ...rows] = readFileSync(join(PROBES, file), 'utf8').split('\n');
+  return rows
+    .filter((row) => row.trim() !== '')
+    .map((row) => {
+      const [name = '', unit = '', loinc = ''] = row.split('\t');
+      return { name, unit: unit === '' ? null : unit, expected: withCode ? loinc : null };
+    });
+}
+
+const code = (probe: Probe) => resolveReadingIndicator(probe.name, probe.unit).loincCode;
+
+describe('probe sets: null where null is right, the right code where one is', () => {
+  const nullRight = readProbes('null-right.tsv', false);
+  const codeRight = readProbes('code-right.tsv', true);
+
+  it('each set is broad enough to measure (at least 150 names)', () => {
+    expect(nullRight.length).toBeGreaterThanOrEqual(150);
+    expect(codeRight.length).toBeGreaterThanOrEqual(150);
+    for (const probe of codeRight) expect(probe.expected).toMatch(/^\d{1,6}-\d$/);
+  });
+
+  it('at most 1 % of null-right names get a code', () => {
+    const wrong = nullRight.filter((probe) => code(probe) !== null);
+    expect(wrong.length / nullRight.length, JSON.stringify(wrong)).toBeLessThanOrEqual(0.01);
+  });
+
+  it('at least 98 % of the codes returned for code-right names are the labelled ones', () => {
+    const returned = codeRight.map((probe) => ({ probe, got: code(probe) })).filter(({ got }) => got !== null);
+    const wrong = returned.filter(({ probe, got }) => got !== probe.expected);
+    expect(1 - wrong.length / returned.length, JSON.stringify(wrong)).toBeGreaterThanOrEqual(0.98);
+    // Coverage is measured by the real-world bench; the probes still must not turn into a set of abstentions.
+    expect(returned.length / codeRight.length).toBeGreaterThanOrEqual(0.95);
+  });
+});
