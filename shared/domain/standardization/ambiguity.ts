@@ -35,8 +35,7 @@ const COMMON_SYSTEM = /^(?:blood|serum|plasma|serum or plasma|urine|24 hour urin
 /** Concentrations (mass or substance per volume): where one unit reads the same in blood, serum and urine. */
 const CONCENTRATION = /^(?:mass|moles)\/volume$/;
 
-/** Whether two units read the same number (`ug/mL` and `mg/L`, `ng/mL` and `ug/L`): one scale, two spellings. */
-export function sameScale(unit: string, other: string): boolean {
+function sameScale(unit: string, other: string): boolean {
   const to = normalizeUnit(other) ?? other;
   const factor = convertValue(1, unit, to);
   return factor !== null && Math.abs(factor - 1) < 1e-9;

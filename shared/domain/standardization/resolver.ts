@@ -18,7 +18,6 @@ import {
   retrievalConfidence,
   retrieveGroup,
 } from './retrieval/retrieve';
-import { conceptOnUnitScale } from './same-scale-unit';
 import {
   axesAnchors,
   componentAnchors,
@@ -49,8 +48,6 @@ const SYSTEM_AXIS_CONFIDENCE = 0.95;
 const UNITLESS_DEFAULT_CONFIDENCE = 0.9;
 /** A name read once its slipped words were respelled (`respell.ts`): as sure as retrieval's best, no surer. */
 const RESPELLED_CONFIDENCE = 0.9;
-/** A unit spelled otherwise than the concept lists it, on the same scale (`µg/mL` for `mg/L`). */
-const SAME_SCALE_CONFIDENCE = 0.95;
 
 /** HealthKit identifiers are a closed vocabulary: one we do not curate is unknown, not a misspelling. */
 const HEALTHKIT_IDENTIFIER = /^HK[A-Z][A-Za-z]*Identifier/;
@@ -292,8 +289,7 @@ function methodAxisResolution(
   });
 }
 
-/** `asWritten`: false once the name is an OCR repair or a respelling of what was written (no same-scale reading). */
-function lookup(name: string, unit: string | null, retrievalThreshold: number, asWritten = true): IndicatorResolution {
+function lookup(name: string, unit: string | null, retrievalThreshold: number): IndicatorResolution {
   const { key: normalized, property } = analyseIndicatorText(name);
   if (!normalized) return unresolved(unit);
   const qualified = exactGroup(normalized) ? null : qualifiedGroup(normalized);
@@ -310,7 +306,7 @@ function lookup(name: string, unit: string | null, retrievalThreshold: number, a
   }
   const axis = readSystemAxis(name);
   if (axis?.unbentName) {
-    const unbent = lookup(axis.unbentName, unit, retrievalThreshold, asWritten);
+    const unbent = lookup(axis.unbentName, unit, retrievalThreshold);
     if (unbent.loincCode) return unbent;
   }
   const exactish = exactishMatch(name, normalized);
@@ -335,16 +331,11 @@ function lookup(name: string, unit: string | null, retrievalThreshold: number, a
     const sibling = siblingReportedIn(exactish.group.concepts, unit);
     if (sibling) return resolutionOfConcept(sibling, Math.min(exactish.confidence, SYSTEM_AXIS_CONFIDENCE));
   }
-  // `CRP` in µg/mL: an exact synonym whose group has one concept reported on the unit's scale (same-scale-unit.ts).
-  if (asWritten && resolved && !contradicted && unit !== null && exactish?.confidence === 1 && property === null) {
-    const onScale = exactish.group.ambiguous ? null : conceptOnUnitScale(exactish.group.concepts, unit);
-    if (onScale) return resolutionOfConcept(onScale, SAME_SCALE_CONFIDENCE);
-  }
   if (resolved) return contradicted ? unresolved(unit) : resolved;
   // `Glucose (mg/dL)`: a header that carries its unit. The reading's own unit, when given, still decides.
   const written = unitWrittenInName(name, (text) => normalizeUnit(text) !== null);
   if (written) {
-    const withoutUnit = lookup(written.rest, unit ?? normalizeUnit(written.unit), retrievalThreshold, asWritten);
+    const withoutUnit = lookup(written.rest, unit ?? normalizeUnit(written.unit), retrievalThreshold);
     if (withoutUnit.loincCode) return withoutUnit;
   }
   const method = readMethodAxis(name);
@@ -356,7 +347,7 @@ function lookup(name: string, unit: string | null, retrievalThreshold: number, a
   // Read again only when the repairs are done (a repaired name repairs to itself), so the stages cannot loop.
   const repaired = repairedName(name);
   if (repaired !== name && repairedName(repaired) === repaired) {
-    const read = lookup(repaired, unit, retrievalThreshold, false);
+    const read = lookup(repaired, unit, retrievalThreshold);
     if (read.loincCode) return Object.freeze({ ...read, confidence: Math.min(read.confidence, OCR_CONFIDENCE) });
   }
   const respelled = respelledResolution(name, unit, retrievalThreshold);
@@ -364,7 +355,7 @@ function lookup(name: string, unit: string | null, retrievalThreshold: number, a
   const match = retrievedMatch(name, normalized, unit, retrievalThreshold);
   const retrieved = match ? resolutionOf(match, unit, property) : unresolved(unit);
   if (retrieved.loincCode) return retrieved;
-  return qualifierResolution(name, unit, (rest, u) => lookup(rest, u, retrievalThreshold, asWritten)) ?? retrieved;
+  return qualifierResolution(name, unit, (rest, u) => lookup(rest, u, retrievalThreshold)) ?? retrieved;
 }
 
 /**
@@ -381,7 +372,7 @@ function respelledResolution(
   // `Proteins` reads as `Protein` (a name HDS keeps null: serum or urine?) and as `Proteine`: a reading that is a
   // known-ambiguous name says the slip cannot be told apart either, whatever the other readings find.
   if (readings.some((reading) => exactGroup(analyseIndicatorText(reading).key)?.group.ambiguous)) return null;
-  const found = agreedResolution(readings, (reading) => lookup(reading, unit, retrievalThreshold, false));
+  const found = agreedResolution(readings, (reading) => lookup(reading, unit, retrievalThreshold));
   return found && Object.freeze({ ...found, confidence: Math.min(found.confidence, RESPELLED_CONFIDENCE) });
 }
 
