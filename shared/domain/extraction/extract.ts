@@ -52,6 +52,7 @@ import { detectDelimiter, isNoiseLine, type SourceLine, splitCells, splitLines }
 import { FLAG_CELL, looksLikeUnit, type Measurement, parseMeasurement, parseRangeText } from './measurement';
 import { readingsInProse } from './narrative';
 import { repairNumberSpacing } from './number-spacing';
+import { withoutRestatements } from './restatements';
 import { spellOutValues } from './spelled-values';
 import { detectHeader, type RowReading, readTableRow, type TableLayout } from './table-layout';
 import { detectTransposedHeader, readTransposedRow, type TransposedLayout, type TransposedRow } from './transposed';
@@ -194,7 +195,7 @@ class DocumentReader {
   ) {}
 
   result(): ExtractedReading[] {
-    return this.readings;
+    return withoutRestatements(this.readings);
   }
 
   private emit(line: number, written: string, measurement: Measurement, ownDate: string | null): void {

@@ -46,6 +46,15 @@ const QUALITATIVE_WORDS = [
   'none detected',
   'non detected',
   'nicht nachweisbar',
+  // German `n.n.` (nicht nachweisbar) and the Italian, Spanish and Portuguese "not detectable"
+  'n. n.',
+  'n.n.',
+  'non rilevabile',
+  'non rilevato',
+  'no detectable',
+  'indetectable',
+  'não detectado',
+  'não detectável',
   'no detectado',
   'non détecté',
   'non detecte',
@@ -122,7 +131,9 @@ const QUALITATIVE_WORDS = [
   '약양성',
   '양성',
 ];
-const QUALITATIVE_ALTERNATION = QUALITATIVE_WORDS.map((w) => w.replace(/[-\s]/g, '[-\\s]')).join('|');
+const QUALITATIVE_ALTERNATION = QUALITATIVE_WORDS.map((w) => w.replace(/\./g, '\\.').replace(/[-\s]/g, '[-\\s]')).join(
+  '|',
+);
 const QUALITATIVE_VALUE = new RegExp(String.raw`(?:${QUALITATIVE_ALTERNATION})(?![\p{L}\d])`, 'iuy');
 /**
  * CJK printouts grade a negative or positive result in brackets after the word: `阴性(-)`, `弱阳性(±)`, `陽性(2+)`,

@@ -19,6 +19,7 @@ import {
   QUALITATIVE_CELL,
 } from './measurement';
 import { joinSplitRangeCell, joinSplitResultCell } from './number-spacing';
+import { splitLeadingSymbol, splitTrailingSign, statusCellFlag } from './value-marks';
 import { type ColumnRole, headerRole, MAX_HEADER_PHRASE_WORDS } from './vocabulary';
 
 export interface Column {
@@ -188,7 +189,10 @@ function cellsByColumn(line: string, layout: TableLayout): string[] {
 function readResultCell(text: string, rowHasContext: boolean): Measurement | null {
   const measurement = parseMeasurement(text, 0, { resultCell: true });
   if (measurement && measurement.rest === '') return measurement;
-  const flagged = splitCellFlag(text) ?? (rowHasContext ? splitGluedFlag(text) : null);
+  const flagged =
+    splitCellFlag(text) ??
+    splitLeadingSymbol(text) ??
+    (rowHasContext ? (splitGluedFlag(text) ?? splitTrailingSign(text)) : null);
   const afterFlag = flagged ? parseMeasurement(flagged.text, 0, { resultCell: true }) : null;
   if (flagged && afterFlag?.rest === '') return { ...afterFlag, flag: afterFlag.flag ?? flagged.flag };
   if (rowHasContext && /^\p{L}+(?:[\s-]\p{L}+){0,2}$/u.test(text) && !FLAG_CELL.test(text)) {
@@ -214,7 +218,8 @@ function completeFromColumns(measurement: Measurement, unitText: string, rangeCe
       else measurement.referenceRange = rangeText;
     }
   }
-  if (flagText !== '' && FLAG_CELL.test(flagText)) measurement.flag = flagText.replace(/^\(|\)$/g, '');
+  const status = flagText === '' ? null : statusCellFlag(flagText);
+  if (status) measurement.flag = status;
 }
 
 /** The `Previous Result and Date` cell of a row (`97  01/05/2025`): the test's earlier reading, with the row's unit. */
