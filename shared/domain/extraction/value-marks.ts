@@ -39,7 +39,7 @@ export function splitLeadingSymbol(cell: string): MarkedValue | null {
 }
 
 /** Emoji, their variation selectors and joiners, and the keycap/traffic-light marks chatbots put before a word. */
-const PICTOGRAPHS = /[\p{Extended_Pictographic}\u{FE0F}\u{FE0E}\u{200D}\u{20E3}]+/gu;
+const PICTOGRAPHS = /(?:\p{Extended_Pictographic}|\u{FE0F}|\u{FE0E}|\u{200D}|\u{20E3})+/gu;
 const NO_FLAG = /^(?:normal|ok|in range|within range|normal range|unauffällig|normale?|dans les normes)$/i;
 
 /**
