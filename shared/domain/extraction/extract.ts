@@ -51,6 +51,7 @@ import { type Candidate, cleanName, plausibleName, readingInLine, splitSegments 
 import { detectDelimiter, isNoiseLine, type SourceLine, splitCells, splitLines } from './lines';
 import { FLAG_CELL, looksLikeUnit, type Measurement, parseMeasurement, parseRangeText } from './measurement';
 import { readingsInProse } from './narrative';
+import { isNotAReading } from './not-readings';
 import { repairNumberSpacing } from './number-spacing';
 import { withoutRestatements } from './restatements';
 import { spellOutValues } from './spelled-values';
@@ -186,6 +187,8 @@ class DocumentReader {
   private spacedDated: SpacedDatedHeader | null = null;
   /** The name a line's first reading took from the name-only line above it (`wrapped-names.ts`). */
   private joinedOnLine: { line: number; written: string; name: string } | null = null;
+  /** The line being read is a row under a table header (a censored value there is a result, `not-readings.ts`). */
+  private inTableRow = false;
   /** The words the current line's spelled values replaced (see `spelled-values.ts`). */
   private asWritten: ReadonlyMap<string, string> = NOTHING_SPELLED;
 
@@ -199,6 +202,8 @@ class DocumentReader {
   }
 
   private emit(line: number, written: string, measurement: Measurement, ownDate: string | null): void {
+    const shape = { name: written, value: measurement.value, fromTable: this.inTableRow, line: this.currentText };
+    if (isNotAReading(shape)) return;
     const name = this.joinedWithNameAbove(line, written, measurement.unit);
     if (measurement.unit === null && !measurement.qualitative) measurement.unit = this.sectionUnit;
     if (this.asWritten.size > 0) {
@@ -320,7 +325,9 @@ class DocumentReader {
     if (this.layout) {
       const rows = this.readFlagFirstRow(text, this.layout) ?? readTableRow(text, this.layout, order);
       if (rows) {
+        this.inTableRow = true;
         for (const row of rows) this.emit(index, row.name, row.measurement, row.measuredAt);
+        this.inTableRow = false;
         return;
       }
     }

@@ -1,0 +1,48 @@
+/**
+ * Text shaped like a reading that states no measured result: the bands a report prints under a result to interpret
+ * it (`Deficiency: <20 ng/mL`, `Insufficiency: 20 - 29 ng/mL`), risk-category tables (`Optimal  < 200  < 150`,
+ * `Borderline High  200 - 239`), goals and targets (`HbA1c goal <7 %`, `a non-HDL-C goal of <100 mg/dL`), and
+ * thresholds quoted in prose or in a call-back note (`Glucose > 11.0 mmol/L telephoned to ward 7`).
+ *
+ * Three rules, each from what such text always has and a measured result never has:
+ *   - the name is a category label (a band, a risk class, a goal) and nothing else: no test is called `Optimal`;
+ *   - the name ends in a comparator (`Glucose >` over `11.0`): the comparator belongs to a threshold;
+ *   - outside a table, a censored or banded value (`<70`, `20 - 29`) on a line that speaks of goals, guidance or a
+ *     notification. A censored result in a table row (`Troponin T  < 3  ng/l`) is a result and stays one.
+ */
+
+const MODIFIER = String.raw`(?:very|near|above|below|borderline|moderately|mildly|severely|sehr|muy|tr[eè]s|molto)`;
+const LABEL = String.raw`(?:high|low|normal|optimal|near\s+optimal|desirable|borderline|deficiency|deficient|insufficiency|insufficient|sufficiency|sufficient|adequate|inadequate|toxicity|toxic|potential\s+toxicity|prediabetes|pre-?diabetes|diabetes|diabetic|elevated|acceptable|ideal|goal|goals|target|targets|risk|increased\s+risk|decreased\s+risk|average\s+risk|optimum|mangel|ausreichend|wünschenswert|grenzwertig|erhöht|hoch|niedrig|deficiencia|insuficiencia|suficiencia|óptimo|optimo|deseable|limítrofe|limitrofe|alto|bajo|carence|insuffisance|suffisant|souhaitable|limite|élevé|eleve|bas|carenza|insufficienza|sufficienza|ottimale|desiderabile|elevato|basso)`;
+const CATEGORY_LABEL = new RegExp(
+  String.raw`^(?:${MODIFIER}\s+)?${LABEL}(?:\s+(?:risk|range|level|value|values|zone|high|low))?\s*:?$`,
+  'iu',
+);
+
+/** The name ends in a comparator: `Glucose >`, `LDL ≤`. */
+const COMPARATOR_TAIL = /[<>≤≥=]\s*$/u;
+
+/** A value that is a bound or a band, not a single measured number: `<70`, `> or = 30`, `20 - 29`. */
+const CENSORED_OR_BAND = /^\s*(?:[<>≤≥]|\d+(?:[.,]\d+)?\s*[-–]\s*\d)/u;
+
+/** Words of guidance, goals and call-back notes, in the languages the reports come in. */
+const GUIDANCE =
+  /\b(?:goals?|targets?|aim|desirable|optimal|recommended|considered|treat(?:ing|ed)?\s+to|thresholds?|cut-?offs?|for\s+patients|consistent\s+with|(?:tele)?phoned|notified|called\s+to|zielwert|ziel|wünschenswert|objetivo|meta|deseable|cible|objectif|souhaitable|obiettivo|desiderabile)\b/iu;
+
+export interface ReadingShape {
+  name: string;
+  value: string;
+  /** The reading comes from a row under a table header (censored values there are results). */
+  fromTable: boolean;
+  /** The whole line the reading was read from. */
+  line: string;
+}
+
+/** Whether text shaped like a reading is a band, a goal, a category or a quoted threshold instead. */
+export function isNotAReading({ name, value, fromTable, line }: ReadingShape): boolean {
+  const trimmed = name.trim();
+  if (CATEGORY_LABEL.test(trimmed)) return true;
+  if (COMPARATOR_TAIL.test(trimmed)) return true;
+  if (fromTable || !CENSORED_OR_BAND.test(value)) return false;
+  // The guidance must be in the line itself: a long comment is read one line at a time, and a line this long is prose.
+  return GUIDANCE.test(line.slice(0, 2000));
+}
