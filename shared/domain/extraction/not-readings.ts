@@ -6,6 +6,7 @@
  *
  * Three rules, each from what such text always has and a measured result never has:
  *   - the name is a category label (a band, a risk class, a goal) and nothing else: no test is called `Optimal`;
+ *     nor is one called `NCEP ATP III classification` (the caption of a band table);
  *   - the name ends in a comparator (`Glucose >` over `11.0`): the comparator belongs to a threshold;
  *   - outside a table, a censored or banded value (`<70`, `20 - 29`) on a line that speaks of goals, guidance or a
  *     notification. A censored result in a table row (`Troponin T  < 3  ng/l`) is a result and stays one.
@@ -17,6 +18,10 @@ const CATEGORY_LABEL = new RegExp(
   String.raw`^(?:${MODIFIER}\s+)?${LABEL}(?:\s+(?:risk|range|level|value|values|zone|high|low))?\s*:?$`,
   'iu',
 );
+
+/** The caption of a band table: `NCEP ATP III classification`, `Risk categories`, `ADA interpretation`. */
+const BAND_TABLE_CAPTION =
+  /(?:^|\s)(?:classifications?|categories|category|guidelines?|interpretation|klassifikation|einteilung|beurteilung|clasificaci[oó]n|categor[ií]as?|interpretaci[oó]n|classificazione|interpretazione|interpr[ée]tation)\s*:?$/iu;
 
 /** The name ends in a comparator: `Glucose >`, `LDL ≤`. */
 const COMPARATOR_TAIL = /[<>≤≥=]\s*$/u;
@@ -41,7 +46,7 @@ export interface ReadingShape {
 export function isNotAReading({ name, value, fromTable, line }: ReadingShape): boolean {
   const trimmed = name.trim();
   if (CATEGORY_LABEL.test(trimmed)) return true;
-  if (COMPARATOR_TAIL.test(trimmed)) return true;
+  if (COMPARATOR_TAIL.test(trimmed) || BAND_TABLE_CAPTION.test(trimmed)) return true;
   if (fromTable || !CENSORED_OR_BAND.test(value)) return false;
   // The guidance must be in the line itself: a long comment is read one line at a time, and a line this long is prose.
   return GUIDANCE.test(line.slice(0, 2000));
