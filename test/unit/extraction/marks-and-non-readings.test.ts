@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { extractReadingsOffline } from '../../../shared/domain/extraction';
+import { isNotAReading } from '../../../shared/domain/extraction/not-readings';
 import { withoutRestatements } from '../../../shared/domain/extraction/restatements';
 import { splitLeadingSymbol, splitTrailingSign, statusCellFlag } from '../../../shared/domain/extraction/value-marks';
 
@@ -95,5 +96,74 @@ describe('chatbot Markdown answers', () => {
     const started = performance.now();
     expect(withoutRestatements(many)).toHaveLength(50_000);
     expect(performance.now() - started).toBeLessThan(500);
+  });
+});
+
+describe('what is not a reading (not-readings.ts)', () => {
+  it('drops interpretation bands printed under a result', () => {
+    const text = [
+      'VITAMIN D,25-OH,TOTAL         24 L      30-100 ng/mL',
+      '   Vitamin D Status         25-OH Vitamin D:',
+      '   Deficiency:                  <20 ng/mL',
+      '   Insufficiency:             20 - 29 ng/mL',
+      '   Optimal:                 > or = 30 ng/mL',
+    ].join('\n');
+    expect(pick(text).map((r) => r.name)).toEqual(['VITAMIN D,25-OH,TOTAL']);
+  });
+
+  it('drops a risk-category table and its caption under a results table', () => {
+    const text = [
+      'Test Name                 Result     Unit        Bio. Ref. Interval',
+      'LDL CHOLESTEROL           136 H      mg/dL       < 100',
+      '',
+      '   NCEP ATP III classification     Total Cholesterol    Triglyceride     LDL',
+      '   Optimal                         < 200                < 150            < 100',
+      '   Borderline High                 200 - 239            150 - 199        130 - 159',
+      '   Very high                       >= 240               >= 500           >= 190',
+    ].join('\n');
+    expect(pick(text).map((r) => r.name)).toEqual(['LDL CHOLESTEROL']);
+  });
+
+  it('drops goals and thresholds in prose and call-back notes, keeps a censored result', () => {
+    expect(pick('HbA1c goal <7 %')).toEqual([]);
+    expect(pick('(LDL-C of <70 mg/dL) is considered a therapeutic option.')).toEqual([]);
+    expect(pick('Glucose > 11.0 mmol/L telephoned to ward 7 at 13:10.')).toEqual([]);
+    expect(pick('Troponin T <3 ng/L on admission, should be repeated.')).toEqual([
+      { name: 'Troponin T', value: '<3', unit: 'ng/L', range: null, flag: null },
+    ]);
+    expect(
+      pick(['Test   Result   Units   Reference', 'Troponin T hs   < 3   ng/l   < 14'].join('\n')).map((r) => r.value),
+    ).toEqual(['< 3']);
+  });
+
+  it('keeps a name with a digit inside a word before a semicolon', () => {
+    const text = [
+      'Test Name                                 Result     Unit        Bio. Ref. Interval',
+      'VITAMIN B12 ; CYANOCOBALAMIN              168 L      pg/mL       211 - 911',
+    ].join('\n');
+    expect(pick(text).map((r) => r.name)).toEqual(['VITAMIN B12 ; CYANOCOBALAMIN']);
+  });
+
+  it('drops an HL7 OBX that carries a comment, keeps a short text result', () => {
+    const text = [
+      'MSH|^~\\&|LAB|FAC|EHR|FAC|20260307104512||ORU^R01|1|P|2.5.1',
+      'OBX|1|NM|777-3^Platelets^LN||132|10*3/uL|150-400|L|||F',
+      'OBX|2|TX|8251-1^Comment^LN||Mild leukopenia; suggest repeat CBC in 2-4 weeks.||||||F',
+      'OBX|3|ST|5778-6^Color of Urine^LN||Pale yellow||||||F',
+      'OBX|4|TX|99999-9^Smear review^L||Platelet count confirmed by smear review today.||||||F',
+    ].join('\n');
+    expect(pick(text).map((r) => r.name)).toEqual(['Platelets', 'Color of Urine']);
+  });
+
+  it('stays linear on huge and truncated input', () => {
+    const started = performance.now();
+    const huge = `Goal ${'LDL <70 mg/dL is the target for patients, '.repeat(50_000)}`;
+    expect(isNotAReading({ name: huge, value: '12', fromTable: true, line: huge })).toBe(false);
+    expect(isNotAReading({ name: 'LDL', value: '<70', fromTable: false, line: huge })).toBe(true);
+    expect(splitTrailingSign(`${'1'.repeat(100_000)} +`)).not.toBeNull();
+    expect(statusCellFlag('⬇️'.repeat(50_000))).toBe('');
+    const bandTable = `NCEP ATP III classification   Total\n${'   Optimal   < 200   < 150\n'.repeat(2_000)}   Optimal   <`;
+    expect(extractReadingsOffline(bandTable)).toEqual([]);
+    expect(performance.now() - started).toBeLessThan(5000);
   });
 });
