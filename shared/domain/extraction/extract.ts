@@ -524,6 +524,12 @@ class DocumentReader {
       last.reading.flag = body.trim().replace(/^\(|\)$/g, '');
       return true;
     }
+    // An HTML table pasted one cell per line puts the unit cell on a line of its own after the range (`%`, `mg/dL`).
+    const unit = body.trim();
+    if (last.reading.unit === null && this.stack.pendingName === null && /[/%]/.test(unit) && looksLikeUnit(unit)) {
+      last.reading.unit = unit;
+      return true;
+    }
     return false;
   }
 

@@ -19,9 +19,13 @@ const CATEGORY_LABEL = new RegExp(
   'iu',
 );
 
+/** A cardiovascular or screening risk class as the row label of a goal table: `Risque modéré`, `High risk`. */
+const RISK_CLASS =
+  /^(?:(?:(?:very|sehr)\s+)?(?:low|moderate|intermediate|high|average|increased|elevated|niedriges|mittleres|hohes)\s+(?:risk|risiko)|(?:risque|riesgo|rischio)\s+(?:tr[eè]s\s+|muy\s+|molto\s+)?(?:faible|bas|mod[ée]r[ée]|interm[ée]diaire|[ée]lev[ée]|bajo|moderado|intermedio|alto|basso|moderato))\s*:?$/iu;
+
 /** The caption of a band table: `NCEP ATP III classification`, `Risk categories`, `ADA interpretation`. */
 const BAND_TABLE_CAPTION =
-  /(?:^|\s)(?:classifications?|categories|category|guidelines?|interpretation|klassifikation|einteilung|beurteilung|clasificaci[oó]n|categor[ií]as?|interpretaci[oó]n|classificazione|interpretazione|interpr[ée]tation)\s*:?$/iu;
+  /(?:^|\s)(?:classifications?|categories|category|guidelines?|interpretation|interpretation\s+of\s+\S+|klassifikation|einteilung|beurteilung|clasificaci[oó]n|categor[ií]as?|interpretaci[oó]n|classificazione|interpretazione|interpr[ée]tation)\s*:?$/iu;
 
 /** The name ends in a comparator: `Glucose >`, `LDL ≤`. */
 const COMPARATOR_TAIL = /[<>≤≥=]\s*$/u;
@@ -32,6 +36,9 @@ const CENSORED_OR_BAND = /^\s*(?:[<>≤≥]|\d+(?:[.,]\d+)?\s*[-–]\s*\d)/u;
 /** Words of guidance, goals and call-back notes, in the languages the reports come in. */
 const GUIDANCE =
   /\b(?:goals?|targets?|aim|desirable|optimal|recommended|considered|treat(?:ing|ed)?\s+to|thresholds?|cut-?offs?|for\s+patients|consistent\s+with|(?:tele)?phoned|notified|called\s+to|zielwert|ziel|wünschenswert|objetivo|meta|deseable|cible|objectif|souhaitable|obiettivo|desiderabile)\b/iu;
+
+/** How far before the name and after the value guidance words are looked for, in characters. */
+const GUIDANCE_REACH = 25;
 
 export interface ReadingShape {
   name: string;
@@ -45,9 +52,13 @@ export interface ReadingShape {
 /** Whether text shaped like a reading is a band, a goal, a category or a quoted threshold instead. */
 export function isNotAReading({ name, value, fromTable, line }: ReadingShape): boolean {
   const trimmed = name.trim();
-  if (CATEGORY_LABEL.test(trimmed)) return true;
+  if (CATEGORY_LABEL.test(trimmed) || RISK_CLASS.test(trimmed)) return true;
   if (COMPARATOR_TAIL.test(trimmed) || BAND_TABLE_CAPTION.test(trimmed)) return true;
   if (fromTable || !CENSORED_OR_BAND.test(value)) return false;
-  // The guidance must be in the line itself: a long comment is read one line at a time, and a line this long is prose.
-  return GUIDANCE.test(line.slice(0, 2000));
+  // The guidance must stand near the reading (`aim for an LDL <1.8`, `<70 mg/dL is considered`), not anywhere in a
+  // long sentence (`Troponin T was <3 ng/L on arrival and ..., below the 14 ng/L threshold`).
+  const at = line.indexOf(trimmed);
+  const valueAt = at < 0 ? -1 : line.indexOf(value.trim(), at + trimmed.length);
+  if (at < 0 || valueAt < 0) return GUIDANCE.test(`${trimmed} ${line.slice(0, GUIDANCE_REACH * 4)}`);
+  return GUIDANCE.test(line.slice(Math.max(0, at - GUIDANCE_REACH), valueAt + value.length + GUIDANCE_REACH));
 }
