@@ -167,3 +167,63 @@ describe('what is not a reading (not-readings.ts)', () => {
     expect(performance.now() - started).toBeLessThan(5000);
   });
 });
+
+describe('results inside prose, chat answers and pasted HTML', () => {
+  it('reads Markdown bullets with bold names, dropping bullets, italics and trailing emoji', () => {
+    const text = ['- **Vitamin B12:** 412 pg/mL (normal 200–900) ✅', '* **TSH:** 1.8 mIU/L (normal 0.4–4.0) ⚠️'].join(
+      '\n',
+    );
+    expect(pick(text)).toEqual([
+      { name: 'Vitamin B12', value: '412', unit: 'pg/mL', range: '200–900', flag: null },
+      { name: 'TSH', value: '1.8', unit: 'mIU/L', range: '0.4–4.0', flag: null },
+    ]);
+  });
+
+  it('keeps a starred value and an arrow flag when Markdown marks are dropped', () => {
+    const text = [
+      'Test      Result   Units   Range',
+      'Glucose   *126     mg/dL   70-99',
+      'Sodium    128 ⬇    mmol/L  135-145',
+    ].join('\n');
+    expect(pick(text).map((r) => [r.value, r.flag])).toEqual([
+      ['126', '*'],
+      ['128', '⬇'],
+    ]);
+  });
+
+  it('reads an HTML table pasted one cell per line, the unit after the range', () => {
+    const text = [
+      'Component',
+      'Your Value',
+      'Standard Range',
+      'Units',
+      'Glucose',
+      '112',
+      '70 - 99',
+      'mg/dL',
+      'High',
+    ].join('\n');
+    expect(pick(text)).toEqual([{ name: 'Glucose', value: '112', unit: 'mg/dL', range: '70 - 99', flag: 'High' }]);
+  });
+
+  it('names a prose reading without its article, and keeps a result far from guidance words', () => {
+    expect(pick('On admission the serum potassium was 3.2 mmol/L.').map((r) => r.name)).toEqual(['serum potassium']);
+    expect(
+      pick('Troponin T was <3 ng/L on arrival and stayed low on repeat, well below the 14 ng/L threshold.').map(
+        (r) => r.value,
+      ),
+    ).toEqual(['<3']);
+    expect(pick('Please aim for an LDL <1.8 mmol/L on atorvastatin.')).toEqual([]);
+  });
+
+  it('drops the rows of a goal table by cardiovascular risk', () => {
+    const text = [
+      'Cholestérol LDL (calculé)          1,65         g/L        < 1,60',
+      'Objectifs de LDL selon le risque cardiovasculaire (ESC 2019) :',
+      'Risque faible                      < 1,16 g/L',
+      'Risque très élevé                  < 0,55 g/L',
+      'High risk                          < 70 mg/dL',
+    ].join('\n');
+    expect(pick(text).map((r) => r.name)).toEqual(['Cholestérol LDL (calculé)']);
+  });
+});
