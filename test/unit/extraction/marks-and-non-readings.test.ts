@@ -179,6 +179,13 @@ describe('results inside prose, chat answers and pasted HTML', () => {
     ]);
   });
 
+  it('reads a flag word set off by a dash at the end of a reading, not a dash between readings', () => {
+    expect(pick('- **Ferritin:** 9 ng/mL (normal 15–150) — *low*')).toEqual([
+      { name: 'Ferritin', value: '9', unit: 'ng/mL', range: '15–150', flag: 'low' },
+    ]);
+    expect(pick('Glucose 104 mg/dL - high').map((r) => r.flag)).toEqual(['high']);
+  });
+
   it('keeps a starred value and an arrow flag when Markdown marks are dropped', () => {
     const text = [
       'Test      Result   Units   Range',
