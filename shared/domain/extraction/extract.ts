@@ -56,6 +56,7 @@ import { repairNumberSpacing } from './number-spacing';
 import { withoutRestatements } from './restatements';
 import { spellOutValues } from './spelled-values';
 import { detectHeader, type RowReading, readTableRow, type TableLayout } from './table-layout';
+import { readTimeInRangeLine } from './time-in-range';
 import { detectTransposedHeader, readTransposedRow, type TransposedLayout, type TransposedRow } from './transposed';
 import type { ExtractedReading, ExtractionOptions } from './types';
 import { DOSING_CONTEXT, headerRole, isDoseUnit, isKnownMeasurement, isLabUnit } from './vocabulary';
@@ -330,6 +331,12 @@ class DocumentReader {
         this.inTableRow = false;
         return;
       }
+    }
+
+    const timeInRange = readTimeInRangeLine(text);
+    if (timeInRange) {
+      this.emit(index, timeInRange.name, timeInRange.measurement, null);
+      return;
     }
 
     const leading = leadingDate(text, order);

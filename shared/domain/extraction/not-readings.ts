@@ -7,7 +7,8 @@
  * Three rules, each from what such text always has and a measured result never has:
  *   - the name is a category label (a band, a risk class, a goal) and nothing else: no test is called `Optimal`;
  *     nor is one called `NCEP ATP III classification` (the caption of a band table);
- *   - the name ends in a comparator (`Glucose >` over `11.0`): the comparator belongs to a threshold;
+ *   - the name ends in a comparator (`Glucose >` over `11.0`): the comparator belongs to a threshold; a name that
+ *     says how long a device was worn (`% Time CGM is Active`) states the device's use, not the body's state;
  *   - outside a table, a censored or banded value (`<70`, `20 - 29`) on a line that speaks of goals, guidance or a
  *     notification. A censored result in a table row (`Troponin T  < 3  ng/l`) is a result and stays one.
  */
@@ -22,6 +23,10 @@ const CATEGORY_LABEL = new RegExp(
 /** A cardiovascular or screening risk class as the row label of a goal table: `Risque modéré`, `High risk`. */
 const RISK_CLASS =
   /^(?:(?:(?:very|sehr)\s+)?(?:low|moderate|intermediate|high|average|increased|elevated|niedriges|mittleres|hohes)\s+(?:risk|risiko)|(?:risque|riesgo|rischio)\s+(?:tr[eè]s\s+|muy\s+|molto\s+)?(?:faible|bas|mod[ée]r[ée]|interm[ée]diaire|[ée]lev[ée]|bajo|moderado|intermedio|alto|basso|moderato))\s*:?$/iu;
+
+/** How long a sensor or device was worn or active (`% Time CGM is Active: 97%`): a statistic of the device. */
+const DEVICE_USAGE =
+  /(?:time\s+(?:cgm|sensor|device)\s+(?:is|was)\s+active|sensor\s+(?:wear|usage|use)|wear\s+time|time\s+active|data\s+sufficiency)/i;
 
 /** The caption of a band table: `NCEP ATP III classification`, `Risk categories`, `ADA interpretation`. */
 const BAND_TABLE_CAPTION =
@@ -54,6 +59,7 @@ export function isNotAReading({ name, value, fromTable, line }: ReadingShape): b
   const trimmed = name.trim();
   if (CATEGORY_LABEL.test(trimmed) || RISK_CLASS.test(trimmed)) return true;
   if (COMPARATOR_TAIL.test(trimmed) || BAND_TABLE_CAPTION.test(trimmed)) return true;
+  if (DEVICE_USAGE.test(trimmed)) return true;
   if (fromTable || !CENSORED_OR_BAND.test(value)) return false;
   // The guidance must stand near the reading (`aim for an LDL <1.8`, `<70 mg/dL is considered`), not anywhere in a
   // long sentence (`Troponin T was <3 ng/L on arrival and ..., below the 14 ng/L threshold`).

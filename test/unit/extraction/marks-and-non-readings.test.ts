@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { extractReadingsOffline } from '../../../shared/domain/extraction';
 import { isNotAReading } from '../../../shared/domain/extraction/not-readings';
 import { withoutRestatements } from '../../../shared/domain/extraction/restatements';
+import { readTimeInRangeLine } from '../../../shared/domain/extraction/time-in-range';
 import { splitLeadingSymbol, splitTrailingSign, statusCellFlag } from '../../../shared/domain/extraction/value-marks';
 
 const pick = (text: string) =>
@@ -232,5 +233,28 @@ describe('results inside prose, chat answers and pasted HTML', () => {
       'High risk                          < 70 mg/dL',
     ].join('\n');
     expect(pick(text).map((r) => r.name)).toEqual(['Cholestérol LDL (calculé)']);
+  });
+});
+
+describe('CGM time in ranges (time-in-range.ts)', () => {
+  it('reads each band share with its goal, and not the wear time or the goal of a statistic', () => {
+    const text = [
+      '14 Days: March 29, 2026 - April 11, 2026        % Time CGM is Active: 97%',
+      'Glucose Variability (%CV) 38.4%      Defined as percent coefficient of variation; goal ≤36%',
+      'Very High   >250 mg/dL        9%   (3h 22min)    Less than 5%',
+      'Target      70-180 mg/dL     63%   (15h 7min)    Greater than 70%',
+      'Very Low    <3.0 mmol/L       1%',
+    ].join('\n');
+    expect(pick(text)).toEqual([
+      { name: 'Glucose Variability (%CV)', value: '38.4', unit: '%', range: null, flag: null },
+      { name: 'Very High >250 mg/dL', value: '9', unit: '%', range: 'Less than 5%', flag: null },
+      { name: 'Target 70-180 mg/dL', value: '63', unit: '%', range: 'Greater than 70%', flag: null },
+      { name: 'Very Low <3.0 mmol/L', value: '1', unit: '%', range: null, flag: null },
+    ]);
+  });
+
+  it('leaves a band with a comment after its share, and a huge line, alone', () => {
+    expect(readTimeInRangeLine('High  181-250 mg/dL  24%  see the graph on page 2')).toBeNull();
+    expect(readTimeInRangeLine(`High  181-250 mg/dL  24%  ${'x'.repeat(100_000)}`)).toBeNull();
   });
 });
