@@ -253,6 +253,21 @@ describe('CGM time in ranges (time-in-range.ts)', () => {
     ]);
   });
 
+  it('keeps a bracketed band as written in the name', () => {
+    expect(readTimeInRangeLine('In Range (3.9-10.0 mmol/L)   69%      Greater than 70%')).toEqual({
+      name: 'In Range (3.9-10.0 mmol/L)',
+      measurement: {
+        value: '69',
+        unit: '%',
+        referenceRange: 'Greater than 70%',
+        flag: null,
+        qualitative: false,
+        rest: '',
+      },
+    });
+    expect(pick('Sensor usage: 94%')).toEqual([]);
+  });
+
   it('leaves a band with a comment after its share, and a huge line, alone', () => {
     expect(readTimeInRangeLine('High  181-250 mg/dL  24%  see the graph on page 2')).toBeNull();
     expect(readTimeInRangeLine(`High  181-250 mg/dL  24%  ${'x'.repeat(100_000)}`)).toBeNull();
