@@ -65,8 +65,11 @@ const LEADING_STRAY = /^\s*(?:[~•·»›◦▪■□●]+\s*|\|\s+(?=[^|]*$))/
 
 /** Markdown bold around a value or name (`| Ferritin | **18** |`, pasted from a chat or notes app): the marks go. */
 const MARKDOWN_BOLD = /(\*\*|__)(?=\S)([^*_\n]*?\S)\1/g;
-/** A Markdown list bullet (`- **Ferritin:** 9 ng/mL`, `* TSH 1.8`) before a name: a bullet, not a sign or a flag. */
-const MARKDOWN_BULLET = /^\s*[-*+]\s+(?=\p{L}|\*\*)/u;
+/**
+ * A Markdown list bullet before a name (`- **Ferritin:** 9 ng/mL`, `+ TSH 1.8`, `* **MCV:** 76 fL`): one space after
+ * it. A star is a bullet only before bold: `*  LDL 4.2` and `* LDL 4.2` are a flag column.
+ */
+const MARKDOWN_BULLET = /^\s*(?:[-+] (?=\p{L}|\*\*)|\* (?=\*\*))/u;
 /** Markdown italics around a word (`— *low*`): letters only, so a starred value (`*231`) is never touched. */
 const MARKDOWN_ITALIC = /(?<![*\p{L}\d])\*(\p{L}[\p{L} ]*\p{L}|\p{L})\*(?![*\p{L}\d])/gu;
 /**
