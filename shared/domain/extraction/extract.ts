@@ -52,10 +52,13 @@ import { type Candidate, cleanName, plausibleName, readingInLine, splitSegments 
 import { detectDelimiter, isNoiseLine, type SourceLine, splitCells, splitLines } from './lines';
 import { FLAG_CELL, looksLikeUnit, type Measurement, parseMeasurement, parseRangeText } from './measurement';
 import { readingsInProse } from './narrative';
+import { isNotAReading } from './not-readings';
 import { repairNumberSpacing } from './number-spacing';
+import { withoutRestatements } from './restatements';
 import { isSectionHeadingLine } from './row-marks';
 import { spellOutValues } from './spelled-values';
 import { detectHeader, type RowReading, readTableRow, type TableLayout } from './table-layout';
+import { readTimeInRangeLine } from './time-in-range';
 import { detectTransposedHeader, readTransposedRow, type TransposedLayout, type TransposedRow } from './transposed';
 import type { ExtractedReading, ExtractionOptions } from './types';
 import { dateVisitColumns, visitDatesLine } from './visit-columns';
@@ -199,6 +202,8 @@ class DocumentReader {
   private joinedOnLine: { line: number; written: string; name: string } | null = null;
   /** The last line printing a check-up's visit dates (`受診日  2026/02/18  2025/02/20`), for the header near it. */
   private visitDates: { dates: string[]; line: number } | null = null;
+  /** The line being read is a row under a table header (a censored value there is a result, `not-readings.ts`). */
+  private inTableRow = false;
   /** The words the current line's spelled values replaced (see `spelled-values.ts`). */
   private asWritten: ReadonlyMap<string, string> = NOTHING_SPELLED;
 
@@ -208,7 +213,7 @@ class DocumentReader {
   ) {}
 
   result(): ExtractedReading[] {
-    return this.readings;
+    return withoutRestatements(this.readings);
   }
 
   /**
@@ -220,6 +225,8 @@ class DocumentReader {
   }
 
   private emit(line: number, written: string, measurement: Measurement, ownDate: string | null): void {
+    const shape = { name: written, value: measurement.value, fromTable: this.inTableRow, line: this.currentText };
+    if (isNotAReading(shape)) return;
     const name = this.joinedWithNameAbove(line, written, measurement.unit);
     if (measurement.unit === null && !measurement.qualitative) measurement.unit = this.sectionUnit;
     if (this.asWritten.size > 0) {
@@ -350,9 +357,17 @@ class DocumentReader {
     if (this.layout) {
       const rows = this.readFlagFirstRow(text, this.layout) ?? readTableRow(text, this.layout, order);
       if (rows) {
+        this.inTableRow = true;
         for (const row of rows) this.emit(index, row.name, row.measurement, row.measuredAt);
+        this.inTableRow = false;
         return;
       }
+    }
+
+    const timeInRange = readTimeInRangeLine(text);
+    if (timeInRange) {
+      this.emit(index, timeInRange.name, timeInRange.measurement, null);
+      return;
     }
 
     const leading = leadingDate(text, order);
@@ -547,6 +562,12 @@ class DocumentReader {
     }
     if (FLAG_CELL.test(body.trim()) && last.reading.flag === null) {
       last.reading.flag = body.trim().replace(/^\(|\)$/g, '');
+      return true;
+    }
+    // An HTML table pasted one cell per line puts the unit cell on a line of its own after the range (`%`, `mg/dL`).
+    const unit = body.trim();
+    if (last.reading.unit === null && this.stack.pendingName === null && /[/%]/.test(unit) && looksLikeUnit(unit)) {
+      last.reading.unit = unit;
       return true;
     }
     return false;

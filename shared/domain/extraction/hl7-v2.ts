@@ -73,6 +73,22 @@ function observationValue(type: string, components: string[]): string {
   return (components[0] ?? '').trim();
 }
 
+/** Observation names that caption free text rather than a measured result. */
+const COMMENT_NAME =
+  /^(?:comments?|notes?|remarks?|interpretation|narrative|footnotes?|disclaimer|kommentar|bemerkung|comentarios?|commentaires?|nota|note)\b/i;
+/** Words enough for a sentence: a textual result (`Negative`, `Pale yellow`, `Few bacteria seen`) is shorter. */
+const SENTENCE_WORDS = 5;
+
+/**
+ * An OBX that carries a comment, not a result: named `Comment` (LOINC 8251-1 and the like), or a text value (TX, FT,
+ * ST) that is a sentence (`Mild leukopenia and thrombocytopenia; suggest repeat CBC in 2-4 weeks.`).
+ */
+function isCommentObservation(type: string, indicator: string, value: string): boolean {
+  if (COMMENT_NAME.test(indicator.trim())) return true;
+  if (type !== 'TX' && type !== 'FT' && type !== 'ST') return false;
+  return value.split(/\s+/, SENTENCE_WORDS + 1).length > SENTENCE_WORDS;
+}
+
 function orNull(value: string | undefined): string | null {
   const trimmed = value?.trim() ?? '';
   return trimmed === '' ? null : trimmed;
@@ -103,6 +119,7 @@ export function readHl7Observations(text: string): ExtractedReading[] | null {
     const indicator = (name.trim() || identifier).trim();
     const value = observationValue(fields[2]?.trim() ?? '', parts(fields[5]));
     if (indicator === '' || value === '') continue;
+    if (isCommentObservation(fields[2]?.trim() ?? '', indicator, value)) continue;
     readings.push({
       indicator,
       value,

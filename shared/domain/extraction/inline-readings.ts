@@ -78,8 +78,9 @@ export function plausibleName(name: string, order: SlashOrder): boolean {
   if (headerRole(name) !== null) return false; // `Result`, `Value`, `Unit` caption a field, they name no test
   if (isNoiseLine(name)) return false;
   if (findDates(name, order).length > 0) return false;
-  // `Glucose 104mg/dL, HbA1c` is a list of readings, not a name.
-  if (/\d[^,;]*[,;]\s/.test(name)) return false;
+  // `Glucose 104mg/dL, HbA1c` is a list of readings, not a name; a digit inside a word (`VITAMIN B12 ; COBALAMIN`)
+  // is part of the name.
+  if (/(?:^|[^\p{L}\d])\d[^,;]*[,;]\s/u.test(name)) return false;
   return true;
 }
 

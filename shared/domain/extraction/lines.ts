@@ -65,13 +65,31 @@ const LEADING_STRAY = /^\s*(?:[~•·»›◦▪■□●]+\s*|\|\s+(?=[^|]*$))/
 
 /** Markdown bold around a value or name (`| Ferritin | **18** |`, pasted from a chat or notes app): the marks go. */
 const MARKDOWN_BOLD = /(\*\*|__)(?=\S)([^*_\n]*?\S)\1/g;
+/**
+ * A Markdown list bullet before a name (`- **Ferritin:** 9 ng/mL`, `+ TSH 1.8`, `* **MCV:** 76 fL`): one space after
+ * it. A star is a bullet only before bold: `*  LDL 4.2` and `* LDL 4.2` are a flag column.
+ */
+const MARKDOWN_BULLET = /^\s*(?:[-+] (?=\p{L}|\*\*)|\* (?=\*\*))/u;
+/** Markdown italics around a word (`— *low*`): letters only, so a starred value (`*231`) is never touched. */
+const MARKDOWN_ITALIC = /(?<![*\p{L}\d])\*(\p{L}[\p{L} ]*\p{L}|\p{L})\*(?![*\p{L}\d])/gu;
+/**
+ * Emoji a chat answer ends a line with (`✅`, `⚠️`): decoration. The arrows `⬆`/`⬇` are flags and stay. Emoji inside
+ * a table's status cell are left for the cell reader (`value-marks.ts`).
+ */
+const TRAILING_PICTOGRAPHS = /(?:\s*(?:(?![⬆⬇])\p{Extended_Pictographic}|\u{FE0F}|\u{200D}))+$/u;
 
 export function splitLines(text: string): SourceLine[] {
   return normalizeText(text)
     .split('\n')
     .map((raw, index) => ({
       index,
-      text: raw.replace(LEADING_STRAY, '').replace(MARKDOWN_BOLD, '$2').replace(/\s+$/, ''),
+      text: raw
+        .replace(LEADING_STRAY, '')
+        .replace(MARKDOWN_BULLET, '')
+        .replace(MARKDOWN_BOLD, '$2')
+        .replace(MARKDOWN_ITALIC, '$1')
+        .replace(TRAILING_PICTOGRAPHS, '')
+        .replace(/\s+$/, ''),
     }));
 }
 

@@ -52,6 +52,15 @@ const QUALITATIVE_WORDS = [
   'none detected',
   'non detected',
   'nicht nachweisbar',
+  // German `n.n.` (nicht nachweisbar) and the Italian, Spanish and Portuguese "not detectable"
+  'n. n.',
+  'n.n.',
+  'non rilevabile',
+  'non rilevato',
+  'no detectable',
+  'indetectable',
+  'não detectado',
+  'não detectável',
   'no detectado',
   'non détecté',
   'non detecte',
@@ -147,7 +156,9 @@ const QUALITATIVE_WORDS = [
   '약양성',
   '양성',
 ];
-const QUALITATIVE_ALTERNATION = QUALITATIVE_WORDS.map((w) => w.replace(/[-\s]/g, '[-\\s]')).join('|');
+const QUALITATIVE_ALTERNATION = QUALITATIVE_WORDS.map((w) => w.replace(/\./g, '\\.').replace(/[-\s]/g, '[-\\s]')).join(
+  '|',
+);
 const QUALITATIVE_VALUE = new RegExp(String.raw`(?:${QUALITATIVE_ALTERNATION})(?![\p{L}\d])`, 'iuy');
 /**
  * CJK printouts grade a negative or positive result in brackets after the word: `阴性(-)`, `弱阳性(±)`, `陽性(2+)`,
@@ -361,6 +372,20 @@ export function valueAt(
   return null;
 }
 
+const DASH = /[—–-]\s+/y;
+
+/**
+ * A flag word a chat answer or a note sets off with a dash at the end of the reading (`9 ng/mL (15–150) — low`): the
+ * word, with the dash counted in its length. Only at the end, so a dash between two readings is left alone.
+ */
+function dashedLastFlag(text: string, at: number): [string] | null {
+  const dash = matchAt(DASH, text, at);
+  if (!dash) return null;
+  const word = matchAt(FLAG_WORD, text, at + dash[0].length);
+  if (!word || !/^[\s.!]*$/.test(text.slice(at + dash[0].length + word[0].length))) return null;
+  return [`${dash[0]}${word[0]}`];
+}
+
 /**
  * Reads value, then unit, range and flag in any order, from `at`. Stops at the first thing that is none of them;
  * what is left is returned in `rest` so callers can tell a complete reading line from a sentence.
@@ -394,9 +419,9 @@ export function parseMeasurement(text: string, at = 0, options: ValueOptions = {
   for (;;) {
     i = skipSpaces(text, i);
     if (i >= text.length) break;
-    const flag = matchAt(FLAG_SYMBOL, text, i) ?? matchAt(FLAG_WORD, text, i);
+    const flag = matchAt(FLAG_SYMBOL, text, i) ?? matchAt(FLAG_WORD, text, i) ?? dashedLastFlag(text, i);
     if (flag) {
-      result.flag ??= flag[0].replace(/^\(|\)$/g, '');
+      result.flag ??= flag[0].replace(/^[—–-]\s+/, '').replace(/^\(|\)$/g, '');
       i += flag[0].length;
       continue;
     }

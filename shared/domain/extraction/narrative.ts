@@ -11,6 +11,8 @@ import { DOSING_CONTEXT, isDoseUnit, isKnownMeasurement, LINKING_WORDS } from '.
 
 /** Clause boundaries: sentence ends before a capital, commas and semicolons, and/und/y/et between clauses. */
 const CLAUSE_BOUNDARY = /[.!?]\s+(?=\p{Lu})|,\s+|;\s*|\s+(?:and|und|y|et|but|then|with)\s+/u;
+/** Articles and possessives in front of a name in prose. */
+const DETERMINER = /^(?:the|a|an|her|his|their|your|my|our|its|der|die|das|le|la|les|el|los|las|il|lo)\s/i;
 /** The longest name tried, in words ("fasting plasma glucose level"). */
 const MAX_NAME_WORDS = 4;
 
@@ -34,6 +36,7 @@ function nameBefore(clause: string, end: number, unit: string | null): string | 
     const first = before[last - n + 1] as { start: number };
     const lastWord = before[last] as { end: number };
     const name = stripPunctuation(clause.slice(first.start, lastWord.end));
+    if (DETERMINER.test(name)) continue; // `the serum potassium`: the name starts after the article
     if (name !== '' && /\p{L}/u.test(name) && isKnownMeasurement(name, unit)) return name;
   }
   return null;

@@ -20,6 +20,7 @@ import {
 } from './measurement';
 import { joinSplitRangeCell, joinSplitResultCell } from './number-spacing';
 import { stripRowMarks } from './row-marks';
+import { splitLeadingSymbol, splitTrailingSign, statusCellFlag } from './value-marks';
 import { hasVisitColumns, rankVisitColumns, visitCaption, visitRowCells } from './visit-columns';
 import { type ColumnRole, headerRole, MAX_HEADER_PHRASE_WORDS } from './vocabulary';
 
@@ -283,7 +284,10 @@ function fitsRole(text: string, role: ColumnRole): boolean {
 function readResultCell(text: string, rowHasContext: boolean): Measurement | null {
   const measurement = parseMeasurement(text, 0, { resultCell: true });
   if (measurement && measurement.rest === '') return measurement;
-  const flagged = splitCellFlag(text) ?? (rowHasContext ? splitGluedFlag(text) : null);
+  const flagged =
+    splitCellFlag(text) ??
+    splitLeadingSymbol(text) ??
+    (rowHasContext ? (splitGluedFlag(text) ?? splitTrailingSign(text)) : null);
   const afterFlag = flagged ? parseMeasurement(flagged.text, 0, { resultCell: true }) : null;
   if (flagged && afterFlag?.rest === '') return { ...afterFlag, flag: afterFlag.flag ?? flagged.flag };
   if (rowHasContext && /^\p{L}+(?:[\s-]\p{L}+){0,2}$/u.test(text) && !FLAG_CELL.test(text)) {
@@ -309,9 +313,8 @@ function completeFromColumns(measurement: Measurement, unitText: string, rangeCe
       else measurement.referenceRange = rangeText;
     }
   }
-  // Chat summaries put an arrow or check emoji before the word (`⬇ Low`, `✅ Normal`): the word is the flag.
-  const flagWord = flagText.replace(/^(?:\p{Extended_Pictographic}|\uFE0F|\u200D|\s)+/u, '');
-  if (flagWord !== '' && FLAG_CELL.test(flagWord)) measurement.flag = flagWord.replace(/^\(|\)$/g, '');
+  const status = flagText === '' ? null : statusCellFlag(flagText);
+  if (status) measurement.flag = status;
 }
 
 /**

@@ -88,6 +88,10 @@ const HEADER_WORDS: ReadonlyArray<readonly [ColumnRole, readonly string[]]> = [
       'value',
       'values',
       'your value',
+      // chatbot and patient-portal tables address the reader
+      'your result',
+      'your results',
+      'my result',
       'current result',
       'current result and flag',
       'current value',

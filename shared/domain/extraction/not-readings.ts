@@ -1,0 +1,70 @@
+/**
+ * Text shaped like a reading that states no measured result: the bands a report prints under a result to interpret
+ * it (`Deficiency: <20 ng/mL`, `Insufficiency: 20 - 29 ng/mL`), risk-category tables (`Optimal  < 200  < 150`,
+ * `Borderline High  200 - 239`), goals and targets (`HbA1c goal <7 %`, `a non-HDL-C goal of <100 mg/dL`), and
+ * thresholds quoted in prose or in a call-back note (`Glucose > 11.0 mmol/L telephoned to ward 7`).
+ *
+ * Three rules, each from what such text always has and a measured result never has:
+ *   - the name is a category label (a band, a risk class, a goal) and nothing else: no test is called `Optimal`;
+ *     nor is one called `NCEP ATP III classification` (the caption of a band table);
+ *   - the name ends in a comparator (`Glucose >` over `11.0`): the comparator belongs to a threshold; a name that
+ *     says how long a device was worn (`% Time CGM is Active`) states the device's use, not the body's state;
+ *   - outside a table, a censored or banded value (`<70`, `20 - 29`) on a line that speaks of goals, guidance or a
+ *     notification. A censored result in a table row (`Troponin T  < 3  ng/l`) is a result and stays one.
+ */
+
+const MODIFIER = String.raw`(?:very|near|above|below|borderline|moderately|mildly|severely|sehr|muy|tr[eè]s|molto)`;
+const LABEL = String.raw`(?:high|low|normal|optimal|near\s+optimal|desirable|borderline|deficiency|deficient|insufficiency|insufficient|sufficiency|sufficient|adequate|inadequate|toxicity|toxic|potential\s+toxicity|prediabetes|pre-?diabetes|diabetes|diabetic|elevated|acceptable|ideal|goal|goals|target|targets|risk|increased\s+risk|decreased\s+risk|average\s+risk|optimum|mangel|ausreichend|wünschenswert|grenzwertig|erhöht|hoch|niedrig|deficiencia|insuficiencia|suficiencia|óptimo|optimo|deseable|limítrofe|limitrofe|alto|bajo|carence|insuffisance|suffisant|souhaitable|limite|élevé|eleve|bas|carenza|insufficienza|sufficienza|ottimale|desiderabile|elevato|basso)`;
+const CATEGORY_LABEL = new RegExp(
+  String.raw`^(?:${MODIFIER}\s+)?${LABEL}(?:\s+(?:risk|range|level|value|values|zone|high|low))?\s*:?$`,
+  'iu',
+);
+
+/** A cardiovascular or screening risk class as the row label of a goal table: `Risque modéré`, `High risk`. */
+const RISK_CLASS =
+  /^(?:(?:(?:very|sehr)\s+)?(?:low|moderate|intermediate|high|average|increased|elevated|niedriges|mittleres|hohes)\s+(?:risk|risiko)|(?:risque|riesgo|rischio)\s+(?:tr[eè]s\s+|muy\s+|molto\s+)?(?:faible|bas|mod[ée]r[ée]|interm[ée]diaire|[ée]lev[ée]|bajo|moderado|intermedio|alto|basso|moderato))\s*:?$/iu;
+
+/** How long a sensor or device was worn or active (`% Time CGM is Active: 97%`): a statistic of the device. */
+const DEVICE_USAGE =
+  /(?:time\s+(?:cgm|sensor|device)\s+(?:is|was)\s+active|sensor\s+(?:wear|usage|use)|wear\s+time|time\s+active|data\s+sufficiency)/i;
+
+/** The caption of a band table: `NCEP ATP III classification`, `Risk categories`, `ADA interpretation`. */
+const BAND_TABLE_CAPTION =
+  /(?:^|\s)(?:classifications?|categories|category|guidelines?|interpretation|interpretation\s+of\s+\S+|klassifikation|einteilung|beurteilung|clasificaci[oó]n|categor[ií]as?|interpretaci[oó]n|classificazione|interpretazione|interpr[ée]tation)\s*:?$/iu;
+
+/** The name ends in a comparator: `Glucose >`, `LDL ≤`. */
+const COMPARATOR_TAIL = /[<>≤≥=]\s*$/u;
+
+/** A value that is a bound or a band, not a single measured number: `<70`, `> or = 30`, `20 - 29`. */
+const CENSORED_OR_BAND = /^\s*(?:[<>≤≥]|\d+(?:[.,]\d+)?\s*[-–]\s*\d)/u;
+
+/** Words of guidance, goals and call-back notes, in the languages the reports come in. */
+const GUIDANCE =
+  /\b(?:goals?|targets?|aim|desirable|optimal|recommended|considered|treat(?:ing|ed)?\s+to|thresholds?|cut-?offs?|for\s+patients|consistent\s+with|(?:tele)?phoned|notified|called\s+to|zielwert|ziel|wünschenswert|objetivo|meta|deseable|cible|objectif|souhaitable|obiettivo|desiderabile)\b/iu;
+
+/** How far before the name and after the value guidance words are looked for, in characters. */
+const GUIDANCE_REACH = 25;
+
+export interface ReadingShape {
+  name: string;
+  value: string;
+  /** The reading comes from a row under a table header (censored values there are results). */
+  fromTable: boolean;
+  /** The whole line the reading was read from. */
+  line: string;
+}
+
+/** Whether text shaped like a reading is a band, a goal, a category or a quoted threshold instead. */
+export function isNotAReading({ name, value, fromTable, line }: ReadingShape): boolean {
+  const trimmed = name.trim();
+  if (CATEGORY_LABEL.test(trimmed) || RISK_CLASS.test(trimmed)) return true;
+  if (COMPARATOR_TAIL.test(trimmed) || BAND_TABLE_CAPTION.test(trimmed)) return true;
+  if (DEVICE_USAGE.test(trimmed)) return true;
+  if (fromTable || !CENSORED_OR_BAND.test(value)) return false;
+  // The guidance must stand near the reading (`aim for an LDL <1.8`, `<70 mg/dL is considered`), not anywhere in a
+  // long sentence (`Troponin T was <3 ng/L on arrival and ..., below the 14 ng/L threshold`).
+  const at = line.indexOf(trimmed);
+  const valueAt = at < 0 ? -1 : line.indexOf(value.trim(), at + trimmed.length);
+  if (at < 0 || valueAt < 0) return GUIDANCE.test(`${trimmed} ${line.slice(0, GUIDANCE_REACH * 4)}`);
+  return GUIDANCE.test(line.slice(Math.max(0, at - GUIDANCE_REACH), valueAt + value.length + GUIDANCE_REACH));
+}
