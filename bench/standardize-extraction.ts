@@ -126,7 +126,8 @@ function compare(file: string, split: Split, expected: ExpectedRow[], predicted:
       continue;
     }
     hit.used = true;
-    if ((hit.row.unit ?? null) !== reading.unit) unitMismatches.push({ expected: hit.row, predicted: reading });
+    if ((hit.row.unit ?? null)?.normalize('NFKC') !== reading.unit?.normalize('NFKC'))
+      unitMismatches.push({ expected: hit.row, predicted: reading });
     let rowMismatch = false;
     for (const field of ['referenceRange', 'flag', 'measuredAt'] as const) {
       const want = hit.row[field] ?? null;
