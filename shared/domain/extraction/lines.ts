@@ -78,9 +78,32 @@ const MARKDOWN_ITALIC = /(?<![*\p{L}\d])\*(\p{L}[\p{L} ]*\p{L}|\p{L})\*(?![*\p{L
  */
 const TRAILING_PICTOGRAPHS = /(?:\s*(?:(?![⬆⬇])\p{Extended_Pictographic}|\u{FE0F}|\u{200D}))+$/u;
 
+/**
+ * No report row is this long; a line that is (a paragraph pasted without breaks, minified HTML, a flood of marks) is
+ * read in pieces, since the row readers look back over a line from each candidate value and grow with its square.
+ */
+const LONGEST_LINE = 1000;
+
+/** A long line cut at the last sentence end before the limit, else the last space, else at the limit. */
+export function cutLongLine(line: string, limit = LONGEST_LINE): string[] {
+  const pieces: string[] = [];
+  let rest = line;
+  while (rest.length > limit) {
+    const head = rest.slice(0, limit);
+    const sentence = /.*[.!?;。](?=\s)/s.exec(head)?.[0].length ?? 0;
+    const space = head.lastIndexOf(' ');
+    const cut = sentence > limit / 2 ? sentence : space > limit / 2 ? space : limit;
+    pieces.push(rest.slice(0, cut));
+    rest = rest.slice(cut).replace(/^\s+/, '');
+  }
+  pieces.push(rest);
+  return pieces;
+}
+
 export function splitLines(text: string): SourceLine[] {
   return normalizeText(text)
     .split('\n')
+    .flatMap((line) => (line.length > LONGEST_LINE ? cutLongLine(line) : [line]))
     .map((raw, index) => ({
       index,
       text: raw
