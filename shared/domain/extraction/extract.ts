@@ -61,6 +61,8 @@ import { continuesName } from './wrapped-names';
 
 /** A name more than this many words long is a sentence unless the resolver knows it. */
 const MAX_UNKNOWN_NAME_WORDS = 5;
+/** A name alone on its line, waiting for its values on the next: as long as a descriptive record name may be. */
+const MAX_STACKED_NAME_WORDS = 8;
 /** How far below its name line a stacked value, range or flag may sit (a `Value` caption line may come between). */
 const STACK_DISTANCE = 3;
 
@@ -106,6 +108,17 @@ function acceptLine(candidate: Candidate, context: string): boolean {
   if (unit === null) return false;
   if (measurement.flag !== null) return true;
   return isLabUnit(unit) && !isDoseUnit(unit);
+}
+
+/**
+ * A name line with its value line under it (`Haemoglobin A1c level - IFCC standardised` / `49 mmol/mol (20 - 41)`).
+ * GP record exports print long descriptive (SNOMED) names there, up to eight words: a laboratory unit and a
+ * reference range on the value line are table evidence enough for a name longer than a sentence-safe one.
+ */
+function acceptStackedName(name: string, measurement: Measurement, context: string): boolean {
+  if (acceptLine({ name, measurement, complete: true }, context)) return true;
+  const { unit, referenceRange } = measurement;
+  return unit !== null && referenceRange !== null && isLabUnit(unit) && !isDoseUnit(unit);
 }
 
 /**
@@ -343,7 +356,7 @@ class DocumentReader {
     if (pending && this.recent(index, pending.line)) {
       const measurement = parseMeasurement(body, 0);
       if (measurement && measurement.rest === '') {
-        if (acceptLine({ name: pending.name, measurement, complete: true }, body)) {
+        if (acceptStackedName(pending.name, measurement, body)) {
           this.emit(index, pending.name, measurement, ownDate);
           return;
         }
@@ -522,7 +535,10 @@ class DocumentReader {
   private rememberNameLine(index: number, body: string): void {
     this.sectionUnit = null; // a new heading (or a stacked name) ends the section its unit was given for
     const name = cleanName(body);
-    const isName = plausibleName(name, this.order) && name.split(/\s+/).length <= 6 && !/[.!?]$/.test(body.trim());
+    const isName =
+      plausibleName(name, this.order) &&
+      name.split(/\s+/).length <= MAX_STACKED_NAME_WORDS &&
+      !/[.!?]$/.test(body.trim());
     this.stack.pendingName = isName ? { name, line: index } : null;
   }
 }
