@@ -169,18 +169,22 @@ function toReading(name: string, measurement: Measurement, measuredAt: string | 
   };
 }
 
+function indentOf(text: string): number {
+  return text.length - text.trimStart().length;
+}
+
 const NOTHING_SPELLED: ReadonlyMap<string, string> = new Map();
 
 interface Stack {
   /** A line holding only a name, waiting for its value line. */
-  pendingName: { name: string; line: number } | null;
+  pendingName: { name: string; line: number; indent: number } | null;
   /** The last reading, which a following range or flag line may complete. */
   last: { reading: ExtractedReading; line: number } | null;
   /**
    * The line the last readings came from (or the last line continuing its name), where the name column ends on it,
    * and how many readings it gave (a wrapped name continues only one).
    */
-  lastLine: { index: number; nameEnd: number; readings: number } | null;
+  lastLine: { index: number; nameStart: number; nameEnd: number; readings: number } | null;
 }
 
 class DocumentReader {
@@ -225,7 +229,8 @@ class DocumentReader {
     if (lastLine?.index === line) lastLine.readings++;
     else {
       const nameAt = this.currentText.indexOf(name);
-      this.stack.lastLine = { index: line, nameEnd: nameAt < 0 ? -1 : nameAt + name.length, readings: 1 };
+      const nameEnd = nameAt < 0 ? -1 : nameAt + name.length;
+      this.stack.lastLine = { index: line, nameStart: Math.max(nameAt, 0), nameEnd, readings: 1 };
     }
   }
 
@@ -240,7 +245,8 @@ class DocumentReader {
     const pending = this.stack.pendingName;
     if (!pending || pending.line !== line - 1) return name;
     if (!this.currentText.trimStart().startsWith(name)) return name; // the name must open the line
-    if (!continuesName(pending.name, name, unit, { tailHasValues: true })) return name;
+    const hanging = indentOf(this.currentText) > pending.indent;
+    if (!continuesName(pending.name, name, unit, { tailHasValues: true, hanging })) return name;
     this.joinedOnLine = { line, written: name, name: `${pending.name} ${name}` };
     return this.joinedOnLine.name;
   }
@@ -253,8 +259,10 @@ class DocumentReader {
     const last = this.stack.last;
     const lastLine = this.stack.lastLine;
     if (!last || !lastLine || lastLine.index !== index - 1 || lastLine.readings !== 1) return false;
-    const indent = text.length - text.trimStart().length;
-    if (lastLine.nameEnd < 0 || indent > lastLine.nameEnd) return false;
+    const indent = indentOf(text);
+    // A line starting left of the row's name is the next name's first line (under a hanging-indent wrap), and one
+    // starting right of it sits under the value columns, where notes go.
+    if (lastLine.nameEnd < 0 || indent > lastLine.nameEnd || indent < lastLine.nameStart) return false;
     const head = last.reading.indicator;
     const tail = cleanName(text);
     if (!continuesName(head, tail, last.reading.unit, { tailHasValues: false })) return false;
@@ -539,7 +547,7 @@ class DocumentReader {
       plausibleName(name, this.order) &&
       name.split(/\s+/).length <= MAX_STACKED_NAME_WORDS &&
       !/[.!?]$/.test(body.trim());
-    this.stack.pendingName = isName ? { name, line: index } : null;
+    this.stack.pendingName = isName ? { name, line: index, indent: indentOf(this.currentText) } : null;
   }
 }
 

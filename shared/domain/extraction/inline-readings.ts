@@ -69,8 +69,8 @@ export function plausibleName(name: string, order: SlashOrder): boolean {
   if (headerRole(name) !== null) return false; // `Result`, `Value`, `Unit` caption a field, they name no test
   if (isNoiseLine(name)) return false;
   if (findDates(name, order).length > 0) return false;
-  // `Glucose 104mg/dL, HbA1c` is a list of readings, not a name.
-  if (/\d[^,;]*[,;]\s/.test(name)) return false;
+  // `Glucose 104mg/dL, HbA1c` is a list of readings, not a name; `Thyroxine (T4), Free,` is one (digits in brackets).
+  if (/\d[^,;]*[,;]\s/.test(name.replace(/\([^()]*\)/g, ''))) return false;
   return true;
 }
 

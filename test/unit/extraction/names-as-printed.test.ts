@@ -39,3 +39,52 @@ describe('GP record exports (EMIS, SystmOne): long descriptive names, phrase fla
     expect(rows(text)).toEqual([]);
   });
 });
+
+describe('names wrapped in a narrow column: the layout says the name goes on', () => {
+  const header = 'Test Name                               Result   Flag   Units      Reference Range';
+
+  it('joins a hanging-indent value line to the name line above it, one row at a time', () => {
+    const text = [
+      header,
+      'Thyroid Stimulating Hormone',
+      '  (TSH), 3rd Generation                 3.92            uIU/mL     0.45-4.50',
+      'Thyroxine (T4), Free,',
+      '  Direct                                1.08            ng/dL      0.82-1.77',
+      'Thyroid Peroxidase (TPO)',
+      '  Antibodies                            112      High   IU/mL      0-34',
+      'Vitamin B12                             268             pg/mL      232-1245',
+    ].join('\n');
+    expect(rows(text).map((r) => r[0])).toEqual([
+      'Thyroid Stimulating Hormone (TSH), 3rd Generation',
+      'Thyroxine (T4), Free, Direct',
+      'Thyroid Peroxidase (TPO) Antibodies',
+      'Vitamin B12',
+    ]);
+  });
+
+  it('joins after a head that ends open (a comma), even without indentation', () => {
+    const text = ['C-Reactive Protein,', 'High Sensitivity        3.8        mg/L         <1.0'].join('\n');
+    expect(rows(text).map((r) => r[0])).toEqual(['C-Reactive Protein, High Sensitivity']);
+  });
+
+  it('does not join a section heading to the indented rows under it', () => {
+    const text = [
+      'LIPIDS',
+      '  Cholesterol   5.2 mmol/L   (<5.0)',
+      'Chemistry panel',
+      '  Sodium   140 mmol/L   (135-145)',
+    ].join('\n');
+    expect(rows(text).map((r) => r[0])).toEqual(['Cholesterol', 'Sodium']);
+  });
+
+  it('does not join a comment line under the value columns, nor a method line', () => {
+    const text = [
+      header,
+      'Thyroid Stimulating Hormone             2.10            uIU/mL     0.45-4.50',
+      '  Method : CLIA',
+      'Ferritin                                14      Low     ng/mL      15-150',
+      '                                        sample haemolysed',
+    ].join('\n');
+    expect(rows(text).map((r) => r[0])).toEqual(['Thyroid Stimulating Hormone', 'Ferritin']);
+  });
+});
