@@ -136,6 +136,19 @@ function knownTail(candidate: Candidate): Candidate {
   return candidate;
 }
 
+/** The segment before `segment` when only a comma parts them in the line (`Cholesterol, Total is 212`). */
+function commaBefore(body: string, previous: string | null, segment: string): string | null {
+  if (previous === null) return null;
+  const at = body.indexOf(`${previous},`);
+  if (at < 0) return null;
+  return body
+    .slice(at + previous.length + 1)
+    .trimStart()
+    .startsWith(segment)
+    ? previous
+    : null;
+}
+
 /** Short readings sharing a line need a known name or a laboratory unit each. */
 function acceptSegment(candidate: Candidate, context: string): boolean {
   const { name, measurement } = candidate;
@@ -245,6 +258,8 @@ class DocumentReader {
     const pending = this.stack.pendingName;
     if (!pending || pending.line !== line - 1) return name;
     if (!this.currentText.trimStart().startsWith(name)) return name; // the name must open the line
+    // A line indented under the row above it (a method, a specimen) is no first half of a name that starts left of it.
+    if (indentOf(this.currentText) < pending.indent) return name;
     const hanging = indentOf(this.currentText) > pending.indent;
     if (!continuesName(pending.name, name, unit, { tailHasValues: true, hanging })) return name;
     this.joinedOnLine = { line, written: name, name: `${pending.name} ${name}` };
@@ -379,11 +394,13 @@ class DocumentReader {
     }
     // Several short readings, or prose: each part is a complete reading or else read as prose.
     const found: Candidate[] = [];
+    let priorSegment: string | null = null;
     for (const segment of splitSegments(body)) {
       const candidate = readingInLine(segment, order);
       const named = candidate?.complete ? knownTail(candidate) : null;
       if (named && acceptSegment(named, segment)) found.push(named);
-      else found.push(...readingsInProse(segment, order));
+      else found.push(...readingsInProse(segment, order, commaBefore(body, priorSegment, segment)));
+      priorSegment = segment;
     }
     if (found.length > 0) {
       for (const reading of found) this.emit(index, reading.name, reading.measurement, ownDate);

@@ -69,8 +69,9 @@ export function plausibleName(name: string, order: SlashOrder): boolean {
   if (headerRole(name) !== null) return false; // `Result`, `Value`, `Unit` caption a field, they name no test
   if (isNoiseLine(name)) return false;
   if (findDates(name, order).length > 0) return false;
-  // `Glucose 104mg/dL, HbA1c` is a list of readings, not a name; `Thyroxine (T4), Free,` is one (digits in brackets).
-  if (/\d[^,;]*[,;]\s/.test(name.replace(/\([^()]*\)/g, ''))) return false;
+  // `Glucose 104mg/dL, HbA1c` is a list of readings, not a name; `Thyroxine (T4), Free,` and `T3, Total` are names
+  // (the digit is inside brackets or inside a word, not a number of its own).
+  if (/(?:^|\s)\d[^,;]*[,;]\s/.test(name.replace(/\([^()]*\)/g, ''))) return false;
   return true;
 }
 

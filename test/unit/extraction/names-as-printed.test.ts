@@ -88,3 +88,40 @@ describe('names wrapped in a narrow column: the layout says the name goes on', (
     expect(rows(text).map((r) => r[0])).toEqual(['Thyroid Stimulating Hormone', 'Ferritin']);
   });
 });
+
+describe('names with a comma, a semicolon or a result word', () => {
+  it('keeps `T3, Total` and `B12 ; CYANOCOBALAMIN` whole in a table', () => {
+    const text = [
+      'Test Name                          Result        Unit          Bio. Ref. Interval',
+      'T3, Total                          1.02          ng/mL         0.80 - 2.00',
+      'VITAMIN B12 ; CYANOCOBALAMIN       168      L    pg/mL         211 - 911',
+    ].join('\n');
+    expect(rows(text).map((r) => r[0])).toEqual(['T3, Total', 'VITAMIN B12 ; CYANOCOBALAMIN']);
+  });
+
+  it('reads a name spanning a comma in prose, and leaves the word `result` out of it', () => {
+    const text = [
+      'Your result for Cholesterol, Total is 212 mg/dL (standard range: less than 200 mg/dL).',
+      'Your LDL Cholesterol result is 138 mg/dL.',
+      'Your result for Vitamin D, 25-Hydroxy is 22 ng/mL, which is below the standard range.',
+    ].join('\n');
+    expect(rows(text).map((r) => [r[0], r[1]])).toEqual([
+      ['Cholesterol, Total', '212'],
+      ['LDL Cholesterol', '138'],
+      ['Vitamin D, 25-Hydroxy', '22'],
+    ]);
+  });
+
+  it('still reads a list of readings on one line as several, not one name', () => {
+    expect(rows('Glucose 104 mg/dL, HbA1c 6.1 %').map((r) => r[0])).toEqual(['Glucose', 'HbA1c']);
+  });
+
+  it('does not glue a method line indented under a row onto the next name', () => {
+    const text = [
+      'Créatinine .........................................   71 µmol/L         (45 - 84)',
+      '   Enzymatique - Roche Cobas',
+      'DFG estimé (CKD-EPI) ...............................   79 mL/min/1,73m²  (> 90)',
+    ].join('\n');
+    expect(rows(text).map((r) => r[0])).toEqual(['Créatinine', 'DFG estimé (CKD-EPI)']);
+  });
+});
