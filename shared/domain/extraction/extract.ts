@@ -48,6 +48,7 @@ import { readFhirXmlObservations } from './fhir-xml';
 import { type LeadingFlag, splitFlagBeforeValue } from './flag-first';
 import { readHl7Observations } from './hl7-v2';
 import { type Candidate, cleanName, plausibleName, readingInLine, splitSegments } from './inline-readings';
+import { repairLetterSpacing } from './letter-spacing';
 import { detectDelimiter, isNoiseLine, type SourceLine, splitCells, splitLines } from './lines';
 import { FLAG_CELL, looksLikeUnit, type Measurement, parseMeasurement, parseRangeText } from './measurement';
 import { readingsInProse } from './narrative';
@@ -303,7 +304,7 @@ class DocumentReader {
     const order = this.order;
     if (written.trim() === '') return;
     // Comma-separated rows are left as written: there a space before a comma is a cell edge, not damage.
-    const text = detectDelimiter(written) === 'comma' ? written : repairNumberSpacing(written);
+    const text = detectDelimiter(written) === 'comma' ? written : repairNumberSpacing(repairLetterSpacing(written));
     this.currentText = text;
     if (this.transposed) {
       const row = readTransposedRow(text, this.transposed.layout, order);
@@ -591,7 +592,7 @@ function readLines(text: string, options: ExtractionOptions): ExtractedReading[]
   const order = detectSlashOrder(text);
   const documentDate =
     reportDate(
-      sourceLines.map((line) => line.text),
+      sourceLines.map((line) => repairLetterSpacing(line.text)),
       order,
     ) ??
     options.defaultDate ??

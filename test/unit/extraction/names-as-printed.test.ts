@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { extractReadingsOffline } from '../../../shared/domain/extraction';
+import { repairLetterSpacing } from '../../../shared/domain/extraction/letter-spacing';
 
 const rows = (text: string) =>
   extractReadingsOffline(text).map((r) => [r.indicator, r.value, r.unit, r.referenceRange, r.flag]);
@@ -123,5 +124,47 @@ describe('names with a comma, a semicolon or a result word', () => {
       'DFG estimé (CKD-EPI) ...............................   79 mL/min/1,73m²  (> 90)',
     ].join('\n');
     expect(rows(text).map((r) => r[0])).toEqual(['Créatinine', 'DFG estimé (CKD-EPI)']);
+  });
+});
+
+describe('fax and OCR names: letter spacing, broken words, digit-for-letter', () => {
+  it('repairs a letter-spaced header, spaced units and values, and keeps a broken name as one', () => {
+    const text = [
+      'COLLECTED : 03 / 17 / 2026',
+      'T E S T              RESULT        UNITS        REF . RANGE',
+      'W B C                6 . 9         K / uL       4.0 - 10.5',
+      'Platelets            2 41          K / uL       150 - 400',
+      'Creati nine          0 .77         mg / dL      0.50 - 1.05',
+    ].join('\n');
+    const read = extractReadingsOffline(text);
+    expect(read.map((r) => [r.indicator, r.value, r.unit, r.referenceRange])).toEqual([
+      ['WBC', '6.9', 'K/uL', '4.0 - 10.5'],
+      ['Platelets', '241', 'K/uL', '150 - 400'],
+      ['Creati nine', '0.77', 'mg/dL', '0.50 - 1.05'],
+    ]);
+    expect(read[0]?.measuredAt).toBe('2026-03-17');
+  });
+
+  it('keeps OCR digit-for-letter names as written', () => {
+    const text = [
+      'Test                 Resu1t     Units      Ref. Range',
+      'Cho1esterol, Tota1   204        mg/dL      <200',
+    ].join('\n');
+    expect(rows(text).map((r) => [r[0], r[1]])).toEqual([['Cho1esterol, Tota1', '204']]);
+  });
+
+  it('still reads a spelled value in a dictated note, and does not join a ratio of names', () => {
+    expect(rows('Heart rate seventy-eight').map((r) => r[1])).toEqual(['seventy-eight']);
+    expect(rows('TOTAL CHOLESTEROL / HDL RATIO   5.58   (3.0 - 5.0)').map((r) => r[0])).toEqual([
+      'TOTAL CHOLESTEROL / HDL RATIO',
+    ]);
+  });
+
+  it('repairs a huge malformed line in linear time, and the reader never throws on it', () => {
+    const huge = `${'A '.repeat(200_000)}/ ${'1 . '.repeat(100_000)}mg / dL`;
+    const started = Date.now();
+    expect(repairLetterSpacing(huge).length).toBe(huge.length);
+    expect(Date.now() - started).toBeLessThan(1000);
+    expect(() => extractReadingsOffline(huge.slice(0, 2_000))).not.toThrow();
   });
 });
