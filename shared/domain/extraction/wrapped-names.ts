@@ -75,7 +75,11 @@ function looksLikeLaidOutContinuation(tail: string): boolean {
 function laidOutAsOneName(head: string, tail: string, unit: string | null, hanging: boolean): boolean {
   if (!looksLikeLaidOutContinuation(tail)) return false;
   if (OPEN_END.test(head)) return true;
-  if (!hanging || isAllCaps(head) || isKnownMeasurement(tail, unit)) return false;
+  if (!hanging || isAllCaps(head)) return false;
+  // A bracket alone on the hanging line, with the values, is the name's abbreviation (`Natriuretic Peptide B` /
+  // `  (BNP)  45 pg/mL`), even when it names the test by itself; anything else that does is a row of its own.
+  if (/^\([^()]*\)$/.test(tail)) return true;
+  if (isKnownMeasurement(tail, unit)) return false;
   // A panel heading in mixed case (`Urea and electrolytes`) looks like a name; the rows under it are whole names of
   // their own (`Total white cell count`), while a wrapped tail is a bracket, lower case, or one word (`Antibodies`).
   return /^[(\p{Ll}]/u.test(tail) || !/\s/.test(tail);

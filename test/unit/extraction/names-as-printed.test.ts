@@ -168,3 +168,14 @@ describe('fax and OCR names: letter spacing, broken words, digit-for-letter', ()
     expect(() => extractReadingsOffline(huge.slice(0, 2_000))).not.toThrow();
   });
 });
+
+describe('a bracket alone on a hanging line', () => {
+  it('is the abbreviation of the name above, with the values on its line', () => {
+    const text = [
+      'Test                        Result    Flag   Units     Reference Interval',
+      'Natriuretic Peptide B',
+      '  (BNP)                     45               pg/mL     <100',
+    ].join('\n');
+    expect(rows(text).map((r) => r[0])).toEqual(['Natriuretic Peptide B (BNP)']);
+  });
+});
