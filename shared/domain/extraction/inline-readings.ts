@@ -6,7 +6,7 @@
 import { findDates, type SlashOrder } from './dates';
 import { hasWideCharacters, isNoiseLine } from './lines';
 import { looksLikeUnit, type Measurement, parseMeasurement, rangeEndAt, trailingRange, valueAt } from './measurement';
-import { headerRole } from './vocabulary';
+import { headerRole, isLabUnit } from './vocabulary';
 
 export interface Candidate {
   /** The name as written, cleaned of leaders and separators. */
@@ -85,7 +85,8 @@ const TRAILING_LEADERS = /(?:\s*(?:\.{2,}|[·…_]+)|\s+[.:=]+)\s*$/;
 /**
  * What the text in front of a value may end with that belongs to the reading rather than to its name: a reference
  * range printed before the value (`ALT   (0-40)   52 U/L`) and a unit printed before it, after dot leaders
- * (`Sodium ..... mmol/L   141`). Only concentration-like units (with `/` or `%`) are taken from a name's end.
+ * (`Sodium ..... mmol/L   141`). Only concentration-like units (with `/` or `%`) are taken from a name's end, or
+ * a laboratory unit standing between dot leaders (`MCV ..... fL ..... 86`).
  */
 export function splitNameTail(raw: string): { name: string; range: string | null; unit: string | null } {
   let name = raw.replace(/\s+$/, '');
@@ -111,8 +112,15 @@ export function splitNameTail(raw: string): { name: string; range: string | null
     if (unit === null) {
       const m = TRAILING_UNIT.exec(name);
       const token = m?.[1] ?? '';
-      if (m && /[/%]/.test(token) && looksLikeUnit(token) && /\p{L}/u.test(name.slice(0, m.index))) {
-        const before = name.slice(0, m.index + m[0].indexOf(token));
+      const before = m ? name.slice(0, m.index + m[0].indexOf(token)) : '';
+      // Between dot leaders (`MCV ....... fL ....... 86`) any laboratory unit is the column's, not the name's end.
+      const betweenLeaders = /(?:\.{2,}|[·…_]+)\s*$/.test(before) && isLabUnit(token);
+      if (
+        m &&
+        (/[/%]/.test(token) || betweenLeaders) &&
+        looksLikeUnit(token) &&
+        /\p{L}/u.test(name.slice(0, m.index))
+      ) {
         unit = token;
         name = before.replace(/\s+$/, '');
         continue;

@@ -179,3 +179,17 @@ describe('a bracket alone on a hanging line', () => {
     expect(rows(text).map((r) => r[0])).toEqual(['Natriuretic Peptide B (BNP)']);
   });
 });
+
+describe('a unit between dot leaders', () => {
+  it('is the unit column, not the end of the name, with or without a slash', () => {
+    const text = ['MCV .................. fL ......... 86', 'Haemoglobin .......... g/L ........ 128'].join('\n');
+    expect(rows(text).map((r) => [r[0], r[1], r[2]])).toEqual([
+      ['MCV', '86', 'fL'],
+      ['Haemoglobin', '128', 'g/L'],
+    ]);
+  });
+
+  it('does not take a word that is no laboratory unit for one', () => {
+    expect(rows('Vitamin ........ D ........ 30').map((r) => r[2])).not.toContain('D');
+  });
+});
