@@ -64,6 +64,8 @@ import { continuesName } from './wrapped-names';
 const MAX_UNKNOWN_NAME_WORDS = 5;
 /** A name alone on its line, waiting for its values on the next: as long as a descriptive record name may be. */
 const MAX_STACKED_NAME_WORDS = 8;
+/** Its length: a SNOMED name on a record print runs long (`Estimated glomerular filtration rate using creatinine CKD-EPI`). */
+const MAX_STACKED_NAME_LENGTH = 80;
 /** How far below its name line a stacked value, range or flag may sit (a `Value` caption line may come between). */
 const STACK_DISTANCE = 3;
 
@@ -562,7 +564,7 @@ class DocumentReader {
     this.sectionUnit = null; // a new heading (or a stacked name) ends the section its unit was given for
     const name = cleanName(body);
     const isName =
-      plausibleName(name, this.order) &&
+      plausibleName(name, this.order, MAX_STACKED_NAME_LENGTH) &&
       name.split(/\s+/).length <= MAX_STACKED_NAME_WORDS &&
       !/[.!?]$/.test(body.trim());
     this.stack.pendingName = isName ? { name, line: index, indent: indentOf(this.currentText) } : null;

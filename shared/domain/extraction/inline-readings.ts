@@ -60,8 +60,8 @@ const DANGLING =
   /\b(?:to|from|of|in|at|on|for|with|was|is|are|by|and|or|the|a|an|about|after|before|than|since|every|per)$/i;
 
 /** Whether a cleaned name can be a measurement name at all (short, balanced, not a label or sentence fragment). */
-export function plausibleName(name: string, order: SlashOrder): boolean {
-  if (!/\p{L}/u.test(name) || name.length > 60) return false;
+export function plausibleName(name: string, order: SlashOrder, maxLength = 60): boolean {
+  if (!/\p{L}/u.test(name) || name.length > maxLength) return false;
   if (name.split(/\s+/).length > 8) return false;
   if ((name.match(/\(/g)?.length ?? 0) !== (name.match(/\)/g)?.length ?? 0)) return false;
   if ((name.match(/\[/g)?.length ?? 0) !== (name.match(/\]/g)?.length ?? 0)) return false;

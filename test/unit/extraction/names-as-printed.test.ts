@@ -35,6 +35,15 @@ describe('GP record exports (EMIS, SystmOne): long descriptive names, phrase fla
     ]);
   });
 
+  it('takes a name longer than 60 characters only stacked over a value line with unit and range', () => {
+    const name = 'Estimated glomerular filtration rate using creatinine CKD-EPI';
+    const stacked = [`    ${name}`, '                      61 mL/min/1.73m*2 [90 - ] Below low reference limit'].join(
+      '\n',
+    );
+    expect(rows(stacked).map((r) => r[0])).toEqual([name]);
+    expect(rows([`    ${name}`, '                      61'].join('\n'))).toEqual([]);
+  });
+
   it('does not take a sentence line for a name, nor a bare number for a reading', () => {
     const text = ['Please book a review appointment with the nurse in two weeks', '   49'].join('\n');
     expect(rows(text)).toEqual([]);
