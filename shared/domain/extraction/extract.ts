@@ -49,6 +49,7 @@ import { readFhirXmlObservations } from './fhir-xml';
 import { type LeadingFlag, splitFlagBeforeValue } from './flag-first';
 import { readHl7Observations } from './hl7-v2';
 import { type Candidate, cleanName, plausibleName, readingInLine, splitSegments } from './inline-readings';
+import { repairLetterSpacing } from './letter-spacing';
 import { detectDelimiter, isNoiseLine, type SourceLine, splitCells, splitLines } from './lines';
 import { FLAG_CELL, looksLikeUnit, type Measurement, parseMeasurement, parseRangeText } from './measurement';
 import { readingsInProse } from './narrative';
@@ -67,6 +68,10 @@ import { continuesName } from './wrapped-names';
 
 /** A name more than this many words long is a sentence unless the resolver knows it. */
 const MAX_UNKNOWN_NAME_WORDS = 5;
+/** A name alone on its line, waiting for its values on the next: as long as a descriptive record name may be. */
+const MAX_STACKED_NAME_WORDS = 8;
+/** Its length: a SNOMED name on a record print runs long (`Estimated glomerular filtration rate using creatinine CKD-EPI`). */
+const MAX_STACKED_NAME_LENGTH = 80;
 /** How far below its name line a stacked value, range or flag may sit (a `Value` caption line may come between). */
 const STACK_DISTANCE = 3;
 
@@ -118,6 +123,17 @@ function acceptLine(candidate: Candidate, context: string): boolean {
 }
 
 /**
+ * A name line with its value line under it (`Haemoglobin A1c level - IFCC standardised` / `49 mmol/mol (20 - 41)`).
+ * GP record exports print long descriptive (SNOMED) names there, up to eight words: a laboratory unit and a
+ * reference range on the value line are table evidence enough for a name longer than a sentence-safe one.
+ */
+function acceptStackedName(name: string, measurement: Measurement, context: string): boolean {
+  if (acceptLine({ name, measurement, complete: true }, context)) return true;
+  const { unit, referenceRange } = measurement;
+  return unit !== null && referenceRange !== null && isLabUnit(unit) && !isDoseUnit(unit);
+}
+
+/**
  * In a sentence-like segment (`Today HbA1c 7.2 %`) the name is the known measurement at the end of the words before
  * the value; words in front of it (`Today`, `Morning`) are not part of it.
  */
@@ -130,6 +146,19 @@ function knownTail(candidate: Candidate): Candidate {
     if (isKnownMeasurement(tail, measurement.unit)) return { ...candidate, name: tail };
   }
   return candidate;
+}
+
+/** The segment before `segment` when only a comma parts them in the line (`Cholesterol, Total is 212`). */
+function commaBefore(body: string, previous: string | null, segment: string): string | null {
+  if (previous === null) return null;
+  const at = body.indexOf(`${previous},`);
+  if (at < 0) return null;
+  return body
+    .slice(at + previous.length + 1)
+    .trimStart()
+    .startsWith(segment)
+    ? previous
+    : null;
 }
 
 /** Short readings sharing a line need a known name or a laboratory unit each. */
@@ -169,18 +198,22 @@ function toReading(name: string, measurement: Measurement, measuredAt: string | 
   };
 }
 
+function indentOf(text: string): number {
+  return text.length - text.trimStart().length;
+}
+
 const NOTHING_SPELLED: ReadonlyMap<string, string> = new Map();
 
 interface Stack {
   /** A line holding only a name, waiting for its value line. */
-  pendingName: { name: string; line: number } | null;
+  pendingName: { name: string; line: number; indent: number } | null;
   /** The last reading, which a following range or flag line may complete. */
   last: { reading: ExtractedReading; line: number } | null;
   /**
    * The line the last readings came from (or the last line continuing its name), where the name column ends on it,
    * and how many readings it gave (a wrapped name continues only one).
    */
-  lastLine: { index: number; nameEnd: number; readings: number } | null;
+  lastLine: { index: number; nameStart: number; nameEnd: number; readings: number } | null;
 }
 
 class DocumentReader {
@@ -242,7 +275,8 @@ class DocumentReader {
     if (lastLine?.index === line) lastLine.readings++;
     else {
       const nameAt = this.currentText.indexOf(name);
-      this.stack.lastLine = { index: line, nameEnd: nameAt < 0 ? -1 : nameAt + name.length, readings: 1 };
+      const nameEnd = nameAt < 0 ? -1 : nameAt + name.length;
+      this.stack.lastLine = { index: line, nameStart: Math.max(nameAt, 0), nameEnd, readings: 1 };
     }
   }
 
@@ -257,7 +291,10 @@ class DocumentReader {
     const pending = this.stack.pendingName;
     if (!pending || pending.line !== line - 1) return name;
     if (!this.currentText.trimStart().startsWith(name)) return name; // the name must open the line
-    if (!continuesName(pending.name, name, unit, { tailHasValues: true })) return name;
+    // A line indented under the row above it (a method, a specimen) is no first half of a name that starts left of it.
+    if (indentOf(this.currentText) < pending.indent) return name;
+    const hanging = indentOf(this.currentText) > pending.indent;
+    if (!continuesName(pending.name, name, unit, { tailHasValues: true, hanging })) return name;
     this.joinedOnLine = { line, written: name, name: `${pending.name} ${name}` };
     return this.joinedOnLine.name;
   }
@@ -270,8 +307,10 @@ class DocumentReader {
     const last = this.stack.last;
     const lastLine = this.stack.lastLine;
     if (!last || !lastLine || lastLine.index !== index - 1 || lastLine.readings !== 1) return false;
-    const indent = text.length - text.trimStart().length;
-    if (lastLine.nameEnd < 0 || indent > lastLine.nameEnd) return false;
+    const indent = indentOf(text);
+    // A line starting left of the row's name is the next name's first line (under a hanging-indent wrap), and one
+    // starting right of it sits under the value columns, where notes go.
+    if (lastLine.nameEnd < 0 || indent > lastLine.nameEnd || indent < lastLine.nameStart) return false;
     const head = last.reading.indicator;
     const tail = cleanName(text);
     if (!continuesName(head, tail, last.reading.unit, { tailHasValues: false })) return false;
@@ -297,7 +336,7 @@ class DocumentReader {
     const order = this.order;
     if (written.trim() === '') return;
     // Comma-separated rows are left as written: there a space before a comma is a cell edge, not damage.
-    const text = detectDelimiter(written) === 'comma' ? written : repairNumberSpacing(written);
+    const text = detectDelimiter(written) === 'comma' ? written : repairNumberSpacing(repairLetterSpacing(written));
     this.currentText = text;
     if (this.transposed) {
       const row = readTransposedRow(text, this.transposed.layout, order);
@@ -390,7 +429,7 @@ class DocumentReader {
     if (pending && this.recent(index, pending.line)) {
       const measurement = parseMeasurement(body, 0);
       if (measurement && measurement.rest === '') {
-        if (acceptLine({ name: pending.name, measurement, complete: true }, body)) {
+        if (acceptStackedName(pending.name, measurement, body)) {
           this.emit(index, pending.name, measurement, ownDate);
           return;
         }
@@ -406,11 +445,17 @@ class DocumentReader {
     }
     // Several short readings, or prose: each part is a complete reading or else read as prose.
     const found: Candidate[] = [];
+    let priorSegment: string | null = null;
     for (const segment of splitSegments(body)) {
       const candidate = readingInLine(segment, order);
       const named = candidate?.complete ? knownTail(candidate) : null;
       if (named && acceptSegment(named, segment)) found.push(named);
-      else found.push(...readingsInProse(segment, order).filter((c) => !this.restates(c)));
+      else {
+        found.push(
+          ...readingsInProse(segment, order, commaBefore(body, priorSegment, segment)).filter((c) => !this.restates(c)),
+        );
+      }
+      priorSegment = segment;
     }
     if (found.length > 0) {
       for (const reading of found) this.emit(index, reading.name, reading.measurement, ownDate);
@@ -579,10 +624,10 @@ class DocumentReader {
     // A section heading (`【生化学】`, `[Urine Microscopy]`) opens a section; the row under it is a whole name.
     const isName =
       !isSectionHeadingLine(body) &&
-      plausibleName(name, this.order) &&
-      name.split(/\s+/).length <= 6 &&
+      plausibleName(name, this.order, MAX_STACKED_NAME_LENGTH) &&
+      name.split(/\s+/).length <= MAX_STACKED_NAME_WORDS &&
       !/[.!?]$/.test(body.trim());
-    this.stack.pendingName = isName ? { name, line: index } : null;
+    this.stack.pendingName = isName ? { name, line: index, indent: indentOf(this.currentText) } : null;
   }
 }
 
@@ -609,7 +654,7 @@ function readLines(text: string, options: ExtractionOptions): ExtractedReading[]
   const order = detectSlashOrder(text);
   const documentDate =
     reportDate(
-      sourceLines.map((line) => line.text),
+      sourceLines.map((line) => repairLetterSpacing(line.text)),
       order,
     ) ??
     options.defaultDate ??

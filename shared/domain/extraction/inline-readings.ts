@@ -15,7 +15,7 @@ import {
   valueAt,
 } from './measurement';
 import { stripRowMarks } from './row-marks';
-import { headerRole } from './vocabulary';
+import { headerRole, isLabUnit } from './vocabulary';
 
 export interface Candidate {
   /** The name as written, cleaned of leaders and separators. */
@@ -69,8 +69,8 @@ const DANGLING =
   /\b(?:to|from|of|in|at|on|for|with|was|is|are|by|and|or|the|a|an|about|after|before|than|since|every|per)$/i;
 
 /** Whether a cleaned name can be a measurement name at all (short, balanced, not a label or sentence fragment). */
-export function plausibleName(name: string, order: SlashOrder): boolean {
-  if (!/\p{L}/u.test(name) || name.length > 60) return false;
+export function plausibleName(name: string, order: SlashOrder, maxLength = 60): boolean {
+  if (!/\p{L}/u.test(name) || name.length > maxLength) return false;
   if (name.split(/\s+/).length > 8) return false;
   if ((name.match(/\(/g)?.length ?? 0) !== (name.match(/\)/g)?.length ?? 0)) return false;
   if ((name.match(/\[/g)?.length ?? 0) !== (name.match(/\]/g)?.length ?? 0)) return false;
@@ -78,9 +78,9 @@ export function plausibleName(name: string, order: SlashOrder): boolean {
   if (headerRole(name) !== null) return false; // `Result`, `Value`, `Unit` caption a field, they name no test
   if (isNoiseLine(name)) return false;
   if (findDates(name, order).length > 0) return false;
-  // `Glucose 104mg/dL, HbA1c` is a list of readings, not a name; a digit inside a word (`VITAMIN B12 ; COBALAMIN`)
-  // is part of the name.
-  if (/(?:^|[^\p{L}\d])\d[^,;]*[,;]\s/u.test(name)) return false;
+  // `Glucose 104mg/dL, HbA1c` is a list of readings, not a name; a digit inside a word (`VITAMIN B12 ; COBALAMIN`,
+  // `T3, Total`) or inside brackets (`Thyroxine (T4), Free,`) is part of the name.
+  if (/(?:^|[^\p{L}\d])\d[^,;]*[,;]\s/u.test(name.replace(/\([^()]*\)/g, ''))) return false;
   return true;
 }
 
@@ -94,7 +94,8 @@ const TRAILING_LEADERS = /(?:\s*(?:\.{2,}|[·…_]+)|\s+[.:=]+)\s*$/;
 /**
  * What the text in front of a value may end with that belongs to the reading rather than to its name: a reference
  * range printed before the value (`ALT   (0-40)   52 U/L`) and a unit printed before it, after dot leaders
- * (`Sodium ..... mmol/L   141`). Only concentration-like units (with `/` or `%`) are taken from a name's end.
+ * (`Sodium ..... mmol/L   141`). Only concentration-like units (with `/` or `%`) are taken from a name's end, or
+ * a laboratory unit standing between dot leaders (`MCV ..... fL ..... 86`).
  */
 export function splitNameTail(raw: string): { name: string; range: string | null; unit: string | null } {
   let name = raw.replace(/\s+$/, '');
@@ -120,8 +121,15 @@ export function splitNameTail(raw: string): { name: string; range: string | null
     if (unit === null) {
       const m = TRAILING_UNIT.exec(name);
       const token = m?.[1] ?? '';
-      if (m && /[/%]/.test(token) && looksLikeUnit(token) && /\p{L}/u.test(name.slice(0, m.index))) {
-        const before = name.slice(0, m.index + m[0].indexOf(token));
+      const before = m ? name.slice(0, m.index + m[0].indexOf(token)) : '';
+      // Between dot leaders (`MCV ....... fL ....... 86`) any laboratory unit is the column's, not the name's end.
+      const betweenLeaders = /(?:\.{2,}|[·…_]+)\s*$/.test(before) && isLabUnit(token);
+      if (
+        m &&
+        (/[/%]/.test(token) || betweenLeaders) &&
+        looksLikeUnit(token) &&
+        /\p{L}/u.test(name.slice(0, m.index))
+      ) {
         unit = token;
         name = before.replace(/\s+$/, '');
         continue;

@@ -176,10 +176,11 @@ export const QUALITATIVE_CELL = new RegExp(String.raw`^(?:${QUALITATIVE_ALTERNAT
 // Arrows and triangles (▲/▼ in Chinese and Korean printouts) are never part of a word, so they may touch what
 // follows (`128g/L↓(130-175)`); letters and stars may not.
 const FLAG_SYMBOL = /(?:↑↑?|↓↓?|⬆|⬇|▲|▼)|(?:\((?:HH|LL|H|L|A|N)\)|HH|LL|AA|H|L|A|N|\*{1,3}|!{1,2})(?=$|[\s,;)|])/y;
+// EMIS and SystmOne GP records print the flag as a phrase: `Above high reference limit`, `Below low reference limit`.
 const FLAG_WORD =
-  /\(?(?:偏高|偏低|高|低|높음|낮음|high|low|abnormal|critical|crit|hoch|niedrig|erhöht|erniedrigt|alto|bajo|alta|baja|élevé|elevé|eleve|bas|haut)\)?(?=$|[\s,;|])/iy;
+  /\(?(?:(?:above|below)\s+(?:high|low)\s+reference\s+limit|偏高|偏低|高|低|높음|낮음|high|low|abnormal|critical|crit|hoch|niedrig|erhöht|erniedrigt|alto|bajo|alta|baja|élevé|elevé|eleve|bas|haut)\)?(?=$|[\s,;|])/iy;
 export const FLAG_CELL =
-  /^\(?(?:偏高|偏低|高|低|높음|낮음|HH|LL|AA|H|L|A|N|\*{1,3}|!{1,2}|↑↑?|↓↓?|⬆|⬇|▲|▼|high|low|abnormal|critical|hoch|niedrig|erhöht|erniedrigt|alto|bajo|alta|baja|élevé|elevé|eleve|bas|haut)\)?$/iu;
+  /^\(?(?:(?:above|below)\s+(?:high|low)\s+reference\s+limit|偏高|偏低|高|低|높음|낮음|HH|LL|AA|H|L|A|N|\*{1,3}|!{1,2}|↑↑?|↓↓?|⬆|⬇|▲|▼|high|low|abnormal|critical|hoch|niedrig|erhöht|erniedrigt|alto|bajo|alta|baja|élevé|elevé|eleve|bas|haut)\)?$/iu;
 
 const RANGE_LABEL = String.raw`(?:(?:ref(?:erence)?\.?(?:\s*(?:range|interval|int\.?|values?))?|normal(?:\s*range)?|norm|nb|rb|vr|vn|range)\s*[:.]?\s*)?`;
 const RANGE_CORE = String.raw`(?:${NUMBER}\s*(?:-|–|—|~|〜|to|bis|a|à|hasta|até)\s*${NUMBER}|(?:[<>]\s*or\s*=|${COMPARATOR})\s*${NUMBER}|(?:up\s+to|bis|hasta|jusqu'à|jusqu'a|até|ate|fino\s+a|inferiore\s+a|superiore\s+a|inferior\s+a|superior\s+a|menor\s+que|maior\s+que)\s+${NUMBER})${NUMBER_END}`;
@@ -305,6 +306,11 @@ export function parseRangeText(text: string): { range: string; unit: string | nu
   return null;
 }
 
+/** `[90 - ]`: GP record exports (EMIS, SystmOne) print a lower limit alone as an open band, kept as written. */
+function openUpperRange(text: string): { range: string; unit: null } | null {
+  return /^\s*\d+(?:[.,]\d+)?\s*-\s*$/.test(text) ? { range: text.trimStart(), unit: null } : null;
+}
+
 const TRAILING_BRACKETED = /\s[([]([^()[\]]{1,60})[)\]]\s*$/;
 const TRAILING_BARE = new RegExp(String.raw`\s${RANGE_LABEL}(${RANGE_CORE})\s*$`, 'iu');
 
@@ -428,7 +434,7 @@ export function parseMeasurement(text: string, at = 0, options: ValueOptions = {
     if (result.referenceRange === null) {
       const bracketed = matchAt(RANGE_BRACKETED, text, i);
       if (bracketed) {
-        const inner = parseRangeText(bracketed[1] as string);
+        const inner = parseRangeText(bracketed[1] as string) ?? openUpperRange(bracketed[1] as string);
         if (inner) {
           result.referenceRange = inner.range;
           result.unit ??= inner.unit;

@@ -13,6 +13,7 @@ import { DOSING_CONTEXT, isDoseUnit, isKnownMeasurement, LINKING_WORDS } from '.
 const CLAUSE_BOUNDARY = /[.!?]\s+(?=\p{Lu})|,\s+|;\s*|\s+(?:and|und|y|et|but|then|with)\s+/u;
 /** Articles and possessives in front of a name in prose. */
 const DETERMINER = /^(?:the|a|an|her|his|their|your|my|our|its|der|die|das|le|la|les|el|los|las|il|lo)\s/i;
+const CLAUSE_BOUNDARY_KEPT = new RegExp(`(${CLAUSE_BOUNDARY.source})`, 'u');
 /** The longest name tried, in words ("fasting plasma glucose level"). */
 const MAX_NAME_WORDS = 4;
 
@@ -24,13 +25,44 @@ function stripPunctuation(word: string): string {
   return word.replace(/^[("'“‘[]+|[)"'”’\]:,;.!?]+$/g, '');
 }
 
-/** The known measurement name ending right before `end` (after linking words), as written, or null. */
-function nameBefore(clause: string, end: number, unit: string | null): string | null {
+/** `Your LDL Cholesterol result is 138`: the word for the result stands between the name and the verb. */
+const RESULT_WORD = /^(?:result|results|reading|readings|value|values)$/i;
+
+/** The words before `end`, without the linking words and the word for the result that end them. */
+function wordsBefore(clause: string, end: number): { text: string; start: number; end: number }[] {
   const before = words(clause.slice(0, end));
   let last = before.length - 1;
   while (last >= 0 && LINKING_WORDS.has(stripPunctuation((before[last] as { text: string }).text).toLowerCase())) {
     last--;
   }
+  if (last > 0 && RESULT_WORD.test(stripPunctuation((before[last] as { text: string }).text))) last--;
+  return before.slice(0, last + 1);
+}
+
+/**
+ * `Your result for Cholesterol, Total is 212 mg/dL`: the comma that ends a clause also stands inside lab names
+ * (`Cholesterol, Total`, `Vitamin D, 25-Hydroxy`). When the words before the value name nothing alone, the words
+ * before the comma and after it may name a test together, as written.
+ */
+function nameAcrossComma(previous: string, clause: string, end: number, unit: string | null): string | null {
+  const after = wordsBefore(clause, end);
+  const before = words(previous);
+  if (after.length === 0 || after.length > 2 || before.length === 0) return null;
+  const tail = stripPunctuation(
+    clause.slice((after[0] as { start: number }).start, (after.at(-1) as { end: number }).end),
+  );
+  for (let n = Math.min(3, before.length); n >= 1; n--) {
+    const head = stripPunctuation(previous.slice((before[before.length - n] as { start: number }).start).trim());
+    const name = `${head}, ${tail}`;
+    if (head !== '' && isKnownMeasurement(name, unit)) return name;
+  }
+  return null;
+}
+
+/** The known measurement name ending right before `end` (after linking words), as written, or null. */
+function nameBefore(clause: string, end: number, unit: string | null): string | null {
+  const before = wordsBefore(clause, end);
+  const last = before.length - 1;
   if (last < 0) return null;
   for (let n = Math.min(MAX_NAME_WORDS, last + 1); n >= 1; n--) {
     const first = before[last - n + 1] as { start: number };
@@ -48,17 +80,25 @@ function nameBefore(clause: string, end: number, unit: string | null): string | 
  */
 const BRACKETED_VALUE = /(?<=\p{L}\s?)\((\d{2,3}(?:[.,]\d+)?|\d[.,]\d+)\)/gu;
 
-/** Readings named by a known measurement inside prose. Doses in a medication context are skipped. */
-export function readingsInProse(text: string, order: SlashOrder): Candidate[] {
+/**
+ * Readings named by a known measurement inside prose. Doses in a medication context are skipped. `before`: the text
+ * in front of this one when only a comma parts them (a name may span it).
+ */
+export function readingsInProse(text: string, order: SlashOrder, before: string | null = null): Candidate[] {
   const found: Candidate[] = [];
-  for (const written of text.split(CLAUSE_BOUNDARY)) {
-    const clause = written.replace(BRACKETED_VALUE, ' $1 ');
+  // Clauses and the boundaries between them, alternately.
+  const parts = text.split(CLAUSE_BOUNDARY_KEPT);
+  for (let k = 0; k < parts.length; k += 2) {
+    const clause = (parts[k] as string).replace(BRACKETED_VALUE, ' $1 ');
+    const previous = k >= 2 ? (/^,\s+$/.test(parts[k - 1] as string) ? (parts[k - 2] as string) : null) : before;
     if (!/\d/.test(clause)) continue;
     for (const start of valueStarts(clause, order)) {
       const measurement = parseMeasurement(clause, start);
       if (!measurement || measurement.qualitative) continue;
       if (isDoseUnit(measurement.unit) && measurement.unit !== null && DOSING_CONTEXT.test(clause)) continue;
-      const name = nameBefore(clause, start, measurement.unit);
+      const name =
+        nameBefore(clause, start, measurement.unit) ??
+        (previous === null ? null : nameAcrossComma(previous, clause, start, measurement.unit));
       if (name === null) continue;
       found.push({ name, measurement, complete: false });
     }

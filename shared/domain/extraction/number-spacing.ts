@@ -8,11 +8,12 @@
 import { looksLikeUnit } from './measurement';
 
 /**
- * A space before a decimal point or comma (`13 .2`, `0 ,9`) or after a decimal point (`5. 4`). A space after a comma
+ * A space before a decimal point or comma (`13 .2`, `0 ,9`), after a decimal point (`5. 4`) or both (`6 . 9`, faxes). A
+ * space after a comma
  * is how lists are written (`Na 140, 142`), so `0, 9` is left alone. Not inside dates (`12. 03. 2024`) or after
  * another decimal mark (`1.2 .5`).
  */
-const DECIMAL_GAP = /(?<![\d.,]|\d[.,] ?)(\d{1,4})( [.,]|\. )(\d{1,3})(?![\d.,:/]|\s?[.,]\s?\d)/g;
+const DECIMAL_GAP = /(?<![\d.,]|\d[.,] ?)(\d{1,4})( \. | [.,]|\. )(\d{1,3})(?![\d.,:/]|\s?[.,]\s?\d)/g;
 
 /**
  * A single digit, one space, then the rest of the number, one space before a unit (`1 04 mg/dL`, `1 2.5 g/dL`): a

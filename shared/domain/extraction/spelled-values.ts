@@ -48,7 +48,9 @@ export function spellOutValues(line: string): SpelledLine {
     return `${whole}.${decimals}`;
   });
   if (ANY_NUMBER_WORD.test(text)) {
-    text = text.replace(RUN, (run) => {
+    text = text.replace(RUN, (run: string, at: number, line: string) => {
+      // `Creati nine      0.77 mg/dL`: a fax broke the name; a table row's value column holds the value already.
+      if (/^\s{2,}[<>]?\d/.test(line.slice(at + run.length)) && /\p{L} $/u.test(line.slice(0, at))) return run;
       const parts = [...run.matchAll(/[^\s-]+|[\s-]+/g)].map((m) => m[0]);
       const tokens = parts.filter((_, k) => k % 2 === 0).map((w) => w.toLowerCase());
       const separators = parts.filter((_, k) => k % 2 === 1);

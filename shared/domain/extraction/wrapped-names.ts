@@ -47,6 +47,45 @@ function looksLikeContinuation(tail: string): boolean {
 }
 
 /**
+ * A name line ending where no name ends: a comma, hyphen, slash or ampersand (`Thyroxine (T4), Free,`,
+ * `C-Reactive Protein,`), or a joining word (`and`, `of`). Whatever comes next is the rest of the name.
+ */
+const OPEN_END = /(?:[,/&+-]|\s(?:and|of|by|per|in|with|for|und|et|de|du))$/iu;
+
+/**
+ * Looser than `looksLikeContinuation`, for a tail the layout itself says continues the name (an open-ended head, a
+ * hanging indent): an ordinal (`3rd Generation`) or a bracketed abbreviation may carry digits, and a comma may stand
+ * inside (`(TSH), 3rd Generation`); a comment, a sentence or a cut-off still may not.
+ */
+function looksLikeLaidOutContinuation(tail: string): boolean {
+  if (!/^[\p{L}(]/u.test(tail) || tail.split(/\s+/).length > MAX_CONTINUATION_WORDS) return false;
+  if (/[:;!?.]$|:/.test(tail)) return false;
+  if (/\d/.test(tail.replace(/\([^()]*\)/g, '').replace(/\b\d+(?:st|nd|rd|th)\b/gi, ''))) return false;
+  if ((tail.match(/\(/g)?.length ?? 0) !== (tail.match(/\)/g)?.length ?? 0)) return false;
+  return !COMMENT_WORDS.test(tail);
+}
+
+/**
+ * Whether the way the two lines are laid out says the name continues, whatever the vocabulary knows: the head ends
+ * open (`Folate (Folic Acid),` / `Serum  5.1`), or the line with the values hangs indented under a name line
+ * (`Thyroid Peroxidase (TPO)` / `  Antibodies  112`), as narrow name columns wrap. A section heading
+ * (`LIPIDS`, `Urea and electrolytes`) is also followed by indented rows, so an all-capitals head, a tail that is a test
+ * of its own, or one of several capitalised words is not joined on indentation alone.
+ */
+function laidOutAsOneName(head: string, tail: string, unit: string | null, hanging: boolean): boolean {
+  if (!looksLikeLaidOutContinuation(tail)) return false;
+  if (OPEN_END.test(head)) return true;
+  if (!hanging || isAllCaps(head)) return false;
+  // A bracket alone on the hanging line, with the values, is the name's abbreviation (`Natriuretic Peptide B` /
+  // `  (BNP)  45 pg/mL`), even when it names the test by itself; anything else that does is a row of its own.
+  if (/^\([^()]*\)$/.test(tail)) return true;
+  if (isKnownMeasurement(tail, unit)) return false;
+  // A panel heading in mixed case (`Urea and electrolytes`) looks like a name; the rows under it are whole names of
+  // their own (`Total white cell count`), while a wrapped tail is a bracket, lower case, or one word (`Antibodies`).
+  return /^[(\p{Ll}]/u.test(tail) || !/\s/.test(tail);
+}
+
+/**
  * Whether `tail` (the line below) continues the test name `head` (the line above), given the reading's unit.
  * The joined name is `${head} ${tail}`. `tailHasValues`: the values are on the tail's line (`Estimated glomerular` /
  * `filtration rate (eGFR)  >90`), rather than on the head's (`Alanine  32 U/L` / `aminotransferase (ALT)`).
@@ -55,11 +94,13 @@ export function continuesName(
   head: string,
   tail: string,
   unit: string | null,
-  options: { tailHasValues: boolean },
+  options: { tailHasValues: boolean; hanging?: boolean },
 ): boolean {
-  if (!looksLikeContinuation(tail) || head === '' || /[:.]$/.test(head)) return false;
+  if (head === '' || /[:.]$/.test(head)) return false;
   const joined = `${head} ${tail}`;
   if (joined.split(/\s+/).length > MAX_JOINED_WORDS || joined.length > 60) return false;
+  if (laidOutAsOneName(head, tail, unit, options.hanging === true)) return true;
+  if (!looksLikeContinuation(tail)) return false;
   const headKnown = isKnownMeasurement(head, unit);
   // A one- or two-word capitalised line is a section heading (`CHEMISTRY`, `LIVER PANEL`) unless only the joined
   // name is a test.

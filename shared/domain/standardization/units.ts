@@ -287,8 +287,9 @@ function cleanSpelling(unit: string): string {
       .replace(/\/\s*(?:day|tag|jour|d[ií]a|giorno)\b/gi, '/d')
       // the legacy "per 100 mL" is per decilitre: `mg/100ml`, `g/100 mL`
       .replace(/\/\s*100\s*ml\b/gi, '/dL')
-      // body-surface normalisation of eGFR and clearances: `/1.73m²`, `/1,73 qm`, `/1.73_m2`, a bare `/1.73`
-      .replace(/\/\s*\{?1\.73\s*_?\s*(?:m2|m\^2|qm|sq\.?\s*m)?\}?(?![\w.])/gi, '/{1.73_m2}')
+      // body-surface normalisation of eGFR and clearances: `/1.73m²`, `/1,73 qm`, `/1.73_m2`, `/1.73m*2` (EMIS), a
+      // bare `/1.73`
+      .replace(/\/\s*\{?1\.73\s*_?\s*(?:m2|m\^2|m\*2|qm|sq\.?\s*m)?\}?(?![\w.*])/gi, '/{1.73_m2}')
       // enzyme activity per gram of haemoglobin: `U/g Hb`, `U/g Hgb`
       .replace(/\/\s*g\s*(?:hb|hgb)\b/gi, '/g{Hb}')
       // osmolality per kilogram of water: `mOsm/kg H2O`
