@@ -53,6 +53,7 @@ import { detectDelimiter, isNoiseLine, type SourceLine, splitCells, splitLines }
 import { FLAG_CELL, looksLikeUnit, type Measurement, parseMeasurement, parseRangeText } from './measurement';
 import { readingsInProse } from './narrative';
 import { repairNumberSpacing } from './number-spacing';
+import { tidyReading } from './range-tidy';
 import { spellOutValues } from './spelled-values';
 import { detectHeader, type RowReading, readTableRow, type TableLayout } from './table-layout';
 import { detectTransposedHeader, readTransposedRow, type TransposedLayout, type TransposedRow } from './transposed';
@@ -201,6 +202,7 @@ class DocumentReader {
   ) {}
 
   result(): ExtractedReading[] {
+    for (const reading of this.readings) tidyReading(reading);
     return this.readings;
   }
 
