@@ -310,6 +310,11 @@ function classify(label: string): DateLabel | null {
 /** A short line ending in a colon: a caption whose value may be on the next line. */
 const CAPTION_LINE = /^[^\d]{2,40}[:：]\s*$/u;
 
+/** A line that is only a caption ending in a colon (`Date Collected:`), whose value is on the next line. */
+export function isCaptionLine(text: string): boolean {
+  return CAPTION_LINE.test(text) && classify(text) !== null;
+}
+
 const PRIORITY: Record<Exclude<DateLabel, 'birth'>, number> = { collection: 0, generic: 1, report: 2 };
 
 /** A clock time right after a date: `07:42`, `8:15:00AM`, `08h15`, `6:42 p.m.`, optionally after `at` or a comma. */

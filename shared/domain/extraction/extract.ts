@@ -43,7 +43,7 @@ import {
   splitPreviousResult,
   withoutNoEarlierNote,
 } from './cumulative';
-import { dateOnlyLine, detectSlashOrder, leadingDate, reportDate, type SlashOrder } from './dates';
+import { dateOnlyLine, detectSlashOrder, isCaptionLine, leadingDate, reportDate, type SlashOrder } from './dates';
 import { readFhirObservations } from './fhir-json';
 import { readFhirXmlObservations } from './fhir-xml';
 import { type LeadingFlag, splitFlagBeforeValue } from './flag-first';
@@ -286,6 +286,7 @@ class DocumentReader {
     if (written.trim() === '') return;
     // Comma-separated rows are left as written: there a space before a comma is a cell edge, not damage.
     const text = detectDelimiter(written) === 'comma' ? written : repairNumberSpacing(written);
+    const textAbove = this.currentText;
     this.currentText = text;
     if (this.transposed) {
       const row = readTransposedRow(text, this.transposed.layout, order);
@@ -321,7 +322,9 @@ class DocumentReader {
     }
     const section = dateOnlyLine(text, order);
     if (section) {
-      this.sectionDate = section;
+      // Under a caption (`Date Reported:`) the date is that caption's value, which `reportDate` weighs; it heads
+      // no section.
+      if (!isCaptionLine(textAbove)) this.sectionDate = section;
       return;
     }
     if (isNoiseLine(text)) return;

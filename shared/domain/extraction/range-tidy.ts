@@ -24,8 +24,6 @@ const NUMERIC_BAND = /^\s*(?:[<>≤≥]=?|<\s*OR\s*=|>\s*OR\s*=|≦|≧)?\s*\d[\
 export function tidyReading(reading: ExtractedReading): void {
   let range = reading.referenceRange;
   if (range === null || range.length > 200) return;
-  const enclosed = ENCLOSED.exec(range);
-  if (enclosed) range = enclosed[1] as string;
   if (reading.flag === null) {
     const flagged = TRAILING_FLAG.exec(range);
     if (flagged) {
@@ -33,6 +31,9 @@ export function tidyReading(reading: ExtractedReading): void {
       reading.flag = flagged[2] as string;
     }
   }
+  // After the flag is split off: `(70 - 110)   H` is bracketed only once the flag has gone.
+  const enclosed = ENCLOSED.exec(range);
+  if (enclosed) range = enclosed[1] as string;
   range = range.replace(CALC_NOTE, '');
   const band = NUMERIC_BAND.exec(range);
   if (band) {

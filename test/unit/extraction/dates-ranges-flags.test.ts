@@ -126,6 +126,18 @@ describe('end to end', () => {
     expect(row?.measuredAt).toBe('2026-03-06T08:12:00');
   });
 
+  it('takes a date under its caption as that caption’s value, not as a section heading', () => {
+    const text = [
+      'Date Collected:',
+      '03/04/2026 10:15 AM',
+      'Date Reported:',
+      '03/05/2026 09:02 AM',
+      '',
+      'Glucose                   132         mg/dL      70-99          H',
+    ].join('\n');
+    expect(extractReadingsOffline(text)[0]?.measuredAt).toBe('2026-03-04T10:15:00');
+  });
+
   it('does not throw nor slow down on a huge date-like line', () => {
     const line = `Collected: ${'12/Apr/2026 '.repeat(5000)}`;
     const start = performance.now();
