@@ -299,8 +299,16 @@ const GENERIC =
 const REPORT =
   /(?:报告|報告|审核|審核|打印|接收|签收|受付|印刷|発行|보고|접수|출력|발행|report|referto|laudo|emiss|liberad|result|receiv|eingang|befund|printed|issued|validat|valid[ée]|authori|review|signed|ausgedruckt|telephon)/i;
 
+/**
+ * Prose naming when the samples were taken, right before the date: `your lab results from March 4, 2026`, `labs
+ * from April 10`, `bloods taken on`, `Laborwerte vom`, `analisi del`, `análisis del`, `analyses du`.
+ */
+const PROSE_COLLECTION =
+  /(?:\b(?:labs?|lab ?work|blood ?work|bloods?|results?|tests?|samples?|panel)\s+(?:(?:were\s+)?(?:taken|drawn|done|collected)\s+)?(?:from|of|on|dated)|\b(?:laborwerte|werte|blutwerte|analisi|esami|an[áa]lisis|analyses|examens|bilan)\s+(?:vom|del|du|de)\s*(?:l[ae]\s+)?)\s*$/i;
+
 function classify(label: string): DateLabel | null {
   if (BIRTH.test(label)) return 'birth';
+  if (PROSE_COLLECTION.test(label)) return 'collection';
   if (COLLECTION.test(label)) return 'collection';
   if (GENERIC.test(label)) return 'generic';
   if (REPORT.test(label)) return 'report';
@@ -364,5 +372,40 @@ export function reportDate(lines: readonly string[], order: SlashOrder): string 
       if (!best || priority < best.priority) best = { priority, iso: withTimeAfter(date.iso, line.slice(date.end)) };
     }
   }
-  return best?.iso ?? null;
+  if (best?.priority === PRIORITY.collection) return best.iso;
+  return yearlessProseDate(lines, best?.iso ?? null, order);
+}
+
+const YEARLESS_AFTER_PROSE = new RegExp(
+  String.raw`(${PROSE_COLLECTION.source.replace(/\\s\*\$$/, '')})\s+(?:(${MONTH_ALTERNATION})\.?\s+(\d{1,2})(?:st|nd|rd|th)?|(\d{1,2})(?:st|nd|rd|th|\.)?\s+(${MONTH_ALTERNATION}))(?![\p{L}\d]|,?\s*\d{2})`,
+  'iu',
+);
+
+/**
+ * `Your labs from April 10 are back` in a message sent `April 14, 2026`: a collection date without its year takes
+ * the year of the message's own date (the year before, when that would put it after the message).
+ */
+function yearlessProseDate(lines: readonly string[], fallback: string | null, order: SlashOrder): string | null {
+  let anchor: string | null = fallback;
+  for (const line of lines) {
+    if (line.length > 2000) continue;
+    anchor ??= findDates(line, order).find((d) => Number(d.iso.slice(0, 4)) > 1970)?.iso ?? null;
+    const m = YEARLESS_AFTER_PROSE.exec(line);
+    if (!m) continue;
+    if (anchor === null) {
+      for (const later of lines) {
+        anchor = findDates(later, order)[0]?.iso ?? null;
+        if (anchor) break;
+      }
+    }
+    if (anchor === null) return fallback;
+    const month = MONTH_BY_NAME.get(((m[2] ?? m[5]) as string).toLowerCase());
+    const day = Number(m[3] ?? m[4]);
+    if (!month) return fallback;
+    const year = Number(anchor.slice(0, 4));
+    const sameYear = iso(year, month, day);
+    if (sameYear === null) return fallback;
+    return sameYear > anchor.slice(0, 10) ? iso(year - 1, month, day) : sameYear;
+  }
+  return fallback;
 }

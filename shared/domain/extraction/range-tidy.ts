@@ -39,7 +39,7 @@ export function tidyReading(reading: ExtractedReading): void {
   if (band) {
     const rest = range.slice(band[0].length).trim();
     if (rest !== '' && startsWithUnit(rest, reading.unit)) range = band[0].trim();
-    else if (rest !== '' && reading.unit === null && looksLikeUnit(rest)) {
+    else if (rest !== '' && reading.unit === null && unitPhrase(rest)) {
       // The value had no unit cell of its own; the unit printed after its band is the value's unit.
       range = band[0].trim();
       reading.unit = rest;
@@ -53,4 +53,11 @@ function startsWithUnit(rest: string, unit: string | null): boolean {
   if (!rest.toLowerCase().startsWith(unit.toLowerCase())) return false;
   const after = rest.slice(unit.length);
   return after === '' || /^[\s(]/u.test(after);
+}
+
+/** A unit, or a unit with what it is a share of (`% of total Hgb`, `% of total protein`). */
+function unitPhrase(text: string): boolean {
+  if (looksLikeUnit(text)) return true;
+  const share = /^(\S+)\s+of\s+(?:total\s+)?[\p{L}\d-]+$/iu.exec(text);
+  return share !== null && looksLikeUnit(share[1] as string);
 }

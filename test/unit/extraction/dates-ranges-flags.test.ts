@@ -65,6 +65,24 @@ describe('the collection date among a report’s dates', () => {
   });
 });
 
+describe('a collection date written in prose', () => {
+  it('reads `results from <date>` over the message header date', () => {
+    const lines = ['Date: Thu, 5 Mar 2026 10:12:44 -0600', 'Dr. Kim has reviewed your lab results from March 4, 2026.'];
+    expect(reportDate(lines, 'month-first')).toBe('2026-03-04');
+  });
+
+  it('gives a date without its year the year of the message, or the year before', () => {
+    expect(
+      reportDate(['Sent: Tuesday, April 14, 2026 9:12 AM', 'Your labs from April 10 are back.'], 'month-first'),
+    ).toBe('2026-04-10');
+    expect(reportDate(['Sent: 3 January 2026', 'Your bloods taken on 28 December were fine'], 'day-first')).toBe(
+      '2025-12-28',
+    );
+    expect(reportDate(['Your labs from April 10 are back.'], 'month-first')).toBeNull();
+    expect(reportDate(['Sent: April 14, 2026', 'See you on April 20.'], 'month-first')).toBeNull();
+  });
+});
+
 describe('clock times after a date', () => {
   it('reads Italian ore, Dutch om, Scandinavian kl., a slash, and an attached AM/PM', () => {
     expect(withTimeAfter('2026-03-06', ' ore 08:21')).toBe('2026-03-06T08:21:00');
@@ -102,6 +120,8 @@ describe('range tidy', () => {
     expect(tidy(reading('<OR = 5.0 (calc)', null, null))).toEqual(['<OR = 5.0', null, null]);
     expect(tidy(reading('<5.7 % of total Hgb', null, '% of total Hgb'))).toEqual(['<5.7', null, '% of total Hgb']);
     expect(tidy(reading('<130 mg/dL', null, null))).toEqual(['<130', null, 'mg/dL']);
+    expect(tidy(reading('<5.7 % of total Hgb', null, null))).toEqual(['<5.7', null, '% of total Hgb']);
+    expect(tidy(reading('<5.7 see note', null, null))).toEqual(['<5.7 see note', null, null]);
     expect(tidy(reading('0,27 a 4,20', null, 'µUI/mL'))).toEqual(['0,27 a 4,20', null, 'µUI/mL']);
   });
 
