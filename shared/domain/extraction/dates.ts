@@ -323,6 +323,30 @@ export function isCaptionLine(text: string): boolean {
   return CAPTION_LINE.test(text) && classify(text) !== null;
 }
 
+/**
+ * A heading that carries its section's date (`OBSERVATIONS ON DISCHARGE (19/02/2026 08:00)`, `Sample collected:
+ * 18-Nov-2025 08:55`, `Bloods on admission (collected 14/02/2026 23:05):`): one date, its time, and words only —
+ * an upper-case heading or a collection caption. The date with its time, or null.
+ */
+export function datedHeading(text: string, order: SlashOrder): string | null {
+  if (text.length > 200) return null;
+  const dates = findDates(text, order);
+  if (dates.length !== 1) return null;
+  const date = dates[0] as DateMatch;
+  const after = text.slice(date.end);
+  const words = `${text.slice(0, date.start)} ${after.replace(TIME, ' ')}`
+    .replace(/\b(?:at|um|ore|om|kl|[AP]M|UTC|GMT|[A-Z]{1,2}[SD]T)\b/g, ' ')
+    .replace(/[()[\]:：,.\-–—/|]/g, ' ')
+    .trim();
+  if (words === '' || /\d/.test(words) || words.split(/\s+/).length > 8) return null;
+  // A header row pairing a sample caption with a received/reported date (`Sample Type: SERUM  Received On: …`).
+  if (REPORT.test(words) || BIRTH.test(words)) return null;
+  const kind = classify(words);
+  const heading = words === words.toUpperCase() && /\p{Lu}{3}/u.test(words) && kind !== 'birth' && kind !== 'report';
+  if (!heading && kind !== 'collection') return null;
+  return withTimeAfter(date.iso, after.replace(/^\s*[)\]]?/, ''));
+}
+
 const PRIORITY: Record<Exclude<DateLabel, 'birth'>, number> = { collection: 0, generic: 1, report: 2 };
 
 /** A clock time right after a date: `07:42`, `8:15:00AM`, `08h15`, `6:42 p.m.`, optionally after `at` or a comma. */

@@ -43,7 +43,15 @@ import {
   splitPreviousResult,
   withoutNoEarlierNote,
 } from './cumulative';
-import { dateOnlyLine, detectSlashOrder, isCaptionLine, leadingDate, reportDate, type SlashOrder } from './dates';
+import {
+  datedHeading,
+  dateOnlyLine,
+  detectSlashOrder,
+  isCaptionLine,
+  leadingDate,
+  reportDate,
+  type SlashOrder,
+} from './dates';
 import { readFhirObservations } from './fhir-json';
 import { readFhirXmlObservations } from './fhir-xml';
 import { type LeadingFlag, splitFlagBeforeValue } from './flag-first';
@@ -325,6 +333,11 @@ class DocumentReader {
       // Under a caption (`Date Reported:`) the date is that caption's value, which `reportDate` weighs; it heads
       // no section.
       if (!isCaptionLine(textAbove)) this.sectionDate = section;
+      return;
+    }
+    const heading = datedHeading(text, order);
+    if (heading) {
+      this.sectionDate = heading;
       return;
     }
     if (isNoiseLine(text)) return;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findDates, reportDate, withTimeAfter } from '../../../shared/domain/extraction/dates';
+import { datedHeading, findDates, reportDate, withTimeAfter } from '../../../shared/domain/extraction/dates';
 import { extractReadingsOffline } from '../../../shared/domain/extraction/index';
 import { tidyReading } from '../../../shared/domain/extraction/range-tidy';
 import type { ExtractedReading } from '../../../shared/domain/extraction/types';
@@ -80,6 +80,23 @@ describe('a collection date written in prose', () => {
     );
     expect(reportDate(['Your labs from April 10 are back.'], 'month-first')).toBeNull();
     expect(reportDate(['Sent: April 14, 2026', 'See you on April 20.'], 'month-first')).toBeNull();
+  });
+});
+
+describe('a heading carrying its section’s date', () => {
+  it('reads an upper-case heading or a collection caption with one date and its time', () => {
+    expect(datedHeading('OBSERVATIONS ON DISCHARGE (19/02/2026 08:00)', 'day-first')).toBe('2026-02-19T08:00:00');
+    expect(datedHeading('              Sample collected: 18-Nov-2025 08:55', 'day-first')).toBe('2025-11-18T08:55:00');
+    expect(datedHeading('Bloods on admission (collected 14/02/2026 23:05):', 'day-first')).toBe('2026-02-14T23:05:00');
+    expect(datedHeading('PRÉLÈVEMENT DU 03/02/2026', 'day-first')).toBe('2026-02-03');
+  });
+
+  it('leaves report, receipt and birth dates, rows with numbers and prose alone', () => {
+    expect(datedHeading('Sample Type   : SERUM      Received On     : 06/Mar/2026 10:40AM', 'day-first')).toBeNull();
+    expect(datedHeading('Printed: 09-Mar-2026 10:14', 'day-first')).toBeNull();
+    expect(datedHeading('DATE OF BIRTH 04/11/1971', 'day-first')).toBeNull();
+    expect(datedHeading('GLUCOSE 5.4 mmol/L 03/02/2026', 'day-first')).toBeNull();
+    expect(datedHeading('Heart failure nurse clinic review 03/03/2026.', 'day-first')).toBeNull();
   });
 });
 
