@@ -175,6 +175,19 @@ describe('end to end', () => {
     expect(extractReadingsOffline(text)[0]?.measuredAt).toBe('2026-03-04T10:15:00');
   });
 
+  it('reads an NHS phrase flag after a bracketed range, without taking it into the next name', () => {
+    const text = [
+      '  Total white cell count 11.8 10*9/L [4 - 11] Above high reference limit',
+      '  Red blood cell count 4.41 10*12/L [4.5 - 6.5] Below low reference limit',
+      '  Serum potassium 5.4 mmol/L (3.5 - 5.3) Outside reference range',
+    ].join('\n');
+    expect(extractReadingsOffline(text).map((r) => [r.indicator, r.referenceRange, r.flag])).toEqual([
+      ['Total white cell count', '4 - 11', 'Above high reference limit'],
+      ['Red blood cell count', '4.5 - 6.5', 'Below low reference limit'],
+      ['Serum potassium', '3.5 - 5.3', 'Outside reference range'],
+    ]);
+  });
+
   it('does not throw nor slow down on a huge date-like line', () => {
     const line = `Collected: ${'12/Apr/2026 '.repeat(5000)}`;
     const start = performance.now();
