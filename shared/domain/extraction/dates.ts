@@ -285,8 +285,9 @@ export function leadingDate(text: string, order: SlashOrder): { iso: string; res
 
 type DateLabel = 'birth' | 'collection' | 'generic' | 'report';
 
+// Geburtsdatum, geboortedatum, data urodzenia, födelsedatum, fødselsdato, syntymäaika, datum narození, doğum tarihi.
 const BIRTH =
-  /(?:出生|生年月日|생년월일|d\.?o\.?b|birth|nascita|nascimento|\bnat[oa]\b|\bgeb\b|\bgeb\.|geboren|\bn[ée]e?(?![a-z])|naissance|nacimiento|\bborn\b)/i;
+  /(?:出生|生年月日|생년월일|d\.?o\.?b|birth|nascita|nascimento|\bnat[oa]\b|\bgeb\b|\bgeb\.|geboren|geburt|geboorte|urodzen|f[öo]delse|f[øo]dsel|syntym|naroz|do[gğ]um|\bn[ée]e?(?![a-z])|naissance|nacimiento|\bborn\b)/i;
 // CJK captions: 采样/采集/采血/送检 (sampled, collected, sent to the lab), 採取/採血, 채취/채혈; 报告/審核/打印/接收
 // (reported, verified, printed, received), 受付/報告, 보고/접수/출력; 日期/検査日/검사일 are the plain test date.
 // 受診日/健診日/検診日 (the check-up day) is when a Japanese check-up's samples were taken. Other languages' sampling
@@ -297,7 +298,7 @@ const COLLECTION =
 const GENERIC =
   /(?:日期|检验日|檢驗日|検査日|検査年月日|日付|검사일|검사일자|날짜|\bdate\b|datum|\bfecha\b|\bdata\b|\bvom\b|\bdu\b|\bnote\b|\bdated\b)/i;
 const REPORT =
-  /(?:报告|報告|审核|審核|打印|接收|签收|受付|印刷|発行|보고|접수|출력|발행|report|referto|laudo|emiss|liberad|result|receiv|eingang|befund|printed|issued|validat|valid[ée]|authori|review|signed|ausgedruckt|telephon)/i;
+  /(?:报告|報告|审核|審核|打印|接收|签收|受付|印刷|発行|보고|접수|출력|발행|report|referto|laudo|emiss|liberad|result|receiv|eingang|befund|printed|issued|validat|valid[ée]|authori|review|signed|ausgedruckt|gedruckt|telephon|export|generated|erstellt)/i;
 
 /**
  * Prose naming when the samples were taken, right before the date: `your lab results from March 4, 2026`, `labs
@@ -314,6 +315,9 @@ function classify(label: string): DateLabel | null {
   if (REPORT.test(label)) return 'report';
   return null;
 }
+
+/** What joins the two ends of a period: `March 29, 2026 - April 11, 2026`, `01.03.2026 bis 14.03.2026`. */
+const PERIOD_JOIN = /^\s*(?:-|–|—|to|through|thru|until|bis|au|al|a|till)\s*$/i;
 
 /** A short line ending in a colon: a caption whose value may be on the next line. */
 const CAPTION_LINE = /^[^\d]{2,40}[:：]\s*$/u;
@@ -390,7 +394,10 @@ export function reportDate(lines: readonly string[], order: SlashOrder): string 
       let label = boundary >= 0 ? before.slice(boundary) : before;
       if (cellStart === 0 && label.trim() === '' && caption !== null) label = caption;
       cellStart = date.end;
-      const kind = classify(label);
+      const previous = dates[dates.indexOf(date) - 1];
+      const period = previous !== undefined && PERIOD_JOIN.test(line.slice(previous.end, date.start));
+      // The end of a monitoring period (`14 Days: March 29, 2026 - April 11, 2026`) dates the summary over it.
+      const kind = period ? 'generic' : classify(label);
       if (kind === null || kind === 'birth') continue;
       const priority = PRIORITY[kind];
       if (!best || priority < best.priority) best = { priority, iso: withTimeAfter(date.iso, line.slice(date.end)) };

@@ -60,8 +60,18 @@ describe('the collection date among a report’s dates', () => {
     expect(pick(['Date Collected:', '', 'Patient: Smith'], 'month-first')).toBeNull();
   });
 
+  it('dates a summary over a period by the period’s end', () => {
+    expect(pick(['14 Days: March 29, 2026 - April 11, 2026'], 'month-first')).toBe('2026-04-11');
+    expect(pick(['Zeitraum: 01.03.2026 bis 14.03.2026', 'Exportiert am 15.03.2026'])).toBe('2026-03-14');
+    expect(pick(['Collected: 01/03/2026', 'Period: 01/02/2026 to 28/02/2026'])).toBe('2026-03-01');
+  });
+
   it('never takes a birth date', () => {
     expect(pick(['DOB: 12/15/1964   Printed: 02/07/2026'], 'month-first')).toBe('2026-02-07');
+    expect(pick(['Geburtsdatum: 02.05.1956', 'Befund vom 03.02.2026'])).toBe('2026-02-03');
+    expect(pick(['Geboortedatum: 02-05-1956   Datum: 03-02-2026'])).toBe('2026-02-03');
+    expect(pick(['Data urodzenia: 02.05.1956'])).toBeNull();
+    expect(pick(['Födelsedatum: 1956-05-02'])).toBeNull();
   });
 });
 
