@@ -195,6 +195,8 @@ class DocumentReader {
   private readonly stack: Stack = { pendingName: null, last: null, lastLine: null };
   /** The line being read, as written (indentation kept). */
   private currentText = '';
+  /** A transposed table's `Ref low` cell per reading, until its `Ref high` row completes the range. */
+  private readonly lowBounds = new WeakMap<ExtractedReading, string>();
   /** A transposed table being read (tests as columns) and the readings of each of its columns so far. */
   private transposed: { layout: TransposedLayout; byColumn: ExtractedReading[][] } | null = null;
   /** A cumulative header copied without its column gaps, whose rows are read token by token (`cumulative.ts`). */
@@ -464,7 +466,14 @@ class DocumentReader {
       }
       const cell = row.cells[k];
       if (cell === null || cell === undefined) return;
-      if (row.kind === 'unit') {
+      if (row.kind === 'low') {
+        for (const reading of readings) this.lowBounds.set(reading, cell);
+      } else if (row.kind === 'high') {
+        for (const reading of readings) {
+          const low = this.lowBounds.get(reading);
+          if (low !== undefined) reading.referenceRange ??= `${low}-${cell}`;
+        }
+      } else if (row.kind === 'unit') {
         column.unit ??= cell;
         for (const reading of readings) reading.unit ??= cell;
       } else if (row.kind === 'range') {

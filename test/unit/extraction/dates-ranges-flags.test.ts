@@ -198,6 +198,25 @@ describe('end to end', () => {
     ]);
   });
 
+  it('joins a transposed table’s low and high rows into its range, and reads units one per column', () => {
+    const text = [
+      'RENAL FUNCTION (one sample)                   Collected 2026-07-15',
+      '             Na      K      Cl     HCO3    Urea    Creat',
+      'Result       141     3.9    104    26      5.1     84',
+      'Units        mmol/L  mmol/L mmol/L mmol/L  mmol/L  umol/L',
+      'Ref low      135     3.5    98     22      2.5     60',
+      'Ref high     145     5.1    107    29      7.8     110',
+    ].join('\n');
+    expect(extractReadingsOffline(text).map((r) => [r.indicator, r.unit, r.referenceRange])).toEqual([
+      ['Na', 'mmol/L', '135-145'],
+      ['K', 'mmol/L', '3.5-5.1'],
+      ['Cl', 'mmol/L', '98-107'],
+      ['HCO3', 'mmol/L', '22-29'],
+      ['Urea', 'mmol/L', '2.5-7.8'],
+      ['Creat', 'umol/L', '60-110'],
+    ]);
+  });
+
   it('does not throw nor slow down on a huge date-like line', () => {
     const line = `Collected: ${'12/Apr/2026 '.repeat(5000)}`;
     const start = performance.now();
