@@ -135,14 +135,30 @@ const MONTH_ALTERNATION = [...MONTH_BY_NAME.keys()].sort((a, b) => b.length - a.
 
 const YEAR_FIRST = /(?<![\d./-])(\d{4})([-/.])(\d{1,2})\2(\d{1,2})(?![\d]|[-/.:]\d)/g;
 const NUMERIC = /(?<![\d./-])(\d{1,2})([./-])(\d{1,2})\2(\d{4}|\d{2})(?![\d]|[-/.]\d)/g;
+// `12/Apr/2026` and `12-Apr-2026` (Indian and British lab systems) as well as `12 April 2026`.
 const DAY_MONTH_NAME = new RegExp(
-  String.raw`(?<![\p{L}\d])(\d{1,2})(?:\.|st|nd|rd|th)?(?:\s+de)?[\s-]+(${MONTH_ALTERNATION})\.?,?(?:\s+de)?[\s-]+(\d{4}|\d{2}(?!\d))`,
+  String.raw`(?<![\p{L}\d])(\d{1,2})(?:\.|st|nd|rd|th)?(?:\s+de)?(?:[\s-]+|\/)(${MONTH_ALTERNATION})\.?,?(?:\s+de)?(?:[\s-]+|\/)(\d{4}|\d{2}(?!\d))`,
   'giu',
 );
 const MONTH_NAME_DAY = new RegExp(
   String.raw`(?<![\p{L}])(${MONTH_ALTERNATION})\.?\s+(\d{1,2})(?:st|nd|rd|th)?,?\s+(\d{4})(?!\d)`,
   'giu',
 );
+/** `MAR-17-2026`, `Mar/17/2026`: US systems (fax headers, exports) writing the month name first with separators. */
+const MONTH_NAME_DAY_SEPARATED = new RegExp(
+  String.raw`(?<![\p{L}])(${MONTH_ALTERNATION})([-/])(\d{1,2})\2(\d{4})(?!\d)`,
+  'giu',
+);
+/** OCR and fax text spaces the slashes out: `03 / 17 / 2026` (four-digit year only, so a ratio is never a date). */
+const SPACED_SLASH = /(?<![\d./-])(\d{1,2}) \/ (\d{1,2}) \/ (\d{4})(?!\d)/g;
+
+/**
+ * Full-width ASCII (`２０２６／０２／１８`, common in Japanese and Chinese reports) as half-width, one code unit for
+ * one, so match positions still index the original line.
+ */
+function halfWidth(text: string): string {
+  return text.replace(/[\uFF01-\uFF5E]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 0xfee0)).replace(/\u3000/g, ' ');
+}
 
 /** Chinese and Japanese `2024年3月15日`, Korean `2024년 3월 15일` (and `2024. 3. 15.` handled as year-first dots). */
 const CJK_YEAR_MONTH_DAY = /(?<!\d)(\d{4})\s*[年년]\s*(\d{1,2})\s*[月월]\s*(\d{1,2})\s*[日일号號]?(?!\d)/gu;
@@ -183,7 +199,8 @@ export function detectSlashOrder(text: string): SlashOrder {
 }
 
 /** Every date in a line, in order, without overlaps. */
-export function findDates(text: string, order: SlashOrder): DateMatch[] {
+export function findDates(original: string, order: SlashOrder): DateMatch[] {
+  const text = halfWidth(original);
   const found: DateMatch[] = [];
   for (const m of text.matchAll(YEAR_FIRST)) {
     const value = iso(Number(m[1]), Number(m[3]), Number(m[4]));
@@ -197,6 +214,18 @@ export function findDates(text: string, order: SlashOrder): DateMatch[] {
     if (a > 12) dayFirst = true;
     else if (b > 12) dayFirst = false;
     const value = dayFirst ? iso(year, b, a) : iso(year, a, b);
+    if (value) found.push({ start: m.index, end: m.index + m[0].length, iso: value });
+  }
+  for (const m of text.matchAll(SPACED_SLASH)) {
+    const a = Number(m[1]);
+    const b = Number(m[2]);
+    const dayFirst = a > 12 || (b <= 12 && order === 'day-first');
+    const value = dayFirst ? iso(Number(m[3]), b, a) : iso(Number(m[3]), a, b);
+    if (value) found.push({ start: m.index, end: m.index + m[0].length, iso: value });
+  }
+  for (const m of text.matchAll(MONTH_NAME_DAY_SEPARATED)) {
+    const month = MONTH_BY_NAME.get((m[1] as string).toLowerCase());
+    const value = month ? iso(Number(m[4]), month, Number(m[3])) : null;
     if (value) found.push({ start: m.index, end: m.index + m[0].length, iso: value });
   }
   for (const m of text.matchAll(DAY_MONTH_NAME)) {
@@ -256,31 +285,77 @@ export function leadingDate(text: string, order: SlashOrder): { iso: string; res
 
 type DateLabel = 'birth' | 'collection' | 'generic' | 'report';
 
+// Geburtsdatum, geboortedatum, data urodzenia, födelsedatum, fødselsdato, syntymäaika, datum narození, doğum tarihi.
 const BIRTH =
-  /(?:出生|生年月日|생년월일|d\.?o\.?b|birth|nascita|nascimento|\bnat[oa]\b|\bgeb\b|\bgeb\.|geboren|\bn[ée]e?(?![a-z])|naissance|nacimiento|\bborn\b)/i;
+  /(?:出生|生年月日|생년월일|d\.?o\.?b|birth|nascita|nascimento|\bnat[oa]\b|\bgeb\b|\bgeb\.|geboren|geburt|geboorte|urodzen|f[öo]delse|f[øo]dsel|syntym|naroz|do[gğ]um|\bn[ée]e?(?![a-z])|naissance|nacimiento|\bborn\b)/i;
 // CJK captions: 采样/采集/采血/送检 (sampled, collected, sent to the lab), 採取/採血, 채취/채혈; 报告/審核/打印/接收
 // (reported, verified, printed, received), 受付/報告, 보고/접수/출력; 日期/検査日/검사일 are the plain test date.
-// A check-up's visit (受診/健診/検診 in Japanese, 검진/수검 in Korean, 体检 in Chinese) is when it was measured.
+// A check-up's visit (受診/健診/検診 in Japanese, 검진/수검 in Korean, 体检 in Chinese) is when it was measured. Other
+// languages' sampling words: Dutch afname, Polish pobranie, Scandinavian prøvetaking/provtagning, Finnish
+// näytteenotto, Czech odběr, Turkish numune.
 const COLLECTION =
-  /(?:采样|采集|采血|送检|取样|採取|採血|採尿|채취|채혈|受診日|受診年月日|健診日|検診日|健康診断日|実施日|검진일|수검일|체검일|体检日期|体检时间|co[l1i][l1i]ect|prelievo|prelevat|\bcoleta\b|colheita|raccolta|\bdrawn\b|\bdraw\b|sampl|specimen|entnahme|abnahme|abgenommen|extracci[oó]n|\btoma\b|pr[ée]l[eè]v|obtenci[oó]n|\bvisit)/i;
+  /(?:采样|采集|采血|送检|取样|採取|採血|採尿|채취|채혈|受診日|受診年月日|健診日|検診日|受検日|健康診断日|実施日|검진일|수검일|체검일|体检日期|体检时间|co[l1i][l1i]ect|afname|afgenomen|pobran|pr[øo]vetak|pr[øo]vetag|provtag|n[äa]ytteenot|odb[ěe]r|numune|prelievo|prelevat|\bcoleta\b|colheita|raccolta|\bdrawn\b|\bdraw\b|sampl|specimen|entnahme|abnahme|abgenommen|extracci[oó]n|\btoma\b|pr[ée]l[eè]v|obtenci[oó]n|\bvisit)/i;
 const GENERIC =
   /(?:日期|检验日|檢驗日|検査日|検査年月日|日付|검사일|검사일자|날짜|\bdate\b|datum|\bfecha\b|\bdata\b|\bvom\b|\bdu\b|\bnote\b|\bdated\b)/i;
 const REPORT =
-  /(?:报告|報告|审核|審核|打印|接收|签收|受付|보고|접수|출력|발행|report|referto|laudo|emiss|liberad|result|receiv|eingang|befund|printed|issued|validat|valid[ée]|authori|review|signed|ausgedruckt|telephon)/i;
+  /(?:报告|報告|审核|審核|打印|接收|签收|受付|印刷|発行|보고|접수|출력|발행|report|referto|laudo|emiss|liberad|result|receiv|eingang|befund|printed|issued|validat|valid[ée]|authori|review|signed|ausgedruckt|gedruckt|telephon|export|generated|erstellt)/i;
+
+/**
+ * Prose naming when the samples were taken, right before the date: `your lab results from March 4, 2026`, `labs
+ * from April 10`, `bloods taken on`, `Laborwerte vom`, `analisi del`, `análisis del`, `analyses du`.
+ */
+const PROSE_COLLECTION =
+  /(?:\b(?:labs?|lab ?work|blood ?work|bloods?|results?|tests?|samples?|panel)\s+(?:(?:were\s+)?(?:taken|drawn|done|collected)\s+)?(?:from|of|on|dated)|\b(?:laborwerte|werte|blutwerte|analisi|esami|an[áa]lisis|analyses|examens|bilan)\s+(?:vom|del|du|de)\s*(?:l[ae]\s+)?)\s*$/i;
 
 function classify(label: string): DateLabel | null {
   if (BIRTH.test(label)) return 'birth';
+  if (PROSE_COLLECTION.test(label)) return 'collection';
   if (COLLECTION.test(label)) return 'collection';
   if (GENERIC.test(label)) return 'generic';
   if (REPORT.test(label)) return 'report';
   return null;
 }
 
+/** What joins the two ends of a period: `March 29, 2026 - April 11, 2026`, `01.03.2026 bis 14.03.2026`. */
+const PERIOD_JOIN = /^\s*(?:-|–|—|to|through|thru|until|bis|au|al|a|till)\s*$/i;
+
+/** A short line ending in a colon: a caption whose value may be on the next line. */
+const CAPTION_LINE = /^[^\d]{2,40}[:：]\s*$/u;
+
+/** A line that is only a caption ending in a colon (`Date Collected:`), whose value is on the next line. */
+export function isCaptionLine(text: string): boolean {
+  return CAPTION_LINE.test(text) && classify(text) !== null;
+}
+
+/**
+ * A heading that carries its section's date (`OBSERVATIONS ON DISCHARGE (19/02/2026 08:00)`, `Sample collected:
+ * 18-Nov-2025 08:55`, `Bloods on admission (collected 14/02/2026 23:05):`): one date, its time, and words only —
+ * an upper-case heading or a collection caption. The date with its time, or null.
+ */
+export function datedHeading(text: string, order: SlashOrder): string | null {
+  if (text.length > 200) return null;
+  const dates = findDates(text, order);
+  if (dates.length !== 1) return null;
+  const date = dates[0] as DateMatch;
+  const after = text.slice(date.end);
+  const words = `${text.slice(0, date.start)} ${after.replace(TIME, ' ')}`
+    .replace(/\b(?:at|um|ore|om|kl|[AP]M|UTC|GMT|[A-Z]{1,2}[SD]T)\b/g, ' ')
+    .replace(/[()[\]:：,.\-–—/|]/g, ' ')
+    .trim();
+  if (words === '' || /\d/.test(words) || words.split(/\s+/).length > 8) return null;
+  // A header row pairing a sample caption with a received/reported date (`Sample Type: SERUM  Received On: …`).
+  if (REPORT.test(words) || BIRTH.test(words)) return null;
+  const kind = classify(words);
+  const heading = words === words.toUpperCase() && /\p{Lu}{3}/u.test(words) && kind !== 'birth' && kind !== 'report';
+  if (!heading && kind !== 'collection') return null;
+  return withTimeAfter(date.iso, after.replace(/^\s*[)\]]?/, ''));
+}
+
 const PRIORITY: Record<Exclude<DateLabel, 'birth'>, number> = { collection: 0, generic: 1, report: 2 };
 
 /** A clock time right after a date: `07:42`, `8:15:00AM`, `08h15`, `6:42 p.m.`, optionally after `at` or a comma. */
 const TIME_AFTER =
-  /^\s*(?:,|at|um|à|às|alle|a las|-)?\s*(\d{1,2})[:h](\d{2})(?::(\d{2}))?(?!\d)(?:\s*([ap])\.?\s?m\.?(?![a-z]))?/i;
+  /^\s*(?:,|at|um|à|às|alle|ore|a las|om|kl\.?|klo|godz\.?|T|-|\/)?\s*(\d{1,2})[:h](\d{2})(?::(\d{2}))?(?!\d)(?:\s*([ap])\.?\s?m\.?(?![a-z]))?/i;
 
 /** `2026-03-14` with the time written after it on the line as `2026-03-14T07:42:00`; the date alone without one. */
 export function withTimeAfter(date: string, after: string): string {
@@ -305,18 +380,63 @@ export function withTimeAfter(date: string, after: string): string {
  */
 export function reportDate(lines: readonly string[], order: SlashOrder): string | null {
   let best: { priority: number; iso: string } | null = null;
+  // A caption alone on its line (`Date Collected:`) whose date is the first thing on the next line.
+  let captionAbove: string | null = null;
   for (const line of lines) {
     let cellStart = 0;
-    for (const date of findDates(line, order)) {
-      const before = line.slice(cellStart, date.start);
+    const dates = findDates(line, order);
+    const caption = captionAbove;
+    captionAbove = dates.length === 0 && CAPTION_LINE.test(line) ? line : line.trim() === '' ? captionAbove : null;
+    for (const date of dates) {
+      // `Collected   : 12/Apr/2026`: the spaces padding the caption to its colon are not a cell boundary.
+      const before = line.slice(cellStart, date.start).replace(/[\s:：=-]+$/u, '');
       const boundary = Math.max(before.lastIndexOf('  '), before.lastIndexOf('\t'), before.lastIndexOf('|'));
-      const label = boundary >= 0 ? before.slice(boundary) : before;
+      let label = boundary >= 0 ? before.slice(boundary) : before;
+      if (cellStart === 0 && label.trim() === '' && caption !== null) label = caption;
       cellStart = date.end;
-      const kind = classify(label);
+      const previous = dates[dates.indexOf(date) - 1];
+      const period = previous !== undefined && PERIOD_JOIN.test(line.slice(previous.end, date.start));
+      // The end of a monitoring period (`14 Days: March 29, 2026 - April 11, 2026`) dates the summary over it.
+      const kind = period ? 'generic' : classify(label);
       if (kind === null || kind === 'birth') continue;
       const priority = PRIORITY[kind];
       if (!best || priority < best.priority) best = { priority, iso: withTimeAfter(date.iso, line.slice(date.end)) };
     }
   }
-  return best?.iso ?? null;
+  if (best?.priority === PRIORITY.collection) return best.iso;
+  return yearlessProseDate(lines, best?.iso ?? null, order);
+}
+
+const YEARLESS_AFTER_PROSE = new RegExp(
+  String.raw`(${PROSE_COLLECTION.source.replace(/\\s\*\$$/, '')})\s+(?:(${MONTH_ALTERNATION})\.?\s+(\d{1,2})(?:st|nd|rd|th)?|(\d{1,2})(?:st|nd|rd|th|\.)?\s+(${MONTH_ALTERNATION}))(?![\p{L}\d]|,?\s*\d{2})`,
+  'iu',
+);
+
+/**
+ * `Your labs from April 10 are back` in a message sent `April 14, 2026`: a collection date without its year takes
+ * the year of the message's own date (the year before, when that would put it after the message).
+ */
+function yearlessProseDate(lines: readonly string[], fallback: string | null, order: SlashOrder): string | null {
+  let anchor: string | null = fallback;
+  for (const line of lines) {
+    if (line.length > 2000) continue;
+    anchor ??= findDates(line, order).find((d) => Number(d.iso.slice(0, 4)) > 1970)?.iso ?? null;
+    const m = YEARLESS_AFTER_PROSE.exec(line);
+    if (!m) continue;
+    if (anchor === null) {
+      for (const later of lines) {
+        anchor = findDates(later, order)[0]?.iso ?? null;
+        if (anchor) break;
+      }
+    }
+    if (anchor === null) return fallback;
+    const month = MONTH_BY_NAME.get(((m[2] ?? m[5]) as string).toLowerCase());
+    const day = Number(m[3] ?? m[4]);
+    if (!month) return fallback;
+    const year = Number(anchor.slice(0, 4));
+    const sameYear = iso(year, month, day);
+    if (sameYear === null) return fallback;
+    return sameYear > anchor.slice(0, 10) ? iso(year - 1, month, day) : sameYear;
+  }
+  return fallback;
 }

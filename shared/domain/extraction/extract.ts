@@ -43,7 +43,15 @@ import {
   splitPreviousResult,
   withoutNoEarlierNote,
 } from './cumulative';
-import { dateOnlyLine, detectSlashOrder, leadingDate, reportDate, type SlashOrder } from './dates';
+import {
+  datedHeading,
+  dateOnlyLine,
+  detectSlashOrder,
+  isCaptionLine,
+  leadingDate,
+  reportDate,
+  type SlashOrder,
+} from './dates';
 import { readFhirObservations } from './fhir-json';
 import { readFhirXmlObservations } from './fhir-xml';
 import { type LeadingFlag, splitFlagBeforeValue } from './flag-first';
@@ -55,6 +63,7 @@ import { FLAG_CELL, looksLikeUnit, type Measurement, parseMeasurement, parseRang
 import { readingsInProse } from './narrative';
 import { isNotAReading } from './not-readings';
 import { repairNumberSpacing } from './number-spacing';
+import { tidyReading } from './range-tidy';
 import { withoutRestatements } from './restatements';
 import { isSectionHeadingLine } from './row-marks';
 import { spellOutValues } from './spelled-values';
@@ -227,6 +236,8 @@ class DocumentReader {
   private readonly stack: Stack = { pendingName: null, last: null, lastLine: null };
   /** The line being read, as written (indentation kept). */
   private currentText = '';
+  /** A transposed table's `Ref low` cell per reading, until its `Ref high` row completes the range. */
+  private readonly lowBounds = new WeakMap<ExtractedReading, string>();
   /** A transposed table being read (tests as columns) and the readings of each of its columns so far. */
   private transposed: { layout: TransposedLayout; byColumn: ExtractedReading[][] } | null = null;
   /** A cumulative header copied without its column gaps, whose rows are read token by token (`cumulative.ts`). */
@@ -246,6 +257,7 @@ class DocumentReader {
   ) {}
 
   result(): ExtractedReading[] {
+    for (const reading of this.readings) tidyReading(reading);
     return withoutRestatements(this.readings);
   }
 
@@ -337,6 +349,7 @@ class DocumentReader {
     if (written.trim() === '') return;
     // Comma-separated rows are left as written: there a space before a comma is a cell edge, not damage.
     const text = detectDelimiter(written) === 'comma' ? written : repairNumberSpacing(repairLetterSpacing(written));
+    const textAbove = this.currentText;
     this.currentText = text;
     if (this.transposed) {
       const row = readTransposedRow(text, this.transposed.layout, order);
@@ -380,7 +393,14 @@ class DocumentReader {
     }
     const section = dateOnlyLine(text, order);
     if (section) {
-      this.sectionDate = section;
+      // Under a caption (`Date Reported:`) the date is that caption's value, which `reportDate` weighs; it heads
+      // no section.
+      if (!isCaptionLine(textAbove)) this.sectionDate = section;
+      return;
+    }
+    const heading = datedHeading(text, order);
+    if (heading) {
+      this.sectionDate = heading;
       return;
     }
     if (isNoiseLine(text)) return;
@@ -521,7 +541,14 @@ class DocumentReader {
       }
       const cell = row.cells[k];
       if (cell === null || cell === undefined) return;
-      if (row.kind === 'unit') {
+      if (row.kind === 'low') {
+        for (const reading of readings) this.lowBounds.set(reading, cell);
+      } else if (row.kind === 'high') {
+        for (const reading of readings) {
+          const low = this.lowBounds.get(reading);
+          if (low !== undefined) reading.referenceRange ??= `${low}-${cell}`;
+        }
+      } else if (row.kind === 'unit') {
         column.unit ??= cell;
         for (const reading of readings) reading.unit ??= cell;
       } else if (row.kind === 'range') {

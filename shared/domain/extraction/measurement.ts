@@ -176,9 +176,10 @@ export const QUALITATIVE_CELL = new RegExp(String.raw`^(?:${QUALITATIVE_ALTERNAT
 // Arrows and triangles (▲/▼ in Chinese and Korean printouts) are never part of a word, so they may touch what
 // follows (`128g/L↓(130-175)`); letters and stars may not.
 const FLAG_SYMBOL = /(?:↑↑?|↓↓?|⬆|⬇|▲|▼)|(?:\((?:HH|LL|H|L|A|N)\)|HH|LL|AA|H|L|A|N|\*{1,3}|!{1,2})(?=$|[\s,;)|])/y;
-// EMIS and SystmOne GP records print the flag as a phrase: `Above high reference limit`, `Below low reference limit`.
+// NHS GP records (EMIS, SystmOne; SNOMED wording) print the flag as a phrase: `Above high reference limit`,
+// `Below low reference limit`.
 const FLAG_WORD =
-  /\(?(?:(?:above|below)\s+(?:high|low)\s+reference\s+limit|偏高|偏低|高|低|높음|낮음|high|low|abnormal|critical|crit|hoch|niedrig|erhöht|erniedrigt|alto|bajo|alta|baja|élevé|elevé|eleve|bas|haut)\)?(?=$|[\s,;|])/iy;
+  /\(?(?:(?:above|below)\s+(?:high|low|the)?\s*(?:normal|reference)\s+(?:limit|range)|outside\s+(?:the\s+)?(?:normal|reference)\s+(?:limit|range)|偏高|偏低|高|低|높음|낮음|high|low|abnormal|critical|crit|hoch|niedrig|erhöht|erniedrigt|alto|bajo|alta|baja|élevé|elevé|eleve|bas|haut)\)?(?=$|[\s,;|])/iy;
 export const FLAG_CELL =
   /^\(?(?:(?:above|below)\s+(?:high|low)\s+reference\s+limit|偏高|偏低|高|低|높음|낮음|HH|LL|AA|H|L|A|N|\*{1,3}|!{1,2}|↑↑?|↓↓?|⬆|⬇|▲|▼|high|low|abnormal|critical|hoch|niedrig|erhöht|erniedrigt|alto|bajo|alta|baja|élevé|elevé|eleve|bas|haut)\)?$/iu;
 

@@ -32,7 +32,12 @@ export interface TransposedLayout {
 
 export type TransposedRow =
   | { kind: 'values'; date: string | null; cells: (Measurement | null)[] }
-  | { kind: 'unit' | 'range' | 'flag'; cells: (string | null)[] };
+  | { kind: 'unit' | 'range' | 'flag'; cells: (string | null)[] }
+  /** `Ref low` / `Ref high` rows: each bound of the range in a row of its own. */
+  | { kind: 'low' | 'high'; cells: (string | null)[] };
+
+const BOUND_LABEL =
+  /^\s*(?:ref(?:erence)?\.?\s*(?:range\s*)?|normal\s*|range\s*)?(low(?:er)?|min(?:imum)?|high(?:er)?|upper|max(?:imum)?)(?:\s*(?:limit|bound|ref(?:erence)?))?\s*[:.]?\s*$/i;
 
 /** `Glucose (mg/dL)`, `HbA1c [%]`: the test name and the unit its column is given in. */
 function nameAndUnit(text: string): { name: string; unit: string | null } {
@@ -160,8 +165,17 @@ export function readTransposedRow(line: string, layout: TransposedLayout, order:
   }
   const unitRow = role === 'unit' || (label === '' && texts.every((t) => t === '' || looksLikeUnit(t)));
   if (unitRow) {
+    // Units are wider than the values they sit under, so one space may part two of them (`mmol/L mmol/L`): a row
+    // with exactly one unit per column is still the unit row.
+    const tokens = texts.join(' ').trim().split(/\s+/);
+    if (tokens.length === layout.columns.length && tokens.every(looksLikeUnit)) return { kind: 'unit', cells: tokens };
     if (!texts.every((t) => t === '' || looksLikeUnit(t))) return null;
     return { kind: 'unit', cells: texts.map((t) => (t === '' ? null : t)) };
+  }
+  const bound = BOUND_LABEL.exec(label);
+  if (bound && texts.every((t) => t === '' || /^\d+(?:[.,]\d+)?$/.test(t))) {
+    const side = /^(?:low|min)/i.test(bound[1] as string) ? 'low' : 'high';
+    return { kind: side, cells: texts.map((t) => (t === '' ? null : t)) };
   }
   if (role === 'range') {
     if (!texts.every((t) => t === '' || parseRangeText(t) !== null)) return null;

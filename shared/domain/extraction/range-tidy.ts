@@ -1,0 +1,63 @@
+/**
+ * A reading's reference range as the band alone, once a row has been read: column layouts and OCR often leave what
+ * stands next to the band inside the range cell.
+ *
+ *  - Brackets around the whole band (`(136-145)`, `[3.5-5.1]`) are typography, not part of it.
+ *  - A flag in the next column with only a space between (`<300   H` read as one cell) is the row's flag when the
+ *    row has none of its own: `<300 H` is range `<300`, flag `H`.
+ *  - The reading's own unit, and a lab's `(calc)` note, after a numeric band (`<100 mg/dL (calc)`, `<5.7 % of total
+ *    Hgb`) repeat the unit column; the band is `<100`. When the value has no unit cell, a unit after its band is
+ *    the value's unit. A band that is words (`Negative`) is left alone.
+ *
+ * Linear in the range's length; never throws.
+ */
+
+import { looksLikeUnit } from './measurement';
+import type { ExtractedReading } from './types';
+
+const ENCLOSED = /^\s*[([]\s*([^()[\]]*\d[^()[\]]*?)\s*[)\]]\s*$/u;
+/** Flags a lab prints in its own column: letters, doubled letters, arrows and asterisks. */
+const TRAILING_FLAG = /^(.*\d.*?)\s+(HH|LL|H\*?|L\*?|A|AA|C|↑↑?|↓↓?|\*{1,2}|HIGH|LOW|ABN|CRIT)$/u;
+const CALC_NOTE = /\s*\((?:calc|calculated|calculé|berechnet|calcolato|calculado)\)\s*$/iu;
+const NUMERIC_BAND = /^\s*(?:[<>≤≥]=?|<\s*OR\s*=|>\s*OR\s*=|≦|≧)?\s*\d[\d.,]*(?:\s*[-–—~～]\s*\d[\d.,]*)?/iu;
+
+export function tidyReading(reading: ExtractedReading): void {
+  let range = reading.referenceRange;
+  if (range === null || range.length > 200) return;
+  if (reading.flag === null) {
+    const flagged = TRAILING_FLAG.exec(range);
+    if (flagged) {
+      range = (flagged[1] as string).trimEnd();
+      reading.flag = flagged[2] as string;
+    }
+  }
+  // After the flag is split off: `(70 - 110)   H` is bracketed only once the flag has gone.
+  const enclosed = ENCLOSED.exec(range);
+  if (enclosed) range = enclosed[1] as string;
+  range = range.replace(CALC_NOTE, '');
+  const band = NUMERIC_BAND.exec(range);
+  if (band) {
+    const rest = range.slice(band[0].length).trim();
+    if (rest !== '' && startsWithUnit(rest, reading.unit)) range = band[0].trim();
+    else if (rest !== '' && reading.unit === null && unitPhrase(rest)) {
+      // The value had no unit cell of its own; the unit printed after its band is the value's unit.
+      range = band[0].trim();
+      reading.unit = rest;
+    }
+  }
+  reading.referenceRange = range === '' ? reading.referenceRange : range;
+}
+
+function startsWithUnit(rest: string, unit: string | null): boolean {
+  if (unit === null || unit === '') return false;
+  if (!rest.toLowerCase().startsWith(unit.toLowerCase())) return false;
+  const after = rest.slice(unit.length);
+  return after === '' || /^[\s(]/u.test(after);
+}
+
+/** A unit, or a unit with what it is a share of (`% of total Hgb`, `% of total protein`). */
+function unitPhrase(text: string): boolean {
+  if (looksLikeUnit(text)) return true;
+  const share = /^(\S+)\s+of\s+(?:total\s+)?[\p{L}\d-]+$/iu.exec(text);
+  return share !== null && looksLikeUnit(share[1] as string);
+}
