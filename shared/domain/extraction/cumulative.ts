@@ -73,6 +73,8 @@ export function extendDatedHeader(line: string, layout: TableLayout): TableLayou
     }
     const role = headerRole(cell.text);
     if (role === null || role === 'value') return null;
+    // `Time  0910  0845` captions the row of times in the names column: the columns are the dates already.
+    if (role === 'time' || role === 'date') continue;
     // The names' caption (`Test`) may sit on this line: the names column is there already.
     if (role !== 'other' && role !== 'name' && !layout.columns.some((c) => c.role === role)) {
       added.push({ role, start: cell.start, date: null });
@@ -82,15 +84,22 @@ export function extendDatedHeader(line: string, layout: TableLayout): TableLayou
   return { delimiter: layout.delimiter, columns };
 }
 
-/** How far (in characters) a time may sit from the start of the date it is printed under. */
-const TIME_UNDER_DATE_SLACK = 3;
+/**
+ * Where a time may start under its date: from a little before the date (left-aligned, ragged) to its end (a time is
+ * shorter than a date and is often right-aligned under it: `12/09/25` over `  0910`).
+ */
+const TIME_BEFORE_DATE = 3;
+const TIME_WITHIN_DATE = 10;
 
 /**
  * A collection time printed under a column's date is that column's time: the readings under it were taken then, as
  * when the time follows the date in the same cell. A date that already has a time, or a time under no date, is left.
  */
 function timeUnderDate(columns: Column[], time: string, start: number): void {
-  const column = columns.find((c) => c.date !== null && Math.abs(c.start - start) <= TIME_UNDER_DATE_SLACK);
+  const under = columns.filter(
+    (c) => c.date !== null && start >= c.start - TIME_BEFORE_DATE && start <= c.start + TIME_WITHIN_DATE,
+  );
+  const column = under.sort((a, b) => Math.abs(a.start - start) - Math.abs(b.start - start))[0];
   if (!column?.date || column.date.includes('T')) return;
   // A four-digit military time (`0814 Local`) is written as the clock time it is.
   column.date = withTimeAfter(column.date, ` ${time.trim().replace(/^([0-2]\d)([0-5]\d)(?!\d)/, '$1:$2')}`);
