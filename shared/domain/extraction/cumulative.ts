@@ -161,7 +161,7 @@ function earlierResults(text: string, order: SlashOrder): { measurement: Measure
 
 /** A bracketed note that a test has no earlier result: `(no previous)`, `(first result)`, `(kein Vorwert)`. */
 const NO_EARLIER_NOTE =
-  /\s*[([]\s*(?:no\s+(?:previous|prior|earlier)(?:\s+(?:results?|values?))?|first\s+(?:result|value)|kein\s+vorwert|sin\s+(?:resultado\s+)?anterior|pas\s+de\s+(?:valeur|r[ée]sultat)\s+ant[ée]rieur(?:e)?)\s*[)\]]/giu;
+  /(?<!\s)\s*[([]\s*(?:no\s+(?:previous|prior|earlier)(?:\s+(?:results?|values?))?|first\s+(?:result|value)|kein\s+vorwert|sin\s+(?:resultado\s+)?anterior|pas\s+de\s+(?:valeur|r[ée]sultat)\s+ant[ée]rieur(?:e)?)\s*[)\]]/giu;
 
 /** The line without a note that the test has no earlier result (it says nothing about the current one). */
 export function withoutNoEarlierNote(text: string): string {

@@ -25,7 +25,7 @@ const DAY_FIRST: readonly Cue[] = [
   // Languages that never write month-first, and the UK NHS.
   {
     pattern:
-      /\b(?:befund|datum|untersuchung|labor|geb\.|fecha|paciente|resultado|valores|pr[ée]lev|valeurs|r[ée]sultat|nhs|gp\s+surgery|referto|esame|risultato|prelievo|laudo|exame|coleta|paziente)/i,
+      /\b(?:befund|datum|untersuchung|labor(?:befund|werte|atorium)?\b|geb\.|fecha|paciente|resultado|valores|pr[ée]lev|valeurs|r[ée]sultat|nhs|gp\s+surgery|referto|esame|risultato|prelievo|laudo|exame|coleta|paziente)/i,
     weight: 2,
   },
   // India: company form, PIN code, phone code, accreditation and the NABL report caption.

@@ -76,7 +76,9 @@ const MARKDOWN_ITALIC = /(?<![*\p{L}\d])\*(\p{L}[\p{L} ]*\p{L}|\p{L})\*(?![*\p{L
  * Emoji a chat answer ends a line with (`✅`, `⚠️`): decoration. The arrows `⬆`/`⬇` are flags and stay. Emoji inside
  * a table's status cell are left for the cell reader (`value-marks.ts`).
  */
-const TRAILING_PICTOGRAPHS = /(?:\s*(?:(?![⬆⬇])\p{Extended_Pictographic}|\u{FE0F}|\u{200D}))+$/u;
+// The lookbehind starts a run only after its last word, so a line of spaces or emoji is not re-scanned from each one.
+const TRAILING_PICTOGRAPHS =
+  /(?<![\s\p{Extended_Pictographic}\u{FE0F}\u{200D}])(?:\s*(?:(?![⬆⬇])\p{Extended_Pictographic}|\u{FE0F}|\u{200D}))+$/u;
 
 /**
  * No report row is this long; a line that is (a paragraph pasted without breaks, minified HTML, a flood of marks) is
@@ -90,7 +92,7 @@ export function cutLongLine(line: string, limit = LONGEST_LINE): string[] {
   let rest = line;
   while (rest.length > limit) {
     const head = rest.slice(0, limit);
-    const sentence = /.*[.!?;。](?=\s)/s.exec(head)?.[0].length ?? 0;
+    const sentence = /^.*[.!?;。](?=\s)/s.exec(head)?.[0].length ?? 0;
     const space = head.lastIndexOf(' ');
     const cut = sentence > limit / 2 ? sentence : space > limit / 2 ? space : limit;
     pieces.push(rest.slice(0, cut));
@@ -300,12 +302,14 @@ const PAGE_MARKER = /\b(?:page|pg|seite|p[áa]gina|pagina)\.?\s*\d+\s*(?:of|von|
  * urine pH: it is a phone caption only before a country code or digit groups, which no pH value has.
  */
 const PHONE =
-  /(?:\btel\b\.?|\bphone\b|\btelefon\b|\btel[ée]fono\b|\bt[ée]l[ée]?(?:phone)?\b|\bfax\b|\bmob(?:ile)?\b)\s*[.:]?\s*[+(\d]|\bph\b\.?\s*[.:]?\s*(?:\+\d|\d{2,5}[\s-]\d{3,4}[\s-]\d{3,4})/i;
+  /(?:\btel\b\.?|\bphone\b|\btelefon\b|\btel[ée]fono\b|\bt[ée]l[ée]?(?:phone)?\b|\bfax\b|\bmob(?:ile)?\b)\s*[.:]?\s*[+(\d]|(?<!\p{L}\s{0,3})\bph\b\.?\s*[.:]?\s*(?:\+\d|\d{2,5}[\s-]\d{3,4}[\s-]\d{3,4})/iu;
 /**
  * `Ph: 040-2351 7788`, `Mob. 98480 22113` (Indian letterheads): `Ph` is also pH, so only with a number shaped like a
- * phone number (an area code and two groups of three to five digits), which no pH reading is.
+ * phone number (an area code and two groups of three to five digits), which no pH reading is, and never after a word
+ * (`Alk Ph 250 130-400` is alkaline phosphatase).
  */
-const SHORT_PHONE = /\b(?:ph|mob|mobile|cell)\b\.?\s*(?:no\.?\s*)?[:.]?\s*\+?\(?\d{2,5}\)?(?:[\s-]\d{3,5}){1,2}\b/i;
+const SHORT_PHONE =
+  /(?<!\p{L}\s{0,3})\b(?:ph|mob|mobile|cell)\b\.?\s*(?:no\.?\s*)?[:.]?\s*\+?\(?\d{2,5}\)?(?:[\s-]\d{3,5}){1,2}\b/iu;
 
 /**
  * Street addresses: a house number before a street word (`1447 York Court`, `12 rue de la République`,

@@ -66,5 +66,9 @@ export function isNotAReading({ name, value, fromTable, line }: ReadingShape): b
   const at = line.indexOf(trimmed);
   const valueAt = at < 0 ? -1 : line.indexOf(value.trim(), at + trimmed.length);
   if (at < 0 || valueAt < 0) return GUIDANCE.test(`${trimmed} ${line.slice(0, GUIDANCE_REACH * 4)}`);
-  return GUIDANCE.test(line.slice(Math.max(0, at - GUIDANCE_REACH), valueAt + value.length + GUIDANCE_REACH));
+  const before = line.slice(Math.max(0, at - GUIDANCE_REACH), valueAt + value.length);
+  // After the value, only words that run on from it (`<70 mg/dL is considered optimal`): a note in brackets or after
+  // a comma is about the result (`<3 ng/L (cut-off 14 ng/L)`, `<0.1 ng/mL, consistent with remission`).
+  const after = line.slice(valueAt + value.length, valueAt + value.length + GUIDANCE_REACH).split(/[([,;]/)[0] ?? '';
+  return GUIDANCE.test(before) || GUIDANCE.test(after);
 }
