@@ -71,7 +71,7 @@ import { detectHeader, type RowReading, readTableRow, type TableLayout } from '.
 import { readTimeInRangeLine } from './time-in-range';
 import { detectTransposedHeader, readTransposedRow, type TransposedLayout, type TransposedRow } from './transposed';
 import type { ExtractedReading, ExtractionOptions } from './types';
-import { dateVisitColumns, visitDatesLine } from './visit-columns';
+import { dateVisitColumns, hasUndatedVisitColumns, visitDatesLine } from './visit-columns';
 import { DOSING_CONTEXT, foldText, headerRole, isDoseUnit, isKnownMeasurement, isLabUnit } from './vocabulary';
 import { continuesName } from './wrapped-names';
 
@@ -359,11 +359,15 @@ class DocumentReader {
       }
       this.transposed = null;
     }
-    const visitDates = visitDatesLine(text, order);
+    const undatedVisits = this.layout !== null && hasUndatedVisitColumns(this.layout.columns);
+    const visitDates = visitDatesLine(text, order, undatedVisits);
     if (visitDates) {
-      this.visitDates = { dates: visitDates, line: index };
-      if (this.layout) dateVisitColumns(this.layout.columns, visitDates);
-      return;
+      const dated = this.layout ? dateVisitColumns(this.layout.columns, visitDates) : false;
+      // Uncaptioned dates are the visits' only when they fit the header's visit columns.
+      if (dated || !undatedVisits || /\p{L}/u.test(text)) {
+        this.visitDates = { dates: visitDates, line: index };
+        return;
+      }
     }
     const header = detectHeader(text, order);
     if (header) {

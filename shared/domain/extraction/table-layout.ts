@@ -21,7 +21,14 @@ import {
 import { joinSplitRangeCell, joinSplitResultCell } from './number-spacing';
 import { stripRowMarks } from './row-marks';
 import { splitLeadingSymbol, splitTrailingSign, statusCellFlag } from './value-marks';
-import { hasVisitColumns, rankVisitColumns, visitCaption, visitRowCells } from './visit-columns';
+import {
+  BRACKETED_GRADE,
+  hasVisitColumns,
+  rankVisitColumns,
+  VALUE_START,
+  visitCaption,
+  visitRowCells,
+} from './visit-columns';
 import { type ColumnRole, headerRole, MAX_HEADER_PHRASE_WORDS } from './vocabulary';
 
 export interface Column {
@@ -284,6 +291,9 @@ function fitsRole(text: string, role: ColumnRole): boolean {
 function readResultCell(text: string, rowHasContext: boolean): Measurement | null {
   const measurement = parseMeasurement(text, 0, { resultCell: true });
   if (measurement && measurement.rest === '') return measurement;
+  if (BRACKETED_GRADE.test(text)) {
+    return { value: text, unit: null, referenceRange: null, flag: null, qualitative: true, rest: '' };
+  }
   const flagged =
     splitCellFlag(text) ??
     splitLeadingSymbol(text) ??
@@ -382,6 +392,8 @@ export function readTableRow(line: string, layout: TableLayout, order: SlashOrde
     // An earlier visit whose date the sheet does not print is left out: a reading must say when it was taken.
     if (column.visit !== undefined && column.visit > 0 && column.date === null) continue;
     if (dated && isEmptyCumulativeCell(text)) continue;
+    // A visit column holds values: a row of words under it (a grading legend, `Ｄ 要医療`) is no reading.
+    if (column.visit !== undefined && !VALUE_START.test(text)) return null;
     const measurement = readResultCell(text, rowHasContext);
     if (!measurement) return null;
     completeFromColumns(measurement, unitText, rangeText, flagText);

@@ -8,7 +8,7 @@
  * This visit without a date takes the report's; an earlier visit without one is left out (a reading must say when).
  */
 import { findDates, type SlashOrder } from './dates';
-import { FLAG_CELL, QUALITATIVE_CELL } from './measurement';
+import { FLAG_CELL, looksLikeUnit, QUALITATIVE_CELL } from './measurement';
 import type { Column } from './table-layout';
 
 const CURRENT =
@@ -27,11 +27,23 @@ export interface VisitCaption {
   year: number | null;
 }
 
+/** A dipstick grade in brackets, as check-up sheets print urine results and their expected grade: `(-)`, `（±）`, `(2+)`. */
+export const BRACKETED_GRADE = /^[(（]\s?(?:[-+±－＋]|[1-4][+＋]|[+＋]{2,4})\s?[)）]$/u;
+
 /** A cell holding a value first: a number (with a comparator), a dipstick grade or a qualitative word. */
-const VALUE_START = {
-  test: (cell: string): boolean =>
-    /^(?:[<>≤≥]\s?)?[-+]?\d/.test(cell) || QUALITATIVE_CELL.test(cell.split(/\s+(?=\S+$)/)[0] as string),
+export const VALUE_START = {
+  test: (cell: string): boolean => {
+    const first = cell.split(/\s+(?=\S+$)/)[0] as string;
+    return /^(?:[<>≤≥]\s?)?[-+]?\d/.test(cell) || QUALITATIVE_CELL.test(first) || BRACKETED_GRADE.test(first);
+  },
 };
+
+/**
+ * A reference range cell of a check-up sheet: bounds (`30～149`, `～129`, `40～`, `3.5-5.0`, `<200`) or an expected
+ * dipstick grade (`（－）`).
+ */
+const RANGE_CELL =
+  /^(?:[<>≤≥]\s?\d[\d.,]*|[~〜～]\s?\d[\d.,]*|\d[\d.,]*\s?[~〜～](?:\s?\d[\d.,]*)?|\d[\d.,]*\s?-\s?\d[\d.,]*|[(（]\s?[-+±－＋]\s?[)）])$/u;
 
 /** What a header cell says about its visit, or null when it names none. */
 export function visitCaption(text: string): VisitCaption | null {
@@ -61,12 +73,16 @@ export function rankVisitColumns(columns: Column[]): void {
 const VISIT_DATE_CAPTION =
   /^(?:受診日|受診年月日|健診日|検診日|検査日|検査年月日|実施日|受検日|검진일|검사일|수검일|검사일자|体检日期|检查日期|检验日期|visit\s+dates?|date\s+of\s+visit|exam(?:ination)?\s+dates?)\s*[:：]?$/iu;
 
-/** A line giving the visits' dates (a caption, then two or more dates and nothing else), in written order. */
-export function visitDatesLine(text: string, order: SlashOrder): string[] | null {
+/**
+ * A line giving the visits' dates (a caption, then two or more dates and nothing else), in written order. Right under
+ * a header with visit columns the caption may be missing (`検査項目 単位 基準値 今回 前回`, then only the dates under
+ * `今回` and `前回`): the caller says so with `uncaptioned`.
+ */
+export function visitDatesLine(text: string, order: SlashOrder, uncaptioned = false): string[] | null {
   const dates = findDates(text, order);
   if (dates.length < 2 || dates.length > 6) return null;
   const caption = text.slice(0, (dates[0] as { start: number }).start).trim();
-  if (!VISIT_DATE_CAPTION.test(caption)) return null;
+  if (!VISIT_DATE_CAPTION.test(caption) && !(uncaptioned && caption === '')) return null;
   let between = '';
   for (let k = 1; k < dates.length; k++) {
     between += text.slice((dates[k - 1] as { end: number }).end, (dates[k] as { start: number }).start);
@@ -79,6 +95,12 @@ export function visitDatesLine(text: string, order: SlashOrder): string[] | null
 /** Whether a layout has visit columns. */
 export function hasVisitColumns(columns: readonly Column[]): boolean {
   return columns.some((c) => c.visit !== undefined);
+}
+
+/** Whether a layout has visit columns none of which is dated yet (a dates line may follow the header uncaptioned). */
+export function hasUndatedVisitColumns(columns: readonly Column[]): boolean {
+  const visits = columns.filter((c) => c.visit !== undefined);
+  return visits.length > 0 && visits.every((c) => c.date === null);
 }
 
 /** Gives the visit columns their dates, left to right, when there is one date per column. Mutates the columns. */
@@ -105,7 +127,35 @@ export function visitRowCells(cells: readonly string[], columns: readonly Column
       joined[joined.length - 1] = `${previous} ${cell}`;
     } else joined.push(cell);
   }
-  if (joined.length !== columns.length) return null;
+  if (joined.length !== columns.length) return cellsByRole(joined, columns);
   const fits = columns.every((column, k) => column.visit === undefined || VALUE_START.test(joined[k] as string));
   return fits ? joined : null;
+}
+
+/**
+ * A row with fewer cells than columns under a header whose visit columns come last (`検査項目 単位 基準値 今回 前回`),
+ * where the unit or range cell is empty (`BMI  18.5～24.9  25.5 H  24.8`): the last cells are the visits' values,
+ * right to left, and the cells between the name and them go to the unit and range columns by what they look like.
+ * Every visit must have its value (else which visit an empty cell belongs to is unknown) and every cell a column;
+ * else null.
+ */
+function cellsByRole(cells: readonly string[], columns: readonly Column[]): string[] | null {
+  const firstVisit = columns.findIndex((c) => c.visit !== undefined);
+  const visits = columns.length - firstVisit;
+  if (firstVisit < 1 || columns.slice(firstVisit).some((c) => c.visit === undefined)) return null;
+  if (columns[0]?.role !== 'name' || cells.length < visits + 1 || cells.length >= columns.length) return null;
+  const texts = columns.map(() => '');
+  texts[0] = cells[0] as string;
+  const values = cells.slice(cells.length - visits);
+  if (!values.every((cell) => VALUE_START.test(cell))) return null;
+  values.forEach((cell, k) => {
+    texts[firstVisit + k] = cell;
+  });
+  for (const cell of cells.slice(1, cells.length - visits)) {
+    const role = looksLikeUnit(cell) && !VALUE_START.test(cell) ? 'unit' : RANGE_CELL.test(cell) ? 'range' : null;
+    const k = columns.findIndex((c, i) => i < firstVisit && c.role === role && texts[i] === '');
+    if (k < 0) return null;
+    texts[k] = cell;
+  }
+  return texts;
 }
