@@ -10,16 +10,19 @@
  * measurements the resolver knows or that carry their unit, which are at least half of its columns. A row is read only when its label is a date or a header
  * word for a field (result, unit, range, flag) and every filled cell fits that field; any other row ends the table.
  */
-import { findDates, type SlashOrder, withTimeAfter } from './dates';
+import { findDates, type SlashOrder, WEEKDAY, withTimeAfter } from './dates';
 import { plausibleName } from './inline-readings';
 import { type Delimiter, detectDelimiter, splitCells } from './lines';
 import { FLAG_CELL, looksLikeUnit, type Measurement, parseMeasurement, parseRangeText } from './measurement';
 import { headerRole, isKnownMeasurement } from './vocabulary';
+import { yearlessCellDate } from './yearless-dates';
 
 export interface TransposedColumn {
   name: string;
   unit: string | null;
   start: number;
+  /** Named by a measurement the resolver knows or by its unit; a wide export's other columns may hold words. */
+  known?: boolean;
 }
 
 export interface TransposedLayout {
@@ -34,7 +37,23 @@ export type TransposedRow =
   | { kind: 'values'; date: string | null; cells: (Measurement | null)[] }
   | { kind: 'unit' | 'range' | 'flag'; cells: (string | null)[] }
   /** `Ref low` / `Ref high` rows: each bound of the range in a row of its own. */
-  | { kind: 'low' | 'high'; cells: (string | null)[] };
+  | { kind: 'low' | 'high'; cells: (string | null)[] }
+  /** A row of goals (`Target`, `Goal`) or a Markdown rule (`|---|---|`): part of the table, no reading in it. */
+  | { kind: 'skip' };
+
+/** A row of treatment goals under a flowsheet's readings: `Target`, `Goal`, `Ziel`, `Objectif`, `Meta`. */
+const GOAL_LABEL =
+  /^\s*(?:targets?|goals?|aims?|treatment\s+(?:targets?|goals?)|target\s+(?:values?|ranges?)|ziel(?:wert|werte|bereich)?|objectifs?|cibles?|objetivos?|metas?|obiettivi|obiettivo)\s*:?\s*$/i;
+
+/** A Markdown table's rule row: every cell dashes, with alignment colons. */
+const RULE_CELL = /^:?-{2,}:?$/;
+
+/** A wide export's date caption: a date header word, or the day of a patient's own log. */
+const DAY_CAPTION = /^(?:day|days|reading\s+date|date\s+of\s+reading|jour|tag|d[ií]a|giorno)$/i;
+
+/** A free-text column of a wide export (`Comments`, `Notes`): never a test, whatever it holds. */
+const NOTE_CAPTION =
+  /^(?:comments?|notes?|remarks?|memo|kommentar(?:e)?|bemerkung(?:en)?|commentaires?|remarques?|comentarios?|notas?|observa(?:tions?|ciones|ções)|note)$/i;
 
 const BOUND_LABEL =
   /^\s*(?:ref(?:erence)?\.?\s*(?:range\s*)?|normal\s*|range\s*)?(low(?:er)?|min(?:imum)?|high(?:er)?|upper|max(?:imum)?)(?:\s*(?:limit|bound|ref(?:erence)?))?\s*[:.]?\s*$/i;
@@ -61,17 +80,18 @@ function wideExportHeader(line: string, delimiter: Delimiter, order: SlashOrder)
   if (delimiter === 'spaces') return null;
   const cells = splitCells(line, delimiter);
   const firstTest = cells.findIndex((c) => namesTest(c.text));
-  if (firstTest < 2) return null;
-  const lead = cells.slice(0, firstTest).map((c) => headerRole(c.text));
+  if (firstTest < 1) return null;
+  const lead = cells.slice(0, firstTest).map((c) => (DAY_CAPTION.test(c.text.trim()) ? 'date' : headerRole(c.text)));
   const dateCell = lead.indexOf('date');
   if (dateCell < 0 || lead.filter((r) => r === 'date').length > 1) return null;
   const timeCell = lead.indexOf('time');
   const columns: TransposedColumn[] = [];
   for (let k = firstTest; k < cells.length; k++) {
     const text = (cells[k] as { text: string }).text;
+    if (NOTE_CAPTION.test(text.trim())) continue;
     const { name, unit } = nameAndUnit(text);
     if (name === '' || headerRole(name) !== null || !plausibleName(name, order)) return null;
-    columns.push({ name, unit, start: k });
+    columns.push({ name, unit, start: k, known: namesTest(text) });
   }
   const known = cells.slice(firstTest).filter((c) => namesTest(c.text)).length;
   if (known < 2 || known * 2 < columns.length) return null;
@@ -141,18 +161,45 @@ function rowCells(line: string, layout: TransposedLayout): { label: string; time
   return { label, time: '', texts };
 }
 
-/** One row under a transposed header, or null when the row does not belong to the table. */
-export function readTransposedRow(line: string, layout: TransposedLayout, order: SlashOrder): TransposedRow | null {
+/** The date a row's label gives (`2026-03-02`, `Mon 2026-03-02`, a log's yearless `Mon 3/2`), or null. */
+function rowLabelDate(label: string, order: SlashOrder, anchor: string | null): string | null {
+  if (label === '') return null;
+  const dates = findDates(label, order);
+  const date = dates.length === 1 ? dates[0] : undefined;
+  if (date !== undefined) {
+    const rest = (label.slice(0, date.start) + label.slice(date.end)).replace(WEEKDAY, '');
+    return /[\p{L}\d]/u.test(rest) ? null : date.iso;
+  }
+  return dates.length === 0 ? yearlessCellDate(label, order, anchor) : null;
+}
+
+/**
+ * One row under a transposed header, or null when the row does not belong to the table. `anchor` (the document's
+ * date) gives its year to a patient log's yearless row dates.
+ */
+export function readTransposedRow(
+  line: string,
+  layout: TransposedLayout,
+  order: SlashOrder,
+  anchor: string | null = null,
+): TransposedRow | null {
   const { label, time, texts } = rowCells(line, layout);
   if (texts.every((t) => t === '')) return null;
-  const dates = label === '' ? [] : findDates(label, order);
-  const date = dates.length === 1 ? dates[0] : undefined;
-  const onlyDate = date !== undefined && label.trim().length === date.end - date.start;
+  if (layout.delimiter === 'pipe' && RULE_CELL.test(label.trim()) && texts.every((t) => RULE_CELL.test(t))) {
+    return { kind: 'skip' };
+  }
+  if (GOAL_LABEL.test(label)) return { kind: 'skip' };
+  const rowDate = rowLabelDate(label, order, anchor);
   const role = label === '' ? null : headerRole(label);
-  if (onlyDate || role === 'value') {
+  if (rowDate !== null || role === 'value') {
     const cells: (Measurement | null)[] = [];
-    for (const text of texts) {
+    for (const [k, text] of texts.entries()) {
       if (text === '' || text === '-' || text === '—') {
+        cells.push(null);
+        continue;
+      }
+      // A wide export's column no test names (`Foot exam`) may hold a word (`Done`): no reading, still the table.
+      if (layout.columns[k]?.known === false && !/\d/.test(text)) {
         cells.push(null);
         continue;
       }
@@ -161,7 +208,7 @@ export function readTransposedRow(line: string, layout: TransposedLayout, order:
       if (measurement.rest !== '') return null; // a sentence or another table, not a value cell
       cells.push(measurement);
     }
-    return { kind: 'values', date: onlyDate ? withTimeAfter(date.iso, ` ${time}`) : null, cells };
+    return { kind: 'values', date: rowDate === null ? null : withTimeAfter(rowDate, ` ${time}`), cells };
   }
   const unitRow = role === 'unit' || (label === '' && texts.every((t) => t === '' || looksLikeUnit(t)));
   if (unitRow) {
