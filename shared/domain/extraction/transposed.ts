@@ -49,7 +49,8 @@ const GOAL_LABEL =
 const RULE_CELL = /^:?-{2,}:?$/;
 
 /** A wide export's date caption: a date header word, or the day of a patient's own log. */
-const DAY_CAPTION = /^(?:day|days|reading\s+date|date\s+of\s+reading|jour|tag|d[ií]a|giorno)$/i;
+const DAY_CAPTION =
+  /^(?:day|days|reading\s+date|date\s+of\s+reading|date\s*(?:&|and|\/)\s*time|date-?time|when|jour|tag|d[ií]a|giorno)$/i;
 
 /** A free-text column of a wide export (`Comments`, `Notes`): never a test, whatever it holds. */
 const NOTE_CAPTION =
@@ -93,8 +94,11 @@ function wideExportHeader(line: string, delimiter: Delimiter, order: SlashOrder)
     if (name === '' || headerRole(name) !== null || !plausibleName(name, order)) return null;
     columns.push({ name, unit, start: k, known: namesTest(text) });
   }
-  const known = cells.slice(firstTest).filter((c) => namesTest(c.text)).length;
-  if (known < 2 || known * 2 < columns.length) return null;
+  const known = columns.filter((c) => c.known).length;
+  // One test is enough for a log of a single measurement (`Date | Time | Glucose (mmol/L) | Notes`) when its column
+  // gives the unit and no column beside it is unknown.
+  const single = known === 1 && columns.length === 1 && (columns[0] as TransposedColumn).unit !== null;
+  if ((known < 2 && !single) || known * 2 < columns.length) return null;
   return { delimiter, columns, dateCell, ...(timeCell >= 0 ? { timeCell } : {}) };
 }
 
@@ -161,16 +165,25 @@ function rowCells(line: string, layout: TransposedLayout): { label: string; time
   return { label, time: '', texts };
 }
 
-/** The date a row's label gives (`2026-03-02`, `Mon 2026-03-02`, a log's yearless `Mon 3/2`), or null. */
+/** A clock time closing a row's date cell: `2026-03-02 07:05`, `Mon 3/2 7:05 AM`, `3/3 at 6:50 pm`. */
+const TRAILING_TIME = /\s*(?:,|\bat\b|\bum\b|à)?\s*(\d{1,2}[:h]\d{2}(?::\d{2})?\s*(?:[ap]\.?\s?m\.?)?)$/i;
+
+/**
+ * The date a row's label gives, with the time written after it (`2026-03-02`, `Mon 2026-03-02 07:05`, a log's
+ * yearless `Mon 3/2 7:05 AM`), or null.
+ */
 function rowLabelDate(label: string, order: SlashOrder, anchor: string | null): string | null {
   if (label === '') return null;
-  const dates = findDates(label, order);
+  const timed = TRAILING_TIME.exec(label);
+  const day = timed ? label.slice(0, timed.index) : label;
+  const at = (date: string | null) => (date !== null && timed ? withTimeAfter(date, ` ${timed[1]}`) : date);
+  const dates = findDates(day, order);
   const date = dates.length === 1 ? dates[0] : undefined;
   if (date !== undefined) {
-    const rest = (label.slice(0, date.start) + label.slice(date.end)).replace(WEEKDAY, '');
-    return /[\p{L}\d]/u.test(rest) ? null : date.iso;
+    const rest = (day.slice(0, date.start) + day.slice(date.end)).replace(WEEKDAY, '');
+    return /[\p{L}\d]/u.test(rest) ? null : at(date.iso);
   }
-  return dates.length === 0 ? yearlessCellDate(label, order, anchor) : null;
+  return dates.length === 0 ? at(yearlessCellDate(day, order, anchor)) : null;
 }
 
 /**
@@ -208,7 +221,8 @@ export function readTransposedRow(
       if (measurement.rest !== '') return null; // a sentence or another table, not a value cell
       cells.push(measurement);
     }
-    return { kind: 'values', date: rowDate === null ? null : withTimeAfter(rowDate, ` ${time}`), cells };
+    const dated = rowDate === null || rowDate.includes('T') ? rowDate : withTimeAfter(rowDate, ` ${time}`);
+    return { kind: 'values', date: dated, cells };
   }
   const unitRow = role === 'unit' || (label === '' && texts.every((t) => t === '' || looksLikeUnit(t)));
   if (unitRow) {

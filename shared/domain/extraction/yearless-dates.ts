@@ -5,7 +5,8 @@
  */
 import { iso, MONTH_ALTERNATION, MONTH_BY_NAME, type SlashOrder, WEEKDAY } from './dates';
 
-const NUMERIC_DAY = /^(\d{1,2})([/.])(\d{1,2})\.?$/;
+// A dotted day needs its closing dot (`2.3.`): `2.3` alone is a number.
+const NUMERIC_DAY = /^(\d{1,2})(?:\/(\d{1,2})|\.(\d{1,2})\.)$/;
 const NAMED_DAY = new RegExp(
   String.raw`^(?:(${MONTH_ALTERNATION})\.?\s+(\d{1,2})(?:st|nd|rd|th)?|(\d{1,2})(?:st|nd|rd|th|\.)?\s+(${MONTH_ALTERNATION})\.?)$`,
   'iu',
@@ -21,8 +22,8 @@ function monthAndDay(cell: string, order: SlashOrder): { month: number; day: num
   const numeric = NUMERIC_DAY.exec(text);
   if (numeric) {
     const a = Number(numeric[1]);
-    const b = Number(numeric[3]);
-    const dayFirst = numeric[2] === '.' || order === 'day-first';
+    const b = Number(numeric[2] ?? numeric[3]);
+    const dayFirst = numeric[3] !== undefined || order === 'day-first';
     return dayFirst ? { month: b, day: a } : { month: a, day: b };
   }
   const named = NAMED_DAY.exec(text);

@@ -114,3 +114,32 @@ describe('malformed input', () => {
     expect(performance.now() - started).toBeLessThan(5000);
   });
 });
+
+describe('home logs in other shapes', () => {
+  it('reads a log whose date cell also holds the time, under a Date & time caption', () => {
+    const log = [
+      'Sent Mar 9, 2026',
+      '| Date & time | BP (mmHg) | Pulse (bpm) |',
+      '|---|---|---|',
+      '| Mon 3/2 7:05 AM | 148/91 | 72 |',
+      '| Tue 3/3 at 6:50 pm | 142/88 | 68 |',
+    ].join('\n');
+    expect(rowsOf(log)).toEqual([
+      ['BP', '148/91', 'mmHg', '2026-03-02T07:05:00'],
+      ['Pulse', '72', 'bpm', '2026-03-02T07:05:00'],
+      ['BP', '142/88', 'mmHg', '2026-03-03T18:50:00'],
+      ['Pulse', '68', 'bpm', '2026-03-03T18:50:00'],
+    ]);
+  });
+
+  it('reads a log of one measurement when its column gives the unit', () => {
+    const log = 'Sent Mar 9, 2026\n| Date | Time | Glucose (mg/dL) |\n| --- | --- | --- |\n| March 3 | 19:00 | 141 |';
+    expect(rowsOf(log)).toEqual([['Glucose', '141', 'mg/dL', '2026-03-03T19:00:00']]);
+  });
+
+  it('takes no one-column table without a unit, nor a dotted number for a day', () => {
+    expect(extractReadingsOffline('Sent Mar 9, 2026\n| Date | Glucose |\n| 3/3 | 141 |')).toEqual([]);
+    expect(yearlessCellDate('7.2', 'day-first', '2026-03-09')).toBeNull();
+    expect(yearlessCellDate('7.2.', 'day-first', '2026-03-09')).toBe('2026-02-07');
+  });
+});
