@@ -8,7 +8,13 @@
  *
  * The header has a label column (empty, or a caption such as `Date`, `Test:`) and at least two columns named by
  * measurements the resolver knows or that carry their unit, which are at least half of its columns. A row is read only when its label is a date or a header
- * word for a field (result, unit, range, flag) and every filled cell fits that field; any other row ends the table.
+ * word for a field (result, unit, range, flag) and every filled cell fits that field; a row of goals (`Target`,
+ * `Zielwert`) and a Markdown rule are part of the table but hold no reading; any other row ends the table.
+ *
+ * A delimited export may open with metadata lines (patient, flowsheet) before its header, whose date column may be
+ * the first (`"Date","A1C (%)",...,"Foot exam","Comments"`); comment columns are left out and a column no test names
+ * may hold words (`Done`). A patient's Markdown log of home readings (`| Mon 3/2 | 7:05 AM | 148 | 91 |`) is one too:
+ * a yearless day takes the year of the message (`yearless-dates.ts`).
  */
 import { findDates, type SlashOrder, WEEKDAY, withTimeAfter } from './dates';
 import { plausibleName } from './inline-readings';
