@@ -129,9 +129,11 @@ const MONTHS: ReadonlyArray<readonly [string, number]> = [
   ).map(([name, month]) => [name, month] as const),
 ];
 
-const MONTH_BY_NAME: ReadonlyMap<string, number> = new Map(MONTHS);
+export const MONTH_BY_NAME: ReadonlyMap<string, number> = new Map(MONTHS);
 /** Longest names first, so `march` wins over `mar` and `juillet` over `juil`. */
-const MONTH_ALTERNATION = [...MONTH_BY_NAME.keys()].sort((a, b) => b.length - a.length || (a < b ? -1 : 1)).join('|');
+export const MONTH_ALTERNATION = [...MONTH_BY_NAME.keys()]
+  .sort((a, b) => b.length - a.length || (a < b ? -1 : 1))
+  .join('|');
 
 const YEAR_FIRST = /(?<![\d./-])(\d{4})([-/.])(\d{1,2})\2(\d{1,2})(?![\d]|[-/.:]\d)/g;
 const NUMERIC = /(?<![\d./-])(\d{1,2})([./-])(\d{1,2})\2(\d{4}|\d{2})(?![\d]|[-/.]\d)/g;
@@ -177,7 +179,7 @@ function fullYear(text: string): number {
   return year <= 69 ? 2000 + year : 1900 + year;
 }
 
-function iso(year: number, month: number, day: number): string | null {
+export function iso(year: number, month: number, day: number): string | null {
   if (year < 1900 || year > 2199 || month < 1 || month > 12 || day < 1 || day > daysIn(year, month)) return null;
   return `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
 }
@@ -257,7 +259,7 @@ export function findDates(original: string, order: SlashOrder): DateMatch[] {
   return result;
 }
 
-const WEEKDAY =
+export const WEEKDAY =
   /\b(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(?:day)?\b|\b(?:montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonntag|lunes|martes|mi[ée]rcoles|jueves|viernes|s[áa]bado|domingo|lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche)\b/giu;
 const TIME = /\b\d{1,2}[:h]\d{2}(?::\d{2})?\s*(?:[ap]\.?m\.?)?/gi;
 

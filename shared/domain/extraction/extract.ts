@@ -47,6 +47,7 @@ import {
   datedHeading,
   dateOnlyLine,
   detectSlashOrder,
+  findDates,
   isCaptionLine,
   leadingDate,
   reportDate,
@@ -254,6 +255,8 @@ class DocumentReader {
   constructor(
     private readonly order: SlashOrder,
     private readonly documentDate: string | null,
+    /** The date whose year a yearless log date takes (`Mon 3/2`): the report date, else the first date written. */
+    private readonly yearAnchor: string | null = documentDate,
   ) {}
 
   result(): ExtractedReading[] {
@@ -352,7 +355,7 @@ class DocumentReader {
     const textAbove = this.currentText;
     this.currentText = text;
     if (this.transposed) {
-      const row = readTransposedRow(text, this.transposed.layout, order);
+      const row = readTransposedRow(text, this.transposed.layout, order, this.yearAnchor);
       if (row) {
         this.readTransposed(index, row);
         return;
@@ -533,6 +536,7 @@ class DocumentReader {
   /** A row of a transposed table: values make readings per test column; unit, range and flag rows complete them. */
   private readTransposed(index: number, row: TransposedRow): void {
     const table = this.transposed as { layout: TransposedLayout; byColumn: ExtractedReading[][] };
+    if (row.kind === 'skip') return;
     table.layout.columns.forEach((column, k) => {
       const readings = table.byColumn[k] as ExtractedReading[];
       if (row.kind === 'values') {
@@ -679,6 +683,16 @@ export function extractReadingsOffline(text: string, options: ExtractionOptions 
   return readLines(cda && cda.narrative !== '' ? cda.narrative : text, options);
 }
 
+/** The first full date the document writes (a message's sent date), for the year of a log's yearless dates. */
+function firstWrittenDate(lines: readonly SourceLine[], order: SlashOrder): string | null {
+  for (const line of lines) {
+    if (line.text.length > 2000) continue;
+    const date = findDates(line.text, order).find((d) => Number(d.iso.slice(0, 4)) > 1970);
+    if (date) return date.iso;
+  }
+  return null;
+}
+
 /** The line pipeline (see the module comment). */
 function readLines(text: string, options: ExtractionOptions): ExtractedReading[] {
   const sourceLines = splitLines(text);
@@ -690,8 +704,9 @@ function readLines(text: string, options: ExtractionOptions): ExtractedReading[]
     ) ??
     options.defaultDate ??
     null;
+  const yearAnchor = documentDate ?? firstWrittenDate(sourceLines, order);
   const readAll = (lines: readonly SourceLine[]): ExtractedReading[] => {
-    const reader = new DocumentReader(order, documentDate);
+    const reader = new DocumentReader(order, documentDate, yearAnchor);
     for (const line of lines) reader.readSpelled(line.index, line.text);
     return reader.result();
   };

@@ -32,8 +32,12 @@ const DEVICE_USAGE =
 const BAND_TABLE_CAPTION =
   /(?:^|\s)(?:classifications?|categories|category|guidelines?|interpretation|interpretation\s+of\s+\S+|klassifikation|einteilung|beurteilung|clasificaci[oó]n|categor[ií]as?|interpretaci[oó]n|classificazione|interpretazione|interpr[ée]tation)\s*:?$/iu;
 
-/** The name ends in a comparator: `Glucose >`, `LDL ≤`. */
-const COMPARATOR_TAIL = /[<>≤≥=]\s*$/u;
+/**
+ * The name ends in a comparator: `Glucose >`, `LDL ≤`, or one in words (`Goal: Time in Range over 70%`, `keep LDL
+ * below 1.8`): the number after it is a threshold.
+ */
+const COMPARATOR_TAIL =
+  /(?:[<>≤≥=]|(?:^|\s)(?:over|under|above|below|less\s+than|greater\s+than|more\s+than|at\s+least|at\s+most|up\s+to|über|unter|sous|au-dessus\s+de|sopra|sotto|por\s+encima\s+de|por\s+debajo\s+de))\s*$/iu;
 
 /** A value that is a bound or a band, not a single measured number: `<70`, `> or = 30`, `20 - 29`. */
 const CENSORED_OR_BAND = /^\s*(?:[<>≤≥]|\d+(?:[.,]\d+)?\s*[-–]\s*\d)/u;

@@ -8,18 +8,27 @@
  *
  * The header has a label column (empty, or a caption such as `Date`, `Test:`) and at least two columns named by
  * measurements the resolver knows or that carry their unit, which are at least half of its columns. A row is read only when its label is a date or a header
- * word for a field (result, unit, range, flag) and every filled cell fits that field; any other row ends the table.
+ * word for a field (result, unit, range, flag) and every filled cell fits that field; a row of goals (`Target`,
+ * `Zielwert`) and a Markdown rule are part of the table but hold no reading; any other row ends the table.
+ *
+ * A delimited export may open with metadata lines (patient, flowsheet) before its header, whose date column may be
+ * the first (`"Date","A1C (%)",...,"Foot exam","Comments"`); comment columns are left out and a column no test names
+ * may hold words (`Done`). A patient's Markdown log of home readings (`| Mon 3/2 | 7:05 AM | 148 | 91 |`) is one too:
+ * a yearless day takes the year of the message (`yearless-dates.ts`).
  */
-import { findDates, type SlashOrder, withTimeAfter } from './dates';
+import { findDates, type SlashOrder, WEEKDAY, withTimeAfter } from './dates';
 import { plausibleName } from './inline-readings';
 import { type Delimiter, detectDelimiter, splitCells } from './lines';
 import { FLAG_CELL, looksLikeUnit, type Measurement, parseMeasurement, parseRangeText } from './measurement';
 import { headerRole, isKnownMeasurement } from './vocabulary';
+import { yearlessCellDate } from './yearless-dates';
 
 export interface TransposedColumn {
   name: string;
   unit: string | null;
   start: number;
+  /** Named by a measurement the resolver knows or by its unit; a wide export's other columns may hold words. */
+  known?: boolean;
 }
 
 export interface TransposedLayout {
@@ -34,7 +43,24 @@ export type TransposedRow =
   | { kind: 'values'; date: string | null; cells: (Measurement | null)[] }
   | { kind: 'unit' | 'range' | 'flag'; cells: (string | null)[] }
   /** `Ref low` / `Ref high` rows: each bound of the range in a row of its own. */
-  | { kind: 'low' | 'high'; cells: (string | null)[] };
+  | { kind: 'low' | 'high'; cells: (string | null)[] }
+  /** A row of goals (`Target`, `Goal`) or a Markdown rule (`|---|---|`): part of the table, no reading in it. */
+  | { kind: 'skip' };
+
+/** A row of treatment goals under a flowsheet's readings: `Target`, `Goal`, `Ziel`, `Objectif`, `Meta`. */
+const GOAL_LABEL =
+  /^\s*(?:targets?|goals?|aims?|treatment\s+(?:targets?|goals?)|target\s+(?:values?|ranges?)|ziel(?:wert|werte|bereich)?|objectifs?|cibles?|objetivos?|metas?|obiettivi|obiettivo)\s*:?\s*$/i;
+
+/** A Markdown table's rule row: every cell dashes, with alignment colons. */
+const RULE_CELL = /^:?-{2,}:?$/;
+
+/** A wide export's date caption: a date header word, or the day of a patient's own log. */
+const DAY_CAPTION =
+  /^(?:day|days|reading\s+date|date\s+of\s+reading|date\s*(?:&|and|\/)\s*time|date-?time|when|jour|tag|d[ií]a|giorno)$/i;
+
+/** A free-text column of a wide export (`Comments`, `Notes`): never a test, whatever it holds. */
+const NOTE_CAPTION =
+  /^(?:comments?|notes?|remarks?|memo|kommentar(?:e)?|bemerkung(?:en)?|commentaires?|remarques?|comentarios?|notas?|observa(?:tions?|ciones|ções)|note)$/i;
 
 const BOUND_LABEL =
   /^\s*(?:ref(?:erence)?\.?\s*(?:range\s*)?|normal\s*|range\s*)?(low(?:er)?|min(?:imum)?|high(?:er)?|upper|max(?:imum)?)(?:\s*(?:limit|bound|ref(?:erence)?))?\s*[:.]?\s*$/i;
@@ -61,20 +87,24 @@ function wideExportHeader(line: string, delimiter: Delimiter, order: SlashOrder)
   if (delimiter === 'spaces') return null;
   const cells = splitCells(line, delimiter);
   const firstTest = cells.findIndex((c) => namesTest(c.text));
-  if (firstTest < 2) return null;
-  const lead = cells.slice(0, firstTest).map((c) => headerRole(c.text));
+  if (firstTest < 1) return null;
+  const lead = cells.slice(0, firstTest).map((c) => (DAY_CAPTION.test(c.text.trim()) ? 'date' : headerRole(c.text)));
   const dateCell = lead.indexOf('date');
   if (dateCell < 0 || lead.filter((r) => r === 'date').length > 1) return null;
   const timeCell = lead.indexOf('time');
   const columns: TransposedColumn[] = [];
   for (let k = firstTest; k < cells.length; k++) {
     const text = (cells[k] as { text: string }).text;
+    if (NOTE_CAPTION.test(text.trim())) continue;
     const { name, unit } = nameAndUnit(text);
     if (name === '' || headerRole(name) !== null || !plausibleName(name, order)) return null;
-    columns.push({ name, unit, start: k });
+    columns.push({ name, unit, start: k, known: namesTest(text) });
   }
-  const known = cells.slice(firstTest).filter((c) => namesTest(c.text)).length;
-  if (known < 2 || known * 2 < columns.length) return null;
+  const known = columns.filter((c) => c.known).length;
+  // One test is enough for a log of a single measurement (`Date | Time | Glucose (mmol/L) | Notes`) when its column
+  // gives the unit and no column beside it is unknown.
+  const single = known === 1 && columns.length === 1 && (columns[0] as TransposedColumn).unit !== null;
+  if ((known < 2 && !single) || known * 2 < columns.length) return null;
   return { delimiter, columns, dateCell, ...(timeCell >= 0 ? { timeCell } : {}) };
 }
 
@@ -141,18 +171,54 @@ function rowCells(line: string, layout: TransposedLayout): { label: string; time
   return { label, time: '', texts };
 }
 
-/** One row under a transposed header, or null when the row does not belong to the table. */
-export function readTransposedRow(line: string, layout: TransposedLayout, order: SlashOrder): TransposedRow | null {
+/** A clock time closing a row's date cell: `2026-03-02 07:05`, `Mon 3/2 7:05 AM`, `3/3 at 6:50 pm`. */
+const TRAILING_TIME = /\s*(?:,|\bat\b|\bum\b|à)?\s*(\d{1,2}[:h]\d{2}(?::\d{2})?\s*(?:[ap]\.?\s?m\.?)?)$/i;
+
+/**
+ * The date a row's label gives, with the time written after it (`2026-03-02`, `Mon 2026-03-02 07:05`, a log's
+ * yearless `Mon 3/2 7:05 AM`), or null.
+ */
+function rowLabelDate(label: string, order: SlashOrder, anchor: string | null): string | null {
+  if (label === '') return null;
+  const timed = TRAILING_TIME.exec(label);
+  const day = timed ? label.slice(0, timed.index) : label;
+  const at = (date: string | null) => (date !== null && timed ? withTimeAfter(date, ` ${timed[1]}`) : date);
+  const dates = findDates(day, order);
+  const date = dates.length === 1 ? dates[0] : undefined;
+  if (date !== undefined) {
+    const rest = (day.slice(0, date.start) + day.slice(date.end)).replace(WEEKDAY, '');
+    return /[\p{L}\d]/u.test(rest) ? null : at(date.iso);
+  }
+  return dates.length === 0 ? at(yearlessCellDate(day, order, anchor)) : null;
+}
+
+/**
+ * One row under a transposed header, or null when the row does not belong to the table. `anchor` (the document's
+ * date) gives its year to a patient log's yearless row dates.
+ */
+export function readTransposedRow(
+  line: string,
+  layout: TransposedLayout,
+  order: SlashOrder,
+  anchor: string | null = null,
+): TransposedRow | null {
   const { label, time, texts } = rowCells(line, layout);
   if (texts.every((t) => t === '')) return null;
-  const dates = label === '' ? [] : findDates(label, order);
-  const date = dates.length === 1 ? dates[0] : undefined;
-  const onlyDate = date !== undefined && label.trim().length === date.end - date.start;
+  if (layout.delimiter === 'pipe' && RULE_CELL.test(label.trim()) && texts.every((t) => RULE_CELL.test(t))) {
+    return { kind: 'skip' };
+  }
+  if (GOAL_LABEL.test(label)) return { kind: 'skip' };
+  const rowDate = rowLabelDate(label, order, anchor);
   const role = label === '' ? null : headerRole(label);
-  if (onlyDate || role === 'value') {
+  if (rowDate !== null || role === 'value') {
     const cells: (Measurement | null)[] = [];
-    for (const text of texts) {
+    for (const [k, text] of texts.entries()) {
       if (text === '' || text === '-' || text === '—') {
+        cells.push(null);
+        continue;
+      }
+      // A wide export's column no test names (`Foot exam`) may hold a word (`Done`): no reading, still the table.
+      if (layout.columns[k]?.known === false && !/\d/.test(text)) {
         cells.push(null);
         continue;
       }
@@ -161,7 +227,8 @@ export function readTransposedRow(line: string, layout: TransposedLayout, order:
       if (measurement.rest !== '') return null; // a sentence or another table, not a value cell
       cells.push(measurement);
     }
-    return { kind: 'values', date: onlyDate ? withTimeAfter(date.iso, ` ${time}`) : null, cells };
+    const dated = rowDate === null || rowDate.includes('T') ? rowDate : withTimeAfter(rowDate, ` ${time}`);
+    return { kind: 'values', date: dated, cells };
   }
   const unitRow = role === 'unit' || (label === '' && texts.every((t) => t === '' || looksLikeUnit(t)));
   if (unitRow) {
