@@ -65,6 +65,7 @@ import { isNotAReading } from './not-readings';
 import { repairNumberSpacing } from './number-spacing';
 import { tidyReading } from './range-tidy';
 import { withoutRestatements } from './restatements';
+import { isSecondUnitLine, splitTrailingEarlier, unitInNameCell } from './result-columns';
 import { isSectionHeadingLine } from './row-marks';
 import { spellOutValues } from './spelled-values';
 import { detectHeader, type RowReading, readTableRow, type TableLayout } from './table-layout';
@@ -272,7 +273,9 @@ class DocumentReader {
   private emit(line: number, written: string, measurement: Measurement, ownDate: string | null): void {
     const shape = { name: written, value: measurement.value, fromTable: this.inTableRow, line: this.currentText };
     if (isNotAReading(shape)) return;
-    const name = this.joinedWithNameAbove(line, written, measurement.unit);
+    const cellUnit = this.inTableRow && measurement.unit === null ? unitInNameCell(written) : null;
+    if (cellUnit) measurement.unit = cellUnit.unit;
+    const name = this.joinedWithNameAbove(line, cellUnit?.name ?? written, measurement.unit);
     if (measurement.unit === null && !measurement.qualitative) measurement.unit = this.sectionUnit;
     if (this.asWritten.size > 0) {
       measurement.value = this.asWritten.get(measurement.value) ?? measurement.value;
@@ -431,7 +434,7 @@ class DocumentReader {
 
     const leading = leadingDate(text, order);
     const line = withoutNoEarlierNote(spaceSeparated(leading?.rest ?? text));
-    const previous = splitPreviousResult(line, order);
+    const previous = splitPreviousResult(line, order) ?? splitTrailingEarlier(line, order);
     const body = previous?.rest ?? line;
     const ownDate = leading?.iso ?? null;
     if (this.readPreviousLine(index, body)) return;
@@ -444,6 +447,8 @@ class DocumentReader {
       this.sectionUnit = unitLine.unit;
       return;
     }
+
+    if (this.restatesInSecondUnit(index, text)) return;
 
     const pending = this.stack.pendingName;
     if (pending && this.recent(index, pending.line)) {
@@ -460,7 +465,9 @@ class DocumentReader {
     if (single?.complete && acceptLine(single, body)) {
       this.emit(index, single.name, single.measurement, ownDate);
       const name = this.stack.last?.reading.indicator ?? single.name;
-      for (const earlier of previous ? [previous, ...previous.older] : []) this.emitPrevious(index, name, earlier);
+      for (const earlier of previous ? [previous, ...previous.older] : []) {
+        this.emitPrevious(index, name, earlier, previous?.ownRangeOnly !== true);
+      }
       return;
     }
     // Several short readings, or prose: each part is a complete reading or else read as prose.
@@ -483,6 +490,14 @@ class DocumentReader {
     }
     if (single === null && this.continuesLastName(index, text)) return;
     if (single === null) this.rememberNameLine(index, body);
+  }
+
+  /** The line right under a reading gives it again in a second unit (`result-columns.ts`): not a row. */
+  private restatesInSecondUnit(index: number, text: string): boolean {
+    const lastLine = this.stack.lastLine;
+    const last = this.stack.last;
+    if (!lastLine || !last || lastLine.index !== index - 1 || last.line !== index - 1) return false;
+    return isSecondUnitLine(text, lastLine.nameStart, last.reading.unit);
   }
 
   /** A table row whose flag stands before its value, when the header has no flag column to put it in. */
@@ -517,11 +532,16 @@ class DocumentReader {
    * The earlier result in brackets on a reading's line: same test, unit and range, its own value and date. Lines
    * below still complete the current reading, which stays the last one.
    */
-  private emitPrevious(index: number, name: string, earlier: { measurement: Measurement; date: string }): void {
+  private emitPrevious(
+    index: number,
+    name: string,
+    earlier: { measurement: Measurement; date: string },
+    sharesRange = true,
+  ): void {
     const current = this.stack.last;
     const measurement = earlier.measurement;
     measurement.unit ??= current?.reading.unit ?? null;
-    measurement.referenceRange ??= current?.reading.referenceRange ?? null;
+    if (sharesRange) measurement.referenceRange ??= current?.reading.referenceRange ?? null;
     this.emit(index, name, measurement, earlier.date);
     this.stack.last = current;
   }

@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest';
+import { extractReadingsOffline } from '../../../shared/domain/extraction/index';
+import {
+  isSecondUnitLine,
+  splitTrailingEarlier,
+  unitInNameCell,
+} from '../../../shared/domain/extraction/result-columns';
+
+const rows = (text: string) =>
+  extractReadingsOffline(text).map((r) => [r.indicator, r.value, r.unit, r.referenceRange, r.measuredAt]);
+
+describe('an earlier-results column (antériorités) at the end of a row', () => {
+  it('reads the earlier value as the same test, in its unit, on its own date, without the current range', () => {
+    const text = [
+      'Prélevé le 04/02/2026',
+      '                                   Valeurs de référence   Antériorités',
+      'Créatinine ..............  9,8 mg/L     (5,7-11,1)             9,1 le 15/03/25',
+      'ALAT (TGP) ..............  41 UI/L      (<35)                  29 du 15/03/2025',
+    ].join('\n');
+    expect(rows(text)).toEqual([
+      ['Créatinine', '9,8', 'mg/L', '5,7-11,1', '2026-02-04'],
+      ['Créatinine', '9,1', 'mg/L', null, '2025-03-15'],
+      ['ALAT (TGP)', '41', 'UI/L', '<35', '2026-02-04'],
+      ['ALAT (TGP)', '29', 'UI/L', null, '2025-03-15'],
+    ]);
+  });
+
+  it('needs a joiner word: a trailing date alone is a stamp, and a lone earlier cell is no row', () => {
+    expect(splitTrailingEarlier('Glucose  104 mg/dL   (70-99)   15/03/25', 'day-first')).toBeNull();
+    expect(splitTrailingEarlier('   9,1 le 15/03/25', 'day-first')).toBeNull();
+    expect(splitTrailingEarlier('Glucose  104 mg/dL   (70-99)   97 on 15/03/25', 'day-first')?.rest).toBe(
+      'Glucose  104 mg/dL   (70-99)',
+    );
+  });
+});
+
+describe('a second-unit line under a result', () => {
+  it('is the same reading in SI units, not a row of its own (with or without a method in brackets)', () => {
+    const text = [
+      'Glycémie à jeun .........  1,08 g/L      (0,70-1,10)',
+      '  (Hexokinase)             6,00 mmol/L   (3,89-6,11)',
+      'Cholestérol total .......  2,31 g/L      (<2,00)',
+      '                           5,97 mmol/L   (<5,17)',
+      'Triglycérides ...........  1,22 g/L      (<1,50)',
+    ].join('\n');
+    expect(rows(text).map((r) => [r[0], r[1], r[2]])).toEqual([
+      ['Glycémie à jeun', '1,08', 'g/L'],
+      ['Cholestérol total', '2,31', 'g/L'],
+      ['Triglycérides', '1,22', 'g/L'],
+    ]);
+  });
+
+  it('keeps a named row, a row at the same indent, and a value in the same unit', () => {
+    expect(isSecondUnitLine('Urea   5,2 mmol/L', 0, 'g/L')).toBe(false);
+    expect(isSecondUnitLine('5,97 mmol/L', 0, 'g/L')).toBe(false);
+    expect(isSecondUnitLine('    1,10 g/L', 0, 'g/L')).toBe(false);
+    expect(isSecondUnitLine('    5,97 mmol/L (<5,17)', 0, 'g/L')).toBe(true);
+  });
+});
+
+describe('a unit written in the test-name cell of a results table', () => {
+  it('gives each dated column its unit and the name without it', () => {
+    const text = [
+      'KEY RESULTS',
+      '                          07/01/26      13/01/26      Ref range',
+      'Hb (g/L)                    128           119         130-180',
+      'WCC (x10^9/L)               21.4          8.1         4.0-11.0',
+    ].join('\n');
+    expect(rows(text)).toEqual([
+      ['Hb', '128', 'g/L', '130-180', '2026-01-07'],
+      ['Hb', '119', 'g/L', '130-180', '2026-01-13'],
+      ['WCC', '21.4', 'x10^9/L', '4.0-11.0', '2026-01-07'],
+      ['WCC', '8.1', 'x10^9/L', '4.0-11.0', '2026-01-13'],
+    ]);
+  });
+
+  it('takes only a unit from the bracket, never a band or a method', () => {
+    expect(unitInNameCell('CRP (mg/L)')).toEqual({ name: 'CRP', unit: 'mg/L' });
+    expect(unitInNameCell('High (10.1-13.9 mmol/L)')).toBeNull();
+    expect(unitInNameCell('ALAT (TGP)')).toBeNull();
+  });
+});
+
+describe('malformed and huge input', () => {
+  it('never throws nor goes quadratic', () => {
+    const huge = `Créatinine ${'. '.repeat(20000)} 9,8 mg/L ${' '.repeat(20000)} 9,1 le 15/03/25\n${'   6,0 mmol/L\n'.repeat(2000)}`;
+    const started = Date.now();
+    expect(() => extractReadingsOffline(huge)).not.toThrow();
+    expect(splitTrailingEarlier(`x${' '.repeat(50000)}1 le 1/1`, 'day-first')).toBeNull();
+    expect(Date.now() - started).toBeLessThan(3000);
+  });
+});
