@@ -63,6 +63,7 @@ import { FLAG_CELL, looksLikeUnit, type Measurement, parseMeasurement, parseRang
 import { readingsInProse } from './narrative';
 import { isNotAReading } from './not-readings';
 import { repairNumberSpacing } from './number-spacing';
+import { valueWrappedFromAbove } from './prose-wrap';
 import { tidyReading } from './range-tidy';
 import { withoutRestatements } from './restatements';
 import { isSecondUnitLine, splitTrailingEarlier, unitInNameCell } from './result-columns';
@@ -235,8 +236,9 @@ class DocumentReader {
   /** The unit a section heading gave for the results under it (`Lipids (mmol/L)`), until the next heading. */
   private sectionUnit: string | null = null;
   private readonly stack: Stack = { pendingName: null, last: null, lastLine: null };
-  /** The line being read, as written (indentation kept). */
+  /** The line being read, as written (indentation kept), and its index. */
   private currentText = '';
+  private currentIndex = -1;
   /** A transposed table's `Ref low` cell per reading, until its `Ref high` row completes the range. */
   private readonly lowBounds = new WeakMap<ExtractedReading, string>();
   /** A transposed table being read (tests as columns) and the readings of each of its columns so far. */
@@ -353,7 +355,9 @@ class DocumentReader {
     // Comma-separated rows are left as written: there a space before a comma is a cell edge, not damage.
     const text = detectDelimiter(written) === 'comma' ? written : repairNumberSpacing(repairLetterSpacing(written));
     const textAbove = this.currentText;
+    const aboveIndex = this.currentIndex;
     this.currentText = text;
+    this.currentIndex = index;
     if (this.transposed) {
       const row = readTransposedRow(text, this.transposed.layout, order);
       if (row) {
@@ -435,7 +439,7 @@ class DocumentReader {
     const leading = leadingDate(text, order);
     const line = withoutNoEarlierNote(spaceSeparated(leading?.rest ?? text));
     const previous = splitPreviousResult(line, order) ?? splitTrailingEarlier(line, order);
-    const body = previous?.rest ?? line;
+    let body = previous?.rest ?? line;
     const ownDate = leading?.iso ?? null;
     if (this.readPreviousLine(index, body)) return;
     if (this.completeLastReading(index, body)) return;
@@ -449,6 +453,16 @@ class DocumentReader {
     }
 
     if (this.restatesInSecondUnit(index, text)) return;
+    if (aboveIndex === index - 1) {
+      const wrapped = valueWrappedFromAbove(textAbove, body, order);
+      for (const reading of wrapped?.readings.filter((c) => !this.restates(c)) ?? []) {
+        this.emit(index, reading.name, reading.measurement, ownDate);
+      }
+      if (wrapped && wrapped.readings.length > 0) {
+        if (wrapped.rest === '') return;
+        body = wrapped.rest;
+      }
+    }
 
     const pending = this.stack.pendingName;
     if (pending && this.recent(index, pending.line)) {

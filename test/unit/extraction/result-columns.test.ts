@@ -81,6 +81,29 @@ describe('a unit written in the test-name cell of a results table', () => {
   });
 });
 
+describe('prose in a letter', () => {
+  it('reads a value wrapped onto the next line after its name, and the rest of that line', () => {
+    const text = [
+      'Admission bloods showed a raised CRP and AKI; venous lactate',
+      '4.1 mmol/L, which cleared with 2 L IV fluid; potassium 5.2 mmol/L.',
+    ].join('\n');
+    expect(rows(text).map((r) => [r[0], r[1], r[2]])).toEqual([
+      ['venous lactate', '4.1', 'mmol/L'],
+      ['potassium', '5.2', 'mmol/L'],
+    ]);
+  });
+
+  it('takes no wrapped value for a name that ends no clause, nor a number that is a dose or a count', () => {
+    expect(rows('Seen in clinic today with his daughter and\n3 grandchildren, all well.')).toEqual([]);
+    expect(rows('He was given IV fluids; co-amoxiclav\n625 mg TDS for 7 days.')).toEqual([]);
+  });
+
+  it('never reads a threshold in a condition as a result', () => {
+    expect(rows('- Please repeat U&E in 1 week and restart ramipril if creatinine <110.')).toEqual([]);
+    expect(rows('Withhold metformin unless eGFR >45 on repeat.')).toEqual([]);
+  });
+});
+
 describe('malformed and huge input', () => {
   it('never throws nor goes quadratic', () => {
     const huge = `Créatinine ${'. '.repeat(20000)} 9,8 mg/L ${' '.repeat(20000)} 9,1 le 15/03/25\n${'   6,0 mmol/L\n'.repeat(2000)}`;
