@@ -421,11 +421,16 @@ class DocumentReader {
     // A line with numbers that is no row of the gapless cumulative table ends it (a heading line does not).
     if (this.spacedDated && /\d/.test(text)) this.spacedDated = null;
     if (this.layout) {
-      const rows = this.readFlagFirstRow(text, this.layout) ?? readTableRow(text, this.layout, order);
+      // An earlier-results column (`Antérieur  0,38 du 02/10/2025`) is cut off first, then read as a dated reading.
+      const earlier = this.layout.columns.some((c) => c.date !== null) ? null : splitTrailingEarlier(text, order);
+      const rowText = earlier?.rest ?? text;
+      const rows = this.readFlagFirstRow(rowText, this.layout) ?? readTableRow(rowText, this.layout, order);
       if (rows) {
         this.inTableRow = true;
         for (const row of rows) this.emit(index, row.name, row.measurement, row.measuredAt);
         this.inTableRow = false;
+        const name = this.stack.last?.line === index ? this.stack.last.reading.indicator : null;
+        if (earlier && rows.length === 1 && name !== null) this.emitPrevious(index, name, earlier, false);
         return;
       }
     }

@@ -12,7 +12,10 @@ import { readingsInProse } from './narrative';
 /** Where a clause ends: a comma, a semicolon, a colon, a sentence end, `and`. */
 const CLAUSE_END = /[,;:]\s+|\.\s+|\s+and\s+/giu;
 /** The value opening the line, as far as its clause goes. */
-const OPENING_CLAUSE = /^\s*([<>≤≥]?\d[^,;]{0,40}?)(?:[,;]\s*|\.\s+|\s*$)/u;
+const OPENING_CLAUSE = /^\s*([<>≤≥]?\d[^;]{0,40}?)(?:[,;](?:\s+|$)|\.(?:\s+|$)|\s+and\s+|\s*$)/u;
+
+/** A clause's words before its value: a name of up to four words and the linking words around it. */
+const MAX_TAIL_WORDS = 8;
 
 export interface WrappedReading {
   readings: Candidate[];
@@ -28,7 +31,7 @@ export function valueWrappedFromAbove(above: string, line: string, order: SlashO
   const last = ends.at(-1);
   const tail = (last ? above.slice((last.index ?? 0) + last[0].length) : above).trim();
   // The whole line above a name alone is a stacked name (read elsewhere); here it must end a sentence's clause.
-  if (!last || !/\p{L}$/u.test(tail) || /\d/.test(tail) || tail.split(/\s+/).length > 4) return null;
+  if (!last || !/\p{L}$/u.test(tail) || /\d/.test(tail) || tail.split(/\s+/).length > MAX_TAIL_WORDS) return null;
   const readings = readingsInProse(`${tail} ${(opening[1] as string).trim()}`, order, null);
   return { readings, rest: line.slice(opening[0].length).trim() };
 }

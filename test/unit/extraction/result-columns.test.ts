@@ -25,6 +25,20 @@ describe('an earlier-results column (antériorités) at the end of a row', () =>
     ]);
   });
 
+  it('is cut off a headed table row before the row is read by column', () => {
+    const text = [
+      'Date de prélèvement : 18/03/2026',
+      'Analyse                          Résultat        Normes               Antérieur',
+      'Potassium                        4,6 mmol/L      3,5 - 5,1            4,2 du 02/10/2025',
+      'Sodium                           139 mmol/L      136 - 145',
+    ].join('\n');
+    expect(rows(text)).toEqual([
+      ['Potassium', '4,6', 'mmol/L', '3,5 - 5,1', '2026-03-18'],
+      ['Potassium', '4,2', 'mmol/L', null, '2025-10-02'],
+      ['Sodium', '139', 'mmol/L', '136 - 145', '2026-03-18'],
+    ]);
+  });
+
   it('needs a joiner word: a trailing date alone is a stamp, and a lone earlier cell is no row', () => {
     expect(splitTrailingEarlier('Glucose  104 mg/dL   (70-99)   15/03/25', 'day-first')).toBeNull();
     expect(splitTrailingEarlier('   9,1 le 15/03/25', 'day-first')).toBeNull();
@@ -90,6 +104,14 @@ describe('prose in a letter', () => {
     expect(rows(text).map((r) => [r[0], r[1], r[2]])).toEqual([
       ['venous lactate', '4.1', 'mmol/L'],
       ['potassium', '5.2', 'mmol/L'],
+    ]);
+  });
+
+  it('reads a wrapped value written with a thousands comma, after linking words', () => {
+    const text = 'Her first troponin I was 58 ng/L, rising to a peak troponin I of\n1,240 ng/L at six hours.';
+    expect(rows(text).map((r) => [r[0], r[1], r[2]])).toEqual([
+      ['troponin I', '58', 'ng/L'],
+      ['troponin I', '1,240', 'ng/L'],
     ]);
   });
 
