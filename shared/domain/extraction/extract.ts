@@ -497,6 +497,8 @@ class DocumentReader {
       const named = candidate?.complete ? knownTail(candidate) : null;
       if (named && acceptSegment(named, segment)) found.push(named);
       else {
+        const sentence = this.readingEndingSentence(segment);
+        if (sentence) found.push(sentence);
         found.push(
           ...readingsInProse(segment, order, commaBefore(body, priorSegment, segment)).filter((c) => !this.restates(c)),
         );
@@ -517,6 +519,19 @@ class DocumentReader {
     const last = this.stack.last;
     if (!lastLine || !last || lastLine.index !== index - 1 || last.line !== index - 1) return false;
     return isSecondUnitLine(text, lastLine.nameStart, last.reading.unit);
+  }
+
+  /**
+   * `nitrites positive. Admission bloods showed ...`: a short reading ending a sentence that the line's next sentence
+   * follows in the same comma-separated part. The first sentence is read as a part of its own; the rest stays prose.
+   */
+  private readingEndingSentence(segment: string): Candidate | null {
+    const sentence = /^([^.]{1,60}?)\.\s+\p{Lu}/u.exec(segment);
+    if (!sentence) return null;
+    const head = sentence[1] as string;
+    const candidate = readingInLine(head, this.order);
+    const named = candidate?.complete ? knownTail(candidate) : null;
+    return named && acceptSegment(named, head) && !this.restates(named) ? named : null;
   }
 
   /** A table row whose flag stands before its value, when the header has no flag column to put it in. */

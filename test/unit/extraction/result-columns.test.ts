@@ -115,6 +115,15 @@ describe('prose in a letter', () => {
     ]);
   });
 
+  it('reads a short reading that ends a sentence followed by another in the same part', () => {
+    const text = 'Urine dipstick in ED: leucocytes 3+, nitrites positive. Admission bloods showed a raised CRP.';
+    expect(rows(text).map((r) => [r[0], r[1]])).toEqual([
+      ['leucocytes', '3+'],
+      ['nitrites', 'positive'],
+    ]);
+    expect(rows('He felt positive. Family were informed, all agreed.')).toEqual([]);
+  });
+
   it('takes no wrapped value for a name that ends no clause, nor a number that is a dose or a count', () => {
     expect(rows('Seen in clinic today with his daughter and\n3 grandchildren, all well.')).toEqual([]);
     expect(rows('He was given IV fluids; co-amoxiclav\n625 mg TDS for 7 days.')).toEqual([]);
