@@ -89,6 +89,9 @@ const STACK_DISTANCE = 3;
 /** How far above its header a check-up's visit dates line may sit (a line of visit captions may come between). */
 const VISIT_DATES_DISTANCE = 4;
 
+/** A run of leader dots between a name and its result, as French and Belgian lab lists print them. */
+const DOT_LEADER = /\p{L}\)?\s*(?:\.\s?){5,}\s*\S/u;
+
 /** `Normal range: 4.0 - 5.6 %`, `Reference range: 70-99`, `Standard range: < 200`. */
 const RANGE_LINE = /^(?:normal|reference|standard|ref\.?)\s*(?:range|interval|values?)?\s*:\s*(.+)$/i;
 
@@ -126,7 +129,8 @@ function acceptLine(candidate: Candidate, context: string): boolean {
   if (known) return true;
   if (name.split(/\s+/).length > MAX_UNKNOWN_NAME_WORDS) return false;
   if (measurement.referenceRange !== null) return true;
-  if (measurement.qualitative) return false;
+  // Dot leaders (`Aspect du sérum ........  Limpide`) are printed only between a test and its result.
+  if (measurement.qualitative) return DOT_LEADER.test(context);
   const unit = measurement.unit;
   if (unit === null) return false;
   if (measurement.flag !== null) return true;

@@ -48,6 +48,16 @@ describe('an earlier-results column (antériorités) at the end of a row', () =>
   });
 });
 
+describe('a qualitative result after dot leaders', () => {
+  it('is a row (leaders stand only between a test and its result); a word without leaders is not', () => {
+    expect(rows('Aspect du sérum ........................  Limpide').map((r) => [r[0], r[1]])).toEqual([
+      ['Aspect du sérum', 'Limpide'],
+    ]);
+    expect(rows('Aspect du sérum   Limpide')).toEqual([]);
+    expect(rows('Biologiste responsable ............  Dr Martin')).toEqual([]);
+  });
+});
+
 describe('a second-unit line under a result', () => {
   it('is the same reading in SI units, not a row of its own (with or without a method in brackets)', () => {
     const text = [
