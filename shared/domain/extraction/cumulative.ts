@@ -118,6 +118,8 @@ export interface PreviousResult {
   date: string;
   /** Older results listed after the first in the same bracket (`prev 109 on 07/02/2026; 115 on 12/11/2025`). */
   older: { measurement: Measurement; date: string }[];
+  /** An earlier-results column prints no range for them: the current one is not theirs (`result-columns.ts`). */
+  ownRangeOnly?: true;
 }
 
 /** `1.3 on 02/01/2026`, `02/01/2026: 1.3 mg/dL`, `97  01/05/2025`: one value and one date, or null. */

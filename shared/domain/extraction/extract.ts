@@ -64,8 +64,10 @@ import { FLAG_CELL, looksLikeUnit, type Measurement, parseMeasurement, parseRang
 import { readingsInProse } from './narrative';
 import { isNotAReading } from './not-readings';
 import { repairNumberSpacing } from './number-spacing';
+import { valueWrappedFromAbove } from './prose-wrap';
 import { tidyReading } from './range-tidy';
 import { withoutRestatements } from './restatements';
+import { isSecondUnitLine, splitTrailingEarlier, unitInNameCell } from './result-columns';
 import { isSectionHeadingLine } from './row-marks';
 import { spellOutValues } from './spelled-values';
 import { detectHeader, type RowReading, readTableRow, type TableLayout } from './table-layout';
@@ -87,6 +89,9 @@ const STACK_DISTANCE = 3;
 
 /** How far above its header a check-up's visit dates line may sit (a line of visit captions may come between). */
 const VISIT_DATES_DISTANCE = 4;
+
+/** A run of leader dots between a name and its result, as French and Belgian lab lists print them. */
+const DOT_LEADER = /\p{L}\)?\s*(?:\.\s?){5,}\s*\S/u;
 
 /** `Normal range: 4.0 - 5.6 %`, `Reference range: 70-99`, `Standard range: < 200`. */
 const RANGE_LINE = /^(?:normal|reference|standard|ref\.?)\s*(?:range|interval|values?)?\s*:\s*(.+)$/i;
@@ -125,7 +130,8 @@ function acceptLine(candidate: Candidate, context: string): boolean {
   if (known) return true;
   if (name.split(/\s+/).length > MAX_UNKNOWN_NAME_WORDS) return false;
   if (measurement.referenceRange !== null) return true;
-  if (measurement.qualitative) return false;
+  // Dot leaders (`Aspect du sérum ........  Limpide`) are printed only between a test and its result.
+  if (measurement.qualitative) return DOT_LEADER.test(context);
   const unit = measurement.unit;
   if (unit === null) return false;
   if (measurement.flag !== null) return true;
@@ -235,8 +241,9 @@ class DocumentReader {
   /** The unit a section heading gave for the results under it (`Lipids (mmol/L)`), until the next heading. */
   private sectionUnit: string | null = null;
   private readonly stack: Stack = { pendingName: null, last: null, lastLine: null };
-  /** The line being read, as written (indentation kept). */
+  /** The line being read, as written (indentation kept), and its index. */
   private currentText = '';
+  private currentIndex = -1;
   /** A transposed table's `Ref low` cell per reading, until its `Ref high` row completes the range. */
   private readonly lowBounds = new WeakMap<ExtractedReading, string>();
   /** A transposed table being read (tests as columns) and the readings of each of its columns so far. */
@@ -275,7 +282,9 @@ class DocumentReader {
   private emit(line: number, written: string, measurement: Measurement, ownDate: string | null): void {
     const shape = { name: written, value: measurement.value, fromTable: this.inTableRow, line: this.currentText };
     if (isNotAReading(shape)) return;
-    const name = this.joinedWithNameAbove(line, written, measurement.unit);
+    const cellUnit = this.inTableRow && measurement.unit === null ? unitInNameCell(written) : null;
+    if (cellUnit) measurement.unit = cellUnit.unit;
+    const name = this.joinedWithNameAbove(line, cellUnit?.name ?? written, measurement.unit);
     if (measurement.unit === null && !measurement.qualitative) measurement.unit = this.sectionUnit;
     if (this.asWritten.size > 0) {
       measurement.value = this.asWritten.get(measurement.value) ?? measurement.value;
@@ -353,7 +362,9 @@ class DocumentReader {
     // Comma-separated rows are left as written: there a space before a comma is a cell edge, not damage.
     const text = detectDelimiter(written) === 'comma' ? written : repairNumberSpacing(repairLetterSpacing(written));
     const textAbove = this.currentText;
+    const aboveIndex = this.currentIndex;
     this.currentText = text;
+    this.currentIndex = index;
     if (this.transposed) {
       const row = readTransposedRow(text, this.transposed.layout, order, this.yearAnchor);
       if (row) {
@@ -421,11 +432,16 @@ class DocumentReader {
     // A line with numbers that is no row of the gapless cumulative table ends it (a heading line does not).
     if (this.spacedDated && /\d/.test(text)) this.spacedDated = null;
     if (this.layout) {
-      const rows = this.readFlagFirstRow(text, this.layout) ?? readTableRow(text, this.layout, order);
+      // An earlier-results column (`Antérieur  0,38 du 02/10/2025`) is cut off first, then read as a dated reading.
+      const earlier = this.layout.columns.some((c) => c.date !== null) ? null : splitTrailingEarlier(text, order);
+      const rowText = earlier?.rest ?? text;
+      const rows = this.readFlagFirstRow(rowText, this.layout) ?? readTableRow(rowText, this.layout, order);
       if (rows) {
         this.inTableRow = true;
         for (const row of rows) this.emit(index, row.name, row.measurement, row.measuredAt);
         this.inTableRow = false;
+        const name = this.stack.last?.line === index ? this.stack.last.reading.indicator : null;
+        if (earlier && rows.length === 1 && name !== null) this.emitPrevious(index, name, earlier, false);
         return;
       }
     }
@@ -438,8 +454,8 @@ class DocumentReader {
 
     const leading = leadingDate(text, order);
     const line = withoutNoEarlierNote(spaceSeparated(leading?.rest ?? text));
-    const previous = splitPreviousResult(line, order);
-    const body = previous?.rest ?? line;
+    const previous = splitPreviousResult(line, order) ?? splitTrailingEarlier(line, order);
+    let body = previous?.rest ?? line;
     const ownDate = leading?.iso ?? null;
     if (this.readPreviousLine(index, body)) return;
     if (this.completeLastReading(index, body)) return;
@@ -450,6 +466,18 @@ class DocumentReader {
       if (unitLine.heading !== null) this.rememberNameLine(index, unitLine.heading);
       this.sectionUnit = unitLine.unit;
       return;
+    }
+
+    if (this.restatesInSecondUnit(index, text)) return;
+    if (aboveIndex === index - 1) {
+      const wrapped = valueWrappedFromAbove(textAbove, body, order);
+      for (const reading of wrapped?.readings.filter((c) => !this.restates(c)) ?? []) {
+        this.emit(index, reading.name, reading.measurement, ownDate);
+      }
+      if (wrapped && wrapped.readings.length > 0) {
+        if (wrapped.rest === '') return;
+        body = wrapped.rest;
+      }
     }
 
     const pending = this.stack.pendingName;
@@ -467,7 +495,9 @@ class DocumentReader {
     if (single?.complete && acceptLine(single, body)) {
       this.emit(index, single.name, single.measurement, ownDate);
       const name = this.stack.last?.reading.indicator ?? single.name;
-      for (const earlier of previous ? [previous, ...previous.older] : []) this.emitPrevious(index, name, earlier);
+      for (const earlier of previous ? [previous, ...previous.older] : []) {
+        this.emitPrevious(index, name, earlier, previous?.ownRangeOnly !== true);
+      }
       return;
     }
     // Several short readings, or prose: each part is a complete reading or else read as prose.
@@ -478,6 +508,8 @@ class DocumentReader {
       const named = candidate?.complete ? knownTail(candidate) : null;
       if (named && acceptSegment(named, segment)) found.push(named);
       else {
+        const sentence = this.readingEndingSentence(segment);
+        if (sentence) found.push(sentence);
         found.push(
           ...readingsInProse(segment, order, commaBefore(body, priorSegment, segment)).filter((c) => !this.restates(c)),
         );
@@ -490,6 +522,27 @@ class DocumentReader {
     }
     if (single === null && this.continuesLastName(index, text)) return;
     if (single === null) this.rememberNameLine(index, body);
+  }
+
+  /** The line right under a reading gives it again in a second unit (`result-columns.ts`): not a row. */
+  private restatesInSecondUnit(index: number, text: string): boolean {
+    const lastLine = this.stack.lastLine;
+    const last = this.stack.last;
+    if (!lastLine || !last || lastLine.index !== index - 1 || last.line !== index - 1) return false;
+    return isSecondUnitLine(text, lastLine.nameStart, last.reading.unit);
+  }
+
+  /**
+   * `nitrites positive. Admission bloods showed ...`: a short reading ending a sentence that the line's next sentence
+   * follows in the same comma-separated part. The first sentence is read as a part of its own; the rest stays prose.
+   */
+  private readingEndingSentence(segment: string): Candidate | null {
+    const sentence = /^([^.]{1,60}?)\.\s+\p{Lu}/u.exec(segment);
+    if (!sentence) return null;
+    const head = sentence[1] as string;
+    const candidate = readingInLine(head, this.order);
+    const named = candidate?.complete ? knownTail(candidate) : null;
+    return named && acceptSegment(named, head) && !this.restates(named) ? named : null;
   }
 
   /** A table row whose flag stands before its value, when the header has no flag column to put it in. */
@@ -524,11 +577,16 @@ class DocumentReader {
    * The earlier result in brackets on a reading's line: same test, unit and range, its own value and date. Lines
    * below still complete the current reading, which stays the last one.
    */
-  private emitPrevious(index: number, name: string, earlier: { measurement: Measurement; date: string }): void {
+  private emitPrevious(
+    index: number,
+    name: string,
+    earlier: { measurement: Measurement; date: string },
+    sharesRange = true,
+  ): void {
     const current = this.stack.last;
     const measurement = earlier.measurement;
     measurement.unit ??= current?.reading.unit ?? null;
-    measurement.referenceRange ??= current?.reading.referenceRange ?? null;
+    if (sharesRange) measurement.referenceRange ??= current?.reading.referenceRange ?? null;
     this.emit(index, name, measurement, earlier.date);
     this.stack.last = current;
   }

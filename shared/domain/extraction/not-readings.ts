@@ -42,9 +42,12 @@ const COMPARATOR_TAIL =
 /** A value that is a bound or a band, not a single measured number: `<70`, `> or = 30`, `20 - 29`. */
 const CENSORED_OR_BAND = /^\s*(?:[<>≤≥]|\d+(?:[.,]\d+)?\s*[-–]\s*\d)/u;
 
-/** Words of guidance, goals and call-back notes, in the languages the reports come in. */
+/**
+ * Words of guidance, goals and call-back notes, in the languages the reports come in; a condition (`restart ramipril
+ * if creatinine <110`, `unless potassium >6`) quotes a threshold for what to do, not a result.
+ */
 const GUIDANCE =
-  /\b(?:goals?|targets?|aim|desirable|optimal|recommended|considered|treat(?:ing|ed)?\s+to|thresholds?|cut-?offs?|for\s+patients|consistent\s+with|(?:tele)?phoned|notified|called\s+to|zielwert|ziel|wünschenswert|objetivo|meta|deseable|cible|objectif|souhaitable|obiettivo|desiderabile)\b/iu;
+  /\b(?:if|unless|goals?|targets?|aim|desirable|optimal|recommended|considered|treat(?:ing|ed)?\s+to|thresholds?|cut-?offs?|for\s+patients|consistent\s+with|(?:tele)?phoned|notified|called\s+to|zielwert|ziel|wünschenswert|objetivo|meta|deseable|cible|objectif|souhaitable|obiettivo|desiderabile)\b/iu;
 
 /** How far before the name and after the value guidance words are looked for, in characters. */
 const GUIDANCE_REACH = 25;

@@ -1,0 +1,58 @@
+/**
+ * Columns around a result that are not a reading of their own, or that are a dated one.
+ *
+ * - An earlier-results column (French `Antériorités`, German `Vorwerte`) at the end of a row: `1,02 le 15/03/25`,
+ *   `9,1 du 15/03/2025`, `1.3 on 02/01/2026`. It is the same test, read on its own date. A joiner word between the
+ *   value and the date is required, so a trailing date alone (a validation stamp) is never taken for a result.
+ * - A second-unit line under a result (`Glycémie  1,08 g/L (0,70-1,10)` / `(Hexokinase)  6,00 mmol/L (3,89-6,11)`):
+ *   French and Belgian labs print the SI conversion of the result above. It restates that reading; it is no row.
+ * - A unit in the test-name cell of a table (`Hb (g/L)   128   119`): the name is the part before the bracket.
+ */
+
+import { type PreviousResult, valueAndDate } from './cumulative';
+import type { SlashOrder } from './dates';
+import { looksLikeUnit, type Measurement, parseMeasurement } from './measurement';
+
+/** A trailing cell after a column gap: a value, a joiner word, a date. Bounded so no input goes quadratic. */
+const TRAILING_EARLIER =
+  /\s{2,}([<>≤≥]?\d[\d.,]{0,12}\s+(?:le|du|on|am|vom|del)\s+\d{1,4}[./-]\d{1,2}(?:[./-]\d{2,4})?)\s*$/i;
+
+/** The row without its trailing earlier result, and that result (no unit: it is the current reading's), or null. */
+export function splitTrailingEarlier(text: string, order: SlashOrder): PreviousResult | null {
+  if (text.length > 400) return null;
+  const m = TRAILING_EARLIER.exec(text);
+  if (!m) return null;
+  const earlier = valueAndDate(m[1] as string, order);
+  if (!earlier || earlier.measurement.unit !== null) return null;
+  const rest = text.slice(0, m.index).replace(/\s+$/, '');
+  // The row must still hold its own value: a lone `1,02 le 15/03/25` is a previous-result line, read elsewhere.
+  if (!/\d/.test(rest)) return null;
+  return { rest, ...earlier, older: [], ownRangeOnly: true };
+}
+
+/** A method or specimen in brackets opening a line: `(Hexokinase - Architect Abbott)`, `(Enzymatique)`. */
+const BRACKETED_METHOD = /^\s*\([^()\d]{2,60}\)\s*/u;
+
+/**
+ * Whether `text`, right under a reading in `aboveUnit` written with indent `aboveIndent`, is that reading again in
+ * a second unit: indented further, no name of its own (blank, or a method in brackets), a value in another unit.
+ */
+export function isSecondUnitLine(text: string, aboveIndent: number, aboveUnit: string | null): boolean {
+  if (aboveUnit === null || text.length > 200) return false;
+  const indent = text.length - text.trimStart().length;
+  if (indent <= aboveIndent) return false;
+  const body = text.replace(BRACKETED_METHOD, '').trim();
+  if (!/^[<>≤≥]?\d/.test(body)) return false;
+  const measurement: Measurement | null = parseMeasurement(body, 0);
+  if (!measurement || measurement.unit === null) return false;
+  return measurement.unit.toLowerCase() !== aboveUnit.toLowerCase();
+}
+
+/** `Hb (g/L)`, `WCC (x10^9/L)`: the name and the unit written in its cell, or null. */
+export function unitInNameCell(name: string): { name: string; unit: string } | null {
+  const m = /^(.*\S)\s*\(\s*([^()\s]{1,24})\s*\)$/u.exec(name.trim());
+  if (!m) return null;
+  const unit = m[2] as string;
+  if (!/[/%^]/.test(unit) || !looksLikeUnit(unit)) return null;
+  return { name: m[1] as string, unit };
+}
