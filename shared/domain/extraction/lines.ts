@@ -78,7 +78,7 @@ const MARKDOWN_ITALIC = /(?<![*\p{L}\d])\*(\p{L}[\p{L} ]*\p{L}|\p{L})\*(?![*\p{L
  */
 // The lookbehind starts a run only after its last word, so a line of spaces or emoji is not re-scanned from each one.
 const TRAILING_PICTOGRAPHS =
-  /(?<![\s\p{Extended_Pictographic}\u{FE0F}\u{200D}])(?:\s*(?:(?![⬆⬇])\p{Extended_Pictographic}|\u{FE0F}|\u{200D}))+$/u;
+  /(?<!\s|\p{Extended_Pictographic}|\u{FE0F}|\u{200D})(?:\s*(?:(?![⬆⬇])\p{Extended_Pictographic}|\u{FE0F}|\u{200D}))+$/u;
 
 /**
  * No report row is this long; a line that is (a paragraph pasted without breaks, minified HTML, a flood of marks) is
