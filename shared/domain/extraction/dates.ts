@@ -167,7 +167,8 @@ const CJK_YEAR_MONTH_DAY = /(?<!\d)(\d{4})\s*[年년]\s*(\d{1,2})\s*[月월]\s*(
 
 /** Japanese era dates: `令和6年5月20日` (Reiwa 1 = 2019), `平成31年4月1日` (Heisei 1 = 1989), `元年` for year 1. */
 const JAPANESE_ERA_DATE = /(令和|平成)\s*(元|\d{1,2})\s*年\s*(\d{1,2})\s*月\s*(\d{1,2})\s*日?(?!\d)/gu;
-const ERA_START: Readonly<Record<string, number>> = { 令和: 2018, 平成: 1988 };
+/** The Gregorian year before each Japanese era's first year (令和元年 = 2019). */
+export const ERA_START: Readonly<Record<string, number>> = { 令和: 2018, 平成: 1988 };
 
 function daysIn(year: number, month: number): number {
   return new Date(Date.UTC(year, month, 0)).getUTCDate();

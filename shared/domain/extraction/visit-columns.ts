@@ -7,7 +7,7 @@
  * column, just above or below the header. They are given to the visit columns left to right when the counts agree.
  * This visit without a date takes the report's; an earlier visit without one is left out (a reading must say when).
  */
-import { findDates, type SlashOrder } from './dates';
+import { ERA_START as DATE_ERA_START, findDates, type SlashOrder } from './dates';
 import { FLAG_CELL, looksLikeUnit, QUALITATIVE_CELL } from './measurement';
 import type { Column } from './table-layout';
 
@@ -19,7 +19,12 @@ const BEFORE_PREVIOUS = /^(?:前々回|前前回|前々回値|上上次|전전�
 /** `2026年度`, `2025年`, `2025년`, `2025년도`, `FY2025`, `令和7年度`, `R7年度`, `平成30年度`. */
 const YEAR = /^(?:fy\s?)?(\d{4})\s*(?:年度?|년도?)?$/iu;
 const ERA_YEAR = /^(令和|平成|R|H)\s*(元|\d{1,2})\s*年度?$/u;
-const ERA_START: Readonly<Record<string, number>> = { 令和: 2018, R: 2018, 平成: 1988, H: 1988 };
+// Check-up captions also abbreviate the era to its letter (`R7年度`, `H30`).
+const ERA_START: Readonly<Record<string, number>> = {
+  ...DATE_ERA_START,
+  R: DATE_ERA_START.令和 as number,
+  H: DATE_ERA_START.平成 as number,
+};
 
 export interface VisitCaption {
   /** 0 for this visit, 1 for the one before, 2 before that; null for a year caption until the header ranks it. */
