@@ -60,7 +60,8 @@ function flagBeforeValue(text: string): LeadingFlag | null {
   if (text.length > MAX_ROW_LENGTH) return null;
   const firstLetter = text.search(/\p{L}/u);
   if (firstLetter < 0) return null;
-  for (const m of text.matchAll(/(\s+)(\S+)(?=(\s+))/g)) {
+  // A gap is tried from its first space only: from inside a long run of spaces each try would rescan the run.
+  for (const m of text.matchAll(/(?<!\s)(\s+)(\S+)(?=(\s+))/g)) {
     const token = m[2] as string;
     if (m.index <= firstLetter || !isFlagToken(token)) continue;
     const before = text.slice(0, m.index);

@@ -50,7 +50,9 @@ export function valueStarts(text: string, order: SlashOrder): number[] {
   return starts;
 }
 
-const LEADER_TAIL = /(?:\s*[:=_…·|]|\s+[.\-–—]+|\.{2,}|\s+)$/;
+// Each part starts only where its run starts (not after a space, nor after a dot for the dots): tried from every
+// space of a long blank stretch before a word, the tail would rescan the stretch each time.
+const LEADER_TAIL = /(?:(?<!\s)\s*[:=_…·|]|(?<!\s)\s+[.\-–—]+|(?<!\.)\.{2,}|(?<!\s)\s+)$/;
 
 /** A name as written, without the leaders, colons and bullets around it. `Vitals: BP` names BP. */
 export function cleanName(raw: string): string {

@@ -114,7 +114,7 @@ export function splitLines(text: string): SourceLine[] {
         .replace(MARKDOWN_BOLD, '$2')
         .replace(MARKDOWN_ITALIC, '$1')
         .replace(TRAILING_PICTOGRAPHS, '')
-        .replace(/\s+$/, ''),
+        .trimEnd(),
     }));
 }
 
