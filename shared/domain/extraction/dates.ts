@@ -203,6 +203,8 @@ export function detectSlashOrder(text: string): SlashOrder {
 
 /** Every date in a line, in order, without overlaps. */
 export function findDates(original: string, order: SlashOrder): DateMatch[] {
+  // Every date form has a digit: a cell or line without one (a row of a thousand blank cells) is not scanned.
+  if (!/[\d\uFF10-\uFF19]/.test(original)) return [];
   const text = halfWidth(original);
   const found: DateMatch[] = [];
   for (const m of text.matchAll(YEAR_FIRST)) {

@@ -635,6 +635,8 @@ class DocumentReader {
    * one captioned with a unit header word completes the reading above. True when the line was such a field.
    */
   private readLabelledField(index: number, body: string, ownDate: string | null): boolean {
+    // Without a colon there is no field; the caption's lazy search would otherwise scan the line forty times.
+    if (!body.includes(':')) return false;
     const m = LABELLED_FIELD.exec(body.trim());
     if (!m) return false;
     const role = headerRole(m[1] as string);
