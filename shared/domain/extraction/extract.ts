@@ -60,7 +60,7 @@ import { readHl7Observations } from './hl7-v2';
 import { type Candidate, cleanName, plausibleName, readingInLine, splitSegments } from './inline-readings';
 import { repairLetterSpacing } from './letter-spacing';
 import { detectDelimiter, isNoiseLine, type SourceLine, splitCells, splitLines } from './lines';
-import { FLAG_CELL, looksLikeUnit, type Measurement, parseMeasurement, parseRangeText } from './measurement';
+import { bareFlag, FLAG_CELL, looksLikeUnit, type Measurement, parseMeasurement, parseRangeText } from './measurement';
 import { readingsInProse } from './narrative';
 import { isNotAReading } from './not-readings';
 import { repairNumberSpacing } from './number-spacing';
@@ -701,7 +701,7 @@ class DocumentReader {
       return true;
     }
     if (FLAG_CELL.test(body.trim()) && last.reading.flag === null) {
-      last.reading.flag = body.trim().replace(/^\(|\)$/g, '');
+      last.reading.flag = bareFlag(body.trim());
       return true;
     }
     // An HTML table pasted one cell per line puts the unit cell on a line of its own after the range (`%`, `mg/dL`).
