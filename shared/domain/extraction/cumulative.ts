@@ -17,7 +17,7 @@
  */
 import { type DateMatch, findDates, type SlashOrder, withTimeAfter } from './dates';
 import { splitCells } from './lines';
-import { type Measurement, parseMeasurement, parseRangeText } from './measurement';
+import { bareFlag, type Measurement, parseMeasurement, parseRangeText } from './measurement';
 import type { Column, TableLayout } from './table-layout';
 import { type ColumnRole, headerRole } from './vocabulary';
 
@@ -276,8 +276,7 @@ export function readSpacedDatedRow(
     if (NUMBER_TOKEN.test(token) && cells.length < header.dates.length) {
       cells.push({ value: token, unit: null, referenceRange: null, flag: null, qualitative: false, rest: '' });
     } else if (EMPTY_TOKEN.test(token) && cells.length < header.dates.length) cells.push(null);
-    else if (FLAG_TOKEN.test(token) && previous && previous.flag === null)
-      previous.flag = token.replace(/^\(|\)$/g, '');
+    else if (FLAG_TOKEN.test(token) && previous && previous.flag === null) previous.flag = bareFlag(token);
     else break;
   }
   // Two values or more for fewer dates: a cumulative row with a cell lost, which no date can be given to safely.

@@ -151,8 +151,12 @@ const MONTH_NAME_DAY_SEPARATED = new RegExp(
   String.raw`(?<![\p{L}])(${MONTH_ALTERNATION})([-/])(\d{1,2})\2(\d{4})(?!\d)`,
   'giu',
 );
-/** OCR and fax text spaces the slashes out: `03 / 17 / 2026` (four-digit year only, so a ratio is never a date). */
-const SPACED_SLASH = /(?<![\d./-])(\d{1,2}) \/ (\d{1,2}) \/ (\d{4})(?!\d)/g;
+/**
+ * OCR and fax text spaces the slashes out: `03 / 17 / 2026` (four-digit year only, so a ratio `3 / 4 / 12` is never a
+ * date). `letter-spacing.ts` joins such a date on its line with this same pattern, so that a ratio is not joined
+ * into a date there either.
+ */
+export const SPACED_SLASH_DATE = /(?<![\d./-])(\d{1,2}) \/ (\d{1,2}) \/ (\d{4})(?!\d)/g;
 
 /**
  * Full-width ASCII (`２０２６／０２／１８`, common in Japanese and Chinese reports) as half-width, one code unit for
@@ -185,11 +189,27 @@ export function iso(year: number, month: number, day: number): string | null {
   return `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
 }
 
+/**
+ * Every match of a global pattern, as `matchAll` lists them. `matchAll` copies the pattern on each call, which for
+ * the month-name patterns costs more than the search itself, and `findDates` runs on every line and cell. None of
+ * the patterns here matches the empty string.
+ */
+function matchesOf(pattern: RegExp, text: string): RegExpExecArray[] {
+  const found: RegExpExecArray[] = [];
+  pattern.lastIndex = 0;
+  for (let m = pattern.exec(text); m !== null; m = pattern.exec(text)) {
+    found.push(m);
+    if (m[0] === '') pattern.lastIndex++;
+  }
+  pattern.lastIndex = 0;
+  return found;
+}
+
 /** The order this document uses for ambiguous slash and dash dates (see the module comment). */
 export function detectSlashOrder(text: string): SlashOrder {
   let dayFirst = 0;
   let monthFirst = 0;
-  for (const match of text.matchAll(NUMERIC)) {
+  for (const match of matchesOf(NUMERIC, text)) {
     if (match[2] === '.') continue;
     const first = Number(match[1]);
     const second = Number(match[3]);
@@ -203,13 +223,15 @@ export function detectSlashOrder(text: string): SlashOrder {
 
 /** Every date in a line, in order, without overlaps. */
 export function findDates(original: string, order: SlashOrder): DateMatch[] {
+  // Every date form has a digit: a cell or line without one (a row of a thousand blank cells) is not scanned.
+  if (!/[\d\uFF10-\uFF19]/.test(original)) return [];
   const text = halfWidth(original);
   const found: DateMatch[] = [];
-  for (const m of text.matchAll(YEAR_FIRST)) {
+  for (const m of matchesOf(YEAR_FIRST, text)) {
     const value = iso(Number(m[1]), Number(m[3]), Number(m[4]));
     if (value) found.push({ start: m.index, end: m.index + m[0].length, iso: value });
   }
-  for (const m of text.matchAll(NUMERIC)) {
+  for (const m of matchesOf(NUMERIC, text)) {
     const a = Number(m[1]);
     const b = Number(m[3]);
     const year = fullYear(m[4] as string);
@@ -219,33 +241,34 @@ export function findDates(original: string, order: SlashOrder): DateMatch[] {
     const value = dayFirst ? iso(year, b, a) : iso(year, a, b);
     if (value) found.push({ start: m.index, end: m.index + m[0].length, iso: value });
   }
-  for (const m of text.matchAll(SPACED_SLASH)) {
+  for (const m of matchesOf(SPACED_SLASH_DATE, text)) {
     const a = Number(m[1]);
     const b = Number(m[2]);
+    const year = Number(m[3]);
     const dayFirst = a > 12 || (b <= 12 && order === 'day-first');
-    const value = dayFirst ? iso(Number(m[3]), b, a) : iso(Number(m[3]), a, b);
+    const value = dayFirst ? iso(year, b, a) : iso(year, a, b);
     if (value) found.push({ start: m.index, end: m.index + m[0].length, iso: value });
   }
-  for (const m of text.matchAll(MONTH_NAME_DAY_SEPARATED)) {
+  for (const m of matchesOf(MONTH_NAME_DAY_SEPARATED, text)) {
     const month = MONTH_BY_NAME.get((m[1] as string).toLowerCase());
     const value = month ? iso(Number(m[4]), month, Number(m[3])) : null;
     if (value) found.push({ start: m.index, end: m.index + m[0].length, iso: value });
   }
-  for (const m of text.matchAll(DAY_MONTH_NAME)) {
+  for (const m of matchesOf(DAY_MONTH_NAME, text)) {
     const month = MONTH_BY_NAME.get((m[2] as string).toLowerCase());
     const value = month ? iso(fullYear(m[3] as string), month, Number(m[1])) : null;
     if (value) found.push({ start: m.index, end: m.index + m[0].length, iso: value });
   }
-  for (const m of text.matchAll(CJK_YEAR_MONTH_DAY)) {
+  for (const m of matchesOf(CJK_YEAR_MONTH_DAY, text)) {
     const value = iso(Number(m[1]), Number(m[2]), Number(m[3]));
     if (value) found.push({ start: m.index, end: m.index + m[0].length, iso: value });
   }
-  for (const m of text.matchAll(JAPANESE_ERA_DATE)) {
+  for (const m of matchesOf(JAPANESE_ERA_DATE, text)) {
     const year = (ERA_START[m[1] as string] as number) + (m[2] === '元' ? 1 : Number(m[2]));
     const value = iso(year, Number(m[3]), Number(m[4]));
     if (value) found.push({ start: m.index, end: m.index + m[0].length, iso: value });
   }
-  for (const m of text.matchAll(MONTH_NAME_DAY)) {
+  for (const m of matchesOf(MONTH_NAME_DAY, text)) {
     const month = MONTH_BY_NAME.get((m[1] as string).toLowerCase());
     const value = month ? iso(Number(m[3]), month, Number(m[2])) : null;
     if (value) found.push({ start: m.index, end: m.index + m[0].length, iso: value });

@@ -60,7 +60,7 @@ import { readHl7Observations } from './hl7-v2';
 import { type Candidate, cleanName, plausibleName, readingInLine, splitSegments } from './inline-readings';
 import { repairLetterSpacing } from './letter-spacing';
 import { detectDelimiter, isNoiseLine, type SourceLine, splitCells, splitLines } from './lines';
-import { FLAG_CELL, looksLikeUnit, type Measurement, parseMeasurement, parseRangeText } from './measurement';
+import { bareFlag, FLAG_CELL, looksLikeUnit, type Measurement, parseMeasurement, parseRangeText } from './measurement';
 import { readingsInProse } from './narrative';
 import { isNotAReading } from './not-readings';
 import { repairNumberSpacing } from './number-spacing';
@@ -635,6 +635,8 @@ class DocumentReader {
    * one captioned with a unit header word completes the reading above. True when the line was such a field.
    */
   private readLabelledField(index: number, body: string, ownDate: string | null): boolean {
+    // Without a colon there is no field; the caption's lazy search would otherwise scan the line forty times.
+    if (!body.includes(':')) return false;
     const m = LABELLED_FIELD.exec(body.trim());
     if (!m) return false;
     const role = headerRole(m[1] as string);
@@ -699,7 +701,7 @@ class DocumentReader {
       return true;
     }
     if (FLAG_CELL.test(body.trim()) && last.reading.flag === null) {
-      last.reading.flag = body.trim().replace(/^\(|\)$/g, '');
+      last.reading.flag = bareFlag(body.trim());
       return true;
     }
     // An HTML table pasted one cell per line puts the unit cell on a line of its own after the range (`%`, `mg/dL`).

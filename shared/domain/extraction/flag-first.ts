@@ -9,7 +9,7 @@
  * `HH`). Symbols (`*`, `!`, arrows) are never part of a name. The flag is returned as written, without its brackets
  * (`(H)` → `H`); the line is returned without it.
  */
-import { FLAG_CELL } from './measurement';
+import { bareFlag, FLAG_CELL } from './measurement';
 
 const SYMBOL_FLAG = /^(?:\*{1,3}|!{1,2}|↑↑?|↓↓?|⬆|⬇)$/u;
 /** Single letters are flags in upper case only: `h`, `l`, `a` are words and units. */
@@ -33,10 +33,6 @@ export interface LeadingFlag {
   flag: string;
 }
 
-function withoutFlag(token: string): string {
-  return token.replace(/^\(|\)$/g, '');
-}
-
 /** A flag in front of the name: `H  Glucose  104 mg/dL`, `*  LDL 4.2 mmol/L`, `HIGH\tGlucose\t104`. */
 function flagBeforeName(text: string): LeadingFlag | null {
   const m = /^(\s*)(\S+)(\s+)(?=\p{L})/u.exec(text);
@@ -47,7 +43,7 @@ function flagBeforeName(text: string): LeadingFlag | null {
   if (!isFlagToken(token) || (!symbol && !/\s{2}|\t/.test(gap))) return null;
   return {
     text: `${m[1] as string}${' '.repeat(token.length)}${text.slice(m.index + (m[1] as string).length + token.length)}`,
-    flag: withoutFlag(token),
+    flag: bareFlag(token),
   };
 }
 
@@ -60,7 +56,8 @@ function flagBeforeValue(text: string): LeadingFlag | null {
   if (text.length > MAX_ROW_LENGTH) return null;
   const firstLetter = text.search(/\p{L}/u);
   if (firstLetter < 0) return null;
-  for (const m of text.matchAll(/(\s+)(\S+)(?=(\s+))/g)) {
+  // A gap is tried from its first space only: from inside a long run of spaces each try would rescan the run.
+  for (const m of text.matchAll(/(?<!\s)(\s+)(\S+)(?=(\s+))/g)) {
     const token = m[2] as string;
     if (m.index <= firstLetter || !isFlagToken(token)) continue;
     const before = text.slice(0, m.index);
@@ -72,7 +69,7 @@ function flagBeforeValue(text: string): LeadingFlag | null {
     if (!gapped && !bracketed && !SYMBOL_FLAG.test(token) && !UPPER_WORD_FLAG.test(token)) return null;
     // Blank the flag out, so that the value stays where a fixed-width column reader expects it.
     const blanked = `${before}${m[1]}${' '.repeat(token.length)}${m[3]}${after}`;
-    return { text: blanked, flag: withoutFlag(token) };
+    return { text: blanked, flag: bareFlag(token) };
   }
   return null;
 }
@@ -87,7 +84,7 @@ export function splitCellFlag(cell: string): LeadingFlag | null {
   const m = /^(\S+)\s+/.exec(cell.trim());
   if (!m || !isFlagToken(m[1] as string)) return null;
   const rest = cell.trim().slice(m[0].length);
-  return VALUE_AHEAD.test(rest) ? { text: rest, flag: withoutFlag(m[1] as string) } : null;
+  return VALUE_AHEAD.test(rest) ? { text: rest, flag: bareFlag(m[1] as string) } : null;
 }
 
 /** A flag printed against its number, as some cumulative views do to keep columns narrow: `5.6H`, `148*`, `3.1LL`. */

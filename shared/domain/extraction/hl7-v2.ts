@@ -16,7 +16,9 @@ interface Separators {
   subcomponent: string | null;
 }
 
-const MSH = /(?:^|[\r\n])\s*MSH([^\w\s])([^\w\s]{1,4})/;
+// Indentation before MSH, not blank lines: `\s*` would rescan every blank line after each line break (quadratic in a
+// document of blank lines); the line break just before MSH starts the same segment.
+const MSH = /(?:^|[\r\n])[^\S\r\n]*MSH([^\w\s])([^\w\s]{1,4})/;
 
 function separators(text: string): { separators: Separators; start: number } | null {
   const match = MSH.exec(text);

@@ -14,6 +14,7 @@ import {
   trailingRange,
   valueAt,
 } from './measurement';
+import { withoutLeaderTail } from './name-leaders';
 import { stripRowMarks } from './row-marks';
 import { headerRole, isLabUnit } from './vocabulary';
 
@@ -50,12 +51,10 @@ export function valueStarts(text: string, order: SlashOrder): number[] {
   return starts;
 }
 
-const LEADER_TAIL = /(?:\s*[:=_…·|]|\s+[.\-–—]+|\.{2,}|\s+)$/;
-
 /** A name as written, without the leaders, colons and bullets around it. `Vitals: BP` names BP. */
 export function cleanName(raw: string): string {
   let name = raw.replace(/^[\s\-–•*·>~|#:]+/, '');
-  while (LEADER_TAIL.test(name)) name = name.replace(LEADER_TAIL, '');
+  name = withoutLeaderTail(name);
   const colon = name.lastIndexOf(': ');
   if (colon >= 0 && /\p{L}/u.test(name.slice(colon + 2))) name = name.slice(colon + 2).trim();
   // In CJK text the ideographic space (two spaces once normalised) is also the space between words of one name
@@ -86,10 +85,12 @@ export function plausibleName(name: string, order: SlashOrder, maxLength = 60): 
 
 /** A unit printed between the name and the value (`Sodium ......... mmol/L   141`): after leaders or a space. */
 const TRAILING_UNIT = /(?:\s|\.{2,}|[:_·…])([^\s.:_·…()[\]][^\s()[\]·…]*)\s*$/;
+// The two below start at the first of the spaces before what they match (`(?<!\s)`), where the leftmost match starts
+// anyway: tried from every space of a long blank stretch, each try would rescan the stretch.
 /** A unit in brackets after the name (`Glucose (mg/dL) ....... 104`). */
-const TRAILING_BRACKETED_UNIT = /\s*[([]\s*([^()[\]\s]+)\s*[)\]]$/;
+const TRAILING_BRACKETED_UNIT = /(?<!\s)\s*[([]\s*([^()[\]\s]+)\s*[)\]]$/;
 /** Dot, middle-dot, ellipsis and underscore leaders at the end of a name. */
-const TRAILING_LEADERS = /(?:\s*(?:\.{2,}|[·…_]+)|\s+[.:=]+)\s*$/;
+const TRAILING_LEADERS = /(?:(?<!\s)\s*(?:\.{2,}|[·…_]+)|(?<!\s)\s+[.:=]+)\s*$/;
 
 /**
  * What the text in front of a value may end with that belongs to the reading rather than to its name: a reference
@@ -98,7 +99,7 @@ const TRAILING_LEADERS = /(?:\s*(?:\.{2,}|[·…_]+)|\s+[.:=]+)\s*$/;
  * a laboratory unit standing between dot leaders (`MCV ..... fL ..... 86`).
  */
 export function splitNameTail(raw: string): { name: string; range: string | null; unit: string | null } {
-  let name = raw.replace(/\s+$/, '');
+  let name = raw.trimEnd();
   let range: string | null = null;
   let unit: string | null = null;
   for (let pass = 0; pass < 4; pass++) {

@@ -5,6 +5,7 @@
  * line's width kept (the removed spaces move to the end of the repaired word), so columns still meet the header.
  * Only capitals are joined: `a b c` in prose is more likely a list than a broken word.
  */
+import { SPACED_SLASH_DATE } from './dates';
 import { looksLikeUnit } from './measurement';
 
 /**
@@ -19,9 +20,6 @@ const SPACED_CAPITALS = /(?<![\p{L}\d] ?)\p{Lu}(?: \p{Lu}){2,19}(?! ?[\p{L}\d])/
 const SPACED_SLASH =
   /(?<![^\s])([\p{L}µ%][\p{L}µ\d^*]{0,4}|x?10\^?\d+) \/ ((?:[dcmuµnp]?[Ll]|kg|g|min|h|hr|d|[mµu]?mol|HPF|LPF))(?![^\s])/gu;
 
-/** A date with spaces round its slashes: `03 / 17 / 2026`. */
-const SPACED_DATE = /(?<!\d)(\d{1,2}) \/ (\d{1,2}) \/ (\d{2,4})(?!\d)/g;
-
 function padded(joined: string, width: number): string {
   return joined.padEnd(width, ' ');
 }
@@ -30,7 +28,9 @@ function padded(joined: string, width: number): string {
 export function repairLetterSpacing(text: string): string {
   if (!/\p{Lu} \p{Lu} \p{Lu}| \/ /u.test(text)) return text;
   return text
-    .replace(SPACED_DATE, (spaced: string, a: string, b: string, c: string) => padded(`${a}/${b}/${c}`, spaced.length))
+    .replace(SPACED_SLASH_DATE, (spaced: string, a: string, b: string, c: string) =>
+      padded(`${a}/${b}/${c}`, spaced.length),
+    )
     .replace(SPACED_CAPITALS, (spaced: string) => padded(spaced.replace(/ /g, ''), spaced.length))
     .replace(SPACED_SLASH, (spaced: string, over: string, under: string) => {
       const unit = `${over}/${under}`;

@@ -73,12 +73,16 @@ const MARKDOWN_BULLET = /^\s*(?:[-+] (?=\p{L}|\*\*)|\* (?=\*\*))/u;
 /** Markdown italics around a word (`— *low*`): letters only, so a starred value (`*231`) is never touched. */
 const MARKDOWN_ITALIC = /(?<![*\p{L}\d])\*(\p{L}[\p{L} ]*\p{L}|\p{L})\*(?![*\p{L}\d])/gu;
 /**
+ * One character of an emoji as chat answers and portals print them: the pictograph, its variation selectors, the
+ * joiner between the parts of a combined one and the keycap mark. For a `u` regex.
+ */
+export const PICTOGRAPH = String.raw`\p{Extended_Pictographic}|\u{FE0F}|\u{FE0E}|\u{200D}|\u{20E3}`;
+/**
  * Emoji a chat answer ends a line with (`✅`, `⚠️`): decoration. The arrows `⬆`/`⬇` are flags and stay. Emoji inside
  * a table's status cell are left for the cell reader (`value-marks.ts`).
  */
 // The lookbehind starts a run only after its last word, so a line of spaces or emoji is not re-scanned from each one.
-const TRAILING_PICTOGRAPHS =
-  /(?<!\s|\p{Extended_Pictographic}|\u{FE0F}|\u{200D})(?:\s*(?:(?![⬆⬇])\p{Extended_Pictographic}|\u{FE0F}|\u{200D}))+$/u;
+const TRAILING_PICTOGRAPHS = new RegExp(String.raw`(?<!\s|${PICTOGRAPH})(?:\s*(?![⬆⬇])(?:${PICTOGRAPH}))+$`, 'u');
 
 /**
  * No report row is this long; a line that is (a paragraph pasted without breaks, minified HTML, a flood of marks) is
@@ -114,7 +118,7 @@ export function splitLines(text: string): SourceLine[] {
         .replace(MARKDOWN_BOLD, '$2')
         .replace(MARKDOWN_ITALIC, '$1')
         .replace(TRAILING_PICTOGRAPHS, '')
-        .replace(/\s+$/, ''),
+        .trimEnd(),
     }));
 }
 

@@ -22,7 +22,10 @@ const NUMBER = String.raw`[-+]?(?:\d{1,3}(?:[,.']\d{3})+(?:[.,]\d+)?|\d+(?:[.,]\
 const NUMBER_END = String.raw`(?!\d)(?![.,:/'-]\d)(?!-\p{L})`;
 const COMPARATOR = `(?:<=|>=|=<|=>|≤|≥|<|>)`;
 
-const NUMERIC_VALUE = new RegExp(String.raw`(?:${COMPARATOR}\s?)?${NUMBER}${NUMBER_END}`, 'uy');
+/** A numeric result as written, perhaps after a comparator (`104`, `< 0.5`, `≥90`, `1,250`): a pattern's source. */
+export const NUMERIC_RESULT = String.raw`(?:${COMPARATOR}\s?)?${NUMBER}`;
+
+const NUMERIC_VALUE = new RegExp(`${NUMERIC_RESULT}${NUMBER_END}`, 'uy');
 /** Blood pressure and other paired values: `128/82`, `135 / 85`. */
 const RATIO_VALUE = /\d{2,3}\s?\/\s?\d{2,3}(?![\d/])(?![.,]\d)/y;
 /**
@@ -182,6 +185,11 @@ const FLAG_WORD =
   /\(?(?:(?:above|below)\s+(?:high|low|the)?\s*(?:normal|reference)\s+(?:limit|range)|outside\s+(?:the\s+)?(?:normal|reference)\s+(?:limit|range)|偏高|偏低|高|低|높음|낮음|high|low|abnormal|critical|crit|hoch|niedrig|erhöht|erniedrigt|alto|bajo|alta|baja|élevé|elevé|eleve|bas|haut)\)?(?=$|[\s,;|])/iy;
 export const FLAG_CELL =
   /^\(?(?:(?:above|below)\s+(?:high|low)\s+reference\s+limit|偏高|偏低|高|低|높음|낮음|HH|LL|AA|H|L|A|N|\*{1,3}|!{1,2}|↑↑?|↓↓?|⬆|⬇|▲|▼|high|low|abnormal|critical|hoch|niedrig|erhöht|erniedrigt|alto|bajo|alta|baja|élevé|elevé|eleve|bas|haut)\)?$/iu;
+
+/** A flag as a reading keeps it: without the brackets some layouts print round it (`(H)` → `H`). */
+export function bareFlag(flag: string): string {
+  return flag.replace(/^\(|\)$/g, '');
+}
 
 const RANGE_LABEL = String.raw`(?:(?:ref(?:erence)?\.?(?:\s*(?:range|interval|int\.?|values?))?|normal(?:\s*range)?|norm|nb|rb|vr|vn|range)\s*[:.]?\s*)?`;
 const RANGE_CORE = String.raw`(?:${NUMBER}\s*(?:-|–|—|~|〜|to|bis|a|à|hasta|até)\s*${NUMBER}|(?:[<>]\s*or\s*=|${COMPARATOR})\s*${NUMBER}|(?:up\s+to|bis|hasta|jusqu'à|jusqu'a|até|ate|fino\s+a|inferiore\s+a|superiore\s+a|inferior\s+a|superior\s+a|menor\s+que|maior\s+que)\s+${NUMBER})${NUMBER_END}`;
@@ -428,7 +436,7 @@ export function parseMeasurement(text: string, at = 0, options: ValueOptions = {
     if (i >= text.length) break;
     const flag = matchAt(FLAG_SYMBOL, text, i) ?? matchAt(FLAG_WORD, text, i) ?? dashedLastFlag(text, i);
     if (flag) {
-      result.flag ??= flag[0].replace(/^[—–-]\s+/, '').replace(/^\(|\)$/g, '');
+      result.flag ??= bareFlag(flag[0].replace(/^[—–-]\s+/, ''));
       i += flag[0].length;
       continue;
     }

@@ -10,16 +10,16 @@
  *
  * Each returns the mark as written (the word of a status cell) and the cell without it; all are linear regexes.
  */
-import { FLAG_CELL } from './measurement';
+import { PICTOGRAPH } from './lines';
+import { bareFlag, FLAG_CELL, NUMERIC_RESULT } from './measurement';
 
 export interface MarkedValue {
   text: string;
   flag: string;
 }
 
-const NUMBER = String.raw`(?:[<>≤≥]=?\s?)?\d+(?:[.,]\d+)?`;
-const TRAILING_SIGN = new RegExp(String.raw`^(${NUMBER})\s+(\+{1,2}|-{1,2})$`, 'u');
-const LEADING_SYMBOL = new RegExp(String.raw`^(\*{1,3}|!{1,2}|↑↑?|↓↓?)(${NUMBER})$`, 'u');
+const TRAILING_SIGN = new RegExp(String.raw`^(${NUMERIC_RESULT})\s+(\+{1,2}|-{1,2})$`, 'u');
+const LEADING_SYMBOL = new RegExp(String.raw`^(\*{1,3}|!{1,2}|↑↑?|↓↓?)(${NUMERIC_RESULT})$`, 'u');
 /** Small integers before a `+` are dipstick grades (`2 +`), not a number with a high flag. */
 const DIPSTICK_GRADE = /^[1-4]$/;
 
@@ -38,8 +38,8 @@ export function splitLeadingSymbol(cell: string): MarkedValue | null {
   return m ? { text: m[2] as string, flag: m[1] as string } : null;
 }
 
-/** Emoji, their variation selectors and joiners, and the keycap/traffic-light marks chatbots put before a word. */
-const PICTOGRAPHS = /(?:\p{Extended_Pictographic}|\u{FE0F}|\u{FE0E}|\u{200D}|\u{20E3})+/gu;
+/** The emoji (traffic lights, arrows, keycaps) chatbots put before a word. */
+const PICTOGRAPHS = new RegExp(`(?:${PICTOGRAPH})+`, 'gu');
 const NO_FLAG = /^(?:normal|ok|in range|within range|normal range|unauffällig|normale?|dans les normes)$/i;
 
 /**
@@ -48,8 +48,8 @@ const NO_FLAG = /^(?:normal|ok|in range|within range|normal range|unauffällig|n
  */
 export function statusCellFlag(cell: string): string | null {
   const trimmed = cell.trim();
-  if (FLAG_CELL.test(trimmed)) return trimmed.replace(/^\(|\)$/g, '');
+  if (FLAG_CELL.test(trimmed)) return bareFlag(trimmed);
   const word = trimmed.replace(PICTOGRAPHS, ' ').trim();
   if (word === '' || NO_FLAG.test(word)) return '';
-  return FLAG_CELL.test(word) ? word.replace(/^\(|\)$/g, '') : null;
+  return FLAG_CELL.test(word) ? bareFlag(word) : null;
 }
