@@ -36,15 +36,16 @@ describe('long blank stretches are read in linear time', () => {
     const blank = timed(lines(3000, ' '.repeat(1000)));
     const word = timed(lines(3000, `a${' '.repeat(1000)}1`));
     console.info(`3,000 lines: of spaces ${blank.toFixed(0)} ms, a + spaces + 1 ${word.toFixed(0)} ms`);
-    expect(blank).toBeLessThan(5000);
-    expect(word).toBeLessThan(5000);
-  }, 30_000);
+    expect(blank).toBeLessThan(15_000);
+    expect(word).toBeLessThan(15_000);
+  }, 90_000);
 
   it('reads lines just under the long-line cut (not split in pieces) in reasonable time', () => {
-    expect(timed(lines(300, `a${' '.repeat(990)}1`))).toBeLessThan(5000);
-    expect(timed(lines(300, `${' '.repeat(500)}Glucose 104 mg/dL`))).toBeLessThan(5000);
-    expect(timed(lines(300, `a${'\t'.repeat(990)}1`))).toBeLessThan(5000);
-  }, 30_000);
+    // Generous bounds (CI shares two cores with other test files); the quadratic versions took ~30 s for 1,000 lines.
+    expect(timed(lines(1000, `a${' '.repeat(990)}1`))).toBeLessThan(15_000);
+    expect(timed(lines(1000, `${' '.repeat(500)}Glucose 104 mg/dL`))).toBeLessThan(15_000);
+    expect(timed(lines(1000, `a${'\t'.repeat(990)}1`))).toBeLessThan(15_000);
+  }, 120_000);
 
   it('still reads a reading after a long blank stretch, and a message after many blank lines', () => {
     const padded = extractReadingsOffline(`Glucose${' '.repeat(600)}104 mg/dL (70-99)`);
@@ -93,7 +94,7 @@ describe('leaders after a name, read backwards', () => {
     expect(withoutLeaderTail(`a${' -'.repeat(50_000)}`)).toBe('a');
     expect(cleanName(`Glucose${' '.repeat(100_000)}`)).toBe('Glucose');
     expect(splitNameTail(`${' '.repeat(100_000)}Glucose`).name).toBe(`${' '.repeat(100_000)}Glucose`);
-    expect(performance.now() - started).toBeLessThan(1000);
+    expect(performance.now() - started).toBeLessThan(5000);
   });
 });
 
