@@ -6,6 +6,7 @@
 import { findDates, type SlashOrder } from './dates';
 import { hasWideCharacters, isNoiseLine } from './lines';
 import {
+  FLAG_CELL,
   fieldCountSpanAt,
   looksLikeUnit,
   type Measurement,
@@ -76,6 +77,9 @@ export function plausibleName(name: string, order: SlashOrder, maxLength = 60): 
   if ((name.match(/\[/g)?.length ?? 0) !== (name.match(/\]/g)?.length ?? 0)) return false;
   if (DANGLING.test(name)) return false;
   if (headerRole(name) !== null) return false; // `Result`, `Value`, `Unit` caption a field, they name no test
+  // A flag mark (`H`, `L`, `*`, `↑`) names no test: a flag column read apart from its row (a gutter guessed between
+  // the value and flag columns) would otherwise make `H  mmol/L  < 5.0` a reading of `H`.
+  if (FLAG_CELL.test(name.trim())) return false;
   if (isNoiseLine(name)) return false;
   if (findDates(name, order).length > 0) return false;
   // `Glucose 104mg/dL, HbA1c` is a list of readings, not a name; a digit inside a word (`VITAMIN B12 ; COBALAMIN`,

@@ -77,6 +77,15 @@ const HEADER_WORDS: ReadonlyArray<readonly [ColumnRole, readonly string[]]> = [
       '検査名',
       '검사명',
       '검사항목',
+      // Vietnamese, Indonesian/Malay, Thai and traditional Chinese test-name captions
+      'ten xet nghiem',
+      'xet nghiem',
+      'pemeriksaan',
+      'jenis pemeriksaan',
+      'nama pemeriksaan',
+      'รายการตรวจ',
+      '檢驗項目',
+      '檢查項目',
       '항목',
     ],
   ],
@@ -134,6 +143,14 @@ const HEADER_WORDS: ReadonlyArray<readonly [ColumnRole, readonly string[]]> = [
       '결과',
       '결과값',
       '검사결과',
+      // Vietnamese, Indonesian/Malay, Thai and traditional Chinese result captions
+      'ket qua',
+      'hasil',
+      'hasil pemeriksaan',
+      'keputusan',
+      'ผลการตรวจ',
+      'ผลตรวจ',
+      '檢驗值',
     ],
   ],
   [
@@ -156,6 +173,11 @@ const HEADER_WORDS: ReadonlyArray<readonly [ColumnRole, readonly string[]]> = [
       '單位',
       '単位',
       '단위',
+      // Vietnamese, Indonesian/Malay and Thai unit captions
+      'đon vi',
+      'satuan',
+      'unit ukuran',
+      'หน่วย',
     ],
   ],
   [
@@ -239,6 +261,18 @@ const HEADER_WORDS: ReadonlyArray<readonly [ColumnRole, readonly string[]]> = [
       '참고값',
       '정상범위',
       '정상치',
+      // Vietnamese, Indonesian/Malay and Thai reference captions
+      'chi so binh thuong',
+      'tri so binh thuong',
+      'gia tri binh thuong',
+      'gia tri tham chieu',
+      'khoang tham chieu',
+      'nilai rujukan',
+      'nilai normal',
+      'nilai rujukan normal',
+      'julat rujukan',
+      'ค่าอ้างอิง',
+      'ค่าปกติ',
     ],
   ],
   [
@@ -270,6 +304,9 @@ const HEADER_WORDS: ReadonlyArray<readonly [ColumnRole, readonly string[]]> = [
       '高低',
       '판정',
       '결과판정',
+      // Taiwanese interpretation column
+      '判讀',
+      '判讀結果',
     ],
   ],
   [
@@ -398,6 +435,16 @@ const HEADER_WORDS: ReadonlyArray<readonly [ColumnRole, readonly string[]]> = [
       '약어',
       '코드',
       '비고',
+      // Row numbers (Vietnamese STT, Indian Sl. No.), method and remark columns
+      'stt',
+      'no',
+      'sl no',
+      's no',
+      'sr no',
+      'metode',
+      'phuong phap',
+      'ghi chu',
+      'keterangan',
     ],
   ],
 ];
