@@ -41,12 +41,24 @@ export function rocDates(line: string): EraDate[] {
   for (const m of line.matchAll(ROC_NUMERIC)) {
     const year = Number(m[1]);
     if (year < 1) continue;
-    found.push({ start: m.index, end: m.index + m[0].length, year: year + ROC_OFFSET, month: Number(m[3]), day: Number(m[4]) });
+    found.push({
+      start: m.index,
+      end: m.index + m[0].length,
+      year: year + ROC_OFFSET,
+      month: Number(m[3]),
+      day: Number(m[4]),
+    });
   }
   for (const m of line.matchAll(ROC_HAN)) {
     const year = Number(m[1] ?? m[2]);
     if (year < 1) continue;
-    found.push({ start: m.index, end: m.index + m[0].length, year: year + ROC_OFFSET, month: Number(m[3]), day: Number(m[4]) });
+    found.push({
+      start: m.index,
+      end: m.index + m[0].length,
+      year: year + ROC_OFFSET,
+      month: Number(m[3]),
+      day: Number(m[4]),
+    });
   }
   return found;
 }

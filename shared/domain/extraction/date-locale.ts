@@ -46,7 +46,11 @@ const DAY_FIRST: readonly Cue[] = [
   // South-East Asia, the Middle East and Africa write day-first: Thai script (a Buddhist-era year is Thai), Vietnamese
   // and Indonesian/Malay laboratory words, Arabic script, and those regions' phone codes.
   { pattern: /\p{Script=Thai}|\b\d{1,2}[/.-]\d{1,2}[/.-](?:25[5-9]\d|26\d\d)\b|\p{Script=Arabic}/u, weight: 2 },
-  { pattern: /\b(?:x[ée]t nghi[ệe]m|k[ếe]t qu[ảa]|b[ệe]nh vi[ệe]n|pemeriksaan|nilai rujukan|hasil|satuan|keputusan|ujian)\b/iu, weight: 2 },
+  {
+    pattern:
+      /\b(?:x[ée]t nghi[ệe]m|k[ếe]t qu[ảa]|b[ệe]nh vi[ệe]n|pemeriksaan|nilai rujukan|hasil|satuan|keputusan|ujian)\b/iu,
+    weight: 2,
+  },
   { pattern: /\+(?:66|84|62|60|63|65|20|971|966|965|974|254|234|233|255|256)[\s-]?\d/, weight: 2 },
   // British spellings of laboratory words (UK, Ireland, Australia, New Zealand, India).
   { pattern: /\b(?:haem|haematology|oestr|anaem|faec|paediatric|foetal|leucocyte|centre\b)/i, weight: 1 },

@@ -424,7 +424,8 @@ export function reportDate(lines: readonly string[], order: SlashOrder): string 
       const kind = period ? 'generic' : classify(label);
       if (kind === null || kind === 'birth') continue;
       const priority = PRIORITY[kind];
-      if (!best || priority < best.priority) best = { priority, iso: withTimeAround(date.iso, label, line.slice(date.end)) };
+      if (!best || priority < best.priority)
+        best = { priority, iso: withTimeAround(date.iso, label, line.slice(date.end)) };
     }
   }
   if (best?.priority === PRIORITY.collection) return best.iso;

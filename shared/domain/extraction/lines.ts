@@ -119,7 +119,9 @@ export function splitLines(text: string): SourceLine[] {
       index,
       text: raw
         .replace(LEADING_STRAY, '')
-        .replace(MARKDOWN_BULLET, (bullet, offset: number, line: string) => withoutBullet(bullet, line.slice(offset + bullet.length)))
+        .replace(MARKDOWN_BULLET, (bullet, offset: number, line: string) =>
+          withoutBullet(bullet, line.slice(offset + bullet.length)),
+        )
         .replace(MARKDOWN_BOLD, '$2')
         .replace(MARKDOWN_ITALIC, '$1')
         .replace(TRAILING_PICTOGRAPHS, '')
