@@ -48,7 +48,7 @@ const CENSORED_OR_BAND = /^\s*(?:[<>≤≥]|\d+(?:[.,]\d+)?\s*[-–]\s*\d)/u;
  * if creatinine <110`, `unless potassium >6`) quotes a threshold for what to do, not a result.
  */
 const GUIDANCE =
-  /(?:วินิจฉัย|เกณฑ์|診斷|诊断|診断|진단)|\b(?:diagnos[a-z]*|criteri(?:a|on)|ch[ẩa]n\s+đo[áa]n|kriteria|if|unless|goals?|targets?|aim|desirable|optimal|recommended|considered|treat(?:ing|ed)?\s+to|thresholds?|cut-?offs?|for\s+patients|consistent\s+with|(?:tele)?phoned|notified|called\s+to|zielwert|ziel|wünschenswert|objetivo|meta|deseable|cible|objectif|souhaitable|obiettivo|desiderabile)\b/iu;
+  /(?:วินิจฉัย|เกณฑ์|診斷|诊断|診断|진단)|\b(?:diagnos[a-z]*|criteri(?:a|on)|warrant(?:s|ed)?|ch[ẩa]n\s+đo[áa]n|kriteria|if|unless|goals?|targets?|aim|desirable|optimal|recommended|considered|treat(?:ing|ed)?\s+to|thresholds?|cut-?offs?|for\s+patients|consistent\s+with|(?:tele)?phoned|notified|called\s+to|zielwert|ziel|wünschenswert|objetivo|meta|deseable|cible|objectif|souhaitable|obiettivo|desiderabile)\b/iu;
 
 /** How far before the name and after the value guidance words are looked for, in characters. */
 const GUIDANCE_REACH = 25;

@@ -143,6 +143,41 @@ describe('bands and criteria are not readings', () => {
   });
 });
 
+describe('second round: dual units, device exports, treatment thresholds', () => {
+  it('reads the first (SI) group of a table that prints every result in two unit systems', () => {
+    const text = [
+      '                   SI UNITS                        CONVENTIONAL UNITS',
+      'TEST          RESULT    REFERENCE VALUES      RESULT    REFERENCE VALUES',
+      'POTASSIUM     5.3 H     3.5 - 5.1 mmol/L      20.7 H    13.7 - 19.9 mg/dL',
+      'ALBUMIN       41        35 - 50 g/L           4.1       3.5 - 5.0 g/dL',
+    ].join('\n');
+    expect(rows(text)).toEqual([
+      ['POTASSIUM', '5.3', 'mmol/L', '3.5 - 5.1', 'H'],
+      ['ALBUMIN', '41', 'g/L', '35 - 50', null],
+    ]);
+  });
+
+  it("reads a device's CSV export dated by `Measurement Date`, skipping its yes/no and device-model columns", () => {
+    const text = [
+      'Measurement Date,Time,Systolic (mmHg),Diastolic (mmHg),Pulse (bpm),Irregular Heartbeat Detected,Device,Notes',
+      '21/10/2026,06:55,127,79,64,No,BP7450,',
+      '22/10/2026,07:02,133,84,,Yes,BP7450,cuff loose',
+    ].join('\n');
+    expect(extractReadingsOffline(text).map((r) => [r.indicator, r.value, r.unit, r.measuredAt])).toEqual([
+      ['Systolic', '127', 'mmHg', '2026-10-21T06:55:00'],
+      ['Diastolic', '79', 'mmHg', '2026-10-21T06:55:00'],
+      ['Pulse', '64', 'bpm', '2026-10-21T06:55:00'],
+      ['Systolic', '133', 'mmHg', '2026-10-22T07:02:00'],
+      ['Diastolic', '84', 'mmHg', '2026-10-22T07:02:00'],
+    ]);
+  });
+
+  it('skips a threshold that warrants treatment in a comment', () => {
+    const text = 'TSH 5.9 mIU/L (0.27 - 4.20) H\nComment: TSH > 10 mIU/L usually warrants treatment.';
+    expect(extractReadingsOffline(text).map((r) => r.value)).toEqual(['5.9']);
+  });
+});
+
 describe('malformed and huge input', () => {
   it('reads long runs of ROC-like numbers, dash rows and Buddhist-era dates quickly and without throwing', () => {
     const han = `採檢時間：${'115/06/03 '.repeat(5000)}`;
