@@ -62,6 +62,9 @@ export function cleanName(raw: string): string {
   // In CJK text the ideographic space (two spaces once normalised) is also the space between words of one name
   // (`ＨＤＬ　コレステロール`); inside a name it is a word space.
   if (hasWideCharacters(name)) name = name.replace(/\s{2,}/g, ' ');
+  // A key of a JSON export that no standard reader knows (`"weight" : 82.1,` in a Fitbit or scale archive) is the
+  // name without its quotes.
+  name = name.trim().replace(/^"([^"]+)"$/, '$1');
   return stripRowMarks(name.trim());
 }
 

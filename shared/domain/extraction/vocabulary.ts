@@ -348,6 +348,10 @@ const HEADER_WORDS: ReadonlyArray<readonly [ColumnRole, readonly string[]]> = [
       'besuchsdatum',
       'fecha de visita',
       'date de visite',
+      'date of test',
+      'test date',
+      'date of collection',
+      'date tested',
     ],
   ],
   // Spreadsheet and practice-software exports give the collection time its own column beside the date.

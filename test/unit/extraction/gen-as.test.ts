@@ -178,6 +178,37 @@ describe('second round: dual units, device exports, treatment thresholds', () =>
   });
 });
 
+describe('third round: Hebrew captions, per-row test dates, JSON keys', () => {
+  it('dates an Israeli report by its Hebrew date-taken caption, day first, never by the birth date', () => {
+    const text = [
+      'תאריך לידה: 07/06/1975   תאריך לקיחה: 02/10/2026 07:40   תאריך הפקה: 02/10/2026 12:00',
+      'Test / בדיקה        Result / תוצאה    Units / יחידות    Range / טווח תקין',
+      'Ferritin            14                ng/mL             10-291',
+    ].join('\n');
+    expect(extractReadingsOffline(text).map((r) => r.measuredAt)).toEqual(['2026-10-02T07:40:00']);
+  });
+
+  it('dates each row of a portal history by its `Date of Test` column', () => {
+    const text = [
+      'Test                 Result   Unit     Reference Range   Date of Test',
+      'HbA1c                6.8      %        4.0 - 6.0         3 Feb 2026',
+      'HbA1c                7.2      %        4.0 - 6.0         5 Aug 2025',
+    ].join('\n');
+    expect(extractReadingsOffline(text).map((r) => [r.value, r.measuredAt])).toEqual([
+      ['6.8', '2026-02-03'],
+      ['7.2', '2025-08-05'],
+    ]);
+  });
+
+  it('names a reading of an unknown JSON export by its key, without the quotes', () => {
+    const text = '[{\n  "logId" : 1729410131000,\n  "weight" : 79.4,\n  "bmi" : 24.9,\n  "source" : "Aria"\n}]';
+    expect(extractReadingsOffline(text).map((r) => [r.indicator, r.value])).toEqual([
+      ['weight', '79.4'],
+      ['bmi', '24.9'],
+    ]);
+  });
+});
+
 describe('malformed and huge input', () => {
   it('reads long runs of ROC-like numbers, dash rows and Buddhist-era dates quickly and without throwing', () => {
     const han = `採檢時間：${'115/06/03 '.repeat(5000)}`;
