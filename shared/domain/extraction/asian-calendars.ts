@@ -25,6 +25,7 @@ const ROC_NUMERIC = /(?<![\d./-])(\d{3})([-/.])(\d{1,2})\2(\d{1,2})(?![\d]|[-/.:
 /** `民國115年6月3日`, `115年6月3日` (three digits, or any with the 民國 prefix). */
 const ROC_HAN = /(?:(?:民國|民国)\s*(\d{1,3})|(?<![\d])(\d{3}))\s*年\s*(\d{1,2})\s*月\s*(\d{1,2})\s*日?(?!\d)/gu;
 const HAN = /\p{Script=Han}/u;
+const ROC_SHAPE = /\d{3}[-/.]\d|年/;
 
 export interface EraDate {
   start: number;
@@ -36,7 +37,8 @@ export interface EraDate {
 
 /** ROC-era dates in a line (Gregorian year, month, day; the caller validates the day), only on a Han-script line. */
 export function rocDates(line: string): EraDate[] {
-  if (!HAN.test(line)) return [];
+  // Most lines hold neither shape: one cheap scan spares the two patterns (findDates runs on every line, often).
+  if (!ROC_SHAPE.test(line) || !HAN.test(line)) return [];
   const found: EraDate[] = [];
   for (const m of line.matchAll(ROC_NUMERIC)) {
     const year = Number(m[1]);
