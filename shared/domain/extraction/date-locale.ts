@@ -43,6 +43,18 @@ const DAY_FIRST: readonly Cue[] = [
   { pattern: /\bpty\.?\s+ltd\b|\babn\s*:?\s*\d{2}\s?\d{3}/i, weight: 2 },
   { pattern: /\b(?:nsw|vic|qld|tas|act)\s+\d{4}\b/i, weight: 2 },
   { pattern: /\b[A-Z]{1,2}\d[A-Z\d]?\s\d[A-Z]{2}\b/, weight: 2 },
+  // South-East Asia, the Middle East and Africa write day-first: Thai script (a Buddhist-era year is Thai), Vietnamese
+  // and Indonesian/Malay laboratory words, Arabic and Hebrew script, and those regions' phone codes.
+  {
+    pattern: /\p{Script=Thai}|\b\d{1,2}[/.-]\d{1,2}[/.-](?:25[5-9]\d|26\d\d)\b|\p{Script=Arabic}|\p{Script=Hebrew}/u,
+    weight: 2,
+  },
+  {
+    pattern:
+      /\b(?:x[ée]t nghi[ệe]m|k[ếe]t qu[ảa]|b[ệe]nh vi[ệe]n|pemeriksaan|nilai rujukan|hasil|satuan|keputusan|ujian)\b/iu,
+    weight: 2,
+  },
+  { pattern: /\+(?:66|84|62|60|63|65|20|972|971|966|965|974|254|234|233|255|256)[\s-]?\d/, weight: 2 },
   // British spellings of laboratory words (UK, Ireland, Australia, New Zealand, India).
   { pattern: /\b(?:haem|haematology|oestr|anaem|faec|paediatric|foetal|leucocyte|centre\b)/i, weight: 1 },
   // A decimal comma in a value (`7,4`); a thousands separator has three digits after it.

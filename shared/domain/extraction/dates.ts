@@ -12,9 +12,11 @@
  *  - Month names in English, German, Spanish and French (`Mar 4, 2026`, `12. März 2026`, `9 de marzo de 2026`).
  *  - Chinese, Japanese and Korean year-month-day with their characters (`2024年3月15日`, `2024년 3월 15일`), and
  *    Japanese era years (`令和6年5月20日`).
+ *  - Thai Buddhist-era years (`12/03/2569`) and Taiwanese ROC-era years (`115/06/03`) as `asian-calendars.ts` reads them.
  *  - Two-digit years are 20yy up to 69 and 19yy from 70.
  */
 
+import { gregorianYear, rocDates } from './asian-calendars';
 import { localeDateOrder } from './date-locale';
 
 export type SlashOrder = 'month-first' | 'day-first';
@@ -180,7 +182,7 @@ function daysIn(year: number, month: number): number {
 
 function fullYear(text: string): number {
   const year = Number(text);
-  if (text.length === 4) return year;
+  if (text.length === 4) return gregorianYear(year);
   return year <= 69 ? 2000 + year : 1900 + year;
 }
 
@@ -228,7 +230,7 @@ export function findDates(original: string, order: SlashOrder): DateMatch[] {
   const text = halfWidth(original);
   const found: DateMatch[] = [];
   for (const m of matchesOf(YEAR_FIRST, text)) {
-    const value = iso(Number(m[1]), Number(m[3]), Number(m[4]));
+    const value = iso(gregorianYear(Number(m[1])), Number(m[3]), Number(m[4]));
     if (value) found.push({ start: m.index, end: m.index + m[0].length, iso: value });
   }
   for (const m of matchesOf(NUMERIC, text)) {
@@ -267,6 +269,10 @@ export function findDates(original: string, order: SlashOrder): DateMatch[] {
     const year = (ERA_START[m[1] as string] as number) + (m[2] === '元' ? 1 : Number(m[2]));
     const value = iso(year, Number(m[3]), Number(m[4]));
     if (value) found.push({ start: m.index, end: m.index + m[0].length, iso: value });
+  }
+  for (const era of rocDates(text)) {
+    const value = iso(era.year, era.month, era.day);
+    if (value) found.push({ start: era.start, end: era.end, iso: value });
   }
   for (const m of matchesOf(MONTH_NAME_DAY, text)) {
     const month = MONTH_BY_NAME.get((m[1] as string).toLowerCase());
@@ -313,18 +319,19 @@ type DateLabel = 'birth' | 'collection' | 'generic' | 'report';
 
 // Geburtsdatum, geboortedatum, data urodzenia, födelsedatum, fødselsdato, syntymäaika, datum narození, doğum tarihi.
 const BIRTH =
-  /(?:出生|生年月日|생년월일|d\.?o\.?b|birth|nascita|nascimento|\bnat[oa]\b|\bgeb\b|\bgeb\.|geboren|geburt|geboorte|urodzen|f[öo]delse|f[øo]dsel|syntym|naroz|do[gğ]um|\bn[ée]e?(?![a-z])|naissance|nacimiento|\bborn\b)/i;
+  /(?:תאריך לידה|出生|生年月日|วันเกิด|ng[àa]y sinh|n[ăa]m sinh|tanggal lahir|tgl\.? lahir|생년월일|d\.?o\.?b|birth|nascita|nascimento|\bnat[oa]\b|\bgeb\b|\bgeb\.|geboren|geburt|geboorte|urodzen|f[öo]delse|f[øo]dsel|syntym|naroz|do[gğ]um|\bn[ée]e?(?![a-z])|naissance|nacimiento|\bborn\b)/i;
 // CJK captions: 采样/采集/采血/送检 (sampled, collected, sent to the lab), 採取/採血, 채취/채혈; 报告/審核/打印/接收
 // (reported, verified, printed, received), 受付/報告, 보고/접수/출력; 日期/検査日/검사일 are the plain test date.
 // A check-up's visit (受診/健診/検診 in Japanese, 검진/수검 in Korean, 体检 in Chinese) is when it was measured. Other
 // languages' sampling words: Dutch afname, Polish pobranie, Scandinavian prøvetaking/provtagning, Finnish
-// näytteenotto, Czech odběr, Turkish numune.
+// näytteenotto, Czech odběr, Turkish numune; Taiwanese 採檢/抽血, Thai เก็บตัวอย่าง/เจาะเลือด, Vietnamese lấy mẫu,
+// Indonesian pengambilan, Hebrew לקיחה/דגימה. Received/printed: Hebrew קבלה/הפקה, 簽收, Thai รับตัวอย่าง/รายงาน/พิมพ์, Vietnamese nhận mẫu/trả kết quả.
 const COLLECTION =
-  /(?:采样|采集|采血|送检|取样|採取|採血|採尿|채취|채혈|受診日|受診年月日|健診日|検診日|受検日|健康診断日|実施日|검진일|수검일|체검일|体检日期|体检时间|co[l1i][l1i]ect|afname|afgenomen|pobran|pr[øo]vetak|pr[øo]vetag|provtag|n[äa]ytteenot|odb[ěe]r|numune|prelievo|prelevat|\bcoleta\b|colheita|raccolta|\bdrawn\b|\bdraw\b|sampl|specimen|entnahme|abnahme|abgenommen|extracci[oó]n|\btoma\b|pr[ée]l[eè]v|obtenci[oó]n|\bvisit)/i;
+  /(?:לקיחה|דגימה|נלקח|採檢|采检|抽血|เก็บตัวอย่าง|เก็บสิ่งส่งตรวจ|เจาะเลือด|l[ấa]y m[ẫa]u|pengambilan|采样|采集|采血|送检|取样|採取|採血|採尿|채취|채혈|受診日|受診年月日|健診日|検診日|受検日|健康診断日|実施日|검진일|수검일|체검일|体检日期|体检时间|co[l1i][l1i]ect|afname|afgenomen|pobran|pr[øo]vetak|pr[øo]vetag|provtag|n[äa]ytteenot|odb[ěe]r|numune|prelievo|prelevat|\bcoleta\b|colheita|raccolta|\bdrawn\b|\bdraw\b|sampl|specimen|entnahme|abnahme|abgenommen|extracci[oó]n|\btoma\b|pr[ée]l[eè]v|obtenci[oó]n|\bvisit)/i;
 const GENERIC =
   /(?:日期|检验日|檢驗日|検査日|検査年月日|日付|검사일|검사일자|날짜|\bdate\b|datum|\bfecha\b|\bdata\b|\bvom\b|\bdu\b|\bnote\b|\bdated\b)/i;
 const REPORT =
-  /(?:报告|報告|审核|審核|打印|接收|签收|受付|印刷|発行|보고|접수|출력|발행|report|referto|laudo|emiss|liberad|result|receiv|eingang|befund|printed|issued|validat|valid[ée]|authori|review|signed|ausgedruckt|gedruckt|telephon|export|generated|erstellt)/i;
+  /(?:קבלה|הפקה|הדפסה|簽收|รายงาน|รับตัวอย่าง|รับสิ่งส่งตรวจ|พิมพ์|nh[ậa]n m[ẫa]u|tr[ảa] k[ếe]t qu[ảa]|报告|報告|审核|審核|打印|接收|签收|受付|印刷|発行|보고|접수|출력|발행|report|referto|laudo|emiss|liberad|result|receiv|eingang|befund|printed|issued|validat|valid[ée]|authori|review|signed|ausgedruckt|gedruckt|telephon|export|generated|erstellt)/i;
 
 /**
  * Prose naming when the samples were taken, right before the date: `your lab results from March 4, 2026`, `labs
@@ -399,6 +406,20 @@ export function withTimeAfter(date: string, after: string): string {
 }
 
 /**
+ * A clock time right before a date in its caption's cell: Vietnamese `Thời gian lấy mẫu: 08:20 ngày 14/04/2026`
+ * (time, then `ngày` = day), English `Collected: 08:20 on 14/04/2026`.
+ */
+const TIME_BEFORE = /(?<![\d:.])(\d{1,2}[:h]\d{2}(?::\d{2})?(?:\s*[ap]\.?m\.?)?)\s*(?:ngày|on|le|el|am|den)?\s*$/iu;
+
+/** The date with the time written after it, or else with the time its caption ends with; the date alone without one. */
+function withTimeAround(date: string, label: string, after: string): string {
+  const timed = withTimeAfter(date, after);
+  if (timed !== date) return timed;
+  const before = TIME_BEFORE.exec(label);
+  return before ? withTimeAfter(date, ` ${before[1]}`) : date;
+}
+
+/**
  * The date the whole report was taken on, from labelled dates anywhere in it: collection/draw/sample dates first,
  * then a plain `Date:`, then reported/received/printed dates, with the clock time written after it when there is
  * one (a fasting glucose at 07:42 is not one at 16:00). Dates of birth are never used. The label is the text just
@@ -426,7 +447,8 @@ export function reportDate(lines: readonly string[], order: SlashOrder): string 
       const kind = period ? 'generic' : classify(label);
       if (kind === null || kind === 'birth') continue;
       const priority = PRIORITY[kind];
-      if (!best || priority < best.priority) best = { priority, iso: withTimeAfter(date.iso, line.slice(date.end)) };
+      if (!best || priority < best.priority)
+        best = { priority, iso: withTimeAround(date.iso, label, line.slice(date.end)) };
     }
   }
   if (best?.priority === PRIORITY.collection) return best.iso;

@@ -251,7 +251,15 @@ class DocumentReader {
   /** A cumulative header copied without its column gaps, whose rows are read token by token (`cumulative.ts`). */
   private spacedDated: SpacedDatedHeader | null = null;
   /** The name a line's first reading took from the name-only line above it (`wrapped-names.ts`). */
-  private joinedOnLine: { line: number; written: string; name: string } | null = null;
+  private joinedOnLine: {
+    line: number;
+    written: string;
+    name: string;
+    /** Where the name line above and the joined line start, and the readings that took the joined name. */
+    headIndent: number;
+    tailIndent: number;
+    readings: ExtractedReading[];
+  } | null = null;
   /** The last line printing a check-up's visit dates (`受診日  2026/02/18  2025/02/20`), for the header near it. */
   private visitDates: { dates: string[]; line: number } | null = null;
   /** The line being read is a row under a table header (a censored value there is a result, `not-readings.ts`). */
@@ -284,6 +292,7 @@ class DocumentReader {
     if (isNotAReading(shape)) return;
     const cellUnit = this.inTableRow && measurement.unit === null ? unitInNameCell(written) : null;
     if (cellUnit) measurement.unit = cellUnit.unit;
+    this.undoCaptionJoin(line);
     const name = this.joinedWithNameAbove(line, cellUnit?.name ?? written, measurement.unit);
     if (measurement.unit === null && !measurement.qualitative) measurement.unit = this.sectionUnit;
     if (this.asWritten.size > 0) {
@@ -291,6 +300,7 @@ class DocumentReader {
       if (measurement.unit !== null) measurement.unit = this.asWritten.get(measurement.unit) ?? measurement.unit;
     }
     const reading = toReading(name, measurement, ownDate ?? this.sectionDate ?? this.documentDate);
+    if (this.joinedOnLine?.line === line && this.joinedOnLine.name === name) this.joinedOnLine.readings.push(reading);
     this.readings.push(reading);
     this.readKeys.add(readingKey(reading.indicator, reading.value));
     this.stack.last = { reading, line };
@@ -319,8 +329,29 @@ class DocumentReader {
     if (indentOf(this.currentText) < pending.indent) return name;
     const hanging = indentOf(this.currentText) > pending.indent;
     if (!continuesName(pending.name, name, unit, { tailHasValues: true, hanging })) return name;
-    this.joinedOnLine = { line, written: name, name: `${pending.name} ${name}` };
+    this.joinedOnLine = {
+      line,
+      written: name,
+      name: `${pending.name} ${name}`,
+      headIndent: pending.indent,
+      tailIndent: indentOf(this.currentText),
+      readings: [],
+    };
     return this.joinedOnLine.name;
+  }
+
+  /**
+   * A name line joined to the indented row under it (a hanging wrap) was a caption when the next row is indented the
+   * same: `Fungsi Ginjal` / `  Ureum  28` / `  Kreatinin  1,08` is a sub-heading over its rows (Indonesian, Indian
+   * and Vietnamese reports indent rows under their panel), whereas a wrapped name's next test starts back at the
+   * name column. The joined readings take back the names their own line wrote.
+   */
+  private undoCaptionJoin(line: number): void {
+    const joined = this.joinedOnLine;
+    if (!joined || joined.line !== line - 1 || joined.headIndent >= joined.tailIndent) return;
+    if (indentOf(this.currentText) !== joined.tailIndent) return;
+    for (const reading of joined.readings) reading.indicator = joined.written;
+    this.joinedOnLine = null;
   }
 
   /**

@@ -6,6 +6,7 @@
 import { findDates, type SlashOrder } from './dates';
 import { hasWideCharacters, isNoiseLine } from './lines';
 import {
+  FLAG_CELL,
   fieldCountSpanAt,
   looksLikeUnit,
   type Measurement,
@@ -60,6 +61,9 @@ export function cleanName(raw: string): string {
   // In CJK text the ideographic space (two spaces once normalised) is also the space between words of one name
   // (`ＨＤＬ　コレステロール`); inside a name it is a word space.
   if (hasWideCharacters(name)) name = name.replace(/\s{2,}/g, ' ');
+  // A key of a JSON export that no standard reader knows (`"weight" : 82.1,` in a Fitbit or scale archive) is the
+  // name without its quotes.
+  name = name.trim().replace(/^"([^"]+)"$/, '$1');
   return stripRowMarks(name.trim());
 }
 
@@ -75,6 +79,9 @@ export function plausibleName(name: string, order: SlashOrder, maxLength = 60): 
   if ((name.match(/\[/g)?.length ?? 0) !== (name.match(/\]/g)?.length ?? 0)) return false;
   if (DANGLING.test(name)) return false;
   if (headerRole(name) !== null) return false; // `Result`, `Value`, `Unit` caption a field, they name no test
+  // A flag mark (`H`, `L`, `*`, `↑`) names no test: a flag column read apart from its row (a gutter guessed between
+  // the value and flag columns) would otherwise make `H  mmol/L  < 5.0` a reading of `H`.
+  if (FLAG_CELL.test(name.trim())) return false;
   if (isNoiseLine(name)) return false;
   if (findDates(name, order).length > 0) return false;
   // `Glucose 104mg/dL, HbA1c` is a list of readings, not a name; a digit inside a word (`VITAMIN B12 ; COBALAMIN`,

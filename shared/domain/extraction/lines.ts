@@ -70,6 +70,15 @@ const MARKDOWN_BOLD = /(\*\*|__)(?=\S)([^*_\n]*?\S)\1/g;
  * it. A star is a bullet only before bold: `*  LDL 4.2` and `* LDL 4.2` are a flag column.
  */
 const MARKDOWN_BULLET = /^\s*(?:[-+] (?=\p{L}|\*\*)|\* (?=\*\*))/u;
+/**
+ * The text a bullet leaves. A dash before a sub-row of a fixed-width table (`     - Neutrophils   58.2   45 - 75`, the
+ * differential under a Vietnamese or Indian blood count) marks the row as part of the one above; the row's cells
+ * keep their printed columns only if the dash becomes spaces. A list item without column gaps loses it outright.
+ */
+function withoutBullet(bullet: string, rest: string): string {
+  return /\S {2,}\S/.test(rest) ? ' '.repeat(bullet.length) : '';
+}
+
 /** Markdown italics around a word (`— *low*`): letters only, so a starred value (`*231`) is never touched. */
 const MARKDOWN_ITALIC = /(?<![*\p{L}\d])\*(\p{L}[\p{L} ]*\p{L}|\p{L})\*(?![*\p{L}\d])/gu;
 /**
@@ -114,7 +123,9 @@ export function splitLines(text: string): SourceLine[] {
       index,
       text: raw
         .replace(LEADING_STRAY, '')
-        .replace(MARKDOWN_BULLET, '')
+        .replace(MARKDOWN_BULLET, (bullet, offset: number, line: string) =>
+          withoutBullet(bullet, line.slice(offset + bullet.length)),
+        )
         .replace(MARKDOWN_BOLD, '$2')
         .replace(MARKDOWN_ITALIC, '$1')
         .replace(TRAILING_PICTOGRAPHS, '')

@@ -16,7 +16,7 @@
 const MODIFIER = String.raw`(?:very|near|above|below|borderline|moderately|mildly|severely|sehr|muy|tr[eè]s|molto)`;
 const LABEL = String.raw`(?:high|low|normal|optimal|near\s+optimal|desirable|borderline|deficiency|deficient|insufficiency|insufficient|sufficiency|sufficient|adequate|inadequate|toxicity|toxic|potential\s+toxicity|prediabetes|pre-?diabetes|diabetes|diabetic|elevated|acceptable|ideal|goal|goals|target|targets|risk|increased\s+risk|decreased\s+risk|average\s+risk|optimum|mangel|ausreichend|wünschenswert|grenzwertig|erhöht|hoch|niedrig|deficiencia|insuficiencia|suficiencia|óptimo|optimo|deseable|limítrofe|limitrofe|alto|bajo|carence|insuffisance|suffisant|souhaitable|limite|élevé|eleve|bas|carenza|insufficienza|sufficienza|ottimale|desiderabile|elevato|basso)`;
 const CATEGORY_LABEL = new RegExp(
-  String.raw`^(?:${MODIFIER}\s+)?${LABEL}(?:\s+(?:risk|range|level|value|values|zone|high|low))?\s*:?$`,
+  String.raw`^(?:non[-\s]?)?(?:${MODIFIER}\s+)?${LABEL}(?:\s+(?:risk|range|level|value|values|zone|high|low))?\s*:?$`,
   'iu',
 );
 
@@ -43,11 +43,12 @@ const COMPARATOR_TAIL =
 const CENSORED_OR_BAND = /^\s*(?:[<>≤≥]|\d+(?:[.,]\d+)?\s*[-–]\s*\d)/u;
 
 /**
- * Words of guidance, goals and call-back notes, in the languages the reports come in; a condition (`restart ramipril
+ * Words of guidance, goals, diagnostic criteria (`HbA1c >= 6.5 % ใช้วินิจฉัยเบาหวาน`, used to diagnose diabetes) and
+ * call-back notes, in the languages the reports come in (Thai and CJK words have no ASCII word boundary); a condition (`restart ramipril
  * if creatinine <110`, `unless potassium >6`) quotes a threshold for what to do, not a result.
  */
 const GUIDANCE =
-  /\b(?:if|unless|goals?|targets?|aim|desirable|optimal|recommended|considered|treat(?:ing|ed)?\s+to|thresholds?|cut-?offs?|for\s+patients|consistent\s+with|(?:tele)?phoned|notified|called\s+to|zielwert|ziel|wünschenswert|objetivo|meta|deseable|cible|objectif|souhaitable|obiettivo|desiderabile)\b/iu;
+  /(?:วินิจฉัย|เกณฑ์|診斷|诊断|診断|진단)|\b(?:diagnos[a-z]*|criteri(?:a|on)|warrant(?:s|ed)?|ch[ẩa]n\s+đo[áa]n|kriteria|if|unless|goals?|targets?|aim|desirable|optimal|recommended|considered|treat(?:ing|ed)?\s+to|thresholds?|cut-?offs?|for\s+patients|consistent\s+with|(?:tele)?phoned|notified|called\s+to|zielwert|ziel|wünschenswert|objetivo|meta|deseable|cible|objectif|souhaitable|obiettivo|desiderabile)\b/iu;
 
 /** How far before the name and after the value guidance words are looked for, in characters. */
 const GUIDANCE_REACH = 25;

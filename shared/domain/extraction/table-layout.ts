@@ -124,6 +124,27 @@ function exportCaptionRole(text: string): ColumnRole | null {
   return headerRole(words[words.length - 1] as string) ?? headerRole(words[0] as string);
 }
 
+/**
+ * A report printing every result twice, in SI then in conventional units (Philippine, Indonesian and Middle-Eastern
+ * hospitals: `TEST  RESULT  REFERENCE VALUES  RESULT  REFERENCE VALUES`, under `SI UNITS  CONVENTIONAL UNITS`): one
+ * test column, then the result group repeated. The first group is the reading (as a French dual-unit result is read
+ * in its first unit); from the second result column on, the columns are another system's copy and are set aside.
+ * Two tables side by side name their test column twice and are left to `columns.ts`.
+ */
+function dropSecondUnitSystem(columns: Column[]): void {
+  if (columns.filter((c) => c.role === 'name').length !== 1) return;
+  if (columns.some((c) => c.date !== null || c.visit !== undefined)) return;
+  const values = columns.flatMap((c, k) => (c.role === 'value' ? [k] : []));
+  const second = values[1];
+  if (values.length !== 2 || second === undefined) return;
+  const firstGroup = columns.slice(0, second);
+  const secondGroup = columns.slice(second);
+  const repeats = (role: ColumnRole) =>
+    firstGroup.some((c) => c.role === role) && secondGroup.some((c) => c.role === role);
+  if (!repeats('range') && !repeats('unit')) return;
+  for (const column of secondGroup) column.role = 'other';
+}
+
 /** The layout a header line announces, or null when the line is not a table header. */
 export function detectHeader(line: string, order: SlashOrder): TableLayout | null {
   const delimiter = detectDelimiter(line, true);
@@ -181,6 +202,7 @@ export function detectHeader(line: string, order: SlashOrder): TableLayout | nul
   recognised += visitColumns;
   const hasValue = columns.some((c) => c.role === 'value');
   if (!hasValue || unknown > unknownColumnsAllowed(delimiter, columns, recognised)) return null;
+  dropSecondUnitSystem(columns);
   // A header naming the test, unit or range column twice is two tables side by side (`columns.ts` splits them).
   for (const role of ['name', 'unit', 'range'] as const) {
     if (columns.filter((c) => c.role === role).length > 1) return null;

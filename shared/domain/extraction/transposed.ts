@@ -54,9 +54,12 @@ const GOAL_LABEL =
 /** A Markdown table's rule row: every cell dashes, with alignment colons. */
 const RULE_CELL = /^:?-{2,}:?$/;
 
-/** A wide export's date caption: a date header word, or the day of a patient's own log. */
+/**
+ * A wide export's date caption: a date header word, the day of a patient's own log, or a home device's
+ * `Measurement Date` (OMRON connect, other blood-pressure and glucose-meter apps).
+ */
 const DAY_CAPTION =
-  /^(?:day|days|reading\s+date|date\s+of\s+reading|date\s*(?:&|and|\/)\s*time|date-?time|when|jour|tag|d[ií]a|giorno)$/i;
+  /^(?:day|days|reading\s+date|date\s+of\s+reading|(?:measurement|measured|test)\s+date|date\s+(?:measured|of\s+measurement)|date\s*(?:&|and|\/)\s*time|date-?time|when|jour|tag|d[ií]a|giorno)$/i;
 
 /** A free-text column of a wide export (`Comments`, `Notes`): never a test, whatever it holds. */
 const NOTE_CAPTION =
@@ -223,6 +226,12 @@ export function readTransposedRow(
         continue;
       }
       const measurement = parseMeasurement(text, 0, { resultCell: true });
+      // Nor is a code in it (a device model, `HEM-7361T`) a value; in a test's own column it would end the table.
+      const unnamed = layout.columns[k]?.known === false;
+      if (unnamed && (measurement === null || measurement.rest !== '')) {
+        cells.push(null);
+        continue;
+      }
       if (measurement === null) return null;
       if (measurement.rest !== '') return null; // a sentence or another table, not a value cell
       cells.push(measurement);
