@@ -82,6 +82,8 @@ type ColumnKind = 'share' | 'count' | 'range';
 interface HeaderColumn {
   kind: ColumnKind;
   unit: string | null;
+  /** Where its caption is printed on the header line: the middle of it. */
+  middle?: number;
 }
 
 /** A share-and-count header: its value columns (share and count, in printed order) and range columns. */
@@ -118,15 +120,12 @@ function classifyCell(cell: string): HeaderColumn | null {
  */
 export function detectShareCountHeader(text: string): ShareCountHeader | null {
   if (text.length > 200) return null;
-  const cells = text
-    .trim()
-    .split(/\s{2,}/)
-    .filter((c) => c !== '');
+  const cells = [...text.matchAll(/\S+(?: \S+)*/g)];
   if (cells.length < 2 || cells.length > 6) return null;
   const columns: HeaderColumn[] = [];
-  cells.forEach((cell, k) => {
+  cells.forEach(({ 0: cell, index }, k) => {
     const column = classifyCell(cell);
-    if (column) columns.push(column);
+    if (column) columns.push({ ...column, middle: index + cell.length / 2 });
     else if (k !== 0 || !/^[\p{L}\s.\-()]+$/u.test(cell)) columns.push({ kind: 'range', unit: 'reject' });
   });
   if (columns.some((c) => c.unit === 'reject')) return null;
@@ -153,6 +152,8 @@ interface RowValue {
   unit: string | null;
   flag: string | null;
   range: { range: string; unit: string | null } | null;
+  /** Where its item ends in the row's rest (for placing a lone value under its column). */
+  end: number;
 }
 
 interface RowItems {
@@ -186,7 +187,7 @@ function rowItems(rest: string): RowItems | null {
     if (unit !== null && FLAG_CELL.test(unit)) {
       // `58,0 H`: the word after the value is its flag, not a unit.
       if (m[2] !== undefined) {
-        values.push({ value: m[2], unit: null, flag: unit, range: null });
+        values.push({ value: m[2], unit: null, flag: unit, range: null, end: at });
         continue;
       }
       return null;
@@ -206,7 +207,7 @@ function rowItems(rest: string): RowItems | null {
     }
     if (trailingRanges.length > 0) return null; // a value after the ranges: not this layout
     unit ??= null;
-    values.push({ value: m[2] as string, unit, flag: null, range: null });
+    values.push({ value: m[2] as string, unit, flag: null, range: null, end: at });
   }
   return { values, trailingRanges };
 }
@@ -230,12 +231,67 @@ export interface ShareCountReading {
   flag: string | null;
 }
 
+/** A number's size for comparing scales: the last `.` or `,` is the decimal mark (both columns write it alike). */
+function magnitude(text: string): number {
+  const digits = text.replace(/[^\d.,]/g, '');
+  const mark = Math.max(digits.lastIndexOf('.'), digits.lastIndexOf(','));
+  const whole = mark < 0 ? digits : `${digits.slice(0, mark).replace(/[.,]/g, '')}.${digits.slice(mark + 1)}`;
+  return Number(whole);
+}
+
+/** How far outside its range a value may lie and still be of the range's scale. */
+const SCALE_SLACK = 5;
+
+/**
+ * Which value a range without a unit describes, by scale: a range is written in its value's unit, so its value lies
+ * in it or within a few times its bounds (`1.700 a 7.000` fits `3.944`, not `58,0`). The one value inside, else the
+ * one value near; -1 when that does not settle it.
+ */
+function valueInScale(range: string, values: readonly string[]): number {
+  const bounds = [...range.matchAll(/\d[\d.,]*/g)].map((m) => magnitude(m[0]));
+  const low = Math.min(...bounds);
+  const high = Math.max(...bounds);
+  if (!Number.isFinite(high) || high <= 0) return -1;
+  const sizes = values.map(magnitude);
+  const inside = sizes.map((size) => size <= high && (bounds.length < 2 || size >= low));
+  if (inside.filter(Boolean).length === 1) return inside.indexOf(true);
+  const near = sizes.map((size) => size <= high * SCALE_SLACK && (bounds.length < 2 || size >= low / SCALE_SLACK));
+  return near.filter(Boolean).length === 1 ? near.indexOf(true) : -1;
+}
+
 /** Which of the two values a range belongs to, by its unit, or -1 when its unit says nothing. */
 function valueForUnit(unit: string | null, units: ReadonlyArray<string | null>): number {
   if (unit === null) return -1;
   const share = unit === '%';
   const k = units.findIndex((u) => u !== null && (u === '%') === share);
   return k;
+}
+
+/**
+ * A row with one value and no unit under the header (`Leucócitos ....:      7.350     3.600 a 11.000`): the value
+ * is in the column its printed place is nearest to, clearly (twice as near as to the other), and takes its unit.
+ */
+function loneValueReading(
+  items: RowItems,
+  header: ShareCountHeader,
+  restAt: number,
+): Omit<ShareCountReading, 'name'> | null {
+  const value = items.values[0] as RowValue;
+  if (value.unit !== null || items.trailingRanges.length > 1) return null;
+  const middle = restAt + value.end - value.value.length / 2;
+  const distances = header.values.map((column) => Math.abs((column.middle ?? Number.NaN) - middle));
+  const [near, far] = (distances[0] as number) <= (distances[1] as number) ? [0, 1] : [1, 0];
+  if (!((distances[near] as number) * 2 < (distances[far] as number))) return null;
+  const column = header.values[near] as HeaderColumn;
+  const unit = column.unit;
+  let range = value.range?.range ?? null;
+  const trailing = items.trailingRanges[0];
+  if (range === null && trailing) {
+    const rangeUnit = trailing.unit ?? (header.ranges.length === 1 ? header.ranges[0]?.unit : null) ?? null;
+    const units = header.values.map((c) => c.unit);
+    if (rangeUnit === null || valueForUnit(rangeUnit, units) === near) range = trailing.range;
+  }
+  return { value: value.value, unit, referenceRange: range, flag: value.flag };
 }
 
 /**
@@ -247,7 +303,11 @@ export function readShareCountRow(text: string, header: ShareCountHeader | null)
   const split = splitName(text);
   if (!split) return null;
   const items = rowItems(split.rest);
-  if (!items || items.values.length !== 2) return null;
+  if (items && header && items.values.length === 1) {
+    const lone = loneValueReading(items, header, text.length - split.rest.length);
+    return lone ? [{ name: split.name, ...lone }] : null;
+  }
+  if (items?.values.length !== 2) return null;
   const [first, second] = items.values as [RowValue, RowValue];
   const units = [first.unit ?? header?.values[0]?.unit ?? null, second.unit ?? header?.values[1]?.unit ?? null];
   const kinds = units.map((u) => (u === '%' ? 'share' : u !== null && isCountUnit(u) ? 'count' : null));
@@ -271,13 +331,12 @@ export function readShareCountRow(text: string, header: ShareCountHeader | null)
       ranges[byUnit >= 0 ? byUnit : k] ??= range.range;
     });
   } else if (trailing.length === 1) {
-    // One range for two values: it is the value's whose unit it writes (or its column caption does), else no one's.
+    // One range for two values: the value's whose unit it (or its column caption) writes, else the one of its scale.
     const range = trailing[0] as { range: string; unit: string | null };
-    const byUnit = valueForUnit(
-      range.unit ?? (header?.ranges.length === 1 ? header.ranges[0]?.unit : null) ?? null,
-      units,
-    );
-    if (byUnit >= 0) ranges[byUnit] ??= range.range;
+    const rangeUnit = range.unit ?? (header?.ranges.length === 1 ? header.ranges[0]?.unit : null) ?? null;
+    const owner =
+      rangeUnit === null ? valueInScale(range.range, [first.value, second.value]) : valueForUnit(rangeUnit, units);
+    if (owner >= 0) ranges[owner] ??= range.range;
   } else if (trailing.length > 0) return null;
   return [first, second].map((value, k) => ({
     name: split.name,
