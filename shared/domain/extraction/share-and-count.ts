@@ -20,11 +20,13 @@ import { foldText, headerRole } from './vocabulary';
 
 /** A count per volume: `/mm3`, `mil/mm3`, `/µL`, `x10^3/µL`, `10^9/L`, `G/L`, `/nl`, `K/uL`, `cells/µL`. */
 const COUNT_UNIT =
-  /^(?:(?:(?:x|×)\s?)?10\s?(?:\^|e|\*\*)?\s?[369³⁶⁹]\s?\/\s?(?:[µuμ]l|l|mm3|mm³)|(?:mil|k|cells?|c[ée]l(?:ulas|s)?\.?|giga)?\s?\/\s?(?:mm3|mm³|[µuμ]l|nl|cmm)|G\/L|Gpt\/L)$/iu;
+  /^(?:(?:(?:x|×)\s?)?10\s?(?:\^|e|\*\*)?\s?[369³⁶⁹]\s?\/\s?(?:[µuμ]l|l|mm3|mm³)|(?:mil|k|cells?|c[ée]l(?:ulas|s)?\.?|giga)?\s?\/\s?(?:mm3|mm³|[µuμ]l|nl|cmm))$/iu;
+/** Giga per litre, in capitals: `g/L` is a mass concentration. */
+const GIGA_PER_LITRE = /^(?:G|Gpt)\/L$/u;
 
 /** Whether a unit counts cells per volume (the absolute column). */
 export function isCountUnit(unit: string): boolean {
-  return unit.length <= 16 && COUNT_UNIT.test(unit.trim());
+  return unit.length <= 16 && (COUNT_UNIT.test(unit.trim()) || GIGA_PER_LITRE.test(unit.trim()));
 }
 
 const SHARE_WORDS = new Set([
