@@ -149,7 +149,7 @@ describe('malformed and huge input', () => {
     expect(detectShareCountHeader('%  /mm3  '.repeat(10000))).toBeNull();
     expect(readShareCountRow('Neutrófilos   58,0 %   ( 45 a', null)).toBeNull();
     expect(readShareCountRow('Neutrófilos   58,0 %   3.944 /mm3   45 a 70   1.700 a 7.000   0 a 2', null)).toBeNull();
-    const text = `%  /mm3\n${'Neutrófilos   58,0   3.944\n'.repeat(500)}Neutrófilos ${'58,0 % '.repeat(40)}`;
+    const text = `%  /mm3\n${'Neutrófilos   58,0   3.944\n'.repeat(200)}Neutrófilos ${'58,0 % '.repeat(40)}`;
     expect(() => extractReadingsOffline(text)).not.toThrow();
     expect(Date.now() - started).toBeLessThan(4000);
   });
