@@ -117,8 +117,8 @@ function classifyCell(cell: string): HeaderColumn | null {
 
 /**
  * The header of a share-and-count table, or null. Cells are parted by two spaces or more; a first cell of words may
- * title the table (`LEUCOGRAMA`, `Fórmula leucocitaria`, `Test`). Exactly one share and one count column, before
- * any range column, and at most two range columns.
+ * title the table (`LEUCOGRAMA`, `Fórmula leucocitaria`, `Test`). Exactly one share and one count column, the first
+ * of them before any range column, and at most two range columns.
  */
 export function detectShareCountHeader(text: string): ShareCountHeader | null {
   if (text.length > 200) return null;
@@ -134,13 +134,18 @@ export function detectShareCountHeader(text: string): ShareCountHeader | null {
   const values = columns.filter((c) => c.kind !== 'range');
   const ranges = columns.filter((c) => c.kind === 'range');
   if (values.length !== 2 || values[0]?.kind === values[1]?.kind || ranges.length > 2) return null;
-  // Value columns first, then ranges: a range column between them is a layout this reader does not know.
-  const firstRange = columns.findIndex((c) => c.kind === 'range');
-  if (firstRange >= 0 && firstRange < 2) return null;
+  // A value column first; its range may follow it (`Relativo  V.R.  Absoluto  V.R.`) or the ranges come last.
+  if (columns[0]?.kind === 'range') return null;
   return { values, ranges };
 }
 
-const NUMBER = String.raw`\d[\d.,]{0,12}`;
+/** A number; OCR reads a zero as the letter O among its digits (`8,O`, `1O4`), never as a word's first letter. */
+const NUMBER = String.raw`\d(?:[\d.,]|[Oo](?!\p{L})){0,12}`;
+
+/** The number as the report means it: an O among its digits is a zero (like the line pipeline's OCR repairs). */
+function repairedNumber(text: string): string {
+  return text.replace(/(?<=\d[.,]?)[Oo]|[Oo](?=[.,]?\d)/g, '0');
+}
 const SEPARATOR = String.raw`\s{0,2}(?:-|–|—|a|à|até|ate|to|bis|al|hasta)\s{0,2}`;
 const UNIT_TOKEN = String.raw`(?:%|[^\s\d()[\]<>≤≥][^\s()[\]]{0,15}|10(?:\^?[369]|[³⁶⁹])\/\S{1,4})`;
 /** One item of a row after its name: a range (bracketed or not), or a value. Bounded, so it never backtracks far. */
@@ -189,14 +194,18 @@ function rowItems(rest: string): RowItems | null {
     if (unit !== null && FLAG_CELL.test(unit)) {
       // `58,0 H`: the word after the value is its flag, not a unit.
       if (m[2] !== undefined) {
-        values.push({ value: m[2], unit: null, flag: unit, range: null, end: at });
+        values.push({ value: repairedNumber(m[2]), unit: null, flag: unit, range: null, end: at });
         continue;
       }
       return null;
     }
     if (unit !== null && unit !== '%' && !isCountUnit(unit) && !looksLikeUnit(unit)) return null;
     if (m[1] !== undefined) {
-      const parsed = parseRangeText(m[1].trim().replace(/^[([]\s*|\s*[)\]]$/g, ''));
+      const parsed = parseRangeText(
+        repairedNumber(m[1])
+          .trim()
+          .replace(/^[([]\s*|\s*[)\]]$/g, ''),
+      );
       if (!parsed) return null;
       const range = { range: parsed.range, unit: unit ?? parsed.unit };
       const last = values[values.length - 1];
@@ -209,7 +218,7 @@ function rowItems(rest: string): RowItems | null {
     }
     if (trailingRanges.length > 0) return null; // a value after the ranges: not this layout
     unit ??= null;
-    values.push({ value: m[2] as string, unit, flag: null, range: null, end: at });
+    values.push({ value: repairedNumber(m[2] as string), unit, flag: null, range: null, end: at });
   }
   return { values, trailingRanges };
 }

@@ -77,6 +77,29 @@ describe('a differential row with a share and a count', () => {
     ]);
   });
 
+  it('reads an OCR row with single spaces and an O for a zero among digits', () => {
+    const text = [
+      '                        %        /mm3               V.R. %       V.R. /mm3',
+      'Monocitos: 8,O 544 2 a 1O 100 a 1.000',
+    ].join('\n');
+    expect(rows(text)).toEqual([
+      ['Monocitos', '8,0', '%', '2 a 10', null],
+      ['Monocitos', '544', '/mm3', '100 a 1.000', null],
+    ]);
+    expect(readShareCountRow('Neutrophils   58.0 %   Obs 3.94 x10^3/µL', null)).toBeNull();
+  });
+
+  it('reads a header with each range column after its value column', () => {
+    const text = [
+      'Leucograma         Relativo    V.R.        Absoluto    V.R.',
+      'Neutrófilos        58,0        45 a 70     3.944       1.700 a 7.000',
+    ].join('\n');
+    expect(rows(text)).toEqual([
+      ['Neutrófilos', '58,0', null, '45 a 70', null],
+      ['Neutrófilos', '3.944', null, '1.700 a 7.000', null],
+    ]);
+  });
+
   it('puts a lone unitless value under the column it is printed in (Relativo / Absoluto captions)', () => {
     const text = [
       'LEUCOGRAMA                      Relativo (%)   Absoluto (/µL)    Valores de Referência (/µL)',
@@ -129,6 +152,7 @@ describe('the share-and-count header', () => {
     expect(detectShareCountHeader('Exame   Resultado   Unidade   Valores de referência')).toBeNull();
     expect(detectShareCountHeader('Test   %   %   Reference')).toBeNull();
     expect(detectShareCountHeader('Test   x10^3/µL   10^9/L')).toBeNull();
+    expect(detectShareCountHeader('Reference   %   /mm3')).toBeNull();
     expect(detectShareCountHeader('Neutrophils   58.0 %   3.94 x10^3/µL')).toBeNull();
   });
 
