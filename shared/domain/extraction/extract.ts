@@ -258,7 +258,7 @@ class DocumentReader {
   /** The line being read is a row under a table header (a censored value there is a result, `not-readings.ts`). */
   private inTableRow = false;
   /** A share-and-count header (`%  /mm3  V.R. %  V.R. /mm3`) and how many rows it has read (`share-and-count.ts`). */
-  private shareCount: { header: ShareCountHeader; rows: number } | null = null;
+  private shareCount: { header: ShareCountHeader; rows: number; line: number } | null = null;
   /** The words the current line's spelled values replaced (see `spelled-values.ts`). */
   private asWritten: ReadonlyMap<string, string> = NOTHING_SPELLED;
 
@@ -536,9 +536,11 @@ class DocumentReader {
   private readShareAndCount(index: number, text: string): boolean {
     const header = detectShareCountHeader(text);
     if (header) {
-      this.shareCount = { header, rows: 0 };
+      this.shareCount = { header, rows: 0, line: index };
       return true;
     }
+    // Its rows follow it and one another closely: lines far below belong to other tables.
+    if (this.shareCount && index - this.shareCount.line > STACK_DISTANCE) this.shareCount = null;
     const table = this.shareCount;
     const rows = readShareCountRow(text, table?.header ?? null);
     if (rows === null) {
@@ -559,7 +561,10 @@ class DocumentReader {
       this.emit(index, row.name, measurement, null);
     }
     this.inTableRow = false;
-    if (table) table.rows++;
+    if (table) {
+      table.rows++;
+      table.line = index;
+    }
     return true;
   }
 

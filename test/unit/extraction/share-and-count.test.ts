@@ -128,6 +128,11 @@ describe('precision around share-and-count rows', () => {
     expect(readShareCountRow('Glucose   5,6 mmol/L   101 mg/dL', null)).toBeNull();
   });
 
+  it('reads unit-less rows only close under the header or the row before', () => {
+    const text = ['Leucograma      %      /mm3', 'Nota: ver abaixo', '', '', '', 'Glicose   98   92'].join('\n');
+    expect(rows(text).filter((r) => r[0] === 'Glicose' && r[2] !== null)).toEqual([]);
+  });
+
   it('needs both units written when no header names the columns', () => {
     expect(readShareCountRow('Neutrófilos   58,0   3.944   45 a 70', null)).toBeNull();
     expect(readShareCountRow('Neutrophils   58.0 %   3.94', null)).toBeNull();
