@@ -69,6 +69,7 @@ import { tidyReading } from './range-tidy';
 import { withoutRestatements } from './restatements';
 import { isSecondUnitLine, splitTrailingEarlier, unitInNameCell } from './result-columns';
 import { isSectionHeadingLine } from './row-marks';
+import { detectShareCountHeader, readShareCountRow, type ShareCountHeader } from './share-and-count';
 import { spellOutValues } from './spelled-values';
 import { detectHeader, type RowReading, readTableRow, type TableLayout } from './table-layout';
 import { readTimeInRangeLine } from './time-in-range';
@@ -264,6 +265,8 @@ class DocumentReader {
   private visitDates: { dates: string[]; line: number } | null = null;
   /** The line being read is a row under a table header (a censored value there is a result, `not-readings.ts`). */
   private inTableRow = false;
+  /** A share-and-count header (`%  /mm3  V.R. %  V.R. /mm3`) and how many rows it has read (`share-and-count.ts`). */
+  private shareCount: { header: ShareCountHeader; rows: number; line: number } | null = null;
   /** The words the current line's spelled values replaced (see `spelled-values.ts`). */
   private asWritten: ReadonlyMap<string, string> = NOTHING_SPELLED;
 
@@ -404,6 +407,7 @@ class DocumentReader {
       }
       this.transposed = null;
     }
+    if (this.readShareAndCount(index, text)) return;
     const undatedVisits = this.layout !== null && hasUndatedVisitColumns(this.layout.columns);
     const visitDates = visitDatesLine(text, order, undatedVisits);
     if (visitDates) {
@@ -416,6 +420,7 @@ class DocumentReader {
     }
     const header = detectHeader(text, order);
     if (header) {
+      this.shareCount = null;
       const dates = this.visitDates;
       if (dates && index - dates.line <= VISIT_DATES_DISTANCE) dateVisitColumns(header.columns, dates.dates);
       this.layout = header;
@@ -553,6 +558,45 @@ class DocumentReader {
     }
     if (single === null && this.continuesLastName(index, text)) return;
     if (single === null) this.rememberNameLine(index, body);
+  }
+
+  /**
+   * A differential row giving a share and a count (`Neutrófilos  58,0 %  3.944 /mm3`), or the header of such rows:
+   * two readings under one name (`share-and-count.ts`). True when the line was one of them.
+   */
+  private readShareAndCount(index: number, text: string): boolean {
+    const header = detectShareCountHeader(text);
+    if (header) {
+      this.shareCount = { header, rows: 0, line: index };
+      return true;
+    }
+    // Its rows follow it and one another closely: lines far below belong to other tables.
+    if (this.shareCount && index - this.shareCount.line > STACK_DISTANCE) this.shareCount = null;
+    const table = this.shareCount;
+    const rows = readShareCountRow(text, table?.header ?? null);
+    if (rows === null) {
+      // A heading or a note after its rows ends the table.
+      if (table && table.rows > 0 && !/\d/.test(text)) this.shareCount = null;
+      return false;
+    }
+    this.inTableRow = table !== null;
+    for (const row of rows) {
+      const measurement: Measurement = {
+        value: row.value,
+        unit: row.unit,
+        referenceRange: row.referenceRange,
+        flag: row.flag,
+        qualitative: false,
+        rest: '',
+      };
+      this.emit(index, row.name, measurement, null);
+    }
+    this.inTableRow = false;
+    if (table) {
+      table.rows++;
+      table.line = index;
+    }
+    return true;
   }
 
   /** The line right under a reading gives it again in a second unit (`result-columns.ts`): not a row. */

@@ -103,8 +103,9 @@ export function continuesName(
   if (!looksLikeContinuation(tail)) return false;
   const headKnown = isKnownMeasurement(head, unit);
   // A one- or two-word capitalised line is a section heading (`CHEMISTRY`, `LIVER PANEL`) unless only the joined
-  // name is a test.
-  const heading = isAllCaps(head) && head.split(/\s+/).length <= 2;
+  // name is a test; so is a longer one above a name in mixed case (`EMOCROMO CON FORMULA` / `Globuli bianchi (WBC)`):
+  // a name wrapped in capitals goes on in capitals.
+  const heading = isAllCaps(head) && (head.split(/\s+/).length <= 2 || /\p{Ll}/u.test(tail.replace(/\([^()]*\)/g, '')));
   if (ABBREVIATION_END.test(tail) && !ABBREVIATION_END.test(head) && !heading) {
     // A line that is only a bracket under a test is its abbreviation (`(TSH)`) or its method (`(CHO-POD)`, Indian
     // reports): only the letters of the name, in order, make an abbreviation.
