@@ -78,6 +78,12 @@ const HEADER_WORDS: ReadonlyArray<readonly [ColumnRole, readonly string[]]> = [
       '검사명',
       '검사항목',
       '항목',
+      // Czech, Turkish, Swedish/Norwegian name captions; a US portal's `Result Name`
+      'vyšetření',
+      'test adı',
+      'tetkik',
+      'analys',
+      'result name',
     ],
   ],
   [
@@ -152,6 +158,12 @@ const HEADER_WORDS: ReadonlyArray<readonly [ColumnRole, readonly string[]]> = [
       'unita di misura',
       'u m',
       'unidade',
+      // Czech, Turkish, Swedish/Norwegian, Danish
+      'jednotky',
+      'jednotka',
+      'birim',
+      'enhet',
+      'enhed',
       '单位',
       '單位',
       '単位',
@@ -198,6 +210,9 @@ const HEADER_WORDS: ReadonlyArray<readonly [ColumnRole, readonly string[]]> = [
       'normaalwaarde',
       'normaalwaarden',
       'referenční meze',
+      'ref meze',
+      'rango terapeutico',
+      'therapeutic range',
       'referenční rozmezí',
       'referans aralığı',
       'referans değer',
@@ -403,7 +418,8 @@ const HEADER_WORDS: ReadonlyArray<readonly [ColumnRole, readonly string[]]> = [
 ];
 
 const HEADER_ROLE: ReadonlyMap<string, ColumnRole> = new Map(
-  HEADER_WORDS.flatMap(([role, words]) => words.map((word) => [word, role] as const)),
+  // Folded like the cells they are compared with: `výsledek` and `referans aralığı` are listed as printed.
+  HEADER_WORDS.flatMap(([role, words]) => words.map((word) => [foldText(word), role] as const)),
 );
 
 /** Longest header phrase in words, for splitting single-spaced header lines. */
