@@ -37,7 +37,9 @@ export function valueStarts(text: string, order: SlashOrder): number[] {
       continue;
     }
     const prev = i === 0 ? ' ' : (text[i - 1] as string);
-    if (/[\s:=]/.test(prev) && /[\d<>≤≥+\p{L}]/u.test(text[i] as string)) {
+    // A minus glued to its digits after a gap is a sign (`BE(B)   -1.8 mmol/L`); a dash with a space after it parts.
+    const signed = text[i] === '-' && /\d/.test(text[i + 1] ?? '');
+    if (/[\s:=]/.test(prev) && (signed || /[\d<>≤≥+\p{L}]/u.test(text[i] as string))) {
       const rangeEnd = rangeEndAt(text, i);
       if (rangeEnd > 0 && !fieldCountSpanAt(text, i)) {
         i = rangeEnd;

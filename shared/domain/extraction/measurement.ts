@@ -45,7 +45,12 @@ const SPAN_VALUE = new RegExp(String.raw`\d+\s?-\s?\d+${NUMBER_END}`, 'uy');
  * count as a span, so the span is the value even outside a result cell. A reference span carries no field unit of its
  * own before the value (`0 - 2` after `6-10 /HPF`), so it is not taken for one.
  */
-const FIELD_COUNT_UNIT = /\s*(?:\/|per\s)\s?(?:hpf|lpf|hp|lp|campo|champ|gesichtsfeld|gf)(?![\p{L}\d])/iuy;
+const FIELD_COUNT_UNIT = /\s*(?:\/|per\s|por\s|x\s)\s?(?:hpf|lpf|hp|lp|campo|champ|gesichtsfeld|gf)(?![\p{L}\d])/iuy;
+/**
+ * The per-field unit as Latin American sediment reports spell it in words (`25-50 x campo`, `2 por campo`): a unit of
+ * two words, which the token-wise unit reader would split at `x`.
+ */
+const FIELD_UNIT_PHRASE = /(?:x|por|per)\s(?:campo|champ|field|hpf|lpf)(?![\p{L}\d])/iuy;
 
 const QUALITATIVE_WORDS = [
   'not detected',
@@ -121,6 +126,21 @@ const QUALITATIVE_WORDS = [
   'claro',
   'turbio',
   'amarillo',
+  // Spanish and Portuguese sediment grades (`Celulas epiteliales  Escasas`, `Bacterias  No se observan`)
+  'no se observan',
+  'no se observa',
+  'escasas',
+  'escasos',
+  'escasa',
+  'escaso',
+  'abundantes',
+  'abundante',
+  'moderadas',
+  'moderados',
+  'raras',
+  'raros',
+  'ausentes',
+  'ausente',
   'few',
   'moderate',
   'many',
@@ -266,6 +286,8 @@ function skipSpaces(text: string, at: number): number {
  * (`128g/L↓`).
  */
 function unitAt(text: string, at: number): { unit: string; end: number } | null {
+  const field = matchAt(FIELD_UNIT_PHRASE, text, at);
+  if (field) return { unit: field[0], end: at + field[0].length };
   const tokens: { text: string; end: number }[] = [];
   const pattern = /(?:[^\s,;()[\]|↑↓⬆⬇▲▼]|,(?=\d))+/y;
   let i = at;

@@ -131,9 +131,11 @@ export function detectHeader(line: string, order: SlashOrder): TableLayout | nul
   let phrased = false;
   if (delimiter === 'spaces' && cells.length < 3) {
     const phrases = headerPhrases(line);
+    // Two captions already parted by a column gap (`Resultado      Valor de referencia` over a sediment table whose
+    // names have no caption) are a header as they stand; only words grouped out of single spacing need a third.
     if (phrases) {
+      phrased = phrases.length > cells.length;
       cells = phrases;
-      phrased = true;
     }
   }
   const roleOf = (text: string): ColumnRole | null =>
