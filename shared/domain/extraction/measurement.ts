@@ -127,6 +127,12 @@ const QUALITATIVE_WORDS = [
   'turbio',
   'amarillo',
   // Spanish and Portuguese sediment grades (`Celulas epiteliales  Escasas`, `Bacterias  No se observan`)
+  'regular cantidad',
+  'moderada cantidad',
+  'abundante cantidad',
+  'escasa cantidad',
+  'numerosos',
+  'numerosas',
   'no se observan',
   'no se observa',
   'escasas',

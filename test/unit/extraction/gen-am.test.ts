@@ -181,6 +181,34 @@ describe('what a drug-monitoring sheet or a comment says that is no reading', ()
   });
 });
 
+describe('from the second unseen check (a Hungarian sheet, a Peruvian urinalysis)', () => {
+  it('dates a report by its Hungarian sampling caption, the time after the closing dot, never by the birth date', () => {
+    const text = [
+      'Név: Kovács Péter                  Szül.: 1961.04.02.',
+      'Mintavétel: 2026.02.03. 07:20      Érkezés: 2026.02.03. 08:05',
+      'Glükóz                          7,8  ↑      mmol/l         3,9 - 6,0',
+    ].join('\n');
+    expect(read(text).map((r) => [r.value, r.flag, r.measuredAt])).toEqual([['7,8', '↑', '2026-02-03T07:20:00']]);
+  });
+
+  it('reads two-word Spanish sediment grades', () => {
+    const text = [
+      'EXAMEN                       RESULTADO            VALORES DE REFERENCIA',
+      'Celulas epiteliales          Regular cantidad',
+      'Germenes                     Escasos',
+    ].join('\n');
+    expect(read(text).map((r) => [r.indicator, r.value])).toEqual([
+      ['Celulas epiteliales', 'Regular cantidad'],
+      ['Germenes', 'Escasos'],
+    ]);
+  });
+
+  it('takes a dose followed by its route (IV, PO) for a dose', () => {
+    expect(read('Last dose: Vancomycin 1.25 g IV 11/02/2026 00:00 ; Digoxin 0.125 mg PO daily')).toEqual([]);
+    expect(read('Protein 0.2 g/L').map((r) => r.value)).toEqual(['0.2']);
+  });
+});
+
 describe('malformed and huge input', () => {
   it('never throws and stays linear on long padded lines', () => {
     const padded = `pH${' '.repeat(5000)}7.31${' '.repeat(5000)}[ 7.35 -${' '.repeat(3000)}7.45]`;
