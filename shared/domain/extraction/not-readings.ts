@@ -11,7 +11,7 @@
  *     says how long a device was worn (`% Time CGM is Active`) states the device's use, not the body's state;
  *   - the line is a legend: it opens with an interpretation caption and a colon;
  *   - outside a table, a bare number of seven or more digits, which is an identifier;
- *   - outside a table, an inclusive bound (`>= 48`), which criteria use and results do not;
+ *   - outside a table, an inclusive bound (`>= 48`) with a sentence running on after it: a quoted criterion;
  *   - outside a table, a censored or banded value (`<70`, `20 - 29`) on a line that speaks of goals, guidance or a
  *     notification. A censored result in a table row (`Troponin T  < 3  ng/l`) is a result and stays one.
  */
@@ -52,9 +52,18 @@ const IDENTIFIER_NUMBER = /^\s*\d{7,}\s*$/;
 
 /**
  * An inclusive bound (`>= 48`, `≤ 7.0`, `> or = 30`): criteria and goals are written so, a result is censored with `<`
- * or `>` alone; outside a table such a value is a quoted criterion (`HbA1c >= 48 mmol/mol on two occasions ...`).
+ * or `>` alone; outside a table, with a sentence running on after it, such a value is a quoted criterion (`HbA1c >=
+ * 48 mmol/mol on two occasions ...`). Alone (`Vitamin D ≥ 30 ng/mL`) it is a censored result as written.
  */
 const INCLUSIVE_BOUND = /^\s*(?:>=|<=|=>|=<|≥|≤|≧|≦|[<>]\s*or\s*=)/iu;
+
+/** Words after the value and its unit (`on two occasions indicates diabetes`): the bound is part of a sentence. */
+function sentenceRunsOn(line: string, value: string): boolean {
+  const at = line.indexOf(value.trim());
+  if (at < 0) return false;
+  const words = line.slice(at + value.trim().length, at + value.trim().length + 200).match(/\p{L}{2,}/gu) ?? [];
+  return words.length >= 3;
+}
 
 /** A value that is a bound or a band, not a single measured number: `<70`, `> or = 30`, `20 - 29`. */
 const CENSORED_OR_BAND = /^\s*(?:[<>≤≥]|\d+(?:[.,]\d+)?\s*[-–]\s*\d)/u;
@@ -97,7 +106,7 @@ export function isNotAReading({ name, value, fromTable, line }: ReadingShape): b
   if (DEVICE_USAGE.test(trimmed)) return true;
   if (fromTable) return false;
   if (IDENTIFIER_NUMBER.test(value)) return true;
-  if (INCLUSIVE_BOUND.test(value)) return true;
+  if (INCLUSIVE_BOUND.test(value) && sentenceRunsOn(line, value)) return true;
   if (!CENSORED_OR_BAND.test(value)) return false;
   // The guidance must stand near the reading (`aim for an LDL <1.8`, `<70 mg/dL is considered`), not anywhere in a
   // long sentence (`Troponin T was <3 ng/L on arrival and ..., below the 14 ng/L threshold`).
