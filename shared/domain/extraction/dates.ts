@@ -317,17 +317,18 @@ export function leadingDate(text: string, order: SlashOrder): { iso: string; res
 
 type DateLabel = 'birth' | 'collection' | 'generic' | 'report';
 
-// Geburtsdatum, geboortedatum, data urodzenia, födelsedatum, fødselsdato, syntymäaika, datum narození, doğum tarihi.
+// Geburtsdatum, geboortedatum, data urodzenia, födelsedatum, fødselsdato, syntymäaika, datum narození, doğum tarihi,
+// születési dátum (Szül.), data nașterii (născut).
 const BIRTH =
-  /(?:תאריך לידה|出生|生年月日|วันเกิด|ng[àa]y sinh|n[ăa]m sinh|tanggal lahir|tgl\.? lahir|생년월일|d\.?o\.?b|birth|nascita|nascimento|\bnat[oa]\b|\bgeb\b|\bgeb\.|geboren|geburt|geboorte|urodzen|f[öo]delse|f[øo]dsel|syntym|naroz|do[gğ]um|\bn[ée]e?(?![a-z])|naissance|nacimiento|\bborn\b)/i;
+  /(?:תאריך לידה|出生|生年月日|วันเกิด|ng[àa]y sinh|n[ăa]m sinh|tanggal lahir|tgl\.? lahir|생년월일|d\.?o\.?b|birth|nascita|nascimento|\bnat[oa]\b|\bgeb\b|\bgeb\.|geboren|geburt|geboorte|urodzen|f[öo]delse|f[øo]dsel|syntym|naroz|do[gğ]um|\bn[ée]e?(?![a-z])|naissance|nacimiento|\bborn\b|\bsz[üu]l\b|sz[üu]let[ée]s|\bn[ăa]scut)/i;
 // CJK captions: 采样/采集/采血/送检 (sampled, collected, sent to the lab), 採取/採血, 채취/채혈; 报告/審核/打印/接收
 // (reported, verified, printed, received), 受付/報告, 보고/접수/출력; 日期/検査日/검사일 are the plain test date.
 // A check-up's visit (受診/健診/検診 in Japanese, 검진/수검 in Korean, 体检 in Chinese) is when it was measured. Other
 // languages' sampling words: Dutch afname, Polish pobranie, Scandinavian prøvetaking/provtagning, Finnish
 // näytteenotto, Czech odběr, Turkish numune; Taiwanese 採檢/抽血, Thai เก็บตัวอย่าง/เจาะเลือด, Vietnamese lấy mẫu,
-// Indonesian pengambilan, Hebrew לקיחה/דגימה. Received/printed: Hebrew קבלה/הפקה, 簽收, Thai รับตัวอย่าง/รายงาน/พิมพ์, Vietnamese nhận mẫu/trả kết quả.
+// Indonesian pengambilan, Hebrew לקיחה/דגימה. Received/printed: Hebrew קבלה/הפקה, 簽收, Thai รับตัวอย่าง/รายงาน/พิมพ์, Vietnamese nhận mẫu/trả kết quả; Hungarian mintavétel, Romanian recoltare.
 const COLLECTION =
-  /(?:לקיחה|דגימה|נלקח|採檢|采检|抽血|เก็บตัวอย่าง|เก็บสิ่งส่งตรวจ|เจาะเลือด|l[ấa]y m[ẫa]u|pengambilan|采样|采集|采血|送检|取样|採取|採血|採尿|채취|채혈|受診日|受診年月日|健診日|検診日|受検日|健康診断日|実施日|검진일|수검일|체검일|体检日期|体检时间|co[l1i][l1i]ect|afname|afgenomen|pobran|pr[øo]vetak|pr[øo]vetag|provtag|n[äa]ytteenot|odb[ěe]r|numune|prelievo|prelevat|\bcoleta\b|colheita|raccolta|\bdrawn\b|\bdraw\b|sampl|specimen|entnahme|abnahme|abgenommen|extracci[oó]n|\btoma\b|pr[ée]l[eè]v|obtenci[oó]n|\bvisit)/i;
+  /(?:לקיחה|דגימה|נלקח|採檢|采检|抽血|เก็บตัวอย่าง|เก็บสิ่งส่งตรวจ|เจาะเลือด|l[ấa]y m[ẫa]u|pengambilan|采样|采集|采血|送检|取样|採取|採血|採尿|채취|채혈|受診日|受診年月日|健診日|検診日|受検日|健康診断日|実施日|검진일|수검일|체검일|体检日期|体检时间|co[l1i][l1i]ect|afname|afgenomen|pobran|pr[øo]vetak|pr[øo]vetag|provtag|n[äa]ytteenot|odb[ěe]r|numune|mintav[ée]tel|recoltar|prelievo|prelevat|\bcoleta\b|colheita|raccolta|\bdrawn\b|\bdraw\b|sampl|specimen|entnahme|abnahme|abgenommen|extracci[oó]n|\btoma\b|pr[ée]l[eè]v|obtenci[oó]n|\bvisit)/i;
 const GENERIC =
   /(?:日期|检验日|檢驗日|検査日|検査年月日|日付|검사일|검사일자|날짜|\bdate\b|datum|\bfecha\b|\bdata\b|\bvom\b|\bdu\b|\bnote\b|\bdated\b)/i;
 const REPORT =
@@ -386,9 +387,12 @@ export function datedHeading(text: string, order: SlashOrder): string | null {
 
 const PRIORITY: Record<Exclude<DateLabel, 'birth'>, number> = { collection: 0, generic: 1, report: 2 };
 
-/** A clock time right after a date: `07:42`, `8:15:00AM`, `08h15`, `6:42 p.m.`, optionally after `at` or a comma. */
+/**
+ * A clock time right after a date: `07:42`, `8:15:00AM`, `08h15`, `6:42 p.m.`, optionally after `at`, a comma or the
+ * closing dot of a Hungarian date (`2026.02.03. 07:20`).
+ */
 const TIME_AFTER =
-  /^\s*(?:,|at|um|à|às|alle|ore|a las|om|kl\.?|klo|godz\.?|T|-|\/)?\s*(\d{1,2})[:h](\d{2})(?::(\d{2}))?(?!\d)(?:\s*([ap])\.?\s?m\.?(?![a-z]))?/i;
+  /^\s*(?:,|\.|at|um|à|às|alle|ore|a las|om|kl\.?|klo|godz\.?|T|-|\/)?\s*(\d{1,2})[:h](\d{2})(?::(\d{2}))?(?!\d)(?:\s*([ap])\.?\s?m\.?(?![a-z]))?/i;
 
 /** `2026-03-14` with the time written after it on the line as `2026-03-14T07:42:00`; the date alone without one. */
 export function withTimeAfter(date: string, after: string): string {

@@ -32,6 +32,7 @@
  * wrapped name joined with one space). Pure and deterministic: no clock, no I/O.
  */
 
+import { withoutAnalyserSettings } from './analyser-settings';
 import { readCdaDocument } from './cda-xml';
 import { unfoldColumns } from './columns';
 import {
@@ -845,5 +846,5 @@ function readLines(text: string, options: ExtractionOptions): ExtractedReading[]
     for (const line of lines) reader.readSpelled(line.index, line.text);
     return reader.result();
   };
-  return readAll(unfoldColumns(sourceLines, (run) => readAll(run).length));
+  return withoutAnalyserSettings(readAll(unfoldColumns(sourceLines, (run) => readAll(run).length)), text);
 }

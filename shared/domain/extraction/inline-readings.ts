@@ -39,7 +39,9 @@ export function valueStarts(text: string, order: SlashOrder): number[] {
       continue;
     }
     const prev = i === 0 ? ' ' : (text[i - 1] as string);
-    if (/[\s:=]/.test(prev) && /[\d<>≤≥+\p{L}]/u.test(text[i] as string)) {
+    // A minus glued to its digits after a gap is a sign (`BE(B)   -1.8 mmol/L`); a dash with a space after it parts.
+    const signed = text[i] === '-' && /\d/.test(text[i + 1] ?? '');
+    if (/[\s:=]/.test(prev) && (signed || /[\d<>≤≥+\p{L}]/u.test(text[i] as string))) {
       const rangeEnd = rangeEndAt(text, i);
       if (rangeEnd > 0 && !fieldCountSpanAt(text, i)) {
         i = rangeEnd;
@@ -52,10 +54,18 @@ export function valueStarts(text: string, order: SlashOrder): number[] {
   return starts;
 }
 
+/**
+ * What a derived value is computed from, written after its name (`eGFR (Lund-Malmö) beräknad ur P-Kreatinin: 81`,
+ * `LDL calculated from total cholesterol: 3.1`): the source test is not the reading's name.
+ */
+const DERIVED_FROM =
+  /\s+(?:(?:calculated|estimated|derived)\s+from|beräknad\s+(?:ur|från)|berechnet\s+aus|calculad[oa]\s+a\s+partir\s+de|calcul[ée]e?\s+[àa]\s+partir\s+d[eu]|calcolat[oa]\s+da)\s+[^:=]{1,60}$/iu;
+
 /** A name as written, without the leaders, colons and bullets around it. `Vitals: BP` names BP. */
 export function cleanName(raw: string): string {
   let name = raw.replace(/^[\s\-–•*·>~|#:]+/, '');
   name = withoutLeaderTail(name);
+  name = name.replace(DERIVED_FROM, '');
   const colon = name.lastIndexOf(': ');
   if (colon >= 0 && /\p{L}/u.test(name.slice(colon + 2))) name = name.slice(colon + 2).trim();
   // In CJK text the ideographic space (two spaces once normalised) is also the space between words of one name
@@ -78,6 +88,9 @@ export function plausibleName(name: string, order: SlashOrder, maxLength = 60): 
   if ((name.match(/\(/g)?.length ?? 0) !== (name.match(/\)/g)?.length ?? 0)) return false;
   if ((name.match(/\[/g)?.length ?? 0) !== (name.match(/\]/g)?.length ?? 0)) return false;
   if (DANGLING.test(name)) return false;
+  // A number after a column gap is a column of its own: the text in front of a value is a band table's row
+  // (`Postmenopausal     25.8-134.8   7.7-58.5   <138`), not a name.
+  if (/\s{2,}[<>≤≥]?\d/.test(name)) return false;
   if (headerRole(name) !== null) return false; // `Result`, `Value`, `Unit` caption a field, they name no test
   // A flag mark (`H`, `L`, `*`, `↑`) names no test: a flag column read apart from its row (a gutter guessed between
   // the value and flag columns) would otherwise make `H  mmol/L  < 5.0` a reading of `H`.

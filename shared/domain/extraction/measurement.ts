@@ -48,7 +48,12 @@ const SPAN_VALUE = new RegExp(String.raw`\d+\s?-\s?\d+${NUMBER_END}`, 'uy');
  * count as a span, so the span is the value even outside a result cell. A reference span carries no field unit of its
  * own before the value (`0 - 2` after `6-10 /HPF`), so it is not taken for one.
  */
-const FIELD_COUNT_UNIT = /\s*(?:\/|per\s)\s?(?:hpf|lpf|hp|lp|campo|champ|gesichtsfeld|gf)(?![\p{L}\d])/iuy;
+const FIELD_COUNT_UNIT = /\s*(?:\/|per\s|por\s|x\s)\s?(?:hpf|lpf|hp|lp|campo|champ|gesichtsfeld|gf)(?![\p{L}\d])/iuy;
+/**
+ * The per-field unit as Latin American sediment reports spell it in words (`25-50 x campo`, `2 por campo`): a unit of
+ * two words, which the token-wise unit reader would split at `x`.
+ */
+const FIELD_UNIT_PHRASE = /(?:x|por|per)\s(?:campo|champ|field|hpf|lpf)(?![\p{L}\d])/iuy;
 
 const QUALITATIVE_WORDS = [
   'not detected',
@@ -124,6 +129,27 @@ const QUALITATIVE_WORDS = [
   'claro',
   'turbio',
   'amarillo',
+  // Spanish and Portuguese sediment grades (`Celulas epiteliales  Escasas`, `Bacterias  No se observan`)
+  'regular cantidad',
+  'moderada cantidad',
+  'abundante cantidad',
+  'escasa cantidad',
+  'numerosos',
+  'numerosas',
+  'no se observan',
+  'no se observa',
+  'escasas',
+  'escasos',
+  'escasa',
+  'escaso',
+  'abundantes',
+  'abundante',
+  'moderadas',
+  'moderados',
+  'raras',
+  'raros',
+  'ausentes',
+  'ausente',
   'few',
   'moderate',
   'many',
@@ -191,8 +217,9 @@ export function bareFlag(flag: string): string {
   return flag.replace(/^\(|\)$/g, '');
 }
 
-const RANGE_LABEL = String.raw`(?:(?:ref(?:erence)?\.?(?:\s*(?:range|interval|int\.?|values?))?|normal(?:\s*range)?|norm|nb|rb|vr|vn|range)\s*[:.]?\s*)?`;
-const RANGE_CORE = String.raw`(?:${NUMBER}\s*(?:-|–|—|~|〜|to|bis|a|à|hasta|até)\s*${NUMBER}|(?:[<>]\s*or\s*=|${COMPARATOR})\s*${NUMBER}|(?:up\s+to|bis|hasta|jusqu'à|jusqu'a|até|ate|fino\s+a|inferiore\s+a|superiore\s+a|inferior\s+a|superior\s+a|menor\s+que|maior\s+que)\s+${NUMBER})${NUMBER_END}`;
+// A desirable level given as the band of a lipid (`Deseable: hasta 2,00`, `Optimal: < 100`): the label is dropped.
+const RANGE_LABEL = String.raw`(?:(?:ref(?:erence)?\.?(?:\s*(?:range|interval|int\.?|values?))?|normal(?:\s*range)?|norm|nb|rb|vr|vn|range)\s*[:.]?\s*|(?:deseable|desirable|[oó]ptimo|optimal|wünschenswert|souhaitable|desiderabile)\s*:\s*)?`;
+const RANGE_CORE = String.raw`(?:${NUMBER}\s*(?:-|–|—|~|〜|to|bis|a|à|hasta|até)\s*${NUMBER}|(?:[<>]\s*or\s*=|${COMPARATOR})\s*${NUMBER}|(?:up\s+to|bis|hasta|jusqu'à|jusqu'a|até|ate|fino\s+a|inferiore\s+a|superiore\s+a|inferior\s+a|superior\s+a|menor\s+que|maior\s+que|mayor\s+que|menor\s+de|mayor\s+de|menos\s+de|m[aá]s\s+de)\s+${NUMBER})${NUMBER_END}`;
 const RANGE_BARE = new RegExp(`${RANGE_LABEL}(${RANGE_CORE})`, 'iuy');
 const RANGE_QUALITATIVE = new RegExp(String.raw`${RANGE_LABEL}((?:${QUALITATIVE_ALTERNATION}))(?![\p{L}\d])`, 'iuy');
 /** A bracketed range: `(70-99)`, `[3.5 - 5.0 mmol/L]`, `(Ref: < 200)`, `( 2.0-7.5 )`. */
@@ -274,6 +301,8 @@ function skipSpaces(text: string, at: number): number {
  * (`128g/L↓`).
  */
 function unitAt(text: string, at: number): { unit: string; end: number } | null {
+  const field = matchAt(FIELD_UNIT_PHRASE, text, at);
+  if (field) return { unit: field[0], end: at + field[0].length };
   const tokens: { text: string; end: number }[] = [];
   const pattern = /(?:[^\s,;()[\]|↑↓⬆⬇▲▼]|,(?=\d))+/y;
   let i = at;

@@ -4,19 +4,24 @@
  * `Borderline High  200 - 239`), goals and targets (`HbA1c goal <7 %`, `a non-HDL-C goal of <100 mg/dL`), and
  * thresholds quoted in prose or in a call-back note (`Glucose > 11.0 mmol/L telephoned to ward 7`).
  *
- * Three rules, each from what such text always has and a measured result never has:
+ * Six rules, each from what such text always has and a measured result never has:
  *   - the name is a category label (a band, a risk class, a goal) and nothing else: no test is called `Optimal`;
  *     nor is one called `NCEP ATP III classification` (the caption of a band table);
  *   - the name ends in a comparator (`Glucose >` over `11.0`): the comparator belongs to a threshold; a name that
  *     says how long a device was worn (`% Time CGM is Active`) states the device's use, not the body's state;
+ *   - the line is a legend: it opens with an interpretation caption and a colon;
+ *   - outside a table, a bare number of seven or more digits, which is an identifier;
+ *   - outside a table, an inclusive bound (`>= 48`) with a sentence running on after it: a quoted criterion;
  *   - outside a table, a censored or banded value (`<70`, `20 - 29`) on a line that speaks of goals, guidance or a
  *     notification. A censored result in a table row (`Troponin T  < 3  ng/l`) is a result and stays one.
  */
 
 const MODIFIER = String.raw`(?:very|near|above|below|borderline|moderately|mildly|severely|sehr|muy|tr[eè]s|molto)`;
-const LABEL = String.raw`(?:high|low|normal|optimal|near\s+optimal|desirable|borderline|deficiency|deficient|insufficiency|insufficient|sufficiency|sufficient|adequate|inadequate|toxicity|toxic|potential\s+toxicity|prediabetes|pre-?diabetes|diabetes|diabetic|elevated|acceptable|ideal|goal|goals|target|targets|risk|increased\s+risk|decreased\s+risk|average\s+risk|optimum|mangel|ausreichend|wünschenswert|grenzwertig|erhöht|hoch|niedrig|deficiencia|insuficiencia|suficiencia|óptimo|optimo|deseable|limítrofe|limitrofe|alto|bajo|carence|insuffisance|suffisant|souhaitable|limite|élevé|eleve|bas|carenza|insufficienza|sufficienza|ottimale|desiderabile|elevato|basso)`;
+const LABEL = String.raw`(?:high|low|normal|optimal|near\s+optimal|desirable|borderline|deficiency|deficient|insufficiency|insufficient|sufficiency|sufficient|adequate|inadequate|toxicity|toxic|potential\s+toxicity|prediabetes|pre-?diabetes|diabetes|diabetic|elevated|acceptable|ideal|goal|goals|target|targets|risk|increased\s+risk|decreased\s+risk|average\s+risk|optimum|mangel|ausreichend|wünschenswert|grenzwertig|erhöht|hoch|niedrig|deficiencia|insuficiencia|suficiencia|óptimo|optimo|deseable|limítrofe|limitrofe|alto|bajo|carence|insuffisance|suffisant|souhaitable|limite|élevé|eleve|bas|carenza|insufficienza|sufficienza|ottimale|desiderabile|elevato|basso|t[oó]xico|toxicidad|toxique|tossico|toxisch|class|klasse|clase|classe|sınıf|s[ıi]n[ıi]f|t[řr][íi]da|stage|stadium|estadio)`;
+/** `Nivel toxico`, `Toxic level`: a level word in front of the label still names a band. */
+const LEVEL_WORD = '(?:nivel|niveau|livello|level|niveles|spiegel)';
 const CATEGORY_LABEL = new RegExp(
-  String.raw`^(?:non[-\s]?)?(?:${MODIFIER}\s+)?${LABEL}(?:\s+(?:risk|range|level|value|values|zone|high|low))?\s*:?$`,
+  String.raw`^(?:non[-\s]?)?(?:${LEVEL_WORD}\s+)?(?:${MODIFIER}\s+)?${LABEL}(?:\s+(?:risk|range|level|value|values|zone|high|low))?\s*:?$`,
   'iu',
 );
 
@@ -39,6 +44,27 @@ const BAND_TABLE_CAPTION =
 const COMPARATOR_TAIL =
   /(?:[<>≤≥=]|(?:^|\s)(?:over|under|above|below|less\s+than|greater\s+than|more\s+than|at\s+least|at\s+most|up\s+to|über|unter|sous|au-dessus\s+de|sopra|sotto|por\s+encima\s+de|por\s+debajo\s+de))\s*$/iu;
 
+/**
+ * Seven or more digits without a separator, outside a table: a provider, order or insurance number (`IČP 72031456`),
+ * never a measured value (counts that large are written with separators or in a power-of-ten unit).
+ */
+const IDENTIFIER_NUMBER = /^\s*\d{7,}\s*$/;
+
+/**
+ * An inclusive bound (`>= 48`, `≤ 7.0`, `> or = 30`): criteria and goals are written so, a result is censored with `<`
+ * or `>` alone; outside a table, with a sentence running on after it, such a value is a quoted criterion (`HbA1c >=
+ * 48 mmol/mol on two occasions ...`). Alone (`Vitamin D ≥ 30 ng/mL`) it is a censored result as written.
+ */
+const INCLUSIVE_BOUND = /^\s*(?:>=|<=|=>|=<|≥|≤|≧|≦|[<>]\s*or\s*=)/iu;
+
+/** Words after the value and its unit (`on two occasions indicates diabetes`): the bound is part of a sentence. */
+function sentenceRunsOn(line: string, value: string): boolean {
+  const at = line.indexOf(value.trim());
+  if (at < 0) return false;
+  const words = line.slice(at + value.trim().length, at + value.trim().length + 200).match(/\p{L}{2,}/gu) ?? [];
+  return words.length >= 3;
+}
+
 /** A value that is a bound or a band, not a single measured number: `<70`, `> or = 30`, `20 - 29`. */
 const CENSORED_OR_BAND = /^\s*(?:[<>≤≥]|\d+(?:[.,]\d+)?\s*[-–]\s*\d)/u;
 
@@ -48,7 +74,14 @@ const CENSORED_OR_BAND = /^\s*(?:[<>≤≥]|\d+(?:[.,]\d+)?\s*[-–]\s*\d)/u;
  * if creatinine <110`, `unless potassium >6`) quotes a threshold for what to do, not a result.
  */
 const GUIDANCE =
-  /(?:วินิจฉัย|เกณฑ์|診斷|诊断|診断|진단)|\b(?:diagnos[a-z]*|criteri(?:a|on)|warrant(?:s|ed)?|ch[ẩa]n\s+đo[áa]n|kriteria|if|unless|goals?|targets?|aim|desirable|optimal|recommended|considered|treat(?:ing|ed)?\s+to|thresholds?|cut-?offs?|for\s+patients|consistent\s+with|(?:tele)?phoned|notified|called\s+to|zielwert|ziel|wünschenswert|objetivo|meta|deseable|cible|objectif|souhaitable|obiettivo|desiderabile)\b/iu;
+  /(?:วินิจฉัย|เกณฑ์|診斷|诊断|診断|진단)|\b(?:diagnos[a-z]*|criteri(?:a|on)|warrant(?:s|ed)?|ch[ẩa]n\s+đo[áa]n|kriteria|if|unless|goals?|targets?|aim|desirable|optimal|recommended|considered|treat(?:ing|ed)?\s+to|thresholds?|cut-?offs?|for\s+patients|consistent\s+with|(?:tele)?phoned|notified|called\s+to|zielwert|ziel|wünschenswert|objetivo|meta|deseable|cible|objectif|souhaitable|obiettivo|desiderabile|beslutsgräns|målvärde|spricht\s+für|sugiere|suggests|suggestive\s+of)\b/iu;
+
+/**
+ * A line that opens with an interpretation caption and a colon (`Interpretacion HbA1c: Normal < 5,7 % - Prediabetes
+ * 5,7 a 6,4 %`, `Interpretation of lithium levels: maintenance 0.6-0.8 mmol/L`) lists the bands of a test: a legend.
+ */
+const LEGEND_LINE =
+  /^\s*(?:interpretaci[oó]n|interpretation|interpr[ée]tation|interpretazione|interpreta[çc][ãa]o|beurteilung|tolkning)\b[^:]{0,60}:/iu;
 
 /** How far before the name and after the value guidance words are looked for, in characters. */
 const GUIDANCE_REACH = 25;
@@ -66,9 +99,16 @@ export interface ReadingShape {
 export function isNotAReading({ name, value, fromTable, line }: ReadingShape): boolean {
   const trimmed = name.trim();
   if (CATEGORY_LABEL.test(trimmed) || RISK_CLASS.test(trimmed)) return true;
+  // A prose band list wrapped over lines leaves the end of the band before it in the name (`mmol/L; Toxicidad`).
+  const lastClause = trimmed.split(/[;]\s*/).pop() ?? trimmed;
+  if (lastClause !== trimmed && CATEGORY_LABEL.test(lastClause.trim())) return true;
+  if (LEGEND_LINE.test(line)) return true;
   if (COMPARATOR_TAIL.test(trimmed) || BAND_TABLE_CAPTION.test(trimmed)) return true;
   if (DEVICE_USAGE.test(trimmed)) return true;
-  if (fromTable || !CENSORED_OR_BAND.test(value)) return false;
+  if (fromTable) return false;
+  if (IDENTIFIER_NUMBER.test(value)) return true;
+  if (INCLUSIVE_BOUND.test(value) && sentenceRunsOn(line, value)) return true;
+  if (!CENSORED_OR_BAND.test(value)) return false;
   // The guidance must stand near the reading (`aim for an LDL <1.8`, `<70 mg/dL is considered`), not anywhere in a
   // long sentence (`Troponin T was <3 ng/L on arrival and ..., below the 14 ng/L threshold`).
   const at = line.indexOf(trimmed);

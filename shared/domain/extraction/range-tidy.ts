@@ -8,6 +8,7 @@
  *  - The reading's own unit, and a lab's `(calc)` note, after a numeric band (`<100 mg/dL (calc)`, `<5.7 % of total
  *    Hgb`) repeat the unit column; the band is `<100`. When the value has no unit cell, a unit after its band is
  *    the value's unit. A band that is words (`Negative`) is left alone.
+ *  - Alignment padding inside a numeric band is one space; a cell that points elsewhere (`see below`) is no band.
  *
  * Linear in the range's length; never throws.
  */
@@ -19,6 +20,12 @@ const ENCLOSED = /^\s*[([]\s*([^()[\]]*\d[^()[\]]*?)\s*[)\]]\s*$/u;
 /** Flags a lab prints in its own column: letters, doubled letters, arrows and asterisks. */
 const TRAILING_FLAG = /^(.*\d.*?)\s+(HH|LL|H\*?|L\*?|A|AA|C|↑↑?|↓↓?|\*{1,2}|HIGH|LOW|ABN|CRIT)$/u;
 const CALC_NOTE = /\s*\((?:calc|calculated|calculé|berechnet|calcolato|calculado)\)\s*$/iu;
+/**
+ * A range cell pointing elsewhere (`see below`, `siehe unten`, `ver abajo`): the bands are printed per phase or age in
+ * a table under the results, which is no range of this reading.
+ */
+const POINTER =
+  /^\(?(?:see\s+(?:below|comments?|notes?|report|table)|siehe\s+(?:unten|kommentar|befund)|ver\s+(?:abajo|comentario|nota)|voir\s+(?:ci-dessous|commentaire|note)|vedi\s+(?:sotto|nota|commento))\)?$/iu;
 const NUMERIC_BAND = /^\s*(?:[<>≤≥]=?|<\s*OR\s*=|>\s*OR\s*=|≦|≧)?\s*\d[\d.,]*(?:\s*[-–—~～]\s*\d[\d.,]*)?/iu;
 
 export function tidyReading(reading: ExtractedReading): void {
@@ -35,6 +42,12 @@ export function tidyReading(reading: ExtractedReading): void {
   const enclosed = ENCLOSED.exec(range);
   if (enclosed) range = enclosed[1] as string;
   range = range.replace(CALC_NOTE, '');
+  if (POINTER.test(range.trim())) {
+    reading.referenceRange = null;
+    return;
+  }
+  // Analyser printouts right-align both limits inside the brackets (`[ 7.35 -  7.45]`): the padding is layout.
+  if (/^[^\p{L}]*\d[^\p{L}]*$/u.test(range)) range = range.replace(/\s{2,}/g, ' ');
   const band = NUMERIC_BAND.exec(range);
   if (band) {
     const rest = range.slice(band[0].length).trim();

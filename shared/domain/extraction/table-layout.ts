@@ -152,9 +152,11 @@ export function detectHeader(line: string, order: SlashOrder): TableLayout | nul
   let phrased = false;
   if (delimiter === 'spaces' && cells.length < 3) {
     const phrases = headerPhrases(line);
+    // Two captions already parted by a column gap (`Resultado      Valor de referencia` over a sediment table whose
+    // names have no caption) are a header as they stand; only words grouped out of single spacing need a third.
     if (phrases) {
+      phrased = phrases.length > cells.length;
       cells = phrases;
-      phrased = true;
     }
   }
   const roleOf = (text: string): ColumnRole | null =>
@@ -328,8 +330,24 @@ function readResultCell(text: string, rowHasContext: boolean): Measurement | nul
   return null;
 }
 
+/**
+ * A unit longer than its column runs into the range column with one space (`ml/min/1.73m2 > 90` under `Einheit`),
+ * so the two are read as one cell: the unit, and the band after it.
+ */
+function unitOverflowingRange(cell: string): { unit: string; range: string } | null {
+  const m = /^(\S+)\s+(\S.*)$/.exec(cell);
+  if (!m || !looksLikeUnit(m[1] as string)) return null;
+  const range = parseRangeText(m[2] as string);
+  return range && /\d/.test(range.range) && range.unit === null
+    ? { unit: m[1] as string, range: m[2] as string }
+    : null;
+}
+
 /** Reading-level fields from the unit, range and flag columns (columns win over what the result cell held). */
-function completeFromColumns(measurement: Measurement, unitText: string, rangeCell: string, flagText: string): void {
+function completeFromColumns(measurement: Measurement, unitCell: string, rangeCell: string, flagText: string): void {
+  const overflow = rangeCell === '' ? unitOverflowingRange(unitCell) : null;
+  const unitText = overflow?.unit ?? unitCell;
+  if (overflow) rangeCell = overflow.range;
   if (unitText !== '') measurement.unit = unitText;
   // Italian referti bracket the range column: `[70 - 100]`.
   const rangeText = rangeCell.replace(/^\[\s*(.*?)\s*\]$/, '$1');

@@ -87,6 +87,12 @@ const HEADER_WORDS: ReadonlyArray<readonly [ColumnRole, readonly string[]]> = [
       '檢驗項目',
       '檢查項目',
       '항목',
+      // Czech, Turkish, Swedish/Norwegian name captions; a US portal's `Result Name`
+      'vyšetření',
+      'test adı',
+      'tetkik',
+      'analys',
+      'result name',
     ],
   ],
   [
@@ -169,6 +175,12 @@ const HEADER_WORDS: ReadonlyArray<readonly [ColumnRole, readonly string[]]> = [
       'unita di misura',
       'u m',
       'unidade',
+      // Czech, Turkish, Swedish/Norwegian, Danish
+      'jednotky',
+      'jednotka',
+      'birim',
+      'enhet',
+      'enhed',
       '单位',
       '單位',
       '単位',
@@ -220,6 +232,9 @@ const HEADER_WORDS: ReadonlyArray<readonly [ColumnRole, readonly string[]]> = [
       'normaalwaarde',
       'normaalwaarden',
       'referenční meze',
+      'ref meze',
+      'rango terapeutico',
+      'therapeutic range',
       'referenční rozmezí',
       'referans aralığı',
       'referans değer',
@@ -454,7 +469,8 @@ const HEADER_WORDS: ReadonlyArray<readonly [ColumnRole, readonly string[]]> = [
 ];
 
 const HEADER_ROLE: ReadonlyMap<string, ColumnRole> = new Map(
-  HEADER_WORDS.flatMap(([role, words]) => words.map((word) => [word, role] as const)),
+  // Folded like the cells they are compared with: `výsledek` and `referans aralığı` are listed as printed.
+  HEADER_WORDS.flatMap(([role, words]) => words.map((word) => [foldText(word), role] as const)),
 );
 
 /** Longest header phrase in words, for splitting single-spaced header lines. */
@@ -609,14 +625,17 @@ export function isLabUnit(unit: string): boolean {
 /** Units in which medication is dosed: a number in one of these next to a drug name is a dose, not a result. */
 export function isDoseUnit(unit: string | null): boolean {
   if (unit === null) return true;
-  return /^(?:mg|g|mcg|µg|μg|ug|iu|ie|ui|units?|einheiten|tab(?:let)?s?|caps?(?:ules?)?|ml|puffs?|drops?|gtt)$/i.test(
+  return /^(?:mg|g|mcg|µg|μg|ug|iu|ie|ui|units?|einheiten|tab(?:let)?s?|caps?(?:ules?)?|ml|puffs?|drops?|gtt|mg\/(?:d|day|d[ií]a|tag|j|jour))$/i.test(
     unit,
   );
 }
 
-/** Words that put the numbers of a clause in a medication context. */
+/**
+ * Words that put the numbers of a clause in a medication context; Spanish and German dosing lines on drug-monitoring
+ * sheets (`Dosis: Acido valproico 500 mg c/12h`) and the route after a dose (`Vancomycin 1.25 g IV`) included.
+ */
 export const DOSING_CONTEXT =
-  /\b(?:took|take|takes|taking|dose|dosed|dosage|daily|twice|bid|tid|qid|qd|od|prn|nightly|tablets?|caps?ules?|started|start|increase|increased|reduce|reduced|prescribed|nimmt|einnahme|t[äa]glich|toma|tomar|tomando|prend|prendre|comprim[ée]s?|mg\/day|per\s+day|a\s+day)\b/i;
+  /\b(?:took|take|takes|taking|dose|dosed|dosage|daily|twice|bid|tid|qid|qd|od|prn|nightly|tablets?|caps?ules?|started|start|increase|increased|reduce|reduced|prescribed|nimmt|einnahme|t[äa]glich|toma|tomar|tomando|prend|prendre|comprim[ée]s?|mg\/day|per\s+day|a\s+day|dosis|dosierung|posolog[ií]a|posologie|c\/\s?\d{1,2}\s?h|cada\s+\d{1,2}\s?h|al\s+d[ií]a|por\s+d[ií]a|mg\/d[ií]a|iv|po|subcut|intravenous(?:ly)?|orally)\b/i;
 
 /** Words allowed between a measurement's name and its value in running text ("glucose was 104"). */
 export const LINKING_WORDS = new Set(
