@@ -64,8 +64,10 @@ import { FLAG_CELL, looksLikeUnit, type Measurement, parseMeasurement, parseRang
 import { readingsInProse } from './narrative';
 import { isNotAReading } from './not-readings';
 import { repairNumberSpacing } from './number-spacing';
+import { withoutOrderCode } from './order-codes';
 import { valueWrappedFromAbove } from './prose-wrap';
 import { tidyReading } from './range-tidy';
+import { acceptRecordRow, isEntryTitle, withoutTrailingNote } from './record-entries';
 import { withoutRestatements } from './restatements';
 import { isSecondUnitLine, splitTrailingEarlier, unitInNameCell } from './result-columns';
 import { isSectionHeadingLine } from './row-marks';
@@ -279,7 +281,8 @@ class DocumentReader {
     return this.readKeys.has(readingKey(candidate.name, candidate.measurement.value));
   }
 
-  private emit(line: number, written: string, measurement: Measurement, ownDate: string | null): void {
+  private emit(line: number, asPrinted: string, measurement: Measurement, ownDate: string | null): void {
+    const written = withoutOrderCode(asPrinted);
     const shape = { name: written, value: measurement.value, fromTable: this.inTableRow, line: this.currentText };
     if (isNotAReading(shape)) return;
     const cellUnit = this.inTableRow && measurement.unit === null ? unitInNameCell(written) : null;
@@ -453,7 +456,7 @@ class DocumentReader {
     }
 
     const leading = leadingDate(text, order);
-    const line = withoutNoEarlierNote(spaceSeparated(leading?.rest ?? text));
+    const line = withoutTrailingNote(withoutNoEarlierNote(spaceSeparated(leading?.rest ?? text)));
     const previous = splitPreviousResult(line, order) ?? splitTrailingEarlier(line, order);
     let body = previous?.rest ?? line;
     const ownDate = leading?.iso ?? null;
@@ -492,7 +495,7 @@ class DocumentReader {
     }
 
     const single = this.readFlagFirstLine(body) ?? readingInLine(body, order);
-    if (single?.complete && acceptLine(single, body)) {
+    if (single?.complete && (acceptLine(single, body) || acceptRecordRow(single.name, single.measurement, body))) {
       this.emit(index, single.name, single.measurement, ownDate);
       const name = this.stack.last?.reading.indicator ?? single.name;
       for (const earlier of previous ? [previous, ...previous.older] : []) {
@@ -521,6 +524,8 @@ class DocumentReader {
       return;
     }
     if (single === null && this.continuesLastName(index, text)) return;
+    // A record entry's dated title (`08 Apr 2026  Liver function tests`) dates the results listed under it.
+    if (single === null && leading !== null && isEntryTitle(leading.rest)) this.sectionDate = leading.iso;
     if (single === null) this.rememberNameLine(index, body);
   }
 
