@@ -58,6 +58,7 @@ import { readFhirXmlObservations } from './fhir-xml';
 import { type LeadingFlag, splitFlagBeforeValue } from './flag-first';
 import { readHl7Observations } from './hl7-v2';
 import { type Candidate, cleanName, plausibleName, readingInLine, splitSegments } from './inline-readings';
+import { introducingDate, LetterDates } from './letter-dates';
 import { repairLetterSpacing } from './letter-spacing';
 import { detectDelimiter, isNoiseLine, type SourceLine, splitCells, splitLines } from './lines';
 import { FLAG_CELL, looksLikeUnit, type Measurement, parseMeasurement, parseRangeText } from './measurement';
@@ -260,13 +261,17 @@ class DocumentReader {
   private inTableRow = false;
   /** The words the current line's spelled values replaced (see `spelled-values.ts`). */
   private asWritten: ReadonlyMap<string, string> = NOTHING_SPELLED;
+  /** What a letter's prose says about when its readings were taken (`letter-dates.ts`). */
+  private readonly letterDates: LetterDates;
 
   constructor(
     private readonly order: SlashOrder,
     private readonly documentDate: string | null,
     /** The date whose year a yearless log date takes (`Mon 3/2`): the report date, else the first date written. */
     private readonly yearAnchor: string | null = documentDate,
-  ) {}
+  ) {
+    this.letterDates = new LetterDates(order);
+  }
 
   result(): ExtractedReading[] {
     for (const reading of this.readings) tidyReading(reading);
@@ -293,7 +298,10 @@ class DocumentReader {
       measurement.value = this.asWritten.get(measurement.value) ?? measurement.value;
       if (measurement.unit !== null) measurement.unit = this.asWritten.get(measurement.unit) ?? measurement.unit;
     }
-    const reading = toReading(name, measurement, ownDate ?? this.sectionDate ?? this.documentDate);
+    const accountDate = this.inTableRow
+      ? null
+      : this.letterDates.dateAt({ line, column: this.currentText.indexOf(written) });
+    const reading = toReading(name, measurement, ownDate ?? accountDate ?? this.sectionDate ?? this.documentDate);
     this.readings.push(reading);
     this.readKeys.add(readingKey(reading.indicator, reading.value));
     this.stack.last = { reading, line };
@@ -361,13 +369,17 @@ class DocumentReader {
 
   read(index: number, written: string): void {
     const order = this.order;
-    if (written.trim() === '') return;
+    if (written.trim() === '') {
+      this.letterDates.see(index, '');
+      return;
+    }
     // Comma-separated rows are left as written: there a space before a comma is a cell edge, not damage.
     const text = detectDelimiter(written) === 'comma' ? written : repairNumberSpacing(repairLetterSpacing(written));
     const textAbove = this.currentText;
     const aboveIndex = this.currentIndex;
     this.currentText = text;
     this.currentIndex = index;
+    this.letterDates.see(index, text);
     if (this.transposed) {
       const row = readTransposedRow(text, this.transposed.layout, order, this.yearAnchor);
       if (row) {
@@ -419,7 +431,7 @@ class DocumentReader {
       if (!isCaptionLine(textAbove)) this.sectionDate = section;
       return;
     }
-    const heading = datedHeading(text, order);
+    const heading = datedHeading(text, order) ?? introducingDate(text, order);
     if (heading) {
       this.sectionDate = heading;
       return;
