@@ -74,6 +74,9 @@ function nameBefore(clause: string, end: number, unit: string | null): string | 
   return null;
 }
 
+/** `repeat the potassium in 2 weeks`: a number of days, weeks or months after a name is when, not what. */
+const DURATION = /^(?:days?|weeks?|wks?|months?|years?|yrs?|hours?|hrs?|minutes?|mins?)\b/i;
+
 /**
  * `TSH (2.1)`: a bare number in brackets right after a word is that word's value. Four-digit years (`(2019)`) and
  * one-digit footnote or list marks (`(1)`) are left alone; the brackets become spaces so positions stay.
@@ -95,6 +98,7 @@ export function readingsInProse(text: string, order: SlashOrder, before: string 
     for (const start of valueStarts(clause, order)) {
       const measurement = parseMeasurement(clause, start);
       if (!measurement || measurement.qualitative) continue;
+      if (measurement.unit === null && DURATION.test(measurement.rest)) continue;
       if (isDoseUnit(measurement.unit) && measurement.unit !== null && DOSING_CONTEXT.test(clause)) continue;
       const name =
         nameBefore(clause, start, measurement.unit) ??
