@@ -167,6 +167,15 @@ function knownTail(candidate: Candidate): Candidate {
   return candidate;
 }
 
+/**
+ * `creatinine was 412 umol/L and his potassium 6.4`: when the known name at the end of the words had to be cut from
+ * words holding a value, those words are a reading of their own; the part is prose (`narrative.ts` reads both).
+ */
+function valueInCutHead(candidate: Candidate, named: Candidate): boolean {
+  if (named.name === candidate.name) return false;
+  return /\d/.test(candidate.name.slice(0, candidate.name.length - named.name.length));
+}
+
 /** The segment before `segment` when only a comma parts them in the line (`Cholesterol, Total is 212`). */
 function commaBefore(body: string, previous: string | null, segment: string): string | null {
   if (previous === null) return null;
@@ -521,7 +530,7 @@ class DocumentReader {
     for (const segment of splitSegments(body)) {
       const candidate = readingInLine(segment, order);
       const named = candidate?.complete ? knownTail(candidate) : null;
-      if (named && acceptSegment(named, segment)) found.push(named);
+      if (named && !valueInCutHead(candidate as Candidate, named) && acceptSegment(named, segment)) found.push(named);
       else {
         const sentence = this.readingEndingSentence(segment);
         if (sentence) found.push(sentence);

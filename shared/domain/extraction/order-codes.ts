@@ -35,7 +35,7 @@ export function withoutOrderCode(name: string): string {
  * Letters that open a test's own letters-and-digits name: vitamins (`B12`), complement and coagulation factors (`C3`,
  * `F13`), coenzyme `Q10`, cancer antigens (`CA125`), cell markers (`CD34`), interleukins (`IL10`), `HE4`, `PR3`.
  */
-const NAME_PREFIX = /^(?:B|C|D|E|F|K|Q|T|CA|CD|IL|HE|PR|IG)\d/;
+const NAME_PREFIX = /^(?:B|C|D|E|F|Q|T|CA|CD|IL|HE|PR|IG)\d/;
 
 function lettersAndDigits(name: string): RegExpExecArray | null {
   const code = LETTER_DIGIT_CODE.exec(name);

@@ -15,7 +15,7 @@
  */
 
 import { FLAG_CELL, type Measurement } from './measurement';
-import { isDoseUnit, isLabUnit } from './vocabulary';
+import { isDoseUnit, isKnownMeasurement, isLabUnit } from './vocabulary';
 
 /** Longest record name, in words with a letter (`-`, `1.73` are not words). */
 const MAX_RECORD_NAME_WORDS = 8;
@@ -40,9 +40,17 @@ function letterWords(name: string): number {
   return name.split(/\s+/).filter((word) => /\p{L}/u.test(word)).length;
 }
 
-/** A long record name in its own column, with a laboratory unit and a reference range (see the module comment). */
+/** `O/E - weight`: the Read code prefix of an examination finding ("on examination"). */
+const ON_EXAMINATION = /^O\/E\s*[-–:]\s*/i;
+
+/**
+ * A record row (see the module comment): a long name in its own column with a laboratory unit and a reference
+ * range, or an examination finding whose subject is a known measurement (`O/E - weight   92.4 kg`).
+ */
 export function acceptRecordRow(name: string, measurement: Measurement, line: string): boolean {
   const { unit, referenceRange } = measurement;
+  const examined = ON_EXAMINATION.exec(name);
+  if (examined && unit !== null && isKnownMeasurement(name.slice(examined[0].length), unit)) return true;
   if (unit === null || referenceRange === null || !isLabUnit(unit) || isDoseUnit(unit)) return false;
   if (letterWords(name) > MAX_RECORD_NAME_WORDS) return false;
   const at = line.indexOf(name);
