@@ -165,6 +165,14 @@ describe('readings in letters take the date the letter gives them', () => {
     expect(read('Dr Hughes has looked at your bloods. Your HbA1c is 52 mmol/mol, a little')).toEqual([['HbA1c', '52']]);
   });
 
+  it('reads a later value of the same test joined by "and" in the same unit', () => {
+    expect(read('Troponin T was <3 ng/L on arrival and 5 ng/L at three hours, below the 14 ng/L threshold.')).toEqual([
+      ['Troponin T', '<3'],
+      ['Troponin T', '5'],
+    ]);
+    expect(read('Her potassium was 3.6 mmol/L and 5 doses were given.')).toEqual([['potassium', '3.6']]);
+  });
+
   it('does not read a number of weeks as a result', () => {
     expect(read('Dr. Chen would like you to repeat the potassium in 2 weeks (no appointment needed, just')).toEqual([]);
   });
