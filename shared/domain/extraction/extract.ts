@@ -66,6 +66,7 @@ import { readingsInProse } from './narrative';
 import { isNotAReading } from './not-readings';
 import { repairNumberSpacing } from './number-spacing';
 import { withoutOrderCode } from './order-codes';
+import { rangeInWordsAfter } from './prose-ranges';
 import { valueWrappedFromAbove } from './prose-wrap';
 import { tidyReading } from './range-tidy';
 import { acceptRecordRow, isEntryTitle, withoutTrailingNote } from './record-entries';
@@ -542,12 +543,30 @@ class DocumentReader {
     }
     if (found.length > 0) {
       for (const reading of found) this.emit(index, reading.name, reading.measurement, ownDate);
+      this.completeFromWords(index, body);
       return;
     }
     if (single === null && this.continuesLastName(index, text)) return;
     // A record entry's dated title (`08 Apr 2026  Liver function tests`) dates the results listed under it.
     if (single === null && leading !== null && isEntryTitle(leading.rest)) this.sectionDate = leading.iso;
     if (single === null) this.rememberNameLine(index, body);
+  }
+
+  /**
+   * A range or flag in words after the line's last prose reading (`The standard range is 4.0 - 5.6 %.`,
+   * `which is below the standard range of 30 - 100 ng/mL`): see `prose-ranges.ts`.
+   */
+  private completeFromWords(index: number, body: string): void {
+    const last = this.stack.last;
+    if (!last || last.line !== index) return;
+    const reading = last.reading;
+    const nameAt = body.lastIndexOf(reading.indicator);
+    const valueAt = nameAt < 0 ? -1 : body.indexOf(reading.value, nameAt + reading.indicator.length);
+    if (valueAt < 0) return;
+    const words = rangeInWordsAfter(body.slice(valueAt + reading.value.length));
+    if (!words) return;
+    reading.referenceRange ??= words.range;
+    reading.flag ??= words.flag;
   }
 
   /** The line right under a reading gives it again in a second unit (`result-columns.ts`): not a row. */

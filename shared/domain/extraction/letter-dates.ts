@@ -19,6 +19,8 @@ import { findDates, type SlashOrder, withTimeAfter } from './dates';
 /** `Admitted: 07/01/2026`, `Admitted 19/02/2026,`, `Date of admission - 14/05/2026`, `Admission date: …`. */
 const ADMISSION_CAPTION = /\b(?:admitted(?:\s+on)?|date\s+of\s+admission|admission\s+date)\s*[:\-–]?\s*$/i;
 
+const ADMISSION_WORD = /admi(?:tted|ssion)/i;
+
 /** The phrases that open an account of the patient's arrival. */
 const ARRIVAL =
   /\b(?:(?:on|at)\s+(?:arrival|admission|presentation)|admission\s+(?:bloods|observations|obs|tests)|in\s+(?:ED|A&E|the\s+emergency\s+department))\b/i;
@@ -87,6 +89,7 @@ export class LetterDates {
   }
 
   private seeAdmission(text: string): void {
+    if (!ADMISSION_WORD.test(text)) return; // most lines: no date search
     for (const date of findDates(text, this.order)) {
       if (ADMISSION_CAPTION.test(text.slice(Math.max(0, date.start - 40), date.start))) {
         this.admission = date.iso;

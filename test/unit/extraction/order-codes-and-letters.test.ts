@@ -3,6 +3,7 @@ import { extractReadingsOffline } from '../../../shared/domain/extraction/index'
 import { introducingDate, LetterDates } from '../../../shared/domain/extraction/letter-dates';
 import { isNoiseLine } from '../../../shared/domain/extraction/lines';
 import { withoutOrderCode } from '../../../shared/domain/extraction/order-codes';
+import { rangeInWordsAfter } from '../../../shared/domain/extraction/prose-ranges';
 import { isEntryTitle, withoutTrailingNote } from '../../../shared/domain/extraction/record-entries';
 
 const read = (text: string) => extractReadingsOffline(text).map((r) => [r.indicator, r.value]);
@@ -171,6 +172,22 @@ describe('readings in letters take the date the letter gives them', () => {
       ['Troponin T', '5'],
     ]);
     expect(read('Her potassium was 3.6 mmol/L and 5 doses were given.')).toEqual([['potassium', '3.6']]);
+  });
+
+  it('takes a range and a flag stated in words after a prose reading', () => {
+    const fields = (text: string) =>
+      extractReadingsOffline(text).map((r) => [r.indicator, r.value, r.referenceRange, r.flag]);
+    expect(fields('Your result for Hemoglobin A1c is 6.4 %. The standard range is 4.0 - 5.6 %.')).toEqual([
+      ['Hemoglobin A1c', '6.4', '4.0 - 5.6', null],
+    ]);
+    expect(fields('Your result for Cholesterol, Total is 212 mg/dL (standard range: less than 200 mg/dL).')).toEqual([
+      ['Cholesterol, Total', '212', 'less than 200', null],
+    ]);
+    expect(
+      fields('Your result for Vitamin D, 25-Hydroxy is 22 ng/mL, which is below the standard range of 30 - 100 ng/mL.'),
+    ).toEqual([['Vitamin D, 25-Hydroxy', '22', '30 - 100', 'below the standard range']]);
+    expect(rangeInWordsAfter(' mmol/L; aim for an LDL below 1.8')).toBeNull();
+    expect(rangeInWordsAfter(` ${'normal range '.repeat(100)}`)).toBeNull();
   });
 
   it('does not read a number of weeks as a result', () => {
