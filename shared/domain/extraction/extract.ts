@@ -59,14 +59,18 @@ import { readFhirXmlObservations } from './fhir-xml';
 import { type LeadingFlag, splitFlagBeforeValue } from './flag-first';
 import { readHl7Observations } from './hl7-v2';
 import { type Candidate, cleanName, plausibleName, readingInLine, splitSegments } from './inline-readings';
+import { introducingDate, LetterDates } from './letter-dates';
 import { repairLetterSpacing } from './letter-spacing';
 import { detectDelimiter, isNoiseLine, type SourceLine, splitCells, splitLines } from './lines';
 import { bareFlag, FLAG_CELL, looksLikeUnit, type Measurement, parseMeasurement, parseRangeText } from './measurement';
 import { readingsInProse } from './narrative';
 import { isNotAReading } from './not-readings';
 import { repairNumberSpacing } from './number-spacing';
+import { withoutOrderCode } from './order-codes';
+import { rangeInWordsAfter } from './prose-ranges';
 import { valueWrappedFromAbove } from './prose-wrap';
 import { tidyReading } from './range-tidy';
+import { acceptRecordRow, isEntryTitle, withoutTrailingNote } from './record-entries';
 import { withoutRestatements } from './restatements';
 import { isSecondUnitLine, splitTrailingEarlier, unitInNameCell } from './result-columns';
 import { isSectionHeadingLine } from './row-marks';
@@ -164,6 +168,15 @@ function knownTail(candidate: Candidate): Candidate {
     if (isKnownMeasurement(tail, measurement.unit)) return { ...candidate, name: tail };
   }
   return candidate;
+}
+
+/**
+ * `creatinine was 412 umol/L and his potassium 6.4`: when the known name at the end of the words had to be cut from
+ * words holding a value, those words are a reading of their own; the part is prose (`narrative.ts` reads both).
+ */
+function valueInCutHead(candidate: Candidate, named: Candidate): boolean {
+  if (named.name === candidate.name) return false;
+  return /\d/.test(candidate.name.slice(0, candidate.name.length - named.name.length));
 }
 
 /** The segment before `segment` when only a comma parts them in the line (`Cholesterol, Total is 212`). */
@@ -270,13 +283,17 @@ class DocumentReader {
   private shareCount: { header: ShareCountHeader; rows: number; line: number } | null = null;
   /** The words the current line's spelled values replaced (see `spelled-values.ts`). */
   private asWritten: ReadonlyMap<string, string> = NOTHING_SPELLED;
+  /** What a letter's prose says about when its readings were taken (`letter-dates.ts`). */
+  private readonly letterDates: LetterDates;
 
   constructor(
     private readonly order: SlashOrder,
     private readonly documentDate: string | null,
     /** The date whose year a yearless log date takes (`Mon 3/2`): the report date, else the first date written. */
     private readonly yearAnchor: string | null = documentDate,
-  ) {}
+  ) {
+    this.letterDates = new LetterDates(order);
+  }
 
   result(): ExtractedReading[] {
     for (const reading of this.readings) tidyReading(reading);
@@ -291,7 +308,8 @@ class DocumentReader {
     return this.readKeys.has(readingKey(candidate.name, candidate.measurement.value));
   }
 
-  private emit(line: number, written: string, measurement: Measurement, ownDate: string | null): void {
+  private emit(line: number, asPrinted: string, measurement: Measurement, ownDate: string | null): void {
+    const written = withoutOrderCode(asPrinted);
     const shape = { name: written, value: measurement.value, fromTable: this.inTableRow, line: this.currentText };
     if (isNotAReading(shape)) return;
     const cellUnit = this.inTableRow && measurement.unit === null ? unitInNameCell(written) : null;
@@ -303,7 +321,10 @@ class DocumentReader {
       measurement.value = this.asWritten.get(measurement.value) ?? measurement.value;
       if (measurement.unit !== null) measurement.unit = this.asWritten.get(measurement.unit) ?? measurement.unit;
     }
-    const reading = toReading(name, measurement, ownDate ?? this.sectionDate ?? this.documentDate);
+    const accountDate = this.inTableRow
+      ? null
+      : this.letterDates.dateAt({ line, column: this.currentText.indexOf(written) });
+    const reading = toReading(name, measurement, ownDate ?? accountDate ?? this.sectionDate ?? this.documentDate);
     if (this.joinedOnLine?.line === line && this.joinedOnLine.name === name) this.joinedOnLine.readings.push(reading);
     this.readings.push(reading);
     this.readKeys.add(readingKey(reading.indicator, reading.value));
@@ -393,13 +414,17 @@ class DocumentReader {
 
   read(index: number, written: string): void {
     const order = this.order;
-    if (written.trim() === '') return;
+    if (written.trim() === '') {
+      this.letterDates.see(index, '');
+      return;
+    }
     // Comma-separated rows are left as written: there a space before a comma is a cell edge, not damage.
     const text = detectDelimiter(written) === 'comma' ? written : repairNumberSpacing(repairLetterSpacing(written));
     const textAbove = this.currentText;
     const aboveIndex = this.currentIndex;
     this.currentText = text;
     this.currentIndex = index;
+    this.letterDates.see(index, text);
     if (this.transposed) {
       const row = readTransposedRow(text, this.transposed.layout, order, this.yearAnchor);
       if (row) {
@@ -453,7 +478,7 @@ class DocumentReader {
       if (!isCaptionLine(textAbove)) this.sectionDate = section;
       return;
     }
-    const heading = datedHeading(text, order);
+    const heading = datedHeading(text, order) ?? introducingDate(text, order);
     if (heading) {
       this.sectionDate = heading;
       return;
@@ -490,7 +515,7 @@ class DocumentReader {
     }
 
     const leading = leadingDate(text, order);
-    const line = withoutNoEarlierNote(spaceSeparated(leading?.rest ?? text));
+    const line = withoutTrailingNote(withoutNoEarlierNote(spaceSeparated(leading?.rest ?? text)));
     const previous = splitPreviousResult(line, order) ?? splitTrailingEarlier(line, order);
     let body = previous?.rest ?? line;
     const ownDate = leading?.iso ?? null;
@@ -529,7 +554,7 @@ class DocumentReader {
     }
 
     const single = this.readFlagFirstLine(body) ?? readingInLine(body, order);
-    if (single?.complete && acceptLine(single, body)) {
+    if (single?.complete && (acceptLine(single, body) || acceptRecordRow(single.name, single.measurement, body))) {
       this.emit(index, single.name, single.measurement, ownDate);
       const name = this.stack.last?.reading.indicator ?? single.name;
       for (const earlier of previous ? [previous, ...previous.older] : []) {
@@ -543,7 +568,7 @@ class DocumentReader {
     for (const segment of splitSegments(body)) {
       const candidate = readingInLine(segment, order);
       const named = candidate?.complete ? knownTail(candidate) : null;
-      if (named && acceptSegment(named, segment)) found.push(named);
+      if (named && !valueInCutHead(candidate as Candidate, named) && acceptSegment(named, segment)) found.push(named);
       else {
         const sentence = this.readingEndingSentence(segment);
         if (sentence) found.push(sentence);
@@ -555,9 +580,12 @@ class DocumentReader {
     }
     if (found.length > 0) {
       for (const reading of found) this.emit(index, reading.name, reading.measurement, ownDate);
+      this.completeFromWords(index, body);
       return;
     }
     if (single === null && this.continuesLastName(index, text)) return;
+    // A record entry's dated title (`08 Apr 2026  Liver function tests`) dates the results listed under it.
+    if (single === null && leading !== null && isEntryTitle(leading.rest)) this.sectionDate = leading.iso;
     if (single === null) this.rememberNameLine(index, body);
   }
 
@@ -598,6 +626,23 @@ class DocumentReader {
       table.line = index;
     }
     return true;
+  }
+
+  /**
+   * A range or flag in words after the line's last prose reading (`The standard range is 4.0 - 5.6 %.`,
+   * `which is below the standard range of 30 - 100 ng/mL`): see `prose-ranges.ts`.
+   */
+  private completeFromWords(index: number, body: string): void {
+    const last = this.stack.last;
+    if (!last || last.line !== index) return;
+    const reading = last.reading;
+    const nameAt = body.lastIndexOf(reading.indicator);
+    const valueAt = nameAt < 0 ? -1 : body.indexOf(reading.value, nameAt + reading.indicator.length);
+    if (valueAt < 0) return;
+    const words = rangeInWordsAfter(body.slice(valueAt + reading.value.length));
+    if (!words) return;
+    reading.referenceRange ??= words.range;
+    reading.flag ??= words.flag;
   }
 
   /** The line right under a reading gives it again in a second unit (`result-columns.ts`): not a row. */

@@ -347,12 +347,21 @@ const ADDRESS = new RegExp(
  * methods, signatures) stay furniture even when written as sentences.
  */
 function isProse(text: string): boolean {
+  if (DOCTOR_AS_SUBJECT.test(text)) return true;
   return (
     /^(?:pat[i1]ent|paciente|paziente) \p{Ll}+ \p{Ll}+ /iu.test(text) &&
     /[.!?]$/.test(text) &&
     text.split(/\s+/).length >= 8
   );
 }
+
+/**
+ * A letter's sentence with the doctor as its subject (`Dr Hughes has looked at your bloods. Your HbA1c is 52`): a
+ * doctor's name, then a verb and a lower-case word. A signature or a caption (`Dr R Chaudhry`, `Doctor: Dr Smith`)
+ * has no verb after the name.
+ */
+const DOCTOR_AS_SUBJECT =
+  /^(?:[Dd]r\.?|[Dd]octor)\s+(?:\p{Lu}[\p{L}'-]*\.?\s+){1,3}(?:has|have|had|is|was|would|will|reviewed|looked|checked|saw|noted|says|said|asked|wants|recommends|advised|thinks)\s+\p{Ll}/u;
 
 /** Whether a line is report furniture (header, footer, identity, contact, signature) that must not become readings. */
 export function isNoiseLine(text: string): boolean {

@@ -74,11 +74,29 @@ function nameBefore(clause: string, end: number, unit: string | null): string | 
   return null;
 }
 
+/** `repeat the potassium in 2 weeks`: a number of days, weeks or months after a name is when, not what. */
+const DURATION = /^(?:days?|weeks?|wks?|months?|years?|yrs?|hours?|hrs?|minutes?|mins?)\b/i;
+
 /**
  * `TSH (2.1)`: a bare number in brackets right after a word is that word's value. Four-digit years (`(2019)`) and
  * one-digit footnote or list marks (`(1)`) are left alone; the brackets become spaces so positions stay.
  */
 const BRACKETED_VALUE = /(?<=\p{L}\s?)\((\d{2,3}(?:[.,]\d+)?|\d[.,]\d+)\)/gu;
+
+/** `<3 ng/L on arrival and 5 ng/L at three hours`: `and`/`then` before a clause that opens with a value. */
+const SAME_TEST_AGAIN = /^\s+(?:and|then)\s+$/;
+
+/**
+ * A clause opening with a value in the unit of the reading just before it (`Troponin T was <3 ng/L on arrival and
+ * 5 ng/L at three hours`) is a later reading of the same test. The unit must be written and the same.
+ */
+function laterValue(clause: string, prior: Candidate | undefined): Candidate | null {
+  if (!prior || prior.measurement.unit === null) return null;
+  const start = clause.search(/\S/);
+  const measurement = start < 0 ? null : parseMeasurement(clause, start);
+  if (!measurement || measurement.unit !== prior.measurement.unit || measurement.qualitative) return null;
+  return { name: prior.name, measurement, complete: false };
+}
 
 /**
  * Readings named by a known measurement inside prose. Doses in a medication context are skipped. `before`: the text
@@ -88,13 +106,24 @@ export function readingsInProse(text: string, order: SlashOrder, before: string 
   const found: Candidate[] = [];
   // Clauses and the boundaries between them, alternately.
   const parts = text.split(CLAUSE_BOUNDARY_KEPT);
+  let readAt = -1; // the clause the last reading was found in
   for (let k = 0; k < parts.length; k += 2) {
     const clause = (parts[k] as string).replace(BRACKETED_VALUE, ' $1 ');
     const previous = k >= 2 ? (/^,\s+$/.test(parts[k - 1] as string) ? (parts[k - 2] as string) : null) : before;
     if (!/\d/.test(clause)) continue;
+    // Only the clause right before: the reading must end the clause the `and` continues.
+    const prior = readAt === k - 2 ? found.at(-1) : undefined;
+    const again = SAME_TEST_AGAIN.test(parts[k - 1] ?? '') ? laterValue(clause, prior) : null;
+    if (again) {
+      found.push(again);
+      readAt = k;
+      continue;
+    }
+    const count = found.length;
     for (const start of valueStarts(clause, order)) {
       const measurement = parseMeasurement(clause, start);
       if (!measurement || measurement.qualitative) continue;
+      if (measurement.unit === null && DURATION.test(measurement.rest)) continue;
       if (isDoseUnit(measurement.unit) && measurement.unit !== null && DOSING_CONTEXT.test(clause)) continue;
       const name =
         nameBefore(clause, start, measurement.unit) ??
@@ -102,6 +131,7 @@ export function readingsInProse(text: string, order: SlashOrder, before: string 
       if (name === null) continue;
       found.push({ name, measurement, complete: false });
     }
+    if (found.length > count) readAt = k;
   }
   return found;
 }

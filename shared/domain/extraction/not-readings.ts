@@ -95,6 +95,17 @@ export interface ReadingShape {
   line: string;
 }
 
+/** `Target HbA1c 53 mmol/mol or below`, `goal LDL 70`, `aim for an LDL of 1.8`: a goal word right before the name. */
+const GOAL_BEFORE_NAME =
+  /(?:^|[^\p{L}])(?:target|goal|aim(?:\s+for)?|zielwert|ziel|objetivo|objectif|cible|obiettivo)\s+(?:(?:an?|the|of|your|his|her)\s+)*$/iu;
+
+/** The name as written right before its value on the line (a table row may name the test elsewhere, in a note). */
+function namedAsGoal(name: string, value: string, line: string): boolean {
+  const valueAt = line.indexOf(value.trim());
+  const at = valueAt < 0 ? -1 : line.lastIndexOf(name, valueAt);
+  return at >= 0 && GOAL_BEFORE_NAME.test(line.slice(Math.max(0, at - 30), at));
+}
+
 /** Whether text shaped like a reading is a band, a goal, a category or a quoted threshold instead. */
 export function isNotAReading({ name, value, fromTable, line }: ReadingShape): boolean {
   const trimmed = name.trim();
@@ -105,6 +116,7 @@ export function isNotAReading({ name, value, fromTable, line }: ReadingShape): b
   if (LEGEND_LINE.test(line)) return true;
   if (COMPARATOR_TAIL.test(trimmed) || BAND_TABLE_CAPTION.test(trimmed)) return true;
   if (DEVICE_USAGE.test(trimmed)) return true;
+  if (!fromTable && namedAsGoal(trimmed, value, line)) return true;
   if (fromTable) return false;
   if (IDENTIFIER_NUMBER.test(value)) return true;
   if (INCLUSIVE_BOUND.test(value) && sentenceRunsOn(line, value)) return true;

@@ -1,0 +1,166 @@
+/**
+ * When the readings in a clinic letter or discharge summary were taken. A letter is dated when it is typed or sent,
+ * days after the readings it reports; the text itself says when they were taken:
+ *
+ *   - `Admitted: 07/01/2026`, `Admitted 19/02/2026, discharged 22/02/2026`, `Date of admission: …` gives the
+ *     admission date;
+ *   - `On arrival (07/01/2026 22:40) temperature 38.9°C, HR 118 …`, `On admission her haemoglobin was …`, `in ED`,
+ *     `Admission bloods showed …` opens an arrival account: the prose readings after it, to the end of its
+ *     paragraph (a blank line), were taken at arrival — on the date written with the phrase, else on the admission
+ *     date. A time written with the phrase stamps only its own sentence: the next sentence (`Urine dipstick in ED:
+ *     leucocytes 3+`) happened later that day, at a time the letter does not give;
+ *   - `Bloods on the day of discharge (18/05/2026):` introduces what follows with its date (a section date).
+ *
+ * Table rows keep their own column dates; the account dates only readings read from prose.
+ */
+
+import { findDates, type SlashOrder, withTimeAfter } from './dates';
+
+/** `Admitted: 07/01/2026`, `Admitted 19/02/2026,`, `Date of admission - 14/05/2026`, `Admission date: …`. */
+const ADMISSION_CAPTION = /\b(?:admitted(?:\s+on)?|date\s+of\s+admission|admission\s+date)\s*[:\-–]?\s*$/i;
+
+const ADMISSION_WORD = /admi(?:tted|ssion)/i;
+
+/** The phrases that open an account of the patient's arrival. */
+const ARRIVAL =
+  /\b(?:(?:on|at)\s+(?:arrival|admission|presentation)|admission\s+(?:bloods|observations|obs|tests)|in\s+(?:ED|A&E|the\s+emergency\s+department))\b/i;
+
+/** A sentence's end: a full stop, question or exclamation mark before a space or the end of the line. */
+const SENTENCE_END = /[.!?](?=\s|$)/;
+
+/** A time opening the line, closing a bracket left open on the line above (`On arrival (07/01/2026` / `22:40) …`). */
+const TIME_OPENING_LINE = /^\s*(?:at\s+)?(\d{1,2}[:h]\d{2})\s*\)/i;
+
+/** A line introducing what follows with its date: `Bloods on the day of discharge (18/05/2026):`. */
+const INTRODUCING_LINE = /^[^\d]{3,80}[([]?\s*$/u;
+
+interface ArrivalAccount {
+  /** The day of the account, `YYYY-MM-DD`. */
+  date: string;
+  /** The date with the time written with the phrase, for its own sentence; null without a time. */
+  timed: string | null;
+  /** The sentence the time stamps is still being read (it may run over lines). */
+  sentenceOpen: boolean;
+  /** The line the account opened on, and where on it. */
+  line: number;
+  column: number;
+  /** The line's date bracket was left open: its time may open the next line. */
+  awaitsTime: boolean;
+}
+
+/** Where a reading's name sits, for dating it against a sentence end on the same line. */
+export interface ReadingPlace {
+  line: number;
+  column: number;
+}
+
+export class LetterDates {
+  private admission: string | null = null;
+  private account: ArrivalAccount | null = null;
+  /** Where the stamped sentence ended on the line being read (readings before it take the time). */
+  private sentenceEndsAt: { line: number; column: number } | null = null;
+
+  constructor(private readonly order: SlashOrder) {}
+
+  /** Reads what a line says about dates; call for every line, a blank one included. */
+  see(index: number, text: string): void {
+    if (text.trim() === '') {
+      this.account = null; // a paragraph ends its account
+      return;
+    }
+    if (text.length > 2000) return;
+    this.sentenceEndsAt = null;
+    this.seeAdmission(text);
+    const account = this.account;
+    if (account && account.line < index) this.continueSentence(index, text, account);
+    const arrival = ARRIVAL.exec(text);
+    if (arrival) this.openAccount(index, text, arrival.index, arrival.index + arrival[0].length);
+  }
+
+  /** The date a prose reading at this place takes from an arrival account, or null outside one. */
+  dateAt(place: ReadingPlace): string | null {
+    const account = this.account;
+    if (!account || place.line < account.line) return null;
+    if (place.line === account.line && place.column >= 0 && place.column < account.column) return null;
+    if (account.timed === null) return account.date;
+    const end = this.sentenceEndsAt;
+    if (end !== null && end.line === place.line) return place.column < end.column ? account.timed : account.date;
+    return account.sentenceOpen ? account.timed : account.date;
+  }
+
+  private seeAdmission(text: string): void {
+    if (!ADMISSION_WORD.test(text)) return; // most lines: no date search
+    for (const date of findDates(text, this.order)) {
+      if (ADMISSION_CAPTION.test(text.slice(Math.max(0, date.start - 40), date.start))) {
+        this.admission = date.iso;
+        return;
+      }
+    }
+  }
+
+  private openAccount(index: number, text: string, start: number, end: number): void {
+    const after = text.slice(end);
+    const written = findDates(after, this.order).find((d) => /^\s*[([]?\s*$/.test(after.slice(0, d.start)));
+    // A second phrase in the same account (`Urine dipstick in ED`, `<3 ng/L on arrival`) goes on with it.
+    if (this.account && !written) return;
+    const date = written?.iso ?? this.admission;
+    if (date === null) return;
+    // The account opens with the sentence holding the phrase (`Troponin T was <3 ng/L on arrival`).
+    const sentenceStart = Math.max(text.lastIndexOf('. ', start), text.lastIndexOf('; ', start));
+    const column = sentenceStart < 0 ? 0 : sentenceStart + 2;
+    const rest = written ? after.slice(written.end) : '';
+    const timedHere = written ? withTimeAfter(written.iso, rest) : date;
+    const timed = timedHere !== date ? timedHere : null;
+    const awaitsTime =
+      written !== undefined && timed === null && /\(\s*$/.test(after.slice(0, written.start)) && rest.trim() === '';
+    this.account = { date, timed, sentenceOpen: timed !== null, line: index, column, awaitsTime };
+    if (timed !== null) this.endSentence(index, text, end + (written?.end ?? 0));
+  }
+
+  private continueSentence(index: number, text: string, account: ArrivalAccount): void {
+    if (account.awaitsTime) {
+      account.awaitsTime = false;
+      const time = TIME_OPENING_LINE.exec(text);
+      if (time && account.timed === null) {
+        const timed = withTimeAfter(account.date, ` ${time[1]}`);
+        if (timed !== account.date) {
+          account.timed = timed;
+          account.sentenceOpen = true;
+          this.endSentence(index, text, time[0].length);
+          return;
+        }
+      }
+    }
+    if (account.sentenceOpen) this.endSentence(index, text, 0);
+  }
+
+  /** Finds where the stamped sentence ends on this line, from `from` on; it stays open when the line has no end. */
+  private endSentence(index: number, text: string, from: number): void {
+    const account = this.account as ArrivalAccount;
+    const end = SENTENCE_END.exec(text.slice(from));
+    if (!end) {
+      account.sentenceOpen = true;
+      return;
+    }
+    account.sentenceOpen = false;
+    this.sentenceEndsAt = { line: index, column: from + end.index };
+  }
+}
+
+/**
+ * `Bloods on the day of discharge (18/05/2026):`, `Results from 12/03/2026:`: a line of words and one date, ending in
+ * a colon, introducing the results under it. The date with its time, or null.
+ */
+export function introducingDate(text: string, order: SlashOrder): string | null {
+  const trimmed = text.trim();
+  if (trimmed.length > 120 || !/[:：]$/.test(trimmed)) return null;
+  const dates = findDates(trimmed, order);
+  if (dates.length !== 1) return null;
+  const date = dates[0] as (typeof dates)[number];
+  const before = trimmed.slice(0, date.start);
+  const after = trimmed.slice(date.end);
+  if (!INTRODUCING_LINE.test(before) || !/\p{L}{3}/u.test(before)) return null;
+  const timed = withTimeAfter(date.iso, after);
+  const tail = after.replace(/^\s*(?:,|at)?\s*\d{1,2}[:h]\d{2}(?::\d{2})?/i, '');
+  return /^\s*[)\]]?\s*[:：]$/.test(tail) ? timed : null;
+}
