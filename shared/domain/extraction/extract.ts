@@ -41,6 +41,7 @@ import {
   readSpacedDatedRow,
   type SpacedDatedHeader,
   splitPreviousResult,
+  withoutColumnDates,
   withoutNoEarlierNote,
 } from './cumulative';
 import {
@@ -419,6 +420,9 @@ class DocumentReader {
     const heading = datedHeading(text, order);
     if (heading) {
       this.sectionDate = heading;
+      // A section with its own collection date (`URINE  Collected : 21/01/26 10:20`) under a cumulative table keeps
+      // the table's columns but not their dates: its rows were all taken when the heading says.
+      if (this.layout) this.layout = withoutColumnDates(this.layout);
       return;
     }
     if (isNoiseLine(text)) return;
@@ -768,5 +772,9 @@ function readLines(text: string, options: ExtractionOptions): ExtractedReading[]
     for (const line of lines) reader.readSpelled(line.index, line.text);
     return reader.result();
   };
-  return readAll(unfoldColumns(sourceLines, (run) => readAll(run).length));
+  const yieldOf = (run: readonly SourceLine[]) => {
+    const readings = readAll(run);
+    return { readings: readings.length, ranged: readings.filter((r) => r.referenceRange !== null).length };
+  };
+  return readAll(unfoldColumns(sourceLines, yieldOf));
 }

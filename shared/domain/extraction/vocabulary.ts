@@ -7,6 +7,7 @@
 import { corpusIndex } from '../standardization/corpus';
 import { normalizeIndicatorText } from '../standardization/normalize-text';
 import { resolveIndicator } from '../standardization/resolver';
+import { abbreviatedCaptionMatcher } from './abbreviated-captions';
 
 /**
  * Lower case, accents removed, punctuation to single spaces: how header words and names are compared. NFD splits a
@@ -406,6 +407,9 @@ const HEADER_ROLE: ReadonlyMap<string, ColumnRole> = new Map(
   HEADER_WORDS.flatMap(([role, words]) => words.map((word) => [word, role] as const)),
 );
 
+/** `VALORI DI RIF.`, `Ref. Interv.`: a caption cut short with dots (`abbreviated-captions.ts`). */
+const abbreviatedRole = abbreviatedCaptionMatcher(HEADER_ROLE, foldText);
+
 /** Longest header phrase in words, for splitting single-spaced header lines. */
 export const MAX_HEADER_PHRASE_WORDS = 4;
 
@@ -421,7 +425,7 @@ export function headerRole(cell: string): ColumnRole | null {
   const role = HEADER_ROLE.get(foldText(cell));
   if (role !== undefined) return role;
   const bilingual = BILINGUAL_CELL.exec(cell.trim());
-  if (!bilingual) return null;
+  if (!bilingual) return abbreviatedRole(cell);
   // The CJK caption decides (a test name with an English word, `尿胆原 Normal`, is no header); the gloss may be a word
   // the vocabulary lacks (`英文名称 English Name`) but must not name another role.
   const native = HEADER_ROLE.get(foldText(bilingual[1] as string));
