@@ -3,7 +3,7 @@
  *
  * An Indian, British, Australian or European report writes day-first; a US one month-first. When none of its dates
  * decides, the document usually still says where it comes from: its language, a country's phone code, a company
- * form (`Pvt. Ltd.`, `Pty Ltd`), a postal code shape (Indian PIN, UK postcode, Australian state and postcode, US
+ * form (`Pvt. Ltd.`, `Pty Ltd`), its script (Arabic, Hebrew, Cyrillic, Greek, Thai), a postal code shape (Indian PIN, UK postcode, Australian state and postcode, US
  * state and ZIP), a laboratory caption only one country prints (`Bio. Ref. Interval`), British spellings, decimal
  * commas, and month names written elsewhere in it (`14 Mar 2026` is day-first, `Mar 14, 2026` month-first). Each
  * cue is evidence for one order; the stronger side wins and a tie is no decision (the caller falls back to
@@ -43,6 +43,11 @@ const DAY_FIRST: readonly Cue[] = [
   { pattern: /\bpty\.?\s+ltd\b|\babn\s*:?\s*\d{2}\s?\d{3}/i, weight: 2 },
   { pattern: /\b(?:nsw|vic|qld|tas|act)\s+\d{4}\b/i, weight: 2 },
   { pattern: /\b[A-Z]{1,2}\d[A-Z\d]?\s\d[A-Z]{2}\b/, weight: 2 },
+  // Scripts of regions that write the day first: Arabic (the Gulf, the Levant, North Africa), Hebrew, Cyrillic,
+  // Greek, Thai. (Persian writes its own calendar year first, which a year-first date settles without help.)
+  { pattern: /[\u0600-\u06FF\u0590-\u05FF\u0400-\u04FF\u0370-\u03FF\u0E00-\u0E7F]{3}/u, weight: 2 },
+  // Phone codes of the Middle East and North Africa.
+  { pattern: /\+(?:20|212|213|216|961|962|963|964|965|966|968|971|972|973|974)[\s-]?\d/, weight: 2 },
   // British spellings of laboratory words (UK, Ireland, Australia, New Zealand, India).
   { pattern: /\b(?:haem|haematology|oestr|anaem|faec|paediatric|foetal|leucocyte|centre\b)/i, weight: 1 },
   // A decimal comma in a value (`7,4`); a thousands separator has three digits after it.

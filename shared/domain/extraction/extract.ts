@@ -241,6 +241,8 @@ class DocumentReader {
   private sectionDate: string | null = null;
   /** The unit a section heading gave for the results under it (`Lipids (mmol/L)`), until the next heading. */
   private sectionUnit: string | null = null;
+  /** The line that gave the section unit. */
+  private sectionUnitLine = -1;
   private readonly stack: Stack = { pendingName: null, last: null, lastLine: null };
   /** The line being read, as written (indentation kept), and its index. */
   private currentText = '';
@@ -390,7 +392,8 @@ class DocumentReader {
       if (dates && index - dates.line <= VISIT_DATES_DISTANCE) dateVisitColumns(header.columns, dates.dates);
       this.layout = header;
       this.spacedDated = null;
-      this.sectionUnit = null;
+      // `All results in mmol/L` right above the header gives the table's unit; one further up was another section's.
+      if (this.sectionUnitLine !== aboveIndex) this.sectionUnit = null;
       return;
     }
     const spacedHeader = detectSpacedDatedHeader(text, order);
@@ -469,6 +472,7 @@ class DocumentReader {
       // A bracketed heading may also be a stacked name (`Glucose (mg/dL)` / `104`): remember it as one.
       if (unitLine.heading !== null) this.rememberNameLine(index, unitLine.heading);
       this.sectionUnit = unitLine.unit;
+      this.sectionUnitLine = index;
       return;
     }
 

@@ -180,6 +180,11 @@ const HEADER_WORDS: ReadonlyArray<readonly [ColumnRole, readonly string[]]> = [
       'normal range',
       'normal values',
       'standard range',
+      // Lipid and diabetes clinics print the band a result is judged against as a target column.
+      'target',
+      'target range',
+      'target value',
+      'target values',
       'normal',
       'range',
       'referenzbereich',
