@@ -405,12 +405,9 @@ export function reportDate(lines: readonly string[], order: SlashOrder): string 
       const priority = PRIORITY[kind];
       // The period's end replaces its start, which its caption (`Date range: 01/05/2026 - 14/05/2026`) gave first.
       const endsBest = period && best?.from === previous;
+      const kept = Math.min(priority, best?.priority ?? priority);
       if (!best || priority < best.priority || endsBest) {
-        best = {
-          priority: Math.min(priority, best?.priority ?? priority),
-          iso: withTimeAfter(date.iso, line.slice(date.end)),
-          from: date,
-        };
+        best = { priority: kept, iso: withTimeAfter(date.iso, line.slice(date.end)), from: date };
       }
     }
   }

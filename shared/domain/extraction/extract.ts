@@ -57,6 +57,8 @@ import {
 import { readFhirObservations } from './fhir-json';
 import { readFhirXmlObservations } from './fhir-xml';
 import { type LeadingFlag, splitFlagBeforeValue } from './flag-first';
+import { asteriskIsFootnote, withoutFootnoteFlags } from './footnote-marks';
+import { goalBound } from './goal-notes';
 import { readHl7Observations } from './hl7-v2';
 import { type Candidate, cleanName, plausibleName, readingInLine, splitSegments } from './inline-readings';
 import { repairLetterSpacing } from './letter-spacing';
@@ -259,6 +261,12 @@ class DocumentReader {
   private visitDates: { dates: string[]; line: number } | null = null;
   /** The line being read is a row under a table header (a censored value there is a result, `not-readings.ts`). */
   private inTableRow = false;
+  /**
+   * Ranges that are a goal note as written (`goal ≤36%`): a sentence's bound, not a range cell whose unit repeats the
+   * unit column, so `range-tidy.ts` leaves them.
+   */
+  private readonly goalRanges = new WeakSet<Measurement>();
+  private readonly goalReadings = new WeakSet<ExtractedReading>();
   /** The words the current line's spelled values replaced (see `spelled-values.ts`). */
   private asWritten: ReadonlyMap<string, string> = NOTHING_SPELLED;
 
@@ -270,7 +278,7 @@ class DocumentReader {
   ) {}
 
   result(): ExtractedReading[] {
-    for (const reading of this.readings) tidyReading(reading);
+    for (const reading of this.readings) if (!this.goalReadings.has(reading)) tidyReading(reading);
     return withoutRestatements(this.readings);
   }
 
@@ -294,6 +302,7 @@ class DocumentReader {
       if (measurement.unit !== null) measurement.unit = this.asWritten.get(measurement.unit) ?? measurement.unit;
     }
     const reading = toReading(name, measurement, ownDate ?? this.sectionDate ?? this.documentDate);
+    if (this.goalRanges.has(measurement)) this.goalReadings.add(reading);
     this.readings.push(reading);
     this.readKeys.add(readingKey(reading.indicator, reading.value));
     this.stack.last = { reading, line };
@@ -512,6 +521,16 @@ class DocumentReader {
     const found: Candidate[] = [];
     let priorSegment: string | null = null;
     for (const segment of splitSegments(body)) {
+      // `…; goal ≤36%` after the line's one reading is its range (`goal-notes.ts`), not a reading of its own.
+      const goal = found.length === 1 ? goalBound(segment) : null;
+      if (goal !== null) {
+        const measurement = (found[0] as Candidate).measurement;
+        if (measurement.referenceRange === null) {
+          measurement.referenceRange = goal;
+          this.goalRanges.add(measurement);
+        }
+        continue;
+      }
       const candidate = readingInLine(segment, order);
       const named = candidate?.complete ? knownTail(candidate) : null;
       if (named && acceptSegment(named, segment)) found.push(named);
@@ -780,5 +799,7 @@ function readLines(text: string, options: ExtractionOptions): ExtractedReading[]
     const readings = readAll(run);
     return { readings: readings.length, ranged: readings.filter((r) => r.referenceRange !== null).length };
   };
-  return readAll(unfoldColumns(sourceLines, yieldOf));
+  const readings = readAll(unfoldColumns(sourceLines, yieldOf));
+  if (asteriskIsFootnote(sourceLines.map((line) => line.text))) withoutFootnoteFlags(readings);
+  return readings;
 }
