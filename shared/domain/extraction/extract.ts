@@ -80,6 +80,7 @@ import type { ExtractedReading, ExtractionOptions } from './types';
 import { dateVisitColumns, hasUndatedVisitColumns, visitDatesLine } from './visit-columns';
 import { DOSING_CONTEXT, foldText, headerRole, isDoseUnit, isKnownMeasurement, isLabUnit } from './vocabulary';
 import { continuesName } from './wrapped-names';
+import { rangeContinuation } from './wrapped-ranges';
 
 /** A name more than this many words long is a sentence unless the resolver knows it. */
 const MAX_UNKNOWN_NAME_WORDS = 5;
@@ -447,6 +448,7 @@ class DocumentReader {
     if (spacedRow) return;
     // A line with numbers that is no row of the gapless cumulative table ends it (a heading line does not).
     if (this.spacedDated && /\d/.test(text)) this.spacedDated = null;
+    if (this.layout && this.continuesRange(index, text, this.layout)) return;
     if (this.layout) {
       // An earlier-results column (`Antérieur  0,38 du 02/10/2025`) is cut off first, then read as a dated reading.
       const earlier = this.layout.columns.some((c) => c.date !== null) ? null : splitTrailingEarlier(text, order);
@@ -549,6 +551,17 @@ class DocumentReader {
     }
     if (single === null && this.continuesLastName(index, text)) return;
     if (single === null) this.rememberNameLine(index, body);
+  }
+
+  /** A line alone under the range column, continuing the unfinished range just above (`wrapped-ranges.ts`). */
+  private continuesRange(index: number, text: string, layout: TableLayout): boolean {
+    const last = this.stack.last;
+    if (!last || last.line !== index - 1) return false;
+    const more = rangeContinuation(text, layout, last.reading.referenceRange);
+    if (more === null) return false;
+    last.reading.referenceRange = `${last.reading.referenceRange} ${more}`;
+    last.line = index; // a range wrapped over three lines goes on under this one
+    return true;
   }
 
   /** The line right under a reading gives it again in a second unit (`result-columns.ts`): not a row. */
