@@ -2,7 +2,8 @@
  * Header captions printed abbreviated: `VALORI DI RIF.` (valori di riferimento), `Valeurs de réf.`, `Ref. Interv.`,
  * `Bio. Ref. Interval`. Laboratories shorten a long caption to fit its column and mark each cut word with a dot, so
  * a caption matches a vocabulary caption of as many words when every word is the same, or — where the caption ends
- * the word with a dot — the start of it (three letters at least, so `Dr.` or `N.` match nothing). A caption that
+ * the word with a dot — the start of it (three letters at least, so `Dr.` or `N.` match nothing). Linking words
+ * (`de`, `di`, `of`) are dropped on both sides first: `VALORES REF.` is `valores de referencia`. A caption that
  * could be two roles is none.
  */
 
@@ -24,10 +25,14 @@ const MAX_REMEMBERED = 2000;
 /** The longest caption considered (a header cell, not a sentence). */
 const MAX_CAPTION_LENGTH = 60;
 
+/** Words a shortened caption drops (`Valores ref.` for `valores de referencia`, `Val. rif.`). */
+const LINKING = new Set(['de', 'di', 'del', 'della', 'des', 'du', 'of', 'the', 'der', 'des', 'da', 'do']);
+
 function captionWords(cell: string, fold: (text: string) => string): CaptionWord[] {
   const words: CaptionWord[] = [];
   for (const m of cell.matchAll(/([\p{L}\p{N}%#]+)(\.)?/gu)) {
-    words.push({ folded: fold(m[1] as string), cut: m[2] !== undefined });
+    const folded = fold(m[1] as string);
+    if (!LINKING.has(folded)) words.push({ folded, cut: m[2] !== undefined });
   }
   return words;
 }
@@ -48,7 +53,7 @@ export function abbreviatedCaptionMatcher<Role>(
   // Captions by their word count, split once.
   const byLength = new Map<number, { words: string[]; role: Role }[]>();
   for (const [caption, role] of vocabulary) {
-    const words = caption.split(' ');
+    const words = caption.split(' ').filter((word) => !LINKING.has(word));
     const list = byLength.get(words.length) ?? [];
     list.push({ words, role });
     byLength.set(words.length, list);

@@ -64,16 +64,21 @@ export interface RowTail {
 }
 
 /**
- * A last date's cell holding only the row's unit and range (`mmol/L   (135-145)`: no result on that date), or null.
+ * A last date's cell holding only the row's unit and range, perhaps after the mark of an empty date (`mmol/L
+ * (135-145)`, `--   %   4,0 - 6,0`: no result on that date), or null.
  */
 export function rowTailCell(text: string): RowTail | null {
-  const m = /^(\S+)?\s*(?:[([]([^()[\]]+)[)\]])?\s*$/.exec(text.trim());
-  if (!m || (m[1] === undefined && m[2] === undefined)) return null;
-  const unit = m[1] ?? null;
-  if (unit !== null && (!/\p{L}/u.test(unit) || !looksLikeUnit(unit))) return null;
-  const range = m[2] === undefined ? null : parseRangeText(m[2]);
-  if (m[2] !== undefined && (range === null || !/\d/.test(range.range))) return null;
-  return { unit: unit ?? range?.unit ?? null, range: range?.range ?? null };
+  if (text.length > 120) return null;
+  const words = text.trim().split(/\s+/);
+  if (words[0] !== undefined && EMPTY_CELL.test(words[0])) words.shift();
+  const first = words[0];
+  if (first === undefined) return null;
+  const unit = /\p{L}|%/u.test(first) && looksLikeUnit(first) ? first : null;
+  const rest = words.slice(unit === null ? 0 : 1).join(' ');
+  if (rest === '') return unit === null ? null : { unit, range: null };
+  const range = parseRangeText(rest.replace(/^[([]\s*(.*?)\s*[)\]]$/, '$1'));
+  if (range === null || !/\d/.test(range.range)) return null;
+  return { unit: unit ?? range.unit, range: range.range };
 }
 
 /**
