@@ -8,8 +8,11 @@
  */
 import type { ExtractedReading } from './types';
 
-/** `* Objectif thérapeutique …`, `*) Calculated value …`: a line opening with the asterisk, then words. */
-const FOOTNOTE_LINE = /^\s*\*\)?\s*\p{L}/u;
+/**
+ * `* Objectif thérapeutique …`, `*) Calculated value …`: a line opening with the asterisk, then a sentence (four
+ * words before any number), not a flagged row (`*  LDL  4.2 mmol/L`).
+ */
+const FOOTNOTE_LINE = /^\s*\*\)?\s*\p{L}[\p{L}'’-]*(?:[\s,:]+\p{L}[\p{L}'’-]*){3}/u;
 
 /** What a legend says of flagged values: out of range, abnormal, high or low, in the languages the reader knows. */
 const ABNORMAL_LEGEND =
