@@ -412,6 +412,22 @@ const HEADER_ROLE: ReadonlyMap<string, ColumnRole> = new Map(
   HEADER_WORDS.flatMap(([role, words]) => words.map((word) => [word, role] as const)),
 );
 
+/**
+ * `Result / النتيجة`, `Ref. Range / المعدل الطبيعي`, `Тест / Test`: a caption glossed in a script without Latin
+ * letters (Arabic, Hebrew, Cyrillic, Greek) after a slash. The Latin side decides; the gloss only may not be Latin.
+ */
+function glossedRole(cell: string): ColumnRole | null {
+  if (cell.length > 80) return null;
+  const m = /^([^/]+?)\s*\/\s*([^/]+)$/.exec(cell.trim());
+  if (!m) return null;
+  const [left, right] = [m[1] as string, m[2] as string];
+  const latin = /\p{Script=Latin}/u;
+  const other = /[\p{Script=Arabic}\p{Script=Hebrew}\p{Script=Cyrillic}\p{Script=Greek}]/u;
+  if (latin.test(left) && !latin.test(right) && other.test(right)) return headerRole(left);
+  if (latin.test(right) && !latin.test(left) && other.test(left)) return headerRole(right);
+  return null;
+}
+
 /** `VALORI DI RIF.`, `Ref. Interv.`: a caption cut short with dots (`abbreviated-captions.ts`). */
 const abbreviatedRole = abbreviatedCaptionMatcher(HEADER_ROLE, foldText);
 
@@ -430,7 +446,7 @@ export function headerRole(cell: string): ColumnRole | null {
   const role = HEADER_ROLE.get(foldText(cell));
   if (role !== undefined) return role;
   const bilingual = BILINGUAL_CELL.exec(cell.trim());
-  if (!bilingual) return abbreviatedRole(cell);
+  if (!bilingual) return glossedRole(cell) ?? abbreviatedRole(cell);
   // The CJK caption decides (a test name with an English word, `尿胆原 Normal`, is no header); the gloss may be a word
   // the vocabulary lacks (`英文名称 English Name`) but must not name another role.
   const native = HEADER_ROLE.get(foldText(bilingual[1] as string));

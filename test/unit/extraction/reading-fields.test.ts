@@ -84,6 +84,13 @@ describe('abbreviated captions', () => {
     expect(headerRole('Pag. 1')).toBeNull();
   });
 
+  it('read a caption glossed in another script after a slash by its Latin side', () => {
+    expect(headerRole('Result / النتيجة')).toBe('value');
+    expect(headerRole('Ref. Range / المعدل الطبيعي')).toBe('range');
+    expect(headerRole('Тест / Test')).toBe('name');
+    expect(headerRole('Lactate / Laktat')).toBeNull();
+  });
+
   it('refuse a caption that could be two roles, and a word cut too short', () => {
     const match = abbreviatedCaptionMatcher(
       new Map([
