@@ -6,7 +6,9 @@
  * A gutter is a position where, on at least three lines, text starts after three or more spaces, and that no line of
  * the block around it crosses. A block is split only when reading it as two columns yields more readings than
  * reading it whole, with at least two from the right column — a fixed-width table split at one of its own columns
- * loses readings, so tables are left alone.
+ * loses readings, so tables are left alone. When both readings find the same rows, the one giving more of them their
+ * reference range wins: a page of two tables under one doubled header line (`Test Result Unit Range   Test Result
+ * Unit Range`) is read row by row as gap-separated parts, which find each result but leave its range behind.
  *
  * Positions are printed columns (`lines.ts`, `displayColumns`): a CJK character is two columns wide, so a page laid
  * out in Chinese or Japanese keeps its gutter at one position although its lines hold different numbers of characters.
@@ -22,8 +24,22 @@ const MIN_GUTTER_LINES = 3;
 /** Gutter positions tried, most frequent first. */
 const MAX_CANDIDATES = 6;
 
-/** Counts the readings a run of lines yields on its own (the extractor's reader, passed in). */
-export type ReadingCounter = (lines: readonly SourceLine[]) => number;
+/** What a run of lines yields read on its own: its readings, and how many of them have a reference range. */
+export interface RunYield {
+  readings: number;
+  ranged: number;
+}
+
+/** Reads a run of lines on its own (the extractor's reader, passed in). */
+export type ReadingCounter = (lines: readonly SourceLine[]) => RunYield;
+
+/** Whether the two halves read apart yield more than the block read whole (see the module comment). */
+function splitYieldsMore(whole: RunYield, left: RunYield, right: RunYield): boolean {
+  if (right.readings < 2) return false;
+  const readings = left.readings + right.readings;
+  if (readings !== whole.readings) return readings > whole.readings;
+  return left.ranged + right.ranged > whole.ranged;
+}
 
 function isDelimited(text: string): boolean {
   return text.includes('\t') || (text.match(/[;|]/g)?.length ?? 0) >= 2;
@@ -128,10 +144,7 @@ export function unfoldColumns(lines: readonly SourceLine[], count: ReadingCounte
         cursor = to;
         continue;
       }
-      const whole = count(run);
-      const rightCount = count(right);
-      const split = count(left) + rightCount;
-      if (rightCount >= 2 && split > whole) {
+      if (splitYieldsMore(count(run), count(left), count(right))) {
         next.push(...left, { index: -1, text: '' }, ...right);
         changed = true;
       } else {

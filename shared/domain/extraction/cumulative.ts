@@ -17,7 +17,7 @@
  */
 import { type DateMatch, findDates, type SlashOrder, withTimeAfter } from './dates';
 import { splitCells } from './lines';
-import { bareFlag, type Measurement, parseMeasurement, parseRangeText } from './measurement';
+import { bareFlag, looksLikeUnit, type Measurement, parseMeasurement, parseRangeText } from './measurement';
 import type { Column, TableLayout } from './table-layout';
 import { type ColumnRole, headerRole } from './vocabulary';
 
@@ -41,6 +41,58 @@ export function columnDate(text: string, order: SlashOrder): string | null {
   if (dates.length !== 1 || !only) return null;
   if (text.slice(0, only.start).trim() !== '') return null;
   return COLUMN_TIME.test(text.slice(only.end)) ? withTimeAfter(only.iso, text.slice(only.end)) : null;
+}
+
+/**
+ * The unit and range a cumulative row prints once, after its values, with no `Units` / `Range` column under which
+ * to read them (the captions are missing, or printed on another line out of line with the cells): they fall in the
+ * last date's cell. They are every date's unit and range, not only the last one's; a cell's own unit stays.
+ */
+export function shareRowUnitAndRange(readings: readonly { measurement: Measurement }[], tail: RowTail | null): void {
+  const last = readings[readings.length - 1]?.measurement;
+  const unit = tail?.unit ?? last?.unit ?? null;
+  const range = tail?.range ?? last?.referenceRange ?? null;
+  for (const { measurement } of readings) {
+    measurement.unit ??= unit;
+    measurement.referenceRange ??= range;
+  }
+}
+
+export interface RowTail {
+  unit: string | null;
+  range: string | null;
+}
+
+/**
+ * A last date's cell holding only the row's unit and range, perhaps after the mark of an empty date (`mmol/L
+ * (135-145)`, `--   %   4,0 - 6,0`: no result on that date), or null.
+ */
+export function rowTailCell(text: string): RowTail | null {
+  if (text.length > 120) return null;
+  const words = text.trim().split(/\s+/);
+  if (words[0] !== undefined && EMPTY_CELL.test(words[0])) words.shift();
+  const first = words[0];
+  if (first === undefined) return null;
+  const unit = /\p{L}|%/u.test(first) && looksLikeUnit(first) ? first : null;
+  const rest = words.slice(unit === null ? 0 : 1).join(' ');
+  if (rest === '') return unit === null ? null : { unit, range: null };
+  const range = parseRangeText(rest.replace(/^[([]\s*(.*?)\s*[)\]]$/, '$1'));
+  if (range === null || !/\d/.test(range.range)) return null;
+  return { unit: unit ?? range.unit, range: range.range };
+}
+
+/**
+ * The layout under a heading that dates its own section (`URINE  Collected : 21/01/26 10:20`) below a cumulative
+ * table: the date columns become one result column from where the first began (a row there prints one result, its
+ * unit and range after it); the other columns stay.
+ */
+export function withoutColumnDates(layout: TableLayout): TableLayout {
+  const first = layout.columns.find((c) => c.date !== null);
+  if (!first) return layout;
+  const columns = layout.columns
+    .filter((c) => c.date === null || c === first)
+    .map((c) => (c === first ? { role: 'value' as const, start: c.start, date: null } : c));
+  return { ...layout, columns };
 }
 
 /**

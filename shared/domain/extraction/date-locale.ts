@@ -3,7 +3,7 @@
  *
  * An Indian, British, Australian or European report writes day-first; a US one month-first. When none of its dates
  * decides, the document usually still says where it comes from: its language, a country's phone code, a company
- * form (`Pvt. Ltd.`, `Pty Ltd`), a postal code shape (Indian PIN, UK postcode, Australian state and postcode, US
+ * form (`Pvt. Ltd.`, `Pty Ltd`), its script (Arabic, Hebrew, Cyrillic, Greek, Thai), a postal code shape (Indian PIN, UK postcode, Australian state and postcode, US
  * state and ZIP), a laboratory caption only one country prints (`Bio. Ref. Interval`), British spellings, decimal
  * commas, and month names written elsewhere in it (`14 Mar 2026` is day-first, `Mar 14, 2026` month-first). Each
  * cue is evidence for one order; the stronger side wins and a tie is no decision (the caller falls back to
@@ -54,7 +54,9 @@ const DAY_FIRST: readonly Cue[] = [
       /\b(?:x[ée]t nghi[ệe]m|k[ếe]t qu[ảa]|b[ệe]nh vi[ệe]n|pemeriksaan|nilai rujukan|hasil|satuan|keputusan|ujian)\b/iu,
     weight: 2,
   },
-  { pattern: /\+(?:66|84|62|60|63|65|20|972|971|966|965|974|254|234|233|255|256)[\s-]?\d/, weight: 2 },
+  { pattern: /\+(?:66|84|62|60|63|65|20|972|971|966|965|974|254|234|233|255|256|212|213|216|961|962|963|964|968|973)[\s-]?\d/, weight: 2 },
+  // Cyrillic and Greek script: regions that write the day first too.
+  { pattern: /[\u0400-\u04FF\u0370-\u03FF]{3}/u, weight: 2 },
   // British spellings of laboratory words (UK, Ireland, Australia, New Zealand, India).
   { pattern: /\b(?:haem|haematology|oestr|anaem|faec|paediatric|foetal|leucocyte|centre\b)/i, weight: 1 },
   // A decimal comma in a value (`7,4`); a thousands separator has three digits after it.

@@ -430,7 +430,7 @@ function withTimeAround(date: string, label: string, after: string): string {
  * before the date within its cell (cells are separated by runs of spaces, tabs or pipes).
  */
 export function reportDate(lines: readonly string[], order: SlashOrder): string | null {
-  let best: { priority: number; iso: string } | null = null;
+  let best: { priority: number; iso: string; from: DateMatch } | null = null;
   // A caption alone on its line (`Date Collected:`) whose date is the first thing on the next line.
   let captionAbove: string | null = null;
   for (const line of lines) {
@@ -451,8 +451,12 @@ export function reportDate(lines: readonly string[], order: SlashOrder): string 
       const kind = period ? 'generic' : classify(label);
       if (kind === null || kind === 'birth') continue;
       const priority = PRIORITY[kind];
-      if (!best || priority < best.priority)
-        best = { priority, iso: withTimeAround(date.iso, label, line.slice(date.end)) };
+      // The period's end replaces its start, which its caption (`Date range: 01/05/2026 - 14/05/2026`) gave first.
+      const endsBest = period && best?.from === previous;
+      const kept = Math.min(priority, best?.priority ?? priority);
+      if (!best || priority < best.priority || endsBest) {
+        best = { priority: kept, iso: withTimeAround(date.iso, label, line.slice(date.end)), from: date };
+      }
     }
   }
   if (best?.priority === PRIORITY.collection) return best.iso;

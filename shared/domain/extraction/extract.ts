@@ -42,6 +42,7 @@ import {
   readSpacedDatedRow,
   type SpacedDatedHeader,
   splitPreviousResult,
+  withoutColumnDates,
   withoutNoEarlierNote,
 } from './cumulative';
 import {
@@ -57,6 +58,8 @@ import {
 import { readFhirObservations } from './fhir-json';
 import { readFhirXmlObservations } from './fhir-xml';
 import { type LeadingFlag, splitFlagBeforeValue } from './flag-first';
+import { asteriskIsFootnote, withoutFootnoteFlags } from './footnote-marks';
+import { goalBound } from './goal-notes';
 import { readHl7Observations } from './hl7-v2';
 import { type Candidate, cleanName, plausibleName, readingInLine, splitSegments } from './inline-readings';
 import { introducingDate, LetterDates } from './letter-dates';
@@ -83,6 +86,7 @@ import type { ExtractedReading, ExtractionOptions } from './types';
 import { dateVisitColumns, hasUndatedVisitColumns, visitDatesLine } from './visit-columns';
 import { DOSING_CONTEXT, foldText, headerRole, isDoseUnit, isKnownMeasurement, isLabUnit } from './vocabulary';
 import { continuesName } from './wrapped-names';
+import { rangeContinuation } from './wrapped-ranges';
 
 /** A name more than this many words long is a sentence unless the resolver knows it. */
 const MAX_UNKNOWN_NAME_WORDS = 5;
@@ -255,6 +259,8 @@ class DocumentReader {
   private sectionDate: string | null = null;
   /** The unit a section heading gave for the results under it (`Lipids (mmol/L)`), until the next heading. */
   private sectionUnit: string | null = null;
+  /** The line that gave the section unit. */
+  private sectionUnitLine = -1;
   private readonly stack: Stack = { pendingName: null, last: null, lastLine: null };
   /** The line being read, as written (indentation kept), and its index. */
   private currentText = '';
@@ -281,6 +287,12 @@ class DocumentReader {
   private inTableRow = false;
   /** A share-and-count header (`%  /mm3  V.R. %  V.R. /mm3`) and how many rows it has read (`share-and-count.ts`). */
   private shareCount: { header: ShareCountHeader; rows: number; line: number } | null = null;
+  /**
+   * Ranges that are a goal note as written (`goal ≤36%`): a sentence's bound, not a range cell whose unit repeats the
+   * unit column, so `range-tidy.ts` leaves them.
+   */
+  private readonly goalRanges = new WeakSet<Measurement>();
+  private readonly goalReadings = new WeakSet<ExtractedReading>();
   /** The words the current line's spelled values replaced (see `spelled-values.ts`). */
   private asWritten: ReadonlyMap<string, string> = NOTHING_SPELLED;
   /** What a letter's prose says about when its readings were taken (`letter-dates.ts`). */
@@ -296,7 +308,7 @@ class DocumentReader {
   }
 
   result(): ExtractedReading[] {
-    for (const reading of this.readings) tidyReading(reading);
+    for (const reading of this.readings) if (!this.goalReadings.has(reading)) tidyReading(reading);
     return withoutRestatements(this.readings);
   }
 
@@ -326,6 +338,7 @@ class DocumentReader {
       : this.letterDates.dateAt({ line, column: this.currentText.indexOf(written) });
     const reading = toReading(name, measurement, ownDate ?? accountDate ?? this.sectionDate ?? this.documentDate);
     if (this.joinedOnLine?.line === line && this.joinedOnLine.name === name) this.joinedOnLine.readings.push(reading);
+    if (this.goalRanges.has(measurement)) this.goalReadings.add(reading);
     this.readings.push(reading);
     this.readKeys.add(readingKey(reading.indicator, reading.value));
     this.stack.last = { reading, line };
@@ -451,7 +464,8 @@ class DocumentReader {
       if (dates && index - dates.line <= VISIT_DATES_DISTANCE) dateVisitColumns(header.columns, dates.dates);
       this.layout = header;
       this.spacedDated = null;
-      this.sectionUnit = null;
+      // `All results in mmol/L` right above the header gives the table's unit; one further up was another section's.
+      if (this.sectionUnitLine !== aboveIndex) this.sectionUnit = null;
       return;
     }
     const spacedHeader = detectSpacedDatedHeader(text, order);
@@ -481,6 +495,9 @@ class DocumentReader {
     const heading = datedHeading(text, order) ?? introducingDate(text, order);
     if (heading) {
       this.sectionDate = heading;
+      // A section with its own collection date (`URINE  Collected : 21/01/26 10:20`) under a cumulative table keeps
+      // the table's columns but not their dates: its rows were all taken when the heading says.
+      if (this.layout) this.layout = withoutColumnDates(this.layout);
       return;
     }
     if (isNoiseLine(text)) return;
@@ -493,6 +510,7 @@ class DocumentReader {
     if (spacedRow) return;
     // A line with numbers that is no row of the gapless cumulative table ends it (a heading line does not).
     if (this.spacedDated && /\d/.test(text)) this.spacedDated = null;
+    if (this.layout && this.continuesRange(index, text, this.layout)) return;
     if (this.layout) {
       // An earlier-results column (`Antérieur  0,38 du 02/10/2025`) is cut off first, then read as a dated reading.
       const earlier = this.layout.columns.some((c) => c.date !== null) ? null : splitTrailingEarlier(text, order);
@@ -527,6 +545,7 @@ class DocumentReader {
       // A bracketed heading may also be a stacked name (`Glucose (mg/dL)` / `104`): remember it as one.
       if (unitLine.heading !== null) this.rememberNameLine(index, unitLine.heading);
       this.sectionUnit = unitLine.unit;
+      this.sectionUnitLine = index;
       return;
     }
 
@@ -566,6 +585,16 @@ class DocumentReader {
     const found: Candidate[] = [];
     let priorSegment: string | null = null;
     for (const segment of splitSegments(body)) {
+      // `…; goal ≤36%` after the line's one reading is its range (`goal-notes.ts`), not a reading of its own.
+      const goal = found.length === 1 ? goalBound(segment) : null;
+      if (goal !== null) {
+        const measurement = (found[0] as Candidate).measurement;
+        if (measurement.referenceRange === null) {
+          measurement.referenceRange = goal;
+          this.goalRanges.add(measurement);
+        }
+        continue;
+      }
       const candidate = readingInLine(segment, order);
       const named = candidate?.complete ? knownTail(candidate) : null;
       if (named && !valueInCutHead(candidate as Candidate, named) && acceptSegment(named, segment)) found.push(named);
@@ -643,6 +672,17 @@ class DocumentReader {
     if (!words) return;
     reading.referenceRange ??= words.range;
     reading.flag ??= words.flag;
+  }
+
+  /** A line alone under the range column, continuing the unfinished range just above (`wrapped-ranges.ts`). */
+  private continuesRange(index: number, text: string, layout: TableLayout): boolean {
+    const last = this.stack.last;
+    if (!last || last.line !== index - 1) return false;
+    const more = rangeContinuation(text, layout, last.reading.referenceRange);
+    if (more === null) return false;
+    last.reading.referenceRange = `${last.reading.referenceRange} ${more}`;
+    last.line = index; // a range wrapped over three lines goes on under this one
+    return true;
   }
 
   /** The line right under a reading gives it again in a second unit (`result-columns.ts`): not a row. */
@@ -891,5 +931,11 @@ function readLines(text: string, options: ExtractionOptions): ExtractedReading[]
     for (const line of lines) reader.readSpelled(line.index, line.text);
     return reader.result();
   };
-  return withoutAnalyserSettings(readAll(unfoldColumns(sourceLines, (run) => readAll(run).length)), text);
+  const yieldOf = (run: readonly SourceLine[]) => {
+    const readings = readAll(run);
+    return { readings: readings.length, ranged: readings.filter((r) => r.referenceRange !== null).length };
+  };
+  const readings = withoutAnalyserSettings(readAll(unfoldColumns(sourceLines, yieldOf)), text);
+  if (asteriskIsFootnote(sourceLines.map((line) => line.text))) withoutFootnoteFlags(readings);
+  return readings;
 }

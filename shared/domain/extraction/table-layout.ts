@@ -5,7 +5,15 @@
  * delimited rows (tab, semicolon, pipe, CSV) by cell index. A header whose columns are dates makes one reading per
  * date cell, dated by its column, and a `Previous Result and Date` column a second, earlier reading (`cumulative.ts`).
  */
-import { columnDate, isEmptyCumulativeCell, nameColumnOfDatedHeader, valueAndDate } from './cumulative';
+import {
+  columnDate,
+  isEmptyCumulativeCell,
+  nameColumnOfDatedHeader,
+  type RowTail,
+  rowTailCell,
+  shareRowUnitAndRange,
+  valueAndDate,
+} from './cumulative';
 import { findDates, type SlashOrder, withTimeAfter } from './dates';
 import { splitCellFlag, splitGluedFlag } from './flag-first';
 import { plausibleName } from './inline-readings';
@@ -423,12 +431,20 @@ export function readTableRow(line: string, layout: TableLayout, order: SlashOrde
     !dated &&
     layout.columns.filter((c) => c.role === 'value').length === 1 &&
     !layout.columns.some((c) => c.role === 'other');
+  // A cumulative row's unit and range with no column of their own fall in the last date's cell (`cumulative.ts`).
+  const sharedTail = dated && !layout.columns.some((c) => c.role === 'unit' || c.role === 'range');
+  const lastDated = layout.columns.findLastIndex((c) => c.date !== null);
+  let tail: RowTail | null = null;
   for (let k = 0; k < layout.columns.length; k++) {
     const column = layout.columns[k] as Column;
     const written = (texts[k] ?? '').trim();
     if (column.role !== 'value' || written === '') continue;
     const text = oneValueColumn ? joinSplitResultCell(written) : written;
     if (dated && column.date === null && column.visit === undefined) continue;
+    if (sharedTail && k === lastDated) {
+      tail = rowTailCell(text);
+      if (tail) continue;
+    }
     // An earlier visit whose date the sheet does not print is left out: a reading must say when it was taken.
     if (column.visit !== undefined && column.visit > 0 && column.date === null) continue;
     if (dated && isEmptyCumulativeCell(text)) continue;
@@ -442,6 +458,7 @@ export function readTableRow(line: string, layout: TableLayout, order: SlashOrde
     if (!dated) break;
   }
   if (readings.length === 0) return null;
+  if (sharedTail) shareRowUnitAndRange(readings, tail);
   if (!dated && QUALITATIVE_CELL.test(name)) return null;
   const earlier = earlierReading(layout, texts, readings[0] as RowReading, order);
   if (earlier) readings.push(earlier);

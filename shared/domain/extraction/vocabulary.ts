@@ -7,6 +7,7 @@
 import { corpusIndex } from '../standardization/corpus';
 import { normalizeIndicatorText } from '../standardization/normalize-text';
 import { resolveIndicator } from '../standardization/resolver';
+import { abbreviatedCaptionMatcher } from './abbreviated-captions';
 
 /**
  * Lower case, accents removed, punctuation to single spaces: how header words and names are compared. NFD splits a
@@ -213,6 +214,11 @@ const HEADER_WORDS: ReadonlyArray<readonly [ColumnRole, readonly string[]]> = [
       'normal range',
       'normal values',
       'standard range',
+      // Lipid and diabetes clinics print the band a result is judged against as a target column.
+      'target',
+      'target range',
+      'target value',
+      'target values',
       'normal',
       'range',
       'referenzbereich',
@@ -473,6 +479,25 @@ const HEADER_ROLE: ReadonlyMap<string, ColumnRole> = new Map(
   HEADER_WORDS.flatMap(([role, words]) => words.map((word) => [foldText(word), role] as const)),
 );
 
+/**
+ * `Result / النتيجة`, `Ref. Range / المعدل الطبيعي`, `Тест / Test`: a caption glossed in a script without Latin
+ * letters (Arabic, Hebrew, Cyrillic, Greek) after a slash. The Latin side decides; the gloss only may not be Latin.
+ */
+function glossedRole(cell: string): ColumnRole | null {
+  if (cell.length > 80) return null;
+  const m = /^([^/]+?)\s*\/\s*([^/]+)$/.exec(cell.trim());
+  if (!m) return null;
+  const [left, right] = [m[1] as string, m[2] as string];
+  const latin = /\p{Script=Latin}/u;
+  const other = /[\p{Script=Arabic}\p{Script=Hebrew}\p{Script=Cyrillic}\p{Script=Greek}]/u;
+  if (latin.test(left) && !latin.test(right) && other.test(right)) return headerRole(left);
+  if (latin.test(right) && !latin.test(left) && other.test(left)) return headerRole(right);
+  return null;
+}
+
+/** `VALORI DI RIF.`, `Ref. Interv.`: a caption cut short with dots (`abbreviated-captions.ts`). */
+const abbreviatedRole = abbreviatedCaptionMatcher(HEADER_ROLE, foldText);
+
 /** Longest header phrase in words, for splitting single-spaced header lines. */
 export const MAX_HEADER_PHRASE_WORDS = 4;
 
@@ -488,7 +513,7 @@ export function headerRole(cell: string): ColumnRole | null {
   const role = HEADER_ROLE.get(foldText(cell));
   if (role !== undefined) return role;
   const bilingual = BILINGUAL_CELL.exec(cell.trim());
-  if (!bilingual) return null;
+  if (!bilingual) return glossedRole(cell) ?? abbreviatedRole(cell);
   // The CJK caption decides (a test name with an English word, `尿胆原 Normal`, is no header); the gloss may be a word
   // the vocabulary lacks (`英文名称 English Name`) but must not name another role.
   const native = HEADER_ROLE.get(foldText(bilingual[1] as string));

@@ -237,7 +237,7 @@ describe('results inside prose, chat answers and pasted HTML', () => {
 });
 
 describe('CGM time in ranges (time-in-range.ts)', () => {
-  it('reads each band share with its goal, and not the wear time or the goal of a statistic', () => {
+  it('reads each band share with its goal, a statistic with the goal noted after it, and not the wear time', () => {
     const text = [
       '14 Days: March 29, 2026 - April 11, 2026        % Time CGM is Active: 97%',
       'Glucose Variability (%CV) 38.4%      Defined as percent coefficient of variation; goal ≤36%',
@@ -246,7 +246,8 @@ describe('CGM time in ranges (time-in-range.ts)', () => {
       'Very Low    <3.0 mmol/L       1%',
     ].join('\n');
     expect(pick(text)).toEqual([
-      { name: 'Glucose Variability (%CV)', value: '38.4', unit: '%', range: null, flag: null },
+      // Session 18: the goal noted after the statistic is its range, as the bands' goals are (`goal-notes.ts`).
+      { name: 'Glucose Variability (%CV)', value: '38.4', unit: '%', range: '≤36%', flag: null },
       { name: 'Very High >250 mg/dL', value: '9', unit: '%', range: 'Less than 5%', flag: null },
       { name: 'Target 70-180 mg/dL', value: '63', unit: '%', range: 'Greater than 70%', flag: null },
       { name: 'Very Low <3.0 mmol/L', value: '1', unit: '%', range: null, flag: null },
