@@ -10,6 +10,7 @@ import {
 } from './normalize-text';
 import { OCR_CONFIDENCE, ocrConfusionGroup, ocrRepairedKey, repairedName } from './ocr-confusions';
 import { agreedResolution, qualifierResolution } from './qualifier-stages';
+import { writesInverseRatio } from './ratio-direction';
 import { respelledNames } from './respell';
 import {
   chooseNeighbour,
@@ -292,6 +293,8 @@ function methodAxisResolution(
 function lookup(name: string, unit: string | null, retrievalThreshold: number): IndicatorResolution {
   const { key: normalized, property } = analyseIndicatorText(name);
   if (!normalized) return unresolved(unit);
+  // `HDL/Cholesterol`: the inverse of a corpus ratio, which every later stage would find by its words alone.
+  if (writesInverseRatio(name)) return unresolved(unit);
   const qualified = exactGroup(normalized) ? null : qualifiedGroup(normalized);
   if (qualified) {
     const fitting = qualified.group.concepts.filter((c) => fitsQualifier(c, qualified.qualifier));

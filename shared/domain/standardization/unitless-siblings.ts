@@ -1,6 +1,7 @@
 import { isGroupHeading, isValuelessPanel, unitPointsToAnotherSpecimen } from './ambiguity';
 import { type CorpusConcept, conceptByCode } from './corpus';
 import { conceptsByComponent } from './loinc-axes';
+import { molarMassOf } from './molar-masses';
 import { analyseIndicatorText, type PropertyHint } from './normalize-text';
 import { type IndicatorResolution, resolveIndicator } from './resolver';
 import { normalizeUnit } from './units';
@@ -53,14 +54,23 @@ const NAMED_SPECIMEN =
 /**
  * Whether this concept, reached from `name` without a unit, stands among siblings the missing unit would have to
  * decide: any sibling of another property when the name states none (`[Mass/volume]`, `-mCnc`), or of another
- * specimen when the name names none.
+ * specimen when the name names none. An analyte laboratories report in mass and in molar units (`molar-masses.ts`)
+ * has its other sibling in LOINC even where HDS's corpus carries one side only (`Bilirubin.direct`, µmol/L in Europe):
+ * without a unit, 5 is mg/dL or µmol/L.
  */
 export function unitWouldDecide(concept: CorpusConcept, name: string, property: PropertyHint): boolean {
   siblings ??= buildSiblings();
   const kinds = siblings.get(concept);
   if (!kinds) return false;
-  return (kinds.property && property === null) || (kinds.system && !NAMED_SPECIMEN.test(name));
+  const massOrMolar = kinds.property || molarMassOf(concept.code) !== null;
+  return (massOrMolar && property === null) || (kinds.system && !NAMED_SPECIMEN.test(name));
 }
+
+/**
+ * A urine analyte over creatinine (`Microalbumin/Creatinine`, `Protein/Creatinine`): laboratories divide by grams of
+ * creatinine (mg/g, US) or by millimoles (mg/mmol, UK and Europe), two ratios 8.84 apart; only the unit tells which.
+ */
+const CREATININE_NORMALISED = /\/Creatinine\b[^/]*\bin (?:24 hour )?Urine\b/;
 
 /** A blood differential's share (`Blasts/100 leukocytes in Blood`): labs report every such cell type as a count too. */
 const SHARE_OF_LEUKOCYTES = /\/100 leukocytes(?: \[Ratio\])? in Blood\b/;
@@ -92,7 +102,8 @@ export function resolveReadingIndicator(name: string, unit: string | null): Indi
   const undecided =
     normalizedUnit === null
       ? unitWouldDecide(concept, name, analyseIndicatorText(name).property) ||
-        ((unit ?? '').trim() === '' && shareOrCountUnwritten(concept, name))
+        ((unit ?? '').trim() === '' && shareOrCountUnwritten(concept, name)) ||
+        CREATININE_NORMALISED.test(concept.display)
       : !NAMED_SPECIMEN.test(name) && unitPointsToAnotherSpecimen(concept, normalizedUnit);
   if (!notAReading && !undecided) return resolution;
   return Object.freeze({ loincCode: null, canonicalName: null, confidence: 0, category: resolution.category });

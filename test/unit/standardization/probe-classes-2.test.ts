@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { writesInverseRatio } from '../../../shared/domain/standardization/ratio-direction';
+import { resolveReadingIndicator } from '../../../shared/domain/standardization/unitless-siblings';
+
+/**
+ * The classes of wrong answer the second probe sets (`eval/standardization/probes/*-2.tsv`, session 18) found, each
+ * turned into a rule: the name that must stay null beside the one the rule must not cost.
+ */
+const code = (name: string, unit: string | null = null) => resolveReadingIndicator(name, unit).loincCode;
+
+describe('a ratio is read in the order it is written (ratio-direction.ts)', () => {
+  it('gives no code to the inverse of a corpus ratio', () => {
+    expect(code('HDL/Cholesterol ratio')).toBeNull();
+    expect(code('ApoB/ApoA1 ratio')).toBeNull();
+    expect(code('Creatinine/BUN ratio')).toBeNull();
+    expect(code('Globulin / Albumin ratio')).toBeNull();
+  });
+
+  it('keeps the ratio written in the corpus order, and slashes that are no ratio', () => {
+    expect(code('Cholesterol/HDL ratio')).toBe('9830-1');
+    expect(code('Apo A1/Apo B ratio')).toBe('13462-7');
+    expect(code('Albumin/Globulin Ratio')).toBe('1759-0');
+    expect(code('HIV 1/2 Ab')).toBe('7918-6');
+    expect(writesInverseRatio('HIV 2/1 Ab')).toBe(false);
+  });
+
+  it('reads malformed and huge names without throwing or slowing down', () => {
+    for (const name of ['/', '//', 'a/', '/b', ':', 'x:y:z', '比值/'])
+      expect(() => writesInverseRatio(name)).not.toThrow();
+    const huge = `${'word '.repeat(20_000)}/${' word'.repeat(20_000)}`;
+    const started = performance.now();
+    expect(writesInverseRatio(huge)).toBe(false);
+    expect(performance.now() - started).toBeLessThan(1000);
+  });
+});
+
+describe('a urine ratio to creatinine needs its unit (unitless-siblings.ts)', () => {
+  it('gives no code without a unit: mg/g and mg/mmol are two ratios', () => {
+    expect(code('ACR')).toBeNull();
+    expect(code('Protein/creatinine ratio')).toBeNull();
+  });
+
+  it('keeps the code a fitting unit gives', () => {
+    expect(code('ACR', 'mg/g')).toBe('14959-1');
+    expect(code('UACR', 'mg/g')).toBe('14959-1');
+    expect(code('Protein/Creatinine Ratio', 'mg/g{creat}')).toBe('2890-2');
+  });
+});
+
+describe('an analyte reported in mass and in molar units needs its unit (molar-masses.ts)', () => {
+  it('gives no code without a unit, even where the corpus carries one side only', () => {
+    expect(code('Bilirubin, direct')).toBeNull();
+    expect(code('Indirect bilirubin')).toBeNull();
+    expect(code('DHEA')).toBeNull();
+    expect(code('Ammonia')).toBeNull();
+  });
+
+  it('keeps the code the unit gives', () => {
+    expect(code('Bilirubin, direct', 'mg/dL')).toBe('1968-7');
+    expect(code('DHEA', 'ng/mL')).toBe('2193-1');
+    expect(code('Ammonia', 'µmol/L')).toBe('16362-6');
+  });
+});
