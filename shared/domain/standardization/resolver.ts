@@ -1,5 +1,6 @@
 import { commonGroup, isAbbreviationOf, mixedScriptGroup, refinedGroup, SCRIPT_CONFLICT } from './cjk-abbreviation';
 import { type CorpusConcept, conceptByCode, corpusIndex, type SynonymGroup } from './corpus';
+import { joinedLineBreaks } from './hyphenation';
 import { conceptByMethod, type MethodAxisName, readMethodAxis } from './method-axis';
 import {
   analyseIndicatorText,
@@ -351,6 +352,12 @@ function lookup(name: string, unit: string | null, retrievalThreshold: number): 
   const repaired = repairedName(name);
   if (repaired !== name && repairedName(repaired) === repaired) {
     const read = lookup(repaired, unit, retrievalThreshold);
+    if (read.loincCode) return Object.freeze({ ...read, confidence: Math.min(read.confidence, OCR_CONFIDENCE) });
+  }
+  // `Creati-nine`: a word broken at a printed line's end, joined and read again by every stage.
+  const joined = joinedLineBreaks(name);
+  if (joined !== name) {
+    const read = lookup(joined, unit, retrievalThreshold);
     if (read.loincCode) return Object.freeze({ ...read, confidence: Math.min(read.confidence, OCR_CONFIDENCE) });
   }
   const respelled = respelledResolution(name, unit, retrievalThreshold);

@@ -1,9 +1,10 @@
 import { isGroupHeading, isValuelessPanel, unitPointsToAnotherSpecimen } from './ambiguity';
 import { type CorpusConcept, conceptByCode } from './corpus';
-import { conceptsByComponent } from './loinc-axes';
+import { axesOfConcept, conceptsByComponent } from './loinc-axes';
 import { molarMassOf } from './molar-masses';
 import { analyseIndicatorText, type PropertyHint } from './normalize-text';
 import { type IndicatorResolution, resolveIndicator } from './resolver';
+import { readSystemAxis } from './system-axis';
 import { normalizeUnit } from './units';
 
 /**
@@ -51,6 +52,28 @@ function buildSiblings(): ReadonlyMap<CorpusConcept, SiblingKinds> {
 const NAMED_SPECIMEN =
   /\b(?:serum|plasma|blood|whole blood|urine|urinary|csf|spinal|arterial|venous|capillary|stool|faeces|feces|saliva|sérum|sangre|sangue|sang|blut|vollblut|orina|urina|urin|harn|liquor|plasmatique|sérique|sanguíneo|sanguineo)\b|血|尿/i;
 
+/** LOINC's short-name specimens, as HL7 OBX-3 text and Epic components write them (`pH UR Strip`, `SODIUM, SER/PLAS`). */
+const ABBREVIATED_SPECIMEN = /\b(?:ur|bld|blda|bldv|bldc|bldco|serpl|ser|plas)\b/i;
+
+/** A specimen written in the name: in words, or in HL7's abbreviations (`pH UR Strip`, `Glucose SerPl`, `K Bld`). */
+function namesSpecimen(name: string): boolean {
+  return NAMED_SPECIMEN.test(name) || ABBREVIATED_SPECIMEN.test(name) || readSystemAxis(name) !== null;
+}
+
+/**
+ * LOINC's scale written in words (`ANA screen`, `ANA titer`, `hCG qualitative`): the property the reading has, so a
+ * sibling of another property is not what the missing unit would have to decide.
+ */
+const WRITTEN_PROPERTY: readonly (readonly [RegExp, string])[] = [
+  [/\b(?:screen(?:ing)?|qualitative|ql|presence)\b/i, 'presence'],
+  [/\b(?:titer|titre|titr)\b/i, 'titer'],
+];
+
+function writesOwnProperty(concept: CorpusConcept, name: string): boolean {
+  const property = axesOfConcept(concept)?.property;
+  return WRITTEN_PROPERTY.some(([words, written]) => words.test(name) && property === written);
+}
+
 /**
  * Whether this concept, reached from `name` without a unit, stands among siblings the missing unit would have to
  * decide: any sibling of another property when the name states none (`[Mass/volume]`, `-mCnc`), or of another
@@ -63,7 +86,9 @@ export function unitWouldDecide(concept: CorpusConcept, name: string, property: 
   const kinds = siblings.get(concept);
   if (!kinds) return false;
   const massOrMolar = kinds.property || molarMassOf(concept.code) !== null;
-  return (massOrMolar && property === null) || (kinds.system && !NAMED_SPECIMEN.test(name));
+  return (
+    (massOrMolar && property === null && !writesOwnProperty(concept, name)) || (kinds.system && !namesSpecimen(name))
+  );
 }
 
 /**
@@ -104,7 +129,7 @@ export function resolveReadingIndicator(name: string, unit: string | null): Indi
       ? unitWouldDecide(concept, name, analyseIndicatorText(name).property) ||
         ((unit ?? '').trim() === '' && shareOrCountUnwritten(concept, name)) ||
         CREATININE_NORMALISED.test(concept.display)
-      : !NAMED_SPECIMEN.test(name) && unitPointsToAnotherSpecimen(concept, normalizedUnit);
+      : !namesSpecimen(name) && unitPointsToAnotherSpecimen(concept, normalizedUnit);
   if (!notAReading && !undecided) return resolution;
   return Object.freeze({ loincCode: null, canonicalName: null, confidence: 0, category: resolution.category });
 }

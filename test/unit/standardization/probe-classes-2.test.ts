@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { joinedLineBreaks } from '../../../shared/domain/standardization/hyphenation';
 import { writesInverseRatio } from '../../../shared/domain/standardization/ratio-direction';
 import { resolveReadingIndicator } from '../../../shared/domain/standardization/unitless-siblings';
 
@@ -59,5 +60,43 @@ describe('an analyte reported in mass and in molar units needs its unit (molar-m
     expect(code('Bilirubin, direct', 'mg/dL')).toBe('1968-7');
     expect(code('DHEA', 'ng/mL')).toBe('2193-1');
     expect(code('Ammonia', 'µmol/L')).toBe('16362-6');
+  });
+});
+
+describe('a specimen or scale the name writes decides what the missing unit would have (unitless-siblings.ts)', () => {
+  it("reads HL7's specimen abbreviations as a named specimen", () => {
+    expect(code('pH UR Strip')).toBe('5803-2');
+    // Written or not, a specimen does not decide mass or molar.
+    expect(code('Creat UR')).toBeNull();
+    expect(code('Glucose SerPl')).toBeNull();
+  });
+
+  it('reads a written scale as the property: screen is presence, titer is titer', () => {
+    expect(code('ANA screen')).toBe('8061-4');
+    expect(code('ANA titer')).toBe('29953-7');
+    expect(code('ANA')).toBeNull();
+  });
+});
+
+describe('a word broken at a line end is joined (hyphenation.ts)', () => {
+  it('joins pieces that are no words into the word they make', () => {
+    expect(joinedLineBreaks('Creati-nine')).toBe('Creatinine');
+    expect(code('Creati-nine', 'mg/dL')).toBe('2160-0');
+    expect(code('Hemo-globin', 'g/dL')).toBe('718-7');
+  });
+
+  it('keeps hyphens between words and abbreviations, and joins nothing unknown', () => {
+    expect(joinedLineBreaks('Gamma-GT')).toBe('Gamma-GT');
+    expect(joinedLineBreaks('Anti-HCV')).toBe('Anti-HCV');
+    expect(joinedLineBreaks('Foo-bar')).toBe('Foo-bar');
+    expect(code('Creati-nine')).toBeNull();
+  });
+
+  it('reads malformed and huge text without throwing', () => {
+    for (const name of ['-', '--', 'a-', '-b', '\u00AD']) expect(() => joinedLineBreaks(name)).not.toThrow();
+    const huge = 'Creati-nine '.repeat(20_000);
+    const started = performance.now();
+    expect(joinedLineBreaks(huge).startsWith('Creatinine Creatinine')).toBe(true);
+    expect(performance.now() - started).toBeLessThan(1000);
   });
 });
