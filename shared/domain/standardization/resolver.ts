@@ -73,6 +73,21 @@ function unresolved(unit: string | null): IndicatorResolution {
 }
 
 /**
+ * UCUM's curly-brace annotations (`mg/g{creat}`, `{beats}/min`) carry no meaning of their own: a unit written without
+ * one (`mg/g`) is the annotated unit. A written annotation still has to agree (`ng/mL{FEU}` is not `ng/mL{DDU}`), and
+ * a bare annotation (`{score}`) is the whole unit.
+ * @see https://ucum.org/ucum#section-Curly-Braces — annotations are ignored in comparison and conversion
+ */
+function withoutAnnotation(unit: string): string {
+  return unit.replace(/\{[^{}]*\}/g, '');
+}
+
+function takesUnitUnannotated(concept: CorpusConcept, unit: string): boolean {
+  if (unit.includes('{') || unit === '') return false;
+  return concept.units.some((own) => withoutAnnotation(own) === unit);
+}
+
+/**
  * The concept of a group that fits the unit. A valid unit that fits no sibling means the reading is something
  * else (HbA1c in mmol/mol is the IFCC code, not the NGSP % one): no code rather than a wrong one.
  */
@@ -90,7 +105,8 @@ function pickConcept(
     });
   }
   if (unit !== null) {
-    const matches = concepts.filter((c) => c.units.includes(unit));
+    let matches = concepts.filter((c) => c.units.includes(unit));
+    if (matches.length === 0) matches = concepts.filter((c) => takesUnitUnannotated(c, unit));
     return matches.length === 1 ? { concept: matches[0] as CorpusConcept, byDefault: false } : null;
   }
   if (group.needsUnit) return null;

@@ -112,6 +112,17 @@ function shareOrCountUnwritten(concept: CorpusConcept, name: string): boolean {
 }
 
 /**
+ * `PT` is the prothrombin time in seconds and, written `PT %`, the prothrombin activity (Quick): where the corpus
+ * files the name with a percent sign under another concept, the percent sign is what decides, and a reading without
+ * a unit cannot tell which.
+ */
+function percentNamesAnother(concept: CorpusConcept, name: string): boolean {
+  if (WRITES_SHARE.test(name)) return false;
+  const withPercent = resolveIndicator(`${name.trim()} %`, null).loincCode;
+  return withPercent !== null && withPercent !== concept.code;
+}
+
+/**
  * The code of a reading's name: `resolveIndicator`, except that a name without a unit among siblings the unit would
  * decide gives null. A question's words ("my creatinine") still resolve with `resolveIndicator`: they ask for a
  * series, they do not file a value in one.
@@ -128,7 +139,8 @@ export function resolveReadingIndicator(name: string, unit: string | null): Indi
     normalizedUnit === null
       ? unitWouldDecide(concept, name, analyseIndicatorText(name).property) ||
         ((unit ?? '').trim() === '' && shareOrCountUnwritten(concept, name)) ||
-        CREATININE_NORMALISED.test(concept.display)
+        CREATININE_NORMALISED.test(concept.display) ||
+        ((unit ?? '').trim() === '' && percentNamesAnother(concept, name))
       : !namesSpecimen(name) && unitPointsToAnotherSpecimen(concept, normalizedUnit);
   if (!notAReading && !undecided) return resolution;
   return Object.freeze({ loincCode: null, canonicalName: null, confidence: 0, category: resolution.category });

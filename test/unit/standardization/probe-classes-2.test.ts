@@ -100,3 +100,27 @@ describe('a word broken at a line end is joined (hyphenation.ts)', () => {
     expect(performance.now() - started).toBeLessThan(1000);
   });
 });
+
+describe('a name the corpus files with a percent sign under another concept needs its unit (unitless-siblings.ts)', () => {
+  it('gives no code to `PT` alone: seconds, or the prothrombin activity that `PT %` names', () => {
+    expect(code('PT')).toBeNull();
+  });
+
+  it('keeps the code a unit or the written percent sign gives, and names whose percent is the same test', () => {
+    expect(code('PT', 's')).toBe('5902-2');
+    expect(code('PT %')).toBe('3289-6');
+    expect(code('Hematocrit', '%')).toBe('20570-8');
+    expect(code('Heart rate')).toBe('8867-4');
+  });
+});
+
+describe('a unit written without its UCUM annotation is the annotated unit (resolver.ts)', () => {
+  it('reads mg/g as mg/g{creat}', () => {
+    expect(code('Protein/Creatinine Ratio, Urine', 'mg/g')).toBe('2890-2');
+  });
+
+  it('keeps a written annotation deciding between siblings', () => {
+    expect(code('D-dimer', 'ng/mL FEU')).toBe('48065-7');
+    expect(code('Pain severity 0-10 Score Reported', '{score}')).toBe('72514-3');
+  });
+});
