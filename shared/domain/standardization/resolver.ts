@@ -307,11 +307,22 @@ function methodAxisResolution(
   });
 }
 
+/**
+ * `QUICKI` (quantitative insulin-sensitivity check index) is not `QUICK` slipped: one word in capitals that is a
+ * corpus name plus a final letter spells an acronym built on that name, another test. The slip stages (respelling,
+ * retrieval) would read it as the name; no code instead.
+ */
+function acronymOnName(name: string, normalized: string): boolean {
+  const word = name.trim();
+  if (!/^\p{Lu}{5,}$/u.test(word) || corpusIndex.exact.has(normalized)) return false;
+  return corpusIndex.exact.has(word.slice(0, -1).toLowerCase());
+}
+
 function lookup(name: string, unit: string | null, retrievalThreshold: number): IndicatorResolution {
   const { key: normalized, property } = analyseIndicatorText(name);
   if (!normalized) return unresolved(unit);
   // `HDL/Cholesterol`: the inverse of a corpus ratio, which every later stage would find by its words alone.
-  if (writesInverseRatio(name)) return unresolved(unit);
+  if (writesInverseRatio(name) || acronymOnName(name, normalized)) return unresolved(unit);
   const qualified = exactGroup(normalized) ? null : qualifiedGroup(normalized);
   if (qualified) {
     const fitting = qualified.group.concepts.filter((c) => fitsQualifier(c, qualified.qualifier));

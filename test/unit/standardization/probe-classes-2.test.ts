@@ -124,3 +124,15 @@ describe('a unit written without its UCUM annotation is the annotated unit (reso
     expect(code('Pain severity 0-10 Score Reported', '{score}')).toBe('72514-3');
   });
 });
+
+describe('an acronym built on a corpus name is another test (resolver.ts)', () => {
+  it('gives no code to `QUICKI`, which the slip stages read as `Quick`', () => {
+    expect(code('QUICKI')).toBeNull();
+  });
+
+  it('keeps names in capitals that are corpus names, and slips inside a word', () => {
+    expect(code('QUICK', '%')).toBe('3289-6');
+    expect(code('CREATININE', 'mg/dL')).toBe('2160-0');
+    expect(code('HEMOGLOBIN', 'g/dL')).toBe('718-7');
+  });
+});
