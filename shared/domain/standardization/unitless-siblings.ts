@@ -1,8 +1,8 @@
 import { isGroupHeading, isValuelessPanel, unitPointsToAnotherSpecimen } from './ambiguity';
-import { type CorpusConcept, conceptByCode } from './corpus';
+import { type CorpusConcept, conceptByCode, corpusIndex } from './corpus';
 import { axesOfConcept, conceptsByComponent } from './loinc-axes';
 import { molarMassOf } from './molar-masses';
-import { analyseIndicatorText, type PropertyHint } from './normalize-text';
+import { analyseIndicatorText, normalizeIndicatorText, type PropertyHint } from './normalize-text';
 import { type IndicatorResolution, resolveIndicator } from './resolver';
 import { readSystemAxis } from './system-axis';
 import { normalizeUnit } from './units';
@@ -118,8 +118,9 @@ function shareOrCountUnwritten(concept: CorpusConcept, name: string): boolean {
  */
 function percentNamesAnother(concept: CorpusConcept, name: string): boolean {
   if (WRITES_SHARE.test(name)) return false;
-  const withPercent = resolveIndicator(`${name.trim()} %`, null).loincCode;
-  return withPercent !== null && withPercent !== concept.code;
+  // The corpus's own name with the sign, found by its key alone: no slip or retrieval stage for every unitless reading.
+  const group = corpusIndex.exact.get(normalizeIndicatorText(`${name.trim()} %`));
+  return group !== undefined && !group.ambiguous && !group.concepts.includes(concept);
 }
 
 /**
