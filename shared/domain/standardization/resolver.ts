@@ -1,5 +1,6 @@
 import { commonGroup, isAbbreviationOf, mixedScriptGroup, refinedGroup, SCRIPT_CONFLICT } from './cjk-abbreviation';
 import { type CorpusConcept, conceptByCode, corpusIndex, type SynonymGroup } from './corpus';
+import { joinedLineBreaks } from './hyphenation';
 import { conceptByMethod, type MethodAxisName, readMethodAxis } from './method-axis';
 import {
   analyseIndicatorText,
@@ -10,6 +11,7 @@ import {
 } from './normalize-text';
 import { OCR_CONFIDENCE, ocrConfusionGroup, ocrRepairedKey, repairedName } from './ocr-confusions';
 import { agreedResolution, qualifierResolution } from './qualifier-stages';
+import { writesInverseRatio } from './ratio-direction';
 import { respelledNames } from './respell';
 import {
   chooseNeighbour,
@@ -71,6 +73,21 @@ function unresolved(unit: string | null): IndicatorResolution {
 }
 
 /**
+ * UCUM's curly-brace annotations (`mg/g{creat}`, `{beats}/min`) carry no meaning of their own: a unit written without
+ * one (`mg/g`) is the annotated unit. A written annotation still has to agree (`ng/mL{FEU}` is not `ng/mL{DDU}`), and
+ * a bare annotation (`{score}`) is the whole unit.
+ * @see https://ucum.org/ucum#section-Curly-Braces — annotations are ignored in comparison and conversion
+ */
+function withoutAnnotation(unit: string): string {
+  return unit.replace(/\{[^{}]*\}/g, '');
+}
+
+function takesUnitUnannotated(concept: CorpusConcept, unit: string): boolean {
+  if (unit.includes('{') || unit === '') return false;
+  return concept.units.some((own) => withoutAnnotation(own) === unit);
+}
+
+/**
  * The concept of a group that fits the unit. A valid unit that fits no sibling means the reading is something
  * else (HbA1c in mmol/mol is the IFCC code, not the NGSP % one): no code rather than a wrong one.
  */
@@ -88,7 +105,8 @@ function pickConcept(
     });
   }
   if (unit !== null) {
-    const matches = concepts.filter((c) => c.units.includes(unit));
+    let matches = concepts.filter((c) => c.units.includes(unit));
+    if (matches.length === 0) matches = concepts.filter((c) => takesUnitUnannotated(c, unit));
     return matches.length === 1 ? { concept: matches[0] as CorpusConcept, byDefault: false } : null;
   }
   if (group.needsUnit) return null;
@@ -289,9 +307,22 @@ function methodAxisResolution(
   });
 }
 
+/**
+ * `QUICKI` (quantitative insulin-sensitivity check index) is not `QUICK` slipped: one word in capitals that is a
+ * corpus name plus a final letter spells an acronym built on that name, another test. The slip stages (respelling,
+ * retrieval) would read it as the name; no code instead.
+ */
+function acronymOnName(name: string, normalized: string): boolean {
+  const word = name.trim();
+  if (!/^\p{Lu}{5,}$/u.test(word) || corpusIndex.exact.has(normalized)) return false;
+  return corpusIndex.exact.has(word.slice(0, -1).toLowerCase());
+}
+
 function lookup(name: string, unit: string | null, retrievalThreshold: number): IndicatorResolution {
   const { key: normalized, property } = analyseIndicatorText(name);
   if (!normalized) return unresolved(unit);
+  // `HDL/Cholesterol`: the inverse of a corpus ratio, which every later stage would find by its words alone.
+  if (writesInverseRatio(name) || acronymOnName(name, normalized)) return unresolved(unit);
   const qualified = exactGroup(normalized) ? null : qualifiedGroup(normalized);
   if (qualified) {
     const fitting = qualified.group.concepts.filter((c) => fitsQualifier(c, qualified.qualifier));
@@ -348,6 +379,12 @@ function lookup(name: string, unit: string | null, retrievalThreshold: number): 
   const repaired = repairedName(name);
   if (repaired !== name && repairedName(repaired) === repaired) {
     const read = lookup(repaired, unit, retrievalThreshold);
+    if (read.loincCode) return Object.freeze({ ...read, confidence: Math.min(read.confidence, OCR_CONFIDENCE) });
+  }
+  // `Creati-nine`: a word broken at a printed line's end, joined and read again by every stage.
+  const joined = joinedLineBreaks(name);
+  if (joined !== name) {
+    const read = lookup(joined, unit, retrievalThreshold);
     if (read.loincCode) return Object.freeze({ ...read, confidence: Math.min(read.confidence, OCR_CONFIDENCE) });
   }
   const respelled = respelledResolution(name, unit, retrievalThreshold);

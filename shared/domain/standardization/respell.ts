@@ -51,6 +51,11 @@ function corpusSpellings(): Spellings {
   return spellings;
 }
 
+/** Whether the corpus writes this word (accents and case folded) in a name, a display or a name kept null. */
+export function isCorpusWord(word: string): boolean {
+  return corpusSpellings().known.has(fold(word));
+}
+
 /**
  * The corpus words nearest to an unknown word (fewest edits, at most one, two in a long word), or none when the
  * word is known, too short, or no corpus word is a slip away. Several when several are as near (`Stting`: sitting,

@@ -1,8 +1,10 @@
 import { isGroupHeading, isValuelessPanel, unitPointsToAnotherSpecimen } from './ambiguity';
-import { type CorpusConcept, conceptByCode } from './corpus';
-import { conceptsByComponent } from './loinc-axes';
-import { analyseIndicatorText, type PropertyHint } from './normalize-text';
+import { type CorpusConcept, conceptByCode, corpusIndex } from './corpus';
+import { axesOfConcept, conceptsByComponent } from './loinc-axes';
+import { molarMassOf } from './molar-masses';
+import { analyseIndicatorText, normalizeIndicatorText, type PropertyHint } from './normalize-text';
 import { type IndicatorResolution, resolveIndicator } from './resolver';
+import { readSystemAxis } from './system-axis';
 import { normalizeUnit } from './units';
 
 /**
@@ -50,17 +52,50 @@ function buildSiblings(): ReadonlyMap<CorpusConcept, SiblingKinds> {
 const NAMED_SPECIMEN =
   /\b(?:serum|plasma|blood|whole blood|urine|urinary|csf|spinal|arterial|venous|capillary|stool|faeces|feces|saliva|sérum|sangre|sangue|sang|blut|vollblut|orina|urina|urin|harn|liquor|plasmatique|sérique|sanguíneo|sanguineo)\b|血|尿/i;
 
+/** LOINC's short-name specimens, as HL7 OBX-3 text and Epic components write them (`pH UR Strip`, `SODIUM, SER/PLAS`). */
+const ABBREVIATED_SPECIMEN = /\b(?:ur|bld|blda|bldv|bldc|bldco|serpl|ser|plas)\b/i;
+
+/** A specimen written in the name: in words, or in HL7's abbreviations (`pH UR Strip`, `Glucose SerPl`, `K Bld`). */
+function namesSpecimen(name: string): boolean {
+  return NAMED_SPECIMEN.test(name) || ABBREVIATED_SPECIMEN.test(name) || readSystemAxis(name) !== null;
+}
+
+/**
+ * LOINC's scale written in words (`ANA screen`, `ANA titer`, `hCG qualitative`): the property the reading has, so a
+ * sibling of another property is not what the missing unit would have to decide.
+ */
+const WRITTEN_PROPERTY: readonly (readonly [RegExp, string])[] = [
+  [/\b(?:screen(?:ing)?|qualitative|ql|presence)\b/i, 'presence'],
+  [/\b(?:titer|titre|titr)\b/i, 'titer'],
+];
+
+function writesOwnProperty(concept: CorpusConcept, name: string): boolean {
+  const property = axesOfConcept(concept)?.property;
+  return WRITTEN_PROPERTY.some(([words, written]) => words.test(name) && property === written);
+}
+
 /**
  * Whether this concept, reached from `name` without a unit, stands among siblings the missing unit would have to
  * decide: any sibling of another property when the name states none (`[Mass/volume]`, `-mCnc`), or of another
- * specimen when the name names none.
+ * specimen when the name names none. An analyte laboratories report in mass and in molar units (`molar-masses.ts`)
+ * has its other sibling in LOINC even where HDS's corpus carries one side only (`Bilirubin.direct`, µmol/L in Europe):
+ * without a unit, 5 is mg/dL or µmol/L.
  */
 export function unitWouldDecide(concept: CorpusConcept, name: string, property: PropertyHint): boolean {
   siblings ??= buildSiblings();
   const kinds = siblings.get(concept);
   if (!kinds) return false;
-  return (kinds.property && property === null) || (kinds.system && !NAMED_SPECIMEN.test(name));
+  const massOrMolar = kinds.property || molarMassOf(concept.code) !== null;
+  return (
+    (massOrMolar && property === null && !writesOwnProperty(concept, name)) || (kinds.system && !namesSpecimen(name))
+  );
 }
+
+/**
+ * A urine analyte over creatinine (`Microalbumin/Creatinine`, `Protein/Creatinine`): laboratories divide by grams of
+ * creatinine (mg/g, US) or by millimoles (mg/mmol, UK and Europe), two ratios 8.84 apart; only the unit tells which.
+ */
+const CREATININE_NORMALISED = /\/Creatinine\b[^/]*\bin (?:24 hour )?Urine\b/;
 
 /** A blood differential's share (`Blasts/100 leukocytes in Blood`): labs report every such cell type as a count too. */
 const SHARE_OF_LEUKOCYTES = /\/100 leukocytes(?: \[Ratio\])? in Blood\b/;
@@ -74,6 +109,18 @@ const WRITES_SHARE = /%|\bpct\b|percent|porcent|pourcent|prozent|percentual|\bre
  */
 function shareOrCountUnwritten(concept: CorpusConcept, name: string): boolean {
   return SHARE_OF_LEUKOCYTES.test(concept.display) && !WRITES_SHARE.test(name);
+}
+
+/**
+ * `PT` is the prothrombin time in seconds and, written `PT %`, the prothrombin activity (Quick): where the corpus
+ * files the name with a percent sign under another concept, the percent sign is what decides, and a reading without
+ * a unit cannot tell which.
+ */
+function percentNamesAnother(concept: CorpusConcept, name: string): boolean {
+  if (WRITES_SHARE.test(name)) return false;
+  // The corpus's own name with the sign, found by its key alone: no slip or retrieval stage for every unitless reading.
+  const group = corpusIndex.exact.get(normalizeIndicatorText(`${name.trim()} %`));
+  return group !== undefined && !group.ambiguous && !group.concepts.includes(concept);
 }
 
 /**
@@ -92,8 +139,10 @@ export function resolveReadingIndicator(name: string, unit: string | null): Indi
   const undecided =
     normalizedUnit === null
       ? unitWouldDecide(concept, name, analyseIndicatorText(name).property) ||
-        ((unit ?? '').trim() === '' && shareOrCountUnwritten(concept, name))
-      : !NAMED_SPECIMEN.test(name) && unitPointsToAnotherSpecimen(concept, normalizedUnit);
+        ((unit ?? '').trim() === '' && shareOrCountUnwritten(concept, name)) ||
+        CREATININE_NORMALISED.test(concept.display) ||
+        ((unit ?? '').trim() === '' && percentNamesAnother(concept, name))
+      : !namesSpecimen(name) && unitPointsToAnotherSpecimen(concept, normalizedUnit);
   if (!notAReading && !undecided) return resolution;
   return Object.freeze({ loincCode: null, canonicalName: null, confidence: 0, category: resolution.category });
 }
