@@ -54,7 +54,11 @@ const DAY_FIRST: readonly Cue[] = [
       /\b(?:x[ée]t nghi[ệe]m|k[ếe]t qu[ảa]|b[ệe]nh vi[ệe]n|pemeriksaan|nilai rujukan|hasil|satuan|keputusan|ujian)\b/iu,
     weight: 2,
   },
-  { pattern: /\+(?:66|84|62|60|63|65|20|972|971|966|965|974|254|234|233|255|256|212|213|216|961|962|963|964|968|973)[\s-]?\d/, weight: 2 },
+  {
+    pattern:
+      /\+(?:66|84|62|60|63|65|20|972|971|966|965|974|254|234|233|255|256|212|213|216|961|962|963|964|968|973)[\s-]?\d/,
+    weight: 2,
+  },
   // Cyrillic and Greek script: regions that write the day first too.
   { pattern: /[\u0400-\u04FF\u0370-\u03FF]{3}/u, weight: 2 },
   // British spellings of laboratory words (UK, Ireland, Australia, New Zealand, India).
