@@ -12,8 +12,22 @@ const NAMED_DAY = new RegExp(
   'iu',
 );
 
+/**
+ * A weekday a patient's log writes short or in full before the day, in Spanish, Portuguese, French, German and Italian
+ * (`lun 02/03`, `sáb 7/3`, `Mo 2.3.`, `ter., 3/3`, `giovedì 5/3`); English and the full names of `WEEKDAY` are
+ * handled there. Only ever stripped from the start of a whole date cell, so `mar`, `Do`, `So` meet no other reading.
+ */
+const LOG_WEEKDAY =
+  /^\s*(?:lun|mar|mi[ée]|jue|vie|s[áa]b|dom|seg|ter|qua|qui|sex|mer|jeu|ven|sam|dim|gio|sab|mo|di|mi|do|fr|sa|so|segunda|ter[çc]a|quarta|quinta|sexta|(?:segunda|ter[çc]a|quarta|quinta|sexta)-feira|luned[iì]|marted[iì]|mercoled[iì]|gioved[iì]|venerd[iì]|sabato|domenica)(?![\p{L}])\.?,?\s+/iu;
+
 /** The month and day a yearless cell names, or null. */
 function monthAndDay(cell: string, order: SlashOrder): { month: number; day: number } | null {
+  return (
+    monthAndDayOf(cell, order) ?? (LOG_WEEKDAY.test(cell) ? monthAndDayOf(cell.replace(LOG_WEEKDAY, ''), order) : null)
+  );
+}
+
+function monthAndDayOf(cell: string, order: SlashOrder): { month: number; day: number } | null {
   const text = cell
     .replace(WEEKDAY, ' ')
     .replace(/^[\s,.]+|[\s,]+$/g, '')
