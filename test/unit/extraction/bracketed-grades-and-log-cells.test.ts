@@ -32,3 +32,24 @@ describe('full-width brackets around a half-width sign keep the columns after th
     expect(Date.now() - started).toBeLessThan(1000);
   });
 });
+
+describe('E notation and CJK not-detected words in cumulative columns', () => {
+  const table = [
+    '검사명                    단위        참고치          2025-12-03     2026-01-14     2026-02-25',
+    'HBV DNA 정량(Real-time)   IU/mL       미검출          1.53E+03 H     <20            미검출',
+    '* HBV DNA 정량 측정범위: 20 ~ 1.7E+08 IU/mL',
+  ].join('\n');
+
+  it('reads a value in E notation with its flag, a comparator value and a not-detected word', () => {
+    expect(extractReadingsOffline(table).map((r) => [r.value, r.flag, r.referenceRange, r.measuredAt])).toEqual([
+      ['1.53E+03', 'H', '미검출', '2025-12-03'],
+      ['<20', null, '미검출', '2026-01-14'],
+      ['미검출', null, '미검출', '2026-02-25'],
+    ]);
+  });
+
+  it('reads E notation in a line too, and never a code with an E in it', () => {
+    expect(extractReadingsOffline('HIV-1 RNA: 4.1E+04 copies/mL').map((r) => r.value)).toEqual(['4.1E+04']);
+    expect(extractReadingsOffline('Aviso COFEPRIS: 2609012E0345').map((r) => r.value)).toEqual([]);
+  });
+});
