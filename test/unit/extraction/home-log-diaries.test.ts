@@ -57,6 +57,12 @@ describe('weekday abbreviations of a log in other languages', () => {
     expect(yearlessCellDate(cell, 'day-first', '2026-03-31')).toBe(iso);
   });
 
+  it('reads the day first after a weekday of a day-first language, even where the document reads slashes month-first', () => {
+    expect(yearlessCellDate('jeu 5/3', 'month-first', '2026-03-31')).toBe('2026-03-05');
+    expect(yearlessCellDate('Do 5/3', 'month-first', '2026-03-31')).toBe('2026-03-05');
+    expect(yearlessCellDate('Thu 3/5', 'month-first', '2026-03-31')).toBe('2026-03-05');
+  });
+
   it('keeps an English month name before the weekday reading (`Mar 2` is March 2)', () => {
     expect(yearlessCellDate('Mar 2', 'month-first', '2026-12-31')).toBe('2026-03-02');
   });
