@@ -66,6 +66,7 @@ import { introducingDate, LetterDates } from './letter-dates';
 import { repairLetterSpacing } from './letter-spacing';
 import { detectDelimiter, isNoiseLine, type SourceLine, splitCells, splitLines } from './lines';
 import { bareFlag, FLAG_CELL, looksLikeUnit, type Measurement, parseMeasurement, parseRangeText } from './measurement';
+import { monthYearAnchor } from './month-anchor';
 import { readingsInProse } from './narrative';
 import { isNotAReading } from './not-readings';
 import { repairNumberSpacing } from './number-spacing';
@@ -925,7 +926,7 @@ function readLines(text: string, options: ExtractionOptions): ExtractedReading[]
     ) ??
     options.defaultDate ??
     null;
-  const yearAnchor = documentDate ?? firstWrittenDate(sourceLines, order);
+  const yearAnchor = documentDate ?? firstWrittenDate(sourceLines, order) ?? monthYearAnchor(sourceLines);
   const readAll = (lines: readonly SourceLine[]): ExtractedReading[] => {
     const reader = new DocumentReader(order, documentDate, yearAnchor);
     for (const line of lines) reader.readSpelled(line.index, line.text);

@@ -34,16 +34,31 @@ const COMPATIBILITY_FORMS = /[\uff01-\uff60\uffe0-\uffe6\u3380-\u33ff]+/g;
 /** A column gap: two spaces, an ideographic space, a tab (at the end of a line padding would only be trimmed). */
 const GAP_AHEAD = /^(?: {2}|\u3000|\t)/;
 
+/** NFKC of a run of compatibility forms. NFKC writes the micro of `㎍`, `㎕` as Greek mu; reports type the micro sign. */
+function compatibilityToPlain(run: string): string {
+  return run.normalize('NFKC').replace(/\u03bc/g, '\u00b5');
+}
+
+/** A cell of a line: words parted by single spaces (a gap of two, an ideographic space, a tab or a line end ends it). */
+const CELL_SPAN = /[^\t\n\u3000 ]+(?: [^\t\n\u3000 ]+)*/g;
+
 /**
- * NFKC of a run of compatibility forms. NFKC writes the micro of `㎍`, `㎕` as Greek mu; reports type the micro sign,
- * which the unit readers expect. A full-width character is printed two columns wide, so a run that ends a cell is
- * padded back to its printed width: the cells after it stay under their header (`７．２　　ｇ／ｄＬ` lines up with
- * `結果　　　単位`). A run inside a cell is not padded (the padding would split the cell).
+ * A cell with its compatibility forms made plain. A full-width character is printed two columns wide, so a cell that
+ * has a gap after it is padded back to its printed width: the cells after it stay under their header (`７．２　　ｇ／ｄＬ`
+ * lines up with `結果　　　単位`), also when a full-width bracket sits inside the cell around a half-width sign
+ * (`（±）`, `HbA1c（NGSP）`). Padding inside the cell would split it, so it all goes at the cell's end.
  */
-function compatibilityToPlain(run: string, offset: number, text: string): string {
-  const plain = run.normalize('NFKC').replace(/\u03bc/g, '\u00b5');
-  if (!GAP_AHEAD.test(text.slice(offset + run.length, offset + run.length + 2))) return plain;
-  return plain.padEnd(2 * run.length, ' ');
+function cellToPlain(cell: string, offset: number, text: string): string {
+  let lost = 0;
+  const plain = cell.replace(COMPATIBILITY_FORMS, (run) => {
+    const converted = compatibilityToPlain(run);
+    lost += Math.max(0, 2 * run.length - converted.length);
+    return converted;
+  });
+  // A `±` between full-width brackets is the double-byte sign of the JIS and GB sets, printed two columns wide too.
+  lost += cell.match(/(?<=[\uff08\uff3b])±|±(?=[\uff09\uff3d])/g)?.length ?? 0;
+  if (plain === cell || !GAP_AHEAD.test(text.slice(offset + cell.length, offset + cell.length + 2))) return plain;
+  return plain + ' '.repeat(lost);
 }
 
 /**
@@ -54,7 +69,7 @@ function compatibilityToPlain(run: string, offset: number, text: string): string
 export function normalizeText(text: string): string {
   return text
     .replace(/\r\n?/g, '\n')
-    .replace(COMPATIBILITY_FORMS, compatibilityToPlain)
+    .replace(CELL_SPAN, cellToPlain)
     .replace(/\u3000/g, '  ')
     .replace(/[\u00a0\u2007\u202f\u2002-\u2006\u2008\u2009\u200a]/g, ' ')
     .replace(/[\u200b-\u200d\u2060\ufeff]/g, '');

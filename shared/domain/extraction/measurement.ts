@@ -26,6 +26,14 @@ const COMPARATOR = `(?:<=|>=|=<|=>|≤|≥|<|>)`;
 export const NUMERIC_RESULT = String.raw`(?:${COMPARATOR}\s?)?${NUMBER}`;
 
 const NUMERIC_VALUE = new RegExp(`${NUMERIC_RESULT}${NUMBER_END}`, 'uy');
+/**
+ * A result in E notation, as viral loads and other wide-range assays print them (`1.53E+03`, `<2.0E+01`, `4.1e5`):
+ * a short mantissa and a one- or two-digit exponent, nothing glued after it (`2609012E0345` is a code, not a value).
+ */
+const E_NOTATION_VALUE = new RegExp(
+  String.raw`(?:${COMPARATOR}\s?)?\d{1,3}(?:[.,]\d{1,4})?[eE][+-]?\d{1,2}(?![\p{L}\d])(?![.,/-]\d)`,
+  'uy',
+);
 /** Blood pressure and other paired values: `128/82`, `135 / 85`. */
 const RATIO_VALUE = /\d{2,3}\s?\/\s?\d{2,3}(?![\d/])(?![.,]\d)/y;
 /**
@@ -184,6 +192,12 @@ const QUALITATIVE_WORDS = [
   '음성',
   '약양성',
   '양성',
+  // Not detected, as CJK molecular and serology results write it (`미검출`, `未検出`, `未检出`)
+  '미검출',
+  '불검출',
+  '未検出',
+  '検出せず',
+  '未检出',
 ];
 const QUALITATIVE_ALTERNATION = QUALITATIVE_WORDS.map((w) => w.replace(/\./g, '\\.').replace(/[-\s]/g, '[-\\s]')).join(
   '|',
@@ -407,6 +421,8 @@ export function valueAt(
   if (ratio) return { value: ratio[0], end: at + ratio[0].length, qualitative: false };
   const dipstick = matchAt(DIPSTICK_VALUE, text, at);
   if (dipstick) return { value: dipstick[0], end: at + dipstick[0].length, qualitative: true };
+  const exponent = matchAt(E_NOTATION_VALUE, text, at);
+  if (exponent) return { value: exponent[0], end: at + exponent[0].length, qualitative: false };
   const numeric = matchAt(NUMERIC_VALUE, text, at);
   if (numeric) return { value: numeric[0], end: at + numeric[0].length, qualitative: false };
   const graded = matchAt(CJK_GRADED_VALUE, text, at);

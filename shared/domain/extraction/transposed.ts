@@ -37,6 +37,12 @@ export interface TransposedLayout {
   /** A delimited export's cell holding each row's date, and its collection time's (default: the first cell, none). */
   dateCell?: number;
   timeCell?: number;
+  /**
+   * Fixed width: where a home log's clock-time column (`Hora`, `Time`) and its free-text notes column (`Notas`) start.
+   * Neither names a test; their cells give the row's time or are passed over.
+   */
+  timeStart?: number;
+  noteStart?: number;
 }
 
 export type TransposedRow =
@@ -123,7 +129,19 @@ export function detectTransposedHeader(line: string, order: SlashOrder): Transpo
   const labelled = first.text === '' || headerRole(first.text) !== null;
   const implicit = delimiter === 'spaces' && !labelled && first.start >= 4;
   if (!labelled && !implicit) return null;
-  const testCells = labelled ? cells.slice(1) : cells;
+  let testCells = labelled ? cells.slice(1) : cells;
+  // A home log (`Fecha  Hora  Sistólica ... Notas`): the time column right after the date, the notes column last.
+  const aside: { timeStart?: number; noteStart?: number } = {};
+  const dateLabelled = labelled && headerRole(first.text) === 'date';
+  if (delimiter === 'spaces' && dateLabelled && testCells[0] && headerRole(testCells[0].text) === 'time') {
+    aside.timeStart = testCells[0].start;
+    testCells = testCells.slice(1);
+  }
+  const lastCell = testCells[testCells.length - 1];
+  if (delimiter === 'spaces' && dateLabelled && lastCell && NOTE_CAPTION.test(lastCell.text.trim())) {
+    aside.noteStart = lastCell.start;
+    testCells = testCells.slice(0, -1);
+  }
   if (testCells.length < 2) return null;
   const columns: TransposedColumn[] = [];
   let known = 0;
@@ -136,7 +154,7 @@ export function detectTransposedHeader(line: string, order: SlashOrder): Transpo
   }
   // Most columns must be tests the resolver knows (or that carry their unit); a few it does not know may sit among them.
   if (known < 2 || known * 2 < columns.length) return null;
-  return { delimiter, columns };
+  return { delimiter, columns, ...aside };
 }
 
 /** The row's cells: its label and the text under each test column (fixed width: by overlap with the header). */
@@ -152,26 +170,38 @@ function rowCells(line: string, layout: TransposedLayout): { label: string; time
     return { label, time, texts };
   }
   let label = '';
-  const firstStart = (layout.columns[0] as TransposedColumn).start;
+  let time = '';
+  // The time and notes columns take part in the overlap contest (`-1`, `-2`) but hold no test.
+  const spans = layout.columns.map((column, k) => ({ start: column.start, k }));
+  if (layout.timeStart !== undefined) spans.push({ start: layout.timeStart, k: -1 });
+  if (layout.noteStart !== undefined) spans.push({ start: layout.noteStart, k: -2 });
+  spans.sort((a, b) => a.start - b.start);
+  const firstStart = (spans[0] as { start: number }).start;
   for (const cell of cells) {
     if (cell.end <= firstStart) {
       label = label ? `${label} ${cell.text}` : cell.text;
       continue;
     }
-    let best = -1;
+    let best = -3;
     let bestOverlap = -1;
-    layout.columns.forEach((column, k) => {
-      const end = layout.columns[k + 1]?.start ?? Number.POSITIVE_INFINITY;
-      const overlap = Math.min(cell.end, end) - Math.max(cell.start, column.start);
+    spans.forEach((span, j) => {
+      const end = spans[j + 1]?.start ?? Number.POSITIVE_INFINITY;
+      const overlap = Math.min(cell.end, end) - Math.max(cell.start, span.start);
       if (overlap > bestOverlap) {
         bestOverlap = overlap;
-        best = k;
+        best = span.k;
       }
     });
+    if (best === -2) continue;
+    if (best === -1) {
+      if (time !== '') return { label: '\u0000', time: '', texts };
+      time = cell.text;
+      continue;
+    }
     if (best < 0 || texts[best] !== '') return { label: '\u0000', time: '', texts };
     texts[best] = cell.text;
   }
-  return { label, time: '', texts };
+  return { label, time, texts };
 }
 
 /** A clock time closing a row's date cell: `2026-03-02 07:05`, `Mon 3/2 7:05 AM`, `3/3 at 6:50 pm`. */
@@ -239,6 +269,24 @@ export function readTransposedRow(
     const dated = rowDate === null || rowDate.includes('T') ? rowDate : withTimeAfter(rowDate, ` ${time}`);
     return { kind: 'values', date: dated, cells };
   }
+  return unitsRow(label, role, texts, layout);
+}
+
+/** `(mmHg)`, `[mg/dL]`: a unit row under a log's header may bracket each unit as the header cells would. */
+function unbracketed(text: string): string {
+  return text.replace(/^[([]\s*([^()[\]]+?)\s*[)\]]$/, '$1');
+}
+
+/** A row of units (or of ranges, bounds or flags) under the header, or null when the row is none of them. */
+function unitsRow(
+  label: string,
+  role: ReturnType<typeof headerRole>,
+  rawTexts: string[],
+  layout: TransposedLayout,
+): TransposedRow | null {
+  const bracketed =
+    label === '' && rawTexts.some((t) => t !== '') && rawTexts.every((t) => t === '' || /^[([].*[)\]]$/.test(t));
+  const texts = bracketed ? rawTexts.map(unbracketed) : rawTexts;
   const unitRow = role === 'unit' || (label === '' && texts.every((t) => t === '' || looksLikeUnit(t)));
   if (unitRow) {
     // Units are wider than the values they sit under, so one space may part two of them (`mmol/L mmol/L`): a row

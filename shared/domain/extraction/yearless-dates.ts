@@ -12,8 +12,22 @@ const NAMED_DAY = new RegExp(
   'iu',
 );
 
-/** The month and day a yearless cell names, or null. */
+/**
+ * A weekday a patient's log writes short or in full before the day, in Spanish, Portuguese, French, German and Italian
+ * (`lun 02/03`, `sáb 7/3`, `Mo 2.3.`, `ter., 3/3`, `giovedì 5/3`, `jeudi 5/3`). Only ever stripped from the start of a
+ * whole date cell, so `mar`, `Do`, `So` meet no other reading. These languages write the day first, so the day after
+ * such a weekday is read day-first whatever the rest of the document leaves the slash order at.
+ */
+const LOG_WEEKDAY =
+  /^\s*(?:lun|mar|mi[ée]|jue|vie|s[áa]b|dom|seg|ter|qua|qui|sex|mer|jeu|ven|sam|dim|gio|sab|mo|di|mi|do|fr|sa|so|segunda|ter[çc]a|quarta|quinta|sexta|(?:segunda|ter[çc]a|quarta|quinta|sexta)-feira|luned[iì]|marted[iì]|mercoled[iì]|gioved[iì]|venerd[iì]|sabato|domenica|lunes|martes|mi[ée]rcoles|jueves|viernes|s[áa]bado|domingo|lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonntag)(?![\p{L}])\.?,?\s+/iu;
+
+/** The month and day a yearless cell names, or null (`Mar 2`, an English month, is tried as written too). */
 function monthAndDay(cell: string, order: SlashOrder): { month: number; day: number } | null {
+  const dayFirst = LOG_WEEKDAY.test(cell) ? monthAndDayOf(cell.replace(LOG_WEEKDAY, ''), 'day-first') : null;
+  return dayFirst ?? monthAndDayOf(cell, order);
+}
+
+function monthAndDayOf(cell: string, order: SlashOrder): { month: number; day: number } | null {
   const text = cell
     .replace(WEEKDAY, ' ')
     .replace(/^[\s,.]+|[\s,]+$/g, '')
