@@ -16,6 +16,8 @@
  *     notification. A censored result in a table row (`Troponin T  < 3  ng/l`) is a result and stays one.
  */
 
+import { isPendingValue, namesAPendingResult } from './pending-results';
+
 const MODIFIER = String.raw`(?:very|near|above|below|borderline|moderately|mildly|severely|sehr|muy|tr[eè]s|molto)`;
 const LABEL = String.raw`(?:high|low|normal|optimal|near\s+optimal|desirable|borderline|deficiency|deficient|insufficiency|insufficient|sufficiency|sufficient|adequate|inadequate|toxicity|toxic|potential\s+toxicity|prediabetes|pre-?diabetes|diabetes|diabetic|elevated|acceptable|ideal|goal|goals|target|targets|risk|increased\s+risk|decreased\s+risk|average\s+risk|optimum|mangel|ausreichend|wünschenswert|grenzwertig|erhöht|hoch|niedrig|deficiencia|insuficiencia|suficiencia|óptimo|optimo|deseable|limítrofe|limitrofe|alto|bajo|carence|insuffisance|suffisant|souhaitable|limite|élevé|eleve|bas|carenza|insufficienza|sufficienza|ottimale|desiderabile|elevato|basso|t[oó]xico|toxicidad|toxique|tossico|toxisch|class|klasse|clase|classe|sınıf|s[ıi]n[ıi]f|t[řr][íi]da|stage|stadium|estadio)`;
 /** `Nivel toxico`, `Toxic level`: a level word in front of the label still names a band. */
@@ -109,6 +111,8 @@ function namedAsGoal(name: string, value: string, line: string): boolean {
 /** Whether text shaped like a reading is a band, a goal, a category or a quoted threshold instead. */
 export function isNotAReading({ name, value, fromTable, line }: ReadingShape): boolean {
   const trimmed = name.trim();
+  // A result cell saying the result is awaited leaves only the range's number on the row (`pending-results.ts`).
+  if (namesAPendingResult(name) || isPendingValue(value)) return true;
   if (CATEGORY_LABEL.test(trimmed) || RISK_CLASS.test(trimmed)) return true;
   // A prose band list wrapped over lines leaves the end of the band before it in the name (`mmol/L; Toxicidad`).
   const lastClause = trimmed.split(/[;]\s*/).pop() ?? trimmed;

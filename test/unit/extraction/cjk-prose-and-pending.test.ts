@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { extractReadingsOffline } from '../../../shared/domain/extraction/index';
+
+const rows = (text: string) => extractReadingsOffline(text).map((r) => [r.indicator, r.value, r.unit]);
+
+describe('readings inside Chinese and Japanese prose, parted by full-width punctuation', () => {
+  it('reads each vital of an admission examination sentence, with the one-character degree sign as its unit', () => {
+    expect(rows('入院查体：T 38.6℃，P 102次/分，R 22次/分，BP 128/76mmHg，神志清。')).toEqual([
+      ['T', '38.6', '℃'],
+      ['P', '102', '次/分'],
+      ['R', '22', '次/分'],
+      ['BP', '128/76', 'mmHg'],
+    ]);
+  });
+
+  it('reads a blood count listed after a caption and a full-width colon, after a sentence that ends in 。', () => {
+    expect(rows('患者因发热3天入院。复查血常规：WBC 7.1×10^9/L，N% 68.4%；CRP 9.8mg/L↑。')).toEqual([
+      ['WBC', '7.1', '×10^9/L'],
+      ['N%', '68.4', '%'],
+      ['CRP', '9.8', 'mg/L'],
+    ]);
+  });
+
+  it('keeps a full-width comma between digits as it is (no space is added inside a number)', () => {
+    expect(rows('血小板：PLT 245×10^9/L')).toEqual([['PLT', '245', '×10^9/L']]);
+  });
+});
+
+describe('a result still awaited is not a reading', () => {
+  it('does not take the reference range of a pending row for its value (Turkish e-Nabız, tab separated)', () => {
+    const text = 'TSH\t2.1\tmIU/L\t0.4 - 4.0\nAnti-TPO\tSonuç bekleniyor\tIU/mL\t0 - 34';
+    expect(rows(text)).toEqual([['TSH', '2.1', 'mIU/L']]);
+  });
+
+  it('drops pending rows in German, French, Spanish, Italian and English layouts', () => {
+    const text = [
+      'Analyse          Ergebnis     Einheit   Referenz',
+      'TSH              2,1          mU/l      0,4 - 4,0',
+      'Anti-TPO         ausstehend   IU/ml     0 - 34',
+    ].join('\n');
+    expect(rows(text)).toEqual([['TSH', '2,1', 'mU/l']]);
+    expect(rows('Ferritine : en attente (30 - 400 ng/mL)\nTSH : 2,1 mUI/L (0,4 - 4,0)')).toEqual([
+      ['TSH', '2,1', 'mUI/L'],
+    ]);
+    expect(rows('Vitamina D   pendiente   ng/mL   30 - 100\nGlucosa   92   mg/dL   70 - 110')).toEqual([
+      ['Glucosa', '92', 'mg/dL'],
+    ]);
+    expect(rows('Emoglobina glicata   in corso   mmol/mol   20 - 42')).toEqual([]);
+    expect(rows('HbA1c: pending   4.0-5.6 %')).toEqual([]);
+  });
+
+  it('does not throw nor slow down on long runs of full-width punctuation and pending words', () => {
+    const huge = `${'，：；'.repeat(20000)}\n${'pending '.repeat(20000)}0 - 34`;
+    const started = Date.now();
+    expect(() => extractReadingsOffline(huge)).not.toThrow();
+    expect(Date.now() - started).toBeLessThan(3000);
+  });
+});
