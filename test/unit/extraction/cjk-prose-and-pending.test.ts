@@ -37,6 +37,14 @@ describe('readings inside Chinese and Japanese prose, parted by full-width punct
     expect(rows('患者ID：2601583\n血糖 5.6 mmol/L')).toEqual([['血糖', '5.6', 'mmol/L']]);
   });
 
+  it('dates a clause by the date written after its caption, not by the admission date-time', () => {
+    const text = '入院日期：2026-01-15 14:20\n\n辅助检查：2026-01-15 血常规：WBC 13.6×10^9/L↑，Hb 128g/L';
+    expect(extractReadingsOffline(text).map((r) => [r.indicator, r.measuredAt])).toEqual([
+      ['WBC', '2026-01-15'],
+      ['Hb', '2026-01-15'],
+    ]);
+  });
+
   it('keeps a full-width comma between digits as it is (no space is added inside a number)', () => {
     expect(rows('血小板：PLT 245×10^9/L')).toEqual([['PLT', '245', '×10^9/L']]);
   });
