@@ -27,6 +27,23 @@ export interface Candidate {
   complete: boolean;
 }
 
+/**
+ * Chinese and Japanese prose glue a value to its name (`体温38.6℃`, `降钙素原（PCT）0.82ng/ml`): a digit right after an
+ * ideograph or katakana, or after a bracket closing a name written in them, may start a value.
+ */
+const GLUED_VALUE_AND_UNIT = /^\d+(?:[.,]\d+)?\s?[A-Za-zµμ%℃℉×]/u;
+
+function gluedToWideName(text: string, at: number): boolean {
+  // Only before a unit in Latin letters or a sign (`38.6℃`, `0.82ng/ml`): a count word after the number (`第1页`, page
+  // one; `第3天`, day three; `2级`, grade two) is prose.
+  if (!GLUED_VALUE_AND_UNIT.test(text.slice(at, at + 24))) return false;
+  const prev = text[at - 1] ?? '';
+  if (/[\p{Script=Han}\p{Script=Katakana}]/u.test(prev)) return true;
+  if (prev !== ')') return false;
+  const open = text.lastIndexOf('(', at - 1);
+  return open > 0 && /[\p{Script=Han}\p{Script=Katakana}]/u.test(text[open - 1] as string);
+}
+
 /** Positions where a value may start: after a space, a colon or an equals sign, never inside a date or a range. */
 export function valueStarts(text: string, order: SlashOrder): number[] {
   const dates = findDates(text, order);
@@ -41,7 +58,10 @@ export function valueStarts(text: string, order: SlashOrder): number[] {
     const prev = i === 0 ? ' ' : (text[i - 1] as string);
     // A minus glued to its digits after a gap is a sign (`BE(B)   -1.8 mmol/L`); a dash with a space after it parts.
     const signed = text[i] === '-' && /\d/.test(text[i + 1] ?? '');
-    if (/[\s:=]/.test(prev) && (signed || /[\d<>≤≥+\p{L}]/u.test(text[i] as string))) {
+    if (
+      (/[\s:=]/.test(prev) && (signed || /[\d<>≤≥+\p{L}]/u.test(text[i] as string))) ||
+      (/\d/.test(text[i] as string) && gluedToWideName(text, i))
+    ) {
       const rangeEnd = rangeEndAt(text, i);
       if (rangeEnd > 0 && !fieldCountSpanAt(text, i)) {
         i = rangeEnd;

@@ -45,6 +45,15 @@ describe('readings inside Chinese and Japanese prose, parted by full-width punct
     ]);
   });
 
+  it('reads a value glued to a Chinese or Japanese name before a Latin unit, not a count word or a dose', () => {
+    expect(rows('降钙素原（PCT）0.82ng/ml↑。体温38.6℃。')).toEqual([
+      ['降钙素原(PCT)', '0.82', 'ng/ml'],
+      ['体温', '38.6', '℃'],
+    ]);
+    expect(rows('本报告仅对该标本负责，如有疑问请于三日内咨询。 第1页/共1页\n入院第3天，高血压病2级')).toEqual([]);
+    expect(rows('入院后予头孢曲松2.0g ivgtt qd抗感染。')).toEqual([]);
+  });
+
   it('keeps a full-width comma between digits as it is (no space is added inside a number)', () => {
     expect(rows('血小板：PLT 245×10^9/L')).toEqual([['PLT', '245', '×10^9/L']]);
   });
