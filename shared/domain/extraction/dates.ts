@@ -308,7 +308,10 @@ export function leadingDate(text: string, order: SlashOrder): { iso: string; res
   const first = dates[0];
   if (!first) return null;
   const before = text.slice(0, first.start).replace(WEEKDAY, '');
-  if (/[\p{L}\d]/u.test(before)) return null;
+  // A discharge summary's clause may open with a short caption before its date (`辅助检查：2026-01-15 血常规：WBC …`,
+  // investigations on that day): the date is the clause's own all the same. A caption naming a birth date is not.
+  const captioned = /^[^\d:]{1,24}:\s*$/u.test(before) && !BIRTH.test(before);
+  if (/[\p{L}\d]/u.test(before) && !captioned) return null;
   const rest = text
     .slice(first.end)
     .replace(/^\s*(?:\d{1,2}[:h]\d{2}(?::\d{2})?\s*(?:[ap]\.?m\.?)?)?\s*[:\-–—,|]?\s*/i, '');

@@ -27,6 +27,23 @@ export interface Candidate {
   complete: boolean;
 }
 
+/**
+ * Chinese and Japanese prose glue a value to its name (`体温38.6℃`, `降钙素原（PCT）0.82ng/ml`): a digit right after an
+ * ideograph or katakana, or after a bracket closing a name written in them, may start a value.
+ */
+const GLUED_VALUE_AND_UNIT = /^\d+(?:[.,]\d+)?\s?[A-Za-zµμ%℃℉×]/u;
+
+function gluedToWideName(text: string, at: number): boolean {
+  // Only before a unit in Latin letters or a sign (`38.6℃`, `0.82ng/ml`): a count word after the number (`第1页`, page
+  // one; `第3天`, day three; `2级`, grade two) is prose.
+  if (!GLUED_VALUE_AND_UNIT.test(text.slice(at, at + 24))) return false;
+  const prev = text[at - 1] ?? '';
+  if (/[\p{Script=Han}\p{Script=Katakana}]/u.test(prev)) return true;
+  if (prev !== ')') return false;
+  const open = text.lastIndexOf('(', at - 1);
+  return open > 0 && /[\p{Script=Han}\p{Script=Katakana}]/u.test(text[open - 1] as string);
+}
+
 /** Positions where a value may start: after a space, a colon or an equals sign, never inside a date or a range. */
 export function valueStarts(text: string, order: SlashOrder): number[] {
   const dates = findDates(text, order);
@@ -41,7 +58,10 @@ export function valueStarts(text: string, order: SlashOrder): number[] {
     const prev = i === 0 ? ' ' : (text[i - 1] as string);
     // A minus glued to its digits after a gap is a sign (`BE(B)   -1.8 mmol/L`); a dash with a space after it parts.
     const signed = text[i] === '-' && /\d/.test(text[i + 1] ?? '');
-    if (/[\s:=]/.test(prev) && (signed || /[\d<>≤≥+\p{L}]/u.test(text[i] as string))) {
+    if (
+      (/[\s:=]/.test(prev) && (signed || /[\d<>≤≥+\p{L}]/u.test(text[i] as string))) ||
+      (/\d/.test(text[i] as string) && gluedToWideName(text, i))
+    ) {
       const rangeEnd = rangeEndAt(text, i);
       if (rangeEnd > 0 && !fieldCountSpanAt(text, i)) {
         i = rangeEnd;
@@ -99,7 +119,7 @@ export function plausibleName(name: string, order: SlashOrder, maxLength = 60): 
   if (findDates(name, order).length > 0) return false;
   // `Glucose 104mg/dL, HbA1c` is a list of readings, not a name; a digit inside a word (`VITAMIN B12 ; COBALAMIN`,
   // `T3, Total`) or inside brackets (`Thyroxine (T4), Free,`) is part of the name.
-  if (/(?:^|[^\p{L}\d])\d[^,;]*[,;]\s/u.test(name.replace(/\([^()]*\)/g, ''))) return false;
+  if (/(?:^|[^\p{L}\d])\d[^,;]*[,;](?:\s|$)/u.test(name.replace(/\([^()]*\)/g, ''))) return false;
   return true;
 }
 
@@ -196,7 +216,7 @@ export function readingInLine(text: string, order: SlashOrder): Candidate | null
  * Separators between short readings on one line: `, ` (not a decimal comma), `;`, runs of spaces, ` | `, ` - `, and
  * the end of a sentence that ends in a value (`pulse 78. Temperature 37.2.`, `104 mg/dL. Next`).
  */
-const SEGMENT_SEPARATOR = /,\s+|;\s*|\s{2,}|\s[|·•/]\s|\s[-–—]\s|(?<=\d(?:\s?[^\s\d.]+)?)\.\s+(?=\p{Lu})/u;
+const SEGMENT_SEPARATOR = /,\s+|;\s*|[。、]\s*|\s{2,}|\s[|·•/]\s|\s[-–—]\s|(?<=\d(?:\s?[^\s\d.]+)?)\.\s+(?=\p{Lu})/u;
 
 /** The parts of a line that may each hold one short reading (`BP 128/82, HR 72, SpO2 98%`). */
 export function splitSegments(text: string): string[] {

@@ -50,8 +50,11 @@ const CELL_SPAN = /[^\t\n\u3000 ]+(?: [^\t\n\u3000 ]+)*/g;
  */
 function cellToPlain(cell: string, offset: number, text: string): string {
   let lost = 0;
-  const plain = cell.replace(COMPATIBILITY_FORMS, (run) => {
-    const converted = compatibilityToPlain(run);
+  const plain = cell.replace(COMPATIBILITY_FORMS, (run, at: number) => {
+    let converted = compatibilityToPlain(run);
+    // Chinese and Japanese prose puts no space after a full-width comma, semicolon or colon (`T 38.6℃，P 102次/分`):
+    // the space its second printed column stood for keeps the clauses apart, as after their ASCII forms.
+    if (/[\uff0c\uff1a\uff1b]$/.test(run) && /[^\s\d]/u.test(cell[at + run.length] ?? ' ')) converted += ' ';
     lost += Math.max(0, 2 * run.length - converted.length);
     return converted;
   });
@@ -311,14 +314,15 @@ const NOISE_LABEL = new RegExp(
  * 年龄/年齢/나이), ward and bed, record and sample numbers, diagnosis, doctors, sample and report times, signatures
  * (检验者/审核者, 検査者, 검사자), remarks and contacts. CJK has no word boundaries, so a line opening with one of these
  * words (or a longer caption such as `报告时间`) is furniture; the one-character `注` and `页` only before a colon, a
- * space or the line's end.
+ * space or the line's end. `患者` (the patient) is furniture only as a caption (`患者氏名`, `患者ID：`): a discharge
+ * summary's prose sentences open with it (`患者因发热3天入院。`).
  */
 const CJK_NOISE_LABEL = new RegExp(
   `^(?:${[
     '姓名|性别|性別|年龄|年齡|年齢|科室|病区|病區|床号|床號|病历号|病歷號|住院号|门诊号|門診號|就诊卡号|卡号|ID号|条码号|条码|标本|標本|样本|樣本|送检|申请|申請',
     '临床诊断|臨床診斷|诊断|診斷|申请医生|送检医生|医生|醫師|医師|检验者|檢驗者|检验员|检验医师|审核者|审核|審核|核对者|报告|報告|采样|采集|接收|打印|备注|備註|说明|注(?=[\\s:：]|$)',
     '电话|電話|地址|医院|醫院|病院|页(?=[\\s:：]|$)|第\\s*\\d+\\s*页',
-    '氏名|患者|カルテ|生年月日|受付|依頼|診療科|担当医|主治医|検体|採取|採血|検査日|報告日|コメント|備考|住所',
+    '氏名|患者(?=[\\s:：]|$|姓名|氏名|名|ID|番号|编号|編號|号|號|信息|情報)|カルテ|生年月日|受付|依頼|診療科|担当医|主治医|検体|採取|採血|検査日|報告日|コメント|備考|住所',
     '이름|성명|환자|성별|나이|연령|생년월일|등록번호|병록번호|진료과|병동|의뢰|의사|검체|채취|채혈|접수|검사일|보고|판독|비고|주소|전화|병원',
   ].join('|')})`,
   'u',

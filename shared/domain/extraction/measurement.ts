@@ -288,7 +288,11 @@ export function looksLikeUnit(token: string): boolean {
   if (FLAG_CELL.test(token) || QUALITATIVE_CELL.test(token)) return false;
   const lower = token.toLowerCase();
   if (NOT_UNITS.has(lower)) return false;
-  if (/^[%‰]$/.test(token) || /^[°º]\s?[CF]$/i.test(token)) return true;
+  // Hiragana are Japanese grammar (particles, verb endings), never part of a unit: `2g/日で治療を開始し` is a dose in a
+  // sentence, while units of kanji and katakana stand as written (`回/分`, `万/μL`).
+  if (/\p{Script=Hiragana}/u.test(token)) return false;
+  // The one-character degree signs of CJK fonts (`38.6℃`) are the temperature units as written.
+  if (/^[%‰℃℉]$/.test(token) || /^[°º]\s?[CF]$/i.test(token)) return true;
   if (ALPHA_UNITS.has(lower)) return true;
   if (/^[x×*]?\s?10\s?[\^*e]?\s?\d{1,2}\s?\/\s?[\p{L}µ]+$/u.test(token)) return true;
   if (/^\/[\p{L}µ]+$/u.test(token)) return true;
@@ -466,7 +470,7 @@ export function parseMeasurement(text: string, at = 0, options: ValueOptions = {
   let gluedLetterFlag = false;
   // A unit may be glued to the number: `98%`, `81.0fL`, `78/min`. LIS printouts also glue the flag (`12.5H`,
   // `3.1L`, `12.5↑`; the arrows are read by the flag step below): a letter flag is never a unit (`looksLikeUnit`).
-  if (!value.qualitative && i < text.length && /[\p{L}µ%°/]/u.test(text[i] as string)) {
+  if (!value.qualitative && i < text.length && /[\p{L}µ%°℃℉/]/u.test(text[i] as string)) {
     const glued = unitAt(text, i);
     const gluedFlag = glued ? null : matchAt(FLAG_SYMBOL, text, i);
     if (!glued && !gluedFlag) return null;

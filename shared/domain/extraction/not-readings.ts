@@ -16,6 +16,8 @@
  *     notification. A censored result in a table row (`Troponin T  < 3  ng/l`) is a result and stays one.
  */
 
+import { isPendingValue, namesAPendingResult } from './pending-results';
+
 const MODIFIER = String.raw`(?:very|near|above|below|borderline|moderately|mildly|severely|sehr|muy|tr[eè]s|molto)`;
 const LABEL = String.raw`(?:high|low|normal|optimal|near\s+optimal|desirable|borderline|deficiency|deficient|insufficiency|insufficient|sufficiency|sufficient|adequate|inadequate|toxicity|toxic|potential\s+toxicity|prediabetes|pre-?diabetes|diabetes|diabetic|elevated|acceptable|ideal|goal|goals|target|targets|risk|increased\s+risk|decreased\s+risk|average\s+risk|optimum|mangel|ausreichend|wünschenswert|grenzwertig|erhöht|hoch|niedrig|deficiencia|insuficiencia|suficiencia|óptimo|optimo|deseable|limítrofe|limitrofe|alto|bajo|carence|insuffisance|suffisant|souhaitable|limite|élevé|eleve|bas|carenza|insufficienza|sufficienza|ottimale|desiderabile|elevato|basso|t[oó]xico|toxicidad|toxique|tossico|toxisch|class|klasse|clase|classe|sınıf|s[ıi]n[ıi]f|t[řr][íi]da|stage|stadium|estadio)`;
 /** `Nivel toxico`, `Toxic level`: a level word in front of the label still names a band. */
@@ -78,10 +80,15 @@ const GUIDANCE =
 
 /**
  * A line that opens with an interpretation caption and a colon (`Interpretacion HbA1c: Normal < 5,7 % - Prediabetes
- * 5,7 a 6,4 %`, `Interpretation of lithium levels: maintenance 0.6-0.8 mmol/L`) lists the bands of a test: a legend.
+ * 5,7 a 6,4 %`, `Interpretation of lithium levels: maintenance 0.6-0.8 mmol/L`) lists the bands of a test: a legend. So
+ * does a classification or staging caption (`Indeling albuminurie: A1 < 3 mg/mmol, A2 3 - 30 mg/mmol`, the KDIGO
+ * stages; `Classification: G3a 45-59`).
  */
 const LEGEND_LINE =
-  /^\s*(?:interpretaci[oó]n|interpretation|interpr[ée]tation|interpretazione|interpreta[çc][ãa]o|beurteilung|tolkning)\b[^:]{0,60}:/iu;
+  /^\s*(?:interpretaci[oó]n|interpretation|interpr[ée]tation|interpretazione|interpreta[çc][ãa]o|beurteilung|tolkning|indeling|classificatie|stadi[eë]ring|einteilung|stadieneinteilung|klassifikation|classification|clasificaci[oó]n|classificazione|classifica[çc][ãa]o|staging|stadiering|gradering|sınıflama|sınıflandırma|evreleme)\b[^:]{0,60}:/iu;
+
+/** The albuminuria and GFR stages of chronic kidney disease (KDIGO): `A1`-`A3`, `G1`-`G5`, `G3a`, `G3b`. */
+const STAGE_CODE = /^(?:A[1-3]|G[1-5][ab]?)\s*:?$/;
 
 /** How far before the name and after the value guidance words are looked for, in characters. */
 const GUIDANCE_REACH = 25;
@@ -109,6 +116,10 @@ function namedAsGoal(name: string, value: string, line: string): boolean {
 /** Whether text shaped like a reading is a band, a goal, a category or a quoted threshold instead. */
 export function isNotAReading({ name, value, fromTable, line }: ReadingShape): boolean {
   const trimmed = name.trim();
+  // A KDIGO stage code (`A1`, `G3a`) before a bound or a band names the stage's band, never a test.
+  if (STAGE_CODE.test(trimmed) && CENSORED_OR_BAND.test(value)) return true;
+  // A result cell saying the result is awaited leaves only the range's number on the row (`pending-results.ts`).
+  if (namesAPendingResult(name) || isPendingValue(value)) return true;
   if (CATEGORY_LABEL.test(trimmed) || RISK_CLASS.test(trimmed)) return true;
   // A prose band list wrapped over lines leaves the end of the band before it in the name (`mmol/L; Toxicidad`).
   const lastClause = trimmed.split(/[;]\s*/).pop() ?? trimmed;

@@ -653,7 +653,7 @@ export function isLabUnit(unit: string): boolean {
   const folded = unit.toLowerCase();
   if (folded === 'y/o') return false;
   if (folded.includes('/') || folded.includes('%')) return true;
-  return ['fl', 'pg', 'ratio', 'mmhg', 'mm hg', '°c', 'sec', 'seg'].includes(folded);
+  return ['fl', 'pg', 'ratio', 'mmhg', 'mm hg', '°c', '℃', 'sec', 'seg'].includes(folded);
 }
 
 /** Units in which medication is dosed: a number in one of these next to a drug name is a dose, not a result. */

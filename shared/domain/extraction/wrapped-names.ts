@@ -85,6 +85,12 @@ function laidOutAsOneName(head: string, tail: string, unit: string | null, hangi
   return /^[(\p{Ll}]/u.test(tail) || !/\s/.test(tail);
 }
 
+/** A caption of two or three short section names joined by a spaced slash, ampersand or plus: `NIEREN / ELEKTROLYTE`. */
+function joinsSectionNames(head: string): boolean {
+  const parts = head.split(/\s+[/&+]\s+/);
+  return parts.length >= 2 && parts.length <= 3 && parts.every((part) => part.split(/\s+/).length <= 2);
+}
+
 /**
  * Whether `tail` (the line below) continues the test name `head` (the line above), given the reading's unit.
  * The joined name is `${head} ${tail}`. `tailHasValues`: the values are on the tail's line (`Estimated glomerular` /
@@ -105,7 +111,10 @@ export function continuesName(
   // A one- or two-word capitalised line is a section heading (`CHEMISTRY`, `LIVER PANEL`) unless only the joined
   // name is a test; so is a longer one above a name in mixed case (`EMOCROMO CON FORMULA` / `Globuli bianchi (WBC)`):
   // a name wrapped in capitals goes on in capitals.
-  const heading = isAllCaps(head) && (head.split(/\s+/).length <= 2 || /\p{Ll}/u.test(tail.replace(/\([^()]*\)/g, '')));
+  // Two section names joined in one caption (`LEVER / SCHILDKLIER`, `LIVER & KIDNEY`) are a heading as well.
+  const heading =
+    isAllCaps(head) &&
+    (head.split(/\s+/).length <= 2 || joinsSectionNames(head) || /\p{Ll}/u.test(tail.replace(/\([^()]*\)/g, '')));
   if (ABBREVIATION_END.test(tail) && !ABBREVIATION_END.test(head) && !heading) {
     // A line that is only a bracket under a test is its abbreviation (`(TSH)`) or its method (`(CHO-POD)`, Indian
     // reports): only the letters of the name, in order, make an abbreviation.
