@@ -16,7 +16,8 @@
  *        noise line          → skipped
  *        table row           → read by column under the last header (a flag before the value: `flag-first.ts`)
  *        earlier-result line → `Previous result: 1.3 on 02/01/2026`: a dated reading of the test above
- *        range / flag line   → completes the reading just above (portal copy-paste stacks fields on lines)
+ *        range / flag line   → completes the reading just above (portal copy-paste stacks fields on lines; a
+ *                              page printing the range first is put value-first beforehand, `portal-range-first.ts`)
  *        value-only line     → a reading for the name line just above
  *        name-only line      → may continue the name of the reading just above (`wrapped-names.ts`), and a reading
  *                              line may continue the name line above it (a name wrapped in a narrow column)
@@ -70,6 +71,7 @@ import { readingsInProse } from './narrative';
 import { isNotAReading } from './not-readings';
 import { repairNumberSpacing } from './number-spacing';
 import { withoutOrderCode } from './order-codes';
+import { portalRangeText, valueFirstPortalBlocks } from './portal-range-first';
 import { rangeInWordsAfter } from './prose-ranges';
 import { valueWrappedFromAbove } from './prose-wrap';
 import { tidyReading } from './range-tidy';
@@ -845,9 +847,9 @@ class DocumentReader {
   private completeLastReading(index: number, body: string): boolean {
     const last = this.stack.last;
     if (!last || !this.recent(index, last.line)) return false;
-    const rangeLine = RANGE_LINE.exec(body.trim());
-    if (rangeLine) {
-      const range = parseRangeText(rangeLine[1] as string);
+    const rangeText = RANGE_LINE.exec(body.trim())?.[1] ?? portalRangeText(body);
+    if (rangeText !== undefined && rangeText !== null) {
+      const range = parseRangeText(rangeText);
       if (range && last.reading.referenceRange === null) {
         last.reading.referenceRange = range.range;
         last.reading.unit ??= range.unit;
@@ -935,7 +937,7 @@ function readLines(text: string, options: ExtractionOptions): ExtractedReading[]
     const readings = readAll(run);
     return { readings: readings.length, ranged: readings.filter((r) => r.referenceRange !== null).length };
   };
-  const readings = withoutAnalyserSettings(readAll(unfoldColumns(sourceLines, yieldOf)), text);
+  const readings = withoutAnalyserSettings(readAll(unfoldColumns(valueFirstPortalBlocks(sourceLines), yieldOf)), text);
   if (asteriskIsFootnote(sourceLines.map((line) => line.text))) withoutFootnoteFlags(readings);
   return readings;
 }
