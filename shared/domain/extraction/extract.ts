@@ -108,6 +108,9 @@ const DOT_LEADER = /\p{L}\)?\s*(?:\.\s?){5,}\s*\S/u;
 /** `Normal range: 4.0 - 5.6 %`, `Reference range: 70-99`, `Standard range: < 200`. */
 const RANGE_LINE = /^(?:normal|reference|standard|ref\.?)\s*(?:range|interval|values?)?\s*:\s*(.+)$/i;
 
+/** A bracketed note in words after a range: `(homens acima de 40 anos)`, `(não fumantes)`, `(adults)`. */
+const POPULATION_NOTE = /\s*\([^()\d]*\p{Ll}[^()]*\)\s*$/u;
+
 /** `Resultado: 104 mg/dL`, `Valor de referência.....: 70 a 99 mg/dL`, `Unità: mg/dl`: a caption, then its field. */
 const LABELLED_FIELD = /^([^:\d]{2,40}?)[\s.]*:\s*(.+)$/;
 
@@ -134,13 +137,21 @@ function isDose(measurement: Measurement, context: string): boolean {
   return measurement.unit !== null && isDoseUnit(measurement.unit) && DOSING_CONTEXT.test(context);
 }
 
+/** An upper-case abbreviation in brackets after a name (`… ESPECÍFICO TOTAL (PSA TOTAL)`, `… (CEA)`) glosses it. */
+const TRAILING_GLOSS = /\s*\((?:[\p{Lu}\d][\p{Lu}\d\-/.]*\s?){1,3}\)$/u;
+
+/** How many words a name counts as against the sentence limit: a bracketed abbreviation glossing it counts none. */
+function wordsBeforeGloss(name: string): number {
+  return name.replace(TRAILING_GLOSS, '').split(/\s+/).length;
+}
+
 /** Evidence that a name-first line states a reading (see the module comment). */
 function acceptLine(candidate: Candidate, context: string): boolean {
   const { name, measurement } = candidate;
   if (isDose(measurement, context)) return false;
   const known = isKnownMeasurement(name, measurement.unit);
   if (known) return true;
-  if (name.split(/\s+/).length > MAX_UNKNOWN_NAME_WORDS) return false;
+  if (wordsBeforeGloss(name) > MAX_UNKNOWN_NAME_WORDS) return false;
   if (measurement.referenceRange !== null) return true;
   // Dot leaders (`Aspect du sérum ........  Limpide`) are printed only between a test and its result.
   if (measurement.qualitative) return DOT_LEADER.test(context);
@@ -159,6 +170,17 @@ function acceptStackedName(name: string, measurement: Measurement, context: stri
   if (acceptLine({ name, measurement, complete: true }, context)) return true;
   const { unit, referenceRange } = measurement;
   return unit !== null && referenceRange !== null && isLabUnit(unit) && !isDoseUnit(unit);
+}
+
+/**
+ * A value under a `Value:` caption below a name line (GP record prints: `eGFR using creatinine (CKD-EPI) per 1.73
+ * square metres` / `Value: >90 mL/min/1.73m*2`): the caption says it is the name's value, so a laboratory unit is
+ * evidence enough for a descriptive name as long as a stacked name may be.
+ */
+function acceptCaptionedValue(name: string, measurement: Measurement, context: string): boolean {
+  if (acceptLine({ name, measurement, complete: true }, context)) return true;
+  const { unit } = measurement;
+  return unit !== null && isLabUnit(unit) && !isDoseUnit(unit) && name.split(/\s+/).length <= MAX_STACKED_NAME_WORDS;
 }
 
 /**
@@ -815,7 +837,7 @@ class DocumentReader {
         measurement.referenceRange ??= range.range;
         measurement.unit ??= range.unit;
       }
-      if (acceptLine({ name: pending.name, measurement, complete: true }, field)) {
+      if (acceptCaptionedValue(pending.name, measurement, field)) {
         this.emit(index, pending.name, measurement, ownDate);
       }
       return true;
@@ -839,8 +861,9 @@ class DocumentReader {
   /** `Valor de referência: 70 a 99 mg/dL` or a bare range: the range and its unit. */
   private rangeField(text: string): { range: string; unit: string | null } | null {
     const labelled = LABELLED_FIELD.exec(text.trim());
-    if (labelled && headerRole(labelled[1] as string) === 'range') return parseRangeText(labelled[2] as string);
-    return parseRangeText(text);
+    const field = labelled && headerRole(labelled[1] as string) === 'range' ? (labelled[2] as string) : text;
+    // A note on whom the range is for (`até 4,00 ng/mL (homens acima de 40 anos)`) is no part of it.
+    return parseRangeText(field) ?? parseRangeText(field.replace(POPULATION_NOTE, ''));
   }
 
   /** A range or flag on its own line belongs to the reading just above (portal copy-paste). */
