@@ -48,3 +48,23 @@ describe('a ratio named by its two terms across a slash', () => {
     ).not.toThrow();
   });
 });
+
+describe('a guideline band row and a captioned value under a long record name', () => {
+  it('reads no reading from a band table row running from a lower bound to an upper one', () => {
+    const text = [
+      'Interpretation (NLA-2014 & ATP III)',
+      '   Parameter          Optimal    Near/Above Optimal   Borderline High   High       Very High',
+      '   LDL Cholesterol    <100       100-129              130-159           160-189    >=190',
+    ].join('\n');
+    expect(rows(text)).toEqual([]);
+    // Censored results across dates are bounds of one side only: still readings where they were before.
+    expect(() => rows(`LDL  ${'<100  100-129  '.repeat(5000)}>=190`)).not.toThrow();
+  });
+
+  it('reads the value under a `Value:` caption for a descriptive GP record name with a laboratory unit', () => {
+    const text = ['eGFR using creatinine (CKD-EPI) per 1.73 square metres', '  Value: >90 mL/min/1.73m*2'].join('\n');
+    expect(rows(text)).toEqual([
+      ['eGFR using creatinine (CKD-EPI) per 1.73 square metres', '>90', 'mL/min/1.73m*2', null, null],
+    ]);
+  });
+});
