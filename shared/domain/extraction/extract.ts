@@ -16,7 +16,8 @@
  *        noise line          → skipped
  *        table row           → read by column under the last header (a flag before the value: `flag-first.ts`)
  *        earlier-result line → `Previous result: 1.3 on 02/01/2026`: a dated reading of the test above
- *        range / flag line   → completes the reading just above (portal copy-paste stacks fields on lines)
+ *        range / flag line   → completes the reading just above (portal copy-paste stacks fields on lines; a
+ *                              page printing the range first is put value-first beforehand, `portal-range-first.ts`)
  *        value-only line     → a reading for the name line just above
  *        name-only line      → may continue the name of the reading just above (`wrapped-names.ts`), and a reading
  *                              line may continue the name line above it (a name wrapped in a narrow column)
@@ -71,6 +72,7 @@ import { readingsInProse } from './narrative';
 import { isNotAReading } from './not-readings';
 import { repairNumberSpacing } from './number-spacing';
 import { withoutOrderCode } from './order-codes';
+import { portalRangeText, valueFirstPortalBlocks } from './portal-range-first';
 import { rangeInWordsAfter } from './prose-ranges';
 import { valueWrappedFromAbove } from './prose-wrap';
 import { tidyReading } from './range-tidy';
@@ -107,6 +109,9 @@ const DOT_LEADER = /\p{L}\)?\s*(?:\.\s?){5,}\s*\S/u;
 /** `Normal range: 4.0 - 5.6 %`, `Reference range: 70-99`, `Standard range: < 200`. */
 const RANGE_LINE = /^(?:normal|reference|standard|ref\.?)\s*(?:range|interval|values?)?\s*:\s*(.+)$/i;
 
+/** A bracketed note in words after a range: `(homens acima de 40 anos)`, `(não fumantes)`, `(adults)`. */
+const POPULATION_NOTE = /\s*\([^()\d]*\p{Ll}[^()]*\)\s*$/u;
+
 /** `Resultado: 104 mg/dL`, `Valor de referência.....: 70 a 99 mg/dL`, `Unità: mg/dl`: a caption, then its field. */
 const LABELLED_FIELD = /^([^:\d]{2,40}?)[\s.]*:\s*(.+)$/;
 
@@ -133,13 +138,21 @@ function isDose(measurement: Measurement, context: string): boolean {
   return measurement.unit !== null && isDoseUnit(measurement.unit) && DOSING_CONTEXT.test(context);
 }
 
+/** An upper-case abbreviation in brackets after a name (`… ESPECÍFICO TOTAL (PSA TOTAL)`, `… (CEA)`) glosses it. */
+const TRAILING_GLOSS = /\s*\((?:[\p{Lu}\d][\p{Lu}\d\-/.]*\s?){1,3}\)$/u;
+
+/** How many words a name counts as against the sentence limit: a bracketed abbreviation glossing it counts none. */
+function wordsBeforeGloss(name: string): number {
+  return name.replace(TRAILING_GLOSS, '').split(/\s+/).length;
+}
+
 /** Evidence that a name-first line states a reading (see the module comment). */
 function acceptLine(candidate: Candidate, context: string): boolean {
   const { name, measurement } = candidate;
   if (isDose(measurement, context)) return false;
   const known = isKnownMeasurement(name, measurement.unit);
   if (known) return true;
-  if (name.split(/\s+/).length > MAX_UNKNOWN_NAME_WORDS) return false;
+  if (wordsBeforeGloss(name) > MAX_UNKNOWN_NAME_WORDS) return false;
   if (measurement.referenceRange !== null) return true;
   // Dot leaders (`Aspect du sérum ........  Limpide`) are printed only between a test and its result.
   if (measurement.qualitative) return DOT_LEADER.test(context);
@@ -158,6 +171,17 @@ function acceptStackedName(name: string, measurement: Measurement, context: stri
   if (acceptLine({ name, measurement, complete: true }, context)) return true;
   const { unit, referenceRange } = measurement;
   return unit !== null && referenceRange !== null && isLabUnit(unit) && !isDoseUnit(unit);
+}
+
+/**
+ * A value under a `Value:` caption below a name line (GP record prints: `eGFR using creatinine (CKD-EPI) per 1.73
+ * square metres` / `Value: >90 mL/min/1.73m*2`): the caption says it is the name's value, so a laboratory unit is
+ * evidence enough for a descriptive name as long as a stacked name may be.
+ */
+function acceptCaptionedValue(name: string, measurement: Measurement, context: string): boolean {
+  if (acceptLine({ name, measurement, complete: true }, context)) return true;
+  const { unit } = measurement;
+  return unit !== null && isLabUnit(unit) && !isDoseUnit(unit) && name.split(/\s+/).length <= MAX_STACKED_NAME_WORDS;
 }
 
 /**
@@ -814,7 +838,7 @@ class DocumentReader {
         measurement.referenceRange ??= range.range;
         measurement.unit ??= range.unit;
       }
-      if (acceptLine({ name: pending.name, measurement, complete: true }, field)) {
+      if (acceptCaptionedValue(pending.name, measurement, field)) {
         this.emit(index, pending.name, measurement, ownDate);
       }
       return true;
@@ -838,17 +862,18 @@ class DocumentReader {
   /** `Valor de referência: 70 a 99 mg/dL` or a bare range: the range and its unit. */
   private rangeField(text: string): { range: string; unit: string | null } | null {
     const labelled = LABELLED_FIELD.exec(text.trim());
-    if (labelled && headerRole(labelled[1] as string) === 'range') return parseRangeText(labelled[2] as string);
-    return parseRangeText(text);
+    const field = labelled && headerRole(labelled[1] as string) === 'range' ? (labelled[2] as string) : text;
+    // A note on whom the range is for (`até 4,00 ng/mL (homens acima de 40 anos)`) is no part of it.
+    return parseRangeText(field) ?? parseRangeText(field.replace(POPULATION_NOTE, ''));
   }
 
   /** A range or flag on its own line belongs to the reading just above (portal copy-paste). */
   private completeLastReading(index: number, body: string): boolean {
     const last = this.stack.last;
     if (!last || !this.recent(index, last.line)) return false;
-    const rangeLine = RANGE_LINE.exec(body.trim());
-    if (rangeLine) {
-      const range = parseRangeText(rangeLine[1] as string);
+    const rangeText = RANGE_LINE.exec(body.trim())?.[1] ?? portalRangeText(body);
+    if (rangeText !== undefined && rangeText !== null) {
+      const range = parseRangeText(rangeText);
       if (range && last.reading.referenceRange === null) {
         last.reading.referenceRange = range.range;
         last.reading.unit ??= range.unit;
@@ -936,7 +961,7 @@ function readLines(text: string, options: ExtractionOptions): ExtractedReading[]
     const readings = readAll(run);
     return { readings: readings.length, ranged: readings.filter((r) => r.referenceRange !== null).length };
   };
-  const readings = withoutAnalyserSettings(readAll(unfoldColumns(sourceLines, yieldOf)), text);
+  const readings = withoutAnalyserSettings(readAll(unfoldColumns(valueFirstPortalBlocks(sourceLines), yieldOf)), text);
   if (asteriskIsFootnote(sourceLines.map((line) => line.text))) withoutFootnoteFlags(readings);
   return readings;
 }

@@ -123,6 +123,18 @@ export function plausibleName(name: string, order: SlashOrder, maxLength = 60): 
   return true;
 }
 
+/** One side of a unit written as a word (`mmol/mol`, `cells/HPF`, `mg/day`, `copies/mL`). */
+const UNIT_WORD = /^(?:[mµunpfkd]?(?:mol|g|l|eq|iu|u)|mmol|day|hpf|lpf|cells|copies|min|hour|week|field|kg|dl|ml)$/i;
+
+/**
+ * `PSA LIVRE/TOTAL`, `ALB/CREAT`, `Free/Total`: two words of three letters or more across a slash, neither a unit
+ * word, are the two terms of a ratio the name ends with, not a unit printed before the value.
+ */
+function isTermsOfRatio(token: string): boolean {
+  const sides = token.split('/');
+  return sides.length === 2 && sides.every((side) => /^\p{L}{3,}$/u.test(side) && !UNIT_WORD.test(side));
+}
+
 /** A unit printed between the name and the value (`Sodium ......... mmol/L   141`): after leaders or a space. */
 const TRAILING_UNIT = /(?:\s|\.{2,}|[:_·…])([^\s.:_·…()[\]][^\s()[\]·…]*)\s*$/;
 // The two below start at the first of the spaces before what they match (`(?<!\s)`), where the leftmost match starts
@@ -169,6 +181,7 @@ export function splitNameTail(raw: string): { name: string; range: string | null
         m &&
         (/[/%]/.test(token) || betweenLeaders) &&
         looksLikeUnit(token) &&
+        !isTermsOfRatio(token) &&
         /\p{L}/u.test(name.slice(0, m.index))
       ) {
         unit = token;

@@ -113,6 +113,24 @@ function namedAsGoal(name: string, value: string, line: string): boolean {
   return at >= 0 && GOAL_BEFORE_NAME.test(line.slice(Math.max(0, at - 30), at));
 }
 
+/** A cell of a band table: a bound (`<100`, `>=190`) or a band (`100-129`). */
+const BAND_CELL = /^(?:[<>≤≥]=?\d+(?:[.,]\d+)?|\d+(?:[.,]\d+)?-\d+(?:[.,]\d+)?)$/;
+
+/**
+ * A row of a guideline band table (`LDL Cholesterol  <100  100-129  130-159  160-189  >=190`): four band cells or
+ * more running from a lower bound to an upper one, and no other number. Censored results in a cumulative row are
+ * bounds of one side; bands run from one to the other.
+ */
+function isBandRow(line: string): boolean {
+  const numeric = line
+    .trim()
+    .split(/\s{2,}|\t/)
+    .filter((cell) => /\d/.test(cell))
+    .map((cell) => cell.trim().replace(/\s+/g, ''));
+  if (numeric.length < 4 || !numeric.every((cell) => BAND_CELL.test(cell))) return false;
+  return numeric.some((cell) => /^[<≤]/.test(cell)) && numeric.some((cell) => /^[>≥]/.test(cell));
+}
+
 /** Whether text shaped like a reading is a band, a goal, a category or a quoted threshold instead. */
 export function isNotAReading({ name, value, fromTable, line }: ReadingShape): boolean {
   const trimmed = name.trim();
@@ -127,6 +145,7 @@ export function isNotAReading({ name, value, fromTable, line }: ReadingShape): b
   if (LEGEND_LINE.test(line)) return true;
   if (COMPARATOR_TAIL.test(trimmed) || BAND_TABLE_CAPTION.test(trimmed)) return true;
   if (DEVICE_USAGE.test(trimmed)) return true;
+  if (line.length < 400 && isBandRow(line)) return true;
   if (!fromTable && namedAsGoal(trimmed, value, line)) return true;
   if (fromTable) return false;
   if (IDENTIFIER_NUMBER.test(value)) return true;
