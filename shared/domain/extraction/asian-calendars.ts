@@ -40,27 +40,12 @@ export function rocDates(line: string): EraDate[] {
   // Most lines hold neither shape: one cheap scan spares the two patterns (findDates runs on every line, often).
   if (!ROC_SHAPE.test(line) || !HAN.test(line)) return [];
   const found: EraDate[] = [];
-  for (const m of line.matchAll(ROC_NUMERIC)) {
-    const year = Number(m[1]);
-    if (year < 1) continue;
-    found.push({
-      start: m.index,
-      end: m.index + m[0].length,
-      year: year + ROC_OFFSET,
-      month: Number(m[3]),
-      day: Number(m[4]),
-    });
-  }
-  for (const m of line.matchAll(ROC_HAN)) {
-    const year = Number(m[1] ?? m[2]);
-    if (year < 1) continue;
-    found.push({
-      start: m.index,
-      end: m.index + m[0].length,
-      year: year + ROC_OFFSET,
-      month: Number(m[3]),
-      day: Number(m[4]),
-    });
-  }
+  const add = (m: RegExpMatchArray, year: number) => {
+    if (year < 1) return;
+    const start = m.index ?? 0;
+    found.push({ start, end: start + m[0].length, year: year + ROC_OFFSET, month: Number(m[3]), day: Number(m[4]) });
+  };
+  for (const m of line.matchAll(ROC_NUMERIC)) add(m, Number(m[1]));
+  for (const m of line.matchAll(ROC_HAN)) add(m, Number(m[1] ?? m[2]));
   return found;
 }
