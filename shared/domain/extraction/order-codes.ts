@@ -11,9 +11,12 @@
 
 import { isKnownMeasurement } from './vocabulary';
 
-/** `(KOD 0345)`, `[Code: A-12]`, `(Nr 117)`: a captioned code. */
+/**
+ * `(KOD 0345)`, `[Code: A-12]`, `(Nr 117)`: a captioned code. The caption is a whole word and the code has a digit, so
+ * a qualifier that only begins like a caption stays in the name (`(non-HDL)`, `(nocte)`, `(codeine)`, `(normal)`).
+ */
 const CAPTIONED_CODE =
-  /\s*[([]\s*(?:kod|code|c[oó]digo|codice|cod\.?|nr\.?|no\.?|kat\.?\s*nr\.?|order\s+code)\s*[:.]?\s*[A-Z0-9][A-Z0-9-]{0,9}\s*[)\]]$/i;
+  /\s*[([]\s*(?:kod|code|c[oó]digo|codice|cod\.?|nr\.?|no\.?|kat\.?\s*nr\.?|order\s+code)(?!\p{L})\s*[:.]?\s*(?=[A-Z-]*\d)[A-Z0-9][A-Z0-9-]{0,9}\s*[)\]]$/iu;
 /** `[1234]`, `(04711)`: a bare catalogue number. */
 const NUMBER_CODE = /\s*[([]\s*\d{3,6}\s*[)\]]$/;
 /** `(L69)`, `[AB123]`: one or two capitals and two to four digits. */

@@ -96,6 +96,8 @@ export interface ShareCountHeader {
 
 /** A caption and a unit written after it or in brackets: `V.R. /mm3`, `Relativo (%)`, `Absoluto /µL`. */
 function captionAndUnit(cell: string): { caption: string; unit: string | null } {
+  // A header caption is a few words; the lazy patterns below would rescan a long blank run from each of its spaces.
+  if (cell.length > 80) return { caption: cell.trim(), unit: null };
   const bracketed = /^(.*?)\s*[([]\s*([^()[\]\s]{1,16})\s*[)\]]$/u.exec(cell);
   if (bracketed) return { caption: (bracketed[1] as string).trim(), unit: bracketed[2] as string };
   const trailing = /^(.*\S)\s+(%|\S*\/\S+)$/u.exec(cell);

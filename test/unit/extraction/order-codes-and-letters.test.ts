@@ -39,6 +39,18 @@ describe('an order code after a test name is not part of the name', () => {
     }
   });
 
+  it('keeps a qualifier that only begins like a code caption, and takes captioned codes with a digit', () => {
+    for (const name of ['Cholesterol (non-HDL)', 'Glucose (nonfasting)', 'Cortisol (nocte)', 'Opiates (codeine)']) {
+      expect(withoutOrderCode(name)).toBe(name);
+    }
+    expect(withoutOrderCode('Sodium (normal)')).toBe('Sodium (normal)');
+    expect(withoutOrderCode('Kalium [Code: A-12]')).toBe('Kalium');
+    expect(withoutOrderCode('Glukoza (Nr 117)')).toBe('Glukoza');
+    expect(withoutOrderCode('Ferritin (No. 5)')).toBe('Ferritin');
+    expect(withoutOrderCode('Urea (cod.12)')).toBe('Urea');
+    expect(read('Cholesterol (non-HDL) 3.2 mmol/L 0.0-4.0')).toEqual([['Cholesterol (non-HDL)', '3.2']]);
+  });
+
   it('reads a stacked Diagnostyka result under the name without its code', () => {
     const text = 'Ferrytyna (L19)\n  Wynik:   23,4 ng/ml\n  Zakres referencyjny: 13 - 150';
     expect(read(text)).toEqual([['Ferrytyna', '23,4']]);
