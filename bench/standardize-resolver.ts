@@ -10,7 +10,8 @@
  *
  * The hash-split holdouts of `indicators.json` and `realworld.json` were spent in session 19 (their six failures were
  * read to find classes of wrong code): they are scored apart as `spent` and their failures listed like dev's. The
- * holdout since then is every TSV in `eval/standardization/holdout/`, written blind (README there).
+ * holdout since then is every TSV in `eval/standardization/holdout/`, written blind (README there); development sets
+ * written the same way by other writers are in `eval/standardization/blind-dev/` and count as dev.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -112,8 +113,14 @@ export function loadRealworldCases(): RealworldCase[] {
 /** Columns every holdout TSV starts with (more may follow: `loinc_long_name`, `why`). */
 const HOLDOUT_COLUMNS = ['input', 'unit', 'expected', 'class', 'source'] as const;
 
-/** The blind holdout: every `eval/standardization/holdout/*.tsv`, one name per line under a header line. */
-export function loadHoldoutCases(dir = join(evalDir, 'holdout')): RealworldCase[] {
+/**
+ * Names written blind, one per line under a header line: the holdout (every `eval/standardization/holdout/*.tsv`) or,
+ * with `split: 'dev'`, the development sets written the same way (`eval/standardization/blind-dev/*.tsv`).
+ */
+export function loadTsvCases(
+  dir = join(evalDir, 'holdout'),
+  split: RealworldCase['split'] = 'holdout',
+): RealworldCase[] {
   let files: string[];
   try {
     files = readdirSync(dir).filter((f) => f.endsWith('.tsv'));
@@ -133,7 +140,7 @@ export function loadHoldoutCases(dir = join(evalDir, 'holdout')): RealworldCase[
           input: input as string,
           ...(unit ? { unit } : {}),
           expected: expected === 'null' || expected === '' ? null : (expected as string),
-          split: 'holdout' as const,
+          split,
           class: cls as string,
           source: source as string,
         };
@@ -193,7 +200,7 @@ export function scoreCases(
  * null-labelled cases). Uncached, so one case cannot warm another.
  */
 export function runRealworldBenchmark(): RealworldFigures {
-  const cases = [...loadRealworldCases(), ...loadHoldoutCases()];
+  const cases = [...loadRealworldCases(), ...loadTsvCases(join(evalDir, 'blind-dev'), 'dev'), ...loadTsvCases()];
   const got = cases.map((c) => resolveReadingIndicator(c.input, c.unit ?? null).loincCode);
   const score = (keep: (c: RealworldCase) => boolean) => {
     const idx = cases.flatMap((c, i) => (keep(c) ? [i] : []));
