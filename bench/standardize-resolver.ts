@@ -77,6 +77,8 @@ export interface RealworldCase extends Omit<IndicatorCase, 'split'> {
   split: 'dev' | 'spent' | 'holdout';
   source: string;
   class: string;
+  /** The TSV a blind-written case comes from. */
+  file?: string;
 }
 
 export interface RealworldFigures {
@@ -143,6 +145,7 @@ export function loadTsvCases(
           split,
           class: cls as string,
           source: source as string,
+          file,
         };
       });
   });
