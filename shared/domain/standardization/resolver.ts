@@ -400,9 +400,11 @@ function lookup(name: string, unit: string | null, retrievalThreshold: number): 
   if (retrieved.loincCode) return retrieved;
   const byQualifier = qualifierResolution(name, unit, (rest, u) => lookup(rest, u, retrievalThreshold));
   if (byQualifier) return byQualifier;
-  // `Urine albumin/creatinine`: two tests around a slash are their ratio only when the corpus has that quotient.
+  // `Urine albumin/creatinine`: two tests around a slash are their ratio only when the corpus has that quotient under
+  // the same words with `ratio`; by its exact key only, so a caption of two tests costs no second pass of every stage.
   const asRatio = withRatioWord(name);
-  const ratio = asRatio ? lookup(asRatio, unit, retrievalThreshold) : null;
+  const ratioMatch = asRatio ? exactGroup(analyseIndicatorText(asRatio).key) : null;
+  const ratio = ratioMatch ? resolutionOf(ratioMatch, unit, property) : null;
   const ratioConcept = ratio?.loincCode ? conceptByCode(ratio.loincCode) : undefined;
   return ratio && ratioConcept && isQuotient(ratioConcept) ? ratio : retrieved;
 }
