@@ -20,9 +20,8 @@ function groupOf(part: string): SynonymGroup | undefined {
   return corpusIndex.exact.get(key) ?? corpusIndex.sortedTokens.get(sortedTokenKey(key));
 }
 
-/** Two groups name different tests: no concept in common (an ambiguous name counts as a test of its own). */
+/** Two groups name different tests: no concept in common. */
 function differentTests(a: SynonymGroup, b: SynonymGroup): boolean {
-  if (a.ambiguous || b.ambiguous) return a !== b;
   return !a.concepts.some((concept) => b.concepts.includes(concept));
 }
 
@@ -35,7 +34,8 @@ export function writesTwoTests(name: string): boolean {
     .split('/')
     .filter((part) => /\p{L}/u.test(part))
     .map(groupOf)
-    .filter((group): group is SynonymGroup => group !== undefined);
+    // A known-ambiguous name is often a specimen or a heading (`Glucose/Urine`), not a second test.
+    .filter((group): group is SynonymGroup => group !== undefined && !group.ambiguous);
   return groups.some((a, i) => groups.slice(i + 1).some((b) => differentTests(a, b)));
 }
 

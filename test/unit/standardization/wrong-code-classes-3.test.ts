@@ -77,6 +77,8 @@ describe('a slash between two test names is their ratio only when the corpus has
     expect(writesTwoTests('AST/SGOT')).toBe(false);
     expect(writesTwoTests('Zinc [Mass/volume] in 24 hour Urine')).toBe(false);
     expect(writesTwoTests('HIV 1/2 Ab')).toBe(false);
+    expect(writesTwoTests('Glucose/Urine')).toBe(false); // a specimen, a known-ambiguous name, is no second test
+    expect(code('Glucose/Urine', 'mg/dL')).toBe('2350-7');
   });
 
   it('gives a caption of two tests no code, whatever the unit', () => {
