@@ -113,10 +113,18 @@ const squash = (s: string) => s.toLowerCase().replace(/\s+/g, ' ').trim();
  * /µL with no specimen is the blood count 24467-3, not the table's *Unspecified specimen* 32515-9: the bare-name
  * convention (session 15) reads an unwritten specimen as the usual one, and CD4 cells are counted in blood. It keeps
  * its class so the seeded variants are drawn from the same names as before.
+ * Session 19: a flowsheet name that writes neither the qualifier nor the method its row's code adds is read as
+ * LOINC's generic code, which that name spells: `Height(In)` (the table's row is 3137-7 *Body height Measured*;
+ * nothing in the name says measured rather than stated, and 8302-2 *Body height* is the code FHIR's vital-signs
+ * profile requires for a height) and `Hgb Bld` (row 20509-6 *… by calculation*; `Hgb Bld` is 718-7's own short name,
+ * `Hgb Bld-mCnc`, without the property, and nothing says calculated). As the troponin decision: the method-less
+ * code does not exclude the method, a name that does not write it does not choose it.
  */
 const HDS_READING_OF_TABLE_NAME = new Map([
   ['o2 sat', '59408-5'],
   ['cd4 cells #', '24467-3'],
+  ['height(in)', '8302-2'],
+  ['hgb bld', '718-7'],
 ]);
 const FIO2_AND_O2_SAT = new Set(['o2 sat', 'fio2']);
 

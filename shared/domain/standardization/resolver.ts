@@ -1,6 +1,7 @@
 import { commonGroup, isAbbreviationOf, mixedScriptGroup, refinedGroup, SCRIPT_CONFLICT } from './cjk-abbreviation';
 import { type CorpusConcept, conceptByCode, corpusIndex, type SynonymGroup } from './corpus';
 import { joinedLineBreaks } from './hyphenation';
+import { conceptByLongName, unitOfSameKind } from './long-name';
 import { conceptByMethod, type MethodAxisName, readMethodAxis } from './method-axis';
 import {
   analyseIndicatorText,
@@ -31,6 +32,7 @@ import {
   siblingReportedIn,
   systemAgrees,
 } from './system-axis';
+import { isQuotient, withRatioWord } from './two-tests-in-one';
 import type { ObservationCategory } from './types';
 import { convertValue } from './unit-conversion';
 import { unitWrittenInName, withoutUnitWords } from './unit-words';
@@ -321,6 +323,10 @@ function acronymOnName(name: string, normalized: string): boolean {
 function lookup(name: string, unit: string | null, retrievalThreshold: number): IndicatorResolution {
   const { key: normalized, property } = analyseIndicatorText(name);
   if (!normalized) return unresolved(unit);
+  // `Albumin [Mass/volume] in Urine`: a long name written out is its concept; a unit of another kind contradicts it.
+  const longName = conceptByLongName(name);
+  if (longName)
+    return unit === null || unitOfSameKind(longName, unit) ? resolutionOfConcept(longName, 1) : unresolved(unit);
   // `HDL/Cholesterol`: the inverse of a corpus ratio, which every later stage would find by its words alone.
   if (writesInverseRatio(name) || acronymOnName(name, normalized)) return unresolved(unit);
   const qualified = exactGroup(normalized) ? null : qualifiedGroup(normalized);
@@ -392,7 +398,15 @@ function lookup(name: string, unit: string | null, retrievalThreshold: number): 
   const match = retrievedMatch(name, normalized, unit, retrievalThreshold);
   const retrieved = match ? resolutionOf(match, unit, property) : unresolved(unit);
   if (retrieved.loincCode) return retrieved;
-  return qualifierResolution(name, unit, (rest, u) => lookup(rest, u, retrievalThreshold)) ?? retrieved;
+  const byQualifier = qualifierResolution(name, unit, (rest, u) => lookup(rest, u, retrievalThreshold));
+  if (byQualifier) return byQualifier;
+  // `Urine albumin/creatinine`: two tests around a slash are their ratio only when the corpus has that quotient under
+  // the same words with `ratio`; by its exact key only, so a caption of two tests costs no second pass of every stage.
+  const asRatio = withRatioWord(name);
+  const ratioMatch = asRatio ? exactGroup(analyseIndicatorText(asRatio).key) : null;
+  const ratio = ratioMatch ? resolutionOf(ratioMatch, unit, property) : null;
+  const ratioConcept = ratio?.loincCode ? conceptByCode(ratio.loincCode) : undefined;
+  return ratio && ratioConcept && isQuotient(ratioConcept) ? ratio : retrieved;
 }
 
 /**

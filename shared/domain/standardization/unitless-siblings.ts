@@ -3,8 +3,11 @@ import { type CorpusConcept, conceptByCode, corpusIndex } from './corpus';
 import { axesOfConcept, conceptsByComponent } from './loinc-axes';
 import { molarMassOf } from './molar-masses';
 import { analyseIndicatorText, normalizeIndicatorText, type PropertyHint } from './normalize-text';
+import { framingReachedByName } from './not-a-reading';
 import { type IndicatorResolution, resolveIndicator } from './resolver';
 import { readSystemAxis } from './system-axis';
+import { isTraceElementConcentration } from './trace-elements';
+import { twoTestsReadAsOne } from './two-tests-in-one';
 import { normalizeUnit } from './units';
 
 /**
@@ -85,9 +88,12 @@ export function unitWouldDecide(concept: CorpusConcept, name: string, property: 
   siblings ??= buildSiblings();
   const kinds = siblings.get(concept);
   if (!kinds) return false;
-  const massOrMolar = kinds.property || molarMassOf(concept.code) !== null;
+  // A trace element has its mass, molar and other-specimen siblings in LOINC where the corpus has one concept.
+  const element = isTraceElementConcentration(concept);
+  const massOrMolar = kinds.property || element || molarMassOf(concept.code) !== null;
   return (
-    (massOrMolar && property === null && !writesOwnProperty(concept, name)) || (kinds.system && !namesSpecimen(name))
+    (massOrMolar && property === null && !writesOwnProperty(concept, name)) ||
+    ((kinds.system || element) && !namesSpecimen(name))
   );
 }
 
@@ -134,8 +140,13 @@ export function resolveReadingIndicator(name: string, unit: string | null): Indi
   const concept = conceptByCode(resolution.loincCode);
   if (!concept) return resolution;
   const normalizedUnit = normalizeUnit(unit);
-  // Section titles and panels (ambiguity.ts): no value is filed under them, with or without a unit.
-  const notAReading = isGroupHeading(name) || isValuelessPanel(concept);
+  // Section titles and panels (ambiguity.ts), a report's own fields (not-a-reading.ts) and a caption naming two tests
+  // (two-tests-in-one.ts): no value is filed under them, with or without a unit.
+  const notAReading =
+    isGroupHeading(name) ||
+    isValuelessPanel(concept) ||
+    framingReachedByName(concept, name) ||
+    twoTestsReadAsOne(name, concept);
   const undecided =
     normalizedUnit === null
       ? unitWouldDecide(concept, name, analyseIndicatorText(name).property) ||

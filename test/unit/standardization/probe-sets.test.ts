@@ -30,10 +30,14 @@ const code = (probe: Probe) => resolveReadingIndicator(probe.name, probe.unit).l
 
 /** Each pair: names that must stay null, names with their labelled code. Set 2 (session 18) adds HL7 OBX-3 and EHR
  * component names with specimen, method and timing qualifiers, vendor API fields, OCR'd names, abbreviations two
- * tests share, seven-language names without a specimen, calculated ratios and indices, and qualitative tests. */
+ * tests share, seven-language names without a specimen, calculated ratios and indices, and qualitative tests. Set 3
+ * (session 19) the four classes of wrong code the spent holdout showed (design §7 S). */
 const SETS = [
   { nullFile: 'null-right.tsv', codeFile: 'code-right.tsv' },
   { nullFile: 'null-right-2.tsv', codeFile: 'code-right-2.tsv' },
+  // Set 3 (session 19): report fields, bare trace elements, two tests in one name and long names written out with
+  // a unit of the same kind, at least 40 names a class across the pair.
+  { nullFile: 'null-right-3.tsv', codeFile: 'code-right-3.tsv' },
 ];
 
 describe.each(SETS)(
