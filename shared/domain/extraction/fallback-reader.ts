@@ -54,7 +54,7 @@ const MAX_VALUE_STARTS = 4;
 /** Segments tried per line (a text message's list). */
 const MAX_SEGMENTS = 12;
 
-const NOTE_WORDS = String.raw`comments?|notes?|nb|remarks?|interpretations?|conclusions?|impressions?|assessment|advice|kommentar|bemerkung(?:en)?|beurteilung|befundbericht|hinweis|commentaires?|remarques?|interpr[ée]tation|conclusion|comentarios?|observaci[oó]n(?:es)?|interpretaci[oó]n|conclusi[oó]n|commento|note|conclusioni|interpretazione|observa[cç][oõ]es|obs|interpreta[cç][aã]o|opmerking(?:en)?|toelichting|conclusie|uwagi|komentarz|wniosek`;
+const NOTE_WORDS = `comments?|notes?|nb|remarks?|interpretations?|conclusions?|impressions?|assessment|advice|kommentar|bemerkung(?:en)?|beurteilung|befundbericht|hinweis|commentaires?|remarques?|interpr[ée]tation|conclusion|comentarios?|observaci[oó]n(?:es)?|interpretaci[oó]n|conclusi[oó]n|commento|note|conclusioni|interpretazione|observa[cç][oõ]es|obs|interpreta[cç][aã]o|opmerking(?:en)?|toelichting|conclusie|uwagi|komentarz|wniosek`;
 /** A caption opening a block of comment prose: `Comment:`, `Beurteilung: ...`, `Opmerking`. */
 const NOTE_CAPTION = new RegExp(String.raw`^\s*(?:${NOTE_WORDS})\b\s*(?:[:.-]|$)`, 'iu');
 /** A caption opening a reference, band or interpretation table: `Reference ranges`, `Valores de referência`. */
@@ -76,8 +76,10 @@ const LEADERS = /(?<=\S)\s*(?:(?:\.\s?){3,}|…+|_{2,})\s*/gu;
 
 /** A method or analyser code after the reading: `HK`, `CHOD-PAP`, `ECLIA`, `(ISE)`, `[Jaffé]`. */
 const METHOD_CODE = /^(?:[([][^()[\]]{1,20}[)\]]|\p{Lu}[\p{Lu}\d-]{1,11}(?:\s+\p{Lu}[\p{Lu}\d-]{1,11})?)\.?$/u;
-/** A bullet, row number or short analyte code in front of a name (`▪`, `01`, `HGB`): dropped when the rest resolves. */
-const LEADING_MARK = /^(?:[▪◦‣○●■□◆▶►▸✓✔+*-]+|\d{1,3}[.)]?|[\p{Lu}\d]{2,5})$/u;
+/** Bullets in front of a name that `cleanName` leaves (slide and word-processor bullets). */
+const BULLETS = /^[▪◦‣○●■□◆◇▶►▸✓✔➢➤→]+\s*/u;
+/** A row number or short analyte code in front of a name (`01`, `HGB`): dropped when the rest resolves more surely. */
+const LEADING_MARK = /^(?:\d{1,3}[.)]?|[\p{Lu}\d]{2,5})$/u;
 /** Split a text message's list: `, ` and `; ` between readings, and a sentence end before the next words. */
 const LIST_SEPARATOR = /[,;]\s+|\.\s+(?=\p{L})/u;
 
@@ -101,26 +103,32 @@ function acceptableUnit(measurement: Measurement): boolean {
   return normalizeUnit(unit) !== null || isLabUnit(unit);
 }
 
-/** The name's confident resolution with the reading's unit, or false. */
-function resolves(name: string, measurement: Measurement): boolean {
-  if (AGE_NAME.test(name)) return false;
+/** How surely the name resolves with the reading's unit: 0 when it does not, or not surely enough. */
+function confidenceOf(name: string, measurement: Measurement): number {
+  if (AGE_NAME.test(name)) return 0;
   const resolution = resolveReadingIndicator(name, measurement.qualitative ? null : measurement.unit);
-  if (resolution.loincCode === null) return false;
+  if (resolution.loincCode === null) return 0;
   // A result word says less than a number with its unit: only a name known as written (not retrieved) takes one.
   const floor = measurement.qualitative ? 0.97 : MIN_NAME_CONFIDENCE;
-  return resolution.confidence >= floor;
+  return resolution.confidence >= floor ? resolution.confidence : 0;
 }
 
-/** The longest run of the name's words that resolves, dropping only bullets, row numbers and codes in front. */
+/**
+ * The run of the name's words that resolves, dropping only bullets, row numbers and codes in front: a mark that
+ * resolves along with the name (`HGB Hemoglobina`, found by retrieval) gives way to the name without it when that
+ * resolves more surely (`Hemoglobina`, exact), while a word that is part of the name (`HDL Cholesterol`) stays.
+ */
 function resolvedName(raw: string, measurement: Measurement): string | null {
-  let name = raw.trim();
+  let name = raw.replace(BULLETS, '').trim();
+  let best: { name: string; confidence: number } | null = null;
   for (let pass = 0; pass < 3 && name !== ''; pass++) {
-    if (resolves(name, measurement)) return name;
+    const confidence = confidenceOf(name, measurement);
+    if (confidence > (best?.confidence ?? 0)) best = { name, confidence };
     const first = /^(\S+)\s+(?=\S)/u.exec(name);
-    if (!first || !LEADING_MARK.test(first[1] as string)) return null;
+    if (!first || !LEADING_MARK.test(first[1] as string)) break;
     name = name.slice(first[0].length);
   }
-  return null;
+  return best?.name ?? null;
 }
 
 /** The one reading a segment states, name first, or null. */
