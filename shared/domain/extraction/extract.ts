@@ -35,6 +35,7 @@
 
 import { withoutAnalyserSettings } from './analyser-settings';
 import { readCdaDocument } from './cda-xml';
+import { hasNumberedCodeColumn, withoutLeadingCode } from './code-column';
 import { unfoldColumns } from './columns';
 import {
   detectSpacedDatedHeader,
@@ -72,6 +73,7 @@ import { monthYearAnchor } from './month-anchor';
 import { readingsInProse } from './narrative';
 import { isNotAReading } from './not-readings';
 import { repairNumberSpacing } from './number-spacing';
+import { withOddSeparatorsAsGaps } from './odd-separators';
 import { withoutOrderCode } from './order-codes';
 import { portalRangeText, valueFirstPortalBlocks } from './portal-range-first';
 import { rangeInWordsAfter } from './prose-ranges';
@@ -335,6 +337,8 @@ class DocumentReader {
     private readonly documentDate: string | null,
     /** The date whose year a yearless log date takes (`Mon 3/2`): the report date, else the first date written. */
     private readonly yearAnchor: string | null = documentDate,
+    /** The rows print a number and an analyte code before each name (`code-column.ts`). */
+    private readonly codeColumn = false,
   ) {
     this.letterDates = new LetterDates(order);
   }
@@ -373,7 +377,8 @@ class DocumentReader {
   }
 
   private emit(line: number, asPrinted: string, measurement: Measurement, ownDate: string | null): void {
-    const written = withoutOrderCode(asPrinted);
+    const uncoded = withoutOrderCode(asPrinted);
+    const written = this.codeColumn ? withoutLeadingCode(uncoded, measurement.unit) : uncoded;
     const shape = { name: written, value: measurement.value, fromTable: this.inTableRow, line: this.currentText };
     if (isNotAReading(shape)) return;
     const cellUnit = this.inTableRow && measurement.unit === null ? unitInNameCell(written) : null;
@@ -982,7 +987,7 @@ function firstWrittenDate(lines: readonly SourceLine[], order: SlashOrder): stri
 
 /** The line pipeline (see the module comment). */
 function readLines(text: string, options: ExtractionOptions, withFallback: boolean): ExtractedReading[] {
-  const sourceLines = splitLines(text);
+  const sourceLines = withOddSeparatorsAsGaps(splitLines(text));
   const order = detectSlashOrder(text);
   const documentDate =
     reportDate(
@@ -992,9 +997,10 @@ function readLines(text: string, options: ExtractionOptions, withFallback: boole
     options.defaultDate ??
     null;
   const yearAnchor = documentDate ?? firstWrittenDate(sourceLines, order) ?? monthYearAnchor(sourceLines);
+  const codeColumn = hasNumberedCodeColumn(sourceLines);
   // The fallback reads only the final pass: how columns unfold is decided on what the readers read.
   const readAll = (lines: readonly SourceLine[], fallback = false): ExtractedReading[] => {
-    const reader = new DocumentReader(order, documentDate, yearAnchor);
+    const reader = new DocumentReader(order, documentDate, yearAnchor, codeColumn);
     for (const line of lines) reader.readSpelled(line.index, line.text);
     return reader.result(fallback);
   };

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { hasNumberedCodeColumn, withoutLeadingCode } from '../../../shared/domain/extraction/code-column';
 import {
   isStructuredText,
   MIN_NAME_CONFIDENCE,
@@ -6,6 +7,7 @@ import {
   type SeenLine,
 } from '../../../shared/domain/extraction/fallback-reader';
 import { extractReadingsOffline } from '../../../shared/domain/extraction/index';
+import { withOddSeparatorsAsGaps } from '../../../shared/domain/extraction/odd-separators';
 
 /** Lines every reader left open, numbered from 0, dated 2026-10-14. */
 function open(...texts: string[]): SeenLine[] {
@@ -195,5 +197,43 @@ describe('fallback reader in the pipeline', () => {
       expect(() => extractReadingsOffline(malformed)).not.toThrow();
     }
     expect(readFallback(open(`Sodium ${'. '.repeat(20000)} 139 mmol/L`), new Set(), 'day-first')).toEqual([]);
+  });
+});
+
+describe('layout evidence the fallback reports brought in', () => {
+  it('reads arrows and tildes after names as column gaps when the document uses them on three lines', () => {
+    const text = ['Sodium => 139 mmol/L', 'Urea -> 6.2 mmol/L', 'Glucose ~ 5.4 mmol/L'].join('\n');
+    expect(extractReadingsOffline(text).map((r) => [r.indicator, r.value])).toEqual([
+      ['Sodium', '139'],
+      ['Urea', '6.2'],
+      ['Glucose', '5.4'],
+    ]);
+  });
+
+  it('leaves a tilde after a value (a range) and a lone arrow alone', () => {
+    const lines = withOddSeparatorsAsGaps(
+      [
+        'pH                         6.0                   5.0 ~ 8.0',
+        '허리둘레                       84.0             86.5 H           ~ 84.9           cm',
+        'S.G.                       1.025                 1.005 ~ 1.030',
+      ].map((text, index) => ({ index, text })),
+    );
+    expect(lines.map((l) => l.text)).toContain('pH                         6.0                   5.0 ~ 8.0');
+    expect(lines.every((l) => l.text.includes('~'))).toBe(true);
+    const lone = withOddSeparatorsAsGaps([{ index: 0, text: 'Vitamin D => 30 ng/mL' }]);
+    expect(lone[0]?.text).toBe('Vitamin D => 30 ng/mL');
+  });
+
+  it('drops a numbered code column before names only when the name alone resolves more surely', () => {
+    const rows = ['01 HGB Hemoglobina 13,8 g/dL', '02 HCT Hematocrito 41,2 %', '03 HDL Colesterol HDL 48 mg/dL'];
+    expect(hasNumberedCodeColumn(rows.map((text, index) => ({ index, text })))).toBe(true);
+    expect(hasNumberedCodeColumn([{ index: 0, text: '01 HGB Hemoglobina 13,8 g/dL' }])).toBe(false);
+    expect(withoutLeadingCode('HGB Hemoglobina', 'g/dL')).toBe('Hemoglobina');
+    expect(withoutLeadingCode('HDL Cholesterol', 'mmol/L')).toBe('HDL Cholesterol');
+    expect(extractReadingsOffline(rows.join('\n')).map((r) => r.indicator)).toContain('Hemoglobina');
+  });
+
+  it('reads no place in a building as a reading', () => {
+    expect(extractReadingsOffline('Appointment: Tuesday 17 November 2026, Room 12, floor 2')).toEqual([]);
   });
 });
