@@ -53,6 +53,12 @@ const MAX_LINE_LENGTH = 200;
 const MAX_VALUE_STARTS = 4;
 /** Segments tried per line (a text message's list). */
 const MAX_SEGMENTS = 12;
+/**
+ * Names resolved per document. A name nobody has asked for reaches the resolver's retrieval stage (about a
+ * millisecond); a document leaving thousands of candidate lines open is a generated or damaged text, not a report's
+ * leftovers, and the fallback stops there rather than run for seconds.
+ */
+export const MAX_NAMES_PER_DOCUMENT = 400;
 
 const NOTE_WORDS = `comments?|notes?|nb|remarks?|interpretations?|conclusions?|impressions?|assessment|advice|kommentar|bemerkung(?:en)?|beurteilung|befundbericht|hinweis|commentaires?|remarques?|interpr[ée]tation|conclusion|comentarios?|observaci[oó]n(?:es)?|interpretaci[oó]n|conclusi[oó]n|commento|note|conclusioni|interpretazione|observa[cç][oõ]es|obs|interpreta[cç][aã]o|opmerking(?:en)?|toelichting|conclusie|uwagi|komentarz|wniosek`;
 /** A caption opening a block of comment prose: `Comment:`, `Beurteilung: ...`, `Opmerking`. */
@@ -103,9 +109,15 @@ function acceptableUnit(measurement: Measurement): boolean {
   return normalizeUnit(unit) !== null || isLabUnit(unit);
 }
 
+/** What the fallback may still spend on one document. */
+interface Budget {
+  names: number;
+}
+
 /** How surely the name resolves with the reading's unit: 0 when it does not, or not surely enough. */
-function confidenceOf(name: string, measurement: Measurement): number {
-  if (AGE_NAME.test(name)) return 0;
+function confidenceOf(name: string, measurement: Measurement, budget: Budget): number {
+  if (AGE_NAME.test(name) || budget.names <= 0) return 0;
+  budget.names--;
   const resolution = resolveReadingIndicator(name, measurement.qualitative ? null : measurement.unit);
   if (resolution.loincCode === null) return 0;
   // A result word says less than a number with its unit: only a name known as written (not retrieved) takes one.
@@ -118,11 +130,11 @@ function confidenceOf(name: string, measurement: Measurement): number {
  * resolves along with the name (`HGB Hemoglobina`, found by retrieval) gives way to the name without it when that
  * resolves more surely (`Hemoglobina`, exact), while a word that is part of the name (`HDL Cholesterol`) stays.
  */
-function resolvedName(raw: string, measurement: Measurement): string | null {
+function resolvedName(raw: string, measurement: Measurement, budget: Budget): string | null {
   let name = raw.replace(BULLETS, '').trim();
   let best: { name: string; confidence: number } | null = null;
   for (let pass = 0; pass < 3 && name !== ''; pass++) {
-    const confidence = confidenceOf(name, measurement);
+    const confidence = confidenceOf(name, measurement, budget);
     if (confidence > (best?.confidence ?? 0)) best = { name, confidence };
     const first = /^(\S+)\s+(?=\S)/u.exec(name);
     if (!first || !LEADING_MARK.test(first[1] as string)) break;
@@ -136,6 +148,7 @@ function readSegment(
   segment: string,
   line: string,
   order: SlashOrder,
+  budget: Budget,
 ): { name: string; measurement: Measurement } | null {
   const starts = valueStarts(segment, order).slice(0, MAX_VALUE_STARTS);
   for (const start of starts) {
@@ -149,7 +162,7 @@ function readSegment(
     if (!acceptableUnit(measurement)) continue;
     const written = cleanName(tail.name);
     if (written === '' || !plausibleName(written, order)) continue;
-    const name = resolvedName(written, measurement);
+    const name = resolvedName(written, measurement, budget);
     if (name === null) continue;
     if (isNotAReading({ name, value: measurement.value, fromTable: false, line })) continue;
     return { name, measurement };
@@ -158,16 +171,16 @@ function readSegment(
 }
 
 /** The readings an open line states: the whole line as one, else each part of a list. */
-function readOpenLine(text: string, order: SlashOrder): { name: string; measurement: Measurement }[] {
+function readOpenLine(text: string, order: SlashOrder, budget: Budget): { name: string; measurement: Measurement }[] {
   if (text.length > MAX_LINE_LENGTH || !/\p{L}/u.test(text) || vetoedLine(text)) return [];
   const gapped = separatorsAsGaps(text);
-  const whole = readSegment(gapped, text, order);
+  const whole = readSegment(gapped, text, order, budget);
   if (whole) return [whole];
   const segments = gapped.split(LIST_SEPARATOR);
   if (segments.length < 2) return [];
   const found: { name: string; measurement: Measurement }[] = [];
   for (const segment of segments.slice(0, MAX_SEGMENTS)) {
-    const reading = readSegment(segment, text, order);
+    const reading = readSegment(segment, text, order, budget);
     if (reading) found.push(reading);
   }
   return found;
@@ -183,6 +196,7 @@ export function readFallback(
   order: SlashOrder,
 ): FallbackReading[] {
   const found: FallbackReading[] = [];
+  const budget: Budget = { names: MAX_NAMES_PER_DOCUMENT };
   /** Inside a comment or reference block, and whether the block has had a line of its own yet. */
   let block: { started: boolean } | null = null;
   for (const line of lines) {
@@ -205,7 +219,8 @@ export function readFallback(
       continue;
     }
     if (!line.open) continue;
-    for (const { name, measurement } of readOpenLine(text, order)) {
+    if (budget.names <= 0) break;
+    for (const { name, measurement } of readOpenLine(text, order, budget)) {
       found.push({
         line: line.index,
         reading: {

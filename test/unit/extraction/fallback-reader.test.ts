@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { hasNumberedCodeColumn, withoutLeadingCode } from '../../../shared/domain/extraction/code-column';
 import {
   isStructuredText,
+  MAX_NAMES_PER_DOCUMENT,
   MIN_NAME_CONFIDENCE,
   readFallback,
   type SeenLine,
@@ -197,6 +198,14 @@ describe('fallback reader in the pipeline', () => {
       expect(() => extractReadingsOffline(malformed)).not.toThrow();
     }
     expect(readFallback(open(`Sodium ${'. '.repeat(20000)} 139 mmol/L`), new Set(), 'day-first')).toEqual([]);
+  });
+
+  it('resolves a bounded number of names per document, so thousands of unknown candidates cost little', () => {
+    const rows = Array.from({ length: 3000 }, (_, i) => `${i} 【生化学】 ■ ${i}. Foo${i} bar   5,${i} mmol/L`);
+    const started = performance.now();
+    expect(readFallback(open(...rows), new Set(), 'day-first')).toEqual([]);
+    expect(performance.now() - started).toBeLessThan(8000);
+    expect(MAX_NAMES_PER_DOCUMENT).toBeGreaterThanOrEqual(100);
   });
 });
 
