@@ -35,6 +35,7 @@
 
 import { withoutAnalyserSettings } from './analyser-settings';
 import { readCdaDocument } from './cda-xml';
+import { hasNumberedCodeColumn, withoutLeadingCode } from './code-column';
 import { unfoldColumns } from './columns';
 import {
   detectSpacedDatedHeader,
@@ -56,6 +57,7 @@ import {
   reportDate,
   type SlashOrder,
 } from './dates';
+import { type FallbackReading, isStructuredText, readFallback, type SeenLine } from './fallback-reader';
 import { readFhirObservations } from './fhir-json';
 import { readFhirXmlObservations } from './fhir-xml';
 import { type LeadingFlag, splitFlagBeforeValue } from './flag-first';
@@ -71,6 +73,7 @@ import { monthYearAnchor } from './month-anchor';
 import { readingsInProse } from './narrative';
 import { isNotAReading } from './not-readings';
 import { repairNumberSpacing } from './number-spacing';
+import { withOddSeparatorsAsGaps } from './odd-separators';
 import { withoutOrderCode } from './order-codes';
 import { portalRangeText, valueFirstPortalBlocks } from './portal-range-first';
 import { rangeInWordsAfter } from './prose-ranges';
@@ -322,19 +325,47 @@ class DocumentReader {
   private asWritten: ReadonlyMap<string, string> = NOTHING_SPELLED;
   /** What a letter's prose says about when its readings were taken (`letter-dates.ts`). */
   private readonly letterDates: LetterDates;
+  /** Every line read, and whether the pipeline left it open, for the fallback reader (`fallback-reader.ts`). */
+  private readonly seen: SeenLine[] = [];
+  /** Lines a reading or a reading's name was taken from: the fallback never reads them again. */
+  private readonly takenLines = new Set<number>();
+  /** The line each reading came from, to put the fallback's readings among them in line order. */
+  private readonly lineOf = new WeakMap<ExtractedReading, number>();
 
   constructor(
     private readonly order: SlashOrder,
     private readonly documentDate: string | null,
     /** The date whose year a yearless log date takes (`Mon 3/2`): the report date, else the first date written. */
     private readonly yearAnchor: string | null = documentDate,
+    /** The rows print a number and an analyte code before each name (`code-column.ts`). */
+    private readonly codeColumn = false,
   ) {
     this.letterDates = new LetterDates(order);
   }
 
-  result(): ExtractedReading[] {
-    for (const reading of this.readings) if (!this.goalReadings.has(reading)) tidyReading(reading);
-    return withoutRestatements(this.readings);
+  /** The readings, with those of the fallback reader on the lines every reader left open when `withFallback`. */
+  result(withFallback = false): ExtractedReading[] {
+    const readings = withFallback ? this.withFallbackReadings() : this.readings;
+    for (const reading of readings) if (!this.goalReadings.has(reading)) tidyReading(reading);
+    return withoutRestatements(readings);
+  }
+
+  /** The readers' readings with the fallback's among them, each before the first reader reading from a later line. */
+  private withFallbackReadings(): ExtractedReading[] {
+    const extra: FallbackReading[] = readFallback(this.seen, this.takenLines, this.order);
+    if (extra.length === 0) return this.readings;
+    const merged: ExtractedReading[] = [];
+    let next = 0;
+    for (const reading of this.readings) {
+      const line = this.lineOf.get(reading) ?? -1;
+      while (next < extra.length && (extra[next] as FallbackReading).line < line) {
+        merged.push((extra[next] as FallbackReading).reading);
+        next++;
+      }
+      merged.push(reading);
+    }
+    for (; next < extra.length; next++) merged.push((extra[next] as FallbackReading).reading);
+    return merged;
   }
 
   /**
@@ -346,7 +377,8 @@ class DocumentReader {
   }
 
   private emit(line: number, asPrinted: string, measurement: Measurement, ownDate: string | null): void {
-    const written = withoutOrderCode(asPrinted);
+    const uncoded = withoutOrderCode(asPrinted);
+    const written = this.codeColumn ? withoutLeadingCode(uncoded, measurement.unit) : uncoded;
     const shape = { name: written, value: measurement.value, fromTable: this.inTableRow, line: this.currentText };
     if (isNotAReading(shape)) return;
     const cellUnit = this.inTableRow && measurement.unit === null ? unitInNameCell(written) : null;
@@ -365,6 +397,8 @@ class DocumentReader {
     if (this.joinedOnLine?.line === line && this.joinedOnLine.name === name) this.joinedOnLine.readings.push(reading);
     if (this.goalRanges.has(measurement)) this.goalReadings.add(reading);
     this.readings.push(reading);
+    this.lineOf.set(reading, line);
+    this.takenLines.add(line);
     this.readKeys.add(readingKey(reading.indicator, reading.value));
     this.stack.last = { reading, line };
     this.stack.pendingName = null;
@@ -392,6 +426,7 @@ class DocumentReader {
     if (indentOf(this.currentText) < pending.indent) return name;
     const hanging = indentOf(this.currentText) > pending.indent;
     if (!continuesName(pending.name, name, unit, { tailHasValues: true, hanging })) return name;
+    this.takenLines.add(pending.line);
     this.joinedOnLine = {
       line,
       written: name,
@@ -453,9 +488,12 @@ class DocumentReader {
   read(index: number, written: string): void {
     const order = this.order;
     if (written.trim() === '') {
+      this.seen.push({ index, text: '', date: null, open: false });
       this.letterDates.see(index, '');
       return;
     }
+    const seen: SeenLine = { index, text: written, date: null, open: false };
+    this.seen.push(seen);
     // Comma-separated rows are left as written: there a space before a comma is a cell edge, not damage.
     const text = detectDelimiter(written) === 'comma' ? written : repairNumberSpacing(repairLetterSpacing(written));
     const textAbove = this.currentText;
@@ -591,6 +629,7 @@ class DocumentReader {
       const measurement = parseMeasurement(body, 0);
       if (measurement && measurement.rest === '') {
         if (acceptStackedName(pending.name, measurement, body)) {
+          this.takenLines.add(pending.line);
           this.emit(index, pending.name, measurement, ownDate);
           return;
         }
@@ -638,6 +677,10 @@ class DocumentReader {
       return;
     }
     if (single === null && this.continuesLastName(index, text)) return;
+    // Nothing took the line: the fallback reader may (`fallback-reader.ts`), dated as a reading here would be.
+    seen.text = text;
+    seen.date = ownDate ?? this.sectionDate ?? this.documentDate;
+    seen.open = true;
     // A record entry's dated title (`08 Apr 2026  Liver function tests`) dates the results listed under it.
     if (single === null && leading !== null && isEntryTitle(leading.rest)) this.sectionDate = leading.iso;
     if (single === null) this.rememberNameLine(index, body);
@@ -839,6 +882,7 @@ class DocumentReader {
         measurement.unit ??= range.unit;
       }
       if (acceptCaptionedValue(pending.name, measurement, field)) {
+        this.takenLines.add(pending.line);
         this.emit(index, pending.name, measurement, ownDate);
       }
       return true;
@@ -927,7 +971,8 @@ export function extractReadingsOffline(text: string, options: ExtractionOptions 
   const fhirXml = readFhirXmlObservations(text);
   if (fhirXml && fhirXml.length > 0) return fhirXml;
   // A CDA document with its results in the narrative only: its tables are read as lines, its XML markup is not.
-  return readLines(cda && cda.narrative !== '' ? cda.narrative : text, options);
+  if (cda && cda.narrative !== '') return readLines(cda.narrative, options, false);
+  return readLines(text, options, !isStructuredText(text));
 }
 
 /** The first full date the document writes (a message's sent date), for the year of a log's yearless dates. */
@@ -941,8 +986,8 @@ function firstWrittenDate(lines: readonly SourceLine[], order: SlashOrder): stri
 }
 
 /** The line pipeline (see the module comment). */
-function readLines(text: string, options: ExtractionOptions): ExtractedReading[] {
-  const sourceLines = splitLines(text);
+function readLines(text: string, options: ExtractionOptions, withFallback: boolean): ExtractedReading[] {
+  const sourceLines = withOddSeparatorsAsGaps(splitLines(text));
   const order = detectSlashOrder(text);
   const documentDate =
     reportDate(
@@ -952,16 +997,19 @@ function readLines(text: string, options: ExtractionOptions): ExtractedReading[]
     options.defaultDate ??
     null;
   const yearAnchor = documentDate ?? firstWrittenDate(sourceLines, order) ?? monthYearAnchor(sourceLines);
-  const readAll = (lines: readonly SourceLine[]): ExtractedReading[] => {
-    const reader = new DocumentReader(order, documentDate, yearAnchor);
+  const codeColumn = hasNumberedCodeColumn(sourceLines);
+  // The fallback reads only the final pass: how columns unfold is decided on what the readers read.
+  const readAll = (lines: readonly SourceLine[], fallback = false): ExtractedReading[] => {
+    const reader = new DocumentReader(order, documentDate, yearAnchor, codeColumn);
     for (const line of lines) reader.readSpelled(line.index, line.text);
-    return reader.result();
+    return reader.result(fallback);
   };
   const yieldOf = (run: readonly SourceLine[]) => {
     const readings = readAll(run);
     return { readings: readings.length, ranged: readings.filter((r) => r.referenceRange !== null).length };
   };
-  const readings = withoutAnalyserSettings(readAll(unfoldColumns(valueFirstPortalBlocks(sourceLines), yieldOf)), text);
+  const unfolded = unfoldColumns(valueFirstPortalBlocks(sourceLines), yieldOf);
+  const readings = withoutAnalyserSettings(readAll(unfolded, withFallback), text);
   if (asteriskIsFootnote(sourceLines.map((line) => line.text))) withoutFootnoteFlags(readings);
   return readings;
 }

@@ -4,9 +4,10 @@
  * `Borderline High  200 - 239`), goals and targets (`HbA1c goal <7 %`, `a non-HDL-C goal of <100 mg/dL`), and
  * thresholds quoted in prose or in a call-back note (`Glucose > 11.0 mmol/L telephoned to ward 7`).
  *
- * Six rules, each from what such text always has and a measured result never has:
+ * Seven rules, each from what such text always has and a measured result never has:
  *   - the name is a category label (a band, a risk class, a goal) and nothing else: no test is called `Optimal`;
  *     nor is one called `NCEP ATP III classification` (the caption of a band table);
+ *   - the name is a place in a building (`floor 2`, `Room 12`): an appointment's or an address's number;
  *   - the name ends in a comparator (`Glucose >` over `11.0`): the comparator belongs to a threshold; a name that
  *     says how long a device was worn (`% Time CGM is Active`) states the device's use, not the body's state;
  *   - the line is a legend: it opens with an interpretation caption and a colon;
@@ -131,6 +132,13 @@ function isBandRow(line: string): boolean {
   return numeric.some((cell) => /^[<≤]/.test(cell)) && numeric.some((cell) => /^[>≥]/.test(cell));
 }
 
+/**
+ * A place in a building (`Room 12, floor 2`, `Bay 4`, `Ward 7`, `3. Stock`): an appointment's or an address's
+ * number. `floor` alone resolves to flights climbed (`Floors climbed`), which a tracker writes in the plural.
+ */
+const PLACE_IN_BUILDING =
+  /^(?:floor|storey|level|room|bay|ward|bed|flat|suite|gate|door|etage|étage|stock(?:werk)?|piso|planta|piano|andar|verdieping)$/iu;
+
 /** Whether text shaped like a reading is a band, a goal, a category or a quoted threshold instead. */
 export function isNotAReading({ name, value, fromTable, line }: ReadingShape): boolean {
   const trimmed = name.trim();
@@ -139,6 +147,7 @@ export function isNotAReading({ name, value, fromTable, line }: ReadingShape): b
   // A result cell saying the result is awaited leaves only the range's number on the row (`pending-results.ts`).
   if (namesAPendingResult(name) || isPendingValue(value)) return true;
   if (CATEGORY_LABEL.test(trimmed) || RISK_CLASS.test(trimmed)) return true;
+  if (PLACE_IN_BUILDING.test(trimmed)) return true;
   // A prose band list wrapped over lines leaves the end of the band before it in the name (`mmol/L; Toxicidad`).
   const lastClause = trimmed.split(/[;]\s*/).pop() ?? trimmed;
   if (lastClause !== trimmed && CATEGORY_LABEL.test(lastClause.trim())) return true;
