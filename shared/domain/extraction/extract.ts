@@ -347,7 +347,13 @@ class DocumentReader {
 
   private emit(line: number, asPrinted: string, measurement: Measurement, ownDate: string | null): void {
     const written = withoutOrderCode(asPrinted);
-    const shape = { name: written, value: measurement.value, fromTable: this.inTableRow, line: this.currentText };
+    const shape = {
+      name: written,
+      value: measurement.value,
+      unit: measurement.unit,
+      fromTable: this.inTableRow,
+      line: this.currentText,
+    };
     if (isNotAReading(shape)) return;
     const cellUnit = this.inTableRow && measurement.unit === null ? unitInNameCell(written) : null;
     if (cellUnit) measurement.unit = cellUnit.unit;
