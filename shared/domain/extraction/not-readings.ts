@@ -19,6 +19,7 @@
 import { isBandListLine } from './band-lists';
 import { isPendingValue, namesAPendingResult } from './pending-results';
 import { isTreatmentOrAssayNumber } from './treatment-and-assay';
+import { isUnitConversion } from './unit-conversions';
 
 /**
  * Band and goal labels of the Italian, Portuguese, Polish and CJK reports (`Diabete`, `Non diabetico`, `Deficiência`,
@@ -150,6 +151,8 @@ export function isNotAReading({ name, value, unit = null, fromTable, line }: Rea
   const trimmed = name.trim();
   // A dose, an infusion rate, a stated weight, a waiting time, a QC or reagent figure (`treatment-and-assay.ts`).
   if (isTreatmentOrAssayNumber({ name, value, unit, line, fromTable })) return true;
+  // `creatinina 1 mg/dl = 88,4 µmol/l`: a conversion between units (`unit-conversions.ts`).
+  if (isUnitConversion(value, unit, line)) return true;
   // A bound in a line of labelled bands whose thresholds climb or fall (`band-lists.ts`).
   if (CENSORED_OR_BAND.test(value) && isBandListLine(line)) return true;
   // A KDIGO stage code (`A1`, `G3a`) before a bound or a band names the stage's band, never a test.

@@ -26,8 +26,14 @@ const DOSE_BEFORE =
   /(?:^|[^\p{L}])(?:on|taking|takes|dose|dosis|dosage|dosierung|posolog[ií]a|posologie|dawka|dosaggio)\s*:?\s*$/iu;
 
 /** A duration: a laboratory never reports hours or weeks outside a table (fasting time, repeat-in, post-dose time). */
-const DURATION_UNIT =
-  /^(?:h|hrs?|hours?|days?|weeks?|wks?|months?|years?|yrs?|std\.?|stunden?|tage?n?|wochen?|monate?n?|jahre?n?|horas?|d[ií]as?|semanas?|meses|mes|a[nñ]os?|heures?|jours?|semaines?|mois|ans?|ore|giorni|settimane|mesi|anni|uur|dagen|weken|maanden|jaar|godz(?:in)?\.?|dni|tygodni|miesi[ęe]cy|lat)$/iu;
+const DURATION_WORDS = String.raw`(?:h|hs|hrs?|hours?|days?|weeks?|wks?|months?|years?|yrs?|std\.?|stunden?|tage?n?|wochen?|monate?n?|jahre?n?|horas?|d[ií]as?|semanas?|meses|mes|a[nñ]os?|heures?|jours?|semaines?|mois|ans?|ore|giorni|settimane|mesi|anni|uur|dagen|weken|maanden|jaar|godz(?:in)?\.?|dni|tygodni|miesi[ęe]cy|lat)`;
+const DURATION_UNIT = new RegExp(`^${DURATION_WORDS}$`, 'iu');
+
+/**
+ * A duration word right after a number whose unit was not read: `Kontrolle der Lipide in 6 Wochen`. A lone `H` there
+ * is a flag (`5.3 H`), not hours.
+ */
+const DURATION_AFTER = new RegExp(String.raw`^\s*(?!h(?![\p{L}]))${DURATION_WORDS}(?![\p{L}])`, 'iu');
 
 /** A body-weight name: it is a reading only when weighed at the visit, never when stated or used for a dose. */
 const WEIGHT_NAME = /(?:^|[^\p{L}])(?:weight|wt|peso|poids|gewicht|waga|体重)(?![\p{L}])/iu;
@@ -98,5 +104,6 @@ export function isTreatmentOrAssayNumber({ name, value, unit, line, fromTable }:
     if (STATED.test(trimmedName) || STATED.test(textAfter(line, value, unit, 30))) return true;
     if (isDosingLine(line)) return true;
   }
-  return !fromTable && DURATION_UNIT.test(trimmedUnit);
+  if (fromTable) return false;
+  return DURATION_UNIT.test(trimmedUnit) || (unit === null && DURATION_AFTER.test(textAfter(line, value, null, 20)));
 }
