@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { extractReadingsOffline } from '../../../shared/domain/extraction';
 import { isBandListLine } from '../../../shared/domain/extraction/band-lists';
 import { isNotAReading } from '../../../shared/domain/extraction/not-readings';
+import { splitTrailingEarlier } from '../../../shared/domain/extraction/result-columns';
 import { isTreatmentOrAssayNumber } from '../../../shared/domain/extraction/treatment-and-assay';
 import { isUnitConversion } from '../../../shared/domain/extraction/unit-conversions';
 
@@ -110,6 +111,23 @@ describe('band labels and comparators in more languages (not-readings.ts)', () =
 
   it('a CJK goal caption before a censored value is guidance', () => {
     expect(shape('HbA1c', '<7.0', '糖尿病控制目标：HbA1c <7.0%')).toBe(true);
+  });
+});
+
+describe('an earlier-results column with the date in brackets (result-columns.ts)', () => {
+  it('reads `5,6 (02/05/2026)` after the range as the same test on its own date, never a stamp alone', () => {
+    const text = [
+      'BIOCHIMIE                 Résultat        Valeurs de référence     Antériorité',
+      'Glycémie à jeun           5,9 mmol/L      4,1 - 5,9                5,6 (02/05/2026)',
+      'Créatinine                68 µmol/L       45 - 84',
+    ].join('\n');
+    expect(extractReadingsOffline(text).map((r) => [r.indicator, r.value, r.unit, r.measuredAt])).toEqual([
+      ['Glycémie à jeun', '5,9', 'mmol/L', null],
+      ['Glycémie à jeun', '5,6', 'mmol/L', '2026-05-02'],
+      ['Créatinine', '68', 'µmol/L', null],
+    ]);
+    expect(splitTrailingEarlier('Créatinine   68 µmol/L   45 - 84   (02/05/2026)', 'day-first')).toBeNull();
+    expect(splitTrailingEarlier('Créatinine   68 µmol/L   45 - 84   71 (02/05)', 'day-first')).toBeNull();
   });
 });
 
