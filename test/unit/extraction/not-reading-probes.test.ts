@@ -131,6 +131,21 @@ describe('an earlier-results column with the date in brackets (result-columns.ts
   });
 });
 
+describe('a 24-hour unit written with a space (measurement.ts)', () => {
+  it('reads `ml/24 hs` and `g/24 h` as one unit, and a collection time in hours as no reading', () => {
+    const text = [
+      'Recolección de orina: 24 hs',
+      'Determinación          Resultado        Valores de referencia',
+      'Diuresis               1850 ml/24 hs    800 - 2000 ml/24 hs',
+      'Proteinuria            0,38 g/24 h      hasta 0,15 g/24 h',
+    ].join('\n');
+    expect(extractReadingsOffline(text).map((r) => [r.indicator, r.value, r.unit])).toEqual([
+      ['Diuresis', '1850', 'ml/24 hs'],
+      ['Proteinuria', '0,38', 'g/24 h'],
+    ]);
+  });
+});
+
 describe('probe layouts end to end', () => {
   it('keeps the results of a coagulation report and drops its doses, QC and reagent figures', () => {
     const text = [
