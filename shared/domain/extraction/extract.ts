@@ -379,7 +379,13 @@ class DocumentReader {
   private emit(line: number, asPrinted: string, measurement: Measurement, ownDate: string | null): void {
     const uncoded = withoutOrderCode(asPrinted);
     const written = this.codeColumn ? withoutLeadingCode(uncoded, measurement.unit) : uncoded;
-    const shape = { name: written, value: measurement.value, fromTable: this.inTableRow, line: this.currentText };
+    const shape = {
+      name: written,
+      value: measurement.value,
+      unit: measurement.unit,
+      fromTable: this.inTableRow,
+      line: this.currentText,
+    };
     if (isNotAReading(shape)) return;
     const cellUnit = this.inTableRow && measurement.unit === null ? unitInNameCell(written) : null;
     if (cellUnit) measurement.unit = cellUnit.unit;

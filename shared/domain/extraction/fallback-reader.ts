@@ -164,7 +164,7 @@ function readSegment(
     if (written === '' || !plausibleName(written, order)) continue;
     const name = resolvedName(written, measurement, budget);
     if (name === null) continue;
-    if (isNotAReading({ name, value: measurement.value, fromTable: false, line })) continue;
+    if (isNotAReading({ name, value: measurement.value, unit: measurement.unit, fromTable: false, line })) continue;
     return { name, measurement };
   }
   return null;

@@ -341,6 +341,11 @@ function unitAt(text: string, at: number): { unit: string; end: number } | null 
   }
   const first = tokens[0];
   if (!first) return null;
+  // A 24-hour urine unit written with a space before the hours (`ml/24 hs`, `g/24 h`, `mg/24 Std`) is one unit.
+  const hours = tokens[1];
+  if (hours && /\/24$/.test(first.text) && /^(?:h|hs|hrs?|horas?|std\.?|heures?|ore|uur|godz\.?)$/i.test(hours.text)) {
+    if (looksLikeUnit(first.text)) return { unit: text.slice(at, hours.end), end: hours.end };
+  }
   const trimmed = first.text.replace(/[.:]+$/, '');
   if (!looksLikeUnit(trimmed)) return null;
   return { unit: trimmed, end: at + trimmed.length };

@@ -17,14 +17,22 @@
  *     notification. A censored result in a table row (`Troponin T  < 3  ng/l`) is a result and stays one.
  */
 
+import { isBandListLine } from './band-lists';
 import { isPendingValue, namesAPendingResult } from './pending-results';
+import { isTreatmentOrAssayNumber } from './treatment-and-assay';
+import { isUnitConversion } from './unit-conversions';
 
+/**
+ * Band and goal labels of the Italian, Portuguese, Polish and CJK reports (`Diabete`, `Non diabetico`, `Deficiência`,
+ * `niedobór`, `toksyczne`, `糖尿病`, `边缘升高`): no test is called so.
+ */
+const MORE_LABELS = String.raw`diabete|diabetico|diab[ée]tique|diab[ée]tica|prediabete|pre-?diabetico|alterata\s+glicemia|glicemia\s+alterata|glucosa\s+alterada|impaired\s+(?:fasting\s+glucose|glucose\s+tolerance)|defici[êe]ncia|insufici[êe]ncia|sufici[êe]ncia|indeterminad[oa]|indeterminate|desej[áa]vel|lim[íi]trofe|niedob[óo]r|toksyczn[eya]|optymaln[eya]|suboptymaln[eya]|prawid[łl]ow[eya]|podwy[żz]szon[eya]|obiettivo|streefwaarde|docelowe|糖尿病|前驱糖尿病|糖尿病前期|升高|降低|偏高|偏低|边缘升高|邊緣升高|理想水平|合适水平|合適水平|缺乏|不足|充足|中毒|境界型|正常高値|要注意|保健指導|受診勧奨|目標値|目标值`;
 const MODIFIER = String.raw`(?:very|near|above|below|borderline|moderately|mildly|severely|sehr|muy|tr[eè]s|molto)`;
-const LABEL = String.raw`(?:high|low|normal|optimal|near\s+optimal|desirable|borderline|deficiency|deficient|insufficiency|insufficient|sufficiency|sufficient|adequate|inadequate|toxicity|toxic|potential\s+toxicity|prediabetes|pre-?diabetes|diabetes|diabetic|elevated|acceptable|ideal|goal|goals|target|targets|risk|increased\s+risk|decreased\s+risk|average\s+risk|optimum|mangel|ausreichend|wünschenswert|grenzwertig|erhöht|hoch|niedrig|deficiencia|insuficiencia|suficiencia|óptimo|optimo|deseable|limítrofe|limitrofe|alto|bajo|carence|insuffisance|suffisant|souhaitable|limite|élevé|eleve|bas|carenza|insufficienza|sufficienza|ottimale|desiderabile|elevato|basso|t[oó]xico|toxicidad|toxique|tossico|toxisch|class|klasse|clase|classe|sınıf|s[ıi]n[ıi]f|t[řr][íi]da|stage|stadium|estadio)`;
+const LABEL = String.raw`(?:high|low|normal|optimal|near\s+optimal|desirable|borderline|deficiency|deficient|insufficiency|insufficient|sufficiency|sufficient|adequate|inadequate|toxicity|toxic|potential\s+toxicity|prediabetes|pre-?diabetes|diabetes|diabetic|elevated|acceptable|ideal|goal|goals|target|targets|risk|increased\s+risk|decreased\s+risk|average\s+risk|optimum|mangel|ausreichend|wünschenswert|grenzwertig|erhöht|hoch|niedrig|deficiencia|insuficiencia|suficiencia|óptimo|optimo|deseable|limítrofe|limitrofe|alto|bajo|carence|insuffisance|suffisant|souhaitable|limite|élevé|eleve|bas|carenza|insufficienza|sufficienza|ottimale|desiderabile|elevato|basso|t[oó]xico|toxicidad|toxique|tossico|toxisch|class|klasse|clase|classe|sınıf|s[ıi]n[ıi]f|t[řr][íi]da|stage|stadium|estadio|${MORE_LABELS})`;
 /** `Nivel toxico`, `Toxic level`: a level word in front of the label still names a band. */
 const LEVEL_WORD = '(?:nivel|niveau|livello|level|niveles|spiegel)';
 const CATEGORY_LABEL = new RegExp(
-  String.raw`^(?:non[-\s]?)?(?:${LEVEL_WORD}\s+)?(?:${MODIFIER}\s+)?${LABEL}(?:\s+(?:risk|range|level|value|values|zone|high|low))?\s*:?$`,
+  String.raw`^(?:non[-\s]?)?(?:${LEVEL_WORD}\s+)?(?:${MODIFIER}\s+)?${LABEL}(?:\s+(?:risk|range|level|value|values|zone|high|low|terapeutico|terap[ée]utico|th[ée]rapeutique|therapeutic|likely|possible|probable))?\s*[:：]?$`,
   'iu',
 );
 
@@ -44,8 +52,13 @@ const BAND_TABLE_CAPTION =
  * The name ends in a comparator: `Glucose >`, `LDL ≤`, or one in words (`Goal: Time in Range over 70%`, `keep LDL
  * below 1.8`): the number after it is a threshold.
  */
-const COMPARATOR_TAIL =
-  /(?:[<>≤≥=]|(?:^|\s)(?:over|under|above|below|less\s+than|greater\s+than|more\s+than|at\s+least|at\s+most|up\s+to|über|unter|sous|au-dessus\s+de|sopra|sotto|por\s+encima\s+de|por\s+debajo\s+de))\s*$/iu;
+/** `menor de`, `mayor o igual a`, `inferior a`, `moins de`, `meno di`, `kleiner als`, `poniżej`, `以上`: bounds in words. */
+const WORD_COMPARATORS = String.raw`(?:menor|mayor|maior)(?:\s+o\s+igual)?\s+(?:de|que|a|do\s+que)|inferior(?:e)?\s+a|superior(?:e)?\s+a|inf[ée]rieure?\s+[àa]|sup[ée]rieure?\s+[àa]|moins\s+de|plus\s+de|meno\s+di|pi[ùu]\s+di|kleiner\s+(?:als|dan)|gr[öo](?:ß|ss)er\s+als|groter\s+dan|lager\s+dan|hoger\s+dan|poni[żz]ej|powy[żz]ej|mniej\s+ni[żz]|wi[ęe]cej\s+ni[żz]`;
+
+const COMPARATOR_TAIL = new RegExp(
+  String.raw`(?:[<>≤≥=]|(?:^|\s)(?:over|under|above|below|less\s+than|greater\s+than|more\s+than|at\s+least|at\s+most|up\s+to|über|unter|sous|au-dessus\s+de|sopra|sotto|por\s+encima\s+de|por\s+debajo\s+de|${WORD_COMPARATORS}))\s*$`,
+  'iu',
+);
 
 /**
  * Seven or more digits without a separator, outside a table: a provider, order or insurance number (`IČP 72031456`),
@@ -77,7 +90,7 @@ const CENSORED_OR_BAND = /^\s*(?:[<>≤≥]|\d+(?:[.,]\d+)?\s*[-–]\s*\d)/u;
  * if creatinine <110`, `unless potassium >6`) quotes a threshold for what to do, not a result.
  */
 const GUIDANCE =
-  /(?:วินิจฉัย|เกณฑ์|診斷|诊断|診断|진단)|\b(?:diagnos[a-z]*|criteri(?:a|on)|warrant(?:s|ed)?|ch[ẩa]n\s+đo[áa]n|kriteria|if|unless|goals?|targets?|aim|desirable|optimal|recommended|considered|treat(?:ing|ed)?\s+to|thresholds?|cut-?offs?|for\s+patients|consistent\s+with|(?:tele)?phoned|notified|called\s+to|zielwert|ziel|wünschenswert|objetivo|meta|deseable|cible|objectif|souhaitable|obiettivo|desiderabile|beslutsgräns|målvärde|spricht\s+für|sugiere|suggests|suggestive\s+of)\b/iu;
+  /(?:วินิจฉัย|เกณฑ์|診斷|诊断|診断|진단|目标|目標|危险分层|判定値)|\b(?:diagnos[a-z]*|criteri(?:a|on)|warrant(?:s|ed)?|ch[ẩa]n\s+đo[áa]n|kriteria|if|unless|goals?|targets?|aim|desirable|optimal|recommended|considered|treat(?:ing|ed)?\s+to|thresholds?|cut-?offs?|for\s+patients|consistent\s+with|(?:tele)?phoned|notified|called\s+to|zielwert|ziel|wünschenswert|objetivo|meta|deseable|cible|objectif|souhaitable|obiettivo|desiderabile|beslutsgräns|målvärde|spricht\s+für|sugiere|suggests|suggestive\s+of|toxicity|toxic|toxicidad|toxicit[ée]|tossicit[àa]|toxizit[äa]t)\b/iu;
 
 /**
  * A line that opens with an interpretation caption and a colon (`Interpretacion HbA1c: Normal < 5,7 % - Prediabetes
@@ -86,7 +99,7 @@ const GUIDANCE =
  * stages; `Classification: G3a 45-59`).
  */
 const LEGEND_LINE =
-  /^\s*(?:interpretaci[oó]n|interpretation|interpr[ée]tation|interpretazione|interpreta[çc][ãa]o|beurteilung|tolkning|indeling|classificatie|stadi[eë]ring|einteilung|stadieneinteilung|klassifikation|classification|clasificaci[oó]n|classificazione|classifica[çc][ãa]o|staging|stadiering|gradering|sınıflama|sınıflandırma|evreleme)\b[^:]{0,60}:/iu;
+  /^\s*(?:interpretaci[oó]n|interpretation|interpr[ée]tation|interpretazione|interpreta[çc][ãa]o|beurteilung|interpretacja|interpretatie|klasyfikacja|valori\s+decisionali|tolkning|indeling|classificatie|stadi[eë]ring|einteilung|stadieneinteilung|klassifikation|classification|clasificaci[oó]n|classificazione|classifica[çc][ãa]o|staging|stadiering|gradering|sınıflama|sınıflandırma|evreleme)\b[^:]{0,60}:/iu;
 
 /** The albuminuria and GFR stages of chronic kidney disease (KDIGO): `A1`-`A3`, `G1`-`G5`, `G3a`, `G3b`. */
 const STAGE_CODE = /^(?:A[1-3]|G[1-5][ab]?)\s*:?$/;
@@ -97,6 +110,8 @@ const GUIDANCE_REACH = 25;
 export interface ReadingShape {
   name: string;
   value: string;
+  /** The unit read with the value (a dose or rate unit, a duration: `treatment-and-assay.ts`). */
+  unit?: string | null;
   /** The reading comes from a row under a table header (censored values there are results). */
   fromTable: boolean;
   /** The whole line the reading was read from. */
@@ -140,8 +155,14 @@ const PLACE_IN_BUILDING =
   /^(?:floor|storey|level|room|bay|ward|bed|flat|suite|gate|door|etage|étage|stock(?:werk)?|piso|planta|piano|andar|verdieping)$/iu;
 
 /** Whether text shaped like a reading is a band, a goal, a category or a quoted threshold instead. */
-export function isNotAReading({ name, value, fromTable, line }: ReadingShape): boolean {
+export function isNotAReading({ name, value, unit = null, fromTable, line }: ReadingShape): boolean {
   const trimmed = name.trim();
+  // A dose, an infusion rate, a stated weight, a waiting time, a QC or reagent figure (`treatment-and-assay.ts`).
+  if (isTreatmentOrAssayNumber({ name, value, unit, line, fromTable })) return true;
+  // `creatinina 1 mg/dl = 88,4 µmol/l`: a conversion between units (`unit-conversions.ts`).
+  if (isUnitConversion(value, unit, line)) return true;
+  // A bound in a line of labelled bands whose thresholds climb or fall (`band-lists.ts`).
+  if (CENSORED_OR_BAND.test(value) && isBandListLine(line)) return true;
   // A KDIGO stage code (`A1`, `G3a`) before a bound or a band names the stage's band, never a test.
   if (STAGE_CODE.test(trimmed) && CENSORED_OR_BAND.test(value)) return true;
   // A result cell saying the result is awaited leaves only the range's number on the row (`pending-results.ts`).
