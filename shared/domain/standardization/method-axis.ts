@@ -56,6 +56,10 @@ const METHOD_WORDS: ReadonlyMap<string, WrittenMethod> = new Map([
   // Assay chemistries LOINC does not code apart for these tests: the usual code unless a sibling carries them.
   ['diazo', { methods: ['diazo'], usual: true }],
   ['ria', { methods: ['radioimmunoassay', 'radioimmunoassay (ria)', 'ria'], usual: true }],
+  ['immunoassay', { methods: ['immunoassay'], usual: true }],
+  // Point of care says where a test was run, not how: the written specimen (`Glucose, capillary (POC)`) decides.
+  ['poc', { methods: ['point of care'], usual: true }],
+  ['point of care', { methods: ['point of care'], usual: true }],
   // HbA1c reported on the NGSP/DCCT scale is LOINC's method-less percent code (the curated `HbA1c (NGSP)`).
   ['ngsp', { methods: ['ngsp'], usual: true }],
   ['dcct', { methods: ['ngsp'], usual: true }],
