@@ -32,19 +32,22 @@ const code = (probe: Probe) => resolveReadingIndicator(probe.name, probe.unit).l
  * component names with specimen, method and timing qualifiers, vendor API fields, OCR'd names, abbreviations two
  * tests share, seven-language names without a specimen, calculated ratios and indices, and qualitative tests. */
 const SETS = [
-  { nullFile: 'null-right.tsv', codeFile: 'code-right.tsv' },
-  { nullFile: 'null-right-2.tsv', codeFile: 'code-right-2.tsv' },
+  { nullFile: 'null-right.tsv', codeFile: 'code-right.tsv', least: 150 },
+  { nullFile: 'null-right-2.tsv', codeFile: 'code-right-2.tsv', least: 150 },
+  // Session 19, helper P: the wrong-code families of the blind-written names (a real substance a slip from a test,
+  // blood counts and blood glucose by the README's Labelling decisions, POC and immunoassay written as methods).
+  { nullFile: 'null-right-p4.tsv', codeFile: 'code-right-p4.tsv', least: 30 },
 ];
 
 describe.each(SETS)(
   'probe sets $nullFile and $codeFile: null where null is right, the right code where one is',
-  ({ nullFile, codeFile }) => {
+  ({ nullFile, codeFile, least }) => {
     const nullRight = readProbes(nullFile, false);
     const codeRight = readProbes(codeFile, true);
 
-    it('each set is broad enough to measure (at least 150 names)', () => {
-      expect(nullRight.length).toBeGreaterThanOrEqual(150);
-      expect(codeRight.length).toBeGreaterThanOrEqual(150);
+    it('each set is broad enough to measure', () => {
+      expect(nullRight.length).toBeGreaterThanOrEqual(least);
+      expect(codeRight.length).toBeGreaterThanOrEqual(least);
       for (const probe of codeRight) expect(probe.expected).toMatch(/^\d{1,6}-\d$/);
     });
 
