@@ -1,4 +1,9 @@
-import { isGroupHeading, isValuelessPanel, unitPointsToAnotherSpecimen } from './ambiguity';
+import {
+  isGroupHeading,
+  isValuelessPanel,
+  massBesideInternationalUnits,
+  unitPointsToAnotherSpecimen,
+} from './ambiguity';
 import { type CorpusConcept, conceptByCode, corpusIndex } from './corpus';
 import { axesOfConcept, conceptsByComponent } from './loinc-axes';
 import { molarMassOf } from './molar-masses';
@@ -142,7 +147,8 @@ export function resolveReadingIndicator(name: string, unit: string | null): Indi
         ((unit ?? '').trim() === '' && shareOrCountUnwritten(concept, name)) ||
         CREATININE_NORMALISED.test(concept.display) ||
         ((unit ?? '').trim() === '' && percentNamesAnother(concept, name))
-      : !namesSpecimen(name) && unitPointsToAnotherSpecimen(concept, normalizedUnit);
+      : (!namesSpecimen(name) && unitPointsToAnotherSpecimen(concept, normalizedUnit)) ||
+        massBesideInternationalUnits(concept, name);
   if (!notAReading && !undecided) return resolution;
   return Object.freeze({ loincCode: null, canonicalName: null, confidence: 0, category: resolution.category });
 }

@@ -70,6 +70,16 @@ describe('README Labelling decisions of session 19 (helper P)', () => {
     expect(code('Glucose, Whole Blood', 'mg/dL')).toBe('2339-0');
   });
 
+  it('TSH beside a mass unit is another column unless the name writes the mass property', () => {
+    expect(code('TSH', 'ng/mL')).toBeNull();
+    expect(code('Thyrotropin', 'ug/L')).toBeNull();
+    expect(code('TSH SerPl-mCnc', 'ng/mL')).toBe('27975-2');
+    expect(code('TSH', 'mIU/L')).toBe('3016-3');
+    expect(code('Prolactin', 'ng/mL')).toBe('2842-3');
+    // The question path still lists both codes: a stored mass series stays findable.
+    expect(resolveIndicatorUncached('TSH', 'ng/mL').loincCode).toBe('27975-2');
+  });
+
   it('PCT and Hb need a unit', () => {
     expect(code('PCT')).toBeNull();
     expect(code('PCT', 'ng/mL')).toBe('33959-8');
