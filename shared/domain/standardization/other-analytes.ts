@@ -38,6 +38,11 @@ const OTHER_ANALYTES: ReadonlySet<string> = new Set([
   'glutaric', // glutamic
   'thyronine', // thyroxine
   'prothrombinase', // prothrombine
+  'lactase', // lactate
+  'lactasa',
+  'laktase',
+  'acylcarnitine', // acetylcarnitine
+  'acylcarnitines',
 ]);
 
 const fold = (word: string) =>

@@ -31,6 +31,15 @@ describe('a real substance a slip from a corpus test is not that test (other-ana
     expect(code('Aldosterone', 'ng/dL')).toBe('1763-2');
   });
 
+  it('a name kept null stays null in the other languages the reports use (curated ambiguousTerms)', () => {
+    expect(code('Kreatin', 'mg/dL')).toBeNull();
+    expect(code('Kortison', 'ug/dL')).toBeNull();
+    expect(code('Kreatinin', 'mg/dL')).toBe('2160-0');
+    expect(code('Kortisol', 'ug/dL')).toBe('2143-6');
+    expect(code('Lactase', 'U/g')).toBeNull();
+    expect(code('Lactat', 'mmol/L')).toBe('2524-7');
+  });
+
   it('reads words, not substrings, and never throws on odd input', () => {
     expect(writesOtherAnalyte('Insulin')).toBe(false);
     expect(writesOtherAnalyte('INULIN')).toBe(true);
