@@ -80,6 +80,23 @@ function writesOwnProperty(concept: CorpusConcept, name: string): boolean {
 }
 
 /**
+ * Analytes laboratories report on two scales LOINC codes apart, where the corpus carries the mass side only and no
+ * molar mass converts them: prolactin in ng/mL (US) or mIU/L (UK, much of Europe; about 21 mIU/L per ng/mL), growth
+ * hormone in µg/L or mIU/L, anti-Müllerian hormone in ng/mL or pmol/L (7.14 pmol/L per ng/mL). Without a unit a
+ * value of 250 is a normal prolactin on one scale and a tumour's on the other, as with mass and molar siblings.
+ */
+const TWO_SCALE_COMPONENTS: ReadonlySet<string> = new Set([
+  'prolactin',
+  'somatotropin',
+  'mullerian inhibiting substance',
+]);
+
+function reportedOnTwoScales(concept: CorpusConcept): boolean {
+  const axes = axesOfConcept(concept);
+  return axes !== null && axes.property === 'mass/volume' && TWO_SCALE_COMPONENTS.has(axes.component);
+}
+
+/**
  * Whether this concept, reached from `name` without a unit, stands among siblings the missing unit would have to
  * decide: any sibling of another property when the name states none (`[Mass/volume]`, `-mCnc`), or of another
  * specimen when the name names none. An analyte laboratories report in mass and in molar units (`molar-masses.ts`)
@@ -90,7 +107,7 @@ export function unitWouldDecide(concept: CorpusConcept, name: string, property: 
   siblings ??= buildSiblings();
   const kinds = siblings.get(concept);
   if (!kinds) return false;
-  const massOrMolar = kinds.property || molarMassOf(concept.code) !== null;
+  const massOrMolar = kinds.property || molarMassOf(concept.code) !== null || reportedOnTwoScales(concept);
   return (
     (massOrMolar && property === null && !writesOwnProperty(concept, name)) || (kinds.system && !namesSpecimen(name))
   );

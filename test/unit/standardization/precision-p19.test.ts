@@ -89,13 +89,17 @@ describe('README Labelling decisions of session 19 (helper P)', () => {
     expect(resolveIndicatorUncached('TSH', 'ng/mL').loincCode).toBe('27975-2');
   });
 
-  it('PCT, RR and Hb need a unit', () => {
+  it('PCT, RR, Hb and prolactin need a unit', () => {
     expect(code('PCT')).toBeNull();
     expect(code('PCT', 'ng/mL')).toBe('33959-8');
     expect(code('Hb')).toBeNull();
     expect(code('Hemoglobin')).toBeNull();
     expect(code('Hb', 'mmol/L')).toBe('59260-0');
     expect(code('RR')).toBeNull();
+    expect(code('Prolactin')).toBeNull();
+    expect(code('AMH')).toBeNull();
+    expect(code('Prolactin', 'ng/mL')).toBe('2842-3');
+    expect(code('Prolactin SerPl-mCnc')).toBe('2842-3');
     expect(code('RR', '/min')).toBe('9279-1');
   });
 });
