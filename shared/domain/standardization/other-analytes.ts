@@ -43,6 +43,13 @@ const OTHER_ANALYTES: ReadonlySet<string> = new Set([
   'laktase',
   'acylcarnitine', // acetylcarnitine
   'acylcarnitines',
+  // Substances the corpus keeps null in English (`creatine`, `cortisone`, `homocystine`: ambiguousTerms), written in
+  // German or Spanish: `Kreatin` is creatine, a slip from `Kreatinin`. Listed here rather than as ambiguous names so
+  // that a slip of the test itself (`Kreatinn`) still reads as the test.
+  'kreatin',
+  'creatin',
+  'kortison',
+  'homocistina',
 ]);
 
 const fold = (word: string) =>
