@@ -86,3 +86,17 @@ export function massBesideInternationalUnits(concept: CorpusConcept, name: strin
   );
   return unitsSibling && analyseIndicatorText(name).property === null;
 }
+
+/**
+ * `Creatininuria`, `Créatininurie`, `Natriurèse`: Italian, Spanish, Portuguese and French name a urine test by the
+ * analyte with `-uria`/`-urie` (or `-urese`, excretion in urine), as `-emia`/`-émie` names the blood level. The slip
+ * stages read such a word as the analyte's serum name (`creatininuria` → `creatinine`), so a concept outside urine
+ * reached from one is the wrong specimen: no code rather than the serum series.
+ */
+const URINE_SUFFIX = /\p{L}{3}(?:uria|urie|úria|urìa|urese|urèse|urèses|urias|uries)$/iu;
+
+export function urineWordOnAnotherSpecimen(concept: CorpusConcept, name: string): boolean {
+  if (!(name.match(/\p{L}+/gu) ?? []).some((word) => URINE_SUFFIX.test(word))) return false;
+  const system = axesOfConcept(concept)?.system ?? '';
+  return !/\burine\b/.test(system);
+}

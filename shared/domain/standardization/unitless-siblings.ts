@@ -3,6 +3,7 @@ import {
   isValuelessPanel,
   massBesideInternationalUnits,
   unitPointsToAnotherSpecimen,
+  urineWordOnAnotherSpecimen,
 } from './ambiguity';
 import { type CorpusConcept, conceptByCode, corpusIndex } from './corpus';
 import { axesOfConcept, conceptsByComponent } from './loinc-axes';
@@ -158,6 +159,9 @@ export function resolveReadingIndicator(name: string, unit: string | null): Indi
   const normalizedUnit = normalizeUnit(unit);
   // Section titles and panels (ambiguity.ts): no value is filed under them, with or without a unit.
   const notAReading = isGroupHeading(name) || isValuelessPanel(concept);
+  // `Creatininuria` read as serum creatinine: a urine word on another specimen's concept (ambiguity.ts).
+  if (urineWordOnAnotherSpecimen(concept, name))
+    return Object.freeze({ loincCode: null, canonicalName: null, confidence: 0, category: resolution.category });
   const undecided =
     normalizedUnit === null
       ? unitWouldDecide(concept, name, analyseIndicatorText(name).property) ||

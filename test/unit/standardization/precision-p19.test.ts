@@ -65,6 +65,15 @@ describe('methods written in the name (method-axis.ts): immunoassay, point of ca
   });
 });
 
+describe('a urine word (-uria, -urie) is never filed under another specimen (ambiguity.ts)', () => {
+  it('gives null where the slip stages found the serum concept, keeps the urine one', () => {
+    expect(code('Creatininuria', 'mg/dL')).toBeNull();
+    expect(code('Créatininurie', 'mmol/L')).toBeNull();
+    expect(code('Protéinurie', 'g/L')).toBe('2888-6');
+    expect(code('Creatinine', 'mg/dL')).toBe('2160-0');
+  });
+});
+
 describe('README Labelling decisions of session 19 (helper P)', () => {
   it('a blood count with no method written takes the flowsheet row code', () => {
     expect(code('Plaquetas', '10^3/µL')).toBe('26515-7');
