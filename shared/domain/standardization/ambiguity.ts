@@ -1,5 +1,6 @@
 import type { CorpusConcept } from './corpus';
 import { axesOfConcept, conceptsByComponent } from './loinc-axes';
+import { analyseIndicatorText } from './normalize-text';
 import { convertValue } from './unit-conversion';
 import { normalizeUnit } from './units';
 
@@ -64,4 +65,38 @@ export function unitPointsToAnotherSpecimen(concept: CorpusConcept, unit: string
       m.axes.method === axes.method &&
       [m.concept.defaultUnit, ...m.concept.units].some((theirs) => sameScale(unit, theirs)),
   );
+}
+
+/**
+ * A hormone LOINC codes both in units of an international standard and in mass (`Thyrotropin [Units/volume]` and
+ * `[Mass/volume]`, the flowsheet's old `TSH RIA` row): assays are calibrated to the WHO standard and report mIU/L, so
+ * a bare `TSH` written beside ng/mL is a unit from another column, not the mass concept. Only a name that writes the
+ * property (`TSH SerPl-mCnc`, `Thyrotropin mass conc`) or the old method (`RIA`) reads as it. Read from the long names:
+ * a concept of mass beside a units sibling of the same component, system, timing and method.
+ */
+export function massBesideInternationalUnits(concept: CorpusConcept, name: string): boolean {
+  const axes = axesOfConcept(concept);
+  if (axes?.property !== 'mass/volume' || /\b(?:ria|mass)\b/i.test(name)) return false;
+  const unitsSibling = (conceptsByComponent().get(axes.component) ?? []).some(
+    (m) =>
+      m.axes.property === 'units/volume' &&
+      m.axes.system === axes.system &&
+      m.axes.timing === axes.timing &&
+      m.axes.method === axes.method,
+  );
+  return unitsSibling && analyseIndicatorText(name).property === null;
+}
+
+/**
+ * `Creatininuria`, `Créatininurie`, `Natriurèse`: Italian, Spanish, Portuguese and French name a urine test by the
+ * analyte with `-uria`/`-urie` (or `-urese`, excretion in urine), as `-emia`/`-émie` names the blood level. The slip
+ * stages read such a word as the analyte's serum name (`creatininuria` → `creatinine`), so a concept outside urine
+ * reached from one is the wrong specimen: no code rather than the serum series.
+ */
+const URINE_SUFFIX = /\p{L}{3}(?:uria|urie|úria|urìa|urese|urèse|urèses|urias|uries)$/iu;
+
+export function urineWordOnAnotherSpecimen(concept: CorpusConcept, name: string): boolean {
+  if (!(name.match(/\p{L}+/gu) ?? []).some((word) => URINE_SUFFIX.test(word))) return false;
+  const system = axesOfConcept(concept)?.system ?? '';
+  return !/\burine\b/.test(system);
 }

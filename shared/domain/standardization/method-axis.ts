@@ -19,6 +19,8 @@ interface WrittenMethod {
   methods: readonly string[];
   /** When no concept of the component carries the method, the method-less concept is what the words mean. */
   usual: boolean;
+  /** Says where the test was run, not how (`POC`): the concept the rest of the name finds is kept as it is. */
+  place?: true;
 }
 
 /** Written method words → LOINC method names; a closed list, each a method LOINC names in its long names. */
@@ -56,6 +58,10 @@ const METHOD_WORDS: ReadonlyMap<string, WrittenMethod> = new Map([
   // Assay chemistries LOINC does not code apart for these tests: the usual code unless a sibling carries them.
   ['diazo', { methods: ['diazo'], usual: true }],
   ['ria', { methods: ['radioimmunoassay', 'radioimmunoassay (ria)', 'ria'], usual: true }],
+  ['immunoassay', { methods: ['immunoassay'], usual: true }],
+  // Point of care says where a test was run, not how: the written specimen (`Glucose, capillary (POC)`) decides.
+  ['poc', { methods: [], usual: true, place: true }],
+  ['point of care', { methods: [], usual: true, place: true }],
   // HbA1c reported on the NGSP/DCCT scale is LOINC's method-less percent code (the curated `HbA1c (NGSP)`).
   ['ngsp', { methods: ['ngsp'], usual: true }],
   ['dcct', { methods: ['ngsp'], usual: true }],
@@ -138,6 +144,7 @@ function slipOfMethod(word: string): WrittenMethod | undefined {
  * method; or, for a word that restates the usual method, the method-less one when none carries it. Null otherwise.
  */
 export function conceptByMethod(matched: CorpusConcept, method: WrittenMethod): CorpusConcept | null {
+  if (method.place) return matched;
   const axes = axesOfConcept(matched);
   if (!axes) return null;
   const siblings = (conceptsByComponent().get(axes.component) ?? []).filter(

@@ -11,6 +11,7 @@ import {
   WHOLE_BLOOD,
 } from './normalize-text';
 import { OCR_CONFIDENCE, ocrConfusionGroup, ocrRepairedKey, repairedName } from './ocr-confusions';
+import { writesOtherAnalyte } from './other-analytes';
 import { agreedResolution, qualifierResolution } from './qualifier-stages';
 import { writesInverseRatio } from './ratio-direction';
 import { respelledNames } from './respell';
@@ -328,7 +329,8 @@ function lookup(name: string, unit: string | null, retrievalThreshold: number): 
   if (longName)
     return unit === null || unitOfSameKind(longName, unit) ? resolutionOfConcept(longName, 1) : unresolved(unit);
   // `HDL/Cholesterol`: the inverse of a corpus ratio, which every later stage would find by its words alone.
-  if (writesInverseRatio(name) || acronymOnName(name, normalized)) return unresolved(unit);
+  // `Inulin`: a substance of its own the corpus lacks, which the slip stages would read as `Insulin` (other-analytes.ts).
+  if (writesInverseRatio(name) || acronymOnName(name, normalized) || writesOtherAnalyte(name)) return unresolved(unit);
   const qualified = exactGroup(normalized) ? null : qualifiedGroup(normalized);
   if (qualified) {
     const fitting = qualified.group.concepts.filter((c) => fitsQualifier(c, qualified.qualifier));

@@ -1,4 +1,10 @@
-import { isGroupHeading, isValuelessPanel, unitPointsToAnotherSpecimen } from './ambiguity';
+import {
+  isGroupHeading,
+  isValuelessPanel,
+  massBesideInternationalUnits,
+  unitPointsToAnotherSpecimen,
+  urineWordOnAnotherSpecimen,
+} from './ambiguity';
 import { type CorpusConcept, conceptByCode, corpusIndex } from './corpus';
 import { axesOfConcept, conceptsByComponent } from './loinc-axes';
 import { molarMassOf } from './molar-masses';
@@ -78,6 +84,23 @@ function writesOwnProperty(concept: CorpusConcept, name: string): boolean {
 }
 
 /**
+ * Analytes laboratories report on two scales LOINC codes apart, where the corpus carries the mass side only and no
+ * molar mass converts them: prolactin in ng/mL (US) or mIU/L (UK, much of Europe; about 21 mIU/L per ng/mL), growth
+ * hormone in µg/L or mIU/L, anti-Müllerian hormone in ng/mL or pmol/L (7.14 pmol/L per ng/mL). Without a unit a
+ * value of 250 is a normal prolactin on one scale and a tumour's on the other, as with mass and molar siblings.
+ */
+const TWO_SCALE_COMPONENTS: ReadonlySet<string> = new Set([
+  'prolactin',
+  'somatotropin',
+  'mullerian inhibiting substance',
+]);
+
+function reportedOnTwoScales(concept: CorpusConcept): boolean {
+  const axes = axesOfConcept(concept);
+  return axes !== null && axes.property === 'mass/volume' && TWO_SCALE_COMPONENTS.has(axes.component);
+}
+
+/**
  * Whether this concept, reached from `name` without a unit, stands among siblings the missing unit would have to
  * decide: any sibling of another property when the name states none (`[Mass/volume]`, `-mCnc`), or of another
  * specimen when the name names none. An analyte laboratories report in mass and in molar units (`molar-masses.ts`)
@@ -90,7 +113,7 @@ export function unitWouldDecide(concept: CorpusConcept, name: string, property: 
   if (!kinds) return false;
   // A trace element has its mass, molar and other-specimen siblings in LOINC where the corpus has one concept.
   const element = isTraceElementConcentration(concept);
-  const massOrMolar = kinds.property || element || molarMassOf(concept.code) !== null;
+  const massOrMolar = kinds.property || element || molarMassOf(concept.code) !== null || reportedOnTwoScales(concept);
   return (
     (massOrMolar && property === null && !writesOwnProperty(concept, name)) ||
     ((kinds.system || element) && !namesSpecimen(name))
@@ -147,13 +170,17 @@ export function resolveReadingIndicator(name: string, unit: string | null): Indi
     isValuelessPanel(concept) ||
     framingReachedByName(concept, name) ||
     twoTestsReadAsOne(name, concept);
+  // `Creatininuria` read as serum creatinine: a urine word on another specimen's concept (ambiguity.ts).
+  if (urineWordOnAnotherSpecimen(concept, name))
+    return Object.freeze({ loincCode: null, canonicalName: null, confidence: 0, category: resolution.category });
   const undecided =
     normalizedUnit === null
       ? unitWouldDecide(concept, name, analyseIndicatorText(name).property) ||
         ((unit ?? '').trim() === '' && shareOrCountUnwritten(concept, name)) ||
         CREATININE_NORMALISED.test(concept.display) ||
         ((unit ?? '').trim() === '' && percentNamesAnother(concept, name))
-      : !namesSpecimen(name) && unitPointsToAnotherSpecimen(concept, normalizedUnit);
+      : (!namesSpecimen(name) && unitPointsToAnotherSpecimen(concept, normalizedUnit)) ||
+        massBesideInternationalUnits(concept, name);
   if (!notAReading && !undecided) return resolution;
   return Object.freeze({ loincCode: null, canonicalName: null, confidence: 0, category: resolution.category });
 }
