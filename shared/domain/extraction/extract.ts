@@ -2,9 +2,9 @@
  * The offline reading extractor: a line-by-line pipeline over the document.
  *
  * Structured documents are read whole first, by their standard's fields: an HL7 v2 message (`hl7-v2.ts`), then FHIR
- * JSON (`fhir-json.ts`), then a C-CDA document (`cda-xml.ts`), then FHIR XML (`fhir-xml.ts`). When one yields a
- * reading the line pipeline does not run; a C-CDA document without result entries gives it its result sections'
- * narrative tables as lines, in place of the XML.
+ * JSON (`fhir-json.ts`), then a device or app export's dated JSON records (`device-json.ts`), then a C-CDA document
+ * (`cda-xml.ts`), then FHIR XML (`fhir-xml.ts`). When one yields a reading the line pipeline does not run; a C-CDA
+ * document without result entries gives it its result sections' narrative tables as lines, in place of the XML.
  *
  *   1. `lines.ts`      clean and split the text; recognise header/footer noise (identity, contacts, pages, signatures)
  *   2. `dates.ts`      settle the document's date order and its report date (collection before report date)
@@ -56,6 +56,7 @@ import {
   reportDate,
   type SlashOrder,
 } from './dates';
+import { readDeviceJson } from './device-json';
 import { readFhirObservations } from './fhir-json';
 import { readFhirXmlObservations } from './fhir-xml';
 import { type LeadingFlag, splitFlagBeforeValue } from './flag-first';
@@ -922,6 +923,8 @@ export function extractReadingsOffline(text: string, options: ExtractionOptions 
   if (hl7 && hl7.length > 0) return hl7;
   const fhir = readFhirObservations(text);
   if (fhir && fhir.length > 0) return fhir;
+  const device = readDeviceJson(text);
+  if (device && device.length > 0) return device;
   const cda = readCdaDocument(text);
   if (cda && cda.readings.length > 0) return cda.readings;
   const fhirXml = readFhirXmlObservations(text);
