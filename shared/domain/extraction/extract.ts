@@ -34,6 +34,7 @@
  */
 
 import { withoutAnalyserSettings } from './analyser-settings';
+import { readBloodGroupLine } from './blood-group';
 import { readCdaDocument } from './cda-xml';
 import { unfoldColumns } from './columns';
 import {
@@ -57,6 +58,7 @@ import {
   type SlashOrder,
 } from './dates';
 import { readDeviceJson } from './device-json';
+import { earlierResultInBlock, isEarlierResultsCaption } from './earlier-results-block';
 import { readFhirObservations } from './fhir-json';
 import { readFhirXmlObservations } from './fhir-xml';
 import { type LeadingFlag, splitFlagBeforeValue } from './flag-first';
@@ -77,7 +79,7 @@ import { portalRangeText, valueFirstPortalBlocks } from './portal-range-first';
 import { rangeInWordsAfter } from './prose-ranges';
 import { valueWrappedFromAbove } from './prose-wrap';
 import { tidyReading } from './range-tidy';
-import { acceptRecordRow, isEntryTitle, withoutTrailingNote } from './record-entries';
+import { acceptQualifiedRecordName, acceptRecordRow, isEntryTitle, withoutTrailingNote } from './record-entries';
 import { withoutRestatements } from './restatements';
 import { isSecondUnitLine, splitTrailingEarlier, unitInNameCell } from './result-columns';
 import { isSectionHeadingLine } from './row-marks';
@@ -321,6 +323,8 @@ class DocumentReader {
   private readonly goalReadings = new WeakSet<ExtractedReading>();
   /** The words the current line's spelled values replaced (see `spelled-values.ts`). */
   private asWritten: ReadonlyMap<string, string> = NOTHING_SPELLED;
+  /** The reading a block of earlier results under its own caption belongs to (`earlier-results-block.ts`). */
+  private earlierBlock: ExtractedReading | null = null;
   /** What a letter's prose says about when its readings were taken (`letter-dates.ts`). */
   private readonly letterDates: LetterDates;
 
@@ -473,6 +477,7 @@ class DocumentReader {
       this.transposed = null;
     }
     if (this.readShareAndCount(index, text)) return;
+    if (this.readEarlierBlock(index, text)) return;
     const undatedVisits = this.layout !== null && hasUndatedVisitColumns(this.layout.columns);
     const visitDates = visitDatesLine(text, order, undatedVisits);
     if (visitDates) {
@@ -552,6 +557,12 @@ class DocumentReader {
       }
     }
 
+    const bloodGroup = readBloodGroupLine(text);
+    if (bloodGroup) {
+      this.emit(index, bloodGroup.name, bloodGroup.measurement, null);
+      return;
+    }
+
     const timeInRange = readTimeInRangeLine(text);
     if (timeInRange) {
       this.emit(index, timeInRange.name, timeInRange.measurement, null);
@@ -599,7 +610,12 @@ class DocumentReader {
     }
 
     const single = this.readFlagFirstLine(body) ?? readingInLine(body, order);
-    if (single?.complete && (acceptLine(single, body) || acceptRecordRow(single.name, single.measurement, body))) {
+    const acceptedSingle =
+      single?.complete &&
+      (acceptLine(single, body) ||
+        acceptRecordRow(single.name, single.measurement, body) ||
+        acceptQualifiedRecordName(single.name, single.measurement));
+    if (single && acceptedSingle) {
       this.emit(index, single.name, single.measurement, ownDate);
       const name = this.stack.last?.reading.indicator ?? single.name;
       for (const earlier of previous ? [previous, ...previous.older] : []) {
@@ -748,6 +764,30 @@ class DocumentReader {
     if (!flagged || !candidate?.complete) return null;
     candidate.measurement.flag ??= flagged.flag;
     return acceptLine(candidate, flagged.text) ? candidate : null;
+  }
+
+  /**
+   * A caption opening a block of earlier results, or a line of that block: an earlier reading, with its own date, of
+   * the reading the block follows however far below it (`earlier-results-block.ts`). True when the line was one.
+   */
+  private readEarlierBlock(index: number, text: string): boolean {
+    if (isEarlierResultsCaption(text)) {
+      // The caption is never a test's name, with or without a reading above for its block to follow.
+      this.earlierBlock = this.stack.last?.reading ?? null;
+      return true;
+    }
+    const current = this.earlierBlock;
+    if (current === null) return false;
+    const earlier = earlierResultInBlock(text, this.order);
+    if (earlier === null) {
+      this.earlierBlock = null;
+      return false;
+    }
+    earlier.measurement.unit ??= current.unit;
+    const last = this.stack.last;
+    this.emit(index, current.indicator, earlier.measurement, earlier.date);
+    this.stack.last = last;
+    return true;
   }
 
   /** `Previous result: 1.3 mg/dL on 02/01/2026` under a reading: an earlier reading of the test just above. */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { extractReadingsOffline } from '../../../shared/domain/extraction';
 import { readDeviceJson } from '../../../shared/domain/extraction/device-json';
+import { acceptQualifiedRecordName } from '../../../shared/domain/extraction/record-entries';
 
 const brief = (text: string) =>
   extractReadingsOffline(text).map((r) => [r.indicator, r.value, r.unit, r.measuredAt] as const);
@@ -78,5 +79,150 @@ describe('device and app JSON exports', () => {
     const started = performance.now();
     expect(readDeviceJson(text)).toHaveLength(20000);
     expect(performance.now() - started).toBeLessThan(2000);
+  });
+});
+
+describe('blood grouping in words', () => {
+  it('reads the group and its Rhesus as one value, as written, in several languages', () => {
+    expect(brief('Blood Group  O Positive\nHaemoglobin  13.2 g/dL  12.0 - 16.0')[0]).toEqual([
+      'Blood Group',
+      'O Positive',
+      null,
+      null,
+    ]);
+    expect(brief('ABO/Rh: A Rh(D) negativo')).toEqual([['ABO/Rh', 'A Rh(D) negativo', null, null]]);
+    expect(brief('Blutgruppe:            0 Rh positiv')).toEqual([['Blutgruppe', '0 Rh positiv', null, null]]);
+    expect(brief('Groupe sanguin : AB Rhésus négatif')).toEqual([['Groupe sanguin', 'AB Rhésus négatif', null, null]]);
+  });
+
+  it('reads it as a row under a results table header', () => {
+    const text =
+      'Test   Result   Unit   Reference\nBlood Group   O Rh(D) Positive\nHaemoglobin   13.2   g/dL   12.0 - 16.0';
+    expect(brief(text).map((r) => r[1])).toEqual(['O Rh(D) Positive', '13.2']);
+  });
+
+  it('reads no group from prose after the caption', () => {
+    expect(brief('Blood group: a form will be sent with the sample')).toEqual([]);
+    expect(brief('Blood group request: O Positive donors needed')).toEqual([]);
+  });
+});
+
+describe('GP online record entries dated on a line of their own', () => {
+  it('dates each entry by the date line above it, and keeps a dash-qualified record name whole', () => {
+    const text = [
+      'Test results',
+      '',
+      '12 Mar 2026',
+      'Serum potassium level 4.6 mmol/L',
+      '',
+      '3 February 2026',
+      'Haemoglobin A1c level - IFCC standardised 51 mmol/mol',
+      'Platelet count - observation',
+      '301 10*9/L',
+    ].join('\n');
+    expect(brief(text)).toEqual([
+      ['Serum potassium level', '4.6', 'mmol/L', '2026-03-12'],
+      ['Haemoglobin A1c level - IFCC standardised', '51', 'mmol/mol', '2026-02-03'],
+      ['Platelet count - observation', '301', '10*9/L', '2026-02-03'],
+    ]);
+  });
+
+  it('takes a dash-qualified name whole only when the part before the dash is a known measurement', () => {
+    const unit = { unit: 'mmol/mol', value: '51', referenceRange: null, flag: null, qualitative: false, rest: '' };
+    expect(acceptQualifiedRecordName('Haemoglobin A1c level - IFCC standardised', unit)).toBe(true);
+    expect(acceptQualifiedRecordName('Letter from clinic dated today - see notes', unit)).toBe(false);
+    expect(acceptQualifiedRecordName('Haemoglobin A1c level - IFCC standardised', { ...unit, unit: 'mg' })).toBe(false);
+  });
+});
+
+describe('a block of earlier results under its own caption', () => {
+  const laudo = (caption: string) =>
+    [
+      'GLICOSE EM JEJUM',
+      'Material: Soro        Método: Enzimático',
+      '',
+      '   Resultado:  112 mg/dL',
+      '',
+      '   Valores de referência: 70 a 99 mg/dL',
+      '',
+      `   ${caption}`,
+      '   02/09/2025  -  104 mg/dL',
+      '   14/03/2025 .........:   98 mg/dL',
+      '',
+      'Liberado por Dr. Paulo Meira',
+    ].join('\n');
+
+  it('reads each dated line as an earlier reading of the test above, however far below it', () => {
+    for (const caption of ['Resultados anteriores:', 'Resultado anterior:', 'Valores anteriores']) {
+      expect(brief(`Data da coleta: 10/03/2026\n${laudo(caption)}`)).toEqual([
+        ['GLICOSE EM JEJUM', '112', 'mg/dL', '2026-03-10'],
+        ['GLICOSE EM JEJUM', '104', 'mg/dL', '2025-09-02'],
+        ['GLICOSE EM JEJUM', '98', 'mg/dL', '2025-03-14'],
+      ]);
+    }
+  });
+
+  it('ends the block at the first line that is no date and value, and opens none without a reading above', () => {
+    const text = 'Resultados anteriores:\n02/09/2025  -  104 mg/dL';
+    expect(brief(text).map((r) => r[0])).not.toContain('Resultados anteriores');
+    const after = brief(`${laudo('Resultados anteriores:')}\nSódio  139 mmol/L  136 - 145\n01/01/2025 - 140 mmol/L`);
+    expect(after.filter((r) => r[0] === 'Sódio')).toHaveLength(1);
+  });
+});
+
+describe('Malay, Indonesian and Tagalog captions; Thai month-name dates', () => {
+  it('reads a Malay table under Ujian / Keputusan / Unit / Julat Rujukan, dated by Tarikh Sampel', () => {
+    const text = [
+      'Tarikh Sampel: 4 Mac 2026',
+      'Ujian            Keputusan   Unit      Julat Rujukan',
+      'Glukosa Puasa    6.8         mmol/L    3.9 - 6.0',
+    ].join('\n');
+    expect(extractReadingsOffline(text)).toEqual([
+      {
+        indicator: 'Glukosa Puasa',
+        value: '6.8',
+        unit: 'mmol/L',
+        referenceRange: '3.9 - 6.0',
+        flag: null,
+        measuredAt: '2026-03-04',
+      },
+    ]);
+  });
+
+  it('reads a Tagalog table under Pagsusuri / Resulta / Yunit / Normal na Saklaw, dated by Petsa ng Koleksyon', () => {
+    const text = [
+      'Petsa ng Koleksyon: Marso 4, 2026',
+      'Pagsusuri            Resulta   Yunit    Normal na Saklaw',
+      'Hemoglobin           128       g/L      120 - 160',
+    ].join('\n');
+    expect(brief(text)).toEqual([['Hemoglobin', '128', 'g/L', '2026-03-04']]);
+  });
+
+  it('joins an Indonesian collection time written after pukul', () => {
+    const text = [
+      'Tanggal Pengambilan: 4 Maret 2026 pukul 07:40',
+      'Pemeriksaan   Hasil   Satuan   Nilai Rujukan',
+      'Hemoglobin    13,2    g/dL     12 - 16',
+    ].join('\n');
+    expect(brief(text)).toEqual([['Hemoglobin', '13,2', 'g/dL', '2026-03-04T07:40:00']]);
+  });
+
+  it('reads Thai month names, full and abbreviated, with Buddhist-era years and a time after เวลา', () => {
+    const text = [
+      'วันที่เก็บตัวอย่าง: 4 มี.ค. 2569   เวลา 08:15 น.',
+      'รายการตรวจ          ผลตรวจ     หน่วย      ค่าอ้างอิง',
+      'HbA1c               6.9        %          4.0 - 6.0',
+      '',
+      'ผลครั้งก่อน วันที่ 12 กันยายน 2568',
+      'HbA1c               7.4        %          4.0 - 6.0',
+    ].join('\n');
+    expect(brief(text)).toEqual([
+      ['HbA1c', '6.9', '%', '2026-03-04T08:15:00'],
+      ['HbA1c', '7.4', '%', '2025-09-12'],
+    ]);
+  });
+
+  it('does not read an abbreviation-like Thai dot sequence without a day and year as a date', () => {
+    expect(brief('หมายเหตุ ก.พ. ตรวจซ้ำ\nHbA1c   6.9 %   4.0 - 6.0').map((r) => r[3])).toEqual([null]);
   });
 });
