@@ -87,6 +87,7 @@ import { detectShareCountHeader, readShareCountRow, type ShareCountHeader } from
 import { spellOutValues } from './spelled-values';
 import { detectHeader, type RowReading, readTableRow, type TableLayout } from './table-layout';
 import { readTimeInRangeLine } from './time-in-range';
+import { type DiaryHeader, detectDiaryHeader, readDiaryRow } from './time-of-day-diary';
 import { detectTransposedHeader, readTransposedRow, type TransposedLayout, type TransposedRow } from './transposed';
 import type { ExtractedReading, ExtractionOptions } from './types';
 import { dateVisitColumns, hasUndatedVisitColumns, visitDatesLine } from './visit-columns';
@@ -102,6 +103,9 @@ const MAX_STACKED_NAME_WORDS = 8;
 const MAX_STACKED_NAME_LENGTH = 80;
 /** How far below its name line a stacked value, range or flag may sit (a `Value` caption line may come between). */
 const STACK_DISTANCE = 3;
+
+/** How many lines above a time-of-day diary's header its title may sit (a line or two of device and clinic between). */
+const DIARY_TITLE_DISTANCE = 4;
 
 /** How far above its header a check-up's visit dates line may sit (a line of visit captions may come between). */
 const VISIT_DATES_DISTANCE = 4;
@@ -323,6 +327,9 @@ class DocumentReader {
   private readonly goalReadings = new WeakSet<ExtractedReading>();
   /** The words the current line's spelled values replaced (see `spelled-values.ts`). */
   private asWritten: ReadonlyMap<string, string> = NOTHING_SPELLED;
+  /** A diary with a column per time of day being read, and the last lines above it (`time-of-day-diary.ts`). */
+  private diary: DiaryHeader | null = null;
+  private readonly linesAbove: string[] = [];
   /** The reading a block of earlier results under its own caption belongs to (`earlier-results-block.ts`). */
   private earlierBlock: ExtractedReading | null = null;
   /** What a letter's prose says about when its readings were taken (`letter-dates.ts`). */
@@ -478,6 +485,7 @@ class DocumentReader {
     }
     if (this.readShareAndCount(index, text)) return;
     if (this.readEarlierBlock(index, text)) return;
+    if (this.readDiary(index, text)) return;
     const undatedVisits = this.layout !== null && hasUndatedVisitColumns(this.layout.columns);
     const visitDates = visitDatesLine(text, order, undatedVisits);
     if (visitDates) {
@@ -764,6 +772,25 @@ class DocumentReader {
     if (!flagged || !candidate?.complete) return null;
     candidate.measurement.flag ??= flagged.flag;
     return acceptLine(candidate, flagged.text) ? candidate : null;
+  }
+
+  /** A time-of-day diary's header or one of its rows (`time-of-day-diary.ts`). True when the line was one. */
+  private readDiary(index: number, text: string): boolean {
+    const header = detectDiaryHeader(text, this.linesAbove);
+    this.linesAbove.push(text);
+    if (this.linesAbove.length > DIARY_TITLE_DISTANCE) this.linesAbove.shift();
+    if (header) {
+      this.diary = header;
+      return true;
+    }
+    if (this.diary === null) return false;
+    const row = readDiaryRow(text, this.diary, this.order);
+    if (row === null) {
+      this.diary = null;
+      return false;
+    }
+    for (const reading of row.readings) this.emit(index, reading.name, reading.measurement, row.date);
+    return true;
   }
 
   /**

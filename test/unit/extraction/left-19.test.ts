@@ -226,3 +226,36 @@ describe('Malay, Indonesian and Tagalog captions; Thai month-name dates', () => 
     expect(brief('หมายเหตุ ก.พ. ตรวจซ้ำ\nHbA1c   6.9 %   4.0 - 6.0').map((r) => r[3])).toEqual([null]);
   });
 });
+
+describe('a home diary with a column per time of day, two readings per cell', () => {
+  const diary = (title: string) =>
+    [
+      title,
+      '',
+      'Date          Morning           Evening',
+      '13/03/2026    138/86  72        131/82 (68)',
+      '14/03/2026    142/88  75        -',
+      '',
+      'Phone 0161 555 1234',
+    ].join('\n');
+
+  it('reads the pressure pair and the pulse of each cell, named and unit as the title gives them', () => {
+    expect(brief(diary('Blood pressure (mmHg) and pulse (bpm) diary'))).toEqual([
+      ['Blood pressure', '138/86', 'mmHg', '2026-03-13'],
+      ['pulse', '72', 'bpm', '2026-03-13'],
+      ['Blood pressure', '131/82', 'mmHg', '2026-03-13'],
+      ['pulse', '68', 'bpm', '2026-03-13'],
+      ['Blood pressure', '142/88', 'mmHg', '2026-03-14'],
+      ['pulse', '75', 'bpm', '2026-03-14'],
+    ]);
+  });
+
+  it('reads nothing when no title names the pressure', () => {
+    expect(brief(diary('My diary')).filter((r) => r[1].includes('/'))).toEqual([]);
+  });
+
+  it('never throws on a truncated or huge row', () => {
+    const text = `Blood pressure\nDate   Morning   Evening\n02/03/2026   ${'138/86 '.repeat(5000)}`;
+    expect(() => extractReadingsOffline(text)).not.toThrow();
+  });
+});
