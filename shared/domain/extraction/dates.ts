@@ -18,6 +18,7 @@
 
 import { gregorianYear, rocDates } from './asian-calendars';
 import { localeDateOrder } from './date-locale';
+import { fullWeekdayAlternation } from './weekdays';
 
 export type SlashOrder = 'month-first' | 'day-first';
 
@@ -343,8 +344,10 @@ export function findDates(original: string, order: SlashOrder): DateMatch[] {
   return result;
 }
 
-export const WEEKDAY =
-  /\b(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(?:day)?\b|\b(?:montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonntag|lunes|martes|mi[ée]rcoles|jueves|viernes|s[áa]bado|domingo|lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche)\b/giu;
+export const WEEKDAY = new RegExp(
+  String.raw`\b(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(?:day)?\b|\b(?:${fullWeekdayAlternation(['de', 'es', 'fr'])})\b`,
+  'giu',
+);
 const TIME = /\b\d{1,2}[:h]\d{2}(?::\d{2})?\s*(?:[ap]\.?m\.?)?/gi;
 
 /** A line that is only a date (with weekday, time and punctuation): a section heading such as a journal day. */

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { extractReadingsOffline } from '../../../shared/domain/extraction';
 import { readDeviceJson } from '../../../shared/domain/extraction/device-json';
 import { acceptQualifiedRecordName } from '../../../shared/domain/extraction/record-entries';
+import { fullWeekdayAlternation } from '../../../shared/domain/extraction/weekdays';
 
 const brief = (text: string) =>
   extractReadingsOffline(text).map((r) => [r.indicator, r.value, r.unit, r.measuredAt] as const);
@@ -257,5 +258,17 @@ describe('a home diary with a column per time of day, two readings per cell', ()
   it('never throws on a truncated or huge row', () => {
     const text = `Blood pressure\nDate   Morning   Evening\n02/03/2026   ${'138/86 '.repeat(5000)}`;
     expect(() => extractReadingsOffline(text)).not.toThrow();
+  });
+});
+
+describe('one table of weekday names', () => {
+  it('gives each caller the languages it asks for', () => {
+    const romance = new RegExp(`^(?:${fullWeekdayAlternation(['it', 'pt'])})$`, 'iu');
+    expect(['Mercoledì', 'quarta-feira', 'Sábado'].every((day) => romance.test(day))).toBe(true);
+    expect(romance.test('Mittwoch')).toBe(false);
+  });
+
+  it('still strips a weekday off a dated heading and reads a log weekday as day-first', () => {
+    expect(brief('Mittwoch, 04.03.2026\nGlucose 104 mg/dL')).toEqual([['Glucose', '104', 'mg/dL', '2026-03-04']]);
   });
 });
