@@ -74,7 +74,7 @@ import { monthYearAnchor } from './month-anchor';
 import { readingsInProse } from './narrative';
 import { isNotAReading } from './not-readings';
 import { repairNumberSpacing } from './number-spacing';
-import { withoutOrderCode } from './order-codes';
+import { printsLetterDigitCodes, withoutOrderCode } from './order-codes';
 import { portalRangeText, valueFirstPortalBlocks } from './portal-range-first';
 import { rangeInWordsAfter } from './prose-ranges';
 import { valueWrappedFromAbove } from './prose-wrap';
@@ -330,6 +330,8 @@ class DocumentReader {
   /** A diary with a column per time of day being read, and the last lines above it (`time-of-day-diary.ts`). */
   private diary: DiaryHeader | null = null;
   private readonly linesAbove: string[] = [];
+  /** The document prints letters-and-digits order codes after names (`(L69)`, `order-codes.ts`). */
+  letterDigitCodes = false;
   /** The reading a block of earlier results under its own caption belongs to (`earlier-results-block.ts`). */
   private earlierBlock: ExtractedReading | null = null;
   /** What a letter's prose says about when its readings were taken (`letter-dates.ts`). */
@@ -358,7 +360,7 @@ class DocumentReader {
   }
 
   private emit(line: number, asPrinted: string, measurement: Measurement, ownDate: string | null): void {
-    const written = withoutOrderCode(asPrinted);
+    const written = withoutOrderCode(asPrinted, this.letterDigitCodes);
     const shape = { name: written, value: measurement.value, fromTable: this.inTableRow, line: this.currentText };
     if (isNotAReading(shape)) return;
     const cellUnit = this.inTableRow && measurement.unit === null ? unitInNameCell(written) : null;
@@ -1022,8 +1024,10 @@ function readLines(text: string, options: ExtractionOptions): ExtractedReading[]
     options.defaultDate ??
     null;
   const yearAnchor = documentDate ?? firstWrittenDate(sourceLines, order) ?? monthYearAnchor(sourceLines);
+  const letterDigitCodes = printsLetterDigitCodes(text);
   const readAll = (lines: readonly SourceLine[]): ExtractedReading[] => {
     const reader = new DocumentReader(order, documentDate, yearAnchor);
+    reader.letterDigitCodes = letterDigitCodes;
     for (const line of lines) reader.readSpelled(line.index, line.text);
     return reader.result();
   };

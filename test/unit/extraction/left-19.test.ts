@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { extractReadingsOffline } from '../../../shared/domain/extraction';
 import { readDeviceJson } from '../../../shared/domain/extraction/device-json';
+import { printsLetterDigitCodes } from '../../../shared/domain/extraction/order-codes';
 import { acceptQualifiedRecordName } from '../../../shared/domain/extraction/record-entries';
 import { fullWeekdayAlternation } from '../../../shared/domain/extraction/weekdays';
 
@@ -270,5 +271,20 @@ describe('one table of weekday names', () => {
 
   it('still strips a weekday off a dated heading and reads a log weekday as day-first', () => {
     expect(brief('Mittwoch, 04.03.2026\nGlucose 104 mg/dL')).toEqual([['Glucose', '104', 'mg/dL', '2026-03-04']]);
+  });
+});
+
+describe('a letters-and-digits code after a name', () => {
+  it('counts a catalogue where the document prints two or more different codes', () => {
+    expect(printsLetterDigitCodes('TSH III generacji (L69)\nFerrytyna (L19)')).toBe(true);
+    expect(printsLetterDigitCodes('Haemoglobin (HB12)   13.2 g/dL')).toBe(false);
+    expect(printsLetterDigitCodes('Vitamin (B12)\nCancer antigen (CA125)')).toBe(false);
+  });
+
+  it('keeps a lone two-capital code in the name, takes it off in a catalogue, and a one-capital code always', () => {
+    expect(brief('Haemoglobin (HB12)   13.2 g/dL   12.0 - 16.0')[0]?.[0]).toBe('Haemoglobin (HB12)');
+    const catalogue = 'Haemoglobin (HB12)   13.2 g/dL   12.0 - 16.0\nPSA (PS10)   1.2 ng/mL   0 - 4';
+    expect(brief(catalogue).map((r) => r[0])).toEqual(['Haemoglobin', 'PSA']);
+    expect(brief('Ferrytyna (L19)   23,4 ng/ml   13 - 150')[0]?.[0]).toBe('Ferrytyna');
   });
 });
