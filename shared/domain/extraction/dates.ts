@@ -18,6 +18,7 @@
 
 import { gregorianYear, rocDates } from './asian-calendars';
 import { localeDateOrder } from './date-locale';
+import { fullWeekdayAlternation } from './weekdays';
 
 export type SlashOrder = 'month-first' | 'day-first';
 
@@ -129,12 +130,66 @@ const MONTHS: ReadonlyArray<readonly [string, number]> = [
       ['déc', 12],
     ] as const
   ).map(([name, month]) => [name, month] as const),
+  // Malay and Indonesian (Mac, Ogos, Disember; Maret, Agustus, Desember), Tagalog (Marso, Hunyo, Disyembre).
+  ...(
+    [
+      ['januari', 1],
+      ['februari', 2],
+      ['mac', 3],
+      ['maret', 3],
+      ['mei', 5],
+      ['julai', 7],
+      ['juni', 6],
+      ['ogos', 8],
+      ['agustus', 8],
+      ['disember', 12],
+      ['desember', 12],
+      ['pebrero', 2],
+      ['marso', 3],
+      ['hunyo', 6],
+      ['hulyo', 7],
+      ['setyembre', 9],
+      ['oktubre', 10],
+      ['nobyembre', 11],
+      ['disyembre', 12],
+    ] as const
+  ).map(([name, month]) => [name, month] as const),
+  // Thai, full and abbreviated with their inner dot (`4 มี.ค. 2569`, Buddhist-era years, `asian-calendars.ts`).
+  ...(
+    [
+      ['มกราคม', 1],
+      ['กุมภาพันธ์', 2],
+      ['มีนาคม', 3],
+      ['เมษายน', 4],
+      ['พฤษภาคม', 5],
+      ['มิถุนายน', 6],
+      ['กรกฎาคม', 7],
+      ['สิงหาคม', 8],
+      ['กันยายน', 9],
+      ['ตุลาคม', 10],
+      ['พฤศจิกายน', 11],
+      ['ธันวาคม', 12],
+      ['ม.ค', 1],
+      ['ก.พ', 2],
+      ['มี.ค', 3],
+      ['เม.ย', 4],
+      ['พ.ค', 5],
+      ['มิ.ย', 6],
+      ['ก.ค', 7],
+      ['ส.ค', 8],
+      ['ก.ย', 9],
+      ['ต.ค', 10],
+      ['พ.ย', 11],
+      ['ธ.ค', 12],
+    ] as const
+  ).map(([name, month]) => [name, month] as const),
 ];
 
 export const MONTH_BY_NAME: ReadonlyMap<string, number> = new Map(MONTHS);
 /** Longest names first, so `march` wins over `mar` and `juillet` over `juil`. */
 export const MONTH_ALTERNATION = [...MONTH_BY_NAME.keys()]
   .sort((a, b) => b.length - a.length || (a < b ? -1 : 1))
+  .map((name) => name.replace(/\./g, '\\.')) // a Thai abbreviation's inner dot is a dot
   .join('|');
 
 const YEAR_FIRST = /(?<![\d./-])(\d{4})([-/.])(\d{1,2})\2(\d{1,2})(?![\d]|[-/.:]\d)/g;
@@ -289,8 +344,10 @@ export function findDates(original: string, order: SlashOrder): DateMatch[] {
   return result;
 }
 
-export const WEEKDAY =
-  /\b(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(?:day)?\b|\b(?:montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonntag|lunes|martes|mi[ée]rcoles|jueves|viernes|s[áa]bado|domingo|lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche)\b/giu;
+export const WEEKDAY = new RegExp(
+  String.raw`\b(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(?:day)?\b|\b(?:${fullWeekdayAlternation(['de', 'es', 'fr'])})\b`,
+  'giu',
+);
 const TIME = /\b\d{1,2}[:h]\d{2}(?::\d{2})?\s*(?:[ap]\.?m\.?)?/gi;
 
 /** A line that is only a date (with weekday, time and punctuation): a section heading such as a journal day. */
@@ -329,11 +386,12 @@ const BIRTH =
 // A check-up's visit (受診/健診/検診 in Japanese, 검진/수검 in Korean, 体检 in Chinese) is when it was measured. Other
 // languages' sampling words: Dutch afname, Polish pobranie, Scandinavian prøvetaking/provtagning, Finnish
 // näytteenotto, Czech odběr, Turkish numune; Taiwanese 採檢/抽血, Thai เก็บตัวอย่าง/เจาะเลือด, Vietnamese lấy mẫu,
-// Indonesian pengambilan, Hebrew לקיחה/דגימה, Spanish (US portals) recolectado/recolección. Received/printed: Hebrew קבלה/הפקה, 簽收, Thai รับตัวอย่าง/รายงาน/พิมพ์, Vietnamese nhận mẫu/trả kết quả; Hungarian mintavétel, Romanian recoltare.
+// Indonesian pengambilan, Malay sampel/spesimen, Tagalog koleksyon/kinuha, Thai ผลครั้งก่อน (an earlier result's
+// heading dates the rows under it), Hebrew לקיחה/דגימה, Spanish (US portals) recolectado/recolección. Received/printed: Hebrew קבלה/הפקה, 簽收, Thai รับตัวอย่าง/รายงาน/พิมพ์, Vietnamese nhận mẫu/trả kết quả; Hungarian mintavétel, Romanian recoltare.
 const COLLECTION =
-  /(?:לקיחה|דגימה|נלקח|採檢|采检|抽血|เก็บตัวอย่าง|เก็บสิ่งส่งตรวจ|เจาะเลือด|l[ấa]y m[ẫa]u|pengambilan|采样|采集|采血|送检|取样|採取|採血|採尿|채취|채혈|受診日|受診年月日|健診日|検診日|受検日|健康診断日|実施日|검진일|수검일|체검일|体检日期|体检时间|co[l1i][l1i]ect|afname|afgenomen|pobran|pr[øo]vetak|pr[øo]vetag|provtag|n[äa]ytteenot|odb[ěe]r|numune|mintav[ée]tel|recoltar|prelievo|prelevat|\bcoleta\b|colheita|raccolta|recolect|recolecci[oó]n|\bdrawn\b|\bdraw\b|sampl|specimen|entnahme|abnahme|abgenommen|extracci[oó]n|\btoma\b|pr[ée]l[eè]v|obtenci[oó]n|\bvisit)/i;
+  /(?:לקיחה|דגימה|נלקח|採檢|采检|抽血|เก็บตัวอย่าง|เก็บสิ่งส่งตรวจ|เจาะเลือด|l[ấa]y m[ẫa]u|pengambilan|采样|采集|采血|送检|取样|採取|採血|採尿|채취|채혈|受診日|受診年月日|健診日|検診日|受検日|健康診断日|実施日|검진일|수검일|체검일|体检日期|体检时间|co[l1i][l1i]ect|afname|afgenomen|pobran|pr[øo]vetak|pr[øo]vetag|provtag|n[äa]ytteenot|odb[ěe]r|numune|mintav[ée]tel|recoltar|prelievo|prelevat|\bcoleta\b|colheita|raccolta|recolect|recolecci[oó]n|\bdrawn\b|\bdraw\b|sampl|specimen|entnahme|abnahme|abgenommen|extracci[oó]n|\btoma\b|pr[ée]l[eè]v|obtenci[oó]n|\bvisit|\bsampel\b|spesimen|koleksyon|kinuha|ผลครั้งก่อน)/i;
 const GENERIC =
-  /(?:日期|检验日|檢驗日|検査日|検査年月日|日付|검사일|검사일자|날짜|\bdate\b|datum|\bfecha\b|\bdata\b|\bvom\b|\bdu\b|\bnote\b|\bdated\b)/i;
+  /(?:日期|检验日|檢驗日|検査日|検査年月日|日付|검사일|검사일자|날짜|\bdate\b|datum|\bfecha\b|\bdata\b|\bvom\b|\bdu\b|\bnote\b|\bdated\b|\btarikh\b|\btanggal\b|\bpetsa\b|วันที่)/i;
 const REPORT =
   /(?:קבלה|הפקה|הדפסה|簽收|รายงาน|รับตัวอย่าง|รับสิ่งส่งตรวจ|พิมพ์|nh[ậa]n m[ẫa]u|tr[ảa] k[ếe]t qu[ảa]|报告|報告|审核|審核|打印|接收|签收|受付|印刷|発行|보고|접수|출력|발행|report|referto|laudo|emiss|liberad|result|receiv|eingang|befund|printed|issued|validat|valid[ée]|authori|review|signed|ausgedruckt|gedruckt|telephon|export|generated|erstellt)/i;
 
@@ -395,7 +453,7 @@ const PRIORITY: Record<Exclude<DateLabel, 'birth'>, number> = { collection: 0, g
  * closing dot of a Hungarian date (`2026.02.03. 07:20`).
  */
 const TIME_AFTER =
-  /^\s*(?:,|\.|at|um|à|às|alle|ore|a las|om|kl\.?|klo|godz\.?|T|-|\/)?\s*(\d{1,2})[:h](\d{2})(?::(\d{2}))?(?!\d)(?:\s*([ap])\.?\s?m\.?(?![a-z]))?/i;
+  /^\s*(?:,|\.|at|um|à|às|alle|ore|a las|om|kl\.?|klo|godz\.?|T|-|\/|เวลา|pukul|jam|alas)?\s*(\d{1,2})[:h](\d{2})(?::(\d{2}))?(?!\d)(?:\s*([ap])\.?\s?m\.?(?![a-z]))?/i;
 
 /** `2026-03-14` with the time written after it on the line as `2026-03-14T07:42:00`; the date alone without one. */
 export function withTimeAfter(date: string, after: string): string {

@@ -2,9 +2,9 @@
  * The offline reading extractor: a line-by-line pipeline over the document.
  *
  * Structured documents are read whole first, by their standard's fields: an HL7 v2 message (`hl7-v2.ts`), then FHIR
- * JSON (`fhir-json.ts`), then a C-CDA document (`cda-xml.ts`), then FHIR XML (`fhir-xml.ts`). When one yields a
- * reading the line pipeline does not run; a C-CDA document without result entries gives it its result sections'
- * narrative tables as lines, in place of the XML.
+ * JSON (`fhir-json.ts`), then a device or app export's dated JSON records (`device-json.ts`), then a C-CDA document
+ * (`cda-xml.ts`), then FHIR XML (`fhir-xml.ts`). When one yields a reading the line pipeline does not run; a C-CDA
+ * document without result entries gives it its result sections' narrative tables as lines, in place of the XML.
  *
  *   1. `lines.ts`      clean and split the text; recognise header/footer noise (identity, contacts, pages, signatures)
  *   2. `dates.ts`      settle the document's date order and its report date (collection before report date)
@@ -34,6 +34,7 @@
  */
 
 import { withoutAnalyserSettings } from './analyser-settings';
+import { readBloodGroupLine } from './blood-group';
 import { readCdaDocument } from './cda-xml';
 import { hasNumberedCodeColumn, withoutLeadingCode } from './code-column';
 import { unfoldColumns } from './columns';
@@ -57,6 +58,8 @@ import {
   reportDate,
   type SlashOrder,
 } from './dates';
+import { readDeviceJson } from './device-json';
+import { earlierResultInBlock, isEarlierResultsCaption } from './earlier-results-block';
 import { type FallbackReading, isStructuredText, readFallback, type SeenLine } from './fallback-reader';
 import { readFhirObservations } from './fhir-json';
 import { readFhirXmlObservations } from './fhir-xml';
@@ -74,12 +77,12 @@ import { readingsInProse } from './narrative';
 import { isNotAReading } from './not-readings';
 import { repairNumberSpacing } from './number-spacing';
 import { withOddSeparatorsAsGaps } from './odd-separators';
-import { withoutOrderCode } from './order-codes';
+import { printsLetterDigitCodes, withoutOrderCode } from './order-codes';
 import { portalRangeText, valueFirstPortalBlocks } from './portal-range-first';
 import { rangeInWordsAfter } from './prose-ranges';
 import { valueWrappedFromAbove } from './prose-wrap';
 import { tidyReading } from './range-tidy';
-import { acceptRecordRow, isEntryTitle, withoutTrailingNote } from './record-entries';
+import { acceptQualifiedRecordName, acceptRecordRow, isEntryTitle, withoutTrailingNote } from './record-entries';
 import { withoutRestatements } from './restatements';
 import { isSecondUnitLine, splitTrailingEarlier, unitInNameCell } from './result-columns';
 import { isSectionHeadingLine } from './row-marks';
@@ -87,6 +90,7 @@ import { detectShareCountHeader, readShareCountRow, type ShareCountHeader } from
 import { spellOutValues } from './spelled-values';
 import { detectHeader, type RowReading, readTableRow, type TableLayout } from './table-layout';
 import { readTimeInRangeLine } from './time-in-range';
+import { type DiaryHeader, detectDiaryHeader, readDiaryRow } from './time-of-day-diary';
 import { detectTransposedHeader, readTransposedRow, type TransposedLayout, type TransposedRow } from './transposed';
 import type { ExtractedReading, ExtractionOptions } from './types';
 import { dateVisitColumns, hasUndatedVisitColumns, visitDatesLine } from './visit-columns';
@@ -102,6 +106,9 @@ const MAX_STACKED_NAME_WORDS = 8;
 const MAX_STACKED_NAME_LENGTH = 80;
 /** How far below its name line a stacked value, range or flag may sit (a `Value` caption line may come between). */
 const STACK_DISTANCE = 3;
+
+/** How many lines above a time-of-day diary's header its title may sit (a line or two of device and clinic between). */
+const DIARY_TITLE_DISTANCE = 4;
 
 /** How far above its header a check-up's visit dates line may sit (a line of visit captions may come between). */
 const VISIT_DATES_DISTANCE = 4;
@@ -323,6 +330,13 @@ class DocumentReader {
   private readonly goalReadings = new WeakSet<ExtractedReading>();
   /** The words the current line's spelled values replaced (see `spelled-values.ts`). */
   private asWritten: ReadonlyMap<string, string> = NOTHING_SPELLED;
+  /** A diary with a column per time of day being read, and the last lines above it (`time-of-day-diary.ts`). */
+  private diary: DiaryHeader | null = null;
+  private readonly linesAbove: string[] = [];
+  /** The document prints letters-and-digits order codes after names (`(L69)`, `order-codes.ts`). */
+  letterDigitCodes = false;
+  /** The reading a block of earlier results under its own caption belongs to (`earlier-results-block.ts`). */
+  private earlierBlock: ExtractedReading | null = null;
   /** What a letter's prose says about when its readings were taken (`letter-dates.ts`). */
   private readonly letterDates: LetterDates;
   /** Every line read, and whether the pipeline left it open, for the fallback reader (`fallback-reader.ts`). */
@@ -377,7 +391,7 @@ class DocumentReader {
   }
 
   private emit(line: number, asPrinted: string, measurement: Measurement, ownDate: string | null): void {
-    const uncoded = withoutOrderCode(asPrinted);
+    const uncoded = withoutOrderCode(asPrinted, this.letterDigitCodes);
     const written = this.codeColumn ? withoutLeadingCode(uncoded, measurement.unit) : uncoded;
     const shape = {
       name: written,
@@ -516,6 +530,8 @@ class DocumentReader {
       this.transposed = null;
     }
     if (this.readShareAndCount(index, text)) return;
+    if (this.readEarlierBlock(index, text)) return;
+    if (this.readDiary(index, text)) return;
     const undatedVisits = this.layout !== null && hasUndatedVisitColumns(this.layout.columns);
     const visitDates = visitDatesLine(text, order, undatedVisits);
     if (visitDates) {
@@ -595,6 +611,12 @@ class DocumentReader {
       }
     }
 
+    const bloodGroup = readBloodGroupLine(text);
+    if (bloodGroup) {
+      this.emit(index, bloodGroup.name, bloodGroup.measurement, null);
+      return;
+    }
+
     const timeInRange = readTimeInRangeLine(text);
     if (timeInRange) {
       this.emit(index, timeInRange.name, timeInRange.measurement, null);
@@ -643,7 +665,12 @@ class DocumentReader {
     }
 
     const single = this.readFlagFirstLine(body) ?? readingInLine(body, order);
-    if (single?.complete && (acceptLine(single, body) || acceptRecordRow(single.name, single.measurement, body))) {
+    const acceptedSingle =
+      single?.complete &&
+      (acceptLine(single, body) ||
+        acceptRecordRow(single.name, single.measurement, body) ||
+        acceptQualifiedRecordName(single.name, single.measurement));
+    if (single && acceptedSingle) {
       this.emit(index, single.name, single.measurement, ownDate);
       const name = this.stack.last?.reading.indicator ?? single.name;
       for (const earlier of previous ? [previous, ...previous.older] : []) {
@@ -796,6 +823,49 @@ class DocumentReader {
     if (!flagged || !candidate?.complete) return null;
     candidate.measurement.flag ??= flagged.flag;
     return acceptLine(candidate, flagged.text) ? candidate : null;
+  }
+
+  /** A time-of-day diary's header or one of its rows (`time-of-day-diary.ts`). True when the line was one. */
+  private readDiary(index: number, text: string): boolean {
+    const header = detectDiaryHeader(text, this.linesAbove);
+    this.linesAbove.push(text);
+    if (this.linesAbove.length > DIARY_TITLE_DISTANCE) this.linesAbove.shift();
+    if (header) {
+      this.diary = header;
+      return true;
+    }
+    if (this.diary === null) return false;
+    const row = readDiaryRow(text, this.diary, this.order);
+    if (row === null) {
+      this.diary = null;
+      return false;
+    }
+    for (const reading of row.readings) this.emit(index, reading.name, reading.measurement, row.date);
+    return true;
+  }
+
+  /**
+   * A caption opening a block of earlier results, or a line of that block: an earlier reading, with its own date, of
+   * the reading the block follows however far below it (`earlier-results-block.ts`). True when the line was one.
+   */
+  private readEarlierBlock(index: number, text: string): boolean {
+    if (isEarlierResultsCaption(text)) {
+      // The caption is never a test's name, with or without a reading above for its block to follow.
+      this.earlierBlock = this.stack.last?.reading ?? null;
+      return true;
+    }
+    const current = this.earlierBlock;
+    if (current === null) return false;
+    const earlier = earlierResultInBlock(text, this.order);
+    if (earlier === null) {
+      this.earlierBlock = null;
+      return false;
+    }
+    earlier.measurement.unit ??= current.unit;
+    const last = this.stack.last;
+    this.emit(index, current.indicator, earlier.measurement, earlier.date);
+    this.stack.last = last;
+    return true;
   }
 
   /** `Previous result: 1.3 mg/dL on 02/01/2026` under a reading: an earlier reading of the test just above. */
@@ -972,6 +1042,8 @@ export function extractReadingsOffline(text: string, options: ExtractionOptions 
   if (hl7 && hl7.length > 0) return hl7;
   const fhir = readFhirObservations(text);
   if (fhir && fhir.length > 0) return fhir;
+  const device = readDeviceJson(text);
+  if (device && device.length > 0) return device;
   const cda = readCdaDocument(text);
   if (cda && cda.readings.length > 0) return cda.readings;
   const fhirXml = readFhirXmlObservations(text);
@@ -1004,9 +1076,11 @@ function readLines(text: string, options: ExtractionOptions, withFallback: boole
     null;
   const yearAnchor = documentDate ?? firstWrittenDate(sourceLines, order) ?? monthYearAnchor(sourceLines);
   const codeColumn = hasNumberedCodeColumn(sourceLines);
+  const letterDigitCodes = printsLetterDigitCodes(text);
   // The fallback reads only the final pass: how columns unfold is decided on what the readers read.
   const readAll = (lines: readonly SourceLine[], fallback = false): ExtractedReading[] => {
     const reader = new DocumentReader(order, documentDate, yearAnchor, codeColumn);
+    reader.letterDigitCodes = letterDigitCodes;
     for (const line of lines) reader.readSpelled(line.index, line.text);
     return reader.result(fallback);
   };

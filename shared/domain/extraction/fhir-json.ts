@@ -78,7 +78,7 @@ function parsed(json: string): Json | undefined {
  * embedded in prose. A JSON-looking span that is truncated or does not parse ends the search: it is a broken
  * document, and the resources nested inside it are not read on their own.
  */
-function jsonValues(text: string): Json[] {
+export function jsonValues(text: string): Json[] {
   const values: Json[] = [];
   const opening = /[{[]/g;
   for (let found = opening.exec(text); found !== null; found = opening.exec(text)) {

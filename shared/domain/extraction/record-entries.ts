@@ -57,6 +57,23 @@ export function acceptRecordRow(name: string, measurement: Measurement, line: st
   return at >= 0 && /^\s{2,}\S/.test(line.slice(at + name.length));
 }
 
+/** `Haemoglobin A1c level - IFCC standardised`: a record name, a spaced dash, and the qualifier SNOMED adds. */
+const QUALIFIED_NAME = /^(.+?)\s[-–]\s(\p{L}[\p{L}\d\s/()-]*)$/u;
+
+/**
+ * A descriptive record name qualified after a spaced dash, with its value and laboratory unit on the same line (the
+ * NHS App and GP online records print `Haemoglobin A1c level - IFCC standardised 51 mmol/mol` under the entry's date):
+ * the part before the dash must be a measurement the resolver knows, so the dash is no separator between two
+ * readings and the name is read whole, up to the record-name length.
+ */
+export function acceptQualifiedRecordName(name: string, measurement: Measurement): boolean {
+  const { unit } = measurement;
+  if (unit === null || !isLabUnit(unit) || isDoseUnit(unit) || name.length > 120) return false;
+  const parts = QUALIFIED_NAME.exec(name);
+  if (!parts?.[1] || letterWords(name) > MAX_RECORD_NAME_WORDS) return false;
+  return isKnownMeasurement(parts[1], unit);
+}
+
 /** `(Practice nurse)`, `(home reading)`, `[self-reported]` after a column gap at the end of the line. */
 const TRAILING_NOTE = /\s{2,}[([]\s*(\p{L}[\p{L}\s'.-]{1,40}?)\s*[)\]]\s*$/u;
 

@@ -4,6 +4,7 @@
  * date (a log sent in January covers December). Only a whole cell that is such a date counts; a weekday may lead.
  */
 import { iso, MONTH_ALTERNATION, MONTH_BY_NAME, type SlashOrder, WEEKDAY } from './dates';
+import { fullWeekdayAlternation } from './weekdays';
 
 // A dotted day needs its closing dot (`2.3.`): `2.3` alone is a number.
 const NUMERIC_DAY = /^(\d{1,2})(?:\/(\d{1,2})|\.(\d{1,2})\.)$/;
@@ -18,8 +19,10 @@ const NAMED_DAY = new RegExp(
  * whole date cell, so `mar`, `Do`, `So` meet no other reading. These languages write the day first, so the day after
  * such a weekday is read day-first whatever the rest of the document leaves the slash order at.
  */
-const LOG_WEEKDAY =
-  /^\s*(?:lun|mar|mi[ée]|jue|vie|s[áa]b|dom|seg|ter|qua|qui|sex|mer|jeu|ven|sam|dim|gio|sab|mo|di|mi|do|fr|sa|so|segunda|ter[çc]a|quarta|quinta|sexta|(?:segunda|ter[çc]a|quarta|quinta|sexta)-feira|luned[iì]|marted[iì]|mercoled[iì]|gioved[iì]|venerd[iì]|sabato|domenica|lunes|martes|mi[ée]rcoles|jueves|viernes|s[áa]bado|domingo|lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonntag)(?![\p{L}])\.?,?\s+/iu;
+const LOG_WEEKDAY = new RegExp(
+  String.raw`^\s*(?:lun|mar|mi[ée]|jue|vie|s[áa]b|dom|seg|ter|qua|qui|sex|mer|jeu|ven|sam|dim|gio|sab|mo|di|mi|do|fr|sa|so|${fullWeekdayAlternation(['pt', 'it', 'es', 'fr', 'de'])})(?![\p{L}])\.?,?\s+`,
+  'iu',
+);
 
 /** The month and day a yearless cell names, or null (`Mar 2`, an English month, is tried as written too). */
 function monthAndDay(cell: string, order: SlashOrder): { month: number; day: number } | null {

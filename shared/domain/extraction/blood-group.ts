@@ -1,0 +1,34 @@
+/**
+ * A blood grouping result in words: `Blood Group  O Positive`, `ABO/Rh: A Rh(D) negativo`, `Blutgruppe: 0 Rh positiv`,
+ * `Groupe sanguin : AB Rhésus négatif`. The value is a group and a Rhesus sign, neither a number nor one of the
+ * qualitative words other rows use, so no general reader takes it; the caption and the group's shape together are
+ * the evidence. One reading, value as written (the group and its Rhesus words joined as printed).
+ */
+import type { Measurement } from './measurement';
+
+/** Captions of an ABO (and Rhesus) grouping in the languages reports are sent in. */
+const CAPTION = String.raw`(?:blood\s+group(?:ing)?|blood\s+type|abo\s*(?:[/&+-]\s*|\s)?(?:rh(?:\s*\(d\))?|rhesus)(?:\s+(?:group|type|typing))?|abo\s+group(?:ing)?|blutgruppe|grupo\s+sangu[ií]neo|tipo\s+sangu[ií]neo|groupe\s+sanguin|gruppo\s+sanguigno|bloedgroep|golongan\s+darah|kumpulan\s+darah|uri\s+ng\s+dugo)`;
+
+/** The Rhesus part: `Rh positive`, `Rh(D) negativo`, `RhD pos`, `Positive`, `+`. */
+const RHESUS = String.raw`(?:(?:rh[eé]?(?:sus)?\s*(?:\(\s*d\s*\)|d)?\s*[:-]?\s*)?(?:positiv[eo]?|negativ[eo]?|n[ée]gatif|positif|pos\.?|neg\.?|\+|-|\(\+\)|\(-\)))`;
+
+/** The group, then optionally its Rhesus: `O Positive`, `A Rh(D) negativo`, `0 Rh positiv`, `AB+`, `B`. */
+const GROUP = String.raw`(?:AB|A|B|O|0)`;
+
+const BLOOD_GROUP_LINE = new RegExp(
+  String.raw`^\s*(${CAPTION})\s*(?:\(\s*[^()]{1,20}\))?\s*(?::|\.{2,}|\s{2,}|\t)\s*(${GROUP}\s*${RHESUS}?)\s*$`,
+  'iu',
+);
+
+/** The blood-group reading a line states, or null. */
+export function readBloodGroupLine(text: string): { name: string; measurement: Measurement } | null {
+  if (text.length > 160) return null;
+  const m = BLOOD_GROUP_LINE.exec(text);
+  if (!m?.[1] || !m[2]) return null;
+  // The group letter must be a capital (or zero) as printed: `a` or `o` after a caption is a word, not a group.
+  if (!/^(?:AB|A|B|O|0)/.test(m[2])) return null;
+  return {
+    name: m[1].replace(/\s+/g, ' '),
+    measurement: { value: m[2].trim(), unit: null, referenceRange: null, flag: null, qualitative: true, rest: '' },
+  };
+}

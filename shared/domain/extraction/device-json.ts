@@ -1,0 +1,157 @@
+/**
+ * Device and app exports as JSON (Fitbit account archive and Web API, Google Takeout, Garmin Connect daily summaries,
+ * Oura, Samsung Health, Apple Health converted to JSON): arrays of records, each a date field and numbers named by
+ * their fields. The date may come after the values (`{"value": {"restingHeartRate": 61}, "dateTime": "2026-03-04"}`)
+ * and the values may sit one level down in a `value` object, which is why these are read with the JSON parser and not
+ * by the line reader. Names are the field names as written; a unit only where the export writes one (`"unit": "kg"`
+ * beside a `value`), since these apps leave units to an account setting. Malformed JSON yields nothing, never throws.
+ */
+import { type Json, type JsonObject, jsonValues } from './fhir-json';
+import type { ExtractedReading } from './types';
+
+/** How deep containers are searched for records (a Takeout file nests two or three). */
+const MAX_NESTING = 16;
+
+/** Fields dating a record, in order of preference: a day summary's day, then the measurement's start. */
+const DATE_KEYS = [
+  'dateTime',
+  'date',
+  'calendarDate',
+  'day',
+  'summary_date',
+  'summaryDate',
+  'startDate',
+  'start_date',
+  'startTime',
+  'start_time',
+  'timestamp',
+];
+const DATE_KEY_SET = new Set(DATE_KEYS.map((key) => key.toLowerCase()));
+
+/** A cheap look for a quoted date field, which keeps other documents off the JSON scan. */
+const HAS_DATE_KEY = new RegExp(`"(?:${DATE_KEYS.join('|')})"\\s*:`);
+
+/**
+ * Fields that identify, classify or time a record rather than measure anything: ids (`logId`, `userProfilePK`,
+ * `period_id`), versions, sources, offsets, a fit's confidence or error, and every other date or time field.
+ */
+const NOT_A_MEASURE =
+  /(?:^|_)(?:id|pk|uuid|guid)$|^(?:type|source|confidence|error|index|sequence|category|attrib|status|units?)$|^tz|date|time|offset|zone|version/i;
+/** A camel-case id (`logId`, `userProfilePK`): case matters, or `lipid` and `uricAcid` would look like one. */
+const CAMEL_ID = /[a-z0-9](?:Id|ID|PK|Pk|Uuid|UUID)$/;
+
+/** A number as written (JSON numbers reach here as strings, their written precision kept). */
+const NUMBER = /^-?\d+(?:\.\d+)?$/;
+
+/** Container keys that name no measurement: a bare `value` under them has no name. */
+const GENERIC_CONTAINER = /^(?:data|records?|entries|items|results?|values?|list|logs?|samples?)$/i;
+
+/** `2026-03-04`, `2026-03-04T07:02:11.000Z`, `2026-03-04 07:12:55 +0100`: date, and time to the second. */
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2}))?)?/;
+/** `10/20/26`, `03/04/26 08:00:00`: the month-first dates of US-built apps (Fitbit). */
+const SLASH_DATE = /^(\d{1,2})\/(\d{1,2})\/(\d{2}|\d{4})(?:\s+(\d{2}):(\d{2})(?::(\d{2}))?)?$/;
+/** A separate `time` field: `07:02:11`. */
+const CLOCK = /^(\d{2}):(\d{2})(?::(\d{2}))?$/;
+
+function isObject(value: Json | undefined): value is JsonObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function text(value: Json | undefined): string | null {
+  return typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
+}
+
+function pad(part: string): string {
+  return part.padStart(2, '0');
+}
+
+function withTime(day: string, hour?: string, minute?: string, second?: string): string {
+  return hour && minute ? `${day}T${hour}:${minute}:${second ?? '00'}` : day;
+}
+
+/** A written date as ISO (date, or date and local time as written; an offset is dropped as the FHIR reader does). */
+function isoDate(written: string): string | null {
+  const iso = ISO_DATE.exec(written);
+  if (iso) return withTime(`${iso[1]}-${iso[2]}-${iso[3]}`, iso[4], iso[5], iso[6]);
+  const slash = SLASH_DATE.exec(written);
+  if (!slash?.[1] || !slash[2] || !slash[3]) return null;
+  let [month, day] = [Number(slash[1]), Number(slash[2])];
+  if (month > 12 && day <= 12) [month, day] = [day, month]; // only a day-first date can start above 12
+  if (month < 1 || month > 12 || day < 1 || day > 31) return null;
+  const year = slash[3].length === 2 ? `20${slash[3]}` : slash[3];
+  return withTime(`${year}-${pad(String(month))}-${pad(String(day))}`, slash[4], slash[5], slash[6]);
+}
+
+/** The record's date: its preferred date field, with a separate `time` field joined to a date without one. */
+function recordDate(record: JsonObject): string | null {
+  const byKey = new Map(Object.keys(record).map((key) => [key.toLowerCase(), key]));
+  for (const key of DATE_KEYS) {
+    const field = byKey.get(key.toLowerCase());
+    const written = field === undefined ? null : text(record[field]);
+    const date = written === null ? null : isoDate(written);
+    if (date === null) continue;
+    const clock = CLOCK.exec(text(record.time) ?? '');
+    return date.length === 10 && clock ? withTime(date, clock[1], clock[2], clock[3]) : date;
+  }
+  return null;
+}
+
+function reading(indicator: string, value: string, unit: string | null, measuredAt: string): ExtractedReading {
+  return { indicator, value, unit, referenceRange: null, flag: null, measuredAt };
+}
+
+/** The numbers an object holds under measurement-like field names, each a reading named by its field. */
+function namedNumbers(fields: JsonObject, measuredAt: string, into: ExtractedReading[]): void {
+  for (const [key, value] of Object.entries(fields)) {
+    if (key === 'value' || NOT_A_MEASURE.test(key) || CAMEL_ID.test(key)) continue;
+    const number = text(value);
+    if (number !== null && NUMBER.test(number)) into.push(reading(key, number, null, measuredAt));
+  }
+}
+
+/**
+ * A record's readings: its own numeric fields, a `value` object's fields (Fitbit's nesting), and a bare `value`
+ * named by the record's `type` (Apple Health) or else by the key holding the records (`activities-steps`).
+ */
+function recordReadings(record: JsonObject, measuredAt: string, containerKey: string | null): ExtractedReading[] {
+  const found: ExtractedReading[] = [];
+  namedNumbers(record, measuredAt, found);
+  const value = record.value;
+  if (isObject(value)) namedNumbers(value, measuredAt, found);
+  const bare = text(value);
+  if (bare !== null && NUMBER.test(bare)) {
+    const name =
+      text(record.type) ?? (containerKey !== null && !GENERIC_CONTAINER.test(containerKey) ? containerKey : null);
+    if (name !== null) found.push(reading(name, bare, text(record.unit) ?? text(record.units), measuredAt));
+  }
+  return found;
+}
+
+function collect(value: Json, key: string | null, into: ExtractedReading[], depth: number): void {
+  // A pathological `[[[[…]]]]` must not exhaust the stack.
+  if (depth > MAX_NESTING) return;
+  if (Array.isArray(value)) {
+    for (const item of value) collect(item, key, into, depth + 1);
+    return;
+  }
+  if (!isObject(value)) return;
+  const measuredAt = recordDate(value);
+  if (measuredAt !== null) {
+    // A dated record is read whole; what it nests (heart-rate zones, intraday samples) is its detail, not readings.
+    into.push(...recordReadings(value, measuredAt, key));
+    return;
+  }
+  for (const [childKey, child] of Object.entries(value)) {
+    if (!DATE_KEY_SET.has(childKey.toLowerCase())) collect(child, childKey, into, depth + 1);
+  }
+}
+
+/** The readings of a device export's dated records, or null when the text holds no JSON with a date field. */
+export function readDeviceJson(textIn: string): ExtractedReading[] | null {
+  if (!HAS_DATE_KEY.test(textIn)) return null;
+  const values = jsonValues(textIn);
+  if (values.length === 0) return null;
+  const readings: ExtractedReading[] = [];
+  for (const value of values) collect(value, null, readings, 0);
+  return readings;
+}
