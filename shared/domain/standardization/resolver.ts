@@ -20,6 +20,7 @@ import {
   retrievalConfidence,
   retrieveGroup,
 } from './retrieval/retrieve';
+import { joinedSpacedWords } from './spaced-words';
 import {
   axesAnchors,
   componentAnchors,
@@ -385,6 +386,12 @@ function lookup(name: string, unit: string | null, retrievalThreshold: number): 
   const joined = joinedLineBreaks(name);
   if (joined !== name) {
     const read = lookup(joined, unit, retrievalThreshold);
+    if (read.loincCode) return Object.freeze({ ...read, confidence: Math.min(read.confidence, OCR_CONFIDENCE) });
+  }
+  // `Potass ium`, `T S H`: a word OCR or a fax spaced apart, joined and read again by every stage.
+  const unspaced = joinedSpacedWords(name);
+  if (unspaced !== name) {
+    const read = lookup(unspaced, unit, retrievalThreshold);
     if (read.loincCode) return Object.freeze({ ...read, confidence: Math.min(read.confidence, OCR_CONFIDENCE) });
   }
   const respelled = respelledResolution(name, unit, retrievalThreshold);
