@@ -35,6 +35,8 @@ const READ_NUMBER = /^(?=.*\d)[\dlIO]+$/;
 
 /** The word the pieces make, or null when they do not make one the corpus writes. */
 function wordOfPieces(pieces: readonly string[]): string | null {
+  // Alphabetic scripts only: a Han name before a Latin letter (`维生素 A`) is written apart on purpose.
+  if (pieces.some((p) => /[^\p{Script=Latin}\p{Script=Greek}\p{N}]/u.test(p))) return null;
   const [first = '', second = ''] = pieces;
   // One letter and its number (`B 12`, `T 4`, `B l2`): the number's misread letters are digits.
   if (pieces.length === 2 && /^\p{L}$/u.test(first) && READ_NUMBER.test(second)) {

@@ -48,3 +48,14 @@ describe('the resolver reads spaced-apart names', () => {
     expect(resolveReadingIndicator('Creat inine', null).loincCode).toBeNull();
   });
 });
+
+describe('units as OCR reads them', () => {
+  it('reads rn as m before a litre and a one as the l of mol', async () => {
+    const { normalizeUnit } = await import('../../../shared/domain/standardization/units');
+    expect(normalizeUnit('ng/rnL')).toBe('ng/mL');
+    expect(normalizeUnit('mmo1/mo1')).toBe('mmol/mol');
+    expect(normalizeUnit('µmo1/L')).toBe('umol/L');
+    expect(normalizeUnit('mo')).toBe('mo');
+    expect(resolveReadingIndicator('Ferritina sérica', 'ng/rnL').loincCode).toBe('2276-4');
+  });
+});
