@@ -1,5 +1,6 @@
 import { commonGroup, isAbbreviationOf, mixedScriptGroup, refinedGroup, SCRIPT_CONFLICT } from './cjk-abbreviation';
 import { type CorpusConcept, conceptByCode, corpusIndex, type SynonymGroup } from './corpus';
+import { englishQualifiers } from './foreign-qualifiers';
 import { joinedLineBreaks } from './hyphenation';
 import { conceptByMethod, type MethodAxisName, readMethodAxis } from './method-axis';
 import {
@@ -393,6 +394,12 @@ function lookup(name: string, unit: string | null, retrievalThreshold: number): 
   if (unspaced !== name) {
     const read = lookup(unspaced, unit, retrievalThreshold);
     if (read.loincCode) return Object.freeze({ ...read, confidence: Math.min(read.confidence, OCR_CONFIDENCE) });
+  }
+  // `Temperatura axilar`, `Parathormon intakt`: a qualifier in another language written in English, read again.
+  const english = englishQualifiers(name);
+  if (english !== name) {
+    const read = lookup(english, unit, retrievalThreshold);
+    if (read.loincCode) return Object.freeze({ ...read, confidence: Math.min(read.confidence, RESPELLED_CONFIDENCE) });
   }
   const respelled = respelledResolution(name, unit, retrievalThreshold);
   if (respelled) return respelled;

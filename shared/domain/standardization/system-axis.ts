@@ -112,6 +112,11 @@ const PHRASES: ReadonlyMap<string, readonly System[]> = new Map([
   ['arterial blood', ['arterial blood']],
   ['venous blood', ['venous blood']],
   ['capillary blood', ['capillary blood']],
+  // `Lactate arterial`, `pO2 art.`, `Gasometría venous pH` (other languages' words in English, foreign-qualifiers.ts).
+  ['arterial', ['arterial blood']],
+  ['art', ['arterial blood']],
+  ['venous', ['venous blood']],
+  ['capillary', ['capillary blood']],
   ['cord blood', ['cord blood']],
   ['cord bld', ['cord blood']],
   ['bldco', ['cord blood']],
