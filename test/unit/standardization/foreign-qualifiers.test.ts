@@ -31,3 +31,12 @@ describe('a qualifier written in another language', () => {
     expect(performance.now() - start).toBeLessThan(500);
   });
 });
+
+describe('a 24-hour collection written as two words before Urine', () => {
+  it('is the 24-hour urine system, whose unit must still fit', () => {
+    expect(code('Aldosterone, 24 hr Urine', 'mcg/24 h')).toBe('1765-7');
+    expect(code('Creatinine 24 hour urine', 'mg/(24.h)')).toBe('2162-6');
+    expect(code('Kreatinin im 24-h-Sammelurin', 'g/24 h')).toBe('2162-6');
+    expect(code('Sodium, 24 hr urine', 'mg/dL')).toBeNull();
+  });
+});
