@@ -320,6 +320,17 @@ function acronymOnName(name: string, normalized: string): boolean {
   return corpusIndex.exact.has(word.slice(0, -1).toLowerCase());
 }
 
+/**
+ * `Basophils %`, `Monocytes %` without a unit: the corpus holds only the share of a differential cell type and asks
+ * for a unit (`requiresUnit`) so that a count is never filed as one; a name that writes the percent sign says which
+ * (README *Labelling decisions*: `Blasts %` resolves to the share).
+ */
+function writtenShare(group: SynonymGroup, normalized: string): CorpusConcept | null {
+  if (group.ambiguous || group.concepts.length !== 1 || !normalized.split(' ').includes('pct')) return null;
+  const only = group.concepts[0] as CorpusConcept;
+  return only.requiresUnit && only.units.includes('%') ? only : null;
+}
+
 function lookup(name: string, unit: string | null, retrievalThreshold: number): IndicatorResolution {
   const { key: normalized, property } = analyseIndicatorText(name);
   if (!normalized) return unresolved(unit);
@@ -344,6 +355,8 @@ function lookup(name: string, unit: string | null, retrievalThreshold: number): 
   }
   const exactish = exactishMatch(name, normalized);
   if (exactish === SCRIPT_CONFLICT) return unresolved(unit);
+  const share = exactish && unit === null ? writtenShare(exactish.group, normalized) : null;
+  if (share) return resolutionOfConcept(share, Math.min(exactish?.confidence ?? 1, UNITLESS_DEFAULT_CONFIDENCE));
   const resolved = exactish ? resolutionOf(exactish, unit, property) : null;
   // `Glucose Bld`: the key drops `Bld` as noise and finds serum glucose, which the written system contradicts.
   // Unless a synonym of that concept writes the same system: `Cholesterol Bld Qn (POC)` was curated as serum.

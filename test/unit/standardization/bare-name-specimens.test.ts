@@ -37,3 +37,12 @@ describe('a specimen written inside a symbol', () => {
     expect(code('UA')).toBeNull();
   });
 });
+
+describe('a differential share written with its percent sign and no unit', () => {
+  it('is the share the corpus holds; without the sign it stays null', () => {
+    expect(code('Basophils %')).toBe('30180-4');
+    expect(code('Monocytes %')).toBe('26485-3');
+    expect(code('Monocytes')).toBeNull();
+    expect(code('Basophils %', '10*3/uL')).toBeNull();
+  });
+});
