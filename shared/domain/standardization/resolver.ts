@@ -84,6 +84,15 @@ function withoutAnnotation(unit: string): string {
   return unit.replace(/\{[^{}]*\}/g, '');
 }
 
+/**
+ * `TSH` in mU/L, `Insulin` in µU/mL: laboratories write a hormone's international units as plain units (UK and
+ * European reports, `mU/L`), where UCUM keeps `U` (µmol/min, enzymes) and `[IU]` apart. A concept reported in the
+ * same prefix of international units takes the unit; the scale still has to be the concept's own.
+ */
+function asInternationalUnits(unit: string): string {
+  return unit.replace(/(^|[^A-Za-z[])([munpk]?)U(?![A-Za-z\]])/g, '$1$2[IU]');
+}
+
 function takesUnitUnannotated(concept: CorpusConcept, unit: string): boolean {
   if (unit.includes('{') || unit === '') return false;
   return concept.units.some((own) => withoutAnnotation(own) === unit);
@@ -109,6 +118,10 @@ function pickConcept(
   if (unit !== null) {
     let matches = concepts.filter((c) => c.units.includes(unit));
     if (matches.length === 0) matches = concepts.filter((c) => takesUnitUnannotated(c, unit));
+    if (matches.length === 0) {
+      const international = asInternationalUnits(unit);
+      if (international !== unit) matches = concepts.filter((c) => c.units.includes(international));
+    }
     return matches.length === 1 ? { concept: matches[0] as CorpusConcept, byDefault: false } : null;
   }
   if (group.needsUnit) return null;

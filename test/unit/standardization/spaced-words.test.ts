@@ -59,3 +59,12 @@ describe('units as OCR reads them', () => {
     expect(resolveReadingIndicator('Ferritina sérica', 'ng/rnL').loincCode).toBe('2276-4');
   });
 });
+
+describe('a hormone in plain units where UCUM writes international units', () => {
+  it('takes mU/L as m[IU]/L, on the concept’s own scale only', () => {
+    expect(resolveReadingIndicator('TSH', 'mU/L').loincCode).toBe('3016-3');
+    expect(resolveReadingIndicator('Insulin', 'µU/mL').loincCode).toBe('20448-7');
+    expect(resolveReadingIndicator('TSH', 'U/L').loincCode).toBeNull();
+    expect(resolveReadingIndicator('ALT', 'U/L').loincCode).toBe('1742-6');
+  });
+});
