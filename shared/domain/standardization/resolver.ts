@@ -333,6 +333,29 @@ function acronymOnName(name: string, normalized: string): boolean {
   return corpusIndex.exact.has(word.slice(0, -1).toLowerCase());
 }
 
+const PATH_NOT_A_READING =
+  /^(?:max|min|maximum|minimum|peak|lowest|highest|sd|std|stddev|variance|target|goals?|limit|zones?|baseline|deviation|delta|change)\b/i;
+
+/** A camelCase field name (`restingHeartRate`, `breathingRate`): how vendor APIs name a measurement. */
+const CAMEL_FIELD = /^\p{Ll}+(?:\p{Lu}\p{Ll}+)+$/u;
+
+/**
+ * Fitbit and other vendors' exports name a value by its JSON path (`activities-heart[].value.restingHeartRate`,
+ * `br[].value.breathingRate`); copied into a sheet the path's parts become words before the field. The field, the
+ * last word in camelCase, names the measurement: it is read alone when it is a corpus name by its exact key.
+ */
+function vendorFieldAfterPath(name: string): string | null {
+  const words = name
+    .trim()
+    .split(/[\s.[\]]+/)
+    .filter(Boolean);
+  const last = words.at(-1);
+  if (words.length < 2 || !last || !CAMEL_FIELD.test(last)) return null;
+  // A statistic or a goal in the path (`max heartRate`, `goals restingHeartRate`) is another figure than a reading.
+  if (words.slice(0, -1).some((w) => PATH_NOT_A_READING.test(w))) return null;
+  return corpusIndex.exact.has(analyseIndicatorText(last).key) ? last : null;
+}
+
 /**
  * `Basophils %`, `Monocytes %` without a unit: the corpus holds only the share of a differential cell type and asks
  * for a unit (`requiresUnit`) so that a count is never filed as one; a name that writes the percent sign says which
@@ -420,6 +443,12 @@ function lookup(name: string, unit: string | null, retrievalThreshold: number): 
   if (unspaced !== name) {
     const read = lookup(unspaced, unit, retrievalThreshold);
     if (read.loincCode) return Object.freeze({ ...read, confidence: Math.min(read.confidence, OCR_CONFIDENCE) });
+  }
+  // `activities-heart restingHeartRate`, `br breathingRate`: a vendor's JSON path before the field it names.
+  const field = vendorFieldAfterPath(name);
+  if (field) {
+    const read = lookup(field, unit, retrievalThreshold);
+    if (read.loincCode) return Object.freeze({ ...read, confidence: Math.min(read.confidence, RESPELLED_CONFIDENCE) });
   }
   // `Temperatura axilar`, `Parathormon intakt`: a qualifier in another language written in English, read again.
   const english = englishQualifiers(name);

@@ -23,6 +23,11 @@ const UNIT_SYNONYMS: ReadonlyMap<string, string> = new Map([
   ),
   ['/hpf', '/[HPF]'],
   ['per hpf', '/[HPF]'],
+  // a urine sediment count per microscope field in Spanish, Portuguese, Italian, French and German reports: the high
+  // power field is the one sediment counts are read in (`Leucocitos en sedimento 0-2 /campo`)
+  ...['/campo', 'por campo', 'x campo', 'p/campo', '/champ', 'par champ', '/gf', 'pro gf', '/gesichtsfeld'].map(
+    (k) => [k, '/[HPF]'] as const,
+  ),
   ['/lpf', '/[LPF]'],
   // rates
   ...[

@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { resolveReadingIndicator } from '../../../shared/domain/standardization/unitless-siblings';
+import { normalizeUnit } from '../../../shared/domain/standardization/units';
+
+const code = (name: string, unit: string | null = null) => resolveReadingIndicator(name, unit).loincCode;
+
+describe("a vendor's JSON path before the field it names", () => {
+  it('reads the camelCase field', () => {
+    expect(code('activities-heart restingHeartRate')).toBe('40443-4');
+    expect(code('br[].value.breathingRate')).toBe('9279-1');
+  });
+
+  it('never reads a statistic or a goal in the path as the reading', () => {
+    expect(code('max heartRate', 'bpm')).toBeNull();
+    expect(code('goals restingHeartRate', 'bpm')).toBeNull();
+  });
+});
+
+describe('a sediment count per microscope field in other languages', () => {
+  it('is per high power field', () => {
+    expect(normalizeUnit('/campo')).toBe('/[HPF]');
+    expect(normalizeUnit('/champ')).toBe('/[HPF]');
+    expect(code('Leucocitos en sedimento', '/campo')).toBe('5821-4');
+  });
+});
