@@ -46,6 +46,8 @@ function buildSiblings(): ReadonlyMap<CorpusConcept, SiblingKinds> {
           (m) =>
             m.axes.system !== axes.system &&
             BARE_NAME_SYSTEM.test(m.axes.system) &&
+            // A method written in the name (`hs-Troponin I`) already sets it apart from a method-less sibling.
+            m.axes.method === axes.method &&
             // A long name without a property (`Osmolality of Urine`) counts as a sibling across serum and urine only:
             // there one test is routinely run on both, and nothing in a unitless reading says which.
             ((axes.property !== '' && m.axes.property !== '') ||

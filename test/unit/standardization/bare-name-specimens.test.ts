@@ -46,3 +46,11 @@ describe('a differential share written with its percent sign and no unit', () =>
     expect(code('Basophils %', '10*3/uL')).toBeNull();
   });
 });
+
+describe('a method written in a bare name sets it apart from method-less siblings in other specimens', () => {
+  it('hs troponin without a unit is the high-sensitivity code; plain troponin I stays null', () => {
+    expect(code('hs-Troponin I')).toBe('89579-7');
+    expect(code('Troponin I hs')).toBe('89579-7');
+    expect(code('Troponin I')).toBeNull();
+  });
+});
