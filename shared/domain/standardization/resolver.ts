@@ -197,11 +197,16 @@ const COUNT_UNITS = new Set(['10*3/uL', '10*9/L', '/uL', '/nL', '10*6/uL', '10*1
  * `Retic %`, `WBC # Bld`: a percent or count qualifier the synonyms do not spell out. The rest of the name must be a
  * known test, and the qualifier then acts as a unit: it must agree with the unit given and pick one concept.
  */
+/** `Plt Ct`, `Lymph Cnt`, `Plt Count`: a count written as a word after a name the synonyms do not spell with it. */
+const COUNT_WORDS = new Set(['count', 'ct', 'cnt']);
+
 function qualifiedGroup(normalized: string): (GroupMatch & { qualifier: 'pct' | 'abs' }) | null {
   const tokens = normalized.split(' ');
-  const qualifier = tokens.includes('pct') ? 'pct' : tokens.includes('abs') ? 'abs' : null;
+  const countWord = tokens.length === 2 && COUNT_WORDS.has(tokens[1] as string) ? (tokens[1] as string) : null;
+  const qualifier = tokens.includes('pct') ? 'pct' : tokens.includes('abs') || countWord ? 'abs' : null;
   if (!qualifier || tokens.length < 2) return null;
-  const match = exactGroup(tokens.filter((t) => t !== qualifier).join(' '));
+  const written = qualifier === 'abs' && countWord ? countWord : qualifier;
+  const match = exactGroup(tokens.filter((t) => t !== written).join(' '));
   if (!match || match.group.ambiguous) return null;
   return { group: match.group, confidence: Math.min(match.confidence, SORTED_TOKENS_CONFIDENCE), qualifier };
 }

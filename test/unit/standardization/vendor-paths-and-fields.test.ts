@@ -23,3 +23,11 @@ describe('a sediment count per microscope field in other languages', () => {
     expect(code('Leucocitos en sedimento', '/campo')).toBe('5821-4');
   });
 });
+
+describe('a count written as a word after a cell name', () => {
+  it('acts as the count qualifier: the unit must still be a count', () => {
+    expect(code('Plt Ct', '10*3/uL')).toBe('26515-7');
+    expect(code('Lymph Cnt', '10*3/uL')).toBe('26474-7');
+    expect(code('Plt Ct', '%')).toBeNull();
+  });
+});
