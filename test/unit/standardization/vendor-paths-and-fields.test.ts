@@ -31,3 +31,11 @@ describe('a count written as a word after a cell name', () => {
     expect(code('Plt Ct', '%')).toBeNull();
   });
 });
+
+describe('abbreviated words joined by underscores', () => {
+  it('are spelled out word by word', () => {
+    expect(code('HDL_CHOL', 'mg/dL')).toBe('2085-9');
+    expect(code('BILI_TOT', 'mg/dL')).toBe('1975-2');
+    expect(code('HDL_CHOL', 'U/L')).toBeNull();
+  });
+});
