@@ -83,7 +83,7 @@ export function expansionsOf(word: string): readonly string[] {
 export function spelledOutNames(name: string): string[] {
   const words = name
     .normalize('NFKC')
-    .split(/[\s,;()]+/)
+    .split(/[\s,;()_]+/)
     .filter(Boolean);
   let readings: string[][] = [[]];
   let expanded = false;

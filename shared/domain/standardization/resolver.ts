@@ -1,5 +1,6 @@
 import { commonGroup, isAbbreviationOf, mixedScriptGroup, refinedGroup, SCRIPT_CONFLICT } from './cjk-abbreviation';
 import { type CorpusConcept, conceptByCode, corpusIndex, type SynonymGroup } from './corpus';
+import { englishQualifiers } from './foreign-qualifiers';
 import { joinedLineBreaks } from './hyphenation';
 import { conceptByLongName, unitOfSameKind } from './long-name';
 import { conceptByMethod, type MethodAxisName, readMethodAxis } from './method-axis';
@@ -22,6 +23,7 @@ import {
   retrievalConfidence,
   retrieveGroup,
 } from './retrieval/retrieve';
+import { joinedSpacedWords } from './spaced-words';
 import {
   axesAnchors,
   componentAnchors,
@@ -85,6 +87,15 @@ function withoutAnnotation(unit: string): string {
   return unit.replace(/\{[^{}]*\}/g, '');
 }
 
+/**
+ * `TSH` in mU/L, `Insulin` in µU/mL: laboratories write a hormone's international units as plain units (UK and
+ * European reports, `mU/L`), where UCUM keeps `U` (µmol/min, enzymes) and `[IU]` apart. A concept reported in the
+ * same prefix of international units takes the unit; the scale still has to be the concept's own.
+ */
+function asInternationalUnits(unit: string): string {
+  return unit.replace(/(^|[^A-Za-z[])([munpk]?)U(?![A-Za-z\]])/g, '$1$2[IU]');
+}
+
 function takesUnitUnannotated(concept: CorpusConcept, unit: string): boolean {
   if (unit.includes('{') || unit === '') return false;
   return concept.units.some((own) => withoutAnnotation(own) === unit);
@@ -110,6 +121,10 @@ function pickConcept(
   if (unit !== null) {
     let matches = concepts.filter((c) => c.units.includes(unit));
     if (matches.length === 0) matches = concepts.filter((c) => takesUnitUnannotated(c, unit));
+    if (matches.length === 0) {
+      const international = asInternationalUnits(unit);
+      if (international !== unit) matches = concepts.filter((c) => c.units.includes(international));
+    }
     return matches.length === 1 ? { concept: matches[0] as CorpusConcept, byDefault: false } : null;
   }
   if (group.needsUnit) return null;
@@ -185,11 +200,16 @@ const COUNT_UNITS = new Set(['10*3/uL', '10*9/L', '/uL', '/nL', '10*6/uL', '10*1
  * `Retic %`, `WBC # Bld`: a percent or count qualifier the synonyms do not spell out. The rest of the name must be a
  * known test, and the qualifier then acts as a unit: it must agree with the unit given and pick one concept.
  */
+/** `Plt Ct`, `Lymph Cnt`, `Plt Count`: a count written as a word after a name the synonyms do not spell with it. */
+const COUNT_WORDS = new Set(['count', 'ct', 'cnt']);
+
 function qualifiedGroup(normalized: string): (GroupMatch & { qualifier: 'pct' | 'abs' }) | null {
   const tokens = normalized.split(' ');
-  const qualifier = tokens.includes('pct') ? 'pct' : tokens.includes('abs') ? 'abs' : null;
+  const countWord = tokens.length === 2 && COUNT_WORDS.has(tokens[1] as string) ? (tokens[1] as string) : null;
+  const qualifier = tokens.includes('pct') ? 'pct' : tokens.includes('abs') || countWord ? 'abs' : null;
   if (!qualifier || tokens.length < 2) return null;
-  const match = exactGroup(tokens.filter((t) => t !== qualifier).join(' '));
+  const written = qualifier === 'abs' && countWord ? countWord : qualifier;
+  const match = exactGroup(tokens.filter((t) => t !== written).join(' '));
   if (!match || match.group.ambiguous) return null;
   return { group: match.group, confidence: Math.min(match.confidence, SORTED_TOKENS_CONFIDENCE), qualifier };
 }
@@ -321,6 +341,40 @@ function acronymOnName(name: string, normalized: string): boolean {
   return corpusIndex.exact.has(word.slice(0, -1).toLowerCase());
 }
 
+const PATH_NOT_A_READING =
+  /^(?:max|min|maximum|minimum|peak|lowest|highest|sd|std|stddev|variance|target|goals?|limit|zones?|baseline|deviation|delta|change)\b/i;
+
+/** A camelCase field name (`restingHeartRate`, `breathingRate`): how vendor APIs name a measurement. */
+const CAMEL_FIELD = /^\p{Ll}+(?:\p{Lu}\p{Ll}+)+$/u;
+
+/**
+ * Fitbit and other vendors' exports name a value by its JSON path (`activities-heart[].value.restingHeartRate`,
+ * `br[].value.breathingRate`); copied into a sheet the path's parts become words before the field. The field, the
+ * last word in camelCase, names the measurement: it is read alone when it is a corpus name by its exact key.
+ */
+function vendorFieldAfterPath(name: string): string | null {
+  const words = name
+    .trim()
+    .split(/[\s.[\]]+/)
+    .filter(Boolean);
+  const last = words.at(-1);
+  if (words.length < 2 || !last || !CAMEL_FIELD.test(last)) return null;
+  // A statistic or a goal in the path (`max heartRate`, `goals restingHeartRate`) is another figure than a reading.
+  if (words.slice(0, -1).some((w) => PATH_NOT_A_READING.test(w))) return null;
+  return corpusIndex.exact.has(analyseIndicatorText(last).key) ? last : null;
+}
+
+/**
+ * `Basophils %`, `Monocytes %` without a unit: the corpus holds only the share of a differential cell type and asks
+ * for a unit (`requiresUnit`) so that a count is never filed as one; a name that writes the percent sign says which
+ * (README *Labelling decisions*: `Blasts %` resolves to the share).
+ */
+function writtenShare(group: SynonymGroup, normalized: string): CorpusConcept | null {
+  if (group.ambiguous || group.concepts.length !== 1 || !normalized.split(' ').includes('pct')) return null;
+  const only = group.concepts[0] as CorpusConcept;
+  return only.requiresUnit && only.units.includes('%') ? only : null;
+}
+
 function lookup(name: string, unit: string | null, retrievalThreshold: number): IndicatorResolution {
   const { key: normalized, property } = analyseIndicatorText(name);
   if (!normalized) return unresolved(unit);
@@ -350,6 +404,8 @@ function lookup(name: string, unit: string | null, retrievalThreshold: number): 
   }
   const exactish = exactishMatch(name, normalized);
   if (exactish === SCRIPT_CONFLICT) return unresolved(unit);
+  const share = exactish && unit === null ? writtenShare(exactish.group, normalized) : null;
+  if (share) return resolutionOfConcept(share, Math.min(exactish?.confidence ?? 1, UNITLESS_DEFAULT_CONFIDENCE));
   const resolved = exactish ? resolutionOf(exactish, unit, property) : null;
   // `Glucose Bld`: the key drops `Bld` as noise and finds serum glucose, which the written system contradicts.
   // Unless a synonym of that concept writes the same system: `Cholesterol Bld Qn (POC)` was curated as serum.
@@ -394,6 +450,24 @@ function lookup(name: string, unit: string | null, retrievalThreshold: number): 
   if (joined !== name) {
     const read = lookup(joined, unit, retrievalThreshold);
     if (read.loincCode) return Object.freeze({ ...read, confidence: Math.min(read.confidence, OCR_CONFIDENCE) });
+  }
+  // `Potass ium`, `T S H`: a word OCR or a fax spaced apart, joined and read again by every stage.
+  const unspaced = joinedSpacedWords(name);
+  if (unspaced !== name) {
+    const read = lookup(unspaced, unit, retrievalThreshold);
+    if (read.loincCode) return Object.freeze({ ...read, confidence: Math.min(read.confidence, OCR_CONFIDENCE) });
+  }
+  // `activities-heart restingHeartRate`, `br breathingRate`: a vendor's JSON path before the field it names.
+  const field = vendorFieldAfterPath(name);
+  if (field) {
+    const read = lookup(field, unit, retrievalThreshold);
+    if (read.loincCode) return Object.freeze({ ...read, confidence: Math.min(read.confidence, RESPELLED_CONFIDENCE) });
+  }
+  // `Temperatura axilar`, `Parathormon intakt`: a qualifier in another language written in English, read again.
+  const english = englishQualifiers(name);
+  if (english !== name) {
+    const read = lookup(english, unit, retrievalThreshold);
+    if (read.loincCode) return Object.freeze({ ...read, confidence: Math.min(read.confidence, RESPELLED_CONFIDENCE) });
   }
   const respelled = respelledResolution(name, unit, retrievalThreshold);
   if (respelled) return respelled;

@@ -112,6 +112,11 @@ const PHRASES: ReadonlyMap<string, readonly System[]> = new Map([
   ['arterial blood', ['arterial blood']],
   ['venous blood', ['venous blood']],
   ['capillary blood', ['capillary blood']],
+  // `Lactate arterial`, `pO2 art.`, `Gasometría venous pH` (other languages' words in English, foreign-qualifiers.ts).
+  ['arterial', ['arterial blood']],
+  ['art', ['arterial blood']],
+  ['venous', ['venous blood']],
+  ['capillary', ['capillary blood']],
   ['cord blood', ['cord blood']],
   ['cord bld', ['cord blood']],
   ['bldco', ['cord blood']],
@@ -124,6 +129,7 @@ const PHRASES: ReadonlyMap<string, readonly System[]> = new Map([
 const FRAMING = new Set(['qn', 'poc']);
 /** `24h Ur`: the timed collection, LOINC's "24 hour Urine". */
 const DAY_COLLECTION = /^24\s?h(?:r|rs|our)?$/;
+const DAY_WORD = /^h(?:r|rs|our|ours)?$/;
 
 /** `-mCnc`, `-sRate`: the property suffix of a LOINC short name, which the concept's property must be. */
 const PROPERTY_SUFFIX = /-\s*([msacn])(cnc|rate|rto)\b/gi;
@@ -243,6 +249,10 @@ export function readSystemAxis(name: string): SystemAxisName | null {
   if (systems === URINE && end > 1 && DAY_COLLECTION.test(words[end - 1] as string)) {
     systems = ['24 hour urine'];
     end--;
+  } else if (systems === URINE && end > 2 && words[end - 2] === '24' && DAY_WORD.test(words[end - 1] as string)) {
+    // `Aldosterone, 24 hr Urine`, `24 hour urine`: the collection written as two words.
+    systems = ['24 hour urine'];
+    end -= 2;
   }
   while (end > 0 && FRAMING.has(words[end - 1] as string)) end--;
   const component = raw.slice(0, end).join(' ');

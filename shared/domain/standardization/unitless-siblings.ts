@@ -35,6 +35,14 @@ let siblings: ReadonlyMap<CorpusConcept, SiblingKinds> | undefined;
 
 const SERUM_OR_URINE = /^(?:serum|plasma|serum or plasma|urine|24 hour urine)$/;
 
+/**
+ * Specimens a report prints a bare name for. A sibling in another one (`LDH` in pleural fluid, `AST` in red blood
+ * cells, `CD4` in an unspecified specimen) does not make a bare name undecided: a report names such a specimen
+ * (`LDH, Pleural Fluid`), as the bare-name convention reads a name with a unit (README *Labelling decisions*).
+ */
+const BARE_NAME_SYSTEM =
+  /^(?:serum|plasma|serum or plasma|blood|arterial blood|venous blood|capillary blood|urine|24 hour urine)$/;
+
 function buildSiblings(): ReadonlyMap<CorpusConcept, SiblingKinds> {
   const kinds = new Map<CorpusConcept, SiblingKinds>();
   for (const family of conceptsByComponent().values()) {
@@ -46,6 +54,9 @@ function buildSiblings(): ReadonlyMap<CorpusConcept, SiblingKinds> {
         system: others.some(
           (m) =>
             m.axes.system !== axes.system &&
+            BARE_NAME_SYSTEM.test(m.axes.system) &&
+            // A method written in the name (`hs-Troponin I`) already sets it apart from a method-less sibling.
+            m.axes.method === axes.method &&
             // A long name without a property (`Osmolality of Urine`) counts as a sibling across serum and urine only:
             // there one test is routinely run on both, and nothing in a unitless reading says which.
             ((axes.property !== '' && m.axes.property !== '') ||
@@ -64,9 +75,20 @@ const NAMED_SPECIMEN =
 /** LOINC's short-name specimens, as HL7 OBX-3 text and Epic components write them (`pH UR Strip`, `SODIUM, SER/PLAS`). */
 const ABBREVIATED_SPECIMEN = /\b(?:ur|bld|blda|bldv|bldc|bldco|serpl|ser|plas)\b/i;
 
+/**
+ * Blood-gas symbols carry their specimen in a lower-case letter (`PaO2`, `PaCO2`, `SaO2` arterial, `PvO2`, `SvO2`
+ * venous), and a trailing `UA` (`pH, UA`, `Ketones UA`) files a line under the urinalysis.
+ */
+const SPECIMEN_IN_SYMBOL = /\b(?:p[av]c?o2|s[av]o2)\b|[\p{L}\p{N}][\s,]+ua\s*$/iu;
+
 /** A specimen written in the name: in words, or in HL7's abbreviations (`pH UR Strip`, `Glucose SerPl`, `K Bld`). */
 function namesSpecimen(name: string): boolean {
-  return NAMED_SPECIMEN.test(name) || ABBREVIATED_SPECIMEN.test(name) || readSystemAxis(name) !== null;
+  return (
+    NAMED_SPECIMEN.test(name) ||
+    ABBREVIATED_SPECIMEN.test(name) ||
+    SPECIMEN_IN_SYMBOL.test(name) ||
+    readSystemAxis(name) !== null
+  );
 }
 
 /**

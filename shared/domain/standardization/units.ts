@@ -23,6 +23,11 @@ const UNIT_SYNONYMS: ReadonlyMap<string, string> = new Map([
   ),
   ['/hpf', '/[HPF]'],
   ['per hpf', '/[HPF]'],
+  // a urine sediment count per microscope field in Spanish, Portuguese, Italian, French and German reports: the high
+  // power field is the one sediment counts are read in (`Leucocitos en sedimento 0-2 /campo`)
+  ...['/campo', 'por campo', 'x campo', 'p/campo', '/champ', 'par champ', '/gf', 'pro gf', '/gesichtsfeld'].map(
+    (k) => [k, '/[HPF]'] as const,
+  ),
   ['/lpf', '/[LPF]'],
   // rates
   ...[
@@ -260,10 +265,12 @@ function cleanSpelling(unit: string): string {
       .replace(/\bmicro(?=mol|g\b|gram|l\b|L\b)/gi, 'u')
       .replace(/(?<!\{)\bmc(?=g\b|mol\b|l\b|L\b|U\b|IU|kat)/gi, 'u')
       // OCR and typing put a lower-case l for the I of IU (`mlU/l`, `µlU/ml`), a capital I for the litre's l
-      // (`mg/dI`, `mmol/I`) and rn for m (`rng/dL`, `rnmol/L`); none of these misreadings is itself a UCUM unit
+      // (`mg/dI`, `mmol/I`), rn for m (`rng/dL`, `ng/rnL`, `rnmol/L`) and a one for the l of mol (`mmo1/mo1`, which
+      // UCUM would read as millimonths per month); none of these misreadings is itself a unit anyone reports in
       .replace(/\b([mu]?)lU(?=\/|$)/g, '$1IU')
       .replace(/(^|\/)([munpdc]?)I(?=$|\/)/g, '$1$2l')
-      .replace(/(^|\/)rn(?=[gl]|mol|eq|Eq)/g, '$1m')
+      .replace(/(^|\/)rn(?=[glL]|mol|eq|Eq)/g, '$1m')
+      .replace(/(^|\/)([munpf]?)mo1(?=$|\/)/g, '$1$2mol')
       .replace(/\bgms?(?=\/)/gi, 'g')
       // dotted abbreviations: `U.I./L`
       .replace(/(?<![\w.])([A-Za-z])\.([A-Za-z])\.(?=\/|$)/g, '$1$2')

@@ -41,6 +41,8 @@ const SETS = [
   // Session 19, helper P: the wrong-code families of the blind-written names (a real substance a slip from a test,
   // blood counts and blood glucose by the README's Labelling decisions, POC and immunoassay written as methods).
   { nullFile: 'null-right-p4.tsv', codeFile: 'code-right-p4.tsv', least: 30 },
+  // Session 19, helper C: families of blind-written names the resolver abstained on (spaced-apart words, …).
+  { nullFile: 'null-right-c4.tsv', codeFile: 'code-right-c4.tsv', least: 10 },
 ];
 
 describe.each(SETS)(
