@@ -30,3 +30,16 @@ describe('device JSON: a profile or an invoice is no measurement (review of sess
     expect(extractReadingsOffline('[{"date": "2026-01-01", "steps": 12}, {"date": ').length).toBeLessThanOrEqual(1);
   });
 });
+
+describe('a dose under a medication caption is no reading (review of session 19)', () => {
+  it('reads nothing from `Medication:`, `Treatment:` or `Therapy:` lines in a dose unit', () => {
+    for (const line of ['Medication: Warfarin 5 mg', 'Treatment: Warfarin 5 mg', 'Meds: Aspirin 100 mg']) {
+      expect(extractReadingsOffline(line)).toEqual([]);
+    }
+  });
+
+  it('still reads a drug level in a lab unit beside those words', () => {
+    const read = extractReadingsOffline('Therapeutic drug monitoring\nLithium 0.8 mmol/L (0.6-1.2)');
+    expect(read.map((r) => [r.indicator, r.value, r.unit])).toEqual([['Lithium', '0.8', 'mmol/L']]);
+  });
+});
