@@ -33,10 +33,12 @@ const HAS_DATE_KEY = new RegExp(`"(?:${DATE_KEYS.join('|')})"\\s*:`);
 
 /**
  * Fields that identify, classify or time a record rather than measure anything: ids (`logId`, `userProfilePK`,
- * `period_id`), versions, sources, offsets, a fit's confidence or error, and every other date or time field.
+ * `period_id`), versions, sources, offsets, a fit's confidence or error, and every other date or time field; and a
+ * profile's or an invoice's numbers, which any JSON with a `date` field may carry (`age`, `zip`, `phoneNumber`,
+ * `page`, `price`).
  */
 const NOT_A_MEASURE =
-  /(?:^|_)(?:id|pk|uuid|guid)$|^(?:type|source|confidence|error|index|sequence|category|attrib|status|units?)$|^tz|date|time|offset|zone|version/i;
+  /(?:^|_)(?:id|pk|uuid|guid)$|^(?:type|source|confidence|error|index|sequence|category|attrib|status|units?|age|page|year|price|amount|cost)$|^tz|date|time|offset|zone|version|phone|postal|zip/i;
 /** A camel-case id (`logId`, `userProfilePK`): case matters, or `lipid` and `uricAcid` would look like one. */
 const CAMEL_ID = /[a-z0-9](?:Id|ID|PK|Pk|Uuid|UUID)$/;
 

@@ -7,8 +7,11 @@ import { isCorpusWord } from './respell';
  * written.
  */
 
-/** Letters on both sides of one hyphen (ASCII or the soft and true hyphens PDFs carry). */
-const BROKEN_WORD = /(\p{L}+)[-\u00AD\u2010](\p{L}+)/gu;
+/**
+ * Letters on both sides of one hyphen (ASCII or the soft and true hyphens PDFs carry). The head starts at a word's
+ * start: tried from every letter of a long hyphen-less run, `\p{L}+` would rescan the run each time (quadratic).
+ */
+const BROKEN_WORD = /(?<!\p{L})(\p{L}+)[-\u00AD\u2010](\p{L}+)/gu;
 
 /** The name with its line-broken words joined; the name itself when none is. */
 export function joinedLineBreaks(name: string): string {

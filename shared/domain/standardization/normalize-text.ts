@@ -123,10 +123,11 @@ function splitVendorCase(name: string): string {
     name
       // a two-letter word inside camelCase: `frecuenciaCardiacaEnReposo`, `glucoseInBlood` (not `HbA1c`, `IgG`)
       .replace(/(?<=\p{Ll})(\p{Lu}\p{Ll})(?=\p{Lu}\p{Ll})/gu, ' $1 ')
-      // `restingHeart`, `hsCRP`: two or more lower-case letters then a capital
-      .replace(/(\p{Ll}{2,})(?=\p{Lu})/gu, '$1 ')
+      // `restingHeart`, `hsCRP`: two or more lower-case letters then a capital. Written as look-arounds: a captured
+      // `\p{Ll}{2,}` retried from every letter of a long run without a capital after it is quadratic.
+      .replace(/(?<=\p{Ll}{2})(?=\p{Lu})/gu, ' ')
       // `HDLCholesterol`, `SGOTLevel`: an acronym then a capitalised word
-      .replace(/(\p{Lu}{2,})(?=\p{Lu}\p{Ll}{2,})/gu, '$1 ')
+      .replace(/(?<=\p{Lu}{2})(?=\p{Lu}\p{Ll}{2})/gu, ' ')
       // `spo2Avg`, `T4Free`: a digit then a capitalised word
       .replace(/(\p{N})(?=\p{Lu}\p{Ll}{2,})/gu, '$1 ')
   );

@@ -375,7 +375,14 @@ function writtenShare(group: SynonymGroup, normalized: string): CorpusConcept | 
   return only.requiresUnit && only.units.includes('%') ? only : null;
 }
 
+/**
+ * The longest text read as a name. LOINC's longest names run to about 200 characters; a longer text is a flattened
+ * line or prose, and the per-word stages (OCR skeletons, spelled-out abbreviations) grow faster than its length.
+ */
+const MAX_NAME_LENGTH = 400;
+
 function lookup(name: string, unit: string | null, retrievalThreshold: number): IndicatorResolution {
+  if (name.length > MAX_NAME_LENGTH) return unresolved(unit);
   const { key: normalized, property } = analyseIndicatorText(name);
   if (!normalized) return unresolved(unit);
   // `Albumin [Mass/volume] in Urine`: a long name written out is its concept; a unit of another kind contradicts it.
