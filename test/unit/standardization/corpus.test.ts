@@ -3,27 +3,11 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { corpusIndex, LOINC_CORPUS } from '../../../shared/domain/standardization/corpus';
+import { isValidLoincCode } from '../../../shared/domain/standardization/loinc-code';
 import { normalizeIndicatorText } from '../../../shared/domain/standardization/normalize-text';
 import { normalizeUnit } from '../../../shared/domain/standardization/units';
 
 const dataDir = join(dirname(fileURLToPath(import.meta.url)), '../../../shared/domain/standardization/data');
-
-/** LOINC check digit: the Luhn / mod-10 algorithm over the code's digits. */
-function loincCheckDigitValid(code: string): boolean {
-  const match = /^(\d+)-(\d)$/.exec(code);
-  if (!match) return false;
-  const digits = (match[1] as string).split('').reverse();
-  let sum = 0;
-  digits.forEach((d, i) => {
-    let n = Number(d);
-    if (i % 2 === 0) {
-      n *= 2;
-      if (n > 9) n -= 9;
-    }
-    sum += n;
-  });
-  return (10 - (sum % 10)) % 10 === Number(match[2]);
-}
 
 describe('LOINC corpus', () => {
   it('is versioned data with at least 1,600 concepts', () => {
@@ -34,8 +18,8 @@ describe('LOINC corpus', () => {
   it('holds well-formed codes with valid LOINC check digits, each once', () => {
     const codes = LOINC_CORPUS.concepts.map((c) => c.code);
     expect(new Set(codes).size).toBe(codes.length);
-    for (const code of codes) expect(loincCheckDigitValid(code), code).toBe(true);
-    expect(loincCheckDigitValid('2345-8')).toBe(false);
+    for (const code of codes) expect(isValidLoincCode(code), code).toBe(true);
+    expect(isValidLoincCode('2345-8')).toBe(false);
   });
 
   it('records where every code was verified, and names, categories and units for each', () => {

@@ -16,6 +16,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { isValidLoincCode } from '../loinc-code';
 import corpus from './loinc-corpus.json' with { type: 'json' };
 import modern from './modern-orders.json' with { type: 'json' };
 
@@ -39,26 +40,10 @@ const conversions = new Set(
 );
 const modernByCode = new Map(modern.concepts.map((c) => [c.code, c]));
 
-/** LOINC check digit: mod-10 (Luhn) over the digits before the hyphen. */
-function checkDigitValid(code: string): boolean {
-  const match = /^(\d+)-(\d)$/.exec(code);
-  if (!match) return false;
-  let sum = 0;
-  (match[1] as string)
-    .split('')
-    .reverse()
-    .forEach((d, i) => {
-      let n = Number(d) * (i % 2 === 0 ? 2 : 1);
-      if (n > 9) n -= 9;
-      sum += n;
-    });
-  return (10 - (sum % 10)) % 10 === Number(match[2]);
-}
-
 const problems: string[] = [];
 const byCode = new Map(corpus.concepts.map((c) => [c.code, c]));
 for (const concept of corpus.concepts) {
-  if (!checkDigitValid(concept.code)) problems.push(`${concept.code}: bad check digit`);
+  if (!isValidLoincCode(concept.code)) problems.push(`${concept.code}: bad check digit`);
   const inSource: Record<string, boolean> = {
     'nlm-flowsheet': flowsheet.has(concept.code),
     'healthkit-mapping': healthkit.includes(`"code": "${concept.code}"`),
