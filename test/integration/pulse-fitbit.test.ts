@@ -346,7 +346,13 @@ describe('Fitbit notifications on the webhook path', () => {
     expect((await post(fitbit.signedDelivery(revoked))).status).toBe(204);
     await eventually(async () => (await rawLinkItem(subjectId))?.tokens === null, { what: 'the tokens dropped' });
     expect((await api.get('/api/v1/pulse/user/providers')).body.data.providers[0]).toMatchObject({ status: 'error' });
-    expect(await h.runtime.services.pulseLinks.findProviderUser('fitbit', fitbitUserId)).toBeNull();
+    // The link's status is written before its provider-user map is removed (sync.ts markDeauthorized): wait for both.
+    await eventually(
+      async () => (await h.runtime.services.pulseLinks.findProviderUser('fitbit', fitbitUserId)) === null,
+      {
+        what: 'the provider-user map removed',
+      },
+    );
   });
 });
 

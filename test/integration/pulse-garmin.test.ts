@@ -249,7 +249,13 @@ describe('a Garmin deregistration ping', () => {
     expect(await garmin.ping(body)).toBe(200);
     await eventually(async () => (await rawLinkItem(subjectId))?.tokens === null, { what: 'the tokens dropped' });
     expect((await api.get('/api/v1/pulse/user/providers')).body.data.providers[0]).toMatchObject({ status: 'error' });
-    expect(await h.runtime.services.pulseLinks.findProviderUser('garmin', garminUserId)).toBeNull();
+    // The link's status is written before its provider-user map is removed (sync.ts markDeauthorized): wait for both.
+    await eventually(
+      async () => (await h.runtime.services.pulseLinks.findProviderUser('garmin', garminUserId)) === null,
+      {
+        what: 'the provider-user map removed',
+      },
+    );
   });
 });
 

@@ -298,7 +298,13 @@ describe('Withings notifications', () => {
       async () => (await api.get('/api/v1/pulse/user/providers')).body.data.providers[0]?.status === 'error',
       { what: 'the link revoked' },
     );
-    expect(await h.runtime.services.pulseLinks.findProviderUser('withings', WITHINGS_USER_ID)).toBeNull();
+    // The link's status is written before its provider-user map is removed (sync.ts markDeauthorized): wait for both.
+    await eventually(
+      async () => (await h.runtime.services.pulseLinks.findProviderUser('withings', WITHINGS_USER_ID)) === null,
+      {
+        what: 'the provider-user map removed',
+      },
+    );
   });
 
   it('unlink removes every subscription at Withings (notify revoke) and later notifications are refused', async () => {
