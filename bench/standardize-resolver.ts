@@ -96,6 +96,8 @@ export interface RealworldFigures {
     inCorpus: { dev: SplitFigures; spent: SplitFigures; holdout: SplitFigures };
     outside: { dev: SplitFigures; spent: SplitFigures; holdout: SplitFigures };
   };
+  /** Each blind-written dev file apart: a file nobody has tuned on yet is a fresh sample of unseen names. */
+  byBlindDevFile: { file: string; figures: SplitFigures }[];
   /** Dev and spent-holdout cases that failed, for tuning; holdout failures are deliberately not listed. */
   devFailures: { input: string; unit?: string; expected: string | null; got: string | null; class: string }[];
 }
@@ -216,6 +218,7 @@ export function runRealworldBenchmark(): RealworldFigures {
   const known = new Set(LOINC_CORPUS.concepts.map((c) => c.code));
   const inCorpus = (c: RealworldCase) => c.expected !== null && known.has(c.expected);
   const outside = (c: RealworldCase) => c.expected !== null && !known.has(c.expected);
+  const blindDevFiles = [...new Set(cases.flatMap((c) => (c.split === 'dev' && c.file ? [c.file] : [])))].sort();
   return {
     dev: score((c) => c.split === 'dev'),
     spent: score((c) => c.split === 'spent'),
@@ -239,6 +242,10 @@ export function runRealworldBenchmark(): RealworldFigures {
         holdout: score((c) => outside(c) && c.split === 'holdout'),
       },
     },
+    byBlindDevFile: blindDevFiles.map((file) => ({
+      file,
+      figures: score((c) => c.split === 'dev' && c.file === file),
+    })),
     devFailures: cases.flatMap((c, i) =>
       c.split !== 'holdout' && (got[i] ?? null) !== c.expected
         ? [{ input: c.input, unit: c.unit, expected: c.expected, got: got[i] ?? null, class: c.class }]
@@ -327,6 +334,10 @@ async function main(): Promise<void> {
   printSplit('dev', realworld.dev);
   printSplit('spent', realworld.spent);
   printSplit('holdout', realworld.holdout);
+  for (const { file, figures: f } of realworld.byBlindDevFile) {
+    console.log(`  blind dev ${file}`);
+    printSplit('  dev', f);
+  }
   if (process.argv.includes('--failures')) {
     for (const f of figures.devFailures)
       console.log(
