@@ -43,6 +43,28 @@ const SERUM_OR_URINE = /^(?:serum|plasma|serum or plasma|urine|24 hour urine)$/;
 const BARE_NAME_SYSTEM =
   /^(?:serum|plasma|serum or plasma|blood|arterial blood|venous blood|capillary blood|urine|24 hour urine)$/;
 
+const SERUM_OR_PLASMA = /^(?:serum|plasma|serum or plasma)$/;
+const WHOLE_BLOOD_SYSTEM = /^(?:blood|arterial blood|venous blood|capillary blood)$/;
+const CATALYTIC_ACTIVITY = 'enzymatic activity/volume';
+
+/**
+ * An enzyme's activity is ordered on serum or plasma: a whole-blood sibling (`ALT in Blood`, a fingerstick device's
+ * code) is a point-of-care reading on the same U/L scale, not another test a report would leave unnamed. So it does
+ * not hold back a bare `ALT` from its serum/plasma code, as the README's bare-analyte convention reads the usual
+ * specimen; a urine sibling (`Amylase in Urine`, same units, another range) still does.
+ */
+function pointOfCareEnzyme(
+  axes: { property: string; system: string },
+  other: { property: string; system: string },
+): boolean {
+  return (
+    axes.property === CATALYTIC_ACTIVITY &&
+    other.property === CATALYTIC_ACTIVITY &&
+    SERUM_OR_PLASMA.test(axes.system) &&
+    WHOLE_BLOOD_SYSTEM.test(other.system)
+  );
+}
+
 function buildSiblings(): ReadonlyMap<CorpusConcept, SiblingKinds> {
   const kinds = new Map<CorpusConcept, SiblingKinds>();
   for (const family of conceptsByComponent().values()) {
@@ -55,6 +77,7 @@ function buildSiblings(): ReadonlyMap<CorpusConcept, SiblingKinds> {
           (m) =>
             m.axes.system !== axes.system &&
             BARE_NAME_SYSTEM.test(m.axes.system) &&
+            !pointOfCareEnzyme(axes, m.axes) &&
             // A method written in the name (`hs-Troponin I`) already sets it apart from a method-less sibling.
             m.axes.method === axes.method &&
             // A long name without a property (`Osmolality of Urine`) counts as a sibling across serum and urine only:
