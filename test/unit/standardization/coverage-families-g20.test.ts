@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { readClockTiming } from '../../../shared/domain/standardization/clock-timing';
+import { resolveReadingIndicator } from '../../../shared/domain/standardization/unitless-siblings';
+
+const code = (name: string, unit: string | null) => resolveReadingIndicator(name, unit).loincCode;
+
+describe('a draw time written after the test (clock-timing.ts)', () => {
+  it('reads clock hours, twelve-hour times, Italian `ore` and time-of-day words', () => {
+    expect(readClockTiming('Cortisol 16:00 h')).toEqual({ component: 'Cortisol', period: 'pm', hour: 16 });
+    expect(readClockTiming('Kortisol 08:00')).toEqual({ component: 'Kortisol', period: 'am', hour: 8 });
+    expect(readClockTiming('Cortisol 4 p.m.')).toEqual({ component: 'Cortisol', period: 'pm', hour: 16 });
+    expect(readClockTiming('Cortisolo ore 8')).toEqual({ component: 'Cortisolo', period: 'am', hour: 8 });
+    expect(readClockTiming('Cortisol (tarde)')).toEqual({ component: 'Cortisol', period: 'pm', hour: null });
+  });
+
+  it('never reads a collection period, noon or a late-night draw as the peak or the trough', () => {
+    expect(readClockTiming('Cortisol 24 h')).toBeNull();
+    expect(readClockTiming('Cortisol 12:00')).toBeNull();
+    expect(readClockTiming('Cortisol 23:00')).toBeNull();
+    expect(readClockTiming('Creatinine 24h urine')).toBeNull();
+  });
+
+  it('takes the hour LOINC codes on its own, else the morning peak or afternoon trough in the unit written', () => {
+    expect(code('Cortisol 16:00 h', 'µg/dL')).toBe('21226-6');
+    expect(code('Cortisol 16.00 Uhr', 'nmol/L')).toBe('14678-7');
+    expect(code('Cortisol sérico 8:00 h', 'µg/dL')).toBe('9813-7');
+    expect(code('Kortisol 08:00', 'nmol/L')).toBe('14679-5');
+    expect(code('Cortisol (tarde)', 'µg/dL')).toBe('9812-9');
+  });
+
+  it('gives no code where the test has no sibling drawn at an hour, or the unit cannot choose', () => {
+    expect(code('Glucose 8:00', 'mg/dL')).toBeNull();
+    expect(code('TSH 08:00', 'mIU/L')).toBeNull();
+    expect(code('Cortisol 8:00', null)).toBeNull();
+  });
+
+  it('reads a huge or malformed name quickly without throwing', () => {
+    const start = performance.now();
+    expect(readClockTiming(`Cortisol ${'8:00 '.repeat(20_000)}`)).toBeNull();
+    expect(readClockTiming('(((:::)))')).toBeNull();
+    expect(readClockTiming('')).toBeNull();
+    expect(performance.now() - start).toBeLessThan(500);
+  });
+});
+
+describe("an enzyme's bare name beside a whole-blood sibling (unitless-siblings.ts)", () => {
+  it('takes the serum/plasma code: the whole-blood code is a point-of-care reading on the same scale', () => {
+    for (const name of ['ALT', 'ALAT', 'GPT', 'SGPT', 'TGP (ALT)', '谷丙转氨酶'])
+      expect(code(name, null)).toBe('1742-6');
+    expect(code('ALT, whole blood', null)).toBe('76625-3');
+  });
+
+  it('still holds back a name whose sibling is in urine, or a protein beside its whole-blood code', () => {
+    expect(code('Amylase', null)).toBeNull();
+    expect(code('Troponin I', null)).toBeNull();
+    expect(code('BNP', null)).toBeNull();
+  });
+});
