@@ -1,6 +1,7 @@
 import { commonGroup, isAbbreviationOf, mixedScriptGroup, refinedGroup, SCRIPT_CONFLICT } from './cjk-abbreviation';
 import { type CorpusConcept, conceptByCode, corpusIndex, type SynonymGroup } from './corpus';
 import { englishQualifiers } from './foreign-qualifiers';
+import { spelledOutCutWords } from './dotted-abbreviations';
 import { joinedLineBreaks } from './hyphenation';
 import { conceptByLongName, unitOfSameKind } from './long-name';
 import { conceptByMethod, type MethodAxisName, readMethodAxis } from './method-axis';
@@ -481,6 +482,8 @@ function lookup(name: string, unit: string | null, retrievalThreshold: number): 
   const match = retrievedMatch(name, normalized, unit, retrievalThreshold);
   const retrieved = match ? resolutionOf(match, unit, property) : unresolved(unit);
   if (retrieved.loincCode) return retrieved;
+  const cutWords = cutWordsResolution(name, unit, retrievalThreshold);
+  if (cutWords) return cutWords;
   const byQualifier = qualifierResolution(name, unit, (rest, u) => lookup(rest, u, retrievalThreshold));
   if (byQualifier) return byQualifier;
   // `Urine albumin/creatinine`: two tests around a slash are their ratio only when the corpus has that quotient under
@@ -506,6 +509,18 @@ function respelledResolution(
   // `Proteins` reads as `Protein` (a name HDS keeps null: serum or urine?) and as `Proteine`: a reading that is a
   // known-ambiguous name says the slip cannot be told apart either, whatever the other readings find.
   if (readings.some((reading) => exactGroup(analyseIndicatorText(reading).key)?.group.ambiguous)) return null;
+  const found = agreedResolution(readings, (reading) => lookup(reading, unit, retrievalThreshold));
+  return found && Object.freeze({ ...found, confidence: Math.min(found.confidence, RESPELLED_CONFIDENCE) });
+}
+
+/**
+ * `Ac. Úrico`, `Col. HDL`, `Urea-N`: words cut short, spelled out as the corpus's names of the same shape spell them
+ * (`dotted-abbreviations.ts`), each read by exact key only; every reading that finds a code must find the same one.
+ */
+function cutWordsResolution(name: string, unit: string | null, retrievalThreshold: number): IndicatorResolution | null {
+  const readings = spelledOutCutWords(name);
+  if (readings.length === 0) return null;
+  if (readings.some((reading) => corpusIndex.exact.get(reading)?.ambiguous)) return null;
   const found = agreedResolution(readings, (reading) => lookup(reading, unit, retrievalThreshold));
   return found && Object.freeze({ ...found, confidence: Math.min(found.confidence, RESPELLED_CONFIDENCE) });
 }
