@@ -77,7 +77,9 @@ export function spelledOutCutWords(name: string): string[] {
   for (const key of candidates) {
     const fits = words.every((word, i) => {
       const corpusWord = key[i] as string;
-      return word.cut ? corpusWord.length > word.token.length && corpusWord.startsWith(word.token) : corpusWord === word.token;
+      return word.cut
+        ? corpusWord.length > word.token.length && corpusWord.startsWith(word.token)
+        : corpusWord === word.token;
     });
     if (!fits) continue;
     found.push(key.join(' '));

@@ -1,7 +1,8 @@
+import { withoutBodySurface } from './body-surface';
 import { commonGroup, isAbbreviationOf, mixedScriptGroup, refinedGroup, SCRIPT_CONFLICT } from './cjk-abbreviation';
 import { type CorpusConcept, conceptByCode, corpusIndex, type SynonymGroup } from './corpus';
-import { englishQualifiers } from './foreign-qualifiers';
 import { spelledOutCutWords } from './dotted-abbreviations';
+import { englishQualifiers } from './foreign-qualifiers';
 import { joinedLineBreaks } from './hyphenation';
 import { conceptByLongName, unitOfSameKind } from './long-name';
 import { conceptByMethod, type MethodAxisName, readMethodAxis } from './method-axis';
@@ -440,6 +441,12 @@ function lookup(name: string, unit: string | null, retrievalThreshold: number): 
   if (written) {
     const withoutUnit = lookup(written.rest, unit ?? normalizeUnit(written.unit), retrievalThreshold);
     if (withoutUnit.loincCode) return withoutUnit;
+  }
+  // `eGFR CKD-EPI 2021 per 1.73 square metres` in mL/min: the unit's per-surface part written in the name.
+  const perSurface = withoutBodySurface(name, unit);
+  if (perSurface) {
+    const read = lookup(perSurface.rest, perSurface.unit, retrievalThreshold);
+    if (read.loincCode) return read;
   }
   const method = readMethodAxis(name);
   if (method) {

@@ -56,3 +56,35 @@ describe("an enzyme's bare name beside a whole-blood sibling (unitless-siblings.
     expect(code('BNP', null)).toBeNull();
   });
 });
+
+describe('eGFR: the race split and the body-surface part of the unit written in the name', () => {
+  it('reads `per 1.73 square metres` in the name with mL/min as the per-surface unit', () => {
+    expect(code('eGFR CKD-EPI 2021 per 1.73 square metres', 'mL/min')).toBe('98979-8');
+    expect(code('FG estimado CKD-EPI 2021 por 1,73 m²', 'mL/min')).toBe('98979-8');
+    expect(code('eGFR MDRD (per 1.73 m²)', 'mL/min')).toBe('33914-3');
+    expect(code('eGFR CKD-EPI 2021 per 1.73 square metres', 'mg/dL')).toBeNull();
+  });
+
+  it('keeps a race-split eGFR without its equation null (MDRD or CKD-EPI 2009), as eGFR alone', () => {
+    for (const name of ['eGFR African American', 'eGFR Non-Afr. American', 'eGFR If NonAfricn Am', 'eGFR non-AA'])
+      expect(code(name, 'mL/min/1.73')).toBeNull();
+    expect(code('eGFR MDRD African American', 'mL/min/1.73m2')).toBe('48643-1');
+    expect(code('eGFR (CKD-EPI) per 1.73 square metres', 'mL/min')).toBeNull();
+  });
+});
+
+describe('words cut short (dotted-abbreviations.ts)', () => {
+  it('spells a dotted word or a hyphenated initial out as the corpus names of that shape do, all agreeing', () => {
+    expect(code('Ac. Úrico', 'mg/dL')).toBe('3084-1');
+    expect(code('Col. HDL', 'mmol/L')).toBe('14646-4');
+    expect(code('Fosfatasa alc.', 'U/L')).toBe('6768-6');
+    expect(code('Urea-N', 'mg/dL')).toBe('3094-0');
+  });
+
+  it('gives no code for a cut word alone, or where the unit would decide', () => {
+    expect(code('Ac.', 'mg/dL')).toBeNull();
+    expect(code('Col.', 'mg/dL')).toBeNull();
+    expect(code('Ac. Úrico', null)).toBeNull();
+    expect(code(`${'Ac. '.repeat(5000)}Úrico`, 'mg/dL')).toBeNull();
+  });
+});
