@@ -6,6 +6,7 @@ import {
   urineWordOnAnotherSpecimen,
 } from './ambiguity';
 import { type CorpusConcept, conceptByCode, corpusIndex } from './corpus';
+import { decidedWithoutUnit } from './labelling-decisions';
 import { axesOfConcept, conceptsByComponent } from './loinc-axes';
 import { molarMassOf } from './molar-masses';
 import { analyseIndicatorText, normalizeIndicatorText, type PropertyHint } from './normalize-text';
@@ -220,7 +221,8 @@ export function resolveReadingIndicator(name: string, unit: string | null): Indi
     return Object.freeze({ loincCode: null, canonicalName: null, confidence: 0, category: resolution.category });
   const undecided =
     normalizedUnit === null
-      ? unitWouldDecide(concept, name, analyseIndicatorText(name).property) ||
+      ? (unitWouldDecide(concept, name, analyseIndicatorText(name).property) &&
+          !decidedWithoutUnit(concept.code, name)) ||
         ((unit ?? '').trim() === '' && shareOrCountUnwritten(concept, name)) ||
         CREATININE_NORMALISED.test(concept.display) ||
         ((unit ?? '').trim() === '' && percentNamesAnother(concept, name))

@@ -88,3 +88,19 @@ describe('words cut short (dotted-abbreviations.ts)', () => {
     expect(code(`${'Ac. '.repeat(5000)}Úrico`, 'mg/dL')).toBeNull();
   });
 });
+
+describe('README Labelling decisions: 25-OH vitamin D and HbA1c (labelling-decisions.ts)', () => {
+  it('files a 25-OH vitamin D without a unit under 1989-3, in nmol/L under 14635-7', () => {
+    for (const name of ['25-OH Vitamin D', 'Vit D 25-OH', 'Vitamin D, 25-hydroxy', '25(OH)D'])
+      expect(code(name, null)).toBe('1989-3');
+    expect(code('25-OH Vitamin D', 'nmol/L')).toBe('14635-7');
+    expect(code('Vitamin D', null)).toBeNull();
+  });
+
+  it('files HbA1c without a unit under the method-less 4548-4, the IFCC code only in mmol/mol or with IFCC', () => {
+    expect(code('HbA1c', null)).toBe('4548-4');
+    expect(code('Glycated haemoglobin', null)).toBe('4548-4');
+    expect(code('HbA1c', 'mmol/mol')).toBe('59261-8');
+    expect(code('HbA1c IFCC', null)).toBe('59261-8');
+  });
+});
