@@ -104,3 +104,18 @@ describe('README Labelling decisions: 25-OH vitamin D and HbA1c (labelling-decis
     expect(code('HbA1c IFCC', null)).toBe('59261-8');
   });
 });
+
+describe('modern orders: faecal calprotectin, and ACE shared with CEA', () => {
+  it('files faecal calprotectin in µg/g or mg/kg in seven languages', () => {
+    expect(code('Calprotectin, Stool', 'ug/g')).toBe('38445-3');
+    expect(code('Calprotectine fécale', 'mg/kg')).toBe('38445-3');
+    expect(code('粪便钙卫蛋白', 'μg/g')).toBe('38445-3');
+    expect(code('Calprotectin', 'mg/L')).toBeNull();
+  });
+
+  it('lets the unit choose ACE: U/L the enzyme, ng/mL the carcinoembryonic antigen, none neither', () => {
+    expect(code('ACE', 'U/L')).toBe('2742-5');
+    expect(code('ACE', 'ng/mL')).toBe('2039-6');
+    expect(code('ACE', null)).toBeNull();
+  });
+});
