@@ -37,6 +37,7 @@ import {
   siblingReportedIn,
   systemAgrees,
 } from './system-axis';
+import { isTraceElementConcentration } from './trace-elements';
 import { isQuotient, withRatioWord } from './two-tests-in-one';
 import type { ObservationCategory } from './types';
 import { convertValue } from './unit-conversion';
@@ -104,6 +105,16 @@ function takesUnitUnannotated(concept: CorpusConcept, unit: string): boolean {
 }
 
 /**
+ * `µg/L` for a concept reported in `ng/mL`, `mg/L` for one in `µg/mL`: one unit under another name, the same number
+ * (European and US reports of the same drug level or metal). Only an identical magnitude: `µg/dL` is another scale.
+ */
+function sameMagnitude(unit: string, own: string): boolean {
+  if (unit.includes('{') || own.includes('{') || unit.includes('%') || own.includes('%')) return false;
+  const factor = convertValue(1, unit, own);
+  return factor !== null && Math.abs(factor - 1) < 1e-9;
+}
+
+/**
  * The concept of a group that fits the unit. A valid unit that fits no sibling means the reading is something
  * else (HbA1c in mmol/mol is the IFCC code, not the NGSP % one): no code rather than a wrong one.
  */
@@ -127,6 +138,11 @@ function pickConcept(
       const international = asInternationalUnits(unit);
       if (international !== unit) matches = concepts.filter((c) => c.units.includes(international));
     }
+    // Not a metal's: `Aluminum` µg/L is as likely blood or urine as serum, which the corpus's ng/mL does not settle.
+    if (matches.length === 0)
+      matches = concepts.filter(
+        (c) => !isTraceElementConcentration(c) && c.units.some((own) => sameMagnitude(unit, own)),
+      );
     return matches.length === 1 ? { concept: matches[0] as CorpusConcept, byDefault: false } : null;
   }
   if (group.needsUnit) return null;

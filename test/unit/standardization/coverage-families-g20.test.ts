@@ -119,3 +119,11 @@ describe('modern orders: faecal calprotectin, and ACE shared with CEA', () => {
     expect(code('ACE', null)).toBeNull();
   });
 });
+
+describe('one unit under another name (resolver.ts sameMagnitude)', () => {
+  it('reads µg/L as the ng/mL a drug level is filed in, never another scale or a metal', () => {
+    expect(code('Tacrolimus', 'µg/L')).toBe('11253-2');
+    expect(code('Tacrolimus', 'µg/dL')).toBeNull();
+    expect(code('Aluminum', 'ug/L')).toBeNull();
+  });
+});
