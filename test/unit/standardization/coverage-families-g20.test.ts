@@ -1,5 +1,8 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readClockTiming } from '../../../shared/domain/standardization/clock-timing';
+import { conceptByCode } from '../../../shared/domain/standardization/corpus';
 import { resolveReadingIndicator } from '../../../shared/domain/standardization/unitless-siblings';
 
 const code = (name: string, unit: string | null) => resolveReadingIndicator(name, unit).loincCode;
@@ -125,5 +128,20 @@ describe('one unit under another name (resolver.ts sameMagnitude)', () => {
     expect(code('Tacrolimus', 'µg/L')).toBe('11253-2');
     expect(code('Tacrolimus', 'µg/dL')).toBeNull();
     expect(code('Aluminum', 'ug/L')).toBeNull();
+  });
+});
+
+describe('modern orders the development sets name are in the corpus', () => {
+  it('has a concept for every code a blind-dev modern-order row is labelled with', () => {
+    const dir = join(__dirname, '../../../eval/standardization/blind-dev');
+    const missing: string[] = [];
+    for (const file of readdirSync(dir).filter((f) => f.endsWith('.tsv'))) {
+      for (const row of readFileSync(join(dir, file), 'utf8').split('\n').slice(1)) {
+        const [name, , expected, kind] = row.split('\t');
+        if (kind === 'modern-order' && expected && expected !== 'null' && !conceptByCode(expected))
+          missing.push(`${name} ${expected}`);
+      }
+    }
+    expect(missing).toEqual([]);
   });
 });
