@@ -505,7 +505,7 @@ function lookup(name: string, unit: string | null, retrievalThreshold: number): 
   const match = retrievedMatch(name, normalized, unit, retrievalThreshold);
   const retrieved = match ? resolutionOf(match, unit, property) : unresolved(unit);
   if (retrieved.loincCode) return retrieved;
-  const cutWords = cutWordsResolution(name, unit, retrievalThreshold);
+  const cutWords = cutWordsResolution(name, unit);
   if (cutWords) return cutWords;
   const byQualifier = qualifierResolution(name, unit, (rest, u) => lookup(rest, u, retrievalThreshold));
   if (byQualifier) return byQualifier;
@@ -540,11 +540,15 @@ function respelledResolution(
  * `Ac. Úrico`, `Col. HDL`, `Urea-N`: words cut short, spelled out as the corpus's names of the same shape spell them
  * (`dotted-abbreviations.ts`), each read by exact key only; every reading that finds a code must find the same one.
  */
-function cutWordsResolution(name: string, unit: string | null, retrievalThreshold: number): IndicatorResolution | null {
+function cutWordsResolution(name: string, unit: string | null): IndicatorResolution | null {
   const readings = spelledOutCutWords(name);
   if (readings.length === 0) return null;
   if (readings.some((reading) => corpusIndex.exact.get(reading)?.ambiguous)) return null;
-  const found = agreedResolution(readings, (reading) => lookup(reading, unit, retrievalThreshold));
+  const { property } = analyseIndicatorText(name);
+  const found = agreedResolution(readings, (reading) => {
+    const match = exactGroup(reading);
+    return match ? resolutionOf(match, unit, property) : unresolved(unit);
+  });
   return found && Object.freeze({ ...found, confidence: Math.min(found.confidence, RESPELLED_CONFIDENCE) });
 }
 
