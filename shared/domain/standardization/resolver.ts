@@ -99,6 +99,14 @@ function asInternationalUnits(unit: string): string {
   return unit.replace(/(^|[^A-Za-z[])([munpk]?)U(?![A-Za-z\]])/g, '$1$2[IU]');
 }
 
+/**
+ * `Anti-SSB/La` in U/mL: an immunoassay's arbitrary units, which reports print as plain units (EliA, ELISA kits) where
+ * UCUM writes `[arb'U]`. A concept reported in the same prefix of arbitrary units takes the unit.
+ */
+function asArbitraryUnits(unit: string): string {
+  return unit.replace(/(^|[^A-Za-z[])([munpk]?)U(?![A-Za-z\]])/g, "$1$2[arb'U]");
+}
+
 function takesUnitUnannotated(concept: CorpusConcept, unit: string): boolean {
   if (unit.includes('{') || unit === '') return false;
   return concept.units.some((own) => withoutAnnotation(own) === unit);
@@ -137,6 +145,10 @@ function pickConcept(
     if (matches.length === 0) {
       const international = asInternationalUnits(unit);
       if (international !== unit) matches = concepts.filter((c) => c.units.includes(international));
+    }
+    if (matches.length === 0) {
+      const arbitrary = asArbitraryUnits(unit);
+      if (arbitrary !== unit) matches = concepts.filter((c) => c.units.includes(arbitrary));
     }
     // Not a metal's: `Aluminum` µg/L is as likely blood or urine as serum, which the corpus's ng/mL does not settle.
     if (matches.length === 0)

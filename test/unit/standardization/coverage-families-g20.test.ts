@@ -145,3 +145,11 @@ describe('modern orders the development sets name are in the corpus', () => {
     expect(missing).toEqual([]);
   });
 });
+
+describe("an immunoassay's arbitrary units printed as plain units (resolver.ts asArbitraryUnits)", () => {
+  it("reads U/mL as the [arb'U]/mL an autoantibody is filed in, never another prefix", () => {
+    expect(code('Anti-SSB/La', 'U/mL')).toBe('17791-5');
+    expect(code('Anticuerpos anti-SSA', 'U/mL')).toBe('17792-3');
+    expect(code('Anti-SSB/La', 'U/L')).toBeNull();
+  });
+});
