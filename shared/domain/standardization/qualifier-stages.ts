@@ -1,3 +1,4 @@
+import { conceptByClock, readClockTiming } from './clock-timing';
 import { spelledOutNames } from './component-abbreviations';
 import { type CorpusConcept, conceptByCode, corpusIndex } from './corpus';
 import { conceptByMethod, readMethodAxis } from './method-axis';
@@ -14,7 +15,8 @@ export type ResolveName = (name: string, unit: string | null) => IndicatorResolu
 
 /**
  * Last stages, for a name every other stage left unresolved:
- * 1. a challenge timing written after the test (`Glucose, 2 h post 75 g OGTT`, `timing-axis.ts`);
+ * 1. a challenge timing written after the test (`Glucose, 2 h post 75 g OGTT`, `timing-axis.ts`), or a draw's time
+ *    of day (`Cortisol 16:00 h`, `clock-timing.ts`);
  * 2. a method written after it, with the rest of the name read by the whole pipeline (`TSH Serl Qn 3RD Gen`, where
  *    the system axis must spell `Serl` out first; `method-axis.ts`);
  * 3. abbreviated component words spelled out (`Bili, Tot`, `component-abbreviations.ts`), accepted only when every
@@ -30,6 +32,7 @@ export function qualifierResolution(
   if (corpusIndex.exact.has(key) || corpusIndex.sortedTokens.has(sortedTokenKey(key))) return null;
   return (
     timingResolution(name, unit, resolve) ??
+    clockResolution(name, unit, resolve) ??
     methodResolution(name, unit, resolve) ??
     abbreviationResolution(name, unit, resolve)
   );
@@ -55,6 +58,15 @@ function timingResolution(name: string, unit: string | null, resolve: ResolveNam
   if (!written) return null;
   const base = baseCode(written.component, unit, resolve);
   const chosen = base?.loincCode ? conceptByTiming(base.loincCode, written.timing, unit) : null;
+  return chosen && base ? resolutionOf(chosen, base.confidence) : null;
+}
+
+/** `Cortisol 16:00 h`, `Kortisol 08:00`, `Cortisol (tarde)`: a draw's time of day (`clock-timing.ts`). */
+function clockResolution(name: string, unit: string | null, resolve: ResolveName): IndicatorResolution | null {
+  const written = readClockTiming(name);
+  if (!written) return null;
+  const base = baseCode(written.component, unit, resolve);
+  const chosen = base?.loincCode ? conceptByClock(base.loincCode, written, unit) : null;
   return chosen && base ? resolutionOf(chosen, base.confidence) : null;
 }
 

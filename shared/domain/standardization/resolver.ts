@@ -1,5 +1,7 @@
+import { withoutBodySurface } from './body-surface';
 import { commonGroup, isAbbreviationOf, mixedScriptGroup, refinedGroup, SCRIPT_CONFLICT } from './cjk-abbreviation';
 import { type CorpusConcept, conceptByCode, corpusIndex, type SynonymGroup } from './corpus';
+import { spelledOutCutWords } from './dotted-abbreviations';
 import { englishQualifiers } from './foreign-qualifiers';
 import { joinedLineBreaks } from './hyphenation';
 import { conceptByLongName, unitOfSameKind } from './long-name';
@@ -35,6 +37,7 @@ import {
   siblingReportedIn,
   systemAgrees,
 } from './system-axis';
+import { isTraceElementConcentration } from './trace-elements';
 import { isQuotient, withRatioWord } from './two-tests-in-one';
 import type { ObservationCategory } from './types';
 import { convertValue } from './unit-conversion';
@@ -96,9 +99,27 @@ function asInternationalUnits(unit: string): string {
   return unit.replace(/(^|[^A-Za-z[])([munpk]?)U(?![A-Za-z\]])/g, '$1$2[IU]');
 }
 
+/**
+ * `Anti-SSB/La` in U/mL: an immunoassay's arbitrary units, which reports print as plain units (EliA, ELISA kits) where
+ * UCUM writes `[arb'U]`. A concept reported in the same prefix of arbitrary units takes the unit.
+ */
+function asArbitraryUnits(unit: string): string {
+  return unit.replace(/(^|[^A-Za-z[])([munpk]?)U(?![A-Za-z\]])/g, "$1$2[arb'U]");
+}
+
 function takesUnitUnannotated(concept: CorpusConcept, unit: string): boolean {
   if (unit.includes('{') || unit === '') return false;
   return concept.units.some((own) => withoutAnnotation(own) === unit);
+}
+
+/**
+ * `µg/L` for a concept reported in `ng/mL`, `mg/L` for one in `µg/mL`: one unit under another name, the same number
+ * (European and US reports of the same drug level or metal). Only an identical magnitude: `µg/dL` is another scale.
+ */
+function sameMagnitude(unit: string, own: string): boolean {
+  if (unit.includes('{') || own.includes('{') || unit.includes('%') || own.includes('%')) return false;
+  const factor = convertValue(1, unit, own);
+  return factor !== null && Math.abs(factor - 1) < 1e-9;
 }
 
 /**
@@ -125,6 +146,15 @@ function pickConcept(
       const international = asInternationalUnits(unit);
       if (international !== unit) matches = concepts.filter((c) => c.units.includes(international));
     }
+    if (matches.length === 0) {
+      const arbitrary = asArbitraryUnits(unit);
+      if (arbitrary !== unit) matches = concepts.filter((c) => c.units.includes(arbitrary));
+    }
+    // Not a metal's: `Aluminum` µg/L is as likely blood or urine as serum, which the corpus's ng/mL does not settle.
+    if (matches.length === 0)
+      matches = concepts.filter(
+        (c) => !isTraceElementConcentration(c) && c.units.some((own) => sameMagnitude(unit, own)),
+      );
     return matches.length === 1 ? { concept: matches[0] as CorpusConcept, byDefault: false } : null;
   }
   if (group.needsUnit) return null;
@@ -440,6 +470,12 @@ function lookup(name: string, unit: string | null, retrievalThreshold: number): 
     const withoutUnit = lookup(written.rest, unit ?? normalizeUnit(written.unit), retrievalThreshold);
     if (withoutUnit.loincCode) return withoutUnit;
   }
+  // `eGFR CKD-EPI 2021 per 1.73 square metres` in mL/min: the unit's per-surface part written in the name.
+  const perSurface = withoutBodySurface(name, unit);
+  if (perSurface) {
+    const read = lookup(perSurface.rest, perSurface.unit, retrievalThreshold);
+    if (read.loincCode) return read;
+  }
   const method = readMethodAxis(name);
   if (method) {
     const byMethod = methodAxisResolution(method, unit, retrievalThreshold);
@@ -481,6 +517,8 @@ function lookup(name: string, unit: string | null, retrievalThreshold: number): 
   const match = retrievedMatch(name, normalized, unit, retrievalThreshold);
   const retrieved = match ? resolutionOf(match, unit, property) : unresolved(unit);
   if (retrieved.loincCode) return retrieved;
+  const cutWords = cutWordsResolution(name, unit);
+  if (cutWords) return cutWords;
   const byQualifier = qualifierResolution(name, unit, (rest, u) => lookup(rest, u, retrievalThreshold));
   if (byQualifier) return byQualifier;
   // `Urine albumin/creatinine`: two tests around a slash are their ratio only when the corpus has that quotient under
@@ -507,6 +545,22 @@ function respelledResolution(
   // known-ambiguous name says the slip cannot be told apart either, whatever the other readings find.
   if (readings.some((reading) => exactGroup(analyseIndicatorText(reading).key)?.group.ambiguous)) return null;
   const found = agreedResolution(readings, (reading) => lookup(reading, unit, retrievalThreshold));
+  return found && Object.freeze({ ...found, confidence: Math.min(found.confidence, RESPELLED_CONFIDENCE) });
+}
+
+/**
+ * `Ac. Úrico`, `Col. HDL`, `Urea-N`: words cut short, spelled out as the corpus's names of the same shape spell them
+ * (`dotted-abbreviations.ts`), each read by exact key only; every reading that finds a code must find the same one.
+ */
+function cutWordsResolution(name: string, unit: string | null): IndicatorResolution | null {
+  const readings = spelledOutCutWords(name);
+  if (readings.length === 0) return null;
+  if (readings.some((reading) => corpusIndex.exact.get(reading)?.ambiguous)) return null;
+  const { property } = analyseIndicatorText(name);
+  const found = agreedResolution(readings, (reading) => {
+    const match = exactGroup(reading);
+    return match ? resolutionOf(match, unit, property) : unresolved(unit);
+  });
   return found && Object.freeze({ ...found, confidence: Math.min(found.confidence, RESPELLED_CONFIDENCE) });
 }
 

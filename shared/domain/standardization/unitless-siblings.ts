@@ -6,6 +6,7 @@ import {
   urineWordOnAnotherSpecimen,
 } from './ambiguity';
 import { type CorpusConcept, conceptByCode, corpusIndex } from './corpus';
+import { decidedWithoutUnit } from './labelling-decisions';
 import { axesOfConcept, conceptsByComponent } from './loinc-axes';
 import { molarMassOf } from './molar-masses';
 import { analyseIndicatorText, normalizeIndicatorText, type PropertyHint } from './normalize-text';
@@ -43,6 +44,28 @@ const SERUM_OR_URINE = /^(?:serum|plasma|serum or plasma|urine|24 hour urine)$/;
 const BARE_NAME_SYSTEM =
   /^(?:serum|plasma|serum or plasma|blood|arterial blood|venous blood|capillary blood|urine|24 hour urine)$/;
 
+const SERUM_OR_PLASMA = /^(?:serum|plasma|serum or plasma)$/;
+const WHOLE_BLOOD_SYSTEM = /^(?:blood|arterial blood|venous blood|capillary blood)$/;
+const CATALYTIC_ACTIVITY = 'enzymatic activity/volume';
+
+/**
+ * An enzyme's activity is ordered on serum or plasma: a whole-blood sibling (`ALT in Blood`, a fingerstick device's
+ * code) is a point-of-care reading on the same U/L scale, not another test a report would leave unnamed. So it does
+ * not hold back a bare `ALT` from its serum/plasma code, as the README's bare-analyte convention reads the usual
+ * specimen; a urine sibling (`Amylase in Urine`, same units, another range) still does.
+ */
+function pointOfCareEnzyme(
+  axes: { property: string; system: string },
+  other: { property: string; system: string },
+): boolean {
+  return (
+    axes.property === CATALYTIC_ACTIVITY &&
+    other.property === CATALYTIC_ACTIVITY &&
+    SERUM_OR_PLASMA.test(axes.system) &&
+    WHOLE_BLOOD_SYSTEM.test(other.system)
+  );
+}
+
 function buildSiblings(): ReadonlyMap<CorpusConcept, SiblingKinds> {
   const kinds = new Map<CorpusConcept, SiblingKinds>();
   for (const family of conceptsByComponent().values()) {
@@ -55,6 +78,7 @@ function buildSiblings(): ReadonlyMap<CorpusConcept, SiblingKinds> {
           (m) =>
             m.axes.system !== axes.system &&
             BARE_NAME_SYSTEM.test(m.axes.system) &&
+            !pointOfCareEnzyme(axes, m.axes) &&
             // A method written in the name (`hs-Troponin I`) already sets it apart from a method-less sibling.
             m.axes.method === axes.method &&
             // A long name without a property (`Osmolality of Urine`) counts as a sibling across serum and urine only:
@@ -197,7 +221,8 @@ export function resolveReadingIndicator(name: string, unit: string | null): Indi
     return Object.freeze({ loincCode: null, canonicalName: null, confidence: 0, category: resolution.category });
   const undecided =
     normalizedUnit === null
-      ? unitWouldDecide(concept, name, analyseIndicatorText(name).property) ||
+      ? (unitWouldDecide(concept, name, analyseIndicatorText(name).property) &&
+          !decidedWithoutUnit(concept.code, name)) ||
         ((unit ?? '').trim() === '' && shareOrCountUnwritten(concept, name)) ||
         CREATININE_NORMALISED.test(concept.display) ||
         ((unit ?? '').trim() === '' && percentNamesAnother(concept, name))

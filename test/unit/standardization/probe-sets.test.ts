@@ -43,6 +43,9 @@ const SETS = [
   { nullFile: 'null-right-p4.tsv', codeFile: 'code-right-p4.tsv', least: 30 },
   // Session 19, helper C: families of blind-written names the resolver abstained on (spaced-apart words, …).
   { nullFile: 'null-right-c4.tsv', codeFile: 'code-right-c4.tsv', least: 10 },
+  // Session 20, helper G: coverage families (an enzyme's bare name, a draw's time of day, abbreviations with a dot,
+  // race-split eGFR, modern orders, the vitamin D and HbA1c decisions).
+  { nullFile: 'null-right-g5.tsv', codeFile: 'code-right-g5.tsv', least: 10 },
 ];
 
 describe.each(SETS)(
