@@ -43,6 +43,9 @@ const SETS = [
   { nullFile: 'null-right-p4.tsv', codeFile: 'code-right-p4.tsv', least: 30 },
   // Session 19, helper C: families of blind-written names the resolver abstained on (spaced-apart words, …).
   { nullFile: 'null-right-c4.tsv', codeFile: 'code-right-c4.tsv', least: 10 },
+  // Session 20, helper Q: a vital sign's statistic over a period (null in seven languages and vendor fields) beside
+  // names whose statistic is the concept's own, and the labelling decisions for FSH, urinalysis and neutrophil counts.
+  { nullFile: 'null-right-q5.tsv', codeFile: 'code-right-q5.tsv', least: 20 },
 ];
 
 describe.each(SETS)(
