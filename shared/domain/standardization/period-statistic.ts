@@ -23,11 +23,11 @@ const POINT_IN_TIME_VITAL =
 const STATISTIC_IN_LONG_NAME = /\b(?:mean|average|maximum|minimum|median)\b/i;
 
 /**
- * Statistic words in seven languages, on a name split at camelCase, `_`, `.` and `-`. `min` only where it cannot be
- * the unit (`beats/min`, `per min`); `media`/`medio` are safe here because only vital signs are read.
+ * Statistic words in seven languages, on a name split at camelCase, `_`, `.` and `-`. Not a bare `min`: a name may
+ * carry its unit (`Puls (min-1)`, `HR 1/min`); `media`/`medio` are safe here because only vital signs are read.
  */
 const STATISTIC_WORD =
-  /(?:^|\s)(?:avg|average|averages|mean|median|max|maximum|highest|peak|min|minimum|lowest|summary|durchschnitt\w*|mittelwert|mittlere\w*|moyen|moyenne|promedio|media|medio|m[eé]dia|m[eé]dio|maximal\w*|minimal\w*|m[aá]xim[ao]|m[ií]nim[ao])(?=\s|$)/;
+  /(?:^|\s)(?:avg|average|averages|mean|median|max|maximum|highest|peak|minimum|lowest|summary|durchschnitt\w*|mittelwert|mittlere\w*|moyen|moyenne|promedio|media|medio|m[eé]dia|m[eé]dio|maximal\w*|minimal\w*|m[aá]xim[ao]|m[ií]nim[ao])(?=\s|$)/;
 const CJK_STATISTIC = /平均|最高|最低|最大|最小/;
 
 /** `averageHeartRateInBeatsPerMinute` → `average heart rate in beats per minute`; `hr_avg` → `hr avg`. */
@@ -35,7 +35,6 @@ function wordsOf(name: string): string {
   return name
     .normalize('NFKC')
     .replace(/(\p{Ll})(\p{Lu})/gu, '$1 $2')
-    .replace(/\/\s*min\b|\bper\s+min\b/gi, ' ')
     .replace(/[_.\-,;:()[\]/]+/g, ' ')
     .toLowerCase()
     .replace(/\s+/g, ' ')

@@ -4,6 +4,7 @@ import { englishQualifiers } from './foreign-qualifiers';
 import { joinedLineBreaks } from './hyphenation';
 import { conceptByLongName, unitOfSameKind } from './long-name';
 import { conceptByMethod, type MethodAxisName, readMethodAxis } from './method-axis';
+import { albuminRatioAsWritten } from './microalbumin-assay';
 import {
   analyseIndicatorText,
   normalizeIndicatorText,
@@ -549,7 +550,7 @@ export function resolveIndicator(name: string, unit?: string | null): IndicatorR
   const key = `${name}\u0000${unit ?? ''}`;
   const cached = cache.get(key);
   if (cached) return cached;
-  const result = lookup(name, normalizeUnit(unit), RETRIEVAL_ACCEPT_MIN);
+  const result = resolved(name, normalizeUnit(unit), RETRIEVAL_ACCEPT_MIN);
   if (cache.size >= CACHE_LIMIT) cache.clear();
   cache.set(key, result);
   return result;
@@ -557,12 +558,24 @@ export function resolveIndicator(name: string, unit?: string | null): IndicatorR
 
 /** Uncached resolution, for benchmarks and tests of the pipeline itself. */
 export function resolveIndicatorUncached(name: string, unit?: string | null): IndicatorResolution {
-  return lookup(name, normalizeUnit(unit), RETRIEVAL_ACCEPT_MIN);
+  return resolved(name, normalizeUnit(unit), RETRIEVAL_ACCEPT_MIN);
 }
 
 /** Uncached resolution with another retrieval acceptance threshold: what the calibration sweeps. */
 export function resolveIndicatorAtThreshold(name: string, unit: string | null, threshold: number): IndicatorResolution {
-  return lookup(name, normalizeUnit(unit), threshold);
+  return resolved(name, normalizeUnit(unit), threshold);
+}
+
+/**
+ * Every stage's answer, then the method the name writes where two codes differ by it alone and the unit's example
+ * scale chose: `Albumin/Creatinine Ratio` in mg/g is the method-less ratio, `Microalbumin/Creat` the microalbumin
+ * assay's (`microalbumin-assay.ts`).
+ */
+function resolved(name: string, unit: string | null, threshold: number): IndicatorResolution {
+  const result = lookup(name, unit, threshold);
+  if (result.loincCode === null) return result;
+  const twin = albuminRatioAsWritten(result.loincCode, name, unit);
+  return twin ? resolutionOfConcept(twin, result.confidence) : result;
 }
 
 /**
