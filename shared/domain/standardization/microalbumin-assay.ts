@@ -13,8 +13,11 @@ import { convertValue } from './unit-conversion';
  * @see https://loinc.org/14959-1 — method: Detection limit <= 20 mg/L
  */
 
-/** `Microalbumin`, `Micro-albumin`, `Mikroalbumin`, `Microalb`, `MALB`, `微量白蛋白`. */
-const WRITES_MICRO = /micro|mikro|\bmalb\b|\bmau\b|微量/i;
+/**
+ * `Microalbumin`, `Micro-albumin`, `Mikroalbumin`, `Microalb`, `MALB`, `微量白蛋白`, and as OCR reads it (`Micr0albumin`,
+ * `Mlcroalbumln`, `rnicroalbumin`): the shapes `ocr-confusions.ts` repairs.
+ */
+const WRITES_MICRO = /(?:m|rn)[i1l|]cr[o0]|m[i1l|]kr[o0]|\bmalb\b|\bmau\b|微量/i;
 
 let twins: ReadonlyMap<string, CorpusConcept> | undefined;
 

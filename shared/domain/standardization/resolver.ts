@@ -15,7 +15,7 @@ import {
 import { OCR_CONFIDENCE, ocrConfusionGroup, ocrRepairedKey, repairedName } from './ocr-confusions';
 import { writesOtherAnalyte } from './other-analytes';
 import { agreedResolution, qualifierResolution } from './qualifier-stages';
-import { writesInverseRatio } from './ratio-direction';
+import { readsRatioInverted, writesInverseRatio } from './ratio-direction';
 import { respelledNames } from './respell';
 import {
   chooseNeighbour,
@@ -566,16 +566,36 @@ export function resolveIndicatorAtThreshold(name: string, unit: string | null, t
   return resolved(name, normalizeUnit(unit), threshold);
 }
 
+/** The concepts one side of a written ratio names: its exact group (siblings of one analyte), else its code. */
+function conceptsOfPart(part: string, threshold: number): readonly CorpusConcept[] {
+  const { key } = analyseIndicatorText(part);
+  if (!key) return [];
+  const exact = exactishMatch(part, key);
+  if (exact && exact !== SCRIPT_CONFLICT) return exact.group.concepts;
+  const code = lookup(part, null, threshold).loincCode;
+  const concept = code ? conceptByCode(code) : undefined;
+  return concept ? [concept] : [];
+}
+
 /**
  * Every stage's answer, then the method the name writes where two codes differ by it alone and the unit's example
  * scale chose: `Albumin/Creatinine Ratio` in mg/g is the method-less ratio, `Microalbumin/Creat` the microalbumin
  * assay's (`microalbumin-assay.ts`).
  */
 function resolved(name: string, unit: string | null, threshold: number): IndicatorResolution {
-  const result = lookup(name, unit, threshold);
-  if (result.loincCode === null) return result;
-  const twin = albuminRatioAsWritten(result.loincCode, name, unit);
-  return twin ? resolutionOfConcept(twin, result.confidence) : result;
+  const found = lookup(name, unit, threshold);
+  if (found.loincCode === null) return found;
+  const twin = albuminRatioAsWritten(found.loincCode, name, unit);
+  const result = twin ? resolutionOfConcept(twin, found.confidence) : found;
+  const concept = twin ?? conceptByCode(found.loincCode);
+  // `Apo B/Apo A1` found as `Apolipoprotein A-I/Apolipoprotein B` by words alone: the inverse ratio, no code.
+  if (
+    concept &&
+    (name.includes('/') || name.includes(':')) &&
+    readsRatioInverted(concept, name, (part) => conceptsOfPart(part, threshold))
+  )
+    return unresolved(unit);
+  return result;
 }
 
 /**

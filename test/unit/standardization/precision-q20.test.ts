@@ -82,3 +82,19 @@ describe('a count named with Auto takes the automated-count code; a bare count k
     expect(code(name, unit)).toBe(expected);
   });
 });
+
+describe('a ratio written in the reverse order of the code found by its words is no code (session 20, helper Q)', () => {
+  it.each([
+    ['Apo B/Apo A1', null],
+    ['Apolipoprotein B/Apolipoprotein A1', null],
+    ['Creatinine/Albumin', 'mg/g'],
+  ])('%s [%s] gives null', (name, unit) => {
+    expect(code(name, unit)).toBeNull();
+  });
+
+  it('keeps the ratio written in the code order', () => {
+    expect(code('Apo A1/Apo B')).toBe('13462-7');
+    expect(code('BUN/Creatinine ratio')).toBe('3097-3');
+    expect(code('Albumin/Globulin')).toBe('1759-0');
+  });
+});
