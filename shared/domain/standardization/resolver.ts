@@ -566,15 +566,15 @@ export function resolveIndicatorAtThreshold(name: string, unit: string | null, t
   return resolved(name, normalizeUnit(unit), threshold);
 }
 
-/** The concepts one side of a written ratio names: its exact group (siblings of one analyte), else its code. */
-function conceptsOfPart(part: string, threshold: number): readonly CorpusConcept[] {
+/**
+ * The concepts one side of a written ratio names: its exact group (siblings of one analyte), or none. The cheap
+ * stages only: a side no synonym names leaves the ratio as found, and OCR'd or slipped names cost no second search.
+ */
+function conceptsOfPart(part: string): readonly CorpusConcept[] {
   const { key } = analyseIndicatorText(part);
   if (!key) return [];
   const exact = exactishMatch(part, key);
-  if (exact && exact !== SCRIPT_CONFLICT) return exact.group.concepts;
-  const code = lookup(part, null, threshold).loincCode;
-  const concept = code ? conceptByCode(code) : undefined;
-  return concept ? [concept] : [];
+  return exact && exact !== SCRIPT_CONFLICT ? exact.group.concepts : [];
 }
 
 /**
@@ -589,11 +589,7 @@ function resolved(name: string, unit: string | null, threshold: number): Indicat
   const result = twin ? resolutionOfConcept(twin, found.confidence) : found;
   const concept = twin ?? conceptByCode(found.loincCode);
   // `Apo B/Apo A1` found as `Apolipoprotein A-I/Apolipoprotein B` by words alone: the inverse ratio, no code.
-  if (
-    concept &&
-    (name.includes('/') || name.includes(':')) &&
-    readsRatioInverted(concept, name, (part) => conceptsOfPart(part, threshold))
-  )
+  if (concept && (name.includes('/') || name.includes(':')) && readsRatioInverted(concept, name, conceptsOfPart))
     return unresolved(unit);
   return result;
 }
