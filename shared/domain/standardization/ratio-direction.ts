@@ -1,4 +1,5 @@
-import { corpusIndex } from './corpus';
+import { type CorpusConcept, corpusIndex } from './corpus';
+import { axesOfConcept } from './loinc-axes';
 import { normalizeIndicatorText } from './normalize-text';
 
 /**
@@ -44,4 +45,52 @@ export function writesInverseRatio(name: string): boolean {
     const group = corpusIndex.exact.get(normalizeIndicatorText(other));
     return group !== undefined && !group.ambiguous;
   });
+}
+
+/** A component compared across concepts: `Cholesterol.total` and `Cholesterol` are one analyte. */
+function componentKey(component: string): string {
+  return component.replace(/\.total\b|\btotal\b/g, '').replace(/[^\p{L}\p{N}]/gu, '');
+}
+
+/** The two analytes of a ratio concept's component (`apolipoprotein a-i`, `apolipoprotein b`), or null. */
+function ratioParts(component: string): [string, string] | null {
+  const parts = component.split('/');
+  if (parts.length !== 2) return null;
+  const [numerator, denominator] = parts as [string, string];
+  // `Neutrophils/100 leukocytes`, `GFR/1.73 sq M`: a share or a normalisation, not two analytes.
+  if (!/^\p{L}/u.test(numerator) || !/^\p{L}/u.test(denominator)) return null;
+  return [componentKey(numerator), componentKey(denominator)];
+}
+
+/**
+ * `Apo B/Apo A1` found as `Apolipoprotein A-I/Apolipoprotein B` by a stage that reads words, not their order
+ * (retrieval, reordered words): the name's own parts, each read alone by `readPart` (the resolver), name the ratio's
+ * denominator and numerator in that order, so the value is the reciprocal of the code's. Checked only when a ratio
+ * concept was found for a name with one slash between words; both parts must be read, and read crosswise, to refuse.
+ */
+export function readsRatioInverted(
+  ratio: CorpusConcept,
+  name: string,
+  readPart: (part: string) => readonly CorpusConcept[],
+): boolean {
+  if (name.length > MAX_NAME_LENGTH) return false;
+  const axes = axesOfConcept(ratio);
+  const parts = axes ? ratioParts(axes.component) : null;
+  if (!parts) return false;
+  const written = /^([^/:]*\p{L}[^/:]*?)\s*[/:]\s*([^/:]*\p{L}[^/:]*)$/u.exec(name.trim());
+  if (!written) return false;
+  const leftKey = partComponent(readPart((written[1] as string).trim()));
+  if (leftKey === null || leftKey !== parts[1]) return false;
+  const rightKey = partComponent(readPart((written[2] as string).trim()));
+  return rightKey === parts[0] && leftKey !== rightKey;
+}
+
+/** The one component the concepts a part names share (`Creatinine`: mass and molar, serum and urine), or null. */
+function partComponent(concepts: readonly CorpusConcept[]): string | null {
+  const keys = new Set<string>();
+  for (const concept of concepts) {
+    const axes = axesOfConcept(concept);
+    if (axes) keys.add(componentKey(axes.component));
+  }
+  return keys.size === 1 ? ([...keys][0] as string) : null;
 }

@@ -6,6 +6,7 @@ import { englishQualifiers } from './foreign-qualifiers';
 import { joinedLineBreaks } from './hyphenation';
 import { conceptByLongName, unitOfSameKind } from './long-name';
 import { conceptByMethod, type MethodAxisName, readMethodAxis } from './method-axis';
+import { albuminRatioAsWritten } from './microalbumin-assay';
 import {
   analyseIndicatorText,
   normalizeIndicatorText,
@@ -16,7 +17,7 @@ import {
 import { OCR_CONFIDENCE, ocrConfusionGroup, ocrRepairedKey, repairedName } from './ocr-confusions';
 import { writesOtherAnalyte } from './other-analytes';
 import { agreedResolution, qualifierResolution } from './qualifier-stages';
-import { writesInverseRatio } from './ratio-direction';
+import { readsRatioInverted, writesInverseRatio } from './ratio-direction';
 import { respelledNames } from './respell';
 import {
   chooseNeighbour,
@@ -603,7 +604,7 @@ export function resolveIndicator(name: string, unit?: string | null): IndicatorR
   const key = `${name}\u0000${unit ?? ''}`;
   const cached = cache.get(key);
   if (cached) return cached;
-  const result = lookup(name, normalizeUnit(unit), RETRIEVAL_ACCEPT_MIN);
+  const result = resolved(name, normalizeUnit(unit), RETRIEVAL_ACCEPT_MIN);
   if (cache.size >= CACHE_LIMIT) cache.clear();
   cache.set(key, result);
   return result;
@@ -611,12 +612,40 @@ export function resolveIndicator(name: string, unit?: string | null): IndicatorR
 
 /** Uncached resolution, for benchmarks and tests of the pipeline itself. */
 export function resolveIndicatorUncached(name: string, unit?: string | null): IndicatorResolution {
-  return lookup(name, normalizeUnit(unit), RETRIEVAL_ACCEPT_MIN);
+  return resolved(name, normalizeUnit(unit), RETRIEVAL_ACCEPT_MIN);
 }
 
 /** Uncached resolution with another retrieval acceptance threshold: what the calibration sweeps. */
 export function resolveIndicatorAtThreshold(name: string, unit: string | null, threshold: number): IndicatorResolution {
-  return lookup(name, normalizeUnit(unit), threshold);
+  return resolved(name, normalizeUnit(unit), threshold);
+}
+
+/**
+ * The concepts one side of a written ratio names: its exact group (siblings of one analyte), or none. The cheap
+ * stages only: a side no synonym names leaves the ratio as found, and OCR'd or slipped names cost no second search.
+ */
+function conceptsOfPart(part: string): readonly CorpusConcept[] {
+  const { key } = analyseIndicatorText(part);
+  if (!key) return [];
+  const exact = exactishMatch(part, key);
+  return exact && exact !== SCRIPT_CONFLICT ? exact.group.concepts : [];
+}
+
+/**
+ * Every stage's answer, then the method the name writes where two codes differ by it alone and the unit's example
+ * scale chose: `Albumin/Creatinine Ratio` in mg/g is the method-less ratio, `Microalbumin/Creat` the microalbumin
+ * assay's (`microalbumin-assay.ts`).
+ */
+function resolved(name: string, unit: string | null, threshold: number): IndicatorResolution {
+  const found = lookup(name, unit, threshold);
+  if (found.loincCode === null) return found;
+  const twin = albuminRatioAsWritten(found.loincCode, name, unit);
+  const result = twin ? resolutionOfConcept(twin, found.confidence) : found;
+  const concept = twin ?? conceptByCode(found.loincCode);
+  // `Apo B/Apo A1` found as `Apolipoprotein A-I/Apolipoprotein B` by words alone: the inverse ratio, no code.
+  if (concept && (name.includes('/') || name.includes(':')) && readsRatioInverted(concept, name, conceptsOfPart))
+    return unresolved(unit);
+  return result;
 }
 
 /**

@@ -11,6 +11,7 @@ import { axesOfConcept, conceptsByComponent } from './loinc-axes';
 import { molarMassOf } from './molar-masses';
 import { analyseIndicatorText, normalizeIndicatorText, type PropertyHint } from './normalize-text';
 import { framingReachedByName } from './not-a-reading';
+import { summarisesAPeriod } from './period-statistic';
 import { type IndicatorResolution, resolveIndicator } from './resolver';
 import { readSystemAxis } from './system-axis';
 import { isTraceElementConcentration } from './trace-elements';
@@ -215,7 +216,9 @@ export function resolveReadingIndicator(name: string, unit: string | null): Indi
     isGroupHeading(name) ||
     isValuelessPanel(concept) ||
     framingReachedByName(concept, name) ||
-    twoTestsReadAsOne(name, concept);
+    twoTestsReadAsOne(name, concept) ||
+    // `Average Heart Rate`, `breathing_rate_avg`: a period's statistic, not a point-in-time reading (period-statistic.ts).
+    summarisesAPeriod(concept, name);
   // `Creatininuria` read as serum creatinine: a urine word on another specimen's concept (ambiguity.ts).
   if (urineWordOnAnotherSpecimen(concept, name))
     return Object.freeze({ loincCode: null, canonicalName: null, confidence: 0, category: resolution.category });

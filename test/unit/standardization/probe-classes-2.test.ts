@@ -42,8 +42,9 @@ describe('a urine ratio to creatinine needs its unit (unitless-siblings.ts)', ()
   });
 
   it('keeps the code a fitting unit gives', () => {
-    expect(code('ACR', 'mg/g')).toBe('14959-1');
-    expect(code('UACR', 'mg/g')).toBe('14959-1');
+    // Session 20 (helper Q, README Labelling decisions): no `micro` written, the method-less albumin ratio.
+    expect(code('ACR', 'mg/g')).toBe('9318-7');
+    expect(code('UACR', 'mg/g')).toBe('9318-7');
     expect(code('Protein/Creatinine Ratio', 'mg/g{creat}')).toBe('2890-2');
   });
 });

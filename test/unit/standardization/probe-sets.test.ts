@@ -46,6 +46,9 @@ const SETS = [
   // Session 20, helper G: coverage families (an enzyme's bare name, a draw's time of day, abbreviations with a dot,
   // race-split eGFR, modern orders, the vitamin D and HbA1c decisions).
   { nullFile: 'null-right-g5.tsv', codeFile: 'code-right-g5.tsv', least: 10 },
+  // Session 20, helper Q: a vital sign's statistic over a period (null in seven languages and vendor fields) beside
+  // names whose statistic is the concept's own, and the labelling decisions for FSH, urinalysis and neutrophil counts.
+  { nullFile: 'null-right-q5.tsv', codeFile: 'code-right-q5.tsv', least: 20 },
 ];
 
 describe.each(SETS)(

@@ -1,0 +1,48 @@
+import type { CorpusConcept } from './corpus';
+
+/**
+ * `Average Heart Rate`, `averageHeartRateInBeatsPerMinute`, `breathing_rate_avg`, `com.google.heart_rate.summary`,
+ * `Fréquence cardiaque moyenne`, `平均心率`: a wearable's or a monitor's figure summarising a period (a night, a day, a
+ * workout) is not a reading of the vital sign. LOINC's vital-sign codes (`Heart rate`, `Respiratory rate`, `Systolic
+ * blood pressure`, pulse-oximetry saturation, body temperature) are point-in-time observations (Time `Pt`); a mean, a
+ * maximum or a minimum over an interval is another observable, coded with a time-aspect modifier (`24H^mean`,
+ * `8H^max`) that no corpus concept carries. Filing a night's average under `Heart rate` would mix a statistic into the
+ * series of readings, so such a name gives null (README *Labelling decisions*).
+ *
+ * Only the point-in-time vital signs are read so: on a laboratory name the same words are part of the test
+ * (`Mean corpuscular volume`, `Hemoglobina corpuscular media`, `Estimated average glucose`), and a concept whose own
+ * long name writes the statistic (`Mean blood pressure`, `Glucose mean value`) is that statistic.
+ * @see https://loinc.org/kb/users-guide/major-parts-of-a-loinc-term/#time-aspect-3rd-part — time aspect modifiers
+ */
+
+/** Long names of the point-in-time vital signs whose series a period's statistic must not join. */
+const POINT_IN_TIME_VITAL =
+  /^(?:Heart rate|Respiratory rate|Systolic blood pressure|Diastolic blood pressure|Oxygen saturation in Arterial blood by Pulse oximetry|Body temperature|(?:Oral|Rectal|Axillary|Tympanic membrane) temperature|Perfusion index)\b/;
+
+/** A long name that is itself a statistic: the words in the name are then the concept's own. */
+const STATISTIC_IN_LONG_NAME = /\b(?:mean|average|maximum|minimum|median)\b/i;
+
+/**
+ * Statistic words in seven languages, on a name split at camelCase, `_`, `.` and `-`. Not a bare `min`: a name may
+ * carry its unit (`Puls (min-1)`, `HR 1/min`); `media`/`medio` are safe here because only vital signs are read.
+ */
+const STATISTIC_WORD =
+  /(?:^|\s)(?:avg|average|averages|mean|median|max|maximum|highest|peak|minimum|lowest|summary|durchschnitt\w*|mittelwert|mittlere\w*|moyen|moyenne|promedio|media|medio|m[eé]dia|m[eé]dio|maximal\w*|minimal\w*|m[aá]xim[ao]|m[ií]nim[ao])(?=\s|$)/;
+const CJK_STATISTIC = /平均|最高|最低|最大|最小/;
+
+/** `averageHeartRateInBeatsPerMinute` → `average heart rate in beats per minute`; `hr_avg` → `hr avg`. */
+function wordsOf(name: string): string {
+  return name
+    .normalize('NFKC')
+    .replace(/(\p{Ll})(\p{Lu})/gu, '$1 $2')
+    .replace(/[_.\-,;:()[\]/]+/g, ' ')
+    .toLowerCase()
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** Whether `name` writes a period's statistic of a point-in-time vital sign the resolver filed it under. */
+export function summarisesAPeriod(concept: CorpusConcept, name: string): boolean {
+  if (!POINT_IN_TIME_VITAL.test(concept.display) || STATISTIC_IN_LONG_NAME.test(concept.display)) return false;
+  return CJK_STATISTIC.test(name) || STATISTIC_WORD.test(wordsOf(name));
+}
