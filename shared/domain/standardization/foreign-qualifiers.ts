@@ -14,6 +14,47 @@ const QUALIFIERS: readonly (readonly [RegExp, string])[] = [
     '24 hour urine',
   ],
   [/\b(?:(?:im|in)\s+)?24\s*-?\s*(?:h|std\.?|stunden)\s*-?\s*(?:sammel)?urin\b/giu, '24 hour urine'],
+  // Whole blood before the specimen words below (`Glucosa (sangre total)`, `Calcium ionisé (sang total)`): LOINC codes
+  // whole blood apart from serum, so the words must not fall to the serum reading of `sang`, `sangre`.
+  [/\b(?:sangre|sang|sangue)\s+(?:total|entera|entero|intero|inteiro)(?=\s|$|[,;)])/giu, 'whole blood'],
+  // Serum or plasma written in the report's language (`CREATININA - SORO`, `Creatinina siero`, `SODIUM (sang)`,
+  // German `Kreatinin i.S.`, `Glucose i.P.`): the usual specimen, which the normaliser drops as it drops `serum`.
+  [/(?<![\p{L}\p{N}])(?:soro|siero|suero|sang|surowica|serum)(?![\p{L}\p{N}])/giu, 'serum'],
+  [/(?<![\p{L}\p{N}])i\.\s?S(?:er)?\.(?!\p{L})/gu, 'serum'],
+  [/(?<![\p{L}\p{N}])i\.\s?P(?:l)?\.(?!\p{L})/gu, 'plasma'],
+  [/(?<![\p{L}\p{N}])i\.\s?U\.(?!\p{L})/gu, 'urine'],
+  // A urine strip in words (`pH orina (tira reactiva)`, `Nitrite (bandelette)`, `Protein (Teststreifen)`).
+  [
+    /(?<![\p{L}\p{N}])(?:tira(?:\s+(?:reactiva|reagente|reativa))?|bandelette(?:\s+urinaire)?|teststreifen|urinstix|striscia(?:\s+reattiva)?)(?![\p{L}\p{N}])/giu,
+    'test strip',
+  ],
+  [/(?<![\p{L}\p{N}])(?:capillaire|capilar|capillare|kapillär|kapillar)(?![\p{L}\p{N}])/giu, 'capillary'],
+  // The method of a count: `Linfocitos % (recuento manual)`, `Hematocrito (automatizado)`.
+  [
+    /(?<![\p{L}\p{N}])(?:recuento|conteo|contagem|conteggio|numération|zählung)\s+(?:manual|manuale|manuelle)(?![\p{L}\p{N}])/giu,
+    'manual count',
+  ],
+  [/(?<![\p{L}\p{N}])(?:manuell|manuale)(?![\p{L}\p{N}])/giu, 'manual'],
+  [
+    /(?<![\p{L}\p{N}])(?:automatizado|automatizada|automatisé|automatisée|automatico|automatizzato|automatisiert|automatique)(?![\p{L}\p{N}])/giu,
+    'automated',
+  ],
+  [
+    /(?<![\p{L}\p{N}])(?:alta\s+sensibilidad|alta\s+sensibilidade|alta\s+sensibilità|haute\s+sensibilité|hochsensitiv|ultrasensible|ultrassensível|ultrasensibile)(?![\p{L}\p{N}])/giu,
+    'high sensitivity',
+  ],
+  // A drug level's timing: `Vancomycine pic`, `Gentamicin Talspiegel`, `Tobramicina valle`.
+  [/(?<![\p{L}\p{N}])(?:pic|pico|picco|spitzenspiegel)(?![\p{L}\p{N}])/giu, 'peak'],
+  [/(?<![\p{L}\p{N}])(?:talspiegel|vallée|résiduel|résiduelle|valle|vale)(?![\p{L}\p{N}])/giu, 'trough'],
+  [/(?<![\p{L}\p{N}])(?:matinal|matutino|matutina|mattutino|morgens)(?![\p{L}\p{N}])/giu, 'morning'],
+  [/(?<![\p{L}\p{N}])(?:libre|livre|libero|libera|freies|frei)(?![\p{L}\p{N}])/giu, 'free'],
+  [/(?<![\p{L}\p{N}])(?:urinaire|urinario|urinaria|urinário|urinária)(?![\p{L}\p{N}])/giu, 'urine'],
+  [/(?<![\p{L}\p{N}])(?:totale|całkowity|całkowite|totaal|totalt)(?![\p{L}\p{N}])/giu, 'total'],
+  [/(?<![\p{L}\p{N}])(?:estimé|estimée|estimado|estimada|stimato|stimata|geschätzt|geschätzte)(?![\p{L}\p{N}])/giu, 'estimated'],
+  [
+    /(?<![\p{L}\p{N}])(?:na\s+czczo|açlık|nüchtern|à\s+jeun|a\s+digiuno|em\s+jejum|en\s+ayunas|ayunas)(?![\p{L}\p{N}])/giu,
+    'fasting',
+  ],
   [/\b(?:(?:en|em|a|au|in)\s+)?(?:reposo|repouso|riposo|repos|ruhe)\b/giu, 'resting'],
   [
     /\b(?:(?:en|con|al|a|à|em|in|bei)\s+)?(?:aire ambiente|ar ambiente|aria ambiente|air ambiant|raumluft)(?=\s|$|[,;)])/giu,

@@ -43,6 +43,9 @@ const SETS = [
   { nullFile: 'null-right-p4.tsv', codeFile: 'code-right-p4.tsv', least: 30 },
   // Session 19, helper C: families of blind-written names the resolver abstained on (spaced-apart words, …).
   { nullFile: 'null-right-c4.tsv', codeFile: 'code-right-c4.tsv', least: 10 },
+  // Session 20, helper V: families of the names-s20 sets the resolver abstained on (specimen, method and timing words
+  // in the report's language, units of one scale, vendor field schemes).
+  { nullFile: 'null-right-v5.tsv', codeFile: 'code-right-v5.tsv', least: 10 },
 ];
 
 describe.each(SETS)(
