@@ -14,12 +14,12 @@ const QUALIFIERS: readonly (readonly [RegExp, string])[] = [
     '24 hour urine',
   ],
   [/\b(?:(?:im|in)\s+)?24\s*-?\s*(?:h|std\.?|stunden)\s*-?\s*(?:sammel)?urin\b/giu, '24 hour urine'],
-  // Whole blood before the specimen words below (`Glucosa (sangre total)`, `Calcium ionisé (sang total)`): LOINC codes
-  // whole blood apart from serum, so the words must not fall to the serum reading of `sang`, `sangre`.
-  [/\b(?:sangre|sang|sangue)\s+(?:total|entera|entero|intero|inteiro)(?=\s|$|[,;)])/giu, 'whole blood'],
+  // Whole blood (`Glucosa (sangre total)`, `Calcium ionisé (sang total)`), which the system axis reads in English.
+  [/(?<![\p{L}\p{N}])(?:sangre|sang|sangue)\s+(?:total|entera|entero|intero|inteiro)(?![\p{L}\p{N}])/giu, 'whole blood'],
   // Serum or plasma written in the report's language (`CREATININA - SORO`, `Creatinina siero`, `SODIUM (sang)`,
   // German `Kreatinin i.S.`, `Glucose i.P.`): the usual specimen, which the normaliser drops as it drops `serum`.
-  [/(?<![\p{L}\p{N}])(?:soro|siero|suero|sang|surowica|serum)(?![\p{L}\p{N}])/giu, 'serum'],
+  // `sang total` (whole blood) is not this: the normaliser reads it as whole blood first.
+  [/(?<![\p{L}\p{N}])(?:soro|siero|suero|sang|surowica)(?![\p{L}\p{N}]|\s+(?:total|entera|entero|intero|inteiro)\b)/giu, 'serum'],
   [/(?<![\p{L}\p{N}])i\.\s?S(?:er)?\.(?!\p{L})/gu, 'serum'],
   [/(?<![\p{L}\p{N}])i\.\s?P(?:l)?\.(?!\p{L})/gu, 'plasma'],
   [/(?<![\p{L}\p{N}])i\.\s?U\.(?!\p{L})/gu, 'urine'],

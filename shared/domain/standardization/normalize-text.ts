@@ -62,6 +62,9 @@ const TOKEN_ALIASES: ReadonlyMap<string, string> = new Map([
   ['ur', 'urine'],
 ]);
 
+const BLOOD_WORDS = new Set(['sangre', 'sang', 'sangue']);
+const WHOLE_WORDS = new Set(['total', 'entera', 'entero', 'intero', 'inteiro']);
+
 /** `24 hr`, `24-hour`, `2h`: one token per duration, so report and synonym spellings meet. */
 const HOUR_WORDS = new Set(['h', 'hr', 'hrs', 'hour', 'hours', 'std', 'stunden']);
 const DURATION_TOKEN = /^(\d+)(?:h|hr|hrs|hour|hours)$/;
@@ -148,6 +151,13 @@ function normalizeTokens(name: string): string {
     const next = raw[i + 1];
     // "whole blood", "Vollblut", "in Blood" / "of Blood" (LOINC's system for whole-blood tests) → one token.
     if ((token === 'whole' || token === 'in' || token === 'of') && next === 'blood') {
+      if (!tokens.includes(WHOLE_BLOOD)) tokens.push(WHOLE_BLOOD);
+      i++;
+      continue;
+    }
+    // `sangre total`, `sang total`, `sangue intero`: whole blood in Spanish, French, Italian and Portuguese, where the
+    // specimen word alone (`sangre`) is the lay word for blood and `total` would read as the total amount.
+    if (BLOOD_WORDS.has(token) && WHOLE_WORDS.has(next ?? '')) {
       if (!tokens.includes(WHOLE_BLOOD)) tokens.push(WHOLE_BLOOD);
       i++;
       continue;

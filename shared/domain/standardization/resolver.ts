@@ -2,6 +2,7 @@ import { commonGroup, isAbbreviationOf, mixedScriptGroup, refinedGroup, SCRIPT_C
 import { type CorpusConcept, conceptByCode, corpusIndex, type SynonymGroup } from './corpus';
 import { englishQualifiers } from './foreign-qualifiers';
 import { joinedLineBreaks } from './hyphenation';
+import { axesOfConcept } from './loinc-axes';
 import { conceptByLongName, unitOfSameKind } from './long-name';
 import { conceptByMethod, type MethodAxisName, readMethodAxis } from './method-axis';
 import {
@@ -35,6 +36,7 @@ import {
   siblingReportedIn,
   systemAgrees,
 } from './system-axis';
+import { isTraceElementConcentration } from './trace-elements';
 import { isQuotient, withRatioWord } from './two-tests-in-one';
 import type { ObservationCategory } from './types';
 import { convertValue } from './unit-conversion';
@@ -102,6 +104,21 @@ function takesUnitUnannotated(concept: CorpusConcept, unit: string): boolean {
 }
 
 /**
+ * `Vancomycin peak` in mg/L where the corpus lists µg/mL, `Cyclosporine` in µg/L beside ng/mL: one quantity written
+ * in another unit of the same scale (UCUM converts one to the other by exactly 1). The value files unchanged, so the
+ * unit fits; a unit a factor away (mg/dL beside mg/L) is another scale and still does not.
+ */
+function takesUnitOfSameScale(concept: CorpusConcept, unit: string): boolean {
+  // A metal's unit says its specimen (README *Labelling decisions*: aluminium µg/L is a urine report's unit where the
+  // serum concept lists ng/mL): only the units the corpus lists fit one.
+  if (isTraceElementConcentration(concept)) return false;
+  return concept.units.some((own) => {
+    const factor = convertValue(1, unit, own);
+    return factor !== null && Math.abs(factor - 1) < 1e-9;
+  });
+}
+
+/**
  * The concept of a group that fits the unit. A valid unit that fits no sibling means the reading is something
  * else (HbA1c in mmol/mol is the IFCC code, not the NGSP % one): no code rather than a wrong one.
  */
@@ -125,6 +142,7 @@ function pickConcept(
       const international = asInternationalUnits(unit);
       if (international !== unit) matches = concepts.filter((c) => c.units.includes(international));
     }
+    if (matches.length === 0) matches = concepts.filter((c) => takesUnitOfSameScale(c, unit));
     return matches.length === 1 ? { concept: matches[0] as CorpusConcept, byDefault: false } : null;
   }
   if (group.needsUnit) return null;
@@ -193,6 +211,54 @@ function wholeBloodGroup(normalized: string): GroupMatch | null {
   return allBlood ? { group: match.group, confidence: Math.min(match.confidence, SORTED_TOKENS_CONFIDENCE) } : null;
 }
 
+/** Components of sums and totals LOINC codes beside a part (`25-Hydroxyvitamin D2+25-Hydroxyvitamin D3`). */
+let sumComponents: readonly string[] | undefined;
+/** Corpus names that write `total`: their other words and the concepts they name (`Vitamin D total D2+D3`). */
+let totalNames: readonly { words: readonly string[]; codes: ReadonlySet<string> }[] | undefined;
+
+/**
+ * Whether the corpus names a total of this test apart from it: a name with `total` on other concepts than the test's
+ * own whose other words are at least half the test's (`Vitamin D total D2 D3` beside `Vitamin D 25 OH`), not a test
+ * that only shares a word (`Iron binding capacity total` beside `Iron`).
+ */
+function totalNamedApart(words: readonly string[], codes: readonly string[]): boolean {
+  totalNames ??= [...corpusIndex.exact].flatMap(([key, group]) => {
+    const tokens = key.split(' ');
+    if (tokens.length < 2 || !tokens.includes('total') || group.ambiguous) return [];
+    return [{ words: tokens.filter((t) => t !== 'total'), codes: new Set(group.concepts.map((c) => c.code)) }];
+  });
+  return totalNames.some(
+    (named) =>
+      !codes.some((code) => named.codes.has(code)) &&
+      2 * named.words.filter((w) => words.includes(w)).length >= named.words.length,
+  );
+}
+
+/**
+ * `IRON, TOTAL`, `Total white cell count`, `Metanephrines, Total, 24 Hr Urine`: `total` written beside a test whose
+ * plain name is already the whole amount. Read without the word when the rest is a known test and no corpus concept
+ * is a sum or total built on that test's component (`Vitamin D total` is D2+D3, not the D3 the bare name gives).
+ * A ratio (`PSA free/total`) is another test, not a sum of this one.
+ */
+function totalGroup(normalized: string): GroupMatch | null {
+  const tokens = normalized.split(' ');
+  if (tokens.length < 2 || !tokens.includes('total')) return null;
+  const rest = tokens.filter((t) => t !== 'total');
+  const match = exactGroup(rest.join(' '));
+  if (!match || match.group.ambiguous) return null;
+  sumComponents ??= corpusIndex.concepts.flatMap((c) => {
+    const component = axesOfConcept(c)?.component ?? '';
+    return !component.includes('/') && /\+|\btotal\b/.test(component) ? [component] : [];
+  });
+  if (totalNamedApart(rest, match.group.concepts.map((c) => c.code))) return null;
+  const sums = sumComponents;
+  const partOfSum = match.group.concepts.some((c) => {
+    const component = axesOfConcept(c)?.component;
+    return component === undefined || sums.some((sum) => sum !== component && sum.includes(component));
+  });
+  return partOfSum ? null : { group: match.group, confidence: Math.min(match.confidence, SORTED_TOKENS_CONFIDENCE) };
+}
+
 /** Counts per volume: what `#`, `abs` or `absolute` in a name asks for. */
 const COUNT_UNITS = new Set(['10*3/uL', '10*9/L', '/uL', '/nL', '10*6/uL', '10*12/L', '10*3/mm3', '/pL', '10*6/L']);
 
@@ -227,7 +293,8 @@ function unitWordsGroup(normalized: string): GroupMatch | null {
 
 /** The group a name stands for by its exact key, an alias in brackets or an OCR misreading. */
 function exactishMatch(name: string, normalized: string): GroupMatch | typeof SCRIPT_CONFLICT | null {
-  const direct = exactGroup(normalized) ?? wholeBloodGroup(normalized) ?? parentheticalGroup(name);
+  const direct =
+    exactGroup(normalized) ?? wholeBloodGroup(normalized) ?? parentheticalGroup(name) ?? totalGroup(normalized);
   if (direct) return direct;
   // A Han name with a Latin abbreviation (`甘油三酯(TG)`): sides that disagree end in null, not a looser stage.
   const mixed = mixedScriptGroup(name, exactGroup);
