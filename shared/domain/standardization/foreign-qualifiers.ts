@@ -15,11 +15,17 @@ const QUALIFIERS: readonly (readonly [RegExp, string])[] = [
   ],
   [/\b(?:(?:im|in)\s+)?24\s*-?\s*(?:h|std\.?|stunden)\s*-?\s*(?:sammel)?urin\b/giu, '24 hour urine'],
   // Whole blood (`Glucosa (sangre total)`, `Calcium ionisé (sang total)`), which the system axis reads in English.
-  [/(?<![\p{L}\p{N}])(?:sangre|sang|sangue)\s+(?:total|entera|entero|intero|inteiro)(?![\p{L}\p{N}])/giu, 'whole blood'],
+  [
+    /(?<![\p{L}\p{N}])(?:sangre|sang|sangue)\s+(?:total|entera|entero|intero|inteiro)(?![\p{L}\p{N}])/giu,
+    'whole blood',
+  ],
   // Serum or plasma written in the report's language (`CREATININA - SORO`, `Creatinina siero`, `SODIUM (sang)`,
   // German `Kreatinin i.S.`, `Glucose i.P.`): the usual specimen, which the normaliser drops as it drops `serum`.
   // `sang total` (whole blood) is not this: the normaliser reads it as whole blood first.
-  [/(?<![\p{L}\p{N}])(?:soro|siero|suero|sang|surowica)(?![\p{L}\p{N}]|\s+(?:total|entera|entero|intero|inteiro)\b)/giu, 'serum'],
+  [
+    /(?<![\p{L}\p{N}])(?:soro|siero|suero|sang|surowica)(?![\p{L}\p{N}]|\s+(?:total|entera|entero|intero|inteiro)\b)/giu,
+    'serum',
+  ],
   [/(?<![\p{L}\p{N}])i\.\s?S(?:er)?\.(?!\p{L})/gu, 'serum'],
   [/(?<![\p{L}\p{N}])i\.\s?P(?:l)?\.(?!\p{L})/gu, 'plasma'],
   [/(?<![\p{L}\p{N}])i\.\s?U\.(?!\p{L})/gu, 'urine'],
@@ -50,7 +56,10 @@ const QUALIFIERS: readonly (readonly [RegExp, string])[] = [
   [/(?<![\p{L}\p{N}])(?:libre|livre|libero|libera|freies|frei)(?![\p{L}\p{N}])/giu, 'free'],
   [/(?<![\p{L}\p{N}])(?:urinaire|urinario|urinaria|urinário|urinária)(?![\p{L}\p{N}])/giu, 'urine'],
   [/(?<![\p{L}\p{N}])(?:totale|całkowity|całkowite|totaal|totalt)(?![\p{L}\p{N}])/giu, 'total'],
-  [/(?<![\p{L}\p{N}])(?:estimé|estimée|estimado|estimada|stimato|stimata|geschätzt|geschätzte)(?![\p{L}\p{N}])/giu, 'estimated'],
+  [
+    /(?<![\p{L}\p{N}])(?:estimé|estimée|estimado|estimada|stimato|stimata|geschätzt|geschätzte)(?![\p{L}\p{N}])/giu,
+    'estimated',
+  ],
   [
     /(?<![\p{L}\p{N}])(?:na\s+czczo|açlık|nüchtern|à\s+jeun|a\s+digiuno|em\s+jejum|en\s+ayunas|ayunas)(?![\p{L}\p{N}])/giu,
     'fasting',

@@ -42,6 +42,7 @@ import type { ObservationCategory } from './types';
 import { convertValue } from './unit-conversion';
 import { unitWrittenInName, withoutUnitWords } from './unit-words';
 import { normalizeUnit } from './units';
+import { measureTyped, recordFieldAsWords } from './vendor-field-names';
 
 export interface IndicatorResolution {
   loincCode: string | null;
@@ -250,7 +251,13 @@ function totalGroup(normalized: string): GroupMatch | null {
     const component = axesOfConcept(c)?.component ?? '';
     return !component.includes('/') && /\+|\btotal\b/.test(component) ? [component] : [];
   });
-  if (totalNamedApart(rest, match.group.concepts.map((c) => c.code))) return null;
+  if (
+    totalNamedApart(
+      rest,
+      match.group.concepts.map((c) => c.code),
+    )
+  )
+    return null;
   const sums = sumComponents;
   const partOfSum = match.group.concepts.some((c) => {
     const component = axesOfConcept(c)?.component;
@@ -535,6 +542,23 @@ function lookup(name: string, unit: string | null, retrievalThreshold: number): 
   const field = vendorFieldAfterPath(name);
   if (field) {
     const read = lookup(field, unit, retrievalThreshold);
+    if (read.loincCode) return Object.freeze({ ...read, confidence: Math.min(read.confidence, RESPELLED_CONFIDENCE) });
+  }
+  // `weight (type 1)`, `BloodPressureRecord.systolic`: a Withings measure type or a Health Connect record class
+  // around the name (`vendor-field-names.ts`).
+  const typed = measureTyped(name);
+  if (typed) {
+    // The type number must name the same measure where the vendor's list knows it (`fat_ratio (type 6)`); where it
+    // does not (`temperature (type 12)`), only a vendor's lower-case key is read without it.
+    const read = lookup(typed.name, unit, retrievalThreshold);
+    const ofType = corpusIndex.exact.has(typed.typeName) ? lookup(typed.typeName, unit, retrievalThreshold) : null;
+    const agrees = ofType ? ofType.loincCode === read.loincCode : typed.isVendorKey;
+    if (read.loincCode && agrees)
+      return Object.freeze({ ...read, confidence: Math.min(read.confidence, RESPELLED_CONFIDENCE) });
+  }
+  const recordField = recordFieldAsWords(name);
+  if (recordField) {
+    const read = lookup(recordField, unit, retrievalThreshold);
     if (read.loincCode) return Object.freeze({ ...read, confidence: Math.min(read.confidence, RESPELLED_CONFIDENCE) });
   }
   // `Temperatura axilar`, `Parathormon intakt`: a qualifier in another language written in English, read again.
