@@ -185,9 +185,17 @@ function normalizeTokens(name: string): string {
       tokens.push(`${duration[1]}h`);
       continue;
     }
-    tokens.push(TOKEN_ALIASES.get(token) ?? token);
+    tokens.push(TOKEN_ALIASES.get(token) ?? valueSuffixDropped(token));
   }
   return tokens.join(' ');
+}
+
+/**
+ * Japanese reports write `値` (value) after a test's name (`尿酸値`, `血糖値`, `ヘマトクリット値`), as English writes
+ * `level`: dropped like the noise words, when a name of two characters or more is left.
+ */
+function valueSuffixDropped(token: string): string {
+  return token.length >= 3 && token.endsWith('値') ? token.slice(0, -1) : token;
 }
 
 /** Word order rarely changes meaning in test names ("glucose fasting" = "fasting glucose"), so a sorted key too. */

@@ -1,3 +1,4 @@
+import { withoutGloss } from './bilingual-names';
 import { commonGroup, isAbbreviationOf, mixedScriptGroup, refinedGroup, SCRIPT_CONFLICT } from './cjk-abbreviation';
 import { type CorpusConcept, conceptByCode, corpusIndex, type SynonymGroup } from './corpus';
 import { englishQualifiers } from './foreign-qualifiers';
@@ -560,6 +561,12 @@ function lookup(name: string, unit: string | null, retrievalThreshold: number): 
   if (recordField) {
     const read = lookup(recordField, unit, retrievalThreshold);
     if (read.loincCode) return Object.freeze({ ...read, confidence: Math.min(read.confidence, RESPELLED_CONFIDENCE) });
+  }
+  // `Glucose الجلوكوز`: an English name with its gloss in another script, read without the gloss.
+  const unglossed = withoutGloss(name);
+  if (unglossed) {
+    const read = lookup(unglossed, unit, retrievalThreshold);
+    if (read.loincCode) return read;
   }
   // `Temperatura axilar`, `Parathormon intakt`: a qualifier in another language written in English, read again.
   const english = englishQualifiers(name);
