@@ -55,14 +55,9 @@ const QUALIFIERS: readonly (readonly [RegExp, string])[] = [
   [/(?<![\p{L}\p{N}])(?:matinal|matutino|matutina|mattutino|morgens)(?![\p{L}\p{N}])/giu, 'morning'],
   [/(?<![\p{L}\p{N}])(?:libre|livre|libero|libera|freies|frei)(?![\p{L}\p{N}])/giu, 'free'],
   [/(?<![\p{L}\p{N}])(?:urinaire|urinario|urinaria|urinário|urinária)(?![\p{L}\p{N}])/giu, 'urine'],
-  [/(?<![\p{L}\p{N}])(?:totale|całkowity|całkowite|totaal|totalt)(?![\p{L}\p{N}])/giu, 'total'],
   [
     /(?<![\p{L}\p{N}])(?:estimé|estimée|estimado|estimada|stimato|stimata|geschätzt|geschätzte)(?![\p{L}\p{N}])/giu,
     'estimated',
-  ],
-  [
-    /(?<![\p{L}\p{N}])(?:na\s+czczo|açlık|nüchtern|à\s+jeun|a\s+digiuno|em\s+jejum|en\s+ayunas|ayunas)(?![\p{L}\p{N}])/giu,
-    'fasting',
   ],
   [/\b(?:(?:en|em|a|au|in)\s+)?(?:reposo|repouso|riposo|repos|ruhe)\b/giu, 'resting'],
   [

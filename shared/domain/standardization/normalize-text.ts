@@ -62,6 +62,7 @@ const TOKEN_ALIASES: ReadonlyMap<string, string> = new Map([
   ['ur', 'urine'],
 ]);
 
+const URINE_WORDS = new Set(['urine', 'ur', 'urina', 'orina', 'urin']);
 const BLOOD_WORDS = new Set(['sangre', 'sang', 'sangue']);
 const WHOLE_WORDS = new Set(['total', 'entera', 'entero', 'intero', 'inteiro']);
 
@@ -167,6 +168,8 @@ function normalizeTokens(name: string): string {
       continue;
     }
     if (NOISE_WORDS.has(token)) continue;
+    // `Potassium, Random Urine`, `Sodium spot urine`: an untimed collection is LOINC's plain `Urine` system.
+    if ((token === 'random' || token === 'spot') && (URINE_WORDS.has(next ?? '') || tokens.at(-1) === 'urine')) continue;
     if (i === 0 && i < raw.length - 1) {
       if (SPECIMEN_PREFIX.test(token) && !(token === 'b' && B_CELL_WORD.test(next ?? ''))) continue;
       const prefixed = PREFIX_TOKENS.get(token);

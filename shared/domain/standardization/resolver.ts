@@ -114,10 +114,22 @@ function takesUnitOfSameScale(concept: CorpusConcept, unit: string): boolean {
   // A metal's unit says its specimen (README *Labelling decisions*: aluminium µg/L is a urine report's unit where the
   // serum concept lists ng/mL): only the units the corpus lists fit one.
   if (isTraceElementConcentration(concept)) return false;
-  return concept.units.some((own) => {
+  return concept.units.some((own) => isSameScale(unit, own));
+}
+
+/** UCUM conversion is slow beside the other stages, and few unit pairs occur: each pair is converted once. */
+const sameScalePairs = new Map<string, boolean>();
+
+function isSameScale(unit: string, own: string): boolean {
+  const pair = `${unit}\u0000${own}`;
+  let same = sameScalePairs.get(pair);
+  if (same === undefined) {
     const factor = convertValue(1, unit, own);
-    return factor !== null && Math.abs(factor - 1) < 1e-9;
-  });
+    same = factor !== null && Math.abs(factor - 1) < 1e-9;
+    if (sameScalePairs.size >= CACHE_LIMIT) sameScalePairs.clear();
+    sameScalePairs.set(pair, same);
+  }
+  return same;
 }
 
 /**
