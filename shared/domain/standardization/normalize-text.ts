@@ -169,7 +169,8 @@ function normalizeTokens(name: string): string {
     }
     if (NOISE_WORDS.has(token)) continue;
     // `Potassium, Random Urine`, `Sodium spot urine`: an untimed collection is LOINC's plain `Urine` system.
-    if ((token === 'random' || token === 'spot') && (URINE_WORDS.has(next ?? '') || tokens.at(-1) === 'urine')) continue;
+    if ((token === 'random' || token === 'spot') && (URINE_WORDS.has(next ?? '') || tokens.at(-1) === 'urine'))
+      continue;
     if (i === 0 && i < raw.length - 1) {
       if (SPECIMEN_PREFIX.test(token) && !(token === 'b' && B_CELL_WORD.test(next ?? ''))) continue;
       const prefixed = PREFIX_TOKENS.get(token);
