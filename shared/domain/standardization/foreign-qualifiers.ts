@@ -14,6 +14,51 @@ const QUALIFIERS: readonly (readonly [RegExp, string])[] = [
     '24 hour urine',
   ],
   [/\b(?:(?:im|in)\s+)?24\s*-?\s*(?:h|std\.?|stunden)\s*-?\s*(?:sammel)?urin\b/giu, '24 hour urine'],
+  // Whole blood (`Glucosa (sangre total)`, `Calcium ionisé (sang total)`), which the system axis reads in English.
+  [
+    /(?<![\p{L}\p{N}])(?:sangre|sang|sangue)\s+(?:total|entera|entero|intero|inteiro)(?![\p{L}\p{N}])/giu,
+    'whole blood',
+  ],
+  // Serum or plasma written in the report's language (`CREATININA - SORO`, `Creatinina siero`, `SODIUM (sang)`,
+  // German `Kreatinin i.S.`, `Glucose i.P.`): the usual specimen, which the normaliser drops as it drops `serum`.
+  // `sang total` (whole blood) is not this: the normaliser reads it as whole blood first.
+  [
+    /(?<![\p{L}\p{N}])(?:soro|siero|suero|sang|surowica)(?![\p{L}\p{N}]|\s+(?:total|entera|entero|intero|inteiro)\b)/giu,
+    'serum',
+  ],
+  [/(?<![\p{L}\p{N}])i\.\s?S(?:er)?\.(?!\p{L})/gu, 'serum'],
+  [/(?<![\p{L}\p{N}])i\.\s?P(?:l)?\.(?!\p{L})/gu, 'plasma'],
+  [/(?<![\p{L}\p{N}])i\.\s?U\.(?!\p{L})/gu, 'urine'],
+  // A urine strip in words (`pH orina (tira reactiva)`, `Nitrite (bandelette)`, `Protein (Teststreifen)`).
+  [
+    /(?<![\p{L}\p{N}])(?:tira(?:\s+(?:reactiva|reagente|reativa))?|bandelette(?:\s+urinaire)?|teststreifen|urinstix|striscia(?:\s+reattiva)?)(?![\p{L}\p{N}])/giu,
+    'test strip',
+  ],
+  [/(?<![\p{L}\p{N}])(?:capillaire|capilar|capillare|kapillär|kapillar)(?![\p{L}\p{N}])/giu, 'capillary'],
+  // The method of a count: `Linfocitos % (recuento manual)`, `Hematocrito (automatizado)`.
+  [
+    /(?<![\p{L}\p{N}])(?:recuento|conteo|contagem|conteggio|numération|zählung)\s+(?:manual|manuale|manuelle)(?![\p{L}\p{N}])/giu,
+    'manual count',
+  ],
+  [/(?<![\p{L}\p{N}])(?:manuell|manuale)(?![\p{L}\p{N}])/giu, 'manual'],
+  [
+    /(?<![\p{L}\p{N}])(?:automatizado|automatizada|automatisé|automatisée|automatico|automatizzato|automatisiert|automatique)(?![\p{L}\p{N}])/giu,
+    'automated',
+  ],
+  [
+    /(?<![\p{L}\p{N}])(?:alta\s+sensibilidad|alta\s+sensibilidade|alta\s+sensibilità|haute\s+sensibilité|hochsensitiv|ultrasensible|ultrassensível|ultrasensibile)(?![\p{L}\p{N}])/giu,
+    'high sensitivity',
+  ],
+  // A drug level's timing: `Vancomycine pic`, `Gentamicin Talspiegel`, `Tobramicina valle`.
+  [/(?<![\p{L}\p{N}])(?:pic|pico|picco|spitzenspiegel)(?![\p{L}\p{N}])/giu, 'peak'],
+  [/(?<![\p{L}\p{N}])(?:talspiegel|vallée|résiduel|résiduelle|valle|vale)(?![\p{L}\p{N}])/giu, 'trough'],
+  [/(?<![\p{L}\p{N}])(?:matinal|matutino|matutina|mattutino|morgens)(?![\p{L}\p{N}])/giu, 'morning'],
+  [/(?<![\p{L}\p{N}])(?:libre|livre|libero|libera|freies|frei)(?![\p{L}\p{N}])/giu, 'free'],
+  [/(?<![\p{L}\p{N}])(?:urinaire|urinario|urinaria|urinário|urinária)(?![\p{L}\p{N}])/giu, 'urine'],
+  [
+    /(?<![\p{L}\p{N}])(?:estimé|estimée|estimado|estimada|stimato|stimata|geschätzt|geschätzte)(?![\p{L}\p{N}])/giu,
+    'estimated',
+  ],
   [/\b(?:(?:en|em|a|au|in)\s+)?(?:reposo|repouso|riposo|repos|ruhe)\b/giu, 'resting'],
   [
     /\b(?:(?:en|con|al|a|à|em|in|bei)\s+)?(?:aire ambiente|ar ambiente|aria ambiente|air ambiant|raumluft)(?=\s|$|[,;)])/giu,

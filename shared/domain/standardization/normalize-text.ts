@@ -62,6 +62,10 @@ const TOKEN_ALIASES: ReadonlyMap<string, string> = new Map([
   ['ur', 'urine'],
 ]);
 
+const URINE_WORDS = new Set(['urine', 'ur', 'urina', 'orina', 'urin']);
+const BLOOD_WORDS = new Set(['sangre', 'sang', 'sangue']);
+const WHOLE_WORDS = new Set(['total', 'entera', 'entero', 'intero', 'inteiro']);
+
 /** `24 hr`, `24-hour`, `2h`: one token per duration, so report and synonym spellings meet. */
 const HOUR_WORDS = new Set(['h', 'hr', 'hrs', 'hour', 'hours', 'std', 'stunden']);
 const DURATION_TOKEN = /^(\d+)(?:h|hr|hrs|hour|hours)$/;
@@ -152,11 +156,21 @@ function normalizeTokens(name: string): string {
       i++;
       continue;
     }
+    // `sangre total`, `sang total`, `sangue intero`: whole blood in Spanish, French, Italian and Portuguese, where the
+    // specimen word alone (`sangre`) is the lay word for blood and `total` would read as the total amount.
+    if (BLOOD_WORDS.has(token) && WHOLE_WORDS.has(next ?? '')) {
+      if (!tokens.includes(WHOLE_BLOOD)) tokens.push(WHOLE_BLOOD);
+      i++;
+      continue;
+    }
     if (token === 'vollblut' || token === WHOLE_BLOOD) {
       if (!tokens.includes(WHOLE_BLOOD)) tokens.push(WHOLE_BLOOD);
       continue;
     }
     if (NOISE_WORDS.has(token)) continue;
+    // `Potassium, Random Urine`, `Sodium spot urine`: an untimed collection is LOINC's plain `Urine` system.
+    if ((token === 'random' || token === 'spot') && (URINE_WORDS.has(next ?? '') || tokens.at(-1) === 'urine'))
+      continue;
     if (i === 0 && i < raw.length - 1) {
       if (SPECIMEN_PREFIX.test(token) && !(token === 'b' && B_CELL_WORD.test(next ?? ''))) continue;
       const prefixed = PREFIX_TOKENS.get(token);
@@ -175,9 +189,17 @@ function normalizeTokens(name: string): string {
       tokens.push(`${duration[1]}h`);
       continue;
     }
-    tokens.push(TOKEN_ALIASES.get(token) ?? token);
+    tokens.push(TOKEN_ALIASES.get(token) ?? valueSuffixDropped(token));
   }
   return tokens.join(' ');
+}
+
+/**
+ * Japanese reports write `値` (value) after a test's name (`尿酸値`, `血糖値`, `ヘマトクリット値`), as English writes
+ * `level`: dropped like the noise words, when a name of two characters or more is left.
+ */
+function valueSuffixDropped(token: string): string {
+  return token.length >= 3 && token.endsWith('値') ? token.slice(0, -1) : token;
 }
 
 /** Word order rarely changes meaning in test names ("glucose fasting" = "fasting glucose"), so a sorted key too. */

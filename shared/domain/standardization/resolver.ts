@@ -1,9 +1,11 @@
+import { withoutGloss } from './bilingual-names';
 import { withoutBodySurface } from './body-surface';
 import { commonGroup, isAbbreviationOf, mixedScriptGroup, refinedGroup, SCRIPT_CONFLICT } from './cjk-abbreviation';
 import { type CorpusConcept, conceptByCode, corpusIndex, type SynonymGroup } from './corpus';
 import { spelledOutCutWords } from './dotted-abbreviations';
 import { englishQualifiers } from './foreign-qualifiers';
 import { joinedLineBreaks } from './hyphenation';
+import { axesOfConcept } from './loinc-axes';
 import { conceptByLongName, unitOfSameKind } from './long-name';
 import { conceptByMethod, type MethodAxisName, readMethodAxis } from './method-axis';
 import { albuminRatioAsWritten } from './microalbumin-assay';
@@ -44,6 +46,7 @@ import type { ObservationCategory } from './types';
 import { convertValue } from './unit-conversion';
 import { unitWrittenInName, withoutUnitWords } from './unit-words';
 import { normalizeUnit } from './units';
+import { measureTyped, recordFieldAsWords } from './vendor-field-names';
 
 export interface IndicatorResolution {
   loincCode: string | null;
@@ -114,13 +117,32 @@ function takesUnitUnannotated(concept: CorpusConcept, unit: string): boolean {
 }
 
 /**
- * `µg/L` for a concept reported in `ng/mL`, `mg/L` for one in `µg/mL`: one unit under another name, the same number
- * (European and US reports of the same drug level or metal). Only an identical magnitude: `µg/dL` is another scale.
+ * `Vancomycin peak` in mg/L where the corpus lists µg/mL, `Cyclosporine` in µg/L beside ng/mL: one quantity written
+ * in another unit of the same scale (UCUM converts one to the other by exactly 1). The value files unchanged, so the
+ * unit fits; a unit a factor away (mg/dL beside mg/L) is another scale and still does not.
  */
-function sameMagnitude(unit: string, own: string): boolean {
+function takesUnitOfSameScale(concept: CorpusConcept, unit: string): boolean {
+  // A metal's unit says its specimen (README *Labelling decisions*: aluminium µg/L is a urine report's unit where the
+  // serum concept lists ng/mL): only the units the corpus lists fit one.
+  if (isTraceElementConcentration(concept)) return false;
+  return concept.units.some((own) => isSameScale(unit, own));
+}
+
+/** UCUM conversion is slow beside the other stages, and few unit pairs occur: each pair is converted once. */
+const sameScalePairs = new Map<string, boolean>();
+
+function isSameScale(unit: string, own: string): boolean {
+  // An annotation or a percentage names what is counted, which a factor of 1 does not make the same.
   if (unit.includes('{') || own.includes('{') || unit.includes('%') || own.includes('%')) return false;
-  const factor = convertValue(1, unit, own);
-  return factor !== null && Math.abs(factor - 1) < 1e-9;
+  const pair = `${unit}\u0000${own}`;
+  let same = sameScalePairs.get(pair);
+  if (same === undefined) {
+    const factor = convertValue(1, unit, own);
+    same = factor !== null && Math.abs(factor - 1) < 1e-9;
+    if (sameScalePairs.size >= CACHE_LIMIT) sameScalePairs.clear();
+    sameScalePairs.set(pair, same);
+  }
+  return same;
 }
 
 /**
@@ -151,11 +173,7 @@ function pickConcept(
       const arbitrary = asArbitraryUnits(unit);
       if (arbitrary !== unit) matches = concepts.filter((c) => c.units.includes(arbitrary));
     }
-    // Not a metal's: `Aluminum` µg/L is as likely blood or urine as serum, which the corpus's ng/mL does not settle.
-    if (matches.length === 0)
-      matches = concepts.filter(
-        (c) => !isTraceElementConcentration(c) && c.units.some((own) => sameMagnitude(unit, own)),
-      );
+    if (matches.length === 0) matches = concepts.filter((c) => takesUnitOfSameScale(c, unit));
     return matches.length === 1 ? { concept: matches[0] as CorpusConcept, byDefault: false } : null;
   }
   if (group.needsUnit) return null;
@@ -224,6 +242,60 @@ function wholeBloodGroup(normalized: string): GroupMatch | null {
   return allBlood ? { group: match.group, confidence: Math.min(match.confidence, SORTED_TOKENS_CONFIDENCE) } : null;
 }
 
+/** Components of sums and totals LOINC codes beside a part (`25-Hydroxyvitamin D2+25-Hydroxyvitamin D3`). */
+let sumComponents: readonly string[] | undefined;
+/** Corpus names that write `total`: their other words and the concepts they name (`Vitamin D total D2+D3`). */
+let totalNames: readonly { words: readonly string[]; codes: ReadonlySet<string> }[] | undefined;
+
+/**
+ * Whether the corpus names a total of this test apart from it: a name with `total` on other concepts than the test's
+ * own whose other words are at least half the test's (`Vitamin D total D2 D3` beside `Vitamin D 25 OH`), not a test
+ * that only shares a word (`Iron binding capacity total` beside `Iron`).
+ */
+function totalNamedApart(words: readonly string[], codes: readonly string[]): boolean {
+  totalNames ??= [...corpusIndex.exact].flatMap(([key, group]) => {
+    const tokens = key.split(' ');
+    if (tokens.length < 2 || !tokens.includes('total') || group.ambiguous) return [];
+    return [{ words: tokens.filter((t) => t !== 'total'), codes: new Set(group.concepts.map((c) => c.code)) }];
+  });
+  return totalNames.some(
+    (named) =>
+      !codes.some((code) => named.codes.has(code)) &&
+      2 * named.words.filter((w) => words.includes(w)).length >= named.words.length,
+  );
+}
+
+/**
+ * `IRON, TOTAL`, `Total white cell count`, `Metanephrines, Total, 24 Hr Urine`: `total` written beside a test whose
+ * plain name is already the whole amount. Read without the word when the rest is a known test and no corpus concept
+ * is a sum or total built on that test's component (`Vitamin D total` is D2+D3, not the D3 the bare name gives).
+ * A ratio (`PSA free/total`) is another test, not a sum of this one.
+ */
+function totalGroup(normalized: string): GroupMatch | null {
+  const tokens = normalized.split(' ');
+  if (tokens.length < 2 || !tokens.includes('total')) return null;
+  const rest = tokens.filter((t) => t !== 'total');
+  const match = exactGroup(rest.join(' '));
+  if (!match || match.group.ambiguous) return null;
+  sumComponents ??= corpusIndex.concepts.flatMap((c) => {
+    const component = axesOfConcept(c)?.component ?? '';
+    return !component.includes('/') && /\+|\btotal\b/.test(component) ? [component] : [];
+  });
+  if (
+    totalNamedApart(
+      rest,
+      match.group.concepts.map((c) => c.code),
+    )
+  )
+    return null;
+  const sums = sumComponents;
+  const partOfSum = match.group.concepts.some((c) => {
+    const component = axesOfConcept(c)?.component;
+    return component === undefined || sums.some((sum) => sum !== component && sum.includes(component));
+  });
+  return partOfSum ? null : { group: match.group, confidence: Math.min(match.confidence, SORTED_TOKENS_CONFIDENCE) };
+}
+
 /** Counts per volume: what `#`, `abs` or `absolute` in a name asks for. */
 const COUNT_UNITS = new Set(['10*3/uL', '10*9/L', '/uL', '/nL', '10*6/uL', '10*12/L', '10*3/mm3', '/pL', '10*6/L']);
 
@@ -258,7 +330,8 @@ function unitWordsGroup(normalized: string): GroupMatch | null {
 
 /** The group a name stands for by its exact key, an alias in brackets or an OCR misreading. */
 function exactishMatch(name: string, normalized: string): GroupMatch | typeof SCRIPT_CONFLICT | null {
-  const direct = exactGroup(normalized) ?? wholeBloodGroup(normalized) ?? parentheticalGroup(name);
+  const direct =
+    exactGroup(normalized) ?? wholeBloodGroup(normalized) ?? parentheticalGroup(name) ?? totalGroup(normalized);
   if (direct) return direct;
   // A Han name with a Latin abbreviation (`甘油三酯(TG)`): sides that disagree end in null, not a looser stage.
   const mixed = mixedScriptGroup(name, exactGroup);
@@ -506,6 +579,29 @@ function lookup(name: string, unit: string | null, retrievalThreshold: number): 
   if (field) {
     const read = lookup(field, unit, retrievalThreshold);
     if (read.loincCode) return Object.freeze({ ...read, confidence: Math.min(read.confidence, RESPELLED_CONFIDENCE) });
+  }
+  // `weight (type 1)`, `BloodPressureRecord.systolic`: a Withings measure type or a Health Connect record class
+  // around the name (`vendor-field-names.ts`).
+  const typed = measureTyped(name);
+  if (typed) {
+    // The type number must name the same measure where the vendor's list knows it (`fat_ratio (type 6)`); where it
+    // does not (`temperature (type 12)`), only a vendor's lower-case key is read without it.
+    const read = lookup(typed.name, unit, retrievalThreshold);
+    const ofType = corpusIndex.exact.has(typed.typeName) ? lookup(typed.typeName, unit, retrievalThreshold) : null;
+    const agrees = ofType ? ofType.loincCode === read.loincCode : typed.isVendorKey;
+    if (read.loincCode && agrees)
+      return Object.freeze({ ...read, confidence: Math.min(read.confidence, RESPELLED_CONFIDENCE) });
+  }
+  const recordField = recordFieldAsWords(name);
+  if (recordField) {
+    const read = lookup(recordField, unit, retrievalThreshold);
+    if (read.loincCode) return Object.freeze({ ...read, confidence: Math.min(read.confidence, RESPELLED_CONFIDENCE) });
+  }
+  // `Glucose الجلوكوز`: an English name with its gloss in another script, read without the gloss.
+  const unglossed = withoutGloss(name);
+  if (unglossed) {
+    const read = lookup(unglossed, unit, retrievalThreshold);
+    if (read.loincCode) return read;
   }
   // `Temperatura axilar`, `Parathormon intakt`: a qualifier in another language written in English, read again.
   const english = englishQualifiers(name);

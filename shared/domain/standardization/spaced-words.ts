@@ -51,8 +51,13 @@ function wordOfPieces(pieces: readonly string[]): string | null {
 }
 
 /** The name with its spaced-apart words joined; the name itself when none is. */
+/** `肌 酐`, `血 红 蛋 白`: Han characters one space apart, each alone, which OCR or a wide font spaced out. */
+const SPACED_HAN = /(?<!\p{Script=Han})\p{Script=Han}(?: \p{Script=Han}(?!\p{Script=Han}))+/gu;
+
 export function joinedSpacedWords(name: string): string {
   if (name.length > 200) return name;
+  const han = name.replace(SPACED_HAN, (run) => run.replace(/ /g, ''));
+  if (han !== name) return han;
   // Odd indexes are runs of letters and digits, even ones what separates them.
   const parts = name.split(/([\p{L}\p{N}]+)/u);
   let out = parts[0] ?? '';
