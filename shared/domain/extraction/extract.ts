@@ -34,6 +34,7 @@
  */
 
 import { withoutAnalyserSettings } from './analyser-settings';
+import { unfoldBarColumns } from './bar-columns';
 import { readBloodGroupLine } from './blood-group';
 import { readCdaDocument } from './cda-xml';
 import { hasNumberedCodeColumn, withoutLeadingCode } from './code-column';
@@ -1088,7 +1089,7 @@ function readLines(text: string, options: ExtractionOptions, withFallback: boole
     const readings = readAll(run);
     return { readings: readings.length, ranged: readings.filter((r) => r.referenceRange !== null).length };
   };
-  const unfolded = unfoldColumns(valueFirstPortalBlocks(sourceLines), yieldOf);
+  const unfolded = unfoldColumns(unfoldBarColumns(valueFirstPortalBlocks(sourceLines), yieldOf), yieldOf);
   const readings = withoutAnalyserSettings(readAll(unfolded, withFallback), text);
   if (asteriskIsFootnote(sourceLines.map((line) => line.text))) withoutFootnoteFlags(readings);
   return readings;

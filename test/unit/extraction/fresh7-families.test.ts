@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import { unfoldBarColumns } from '../../../shared/domain/extraction/bar-columns';
+import { extractReadingsOffline } from '../../../shared/domain/extraction/extract';
+import { stripRowMarks } from '../../../shared/domain/extraction/row-marks';
+
+const read = (text: string) =>
+  extractReadingsOffline(text).map((r) => ({
+    name: r.indicator,
+    value: r.value,
+    unit: r.unit,
+    range: r.referenceRange,
+  }));
+
+describe('box-drawn and barred tables (fresh7 cn family)', () => {
+  it('reads two tables side by side across a box bar as the left one, then the right one', () => {
+    const text = [
+      'No 项目                结果   参考区间   单位     │No 项目                结果   参考区间   单位',
+      ' 1 白细胞计数(WBC)     6.42   3.5-9.5    ×10^9/L  │ 4 丙氨酸氨基转移酶（ALT） 52 ↑  7-40     U/L',
+      ' 2 血红蛋白(HGB)       118    115-150    g/L      │ 5 γ-谷氨酰转移酶（GGT）  27     7-45     U/L',
+      ' 3 血小板计数(PLT)     265    125-350    ×10^9/L  │ 6 葡萄糖（GLU）          5.82   3.9-6.1  mmol/L',
+    ].join('\n');
+    const names = read(text).map((r) => `${r.name.normalize('NFKC')}=${r.value}`);
+    expect(names).toEqual([
+      '白细胞计数(WBC)=6.42',
+      '血红蛋白(HGB)=118',
+      '血小板计数(PLT)=265',
+      '丙氨酸氨基转移酶(ALT)=52',
+      'γ-谷氨酰转移酶(GGT)=27',
+      '葡萄糖(GLU)=5.82',
+    ]);
+  });
+
+  it('reads a fully box-drawn table as a pipe table, its borders as rules', () => {
+    const text = [
+      '┌────┬──────────────────┬────────┬──────────┬─────────┐',
+      '│ No │ Test             │ Result │ Range    │ Unit    │',
+      '├────┼──────────────────┼────────┼──────────┼─────────┤',
+      '│ 1  │ Ferritin (FER)   │ 18 L   │ 30-400   │ ng/mL   │',
+      '│ 2  │ Vitamin B12 (B12)│ 402    │ 200-900  │ pg/mL   │',
+      '└────┴──────────────────┴────────┴──────────┴─────────┘',
+    ].join('\n');
+    expect(read(text)).toEqual([
+      { name: 'Ferritin (FER)', value: '18', unit: 'ng/mL', range: '30-400' },
+      { name: 'Vitamin B12 (B12)', value: '402', unit: 'pg/mL', range: '200-900' },
+    ]);
+  });
+
+  it('leaves a barred key–value list whole: cut, it reads nothing', () => {
+    const lines = ['Hemoglobin | 13.2 g/dL', 'Ferritin | 35 ng/mL', 'TSH | 1.8 mIU/L'].map((text, index) => ({
+      index,
+      text,
+    }));
+    // A reading needs a name and a number on one line, as the real readers do.
+    const counter = (run: readonly { text: string }[]) => ({
+      readings: run.filter((line) => /\p{L}.*\d/u.test(line.text)).length,
+      ranged: 0,
+    });
+    expect(unfoldBarColumns(lines, counter)).toBe(lines);
+  });
+
+  it('drops a zero-padded or Greek-led row number, keeps a number that is part of the name', () => {
+    expect(stripRowMarks('05 Neutrófilos (NEU%)')).toBe('Neutrófilos (NEU%)');
+    expect(stripRowMarks('11 γ-谷氨酰转移酶（GGT）')).toBe('γ-谷氨酰转移酶（GGT）');
+    expect(stripRowMarks('25 Hydroxy vitamin D')).toBe('25 Hydroxy vitamin D');
+  });
+
+  it('reads Cyrillic header captions and a № column', () => {
+    const text = [
+      'Дата взятия биоматериала: 12.11.2026 08:15',
+      '│ №  │ Исследование      │ Результат │ Ед. изм. │ Референс │',
+      '│ 1  │ Креатинин         │ 71        │ мкмоль/л │ 44 - 80  │',
+      '│ 2  │ Глюкоза           │ 5,9 ↑     │ ммоль/л  │ 4,1 - 5,9│',
+    ].join('\n');
+    const readings = extractReadingsOffline(text);
+    expect(readings.map((r) => [r.indicator, r.value, r.unit, r.measuredAt])).toEqual([
+      ['Креатинин', '71', 'мкмоль/л', '2026-11-12T08:15:00'],
+      ['Глюкоза', '5,9', 'ммоль/л', '2026-11-12T08:15:00'],
+    ]);
+  });
+
+  it('never throws nor slows on a huge run of bars', () => {
+    // Each barred run is read three times (whole, left, right): linear, never quadratic.
+    const text = `${'a | b | c\n'.repeat(300)}${'x 1 mg/dL  | y 2 mg/dL\n'.repeat(1500)}│ 1 │`;
+    const started = Date.now();
+    expect(() => extractReadingsOffline(text)).not.toThrow();
+    expect(Date.now() - started).toBeLessThan(20000);
+  });
+});
