@@ -7,6 +7,7 @@
  * A bare number in front of Latin text stays unless only the rest is a test the vocabulary knows: `17 OH
  * progesterone`, `25 Hydroxy vitamin D` are names that start with a number.
  */
+import { withoutCategoryCell } from './category-cells';
 import { isKnownMeasurement } from './vocabulary';
 
 /** A heading in brackets (`【…】`, `[…]`, `〔…〕`, `《…》`, `〈…〉`), short and without digits-only content. */
@@ -37,6 +38,7 @@ export function stripRowMarks(name: string): string {
     const heading = BRACKETED_HEADING.exec(rest);
     if (heading && /\p{L}/u.test(rest.slice(heading[0].length))) rest = rest.slice(heading[0].length).trimStart();
     rest = rest.replace(BULLET, '');
+    rest = withoutCategoryCell(rest);
     const punctuated = PUNCTUATED_NUMBER.exec(rest);
     if (punctuated && /^\p{L}/u.test(rest.slice(punctuated[0].length))) rest = rest.slice(punctuated[0].length);
     const bare = BARE_NUMBER.exec(rest);

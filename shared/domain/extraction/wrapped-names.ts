@@ -7,6 +7,7 @@
  * a test the resolver knows, or it starts in lower case (under a name that is a test already, only when the joined
  * name is one too).
  */
+import { hasWideCharacters } from './lines';
 import { isKnownMeasurement } from './vocabulary';
 
 /** A closing abbreviation in brackets with at least two capitals: `(ALT)`, `(eGFR)`, `(HbA1c)`, not `(calc)`. */
@@ -82,6 +83,9 @@ function laidOutAsOneName(head: string, tail: string, unit: string | null, hangi
   if (isKnownMeasurement(tail, unit)) return false;
   // A panel heading in mixed case (`Urea and electrolytes`) looks like a name; the rows under it are whole names of
   // their own (`Total white cell count`), while a wrapped tail is a bracket, lower case, or one word (`Antibodies`).
+  // CJK writes no spaces between words, so a whole name is one "word" too: an indented CJK row under a CJK line is a
+  // row under its category (`身体計測` / `　腹囲  88.2`, `脂質` / `　ＬＤＬコレステロール  142`).
+  if (hasWideCharacters(head) && hasWideCharacters(tail)) return false;
   return /^[(\p{Ll}]/u.test(tail) || !/\s/.test(tail);
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { unfoldBarColumns } from '../../../shared/domain/extraction/bar-columns';
+import { withoutCategoryCell } from '../../../shared/domain/extraction/category-cells';
 import { extractReadingsOffline } from '../../../shared/domain/extraction/extract';
 import { stripRowMarks } from '../../../shared/domain/extraction/row-marks';
 
@@ -84,5 +85,34 @@ describe('box-drawn and barred tables (fresh7 cn family)', () => {
     const started = Date.now();
     expect(() => extractReadingsOffline(text)).not.toThrow();
     expect(Date.now() - started).toBeLessThan(20000);
+  });
+});
+
+describe('a category cell before the name (fresh7 jp family)', () => {
+  it('drops a panel name printed in a column of its own, in any language', () => {
+    expect(withoutCategoryCell('Hematology    Hemoglobin')).toBe('Hemoglobin');
+    expect(withoutCategoryCell('Lípidos        Colesterol total')).toBe('Colesterol total');
+    expect(withoutCategoryCell('生化学 ＡＳＴ（ＧＯＴ）')).toBe('ＡＳＴ（ＧＯＴ）');
+    expect(withoutCategoryCell('Química clínica Glucosa')).toBe('Glucosa');
+  });
+
+  it('keeps a name that starts with a panel word, and any word that is no panel', () => {
+    expect(withoutCategoryCell('Coagulation factor VIII')).toBe('Coagulation factor VIII');
+    expect(withoutCategoryCell('Urine    Albumin')).toBe('Urine    Albumin');
+    expect(withoutCategoryCell('Hematology')).toBe('Hematology');
+  });
+
+  it('reads an indented CJK row under its category line as a name of its own', () => {
+    const text = [
+      '検査項目　　　　　　　単位　　　基準値　　　　　2026/05/20',
+      '身体計測',
+      '　腹囲　　　　　　　　cm　　　　84.9以下　　　　　88.2　H',
+      '脂質',
+      '　ＬＤＬコレステロール　mg/dL　 60-119　　　　　　 142　H',
+    ].join('\n');
+    expect(extractReadingsOffline(text).map((r) => r.indicator.normalize('NFKC'))).toEqual([
+      '腹囲',
+      'LDLコレステロール',
+    ]);
   });
 });
