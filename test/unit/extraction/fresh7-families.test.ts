@@ -116,3 +116,47 @@ describe('a category cell before the name (fresh7 jp family)', () => {
     ]);
   });
 });
+
+describe('qualitative urinalysis words (fresh7 br family)', () => {
+  const values = (text: string) => extractReadingsOffline(text).map((r) => `${r.indicator}=${r.value}`);
+
+  it('reads colour, aspect, trace and sediment grades in words as values, a word never as a name', () => {
+    const text = [
+      'Cor................: Amarelo citrino                         Amarelo citrino',
+      'Aspecto............: Ligeiramente turvo                      Límpido',
+      'Hemoglobina........: Traços                                  Negativo',
+      'Células epiteliais.: Raras',
+      'Bacteriúria........: Aumentada',
+    ].join('\n');
+    expect(values(text)).toEqual([
+      'Cor=Amarelo citrino',
+      'Aspecto=Ligeiramente turvo',
+      'Hemoglobina=Traços',
+      'Células epiteliais=Raras',
+      'Bacteriúria=Aumentada',
+    ]);
+  });
+
+  it('reads the same grades in Italian, Spanish, French and German sediment rows', () => {
+    const text = [
+      'Colore                 Giallo paglierino',
+      'Cellule epiteliali     Rare',
+      'Muco                   Scarso',
+      'Celulas epiteliales    Escasas',
+      'Cristaux               Rares',
+      'Bakterien              Vermehrt',
+    ].join('\n');
+    expect(values(text)).toEqual([
+      'Colore=Giallo paglierino',
+      'Cellule epiteliali=Rare',
+      'Muco=Scarso',
+      'Celulas epiteliales=Escasas',
+      'Cristaux=Rares',
+      'Bakterien=Vermehrt',
+    ]);
+  });
+
+  it('keeps the dot of an abbreviation before a colon', () => {
+    expect(values('Vit. B12.: 402 pg/mL')[0]).toBe('Vit. B12.=402');
+  });
+});
