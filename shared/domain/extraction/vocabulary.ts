@@ -72,6 +72,12 @@ const HEADER_WORDS: ReadonlyArray<readonly [ColumnRole, readonly string[]]> = [
       'exames',
       'analito',
 
+      // Turkish (e-Nabız, hospital LIS)
+      'tahlil adı',
+      'tahlil',
+      'test adı',
+      'tetkik adı',
+      'tetkik',
       // Russian (and other Cyrillic) laboratory forms
       'исследование',
       'показатель',
@@ -141,6 +147,9 @@ const HEADER_WORDS: ReadonlyArray<readonly [ColumnRole, readonly string[]]> = [
 
       // Russian
       'результат',
+      // Turkish
+      'sonuç',
+      'sonuc',
       'valeur',
       'risultato',
       'risultati',
@@ -186,6 +195,7 @@ const HEADER_WORDS: ReadonlyArray<readonly [ColumnRole, readonly string[]]> = [
       'unit',
       'units',
       'uom',
+      'birim',
       'ед изм',
       'единицы',
       'единицы измерения',
@@ -221,6 +231,9 @@ const HEADER_WORDS: ReadonlyArray<readonly [ColumnRole, readonly string[]]> = [
     'range',
     [
       'reference',
+      'referans değeri',
+      'referans aralığı',
+      'referans',
       'референс',
       'референсные значения',
       'референсный интервал',

