@@ -208,6 +208,11 @@ const MONTH_NAME_DAY_SEPARATED = new RegExp(
   String.raw`(?<![\p{L}])(${MONTH_ALTERNATION})([-/])(\d{1,2})\2(\d{4})(?!\d)`,
   'giu',
 );
+/** `2026-Oct-05`, `2026/Oct/05`: Canadian lab systems (LifeLabs, Dynacare) write the year, the month name, the day. */
+const YEAR_MONTH_NAME_DAY = new RegExp(
+  String.raw`(?<![\p{L}\d])(\d{4})([-/])(${MONTH_ALTERNATION})\2(\d{1,2})(?!\d)`,
+  'giu',
+);
 /**
  * OCR and fax text spaces the slashes out: `03 / 17 / 2026` (four-digit year only, so a ratio `3 / 4 / 12` is never a
  * date). `letter-spacing.ts` joins such a date on its line with this same pattern, so that a ratio is not joined
@@ -328,6 +333,11 @@ export function findDates(original: string, order: SlashOrder): DateMatch[] {
   for (const era of rocDates(text)) {
     const value = iso(era.year, era.month, era.day);
     if (value) found.push({ start: era.start, end: era.end, iso: value });
+  }
+  for (const m of matchesOf(YEAR_MONTH_NAME_DAY, text)) {
+    const month = MONTH_BY_NAME.get((m[3] as string).toLowerCase());
+    const value = month ? iso(Number(m[1]), month, Number(m[4])) : null;
+    if (value) found.push({ start: m.index, end: m.index + m[0].length, iso: value });
   }
   for (const m of matchesOf(MONTH_NAME_DAY, text)) {
     const month = MONTH_BY_NAME.get((m[1] as string).toLowerCase());

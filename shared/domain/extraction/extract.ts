@@ -34,6 +34,7 @@
  */
 
 import { withoutAnalyserSettings } from './analyser-settings';
+import { withoutBandTables } from './band-tables';
 import { unfoldBarColumns } from './bar-columns';
 import { readBloodGroupLine } from './blood-group';
 import { readCdaDocument } from './cda-xml';
@@ -1066,7 +1067,7 @@ function firstWrittenDate(lines: readonly SourceLine[], order: SlashOrder): stri
 
 /** The line pipeline (see the module comment). */
 function readLines(text: string, options: ExtractionOptions, withFallback: boolean): ExtractedReading[] {
-  const sourceLines = withOddSeparatorsAsGaps(splitLines(text));
+  const sourceLines = withoutBandTables(withOddSeparatorsAsGaps(splitLines(text)));
   const order = detectSlashOrder(text);
   const documentDate =
     reportDate(

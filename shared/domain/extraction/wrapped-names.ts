@@ -15,6 +15,9 @@ const ABBREVIATION_END = /\((?=(?:[^()]*\p{Lu}){2})[\p{L}\d-]{2,10}\)$/u;
 /** Words of comments and sample notes, which sit under a reading but never continue its name. */
 const COMMENT_WORDS =
   /\b(?:sample|specimen|ha?emoly[sz]|lipa?emic|icteric|repeat|please|note|comment|see|confirmed|verified|performed|reported|interpret|fasting|result|calculated|method)/i;
+/** The word that ends a quotient's name, in the languages the extractor reads. */
+const RATIO_WORD =
+  /^(?:ratio|quotient|index|[íi]ndice|rapport|raz[ãa]o|relaci[óo]n|cociente|rapporto|verh[äa]ltnis|quoti[ëe]nt)$/iu;
 /** Longest name the two lines may make together (the table readers' own limit for a name). */
 const MAX_JOINED_WORDS = 8;
 const MAX_CONTINUATION_WORDS = 5;
@@ -109,6 +112,8 @@ export function continuesName(
   if (head === '' || /[:.]$/.test(head)) return false;
   const joined = `${head} ${tail}`;
   if (joined.split(/\s+/).length > MAX_JOINED_WORDS || joined.length > 60) return false;
+  // `Urine Albumin/Creatinine` / `Ratio  4.1 mg/mmol`: a quotient's name goes on with the word that makes it one.
+  if (/\p{L}\s?\/\s?\p{L}/u.test(head) && RATIO_WORD.test(tail)) return true;
   if (laidOutAsOneName(head, tail, unit, options.hanging === true)) return true;
   if (!looksLikeContinuation(tail)) return false;
   const headKnown = isKnownMeasurement(head, unit);

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { withoutBandTables } from '../../../shared/domain/extraction/band-tables';
 import { unfoldBarColumns } from '../../../shared/domain/extraction/bar-columns';
 import { withoutCategoryCell } from '../../../shared/domain/extraction/category-cells';
+import { findDates } from '../../../shared/domain/extraction/dates';
 import { extractReadingsOffline } from '../../../shared/domain/extraction/extract';
 import { stripRowMarks } from '../../../shared/domain/extraction/row-marks';
 
@@ -197,3 +199,44 @@ describe('numbered marker names, worded flags after a range, Turkish labels (fre
     ]);
   });
 });
+
+describe('interpretation tables, wrapped ratio names, year-month-name dates (fresh7 in/ca family)', () => {
+  const names = (text: string) => extractReadingsOffline(text).map((r) => `${r.indicator}=${r.value}`);
+
+  it('reads no band of a one-band-per-line interpretation table, label first or band first', () => {
+    const text = [
+      'HbA1c                                  7.8         %              4.00 - 5.60',
+      '     Non diabetic adults >=18 years      <5.7',
+      '     At risk (Prediabetes)               5.7 - 6.4',
+      '     Diagnosing Diabetes                 >= 6.5',
+      'Hemoglobin A1C            6.4         H      <6.0                   %',
+      '   Hemoglobin A1C 6.0 - 6.4 %  :  Prediabetes',
+      '                   >= 6.5 %    :  Diabetes (Diabetes Canada 2018)',
+    ].join('\n');
+    expect(names(text)).toEqual(['HbA1c=7.8', 'Hemoglobin A1C=6.4']);
+  });
+
+  it('keeps censored results of several tests, which name known tests', () => {
+    expect(withoutBandTables(lines(['CRP           <5', 'Troponin I    <14', 'Procalcitonin <0.05']))).toHaveLength(3);
+    expect(names('CRP           <5\nTroponin I    <14\nD-dimer       <0.5')).toHaveLength(3);
+  });
+
+  it('joins a ratio name broken before its last word', () => {
+    expect(names(' Urine Albumin/Creatinine\n Ratio                      4.1         H      <2.0    mg/mmol')).toEqual([
+      'Urine Albumin/Creatinine Ratio=4.1',
+    ]);
+  });
+
+  it('reads year, month name, day dates (2026-Oct-05)', () => {
+    expect(findDates('Collected:  2026-Oct-05  08:31', 'day-first').map((d) => d.iso)).toEqual(['2026-10-05']);
+  });
+
+  it('never throws nor stalls on long runs of band-like lines', () => {
+    const text = 'Label  <5\n'.repeat(3000) + 'x 1.0 - 2.0 % : y\n'.repeat(3000);
+    expect(() => withoutBandTables(lines(text.split('\n')))).not.toThrow();
+  });
+});
+
+function lines(texts: readonly string[]) {
+  return texts.map((text, index) => ({ index, text }));
+}
