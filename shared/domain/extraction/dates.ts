@@ -208,6 +208,11 @@ const MONTH_NAME_DAY_SEPARATED = new RegExp(
   String.raw`(?<![\p{L}])(${MONTH_ALTERNATION})([-/])(\d{1,2})\2(\d{4})(?!\d)`,
   'giu',
 );
+/** `2026-Oct-05`, `2026/Oct/05`: Canadian lab systems (LifeLabs, Dynacare) write the year, the month name, the day. */
+const YEAR_MONTH_NAME_DAY = new RegExp(
+  String.raw`(?<![\p{L}\d])(\d{4})([-/])(${MONTH_ALTERNATION})\2(\d{1,2})(?!\d)`,
+  'giu',
+);
 /**
  * OCR and fax text spaces the slashes out: `03 / 17 / 2026` (four-digit year only, so a ratio `3 / 4 / 12` is never a
  * date). `letter-spacing.ts` joins such a date on its line with this same pattern, so that a ratio is not joined
@@ -329,6 +334,11 @@ export function findDates(original: string, order: SlashOrder): DateMatch[] {
     const value = iso(era.year, era.month, era.day);
     if (value) found.push({ start: era.start, end: era.end, iso: value });
   }
+  for (const m of matchesOf(YEAR_MONTH_NAME_DAY, text)) {
+    const month = MONTH_BY_NAME.get((m[3] as string).toLowerCase());
+    const value = month ? iso(Number(m[1]), month, Number(m[4])) : null;
+    if (value) found.push({ start: m.index, end: m.index + m[0].length, iso: value });
+  }
   for (const m of matchesOf(MONTH_NAME_DAY, text)) {
     const month = MONTH_BY_NAME.get((m[1] as string).toLowerCase());
     const value = month ? iso(Number(m[3]), month, Number(m[2])) : null;
@@ -380,7 +390,7 @@ type DateLabel = 'birth' | 'collection' | 'generic' | 'report';
 // Geburtsdatum, geboortedatum, data urodzenia, födelsedatum, fødselsdato, syntymäaika, datum narození, doğum tarihi,
 // születési dátum (Szül.), data nașterii (născut).
 const BIRTH =
-  /(?:תאריך לידה|出生|生年月日|วันเกิด|ng[àa]y sinh|n[ăa]m sinh|tanggal lahir|tgl\.? lahir|생년월일|d\.?o\.?b|birth|nascita|nascimento|\bnat[oa]\b|\bgeb\b|\bgeb\.|geboren|geburt|geboorte|urodzen|f[öo]delse|f[øo]dsel|syntym|naroz|do[gğ]um|\bn[ée]e?(?![a-z])|naissance|nacimiento|\bborn\b|\bsz[üu]l\b|sz[üu]let[ée]s|\bn[ăa]scut)/i;
+  /(?:תאריך לידה|出生|生年月日|วันเกิด|ng[àa]y sinh|n[ăa]m sinh|tanggal lahir|tgl\.? lahir|생년월일|d\.?o\.?b|birth|nascita|nascimento|\bnat[oa]\b|\bgeb\b|\bgeb\.|geboren|geburt|geboorte|urodzen|f[öo]delse|f[øo]dsel|syntym|naroz|do[gğ]um|\bn[ée]e?(?![a-z])|naissance|nacimiento|\bborn\b|\bsz[üu]l\b|sz[üu]let[ée]s|\bn[ăa]scut|рожд)/i;
 // CJK captions: 采样/采集/采血/送检 (sampled, collected, sent to the lab), 採取/採血, 채취/채혈; 报告/審核/打印/接收
 // (reported, verified, printed, received), 受付/報告, 보고/접수/출력; 日期/検査日/검사일 are the plain test date.
 // A check-up's visit (受診/健診/検診 in Japanese, 검진/수검 in Korean, 体检 in Chinese) is when it was measured. Other
@@ -388,12 +398,13 @@ const BIRTH =
 // näytteenotto, Czech odběr, Turkish numune; Taiwanese 採檢/抽血, Thai เก็บตัวอย่าง/เจาะเลือด, Vietnamese lấy mẫu,
 // Indonesian pengambilan, Malay sampel/spesimen, Tagalog koleksyon/kinuha, Thai ผลครั้งก่อน (an earlier result's
 // heading dates the rows under it), Hebrew לקיחה/דגימה, Spanish (US portals) recolectado/recolección. Received/printed: Hebrew קבלה/הפקה, 簽收, Thai รับตัวอย่าง/รายงาน/พิมพ์, Vietnamese nhận mẫu/trả kết quả; Hungarian mintavétel, Romanian recoltare.
+// Turkish tahlil/tetkik (e-Nabız `Tahlil Tarihi`) against sonuç (result); Russian взятия/забор, дата.
 const COLLECTION =
-  /(?:לקיחה|דגימה|נלקח|採檢|采检|抽血|เก็บตัวอย่าง|เก็บสิ่งส่งตรวจ|เจาะเลือด|l[ấa]y m[ẫa]u|pengambilan|采样|采集|采血|送检|取样|採取|採血|採尿|채취|채혈|受診日|受診年月日|健診日|検診日|受検日|健康診断日|実施日|검진일|수검일|체검일|体检日期|体检时间|co[l1i][l1i]ect|afname|afgenomen|pobran|pr[øo]vetak|pr[øo]vetag|provtag|n[äa]ytteenot|odb[ěe]r|numune|mintav[ée]tel|recoltar|prelievo|prelevat|\bcoleta\b|colheita|raccolta|recolect|recolecci[oó]n|\bdrawn\b|\bdraw\b|sampl|specimen|entnahme|abnahme|abgenommen|extracci[oó]n|\btoma\b|pr[ée]l[eè]v|obtenci[oó]n|\bvisit|\bsampel\b|spesimen|koleksyon|kinuha|ผลครั้งก่อน)/i;
+  /(?:לקיחה|דגימה|נלקח|採檢|采检|抽血|เก็บตัวอย่าง|เก็บสิ่งส่งตรวจ|เจาะเลือด|l[ấa]y m[ẫa]u|pengambilan|采样|采集|采血|送检|取样|採取|採血|採尿|채취|채혈|受診日|受診年月日|健診日|検診日|受検日|健康診断日|実施日|검진일|수검일|체검일|体检日期|体检时间|co[l1i][l1i]ect|afname|afgenomen|pobran|pr[øo]vetak|pr[øo]vetag|provtag|n[äa]ytteenot|odb[ěe]r|numune|mintav[ée]tel|recoltar|prelievo|prelevat|\bcoleta\b|colheita|raccolta|recolect|recolecci[oó]n|\bdrawn\b|\bdraw\b|sampl|specimen|entnahme|abnahme|abgenommen|extracci[oó]n|\btoma\b|pr[ée]l[eè]v|obtenci[oó]n|\bvisit|\bsampel\b|spesimen|koleksyon|kinuha|ผลครั้งก่อน|взяти|забор|tahlil|tetkik)/i;
 const GENERIC =
-  /(?:日期|检验日|檢驗日|検査日|検査年月日|日付|검사일|검사일자|날짜|\bdate\b|datum|\bfecha\b|\bdata\b|\bvom\b|\bdu\b|\bnote\b|\bdated\b|\btarikh\b|\btanggal\b|\bpetsa\b|วันที่)/i;
+  /(?:日期|检验日|檢驗日|検査日|検査年月日|日付|검사일|검사일자|날짜|\bdate\b|datum|\bfecha\b|\bdata\b|\bvom\b|\bdu\b|\bnote\b|\bdated\b|\btarikh\b|\btanggal\b|\bpetsa\b|วันที่|дата|tarih)/i;
 const REPORT =
-  /(?:קבלה|הפקה|הדפסה|簽收|รายงาน|รับตัวอย่าง|รับสิ่งส่งตรวจ|พิมพ์|nh[ậa]n m[ẫa]u|tr[ảa] k[ếe]t qu[ảa]|报告|報告|审核|審核|打印|接收|签收|受付|印刷|発行|보고|접수|출력|발행|report|referto|laudo|emiss|liberad|result|receiv|eingang|befund|printed|issued|validat|valid[ée]|authori|review|signed|ausgedruckt|gedruckt|telephon|export|generated|erstellt)/i;
+  /(?:קבלה|הפקה|הדפסה|簽收|รายงาน|รับตัวอย่าง|รับสิ่งส่งตรวจ|พิมพ์|nh[ậa]n m[ẫa]u|tr[ảa] k[ếe]t qu[ảa]|报告|報告|审核|審核|打印|接收|签收|受付|印刷|発行|보고|접수|출력|발행|report|referto|laudo|emiss|liberad|result|receiv|eingang|befund|printed|issued|validat|valid[ée]|authori|review|signed|ausgedruckt|gedruckt|telephon|export|generated|erstellt|sonu[çc])/i;
 
 /**
  * Prose naming when the samples were taken, right before the date: `your lab results from March 4, 2026`, `labs

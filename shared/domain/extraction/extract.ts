@@ -34,6 +34,8 @@
  */
 
 import { withoutAnalyserSettings } from './analyser-settings';
+import { withoutBandTables } from './band-tables';
+import { unfoldBarColumns } from './bar-columns';
 import { readBloodGroupLine } from './blood-group';
 import { readCdaDocument } from './cda-xml';
 import { hasNumberedCodeColumn, withoutLeadingCode } from './code-column';
@@ -1065,7 +1067,7 @@ function firstWrittenDate(lines: readonly SourceLine[], order: SlashOrder): stri
 
 /** The line pipeline (see the module comment). */
 function readLines(text: string, options: ExtractionOptions, withFallback: boolean): ExtractedReading[] {
-  const sourceLines = withOddSeparatorsAsGaps(splitLines(text));
+  const sourceLines = withoutBandTables(withOddSeparatorsAsGaps(splitLines(text)));
   const order = detectSlashOrder(text);
   const documentDate =
     reportDate(
@@ -1088,7 +1090,7 @@ function readLines(text: string, options: ExtractionOptions, withFallback: boole
     const readings = readAll(run);
     return { readings: readings.length, ranged: readings.filter((r) => r.referenceRange !== null).length };
   };
-  const unfolded = unfoldColumns(valueFirstPortalBlocks(sourceLines), yieldOf);
+  const unfolded = unfoldColumns(unfoldBarColumns(valueFirstPortalBlocks(sourceLines), yieldOf), yieldOf);
   const readings = withoutAnalyserSettings(readAll(unfolded, withFallback), text);
   if (asteriskIsFootnote(sourceLines.map((line) => line.text))) withoutFootnoteFlags(readings);
   return readings;

@@ -65,6 +65,13 @@ function cellToPlain(cell: string, offset: number, text: string): string {
 }
 
 /**
+ * Box-drawing characters: a drawn table (`│ 1 │ 总胆固醇（TC） │ 5.62 │`) is a pipe table, its borders and joints
+ * (`┌──┬──┐`, `├──┼──┤`) rule lines. Read as `|` and `-`, the pipe-table and rule readers take them as they are.
+ */
+const BOX_BAR = /[\u2502\u2503\u2551\u2506\u2507\u250a\u250b\u254e\u254f]/g;
+const BOX_RULE = /[\u2500-\u257f]/g;
+
+/**
  * Unicode spaces become plain spaces and zero-width characters disappear, so that copy-pasted portal text and PDF
  * extractions split like typed text. Tabs are kept: they are column separators. An ideographic space (U+3000) is as
  * wide as two Latin characters and CJK printouts use it as a column gap, so it becomes two spaces (a cell break).
@@ -75,7 +82,9 @@ export function normalizeText(text: string): string {
     .replace(CELL_SPAN, cellToPlain)
     .replace(/\u3000/g, '  ')
     .replace(/[\u00a0\u2007\u202f\u2002-\u2006\u2008\u2009\u200a]/g, ' ')
-    .replace(/[\u200b-\u200d\u2060\ufeff]/g, '');
+    .replace(/[\u200b-\u200d\u2060\ufeff]/g, '')
+    .replace(BOX_BAR, '|')
+    .replace(BOX_RULE, '-');
 }
 
 /** OCR and copy-paste leave margin characters (`| `, `~ `, bullets) in front of table rows; they carry nothing. */

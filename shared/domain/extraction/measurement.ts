@@ -64,6 +64,80 @@ const FIELD_COUNT_UNIT = /\s*(?:\/|per\s|por\s|x\s)\s?(?:hpf|lpf|hp|lp|campo|cha
 const FIELD_UNIT_PHRASE = /(?:x|por|per)\s(?:campo|champ|field|hpf|lpf)(?![\p{L}\d])/iuy;
 
 const QUALITATIVE_WORDS = [
+  // Urinalysis and sediment words in the seven languages (colour, aspect, trace, few/many, increased), longest
+  // first: an alternation takes the first word that fits, and `amarelo` must not cut `amarelo citrino` short.
+  'amarelo citrino',
+  'amarelo claro',
+  'amarelo escuro',
+  'amarillo claro',
+  'amarillo pálido',
+  'amarillo ámbar',
+  'giallo paglierino',
+  'jaune clair',
+  'jaune paille',
+  'light yellow',
+  'straw yellow',
+  'ligeiramente turvo',
+  'ligeiramente turva',
+  'ligeramente turbio',
+  'leggermente torbido',
+  'légèrement trouble',
+  'leicht trüb',
+  'slightly cloudy',
+  'slightly hazy',
+  'amarelo',
+  'citrino',
+  'âmbar',
+  'ámbar',
+  'pajizo',
+  'giallo',
+  'paglierino',
+  'ambrato',
+  'ambré',
+  'hellgelb',
+  'dunkelgelb',
+  'strohgelb',
+  'límpido',
+  'límpida',
+  'limpido',
+  'limpida',
+  'transparente',
+  'turvo',
+  'turva',
+  'torbido',
+  'traços',
+  'traço',
+  'tracce',
+  'indicios',
+  'poucas',
+  'poucos',
+  'algumas',
+  'alguns',
+  'frequentes',
+  'scarse',
+  'scarso',
+  'scarsa',
+  'scarsi',
+  'numerose',
+  'numerosi',
+  'rari',
+  'assenti',
+  'presenti',
+  'rares',
+  'quelques',
+  'nombreuses',
+  'nombreux',
+  'vereinzelt',
+  'wenige',
+  'reichlich',
+  'zahlreich',
+  'aumentada',
+  'aumentado',
+  'aumentata',
+  'aumentato',
+  'augmentée',
+  'vermehrt',
+  'increased',
   'not detected',
   'none detected',
   'non detected',
@@ -220,11 +294,11 @@ export const QUALITATIVE_CELL = new RegExp(String.raw`^(?:${QUALITATIVE_ALTERNAT
 // follows (`128g/L↓(130-175)`); letters and stars may not.
 const FLAG_SYMBOL = /(?:↑↑?|↓↓?|⬆|⬇|▲|▼)|(?:\((?:HH|LL|H|L|A|N)\)|HH|LL|AA|H|L|A|N|\*{1,3}|!{1,2})(?=$|[\s,;)|])/y;
 // NHS GP records (EMIS, SystmOne; SNOMED wording) print the flag as a phrase: `Above high reference limit`,
-// `Below low reference limit`.
+// `Below low reference limit`. Portuguese, Italian, Dutch and Turkish (e-Nabız) write high/low as words too.
 const FLAG_WORD =
-  /\(?(?:(?:above|below)\s+(?:high|low|the)?\s*(?:normal|reference)\s+(?:limit|range)|outside\s+(?:the\s+)?(?:normal|reference)\s+(?:limit|range)|偏高|偏低|高|低|높음|낮음|high|low|abnormal|critical|crit|hoch|niedrig|erhöht|erniedrigt|alto|bajo|alta|baja|élevé|elevé|eleve|bas|haut)\)?(?=$|[\s,;|])/iy;
+  /\(?(?:(?:above|below)\s+(?:high|low|the)?\s*(?:normal|reference)\s+(?:limit|range)|outside\s+(?:the\s+)?(?:normal|reference)\s+(?:limit|range)|偏高|偏低|高|低|높음|낮음|high|low|abnormal|critical|crit|hoch|niedrig|erhöht|erniedrigt|alto|bajo|alta|baja|élevé|elevé|eleve|bas|haut|baixo|baixa|basso|bassa|hoog|laag|yüksek|düşük)\)?(?=$|[\s,;|])/iy;
 export const FLAG_CELL =
-  /^\(?(?:(?:above|below)\s+(?:high|low)\s+reference\s+limit|偏高|偏低|高|低|높음|낮음|HH|LL|AA|H|L|A|N|\*{1,3}|!{1,2}|↑↑?|↓↓?|⬆|⬇|▲|▼|high|low|abnormal|critical|hoch|niedrig|erhöht|erniedrigt|alto|bajo|alta|baja|élevé|elevé|eleve|bas|haut)\)?$/iu;
+  /^\(?(?:(?:above|below)\s+(?:high|low)\s+reference\s+limit|偏高|偏低|高|低|높음|낮음|HH|LL|AA|H|L|A|N|\*{1,3}|!{1,2}|↑↑?|↓↓?|⬆|⬇|▲|▼|high|low|abnormal|critical|hoch|niedrig|erhöht|erniedrigt|alto|bajo|alta|baja|élevé|elevé|eleve|bas|haut|baixo|baixa|basso|bassa|hoog|laag|yüksek|düşük)\)?$/iu;
 
 /** A flag as a reading keeps it: without the brackets some layouts print round it (`(H)` → `H`). */
 export function bareFlag(flag: string): string {
@@ -388,8 +462,17 @@ export function trailingRange(text: string): { range: string; unit: string | nul
     return null;
   }
   const bare = TRAILING_BARE.exec(text);
-  if (bare) return { range: (bare[1] as string).trim(), unit: null, start: bare.index };
+  if (bare && !isDescendingSpan(bare[1] as string))
+    return { range: (bare[1] as string).trim(), unit: null, start: bare.index };
   return null;
+}
+
+/**
+ * `19-9`, `15-3`, `72-4` after a name are the name's own number (`CA 19-9`, `CA 15-3`): no band runs downwards.
+ */
+function isDescendingSpan(text: string): boolean {
+  const m = /^\s*(\d+(?:[.,]\d+)?)\s*[-–]\s*(\d+(?:[.,]\d+)?)\s*$/.exec(text);
+  return m !== null && Number((m[1] as string).replace(',', '.')) > Number((m[2] as string).replace(',', '.'));
 }
 
 /** Whether a microscopy count span (`5-9 /HPF`) starts at a position: a value, though written like a range. */

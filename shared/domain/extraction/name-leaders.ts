@@ -40,6 +40,15 @@ function leaderStart(name: string): number {
 /** The name without the leaders it ends with (`Glucose ...... :` → `Glucose`). */
 export function withoutLeaderTail(name: string): string {
   let rest = name;
-  for (let start = leaderStart(rest); start >= 0; start = leaderStart(rest)) rest = rest.slice(0, start);
+  for (let start = leaderStart(rest); start >= 0; start = leaderStart(rest)) {
+    const mark = CAPTION_MARK.test(rest.charAt(rest.length - 1));
+    rest = rest.slice(0, start);
+    // A name that fills its leader column keeps one dot before the colon (`Células epiteliais.:` under
+    // `Leucócitos.........:`); an abbreviation's dot (`Vit.:`, `Creat.:`) follows a short word.
+    if (mark && LONG_WORD_DOT.test(rest)) rest = rest.slice(0, -1);
+  }
   return rest;
 }
+
+/** A word of seven letters or more, then one dot, at the end. */
+const LONG_WORD_DOT = /(?<![\p{L}.])\p{L}{7,}\.$/u;

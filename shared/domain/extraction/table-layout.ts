@@ -19,6 +19,7 @@ import { splitCellFlag, splitGluedFlag } from './flag-first';
 import { plausibleName } from './inline-readings';
 import { type Cell, type Delimiter, detectDelimiter, hasWideCharacters, splitCells } from './lines';
 import {
+  bareFlag,
   FLAG_CELL,
   looksLikeUnit,
   type Measurement,
@@ -351,6 +352,17 @@ function unitOverflowingRange(cell: string): { unit: string; range: string } | n
     : null;
 }
 
+/**
+ * A flag printed after the range with no column of its own (`0 - 37   Yüksek`, `130 - 180  Below low reference
+ * limit`, e-Nabız and NHS GP records) lands in the range cell: the band, and the flag after it.
+ */
+function rangeAndTrailingFlag(cell: string): { range: string; flag: string | null } {
+  const m = /^(.*?\d.*?)\s+(\S[^\d]*)$/u.exec(cell);
+  if (!m || !FLAG_CELL.test(m[2] as string) || parseRangeText(m[1] as string) === null)
+    return { range: cell, flag: null };
+  return { range: m[1] as string, flag: bareFlag(m[2] as string) };
+}
+
 /** Reading-level fields from the unit, range and flag columns (columns win over what the result cell held). */
 function completeFromColumns(measurement: Measurement, unitCell: string, rangeCell: string, flagText: string): void {
   const overflow = rangeCell === '' ? unitOverflowingRange(unitCell) : null;
@@ -358,7 +370,9 @@ function completeFromColumns(measurement: Measurement, unitCell: string, rangeCe
   if (overflow) rangeCell = overflow.range;
   if (unitText !== '') measurement.unit = unitText;
   // Italian referti bracket the range column: `[70 - 100]`.
-  const rangeText = rangeCell.replace(/^\[\s*(.*?)\s*\]$/, '$1');
+  const flagged = rangeAndTrailingFlag(rangeCell.replace(/^\[\s*(.*?)\s*\]$/, '$1'));
+  const rangeText = flagged.range;
+  if (flagged.flag !== null) measurement.flag ??= flagged.flag;
   if (rangeText !== '') {
     const range = parseRangeText(rangeText);
     if (range) {

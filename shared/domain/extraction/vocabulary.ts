@@ -14,13 +14,17 @@ import { abbreviatedCaptionMatcher } from './abbreviated-captions';
  * Hangul syllable into its letters (which are no accents), so NFC puts them back together: `결과` stays `결과`.
  */
 export function foldText(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .normalize('NFC')
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}%#]+/gu, ' ')
-    .trim();
+  return (
+    text
+      .normalize('NFD')
+      .replace(/\p{M}/gu, '')
+      .normalize('NFC')
+      .toLowerCase()
+      // The numero sign is the row-number caption of Cyrillic forms (`№`): the `no` column.
+      .replace(/№/g, ' no ')
+      .replace(/[^\p{L}\p{N}%#]+/gu, ' ')
+      .trim()
+  );
 }
 
 /** `previous`: a column holding an earlier result and its date (LabCorp's `Previous Result and Date`). */
@@ -67,6 +71,18 @@ const HEADER_WORDS: ReadonlyArray<readonly [ColumnRole, readonly string[]]> = [
       'exame',
       'exames',
       'analito',
+
+      // Turkish (e-Nabız, hospital LIS)
+      'tahlil adı',
+      'tahlil',
+      'test adı',
+      'tetkik adı',
+      'tetkik',
+      // Russian (and other Cyrillic) laboratory forms
+      'исследование',
+      'показатель',
+      'наименование',
+      'тест',
       '项目',
       '项目名称',
       '检验项目',
@@ -128,6 +144,12 @@ const HEADER_WORDS: ReadonlyArray<readonly [ColumnRole, readonly string[]]> = [
       'valor',
       'resultat',
       'resultats',
+
+      // Russian
+      'результат',
+      // Turkish
+      'sonuç',
+      'sonuc',
       'valeur',
       'risultato',
       'risultati',
@@ -173,6 +195,10 @@ const HEADER_WORDS: ReadonlyArray<readonly [ColumnRole, readonly string[]]> = [
       'unit',
       'units',
       'uom',
+      'birim',
+      'ед изм',
+      'единицы',
+      'единицы измерения',
       'einheit',
       'einheiten',
       'unidad',
@@ -205,6 +231,13 @@ const HEADER_WORDS: ReadonlyArray<readonly [ColumnRole, readonly string[]]> = [
     'range',
     [
       'reference',
+      'referans değeri',
+      'referans aralığı',
+      'referans',
+      'референс',
+      'референсные значения',
+      'референсный интервал',
+      'норма',
       'reference range',
       'reference ranges',
       'ref range',
@@ -614,6 +647,37 @@ const EXTRA_MEASUREMENTS = new Set(
     'crystals',
     'yeast',
     'mucus',
+    // Sediment rows in the other languages, graded in words (`Células epiteliais: Raras`, `Cellule epiteliali: Rare`)
+    'celulas epiteliais',
+    'celulas epiteliales',
+    'cellule epiteliali',
+    'cellules epitheliales',
+    'epithelzellen',
+    'plattenepithelien',
+    'bacteriuria',
+    'bacterias',
+    'batteri',
+    'bacteries',
+    'cristais',
+    'cristales',
+    'cristalli',
+    'cristaux',
+    'kristalle',
+    'muco',
+    'filamentos de muco',
+    'filamentos mucosos',
+    'leveduras',
+    'levaduras',
+    'lieviti',
+    'levures',
+    'hefen',
+    'cilindros',
+    'cilindri',
+    'cylindres',
+    'zylinder',
+    'colore',
+    'aspetto',
+    'cor',
     'globulin',
     'neutrophils',
     'monocytes',

@@ -7,6 +7,7 @@
  * a test the resolver knows, or it starts in lower case (under a name that is a test already, only when the joined
  * name is one too).
  */
+import { hasWideCharacters } from './lines';
 import { isKnownMeasurement } from './vocabulary';
 
 /** A closing abbreviation in brackets with at least two capitals: `(ALT)`, `(eGFR)`, `(HbA1c)`, not `(calc)`. */
@@ -14,6 +15,9 @@ const ABBREVIATION_END = /\((?=(?:[^()]*\p{Lu}){2})[\p{L}\d-]{2,10}\)$/u;
 /** Words of comments and sample notes, which sit under a reading but never continue its name. */
 const COMMENT_WORDS =
   /\b(?:sample|specimen|ha?emoly[sz]|lipa?emic|icteric|repeat|please|note|comment|see|confirmed|verified|performed|reported|interpret|fasting|result|calculated|method)/i;
+/** The word that ends a quotient's name, in the languages the extractor reads. */
+const RATIO_WORD =
+  /^(?:ratio|quotient|index|[íi]ndice|rapport|raz[ãa]o|relaci[óo]n|cociente|rapporto|verh[äa]ltnis|quoti[ëe]nt)$/iu;
 /** Longest name the two lines may make together (the table readers' own limit for a name). */
 const MAX_JOINED_WORDS = 8;
 const MAX_CONTINUATION_WORDS = 5;
@@ -82,6 +86,9 @@ function laidOutAsOneName(head: string, tail: string, unit: string | null, hangi
   if (isKnownMeasurement(tail, unit)) return false;
   // A panel heading in mixed case (`Urea and electrolytes`) looks like a name; the rows under it are whole names of
   // their own (`Total white cell count`), while a wrapped tail is a bracket, lower case, or one word (`Antibodies`).
+  // CJK writes no spaces between words, so a whole name is one "word" too: an indented CJK row under a CJK line is a
+  // row under its category (`身体計測` / `　腹囲  88.2`, `脂質` / `　ＬＤＬコレステロール  142`).
+  if (hasWideCharacters(head) && hasWideCharacters(tail)) return false;
   return /^[(\p{Ll}]/u.test(tail) || !/\s/.test(tail);
 }
 
@@ -105,6 +112,8 @@ export function continuesName(
   if (head === '' || /[:.]$/.test(head)) return false;
   const joined = `${head} ${tail}`;
   if (joined.split(/\s+/).length > MAX_JOINED_WORDS || joined.length > 60) return false;
+  // `Urine Albumin/Creatinine` / `Ratio  4.1 mg/mmol`: a quotient's name goes on with the word that makes it one.
+  if (/\p{L}\s?\/\s?\p{L}/u.test(head) && RATIO_WORD.test(tail)) return true;
   if (laidOutAsOneName(head, tail, unit, options.hanging === true)) return true;
   if (!looksLikeContinuation(tail)) return false;
   const headKnown = isKnownMeasurement(head, unit);
