@@ -16,6 +16,7 @@
  * empty, and splits earlier results off their text.
  */
 import { type DateMatch, findDates, type SlashOrder, withTimeAfter } from './dates';
+import { militaryAsClock } from './flowsheet-cells';
 import { splitCells } from './lines';
 import { bareFlag, looksLikeUnit, type Measurement, parseMeasurement, parseRangeText } from './measurement';
 import type { Column, TableLayout } from './table-layout';
@@ -40,7 +41,8 @@ export function columnDate(text: string, order: SlashOrder): string | null {
   const only: DateMatch | undefined = dates[0];
   if (dates.length !== 1 || !only) return null;
   if (text.slice(0, only.start).trim() !== '') return null;
-  return COLUMN_TIME.test(text.slice(only.end)) ? withTimeAfter(only.iso, text.slice(only.end)) : null;
+  const after = text.slice(only.end);
+  return COLUMN_TIME.test(after) ? withTimeAfter(only.iso, militaryAsClock(after)) : null;
 }
 
 /**
@@ -153,8 +155,7 @@ function timeUnderDate(columns: Column[], time: string, start: number): void {
   );
   const column = under.sort((a, b) => Math.abs(a.start - start) - Math.abs(b.start - start))[0];
   if (!column?.date || column.date.includes('T')) return;
-  // A four-digit military time (`0814 Local`) is written as the clock time it is.
-  column.date = withTimeAfter(column.date, ` ${time.trim().replace(/^([0-2]\d)([0-5]\d)(?!\d)/, '$1:$2')}`);
+  column.date = withTimeAfter(column.date, militaryAsClock(time));
 }
 
 /** The keyword opening an earlier result in brackets, in the languages the reader knows. */

@@ -393,15 +393,16 @@ class DocumentReader {
   private emit(line: number, asPrinted: string, measurement: Measurement, ownDate: string | null): void {
     const uncoded = withoutOrderCode(asPrinted, this.letterDigitCodes);
     const written = this.codeColumn ? withoutLeadingCode(uncoded, measurement.unit) : uncoded;
+    const cellUnit = this.inTableRow && measurement.unit === null ? unitInNameCell(written) : null;
+    // The unit in the name cell counts as the value's: `Norepinephrine (mcg/kg/min)` on a flowsheet is an infusion rate.
     const shape = {
       name: written,
       value: measurement.value,
-      unit: measurement.unit,
+      unit: measurement.unit ?? cellUnit?.unit ?? null,
       fromTable: this.inTableRow,
       line: this.currentText,
     };
     if (isNotAReading(shape)) return;
-    const cellUnit = this.inTableRow && measurement.unit === null ? unitInNameCell(written) : null;
     if (cellUnit) measurement.unit = cellUnit.unit;
     this.undoCaptionJoin(line);
     const name = this.joinedWithNameAbove(line, cellUnit?.name ?? written, measurement.unit);
