@@ -1,0 +1,112 @@
+import { describe, expect, it } from 'vitest';
+import { extractReadingsOffline } from '../../../shared/domain/extraction';
+import { withoutAnalyserSettings } from '../../../shared/domain/extraction/analyser-settings';
+import { militaryAsClock, splitSpilledDate } from '../../../shared/domain/extraction/flowsheet-cells';
+
+const brief = (text: string) =>
+  extractReadingsOffline(text).map((r) => [r.indicator, r.value, r.unit, r.flag, r.measuredAt] as const);
+
+describe('EHR flowsheet pastes (Epic, Cerner)', () => {
+  it('reads columns dated with a military time, an (!) mark as the flag, a vital-sign unit in the name cell', () => {
+    const text = [
+      'Row Name                 03/02/26 0000   03/02/26 0400',
+      'Vitals',
+      '  Heart Rate             121 (!)         99',
+      '  MAP (mmHg)             58 (!)          70',
+      '  O2 Device              Room air        Room air',
+    ].join('\n');
+    expect(brief(text)).toEqual([
+      ['Heart Rate', '121', null, '!', '2026-03-02T00:00:00'],
+      ['Heart Rate', '99', null, null, '2026-03-02T04:00:00'],
+      ['MAP', '58', 'mmHg', '!', '2026-03-02T00:00:00'],
+      ['MAP', '70', 'mmHg', null, '2026-03-02T04:00:00'],
+    ]);
+  });
+
+  it('leaves out a drip row whose name cell gives an infusion rate unit', () => {
+    const text = [
+      'Row Name                       03/02/26 0000   03/02/26 0400',
+      '  SpO2                         93 %            95 %',
+      'Drips',
+      '  Propofol (mcg/kg/min)        20              15',
+      '  Heparin (units/h)            1200            1100',
+    ].join('\n');
+    expect(brief(text).map((r) => r[0])).toEqual(['SpO2', 'SpO2']);
+  });
+
+  it('gives the Collected date a single space joined to a long range back to its column', () => {
+    const text = [
+      'Component                Value     Ref Range        Collected',
+      'Sodium                   139       136 - 145 mmol/L     03/02/26 0512',
+      'Lactate                  3.1 (H)   0.5 - 2.0 mmol/L 03/02/26 0512',
+    ].join('\n');
+    const readings = extractReadingsOffline(text);
+    expect(readings.map((r) => [r.indicator, r.unit, r.referenceRange, r.measuredAt])).toEqual([
+      ['Sodium', 'mmol/L', '136 - 145', '2026-03-02T05:12:00'],
+      ['Lactate', 'mmol/L', '0.5 - 2.0', '2026-03-02T05:12:00'],
+    ]);
+  });
+
+  it('splits only a trailing date (and its time) off a range cell', () => {
+    expect(splitSpilledDate('0.5 - 2.0 mmol/L 11/22/26 0512', 'mdy')).toEqual({
+      range: '0.5 - 2.0 mmol/L',
+      date: '11/22/26 0512',
+    });
+    expect(splitSpilledDate('0.5 - 2.0 mmol/L', 'mdy').date).toBeNull();
+    expect(splitSpilledDate('11/22/26 0512', 'mdy').date).toBeNull();
+    expect(splitSpilledDate('see 11/22/26 note', 'mdy').date).toBeNull();
+    expect(militaryAsClock('0512')).toBe(' 05:12');
+    expect(militaryAsClock('05:12')).toBe(' 05:12');
+  });
+
+  it('keeps a temperature charted at several times beside blood gases, drops a single analyser one', () => {
+    const reading = (indicator: string, measuredAt: string) => ({
+      indicator,
+      value: '37.0',
+      unit: 'C',
+      referenceRange: null,
+      flag: null,
+      measuredAt,
+    });
+    const gases = 'pO2 78 mmHg pCO2 48 mmHg';
+    expect(withoutAnalyserSettings([reading('Temp', '2026-03-02')], gases)).toEqual([]);
+    const charted = [reading('Temp', '2026-03-02T00:00:00'), reading('Temp', '2026-03-02T04:00:00')];
+    expect(withoutAnalyserSettings(charted, gases)).toHaveLength(2);
+  });
+});
+
+describe('dated growth and visit records with aside columns', () => {
+  it('reads a row per dated check and passes over the age and checked-by columns', () => {
+    const text = [
+      'Date         Age        Weight (kg)   Length (cm)   Checked by',
+      '21/01/2026   10 days    3.41          50.5          CFHN RN T. Lee',
+      '09/03/2026   8 weeks    5.12          57.1          GP Dr Marsh',
+    ].join('\n');
+    expect(brief(text)).toEqual([
+      ['Weight', '3.41', 'kg', null, '2026-01-21'],
+      ['Length', '50.5', 'cm', null, '2026-01-21'],
+      ['Weight', '5.12', 'kg', null, '2026-03-09'],
+      ['Length', '57.1', 'cm', null, '2026-03-09'],
+    ]);
+  });
+
+  it('does the same in French with a signature column', () => {
+    const text = [
+      'Date          Âge          Poids (kg)    Taille (cm)    Signature',
+      '15/03/2025    13 jours     3,62          51,0           Dr Roussel',
+    ].join('\n');
+    expect(brief(text)).toEqual([
+      ['Poids', '3,62', 'kg', null, '2025-03-15'],
+      ['Taille', '51,0', 'cm', null, '2025-03-15'],
+    ]);
+  });
+
+  it('never throws nor slows down on huge or truncated flowsheet input', () => {
+    const huge = `Row Name   03/02/26 0000   03/02/26 0400\n${'  Temp   38.4 °C (!)   37.9 °C\n'.repeat(1000)}`;
+    const started = Date.now();
+    expect(() => extractReadingsOffline(huge)).not.toThrow();
+    expect(() => extractReadingsOffline('Row Name   03/02/26 00')).not.toThrow();
+    expect(() => splitSpilledDate(`1 - 2 ${'9'.repeat(5000)} 03/02/26`, 'mdy')).not.toThrow();
+    expect(Date.now() - started).toBeLessThan(20_000);
+  });
+});
