@@ -1,7 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { extractReadingsOffline } from './shared/domain/extraction/index';
-const lines = readFileSync('eval/extraction/reports/bdev20-us-icu-flowsheet-paste.txt','utf8').split('\n');
-for (let k = 4; k <= lines.length; k++) {
-  const doc = lines.slice(0,k).join('\n');
-  console.log(k, extractReadingsOffline(doc).filter(r=>r.indicator==='Temp').length, lines[k-1]?.slice(0,40));
-}
+for (const d of ['  Urea pre      24.6  mmol/L      Urea post     6.8 mmol/L      URR  72 %', '  Urea pre      24.6  mmol/L      Urea post     6.8 mmol/L','Urea pre      24.6  mmol/L      URR  72 %   (target >65%)'])
+  console.log(d, '=>', extractReadingsOffline(d).map(r=>[r.indicator,r.value,r.unit,r.referenceRange].join('|')).join(' ; '));

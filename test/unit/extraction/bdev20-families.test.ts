@@ -110,3 +110,23 @@ describe('dated growth and visit records with aside columns', () => {
     expect(Date.now() - started).toBeLessThan(20_000);
   });
 });
+
+describe('dialysis and ward obs lines', () => {
+  it('reads shortened BP halves among gap-separated readings (`Dia` after a gap is no Spanish día)', () => {
+    expect(brief('  Weight 74.2 kg    Sys BP 162    Dia BP 88    Pulse 79').map((r) => [r[0], r[1]])).toEqual([
+      ['Weight', '74.2'],
+      ['Sys BP', '162'],
+      ['Dia BP', '88'],
+      ['Pulse', '79'],
+    ]);
+  });
+
+  it('still takes a duration word right after a number for a duration', () => {
+    expect(brief('Kontrolle der Lipide in 6 Wochen')).toEqual([]);
+  });
+
+  it('reads nothing on a prescription line', () => {
+    expect(brief('Prescription: 4 h, Qb 350 ml/min, Qd 500, Na 138, K 2, Heparin 1000 iu bolus')).toEqual([]);
+    expect(brief('Rx: 2.5 h, Qb 400 ml/min, dialysate 25 L, Heparin 2000 iu load')).toEqual([]);
+  });
+});
