@@ -34,6 +34,7 @@
  */
 
 import { withoutAnalyserSettings } from './analyser-settings';
+import { acceptBirthMeasure, dateBirthMeasures, isBirthMeasureName } from './birth-measurements';
 import { readBloodGroupLine } from './blood-group';
 import { readCdaDocument } from './cda-xml';
 import { hasNumberedCodeColumn, withoutLeadingCode } from './code-column';
@@ -200,7 +201,8 @@ function acceptCaptionedValue(name: string, measurement: Measurement, context: s
  */
 function knownTail(candidate: Candidate): Candidate {
   const { name, measurement } = candidate;
-  if (isKnownMeasurement(name, measurement.unit)) return candidate;
+  // `Birth weight` is not `weight`: the qualifier stays (`birth-measurements.ts`).
+  if (isKnownMeasurement(name, measurement.unit) || isBirthMeasureName(name)) return candidate;
   const words = name.split(/\s+/);
   for (let start = 1; start < words.length; start++) {
     const tail = words.slice(start).join(' ');
@@ -236,6 +238,7 @@ function acceptSegment(candidate: Candidate, context: string): boolean {
   const { name, measurement } = candidate;
   if (isDose(measurement, context)) return false;
   if (isKnownMeasurement(name, measurement.unit)) return true;
+  if (acceptBirthMeasure(name, measurement.unit)) return true;
   if (measurement.qualitative || measurement.unit === null) return false;
   return isLabUnit(measurement.unit) && name.split(/\s+/).length <= MAX_UNKNOWN_NAME_WORDS;
 }
@@ -1091,6 +1094,11 @@ function readLines(text: string, options: ExtractionOptions, withFallback: boole
   };
   const unfolded = unfoldColumns(valueFirstPortalBlocks(sourceLines), yieldOf);
   const readings = withoutAnalyserSettings(readAll(unfolded, withFallback), text);
+  dateBirthMeasures(
+    readings,
+    sourceLines.map((line) => line.text),
+    order,
+  );
   if (asteriskIsFootnote(sourceLines.map((line) => line.text))) withoutFootnoteFlags(readings);
   return readings;
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { extractReadingsOffline } from '../../../shared/domain/extraction';
 import { withoutAnalyserSettings } from '../../../shared/domain/extraction/analyser-settings';
+import { acceptBirthMeasure, isBirthMeasureName } from '../../../shared/domain/extraction/birth-measurements';
 import { militaryAsClock, splitSpilledDate } from '../../../shared/domain/extraction/flowsheet-cells';
 
 const brief = (text: string) =>
@@ -128,5 +129,31 @@ describe('dialysis and ward obs lines', () => {
   it('reads nothing on a prescription line', () => {
     expect(brief('Prescription: 4 h, Qb 350 ml/min, Qd 500, Na 138, K 2, Heparin 1000 iu bolus')).toEqual([]);
     expect(brief('Rx: 2.5 h, Qb 400 ml/min, dialysate 25 L, Heparin 2000 iu load')).toEqual([]);
+  });
+});
+
+describe('measurements at birth on a child health record', () => {
+  it('keeps the birth qualifier in the name and dates the reading at the date of birth', () => {
+    const text = [
+      'Child: WILLIAMS, Harper       Date of birth: 21/01/2026',
+      'Birth weight 3.28 kg   Birth length 50.0 cm   Birth head circumference 34.5 cm',
+    ].join('\n');
+    expect(brief(text)).toEqual([
+      ['Birth weight', '3.28', 'kg', null, '2026-01-21'],
+      ['Birth length', '50.0', 'cm', null, '2026-01-21'],
+      ['Birth head circumference', '34.5', 'cm', null, '2026-01-21'],
+    ]);
+  });
+
+  it('never dates another reading at the date of birth', () => {
+    const text = 'Patient DOB: 24/08/1957\nReport date 13/03/2026\nWeight 74.2 kg   Glucose 5.4 mmol/L';
+    expect(brief(text).map((r) => r[4])).toEqual(['2026-03-13', '2026-03-13']);
+  });
+
+  it('knows a birth measurement only with a body unit', () => {
+    expect(acceptBirthMeasure('Poids de naissance', 'kg')).toBe(true);
+    expect(acceptBirthMeasure('Birth weight', 'mmol/L')).toBe(false);
+    expect(isBirthMeasureName('Geburtsgewicht')).toBe(true);
+    expect(isBirthMeasureName(`Birth ${'x'.repeat(5000)}`)).toBe(false);
   });
 });
