@@ -490,25 +490,11 @@ function withTimeAround(date: string, label: string, after: string): string {
  * one (a fasting glucose at 07:42 is not one at 16:00). Dates of birth are never used. The label is the text just
  * before the date within its cell (cells are separated by runs of spaces, tabs or pipes).
  */
-/** `Time: 14:22` alone on its line: a receipt or point-of-care printout's time, under its `Date:` line. */
-const TIME_CAPTION_LINE =
-  /^\s*(?:time|collection\s+time|time\s+collected|test\s+time|hora|heure|uhrzeit|zeit|ora)\s*[:.]?\s*(\d{1,2}[:h]\d{2}(?::\d{2})?(?:\s*[ap]\.?\s?m\.?)?)\s*$/i;
-
-/**
- * A date closing its line (`Date: 10/02/2026`) with the time a `Time:` caption gives on the line under it; the date
- * alone otherwise.
- */
-function withTimeBelow(iso: string, line: string, date: DateMatch, below: string | undefined): string {
-  if (below === undefined || below.length > 80 || line.slice(date.end).trim() !== '') return iso;
-  const time = TIME_CAPTION_LINE.exec(below);
-  return time ? withTimeAfter(iso, ` ${time[1]}`) : iso;
-}
-
 export function reportDate(lines: readonly string[], order: SlashOrder): string | null {
   let best: { priority: number; iso: string; from: DateMatch } | null = null;
   // A caption alone on its line (`Date Collected:`) whose date is the first thing on the next line.
   let captionAbove: string | null = null;
-  for (const [k, line] of lines.entries()) {
+  for (const line of lines) {
     let cellStart = 0;
     const dates = findDates(line, order);
     const caption = captionAbove;
@@ -530,12 +516,7 @@ export function reportDate(lines: readonly string[], order: SlashOrder): string 
       const endsBest = period && best?.from === previous;
       const kept = Math.min(priority, best?.priority ?? priority);
       if (!best || priority < best.priority || endsBest) {
-        const iso = withTimeAround(date.iso, label, line.slice(date.end));
-        best = {
-          priority: kept,
-          iso: iso.includes('T') ? iso : withTimeBelow(iso, line, date, lines[k + 1]),
-          from: date,
-        };
+        best = { priority: kept, iso: withTimeAround(date.iso, label, line.slice(date.end)), from: date };
       }
     }
   }

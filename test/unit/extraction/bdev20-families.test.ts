@@ -157,15 +157,3 @@ describe('measurements at birth on a child health record', () => {
     expect(isBirthMeasureName(`Birth ${'x'.repeat(5000)}`)).toBe(false);
   });
 });
-
-describe('point-of-care printouts', () => {
-  it('gives the date the time a Time caption prints on the line under it', () => {
-    const text = '    Date: 10/02/2026\n    Time: 14:22\n\n    TC        231  mg/dL';
-    expect(brief(text)).toEqual([['TC', '231', 'mg/dL', null, '2026-10-02T14:22:00']]);
-  });
-
-  it('leaves the date alone when the line under it is no time caption', () => {
-    const text = '    Date: 10/02/2026\n    Lot: 9871-C\n    Time: 14:22\n    TC        231  mg/dL';
-    expect(brief(text)[0]?.[4]).toBe('2026-10-02');
-  });
-});
