@@ -58,6 +58,7 @@ import {
   leadingDate,
   reportDate,
   type SlashOrder,
+  withTimeAfter,
 } from './dates';
 import { readDeviceJson } from './device-json';
 import { earlierResultInBlock, isEarlierResultsCaption } from './earlier-results-block';
@@ -65,6 +66,7 @@ import { type FallbackReading, isStructuredText, readFallback, type SeenLine } f
 import { readFhirObservations } from './fhir-json';
 import { readFhirXmlObservations } from './fhir-xml';
 import { type LeadingFlag, splitFlagBeforeValue } from './flag-first';
+import { headingTime, isPlainHeading } from './flowsheet-cells';
 import { asteriskIsFootnote, withoutFootnoteFlags } from './footnote-marks';
 import { goalBound } from './goal-notes';
 import { readHl7Observations } from './hl7-v2';
@@ -295,6 +297,8 @@ class DocumentReader {
   private readonly readKeys = new Set<string>();
   private layout: TableLayout | null = null;
   private sectionDate: string | null = null;
+  /** Under a heading timing its block (`PRE-DIALYSIS OBS (07:05)`): the section date from before it. */
+  private timedBlock: { day: string | null } | null = null;
   /** The unit a section heading gave for the results under it (`Lipids (mmol/L)`), until the next heading. */
   private sectionUnit: string | null = null;
   /** The line that gave the section unit. */
@@ -580,6 +584,18 @@ class DocumentReader {
       // no section.
       if (!isCaptionLine(textAbove)) this.sectionDate = section;
       return;
+    }
+    // `PRE-DIALYSIS OBS (07:05)`: the block under it was taken at that time of the day, until the next heading.
+    const blockTime = headingTime(text);
+    const day = (this.timedBlock?.day ?? this.sectionDate ?? this.documentDate)?.slice(0, 10) ?? null;
+    if (blockTime !== null && day !== null) {
+      this.timedBlock = { day: this.timedBlock?.day ?? this.sectionDate };
+      this.sectionDate = withTimeAfter(day, ` ${blockTime}`);
+      return;
+    }
+    if (this.timedBlock && isPlainHeading(text)) {
+      this.sectionDate = this.timedBlock.day;
+      this.timedBlock = null;
     }
     const heading = datedHeading(text, order) ?? introducingDate(text, order);
     if (heading) {

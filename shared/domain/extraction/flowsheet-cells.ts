@@ -28,3 +28,22 @@ export function splitSpilledDate(rangeCell: string, order: SlashOrder): { range:
   if (!/\d/.test(range)) return { range: rangeCell, date: null };
   return { range, date: rangeCell.slice(last.start).trim() };
 }
+
+/**
+ * An upper-case heading that times its block on the document's day: a dialysis run sheet's `PRE-DIALYSIS OBS (07:05)`,
+ * a ward chart's `OBSERVATIONS [14:30]`. The time as written, or null.
+ */
+const TIMED_HEADING = /^\s*(\p{Lu}[\p{Lu}\s\-/&.']{2,60}?)\s*[([]\s*(\d{1,2}[:h]\d{2})\s*[)\]]\s*:?\s*$/u;
+
+export function headingTime(text: string): string | null {
+  if (text.length > 100) return null;
+  const m = TIMED_HEADING.exec(text);
+  return m && /\p{Lu}{3}/u.test(m[1] as string) ? (m[2] as string) : null;
+}
+
+/** An upper-case heading with no number in it (`INTRADIALYTIC OBS`, `MONTHLY BLOODS (taken pre/post)`): a new block. */
+const PLAIN_HEADING = /^\s*\p{Lu}[\p{Lu}\s\-/&.']{2,60}(?:\s*\([^()\d]*\))?\s*:?\s*$/u;
+
+export function isPlainHeading(text: string): boolean {
+  return text.length <= 100 && PLAIN_HEADING.test(text) && /\p{Lu}{3}/u.test(text);
+}

@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { extractReadingsOffline } from '../../../shared/domain/extraction';
 import { withoutAnalyserSettings } from '../../../shared/domain/extraction/analyser-settings';
 import { acceptBirthMeasure, isBirthMeasureName } from '../../../shared/domain/extraction/birth-measurements';
-import { militaryAsClock, splitSpilledDate } from '../../../shared/domain/extraction/flowsheet-cells';
+import {
+  headingTime,
+  isPlainHeading,
+  militaryAsClock,
+  splitSpilledDate,
+} from '../../../shared/domain/extraction/flowsheet-cells';
 
 const brief = (text: string) =>
   extractReadingsOffline(text).map((r) => [r.indicator, r.value, r.unit, r.flag, r.measuredAt] as const);
@@ -155,5 +160,30 @@ describe('measurements at birth on a child health record', () => {
     expect(acceptBirthMeasure('Birth weight', 'mmol/L')).toBe(false);
     expect(isBirthMeasureName('Geburtsgewicht')).toBe(true);
     expect(isBirthMeasureName(`Birth ${'x'.repeat(5000)}`)).toBe(false);
+  });
+});
+
+describe('headings that time their block', () => {
+  it('times the readings under `PRE-DIALYSIS OBS (07:05)` until the next heading', () => {
+    const text = [
+      'Name: PATEL, Rajesh     Date: 16/11/2026',
+      'PRE-DIALYSIS OBS (07:05)',
+      '  Weight 74.2 kg    Pulse 79',
+      'MONTHLY BLOODS (taken pre/post this session)',
+      '  Potassium     5.9   mmol/L  H   (3.5-5.3)',
+    ].join('\n');
+    expect(brief(text).map((r) => [r[0], r[4]])).toEqual([
+      ['Weight', '2026-11-16T07:05:00'],
+      ['Pulse', '2026-11-16T07:05:00'],
+      ['Potassium', '2026-11-16'],
+    ]);
+  });
+
+  it('knows a timed heading and a plain one, and nothing longer', () => {
+    expect(headingTime('POST-DIALYSIS OBS (11:10)')).toBe('11:10');
+    expect(headingTime('Glucose (5.4)')).toBeNull();
+    expect(headingTime(`${'A'.repeat(200)} (07:05)`)).toBeNull();
+    expect(isPlainHeading('INTRADIALYTIC OBS')).toBe(true);
+    expect(isPlainHeading('HbA1c 48')).toBe(false);
   });
 });
