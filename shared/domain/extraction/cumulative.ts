@@ -22,9 +22,13 @@ import { bareFlag, looksLikeUnit, type Measurement, parseMeasurement, parseRange
 import type { Column, TableLayout } from './table-layout';
 import { type ColumnRole, headerRole } from './vocabulary';
 
-/** A cell of a date column holding no result for that date. `ND` is left out: it is `not detected`, a result. */
+/**
+ * A cell of a date column holding no result for that date. `ND` is left out: it is `not detected`, a result. German
+ * and Austrian cumulative reports print `n.e.` (nicht erhoben) and `n.b.` (nicht bestimmt); French, Spanish and
+ * Italian ones `non fait`, `no realizado`, `non eseguito`.
+ */
 const EMPTY_CELL =
-  /^(?:[-–—]{1,6}|\.{1,3}|\/|n\/?a|not\s+(?:done|performed|tested)|tnp|pending|cancel+ed|see\s+(?:note|comment)|#)$/i;
+  /^(?:[-–—]{1,6}|\.{1,3}|\/|n\/?a|not\s+(?:done|performed|tested)|tnp|pending|cancel+ed|see\s+(?:note|comment)|#|n\.\s?[eb]\.?|nicht\s+(?:erhoben|bestimmt|durchgef[üu]hrt)|non\s+(?:fait|r[ée]alis[ée]|eseguit[oa])|no\s+realizad[oa])$/i;
 
 /** Whether a date-column cell has no reading in it (so the row still reads its other dates). */
 export function isEmptyCumulativeCell(text: string): boolean {

@@ -187,3 +187,19 @@ describe('headings that time their block', () => {
     expect(isPlainHeading('HbA1c 48')).toBe(false);
   });
 });
+
+describe('cumulative reports with worded empty cells', () => {
+  it('reads the other dates of a row whose cell says n.e. or nicht bestimmt', () => {
+    const text = [
+      'Parameter               Einheit     Referenzbereich     19.10.26 06:30     21.10.26 06:15',
+      'D-Dimer                 mg/l FEU    < 0,50              0,84 +             n.e.',
+      'TSH basal               mU/l        0,27 - 4,20         n.b.               1,86',
+      'Ferritin                ng/ml       13 - 150            212 +              nicht bestimmt',
+    ].join('\n');
+    expect(brief(text).map((r) => [r[0], r[1], r[4]])).toEqual([
+      ['D-Dimer', '0,84', '2026-10-19T06:30:00'],
+      ['TSH basal', '1,86', '2026-10-21T06:15:00'],
+      ['Ferritin', '212', '2026-10-19T06:30:00'],
+    ]);
+  });
+});
