@@ -203,3 +203,26 @@ describe('cumulative reports with worded empty cells', () => {
     ]);
   });
 });
+
+describe('C-CDA fragments pasted without root or namespace', () => {
+  it('reads a results section copied out of a CCD by its templates', () => {
+    const text = [
+      '<component><section>',
+      '<templateId root="2.16.840.1.113883.10.20.22.2.3.1"/>',
+      '<code code="30954-2" codeSystem="2.16.840.1.113883.6.1"/>',
+      '<entry><organizer classCode="BATTERY" moodCode="EVN"><component>',
+      '<observation classCode="OBS" moodCode="EVN"><templateId root="2.16.840.1.113883.10.20.22.4.2"/>',
+      '<code code="2823-3" codeSystem="2.16.840.1.113883.6.1" displayName="Potassium"/>',
+      '<effectiveTime value="20260915083000-0500"/><value xsi:type="PQ" value="4.4" unit="mmol/L"/>',
+      '</observation></component></organizer></entry></section></component>',
+    ].join('\n');
+    expect(brief(text)).toEqual([['Potassium', '4.4', 'mmol/L', null, '2026-09-15T08:30:00']]);
+  });
+
+  it('leaves XML with no C-CDA template to the other readers, and never throws on a truncated fragment', () => {
+    expect(() =>
+      extractReadingsOffline('<templateId root="2.16.840.1.113883.10.20.22.2.3.1"/><observation'),
+    ).not.toThrow();
+    expect(brief('<note><value>4.4</value></note>')).toEqual([]);
+  });
+});
