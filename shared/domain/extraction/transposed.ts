@@ -140,7 +140,7 @@ export function detectTransposedHeader(line: string, order: SlashOrder): Transpo
   if (!labelled && !implicit) return null;
   let testCells = labelled ? cells.slice(1) : cells;
   // A home log (`Fecha  Hora  Sistólica ... Notas`): the time column right after the date, the notes column last.
-  const aside: { timeStart?: number; noteStart?: number } = {};
+  const aside: { timeStart?: number; noteStart?: number; asideStarts?: number[] } = {};
   const dateLabelled = labelled && headerRole(first.text) === 'date';
   if (delimiter === 'spaces' && dateLabelled && testCells[0] && headerRole(testCells[0].text) === 'time') {
     aside.timeStart = testCells[0].start;

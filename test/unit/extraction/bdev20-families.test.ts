@@ -54,13 +54,13 @@ describe('EHR flowsheet pastes (Epic, Cerner)', () => {
   });
 
   it('splits only a trailing date (and its time) off a range cell', () => {
-    expect(splitSpilledDate('0.5 - 2.0 mmol/L 11/22/26 0512', 'mdy')).toEqual({
+    expect(splitSpilledDate('0.5 - 2.0 mmol/L 11/22/26 0512', 'month-first')).toEqual({
       range: '0.5 - 2.0 mmol/L',
       date: '11/22/26 0512',
     });
-    expect(splitSpilledDate('0.5 - 2.0 mmol/L', 'mdy').date).toBeNull();
-    expect(splitSpilledDate('11/22/26 0512', 'mdy').date).toBeNull();
-    expect(splitSpilledDate('see 11/22/26 note', 'mdy').date).toBeNull();
+    expect(splitSpilledDate('0.5 - 2.0 mmol/L', 'month-first').date).toBeNull();
+    expect(splitSpilledDate('11/22/26 0512', 'month-first').date).toBeNull();
+    expect(splitSpilledDate('see 11/22/26 note', 'month-first').date).toBeNull();
     expect(militaryAsClock('0512')).toBe(' 05:12');
     expect(militaryAsClock('05:12')).toBe(' 05:12');
   });
@@ -112,7 +112,7 @@ describe('dated growth and visit records with aside columns', () => {
     const started = Date.now();
     expect(() => extractReadingsOffline(huge)).not.toThrow();
     expect(() => extractReadingsOffline('Row Name   03/02/26 00')).not.toThrow();
-    expect(() => splitSpilledDate(`1 - 2 ${'9'.repeat(5000)} 03/02/26`, 'mdy')).not.toThrow();
+    expect(() => splitSpilledDate(`1 - 2 ${'9'.repeat(5000)} 03/02/26`, 'month-first')).not.toThrow();
     expect(Date.now() - started).toBeLessThan(20_000);
   });
 });
