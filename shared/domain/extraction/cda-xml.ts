@@ -272,9 +272,13 @@ export interface CdaDocument {
 }
 
 /** A CDA document's readings and result narrative, or null when the text is no CDA document. */
+/** A C-CDA template id (every C-CDA section and entry template is under this OID root). */
+const CCDA_TEMPLATE = /<templateId\s+root="2\.16\.840\.1\.113883\.10\.20\.22\./;
+
 export function readCdaDocument(text: string): CdaDocument | null {
-  // The root element or the CDA namespace: a cheap test that keeps other documents off the XML parse.
-  if (!text.includes('<ClinicalDocument') && !text.includes('urn:hl7-org:v3')) return null;
+  // The root element, the CDA namespace or (a fragment pasted without either: a `<component><section>` copied out
+  // of a CCD) a C-CDA template id: a cheap test that keeps other documents off the XML parse.
+  if (!text.includes('<ClinicalDocument') && !text.includes('urn:hl7-org:v3') && !CCDA_TEMPLATE.test(text)) return null;
   const document = parseXml(text);
   const narrative = narrativeIndex(document);
   const sections = descendants(document, 'section');

@@ -16,14 +16,19 @@
  * empty, and splits earlier results off their text.
  */
 import { type DateMatch, findDates, type SlashOrder, withTimeAfter } from './dates';
+import { militaryAsClock } from './flowsheet-cells';
 import { splitCells } from './lines';
 import { bareFlag, looksLikeUnit, type Measurement, parseMeasurement, parseRangeText } from './measurement';
 import type { Column, TableLayout } from './table-layout';
 import { type ColumnRole, headerRole } from './vocabulary';
 
-/** A cell of a date column holding no result for that date. `ND` is left out: it is `not detected`, a result. */
+/**
+ * A cell of a date column holding no result for that date. `ND` is left out: it is `not detected`, a result. German
+ * and Austrian cumulative reports print `n.e.` (nicht erhoben) and `n.b.` (nicht bestimmt); French, Spanish and
+ * Italian ones `non fait`, `no realizado`, `non eseguito`.
+ */
 const EMPTY_CELL =
-  /^(?:[-–—]{1,6}|\.{1,3}|\/|n\/?a|not\s+(?:done|performed|tested)|tnp|pending|cancel+ed|see\s+(?:note|comment)|#)$/i;
+  /^(?:[-–—]{1,6}|\.{1,3}|\/|n\/?a|not\s+(?:done|performed|tested)|tnp|pending|cancel+ed|see\s+(?:note|comment)|#|n\.\s?[eb]\.?|nicht\s+(?:erhoben|bestimmt|durchgef[üu]hrt)|non\s+(?:fait|r[ée]alis[ée]|eseguit[oa])|no\s+realizad[oa])$/i;
 
 /** Whether a date-column cell has no reading in it (so the row still reads its other dates). */
 export function isEmptyCumulativeCell(text: string): boolean {
@@ -40,7 +45,8 @@ export function columnDate(text: string, order: SlashOrder): string | null {
   const only: DateMatch | undefined = dates[0];
   if (dates.length !== 1 || !only) return null;
   if (text.slice(0, only.start).trim() !== '') return null;
-  return COLUMN_TIME.test(text.slice(only.end)) ? withTimeAfter(only.iso, text.slice(only.end)) : null;
+  const after = text.slice(only.end);
+  return COLUMN_TIME.test(after) ? withTimeAfter(only.iso, militaryAsClock(after)) : null;
 }
 
 /**
@@ -153,8 +159,7 @@ function timeUnderDate(columns: Column[], time: string, start: number): void {
   );
   const column = under.sort((a, b) => Math.abs(a.start - start) - Math.abs(b.start - start))[0];
   if (!column?.date || column.date.includes('T')) return;
-  // A four-digit military time (`0814 Local`) is written as the clock time it is.
-  column.date = withTimeAfter(column.date, ` ${time.trim().replace(/^([0-2]\d)([0-5]\d)(?!\d)/, '$1:$2')}`);
+  column.date = withTimeAfter(column.date, militaryAsClock(time));
 }
 
 /** The keyword opening an earlier result in brackets, in the languages the reader knows. */

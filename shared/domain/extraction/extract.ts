@@ -36,6 +36,7 @@
 import { withoutAnalyserSettings } from './analyser-settings';
 import { withoutBandTables } from './band-tables';
 import { unfoldBarColumns } from './bar-columns';
+import { acceptBirthMeasure, dateBirthMeasures, isBirthMeasureName } from './birth-measurements';
 import { readBloodGroupLine } from './blood-group';
 import { readCdaDocument } from './cda-xml';
 import { hasNumberedCodeColumn, withoutLeadingCode } from './code-column';
@@ -59,6 +60,7 @@ import {
   leadingDate,
   reportDate,
   type SlashOrder,
+  withTimeAfter,
 } from './dates';
 import { readDeviceJson } from './device-json';
 import { earlierResultInBlock, isEarlierResultsCaption } from './earlier-results-block';
@@ -66,6 +68,7 @@ import { type FallbackReading, isStructuredText, readFallback, type SeenLine } f
 import { readFhirObservations } from './fhir-json';
 import { readFhirXmlObservations } from './fhir-xml';
 import { type LeadingFlag, splitFlagBeforeValue } from './flag-first';
+import { headingTime, isPlainHeading } from './flowsheet-cells';
 import { asteriskIsFootnote, withoutFootnoteFlags } from './footnote-marks';
 import { goalBound } from './goal-notes';
 import { readHl7Observations } from './hl7-v2';
@@ -202,7 +205,8 @@ function acceptCaptionedValue(name: string, measurement: Measurement, context: s
  */
 function knownTail(candidate: Candidate): Candidate {
   const { name, measurement } = candidate;
-  if (isKnownMeasurement(name, measurement.unit)) return candidate;
+  // `Birth weight` is not `weight`: the qualifier stays (`birth-measurements.ts`).
+  if (isKnownMeasurement(name, measurement.unit) || isBirthMeasureName(name)) return candidate;
   const words = name.split(/\s+/);
   for (let start = 1; start < words.length; start++) {
     const tail = words.slice(start).join(' ');
@@ -238,6 +242,7 @@ function acceptSegment(candidate: Candidate, context: string): boolean {
   const { name, measurement } = candidate;
   if (isDose(measurement, context)) return false;
   if (isKnownMeasurement(name, measurement.unit)) return true;
+  if (acceptBirthMeasure(name, measurement.unit)) return true;
   if (measurement.qualitative || measurement.unit === null) return false;
   return isLabUnit(measurement.unit) && name.split(/\s+/).length <= MAX_UNKNOWN_NAME_WORDS;
 }
@@ -294,6 +299,8 @@ class DocumentReader {
   private readonly readKeys = new Set<string>();
   private layout: TableLayout | null = null;
   private sectionDate: string | null = null;
+  /** Under a heading timing its block (`PRE-DIALYSIS OBS (07:05)`): the section date from before it. */
+  private timedBlock: { day: string | null } | null = null;
   /** The unit a section heading gave for the results under it (`Lipids (mmol/L)`), until the next heading. */
   private sectionUnit: string | null = null;
   /** The line that gave the section unit. */
@@ -395,15 +402,16 @@ class DocumentReader {
   private emit(line: number, asPrinted: string, measurement: Measurement, ownDate: string | null): void {
     const uncoded = withoutOrderCode(asPrinted, this.letterDigitCodes);
     const written = this.codeColumn ? withoutLeadingCode(uncoded, measurement.unit) : uncoded;
+    const cellUnit = this.inTableRow && measurement.unit === null ? unitInNameCell(written) : null;
+    // The unit in the name cell counts as the value's: `Norepinephrine (mcg/kg/min)` on a flowsheet is an infusion rate.
     const shape = {
       name: written,
       value: measurement.value,
-      unit: measurement.unit,
+      unit: measurement.unit ?? cellUnit?.unit ?? null,
       fromTable: this.inTableRow,
       line: this.currentText,
     };
     if (isNotAReading(shape)) return;
-    const cellUnit = this.inTableRow && measurement.unit === null ? unitInNameCell(written) : null;
     if (cellUnit) measurement.unit = cellUnit.unit;
     this.undoCaptionJoin(line);
     const name = this.joinedWithNameAbove(line, cellUnit?.name ?? written, measurement.unit);
@@ -578,6 +586,18 @@ class DocumentReader {
       // no section.
       if (!isCaptionLine(textAbove)) this.sectionDate = section;
       return;
+    }
+    // `PRE-DIALYSIS OBS (07:05)`: the block under it was taken at that time of the day, until the next heading.
+    const blockTime = headingTime(text);
+    const day = (this.timedBlock?.day ?? this.sectionDate ?? this.documentDate)?.slice(0, 10) ?? null;
+    if (blockTime !== null && day !== null) {
+      this.timedBlock = { day: this.timedBlock?.day ?? this.sectionDate };
+      this.sectionDate = withTimeAfter(day, ` ${blockTime}`);
+      return;
+    }
+    if (this.timedBlock && isPlainHeading(text)) {
+      this.sectionDate = this.timedBlock.day;
+      this.timedBlock = null;
     }
     const heading = datedHeading(text, order) ?? introducingDate(text, order);
     if (heading) {
@@ -1092,6 +1112,11 @@ function readLines(text: string, options: ExtractionOptions, withFallback: boole
   };
   const unfolded = unfoldColumns(unfoldBarColumns(valueFirstPortalBlocks(sourceLines), yieldOf), yieldOf);
   const readings = withoutAnalyserSettings(readAll(unfolded, withFallback), text);
+  dateBirthMeasures(
+    readings,
+    sourceLines.map((line) => line.text),
+    order,
+  );
   if (asteriskIsFootnote(sourceLines.map((line) => line.text))) withoutFootnoteFlags(readings);
   return readings;
 }

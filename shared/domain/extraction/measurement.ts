@@ -290,9 +290,10 @@ export const QUALITATIVE_CELL = new RegExp(String.raw`^(?:${QUALITATIVE_ALTERNAT
  * Single-letter and symbol flags are case-sensitive (`h` is the hour); word flags are not. CJK printouts write
  * 偏高/偏低 (Chinese), 高/低, 높음/낮음 (Korean) in their flag column.
  */
-// Arrows and triangles (▲/▼ in Chinese and Korean printouts) are never part of a word, so they may touch what
+// Epic flowsheets mark an abnormal cell `(!)`. Arrows and triangles (▲/▼ in Chinese and Korean printouts) are never part of a word, so they may touch what
 // follows (`128g/L↓(130-175)`); letters and stars may not.
-const FLAG_SYMBOL = /(?:↑↑?|↓↓?|⬆|⬇|▲|▼)|(?:\((?:HH|LL|H|L|A|N)\)|HH|LL|AA|H|L|A|N|\*{1,3}|!{1,2})(?=$|[\s,;)|])/y;
+const FLAG_SYMBOL =
+  /(?:↑↑?|↓↓?|⬆|⬇|▲|▼)|(?:\((?:HH|LL|H|L|A|N|!{1,2})\)|HH|LL|AA|H|L|A|N|\*{1,3}|!{1,2})(?=$|[\s,;)|])/y;
 // NHS GP records (EMIS, SystmOne; SNOMED wording) print the flag as a phrase: `Above high reference limit`,
 // `Below low reference limit`. Portuguese, Italian, Dutch and Turkish (e-Nabız) write high/low as words too.
 const FLAG_WORD =

@@ -49,11 +49,14 @@ export function isSecondUnitLine(text: string, aboveIndent: number, aboveUnit: s
   return measurement.unit.toLowerCase() !== aboveUnit.toLowerCase();
 }
 
-/** `Hb (g/L)`, `WCC (x10^9/L)`: the name and the unit written in its cell, or null. */
+/** The slashless units of a flowsheet's vital-sign rows (`Art Line MAP (mmHg)`, `Weight (kg)`): never a gloss. */
+const VITAL_SIGN_UNIT = /^(?:mmHg|cmH2O|bpm|kg|cm|°C|°F|℃)$/i;
+
+/** `Hb (g/L)`, `WCC (x10^9/L)`, `MAP (mmHg)`: the name and the unit written in its cell, or null. */
 export function unitInNameCell(name: string): { name: string; unit: string } | null {
   const m = /^(.*\S)\s*\(\s*([^()\s]{1,24})\s*\)$/u.exec(name.trim());
   if (!m) return null;
   const unit = m[2] as string;
-  if (!/[/%^]/.test(unit) || !looksLikeUnit(unit)) return null;
+  if (!(/[/%^]/.test(unit) || VITAL_SIGN_UNIT.test(unit)) || !looksLikeUnit(unit)) return null;
   return { name: m[1] as string, unit };
 }

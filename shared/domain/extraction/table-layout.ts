@@ -16,6 +16,7 @@ import {
 } from './cumulative';
 import { findDates, type SlashOrder, withTimeAfter } from './dates';
 import { splitCellFlag, splitGluedFlag } from './flag-first';
+import { militaryAsClock, splitSpilledDate } from './flowsheet-cells';
 import { plausibleName } from './inline-readings';
 import { type Cell, type Delimiter, detectDelimiter, hasWideCharacters, splitCells } from './lines';
 import {
@@ -397,7 +398,7 @@ function rowDateOf(dateCell: string, timeCell: string, order: SlashOrder): strin
   const date = dateCell ? findDates(dateCell, order)[0] : undefined;
   if (!date) return null;
   const after = dateCell.slice(date.end);
-  return withTimeAfter(date.iso, /\d/.test(after) ? after : ` ${timeCell}`);
+  return withTimeAfter(date.iso, /\d/.test(after) ? militaryAsClock(after) : ` ${timeCell}`);
 }
 
 /** The `Previous Result and Date` cell of a row (`97  01/05/2025`): the test's earlier reading, with the row's unit. */
@@ -432,9 +433,11 @@ export function readTableRow(line: string, layout: TableLayout, order: SlashOrde
   if (!plausibleName(name, order)) return null;
   if (headerRole(name) !== null) return null;
   const unitText = cellOf('unit');
-  const rangeText = joinSplitRangeCell(cellOf('range'));
+  const hasDateColumn = layout.columns.some((c) => c.role === 'date' && c.date === null);
+  const spilled = hasDateColumn && cellOf('date') === '' ? splitSpilledDate(cellOf('range'), order) : null;
+  const rangeText = joinSplitRangeCell(spilled?.range ?? cellOf('range'));
   const flagText = cellOf('flag');
-  const rowDate = rowDateOf(cellOf('date'), cellOf('time'), order);
+  const rowDate = rowDateOf(spilled?.date ?? cellOf('date'), cellOf('time'), order);
   const rowHasContext = unitText !== '' || rangeText !== '';
 
   const readings: RowReading[] = [];

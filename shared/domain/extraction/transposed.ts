@@ -43,6 +43,8 @@ export interface TransposedLayout {
    */
   timeStart?: number;
   noteStart?: number;
+  /** Fixed width: where columns about the visit rather than the body start (`Age`, `Checked by`): passed over. */
+  asideStarts?: number[];
 }
 
 export type TransposedRow =
@@ -66,6 +68,13 @@ const RULE_CELL = /^:?-{2,}:?$/;
  */
 const DAY_CAPTION =
   /^(?:day|days|reading\s+date|date\s+of\s+reading|(?:measurement|measured|test)\s+date|date\s+(?:measured|of\s+measurement)|date\s*(?:&|and|\/)\s*time|date-?time|when|jour|tag|d[ií]a|giorno)$/i;
+
+/**
+ * A column of a dated record that says who or what the visit was, not what was measured: the child's age at a
+ * growth check (`10 days`, `8 weeks`), who checked, signed or saw, where. Its cells are never readings.
+ */
+const ASIDE_CAPTION =
+  /^(?:age|corrected\s+age|alter|[âa]ge|edad|et[àa]|idade|checked\s+by|signed(?:\s+by)?|seen\s+by|by|initials|staff|clinician|nurse|examiner|signature|visa|unterschrift|firma|assinatura|m[ée]decin|arzt|place|location|site|venue|clinic|visit|reason)$/i;
 
 /** A free-text column of a wide export (`Comments`, `Notes`): never a test, whatever it holds. */
 const NOTE_CAPTION =
@@ -131,7 +140,7 @@ export function detectTransposedHeader(line: string, order: SlashOrder): Transpo
   if (!labelled && !implicit) return null;
   let testCells = labelled ? cells.slice(1) : cells;
   // A home log (`Fecha  Hora  Sistólica ... Notas`): the time column right after the date, the notes column last.
-  const aside: { timeStart?: number; noteStart?: number } = {};
+  const aside: { timeStart?: number; noteStart?: number; asideStarts?: number[] } = {};
   const dateLabelled = labelled && headerRole(first.text) === 'date';
   if (delimiter === 'spaces' && dateLabelled && testCells[0] && headerRole(testCells[0].text) === 'time') {
     aside.timeStart = testCells[0].start;
@@ -141,6 +150,13 @@ export function detectTransposedHeader(line: string, order: SlashOrder): Transpo
   if (delimiter === 'spaces' && dateLabelled && lastCell && NOTE_CAPTION.test(lastCell.text.trim())) {
     aside.noteStart = lastCell.start;
     testCells = testCells.slice(0, -1);
+  }
+  if (delimiter === 'spaces' && dateLabelled) {
+    const asides = testCells.filter((c) => ASIDE_CAPTION.test(c.text.trim()));
+    if (asides.length > 0) {
+      aside.asideStarts = asides.map((c) => c.start);
+      testCells = testCells.filter((c) => !asides.includes(c));
+    }
   }
   if (testCells.length < 2) return null;
   const columns: TransposedColumn[] = [];
@@ -171,10 +187,11 @@ function rowCells(line: string, layout: TransposedLayout): { label: string; time
   }
   let label = '';
   let time = '';
-  // The time and notes columns take part in the overlap contest (`-1`, `-2`) but hold no test.
+  // The time, notes and aside columns take part in the overlap contest (`-1`, `-2`) but hold no test.
   const spans = layout.columns.map((column, k) => ({ start: column.start, k }));
   if (layout.timeStart !== undefined) spans.push({ start: layout.timeStart, k: -1 });
   if (layout.noteStart !== undefined) spans.push({ start: layout.noteStart, k: -2 });
+  for (const start of layout.asideStarts ?? []) spans.push({ start, k: -2 });
   spans.sort((a, b) => a.start - b.start);
   const firstStart = (spans[0] as { start: number }).start;
   for (const cell of cells) {

@@ -7,7 +7,7 @@
  *
  * Each rule rests on what a measured result never is: a laboratory does not report a quantity per kilogram of body
  * weight or per hour of infusion, nor a duration in hours or weeks outside a table; a reagent, QC or analyser line
- * describes the run, whatever numbers it prints.
+ * describes the run, whatever numbers it prints; nor does a prescription line.
  */
 
 /** A dose per kilogram of body weight, or an hourly infusion rate: `18 units/kg/h`, `80 units/kg`, `1,350 units/h`. */
@@ -31,9 +31,10 @@ const DURATION_UNIT = new RegExp(`^${DURATION_WORDS}$`, 'iu');
 
 /**
  * A duration word right after a number whose unit was not read: `Kontrolle der Lipide in 6 Wochen`. A lone `H` there
- * is a flag (`5.3 H`), not hours.
+ * is a flag (`5.3 H`), not hours. A gap of three spaces or more parts cells: the word after it opens the next one
+ * (`Sys BP 162    Dia BP 88`: `Dia` is no Spanish `día`).
  */
-const DURATION_AFTER = new RegExp(String.raw`^\s*(?!h(?![\p{L}]))${DURATION_WORDS}(?![\p{L}])`, 'iu');
+const DURATION_AFTER = new RegExp(String.raw`^\s{0,2}(?!h(?![\p{L}]))${DURATION_WORDS}(?![\p{L}])`, 'iu');
 
 /** A body-weight name: it is a reading only when weighed at the visit, never when stated or used for a dose. */
 const WEIGHT_NAME = /(?:^|[^\p{L}])(?:weight|wt|peso|poids|gewicht|waga|体重)(?![\p{L}])/iu;
@@ -52,6 +53,13 @@ const ASSAY_FIGURE_NAME =
  */
 const RUN_LINE =
   /^\s*(?:QC|IQC|EQA|internal\s+quality|quality\s+control|interne\s+qualitätskontrolle|qualitätskontrolle|contr[oô]le\s+(?:de\s+)?qualit[ée]|control\s+de\s+calidad|controllo\s+(?:di\s+)?qualit[àa]|kontrola\s+jako[śs]ci|reagents?|reagenz(?:ien)?|r[ée]actifs?|reactivos?|reagent[ei]|calibrat\w*|kalibrat\w*|calibrador\w*|instrument|analy[sz]er|analysator|analizador|aparat|strumento|gerät|室内质控|检测仪器|测定仪器|測定機器|試薬)(?![\p{L}])/iu;
+
+/**
+ * A line captioned as a prescription (a dialysis run sheet's `Prescription: 4 h, Qb 350 ml/min, Na 138, Heparin 1000 iu
+ * bolus`, an infusion order): what the treatment is set to deliver, never what was measured.
+ */
+const PRESCRIPTION_LINE =
+  /^\s*(?:(?:dialysis|hd|dialyse|di[áa]lise|di[áa]lisis)\s+)?(?:prescription|rx|verordnung|ordonnance|prescripci[oó]n|prescrizione|prescri[çc][ãa]o)\s*:/iu;
 
 /**
  * A coefficient of variation is the patient's own figure on a glucose-monitor summary (`Coefficient of variation
@@ -92,7 +100,7 @@ function isDosingLine(line: string): boolean {
 export function isTreatmentOrAssayNumber({ name, value, unit, line, fromTable }: NumberOnLine): boolean {
   const trimmedName = name.trim();
   const trimmedUnit = unit?.trim() ?? '';
-  if (RUN_LINE.test(line) || ASSAY_FIGURE_NAME.test(trimmedName)) return true;
+  if (RUN_LINE.test(line) || PRESCRIPTION_LINE.test(line) || ASSAY_FIGURE_NAME.test(trimmedName)) return true;
   if (CV_NAME.test(trimmedName) && METHOD_WORDS.test(line)) return true;
   if (DOSE_UNIT.test(trimmedUnit)) return true;
   if (DOSE_AMOUNT_UNIT.test(trimmedUnit)) {

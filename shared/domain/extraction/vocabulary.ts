@@ -594,6 +594,12 @@ const EXTRA_MEASUREMENTS = new Set(
     'diastolico',
     'systolique',
     'diastolique',
+    // Dialysis run sheets and ward obs charts shorten them in front of `BP` (`Sys BP 162    Dia BP 88`).
+    'sys bp',
+    'syst bp',
+    'dia bp',
+    'dias bp',
+    'diast bp',
     'egfr',
     'gfr',
     'dfg',
