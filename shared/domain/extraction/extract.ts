@@ -60,6 +60,7 @@ import {
 } from './dates';
 import { readDeviceJson } from './device-json';
 import { earlierResultInBlock, isEarlierResultsCaption } from './earlier-results-block';
+import { earlierLead, isCurrentResultsCaption } from './earlier-sentence';
 import { type FallbackReading, isStructuredText, readFallback, type SeenLine } from './fallback-reader';
 import { readFhirObservations } from './fhir-json';
 import { readFhirXmlObservations } from './fhir-xml';
@@ -337,6 +338,8 @@ class DocumentReader {
   letterDigitCodes = false;
   /** The reading a block of earlier results under its own caption belongs to (`earlier-results-block.ts`). */
   private earlierBlock: ExtractedReading | null = null;
+  /** The section date is a dated block of earlier results' (`Previous results (2024-05-01)`, `earlier-sentence.ts`). */
+  private earlierSection = false;
   /** What a letter's prose says about when its readings were taken (`letter-dates.ts`). */
   private readonly letterDates: LetterDates;
   /** Every line read, and whether the pipeline left it open, for the fallback reader (`fallback-reader.ts`). */
@@ -531,6 +534,17 @@ class DocumentReader {
     }
     if (this.readShareAndCount(index, text)) return;
     if (this.readEarlierBlock(index, text)) return;
+    const lead = earlierLead(text, order);
+    if (lead !== null && lead.rest === '') {
+      this.sectionDate = lead.date;
+      this.earlierSection = true;
+      return;
+    }
+    if (this.earlierSection && isCurrentResultsCaption(text)) {
+      this.sectionDate = null;
+      this.earlierSection = false;
+      return;
+    }
     if (this.readDiary(index, text)) return;
     const undatedVisits = this.layout !== null && hasUndatedVisitColumns(this.layout.columns);
     const visitDates = visitDatesLine(text, order, undatedVisits);
@@ -574,12 +588,16 @@ class DocumentReader {
     if (section) {
       // Under a caption (`Date Reported:`) the date is that caption's value, which `reportDate` weighs; it heads
       // no section.
-      if (!isCaptionLine(textAbove)) this.sectionDate = section;
+      if (!isCaptionLine(textAbove)) {
+        this.sectionDate = section;
+        this.earlierSection = false;
+      }
       return;
     }
     const heading = datedHeading(text, order) ?? introducingDate(text, order);
     if (heading) {
       this.sectionDate = heading;
+      this.earlierSection = false;
       // A section with its own collection date (`URINE  Collected : 21/01/26 10:20`) under a cumulative table keeps
       // the table's columns but not their dates: its rows were all taken when the heading says.
       if (this.layout) this.layout = withoutColumnDates(this.layout);
@@ -623,7 +641,8 @@ class DocumentReader {
       return;
     }
 
-    const leading = leadingDate(text, order);
+    // An earlier result's own dated lead (`Vorbefund vom 14.10.2026: HbA1c 7,1 %`) dates its reading as a leading date.
+    const leading = (lead !== null ? { iso: lead.date, rest: lead.rest } : null) ?? leadingDate(text, order);
     const line = withoutTrailingNote(withoutNoEarlierNote(spaceSeparated(leading?.rest ?? text)));
     const previous = splitPreviousResult(line, order) ?? splitTrailingEarlier(line, order);
     let body = previous?.rest ?? line;

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { extractReadingsOffline } from '../../../shared/domain/extraction';
+import { earlierLead, isCurrentResultsCaption } from '../../../shared/domain/extraction/earlier-sentence';
+
+const brief = (text: string) =>
+  extractReadingsOffline(text).map((r) => [r.indicator, r.value, r.unit, r.measuredAt] as const);
+
+describe('an earlier result with its own dated lead', () => {
+  it('dates a sentence by its lead, not by the report', () => {
+    const text = 'Befund vom 20.11.2026\nHbA1c 6,8 % (4,0 - 6,0) H\nVorbefund vom 14.10.2026: HbA1c 7,1 %';
+    expect(brief(text)).toEqual([
+      ['HbA1c', '6,8', '%', '2026-11-20'],
+      ['HbA1c', '7,1', '%', '2026-10-14'],
+    ]);
+  });
+
+  it('dates a month without a day on its first day, in English and Spanish leads', () => {
+    const text =
+      'Report date: 2026-11-20\nPrevious (03/2026): LDL 3.4 mmol/L\nResultado anterior 12/09/2026: Colesterol total 212 mg/dL';
+    expect(brief(text)).toEqual([
+      ['LDL', '3.4', 'mmol/L', '2026-03-01'],
+      ['Colesterol total', '212', 'mg/dL', '2026-09-12'],
+    ]);
+  });
+
+  it('dates a block under a dated caption, and gives the report date back under Current results', () => {
+    const text = [
+      'Report date: 2026-11-20',
+      'Previous results (2024-05-01)',
+      'Creatinine 88 umol/L (60-110)',
+      'Current results',
+      'Creatinine 92 umol/L (60-110)',
+    ].join('\n');
+    expect(brief(text)).toEqual([
+      ['Creatinine', '88', 'umol/L', '2024-05-01'],
+      ['Creatinine', '92', 'umol/L', '2026-11-20'],
+    ]);
+  });
+
+  it('needs a date right after the lead and a name after the date', () => {
+    expect(earlierLead('Previous result: 1.3 on 02/01/2026', 'day-first')).toBeNull();
+    expect(earlierLead('Previous (03/2026): 3.4', 'day-first')).toBeNull();
+    expect(earlierLead('Previously well, seen 03/2026: no change', 'day-first')).toBeNull();
+    expect(earlierLead('Vorwert vom 02.05.2026: Kreatinin 0,94 mg/dl', 'day-first')).toEqual({
+      date: '2026-05-02',
+      rest: 'Kreatinin 0,94 mg/dl',
+    });
+    expect(isCurrentResultsCaption('Current results')).toBe(true);
+    expect(isCurrentResultsCaption('Current results are reassuring and no change is needed')).toBe(false);
+  });
+
+  it('never throws on a huge lead line', () => {
+    expect(() => extractReadingsOffline(`Vorbefund vom 14.10.2026: ${'HbA1c 7,1 % '.repeat(5000)}`)).not.toThrow();
+  });
+});
