@@ -53,3 +53,28 @@ describe('an earlier result with its own dated lead', () => {
     expect(() => extractReadingsOffline(`Vorbefund vom 14.10.2026: ${'HbA1c 7,1 % '.repeat(5000)}`)).not.toThrow();
   });
 });
+
+describe('ranges written with their unit', () => {
+  const fields = (text: string) =>
+    extractReadingsOffline(text).map((r) => [r.indicator, r.value, r.unit, r.referenceRange] as const);
+
+  it('reads a name holding its collection period, the unit coming from the range', () => {
+    const text =
+      'Diuresis 24 hs               1450            800 - 2000 ml/24 hs\nProteinuria de 24 horas  0,12  < 0,15 g/24 hs';
+    expect(fields(text)).toEqual([
+      ['Diuresis 24 hs', '1450', 'ml/24 hs', '800 - 2000'],
+      ['Proteinuria de 24 horas', '0,12', 'g/24 hs', '< 0,15'],
+    ]);
+  });
+
+  it('keeps the value unit and the bare band when both write the unit', () => {
+    expect(fields('Potassium: 4.2 (3.5-5.1 mmol/L)\nTotal cholesterol 214   < 200 mg/dL   H')).toEqual([
+      ['Potassium', '4.2', 'mmol/L', '3.5-5.1'],
+      ['Total cholesterol', '214', 'mg/dL', '< 200'],
+    ]);
+  });
+
+  it('still refuses a name with a number that is no period in it', () => {
+    expect(fields('Room 24 bed 3  1450')).toEqual([]);
+  });
+});
