@@ -34,6 +34,7 @@
  */
 
 import { withoutAnalyserSettings } from './analyser-settings';
+import { readBloodBankLine } from './blood-bank';
 import { readBloodGroupLine } from './blood-group';
 import { readCdaDocument } from './cda-xml';
 import { hasNumberedCodeColumn, withoutLeadingCode } from './code-column';
@@ -629,7 +630,7 @@ class DocumentReader {
       }
     }
 
-    const bloodGroup = readBloodGroupLine(text);
+    const bloodGroup = readBloodGroupLine(text) ?? readBloodBankLine(text);
     if (bloodGroup) {
       this.emit(index, bloodGroup.name, bloodGroup.measurement, null);
       return;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { extractReadingsOffline } from '../../../shared/domain/extraction';
+import { readBloodBankLine } from '../../../shared/domain/extraction/blood-bank';
 import { earlierLead, isCurrentResultsCaption } from '../../../shared/domain/extraction/earlier-sentence';
 
 const brief = (text: string) =>
@@ -76,5 +77,40 @@ describe('ranges written with their unit', () => {
 
   it('still refuses a name with a number that is no period in it', () => {
     expect(fields('Room 24 bed 3  1450')).toEqual([]);
+  });
+});
+
+describe('blood bank results', () => {
+  const value = (line: string) => readBloodBankLine(line)?.measurement.value ?? null;
+
+  it('reads serology words, Kell and Rhesus phenotypes after a blood bank test', () => {
+    expect(value('Antibody screen: Negative')).toBe('Negative');
+    expect(value('Direct antiglobulin test (DAT)   Negative (IgG, C3d)')).toBe('Negative (IgG, C3d)');
+    expect(value('DAT   2+')).toBe('2+');
+    expect(value('Kell                      K negative')).toBe('K negative');
+    expect(value('Rhesus-Formel:         CcD.ee')).toBe('CcD.ee');
+    expect(value('Rh phenotype   R1r (CcDee)')).toBe('R1r (CcDee)');
+    expect(value('Phénotype Rhésus :   CcDEe')).toBe('CcDEe');
+    expect(value('Crossmatch result   Compatible')).toBe('Compatible');
+    expect(value('Kreuzprobe:  verträglich')).toBe('verträglich');
+    expect(value('Rh(D)   Positive')).toBe('Positive');
+  });
+
+  it('reads no unit number, product, count of units or pointer as a result', () => {
+    expect(value('Unit number      G071 426 158 942 A    Product: Red cells in SAGM')).toBeNull();
+    expect(value('Units crossmatched: 2')).toBeNull();
+    expect(value('Crossmatch: 2 units')).toBeNull();
+    expect(value('Antibody screen: see comment')).toBeNull();
+    expect(value('Rh phenotype   RRR')).toBeNull();
+    expect(value('Kell: not tested')).toBeNull();
+  });
+
+  it('never dates readings by when a sample stays valid', () => {
+    const text =
+      'Sample received: 14/10/2026 10:32\nAntibody screen   Negative\nSample valid until: 17/10/2026 23:59\nHb 78 g/L (115-165) L';
+    expect(brief(text)).toEqual([
+      ['Antibody screen', 'Negative', null, '2026-10-14T10:32:00'],
+      ['Hb', '78', 'g/L', '2026-10-14T10:32:00'],
+    ]);
   });
 });
