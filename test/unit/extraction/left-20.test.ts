@@ -114,3 +114,26 @@ describe('blood bank results', () => {
     ]);
   });
 });
+
+describe('doses, criteria and risk scores are no readings', () => {
+  const names = (text: string) => extractReadingsOffline(text).map((r) => `${r.indicator} ${r.value}`);
+
+  it('skips a dose without a caption but keeps a drug level and a 24-hour urine amount', () => {
+    expect(names('Warfarin 5 mg\nLevothyroxin 75 µg\nWarfarin level 2.1 mg/L\nProteinuria 24h 150 mg')).toEqual([
+      'Warfarin level 2.1',
+      'Proteinuria 24h 150',
+    ]);
+  });
+
+  it('skips a criterion under its category but keeps a category with a single result', () => {
+    expect(names('Diabetes: HbA1c >= 6.5 %\nPrädiabetes: HbA1c 5,7 - 6,4 %\nDiabetes: HbA1c 58 mmol/mol')).toEqual([
+      'HbA1c 58',
+    ]);
+  });
+
+  it('skips risk scores', () => {
+    expect(names('QRISK3 score 12.4 %\n10-year CVD risk 12.4 %\nPROCAM-Score 14 %\nHbA1c 7.2 %')).toEqual([
+      'HbA1c 7.2',
+    ]);
+  });
+});
