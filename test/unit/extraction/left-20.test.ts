@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { extractReadingsOffline } from '../../../shared/domain/extraction';
 import { readBloodBankLine } from '../../../shared/domain/extraction/blood-bank';
 import { earlierLead, isCurrentResultsCaption } from '../../../shared/domain/extraction/earlier-sentence';
+import { scaledDecimal } from '../../../shared/domain/extraction/withings-json';
 
 const brief = (text: string) =>
   extractReadingsOffline(text).map((r) => [r.indicator, r.value, r.unit, r.measuredAt] as const);
@@ -135,5 +136,65 @@ describe('doses, criteria and risk scores are no readings', () => {
     expect(names('QRISK3 score 12.4 %\n10-year CVD risk 12.4 %\nPROCAM-Score 14 %\nHbA1c 7.2 %')).toEqual([
       'HbA1c 7.2',
     ]);
+  });
+});
+
+describe('device exports: Withings measure groups and Fitbit Takeout files', () => {
+  const withUnit = (text: string) =>
+    extractReadingsOffline(text).map((r) => [r.indicator, r.value, r.unit, r.measuredAt] as const);
+
+  it('reads Withings type codes, value × 10^unit written exactly, dated in the export time zone', () => {
+    const text = JSON.stringify({
+      status: 0,
+      body: {
+        timezone: 'Europe/Paris',
+        measuregrps: [
+          {
+            grpid: 1,
+            date: 1793599960,
+            category: 1,
+            measures: [
+              { value: 78150, type: 1, unit: -3 },
+              { value: 2385, type: 6, unit: -2 },
+              { value: 3, type: 135, unit: 0 },
+            ],
+          },
+          {
+            grpid: 2,
+            date: 1793651465,
+            measures: [
+              { value: 138, type: 10, unit: 0 },
+              { value: 74, type: 11, unit: 0 },
+            ],
+          },
+        ],
+      },
+    });
+    expect(withUnit(text)).toEqual([
+      ['Weight', '78.150', 'kg', '2026-11-02T07:12:40'],
+      ['Fat Ratio', '23.85', '%', '2026-11-02T07:12:40'],
+      ['Systolic Blood Pressure', '138', 'mmHg', '2026-11-02T21:31:05'],
+      ['Heart Pulse', '74', 'bpm', '2026-11-02T21:31:05'],
+    ]);
+  });
+
+  it('writes small and negative powers exactly and refuses absurd ones', () => {
+    expect(scaledDecimal(5, -3)).toBe('0.005');
+    expect(scaledDecimal(-125, -1)).toBe('-12.5');
+    expect(scaledDecimal(12, 2)).toBe('1200');
+    expect(scaledDecimal(1, -400)).toBeNull();
+  });
+
+  it('names a Fitbit Takeout bare value by the file name printed with it', () => {
+    const text =
+      'resting_heart_rate-2026-11-01.json\n[{"dateTime":"11/01/26 00:00:00","value":{"date":"11/01/26","value":61.84,"error":6.71}}]';
+    expect(withUnit(text)).toEqual([['resting_heart_rate', '61.84', null, '2026-11-01T00:00:00']]);
+  });
+
+  it('never throws on a truncated or malformed measure group', () => {
+    expect(() => extractReadingsOffline('{"body":{"measuregrps":[{"date":"x","measures":[{"value":')).not.toThrow();
+    expect(() =>
+      extractReadingsOffline('{"date":1,"body":{"measuregrps":[{"date":-5,"measures":[{"value":1e400,"type":1}]}]}}'),
+    ).not.toThrow();
   });
 });
