@@ -74,7 +74,9 @@ import { introducingDate, LetterDates } from './letter-dates';
 import { repairLetterSpacing } from './letter-spacing';
 import { detectDelimiter, isNoiseLine, type SourceLine, splitCells, splitLines } from './lines';
 import { bareFlag, FLAG_CELL, looksLikeUnit, type Measurement, parseMeasurement, parseRangeText } from './measurement';
+import { readMessageList } from './message-lists';
 import { monthYearAnchor } from './month-anchor';
+import { readMorningEveningRow } from './morning-evening-rows';
 import { readingsInProse } from './narrative';
 import { isNotAReading } from './not-readings';
 import { repairNumberSpacing } from './number-spacing';
@@ -547,6 +549,16 @@ class DocumentReader {
       return;
     }
     if (this.readDiary(index, text)) return;
+    // A chat export's message opens with its own date (`[13/11/2026, 07:42] Sister K: na 131, k 5.9, cr 412`).
+    const messageDate = this.layout === null ? leadingDate(text, order) : null;
+    const messageList = this.layout === null ? readMessageList(messageDate?.rest ?? text) : null;
+    for (const r of messageList ?? []) this.emit(index, r.name, r.measurement, messageDate?.iso ?? null);
+    if (messageList) return;
+    const morningEvening = readMorningEveningRow(text, order, this.yearAnchor);
+    if (morningEvening) {
+      for (const r of morningEvening.readings) this.emit(index, r.name, r.measurement, morningEvening.date);
+      return;
+    }
     const undatedVisits = this.layout !== null && hasUndatedVisitColumns(this.layout.columns);
     const visitDates = visitDatesLine(text, order, undatedVisits);
     if (visitDates) {

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { extractReadingsOffline } from '../../../shared/domain/extraction';
 import { readBloodBankLine } from '../../../shared/domain/extraction/blood-bank';
 import { earlierLead, isCurrentResultsCaption } from '../../../shared/domain/extraction/earlier-sentence';
+import { readMessageList } from '../../../shared/domain/extraction/message-lists';
+import { readMorningEveningRow } from '../../../shared/domain/extraction/morning-evening-rows';
 import { scaledDecimal } from '../../../shared/domain/extraction/withings-json';
 
 const brief = (text: string) =>
@@ -196,5 +198,35 @@ describe('device exports: Withings measure groups and Fitbit Takeout files', () 
     expect(() =>
       extractReadingsOffline('{"date":1,"body":{"measuregrps":[{"date":-5,"measures":[{"value":1e400,"type":1}]}]}}'),
     ).not.toThrow();
+  });
+});
+
+describe('untitled morning/evening diaries and unitless message lists', () => {
+  it('reads a dated AM/PM row as BP and pulse, and refuses implausible pairs or extra words', () => {
+    const text = [
+      'Date: 20/10/2026',
+      'Mon 12/10  AM 132/84 72  PM 128/80',
+      'Tue 13/10  AM 12/84 72',
+      'Wed 14/10  AM 136/86 then walked',
+    ].join('\n');
+    expect(brief(text)).toEqual([
+      ['BP', '132/84', null, '2026-10-12'],
+      ['pulse', '72', null, '2026-10-12'],
+      ['BP', '128/80', null, '2026-10-12'],
+    ]);
+    expect(readMorningEveningRow('Room 12/10  AM 132/84', 'day-first', '2026-10-20')).toBeNull();
+  });
+
+  it('reads a list of three or more unmistakable abbreviations with plausible numbers', () => {
+    expect(readMessageList('bed 12 bloods back: na 131, k 5.9, cr 412')?.map((r) => r.name)).toEqual(['na', 'k', 'cr']);
+    expect(readMessageList('also crp 86; wcc 13.4; plt 188')?.length).toBe(3);
+  });
+
+  it('refuses short lists, implausible numbers and words that are no tests', () => {
+    expect(readMessageList('na 139, k 4.1')).toBeNull();
+    expect(readMessageList('na 139, k 41, cr 88')).toBeNull();
+    expect(readMessageList('I ate 3 eggs, 2 apples, 1 pear')).toBeNull();
+    expect(readMessageList('bed 12, ward 7, room 3')).toBeNull();
+    expect(readMessageList(`na 139, ${'k 4.1, '.repeat(200)}cr 88`)).toBeNull();
   });
 });
