@@ -77,7 +77,7 @@ import { bareFlag, FLAG_CELL, looksLikeUnit, type Measurement, parseMeasurement,
 import { readMessageList } from './message-lists';
 import { monthYearAnchor } from './month-anchor';
 import { readMorningEveningRow } from './morning-evening-rows';
-import { readingsInProse } from './narrative';
+import { readingsInProse, startProseLookupBudget } from './narrative';
 import { isNotAReading } from './not-readings';
 import { repairNumberSpacing } from './number-spacing';
 import { withOddSeparatorsAsGaps } from './odd-separators';
@@ -1097,6 +1097,7 @@ function firstWrittenDate(lines: readonly SourceLine[], order: SlashOrder): stri
 
 /** The line pipeline (see the module comment). */
 function readLines(text: string, options: ExtractionOptions, withFallback: boolean): ExtractedReading[] {
+  startProseLookupBudget();
   const sourceLines = withOddSeparatorsAsGaps(splitLines(text));
   const order = detectSlashOrder(text);
   const documentDate =

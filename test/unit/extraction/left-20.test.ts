@@ -230,3 +230,22 @@ describe('untitled morning/evening diaries and unitless message lists', () => {
     expect(readMessageList(`na 139, ${'k 4.1, '.repeat(200)}cr 88`)).toBeNull();
   });
 });
+
+describe('the prose reader bounds its name look-ups per document', () => {
+  it('reads a long document of distinct unknown lines in bounded time, and nothing from it', () => {
+    const words = ['alpha', 'bravo', 'charlie', 'delta', 'echo', 'foxtrot', 'golf', 'hotel', 'india', 'juliet'];
+    const lines = Array.from(
+      { length: 2000 },
+      (_, i) =>
+        `the ${words[i % 10]} ${words[Math.floor(i / 10) % 10]} ${words[Math.floor(i / 100) % 10]} note ${i} was ${i % 97} today`,
+    );
+    const started = performance.now();
+    expect(extractReadingsOffline(lines.join('\n'))).toEqual([]);
+    expect(performance.now() - started).toBeLessThan(20_000);
+  }, 30_000);
+
+  it('still reads prose after a long unknown stretch in a normal-sized letter', () => {
+    const text = `${'We discussed diet and exercise at length today.\n'.repeat(30)}Her potassium was 4.1 mmol/L today.`;
+    expect(extractReadingsOffline(text).map((r) => `${r.indicator} ${r.value}`)).toEqual(['potassium 4.1']);
+  });
+});
