@@ -385,6 +385,13 @@ export function leadingDate(text: string, order: SlashOrder): { iso: string; res
   return /\p{L}/u.test(rest) ? { iso: first.iso, rest } : null;
 }
 
+/**
+ * A date something stays valid until (`Sample valid until: 17/10/2026 23:59` on a transfusion slip, a product's
+ * expiry): a deadline, never when anything was measured.
+ */
+const VALIDITY =
+  /(?:\bvalid\s+(?:until|till|to|through)\b|\bexpir|\bg[üu]ltig\s+bis\b|\bv[áa]lid[oa]\s+hasta\b|\bvalable\s+jusqu|\bvalido\s+fino\b|\buse\s+by\b|\bverfall)/i;
+
 type DateLabel = 'birth' | 'collection' | 'generic' | 'report';
 
 // Geburtsdatum, geboortedatum, data urodzenia, födelsedatum, fødselsdato, syntymäaika, datum narození, doğum tarihi,
@@ -450,7 +457,7 @@ export function datedHeading(text: string, order: SlashOrder): string | null {
     .trim();
   if (words === '' || /\d/.test(words) || words.split(/\s+/).length > 8) return null;
   // A header row pairing a sample caption with a received/reported date (`Sample Type: SERUM  Received On: …`).
-  if (REPORT.test(words) || BIRTH.test(words)) return null;
+  if (REPORT.test(words) || BIRTH.test(words) || VALIDITY.test(words)) return null;
   const kind = classify(words);
   const heading = words === words.toUpperCase() && /\p{Lu}{3}/u.test(words) && kind !== 'birth' && kind !== 'report';
   if (!heading && kind !== 'collection') return null;

@@ -8,6 +8,7 @@
  */
 import { type Json, type JsonObject, jsonValues } from './fhir-json';
 import type { ExtractedReading } from './types';
+import { readWithingsGroups } from './withings-json';
 
 /** How deep containers are searched for records (a Takeout file nests two or three). */
 const MAX_NESTING = 16;
@@ -120,7 +121,8 @@ function recordReadings(record: JsonObject, measuredAt: string, containerKey: st
   namedNumbers(record, measuredAt, found);
   const value = record.value;
   if (isObject(value)) namedNumbers(value, measuredAt, found);
-  const bare = text(value);
+  // Fitbit's `{"value": {"date": "…", "value": 61.2, "error": 6.8}}`: the inner `value` is the record's.
+  const bare = text(isObject(value) ? value.value : value);
   if (bare !== null && NUMBER.test(bare)) {
     const name =
       text(record.type) ?? (containerKey !== null && !GENERIC_CONTAINER.test(containerKey) ? containerKey : null);
@@ -153,7 +155,23 @@ export function readDeviceJson(textIn: string): ExtractedReading[] | null {
   if (!HAS_DATE_KEY.test(textIn)) return null;
   const values = jsonValues(textIn);
   if (values.length === 0) return null;
+  if (textIn.includes('"measuregrps"')) {
+    const withings = readWithingsGroups(values);
+    if (withings) return withings;
+  }
   const readings: ExtractedReading[] = [];
-  for (const value of values) collect(value, null, readings, 0);
+  const fileType = exportFileType(textIn);
+  for (const value of values) collect(value, fileType, readings, 0);
   return readings;
+}
+
+/**
+ * The type an export file's name gives its records (`resting_heart_rate-2026-10-01.json`, `weight-2026-10-01.json`,
+ * Fitbit's Takeout): the name as written before its date, when the document shows it (a caption, a path).
+ */
+const EXPORT_FILE_NAME = /(?:^|[\s/\\"'(])([a-z][a-z_]{1,40}(?:-[a-z_]{1,40})?)-\d{4}-\d{2}(?:-\d{2})?\.json\b/i;
+
+function exportFileType(text: string): string | null {
+  const m = EXPORT_FILE_NAME.exec(text.slice(0, 4000));
+  return m?.[1] && !GENERIC_CONTAINER.test(m[1]) ? m[1] : null;
 }

@@ -37,6 +37,7 @@ import { withoutAnalyserSettings } from './analyser-settings';
 import { withoutBandTables } from './band-tables';
 import { unfoldBarColumns } from './bar-columns';
 import { acceptBirthMeasure, dateBirthMeasures, isBirthMeasureName } from './birth-measurements';
+import { readBloodBankLine } from './blood-bank';
 import { readBloodGroupLine } from './blood-group';
 import { readCdaDocument } from './cda-xml';
 import { hasNumberedCodeColumn, withoutLeadingCode } from './code-column';
@@ -64,6 +65,7 @@ import {
 } from './dates';
 import { readDeviceJson } from './device-json';
 import { earlierResultInBlock, isEarlierResultsCaption } from './earlier-results-block';
+import { earlierLead, isCurrentResultsCaption } from './earlier-sentence';
 import { type FallbackReading, isStructuredText, readFallback, type SeenLine } from './fallback-reader';
 import { readFhirObservations } from './fhir-json';
 import { readFhirXmlObservations } from './fhir-xml';
@@ -77,8 +79,10 @@ import { introducingDate, LetterDates } from './letter-dates';
 import { repairLetterSpacing } from './letter-spacing';
 import { detectDelimiter, isNoiseLine, type SourceLine, splitCells, splitLines } from './lines';
 import { bareFlag, FLAG_CELL, looksLikeUnit, type Measurement, parseMeasurement, parseRangeText } from './measurement';
+import { readMessageList } from './message-lists';
 import { monthYearAnchor } from './month-anchor';
-import { readingsInProse } from './narrative';
+import { readMorningEveningRow } from './morning-evening-rows';
+import { readingsInProse, startProseLookupBudget } from './narrative';
 import { isNotAReading } from './not-readings';
 import { repairNumberSpacing } from './number-spacing';
 import { withOddSeparatorsAsGaps } from './odd-separators';
@@ -346,6 +350,8 @@ class DocumentReader {
   letterDigitCodes = false;
   /** The reading a block of earlier results under its own caption belongs to (`earlier-results-block.ts`). */
   private earlierBlock: ExtractedReading | null = null;
+  /** The section date is a dated block of earlier results' (`Previous results (2024-05-01)`, `earlier-sentence.ts`). */
+  private earlierSection = false;
   /** What a letter's prose says about when its readings were taken (`letter-dates.ts`). */
   private readonly letterDates: LetterDates;
   /** Every line read, and whether the pipeline left it open, for the fallback reader (`fallback-reader.ts`). */
@@ -541,7 +547,28 @@ class DocumentReader {
     }
     if (this.readShareAndCount(index, text)) return;
     if (this.readEarlierBlock(index, text)) return;
+    const lead = earlierLead(text, order);
+    if (lead !== null && lead.rest === '') {
+      this.sectionDate = lead.date;
+      this.earlierSection = true;
+      return;
+    }
+    if (this.earlierSection && isCurrentResultsCaption(text)) {
+      this.sectionDate = null;
+      this.earlierSection = false;
+      return;
+    }
     if (this.readDiary(index, text)) return;
+    // A chat export's message opens with its own date (`[13/11/2026, 07:42] Sister K: na 131, k 5.9, cr 412`).
+    const messageDate = this.layout === null ? leadingDate(text, order) : null;
+    const messageList = this.layout === null ? readMessageList(messageDate?.rest ?? text) : null;
+    for (const r of messageList ?? []) this.emit(index, r.name, r.measurement, messageDate?.iso ?? null);
+    if (messageList) return;
+    const morningEvening = readMorningEveningRow(text, order, this.yearAnchor);
+    if (morningEvening) {
+      for (const r of morningEvening.readings) this.emit(index, r.name, r.measurement, morningEvening.date);
+      return;
+    }
     const undatedVisits = this.layout !== null && hasUndatedVisitColumns(this.layout.columns);
     const visitDates = visitDatesLine(text, order, undatedVisits);
     if (visitDates) {
@@ -584,7 +611,10 @@ class DocumentReader {
     if (section) {
       // Under a caption (`Date Reported:`) the date is that caption's value, which `reportDate` weighs; it heads
       // no section.
-      if (!isCaptionLine(textAbove)) this.sectionDate = section;
+      if (!isCaptionLine(textAbove)) {
+        this.sectionDate = section;
+        this.earlierSection = false;
+      }
       return;
     }
     // `PRE-DIALYSIS OBS (07:05)`: the block under it was taken at that time of the day, until the next heading.
@@ -602,6 +632,7 @@ class DocumentReader {
     const heading = datedHeading(text, order) ?? introducingDate(text, order);
     if (heading) {
       this.sectionDate = heading;
+      this.earlierSection = false;
       // A section with its own collection date (`URINE  Collected : 21/01/26 10:20`) under a cumulative table keeps
       // the table's columns but not their dates: its rows were all taken when the heading says.
       if (this.layout) this.layout = withoutColumnDates(this.layout);
@@ -633,7 +664,7 @@ class DocumentReader {
       }
     }
 
-    const bloodGroup = readBloodGroupLine(text);
+    const bloodGroup = readBloodGroupLine(text) ?? readBloodBankLine(text);
     if (bloodGroup) {
       this.emit(index, bloodGroup.name, bloodGroup.measurement, null);
       return;
@@ -645,7 +676,8 @@ class DocumentReader {
       return;
     }
 
-    const leading = leadingDate(text, order);
+    // An earlier result's own dated lead (`Vorbefund vom 14.10.2026: HbA1c 7,1 %`) dates its reading as a leading date.
+    const leading = (lead !== null ? { iso: lead.date, rest: lead.rest } : null) ?? leadingDate(text, order);
     const line = withoutTrailingNote(withoutNoEarlierNote(spaceSeparated(leading?.rest ?? text)));
     const previous = splitPreviousResult(line, order) ?? splitTrailingEarlier(line, order);
     let body = previous?.rest ?? line;
@@ -1087,6 +1119,7 @@ function firstWrittenDate(lines: readonly SourceLine[], order: SlashOrder): stri
 
 /** The line pipeline (see the module comment). */
 function readLines(text: string, options: ExtractionOptions, withFallback: boolean): ExtractedReading[] {
+  startProseLookupBudget();
   const sourceLines = withoutBandTables(withOddSeparatorsAsGaps(splitLines(text)));
   const order = detectSlashOrder(text);
   const documentDate =

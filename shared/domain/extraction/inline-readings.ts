@@ -202,6 +202,11 @@ export function splitNameTail(raw: string): { name: string; range: string | null
 }
 
 const STANDALONE_NUMBER = /(?:^|\s)[<>]?\d+(?:[.,]\d+)?(?=\s|$)/;
+/**
+ * A collection period inside a name (`Diuresis 24 hs`, `Proteinuria de 24 horas`, `Glucose 2 h`): the name's number,
+ * not a value standing in it.
+ */
+const COLLECTION_PERIOD = /(?:^|\s)\d{1,2}\s*(?:h|hs|hrs?|hours?|horas?|std\.?|stunden|heures?|ore)(?=\s|$)/giu;
 
 /**
  * The reading a line states with its name first. Prefers the first value that leaves nothing unread after it and
@@ -219,7 +224,7 @@ export function readingInLine(text: string, order: SlashOrder): Candidate | null
     if (!plausibleName(name, order)) continue;
     const complete = /^[.,;]?$/.test(measurement.rest);
     const candidate = { name, measurement, complete };
-    if (complete && !STANDALONE_NUMBER.test(name)) return candidate;
+    if (complete && !STANDALONE_NUMBER.test(name.replace(COLLECTION_PERIOD, ''))) return candidate;
     fallback ??= candidate;
   }
   return fallback;

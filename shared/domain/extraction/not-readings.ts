@@ -18,6 +18,7 @@
  */
 
 import { isBandListLine } from './band-lists';
+import { isDoseCriterionOrScore } from './doses-criteria-scores';
 import { isPendingValue, namesAPendingResult } from './pending-results';
 import { isTreatmentOrAssayNumber } from './treatment-and-assay';
 import { isUnitConversion } from './unit-conversions';
@@ -161,6 +162,8 @@ export function isNotAReading({ name, value, unit = null, fromTable, line }: Rea
   if (isTreatmentOrAssayNumber({ name, value, unit, line, fromTable })) return true;
   // `creatinina 1 mg/dl = 88,4 µmol/l`: a conversion between units (`unit-conversions.ts`).
   if (isUnitConversion(value, unit, line)) return true;
+  // `Warfarin 5 mg`, `Diabetes: HbA1c >= 6.5 %`, `QRISK3 score 12.4 %` (`doses-criteria-scores.ts`).
+  if (isDoseCriterionOrScore({ name, value, unit, fromTable, line })) return true;
   // A bound in a line of labelled bands whose thresholds climb or fall (`band-lists.ts`).
   if (CENSORED_OR_BAND.test(value) && isBandListLine(line)) return true;
   // A KDIGO stage code (`A1`, `G3a`) before a bound or a band names the stage's band, never a test.

@@ -727,6 +727,11 @@ export function isKnownMeasurement(name: string, unit: string | null): boolean {
   return known;
 }
 
+/** Whether the answer for this name and unit is already known without asking the resolver (a cheap look-up). */
+export function isKnownMeasurementCached(name: string, unit: string | null): boolean | undefined {
+  return knownCache.get(`${name}\u0000${unit ?? ''}`);
+}
+
 /**
  * Units that on their own say "laboratory result": a concentration, a count per volume, a percentage, a cell size.
  * Units of everyday quantities (km, hours, kg, mg as a dose) need a known measurement name as well.

@@ -1,0 +1,49 @@
+/**
+ * Three kinds of line shaped like a reading that state none, left from the session 19 review:
+ *
+ *  - a dose with no caption (`Warfarin 5 mg`, `Levothyroxine 100 mcg`): an amount of a drug in a mass or count unit,
+ *    outside a table, with no range and no flag. A measured drug level is a concentration (`mg/L`, `ng/mL`); an
+ *    amount alone is what is given.
+ *  - a diagnostic criterion under its category (`Diabetes: HbA1c >= 6.5 %`, `Prediabetes: HbA1c 5.7 - 6.4 %`): a
+ *    category label and a colon, then a test and a bound or a band. A category with a single value (`Diabetes: HbA1c
+ *    58 mmol/mol`, a problem list's latest result) stays a reading.
+ *  - a risk score (`QRISK3 score 12.4 %`, `10-year CVD risk 12.4 %`, `FRAX major osteoporotic 9 %`): a model's
+ *    estimate from several inputs, not a measurement of the body.
+ */
+
+/** Amounts of a drug: mass or count units, never a concentration. */
+const AMOUNT_UNIT = /^(?:mg|mcg|µg|μg|ug|iu|ie|ui|units?|einheiten|tab(?:let)?s?|caps?(?:ules?)?|puffs?|drops?)$/i;
+
+/** A name that is a body amount all the same (24-hour urine totals are written `mg` when the period is a column). */
+const AMOUNT_MEASURED = /(?:urin|orina|harn|\b24\s*h|sammel|excret|intake|zufuhr|ingesta)/i;
+
+/** Category labels of diagnostic bands, before a colon. */
+const CRITERION_LINE =
+  /^\s*(?:(?:pre-?|non-?)?diabet(?:es|ic|isch|ique|e)|pr[ée]-?diab[èe]te|pr[äae]-?diabetes|impaired\s+fasting\s+glucose|ifg|igt|normal|deficiency|insufficiency|sufficiency|toxicity|optimal|borderline(?:\s+high)?|(?:very\s+)?high|low|desirable|mangel|normalbereich|diabetes\s+mellitus)\s*[:：]\s*\p{L}[\p{L}\d\s/().-]{0,40}?\s*(?:[<>≤≥]|=>|=<|\d+(?:[.,]\d+)?\s*(?:[-–]|to|bis|a)\s*\d)/iu;
+
+/** Names of risk scores and risk estimates. */
+const RISK_SCORE =
+  /(?:\bq-?risk\s*\d?|\bframingham\b|\bascvd\b|\bscore2(?:-op)?\b|\breynolds\b|\bfrax\b|\bcha2?ds2?-?vasc\b|\bhas-?bled\b|\bprocam\b|\barriba\b|\brisk\s+score\b|\b\d{1,2}[-\s]?(?:year|yr|jahres|anos?|años?|ans?)\b.{0,30}\brisk\b|\brisk\s+(?:of|for)\b|\b(?:kardiovaskul[äa]res\s+)?risiko\b|\briesgo\s+cardiovascular\b|\brisque\s+cardiovasculaire\b)/iu;
+
+export interface LineReading {
+  name: string;
+  value: string;
+  unit: string | null;
+  fromTable: boolean;
+  line: string;
+}
+
+/** Whether the reading is a dose without a caption, a quoted diagnostic criterion, or a risk score. */
+export function isDoseCriterionOrScore({ name, unit, fromTable, line }: LineReading): boolean {
+  if (line.length > 400) return false;
+  if (RISK_SCORE.test(name)) return true;
+  if (CRITERION_LINE.test(line)) return true;
+  return (
+    !fromTable && unit !== null && AMOUNT_UNIT.test(unit) && !AMOUNT_MEASURED.test(name) && !rangeOrFlagAfter(line)
+  );
+}
+
+/** A range or a flag written on the line: a lab's row, whatever its unit. */
+function rangeOrFlagAfter(line: string): boolean {
+  return /\(\s*[<>≤≥]?\s*\d[^()]*\)|\d\s*[-–]\s*\d|\s(?:H|L|HH|LL|high|low)\s*$/u.test(line);
+}

@@ -1,0 +1,77 @@
+/**
+ * Results typed into a text message without units: `na 139, k 4.1, cr 88, hb 131, plt 240`. The short names alone
+ * would be words anywhere else (`k`, `na`, `cr`), so the list is read only when every part of it is one of these
+ * unmistakable test abbreviations with a number in that test's plausible span (whichever unit the sender's lab uses),
+ * and there are three parts or more. A lead-in before a colon (`bed 12 bloods back:`) may precede the list, and a
+ * filler word a part (`also crp 86`).
+ * Names and values as written; no unit, as none is written.
+ */
+import type { Measurement } from './measurement';
+
+/** Abbreviations senders use and the span any unit of the test keeps a value in (mmol/L or mg/dL, g/L or g/dL). */
+const SPANS: ReadonlyMap<string, readonly [number, number]> = new Map([
+  ['na', [100, 180]],
+  ['k', [1.5, 9]],
+  ['cl', [70, 140]],
+  ['hco3', [5, 50]],
+  ['bicarb', [5, 50]],
+  ['ur', [0.5, 300]],
+  ['urea', [0.5, 300]],
+  ['bun', [1, 200]],
+  ['cr', [0.2, 2000]],
+  ['creat', [0.2, 2000]],
+  ['egfr', [2, 200]],
+  ['hb', [3, 250]],
+  ['hgb', [3, 250]],
+  ['plt', [1, 2000]],
+  ['plts', [1, 2000]],
+  ['wcc', [0.1, 200]],
+  ['wbc', [0.1, 200]],
+  ['crp', [0, 600]],
+  ['inr', [0.5, 15]],
+  ['alt', [1, 5000]],
+  ['ast', [1, 5000]],
+  ['alp', [5, 3000]],
+  ['bili', [1, 900]],
+  ['alb', [1, 60]],
+  ['ca', [1, 16]],
+  ['po4', [0.2, 12]],
+  ['mg', [0.2, 6]],
+  ['tsh', [0.001, 200]],
+  ['hba1c', [3, 200]],
+  ['ferritin', [1, 5000]],
+  ['trop', [0, 100000]],
+  ['lactate', [0.1, 30]],
+]);
+
+/** One part: an abbreviation, an optional `:` or `=`, a plain number (a decimal point or comma). */
+const PART = /^([a-z][a-z0-9]{0,7})\s*[:=]?\s*(\d{1,5}(?:[.,]\d{1,3})?)$/i;
+
+/** A lead-in ending in a colon and a space (`hi doc, bed 12 bloods back: `): the list is what follows the last. */
+const LEAD_IN = /^.{0,120}:\s+/u;
+
+/** A word joining a part to the message (`also crp 86`, `and plt 188`). */
+const FILLER = /^(?:also|and|plus|then|n)\s+/i;
+
+const MIN_PARTS = 3;
+
+/** The readings of a unitless text-message list, or null when the line is not one. */
+export function readMessageList(text: string): { name: string; measurement: Measurement }[] | null {
+  if (text.length > 300) return null;
+  const list = text.replace(LEAD_IN, '').replace(/[.\s]+$/, '');
+  const parts = list.split(/\s*[,;]\s+|\s*;\s*/);
+  if (parts.length < MIN_PARTS) return null;
+  const readings: { name: string; measurement: Measurement }[] = [];
+  for (const part of parts) {
+    const m = PART.exec(part.trim().replace(FILLER, ''));
+    const span = m?.[1] ? SPANS.get(m[1].toLowerCase()) : undefined;
+    if (!m?.[1] || !m[2] || !span) return null;
+    const value = Number(m[2].replace(',', '.'));
+    if (value < span[0] || value > span[1]) return null;
+    readings.push({
+      name: m[1],
+      measurement: { value: m[2], unit: null, referenceRange: null, flag: null, qualitative: false, rest: '' },
+    });
+  }
+  return readings;
+}
