@@ -17,9 +17,12 @@ const AMOUNT_UNIT = /^(?:mg|mcg|µg|μg|ug|iu|ie|ui|units?|einheiten|tab(?:let)?
 /** A name that is a body amount all the same (24-hour urine totals are written `mg` when the period is a column). */
 const AMOUNT_MEASURED = /(?:urin|orina|harn|\b24\s*h|sammel|excret|intake|zufuhr|ingesta)/i;
 
-/** Category labels of diagnostic bands, before a colon. */
+/**
+ * Category labels of diagnostic bands, before a colon. The test's name holds no value of its own: `Low: Hemoglobin
+ * 9.8 g/dL (12.0-16.0)` and `Diabetes: HbA1c 58 mmol/mol (20-41)` are results with their range, not criteria.
+ */
 const CRITERION_LINE =
-  /^\s*(?:(?:pre-?|non-?)?diabet(?:es|ic|isch|ique|e)|pr[ée]-?diab[èe]te|pr[äae]-?diabetes|impaired\s+fasting\s+glucose|ifg|igt|normal|deficiency|insufficiency|sufficiency|toxicity|optimal|borderline(?:\s+high)?|(?:very\s+)?high|low|desirable|mangel|normalbereich|diabetes\s+mellitus)\s*[:：]\s*\p{L}[\p{L}\d\s/().-]{0,40}?\s*(?:[<>≤≥]|=>|=<|\d+(?:[.,]\d+)?\s*(?:[-–]|to|bis|a)\s*\d)/iu;
+  /^\s*(?:(?:pre-?|non-?)?diabet(?:es|ic|isch|ique|e)|pr[ée]-?diab[èe]te|pr[äae]-?diabetes|impaired\s+fasting\s+glucose|ifg|igt|normal|deficiency|insufficiency|sufficiency|toxicity|optimal|borderline(?:\s+high)?|(?:very\s+)?high|low|desirable|mangel|normalbereich|diabetes\s+mellitus)\s*[:：]\s*\p{L}(?:(?!\s\d+(?:[.,]\d+)?(?:\s|%|$|[µu]?[a-z]+\/))[\p{L}\d\s/().-]){0,40}?\s*(?:[<>≤≥]|=>|=<|\d+(?:[.,]\d+)?\s*(?:[-–]|to|bis|a)\s*\d)/iu;
 
 /** Names of risk scores and risk estimates. */
 const RISK_SCORE =
