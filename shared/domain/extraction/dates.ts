@@ -421,6 +421,8 @@ const PROSE_COLLECTION =
   /(?:\b(?:labs?|lab ?work|blood ?work|bloods?|results?|tests?|samples?|panel)\s+(?:(?:were\s+)?(?:taken|drawn|done|collected)\s+)?(?:from|of|on|dated)|\b(?:laborwerte|werte|blutwerte|analisi|esami|an[áa]lisis|analyses|examens|bilan)\s+(?:vom|del|du|de)\s*(?:l[ae]\s+)?)\s*$/i;
 
 function classify(label: string): DateLabel | null {
+  // `Sample valid until`: its `sample` would make the deadline a collection date.
+  if (VALIDITY.test(label)) return null;
   if (BIRTH.test(label)) return 'birth';
   if (PROSE_COLLECTION.test(label)) return 'collection';
   if (COLLECTION.test(label)) return 'collection';

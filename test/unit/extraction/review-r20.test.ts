@@ -21,3 +21,15 @@ describe('diagnostic criteria: a result with its own value and range is no crite
     expect(rows(text)).toEqual([]);
   });
 });
+
+describe('a validity date never dates a reading (review of session 20)', () => {
+  it('does not take `Sample valid until` for the collection date', () => {
+    const text =
+      'Crossmatch result  Compatible\nSample valid until 14/10/2026\nKell  K negative\nCollected: 11/10/2026 08:15';
+    const dates = extractReadingsOffline(text).map((r) => r.measuredAt);
+    expect(dates.length).toBeGreaterThan(0);
+    expect(dates.every((d) => d?.startsWith('2026-10-11'))).toBe(true);
+    const undated = extractReadingsOffline('Crossmatch result  Compatible\nSample valid until: 14/10/2026 23:59');
+    expect(undated.map((r) => r.measuredAt)).toEqual([null]);
+  });
+});
