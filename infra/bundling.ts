@@ -69,11 +69,18 @@ export const LAZY_PACKAGES = [
 /**
  * Our own modules kept apart the same way, named through package.json `imports` (`#tracing`: Powertools' Tracer and
  * the X-Ray SDK, loaded only where tracing is on; `#mcp-client`: the MCP SDK's client, loaded for a request that names
- * remote MCP servers; `#offline-engine`: the rule-based engine, loaded only where no model is configured;
+ * remote MCP servers; `#offline-engine`: the rule-based engine, and `#offline-extractor`: the rule-based reading
+ * extractor (~170 KB of layout readers), both loaded only where no model is configured;
  * `#eval-sandbox`: QuickJS, loaded by the harness's first `eval`). Each is bundled into the asset under `lazy/`, and
  * the asset's own package.json maps its name there.
  */
-export const LAZY_IMPORTS = ['#tracing', '#mcp-client', '#offline-engine', '#eval-sandbox'] as const;
+export const LAZY_IMPORTS = [
+  '#tracing',
+  '#mcp-client',
+  '#offline-engine',
+  '#offline-extractor',
+  '#eval-sandbox',
+] as const;
 
 /**
  * Files a lazy module reads from its own directory at run time, copied beside it under `lazy/`: the QuickJS variant

@@ -3,7 +3,7 @@ import { createOpenAIClient, modelConfigured } from '../adapters/model/openai-cl
 import { OpenAIMemoryExtractor } from '../adapters/model/openai-memory-extractor';
 import { OpenAIReadingExtractor } from '../adapters/model/openai-reading-extractor';
 import { OpenAITextEmbedder } from '../adapters/model/openai-text-embedder';
-import { OfflineReadingExtractor } from '../domain/extraction';
+import type { ExtractedReading, ExtractionOptions, ReadingExtractor } from '../domain/extraction/types';
 import { OfflineMemoryExtractor } from '../domain/memory/offline-memory-extractor';
 import type { ModelCall, ModelEvent, ModelProvider } from '../ports/model-provider';
 import type { ModelServices } from '../services/container';
@@ -20,7 +20,7 @@ export const model = perConfig((cfg): ModelServices => {
   if (!modelConfigured(cfg.model)) {
     return {
       chat: new LazyOfflineEngine(),
-      readingExtractor: new OfflineReadingExtractor(),
+      readingExtractor: new LazyOfflineReadingExtractor(),
       memoryExtractor: new OfflineMemoryExtractor(),
     };
   }
@@ -51,5 +51,24 @@ class LazyOfflineEngine implements ModelProvider {
       },
     );
     yield* (await this.engine).stream(call);
+  }
+}
+
+/**
+ * The offline reading extractor, loaded on its first document for the same reason: its layout readers are ~170 KB of
+ * the answering functions' bundle, which a deployment with a model configured never runs (`#offline-extractor`).
+ */
+class LazyOfflineReadingExtractor implements ReadingExtractor {
+  private extractor?: Promise<ReadingExtractor>;
+
+  async extract(text: string, options?: ExtractionOptions): Promise<ExtractedReading[]> {
+    this.extractor ??= import('#offline-extractor').then(
+      (m) => new m.OfflineReadingExtractor(),
+      (err) => {
+        this.extractor = undefined; // the next document tries again
+        throw err;
+      },
+    );
+    return (await this.extractor).extract(text, options);
   }
 }

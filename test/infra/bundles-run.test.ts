@@ -99,7 +99,7 @@ describe('a document function bundled as CDK bundles it', () => {
     const bundle = await readFile(join(assetDir, BUNDLE_FILE), 'utf8');
     const { dynamic, static: statics } = lazySpecifiersOf(bundle);
     expect(statics).toEqual([]);
-    expect(dynamic).toEqual(['#offline-engine', '#tracing', 'exceljs', 'unpdf']);
+    expect(dynamic).toEqual(['#offline-engine', '#offline-extractor', '#tracing', 'exceljs', 'unpdf']);
     // The offline engine counts tokens: its lazy tokenizer tables are built beside the asset too.
     expect((await stat(join(assetDir, 'node_modules', 'gpt-tokenizer', 'encoding', 'o200k_base.mjs'))).isFile()).toBe(
       true,
@@ -140,7 +140,11 @@ describe("the same asset with Lambda's environment", () => {
   it('loads the Tracer from its lazy module and answers with tracing on', async () => {
     expect(JSON.parse(await readFile(join(assetDir, 'package.json'), 'utf8'))).toEqual({
       type: 'module',
-      imports: { '#offline-engine': './lazy/offline-engine.mjs', '#tracing': './lazy/tracing.mjs' },
+      imports: {
+        '#offline-engine': './lazy/offline-engine.mjs',
+        '#offline-extractor': './lazy/offline-extractor.mjs',
+        '#tracing': './lazy/tracing.mjs',
+      },
     });
     expect(await readFile(join(assetDir, BUNDLE_FILE), 'utf8')).not.toContain('cls-hooked');
     const [answer] = await runBundle([await multipartEvent(await textPdf(), 'report.pdf', 'application/pdf')], {

@@ -56,6 +56,7 @@ describe('esbuildOptionsFor', () => {
       '#tracing',
       '#mcp-client',
       '#offline-engine',
+      '#offline-extractor',
       '#eval-sandbox',
     ]);
     expect(LAMBDA_NODE_TARGET).toBe('node22');
