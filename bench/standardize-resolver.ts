@@ -96,8 +96,16 @@ export interface RealworldFigures {
     inCorpus: { dev: SplitFigures; spent: SplitFigures; holdout: SplitFigures };
     outside: { dev: SplitFigures; spent: SplitFigures; holdout: SplitFigures };
   };
-  /** Each blind-written dev file apart: a file nobody has tuned on yet is a fresh sample of unseen names. */
-  byBlindDevFile: { file: string; figures: SplitFigures }[];
+  /**
+   * Each blind-written file apart (dev, spent, holdout): a file nobody has tuned on yet is a fresh sample of unseen
+   * names.
+   */
+  byTsvFile: { file: string; split: RealworldCase['split']; figures: SplitFigures }[];
+  /**
+   * The holdout's names that no dev or spent set writes (same input ignoring case, same unit): the holdout as written
+   * models a partner's traffic, where common names recur; this part is names the resolver was never tuned on.
+   */
+  holdoutUnseen: SplitFigures;
   /** Dev and spent-holdout cases that failed, for tuning; holdout failures are deliberately not listed. */
   devFailures: { input: string; unit?: string; expected: string | null; got: string | null; class: string }[];
 }
@@ -205,7 +213,12 @@ export function scoreCases(
  * null-labelled cases). Uncached, so one case cannot warm another.
  */
 export function runRealworldBenchmark(): RealworldFigures {
-  const cases = [...loadRealworldCases(), ...loadTsvCases(join(evalDir, 'blind-dev'), 'dev'), ...loadTsvCases()];
+  const cases = [
+    ...loadRealworldCases(),
+    ...loadTsvCases(join(evalDir, 'blind-dev'), 'dev'),
+    ...loadTsvCases(join(evalDir, 'spent'), 'spent'),
+    ...loadTsvCases(),
+  ];
   const got = cases.map((c) => resolveReadingIndicator(c.input, c.unit ?? null).loincCode);
   const score = (keep: (c: RealworldCase) => boolean) => {
     const idx = cases.flatMap((c, i) => (keep(c) ? [i] : []));
@@ -218,7 +231,13 @@ export function runRealworldBenchmark(): RealworldFigures {
   const known = new Set(LOINC_CORPUS.concepts.map((c) => c.code));
   const inCorpus = (c: RealworldCase) => c.expected !== null && known.has(c.expected);
   const outside = (c: RealworldCase) => c.expected !== null && !known.has(c.expected);
-  const blindDevFiles = [...new Set(cases.flatMap((c) => (c.split === 'dev' && c.file ? [c.file] : [])))].sort();
+  const tsvFiles = [
+    ...new Map(
+      cases.flatMap((c) => (c.file ? [[`${c.split}/${c.file}`, { file: c.file, split: c.split }]] : [])),
+    ).values(),
+  ];
+  const nameKey = (c: RealworldCase) => `${c.input.trim().toLowerCase()}\u0000${(c.unit ?? '').trim()}`;
+  const tunedOn = new Set(cases.flatMap((c) => (c.split === 'holdout' ? [] : [nameKey(c)])));
   return {
     dev: score((c) => c.split === 'dev'),
     spent: score((c) => c.split === 'spent'),
@@ -242,10 +261,12 @@ export function runRealworldBenchmark(): RealworldFigures {
         holdout: score((c) => outside(c) && c.split === 'holdout'),
       },
     },
-    byBlindDevFile: blindDevFiles.map((file) => ({
+    byTsvFile: tsvFiles.map(({ file, split }) => ({
       file,
-      figures: score((c) => c.split === 'dev' && c.file === file),
+      split,
+      figures: score((c) => c.split === split && c.file === file),
     })),
+    holdoutUnseen: score((c) => c.split === 'holdout' && !tunedOn.has(nameKey(c))),
     devFailures: cases.flatMap((c, i) =>
       c.split !== 'holdout' && (got[i] ?? null) !== c.expected
         ? [{ input: c.input, unit: c.unit, expected: c.expected, got: got[i] ?? null, class: c.class }]
@@ -334,9 +355,10 @@ async function main(): Promise<void> {
   printSplit('dev', realworld.dev);
   printSplit('spent', realworld.spent);
   printSplit('holdout', realworld.holdout);
-  for (const { file, figures: f } of realworld.byBlindDevFile) {
-    console.log(`  blind dev ${file}`);
-    printSplit('  dev', f);
+  printSplit('unseen', realworld.holdoutUnseen);
+  for (const { file, split, figures: f } of realworld.byTsvFile) {
+    console.log(`  ${split === 'dev' ? 'blind dev' : split} ${file}`);
+    printSplit(`  ${split}`, f);
   }
   if (process.argv.includes('--failures')) {
     for (const f of figures.devFailures)

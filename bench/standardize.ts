@@ -2,8 +2,8 @@
  * `npm run bench:standardize`: the standardization figures of one run — resolver accuracy, abstention
  * and wrong codes on the labelled indicator set, unit accuracy, extraction precision/recall on the
  * report set, and warm resolutions per second on one core. Dev, spent and holdout splits are shown apart: the
- * holdout (`eval/standardization/holdout/`, written blind in session 19) was never used for tuning; `spent` is the
- * hash-split holdout of sessions 14–18, read in session 19 and since then tuned on like dev.
+ * holdout (`eval/standardization/holdout/`, written blind) was never used for tuning; `spent` is the hash-split
+ * holdout of sessions 14–18 and each blind holdout retired since (`eval/standardization/spent/`), tuned on like dev.
  */
 import { runExtractionBenchmark } from './standardize-extraction';
 import { runRealworldBenchmark, runResolverBenchmark, type SplitFigures } from './standardize-resolver';
@@ -39,7 +39,11 @@ async function main() {
   console.log(realworldLine('dev', realworld.dev));
   console.log(realworldLine('spent', realworld.spent));
   console.log(realworldLine('holdout', realworld.holdout));
+  console.log(realworldLine('hold unseen', realworld.holdoutUnseen));
   console.log(realworldLine('overall', realworld.overall));
+  console.log('  each file written blind (blind-dev/, spent/, holdout/):');
+  for (const { file, split, figures } of realworld.byTsvFile)
+    console.log(realworldLine(`${split === 'holdout' ? 'hold' : split} ${file.replace(/\.tsv$/, '')}`, figures));
   console.log('  cases whose code the corpus of this run has | does not have:');
   console.log(realworldLine('in corpus dev', realworld.byCorpus.inCorpus.dev));
   console.log(realworldLine('in corpus spent', realworld.byCorpus.inCorpus.spent));

@@ -23,11 +23,12 @@ const CLASSES = new Set([
   'unit-mismatch',
 ]);
 
-// Integrity of the name sets written blind (eval/standardization/holdout/, blind-dev/); their figures are in
+// Integrity of the name sets written blind (eval/standardization/holdout/, blind-dev/, spent/); their figures are in
 // `npm run bench:standardize`, never asserted here.
 describe.each([
   ['holdout', 'holdout'],
   ['blind-dev', 'dev'],
+  ['spent', 'spent'],
 ] as const)('blind name set eval/standardization/%s/', (folder, split) => {
   const dir = join(evalDir, folder);
   const files = readdirSync(dir).filter((f) => f.endsWith('.tsv'));
