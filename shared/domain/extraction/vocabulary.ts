@@ -8,6 +8,7 @@ import { corpusIndex } from '../standardization/corpus';
 import { normalizeIndicatorText } from '../standardization/normalize-text';
 import { resolveIndicator } from '../standardization/resolver';
 import { abbreviatedCaptionMatcher } from './abbreviated-captions';
+import { countLookup, spendLookup } from './lookup-budget';
 
 /**
  * Lower case, accents removed, punctuation to single spaces: how header words and names are compared. NFD splits a
@@ -711,12 +712,16 @@ function namesSiblings(name: string): boolean {
  * is one of the report words above. Only a signal for accepting a candidate: the indicator is never rewritten.
  */
 export function isKnownMeasurement(name: string, unit: string | null): boolean {
+  countLookup();
   const key = `${name}\u0000${unit ?? ''}`;
   const cached = knownCache.get(key);
   if (cached !== undefined) return cached;
   const folded = foldText(name);
   let known = EXTRA_MEASUREMENTS.has(folded);
   if (!known && folded !== '') {
+    // Past the document's budget (or for a text that cannot be a name) the answer is "not known", and not remembered:
+    // another document may ask again (`lookup-budget.ts`).
+    if (!spendLookup(name)) return false;
     known =
       resolveIndicator(name, unit).loincCode !== null ||
       resolveIndicator(name, null).loincCode !== null ||
