@@ -10,16 +10,18 @@ import { resolveIndicator } from '../standardization/resolver';
 import { abbreviatedCaptionMatcher } from './abbreviated-captions';
 import { countLookup, spendLookup } from './lookup-budget';
 
+/** Printable ASCII text (and tabs): nothing in it has an accent. */
+const ASCII = /^[\t -~]*$/;
+
 /**
  * Lower case, accents removed, punctuation to single spaces: how header words and names are compared. NFD splits a
  * Hangul syllable into its letters (which are no accents), so NFC puts them back together: `결과` stays `결과`.
  */
 export function foldText(text: string): string {
+  // Plain ASCII has no accents to strip: the two normalisations, the costliest steps, would leave it as it is.
+  const unaccented = ASCII.test(text) ? text : text.normalize('NFD').replace(/\p{M}/gu, '').normalize('NFC');
   return (
-    text
-      .normalize('NFD')
-      .replace(/\p{M}/gu, '')
-      .normalize('NFC')
+    unaccented
       .toLowerCase()
       // The numero sign is the row-number caption of Cyrillic forms (`№`): the `no` column.
       .replace(/№/g, ' no ')
