@@ -78,11 +78,12 @@ import { type Candidate, cleanName, plausibleName, readingInLine, splitSegments 
 import { introducingDate, LetterDates } from './letter-dates';
 import { repairLetterSpacing } from './letter-spacing';
 import { detectDelimiter, isNoiseLine, type SourceLine, splitCells, splitLines } from './lines';
+import { withLookupBudget } from './lookup-budget';
 import { bareFlag, FLAG_CELL, looksLikeUnit, type Measurement, parseMeasurement, parseRangeText } from './measurement';
 import { readMessageList } from './message-lists';
 import { monthYearAnchor } from './month-anchor';
 import { readMorningEveningRow } from './morning-evening-rows';
-import { readingsInProse, startProseLookupBudget } from './narrative';
+import { readingsInProse } from './narrative';
 import { isNotAReading } from './not-readings';
 import { repairNumberSpacing } from './number-spacing';
 import { withOddSeparatorsAsGaps } from './odd-separators';
@@ -1092,6 +1093,11 @@ class DocumentReader {
  * section date above them, else the report's collection date, else `options.defaultDate`. Narrative text yields [].
  */
 export function extractReadingsOffline(text: string, options: ExtractionOptions = {}): ExtractedReading[] {
+  // One budget of resolver look-ups for the whole document, whichever reader asks (`lookup-budget.ts`).
+  return withLookupBudget(() => readDocument(text, options));
+}
+
+function readDocument(text: string, options: ExtractionOptions): ExtractedReading[] {
   const hl7 = readHl7Observations(text);
   if (hl7 && hl7.length > 0) return hl7;
   const fhir = readFhirObservations(text);
@@ -1119,7 +1125,6 @@ function firstWrittenDate(lines: readonly SourceLine[], order: SlashOrder): stri
 
 /** The line pipeline (see the module comment). */
 function readLines(text: string, options: ExtractionOptions, withFallback: boolean): ExtractedReading[] {
-  startProseLookupBudget();
   const sourceLines = withoutBandTables(withOddSeparatorsAsGaps(splitLines(text)));
   const order = detectSlashOrder(text);
   const documentDate =

@@ -18,10 +18,12 @@
  * Names, values, units, ranges and flags are returned as written. Linear in the lines; each line is capped in length.
  */
 
+import { hasCachedResolution } from '../standardization/resolver';
 import { resolveReadingIndicator } from '../standardization/unitless-siblings';
 import { normalizeUnit } from '../standardization/units';
 import type { SlashOrder } from './dates';
 import { cleanName, plausibleName, splitNameTail, valueStarts } from './inline-readings';
+import { LOOKUP_BUDGET, lookupStatistics, spendLookup, withLookupBudget } from './lookup-budget';
 import { type Measurement, parseMeasurement } from './measurement';
 import { isNotAReading } from './not-readings';
 import type { ExtractedReading } from './types';
@@ -54,11 +56,11 @@ const MAX_VALUE_STARTS = 4;
 /** Segments tried per line (a text message's list). */
 const MAX_SEGMENTS = 12;
 /**
- * Names resolved per document. A name nobody has asked for reaches the resolver's retrieval stage (about a
- * millisecond); a document leaving thousands of candidate lines open is a generated or damaged text, not a report's
- * leftovers, and the fallback stops there rather than run for seconds.
+ * Names resolved per document: the document's look-up budget, which the fallback shares with every other reader
+ * (`lookup-budget.ts`). A name nobody has asked for reaches the resolver's retrieval stage (about a millisecond); a
+ * document leaving thousands of candidate lines open is a generated or damaged text, not a report's leftovers.
  */
-export const MAX_NAMES_PER_DOCUMENT = 400;
+export const MAX_NAMES_PER_DOCUMENT = LOOKUP_BUDGET;
 
 const NOTE_WORDS = `comments?|notes?|nb|remarks?|interpretations?|conclusions?|impressions?|assessment|advice|kommentar|bemerkung(?:en)?|beurteilung|befundbericht|hinweis|commentaires?|remarques?|interpr[ée]tation|conclusion|comentarios?|observaci[oó]n(?:es)?|interpretaci[oó]n|conclusi[oó]n|commento|note|conclusioni|interpretazione|observa[cç][oõ]es|obs|interpreta[cç][aã]o|opmerking(?:en)?|toelichting|conclusie|uwagi|komentarz|wniosek`;
 /** A caption opening a block of comment prose: `Comment:`, `Beurteilung: ...`, `Opmerking`. */
@@ -109,20 +111,23 @@ function acceptableUnit(measurement: Measurement): boolean {
   return normalizeUnit(unit) !== null || isLabUnit(unit);
 }
 
-/** What the fallback may still spend on one document. */
-interface Budget {
-  names: number;
-}
-
 /** How surely the name resolves with the reading's unit: 0 when it does not, or not surely enough. */
-function confidenceOf(name: string, measurement: Measurement, budget: Budget): number {
-  if (AGE_NAME.test(name) || budget.names <= 0) return 0;
-  budget.names--;
-  const resolution = resolveReadingIndicator(name, measurement.qualitative ? null : measurement.unit);
+function confidenceOf(name: string, measurement: Measurement): number {
+  if (AGE_NAME.test(name)) return 0;
+  const unit = measurement.qualitative ? null : measurement.unit;
+  // An answer the resolver already holds costs nothing; a new name spends from the document's budget.
+  if (!hasCachedResolution(name, unit) && !spendLookup(name)) return 0;
+  const resolution = resolveReadingIndicator(name, unit);
   if (resolution.loincCode === null) return 0;
   // A result word says less than a number with its unit: only a name known as written (not retrieved) takes one.
   const floor = measurement.qualitative ? 0.97 : MIN_NAME_CONFIDENCE;
   return resolution.confidence >= floor ? resolution.confidence : 0;
+}
+
+/** Whether the document's budget is spent: the fallback stops reading there. */
+function budgetSpent(): boolean {
+  const { spent, limit } = lookupStatistics();
+  return spent >= limit;
 }
 
 /**
@@ -130,11 +135,11 @@ function confidenceOf(name: string, measurement: Measurement, budget: Budget): n
  * resolves along with the name (`HGB Hemoglobina`, found by retrieval) gives way to the name without it when that
  * resolves more surely (`Hemoglobina`, exact), while a word that is part of the name (`HDL Cholesterol`) stays.
  */
-function resolvedName(raw: string, measurement: Measurement, budget: Budget): string | null {
+function resolvedName(raw: string, measurement: Measurement): string | null {
   let name = raw.replace(BULLETS, '').trim();
   let best: { name: string; confidence: number } | null = null;
   for (let pass = 0; pass < 3 && name !== ''; pass++) {
-    const confidence = confidenceOf(name, measurement, budget);
+    const confidence = confidenceOf(name, measurement);
     if (confidence > (best?.confidence ?? 0)) best = { name, confidence };
     const first = /^(\S+)\s+(?=\S)/u.exec(name);
     if (!first || !LEADING_MARK.test(first[1] as string)) break;
@@ -148,7 +153,6 @@ function readSegment(
   segment: string,
   line: string,
   order: SlashOrder,
-  budget: Budget,
 ): { name: string; measurement: Measurement } | null {
   const starts = valueStarts(segment, order).slice(0, MAX_VALUE_STARTS);
   for (const start of starts) {
@@ -162,7 +166,7 @@ function readSegment(
     if (!acceptableUnit(measurement)) continue;
     const written = cleanName(tail.name);
     if (written === '' || !plausibleName(written, order)) continue;
-    const name = resolvedName(written, measurement, budget);
+    const name = resolvedName(written, measurement);
     if (name === null) continue;
     if (isNotAReading({ name, value: measurement.value, unit: measurement.unit, fromTable: false, line })) continue;
     return { name, measurement };
@@ -171,16 +175,16 @@ function readSegment(
 }
 
 /** The readings an open line states: the whole line as one, else each part of a list. */
-function readOpenLine(text: string, order: SlashOrder, budget: Budget): { name: string; measurement: Measurement }[] {
+function readOpenLine(text: string, order: SlashOrder): { name: string; measurement: Measurement }[] {
   if (text.length > MAX_LINE_LENGTH || !/\p{L}/u.test(text) || vetoedLine(text)) return [];
   const gapped = separatorsAsGaps(text);
-  const whole = readSegment(gapped, text, order, budget);
+  const whole = readSegment(gapped, text, order);
   if (whole) return [whole];
   const segments = gapped.split(LIST_SEPARATOR);
   if (segments.length < 2) return [];
   const found: { name: string; measurement: Measurement }[] = [];
   for (const segment of segments.slice(0, MAX_SEGMENTS)) {
-    const reading = readSegment(segment, text, order, budget);
+    const reading = readSegment(segment, text, order);
     if (reading) found.push(reading);
   }
   return found;
@@ -195,8 +199,16 @@ export function readFallback(
   readLines: ReadonlySet<number>,
   order: SlashOrder,
 ): FallbackReading[] {
+  // Within the document's budget when the extractor calls it; a budget of its own when called alone.
+  return withLookupBudget(() => readOpenLines(lines, readLines, order));
+}
+
+function readOpenLines(
+  lines: readonly SeenLine[],
+  readLines: ReadonlySet<number>,
+  order: SlashOrder,
+): FallbackReading[] {
   const found: FallbackReading[] = [];
-  const budget: Budget = { names: MAX_NAMES_PER_DOCUMENT };
   /** Inside a comment or reference block, and whether the block has had a line of its own yet. */
   let block: { started: boolean } | null = null;
   for (const line of lines) {
@@ -219,8 +231,8 @@ export function readFallback(
       continue;
     }
     if (!line.open) continue;
-    if (budget.names <= 0) break;
-    for (const { name, measurement } of readOpenLine(text, order, budget)) {
+    if (budgetSpent()) break;
+    for (const { name, measurement } of readOpenLine(text, order)) {
       found.push({
         line: line.index,
         reading: {

@@ -2,33 +2,13 @@
  * Readings inside running text ("Morning glucose was 104 mg/dL, felt fine."): a value counts only when a known
  * health measurement names it within the same clause, separated at most by linking words ("was", "of", "this
  * morning"). Everything else a sentence holds (ages, times, distances, doses, room and phone numbers) is ignored.
+ * Each name tried costs from the document's look-up budget, which every reader shares (`lookup-budget.ts`).
  */
 import type { SlashOrder } from './dates';
 import type { Candidate } from './inline-readings';
 import { valueStarts } from './inline-readings';
 import { parseMeasurement } from './measurement';
-import { DOSING_CONTEXT, isDoseUnit, isKnownMeasurement, isKnownMeasurementCached, LINKING_WORDS } from './vocabulary';
-
-/**
- * How many names not seen before one document's prose may ask the resolver about (each costs milliseconds). The
- * longest dev report asks 42; a document of thousands of distinct unknown lines (a log dump, a pasted book)
- * would otherwise take seconds per thousand. Past the budget, only names already known answer. Reset per document.
- */
-const PROSE_LOOKUP_BUDGET = 400;
-let lookupsLeft = PROSE_LOOKUP_BUDGET;
-
-/** Starts a document's budget of new name look-ups (`extract.ts` calls it once per document). */
-export function startProseLookupBudget(): void {
-  lookupsLeft = PROSE_LOOKUP_BUDGET;
-}
-
-function knownWithinBudget(name: string, unit: string | null): boolean {
-  const cached = isKnownMeasurementCached(name, unit);
-  if (cached !== undefined) return cached;
-  if (lookupsLeft <= 0) return false;
-  lookupsLeft--;
-  return isKnownMeasurement(name, unit);
-}
+import { DOSING_CONTEXT, isDoseUnit, isKnownMeasurement, LINKING_WORDS } from './vocabulary';
 
 /** Clause boundaries: sentence ends before a capital, commas and semicolons, and/und/y/et between clauses. */
 const CLAUSE_BOUNDARY = /[.!?]\s+(?=\p{Lu})|,\s+|;\s*|\s+(?:and|und|y|et|but|then|with)\s+/u;
@@ -75,7 +55,7 @@ function nameAcrossComma(previous: string, clause: string, end: number, unit: st
   for (let n = Math.min(3, before.length); n >= 1; n--) {
     const head = stripPunctuation(previous.slice((before[before.length - n] as { start: number }).start).trim());
     const name = `${head}, ${tail}`;
-    if (head !== '' && knownWithinBudget(name, unit)) return name;
+    if (head !== '' && isKnownMeasurement(name, unit)) return name;
   }
   return null;
 }
@@ -90,7 +70,7 @@ function nameBefore(clause: string, end: number, unit: string | null): string | 
     const lastWord = before[last] as { end: number };
     const name = stripPunctuation(clause.slice(first.start, lastWord.end));
     if (DETERMINER.test(name)) continue; // `the serum potassium`: the name starts after the article
-    if (name !== '' && /\p{L}/u.test(name) && knownWithinBudget(name, unit)) return name;
+    if (name !== '' && /\p{L}/u.test(name) && isKnownMeasurement(name, unit)) return name;
   }
   return null;
 }

@@ -8,17 +8,20 @@ import { corpusIndex } from '../standardization/corpus';
 import { normalizeIndicatorText } from '../standardization/normalize-text';
 import { resolveIndicator } from '../standardization/resolver';
 import { abbreviatedCaptionMatcher } from './abbreviated-captions';
+import { countLookup, spendLookup } from './lookup-budget';
+
+/** Printable ASCII text (and tabs): nothing in it has an accent. */
+const ASCII = /^[\t -~]*$/;
 
 /**
  * Lower case, accents removed, punctuation to single spaces: how header words and names are compared. NFD splits a
  * Hangul syllable into its letters (which are no accents), so NFC puts them back together: `결과` stays `결과`.
  */
 export function foldText(text: string): string {
+  // Plain ASCII has no accents to strip: the two normalisations, the costliest steps, would leave it as it is.
+  const unaccented = ASCII.test(text) ? text : text.normalize('NFD').replace(/\p{M}/gu, '').normalize('NFC');
   return (
-    text
-      .normalize('NFD')
-      .replace(/\p{M}/gu, '')
-      .normalize('NFC')
+    unaccented
       .toLowerCase()
       // The numero sign is the row-number caption of Cyrillic forms (`№`): the `no` column.
       .replace(/№/g, ' no ')
@@ -711,12 +714,16 @@ function namesSiblings(name: string): boolean {
  * is one of the report words above. Only a signal for accepting a candidate: the indicator is never rewritten.
  */
 export function isKnownMeasurement(name: string, unit: string | null): boolean {
+  countLookup();
   const key = `${name}\u0000${unit ?? ''}`;
   const cached = knownCache.get(key);
   if (cached !== undefined) return cached;
   const folded = foldText(name);
   let known = EXTRA_MEASUREMENTS.has(folded);
   if (!known && folded !== '') {
+    // Past the document's budget (or for a text that cannot be a name) the answer is "not known", and not remembered:
+    // another document may ask again (`lookup-budget.ts`).
+    if (!spendLookup(name)) return false;
     known =
       resolveIndicator(name, unit).loincCode !== null ||
       resolveIndicator(name, null).loincCode !== null ||

@@ -706,6 +706,11 @@ export function resolveIndicator(name: string, unit?: string | null): IndicatorR
   return result;
 }
 
+/** Whether `resolveIndicator(name, unit)` would answer from its cache: a look-up that costs nothing. */
+export function hasCachedResolution(name: string, unit?: string | null): boolean {
+  return cache.has(`${name}\u0000${unit ?? ''}`);
+}
+
 /** Uncached resolution, for benchmarks and tests of the pipeline itself. */
 export function resolveIndicatorUncached(name: string, unit?: string | null): IndicatorResolution {
   return resolved(name, normalizeUnit(unit), RETRIEVAL_ACCEPT_MIN);
