@@ -92,7 +92,7 @@ describe('vendor API field names (data/vendor-fields.json)', () => {
       ['withings', 'hr_average', '/min', '8867-4'],
       ['garmin', 'averageHeartRateInBeatsPerMinute', '/min', '8867-4'],
       ['polar', 'breathing_rate_avg', '/min', '9279-1'],
-      ['google-fit', 'com.google.heart_rate.summary', '/min', '8867-4'],
+      ['google-fit', 'com.google.heart_rate.summary', '/min', null],
       ['terra', 'avg_saturation_percentage', '%', null],
       ['terra', 'day_avg_systolic_bp', 'mm[Hg]', '8480-6'],
       ['spike', 'avg_hr', '/min', '8867-4'],
