@@ -94,7 +94,7 @@ describe('vendor API field names (data/vendor-fields.json)', () => {
       ['polar', 'breathing_rate_avg', '/min', '9279-1'],
       ['google-fit', 'com.google.heart_rate.summary', '/min', null],
       ['terra', 'avg_saturation_percentage', '%', null],
-      ['terra', 'day_avg_systolic_bp', 'mm[Hg]', '8480-6'],
+      ['terra', 'day_avg_systolic_bp', 'mm[Hg]', null],
       ['spike', 'avg_hr', '/min', '8867-4'],
     ] as const;
     for (const [vendor, name, unit, series] of statistics) {
