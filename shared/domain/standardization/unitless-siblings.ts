@@ -123,10 +123,14 @@ function namesSpecimen(name: string): boolean {
 const WRITTEN_PROPERTY: readonly (readonly [RegExp, string])[] = [
   [/\b(?:screen(?:ing)?|qualitative|ql|presence)\b/i, 'presence'],
   [/\b(?:titer|titre|titr)\b/i, 'titer'],
+  // HL7 short names write a count as `#` (`WBC # Bld Auto`, `Platelet # Bld`).
+  [/(?:^|\s)#(?=\s|$)/, '#/volume'],
 ];
 
 function writesOwnProperty(concept: CorpusConcept, name: string): boolean {
   const property = axesOfConcept(concept)?.property;
+  // A LOINC short name's property suffix (`TSH SerPl-aCnc`, `Glucose BldC Glucomtr-mCnc`) states the property itself.
+  if (property !== undefined && readSystemAxis(name)?.property === property) return true;
   return WRITTEN_PROPERTY.some(([words, written]) => words.test(name) && property === written);
 }
 
