@@ -151,6 +151,27 @@ function reportedOnTwoScales(concept: CorpusConcept): boolean {
   return axes !== null && axes.property === 'mass/volume' && TWO_SCALE_COMPONENTS.has(axes.component);
 }
 
+/** `hCG, Quantitative`, `AFP Quant`, `Qn`: the name writes that a quantity was measured. */
+const QUANTITATIVE = /\b(?:quantitative|quant|qn|quantitativ[oa]?|cuantitativ[oa])\b/i;
+/** Properties that are no measured amount: a multiple of the median, a presence, an ordinal or nominal result. */
+const NO_AMOUNT = /^(?:multiple of the median|presence|ordinal|nominal|titer)$/;
+
+/**
+ * `hCG, Quantitative` beside `Choriogonadotropin [Multiple of the median]` and the pregnancy test: the written
+ * `quantitative` rules out every sibling that is no measured amount, so when those are its only siblings of another
+ * property, the missing unit has nothing left to decide.
+ */
+function measuredAmongScores(concept: CorpusConcept, name: string): boolean {
+  if (!QUANTITATIVE.test(name)) return false;
+  const axes = axesOfConcept(concept);
+  if (!axes || NO_AMOUNT.test(axes.property)) return false;
+  const family = conceptsByComponent().get(axes.component) ?? [];
+  return family.every(
+    (m) =>
+      m.concept === concept || !m.axes.property || m.axes.property === axes.property || NO_AMOUNT.test(m.axes.property),
+  );
+}
+
 /**
  * Whether this concept, reached from `name` without a unit, stands among siblings the missing unit would have to
  * decide: any sibling of another property when the name states none (`[Mass/volume]`, `-mCnc`), or of another
@@ -165,8 +186,13 @@ export function unitWouldDecide(concept: CorpusConcept, name: string, property: 
   // A trace element has its mass, molar and other-specimen siblings in LOINC where the corpus has one concept.
   const element = isTraceElementConcentration(concept);
   const massOrMolar = kinds.property || element || molarMassOf(concept.code) !== null || reportedOnTwoScales(concept);
+  const quantityWritten =
+    !element &&
+    molarMassOf(concept.code) === null &&
+    !reportedOnTwoScales(concept) &&
+    measuredAmongScores(concept, name);
   return (
-    (massOrMolar && property === null && !writesOwnProperty(concept, name)) ||
+    (massOrMolar && property === null && !writesOwnProperty(concept, name) && !quantityWritten) ||
     ((kinds.system || element) && !namesSpecimen(name))
   );
 }
