@@ -20,6 +20,7 @@ import { OCR_CONFIDENCE, ocrConfusionGroup, ocrRepairedKey, repairedName } from 
 import { writesOtherAnalyte } from './other-analytes';
 import { isPointInTimeVital, withoutStatisticWords } from './period-statistic';
 import { agreedResolution, qualifierResolution } from './qualifier-stages';
+import { measuresAnAmount, withoutQuantitativeWord } from './quantitative-scale';
 import { readsRatioInverted, writesInverseRatio } from './ratio-direction';
 import { respelledNames } from './respell';
 import {
@@ -735,7 +736,8 @@ function conceptsOfPart(part: string): readonly CorpusConcept[] {
  */
 function resolved(name: string, unit: string | null, threshold: number): IndicatorResolution {
   const found = lookup(name, unit, threshold);
-  if (found.loincCode === null) return vitalSignOfStatistic(name, unit, threshold) ?? found;
+  if (found.loincCode === null)
+    return vitalSignOfStatistic(name, unit, threshold) ?? amountWithoutScaleWord(name, unit, threshold) ?? found;
   const twin = albuminRatioAsWritten(found.loincCode, name, unit);
   const result = twin ? resolutionOfConcept(twin, found.confidence) : found;
   const concept = twin ?? conceptByCode(found.loincCode);
@@ -757,6 +759,18 @@ function vitalSignOfStatistic(name: string, unit: string | null, threshold: numb
   const found = lookup(vital, unit, threshold);
   const concept = found.loincCode === null ? undefined : conceptByCode(found.loincCode);
   return concept && isPointInTimeVital(concept) ? found : null;
+}
+
+/**
+ * `D-Dimer, Quant`, `D-Dimer, Quantitative (FEU)`: the scale word names no test (quantitative-scale.ts); the name
+ * without it, kept only when it reads as a concept that measures an amount.
+ */
+function amountWithoutScaleWord(name: string, unit: string | null, threshold: number): IndicatorResolution | null {
+  const rest = withoutQuantitativeWord(name);
+  if (rest === null) return null;
+  const found = lookup(rest, unit, threshold);
+  const concept = found.loincCode === null ? undefined : conceptByCode(found.loincCode);
+  return concept && measuresAnAmount(concept) ? found : null;
 }
 
 /**

@@ -12,6 +12,7 @@ import { molarMassOf } from './molar-masses';
 import { analyseIndicatorText, normalizeIndicatorText, type PropertyHint } from './normalize-text';
 import { framingReachedByName } from './not-a-reading';
 import { summarisesAPeriod } from './period-statistic';
+import { NO_AMOUNT, QUANTITATIVE } from './quantitative-scale';
 import { type IndicatorResolution, resolveIndicator } from './resolver';
 import { readSystemAxis } from './system-axis';
 import { isTraceElementConcentration } from './trace-elements';
@@ -150,11 +151,6 @@ function reportedOnTwoScales(concept: CorpusConcept): boolean {
   const axes = axesOfConcept(concept);
   return axes !== null && axes.property === 'mass/volume' && TWO_SCALE_COMPONENTS.has(axes.component);
 }
-
-/** `hCG, Quantitative`, `AFP Quant`, `Qn`: the name writes that a quantity was measured. */
-const QUANTITATIVE = /\b(?:quantitative|quant|qn|quantitativ[oa]?|cuantitativ[oa])\b/i;
-/** Properties that are no measured amount: a multiple of the median, a presence, an ordinal or nominal result. */
-const NO_AMOUNT = /^(?:multiple of the median|presence|ordinal|nominal|titer)$/;
 
 /**
  * `hCG, Quantitative` beside `Choriogonadotropin [Multiple of the median]` and the pregnancy test: the written
