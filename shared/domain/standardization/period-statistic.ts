@@ -41,8 +41,30 @@ function wordsOf(name: string): string {
     .trim();
 }
 
+/**
+ * A question's words without their statistic (`average heart rate` → `heart rate`), or null when none is written: a
+ * question asks for the series and the statistic over it, so the series lookup reads the vital sign itself
+ * (`vitalSignOfStatistic` in resolver.ts); a reading with the same name still gives null (`summarisesAPeriod`).
+ */
+export function withoutStatisticWords(name: string): string | null {
+  if (name.length > 200) return null;
+  const words = wordsOf(name);
+  const CJK_ALL = new RegExp(CJK_STATISTIC.source, 'g');
+  const stripped = words
+    .replace(new RegExp(STATISTIC_WORD.source, 'g'), ' ')
+    .replace(CJK_ALL, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return stripped === words || stripped === '' ? null : stripped;
+}
+
+/** Whether a concept is a point-in-time vital sign whose long name writes no statistic. */
+export function isPointInTimeVital(concept: CorpusConcept): boolean {
+  return POINT_IN_TIME_VITAL.test(concept.display) && !STATISTIC_IN_LONG_NAME.test(concept.display);
+}
+
 /** Whether `name` writes a period's statistic of a point-in-time vital sign the resolver filed it under. */
 export function summarisesAPeriod(concept: CorpusConcept, name: string): boolean {
-  if (!POINT_IN_TIME_VITAL.test(concept.display) || STATISTIC_IN_LONG_NAME.test(concept.display)) return false;
+  if (!isPointInTimeVital(concept)) return false;
   return CJK_STATISTIC.test(name) || STATISTIC_WORD.test(wordsOf(name));
 }

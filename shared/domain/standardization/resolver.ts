@@ -18,7 +18,9 @@ import {
 } from './normalize-text';
 import { OCR_CONFIDENCE, ocrConfusionGroup, ocrRepairedKey, repairedName } from './ocr-confusions';
 import { writesOtherAnalyte } from './other-analytes';
+import { isPointInTimeVital, withoutStatisticWords } from './period-statistic';
 import { agreedResolution, qualifierResolution } from './qualifier-stages';
+import { measuresAnAmount, withoutQuantitativeWord } from './quantitative-scale';
 import { readsRatioInverted, writesInverseRatio } from './ratio-direction';
 import { respelledNames } from './respell';
 import {
@@ -739,7 +741,8 @@ function conceptsOfPart(part: string): readonly CorpusConcept[] {
  */
 function resolved(name: string, unit: string | null, threshold: number): IndicatorResolution {
   const found = lookup(name, unit, threshold);
-  if (found.loincCode === null) return found;
+  if (found.loincCode === null)
+    return vitalSignOfStatistic(name, unit, threshold) ?? amountWithoutScaleWord(name, unit, threshold) ?? found;
   const twin = albuminRatioAsWritten(found.loincCode, name, unit);
   const result = twin ? resolutionOfConcept(twin, found.confidence) : found;
   const concept = twin ?? conceptByCode(found.loincCode);
@@ -747,6 +750,32 @@ function resolved(name: string, unit: string | null, threshold: number): Indicat
   if (concept && (name.includes('/') || name.includes(':')) && readsRatioInverted(concept, name, conceptsOfPart))
     return unresolved(unit);
   return result;
+}
+
+/**
+ * `Average heart rate`, `hr_average`, `Max HR`: a period's statistic of a point-in-time vital sign names no concept of
+ * its own (vendor-fields.json leaves such fields out), but a question asking for it asks for the vital sign's series.
+ * The name without its statistic words, kept only when it reads as such a vital sign; `resolveReadingIndicator` still
+ * files no reading under it (period-statistic.ts).
+ */
+function vitalSignOfStatistic(name: string, unit: string | null, threshold: number): IndicatorResolution | null {
+  const vital = withoutStatisticWords(name);
+  if (vital === null) return null;
+  const found = lookup(vital, unit, threshold);
+  const concept = found.loincCode === null ? undefined : conceptByCode(found.loincCode);
+  return concept && isPointInTimeVital(concept) ? found : null;
+}
+
+/**
+ * `D-Dimer, Quant`, `D-Dimer, Quantitative (FEU)`: the scale word names no test (quantitative-scale.ts); the name
+ * without it, kept only when it reads as a concept that measures an amount.
+ */
+function amountWithoutScaleWord(name: string, unit: string | null, threshold: number): IndicatorResolution | null {
+  const rest = withoutQuantitativeWord(name);
+  if (rest === null) return null;
+  const found = lookup(rest, unit, threshold);
+  const concept = found.loincCode === null ? undefined : conceptByCode(found.loincCode);
+  return concept && measuresAnAmount(concept) ? found : null;
 }
 
 /**

@@ -82,7 +82,22 @@ export function respellingsOf(word: string): readonly string[] {
       }
     }
   }
-  return nearest;
+  return nearest.length > 0 ? nearest : movedDoubling(folded, byLength.get(folded.length) ?? []);
+}
+
+/** `ferittin` → `feritin`: a word with each run of one letter written once. */
+const undoubled = (word: string) => word.replace(/(\p{L})\1+/gu, '$1');
+
+/**
+ * `Ferittin` for `Ferritin`, `Coleterrol`-like slips: the doubling typed on a neighbouring letter, two edits apart
+ * but one slip of the hand. The one corpus word of the same length and first letter that reads the same once its
+ * doubled letters are written once, or none (several stay unread, as any tie does).
+ */
+function movedDoubling(folded: string, sameLength: readonly string[]): readonly string[] {
+  const skeleton = undoubled(folded);
+  if (skeleton === folded) return [];
+  const found = sameLength.filter((c) => c[0] === folded[0] && c !== folded && undoubled(c) === skeleton);
+  return found.length === 1 ? found : [];
 }
 
 /** `ALBUMN` → `ALBUMIN`, `Albumn` → `Albumin`: the case of the written word, which later stages read. */

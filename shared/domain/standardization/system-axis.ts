@@ -3,6 +3,7 @@ import { axesOfConcept, type ConceptAxes, conceptsByComponent, type LoincAxes, l
 import { normalizeIndicatorText, type PropertyHint } from './normalize-text';
 import { ocrSkeleton } from './ocr-confusions';
 import { editDistance } from './retrieval/word-alignment';
+import { namesAnElement } from './trace-elements';
 import { convertValue } from './unit-conversion';
 
 /**
@@ -244,6 +245,13 @@ export function readSystemAxis(name: string): SystemAxisName | null {
       end -= size;
       break;
     }
+  }
+  if (!systems && end > 1 && words[end - 1] === 'blood' && namesAnElement(raw.slice(0, end - 1).join(' '))) {
+    // `Mercury, blood`, `Cadmium Blood`: a bare `blood` is no specimen word elsewhere (`Occult blood`, `Urea Nitrogen,
+    // Blood` is BUN), but an element is ordered in blood, serum and urine alike and the word names which.
+    systems = BLOOD;
+    written = 'blood';
+    end--;
   }
   if (!systems) return null;
   if (systems === URINE && end > 1 && DAY_COLLECTION.test(words[end - 1] as string)) {

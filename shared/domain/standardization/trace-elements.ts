@@ -50,3 +50,8 @@ export function isTraceElementConcentration(concept: CorpusConcept): boolean {
   const axes = axesOfConcept(concept);
   return axes !== null && ELEMENTS.has(axes.component) && /^(?:mass|moles)\/volume$/.test(axes.property);
 }
+
+/** Whether a written name is an element's LOINC component alone (`Mercury`, `cadmium`). */
+export function namesAnElement(written: string): boolean {
+  return ELEMENTS.has(written.trim().toLowerCase());
+}

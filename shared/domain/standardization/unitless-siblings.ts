@@ -12,6 +12,7 @@ import { molarMassOf } from './molar-masses';
 import { analyseIndicatorText, normalizeIndicatorText, type PropertyHint } from './normalize-text';
 import { framingReachedByName } from './not-a-reading';
 import { summarisesAPeriod } from './period-statistic';
+import { NO_AMOUNT, QUANTITATIVE } from './quantitative-scale';
 import { type IndicatorResolution, resolveIndicator } from './resolver';
 import { readSystemAxis } from './system-axis';
 import { isTraceElementConcentration } from './trace-elements';
@@ -123,10 +124,14 @@ function namesSpecimen(name: string): boolean {
 const WRITTEN_PROPERTY: readonly (readonly [RegExp, string])[] = [
   [/\b(?:screen(?:ing)?|qualitative|ql|presence)\b/i, 'presence'],
   [/\b(?:titer|titre|titr)\b/i, 'titer'],
+  // HL7 short names write a count as `#` (`WBC # Bld Auto`, `Platelet # Bld`).
+  [/(?:^|\s)#(?=\s|$)/, '#/volume'],
 ];
 
 function writesOwnProperty(concept: CorpusConcept, name: string): boolean {
   const property = axesOfConcept(concept)?.property;
+  // A LOINC short name's property suffix (`TSH SerPl-aCnc`, `Glucose BldC Glucomtr-mCnc`) states the property itself.
+  if (property !== undefined && readSystemAxis(name)?.property === property) return true;
   return WRITTEN_PROPERTY.some(([words, written]) => words.test(name) && property === written);
 }
 
@@ -148,6 +153,22 @@ function reportedOnTwoScales(concept: CorpusConcept): boolean {
 }
 
 /**
+ * `hCG, Quantitative` beside `Choriogonadotropin [Multiple of the median]` and the pregnancy test: the written
+ * `quantitative` rules out every sibling that is no measured amount, so when those are its only siblings of another
+ * property, the missing unit has nothing left to decide.
+ */
+function measuredAmongScores(concept: CorpusConcept, name: string): boolean {
+  if (!QUANTITATIVE.test(name)) return false;
+  const axes = axesOfConcept(concept);
+  if (!axes || NO_AMOUNT.test(axes.property)) return false;
+  const family = conceptsByComponent().get(axes.component) ?? [];
+  return family.every(
+    (m) =>
+      m.concept === concept || !m.axes.property || m.axes.property === axes.property || NO_AMOUNT.test(m.axes.property),
+  );
+}
+
+/**
  * Whether this concept, reached from `name` without a unit, stands among siblings the missing unit would have to
  * decide: any sibling of another property when the name states none (`[Mass/volume]`, `-mCnc`), or of another
  * specimen when the name names none. An analyte laboratories report in mass and in molar units (`molar-masses.ts`)
@@ -161,8 +182,13 @@ export function unitWouldDecide(concept: CorpusConcept, name: string, property: 
   // A trace element has its mass, molar and other-specimen siblings in LOINC where the corpus has one concept.
   const element = isTraceElementConcentration(concept);
   const massOrMolar = kinds.property || element || molarMassOf(concept.code) !== null || reportedOnTwoScales(concept);
+  const quantityWritten =
+    !element &&
+    molarMassOf(concept.code) === null &&
+    !reportedOnTwoScales(concept) &&
+    measuredAmongScores(concept, name);
   return (
-    (massOrMolar && property === null && !writesOwnProperty(concept, name)) ||
+    (massOrMolar && property === null && !writesOwnProperty(concept, name) && !quantityWritten) ||
     ((kinds.system || element) && !namesSpecimen(name))
   );
 }

@@ -52,6 +52,9 @@ const SETS = [
   // Session 20, helper V: families of the names-s20 sets the resolver abstained on (specimen, method and timing words
   // in the report's language, units of one scale, vendor field schemes).
   { nullFile: 'null-right-v5.tsv', codeFile: 'code-right-v5.tsv', least: 10 },
+  // Session 21, helper N: name families left by session 20 (an element with a bare `blood`, a short name's property
+  // suffix or `#`, a vital sign's period statistic as a vendor field).
+  { nullFile: 'null-right-n6.tsv', codeFile: 'code-right-n6.tsv', least: 10 },
 ];
 
 describe.each(SETS)(

@@ -3,6 +3,7 @@ import { corpusIndex } from '../../../shared/domain/standardization/corpus';
 import { buildCorpus, readSources } from '../../../shared/domain/standardization/data/build-corpus';
 import { normalizeIndicatorText } from '../../../shared/domain/standardization/normalize-text';
 import { resolveIndicator } from '../../../shared/domain/standardization/resolver';
+import { resolveReadingIndicator } from '../../../shared/domain/standardization/unitless-siblings';
 
 const sources = readSources();
 const vendors = Object.entries(sources.vendorFields);
@@ -45,13 +46,9 @@ describe('vendor API field names (data/vendor-fields.json)', () => {
   });
 
   it('resolves a sample of vendor spellings with a fitting unit', () => {
-    expect(resolveIndicator('average_breath', '/min').loincCode).toBe('9279-1'); // Oura sleep
     expect(resolveIndicator('height_meter', 'm').loincCode).toBe('8302-2'); // WHOOP body measurement
-    expect(resolveIndicator('hr_average', '/min').loincCode).toBe('8867-4'); // Withings sleep summary
     expect(resolveIndicator('Heart Pulse', '/min').loincCode).toBe('8867-4'); // Withings meastype 11
     expect(resolveIndicator('minutesAsleep', 'min').loincCode).toBe('93832-4'); // Fitbit sleep log
-    expect(resolveIndicator('averageHeartRateInBeatsPerMinute', '/min').loincCode).toBe('8867-4'); // Garmin
-    expect(resolveIndicator('breathing_rate_avg', '/min').loincCode).toBe('9279-1'); // Polar Nightly Recharge
     expect(resolveIndicator('RestingHeartRateRecord', '/min').loincCode).toBe('40443-4'); // Health Connect
     expect(resolveIndicator('OxygenSaturationRecord', '%').loincCode).toBe('59408-5'); // Health Connect
     expect(resolveIndicator('com.google.step_count.delta', '{steps}').loincCode).toBe('55423-8'); // Google Fit
@@ -66,7 +63,6 @@ describe('vendor API field names (data/vendor-fields.json)', () => {
     expect(resolveIndicator('egvs', 'mg/dL').loincCode).toBe('99504-3'); // Dexcom CGM: interstitial fluid
     expect(resolveIndicator('egvs', 'mmol/L').loincCode).toBe('105272-9');
     expect(resolveIndicator('resting_hr_bpm', 'bpm').loincCode).toBe('40443-4'); // Terra
-    expect(resolveIndicator('avg_saturation_percentage', '%').loincCode).toBe('59408-5'); // Terra
     expect(resolveIndicator('calories_active', 'kcal').loincCode).toBe('41981-2'); // Junction
     expect(resolveIndicator('heartrate_resting', '/min').loincCode).toBe('40443-4'); // Spike
   });
@@ -77,7 +73,7 @@ describe('vendor API field names (data/vendor-fields.json)', () => {
     expect(resolveIndicator('hrv_rmssd_milli', 'ms').loincCode).toBeNull(); // RMSSD: uncoded in HDS
     expect(resolveIndicator('HeartRateVariabilityRmssdRecord', 'ms').loincCode).toBeNull();
     expect(resolveIndicator('averageStressLevel').loincCode).toBeNull();
-    expect(resolveIndicator('heartrate_max', '/min').loincCode).toBeNull(); // Spike: no maximum heart rate concept
+    expect(resolveReadingIndicator('heartrate_max', '/min').loincCode).toBeNull(); // Spike: no maximum heart rate concept
     expect(resolveIndicator('avg_hrv_rmssd', 'ms').loincCode).toBeNull(); // Terra: RMSSD
     expect(resolveIndicator('HKQuantityTypeIdentifierWalkingHeartRateAverage', '/min').loincCode).toBeNull();
     expect(resolveIndicator('egvs').loincCode).toBeNull(); // mass or molar: the unit chooses
@@ -86,5 +82,29 @@ describe('vendor API field names (data/vendor-fields.json)', () => {
     for (const [vendor, v] of vendors)
       for (const name of Object.keys(v.leftOut ?? {}))
         expect(mapped.has(normalizeIndicatorText(name)), `${vendor} ${name}`).toBe(false);
+  });
+
+  it('leaves a vital sign period statistic out: no reading is filed under it, a question still finds the series (session 21, helper N)', () => {
+    // LOINC's vital-sign codes are point-in-time; a night's or a day's average is another observable (period-statistic.ts).
+    const statistics = [
+      ['oura', 'average_heart_rate', '/min', '8867-4'],
+      ['oura', 'average_breath', '/min', null],
+      ['withings', 'hr_average', '/min', '8867-4'],
+      ['garmin', 'averageHeartRateInBeatsPerMinute', '/min', '8867-4'],
+      ['polar', 'breathing_rate_avg', '/min', '9279-1'],
+      ['google-fit', 'com.google.heart_rate.summary', '/min', null],
+      ['terra', 'avg_saturation_percentage', '%', null],
+      ['terra', 'day_avg_systolic_bp', 'mm[Hg]', null],
+      ['spike', 'avg_hr', '/min', '8867-4'],
+    ] as const;
+    for (const [vendor, name, unit, series] of statistics) {
+      expect(sources.vendorFields[vendor]?.leftOut?.[name], `${vendor} ${name}`).toMatch(/period statistic/);
+      expect(
+        sources.vendorFields[vendor]?.fields.some((f) => f.name === name),
+        `${vendor} ${name}`,
+      ).toBe(false);
+      expect(resolveReadingIndicator(name, unit).loincCode, name).toBeNull();
+      expect(resolveIndicator(name, unit).loincCode, name).toBe(series);
+    }
   });
 });
