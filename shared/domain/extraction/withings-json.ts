@@ -72,7 +72,11 @@ function wallTime(seconds: number, zone: string | null): string | null {
   return date.toISOString().slice(0, 19);
 }
 
+/** A group's `category`: 1 a real measurement, 2 a user objective (a target weight), which is never a reading. */
+const USER_OBJECTIVE = 2;
+
 function groupReadings(group: JsonObject, zone: string | null, into: ExtractedReading[]): void {
+  if (integer(group.category) === USER_OBJECTIVE) return;
   const seconds = integer(group.date);
   const measuredAt = seconds === null ? null : wallTime(seconds, zone);
   if (measuredAt === null || !Array.isArray(group.measures)) return;
