@@ -18,8 +18,7 @@
  * Names, values, units, ranges and flags are returned as written. Linear in the lines; each line is capped in length.
  */
 
-import { resolveReadingIndicator } from '../standardization/unitless-siblings';
-import { normalizeUnit } from '../standardization/units';
+import { normalizeUnit, resolveReadingIndicator } from '#standardization';
 import type { SlashOrder } from './dates';
 import { cleanName, plausibleName, splitNameTail, valueStarts } from './inline-readings';
 import { type Measurement, parseMeasurement } from './measurement';
