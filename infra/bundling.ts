@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
-import { access, cp, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { access, cp, mkdir, mkdtemp, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
 import { basename, dirname, extname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type BuildOptions, build } from 'esbuild';
@@ -237,7 +238,8 @@ export async function buildLazyPackages(outDir: string): Promise<string[]> {
   for (const file of Object.values(imports)) ownModules.push(await readFile(join(outDir, file), 'utf8'));
   for (const specifier of new Set(ownModules.flatMap(sharedSpecifiersOf))) {
     const file = `./lazy/${specifier.slice(1)}.mjs`;
-    await buildModule(specifier, join(outDir, file));
+    await mkdir(join(outDir, 'lazy'), { recursive: true });
+    await cp(await builtSharedModule(specifier), join(outDir, file));
     const inner = lazySpecifiersOf(await readFile(join(outDir, file), 'utf8'));
     if (inner.static.length + inner.dynamic.length > 0)
       throw new Error(`${specifier}: a shared module imports ${[...inner.static, ...inner.dynamic].join(', ')}`);
@@ -270,6 +272,27 @@ function lazyModuleOptions(specifier: string) {
       ? [...lambdaBundle.external, ...[...LAZY_MODULES, ...SHARED_IMPORTS].filter((m) => m !== specifier)]
       : [...lambdaBundle.external],
   } satisfies BuildOptions;
+}
+
+/**
+ * A shared module is the same in every function's asset: built once per process (a bundle test or benchmark bundles
+ * many functions in one), into a temporary file each asset copies. Not cached across processes: it is our code.
+ */
+const sharedBuilds = new Map<string, Promise<string>>();
+
+function builtSharedModule(specifier: string): Promise<string> {
+  let built = sharedBuilds.get(specifier);
+  if (!built) {
+    built = (async () => {
+      const dir = await mkdtemp(join(tmpdir(), 'hds-shared-'));
+      const outfile = join(dir, `${specifier.slice(1)}.mjs`);
+      await buildModule(specifier, outfile);
+      return outfile;
+    })();
+    built.catch(() => sharedBuilds.delete(specifier));
+    sharedBuilds.set(specifier, built);
+  }
+  return built;
 }
 
 /** Our own lazy modules are small and change with the code: built every time, not cached. */
