@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
-import { access, cp, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { access, cp, mkdir, mkdtemp, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
 import { basename, dirname, extname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type BuildOptions, build } from 'esbuild';
@@ -91,6 +92,15 @@ export const LAZY_IMPORT_FILES: Readonly<Partial<Record<(typeof LAZY_IMPORTS)[nu
   '#eval-sandbox': ['@jitl/quickjs-wasmfile-release-sync/wasm'],
 };
 
+/**
+ * Our own modules every bundle and lazy module imports by name rather than bundling a copy, so a process holds one
+ * instance however many of them load it: `#standardization`, the resolver and its LOINC corpus (~785 KB parsed and
+ * indexed at load), which the function, the offline engine and the offline reading extractor all use. Unlike a lazy
+ * module it may be imported statically; it is bundled once into the asset under `lazy/` beside the lazy modules, and
+ * the asset's package.json maps its name there. Its size counts toward the function's cold start.
+ */
+export const SHARED_IMPORTS = ['#standardization'] as const;
+
 const LAZY_MODULES = [...LAZY_PACKAGES, ...LAZY_IMPORTS];
 
 /**
@@ -126,8 +136,15 @@ export function esbuildOptionsFor(entryPath: string, outfile?: string): BuildOpt
     sourcesContent: lambdaBundle.sourcesContent,
     mainFields: [...lambdaBundle.mainFields],
     banner: { js: lambdaBundle.banner },
-    external: [...lambdaBundle.external, ...LAZY_MODULES],
+    external: [...lambdaBundle.external, ...LAZY_MODULES, ...SHARED_IMPORTS],
   };
+}
+
+/** The shared modules ({@link SHARED_IMPORTS}) a built module imports, statically or with `import()`. */
+export function sharedSpecifiersOf(code: string): string[] {
+  const names = SHARED_IMPORTS.map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|');
+  const pattern = new RegExp(`(?:\\bfrom\\s*|\\bimport\\s*\\(?\\s*)["'\`](${names})["'\`]`, 'g');
+  return [...new Set([...code.matchAll(pattern)].map((m) => m[1]!))].sort();
 }
 
 /** The lazy modules' specifiers a bundle imports, e.g. `gpt-tokenizer/encoding/o200k_base` or `#tracing`. */
@@ -216,6 +233,18 @@ export async function buildLazyPackages(outDir: string): Promise<string[]> {
     exports[subpath ? `.${subpath}` : '.'] = file;
     exportsByPackage.set(pkg, exports);
   }
+  // The shared modules the bundle or its lazy modules import: each built once, whoever imports it.
+  const ownModules = [bundle];
+  for (const file of Object.values(imports)) ownModules.push(await readFile(join(outDir, file), 'utf8'));
+  for (const specifier of new Set(ownModules.flatMap(sharedSpecifiersOf))) {
+    const file = `./lazy/${specifier.slice(1)}.mjs`;
+    await mkdir(join(outDir, 'lazy'), { recursive: true });
+    await cp(await builtSharedModule(specifier), join(outDir, file));
+    const inner = lazySpecifiersOf(await readFile(join(outDir, file), 'utf8'));
+    if (inner.static.length + inner.dynamic.length > 0)
+      throw new Error(`${specifier}: a shared module imports ${[...inner.static, ...inner.dynamic].join(', ')}`);
+    imports[specifier] = file;
+  }
   for (const [pkg, exports] of exportsByPackage) {
     const manifestFile = join(outDir, 'node_modules', pkg, 'package.json');
     await mkdir(dirname(manifestFile), { recursive: true });
@@ -240,9 +269,30 @@ function lazyModuleOptions(specifier: string) {
     banner: { js: lambdaBundle.banner },
     // Our own lazy modules leave the other lazy modules out, as a function's bundle does.
     external: specifier.startsWith('#')
-      ? [...lambdaBundle.external, ...LAZY_MODULES.filter((m) => m !== specifier)]
+      ? [...lambdaBundle.external, ...[...LAZY_MODULES, ...SHARED_IMPORTS].filter((m) => m !== specifier)]
       : [...lambdaBundle.external],
   } satisfies BuildOptions;
+}
+
+/**
+ * A shared module is the same in every function's asset: built once per process (a bundle test or benchmark bundles
+ * many functions in one), into a temporary file each asset copies. Not cached across processes: it is our code.
+ */
+const sharedBuilds = new Map<string, Promise<string>>();
+
+function builtSharedModule(specifier: string): Promise<string> {
+  let built = sharedBuilds.get(specifier);
+  if (!built) {
+    built = (async () => {
+      const dir = await mkdtemp(join(tmpdir(), 'hds-shared-'));
+      const outfile = join(dir, `${specifier.slice(1)}.mjs`);
+      await buildModule(specifier, outfile);
+      return outfile;
+    })();
+    built.catch(() => sharedBuilds.delete(specifier));
+    sharedBuilds.set(specifier, built);
+  }
+  return built;
 }
 
 /** Our own lazy modules are small and change with the code: built every time, not cached. */

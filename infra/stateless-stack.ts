@@ -29,7 +29,7 @@ import { EMBEDDINGS_CACHE_PREFIX } from '../shared/config/resources';
 import { PROVIDER_SLUGS } from '../shared/domain/pulse/providers';
 import { CLOUD_WS_MAX_CHUNK_BYTES } from '../shared/domain/stream-limits';
 import { encryptedLogGroup } from './audit-logs';
-import { LAZY_IMPORTS, LAZY_PACKAGES, lambdaBundle } from './bundling';
+import { LAZY_IMPORTS, LAZY_PACKAGES, lambdaBundle, SHARED_IMPORTS } from './bundling';
 import { type FunctionGroup, FunctionGroupStack, functionGroup } from './function-groups';
 import { API_STAGE_NAME, pascalCase, queueUrlEnvVar } from './naming';
 import { createRestApi, createWebSocketApi, customDomainsFrom, mapCustomDomains } from './public-api';
@@ -59,7 +59,7 @@ const bundling: BundlingOptions = {
   bundleAwsSDK: true,
   // Lazy packages and our own lazy modules (`#…`) stay out of the bundle, as in `esbuildOptionsFor`: inlined, they would
   // load at every cold start, and a module that reads a file beside itself (QuickJS's WASM) would not find it.
-  externalModules: [...lambdaBundle.external, ...LAZY_PACKAGES, ...LAZY_IMPORTS],
+  externalModules: [...lambdaBundle.external, ...LAZY_PACKAGES, ...LAZY_IMPORTS, ...SHARED_IMPORTS],
   // The lazy modules a bundle imports, each bundled beside it (node_modules/ or lazy/, infra/bundling.ts). CDK runs the
   // hook in the project's root, where `--import tsx` resolves.
   commandHooks: {

@@ -1,6 +1,6 @@
+import { standardizeReading } from '#standardization';
 import { nowMs } from '../clock';
 import { readingKey, toolWrittenKeys, turnUserText } from '../domain/agent/consolidation';
-import { standardizeReading } from '../domain/standardization';
 import { parseTimestamp } from '../domain/timestamps';
 import { log } from '../log';
 import type { ConsolidationCounts, StoredResponse } from '../ports/conversation-store';

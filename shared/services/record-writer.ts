@@ -1,8 +1,8 @@
 import { createHash, randomUUID } from 'node:crypto';
+import { buildObservation, standardizeReading } from '#standardization';
 import { nowMs } from '../clock';
 import type { HealthRecord, RecordSource } from '../domain/records';
 import { expiryFor, type StoredRetention } from '../domain/retention';
-import { buildObservation, standardizeReading } from '../domain/standardization';
 import type { RetrievedResolutions } from '../domain/standardization/standardize';
 import type { ReadingInput, StandardizedReading } from '../domain/standardization/types';
 import type { Tenancy } from '../http/tenancy';

@@ -1,7 +1,7 @@
+import { standardizeReading } from '#standardization';
 import { nowMs } from '../clock';
 import type { ExtractedReading } from '../domain/extraction/types';
 import type { StoredRetention } from '../domain/retention';
-import { standardizeReading } from '../domain/standardization';
 import type { RetrievedResolutions } from '../domain/standardization/standardize';
 import type { ReadingInput } from '../domain/standardization/types';
 import { parseTimestamp } from '../domain/timestamps';

@@ -5,7 +5,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BUNDLE_FILE, bundleFunction, DATA_FILES, LAZY_PACKAGES, lazySpecifiersOf } from '../../infra/bundling';
+import {
+  BUNDLE_FILE,
+  bundleFunction,
+  DATA_FILES,
+  LAZY_PACKAGES,
+  lazySpecifiersOf,
+  sharedSpecifiersOf,
+} from '../../infra/bundling';
 import { longLayoutXlsx, textPdf } from '../support/document-fixtures';
 import { client, type Harness, startHarness } from '../support/harness';
 
@@ -68,13 +75,26 @@ function runBundle(
   env: Record<string, string> = {},
   { dir = assetDir, functionName = 'create-standardization' } = {},
 ): Promise<{ statusCode: number; body: string }[]> {
+  // With HDS_COUNT_CORPUS_READS, every read of the corpus file is counted (node:fs patched before the bundle loads,
+  // its ESM bindings synced) and the count is added to each answer.
   const script = `
+    let corpusReads = 0;
+    if (process.env.HDS_COUNT_CORPUS_READS) {
+      const fs = (await import('node:fs')).default;
+      const read = fs.readFileSync;
+      fs.readFileSync = function (path, ...rest) {
+        if (String(path).endsWith('loinc-corpus.json')) corpusReads++;
+        return read.call(this, path, ...rest);
+      };
+      (await import('node:module')).syncBuiltinESMExports();
+    }
     const { handler } = await import(${JSON.stringify(pathToFileURL(join(dir, BUNDLE_FILE)).href)});
     const context = { functionName: '${functionName}', functionVersion: '$LATEST', memoryLimitInMB: '1024',
       invokedFunctionArn: 'arn:aws:lambda:eu-west-1:000000000000:function:${functionName}',
       awsRequestId: 'bundle-test', getRemainingTimeInMillis: () => 29000 };
     const out = [];
     for (const event of JSON.parse(process.argv[1])) out.push(await handler(event, context));
+    if (process.env.HDS_COUNT_CORPUS_READS) for (const answer of out) answer.corpusReads = corpusReads;
     process.stdout.write('\\n' + JSON.stringify(out));`;
   return new Promise((resolve, reject) => {
     execFile(
@@ -144,6 +164,7 @@ describe("the same asset with Lambda's environment", () => {
         '#offline-engine': './lazy/offline-engine.mjs',
         '#offline-extractor': './lazy/offline-extractor.mjs',
         '#tracing': './lazy/tracing.mjs',
+        '#standardization': './lazy/standardization.mjs',
       },
     });
     expect(await readFile(join(assetDir, BUNDLE_FILE), 'utf8')).not.toContain('cls-hooked');
@@ -162,25 +183,41 @@ describe("the same asset with Lambda's environment", () => {
 describe('a function that standardizes, with the LOINC corpus beside its bundle', () => {
   const corpusFile = readFileSync(join(repoRoot, DATA_FILES['./data/loinc-corpus.json']!), 'utf8');
 
-  it('ships the corpus as data/loinc-corpus.json beside each module that reads it, and not inside them', async () => {
-    for (const file of ['data/loinc-corpus.json', 'lazy/data/loinc-corpus.json'])
-      expect(await readFile(join(assetDir, file), 'utf8'), file).toBe(corpusFile);
-    expect(await readFile(join(dataAssetDir, 'data/loinc-corpus.json'), 'utf8')).toBe(corpusFile);
+  it('ships the corpus once, beside the one shared module that reads it (#standardization), and not inside it', async () => {
+    for (const dir of [assetDir, dataAssetDir])
+      expect(await readFile(join(dir, 'lazy/data/loinc-corpus.json'), 'utf8'), dir).toBe(corpusFile);
     // A synonym and the corpus's own description: strings nothing but the corpus holds.
     const { description } = JSON.parse(corpusFile) as { description: string };
-    for (const module of [
-      join(dataAssetDir, BUNDLE_FILE),
-      join(assetDir, BUNDLE_FILE),
-      join(assetDir, 'lazy/offline-engine.mjs'),
-    ]) {
+    for (const module of [join(dataAssetDir, 'lazy/standardization.mjs'), join(assetDir, 'lazy/standardization.mjs')]) {
       const code = await readFile(module, 'utf8');
       expect(code, module).toContain('"./data/loinc-corpus.json"');
       expect(code, module).not.toContain('Glasgow Coma Scale Data');
       expect(code, module).not.toContain(description.slice(0, 60));
     }
-    // The lazy module without the corpus gets no copy.
-    await expect(stat(join(dataAssetDir, 'lazy', 'data'))).rejects.toThrow();
+    // The bundle and the offline engine and extractor import the resolver by name: none holds a copy of it.
+    for (const module of [
+      join(dataAssetDir, BUNDLE_FILE),
+      join(assetDir, BUNDLE_FILE),
+      join(assetDir, 'lazy/offline-engine.mjs'),
+      join(assetDir, 'lazy/offline-extractor.mjs'),
+    ]) {
+      const code = await readFile(module, 'utf8');
+      expect(code, module).not.toContain('loinc-corpus.json');
+      expect(sharedSpecifiersOf(code), module).toEqual(['#standardization']);
+    }
+    for (const dir of [assetDir, dataAssetDir]) await expect(stat(join(dir, 'data'))).rejects.toThrow();
   });
+
+  it('reads and indexes the corpus once per process, though the function, the extractor and the engine standardize', async () => {
+    // No model configured: the PDF's readings come from the lazy offline extractor, which resolves names as it reads,
+    // and the function standardizes them after; both through the one `#standardization` module.
+    const [answer] = await runBundle([await multipartEvent(await textPdf(), 'report.pdf', 'application/pdf')], {
+      HDS_COUNT_CORPUS_READS: '1',
+    });
+    expect(answer!.statusCode, answer!.body).toBe(200);
+    expect(JSON.parse(answer!.body).data.length).toBeGreaterThanOrEqual(3);
+    expect((answer as unknown as { corpusReads: number }).corpusReads).toBe(1);
+  }, 120_000);
 
   it('resolves LOINC codes when create-data runs from its asset in a fresh Node process', async () => {
     const event = JSON.parse(readFileSync(join(repoRoot, 'events/create-data.json'), 'utf8'));

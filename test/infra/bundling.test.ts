@@ -13,6 +13,7 @@ import {
   dataFilesOf,
   esbuildOptionsFor,
   LAMBDA_NODE_TARGET,
+  sharedSpecifiersOf,
 } from '../../infra/bundling';
 
 /**
@@ -58,6 +59,7 @@ describe('esbuildOptionsFor', () => {
       '#offline-engine',
       '#offline-extractor',
       '#eval-sandbox',
+      '#standardization',
     ]);
     expect(LAMBDA_NODE_TARGET).toBe('node22');
     expect(options.banner?.js).toMatch(/const require = \w*createRequire\w*\(import\.meta\.url\)/i);
@@ -65,6 +67,14 @@ describe('esbuildOptionsFor', () => {
 });
 
 describe('data files beside the bundle', () => {
+  it('finds the shared modules a built module imports, statically or not, and nothing else', () => {
+    expect(sharedSpecifiersOf('import{a as b}from"#standardization";import("#standardization")')).toEqual([
+      '#standardization',
+    ]);
+    expect(sharedSpecifiersOf('import"#standardization";')).toEqual(['#standardization']);
+    expect(sharedSpecifiersOf('const s="#standardization";import("#offline-extractor")')).toEqual([]);
+  });
+
   it('finds the ./data/ files a module reads beside itself, as esbuild leaves the URL', () => {
     const minified = 'var r=JSON.parse(o(new URL("./data/loinc-corpus.json",import.meta.url),"utf8"));';
     expect(dataFilesOf(minified + minified)).toEqual(['./data/loinc-corpus.json']);

@@ -1,5 +1,4 @@
-import { convertValue } from '../standardization/unit-conversion';
-import { normalizeUnit } from '../standardization/units';
+import { convertValue, normalizeUnit } from '#standardization';
 
 /**
  * How each HealthKit sample type of an export becomes HDS readings (design `docs/design/wearables.md` §9.3). Names

@@ -8,7 +8,7 @@
  * retrieval) gives way to `Hemoglobina` (exact).
  */
 
-import { resolveReadingIndicator } from '../standardization/unitless-siblings';
+import { resolveReadingIndicator } from '#standardization';
 import type { SourceLine } from './lines';
 
 /** How many numbered code rows make a code column. */

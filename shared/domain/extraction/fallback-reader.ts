@@ -18,9 +18,7 @@
  * Names, values, units, ranges and flags are returned as written. Linear in the lines; each line is capped in length.
  */
 
-import { hasCachedResolution } from '../standardization/resolver';
-import { resolveReadingIndicator } from '../standardization/unitless-siblings';
-import { normalizeUnit } from '../standardization/units';
+import { hasCachedResolution, normalizeUnit, resolveReadingIndicator } from '#standardization';
 import type { SlashOrder } from './dates';
 import { cleanName, plausibleName, splitNameTail, valueStarts } from './inline-readings';
 import { LOOKUP_BUDGET, lookupStatistics, spendLookup, withLookupBudget } from './lookup-budget';

@@ -3,7 +3,7 @@
  * (`104 mg/dL (70-99) H`, `104 H mg/dL 65-99`, `11,8 ↓ g/dl 12,0 - 15,4`, `6.1 %`, `Negative  Negative`).
  * Everything is returned as written; only the separators around the parts (parentheses, `Ref:`) are dropped.
  */
-import { normalizeUnit } from '../standardization/units';
+import { normalizeUnit } from '#standardization';
 
 export interface Measurement {
   value: string;

@@ -4,9 +4,8 @@
  * readings), and the words that make a number a dose rather than a result.
  */
 
-import { corpusIndex } from '../standardization/corpus';
+import { corpusIndex, resolveIndicator } from '#standardization';
 import { normalizeIndicatorText } from '../standardization/normalize-text';
-import { resolveIndicator } from '../standardization/resolver';
 import { abbreviatedCaptionMatcher } from './abbreviated-captions';
 import { countLookup, spendLookup } from './lookup-budget';
 

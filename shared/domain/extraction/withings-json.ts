@@ -3,31 +3,24 @@
  * Unix seconds, and holds measures written as an integer `value`, a power of ten `unit` and a `type` code (1 weight,
  * 6 fat ratio, 9 and 10 diastolic and systolic blood pressure, 11 heart pulse, ...). The reading's value is
  * `value × 10^unit` written out exactly (`72345`, `-3` → `72.345`); its name and unit are those Withings documents
- * for the code. Codes not listed are left unread rather than named by a number. The date is the export's own time
- * zone's wall time when it names one (`"timezone": "Europe/Paris"`), else UTC.
+ * for the code (`../withings-measure-types.ts`, the table the provider sync and the corpus build read too). Codes not
+ * read there are left unread rather than named by a number. The date is the export's own time zone's wall time when
+ * it names one (`"timezone": "Europe/Paris"`), else UTC.
  */
+
+import { WITHINGS_MEASURE_TYPES } from '../withings-measure-types';
 import type { Json, JsonObject } from './fhir-json';
 import type { ExtractedReading } from './types';
 
-/** Withings measure type codes: name and unit as the API documents them. */
-const MEASURE_TYPES: ReadonlyMap<number, { name: string; unit: string | null }> = new Map([
-  [1, { name: 'Weight', unit: 'kg' }],
-  [4, { name: 'Height', unit: 'm' }],
-  [5, { name: 'Fat Free Mass', unit: 'kg' }],
-  [6, { name: 'Fat Ratio', unit: '%' }],
-  [8, { name: 'Fat Mass Weight', unit: 'kg' }],
-  [9, { name: 'Diastolic Blood Pressure', unit: 'mmHg' }],
-  [10, { name: 'Systolic Blood Pressure', unit: 'mmHg' }],
-  [11, { name: 'Heart Pulse', unit: 'bpm' }],
-  [12, { name: 'Temperature', unit: '°C' }],
-  [54, { name: 'SpO2', unit: '%' }],
-  [71, { name: 'Body Temperature', unit: '°C' }],
-  [73, { name: 'Skin Temperature', unit: '°C' }],
-  [76, { name: 'Muscle Mass', unit: 'kg' }],
-  [77, { name: 'Hydration', unit: 'kg' }],
-  [88, { name: 'Bone Mass', unit: 'kg' }],
-  [91, { name: 'Pulse Wave Velocity', unit: 'm/s' }],
-]);
+/**
+ * The types an export's value is one measured result of: Withings' measures with a documented unit. Scores,
+ * classifications, per-segment values and the types the reference gives no unit for (the ECG intervals) stay unread.
+ */
+const READ_TYPES: ReadonlyMap<number, { name: string; unit: string }> = new Map(
+  WITHINGS_MEASURE_TYPES.flatMap((t) =>
+    t.kind === 'measure' && t.unit !== null ? [[t.type, { name: t.name, unit: t.unit }] as const] : [],
+  ),
+);
 
 const MAX_NESTING = 8;
 
@@ -79,13 +72,17 @@ function wallTime(seconds: number, zone: string | null): string | null {
   return date.toISOString().slice(0, 19);
 }
 
+/** A group's `category`: 1 a real measurement, 2 a user objective (a target weight), which is never a reading. */
+const USER_OBJECTIVE = 2;
+
 function groupReadings(group: JsonObject, zone: string | null, into: ExtractedReading[]): void {
+  if (integer(group.category) === USER_OBJECTIVE) return;
   const seconds = integer(group.date);
   const measuredAt = seconds === null ? null : wallTime(seconds, zone);
   if (measuredAt === null || !Array.isArray(group.measures)) return;
   for (const measure of group.measures) {
     if (!isObject(measure)) continue;
-    const type = MEASURE_TYPES.get(integer(measure.type) ?? -1);
+    const type = READ_TYPES.get(integer(measure.type) ?? -1);
     const raw = integer(measure.value);
     const exponent = integer(measure.unit);
     const value = type && raw !== null && exponent !== null ? scaledDecimal(raw, exponent) : null;

@@ -1,9 +1,12 @@
+import {
+  analyteKeyOf,
+  commonNameOf,
+  conceptByCode,
+  convertValue,
+  molarMassOf,
+  resolveIndicator,
+} from '#standardization';
 import type { LeftOutReadings, SeriesPoint, SeriesSummary, ToolReading, TrendDirection } from '../agent/tool-results';
-import { commonNameOf } from '../standardization/common-name';
-import { conceptByCode } from '../standardization/corpus';
-import { analyteKeyOf, molarMassOf } from '../standardization/molar-masses';
-import { resolveIndicator } from '../standardization/resolver';
-import { convertValue } from '../standardization/unit-conversion';
 
 /**
  * One test's readings as one series, every figure from one and the same set: the readings in the series' unit,

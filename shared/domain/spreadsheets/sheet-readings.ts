@@ -12,9 +12,8 @@
  * signal that a wide header names a measurement; names, values, units and ranges are returned as written.
  * Pure: no I/O, no clock.
  */
+import { normalizeUnit, resolveIndicator } from '#standardization';
 import type { DocumentTable } from '../documents/types';
-import { resolveIndicator } from '../standardization/resolver';
-import { normalizeUnit } from '../standardization/units';
 import {
   combineDateTime,
   isNumericCell,

@@ -1,11 +1,16 @@
 import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
+import {
+  corpusIndex,
+  type RetrievedResolutions,
+  resolveFromNeighbours,
+  resolveIndicator,
+  resolverUnitOf,
+  retrievalKey,
+} from '#standardization';
 import { EMBEDDINGS_CACHE_PREFIX } from '../../config/resources';
-import { corpusIndex } from '../../domain/standardization/corpus';
 import { normalizeIndicatorText } from '../../domain/standardization/normalize-text';
-import { resolveFromNeighbours, resolveIndicator } from '../../domain/standardization/resolver';
 import type { KeyNeighbour } from '../../domain/standardization/retrieval/retrieve';
-import { type RetrievedResolutions, resolverUnitOf, retrievalKey } from '../../domain/standardization/standardize';
 import type { ReadingInput } from '../../domain/standardization/types';
 import { log } from '../../log';
 import type { BlobStore } from '../../ports/blob-store';

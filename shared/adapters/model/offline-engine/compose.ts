@@ -1,7 +1,7 @@
+import { commonNameOf } from '#standardization';
 import type { QueryHealthDataResult, SeriesSummary, ToolReading } from '../../../domain/agent/tool-results';
 import { type VisChartSpec, visChartBlock } from '../../../domain/agent/vis-chart';
 import { summarizeAllSeries } from '../../../domain/series/summarize-series';
-import { commonNameOf } from '../../../domain/standardization/common-name';
 import { comparisonCharts, flaggedChart, seriesChart } from './charts';
 import type { ToolOutcome } from './conversation';
 import { cell, formatChange, formatPercent, shortName, withUnit } from './format';

@@ -1,6 +1,5 @@
+import { conceptByCode, LOINC_CORPUS, resolveIndicator } from '#standardization';
 import type { SeriesSummary } from '../../../domain/agent/tool-results';
-import { LOINC_CORPUS, resolveIndicator } from '../../../domain/standardization';
-import { conceptByCode } from '../../../domain/standardization/corpus';
 import { normalizeIndicatorText } from '../../../domain/standardization/normalize-text';
 import type { Lexicon } from './lexicon';
 import { EN } from './lexicons/en';

@@ -1,5 +1,5 @@
+import { normalizeUnit } from '#standardization';
 import type { WriteFhirObservationArgs } from '../../../domain/agent/tool-results';
-import { normalizeUnit } from '../../../domain/standardization';
 import type { IndicatorMention } from './indicators';
 import type { TimeWindow } from './time-window';
 

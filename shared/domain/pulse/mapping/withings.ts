@@ -3,6 +3,8 @@
  * `getworkouts`, `v2/sleep getsummary`). Every answer is `{status, body}`; a `status` other than 0 is an error the
  * provider module handles before mapping, so here it is refused.
  */
+
+import { WITHINGS_MEASURE_TYPES as MEASURE_TYPE_TABLE } from '../../withings-measure-types';
 import { type JsonObject, type PayloadReader, payloadReader } from '../payload';
 import {
   dayEpisode,
@@ -15,18 +17,13 @@ import {
 } from '../readings';
 import { zoneOffsetAtLocal } from '../zones';
 
-/** getmeas `meastype` → indicator (Withings' measure types: 1, 5, 6, 8, 9, 10, 11, 54, 71). */
-export const WITHINGS_MEASURE_TYPES: Readonly<Record<number, WearableIndicatorId>> = {
-  1: 'bodyWeight',
-  5: 'leanBodyMass',
-  6: 'bodyFatPercentage',
-  8: 'fatMass',
-  9: 'diastolic',
-  10: 'systolic',
-  11: 'heartRate',
-  54: 'oxygenSaturation',
-  71: 'bodyTemperature',
-};
+/**
+ * getmeas `meastype` → indicator: the types of Withings' table (`../../withings-measure-types.ts`) that name a wearable
+ * indicator (1, 5, 6, 8, 9, 10, 11, 54, 71); the sync asks for these only.
+ */
+export const WITHINGS_MEASURE_TYPES: Readonly<Record<number, WearableIndicatorId>> = Object.fromEntries(
+  MEASURE_TYPE_TABLE.flatMap((t) => (t.wearable ? [[t.type, t.wearable] as const] : [])),
+);
 
 /** `category` 1 is a real measurement; 2 is a user objective (a target weight), never a reading. */
 const REAL_MEASUREMENT = 1;

@@ -18,6 +18,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { WITHINGS_MEASURE_TYPES, withingsConcept } from '../../withings-measure-types';
 import type { CorpusConcept, LoincCorpus } from '../corpus';
 import { normalizeIndicatorText, sortedTokenKey } from '../normalize-text';
 import { ocrSkeleton } from '../ocr-confusions';
@@ -597,13 +598,40 @@ function readJson<T>(name: string): T {
   return JSON.parse(readFileSync(join(DATA_DIR, name), 'utf8')) as T;
 }
 
+/**
+ * The vendor fields with Withings' measure types added from their one table (`../../withings-measure-types.ts`): a
+ * type with a concept gives two fields, Withings' name (`SP02`) and `meastype N` (how `vendor-field-names.ts` checks a
+ * `spo2 (type 54)`), ahead of the fields `vendor-fields.json` lists; a type without one gives both names left out.
+ */
+export function withWithingsMeasureTypes(vendors: VendorFields): VendorFields {
+  const withings = vendors.withings;
+  if (!withings) throw new Error('vendor-fields.json lists no withings vendor');
+  const fields: VendorField[] = [];
+  const leftOut: Record<string, string> = {};
+  for (const entry of WITHINGS_MEASURE_TYPES) {
+    const concept = withingsConcept(entry);
+    const typeName = `meastype ${entry.type}`;
+    if (concept) {
+      fields.push({ name: entry.name, code: concept.code, unit: concept.unit, where: `getmeas ${typeName}` });
+      fields.push({ name: typeName, ...concept, where: `getmeas measures[].type ${entry.type} (${entry.name})` });
+    } else if ('leftOut' in entry.concept) {
+      leftOut[entry.name] = `${typeName}: ${entry.concept.leftOut}`;
+      leftOut[typeName] = `${entry.name}: ${entry.concept.leftOut}`;
+    }
+  }
+  return {
+    ...vendors,
+    withings: { ...withings, fields: [...fields, ...withings.fields], leftOut: { ...leftOut, ...withings.leftOut } },
+  };
+}
+
 /** The sources as committed in this folder. */
 export function readSources(): CorpusSources {
   return {
     curated: readJson<LoincCorpus>('curated-concepts.json'),
     modern: readJson<{ concepts: ModernOrder[] }>('modern-orders.json').concepts,
     i18n: readJson<{ synonyms: I18nSynonyms }>('synonyms-i18n.json').synonyms,
-    vendorFields: readJson<{ vendors: VendorFields }>('vendor-fields.json').vendors,
+    vendorFields: withWithingsMeasureTypes(readJson<{ vendors: VendorFields }>('vendor-fields.json').vendors),
     flowsheet: readJson<FlowsheetRow[]>('loinc-nlm-flowsheet.json'),
     healthkit: readJson<unknown>('healthkit-sample-mapping.json'),
   };

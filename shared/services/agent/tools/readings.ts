@@ -1,9 +1,8 @@
 import * as z from 'zod/mini';
+import { conceptByCode, corpusIndex, resolveIndicator } from '#standardization';
 import type { ToolReading } from '../../../domain/agent/tool-results';
 import { type HealthRecord, isAbnormal } from '../../../domain/records';
 import { isLive } from '../../../domain/retention';
-import { conceptByCode, resolveIndicator } from '../../../domain/standardization';
-import { corpusIndex } from '../../../domain/standardization/corpus';
 import { normalizeIndicatorText } from '../../../domain/standardization/normalize-text';
 import { parseTimestamp } from '../../../domain/timestamps';
 import { AppError } from '../../../errors';
