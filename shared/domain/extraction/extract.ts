@@ -96,6 +96,7 @@ import { withoutRestatements } from './restatements';
 import { isSecondUnitLine, splitTrailingEarlier, unitInNameCell } from './result-columns';
 import { isSectionHeadingLine } from './row-marks';
 import { detectShareCountHeader, readShareCountRow, type ShareCountHeader } from './share-and-count';
+import { sideBySideGroups } from './side-by-side';
 import { spellOutValues } from './spelled-values';
 import { detectHeader, type RowReading, readTableRow, type TableLayout } from './table-layout';
 import { readTimeInRangeLine } from './time-in-range';
@@ -732,6 +733,7 @@ class DocumentReader {
       }
       return;
     }
+    if (this.readSideBySide(index, body, ownDate)) return;
     // Several short readings, or prose: each part is a complete reading or else read as prose.
     const found: Candidate[] = [];
     let priorSegment: string | null = null;
@@ -771,6 +773,26 @@ class DocumentReader {
     // A record entry's dated title (`08 Apr 2026  Liver function tests`) dates the results listed under it.
     if (single === null && leading !== null && isEntryTitle(leading.rest)) this.sectionDate = leading.iso;
     if (single === null) this.rememberNameLine(index, body);
+  }
+
+  /**
+   * A line of readings side by side (`Urea pre  24.6 mmol/L   Urea post  6.8 mmol/L`, `BP 128/82 HR 74 SpO2 97%`),
+   * cut by its words (`side-by-side.ts`): at least two of its groups must be readings by the short-reading evidence,
+   * and only those are taken. True when the line was read so.
+   */
+  private readSideBySide(index: number, body: string, ownDate: string | null): boolean {
+    const groups = sideBySideGroups(body);
+    if (groups === null) return false;
+    const accepted: Candidate[] = [];
+    for (const group of groups) {
+      const candidate = readingInLine(group, this.order);
+      if (candidate?.complete && candidate.measurement.rest === '' && acceptSegment(candidate, group)) {
+        if (!this.restates(candidate)) accepted.push(candidate);
+      }
+    }
+    if (accepted.length < 2) return false;
+    for (const reading of accepted) this.emit(index, reading.name, reading.measurement, ownDate);
+    return true;
   }
 
   /**

@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { extractReadingsOffline } from '../../../shared/domain/extraction';
+import { headingTime, isPlainHeading } from '../../../shared/domain/extraction/flowsheet-cells';
+import { sideBySideGroups } from '../../../shared/domain/extraction/side-by-side';
+
+const brief = (text: string) =>
+  extractReadingsOffline(text).map((r) => [r.indicator, r.value, r.unit, r.measuredAt] as const);
+
+describe('readings side by side on one line', () => {
+  it('cuts a fixed-width line by its words, not by its gaps', () => {
+    expect(
+      sideBySideGroups('  Urea pre      24.6  mmol/L      Urea post     6.8 mmol/L      URR  72 %   (target >65%)'),
+    ).toEqual(['Urea pre 24.6 mmol/L', 'Urea post 6.8 mmol/L', 'URR 72 %']);
+  });
+
+  it('takes a unit-like word followed by a number as the next name', () => {
+    expect(sideBySideGroups('Na 139 mmol/L  K 4.1 mmol/L  Cl 101 mmol/L')).toEqual([
+      'Na 139 mmol/L',
+      'K 4.1 mmol/L',
+      'Cl 101 mmol/L',
+    ]);
+    expect(sideBySideGroups('BP 128/82 HR 74 SpO2 97% T 36.8')).toEqual(['BP 128/82', 'HR 74', 'SpO2 97%', 'T 36.8']);
+  });
+
+  it('leaves prose, comma lists, rows led by a value and dates to the other readers', () => {
+    expect(sideBySideGroups('BP 112/68 mmHg, HR 74 bpm, SpO2 96% RA')).toBeNull();
+    expect(sideBySideGroups('08:00    148      80       76')).toBeNull();
+    expect(sideBySideGroups('Tel 0207 123 4567')).toBeNull();
+    expect(sideBySideGroups('Date: 16/11/2026 Time 07:05')).toBeNull();
+    expect(sideBySideGroups('the creatinine was 88 and it was repeated later today')).toBeNull();
+  });
+
+  it('reads each group that is a reading, dated with the report', () => {
+    const text = ['Date: 16/11/2026', '  Urea pre      24.6  mmol/L      Urea post     6.8 mmol/L      URR  72 %'].join(
+      '\n',
+    );
+    expect(brief(text)).toEqual([
+      ['Urea pre', '24.6', 'mmol/L', '2026-11-16'],
+      ['Urea post', '6.8', 'mmol/L', '2026-11-16'],
+      ['URR', '72', '%', '2026-11-16'],
+    ]);
+  });
+
+  it('never throws on a huge line of alternating words and numbers', () => {
+    const line = 'Na 1 '.repeat(20_000);
+    expect(() => sideBySideGroups(line)).not.toThrow();
+    expect(sideBySideGroups(line)).toBeNull();
+    const started = Date.now();
+    for (let k = 0; k < 200; k++) sideBySideGroups(line);
+    expect(Date.now() - started).toBeLessThan(2_000);
+    expect(sideBySideGroups('Na 139 mmol/L K'.slice(0, 9))).toBeNull();
+  });
+});
+
+describe("a nursing note's timed observations", () => {
+  it('times the block under `Obs at 02:00` until the next caption', () => {
+    expect(headingTime('Obs at 02:00')).toBe('02:00');
+    expect(headingTime('Vital signs @ 14:30:')).toBe('14:30');
+    expect(headingTime('Obs were stable at 02:00 overnight')).toBeNull();
+    expect(isPlainHeading('Morning bloods:')).toBe(true);
+    const text = [
+      'Date: 21/11/2026',
+      'Obs at 02:00',
+      'BP 128/82 mmHg HR 74 bpm',
+      'Morning bloods:',
+      'Na 139 mmol/L  K 4.1 mmol/L',
+    ].join('\n');
+    expect(brief(text)).toEqual([
+      ['BP', '128/82', 'mmHg', '2026-11-21T02:00:00'],
+      ['HR', '74', 'bpm', '2026-11-21T02:00:00'],
+      ['Na', '139', 'mmol/L', '2026-11-21'],
+      ['K', '4.1', 'mmol/L', '2026-11-21'],
+    ]);
+  });
+});
