@@ -19,6 +19,8 @@ import { FLAG_CELL, looksLikeUnit } from './measurement';
 
 /** A line longer than this is prose or a table, not a line of readings; it also bounds the work per line. */
 const MAX_TOKENS = 40;
+/** Longer than this, a line is not one of a few readings side by side, however wide its gaps. */
+const MAX_LENGTH = 500;
 /** A name of more words than this is a sentence. */
 const MAX_NAME_WORDS = 4;
 
@@ -33,6 +35,7 @@ const NAME_WORD = /\p{L}/u;
 
 /** The groups of a line of side-by-side readings (`Urea pre 24.6 mmol/L`, `Urea post 6.8 mmol/L`), or null. */
 export function sideBySideGroups(text: string): string[] | null {
+  if (text.length > MAX_LENGTH) return null;
   const line = text.replace(TRAILING_NOTE, '').trim();
   if (line === '') return null;
   const tokens = line.match(/\([^()]*\)|\[[^[\]]*\]|\S+/g) ?? [];
