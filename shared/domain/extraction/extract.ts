@@ -539,7 +539,8 @@ class DocumentReader {
     this.currentIndex = index;
     this.letterDates.see(index, text);
     if (this.transposed) {
-      const row = readTransposedRow(text, this.transposed.layout, order, this.yearAnchor);
+      const day = this.sectionDate ?? this.documentDate;
+      const row = readTransposedRow(text, this.transposed.layout, order, this.yearAnchor, day);
       if (row) {
         this.readTransposed(index, row);
         return;

@@ -73,3 +73,41 @@ describe("a nursing note's timed observations", () => {
     ]);
   });
 });
+
+describe('rows labelled by a time of day', () => {
+  it("dates each cell with the report's day and the row's time, passing over machine settings and notes", () => {
+    const text = [
+      'Date: 16/11/2026',
+      'INTRADIALYTIC OBS',
+      '  Time     Sys BP   Dia BP   Pulse   Qb    VP    TMP    Comments',
+      '  08:00    148      80       76      350   160   120',
+      '  09:00    121      68       84      350   170   135    c/o cramp L calf, UF paused 10 min',
+      '',
+      'Seen by: A. Nurse',
+    ].join('\n');
+    expect(brief(text)).toEqual([
+      ['Sys BP', '148', null, '2026-11-16T08:00:00'],
+      ['Dia BP', '80', null, '2026-11-16T08:00:00'],
+      ['Pulse', '76', null, '2026-11-16T08:00:00'],
+      ['Sys BP', '121', null, '2026-11-16T09:00:00'],
+      ['Dia BP', '68', null, '2026-11-16T09:00:00'],
+      ['Pulse', '84', null, '2026-11-16T09:00:00'],
+    ]);
+  });
+
+  it('reads an hourly chart with a unit row, and ends the table at a row that is not a time', () => {
+    const text = [
+      'ICU chart',
+      'Date: 2026-03-02',
+      'Hora    FC     SpO2   Temp',
+      '        lpm    %      °C',
+      '06:00   92     95     37.9',
+      '07:00   88     97     37.4',
+      'Firma: Dr. R. Soto',
+    ].join('\n');
+    const read = brief(text);
+    expect(read).toContainEqual(['SpO2', '95', '%', '2026-03-02T06:00:00']);
+    expect(read).toContainEqual(['Temp', '37.4', '°C', '2026-03-02T07:00:00']);
+    expect(read).toHaveLength(4);
+  });
+});
