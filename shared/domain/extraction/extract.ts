@@ -63,6 +63,7 @@ import {
   type SlashOrder,
   withTimeAfter,
 } from './dates';
+import { deviceBlockTime, isRuleLine } from './device-block-time';
 import { readDeviceJson } from './device-json';
 import { earlierResultInBlock, isEarlierResultsCaption } from './earlier-results-block';
 import { earlierLead, isCurrentResultsCaption } from './earlier-sentence';
@@ -305,7 +306,7 @@ class DocumentReader {
   private layout: TableLayout | null = null;
   private sectionDate: string | null = null;
   /** Under a heading timing its block (`PRE-DIALYSIS OBS (07:05)`): the section date from before it. */
-  private timedBlock: { day: string | null } | null = null;
+  private timedBlock: { day: string | null; closedByRule: boolean; readingsBefore: number } | null = null;
   /** The unit a section heading gave for the results under it (`Lipids (mmol/L)`), until the next heading. */
   private sectionUnit: string | null = null;
   /** The line that gave the section unit. */
@@ -619,11 +620,22 @@ class DocumentReader {
       }
       return;
     }
+    // A device printout's own `Time: 14:22` line (under its `Date:`) times its block, up to the rule closing it.
+    if (this.timedBlock?.closedByRule && this.readings.length > this.timedBlock.readingsBefore && isRuleLine(text)) {
+      this.sectionDate = this.timedBlock.day;
+      this.timedBlock = null;
+      return;
+    }
+    const printedTime = deviceBlockTime(text);
     // `PRE-DIALYSIS OBS (07:05)`: the block under it was taken at that time of the day, until the next heading.
-    const blockTime = headingTime(text);
+    const blockTime = headingTime(text) ?? printedTime;
     const day = (this.timedBlock?.day ?? this.sectionDate ?? this.documentDate)?.slice(0, 10) ?? null;
     if (blockTime !== null && day !== null) {
-      this.timedBlock = { day: this.timedBlock?.day ?? this.sectionDate };
+      this.timedBlock = {
+        day: this.timedBlock?.day ?? this.sectionDate,
+        closedByRule: printedTime !== null,
+        readingsBefore: this.readings.length,
+      };
       this.sectionDate = withTimeAfter(day, ` ${blockTime}`);
       return;
     }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { extractReadingsOffline } from '../../../shared/domain/extraction';
+import { deviceBlockTime, isRuleLine } from '../../../shared/domain/extraction/device-block-time';
 import { headingTime, isPlainHeading } from '../../../shared/domain/extraction/flowsheet-cells';
 import { sideBySideGroups } from '../../../shared/domain/extraction/side-by-side';
 
@@ -109,5 +110,31 @@ describe('rows labelled by a time of day', () => {
     expect(read).toContainEqual(['SpO2', '95', '%', '2026-03-02T06:00:00']);
     expect(read).toContainEqual(['Temp', '37.4', '°C', '2026-03-02T07:00:00']);
     expect(read).toHaveLength(4);
+  });
+});
+
+describe("a point-of-care device's time inside its block", () => {
+  it('times the readings under `Time:` up to the rule after them, not a later device block', () => {
+    expect(deviceBlockTime('    Time: 14:22')).toBe('14:22');
+    expect(deviceBlockTime('Time to result: 8 min')).toBeNull();
+    expect(isRuleLine('    -----------------------')).toBe(true);
+    expect(isRuleLine('TC - 231')).toBe(false);
+    const text = [
+      '   Cholestech LDX(R)',
+      '    Date: 10/02/2026',
+      '    Time: 14:22',
+      '    -----------------------',
+      '    TC        231  mg/dL',
+      '    HDL        42  mg/dL',
+      '    -----------------------',
+      '',
+      '       A1CNow+ (R)',
+      '    A1C        6.1 %',
+    ].join('\n');
+    const read = brief(text);
+    expect(read[0]?.[3]).toMatch(/T14:22:00$/);
+    expect(read[1]?.[3]).toMatch(/T14:22:00$/);
+    expect(read[2]?.[0]).toBe('A1C');
+    expect(read[2]?.[3]).not.toMatch(/T/);
   });
 });
