@@ -8,7 +8,7 @@
  *
  * The gap splitter (`splitSegments`) cuts a fixed-width line between a name and its value as readily as between two
  * readings, and a single-spaced line not at all; here the line is cut by what its words are instead: a run of words
- * is a name, a number ends it, a unit (or a flag, or a bracketed range) may follow the number. A word after a value
+ * is a name, a number ends it, a unit (or a flag) may follow the number; a range there makes it a table row. A word after a value
  * that looks like a unit but is followed by a number is the next name (`Cl 101`, `K 4.1`: chloride, potassium).
  *
  * Only a line that is wholly such groups, at least two, is cut this way (a trailing bracketed note in words, such as
@@ -57,7 +57,7 @@ export function sideBySideGroups(text: string): string[] | null {
     if (name.length === 0) return null;
     const group = [...name, token];
     k++;
-    // What may follow the value, each at most once: a unit, a flag, a range.
+    // What may follow the value, each at most once: a unit, a flag.
     const next = (at: number) => tokens[at] ?? null;
     const beforeValue = (at: number) => {
       const after = next(at + 1);
@@ -66,13 +66,13 @@ export function sideBySideGroups(text: string): string[] | null {
     const valueHasUnit = token.endsWith('%');
     let unit = false;
     let flag = false;
-    let range = false;
     for (;;) {
       const token = next(k);
       if (token === null || beforeValue(k)) break;
-      if (!unit && !flag && !range && !valueHasUnit && looksLikeUnit(token)) unit = true;
+      if (!unit && !flag && !valueHasUnit && looksLikeUnit(token)) unit = true;
       else if (!flag && FLAG_CELL.test(token)) flag = true;
-      else if (!range && RANGE.test(token)) range = true;
+      // A range after a value makes the line a table row, or two columns of a two-column page (`columns.ts`).
+      else if (RANGE.test(token)) return null;
       else break;
       group.push(token);
       k++;
