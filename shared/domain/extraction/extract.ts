@@ -63,6 +63,7 @@ import {
   type SlashOrder,
   withTimeAfter,
 } from './dates';
+import { deviceBlockTime, isRuleLine } from './device-block-time';
 import { readDeviceJson } from './device-json';
 import { earlierResultInBlock, isEarlierResultsCaption } from './earlier-results-block';
 import { earlierLead, isCurrentResultsCaption } from './earlier-sentence';
@@ -97,6 +98,7 @@ import { withoutRestatements } from './restatements';
 import { isSecondUnitLine, splitTrailingEarlier, unitInNameCell } from './result-columns';
 import { isSectionHeadingLine } from './row-marks';
 import { detectShareCountHeader, readShareCountRow, type ShareCountHeader } from './share-and-count';
+import { sideBySideGroups } from './side-by-side';
 import { spellOutValues } from './spelled-values';
 import { detectHeader, type RowReading, readTableRow, type TableLayout } from './table-layout';
 import { readTimeInRangeLine } from './time-in-range';
@@ -305,7 +307,7 @@ class DocumentReader {
   private layout: TableLayout | null = null;
   private sectionDate: string | null = null;
   /** Under a heading timing its block (`PRE-DIALYSIS OBS (07:05)`): the section date from before it. */
-  private timedBlock: { day: string | null } | null = null;
+  private timedBlock: { day: string | null; closedByRule: boolean; readingsBefore: number } | null = null;
   /** The unit a section heading gave for the results under it (`Lipids (mmol/L)`), until the next heading. */
   private sectionUnit: string | null = null;
   /** The line that gave the section unit. */
@@ -539,7 +541,8 @@ class DocumentReader {
     this.currentIndex = index;
     this.letterDates.see(index, text);
     if (this.transposed) {
-      const row = readTransposedRow(text, this.transposed.layout, order, this.yearAnchor);
+      const day = this.sectionDate ?? this.documentDate;
+      const row = readTransposedRow(text, this.transposed.layout, order, this.yearAnchor, day);
       if (row) {
         this.readTransposed(index, row);
         return;
@@ -618,11 +621,22 @@ class DocumentReader {
       }
       return;
     }
+    // A device printout's own `Time: 14:22` line (under its `Date:`) times its block, up to the rule closing it.
+    if (this.timedBlock?.closedByRule && this.readings.length > this.timedBlock.readingsBefore && isRuleLine(text)) {
+      this.sectionDate = this.timedBlock.day;
+      this.timedBlock = null;
+      return;
+    }
+    const printedTime = deviceBlockTime(text);
     // `PRE-DIALYSIS OBS (07:05)`: the block under it was taken at that time of the day, until the next heading.
-    const blockTime = headingTime(text);
+    const blockTime = headingTime(text) ?? printedTime;
     const day = (this.timedBlock?.day ?? this.sectionDate ?? this.documentDate)?.slice(0, 10) ?? null;
     if (blockTime !== null && day !== null) {
-      this.timedBlock = { day: this.timedBlock?.day ?? this.sectionDate };
+      this.timedBlock = {
+        day: this.timedBlock?.day ?? this.sectionDate,
+        closedByRule: printedTime !== null,
+        readingsBefore: this.readings.length,
+      };
       this.sectionDate = withTimeAfter(day, ` ${blockTime}`);
       return;
     }
@@ -733,6 +747,7 @@ class DocumentReader {
       }
       return;
     }
+    if (this.readSideBySide(index, body, ownDate)) return;
     // Several short readings, or prose: each part is a complete reading or else read as prose.
     const found: Candidate[] = [];
     let priorSegment: string | null = null;
@@ -772,6 +787,26 @@ class DocumentReader {
     // A record entry's dated title (`08 Apr 2026  Liver function tests`) dates the results listed under it.
     if (single === null && leading !== null && isEntryTitle(leading.rest)) this.sectionDate = leading.iso;
     if (single === null) this.rememberNameLine(index, body);
+  }
+
+  /**
+   * A line of readings side by side (`Urea pre  24.6 mmol/L   Urea post  6.8 mmol/L`, `BP 128/82 HR 74 SpO2 97%`),
+   * cut by its words (`side-by-side.ts`): at least two of its groups must be readings by the short-reading evidence,
+   * and only those are taken. True when the line was read so.
+   */
+  private readSideBySide(index: number, body: string, ownDate: string | null): boolean {
+    const groups = sideBySideGroups(body);
+    if (groups === null) return false;
+    const accepted: Candidate[] = [];
+    for (const group of groups) {
+      const candidate = readingInLine(group, this.order);
+      if (candidate?.complete && candidate.measurement.rest === '' && acceptSegment(candidate, group)) {
+        if (!this.restates(candidate)) accepted.push(candidate);
+      }
+    }
+    if (accepted.length < 2) return false;
+    for (const reading of accepted) this.emit(index, reading.name, reading.measurement, ownDate);
+    return true;
   }
 
   /**

@@ -35,8 +35,14 @@ export function splitSpilledDate(rangeCell: string, order: SlashOrder): { range:
  */
 const TIMED_HEADING = /^\s*(\p{Lu}[\p{Lu}\s\-/&.']{2,60}?)\s*[([]\s*(\d{1,2}[:h]\d{2})\s*[)\]]\s*:?\s*$/u;
 
+/** A nursing note's caption timing its observations in any case: `Obs at 02:00`, `Vital signs @ 14:30:`, `Vitals 06:00`. */
+const TIMED_OBS_CAPTION =
+  /^\s*(?:obs|observations|vitals|vital\s+signs|nursing\s+obs)\s*(?:at|@|-|:)?\s*(\d{1,2}[:h]\d{2})\s*(?:h|hrs)?\s*:?\s*$/i;
+
 export function headingTime(text: string): string | null {
   if (text.length > 100) return null;
+  const caption = TIMED_OBS_CAPTION.exec(text);
+  if (caption) return caption[1] as string;
   const m = TIMED_HEADING.exec(text);
   return m && /\p{Lu}{3}/u.test(m[1] as string) ? (m[2] as string) : null;
 }
@@ -44,6 +50,10 @@ export function headingTime(text: string): string | null {
 /** An upper-case heading with no number in it (`INTRADIALYTIC OBS`, `MONTHLY BLOODS (taken pre/post)`): a new block. */
 const PLAIN_HEADING = /^\s*\p{Lu}[\p{Lu}\s\-/&.']{2,60}(?:\s*\([^()\d]*\))?\s*:?\s*$/u;
 
+/** A caption in words alone on its line, ending in a colon (`Morning bloods:`): the next block of a note. */
+const WORDS_CAPTION = /^\s*\p{L}[\p{L}\s\-/&.']{2,40}:\s*$/u;
+
 export function isPlainHeading(text: string): boolean {
-  return text.length <= 100 && PLAIN_HEADING.test(text) && /\p{Lu}{3}/u.test(text);
+  if (text.length > 100) return false;
+  return (PLAIN_HEADING.test(text) && /\p{Lu}{3}/u.test(text)) || WORDS_CAPTION.test(text);
 }

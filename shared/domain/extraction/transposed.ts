@@ -45,6 +45,12 @@ export interface TransposedLayout {
   noteStart?: number;
   /** Fixed width: where columns about the visit rather than the body start (`Age`, `Checked by`): passed over. */
   asideStarts?: number[];
+  /**
+   * Each row is labelled by a clock time of the document's day (a dialysis sheet's intradialytic obs, an ICU hourly
+   * chart: `Time  Sys BP  Pulse  Qb  Comments`); columns no known test names (machine settings: `Qb`, `TMP`) are
+   * passed over.
+   */
+  timeRows?: boolean;
 }
 
 export type TransposedRow =
@@ -146,8 +152,9 @@ export function detectTransposedHeader(line: string, order: SlashOrder): Transpo
     aside.timeStart = testCells[0].start;
     testCells = testCells.slice(1);
   }
+  const timeLabelled = delimiter === 'spaces' && labelled && headerRole(first.text) === 'time';
   const lastCell = testCells[testCells.length - 1];
-  if (delimiter === 'spaces' && dateLabelled && lastCell && NOTE_CAPTION.test(lastCell.text.trim())) {
+  if (delimiter === 'spaces' && (dateLabelled || timeLabelled) && lastCell && NOTE_CAPTION.test(lastCell.text.trim())) {
     aside.noteStart = lastCell.start;
     testCells = testCells.slice(0, -1);
   }
@@ -156,6 +163,14 @@ export function detectTransposedHeader(line: string, order: SlashOrder): Transpo
     if (asides.length > 0) {
       aside.asideStarts = asides.map((c) => c.start);
       testCells = testCells.filter((c) => !asides.includes(c));
+    }
+  }
+  if (timeLabelled) {
+    // Machine settings and other columns no known test names sit among the obs; they hold no reading.
+    const unnamed = testCells.filter((c) => !namesTest(c.text));
+    if (unnamed.length > 0) {
+      aside.asideStarts = unnamed.map((c) => c.start);
+      testCells = testCells.filter((c) => !unnamed.includes(c));
     }
   }
   if (testCells.length < 2) return null;
@@ -170,7 +185,7 @@ export function detectTransposedHeader(line: string, order: SlashOrder): Transpo
   }
   // Most columns must be tests the resolver knows (or that carry their unit); a few it does not know may sit among them.
   if (known < 2 || known * 2 < columns.length) return null;
-  return { delimiter, columns, ...aside };
+  return { delimiter, columns, ...aside, ...(timeLabelled ? { timeRows: true } : {}) };
 }
 
 /** The row's cells: its label and the text under each test column (fixed width: by overlap with the header). */
@@ -251,9 +266,11 @@ export function readTransposedRow(
   layout: TransposedLayout,
   order: SlashOrder,
   anchor: string | null = null,
+  day: string | null = anchor,
 ): TransposedRow | null {
   const { label, time, texts } = rowCells(line, layout);
   if (texts.every((t) => t === '')) return null;
+  if (layout.timeRows) return timeRow(label, texts, layout, day);
   if (layout.delimiter === 'pipe' && RULE_CELL.test(label.trim()) && texts.every((t) => RULE_CELL.test(t))) {
     return { kind: 'skip' };
   }
@@ -287,6 +304,26 @@ export function readTransposedRow(
     return { kind: 'values', date: dated, cells };
   }
   return unitsRow(label, role, texts, layout);
+}
+
+/** A clock time alone: `08:00`, `8h30`, `2:15 pm`. */
+const CLOCK_LABEL = /^\d{1,2}[:h]\d{2}(?::\d{2})?(?:\s*[ap]\.?\s?m\.?)?$/i;
+
+/** A row of a table whose rows are times of the day: every cell a value, dated on `day` at the row's time. */
+function timeRow(label: string, texts: string[], layout: TransposedLayout, day: string | null): TransposedRow | null {
+  if (!CLOCK_LABEL.test(label.trim())) return label === '' ? unitsRow(label, null, texts, layout) : null;
+  const cells: (Measurement | null)[] = [];
+  for (const text of texts) {
+    if (text === '' || text === '-' || text === '—') {
+      cells.push(null);
+      continue;
+    }
+    const measurement = parseMeasurement(text, 0, { resultCell: true });
+    if (measurement === null || measurement.rest !== '') return null;
+    cells.push(measurement);
+  }
+  const date = day === null ? null : withTimeAfter(day.slice(0, 10), ` ${label.trim()}`);
+  return { kind: 'values', date, cells };
 }
 
 /** `(mmHg)`, `[mg/dL]`: a unit row under a log's header may bracket each unit as the header cells would. */

@@ -602,6 +602,11 @@ const EXTRA_MEASUREMENTS = new Set(
     'dia bp',
     'dias bp',
     'diast bp',
+    // German charts put them after `RR` (Riva-Rocci): `RR sys  RR dia`.
+    'rr sys',
+    'rr syst',
+    'rr dia',
+    'rr diast',
     'egfr',
     'gfr',
     'dfg',

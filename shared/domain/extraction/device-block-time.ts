@@ -1,0 +1,31 @@
+/**
+ * A point-of-care device's printout (Cholestech LDX, i-STAT, a blood gas analyser, a glucometer) prints its run's time
+ * on a line of its own inside its block, under its date:
+ *
+ *       Cholestech LDX(R)
+ *    Date: 10/02/2026
+ *    Time: 14:22
+ *    TC        231  mg/dL
+ *    -----------------------
+ *
+ * The readings of that block were measured at that time of the report's day; the rule line printed after them
+ * closes the block (another device's block on the same slip keeps the day alone). A rule line before any reading
+ * (between the block's header and its results) does not close it.
+ */
+
+/** `Time: 14:22`, `Sample time 09:14`, `Uhrzeit: 7:05`, `Heure : 14h22`, `Saat: 09:14`, `Run time: 2:15 PM`. */
+const TIME_CAPTION =
+  /^\s*(?:time|sample\s+time|test\s+time|run\s+time|time\s+(?:of\s+)?(?:test|sample|measurement)|uhrzeit|zeit|heure|hora|ora|saat|tijd)\s*[:.]?\s*(\d{1,2}[:h]\d{2}(?::\d{2})?(?:\s*[ap]\.?m\.?)?)\s*$/i;
+
+/** The time a device block's own time line gives, as written, or null. */
+export function deviceBlockTime(text: string): string | null {
+  if (text.length > 60) return null;
+  return TIME_CAPTION.exec(text)?.[1] ?? null;
+}
+
+/** A printed rule: `-----------`, `===========`, `___________`, `***********`. */
+const RULE_LINE = /^\s*(?:[-=_*~]\s?){5,}\s*$/;
+
+export function isRuleLine(text: string): boolean {
+  return text.length <= 200 && RULE_LINE.test(text);
+}
