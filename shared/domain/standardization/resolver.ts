@@ -653,11 +653,7 @@ const NO_RETRIEVAL = Number.POSITIVE_INFINITY;
  * The first reading of a urinalysis item that lands on a urine strip test, at most as sure as a respelled name. Its
  * readings go through `lookup` only, so a reading is never rewritten again.
  */
-function urinalysisStripResolution(
-  name: string,
-  unit: string | null,
-  retrievalThreshold: number,
-): IndicatorResolution | null {
+function urinalysisStripResolution(name: string, unit: string | null): IndicatorResolution | null {
   const read = urinalysisStripReadings(name);
   for (const reading of read.readings) {
     // Never by similarity: `Random urine` is near `blood urine dipstick` in letters, and names no analyte the strip reads.
@@ -758,7 +754,7 @@ function conceptsOfPart(part: string): readonly CorpusConcept[] {
 function resolved(name: string, unit: string | null, threshold: number): IndicatorResolution {
   const found = lookup(name, unit, threshold);
   // `BLOOD, UA`, `Bilirubin, urine`: what no stage read may be a urinalysis item, the strip test (urinalysis-strip.ts).
-  if (found.loincCode === null) return urinalysisStripResolution(name, unit, threshold) ?? found;
+  if (found.loincCode === null) return urinalysisStripResolution(name, unit) ?? found;
   const twin = albuminRatioAsWritten(found.loincCode, name, unit);
   const result = twin ? resolutionOfConcept(twin, found.confidence) : found;
   const concept = twin ?? conceptByCode(found.loincCode);

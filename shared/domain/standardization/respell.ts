@@ -103,8 +103,9 @@ const MAX_READINGS = 8;
 export function respelledNames(name: string): readonly string[] {
   // Words are letters and digits together: `pneumI4` is an OCR reading of `pneum14`, never a slip of `pneum`.
   const parts = name.split(/([\p{L}\p{N}]+)/u);
-  // `Heart Rtae`: a short word's swapped letters, only beside other words that anchor the name (short-word-slips.ts).
-  const manyWords = parts.filter((part, i) => i % 2 === 1).length > 1;
+  // `Heart Rtae`: a short word's swapped letters, only beside other words that anchor the name (short-word-slips.ts);
+  // two words split into at least text, word, separator, word, text.
+  const manyWords = parts.length > 3;
   let readings = [''];
   let changed = false;
   for (const [i, part] of parts.entries()) {
