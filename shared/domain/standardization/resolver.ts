@@ -48,6 +48,7 @@ import type { ObservationCategory } from './types';
 import { convertValue } from './unit-conversion';
 import { unitWrittenInName, withoutUnitWords } from './unit-words';
 import { normalizeUnit } from './units';
+import { isUrineStripTest, urinalysisStripReadings } from './urinalysis-strip';
 import { measureTyped, recordFieldAsWords } from './vendor-field-names';
 
 export interface IndicatorResolution {
@@ -647,6 +648,24 @@ function respelledResolution(
   return found && Object.freeze({ ...found, confidence: Math.min(found.confidence, RESPELLED_CONFIDENCE) });
 }
 
+/** A retrieval threshold no score reaches: the exact, respelled and axis stages only. */
+const NO_RETRIEVAL = Number.POSITIVE_INFINITY;
+
+/**
+ * The first reading of a urinalysis item that lands on a urine strip test, at most as sure as a respelled name. Its
+ * readings go through `lookup` only, so a reading is never rewritten again.
+ */
+function urinalysisStripResolution(name: string, unit: string | null): IndicatorResolution | null {
+  const read = urinalysisStripReadings(name);
+  for (const reading of read.readings) {
+    // Never by similarity: `Random urine` is near `blood urine dipstick` in letters, and names no analyte the strip reads.
+    const found = lookup(reading, unit, NO_RETRIEVAL);
+    if (found.loincCode && isUrineStripTest(found.loincCode, read))
+      return Object.freeze({ ...found, confidence: Math.min(found.confidence, RESPELLED_CONFIDENCE) });
+  }
+  return null;
+}
+
 /**
  * `Ac. Úrico`, `Col. HDL`, `Urea-N`: words cut short, spelled out as the corpus's names of the same shape spell them
  * (`dotted-abbreviations.ts`), each read by exact key only; every reading that finds a code must find the same one.
@@ -741,8 +760,14 @@ function conceptsOfPart(part: string): readonly CorpusConcept[] {
  */
 function resolved(name: string, unit: string | null, threshold: number): IndicatorResolution {
   const found = lookup(name, unit, threshold);
+  // `BLOOD, UA`, `Bilirubin, urine`: what no stage read may be a urinalysis item, the strip test (urinalysis-strip.ts).
   if (found.loincCode === null)
-    return vitalSignOfStatistic(name, unit, threshold) ?? amountWithoutScaleWord(name, unit, threshold) ?? found;
+    return (
+      vitalSignOfStatistic(name, unit, threshold) ??
+      amountWithoutScaleWord(name, unit, threshold) ??
+      urinalysisStripResolution(name, unit) ??
+      found
+    );
   const twin = albuminRatioAsWritten(found.loincCode, name, unit);
   const result = twin ? resolutionOfConcept(twin, found.confidence) : found;
   const concept = twin ?? conceptByCode(found.loincCode);

@@ -18,6 +18,7 @@ import { readSystemAxis } from './system-axis';
 import { isTraceElementConcentration } from './trace-elements';
 import { twoTestsReadAsOne } from './two-tests-in-one';
 import { normalizeUnit } from './units';
+import { qualitativeUrinalysisNamed } from './urinalysis-strip';
 
 /**
  * Without a unit, a bare analyte name cannot tell LOINC's siblings apart: `Creatinine` is a mass or a molar
@@ -251,7 +252,9 @@ export function resolveReadingIndicator(name: string, unit: string | null): Indi
   const undecided =
     normalizedUnit === null
       ? (unitWouldDecide(concept, name, analyseIndicatorText(name).property) &&
-          !decidedWithoutUnit(concept.code, name)) ||
+          !decidedWithoutUnit(concept.code, name) &&
+          // `Bilirubin, UA`: a strip's present-or-absent result has no unit to wait for (urinalysis-strip.ts).
+          !qualitativeUrinalysisNamed(concept.display, name)) ||
         ((unit ?? '').trim() === '' && shareOrCountUnwritten(concept, name)) ||
         CREATININE_NORMALISED.test(concept.display) ||
         ((unit ?? '').trim() === '' && percentNamesAnother(concept, name))

@@ -55,6 +55,10 @@ const SETS = [
   // Session 21, helper N: name families left by session 20 (an element with a bare `blood`, a short name's property
   // suffix or `#`, a vital sign's period statistic as a vendor field).
   { nullFile: 'null-right-n6.tsv', codeFile: 'code-right-n6.tsv', least: 10 },
+
+  // Session 21, helper S: the retired session-19 holdout's families (a urinalysis item named with `UA` or a urine word
+  // is the strip test; a bare HIV viral load is the serum/plasma code, not the unspecified specimen's).
+  { nullFile: 'null-right-s6.tsv', codeFile: 'code-right-s6.tsv', least: 10 },
 ];
 
 describe.each(SETS)(
