@@ -407,7 +407,7 @@ const BIRTH =
 // heading dates the rows under it), Hebrew לקיחה/דגימה, Spanish (US portals) recolectado/recolección. Received/printed: Hebrew קבלה/הפקה, 簽收, Thai รับตัวอย่าง/รายงาน/พิมพ์, Vietnamese nhận mẫu/trả kết quả; Hungarian mintavétel, Romanian recoltare.
 // Turkish tahlil/tetkik (e-Nabız `Tahlil Tarihi`) against sonuç (result); Russian взятия/забор, дата.
 const COLLECTION =
-  /(?:לקיחה|דגימה|נלקח|採檢|采检|抽血|เก็บตัวอย่าง|เก็บสิ่งส่งตรวจ|เจาะเลือด|l[ấa]y m[ẫa]u|pengambilan|采样|采集|采血|送检|取样|採取|採血|採尿|채취|채혈|受診日|受診年月日|健診日|検診日|受検日|健康診断日|実施日|검진일|수검일|체검일|体检日期|体检时间|co[l1i][l1i]ect|afname|afgenomen|pobran|pr[øo]vetak|pr[øo]vetag|provtag|n[äa]ytteenot|odb[ěe]r|numune|mintav[ée]tel|recoltar|prelievo|prelevat|\bcoleta\b|colheita|raccolta|recolect|recolecci[oó]n|\bdrawn\b|\bdraw\b|sampl|specimen|entnahme|abnahme|abgenommen|extracci[oó]n|\btoma\b|pr[ée]l[eè]v|obtenci[oó]n|\bvisit|\bsampel\b|spesimen|koleksyon|kinuha|ผลครั้งก่อน|взяти|забор|tahlil|tetkik)/i;
+  /(?:לקיחה|דגימה|נלקח|採檢|采检|抽血|เก็บตัวอย่าง|เก็บสิ่งส่งตรวจ|เจาะเลือด|l[ấa]y m[ẫa]u|pengambilan|采样|采集|采血|送检|取样|採取|採血|採尿|채취|채혈|受診日|受診年月日|健診日|検診日|受検日|健康診断日|実施日|검진일|수검일|체검일|体检日期|体检时间|co[l1i][l1i]ect|afname|afgenomen|pobran|pr[øo]vetak|pr[øo]vetag|provtag|n[äa]ytteenot|odb[ěe]r|numune|mintav[ée]tel|recoltar|prelievo|prelevat|\bcoleta\b|colheita|raccolta|recolect|recolecci[oó]n|\bdrawn\b|\bdraw\b|\btaken\b|sampl|specimen|entnahme|abnahme|abgenommen|extracci[oó]n|\btoma\b|pr[ée]l[eè]v|obtenci[oó]n|\bvisit|\bsampel\b|spesimen|koleksyon|kinuha|ผลครั้งก่อน|взяти|забор|tahlil|tetkik)/i;
 const GENERIC =
   /(?:日期|检验日|檢驗日|検査日|検査年月日|日付|검사일|검사일자|날짜|\bdate\b|datum|\bfecha\b|\bdata\b|\bvom\b|\bdu\b|\bnote\b|\bdated\b|\btarikh\b|\btanggal\b|\bpetsa\b|วันที่|дата|tarih)/i;
 const REPORT =
@@ -470,10 +470,10 @@ const PRIORITY: Record<Exclude<DateLabel, 'birth'>, number> = { collection: 0, g
 
 /**
  * A clock time right after a date: `07:42`, `8:15:00AM`, `08h15`, `6:42 p.m.`, optionally after `at`, a comma or the
- * closing dot of a Hungarian date (`2026.02.03. 07:20`).
+ * closing dot of a Hungarian date (`2026.02.03. 07:20`); a fax's OCR may space the colon (`godz. 07 :35`).
  */
 const TIME_AFTER =
-  /^\s*(?:,|\.|at|um|à|às|alle|ore|a las|om|kl\.?|klo|godz\.?|T|-|\/|เวลา|pukul|jam|alas)?\s*(\d{1,2})[:h](\d{2})(?::(\d{2}))?(?!\d)(?:\s*([ap])\.?\s?m\.?(?![a-z]))?/i;
+  /^\s*(?:,|\.|at|um|à|às|alle|ore|a las|om|kl\.?|klo|godz\.?|T|-|\/|เวลา|pukul|jam|alas)?\s*(\d{1,2})(?:\s?:\s?|h)(\d{2})(?::(\d{2}))?(?!\d)(?:\s*([ap])\.?\s?m\.?(?![a-z]))?/i;
 
 /** `2026-03-14` with the time written after it on the line as `2026-03-14T07:42:00`; the date alone without one. */
 export function withTimeAfter(date: string, after: string): string {
@@ -504,6 +504,21 @@ function withTimeAround(date: string, label: string, after: string): string {
   return before ? withTimeAfter(date, ` ${before[1]}`) : date;
 }
 
+/** `Time: 14:22` alone on a line: a device printout's or form's clock time, stacked under its `Date:` line. */
+const TIME_CAPTION_LINE =
+  /^\s*(?:time|collection\s+time|time\s+(?:collected|taken|drawn)|heure|hora|uhrzeit|zeit|ora|godz(?:ina)?\.?|tijd|tid|klo|時刻|時間|时间|시간|시각)\s*[:：]?\s*(\d{1,2}[:h]\d{2}(?::\d{2})?(?:\s*[ap]\.?m\.?)?)\s*$/iu;
+
+/**
+ * The time on the line under a date that ends its own line (`Date: 10/02/2026` / `Time: 14:22`), or null. A date with
+ * more cells after it on its line is a row of a table, whose next line is another row.
+ */
+function timeLineBelow(after: string, lines: readonly string[], index: number): string | null {
+  if (after.trim() !== '') return null;
+  const below = lines[index + 1];
+  if (below === undefined || below.length > 60) return null;
+  return TIME_CAPTION_LINE.exec(below)?.[1] ?? null;
+}
+
 /**
  * The date the whole report was taken on, from labelled dates anywhere in it: collection/draw/sample dates first,
  * then a plain `Date:`, then reported/received/printed dates, with the clock time written after it when there is
@@ -514,7 +529,7 @@ export function reportDate(lines: readonly string[], order: SlashOrder): string 
   let best: { priority: number; iso: string; from: DateMatch } | null = null;
   // A caption alone on its line (`Date Collected:`) whose date is the first thing on the next line.
   let captionAbove: string | null = null;
-  for (const line of lines) {
+  for (const [index, line] of lines.entries()) {
     let cellStart = 0;
     const dates = findDates(line, order);
     const caption = captionAbove;
@@ -536,7 +551,9 @@ export function reportDate(lines: readonly string[], order: SlashOrder): string 
       const endsBest = period && best?.from === previous;
       const kept = Math.min(priority, best?.priority ?? priority);
       if (!best || priority < best.priority || endsBest) {
-        best = { priority: kept, iso: withTimeAround(date.iso, label, line.slice(date.end)), from: date };
+        const timed = withTimeAround(date.iso, label, line.slice(date.end));
+        const stacked = timed === date.iso ? timeLineBelow(line.slice(date.end), lines, index) : null;
+        best = { priority: kept, iso: stacked === null ? timed : withTimeAfter(date.iso, ` ${stacked}`), from: date };
       }
     }
   }
