@@ -49,6 +49,7 @@ import {
   readSpacedDatedRow,
   type SpacedDatedHeader,
   splitPreviousResult,
+  timesFromEarlierHeader,
   withoutColumnDates,
   withoutNoEarlierNote,
 } from './cumulative';
@@ -64,6 +65,7 @@ import {
   withTimeAfter,
 } from './dates';
 import { readDeviceJson } from './device-json';
+import { datesEntriesByLines, entryDateLine } from './entry-date-lines';
 import { earlierResultInBlock, isEarlierResultsCaption } from './earlier-results-block';
 import { earlierLead, isCurrentResultsCaption } from './earlier-sentence';
 import { type FallbackReading, isStructuredText, readFallback, type SeenLine } from './fallback-reader';
@@ -348,6 +350,8 @@ class DocumentReader {
   private readonly linesAbove: string[] = [];
   /** The document prints letters-and-digits order codes after names (`(L69)`, `order-codes.ts`). */
   letterDigitCodes = false;
+  /** The document dates its entries by `Date:` lines of their own (`entry-date-lines.ts`). */
+  entryDateLines = false;
   /** The reading a block of earlier results under its own caption belongs to (`earlier-results-block.ts`). */
   private earlierBlock: ExtractedReading | null = null;
   /** The section date is a dated block of earlier results' (`Previous results (2024-05-01)`, `earlier-sentence.ts`). */
@@ -584,6 +588,7 @@ class DocumentReader {
       this.shareCount = null;
       const dates = this.visitDates;
       if (dates && index - dates.line <= VISIT_DATES_DISTANCE) dateVisitColumns(header.columns, dates.dates);
+      if (this.layout) timesFromEarlierHeader(header.columns, this.layout.columns);
       this.layout = header;
       this.spacedDated = null;
       // `All results in mmol/L` right above the header gives the table's unit; one further up was another section's.
@@ -605,6 +610,12 @@ class DocumentReader {
     if (transposed) {
       this.transposed = { layout: transposed, byColumn: transposed.columns.map(() => []) };
       this.layout = null;
+      return;
+    }
+    const entryDate = this.entryDateLines ? entryDateLine(text, order) : null;
+    if (entryDate) {
+      this.sectionDate = entryDate.iso;
+      this.earlierSection = false;
       return;
     }
     const section = dateOnlyLine(text, order);
@@ -1132,10 +1143,15 @@ function readLines(text: string, options: ExtractionOptions, withFallback: boole
   const yearAnchor = documentDate ?? firstWrittenDate(sourceLines, order) ?? monthYearAnchor(sourceLines);
   const codeColumn = hasNumberedCodeColumn(sourceLines);
   const letterDigitCodes = printsLetterDigitCodes(text);
+  const entryDateLines = datesEntriesByLines(
+    sourceLines.map((line) => line.text),
+    order,
+  );
   // The fallback reads only the final pass: how columns unfold is decided on what the readers read.
   const readAll = (lines: readonly SourceLine[], fallback = false): ExtractedReading[] => {
     const reader = new DocumentReader(order, documentDate, yearAnchor, codeColumn);
     reader.letterDigitCodes = letterDigitCodes;
+    reader.entryDateLines = entryDateLines;
     for (const line of lines) reader.readSpelled(line.index, line.text);
     return reader.result(fallback);
   };
