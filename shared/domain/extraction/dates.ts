@@ -420,9 +420,12 @@ const REPORT =
 const PROSE_COLLECTION =
   /(?:\b(?:labs?|lab ?work|blood ?work|bloods?|results?|tests?|samples?|panel)\s+(?:(?:were\s+)?(?:taken|drawn|done|collected)\s+)?(?:from|of|on|dated)|\b(?:laborwerte|werte|blutwerte|analisi|esami|an[áa]lisis|analyses|examens|bilan)\s+(?:vom|del|du|de)\s*(?:l[ae]\s+)?)\s*$/i;
 
-/** What a date's caption says the date is: birth, collection, a plain date, a report date; null for none. */
+/**
+ * What a date's caption says the date is: birth, collection, a plain date, a report date; null for none. A caption
+ * naming a report (`Date reported`) is a report's, though its `Date` alone would be a plain date.
+ */
 export function dateCaptionKind(label: string): DateLabel | null {
-  return classify(label);
+  return REPORT.test(label) && !COLLECTION.test(label) ? 'report' : classify(label);
 }
 
 function classify(label: string): DateLabel | null {
@@ -475,10 +478,10 @@ const PRIORITY: Record<Exclude<DateLabel, 'birth'>, number> = { collection: 0, g
 
 /**
  * A clock time right after a date: `07:42`, `8:15:00AM`, `08h15`, `6:42 p.m.`, optionally after `at`, a comma or the
- * closing dot of a Hungarian date (`2026.02.03. 07:20`); a fax's OCR may space the colon (`godz. 07 :35`).
+ * closing dot of a Hungarian date (`2026.02.03. 07:20`), or a French `à` a fax lost its accent from; a fax's OCR may space the colon (`godz. 07 :35`).
  */
 const TIME_AFTER =
-  /^\s*(?:,|\.|at|um|à|às|alle|ore|a las|om|kl\.?|klo|godz\.?|T|-|\/|เวลา|pukul|jam|alas)?\s*(\d{1,2})(?:\s?:\s?|h)(\d{2})(?::(\d{2}))?(?!\d)(?:\s*([ap])\.?\s?m\.?(?![a-z]))?/i;
+  /^\s*(?:,|\.|at|um|à|a|às|alle|ore|a las|om|kl\.?|klo|godz\.?|T|-|\/|เวลา|pukul|jam|alas)?\s*(\d{1,2})(?:\s?:\s?|h)(\d{2})(?::(\d{2}))?(?!\d)(?:\s*([ap])\.?\s?m\.?(?![a-z]))?/i;
 
 /** `2026-03-14` with the time written after it on the line as `2026-03-14T07:42:00`; the date alone without one. */
 export function withTimeAfter(date: string, after: string): string {
@@ -509,21 +512,6 @@ function withTimeAround(date: string, label: string, after: string): string {
   return before ? withTimeAfter(date, ` ${before[1]}`) : date;
 }
 
-/** `Time: 14:22` alone on a line: a device printout's or form's clock time, stacked under its `Date:` line. */
-const TIME_CAPTION_LINE =
-  /^\s*(?:time|collection\s+time|time\s+(?:collected|taken|drawn)|heure|hora|uhrzeit|zeit|ora|godz(?:ina)?\.?|tijd|tid|klo|時刻|時間|时间|시간|시각)\s*[:：]?\s*(\d{1,2}[:h]\d{2}(?::\d{2})?(?:\s*[ap]\.?m\.?)?)\s*$/iu;
-
-/**
- * The time on the line under a date that ends its own line (`Date: 10/02/2026` / `Time: 14:22`), or null. A date with
- * more cells after it on its line is a row of a table, whose next line is another row.
- */
-function timeLineBelow(after: string, lines: readonly string[], index: number): string | null {
-  if (after.trim() !== '') return null;
-  const below = lines[index + 1];
-  if (below === undefined || below.length > 60) return null;
-  return TIME_CAPTION_LINE.exec(below)?.[1] ?? null;
-}
-
 /**
  * The date the whole report was taken on, from labelled dates anywhere in it: collection/draw/sample dates first,
  * then a plain `Date:`, then reported/received/printed dates, with the clock time written after it when there is
@@ -534,7 +522,7 @@ export function reportDate(lines: readonly string[], order: SlashOrder): string 
   let best: { priority: number; iso: string; from: DateMatch } | null = null;
   // A caption alone on its line (`Date Collected:`) whose date is the first thing on the next line.
   let captionAbove: string | null = null;
-  for (const [index, line] of lines.entries()) {
+  for (const line of lines) {
     let cellStart = 0;
     const dates = findDates(line, order);
     const caption = captionAbove;
@@ -556,9 +544,7 @@ export function reportDate(lines: readonly string[], order: SlashOrder): string 
       const endsBest = period && best?.from === previous;
       const kept = Math.min(priority, best?.priority ?? priority);
       if (!best || priority < best.priority || endsBest) {
-        const timed = withTimeAround(date.iso, label, line.slice(date.end));
-        const stacked = timed === date.iso ? timeLineBelow(line.slice(date.end), lines, index) : null;
-        best = { priority: kept, iso: stacked === null ? timed : withTimeAfter(date.iso, ` ${stacked}`), from: date };
+        best = { priority: kept, iso: withTimeAround(date.iso, label, line.slice(date.end)), from: date };
       }
     }
   }

@@ -65,9 +65,9 @@ import {
   withTimeAfter,
 } from './dates';
 import { readDeviceJson } from './device-json';
-import { datesEntriesByLines, entryDateLine } from './entry-date-lines';
 import { earlierResultInBlock, isEarlierResultsCaption } from './earlier-results-block';
 import { earlierLead, isCurrentResultsCaption } from './earlier-sentence';
+import { datesEntriesByLines, entryDateLine } from './entry-date-lines';
 import { type FallbackReading, isStructuredText, readFallback, type SeenLine } from './fallback-reader';
 import { readFhirObservations } from './fhir-json';
 import { readFhirXmlObservations } from './fhir-xml';
@@ -99,6 +99,7 @@ import { isSecondUnitLine, splitTrailingEarlier, unitInNameCell } from './result
 import { isSectionHeadingLine } from './row-marks';
 import { detectShareCountHeader, readShareCountRow, type ShareCountHeader } from './share-and-count';
 import { spellOutValues } from './spelled-values';
+import { isRuleLine, stackedTime } from './stacked-time';
 import { detectHeader, type RowReading, readTableRow, type TableLayout } from './table-layout';
 import { readTimeInRangeLine } from './time-in-range';
 import { type DiaryHeader, detectDiaryHeader, readDiaryRow } from './time-of-day-diary';
@@ -350,6 +351,8 @@ class DocumentReader {
   private readonly linesAbove: string[] = [];
   /** The document prints letters-and-digits order codes after names (`(L69)`, `order-codes.ts`). */
   letterDigitCodes = false;
+  /** The section date is a block's, from a `Time:` line under its date (`stacked-time.ts`), until a rule line. */
+  private timedByLine = false;
   /** The document dates its entries by `Date:` lines of their own (`entry-date-lines.ts`). */
   entryDateLines = false;
   /** The reading a block of earlier results under its own caption belongs to (`earlier-results-block.ts`). */
@@ -611,6 +614,16 @@ class DocumentReader {
       this.transposed = { layout: transposed, byColumn: transposed.columns.map(() => []) };
       this.layout = null;
       return;
+    }
+    const timed = stackedTime(text, textAbove, order);
+    if (timed !== null) {
+      this.sectionDate = timed;
+      this.timedByLine = true;
+      return;
+    }
+    if (this.timedByLine && isRuleLine(text)) {
+      this.sectionDate = null;
+      this.timedByLine = false;
     }
     const entryDate = this.entryDateLines ? entryDateLine(text, order) : null;
     if (entryDate) {
