@@ -142,6 +142,8 @@ const NOTED_CAPTION = /^(\p{L}[^()]*?)\s*\(([^()\d/%]*\p{L}[^()\d/%]*)\)$/u;
  * bracketed unit (`Result (mg/dL)`) is no note: `headerUnit` reads it.
  */
 function notedCaptionRole(text: string): ColumnRole | null {
+  // Captions are short; the bound keeps the pattern linear on a long cell.
+  if (text.length > 60) return null;
   const m = NOTED_CAPTION.exec(text.trim());
   if (!m || looksLikeUnit((m[2] as string).trim())) return null;
   return headerRole((m[1] as string).trim());

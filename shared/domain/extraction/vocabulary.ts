@@ -579,7 +579,7 @@ const OCR_HEADER_ROLE: ReadonlyMap<string, ColumnRole | null> = (() => {
 const OCR_DAMAGE = /\p{Lu}l\b|\bl\p{Lu}|\p{Lu}l\p{Lu}|\p{L}[01]|[01]\p{L}/u;
 
 function ocrRole(cell: string): ColumnRole | null {
-  if (!OCR_DAMAGE.test(cell)) return null;
+  if (cell.length > 60 || !OCR_DAMAGE.test(cell)) return null;
   return OCR_HEADER_ROLE.get(ocrKey(foldText(cell))) ?? null;
 }
 
