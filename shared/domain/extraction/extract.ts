@@ -984,6 +984,7 @@ class DocumentReader {
         const measurement = row.cells[k];
         if (!measurement) return;
         measurement.unit ??= column.unit;
+        measurement.referenceRange ??= column.range ?? null;
         this.emit(index, column.name, measurement, row.date);
         readings.push(this.stack.last?.reading as ExtractedReading);
         return;
@@ -1002,6 +1003,7 @@ class DocumentReader {
         for (const reading of readings) reading.unit ??= cell;
       } else if (row.kind === 'range') {
         const range = parseRangeText(cell);
+        column.range ??= range?.range ?? null;
         for (const reading of readings) {
           reading.referenceRange ??= range?.range ?? null;
           reading.unit ??= range?.unit ?? null;

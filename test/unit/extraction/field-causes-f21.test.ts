@@ -222,6 +222,22 @@ describe('a prose collection date wrapped to the next line', () => {
   });
 });
 
+describe('a range row above a transposed table', () => {
+  it('gives its range to the dated rows below it', () => {
+    const text = [
+      'Date prélèvement;Créatinine (mg/dL);Potassium (mmol/L)',
+      'Valeurs de référence;0,70-1,20;3,5-5,1',
+      '04/09/2025;2,14;5,3',
+      '13/11/2025;2,31;',
+    ].join('\n');
+    expect(read(text).map((r) => [r.indicator, r.value, r.referenceRange])).toEqual([
+      ['Créatinine', '2,14', '0,70-1,20'],
+      ['Potassium', '5,3', '3,5-5,1'],
+      ['Créatinine', '2,31', '0,70-1,20'],
+    ]);
+  });
+});
+
 describe('malformed input', () => {
   it('neither throws nor slows on a huge run of Date: lines and captions', () => {
     const lines: string[] = [];
