@@ -143,6 +143,22 @@ export function extendDatedHeader(line: string, layout: TableLayout): TableLayou
 }
 
 /**
+ * A cumulative report repeats its header of dates over each section (`TUMOUR MARKERS`, then `LIVER FUNCTION`) but
+ * prints the collection times under the first only: a section's date columns that are the same days, in the same
+ * order, as the dated columns above take their times. Columns are changed in place.
+ */
+export function timesFromEarlierHeader(columns: Column[], earlier: readonly Column[]): void {
+  const dated = columns.filter((c) => c.date !== null);
+  const before = earlier.filter((c) => c.date !== null);
+  if (dated.length < 2 || dated.length !== before.length) return;
+  if (!before.some((c) => c.date?.includes('T'))) return;
+  if (dated.some((c, k) => c.date?.includes('T') || c.date !== before[k]?.date?.slice(0, 10))) return;
+  dated.forEach((c, k) => {
+    c.date = before[k]?.date ?? c.date;
+  });
+}
+
+/**
  * Where a time may start under its date: from a little before the date (left-aligned, ragged) to its end (a time is
  * shorter than a date and is often right-aligned under it: `12/09/25` over `  0910`).
  */

@@ -392,7 +392,7 @@ export function leadingDate(text: string, order: SlashOrder): { iso: string; res
 const VALIDITY =
   /(?:\bvalid\s+(?:until|till|to|through)\b|\bexpir|\bg[üu]ltig\s+bis\b|\bv[áa]lid[oa]\s+hasta\b|\bvalable\s+jusqu|\bvalido\s+fino\b|\buse\s+by\b|\bverfall)/i;
 
-type DateLabel = 'birth' | 'collection' | 'generic' | 'report';
+export type DateLabel = 'birth' | 'collection' | 'generic' | 'report';
 
 // Geburtsdatum, geboortedatum, data urodzenia, födelsedatum, fødselsdato, syntymäaika, datum narození, doğum tarihi,
 // születési dátum (Szül.), data nașterii (născut).
@@ -405,9 +405,9 @@ const BIRTH =
 // näytteenotto, Czech odběr, Turkish numune; Taiwanese 採檢/抽血, Thai เก็บตัวอย่าง/เจาะเลือด, Vietnamese lấy mẫu,
 // Indonesian pengambilan, Malay sampel/spesimen, Tagalog koleksyon/kinuha, Thai ผลครั้งก่อน (an earlier result's
 // heading dates the rows under it), Hebrew לקיחה/דגימה, Spanish (US portals) recolectado/recolección. Received/printed: Hebrew קבלה/הפקה, 簽收, Thai รับตัวอย่าง/รายงาน/พิมพ์, Vietnamese nhận mẫu/trả kết quả; Hungarian mintavétel, Romanian recoltare.
-// Turkish tahlil/tetkik (e-Nabız `Tahlil Tarihi`) against sonuç (result); Russian взятия/забор, дата.
+// Turkish tahlil/tetkik (e-Nabız `Tahlil Tarihi`) against sonuç (result); Russian взятия/забор, дата; `Blood taken`.
 const COLLECTION =
-  /(?:לקיחה|דגימה|נלקח|採檢|采检|抽血|เก็บตัวอย่าง|เก็บสิ่งส่งตรวจ|เจาะเลือด|l[ấa]y m[ẫa]u|pengambilan|采样|采集|采血|送检|取样|採取|採血|採尿|채취|채혈|受診日|受診年月日|健診日|検診日|受検日|健康診断日|実施日|검진일|수검일|체검일|体检日期|体检时间|co[l1i][l1i]ect|afname|afgenomen|pobran|pr[øo]vetak|pr[øo]vetag|provtag|n[äa]ytteenot|odb[ěe]r|numune|mintav[ée]tel|recoltar|prelievo|prelevat|\bcoleta\b|colheita|raccolta|recolect|recolecci[oó]n|\bdrawn\b|\bdraw\b|sampl|specimen|entnahme|abnahme|abgenommen|extracci[oó]n|\btoma\b|pr[ée]l[eè]v|obtenci[oó]n|\bvisit|\bsampel\b|spesimen|koleksyon|kinuha|ผลครั้งก่อน|взяти|забор|tahlil|tetkik)/i;
+  /(?:לקיחה|דגימה|נלקח|採檢|采检|抽血|เก็บตัวอย่าง|เก็บสิ่งส่งตรวจ|เจาะเลือด|l[ấa]y m[ẫa]u|pengambilan|采样|采集|采血|送检|取样|採取|採血|採尿|채취|채혈|受診日|受診年月日|健診日|検診日|受検日|健康診断日|実施日|검진일|수검일|체검일|体检日期|体检时间|co[l1i][l1i]ect|afname|afgenomen|pobran|pr[øo]vetak|pr[øo]vetag|provtag|n[äa]ytteenot|odb[ěe]r|numune|mintav[ée]tel|recoltar|prelievo|prelevat|\bcoleta\b|colheita|raccolta|recolect|recolecci[oó]n|\bdrawn\b|\bdraw\b|\btaken\b|sampl|specimen|entnahme|abnahme|abgenommen|extracci[oó]n|\btoma\b|pr[ée]l[eè]v|obtenci[oó]n|\bvisit|\bsampel\b|spesimen|koleksyon|kinuha|ผลครั้งก่อน|взяти|забор|tahlil|tetkik)/i;
 const GENERIC =
   /(?:日期|检验日|檢驗日|検査日|検査年月日|日付|검사일|검사일자|날짜|\bdate\b|datum|\bfecha\b|\bdata\b|\bvom\b|\bdu\b|\bnote\b|\bdated\b|\btarikh\b|\btanggal\b|\bpetsa\b|วันที่|дата|tarih)/i;
 const REPORT =
@@ -419,6 +419,14 @@ const REPORT =
  */
 const PROSE_COLLECTION =
   /(?:\b(?:labs?|lab ?work|blood ?work|bloods?|results?|tests?|samples?|panel)\s+(?:(?:were\s+)?(?:taken|drawn|done|collected)\s+)?(?:from|of|on|dated)|\b(?:laborwerte|werte|blutwerte|analisi|esami|an[áa]lisis|analyses|examens|bilan)\s+(?:vom|del|du|de)\s*(?:l[ae]\s+)?)\s*$/i;
+
+/**
+ * What a date's caption says the date is: birth, collection, a plain date, a report date; null for none. A caption
+ * naming a report (`Date reported`) is a report's, though its `Date` alone would be a plain date.
+ */
+export function dateCaptionKind(label: string): DateLabel | null {
+  return REPORT.test(label) && !COLLECTION.test(label) ? 'report' : classify(label);
+}
 
 function classify(label: string): DateLabel | null {
   // `Sample valid until`: its `sample` would make the deadline a collection date.
@@ -470,10 +478,10 @@ const PRIORITY: Record<Exclude<DateLabel, 'birth'>, number> = { collection: 0, g
 
 /**
  * A clock time right after a date: `07:42`, `8:15:00AM`, `08h15`, `6:42 p.m.`, optionally after `at`, a comma or the
- * closing dot of a Hungarian date (`2026.02.03. 07:20`).
+ * closing dot of a Hungarian date (`2026.02.03. 07:20`), or a French `à` a fax lost its accent from; a fax's OCR may space the colon (`godz. 07 :35`).
  */
 const TIME_AFTER =
-  /^\s*(?:,|\.|at|um|à|às|alle|ore|a las|om|kl\.?|klo|godz\.?|T|-|\/|เวลา|pukul|jam|alas)?\s*(\d{1,2})[:h](\d{2})(?::(\d{2}))?(?!\d)(?:\s*([ap])\.?\s?m\.?(?![a-z]))?/i;
+  /^\s*(?:,|\.|at|um|à|a|às|alle|ore|a las|om|kl\.?|klo|godz\.?|T|-|\/|เวลา|pukul|jam|alas)?\s*(\d{1,2})(?:\s?:\s?|h)(\d{2})(?::(\d{2}))?(?!\d)(?:\s*([ap])\.?\s?m\.?(?![a-z]))?/i;
 
 /** `2026-03-14` with the time written after it on the line as `2026-03-14T07:42:00`; the date alone without one. */
 export function withTimeAfter(date: string, after: string): string {
@@ -551,14 +559,19 @@ const YEARLESS_AFTER_PROSE = new RegExp(
 
 /**
  * `Your labs from April 10 are back` in a message sent `April 14, 2026`: a collection date without its year takes
- * the year of the message's own date (the year before, when that would put it after the message).
+ * the year of the message's own date (the year before, when that would put it after the message); the words and the
+ * date may sit either side of a line wrap.
  */
 function yearlessProseDate(lines: readonly string[], fallback: string | null, order: SlashOrder): string | null {
   let anchor: string | null = fallback;
-  for (const line of lines) {
+  for (const [index, line] of lines.entries()) {
     if (line.length > 2000) continue;
     anchor ??= findDates(line, order).find((d) => Number(d.iso.slice(0, 4)) > 1970)?.iso ?? null;
-    const m = YEARLESS_AFTER_PROSE.exec(line);
+    // A paragraph wrapped between the words and their date (`His fasting labs from` / `October 29 look better`).
+    const next = lines[index + 1] ?? '';
+    const m =
+      YEARLESS_AFTER_PROSE.exec(line) ??
+      (next.length <= 2000 ? YEARLESS_AFTER_PROSE.exec(`${line.trimEnd()} ${next.trimStart()}`) : null);
     if (!m) continue;
     if (anchor === null) {
       for (const later of lines) {

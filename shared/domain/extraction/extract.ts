@@ -49,6 +49,7 @@ import {
   readSpacedDatedRow,
   type SpacedDatedHeader,
   splitPreviousResult,
+  timesFromEarlierHeader,
   withoutColumnDates,
   withoutNoEarlierNote,
 } from './cumulative';
@@ -67,6 +68,7 @@ import { deviceBlockTime, isRuleLine } from './device-block-time';
 import { readDeviceJson } from './device-json';
 import { earlierResultInBlock, isEarlierResultsCaption } from './earlier-results-block';
 import { earlierLead, isCurrentResultsCaption } from './earlier-sentence';
+import { datesEntriesByLines, entryDateLine } from './entry-date-lines';
 import { type FallbackReading, isStructuredText, readFallback, type SeenLine } from './fallback-reader';
 import { readFhirObservations } from './fhir-json';
 import { readFhirXmlObservations } from './fhir-xml';
@@ -100,6 +102,7 @@ import { isSectionHeadingLine } from './row-marks';
 import { detectShareCountHeader, readShareCountRow, type ShareCountHeader } from './share-and-count';
 import { sideBySideGroups } from './side-by-side';
 import { spellOutValues } from './spelled-values';
+import { isRuleLine, stackedTime } from './stacked-time';
 import { detectHeader, type RowReading, readTableRow, type TableLayout } from './table-layout';
 import { readTimeInRangeLine } from './time-in-range';
 import { type DiaryHeader, detectDiaryHeader, readDiaryRow } from './time-of-day-diary';
@@ -351,6 +354,10 @@ class DocumentReader {
   private readonly linesAbove: string[] = [];
   /** The document prints letters-and-digits order codes after names (`(L69)`, `order-codes.ts`). */
   letterDigitCodes = false;
+  /** The section date is a block's, from a `Time:` line under its date (`stacked-time.ts`), until a rule line. */
+  private timedByLine = false;
+  /** The document dates its entries by `Date:` lines of their own (`entry-date-lines.ts`). */
+  entryDateLines = false;
   /** The reading a block of earlier results under its own caption belongs to (`earlier-results-block.ts`). */
   private earlierBlock: ExtractedReading | null = null;
   /** The section date is a dated block of earlier results' (`Previous results (2024-05-01)`, `earlier-sentence.ts`). */
@@ -588,6 +595,7 @@ class DocumentReader {
       this.shareCount = null;
       const dates = this.visitDates;
       if (dates && index - dates.line <= VISIT_DATES_DISTANCE) dateVisitColumns(header.columns, dates.dates);
+      if (this.layout) timesFromEarlierHeader(header.columns, this.layout.columns);
       this.layout = header;
       this.spacedDated = null;
       // `All results in mmol/L` right above the header gives the table's unit; one further up was another section's.
@@ -609,6 +617,22 @@ class DocumentReader {
     if (transposed) {
       this.transposed = { layout: transposed, byColumn: transposed.columns.map(() => []) };
       this.layout = null;
+      return;
+    }
+    const timed = stackedTime(text, textAbove, order);
+    if (timed !== null) {
+      this.sectionDate = timed;
+      this.timedByLine = true;
+      return;
+    }
+    if (this.timedByLine && isRuleLine(text)) {
+      this.sectionDate = null;
+      this.timedByLine = false;
+    }
+    const entryDate = this.entryDateLines ? entryDateLine(text, order) : null;
+    if (entryDate) {
+      this.sectionDate = entryDate.iso;
+      this.earlierSection = false;
       return;
     }
     const section = dateOnlyLine(text, order);
@@ -996,6 +1020,7 @@ class DocumentReader {
         const measurement = row.cells[k];
         if (!measurement) return;
         measurement.unit ??= column.unit;
+        measurement.referenceRange ??= column.range ?? null;
         this.emit(index, column.name, measurement, row.date);
         readings.push(this.stack.last?.reading as ExtractedReading);
         return;
@@ -1014,6 +1039,7 @@ class DocumentReader {
         for (const reading of readings) reading.unit ??= cell;
       } else if (row.kind === 'range') {
         const range = parseRangeText(cell);
+        column.range ??= range?.range ?? null;
         for (const reading of readings) {
           reading.referenceRange ??= range?.range ?? null;
           reading.unit ??= range?.unit ?? null;
@@ -1172,10 +1198,15 @@ function readLines(text: string, options: ExtractionOptions, withFallback: boole
   const yearAnchor = documentDate ?? firstWrittenDate(sourceLines, order) ?? monthYearAnchor(sourceLines);
   const codeColumn = hasNumberedCodeColumn(sourceLines);
   const letterDigitCodes = printsLetterDigitCodes(text);
+  const entryDateLines = datesEntriesByLines(
+    sourceLines.map((line) => line.text),
+    order,
+  );
   // The fallback reads only the final pass: how columns unfold is decided on what the readers read.
   const readAll = (lines: readonly SourceLine[], fallback = false): ExtractedReading[] => {
     const reader = new DocumentReader(order, documentDate, yearAnchor, codeColumn);
     reader.letterDigitCodes = letterDigitCodes;
+    reader.entryDateLines = entryDateLines;
     for (const line of lines) reader.readSpelled(line.index, line.text);
     return reader.result(fallback);
   };

@@ -134,6 +134,21 @@ function exportCaptionRole(text: string): ColumnRole | null {
   return headerRole(words[words.length - 1] as string) ?? headerRole(words[0] as string);
 }
 
+/** A caption with a bracketed note of words after it: `Ref (early follicular)`, `Reference range (adult male)`. */
+const NOTED_CAPTION = /^(\p{L}[^()]*?)\s*\(([^()\d/%]*\p{L}[^()\d/%]*)\)$/u;
+
+/**
+ * The role of a caption carrying a note on whom or what its values are for (the population a range is for). A
+ * bracketed unit (`Result (mg/dL)`) is no note: `headerUnit` reads it.
+ */
+function notedCaptionRole(text: string): ColumnRole | null {
+  // Captions are short; the bound keeps the pattern linear on a long cell.
+  if (text.length > 60) return null;
+  const m = NOTED_CAPTION.exec(text.trim());
+  if (!m || looksLikeUnit((m[2] as string).trim())) return null;
+  return headerRole((m[1] as string).trim());
+}
+
 /**
  * A report printing every result twice, in SI then in conventional units (Philippine, Indonesian and Middle-Eastern
  * hospitals: `TEST  RESULT  REFERENCE VALUES  RESULT  REFERENCE VALUES`, under `SI UNITS  CONVENTIONAL UNITS`): one
@@ -170,7 +185,7 @@ export function detectHeader(line: string, order: SlashOrder): TableLayout | nul
     }
   }
   const roleOf = (text: string): ColumnRole | null =>
-    headerRole(text) ?? (delimiter === 'spaces' ? null : exportCaptionRole(text));
+    headerRole(text) ?? (delimiter === 'spaces' ? null : exportCaptionRole(text)) ?? notedCaptionRole(text);
   if (delimiter === 'comma' && !cells.some((c) => roleOf(c.text) === 'value')) return null;
   const columns: Column[] = [];
   let recognised = 0;
@@ -364,12 +379,15 @@ function rangeAndTrailingFlag(cell: string): { range: string; flag: string | nul
   return { range: m[1] as string, flag: bareFlag(m[2] as string) };
 }
 
+const NO_UNIT_PLACEHOLDER = /^[-–—－ー―]+$/u;
+
 /** Reading-level fields from the unit, range and flag columns (columns win over what the result cell held). */
 function completeFromColumns(measurement: Measurement, unitCell: string, rangeCell: string, flagText: string): void {
   const overflow = rangeCell === '' ? unitOverflowingRange(unitCell) : null;
   const unitText = overflow?.unit ?? unitCell;
   if (overflow) rangeCell = overflow.range;
-  if (unitText !== '') measurement.unit = unitText;
+  // A dash in the unit column (`-`, `－`) is the sheet's placeholder for a result without a unit (a dipstick grade).
+  if (unitText !== '' && !NO_UNIT_PLACEHOLDER.test(unitText)) measurement.unit = unitText;
   // Italian referti bracket the range column: `[70 - 100]`.
   const flagged = rangeAndTrailingFlag(rangeCell.replace(/^\[\s*(.*?)\s*\]$/, '$1'));
   const rangeText = flagged.range;

@@ -29,6 +29,8 @@ export interface TransposedColumn {
   start: number;
   /** Named by a measurement the resolver knows or by its unit; a wide export's other columns may hold words. */
   known?: boolean;
+  /** A range row printed above the dated rows (`Valeurs de référence;0,70-1,20;>90`): the range of those below. */
+  range?: string | null;
 }
 
 export interface TransposedLayout {

@@ -10,6 +10,7 @@
  *
  * Each returns the mark as written (the word of a status cell) and the cell without it; all are linear regexes.
  */
+import { judgementGrade } from './judgement-grades';
 import { PICTOGRAPH } from './lines';
 import { bareFlag, FLAG_CELL, NUMERIC_RESULT } from './measurement';
 
@@ -43,12 +44,15 @@ const PICTOGRAPHS = new RegExp(`(?:${PICTOGRAPH})+`, 'gu');
 const NO_FLAG = /^(?:normal|ok|in range|within range|normal range|unauffällig|normale?|dans les normes)$/i;
 
 /**
- * The flag a status cell states: `⬇️ Low` → `Low`, `🔴 HIGH` → `HIGH`, `✅ Normal` → none (empty string), `H` → `H`.
+ * The flag a status cell states: `⬇️ Low` → `Low`, `🔴 HIGH` → `HIGH`, `✅ Normal` → none (empty string), `H` → `H`,
+ * a check-up's judgement grade as written (`정상(B)`, `要再検査`: `judgement-grades.ts`).
  * Null when the cell is no status at all (a comment, a trend), so the caller leaves the flag as it was.
  */
 export function statusCellFlag(cell: string): string | null {
   const trimmed = cell.trim();
   if (FLAG_CELL.test(trimmed)) return bareFlag(trimmed);
+  const grade = judgementGrade(trimmed);
+  if (grade !== null) return grade;
   const word = trimmed.replace(PICTOGRAPHS, ' ').trim();
   if (word === '' || NO_FLAG.test(word)) return '';
   return FLAG_CELL.test(word) ? bareFlag(word) : null;

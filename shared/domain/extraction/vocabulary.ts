@@ -420,6 +420,22 @@ const HEADER_WORDS: ReadonlyArray<readonly [ColumnRole, readonly string[]]> = [
       'test date',
       'date of collection',
       'date tested',
+      // CJK export captions of the collection or check-up date (a long export repeats it on every row).
+      '검진일자',
+      '검진일',
+      '검사일자',
+      '검사일',
+      '채취일',
+      '채취일자',
+      '채취일시',
+      '채혈일',
+      '検査日',
+      '採取日',
+      '採血日',
+      '受診日',
+      '检验日期',
+      '采样日期',
+      '采集日期',
     ],
   ],
   // Spreadsheet and practice-software exports give the collection time its own column beside the date.
@@ -545,6 +561,30 @@ function glossedRole(cell: string): ColumnRole | null {
 /** `VALORI DI RIF.`, `Ref. Interv.`: a caption cut short with dots (`abbreviated-captions.ts`). */
 const abbreviatedRole = abbreviatedCaptionMatcher(HEADER_ROLE, foldText);
 
+/** Letters a fax's OCR confuses in capitals (`Dl` for `DI`, `C0AGULAZI0NE`, `VALOR1`): one key for each pair. */
+function ocrKey(folded: string): string {
+  return folded.replace(/[l1]/g, 'i').replace(/0/g, 'o');
+}
+
+/** Header words by their OCR key; a key two roles share is left out. */
+const OCR_HEADER_ROLE: ReadonlyMap<string, ColumnRole | null> = (() => {
+  const byKey = new Map<string, ColumnRole | null>();
+  for (const [word, role] of HEADER_ROLE) {
+    const key = ocrKey(word);
+    const known = byKey.get(key);
+    byKey.set(key, known === undefined || known === role ? role : null);
+  }
+  return byKey;
+})();
+
+/** A capital caption as a fax's OCR misread it: a `l` among capitals, or a `0`/`1` among letters. */
+const OCR_DAMAGE = /\p{Lu}l\b|\bl\p{Lu}|\p{Lu}l\p{Lu}|\p{L}[01]|[01]\p{L}/u;
+
+function ocrRole(cell: string): ColumnRole | null {
+  if (cell.length > 60 || !OCR_DAMAGE.test(cell)) return null;
+  return OCR_HEADER_ROLE.get(ocrKey(foldText(cell))) ?? null;
+}
+
 /** Longest header phrase in words, for splitting single-spaced header lines. */
 export const MAX_HEADER_PHRASE_WORDS = 4;
 
@@ -560,7 +600,7 @@ export function headerRole(cell: string): ColumnRole | null {
   const role = HEADER_ROLE.get(foldText(cell));
   if (role !== undefined) return role;
   const bilingual = BILINGUAL_CELL.exec(cell.trim());
-  if (!bilingual) return glossedRole(cell) ?? abbreviatedRole(cell);
+  if (!bilingual) return glossedRole(cell) ?? abbreviatedRole(cell) ?? ocrRole(cell);
   // The CJK caption decides (a test name with an English word, `尿胆原 Normal`, is no header); the gloss may be a word
   // the vocabulary lacks (`英文名称 English Name`) but must not name another role.
   const native = HEADER_ROLE.get(foldText(bilingual[1] as string));

@@ -1,0 +1,52 @@
+/**
+ * Record prints listing entries one under another, each with a `Date:` line of its own (the NHS App's GP record,
+ * patient portals' result lists): `Full blood count` / `Date: 3 September 2026` / results..., then `HbA1c` /
+ * `Date: 18 June 2026` / results. Each such line dates the results under it, until the next.
+ *
+ * A single `Date:` line is a report's date, which `reportDate` weighs against a collection date; only a caption
+ * repeated with different dates is an entry's. Captions naming a report, a birth or a deadline never are.
+ */
+import { dateCaptionKind, findDates, type SlashOrder, withTimeAfter } from './dates';
+
+/** `Date: 18 June 2026`, `Date taken : 02/10/2025 09:40`, `Datum: 14.01.2026`: a short caption, a date, a time. */
+const CAPTIONED = /^\s*([^\d:：]{2,30}?)\s*[:：]\s*(\S.*)$/u;
+
+export interface EntryDateLine {
+  /** The caption, folded, so that lines repeating it are recognised. */
+  caption: string;
+  iso: string;
+}
+
+/** The line's caption and date (with its time) when the line is nothing but a date caption and its date. */
+export function entryDateLine(text: string, order: SlashOrder): EntryDateLine | null {
+  if (text.length > 80) return null;
+  const m = CAPTIONED.exec(text);
+  if (!m) return null;
+  const caption = (m[1] as string).trim();
+  if (caption.split(/\s+/).length > 3) return null;
+  const kind = dateCaptionKind(caption);
+  if (kind !== 'generic' && kind !== 'collection') return null;
+  const field = m[2] as string;
+  const dates = findDates(field, order);
+  const date = dates[0];
+  if (dates.length !== 1 || date === undefined || field.slice(0, date.start).trim() !== '') return null;
+  const after = field.slice(date.end);
+  const iso = withTimeAfter(date.iso, after);
+  const rest = iso === date.iso ? after : after.replace(/^\s*\S*\d[:h.]\d{2}\S*(?:\s*[ap]\.?m\.?)?/i, '');
+  if (rest.trim() !== '') return null;
+  return { caption: caption.toLowerCase(), iso };
+}
+
+/** Whether the document dates its entries by `Date:` lines: one caption written with two different dates or more. */
+export function datesEntriesByLines(lines: readonly string[], order: SlashOrder): boolean {
+  const datesByCaption = new Map<string, Set<string>>();
+  for (const line of lines) {
+    const entry = entryDateLine(line, order);
+    if (!entry) continue;
+    const dates = datesByCaption.get(entry.caption) ?? new Set<string>();
+    dates.add(entry.iso.slice(0, 10));
+    if (dates.size > 1) return true;
+    datesByCaption.set(entry.caption, dates);
+  }
+  return false;
+}
