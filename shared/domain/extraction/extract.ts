@@ -960,6 +960,7 @@ class DocumentReader {
         const measurement = row.cells[k];
         if (!measurement) return;
         measurement.unit ??= column.unit;
+        measurement.referenceRange ??= column.range ?? null;
         this.emit(index, column.name, measurement, row.date);
         readings.push(this.stack.last?.reading as ExtractedReading);
         return;
@@ -978,6 +979,8 @@ class DocumentReader {
         for (const reading of readings) reading.unit ??= cell;
       } else if (row.kind === 'range') {
         const range = parseRangeText(cell);
+        // A portal export prints its `Ref range` row under the header, above the dated rows it applies to.
+        if (readings.length === 0 && range) column.range ??= range.range;
         for (const reading of readings) {
           reading.referenceRange ??= range?.range ?? null;
           reading.unit ??= range?.unit ?? null;

@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest';
+import { extractReadingsOffline } from '../../../shared/domain/extraction';
+
+const brief = (text: string) =>
+  extractReadingsOffline(text).map(
+    (r) => [r.indicator, r.value, r.unit, r.referenceRange, r.flag, r.measuredAt] as const,
+  );
+
+describe('a wide export: a date per row, a test per column', () => {
+  it('passes over a column naming the laboratory and gives a Ref range row above the dates to every value below', () => {
+    const text = [
+      'Collection Date,Hemoglobin (g/L),Potassium (mmol/L),Lab',
+      'Ref range,135-175,3.5-5.0,',
+      '2025-12-02,128 L,4.4,LifeLabs',
+      '2026-06-16,141,5.2 H,Dynacare',
+    ].join('\n');
+    expect(brief(text)).toEqual([
+      ['Hemoglobin', '128', 'g/L', '135-175', 'L', '2025-12-02'],
+      ['Potassium', '4.4', 'mmol/L', '3.5-5.0', null, '2025-12-02'],
+      ['Hemoglobin', '141', 'g/L', '135-175', null, '2026-06-16'],
+      ['Potassium', '5.2', 'mmol/L', '3.5-5.0', 'H', '2026-06-16'],
+    ]);
+  });
+
+  it('still completes the values above when the range row comes last', () => {
+    const text = [
+      'Date;Kalium (mmol/l);Natrium (mmol/l)',
+      '03.02.2026;4,1;139',
+      'Referenzbereich;3,5-5,1;135-145',
+    ].join('\n');
+    expect(brief(text).map((r) => r[3])).toEqual(['3,5-5,1', '135-145']);
+  });
+});
+
+describe("a home monitor's SYS / DIA / PUL columns", () => {
+  it('reads a Markdown log of them, a yearless day and a time in one cell', () => {
+    const text = [
+      'Date: Sun, Nov 22, 2026 8:41 PM',
+      '| Date / time          | SYS | DIA | Pulse |',
+      '|----------------------|-----|-----|-------|',
+      '| Mon 11/16  7:05 am   | 148 | 92  | 71    |',
+      '| Sat 11/21  9:30 pm   | 131 | 82  | 74    |',
+    ].join('\n');
+    expect(brief(text)).toEqual([
+      ['SYS', '148', null, null, null, '2026-11-16T07:05:00'],
+      ['DIA', '92', null, null, null, '2026-11-16T07:05:00'],
+      ['Pulse', '71', null, null, null, '2026-11-16T07:05:00'],
+      ['SYS', '131', null, null, null, '2026-11-21T21:30:00'],
+      ['DIA', '82', null, null, null, '2026-11-21T21:30:00'],
+      ['Pulse', '74', null, null, null, '2026-11-21T21:30:00'],
+    ]);
+  });
+
+  it('reads a French one with its own time column, day first', () => {
+    const text = [
+      'Bonjour Docteur, Date : 09/11/2026',
+      '| Date  | Heure | SYS | DIA | PUL |',
+      '|-------|-------|-----|-----|-----|',
+      '| 03/11 | 07:20 | 142 | 88  | 66  |',
+    ].join('\n');
+    expect(brief(text)).toEqual([
+      ['SYS', '142', null, null, null, '2026-11-03T07:20:00'],
+      ['DIA', '88', null, null, null, '2026-11-03T07:20:00'],
+      ['PUL', '66', null, null, null, '2026-11-03T07:20:00'],
+    ]);
+  });
+
+  it('does not take Dia alone for a measurement (a day in Portuguese and Spanish)', () => {
+    const text = ['| Fecha | Dia | Notas |', '|---|---|---|', '| 03/11/2026 | 12 | bien |'].join('\n');
+    expect(extractReadingsOffline(text)).toEqual([]);
+  });
+});
+
+describe('malformed and huge input', () => {
+  it('does not throw or slow down on a huge ragged wide export', () => {
+    const rows = Array.from(
+      { length: 5000 },
+      (_, k) => `2026-01-${String((k % 28) + 1).padStart(2, '0')},${k % 200},,x`,
+    );
+    const text = [
+      'Collection Date,Hemoglobin (g/L),Potassium (mmol/L),Lab',
+      'Ref range,135-175',
+      ...rows,
+      'Ref range,,,,,,',
+    ].join('\n');
+    const start = performance.now();
+    const readings = extractReadingsOffline(text);
+    expect(performance.now() - start).toBeLessThan(10_000);
+    expect(readings.length).toBe(5000);
+    expect(readings[0]?.referenceRange).toBe('135-175');
+  });
+});
