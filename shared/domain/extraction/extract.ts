@@ -95,6 +95,7 @@ import { acceptQualifiedRecordName, acceptRecordRow, isEntryTitle, withoutTraili
 import { withoutRestatements } from './restatements';
 import { isSecondUnitLine, splitTrailingEarlier, unitInNameCell } from './result-columns';
 import { isSectionHeadingLine } from './row-marks';
+import { withoutSecondUnitCell } from './second-unit-cell';
 import { detectShareCountHeader, readShareCountRow, type ShareCountHeader } from './share-and-count';
 import { spellOutValues } from './spelled-values';
 import { detectHeader, type RowReading, readTableRow, type TableLayout } from './table-layout';
@@ -678,7 +679,9 @@ class DocumentReader {
 
     // An earlier result's own dated lead (`Vorbefund vom 14.10.2026: HbA1c 7,1 %`) dates its reading as a leading date.
     const leading = (lead !== null ? { iso: lead.date, rest: lead.rest } : null) ?? leadingDate(text, order);
-    const line = withoutTrailingNote(withoutNoEarlierNote(spaceSeparated(leading?.rest ?? text)));
+    const line = withoutSecondUnitCell(
+      withoutTrailingNote(withoutNoEarlierNote(spaceSeparated(leading?.rest ?? text))),
+    );
     const previous = splitPreviousResult(line, order) ?? splitTrailingEarlier(line, order);
     let body = previous?.rest ?? line;
     const ownDate = leading?.iso ?? null;

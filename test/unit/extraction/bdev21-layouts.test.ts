@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { extractReadingsOffline } from '../../../shared/domain/extraction';
+import { withoutSecondUnitCell } from '../../../shared/domain/extraction/second-unit-cell';
 
 const brief = (text: string) =>
   extractReadingsOffline(text).map(
@@ -88,5 +89,42 @@ describe('malformed and huge input', () => {
     expect(performance.now() - start).toBeLessThan(10_000);
     expect(readings.length).toBe(5000);
     expect(readings[0]?.referenceRange).toBe('135-175');
+  });
+});
+
+describe('a result in two units side by side', () => {
+  it('keeps the first unit, its range and flag, and the earlier value of the row', () => {
+    const text = [
+      'Prélevé le 04/11/2026 à 08h25',
+      'Glycémie à jeun ............  0,97 g/L    5,38 mmol/L     (0,70 - 1,05)         0,92 (12/03/26)',
+      'Cholestérol total ..........  2,31 g/L    5,97 mmol/L     (< 2,00)       *',
+      'Cholestérol LDL calculé ....  1,48 g/L    3,83 mmol/L     *',
+    ].join('\n');
+    expect(brief(text)).toEqual([
+      ['Glycémie à jeun', '0,97', 'g/L', '0,70 - 1,05', null, '2026-11-04T08:25:00'],
+      ['Glycémie à jeun', '0,92', 'g/L', null, null, '2026-03-12'],
+      ['Cholestérol total', '2,31', 'g/L', '< 2,00', '*', '2026-11-04T08:25:00'],
+      ['Cholestérol LDL calculé', '1,48', 'g/L', null, '*', '2026-11-04T08:25:00'],
+    ]);
+  });
+
+  it('reads a Flemish report the same way, without dot leaders', () => {
+    const text =
+      'Staalname: 18/11/2026 07:50\nUrinezuur                        7,4 mg/dL      440 µmol/L        3,4 - 7,0          H';
+    expect(brief(text)).toEqual([['Urinezuur', '7,4', 'mg/dL', '3,4 - 7,0', 'H', '2026-11-18T07:50:00']]);
+  });
+
+  it('leaves two readings of the same unit, and a second cell that is not a unit, alone', () => {
+    expect(withoutSecondUnitCell('Glucose   5,4 mmol/L   6,1 mmol/L')).toBe('Glucose   5,4 mmol/L   6,1 mmol/L');
+    expect(withoutSecondUnitCell('Glucose   5,4 mmol/L   12 patients')).toBe('Glucose   5,4 mmol/L   12 patients');
+    expect(withoutSecondUnitCell('Glucose   1,08 g/L   6,00 mmol/L')).toBe('Glucose   1,08 g/L');
+  });
+
+  it('costs linear time on a long ragged line', () => {
+    const line = `Glucose ${'1,0 g/L   '.repeat(5000)}`;
+    const start = performance.now();
+    expect(withoutSecondUnitCell(line)).toBe(line);
+    expect(extractReadingsOffline(line.slice(0, 20_000)).length).toBeLessThan(5000);
+    expect(performance.now() - start).toBeLessThan(10_000);
   });
 });
