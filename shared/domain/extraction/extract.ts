@@ -93,7 +93,13 @@ import { valueWrappedFromAbove } from './prose-wrap';
 import { tidyReading } from './range-tidy';
 import { acceptQualifiedRecordName, acceptRecordRow, isEntryTitle, withoutTrailingNote } from './record-entries';
 import { withoutRestatements } from './restatements';
-import { isSecondUnitLine, splitTrailingEarlier, unitInNameCell } from './result-columns';
+import {
+  isSecondUnitLine,
+  splitTrailingEarlier,
+  unitInNameCell,
+  withUnitCellParted,
+  wrappedUnitLine,
+} from './result-columns';
 import { isSectionHeadingLine } from './row-marks';
 import { withoutSecondUnitCell } from './second-unit-cell';
 import { detectShareCountHeader, readShareCountRow, type ShareCountHeader } from './share-and-count';
@@ -580,7 +586,7 @@ class DocumentReader {
         return;
       }
     }
-    const header = detectHeader(text, order);
+    const header = detectHeader(text, order, this.yearAnchor);
     if (header) {
       this.shareCount = null;
       const dates = this.visitDates;
@@ -649,11 +655,12 @@ class DocumentReader {
     if (spacedRow) return;
     // A line with numbers that is no row of the gapless cumulative table ends it (a heading line does not).
     if (this.spacedDated && /\d/.test(text)) this.spacedDated = null;
+    if (this.layout && this.unitWrappedUnderRow(index, text)) return;
     if (this.layout && this.continuesRange(index, text, this.layout)) return;
     if (this.layout) {
       // An earlier-results column (`Antérieur  0,38 du 02/10/2025`) is cut off first, then read as a dated reading.
       const earlier = this.layout.columns.some((c) => c.date !== null) ? null : splitTrailingEarlier(text, order);
-      const rowText = earlier?.rest ?? text;
+      const rowText = withUnitCellParted(earlier?.rest ?? text);
       const rows = this.readFlagFirstRow(rowText, this.layout) ?? readTableRow(rowText, this.layout, order);
       if (rows) {
         this.inTableRow = true;
@@ -840,6 +847,18 @@ class DocumentReader {
     if (more === null) return false;
     last.reading.referenceRange = `${last.reading.referenceRange} ${more}`;
     last.line = index; // a range wrapped over three lines goes on under this one
+    return true;
+  }
+
+  /** A unit wrapped under a table row (`result-columns.ts`) is the unit of each reading of that row lacking one. */
+  private unitWrappedUnderRow(index: number, text: string): boolean {
+    const lastLine = this.stack.lastLine;
+    if (!lastLine || lastLine.index !== index - 1 || lastLine.readings < 1) return false;
+    const unit = wrappedUnitLine(text);
+    if (unit === null || indentOf(text) > lastLine.nameEnd) return false;
+    const row = this.readings.slice(-lastLine.readings);
+    if (row.some((reading) => reading.unit !== null)) return false;
+    for (const reading of row) reading.unit = unit;
     return true;
   }
 

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { extractReadingsOffline } from '../../../shared/domain/extraction';
+import { withUnitCellParted, wrappedUnitLine } from '../../../shared/domain/extraction/result-columns';
 import { withoutSecondUnitCell } from '../../../shared/domain/extraction/second-unit-cell';
+import { detectHeader } from '../../../shared/domain/extraction/table-layout';
+import { yearlessColumnDate } from '../../../shared/domain/extraction/yearless-columns';
 
 const brief = (text: string) =>
   extractReadingsOffline(text).map(
@@ -126,5 +129,44 @@ describe('a result in two units side by side', () => {
     expect(withoutSecondUnitCell(line)).toBe(line);
     expect(extractReadingsOffline(line.slice(0, 20_000)).length).toBeLessThan(5000);
     expect(performance.now() - start).toBeLessThan(10_000);
+  });
+});
+
+describe("a letter's results table dated by day and month", () => {
+  it('dates each column in the year nearest the letter, parts a unit cell run into its value, takes a wrapped unit', () => {
+    const text = [
+      'Admitted: 12/11/2026 14:20    Discharged: 16/11/2026 11:00',
+      '  Test          12/11    16/11',
+      '  ----------   ------   ------',
+      '  WCC (x10^9/L) 14.2      8.1',
+      '  Creatinine     142       96',
+      '  (umol/L)',
+    ].join('\n');
+    expect(brief(text)).toEqual([
+      ['WCC', '14.2', 'x10^9/L', null, null, '2026-11-12'],
+      ['WCC', '8.1', 'x10^9/L', null, null, '2026-11-16'],
+      ['Creatinine', '142', 'umol/L', null, null, '2026-11-12'],
+      ['Creatinine', '96', 'umol/L', null, null, '2026-11-16'],
+    ]);
+  });
+
+  it('puts a December column of a January letter in the year before', () => {
+    expect(yearlessColumnDate('28.12.', 'day-first', '2027-01-04')).toBe('2026-12-28');
+    expect(yearlessColumnDate('16/11', 'day-first', '2026-11-12')).toBe('2026-11-16');
+    expect(yearlessColumnDate('Dose', 'day-first', '2026-11-12')).toBeNull();
+    expect(yearlessColumnDate('16/11', 'day-first', null)).toBeNull();
+  });
+
+  it('does not take a header with one day-and-month cell for a dated one', () => {
+    expect(
+      detectHeader('  Test          1/2      Units', 'day-first', '2026-11-12')?.columns.some((c) => c.date),
+    ).not.toBe(true);
+  });
+
+  it('takes only a bracketed unit for a wrapped unit or a unit cell', () => {
+    expect(wrappedUnitLine('  (see note)')).toBeNull();
+    expect(wrappedUnitLine('  (umol/L)')).toBe('umol/L');
+    expect(withUnitCellParted('Dose (mg/kg) 2 tablets')).toBe('Dose (mg/kg)  2 tablets');
+    expect(withUnitCellParted('Seen (today) 2 times')).toBe('Seen (today) 2 times');
   });
 });
