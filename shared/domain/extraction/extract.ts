@@ -111,7 +111,7 @@ import { detectTransposedHeader, readTransposedRow, type TransposedLayout, type 
 import type { ExtractedReading, ExtractionOptions } from './types';
 import { dateVisitColumns, hasUndatedVisitColumns, visitDatesLine } from './visit-columns';
 import { DOSING_CONTEXT, foldText, headerRole, isDoseUnit, isKnownMeasurement, isLabUnit } from './vocabulary';
-import { continuesName } from './wrapped-names';
+import { continuesName, withNameInBlankCell } from './wrapped-names';
 import { rangeContinuation } from './wrapped-ranges';
 
 /** A name more than this many words long is a sentence unless the resolver knows it. */
@@ -661,7 +661,10 @@ class DocumentReader {
       // An earlier-results column (`Antérieur  0,38 du 02/10/2025`) is cut off first, then read as a dated reading.
       const earlier = this.layout.columns.some((c) => c.date !== null) ? null : splitTrailingEarlier(text, order);
       const rowText = withUnitCellParted(earlier?.rest ?? text);
-      const rows = this.readFlagFirstRow(rowText, this.layout) ?? readTableRow(rowText, this.layout, order);
+      const rows =
+        this.readFlagFirstRow(rowText, this.layout) ??
+        readTableRow(rowText, this.layout, order) ??
+        this.rowUnderNameLine(index, rowText, this.layout, textAbove);
       if (rows) {
         this.inTableRow = true;
         for (const row of rows) this.emit(index, row.name, row.measurement, row.measuredAt);
@@ -848,6 +851,18 @@ class DocumentReader {
     last.reading.referenceRange = `${last.reading.referenceRange} ${more}`;
     last.line = index; // a range wrapped over three lines goes on under this one
     return true;
+  }
+
+  /** A row with a blank name cell right under a name line: the row of that name (`wrapped-names.ts`). */
+  private rowUnderNameLine(index: number, rowText: string, layout: TableLayout, above: string): RowReading[] | null {
+    const pending = this.stack.pendingName;
+    // A caption ending in a colon (`Interpretacja stężenia witaminy D :`) opens a legend, not a row.
+    if (!pending || pending.line !== index - 1 || above.trim().endsWith(':')) return null;
+    const named = withNameInBlankCell(rowText, pending.name);
+    const rows = named === null ? null : readTableRow(named, layout, this.order);
+    if (!rows) return null;
+    this.takenLines.add(pending.line);
+    return rows.map((row) => ({ ...row, name: pending.name }));
   }
 
   /** A unit wrapped under a table row (`result-columns.ts`) is the unit of each reading of that row lacking one. */

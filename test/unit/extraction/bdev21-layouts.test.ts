@@ -3,6 +3,7 @@ import { extractReadingsOffline } from '../../../shared/domain/extraction';
 import { withUnitCellParted, wrappedUnitLine } from '../../../shared/domain/extraction/result-columns';
 import { withoutSecondUnitCell } from '../../../shared/domain/extraction/second-unit-cell';
 import { detectHeader } from '../../../shared/domain/extraction/table-layout';
+import { withNameInBlankCell } from '../../../shared/domain/extraction/wrapped-names';
 import { yearlessColumnDate } from '../../../shared/domain/extraction/yearless-columns';
 
 const brief = (text: string) =>
@@ -168,5 +169,34 @@ describe("a letter's results table dated by day and month", () => {
     expect(wrappedUnitLine('  (umol/L)')).toBe('umol/L');
     expect(withUnitCellParted('Dose (mg/kg) 2 tablets')).toBe('Dose (mg/kg)  2 tablets');
     expect(withUnitCellParted('Seen (today) 2 times')).toBe('Seen (today) 2 times');
+  });
+});
+
+describe('a long name alone above its row, the row with a blank name cell', () => {
+  const header = 'Test                Units       Range           2026/06/12    2026/08/21';
+  const row = '                    mg/dL       65-139          152 H         118';
+
+  it('names the row by the line above, in a cumulative table, in English and Japanese', () => {
+    expect(brief([header, 'LDL-Cholesterol, calculated', row].join('\n'))).toEqual([
+      ['LDL-Cholesterol, calculated', '152', 'mg/dL', '65-139', 'H', '2026-06-12'],
+      ['LDL-Cholesterol, calculated', '118', 'mg/dL', '65-139', null, '2026-08-21'],
+    ]);
+    expect(brief([header, 'ＬＤＬ－コレステロール', row].join('\n')).map((r) => r[1])).toEqual(['152', '118']);
+  });
+
+  it('does not name a legend's line by the caption above it, ending in a colon', () => {
+    const text = [
+      header,
+      'Interpretation of vitamin D (25-OH) :',
+      '     < 20 ng/ml  deficiency   ;  20 - 30 ng/ml  insufficiency',
+    ];
+    expect(brief(text.join('\n')).filter((r) => r[0].startsWith('Interpretation'))).toEqual([]);
+  });
+
+  it('does not take a section heading for the name', () => {
+    expect(withNameInBlankCell(row, 'CHEMISTRY')).toBeNull();
+    expect(withNameInBlankCell(row, 'LIPID PROFILE')).toBeNull();
+    expect(withNameInBlankCell(row, 'Results:')).toBeNull();
+    expect(withNameInBlankCell('Sodium   139', 'Glycated haemoglobin')).toBeNull();
   });
 });
