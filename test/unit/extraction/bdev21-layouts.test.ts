@@ -184,7 +184,7 @@ describe('a long name alone above its row, the row with a blank name cell', () =
     expect(brief([header, 'ＬＤＬ－コレステロール', row].join('\n')).map((r) => r[1])).toEqual(['152', '118']);
   });
 
-  it('does not name a legend's line by the caption above it, ending in a colon', () => {
+  it('does not name the line of a legend by the caption above it, ending in a colon', () => {
     const text = [
       header,
       'Interpretation of vitamin D (25-OH) :',
