@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { extractReadingsOffline } from '../../../shared/domain/extraction';
+import { repairNumberSpacing } from '../../../shared/domain/extraction/number-spacing';
 import { withUnitCellParted, wrappedUnitLine } from '../../../shared/domain/extraction/result-columns';
 import { withoutSecondUnitCell } from '../../../shared/domain/extraction/second-unit-cell';
 import { detectHeader } from '../../../shared/domain/extraction/table-layout';
@@ -198,5 +199,22 @@ describe('a long name alone above its row, the row with a blank name cell', () =
     expect(withNameInBlankCell(row, 'LIPID PROFILE')).toBeNull();
     expect(withNameInBlankCell(row, 'Results:')).toBeNull();
     expect(withNameInBlankCell('Sodium   139', 'Glycated haemoglobin')).toBeNull();
+  });
+});
+
+describe('a space after the decimal comma in a faxed result cell', () => {
+  it('joins the number between column gaps before a unit, with a flag beside it or not', () => {
+    expect(repairNumberSpacing('  Erytrocyty (RBC)            4, 38        mln/µl       3,80 - 5,20')).toBe(
+      '  Erytrocyty (RBC)            4,38         mln/µl       3,80 - 5,20',
+    );
+    expect(brief('  TSH                         6, 12  H     µIU/ml       0,27 - 4,20')).toEqual([
+      ['TSH', '6,12', 'µIU/ml', '0,27 - 4,20', 'H', null],
+    ]);
+  });
+
+  it('leaves a list in prose, and a number not followed by a unit, alone', () => {
+    expect(repairNumberSpacing('Na 140, 142 mmol/L')).toBe('Na 140, 142 mmol/L');
+    expect(repairNumberSpacing('Visits  3, 4   weeks apart')).toBe('Visits  3, 4   weeks apart');
+    expect(repairNumberSpacing('Room  4, 12   Ward B')).toBe('Room  4, 12   Ward B');
   });
 });
