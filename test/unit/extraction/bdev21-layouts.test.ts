@@ -218,3 +218,18 @@ describe('a space after the decimal comma in a faxed result cell', () => {
     expect(repairNumberSpacing('Room  4, 12   Ward B')).toBe('Room  4, 12   Ward B');
   });
 });
+
+describe('a crystals row named by its kind', () => {
+  it('reads the kind with its bracketed grade as the result', () => {
+    const header = 'Test                   Result          Unit        Reference Range';
+    expect(brief(`${header}\nCrystals               Calcium Oxalate (+)`)).toEqual([
+      ['Crystals', 'Calcium Oxalate (+)', null, null, null, null],
+    ]);
+    expect(brief('Cristales:  Oxalato de calcio (++)').map((r) => r[1])).toEqual(['Oxalato de calcio (++)']);
+  });
+
+  it('does not take a kind in prose, or uric acid, for a result', () => {
+    expect(brief('History of calcium oxalate stones, advised fluids.')).toEqual([]);
+    expect(brief('Uric acid   6.2 mg/dL   3.4 - 7.0').map((r) => r[0])).toEqual(['Uric acid']);
+  });
+});
