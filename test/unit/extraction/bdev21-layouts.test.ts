@@ -233,3 +233,11 @@ describe('a crystals row named by its kind', () => {
     expect(brief('Uric acid   6.2 mg/dL   3.4 - 7.0').map((r) => r[0])).toEqual(['Uric acid']);
   });
 });
+
+describe('an Italian dose', () => {
+  it('is no reading in mg/die or under Terapia', () => {
+    expect(brief('Terapia in corso: Warfarin 5 mg/die (dose settimanale 32,5 mg)')).toEqual([]);
+    expect(brief('Ramipril 5 mg/die')).toEqual([]);
+    expect(brief('Creatinina   1,04 mg/dl   (0,51 - 0,95)').map((r) => r[1])).toEqual(['1,04']);
+  });
+});
