@@ -28,6 +28,8 @@ const DAY_FIRST: readonly Cue[] = [
       /\b(?:befund|datum|untersuchung|labor(?:befund|werte|atorium)?\b|geb\.|fecha|paciente|resultado|valores|pr[ée]lev|valeurs|r[ée]sultat|nhs|gp\s+surgery|referto|esame|risultato|prelievo|laudo|exame|coleta|paziente)/i,
     weight: 2,
   },
+  // A French patient's portal message (`Bonjour Docteur`, `Objet :`, a log's `Heure` column) writes day-first too.
+  { pattern: /\b(?:bonjour|cordialement|docteur|objet\s*:|heure)\b/i, weight: 2 },
   // India: company form, PIN code, phone code, accreditation and the NABL report caption.
   { pattern: /\bpvt\.?\s*ltd\b|\bprivate\s+limited\b/i, weight: 2 },
   { pattern: /\bpin(?:\s*code)?\s*[:-]?\s*\d{3}\s?\d{3}\b|\s-\s\d{3}\s\d{3}\b/i, weight: 2 },

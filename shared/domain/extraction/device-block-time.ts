@@ -15,7 +15,7 @@
 
 /** `Time: 14:22`, `Sample time 09:14`, `Uhrzeit: 7:05`, `Heure : 14h22`, `Saat: 09:14`, `Run time: 2:15 PM`. */
 const TIME_CAPTION =
-  /^\s*(?:time|sample\s+time|test\s+time|run\s+time|time\s+(?:of\s+)?(?:test|sample|measurement)|uhrzeit|zeit|heure|hora|ora|saat|tijd)\s*[:.]?\s*(\d{1,2}[:h]\d{2}(?::\d{2})?(?:\s*[ap]\.?m\.?)?)\s*$/i;
+  /^\s*(?:time|sample\s+time|test\s+time|run\s+time|collection\s+time|time\s+(?:of\s+)?(?:test|sample|measurement)|time\s+(?:collected|taken|drawn)|uhrzeit|zeit|heure|hora|ora|saat|tijd|tid|klo|godz(?:ina)?\.?|時刻|時間|时间|시간|시각)\s*[:.：]?\s*(\d{1,2}[:h]\d{2}(?::\d{2})?(?:\s*[ap]\.?m\.?)?)\s*$/iu;
 
 /** The time a device block's own time line gives, as written, or null. */
 export function deviceBlockTime(text: string): string | null {
@@ -24,7 +24,7 @@ export function deviceBlockTime(text: string): string | null {
 }
 
 /** A printed rule: `-----------`, `===========`, `___________`, `***********`. */
-const RULE_LINE = /^\s*(?:[-=_*~]\s?){5,}\s*$/;
+const RULE_LINE = /^\s*(?:[-=_*~—–]\s?){5,}\s*$/;
 
 export function isRuleLine(text: string): boolean {
   return text.length <= 200 && RULE_LINE.test(text);

@@ -97,12 +97,18 @@ import { valueWrappedFromAbove } from './prose-wrap';
 import { tidyReading } from './range-tidy';
 import { acceptQualifiedRecordName, acceptRecordRow, isEntryTitle, withoutTrailingNote } from './record-entries';
 import { withoutRestatements } from './restatements';
-import { isSecondUnitLine, splitTrailingEarlier, unitInNameCell } from './result-columns';
+import {
+  isSecondUnitLine,
+  splitTrailingEarlier,
+  unitInNameCell,
+  withUnitCellParted,
+  wrappedUnitLine,
+} from './result-columns';
 import { isSectionHeadingLine } from './row-marks';
+import { withoutSecondUnitCell } from './second-unit-cell';
 import { detectShareCountHeader, readShareCountRow, type ShareCountHeader } from './share-and-count';
 import { sideBySideGroups } from './side-by-side';
 import { spellOutValues } from './spelled-values';
-import { isRuleLine, stackedTime } from './stacked-time';
 import { detectHeader, type RowReading, readTableRow, type TableLayout } from './table-layout';
 import { readTimeInRangeLine } from './time-in-range';
 import { type DiaryHeader, detectDiaryHeader, readDiaryRow } from './time-of-day-diary';
@@ -110,7 +116,7 @@ import { detectTransposedHeader, readTransposedRow, type TransposedLayout, type 
 import type { ExtractedReading, ExtractionOptions } from './types';
 import { dateVisitColumns, hasUndatedVisitColumns, visitDatesLine } from './visit-columns';
 import { DOSING_CONTEXT, foldText, headerRole, isDoseUnit, isKnownMeasurement, isLabUnit } from './vocabulary';
-import { continuesName } from './wrapped-names';
+import { continuesName, withNameInBlankCell } from './wrapped-names';
 import { rangeContinuation } from './wrapped-ranges';
 
 /** A name more than this many words long is a sentence unless the resolver knows it. */
@@ -354,8 +360,6 @@ class DocumentReader {
   private readonly linesAbove: string[] = [];
   /** The document prints letters-and-digits order codes after names (`(L69)`, `order-codes.ts`). */
   letterDigitCodes = false;
-  /** The section date is a block's, from a `Time:` line under its date (`stacked-time.ts`), until a rule line. */
-  private timedByLine = false;
   /** The document dates its entries by `Date:` lines of their own (`entry-date-lines.ts`). */
   entryDateLines = false;
   /** The reading a block of earlier results under its own caption belongs to (`earlier-results-block.ts`). */
@@ -590,7 +594,7 @@ class DocumentReader {
         return;
       }
     }
-    const header = detectHeader(text, order);
+    const header = detectHeader(text, order, this.yearAnchor);
     if (header) {
       this.shareCount = null;
       const dates = this.visitDates;
@@ -618,16 +622,6 @@ class DocumentReader {
       this.transposed = { layout: transposed, byColumn: transposed.columns.map(() => []) };
       this.layout = null;
       return;
-    }
-    const timed = stackedTime(text, textAbove, order);
-    if (timed !== null) {
-      this.sectionDate = timed;
-      this.timedByLine = true;
-      return;
-    }
-    if (this.timedByLine && isRuleLine(text)) {
-      this.sectionDate = null;
-      this.timedByLine = false;
     }
     const entryDate = this.entryDateLines ? entryDateLine(text, order) : null;
     if (entryDate) {
@@ -687,12 +681,16 @@ class DocumentReader {
     if (spacedRow) return;
     // A line with numbers that is no row of the gapless cumulative table ends it (a heading line does not).
     if (this.spacedDated && /\d/.test(text)) this.spacedDated = null;
+    if (this.layout && this.unitWrappedUnderRow(index, text)) return;
     if (this.layout && this.continuesRange(index, text, this.layout)) return;
     if (this.layout) {
       // An earlier-results column (`Antérieur  0,38 du 02/10/2025`) is cut off first, then read as a dated reading.
       const earlier = this.layout.columns.some((c) => c.date !== null) ? null : splitTrailingEarlier(text, order);
-      const rowText = earlier?.rest ?? text;
-      const rows = this.readFlagFirstRow(rowText, this.layout) ?? readTableRow(rowText, this.layout, order);
+      const rowText = withUnitCellParted(earlier?.rest ?? text);
+      const rows =
+        this.readFlagFirstRow(rowText, this.layout) ??
+        readTableRow(rowText, this.layout, order) ??
+        this.rowUnderNameLine(index, rowText, this.layout, textAbove);
       if (rows) {
         this.inTableRow = true;
         for (const row of rows) this.emit(index, row.name, row.measurement, row.measuredAt);
@@ -717,7 +715,9 @@ class DocumentReader {
 
     // An earlier result's own dated lead (`Vorbefund vom 14.10.2026: HbA1c 7,1 %`) dates its reading as a leading date.
     const leading = (lead !== null ? { iso: lead.date, rest: lead.rest } : null) ?? leadingDate(text, order);
-    const line = withoutTrailingNote(withoutNoEarlierNote(spaceSeparated(leading?.rest ?? text)));
+    const line = withoutSecondUnitCell(
+      withoutTrailingNote(withoutNoEarlierNote(spaceSeparated(leading?.rest ?? text))),
+    );
     const previous = splitPreviousResult(line, order) ?? splitTrailingEarlier(line, order);
     let body = previous?.rest ?? line;
     const ownDate = leading?.iso ?? null;
@@ -900,6 +900,30 @@ class DocumentReader {
     return true;
   }
 
+  /** A row with a blank name cell right under a name line: the row of that name (`wrapped-names.ts`). */
+  private rowUnderNameLine(index: number, rowText: string, layout: TableLayout, above: string): RowReading[] | null {
+    const pending = this.stack.pendingName;
+    // A caption ending in a colon (`Interpretacja stężenia witaminy D :`) opens a legend, not a row.
+    if (!pending || pending.line !== index - 1 || above.trim().endsWith(':')) return null;
+    const named = withNameInBlankCell(rowText, pending.name);
+    const rows = named === null ? null : readTableRow(named, layout, this.order);
+    if (!rows) return null;
+    this.takenLines.add(pending.line);
+    return rows.map((row) => ({ ...row, name: pending.name }));
+  }
+
+  /** A unit wrapped under a table row (`result-columns.ts`) is the unit of each reading of that row lacking one. */
+  private unitWrappedUnderRow(index: number, text: string): boolean {
+    const lastLine = this.stack.lastLine;
+    if (!lastLine || lastLine.index !== index - 1 || lastLine.readings < 1) return false;
+    const unit = wrappedUnitLine(text);
+    if (unit === null || indentOf(text) > lastLine.nameEnd) return false;
+    const row = this.readings.slice(-lastLine.readings);
+    if (row.some((reading) => reading.unit !== null)) return false;
+    for (const reading of row) reading.unit = unit;
+    return true;
+  }
+
   /** The line right under a reading gives it again in a second unit (`result-columns.ts`): not a row. */
   private restatesInSecondUnit(index: number, text: string): boolean {
     const lastLine = this.stack.lastLine;
@@ -1039,7 +1063,8 @@ class DocumentReader {
         for (const reading of readings) reading.unit ??= cell;
       } else if (row.kind === 'range') {
         const range = parseRangeText(cell);
-        column.range ??= range?.range ?? null;
+        // A portal export prints its `Ref range` row under the header, above the dated rows it applies to.
+        if (readings.length === 0 && range) column.range ??= range.range;
         for (const reading of readings) {
           reading.referenceRange ??= range?.range ?? null;
           reading.unit ??= range?.unit ?? null;

@@ -63,6 +63,29 @@ const FIELD_COUNT_UNIT = /\s*(?:\/|per\s|por\s|x\s)\s?(?:hpf|lpf|hp|lp|campo|cha
  */
 const FIELD_UNIT_PHRASE = /(?:x|por|per)\s(?:campo|champ|field|hpf|lpf)(?![\p{L}\d])/iuy;
 
+/**
+ * Sediment crystals named by their kind (`Crystals  Calcium Oxalate (+)`, `Cristales  Uratos amorfos`): the result of
+ * a crystals row. Only the kinds whose names are no test of their own are listed (`Uric acid` is one).
+ */
+const CRYSTAL_KINDS = [
+  'calcium oxalate',
+  'oxalato de calcio',
+  'oxalato de cálcio',
+  'oxalate de calcium',
+  'ossalato di calcio',
+  'calciumoxalat',
+  'kalziumoxalat',
+  'amorphous urates',
+  'amorphous phosphates',
+  'uratos amorfos',
+  'fosfatos amorfos',
+  'urates amorphes',
+  'phosphates amorphes',
+  'urati amorfi',
+  'fosfati amorfi',
+  'triple phosphate',
+];
+
 const QUALITATIVE_WORDS = [
   // Urinalysis and sediment words in the seven languages (colour, aspect, trace, few/many, increased), longest
   // first: an alternation takes the first word that fits, and `amarelo` must not cut `amarelo citrino` short.
@@ -239,6 +262,7 @@ const QUALITATIVE_WORDS = [
   'occasional',
   'none',
   'nil',
+  ...CRYSTAL_KINDS,
   // Chinese, Japanese and Korean microscopy grades: not seen, not detected, occasional, trace, few, moderate, many
   '未见',
   '未見',
@@ -282,6 +306,12 @@ const QUALITATIVE_VALUE = new RegExp(String.raw`(?:${QUALITATIVE_ALTERNATION})(?
  * `양성(+)`. The grade is part of the result as written, not a reference range.
  */
 const CJK_GRADED_VALUE = /(?:弱?阳性|阴性|弱?陽性|陰性|약?양성|음성)\s?\((?:\+{1,4}|[1-4]\+|-|±)\)/uy;
+
+/** A crystal kind graded in brackets (`Calcium Oxalate (+)`, `Oxalato de calcio (++)`): the grade is part of the result. */
+const GRADED_CRYSTAL_VALUE = new RegExp(
+  String.raw`(?:${CRYSTAL_KINDS.map((w) => w.replace(/\s/g, '\\s')).join('|')})\s?\((?:\+{1,4}|[1-4]\+)\)`,
+  'iuy',
+);
 
 /** The same words anywhere, for checking whole cells. */
 export const QUALITATIVE_CELL = new RegExp(String.raw`^(?:${QUALITATIVE_ALTERNATION}|[1-4]\+|\+{1,4})$`, 'iu');
@@ -518,7 +548,7 @@ export function valueAt(
   if (exponent) return { value: exponent[0], end: at + exponent[0].length, qualitative: false };
   const numeric = matchAt(NUMERIC_VALUE, text, at);
   if (numeric) return { value: numeric[0], end: at + numeric[0].length, qualitative: false };
-  const graded = matchAt(CJK_GRADED_VALUE, text, at);
+  const graded = matchAt(CJK_GRADED_VALUE, text, at) ?? matchAt(GRADED_CRYSTAL_VALUE, text, at);
   if (graded) return { value: graded[0], end: at + graded[0].length, qualitative: true };
   const word = matchAt(QUALITATIVE_VALUE, text, at);
   if (word) return { value: word[0], end: at + word[0].length, qualitative: true };

@@ -34,6 +34,13 @@ function widthKept(number: string, line: string, at: number, length: number): st
   return number;
 }
 
+/**
+ * A space after a decimal comma inside a fixed-width result cell (`Erytrocyty (RBC)      4, 38      mln/µl`): a fax
+ * or OCR print of a decimal-comma report. Unlike a list (`Na 140, 142`), the number stands alone between column gaps
+ * with a unit after it, and both parts are short (one or two digits, then one to three).
+ */
+const COMMA_GAP_IN_CELL = /(?<=\S\s{2,})(\d{1,2}), (\d{1,3})(?=(?:\s+[HLhl*↑↓])?\s{2,}(\S+))/gu;
+
 /** Repairs the strong cases of spacing damage in a line (see the module comment); other text is unchanged. */
 export function repairNumberSpacing(text: string): string {
   if (!/\d[ .,]/.test(text)) return text;
@@ -45,7 +52,12 @@ export function repairNumberSpacing(text: string): string {
         ? match
         : widthKept(`${whole}${gap.trim()}${fraction}`, line, at, match.length),
   );
-  return decimals.replace(
+  const commas = decimals.replace(
+    COMMA_GAP_IN_CELL,
+    (match: string, whole: string, fraction: string, next: string, at: number, line: string) =>
+      looksLikeUnit(next) ? widthKept(`${whole},${fraction}`, line, at, match.length) : match,
+  );
+  return commas.replace(
     SPLIT_BEFORE_UNIT,
     (whole, head: string, tail: string, next: string, at: number, line: string) => {
       const unit = next.replace(/[.,;:]+$/, '');

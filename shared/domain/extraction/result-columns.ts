@@ -60,3 +60,27 @@ export function unitInNameCell(name: string): { name: string; unit: string } | n
   if (!(/[/%^]/.test(unit) || VITAL_SIGN_UNIT.test(unit)) || !looksLikeUnit(unit)) return null;
   return { name: m[1] as string, unit };
 }
+
+/** A name cell and its bracketed unit, then one space and the first value: the printer left no column gap. */
+const UNIT_CELL_THEN_VALUE = /^(\s*[^\s()][^()]{0,40}?\(\s*[^()\s]{1,24}\s*\)) (?=[<>]?\d)/u;
+
+/**
+ * `WCC (x10^9/L) 14.2      8.1`: a name cell with its unit in brackets runs into the first value with one space
+ * between (the name was wider than its column). The row with a column gap there, so the value is read as a cell.
+ */
+export function withUnitCellParted(row: string): string {
+  const m = UNIT_CELL_THEN_VALUE.exec(row);
+  if (!m || unitInNameCell((m[1] as string).trim()) === null) return row;
+  return `${m[1]}  ${row.slice(m[0].length)}`;
+}
+
+/**
+ * `Creatinine     142       96` / `(umol/L)`: a narrow name column wrapped the row's bracketed unit onto the line
+ * below, alone. The unit, or null when the line is anything else.
+ */
+export function wrappedUnitLine(text: string): string | null {
+  if (text.length > 60) return null;
+  const m = /^\s*\(\s*([^()\s]{1,24})\s*\)\s*$/u.exec(text);
+  if (!m) return null;
+  return unitInNameCell(`x (${m[1]})`)?.unit ?? null;
+}

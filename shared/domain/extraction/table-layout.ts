@@ -40,6 +40,7 @@ import {
   visitRowCells,
 } from './visit-columns';
 import { type ColumnRole, headerRole, MAX_HEADER_PHRASE_WORDS } from './vocabulary';
+import { yearlessColumnDate } from './yearless-columns';
 
 export interface Column {
   role: ColumnRole;
@@ -170,8 +171,11 @@ function dropSecondUnitSystem(columns: Column[]): void {
   for (const column of secondGroup) column.role = 'other';
 }
 
-/** The layout a header line announces, or null when the line is not a table header. */
-export function detectHeader(line: string, order: SlashOrder): TableLayout | null {
+/**
+ * The layout a header line announces, or null when the line is not a table header. `anchor` (the document's date)
+ * lets a letter's table date its columns by day and month alone (`yearless-columns.ts`).
+ */
+export function detectHeader(line: string, order: SlashOrder, anchor: string | null = null): TableLayout | null {
   const delimiter = detectDelimiter(line, true);
   let cells = splitCells(line, delimiter).filter((c) => delimiter !== 'spaces' || c.text !== '');
   let phrased = false;
@@ -191,6 +195,7 @@ export function detectHeader(line: string, order: SlashOrder): TableLayout | nul
   let recognised = 0;
   let unknown = 0;
   let dateColumns = 0;
+  let yearlessColumns = 0;
   let visitColumns = 0;
   cells.forEach((cell, index) => {
     const start = delimiter === 'spaces' ? cell.start : index;
@@ -206,9 +211,11 @@ export function detectHeader(line: string, order: SlashOrder): TableLayout | nul
       columns.push({ role: 'value', start, date: null, unit });
       return;
     }
-    const date = columnDate(cell.text, order);
+    const yearless = columnDate(cell.text, order) === null;
+    const date = columnDate(cell.text, order) ?? yearlessColumnDate(cell.text, order, anchor);
     if (date) {
       dateColumns++;
+      if (yearless) yearlessColumns++;
       recognised++;
       columns.push({ role: 'value', start, date });
       return;
@@ -222,6 +229,8 @@ export function detectHeader(line: string, order: SlashOrder): TableLayout | nul
     if (cell.text !== '') unknown++;
     columns.push({ role: 'other', start, date: null });
   });
+  // One day-and-month cell is no dated header (`Dose 1/2`); read the line again as if it had no date at all.
+  if (yearlessColumns === 1) return detectHeader(line, order);
   nameColumnOfDatedHeader(columns);
   rankVisitColumns(columns);
   // Visit captions alone (`今回  前回` over the dates line) are no header: a test, unit or range caption must be there.

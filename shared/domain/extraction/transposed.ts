@@ -29,8 +29,8 @@ export interface TransposedColumn {
   start: number;
   /** Named by a measurement the resolver knows or by its unit; a wide export's other columns may hold words. */
   known?: boolean;
-  /** A range row printed above the dated rows (`Valeurs de référence;0,70-1,20;>90`): the range of those below. */
-  range?: string | null;
+  /** The range a `Ref range` row printed above the first values gave this column: every value below takes it. */
+  range?: string;
 }
 
 export interface TransposedLayout {
@@ -98,10 +98,26 @@ function nameAndUnit(text: string): { name: string; unit: string | null } {
   return { name: text, unit: null };
 }
 
+/** A home blood-pressure monitor's column captions (OMRON prints `SYS  DIA  PUL`), abbreviated past what the resolver knows. */
+const SYSTOLIC_CAPTION = /^(?:sys|syst|sbp|systolic)\.?$/i;
+const DIASTOLIC_CAPTION = /^(?:dia|dias|diast|dbp|diastolic)\.?$/i;
+const PULSE_CAPTION = /^(?:pul|pulse|pr|hr)\.?$/i;
+
+/**
+ * The header cells that name a blood pressure's halves (and its pulse) by a monitor's abbreviations: only when both
+ * halves are columns of the header, since `Dia` alone is a day in Portuguese and Spanish and `Sys` a word of prose.
+ */
+function bloodPressureCaptions(cells: readonly string[]): Set<string> {
+  const names = cells.map((c) => nameAndUnit(c.trim()).name);
+  if (!names.some((n) => SYSTOLIC_CAPTION.test(n)) || !names.some((n) => DIASTOLIC_CAPTION.test(n))) return new Set();
+  return new Set(names.filter((n) => SYSTOLIC_CAPTION.test(n) || DIASTOLIC_CAPTION.test(n) || PULSE_CAPTION.test(n)));
+}
+
 /** Whether a header cell names a test column: a measurement the resolver knows, or a name with its unit. */
-function namesTest(text: string): boolean {
+function namesTest(text: string, bloodPressure: ReadonlySet<string> = new Set()): boolean {
   const { name, unit } = nameAndUnit(text);
-  return name !== '' && headerRole(name) === null && (unit !== null || isKnownMeasurement(name, null));
+  if (name === '' || headerRole(name) !== null) return false;
+  return unit !== null || bloodPressure.has(name) || isKnownMeasurement(name, null);
 }
 
 /**
@@ -112,7 +128,8 @@ function namesTest(text: string): boolean {
 function wideExportHeader(line: string, delimiter: Delimiter, order: SlashOrder): TransposedLayout | null {
   if (delimiter === 'spaces') return null;
   const cells = splitCells(line, delimiter);
-  const firstTest = cells.findIndex((c) => namesTest(c.text));
+  const bloodPressure = bloodPressureCaptions(cells.map((c) => c.text));
+  const firstTest = cells.findIndex((c) => namesTest(c.text, bloodPressure));
   if (firstTest < 1) return null;
   const lead = cells.slice(0, firstTest).map((c) => (DAY_CAPTION.test(c.text.trim()) ? 'date' : headerRole(c.text)));
   const dateCell = lead.indexOf('date');
@@ -121,10 +138,11 @@ function wideExportHeader(line: string, delimiter: Delimiter, order: SlashOrder)
   const columns: TransposedColumn[] = [];
   for (let k = firstTest; k < cells.length; k++) {
     const text = (cells[k] as { text: string }).text;
-    if (NOTE_CAPTION.test(text.trim())) continue;
+    // A column of comments, or about the order (`Lab`, `Site`: which laboratory ran it), holds no test.
+    if (NOTE_CAPTION.test(text.trim()) || headerRole(text) === 'other') continue;
     const { name, unit } = nameAndUnit(text);
     if (name === '' || headerRole(name) !== null || !plausibleName(name, order)) return null;
-    columns.push({ name, unit, start: k, known: namesTest(text) });
+    columns.push({ name, unit, start: k, known: namesTest(text, bloodPressure) });
   }
   const known = columns.filter((c) => c.known).length;
   // One test is enough for a log of a single measurement (`Date | Time | Glucose (mmol/L) | Notes`) when its column
@@ -177,12 +195,13 @@ export function detectTransposedHeader(line: string, order: SlashOrder): Transpo
   }
   if (testCells.length < 2) return null;
   const columns: TransposedColumn[] = [];
+  const bloodPressure = bloodPressureCaptions(testCells.map((c) => c.text));
   let known = 0;
   for (const [k, cell] of testCells.entries()) {
     const { name, unit } = nameAndUnit(cell.text);
     if (name === '' || headerRole(name) !== null || !plausibleName(name, order)) return null;
     if (/^[\d\s.,<>-]+$/.test(name)) return null;
-    if (isKnownMeasurement(name, unit) || unit !== null) known++;
+    if (isKnownMeasurement(name, unit) || unit !== null || bloodPressure.has(name)) known++;
     columns.push({ name, unit, start: delimiter === 'spaces' ? cell.start : k + (labelled ? 1 : 0) });
   }
   // Most columns must be tests the resolver knows (or that carry their unit); a few it does not know may sit among them.

@@ -797,7 +797,7 @@ export function isLabUnit(unit: string): boolean {
 /** Units in which medication is dosed: a number in one of these next to a drug name is a dose, not a result. */
 export function isDoseUnit(unit: string | null): boolean {
   if (unit === null) return true;
-  return /^(?:mg|g|mcg|µg|μg|ug|iu|ie|ui|units?|einheiten|tab(?:let)?s?|caps?(?:ules?)?|ml|puffs?|drops?|gtt|mg\/(?:d|day|d[ií]a|tag|j|jour))$/i.test(
+  return /^(?:mg|g|mcg|µg|μg|ug|iu|ie|ui|units?|einheiten|tab(?:let)?s?|caps?(?:ules?)?|ml|puffs?|drops?|gtt|mg\/(?:d|day|d[ií]a|tag|j|jour|die))$/i.test(
     unit,
   );
 }
@@ -807,7 +807,7 @@ export function isDoseUnit(unit: string | null): boolean {
  * sheets (`Dosis: Acido valproico 500 mg c/12h`) and the route after a dose (`Vancomycin 1.25 g IV`) included.
  */
 export const DOSING_CONTEXT =
-  /\b(?:medications?|meds|treatment|therapy|took|take|takes|taking|dose|dosed|dosage|daily|twice|bid|tid|qid|qd|od|prn|nightly|tablets?|caps?ules?|started|start|increase|increased|reduce|reduced|prescribed|nimmt|einnahme|t[äa]glich|toma|tomar|tomando|prend|prendre|comprim[ée]s?|mg\/day|per\s+day|a\s+day|dosis|dosierung|posolog[ií]a|posologie|c\/\s?\d{1,2}\s?h|cada\s+\d{1,2}\s?h|al\s+d[ií]a|por\s+d[ií]a|mg\/d[ií]a|iv|po|subcut|intravenous(?:ly)?|orally)\b/i;
+  /\b(?:medications?|meds|treatment|therapy|took|take|takes|taking|dose|dosed|dosage|daily|twice|bid|tid|qid|qd|od|prn|nightly|tablets?|caps?ules?|started|start|increase|increased|reduce|reduced|prescribed|nimmt|einnahme|t[äa]glich|toma|tomar|tomando|prend|prendre|comprim[ée]s?|mg\/day|per\s+day|a\s+day|dosis|dosierung|posolog[ií]a|posologie|c\/\s?\d{1,2}\s?h|cada\s+\d{1,2}\s?h|al\s+d[ií]a|por\s+d[ií]a|mg\/d[ií]a|mg\/die|terapia|compress[ae]|al\s+giorno|iv|po|subcut|intravenous(?:ly)?|orally)\b/i;
 
 /** Words allowed between a measurement's name and its value in running text ("glucose was 104"). */
 export const LINKING_WORDS = new Set(

@@ -140,3 +140,26 @@ export function continuesName(
   const joinedKnown = isKnownMeasurement(joined, unit);
   return lowerStart && !heading && tail.split(/\s+/).length <= 3 && (!headKnown || joinedKnown);
 }
+
+/**
+ * A table row with a blank name cell under a name alone on the line above: a name too wide for its column
+ * (`ＬＤＬ－コレステロール` / `      mg/dL   65-139   152 H   118`) was printed on a line of its own. The row with the
+ * name written into its blank cell (cut to the cell's width, so no column moves: the caller names the readings with
+ * the whole name), or null when the row has no blank name cell.
+ */
+/**
+ * Whether a line alone above a blank-named row can be that row's name rather than a section heading (`CHEMISTRY`,
+ * `Lipids:`): a test the resolver knows, or a name of two words or more (long names are the ones that wrap).
+ */
+function wrapsAsName(name: string): boolean {
+  if (name === '' || name.endsWith(':')) return false;
+  if (isKnownMeasurement(name, null)) return !/^[\p{Lu}\s]+$/u.test(name) || /\s/.test(name) || name.length <= 4;
+  return name.trim().split(/\s+/).length >= 2 && !/^[\p{Lu}\s&/-]+$/u.test(name);
+}
+
+export function withNameInBlankCell(row: string, name: string): string | null {
+  const indent = row.length - row.trimStart().length;
+  if (row.trim() === '' || indent < 4 || !wrapsAsName(name)) return null;
+  const fitted = name.slice(0, indent - 2).trimEnd();
+  return fitted + row.slice(fitted.length);
+}

@@ -49,6 +49,9 @@ function monthAndDayOf(cell: string, order: SlashOrder): { month: number; day: n
   return month ? { month, day: Number(named[2] ?? named[3]) } : null;
 }
 
+/** The month and day of a whole yearless date cell (a weekday may lead), or null. */
+export const monthAndDayOfCell = monthAndDay;
+
 /** The ISO date of a yearless date cell, with the year taken from `anchor` (an ISO date), or null. */
 export function yearlessCellDate(cell: string, order: SlashOrder, anchor: string | null): string | null {
   if (anchor === null) return null;

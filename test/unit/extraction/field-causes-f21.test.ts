@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { reportDate, withTimeAfter } from '../../../shared/domain/extraction/dates';
+import { deviceBlockTime } from '../../../shared/domain/extraction/device-block-time';
 import { datesEntriesByLines, entryDateLine } from '../../../shared/domain/extraction/entry-date-lines';
 import { extractReadingsOffline } from '../../../shared/domain/extraction/index';
 import { judgementGrade } from '../../../shared/domain/extraction/judgement-grades';
-import { stackedTime } from '../../../shared/domain/extraction/stacked-time';
 import { detectHeader } from '../../../shared/domain/extraction/table-layout';
 import type { ExtractedReading } from '../../../shared/domain/extraction/types';
 import { statusCellFlag } from '../../../shared/domain/extraction/value-marks';
@@ -111,10 +111,10 @@ describe('collection times', () => {
   });
 
   it('takes a Time: line stacked under its Date: line, for that block only', () => {
-    expect(stackedTime('    Time: 14:22', '    Date: 10/02/2026', 'month-first')).toBe('2026-10-02T14:22:00');
-    expect(stackedTime('Uhrzeit: 08:15', 'Datum: 12.10.2026', 'day-first')).toBe('2026-10-12T08:15:00');
-    expect(stackedTime('Time: 14:22', 'Date: 10/02/2026  Lot 42', 'month-first')).toBeNull();
-    expect(stackedTime('Time: 14:22', 'Glucose 5.4', 'month-first')).toBeNull();
+    expect(deviceBlockTime('    Time: 14:22')).toBe('14:22');
+    expect(deviceBlockTime('Uhrzeit: 08:15')).toBe('08:15');
+    expect(deviceBlockTime('godz. 07:35')).toBe('07:35');
+    expect(deviceBlockTime('Time: 14:22  Lot 42')).toBeNull();
     const text = [
       'Date: 10/02/2026',
       'Time: 14:22',
