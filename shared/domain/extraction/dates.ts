@@ -428,6 +428,11 @@ export function dateCaptionKind(label: string): DateLabel | null {
   return REPORT.test(label) && !COLLECTION.test(label) ? 'report' : classify(label);
 }
 
+/** A caption naming when a report was printed, issued, received or validated: no collection time follows from it. */
+export function isReportCaption(label: string): boolean {
+  return REPORT.test(label);
+}
+
 function classify(label: string): DateLabel | null {
   // `Sample valid until`: its `sample` would make the deadline a collection date.
   if (VALIDITY.test(label)) return null;

@@ -37,6 +37,17 @@ export function entryDateLine(text: string, order: SlashOrder): EntryDateLine | 
   return { caption: caption.toLowerCase(), iso };
 }
 
+/**
+ * A title naming an event still to come (`Next appointment`, `Recall`, `Review due`, `Nächster Termin`, `Prochain
+ * rendez-vous`): the `Date:` line under it is that event's, not an entry's, and dates no result.
+ */
+const SCHEDULED_EVENT =
+  /\b(?:next|appointments?|recall|due|follow[-\s]?up|booked|scheduled|planned|review\s+date|termin|wiedervorstellung|rendez[-\s]?vous|prochaine?|cita|pr[oó]xim[ao]|prossim[ao]|controllo|afspraak|volgende)\b/i;
+
+export function isScheduledEventTitle(text: string): boolean {
+  return text.length <= 80 && SCHEDULED_EVENT.test(text);
+}
+
 /** Whether the document dates its entries by `Date:` lines: one caption written with two different dates or more. */
 export function datesEntriesByLines(lines: readonly string[], order: SlashOrder): boolean {
   const datesByCaption = new Map<string, Set<string>>();

@@ -68,7 +68,7 @@ import { deviceBlockTime, isRuleLine } from './device-block-time';
 import { readDeviceJson } from './device-json';
 import { earlierResultInBlock, isEarlierResultsCaption } from './earlier-results-block';
 import { earlierLead, isCurrentResultsCaption } from './earlier-sentence';
-import { datesEntriesByLines, entryDateLine } from './entry-date-lines';
+import { datesEntriesByLines, entryDateLine, isScheduledEventTitle } from './entry-date-lines';
 import { type FallbackReading, isStructuredText, readFallback, type SeenLine } from './fallback-reader';
 import { readFhirObservations } from './fhir-json';
 import { readFhirXmlObservations } from './fhir-xml';
@@ -624,6 +624,8 @@ class DocumentReader {
       return;
     }
     const entryDate = this.entryDateLines ? entryDateLine(text, order) : null;
+    // `Next appointment` / `Date: 18 June 2027`: a date still to come is no entry's (review of session 21).
+    if (entryDate && isScheduledEventTitle(textAbove)) return;
     if (entryDate) {
       this.sectionDate = entryDate.iso;
       this.earlierSection = false;
@@ -645,7 +647,7 @@ class DocumentReader {
       this.timedBlock = null;
       return;
     }
-    const printedTime = deviceBlockTime(text);
+    const printedTime = deviceBlockTime(text, textAbove, order);
     // `PRE-DIALYSIS OBS (07:05)`: the block under it was taken at that time of the day, until the next heading.
     const blockTime = headingTime(text) ?? printedTime;
     const day = (this.timedBlock?.day ?? this.sectionDate ?? this.documentDate)?.slice(0, 10) ?? null;

@@ -24,5 +24,28 @@ export function withoutSecondUnitCell(text: string): string {
   // Two different units of one quantity: both must look like units (a flag word or a comment is no unit).
   if (!/[/%]/.test(first) || !/[/%]/.test(second)) return text;
   if (first.toLowerCase() === second.toLowerCase() || !looksLikeUnit(first) || !looksLikeUnit(second)) return text;
+  // A restatement keeps what the quantity is per: `g/L` and `mmol/L`, `g/24 h` and `mmol/24 h`; `25 mg/L` beside
+  // `2.5 mg/mmol` is a second quantity, a ratio (review of session 21).
+  if (!samePer(first, second)) return text;
   return text.slice(0, m.index + (m[1] as string).length) + text.slice(m.index + m[0].length);
+}
+
+/** What a unit is per (`mmol/L` → `l`, `g/24 h` → `24h`), or null without a slash. */
+function perOf(unit: string): string | null {
+  const at = unit.lastIndexOf('/');
+  return at < 0
+    ? null
+    : unit
+        .slice(at + 1)
+        .replace(/\s+/g, '')
+        .toLowerCase();
+}
+
+const PER_VOLUME = /^(?:[dcmµμu]?l|l)$/;
+
+function samePer(first: string, second: string): boolean {
+  const a = perOf(first);
+  const b = perOf(second);
+  if (a === null || b === null) return a === b;
+  return a === b || (PER_VOLUME.test(a) && PER_VOLUME.test(b));
 }

@@ -30,6 +30,14 @@ const VALUE = /^[<>≤≥]?\d+(?:[.,]\d+)?(?:\/\d+(?:[.,]\d+)?)?%?$/;
 const RANGE = /^[([]?\s*(?:[<>≤≥]\s*\d+(?:[.,]\d+)?|\d+(?:[.,]\d+)?\s*[-–]\s*\d+(?:[.,]\d+)?)\s*[)\]]?$/;
 /** A bracketed note in words after the last reading (`(target >65%)`, `(fasting)`). */
 const TRAILING_NOTE = /\s*\([^()]*\p{L}{2}[^()]*\)\s*$/u;
+/**
+ * A word that makes a group a goal, a band, a condition or an earlier result rather than a reading (`LDL goal 70`,
+ * `Optimal LDL 2.6`, `If Potassium 6.0`, `Previous HbA1c 52`): such a line is left to the readers that weigh those
+ * words (review of session 21).
+ */
+const NOT_A_RESULT_WORD =
+  /^(?:goals?|targets?|aims?|optimal|desirable|ideal|normal|reference|ref|recommended|limit|cut-?off|previous|prior|last|earlier|if|when|keep|below|above|under|over|less|more|for|ziel|objectif|objetivo|obiettivo|meta)$/i;
+
 /** A word that is part of a name: it holds a letter and is not a value. */
 const NAME_WORD = /\p{L}/u;
 
@@ -48,7 +56,7 @@ export function sideBySideGroups(text: string): string[] | null {
   while (k < tokens.length) {
     const token = tokens[k] as string;
     if (!VALUE.test(token)) {
-      if (!NAME_WORD.test(token) || /[:=]$/.test(token)) return null;
+      if (!NAME_WORD.test(token) || /[:=]$/.test(token) || NOT_A_RESULT_WORD.test(token)) return null;
       name.push(token);
       if (name.length > MAX_NAME_WORDS) return null;
       k++;

@@ -111,10 +111,15 @@ describe('collection times', () => {
   });
 
   it('takes a Time: line stacked under its Date: line, for that block only', () => {
-    expect(deviceBlockTime('    Time: 14:22')).toBe('14:22');
-    expect(deviceBlockTime('Uhrzeit: 08:15')).toBe('08:15');
-    expect(deviceBlockTime('godz. 07:35')).toBe('07:35');
-    expect(deviceBlockTime('Time: 14:22  Lot 42')).toBeNull();
+    expect(deviceBlockTime('    Time: 14:22', '    Date: 10/02/2026', 'month-first')).toBe('14:22');
+    expect(deviceBlockTime('Uhrzeit: 08:15', 'Datum: 12.10.2026', 'day-first')).toBe('08:15');
+    expect(deviceBlockTime('godz. 07:35', 'Data: 17.11.2026', 'day-first')).toBe('07:35');
+    expect(deviceBlockTime('Time: 14:22  Lot 42', 'Date: 10/02/2026', 'month-first')).toBeNull();
+    expect(deviceBlockTime('Time: 14:22', 'Glucose 5.4', 'month-first')).toBeNull();
+    // A report's print time dates nothing that was collected (review of session 21).
+    expect(deviceBlockTime('Time: 16:45', 'Date printed: 10/02/2026', 'month-first')).toBeNull();
+    const printed = read('Date printed: 10/02/2026\nTime: 16:45\nGlucose 5.4 mmol/L\nHbA1c 48 mmol/mol');
+    expect(printed.every((r) => !r.measuredAt?.includes('T16:45'))).toBe(true);
     const text = [
       'Date: 10/02/2026',
       'Time: 14:22',

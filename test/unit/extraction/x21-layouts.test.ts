@@ -115,8 +115,8 @@ describe('rows labelled by a time of day', () => {
 
 describe("a point-of-care device's time inside its block", () => {
   it('times the readings under `Time:` up to the rule after them, not a later device block', () => {
-    expect(deviceBlockTime('    Time: 14:22')).toBe('14:22');
-    expect(deviceBlockTime('Time to result: 8 min')).toBeNull();
+    expect(deviceBlockTime('    Time: 14:22', '    Date: 10/02/2026', 'month-first')).toBe('14:22');
+    expect(deviceBlockTime('Time to result: 8 min', 'Date: 10/02/2026', 'month-first')).toBeNull();
     expect(isRuleLine('    -----------------------')).toBe(true);
     expect(isRuleLine('TC - 231')).toBe(false);
     const text = [
