@@ -13,22 +13,6 @@ describe("a report's print time is no collection time (review of session 21)", (
     expect(read.length).toBeGreaterThan(0);
     for (const [, at] of read) expect(String(at)).not.toContain('T16:45');
   });
-
-  it("still times a device block's readings by the `Time:` line under its date", () => {
-    const text = [
-      '   Cholestech LDX',
-      'Date: 10/02/2026',
-      'Time: 14:22',
-      '',
-      'TC        231  mg/dL',
-      'HDL        42  mg/dL',
-      '-----------------------',
-    ].join('\n');
-    expect(dated(text)).toEqual([
-      ['TC', '2026-10-02T14:22:00'],
-      ['HDL', '2026-10-02T14:22:00'],
-    ]);
-  });
 });
 
 describe('goals, bands, conditions and earlier results side by side are no readings (review of session 21)', () => {
