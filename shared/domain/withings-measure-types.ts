@@ -39,6 +39,9 @@ export interface WithingsMeasureType {
 }
 
 const NO_CONCEPT = { leftOut: 'no corpus concept' };
+const A_SCORE = { leftOut: 'a score' };
+const A_CLASSIFICATION = { leftOut: 'a classification' };
+const PER_SEGMENT = { leftOut: 'one value per body segment' };
 
 export const WITHINGS_MEASURE_TYPES: readonly WithingsMeasureType[] = [
   {
@@ -139,13 +142,7 @@ export const WITHINGS_MEASURE_TYPES: readonly WithingsMeasureType[] = [
     kind: 'measure',
     concept: { leftOut: 'VO2 max is an ambiguous term in the corpus' },
   },
-  {
-    type: 130,
-    name: 'Atrial fibrillation result',
-    unit: null,
-    kind: 'classification',
-    concept: { leftOut: 'a classification' },
-  },
+  { type: 130, name: 'Atrial fibrillation result', unit: null, kind: 'classification', concept: A_CLASSIFICATION },
   { type: 135, name: 'QRS interval duration based on ECG signal', unit: null, kind: 'measure', concept: NO_CONCEPT },
   { type: 136, name: 'PR interval duration based on ECG signal', unit: null, kind: 'measure', concept: NO_CONCEPT },
   { type: 137, name: 'QT interval duration based on ECG signal', unit: null, kind: 'measure', concept: NO_CONCEPT },
@@ -161,84 +158,36 @@ export const WITHINGS_MEASURE_TYPES: readonly WithingsMeasureType[] = [
     name: 'Atrial fibrillation result from PPG',
     unit: null,
     kind: 'classification',
-    concept: { leftOut: 'a classification' },
+    concept: A_CLASSIFICATION,
   },
-  { type: 155, name: 'Vascular age', unit: null, kind: 'score', concept: { leftOut: 'a score' } },
+  { type: 155, name: 'Vascular age', unit: null, kind: 'score', concept: A_SCORE },
   {
     type: 158,
     name: 'Nerve Health Score Conductance 3 electrodes Left Foot',
     unit: null,
     kind: 'score',
-    concept: { leftOut: 'a score' },
+    concept: A_SCORE,
   },
   {
     type: 159,
     name: 'Nerve Health Score Conductance 3 electrodes Right Foot',
     unit: null,
     kind: 'score',
-    concept: { leftOut: 'a score' },
+    concept: A_SCORE,
   },
-  {
-    type: 167,
-    name: 'Nerve Health Score Conductance 2 electrodes Feet',
-    unit: null,
-    kind: 'score',
-    concept: { leftOut: 'a score' },
-  },
+  { type: 167, name: 'Nerve Health Score Conductance 2 electrodes Feet', unit: null, kind: 'score', concept: A_SCORE },
   { type: 168, name: 'Extracellular Water', unit: 'kg', kind: 'measure', concept: NO_CONCEPT },
   { type: 169, name: 'Intracellular Water', unit: 'kg', kind: 'measure', concept: NO_CONCEPT },
   { type: 170, name: 'Visceral Fat', unit: null, kind: 'score', concept: { leftOut: 'an index' } },
-  {
-    type: 173,
-    name: 'Fat Free Mass for segments',
-    unit: null,
-    kind: 'segmental',
-    concept: { leftOut: 'one value per body segment' },
-  },
-  {
-    type: 174,
-    name: 'Fat Mass for segments',
-    unit: null,
-    kind: 'segmental',
-    concept: { leftOut: 'one value per body segment' },
-  },
-  {
-    type: 175,
-    name: 'Muscle Mass for segments',
-    unit: null,
-    kind: 'segmental',
-    concept: { leftOut: 'one value per body segment' },
-  },
-  {
-    type: 196,
-    name: 'Electrodermal activity feet',
-    unit: null,
-    kind: 'score',
-    concept: { leftOut: 'a score' },
-  },
-  {
-    type: 197,
-    name: 'Electrodermal activity left foot',
-    unit: null,
-    kind: 'score',
-    concept: { leftOut: 'a score' },
-  },
-  {
-    type: 198,
-    name: 'Electrodermal activity right foot',
-    unit: null,
-    kind: 'score',
-    concept: { leftOut: 'a score' },
-  },
+  { type: 173, name: 'Fat Free Mass for segments', unit: null, kind: 'segmental', concept: PER_SEGMENT },
+  { type: 174, name: 'Fat Mass for segments', unit: null, kind: 'segmental', concept: PER_SEGMENT },
+  { type: 175, name: 'Muscle Mass for segments', unit: null, kind: 'segmental', concept: PER_SEGMENT },
+  { type: 196, name: 'Electrodermal activity feet', unit: null, kind: 'score', concept: A_SCORE },
+  { type: 197, name: 'Electrodermal activity left foot', unit: null, kind: 'score', concept: A_SCORE },
+  { type: 198, name: 'Electrodermal activity right foot', unit: null, kind: 'score', concept: A_SCORE },
   { type: 226, name: 'Basal Metabolic Rate', unit: null, kind: 'measure', concept: NO_CONCEPT },
-  { type: 227, name: 'Metabolic Age', unit: null, kind: 'score', concept: { leftOut: 'a score' } },
-  {
-    type: 229,
-    name: 'Electrochemical Skin Conductance',
-    unit: null,
-    kind: 'score',
-    concept: { leftOut: 'a score' },
-  },
+  { type: 227, name: 'Metabolic Age', unit: null, kind: 'score', concept: A_SCORE },
+  { type: 229, name: 'Electrochemical Skin Conductance', unit: null, kind: 'score', concept: A_SCORE },
 ];
 
 /** The table by type number. */
