@@ -5,6 +5,7 @@ import { type CorpusConcept, conceptByCode, corpusIndex, type SynonymGroup } fro
 import { spelledOutCutWords } from './dotted-abbreviations';
 import { englishQualifiers } from './foreign-qualifiers';
 import { joinedLineBreaks } from './hyphenation';
+import { rejoinedSpelling, withLongWordsCut } from './joined-spellings';
 import { axesOfConcept } from './loinc-axes';
 import { conceptByLongName, unitOfSameKind } from './long-name';
 import { conceptByMethod, type MethodAxisName, readMethodAxis } from './method-axis';
@@ -766,6 +767,7 @@ function resolved(name: string, unit: string | null, threshold: number): Indicat
       vitalSignOfStatistic(name, unit, threshold) ??
       amountWithoutScaleWord(name, unit, threshold) ??
       urinalysisStripResolution(name, unit) ??
+      rejoinedResolution(name, unit, threshold) ??
       found
     );
   const twin = albuminRatioAsWritten(found.loincCode, name, unit);
@@ -789,6 +791,21 @@ function vitalSignOfStatistic(name: string, unit: string | null, threshold: numb
   const found = lookup(vital, unit, threshold);
   const concept = found.loincCode === null ? undefined : conceptByCode(found.loincCode);
   return concept && isPointInTimeVital(concept) ? found : null;
+}
+
+/**
+ * `A.P.T.T.`, `CReactiveProtein`, `NON_HDL_CHOL`, `Pro-Calcitonin`: a name whose words a system glued or cut apart,
+ * read again as a report prints it (joined-spellings.ts). Once: the rewritten name goes through `resolved` whole, so
+ * a rejoined name may still need the other fallbacks (`totalSteps` read as a vendor's field).
+ */
+function rejoinedResolution(name: string, unit: string | null, threshold: number): IndicatorResolution | null {
+  const rewritten = rejoinedSpelling(name);
+  if (rewritten === null) return null;
+  const found = resolved(rewritten, unit, threshold);
+  if (found.loincCode !== null) return found;
+  const cut = withLongWordsCut(rewritten);
+  const spelledOut = cut === null ? null : lookup(cut, unit, threshold);
+  return spelledOut?.loincCode ? spelledOut : null;
 }
 
 /**
