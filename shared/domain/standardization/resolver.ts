@@ -759,6 +759,14 @@ function conceptsOfPart(part: string): readonly CorpusConcept[] {
  * scale chose: `Albumin/Creatinine Ratio` in mg/g is the method-less ratio, `Microalbumin/Creat` the microalbumin
  * assay's (`microalbumin-assay.ts`).
  */
+/** A name ending in `, UA` (`BLOOD, UA`, `Ketones, UA`): a line of the urinalysis, as Epic and Quest print it. */
+const URINALYSIS_TAIL = /\p{L}[^,]*,\s*ua\s*$/iu;
+
+function conceptInUrine(code: string): boolean {
+  const concept = conceptByCode(code);
+  return concept !== undefined && /\burine\b/i.test(axesOfConcept(concept)?.system ?? '');
+}
+
 function resolved(name: string, unit: string | null, threshold: number): IndicatorResolution {
   const found = lookup(name, unit, threshold);
   // `BLOOD, UA`, `Bilirubin, urine`: what no stage read may be a urinalysis item, the strip test (urinalysis-strip.ts).
@@ -770,6 +778,9 @@ function resolved(name: string, unit: string | null, threshold: number): Indicat
       rejoinedResolution(name, unit, threshold) ??
       found
     );
+  // `BLOOD, UA`: the trailing `UA` files the line under the urinalysis, so a code outside urine (uric acid in serum,
+  // read from `UA` itself) is the wrong test.
+  if (URINALYSIS_TAIL.test(name) && !conceptInUrine(found.loincCode)) return unresolved(unit);
   const twin = albuminRatioAsWritten(found.loincCode, name, unit);
   const result = twin ? resolutionOfConcept(twin, found.confidence) : found;
   const concept = twin ?? conceptByCode(found.loincCode);
