@@ -1,3 +1,4 @@
+import { isCountPerVolume, withoutAbsoluteWord } from './absolute-count';
 import { withoutGloss } from './bilingual-names';
 import { withoutBodySurface } from './body-surface';
 import { commonGroup, isAbbreviationOf, mixedScriptGroup, refinedGroup, SCRIPT_CONFLICT } from './cjk-abbreviation';
@@ -774,6 +775,7 @@ function resolved(name: string, unit: string | null, threshold: number): Indicat
     return (
       vitalSignOfStatistic(name, unit, threshold) ??
       amountWithoutScaleWord(name, unit, threshold) ??
+      countWithoutAbsoluteWord(name, unit, threshold) ??
       urinalysisStripResolution(name, unit) ??
       rejoinedResolution(name, unit, threshold) ??
       found
@@ -802,6 +804,18 @@ function vitalSignOfStatistic(name: string, unit: string | null, threshold: numb
   const found = lookup(vital, unit, threshold);
   const concept = found.loincCode === null ? undefined : conceptByCode(found.loincCode);
   return concept && isPointInTimeVital(concept) ? found : null;
+}
+
+/**
+ * `CD19 Absolute`, `NK Cells (CD16+56) Absolute`: the count word names no test (absolute-count.ts); the name without
+ * it, kept only when it reads as a count per volume, so `Neutrophils absolute` in % finds no share.
+ */
+function countWithoutAbsoluteWord(name: string, unit: string | null, threshold: number): IndicatorResolution | null {
+  const rest = withoutAbsoluteWord(name);
+  if (rest === null) return null;
+  const found = lookup(rest, unit, threshold);
+  const concept = found.loincCode === null ? undefined : conceptByCode(found.loincCode);
+  return concept && isCountPerVolume(concept) ? found : null;
 }
 
 /**
