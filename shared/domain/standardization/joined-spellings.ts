@@ -4,7 +4,7 @@ import { isCorpusWord } from './respell';
  * The ways a name's words are glued or cut apart by the system that wrote it rather than by a person: dots between
  * the letters of an acronym (`A.P.T.T.`, `C.R.P.`, `N.T.-pro BNP`), words joined in camelCase or PascalCase
  * (`CReactiveProtein`, `totalSteps`), joined by underscores (`NON_HDL_CHOL`), and a hyphen cutting one word in two
- * (`Pro-Calcitonin`, `Thyro-globulin`). The other stages read each piece as a word of its own and find nothing; the
+ * (`Pro-Calcitonin`, `Thyro-globulin`) or a letter from its number (`Vitamin B-12`). The other stages read each piece as a word of its own and find nothing; the
  * name is rewritten as a report prints it, and read again. Only a rewrite that changes the name is returned.
  */
 
@@ -16,6 +16,9 @@ const DOTTED_LETTERS = /(?<![\p{L}\p{N}])(?:\p{L}\.){2,}(?:\p{L}(?![\p{L}\p{N}.]
 
 /** `Pro-Calcitonin`: letters on both sides of the hyphen, at least two before it and three after. */
 const HYPHENATED = /(?<![\p{L}\p{N}])(\p{L}{2,})-(\p{L}{3,})(?![\p{L}\p{N}])/gu;
+
+/** `Vitamin B-12`, `Free T-4`: one letter and its number cut by a hyphen (`CA 19-9`, `CA-125` are not one letter). */
+const LETTER_HYPHEN_NUMBER = /(?<![\p{L}\p{N}])(\p{L})-(\d{1,3})(?![\p{L}\p{N}-])/gu;
 
 /** A token of letters only, mixing cases after its first letter: a candidate camelCase join. */
 const CAMEL_TOKEN = /^\p{L}+$/u;
@@ -56,7 +59,7 @@ export function rejoinedSpelling(name: string): string | null {
     .split(/(\s+)/)
     .map((piece) => (/\s/.test(piece) ? piece : camelCaseWords(piece)))
     .join('');
-  const rejoined = withoutWordHyphens(uncamelled);
+  const rejoined = withoutWordHyphens(uncamelled).replace(LETTER_HYPHEN_NUMBER, '$1$2');
   return rejoined === name ? null : rejoined;
 }
 

@@ -95,6 +95,9 @@ describe('glued and cut spellings are read as a report prints them (joined-spell
     ['Pro-Calcitonin', 'ng/mL', '33959-8'],
     ['Procalci-tonin', 'ng/mL', '33959-8'],
     ['Hemo-Globin', 'g/dL', '718-7'],
+    ['Vitamin B-12', 'pg/mL', '2132-9'],
+    ['Free T-4', 'ng/dL', '3024-7'],
+    ['CA 19-9', 'U/mL', '24108-3'],
   ])('%s [%s] → %s', (name, unit, loinc) => {
     expect(code(name, unit)).toBe(loinc);
   });
