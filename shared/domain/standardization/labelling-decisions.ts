@@ -14,6 +14,10 @@ const DECISIONS: readonly UnitlessDecision[] = [
   // (the flowsheet's `Vit D 25 OH SerPl Qn`); 14635-7 only in nmol/L. A bare `Vitamin D` names no metabolite (25-OH
   // or 1,25-(OH)2) and stays null without a unit.
   { code: '1989-3', name: /(?<!1,\s?)\b25\s*[-(]?\s*(?:oh|hydroxy)|hydroxy-?vitamin\s*d|calcidiol/i },
+  // `Troponin I`, `cTnI`, `TnI` without `hs`: the method-less serum/plasma code whatever the unit, and so with none.
+  // Its whole-blood twin (42757-5) is the point-of-care cartridge, which a report names (`POC troponin I`); the
+  // resolver only reaches 10839-9 when no specimen or device word was written.
+  { code: '10839-9', name: /^\s*(?:c?tni|(?:cardiac\s+)?troponin[\s-]*i(?:\s+cardiac)?|troponin[ae]\s+i)\s*$/i },
 ];
 
 /** Whether the README decided this code for a reading of this name written without a unit. */

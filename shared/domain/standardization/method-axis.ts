@@ -59,6 +59,13 @@ const METHOD_WORDS: ReadonlyMap<string, WrittenMethod> = new Map([
   ['diazo', { methods: ['diazo'], usual: true }],
   ['ria', { methods: ['radioimmunoassay', 'radioimmunoassay (ria)', 'ria'], usual: true }],
   ['immunoassay', { methods: ['immunoassay'], usual: true }],
+  // VA and Quest result names end in the assay's letters (`VITAMIN D,25-OH,TOTAL,IA`, `ANA (EIA)`).
+  ['ia', { methods: ['immunoassay'], usual: true }],
+  ['eia', { methods: ['immunoassay'], usual: true }],
+  ['elisa', { methods: ['immunoassay'], usual: true }],
+  ['clia', { methods: ['immunoassay'], usual: true }],
+  // `CORTISOL, RANDOM`: drawn at no set time, which is LOINC's code without a timing (`--AM peak` is a sibling).
+  ['random', { methods: [], usual: true, place: true }],
   // Point of care says where a test was run, not how: the written specimen (`Glucose, capillary (POC)`) decides.
   ['poc', { methods: [], usual: true, place: true }],
   ['point of care', { methods: [], usual: true, place: true }],

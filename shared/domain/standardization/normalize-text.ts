@@ -77,8 +77,8 @@ const PREFIX_TOKENS: ReadonlyMap<string, string> = new Map([
   ['u', 'urine'],
   ['du', 'urine'],
 ]);
-/** `B-Hb` is blood haemoglobin, but `B lymphocytes` / `B cells` are a cell type: keep the B there. */
-const B_CELL_WORD = /^(?:lymph|cell|zell)/;
+/** `B-Hb` is blood haemoglobin, but `B lymphocytes` / `B cells` are a cell type (OCR's `B lyrnphocytes` too): keep the B. */
+const B_CELL_WORD = /^(?:ly[mr]n?ph|lymf|cell|zell)/;
 
 /**
  * Normalises an indicator name for lookup: Unicode compatibility forms, accents removed, lower case, camelCase and

@@ -1,3 +1,4 @@
+import { isCountPerVolume, withoutAbsoluteWord } from './absolute-count';
 import { withoutGloss } from './bilingual-names';
 import { withoutBodySurface } from './body-surface';
 import { commonGroup, isAbbreviationOf, mixedScriptGroup, refinedGroup, SCRIPT_CONFLICT } from './cjk-abbreviation';
@@ -5,6 +6,7 @@ import { type CorpusConcept, conceptByCode, corpusIndex, type SynonymGroup } fro
 import { spelledOutCutWords } from './dotted-abbreviations';
 import { englishQualifiers } from './foreign-qualifiers';
 import { joinedLineBreaks } from './hyphenation';
+import { rejoinedSpelling, withLongWordsCut } from './joined-spellings';
 import { axesOfConcept } from './loinc-axes';
 import { conceptByLongName, unitOfSameKind } from './long-name';
 import { conceptByMethod, type MethodAxisName, readMethodAxis } from './method-axis';
@@ -758,6 +760,14 @@ function conceptsOfPart(part: string): readonly CorpusConcept[] {
  * scale chose: `Albumin/Creatinine Ratio` in mg/g is the method-less ratio, `Microalbumin/Creat` the microalbumin
  * assay's (`microalbumin-assay.ts`).
  */
+/** A name ending in `, UA` (`BLOOD, UA`, `Ketones, UA`): a line of the urinalysis, as Epic and Quest print it. */
+const URINALYSIS_TAIL = /\p{L}[^,]*,\s*ua\s*$/iu;
+
+function conceptInUrine(code: string): boolean {
+  const concept = conceptByCode(code);
+  return concept !== undefined && /\burine\b/i.test(axesOfConcept(concept)?.system ?? '');
+}
+
 function resolved(name: string, unit: string | null, threshold: number): IndicatorResolution {
   const found = lookup(name, unit, threshold);
   // `BLOOD, UA`, `Bilirubin, urine`: what no stage read may be a urinalysis item, the strip test (urinalysis-strip.ts).
@@ -765,9 +775,14 @@ function resolved(name: string, unit: string | null, threshold: number): Indicat
     return (
       vitalSignOfStatistic(name, unit, threshold) ??
       amountWithoutScaleWord(name, unit, threshold) ??
+      countWithoutAbsoluteWord(name, unit, threshold) ??
       urinalysisStripResolution(name, unit) ??
+      rejoinedResolution(name, unit, threshold) ??
       found
     );
+  // `BLOOD, UA`: the trailing `UA` files the line under the urinalysis, so a code outside urine (uric acid in serum,
+  // read from `UA` itself) is the wrong test.
+  if (URINALYSIS_TAIL.test(name) && !conceptInUrine(found.loincCode)) return unresolved(unit);
   const twin = albuminRatioAsWritten(found.loincCode, name, unit);
   const result = twin ? resolutionOfConcept(twin, found.confidence) : found;
   const concept = twin ?? conceptByCode(found.loincCode);
@@ -789,6 +804,33 @@ function vitalSignOfStatistic(name: string, unit: string | null, threshold: numb
   const found = lookup(vital, unit, threshold);
   const concept = found.loincCode === null ? undefined : conceptByCode(found.loincCode);
   return concept && isPointInTimeVital(concept) ? found : null;
+}
+
+/**
+ * `CD19 Absolute`, `NK Cells (CD16+56) Absolute`: the count word names no test (absolute-count.ts); the name without
+ * it, kept only when it reads as a count per volume, so `Neutrophils absolute` in % finds no share.
+ */
+function countWithoutAbsoluteWord(name: string, unit: string | null, threshold: number): IndicatorResolution | null {
+  const rest = withoutAbsoluteWord(name);
+  if (rest === null) return null;
+  const found = lookup(rest, unit, threshold);
+  const concept = found.loincCode === null ? undefined : conceptByCode(found.loincCode);
+  return concept && isCountPerVolume(concept) ? found : null;
+}
+
+/**
+ * `A.P.T.T.`, `CReactiveProtein`, `NON_HDL_CHOL`, `Pro-Calcitonin`: a name whose words a system glued or cut apart,
+ * read again as a report prints it (joined-spellings.ts). Once: the rewritten name goes through `resolved` whole, so
+ * a rejoined name may still need the other fallbacks (`totalSteps` read as a vendor's field).
+ */
+function rejoinedResolution(name: string, unit: string | null, threshold: number): IndicatorResolution | null {
+  const rewritten = rejoinedSpelling(name);
+  if (rewritten === null) return null;
+  const found = resolved(rewritten, unit, threshold);
+  if (found.loincCode !== null) return found;
+  const cut = withLongWordsCut(rewritten);
+  const spelledOut = cut === null ? null : lookup(cut, unit, threshold);
+  return spelledOut?.loincCode ? spelledOut : null;
 }
 
 /**

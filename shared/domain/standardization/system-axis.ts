@@ -46,6 +46,7 @@ const SERUM: readonly System[] = ['serum', 'serum or plasma', 'plasma'];
 const URINE: readonly System[] = ['urine', 'urine sediment'];
 const PLASMA: readonly System[] = ['plasma', 'serum or plasma', 'platelet poor plasma', 'serum'];
 const BLOOD: readonly System[] = ['blood'];
+const VENOUS_THEN_BLOOD: readonly System[] = ['venous blood', 'blood'];
 
 /** Short-name abbreviations (LOINC's own, closed set): matched also when OCR or a typing slip bent them. */
 const ABBREVIATIONS: ReadonlyMap<string, readonly System[]> = new Map([
@@ -264,6 +265,10 @@ export function readSystemAxis(name: string): SystemAxisName | null {
   }
   while (end > 0 && FRAMING.has(words[end - 1] as string)) end--;
   const component = raw.slice(0, end).join(' ');
+  // `Lead, Venous, Blood`: an element's blood level is one test whichever vein it was drawn from (the venous draw
+  // confirms a capillary screen); LOINC's `Blood` covers both, so a venous specimen takes it where the corpus has no
+  // venous code. Blood gases and lactate keep their arterial/venous split: only elements are read so.
+  if (systems.length === 1 && systems[0] === 'venous blood' && namesAnElement(component)) systems = VENOUS_THEN_BLOOD;
   return component ? { component, systems, property, written, overridesNoise: systems === BLOOD, unbentName } : null;
 }
 

@@ -109,7 +109,8 @@ describe('a name the corpus files with a percent sign under another concept need
 
   it('keeps the code a unit or the written percent sign gives, and names whose percent is the same test', () => {
     expect(code('PT', 's')).toBe('5902-2');
-    expect(code('PT %')).toBe('3289-6');
+    // The Quick value in % is the PT actual/normal (README *Labelling decisions*, session 22; was 3289-6).
+    expect(code('PT %')).toBe('5894-1');
     expect(code('Hematocrit', '%')).toBe('20570-8');
     expect(code('Heart rate')).toBe('8867-4');
   });
@@ -132,7 +133,7 @@ describe('an acronym built on a corpus name is another test (resolver.ts)', () =
   });
 
   it('keeps names in capitals that are corpus names, and slips inside a word', () => {
-    expect(code('QUICK', '%')).toBe('3289-6');
+    expect(code('QUICK', '%')).toBe('5894-1');
     expect(code('CREATININE', 'mg/dL')).toBe('2160-0');
     expect(code('HEMOGLOBIN', 'g/dL')).toBe('718-7');
   });

@@ -84,7 +84,8 @@ describe('resolveIndicator: spellings become one series', () => {
     ['tiroxina total', 'µg/dL', '3026-2'],
     ['TPO-Antikörper', 'IU/mL', '8099-4'],
     ['tempo de protrombina', 's', '5902-2'],
-    ['Thromboplastinzeit nach Quick', '%', '3289-6'],
+    // The Quick value: PT actual/normal (README *Labelling decisions*, session 22; was 3289-6).
+    ['Thromboplastinzeit nach Quick', '%', '5894-1'],
     ['temps de céphaline activée', 's', '14979-9'],
     ['ferro sierico', 'µg/dL', '2498-4'],
     ['ferro sierico', 'µmol/L', '14798-3'],
@@ -200,7 +201,6 @@ describe('resolveIndicator: never guesses', () => {
     'HKQuantityTypeIdentifierHeartRateRecovery',
     'vitamin b2',
     'free T3 index',
-    'Monocytes(Absolute)',
     'Triiodothyronine (T3), Free',
     '',
     '   ',
