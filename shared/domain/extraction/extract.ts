@@ -88,6 +88,7 @@ import { monthYearAnchor } from './month-anchor';
 import { readMorningEveningRow } from './morning-evening-rows';
 import { readingsInProse } from './narrative';
 import { isNotAReading } from './not-readings';
+import { withoutMethodCell } from './method-captions';
 import { repairNumberSpacing } from './number-spacing';
 import { withOddSeparatorsAsGaps } from './odd-separators';
 import { printsLetterDigitCodes, withoutOrderCode } from './order-codes';
@@ -545,7 +546,8 @@ class DocumentReader {
     const seen: SeenLine = { index, text: written, date: null, open: false };
     this.seen.push(seen);
     // Comma-separated rows are left as written: there a space before a comma is a cell edge, not damage.
-    const text = detectDelimiter(written) === 'comma' ? written : repairNumberSpacing(repairLetterSpacing(written));
+    const text =
+      detectDelimiter(written) === 'comma' ? written : withoutMethodCell(repairNumberSpacing(repairLetterSpacing(written)));
     const textAbove = this.currentText;
     const aboveIndex = this.currentIndex;
     this.currentText = text;
