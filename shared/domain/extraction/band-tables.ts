@@ -7,6 +7,9 @@
  * results of several tests (`CRP  <5`, `Troponin  <14`) name tests the vocabulary knows; a band's label is not one.
  * The same table is also printed band first, its label after a colon (`Hemoglobin A1C 6.0 - 6.4 %  :  Prediabetes`
  * / `>= 6.5 %  :  Diabetes`): two such lines or more, one of them a band, are a table too.
+ * A list of goals under a caption that says so (`Lipid targets for treated patients (2021 CCS Guidelines):` /
+ * `LDL Cholesterol  < 2.0 mmol/L`, `Zielwerte:` / `LDL  < 100 mg/dl`) names known tests, so the caption is the
+ * evidence there: each line under it that is a name and a bound or band with at most a unit is a goal.
  * The lines are blanked before the readers run: a goal or a band is never a reading.
  */
 import type { SourceLine } from './lines';
@@ -20,6 +23,13 @@ const MIN_LINES = 3;
 const LABEL_AFTER_BAND =
   /(?:^|\s)(?:([<>≤≥]=?|=[<>])\s*\d+(?:[.,]\d+)?|(\d+(?:[.,]\d+)?\s*[-–]\s*\d+(?:[.,]\d+)?))\s*(?:%|[^\s:]*\/[^\s:]*)?\s*:\s*\p{L}[^\d:]*(?:\(.*\))?\s*$/u;
 const MIN_LABEL_AFTER_LINES = 2;
+/** A caption of goals: a goal word, no figure outside brackets but a year, ending with a colon. */
+const GOALS_CAPTION =
+  /(?:^|[^\p{L}])(?:targets?|goals?|objectives?|ziel(?:e|werte?|bereiche?)|therapieziele?|objectifs?|cibles?|valeurs\s+cibles|objetivos?|metas?|obiettivi|valori\s+target|streefwaarden?|doelwaarden?|cele|warto[śs]ci\s+docelowe|目標値?|目标值?)(?![\p{L}])[^:]*:\s*$/iu;
+/** A goal line: a name, a column gap, one bound or band, at most a unit. */
+const GOAL_LINE =
+  /^\s*\p{L}(?:(?!\s{2}).)*?\s{2,}(?:[<>≤≥]=?\s*\d+(?:[.,]\d+)?|\d+(?:[.,]\d+)?\s*[-–]\s*\d+(?:[.,]\d+)?)\s*(?:%|[\p{L}µμ]+(?:\/[\p{L}\d.]+){1,2})?\s*$/u;
+const MAX_GOAL_LINES = 8;
 
 function middleOf(m: RegExpExecArray): number {
   const n = (text: string | undefined) => Number((text ?? '0').replace(',', '.'));
@@ -53,6 +63,7 @@ export function withoutBandTables(lines: readonly SourceLine[]): readonly Source
     k += Math.max(run.length, 1);
   }
   blankLabelledAfterBands(lines, blank);
+  blankCaptionedGoals(lines, blank);
   if (blank.size === 0) return lines;
   return lines.map((line, j) => (blank.has(j) ? { index: line.index, text: '' } : line));
 }
@@ -76,4 +87,18 @@ function blankLabelledAfterBands(lines: readonly SourceLine[], blank: Set<number
     banded ||= m[2] !== undefined;
   });
   close();
+}
+
+/** The goal lines under each goals caption (see the module comment), added to `blank`. */
+function blankCaptionedGoals(lines: readonly SourceLine[], blank: Set<number>): void {
+  lines.forEach((line, j) => {
+    const caption = line.text;
+    if (caption.length > 120 || !GOALS_CAPTION.test(caption)) return;
+    if (/\d/.test(caption.replace(/\([^()]*\)/g, '').replace(/\b(?:19|20)\d{2}\b/g, ''))) return;
+    for (let k = j + 1; k < lines.length && k <= j + MAX_GOAL_LINES; k++) {
+      const text = (lines[k] as SourceLine).text;
+      if (text.length > 120 || !GOAL_LINE.test(text)) return;
+      blank.add(k);
+    }
+  });
 }

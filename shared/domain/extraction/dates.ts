@@ -284,6 +284,15 @@ export function detectSlashOrder(text: string): SlashOrder {
 }
 
 /** Every date in a line, in order, without overlaps. */
+/**
+ * `9 - Nov 22` inside `(Nov 9 - Nov 22)`: a spaced dash after the day and a two-digit number after the month is a
+ * span between two yearless days, not the 9th of November 2022; a date with a short year repeats its separator
+ * (`12-Apr-26`, `12 Apr 26`).
+ */
+function isSpanToYearlessDay(match: string): boolean {
+  return /^\d{1,2}\s+-[\s-]*\p{L}/u.test(match) && /\s\d{2}$/.test(match);
+}
+
 export function findDates(original: string, order: SlashOrder): DateMatch[] {
   // Every date form has a digit: a cell or line without one (a row of a thousand blank cells) is not scanned.
   if (!/[\d\uFF10-\uFF19]/.test(original)) return [];
@@ -317,6 +326,7 @@ export function findDates(original: string, order: SlashOrder): DateMatch[] {
     if (value) found.push({ start: m.index, end: m.index + m[0].length, iso: value });
   }
   for (const m of matchesOf(DAY_MONTH_NAME, text)) {
+    if (isSpanToYearlessDay(m[0])) continue;
     const month = MONTH_BY_NAME.get((m[2] as string).toLowerCase());
     const value = month ? iso(fullYear(m[3] as string), month, Number(m[1])) : null;
     if (value) found.push({ start: m.index, end: m.index + m[0].length, iso: value });

@@ -9,11 +9,14 @@
  *    Hgb`) repeat the unit column; the band is `<100`. When the value has no unit cell, a unit after its band is
  *    the value's unit. A band that is words (`Negative`) is left alone.
  *  - Alignment padding inside a numeric band is one space; a cell that points elsewhere (`see below`) is no band.
+ *  - A bracketed band glued to a long unit by one space (`mL/min/1.73m2 (>59)`) is the range, when there is none.
+ *  - The glucose band of a time-in-range share (`Time in range (3.9-10.0) 71%`) defines the share; it is no range.
  *
  * Linear in the range's length; never throws.
  */
 
 import { looksLikeUnit } from './measurement';
+import { isGlucoseBandOfShare } from './time-in-range';
 import type { ExtractedReading } from './types';
 
 const ENCLOSED = /^\s*[([]\s*([^()[\]]*\d[^()[\]]*?)\s*[)\]]\s*$/u;
@@ -28,9 +31,27 @@ const POINTER =
   /^\(?(?:see\s+(?:below|comments?|notes?|report|table)|siehe\s+(?:unten|kommentar|befund)|ver\s+(?:abajo|comentario|nota)|voir\s+(?:ci-dessous|commentaire|note)|vedi\s+(?:sotto|nota|commento))\)?$/iu;
 const NUMERIC_BAND = /^\s*(?:[<>≤≥]=?|<\s*OR\s*=|>\s*OR\s*=|≦|≧)?\s*\d[\d.,]*(?:\s*[-–—~～]\s*\d[\d.,]*)?/iu;
 
+/**
+ * A bracketed band after the unit with one space between (`mL/min/1.73m2 (>59)`: a long unit ran up to the range
+ * column), read as one unit cell. No unit prints a bracketed number band, so the band is the range.
+ */
+const UNIT_THEN_BAND = /^(\S.*?)\s+[([]\s*((?:[<>≤≥]=?\s*)?\d[\d.,]*(?:\s*[-–—~]\s*\d[\d.,]*)?)\s*[)\]]$/u;
+
+function bandOutOfUnit(reading: ExtractedReading): void {
+  const split = reading.unit === null ? null : UNIT_THEN_BAND.exec(reading.unit);
+  if (!split || !looksLikeUnit(split[1] as string)) return;
+  reading.unit = split[1] as string;
+  reading.referenceRange = split[2] as string;
+}
+
 export function tidyReading(reading: ExtractedReading): void {
+  if (reading.referenceRange === null) bandOutOfUnit(reading);
   let range = reading.referenceRange;
   if (range === null || range.length > 200) return;
+  if (isGlucoseBandOfShare(reading.indicator, reading.unit, range)) {
+    reading.referenceRange = null;
+    return;
+  }
   if (reading.flag === null) {
     const flagged = TRAILING_FLAG.exec(range);
     if (flagged) {
