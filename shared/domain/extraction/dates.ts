@@ -499,7 +499,17 @@ const TIME_AFTER =
   /^\s*(?:,|\.|at|um|à|a|às|alle|ore|a las|om|kl\.?|klo|godz\.?|T|-|\/|เวลา|pukul|jam|alas)?\s*(\d{1,2})(?:\s?:\s?|h)(\d{2})(?::(\d{2}))?(?!\d)(?:\s*([ap])\.?\s?m\.?(?![a-z]))?/i;
 
 /** `2026-03-14` with the time written after it on the line as `2026-03-14T07:42:00`; the date alone without one. */
-export function withTimeAfter(date: string, after: string): string {
+/** A clock time a fax's OCR wrote with a letter O for a zero (`O7:35`, `07:3O`): the first such time only. */
+const OCR_TIME = /(?<![\p{L}\d])([O\d]{1,2})(\s?:\s?)([O\d]{2})(?![\p{L}\d])/u;
+
+function withOcrTimeRepaired(after: string): string {
+  return after.replace(OCR_TIME, (time, hours: string, colon: string, minutes: string) =>
+    /\d/.test(time) ? `${hours.replace(/O/g, '0')}${colon}${minutes.replace(/O/g, '0')}` : time,
+  );
+}
+
+export function withTimeAfter(date: string, written: string): string {
+  const after = withOcrTimeRepaired(written);
   const m = TIME_AFTER.exec(after);
   if (!m) return date;
   let hours = Number(m[1]);

@@ -90,6 +90,7 @@ import { readingsInProse } from './narrative';
 import { isNotAReading } from './not-readings';
 import { withoutMethodCell } from './method-captions';
 import { repairNumberSpacing } from './number-spacing';
+import { withOcrBandsRepaired } from './ocr-bands';
 import { withOddSeparatorsAsGaps } from './odd-separators';
 import { printsLetterDigitCodes, withoutOrderCode } from './order-codes';
 import { portalRangeText, valueFirstPortalBlocks } from './portal-range-first';
@@ -547,7 +548,9 @@ class DocumentReader {
     this.seen.push(seen);
     // Comma-separated rows are left as written: there a space before a comma is a cell edge, not damage.
     const text =
-      detectDelimiter(written) === 'comma' ? written : withoutMethodCell(repairNumberSpacing(repairLetterSpacing(written)));
+      detectDelimiter(written) === 'comma'
+        ? written
+        : withoutMethodCell(withOcrBandsRepaired(repairNumberSpacing(repairLetterSpacing(written))));
     const textAbove = this.currentText;
     const aboveIndex = this.currentIndex;
     this.currentText = text;
