@@ -502,16 +502,24 @@ const TIME_AFTER =
 /** A clock time a fax's OCR wrote with a letter O for a zero (`O7:35`, `07:3O`): the first such time only. */
 const OCR_TIME = /(?<![\p{L}\d])([O\d]{1,2})(\s?:\s?)([O\d]{2})(?![\p{L}\d])/u;
 
-function withOcrTimeRepaired(after: string): string {
-  return after.replace(OCR_TIME, (time, hours: string, colon: string, minutes: string) =>
+/** How far after a date its time may start (`  godz. O7:35`): only that much is looked at, so many dates stay linear. */
+const TIME_REACH = 24;
+
+function withOcrTimeRepaired(written: string): string {
+  const after = written.slice(0, TIME_REACH);
+  if (!/O/.test(after)) return written;
+  return `${after.replace(OCR_TIME, (time, hours: string, colon: string, minutes: string) =>
     /\d/.test(time) ? `${hours.replace(/O/g, '0')}${colon}${minutes.replace(/O/g, '0')}` : time,
-  );
+  )}${written.slice(TIME_REACH)}`;
 }
 
 export function withTimeAfter(date: string, written: string): string {
   const after = withOcrTimeRepaired(written);
   const m = TIME_AFTER.exec(after);
   if (!m) return date;
+  // A fax spaces the colon of a padded clock time (`godz. 07 :35`); a lone digit before a spaced colon is a count
+  // or a dose (`12/03/2026 - 3 :15 units`).
+  if (/(?<!\d)\d\s:/.test(m[0])) return date;
   let hours = Number(m[1]);
   const minutes = Number(m[2]);
   const seconds = Number(m[3] ?? '0');

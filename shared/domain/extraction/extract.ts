@@ -84,11 +84,11 @@ import { detectDelimiter, isNoiseLine, type SourceLine, splitCells, splitLines }
 import { withLookupBudget } from './lookup-budget';
 import { bareFlag, FLAG_CELL, looksLikeUnit, type Measurement, parseMeasurement, parseRangeText } from './measurement';
 import { readMessageList } from './message-lists';
+import { withoutMethodCell } from './method-captions';
 import { monthYearAnchor } from './month-anchor';
 import { readMorningEveningRow } from './morning-evening-rows';
 import { readingsInProse } from './narrative';
 import { isNotAReading } from './not-readings';
-import { withoutMethodCell } from './method-captions';
 import { repairNumberSpacing } from './number-spacing';
 import { withOcrBandsRepaired } from './ocr-bands';
 import { withOddSeparatorsAsGaps } from './odd-separators';

@@ -9,5 +9,8 @@ const OCR_BAND =
 
 export function withOcrBandsRepaired(line: string): string {
   if (!/\d\s?[-–]\s?[\dOolI.,]*[OolI]/.test(line)) return line;
-  return line.replace(OCR_BAND, (_band, low: string, high: string) => `${low}${high.replace(/[Oo]/g, '0').replace(/[lI]/g, '1')}`);
+  return line.replace(
+    OCR_BAND,
+    (_band, low: string, high: string) => `${low}${high.replace(/[Oo]/g, '0').replace(/[lI]/g, '1')}`,
+  );
 }
