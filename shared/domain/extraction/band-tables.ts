@@ -30,6 +30,9 @@ const GOALS_CAPTION =
 const GOAL_LINE =
   /^\s*\p{L}(?:(?!\s{2}).)*?\s{2,}(?:[<>≤≥]=?\s*\d+(?:[.,]\d+)?|\d+(?:[.,]\d+)?\s*[-–]\s*\d+(?:[.,]\d+)?)\s*(?:%|[\p{L}µμ]+(?:\/[\p{L}\d.]+){1,2})?\s*$/u;
 const MAX_GOAL_LINES = 8;
+/** The same caption with its goals after the colon on its own line: `Lipid targets per 2021 CCS Guidelines: LDL-C <2.0 …`. */
+const GOALS_INLINE =
+  /^[^:]{0,80}?(?:^|[^\p{L}])(?:targets?|goals?|objectives?|desirable|optimal|ziel(?:e|werte?|bereiche?)|wünschenswert|objectifs?|cibles?|souhaitables?|objetivos?|metas?|deseables?|obiettivi|desiderabil[ei]|streefwaarden?|doelwaarden?)(?![\p{L}])[^:\d]*(?:\d{4}[^:\d]*)?:(.+)$/iu;
 
 function middleOf(m: RegExpExecArray): number {
   const n = (text: string | undefined) => Number((text ?? '0').replace(',', '.'));
@@ -89,8 +92,35 @@ function blankLabelledAfterBands(lines: readonly SourceLine[], blank: Set<number
   close();
 }
 
+/**
+ * Whether text holds bounds and bands only, at least one bound: every number follows a comparator or stands in a
+ * band (`LDL-C <2.0 mmol/L or non-HDL-C <2.6`, `LDL <100  TRG <150  GLU 70-99`), so no value is printed.
+ */
+function onlyBounds(text: string): boolean {
+  if (text.length > 200 || !/[<>≤≥]\s*=?\s*\d/.test(text)) return false;
+  const rest = text
+    .replace(/[<>≤≥]=?\s*\d+(?:[.,]\d+)?/g, ' ')
+    .replace(/\d+(?:[.,]\d+)?\s*[-–]\s*\d+(?:[.,]\d+)?/g, ' ')
+    .replace(/\p{L}[\p{L}\d-]*/gu, ' ');
+  return !/\d/.test(rest);
+}
+
+/** A goals caption with its goals on the same line, and the lines of bounds only that go on under it. */
+function blankInlineGoals(lines: readonly SourceLine[], blank: Set<number>): void {
+  lines.forEach((line, j) => {
+    const m = line.text.length <= 200 ? GOALS_INLINE.exec(line.text) : null;
+    if (!m || !onlyBounds(m[1] as string)) return;
+    blank.add(j);
+    for (let k = j + 1; k < lines.length && k <= j + MAX_GOAL_LINES; k++) {
+      if (!onlyBounds((lines[k] as SourceLine).text)) return;
+      blank.add(k);
+    }
+  });
+}
+
 /** The goal lines under each goals caption (see the module comment), added to `blank`. */
 function blankCaptionedGoals(lines: readonly SourceLine[], blank: Set<number>): void {
+  blankInlineGoals(lines, blank);
   lines.forEach((line, j) => {
     const caption = line.text;
     if (caption.length > 120 || !GOALS_CAPTION.test(caption)) return;

@@ -5,7 +5,7 @@
  */
 
 /** Method names and their usual abbreviations (dots between the letters allowed: `C.L.I.A`, `H.P.L.C`). */
-const METHOD_WORDS = String.raw`(?:E?CLIA|CMIA|ECL|ELFA|ELISA|EIA|RIA|FIA|IFA|CLEIA|HPLC|LC-?MS(?:\/MS)?|ICP-?MS|ISE|GC-?MS|CHOD-?PAP|GPO-?PAP|GOD-?POD|GOD-?PAP|IFCC|(?:immuno)?turbidimetr(?:y|ic)|nephelometr(?:y|ic)|photometr(?:y|ic)|spectrophotometr(?:y|ic)|colou?rimetr(?:y|ic)|enzymatic|kinetic|jaff[eé](?:\s+kinetic)?|hexokinase|immunoassay|chemiluminescence|electrochemiluminescence|flow\s+cytometry|impedance|calculated|derived|microscopy|dipstick|latex\s+agglutination|bromocresol\s+(?:green|purple)|BCG|BCP|uricase|urease)`;
+const METHOD_WORDS = String.raw`(?:E?CLIA|CMIA|ECL|ELFA|ELISA|EIA|RIA|FIA|IFA|CLEIA|HPLC|LC-?MS(?:\/MS)?|ICP-?MS|ISE|GC-?MS|CHOD-?PAP|GPO-?PAP|GOD-?POD|GOD-?PAP|IFCC|(?:immuno)?turbidim[eé]tr(?:y|ic|ie|ía|ia)|n[eé]ph[eé]lom[eé]tr(?:y|ic|ie|ía|ia)|(?:spectro)?photom[eé]tr(?:y|ic|ie|ía|ia)|colou?rim[eé]tr(?:y|ic|ie|ía|ia)|enzymati(?:c|que|sch)|enzim[aá]tic[oa]|kinetic|cin[eé]tique|jaff[eé](?:\s+kinetic)?|hexokinase|immunoassay|(?:[eé]lectro)?ch(?:emi|imi)luminescence|flow\s+cytometry|cytom[eé]trie\s+en\s+flux|impedance|calculated|derived|microscopy|dipstick|latex\s+agglutination|bromocresol\s+(?:green|purple)|BCG|BCP|uricase|urease)`;
 
 /** Letters of an abbreviation written with dots between them: `C.L.I.A` is `CLIA`. */
 function withoutLetterDots(text: string): string {

@@ -4,7 +4,7 @@
  *
  *  - Brackets around the whole band (`(136-145)`, `[3.5-5.1]`) are typography, not part of it.
  *  - A flag in the next column with only a space between (`<300   H` read as one cell) is the row's flag when the
- *    row has none of its own: `<300 H` is range `<300`, flag `H`.
+ *    row has none of its own: `<300 H` is range `<300`, flag `H`; so is a sign after a whole band (`1,8 - 3,5 +`).
  *  - The reading's own unit, and a lab's `(calc)` note, after a numeric band (`<100 mg/dL (calc)`, `<5.7 % of total
  *    Hgb`) repeat the unit column; the band is `<100`. When the value has no unit cell, a unit after its band is
  *    the value's unit. A band that is words (`Negative`) is left alone.
@@ -22,6 +22,12 @@ import type { ExtractedReading } from './types';
 const ENCLOSED = /^\s*[([]\s*([^()[\]]*\d[^()[\]]*?)\s*[)\]]\s*$/u;
 /** Flags a lab prints in its own column: letters, doubled letters, arrows and asterisks. */
 const TRAILING_FLAG = /^(.*\d.*?)\s+(HH|LL|H\*?|L\*?|A|AA|C|↑↑?|↓↓?|\*{1,2}|HIGH|LOW|ABN|CRIT)$/u;
+/**
+ * A plus or minus after a whole band (`1,8 - 3,5 +`, `< 14 +`, `3,5 - 5,1 -`): German-speaking labs mark high and low
+ * so. Only after a closed band or a bound, so an open band (`10 -`) keeps its dash.
+ */
+const SIGN_AFTER_BAND =
+  /^(\s*(?:[<>≤≥]=?\s*\d+(?:[.,]\d+)?|\d+(?:[.,]\d+)?\s*[-–]\s*\d+(?:[.,]\d+)?))\s+(\+{1,2}|-{1,2})$/u;
 const CALC_NOTE = /\s*\((?:calc|calculated|calculé|berechnet|calcolato|calculado)\)\s*$/iu;
 /**
  * A range cell pointing elsewhere (`see below`, `siehe unten`, `ver abajo`): the bands are printed per phase or age in
@@ -53,7 +59,7 @@ export function tidyReading(reading: ExtractedReading): void {
     return;
   }
   if (reading.flag === null) {
-    const flagged = TRAILING_FLAG.exec(range);
+    const flagged = TRAILING_FLAG.exec(range) ?? SIGN_AFTER_BAND.exec(range);
     if (flagged) {
       range = (flagged[1] as string).trimEnd();
       reading.flag = flagged[2] as string;

@@ -110,7 +110,7 @@ export function continuesName(
   unit: string | null,
   options: { tailHasValues: boolean; hanging?: boolean },
 ): boolean {
-  if (head === '' || /[:.]$/.test(head) || isMethodCaption(tail)) return false;
+  if (head === '' || /[:.]$/.test(head) || isMethodCaption(head) || isMethodCaption(tail)) return false;
   const joined = `${head} ${tail}`;
   if (joined.split(/\s+/).length > MAX_JOINED_WORDS || joined.length > 60) return false;
   // `Urine Albumin/Creatinine` / `Ratio  4.1 mg/mmol`: a quotient's name goes on with the word that makes it one.

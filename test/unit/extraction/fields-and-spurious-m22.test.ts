@@ -208,3 +208,50 @@ describe('long lines', () => {
     expect(performance.now() - start).toBeLessThan(2000);
   });
 });
+
+describe('a sign after a band', () => {
+  it('is the flag after a whole band, and an open band keeps its dash', () => {
+    const rows = read(
+      [
+        'Test          Ergebnis   Einheit   Referenzbereich',
+        'Fibrinogen    4,1        g/l       1,8 - 3,5 +',
+        'Kalium        3,1        mmol/l    3,5 - 5,1 -',
+        'Troponin T    22         ng/l      < 14 +',
+        'Albumin       30         g/l       10 -',
+      ].join('\n'),
+    );
+    expect(rows.map((r) => [r.referenceRange, r.flag])).toEqual([
+      ['1,8 - 3,5', '+'],
+      ['3,5 - 5,1', '-'],
+      ['< 14', '+'],
+      ['10 -', null],
+    ]);
+  });
+});
+
+describe('more methods and goals', () => {
+  it('does not join a method line in French to the name under it', () => {
+    const rows = read(
+      [
+        'Créatinine .............  7,1 mg/L     (5,7 - 11,1)',
+        '(Enzymatique)',
+        'Débit de filtration glomérulaire (CKD-EPI)   >90 mL/min/1,73m²',
+        '(Cytométrie en flux)',
+        'Leucocytes   5,84   G/L   (4,05 - 11,00)',
+      ].join('\n'),
+    );
+    expect(rows.map((r) => r.indicator)).toEqual([
+      'Créatinine',
+      'Débit de filtration glomérulaire (CKD-EPI)',
+      'Leucocytes',
+    ]);
+  });
+
+  it('reads no goals written after their caption on one line, nor the bounds-only line under it', () => {
+    expect(read('Lipid targets per 2021 CCS Guidelines: LDL-C <2.0 mmol/L or non-HDL-C <2.6 mmol/L.')).toEqual([]);
+    expect(read(['Desirable: TC <200  HDL >=40', ' LDL <100  TRG <150  GLU 70-99'].join('\n'))).toEqual([]);
+    expect(read('Zielwerte: LDL < 70 mg/dl, HbA1c < 7,0 %')).toEqual([]);
+    // A value after the caption is a reading, whatever the caption says.
+    expect(read('Goal: LDL 3.1 mmol/L').map((r) => r.value)).toEqual(['3.1']);
+  });
+});
