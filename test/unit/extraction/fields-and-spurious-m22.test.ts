@@ -255,3 +255,11 @@ describe('more methods and goals', () => {
     expect(read('Goal: LDL 3.1 mmol/L').map((r) => r.value)).toEqual(['3.1']);
   });
 });
+
+describe('bands each followed by its label on one line', () => {
+  it('reads no band of a legend line, but a censored result with its unit stays', () => {
+    expect(read('eGFR >90: normal. 60-89: mildly decreased.')).toEqual([]);
+    expect(read('Créatinine > 50 : normale. 30-50 : modérée.')).toEqual([]);
+    expect(read('Test   Result   Unit\nCRP    <5       mg/L').map((r) => r.value)).toEqual(['<5']);
+  });
+});
