@@ -108,7 +108,8 @@ function onlyBounds(text: string): boolean {
 /** A goals caption with its goals on the same line, and the lines of bounds only that go on under it. */
 function blankInlineGoals(lines: readonly SourceLine[], blank: Set<number>): void {
   lines.forEach((line, j) => {
-    const m = line.text.length <= 200 ? GOALS_INLINE.exec(line.text) : null;
+    // A footnote (`* Objectif thérapeutique : …`) stays: it tells what the asterisk beside a result means.
+    const m = line.text.length <= 200 && !/^\s*\*/.test(line.text) ? GOALS_INLINE.exec(line.text) : null;
     if (!m || !onlyBounds(m[1] as string)) return;
     blank.add(j);
     for (let k = j + 1; k < lines.length && k <= j + MAX_GOAL_LINES; k++) {

@@ -251,6 +251,14 @@ describe('more methods and goals', () => {
     expect(read('Lipid targets per 2021 CCS Guidelines: LDL-C <2.0 mmol/L or non-HDL-C <2.6 mmol/L.')).toEqual([]);
     expect(read(['Desirable: TC <200  HDL >=40', ' LDL <100  TRG <150  GLU 70-99'].join('\n'))).toEqual([]);
     expect(read('Zielwerte: LDL < 70 mg/dl, HbA1c < 7,0 %')).toEqual([]);
+    // A footnote's goals stay for the footnote reader: the asterisk beside the result is then no flag.
+    const footnoted = read(
+      [
+        'Cholestérol LDL calculé ......  1,49 g/L     *',
+        '  * Objectif thérapeutique selon le risque : risque faible <1,90 g/L ; risque élevé <1,00 g/L.',
+      ].join('\n'),
+    );
+    expect(footnoted.map((r) => [r.value, r.flag])).toEqual([['1,49', null]]);
     // A value after the caption is a reading, whatever the caption says.
     expect(read('Goal: LDL 3.1 mmol/L').map((r) => r.value)).toEqual(['3.1']);
   });
