@@ -18,6 +18,12 @@ import { isKnownMeasurement } from './vocabulary';
 /** A label (one cell: no column gap inside), a column gap, then one bound (`<5.7`, `>= 6.5`) or band (`5.7 - 6.4`), and at most a `%`. */
 const BAND_LINE =
   /^\s*(\p{L}(?:(?!\s{2}).)*?)\s{2,}(?:([<>≤≥]=?|=[<>])\s*(\d+(?:[.,]\d+)?)|(\d+(?:[.,]\d+)?)\s*[-–]\s*(\d+(?:[.,]\d+)?))\s*%?\s*$/iu;
+/**
+ * The same line with a colon after the label and the unit after the band, its band joined by a word (`Insuffisance :
+ * 10 à 30 ng/mL`, `Toxicité : > 100 ng/mL`, `Deficiency: 10 to 20 ng/mL`). Groups as in `BAND_LINE`.
+ */
+const COLON_BAND_LINE =
+  /^\s*(\p{L}[^:\d]{0,40}?)\s*:\s*(?:([<>≤≥]=?|=[<>])\s*(\d+(?:[.,]\d+)?)|(\d+(?:[.,]\d+)?)\s*(?:[-–]|à|a|to|bis|al|tot)\s*(\d+(?:[.,]\d+)?))\s*(?:%|[\p{L}µμ]+(?:\/[\p{L}\d.]+){0,2})?\s*$/iu;
 const MIN_LINES = 3;
 /** A bound or band, a unit or `%` at most, then a colon and a label of words: `6.0 - 6.4 %  :  Prediabetes`. */
 const LABEL_AFTER_BAND =
@@ -52,7 +58,7 @@ export function withoutBandTables(lines: readonly SourceLine[]): readonly Source
     const run: { at: number; middle: number; label: string }[] = [];
     for (let j = k; j < lines.length; j++) {
       const text = (lines[j] as SourceLine).text;
-      const m = text.length < 200 ? BAND_LINE.exec(text) : null;
+      const m = text.length < 200 ? (BAND_LINE.exec(text) ?? COLON_BAND_LINE.exec(text)) : null;
       if (!m) break;
       run.push({ at: j, middle: middleOf(m), label: (m[1] as string).trim() });
     }

@@ -271,3 +271,20 @@ describe('bands each followed by its label on one line', () => {
     expect(read('Test   Result   Unit\nCRP    <5       mg/L').map((r) => r.value)).toEqual(['<5']);
   });
 });
+
+describe('a status table with colons and units', () => {
+  it('reads no band of it, while censored results of tests stay', () => {
+    const text = [
+      'Vitamine D (25-OH D2+D3) ......  21,4 ng/mL',
+      '  Carence : < 10 ng/mL',
+      '  Insuffisance : 10 à 30 ng/mL',
+      '  Taux souhaitables : 30 à 100 ng/mL',
+      '  Toxicité : > 100 ng/mL',
+    ].join('\n');
+    expect(read(text).map((r) => r.indicator)).toEqual(['Vitamine D (25-OH D2+D3)']);
+    const english = ['Deficiency: < 20 ng/mL', 'Insufficiency: 20 to 29 ng/mL', 'Toxicity: > 100 ng/mL'].join('\n');
+    expect(read(english)).toEqual([]);
+    const censored = ['CRP : < 5 mg/L', 'Troponine : < 14 ng/L', 'D-dimères : < 500 ng/mL'].join('\n');
+    expect(read(censored).map((r) => r.value)).toEqual(['< 5', '< 14', '< 500']);
+  });
+});
