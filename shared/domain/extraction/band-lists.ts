@@ -31,8 +31,15 @@ function labelledBounds(line: string): number[] {
   return middles;
 }
 
-/** Whether the line is a list of three labelled bands or more whose thresholds strictly climb or strictly fall. */
+/** A bound or band followed by a colon and a word: `>90: normal`, `60-89: mildly decreased`, `< 5,7 % : normal`. */
+const BAND_THEN_LABEL = /(?:[<>≤≥]=?\s*\d+(?:[.,]\d+)?|\d+(?:[.,]\d+)?\s*[-–]\s*\d+(?:[.,]\d+)?)\s*%?\s*:\s*\p{L}/gu;
+
+/**
+ * Whether the line is a list of three labelled bands or more whose thresholds strictly climb or strictly fall, or of
+ * two bands or more each followed by its label (`eGFR >90: normal. 60-89: mildly decreased.`).
+ */
 export function isBandListLine(line: string): boolean {
+  if ((line.slice(0, REACH).match(BAND_THEN_LABEL)?.length ?? 0) >= 2) return true;
   const middles = labelledBounds(line);
   if (middles.length < 3) return false;
   const pairs = middles.slice(1).map((next, i) => next - (middles[i] ?? next));

@@ -7,6 +7,9 @@
  * results of several tests (`CRP  <5`, `Troponin  <14`) name tests the vocabulary knows; a band's label is not one.
  * The same table is also printed band first, its label after a colon (`Hemoglobin A1C 6.0 - 6.4 %  :  Prediabetes`
  * / `>= 6.5 %  :  Diabetes`): two such lines or more, one of them a band, are a table too.
+ * A list of goals under a caption that says so (`Lipid targets for treated patients (2021 CCS Guidelines):` /
+ * `LDL Cholesterol  < 2.0 mmol/L`, `Zielwerte:` / `LDL  < 100 mg/dl`) names known tests, so the caption is the
+ * evidence there: each line under it that is a name and a bound or band with at most a unit is a goal.
  * The lines are blanked before the readers run: a goal or a band is never a reading.
  */
 import type { SourceLine } from './lines';
@@ -15,11 +18,27 @@ import { isKnownMeasurement } from './vocabulary';
 /** A label (one cell: no column gap inside), a column gap, then one bound (`<5.7`, `>= 6.5`) or band (`5.7 - 6.4`), and at most a `%`. */
 const BAND_LINE =
   /^\s*(\p{L}(?:(?!\s{2}).)*?)\s{2,}(?:([<>≤≥]=?|=[<>])\s*(\d+(?:[.,]\d+)?)|(\d+(?:[.,]\d+)?)\s*[-–]\s*(\d+(?:[.,]\d+)?))\s*%?\s*$/iu;
+/**
+ * The same line with a colon after the label and the unit after the band, its band joined by a word (`Insuffisance :
+ * 10 à 30 ng/mL`, `Toxicité : > 100 ng/mL`, `Deficiency: 10 to 20 ng/mL`). Groups as in `BAND_LINE`.
+ */
+const COLON_BAND_LINE =
+  /^\s*(\p{L}[^:\d]{0,40}?)\s*:\s*(?:([<>≤≥]=?|=[<>])\s*(\d+(?:[.,]\d+)?)|(\d+(?:[.,]\d+)?)\s*(?:[-–]|à|a|to|bis|al|tot)\s*(\d+(?:[.,]\d+)?))\s*(?:%|[\p{L}µμ]+(?:\/[\p{L}\d.]+){0,2})?\s*$/iu;
 const MIN_LINES = 3;
 /** A bound or band, a unit or `%` at most, then a colon and a label of words: `6.0 - 6.4 %  :  Prediabetes`. */
 const LABEL_AFTER_BAND =
   /(?:^|\s)(?:([<>≤≥]=?|=[<>])\s*\d+(?:[.,]\d+)?|(\d+(?:[.,]\d+)?\s*[-–]\s*\d+(?:[.,]\d+)?))\s*(?:%|[^\s:]*\/[^\s:]*)?\s*:\s*\p{L}[^\d:]*(?:\(.*\))?\s*$/u;
 const MIN_LABEL_AFTER_LINES = 2;
+/** A caption of goals: a goal word, no figure outside brackets but a year, ending with a colon. */
+const GOALS_CAPTION =
+  /(?:^|[^\p{L}])(?:targets?|goals?|objectives?|ziel(?:e|werte?|bereiche?)|therapieziele?|objectifs?|cibles?|valeurs\s+cibles|objetivos?|metas?|obiettivi|valori\s+target|streefwaarden?|doelwaarden?|cele|warto[śs]ci\s+docelowe|目標値?|目标值?)(?![\p{L}])[^:]*:\s*$/iu;
+/** A goal line: a name, a column gap, one bound or band, at most a unit. */
+const GOAL_LINE =
+  /^\s*\p{L}(?:(?!\s{2}).)*?\s{2,}(?:[<>≤≥]=?\s*\d+(?:[.,]\d+)?|\d+(?:[.,]\d+)?\s*[-–]\s*\d+(?:[.,]\d+)?)\s*(?:%|[\p{L}µμ]+(?:\/[\p{L}\d.]+){1,2})?\s*$/u;
+const MAX_GOAL_LINES = 8;
+/** The same caption with its goals after the colon on its own line: `Lipid targets per 2021 CCS Guidelines: LDL-C <2.0 …`. */
+const GOALS_INLINE =
+  /^[^:]{0,80}?(?:^|[^\p{L}])(?:targets?|goals?|objectives?|desirable|optimal|ziel(?:e|werte?|bereiche?)|wünschenswert|objectifs?|cibles?|souhaitables?|objetivos?|metas?|deseables?|obiettivi|desiderabil[ei]|streefwaarden?|doelwaarden?)(?![\p{L}])[^:\d]*(?:\d{4}[^:\d]*)?:(.+)$/iu;
 
 function middleOf(m: RegExpExecArray): number {
   const n = (text: string | undefined) => Number((text ?? '0').replace(',', '.'));
@@ -39,7 +58,7 @@ export function withoutBandTables(lines: readonly SourceLine[]): readonly Source
     const run: { at: number; middle: number; label: string }[] = [];
     for (let j = k; j < lines.length; j++) {
       const text = (lines[j] as SourceLine).text;
-      const m = text.length < 200 ? BAND_LINE.exec(text) : null;
+      const m = text.length < 200 ? (BAND_LINE.exec(text) ?? COLON_BAND_LINE.exec(text)) : null;
       if (!m) break;
       run.push({ at: j, middle: middleOf(m), label: (m[1] as string).trim() });
     }
@@ -53,6 +72,7 @@ export function withoutBandTables(lines: readonly SourceLine[]): readonly Source
     k += Math.max(run.length, 1);
   }
   blankLabelledAfterBands(lines, blank);
+  blankCaptionedGoals(lines, blank);
   if (blank.size === 0) return lines;
   return lines.map((line, j) => (blank.has(j) ? { index: line.index, text: '' } : line));
 }
@@ -76,4 +96,46 @@ function blankLabelledAfterBands(lines: readonly SourceLine[], blank: Set<number
     banded ||= m[2] !== undefined;
   });
   close();
+}
+
+/**
+ * Whether text holds bounds and bands only, at least one bound: every number follows a comparator or stands in a
+ * band (`LDL-C <2.0 mmol/L or non-HDL-C <2.6`, `LDL <100  TRG <150  GLU 70-99`), so no value is printed.
+ */
+function onlyBounds(text: string): boolean {
+  if (text.length > 200 || !/[<>≤≥]\s*=?\s*\d/.test(text)) return false;
+  const rest = text
+    .replace(/[<>≤≥]=?\s*\d+(?:[.,]\d+)?/g, ' ')
+    .replace(/\d+(?:[.,]\d+)?\s*[-–]\s*\d+(?:[.,]\d+)?/g, ' ')
+    .replace(/\p{L}[\p{L}\d-]*/gu, ' ');
+  return !/\d/.test(rest);
+}
+
+/** A goals caption with its goals on the same line, and the lines of bounds only that go on under it. */
+function blankInlineGoals(lines: readonly SourceLine[], blank: Set<number>): void {
+  lines.forEach((line, j) => {
+    // A footnote (`* Objectif thérapeutique : …`) stays: it tells what the asterisk beside a result means.
+    const m = line.text.length <= 200 && !/^\s*\*/.test(line.text) ? GOALS_INLINE.exec(line.text) : null;
+    if (!m || !onlyBounds(m[1] as string)) return;
+    blank.add(j);
+    for (let k = j + 1; k < lines.length && k <= j + MAX_GOAL_LINES; k++) {
+      if (!onlyBounds((lines[k] as SourceLine).text)) return;
+      blank.add(k);
+    }
+  });
+}
+
+/** The goal lines under each goals caption (see the module comment), added to `blank`. */
+function blankCaptionedGoals(lines: readonly SourceLine[], blank: Set<number>): void {
+  blankInlineGoals(lines, blank);
+  lines.forEach((line, j) => {
+    const caption = line.text;
+    if (caption.length > 120 || !GOALS_CAPTION.test(caption)) return;
+    if (/\d/.test(caption.replace(/\([^()]*\)/g, '').replace(/\b(?:19|20)\d{2}\b/g, ''))) return;
+    for (let k = j + 1; k < lines.length && k <= j + MAX_GOAL_LINES; k++) {
+      const text = (lines[k] as SourceLine).text;
+      if (text.length > 120 || !GOAL_LINE.test(text)) return;
+      blank.add(k);
+    }
+  });
 }

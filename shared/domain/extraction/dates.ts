@@ -284,6 +284,15 @@ export function detectSlashOrder(text: string): SlashOrder {
 }
 
 /** Every date in a line, in order, without overlaps. */
+/**
+ * `9 - Nov 22` inside `(Nov 9 - Nov 22)`: a spaced dash after the day and a two-digit number after the month is a
+ * span between two yearless days, not the 9th of November 2022; a date with a short year repeats its separator
+ * (`12-Apr-26`, `12 Apr 26`).
+ */
+function isSpanToYearlessDay(match: string): boolean {
+  return /^\d{1,2}\s+-[\s-]*\p{L}/u.test(match) && /\s\d{2}$/.test(match);
+}
+
 export function findDates(original: string, order: SlashOrder): DateMatch[] {
   // Every date form has a digit: a cell or line without one (a row of a thousand blank cells) is not scanned.
   if (!/[\d\uFF10-\uFF19]/.test(original)) return [];
@@ -317,6 +326,7 @@ export function findDates(original: string, order: SlashOrder): DateMatch[] {
     if (value) found.push({ start: m.index, end: m.index + m[0].length, iso: value });
   }
   for (const m of matchesOf(DAY_MONTH_NAME, text)) {
+    if (isSpanToYearlessDay(m[0])) continue;
     const month = MONTH_BY_NAME.get((m[2] as string).toLowerCase());
     const value = month ? iso(fullYear(m[3] as string), month, Number(m[1])) : null;
     if (value) found.push({ start: m.index, end: m.index + m[0].length, iso: value });
@@ -489,9 +499,27 @@ const TIME_AFTER =
   /^\s*(?:,|\.|at|um|à|a|às|alle|ore|a las|om|kl\.?|klo|godz\.?|T|-|\/|เวลา|pukul|jam|alas)?\s*(\d{1,2})(?:\s?:\s?|h)(\d{2})(?::(\d{2}))?(?!\d)(?:\s*([ap])\.?\s?m\.?(?![a-z]))?/i;
 
 /** `2026-03-14` with the time written after it on the line as `2026-03-14T07:42:00`; the date alone without one. */
-export function withTimeAfter(date: string, after: string): string {
+/** A clock time a fax's OCR wrote with a letter O for a zero (`O7:35`, `07:3O`): the first such time only. */
+const OCR_TIME = /(?<![\p{L}\d])([O\d]{1,2})(\s?:\s?)([O\d]{2})(?![\p{L}\d])/u;
+
+/** How far after a date its time may start (`  godz. O7:35`): only that much is looked at, so many dates stay linear. */
+const TIME_REACH = 24;
+
+function withOcrTimeRepaired(written: string): string {
+  const after = written.slice(0, TIME_REACH);
+  if (!/O/.test(after)) return written;
+  return `${after.replace(OCR_TIME, (time, hours: string, colon: string, minutes: string) =>
+    /\d/.test(time) ? `${hours.replace(/O/g, '0')}${colon}${minutes.replace(/O/g, '0')}` : time,
+  )}${written.slice(TIME_REACH)}`;
+}
+
+export function withTimeAfter(date: string, written: string): string {
+  const after = withOcrTimeRepaired(written);
   const m = TIME_AFTER.exec(after);
   if (!m) return date;
+  // A fax spaces the colon of a padded clock time (`godz. 07 :35`); a lone digit before a spaced colon is a count
+  // or a dose (`12/03/2026 - 3 :15 units`).
+  if (/(?<!\d)\d\s:/.test(m[0])) return date;
   let hours = Number(m[1]);
   const minutes = Number(m[2]);
   const seconds = Number(m[3] ?? '0');

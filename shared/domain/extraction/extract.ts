@@ -84,11 +84,13 @@ import { detectDelimiter, isNoiseLine, type SourceLine, splitCells, splitLines }
 import { withLookupBudget } from './lookup-budget';
 import { bareFlag, FLAG_CELL, looksLikeUnit, type Measurement, parseMeasurement, parseRangeText } from './measurement';
 import { readMessageList } from './message-lists';
+import { withoutMethodCell } from './method-captions';
 import { monthYearAnchor } from './month-anchor';
 import { readMorningEveningRow } from './morning-evening-rows';
 import { readingsInProse } from './narrative';
 import { isNotAReading } from './not-readings';
 import { repairNumberSpacing } from './number-spacing';
+import { withOcrBandsRepaired } from './ocr-bands';
 import { withOddSeparatorsAsGaps } from './odd-separators';
 import { printsLetterDigitCodes, withoutOrderCode } from './order-codes';
 import { portalRangeText, valueFirstPortalBlocks } from './portal-range-first';
@@ -545,7 +547,10 @@ class DocumentReader {
     const seen: SeenLine = { index, text: written, date: null, open: false };
     this.seen.push(seen);
     // Comma-separated rows are left as written: there a space before a comma is a cell edge, not damage.
-    const text = detectDelimiter(written) === 'comma' ? written : repairNumberSpacing(repairLetterSpacing(written));
+    const text =
+      detectDelimiter(written) === 'comma'
+        ? written
+        : withoutMethodCell(withOcrBandsRepaired(repairNumberSpacing(repairLetterSpacing(written))));
     const textAbove = this.currentText;
     const aboveIndex = this.currentIndex;
     this.currentText = text;

@@ -218,11 +218,15 @@ function referenceRange(element: JsonObject): string | null {
   return boundsText(scalar(child(range.low, 'value')), scalar(child(range.high, 'value')));
 }
 
-/** `interpretation[0]` (a single CodeableConcept before R4): its first code (`H`, `LL`, `A`), else its text. */
+/**
+ * `interpretation[0]` (a single CodeableConcept before R4): its first code (`H`, `LL`, `A`), else its text, else the
+ * coding's display: the code is what every system agrees on, the words only when no code was sent.
+ */
 function flag(element: JsonObject): string | null {
   const interpretation = isObject(element.interpretation) ? element.interpretation : objects(element.interpretation)[0];
   if (!interpretation) return null;
-  return scalar(objects(interpretation.coding)[0]?.code) ?? scalar(interpretation.text);
+  const coding = objects(interpretation.coding)[0];
+  return scalar(coding?.code) ?? scalar(interpretation.text) ?? scalar(coding?.display);
 }
 
 function reading(element: JsonObject, indicator: string | null, measuredAt: string | null): ExtractedReading | null {

@@ -10,9 +10,11 @@ import type { ExtractedReading } from './types';
 
 /**
  * `* Objectif thérapeutique …`, `*) Calculated value …`: a line opening with the asterisk, then a sentence (four
- * words before any number), not a flagged row (`*  LDL  4.2 mmol/L`).
+ * words before any number), not a flagged row (`*  LDL  4.2 mmol/L`). A shorter note (`* Post-menopausal reference
+ * interval.`) is a footnote when it prints no number at all, as a row always does.
  */
 const FOOTNOTE_LINE = /^\s*\*\)?\s*\p{L}[\p{L}'’-]*(?:[\s,:]+\p{L}[\p{L}'’-]*){3}/u;
+const SHORT_FOOTNOTE_LINE = /^\s*\*\)?\s*\p{L}[\p{L}'’-]*(?:[\s,:]+\p{L}[\p{L}'’-]*){2}[^\d]*$/u;
 
 /** What a legend says of flagged values: out of range, abnormal, high or low, in the languages the reader knows. */
 const ABNORMAL_LEGEND =
@@ -23,7 +25,7 @@ export function asteriskIsFootnote(lines: readonly string[]): boolean {
   let footnote = false;
   for (const line of lines) {
     if (line.length > 2000 || !line.includes('*')) continue;
-    const opens = FOOTNOTE_LINE.test(line);
+    const opens = FOOTNOTE_LINE.test(line) || SHORT_FOOTNOTE_LINE.test(line);
     // A line that speaks of the asterisk (`valeurs marquées d'un *`, `* = hors normes`) and of abnormality is a legend.
     if ((opens || /\p{L}.*\*|\*.*\p{L}/u.test(line)) && ABNORMAL_LEGEND.test(line) && !hasReadingShape(line)) {
       return false;
@@ -38,9 +40,32 @@ function hasReadingShape(line: string): boolean {
   return /\d\s*\*/.test(line) && !/^\s*\*/.test(line);
 }
 
-/** Drops the flag of readings whose only mark is a footnote's asterisk (see the module comment). */
+/** Plain numbers as written, with a decimal comma: `25,8` is 25.8. */
+function numberOf(text: string): number {
+  return Number(text.replace(',', '.'));
+}
+
+/**
+ * Whether a numeric value lies inside its own range (`68.4` in `25.8 - 134.8`, `3` in `< 5.0`): an asterisk beside
+ * such a reading cannot say it is out of range, so it calls the footnote.
+ */
+function insideOwnRange(value: string, range: string): boolean {
+  const number = /^\d+(?:[.,]\d+)?$/.test(value.trim()) ? numberOf(value.trim()) : Number.NaN;
+  if (Number.isNaN(number)) return false;
+  const between = /^\s*(\d+(?:[.,]\d+)?)\s*[-–]\s*(\d+(?:[.,]\d+)?)\s*$/.exec(range);
+  if (between) return number > numberOf(between[1] ?? '') && number < numberOf(between[2] ?? '');
+  const bound = /^\s*([<>])\s*(\d+(?:[.,]\d+)?)\s*$/.exec(range);
+  if (!bound) return false;
+  return bound[1] === '<' ? number < numberOf(bound[2] ?? '') : number > numberOf(bound[2] ?? '');
+}
+
+/**
+ * Drops the flag of readings whose only mark is a footnote's asterisk (see the module comment): on a reading with no
+ * range, or one whose value lies inside its range (the footnote speaks of the range itself).
+ */
 export function withoutFootnoteFlags(readings: readonly ExtractedReading[]): void {
   for (const reading of readings) {
-    if (reading.flag === '*' && reading.referenceRange === null) reading.flag = null;
+    if (reading.flag !== '*') continue;
+    if (reading.referenceRange === null || insideOwnRange(reading.value, reading.referenceRange)) reading.flag = null;
   }
 }

@@ -119,7 +119,9 @@ export function plausibleName(name: string, order: SlashOrder, maxLength = 60): 
   if (findDates(name, order).length > 0) return false;
   // `Glucose 104mg/dL, HbA1c` is a list of readings, not a name; a digit inside a word (`VITAMIN B12 ; COBALAMIN`,
   // `T3, Total`) or inside brackets (`Thyroxine (T4), Free,`) is part of the name.
-  if (/(?:^|[^\p{L}\d])\d[^,;]*[,;](?:\s|$)/u.test(name.replace(/\([^()]*\)/g, ''))) return false;
+  // A chemical locant joined to its word by a hyphen (`VITAMIN D, 25 - HYDROXY, SERUM`, `1,25-Dihydroxy`) is too.
+  const withoutLocants = name.replace(/\([^()]*\)/g, '').replace(/(?<![\p{L}\d])\d+(?:,\d+)?\s?-\s?(?=\p{L})/gu, '');
+  if (/(?:^|[^\p{L}\d])\d[^,;]*[,;](?:\s|$)/u.test(withoutLocants)) return false;
   return true;
 }
 

@@ -396,6 +396,8 @@ export function looksLikeUnit(token: string): boolean {
   // Hiragana are Japanese grammar (particles, verb endings), never part of a unit: `2g/日で治療を開始し` is a dose in a
   // sentence, while units of kanji and katakana stand as written (`回/分`, `万/μL`).
   if (/\p{Script=Hiragana}/u.test(token)) return false;
+  // A letter with two digits is a vitamin or a code (`B12`, `D25`), never a unit: powers of units are one digit (`m2`).
+  if (/^\p{L}\d{2,}$/u.test(token)) return false;
   // The one-character degree signs of CJK fonts (`38.6℃`) are the temperature units as written.
   if (/^[%‰℃℉]$/.test(token) || /^[°º]\s?[CF]$/i.test(token)) return true;
   if (ALPHA_UNITS.has(lower)) return true;

@@ -101,6 +101,12 @@ const GUIDANCE =
  */
 const LEGEND_LINE =
   /^\s*(?:interpretaci[oó]n|interpretation|interpr[ée]tation|interpretazione|interpreta[çc][ãa]o|beurteilung|interpretacja|interpretatie|klasyfikacja|valori\s+decisionali|tolkning|indeling|classificatie|stadi[eë]ring|einteilung|stadieneinteilung|klassifikation|classification|clasificaci[oó]n|classificazione|classifica[çc][ãa]o|staging|stadiering|gradering|sınıflama|sınıflandırma|evreleme)\b[^:]{0,60}:/iu;
+/**
+ * A health-check report's grade legend (`判定区分：Ａ 異常なし　Ｂ 軽度異常 …`, `判定基准：`, `판정기준:`, `Legend: A normal, B
+ * mild`): what each grade letter means, never a result. CJK captions take no word boundary, hence apart.
+ */
+const GRADE_LEGEND_LINE =
+  /^\s*(?:判定区分|判定基準|判定の見方|凡例|判定基准|判定说明|判定標準|판정\s?기준|판정\s?구분|legend|key\s+to\s+grades|grades)\s*[:：]/iu;
 
 /** The albuminuria and GFR stages of chronic kidney disease (KDIGO): `A1`-`A3`, `G1`-`G5`, `G3a`, `G3b`. */
 const STAGE_CODE = /^(?:A[1-3]|G[1-5][ab]?)\s*:?$/;
@@ -175,7 +181,7 @@ export function isNotAReading({ name, value, unit = null, fromTable, line }: Rea
   // A prose band list wrapped over lines leaves the end of the band before it in the name (`mmol/L; Toxicidad`).
   const lastClause = trimmed.split(/[;]\s*/).pop() ?? trimmed;
   if (lastClause !== trimmed && CATEGORY_LABEL.test(lastClause.trim())) return true;
-  if (LEGEND_LINE.test(line)) return true;
+  if (LEGEND_LINE.test(line) || GRADE_LEGEND_LINE.test(line)) return true;
   if (COMPARATOR_TAIL.test(trimmed) || BAND_TABLE_CAPTION.test(trimmed)) return true;
   if (DEVICE_USAGE.test(trimmed)) return true;
   if (line.length < 400 && isBandRow(line)) return true;

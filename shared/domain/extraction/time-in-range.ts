@@ -39,3 +39,16 @@ export function readTimeInRangeLine(text: string): { name: string; measurement: 
     },
   };
 }
+
+/** A share of time in, above or below the glucose target: `Time in range`, `TIR`, `Zeit im Zielbereich`. */
+const TIME_SHARE_NAME =
+  /(?:^|[^\p{L}])(?:time\s+(?:in|above|below|over|under)\s+(?:the\s+)?(?:target\s+)?range|TIR|TAR|TBR|zeit\s+(?:im|über|unter)\s+(?:dem\s+)?zielbereich|tiempo\s+(?:en|por\s+(?:encima|debajo)\s+del?)\s+rango|temps\s+(?:dans|au-dessus|en\s+dessous)\s+(?:de\s+)?la\s+(?:plage|cible))(?![\p{L}])/iu;
+const TWO_SIDED_BAND = /^\s*[([]?\s*\d+(?:[.,]\d+)?\s?[-–]\s?\d+(?:[.,]\d+)?\s*(?:mg\/dl|mmol\/l)?\s*[)\]]?\s*$/iu;
+
+/**
+ * Whether a reading's range is the glucose band that defines a time-in-range share (`Time in range (3.9-10.0) 71%`)
+ * rather than a goal for the share: the goal of a share is one bound (`>70%`), the glucose band two.
+ */
+export function isGlucoseBandOfShare(indicator: string, unit: string | null, range: string): boolean {
+  return unit === '%' && TIME_SHARE_NAME.test(indicator) && TWO_SIDED_BAND.test(range);
+}

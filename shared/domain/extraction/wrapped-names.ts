@@ -8,6 +8,7 @@
  * name is one too).
  */
 import { hasWideCharacters } from './lines';
+import { isMethodCaption } from './method-captions';
 import { isKnownMeasurement } from './vocabulary';
 
 /** A closing abbreviation in brackets with at least two capitals: `(ALT)`, `(eGFR)`, `(HbA1c)`, not `(calc)`. */
@@ -109,7 +110,7 @@ export function continuesName(
   unit: string | null,
   options: { tailHasValues: boolean; hanging?: boolean },
 ): boolean {
-  if (head === '' || /[:.]$/.test(head)) return false;
+  if (head === '' || /[:.]$/.test(head) || isMethodCaption(head) || isMethodCaption(tail)) return false;
   const joined = `${head} ${tail}`;
   if (joined.split(/\s+/).length > MAX_JOINED_WORDS || joined.length > 60) return false;
   // `Urine Albumin/Creatinine` / `Ratio  4.1 mg/mmol`: a quotient's name goes on with the word that makes it one.
