@@ -137,20 +137,23 @@ function writesOwnProperty(concept: CorpusConcept, name: string): boolean {
 }
 
 /**
- * Analytes laboratories report on two scales LOINC codes apart, where the corpus carries the mass side only and no
- * molar mass converts them: prolactin in ng/mL (US) or mIU/L (UK, much of Europe; about 21 mIU/L per ng/mL), growth
- * hormone in µg/L or mIU/L, anti-Müllerian hormone in ng/mL or pmol/L (7.14 pmol/L per ng/mL). Without a unit a
- * value of 250 is a normal prolactin on one scale and a tumour's on the other, as with mass and molar siblings.
+ * Analytes laboratories report on two scales LOINC codes apart, where the corpus carries one side only and no molar
+ * mass converts them, each with the property of the side it carries: prolactin in ng/mL (US) or mIU/L (UK, much of
+ * Europe; about 21 mIU/L per ng/mL), growth hormone in µg/L or mIU/L, anti-Müllerian hormone in ng/mL or pmol/L (7.14
+ * pmol/L per ng/mL). Without a unit a value of 250 is a normal prolactin on one scale and a tumour's on the other, as
+ * with mass and molar siblings. The platelet distribution width is a volume (fL, Sysmex) on some analysers and a
+ * geometric standard deviation (%, Beckman Coulter, Abbott) on others: 12 and 16 are both normal, one on each scale.
  */
-const TWO_SCALE_COMPONENTS: ReadonlySet<string> = new Set([
-  'prolactin',
-  'somatotropin',
-  'mullerian inhibiting substance',
+const TWO_SCALE_COMPONENTS: ReadonlyMap<string, string> = new Map([
+  ['prolactin', 'mass/volume'],
+  ['somatotropin', 'mass/volume'],
+  ['mullerian inhibiting substance', 'mass/volume'],
+  ['platelet distribution width', 'entitic volume'],
 ]);
 
 function reportedOnTwoScales(concept: CorpusConcept): boolean {
   const axes = axesOfConcept(concept);
-  return axes !== null && axes.property === 'mass/volume' && TWO_SCALE_COMPONENTS.has(axes.component);
+  return axes !== null && TWO_SCALE_COMPONENTS.get(axes.component) === axes.property;
 }
 
 /**
