@@ -99,6 +99,12 @@ function buildSiblings(): ReadonlyMap<CorpusConcept, SiblingKinds> {
 const NAMED_SPECIMEN =
   /\b(?:serum|plasma|blood|whole blood|urine|urinary|csf|spinal|arterial|venous|capillary|stool|faeces|feces|saliva|sérum|sangre|sangue|sang|blut|vollblut|orina|urina|urin|harn|liquor|plasmatique|sérique|sanguíneo|sanguineo)\b|血|尿/i;
 
+/**
+ * Korean names carry the specimen as a Sino-Korean prefix, as Han names do with `尿`/`血`: `요` (urine) opening the
+ * name (`요잠혈`, `요단백`; not `요산` uric acid or `요소` urea, serum tests), `혈청` serum, `소변` urine, `혈액` blood.
+ */
+const KOREAN_SPECIMEN = /^요(?![산소])\p{Script=Hangul}|혈청|소변|혈액/u;
+
 /** LOINC's short-name specimens, as HL7 OBX-3 text and Epic components write them (`pH UR Strip`, `SODIUM, SER/PLAS`). */
 const ABBREVIATED_SPECIMEN = /\b(?:ur|bld|blda|bldv|bldc|bldco|serpl|ser|plas)\b/i;
 
@@ -112,6 +118,7 @@ const SPECIMEN_IN_SYMBOL = /\b(?:p[av]c?o2|s[av]o2)\b|[\p{L}\p{N}][\s,]+ua\s*$/i
 function namesSpecimen(name: string): boolean {
   return (
     NAMED_SPECIMEN.test(name) ||
+    KOREAN_SPECIMEN.test(name.trim()) ||
     ABBREVIATED_SPECIMEN.test(name) ||
     SPECIMEN_IN_SYMBOL.test(name) ||
     readSystemAxis(name) !== null
