@@ -770,6 +770,7 @@ function resolved(name: string, unit: string | null, threshold: number): Indicat
       vitalSignOfStatistic(name, unit, threshold) ??
       amountWithoutScaleWord(name, unit, threshold) ??
       urinalysisStripResolution(name, unit) ??
+      sedimentNamedByUnit(name, unit) ??
       found
     );
   const twin = albuminRatioAsWritten(found.loincCode, name, unit);
@@ -780,6 +781,25 @@ function resolved(name: string, unit: string | null, threshold: number): Indicat
     return unresolved(unit);
   return result;
 }
+
+/** A count per microscope field: only a urine sediment is read so (`RBC 2-4 /hpf`, `Pus Cells /hpf`). */
+const PER_FIELD_UNITS: ReadonlySet<string> = new Set(['/[HPF]', '/[LPF]']);
+
+/**
+ * `Pus Cells` /hpf, `Hématies` /champ: the unit names the specimen the name leaves out, so the name is read again as
+ * the urine's, by exact stages only, and kept only on a urine sediment concept. Not a name that is a blood test by
+ * itself (`WBC` /hpf stays null: a blood count's name beside a urine unit, one of the two is misplaced).
+ */
+function sedimentNamedByUnit(name: string, unit: string | null): IndicatorResolution | null {
+  if (unit === null || !PER_FIELD_UNITS.has(unit) || URINE_IN_NAME.test(name)) return null;
+  if (lookup(name, null, NO_RETRIEVAL).loincCode !== null) return null;
+  const found = lookup(`${name} urine`, unit, NO_RETRIEVAL);
+  const concept = found.loincCode === null ? undefined : conceptByCode(found.loincCode);
+  return concept && / in Urine sediment\b/.test(concept.display)
+    ? Object.freeze({ ...found, confidence: Math.min(found.confidence, RESPELLED_CONFIDENCE) })
+    : null;
+}
+const URINE_IN_NAME = /\burin/i;
 
 /**
  * `Average heart rate`, `hr_average`, `Max HR`: a period's statistic of a point-in-time vital sign names no concept of
