@@ -795,7 +795,8 @@ function sedimentNamedByUnit(name: string, unit: string | null): IndicatorResolu
   if (lookup(name, null, NO_RETRIEVAL).loincCode !== null) return null;
   const found = lookup(`${name} urine`, unit, NO_RETRIEVAL);
   const concept = found.loincCode === null ? undefined : conceptByCode(found.loincCode);
-  return concept && / in Urine sediment\b/.test(concept.display)
+  // The field the unit names must be the concept's own: UCUM converts `/[LPF]` to `/[HPF]` by 1.
+  return concept && / in Urine sediment\b/.test(concept.display) && concept.units.includes(unit)
     ? Object.freeze({ ...found, confidence: Math.min(found.confidence, RESPELLED_CONFIDENCE) })
     : null;
 }
