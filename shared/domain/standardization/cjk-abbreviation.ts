@@ -298,9 +298,10 @@ export function mixedScriptGroup(name: string, exact: ExactLookup): MixedScriptM
   // name the shape is simply not read here (null), and the later stages judge the name as before.
   const refuse = han ? SCRIPT_CONFLICT : null;
   const latin: LatinReading[] = [];
-  // `CK-MB mass`, `Glucose(AC)`: Latin pieces that together are one corpus name are read as that name, not word by word.
+  // `CK-MB mass`, `Glucose(AC)`: Latin pieces that together are one corpus name are read whole, not word by word.
   const whole = pieces.latin.length > 1 ? readLatin(pieces.latin.join(' '), exact) : 'veto';
-  if (whole !== 'veto' && whole.concepts !== null && whole.unknown === null && whole.qualifier === null) latin.push(whole);
+  if (whole !== 'veto' && whole.concepts !== null && whole.unknown === null && whole.qualifier === null)
+    latin.push(whole);
   else
     for (const piece of pieces.latin) {
       const reading = readLatin(piece, exact);

@@ -386,7 +386,8 @@ function systemAxisResolution(
   if (!key || /^\p{L}\b/u.test(axis.component)) return null;
   const found = exactishMatch(axis.component, key);
   if (found === SCRIPT_CONFLICT) return null;
-  const named = qualifiedGroup(axis.component, key) ?? found ?? retrievedMatch(axis.component, key, null, retrievalThreshold);
+  const named =
+    qualifiedGroup(axis.component, key) ?? found ?? retrievedMatch(axis.component, key, null, retrievalThreshold);
   // An ambiguous test name with a written system (`HCO3 Bld-sCnc`): the one LOINC component it names, on that system.
   if (named?.group.ambiguous && componentAnchors(key).length !== 1) return null;
   const match = named?.group.ambiguous ? null : named;
