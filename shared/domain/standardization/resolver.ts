@@ -792,7 +792,8 @@ const PER_FIELD_UNITS: ReadonlySet<string> = new Set(['/[HPF]', '/[LPF]']);
  * itself (`WBC` /hpf stays null: a blood count's name beside a urine unit, one of the two is misplaced).
  */
 function sedimentNamedByUnit(name: string, unit: string | null): IndicatorResolution | null {
-  if (unit === null || !PER_FIELD_UNITS.has(unit) || URINE_IN_NAME.test(name)) return null;
+  // A Han name writes its specimen in its own characters (`尿沉渣红细胞`); beside a Latin side it is read as written.
+  if (unit === null || !PER_FIELD_UNITS.has(unit) || URINE_IN_NAME.test(name) || HAN.test(name)) return null;
   if (lookup(name, null, NO_RETRIEVAL).loincCode !== null) return null;
   const found = lookup(`${name} urine`, unit, NO_RETRIEVAL);
   const concept = found.loincCode === null ? undefined : conceptByCode(found.loincCode);
@@ -802,6 +803,7 @@ function sedimentNamedByUnit(name: string, unit: string | null): IndicatorResolu
     : null;
 }
 const URINE_IN_NAME = /\burin/i;
+const HAN = /\p{Script=Han}/u;
 
 /**
  * `Average heart rate`, `hr_average`, `Max HR`: a period's statistic of a point-in-time vital sign names no concept of
