@@ -92,9 +92,15 @@ interface Pieces {
   latin: string[];
 }
 
-/** Han part and Latin pieces, split at brackets and spaces, then (second reading) at every Han/Latin boundary. */
+/**
+ * Han part and Latin pieces, split at brackets and spaces, then (second reading) at every Han/Latin boundary. A slash
+ * between two Latin letters is one abbreviation's (`白球比 A/G`, the albumin/globulin ratio), not a split.
+ */
 function splitPieces(name: string, atBoundaries: boolean): Pieces | null {
-  const chunks = name.split(/[\s()[\]{}（）【】,，;；:：/]+/u).filter(Boolean);
+  const chunks = name
+    .replace(/\/(?![A-Za-z0-9])|(?<![A-Za-z0-9])\//g, ' ')
+    .split(/[\s()[\]{}（）【】,，;；:：]+/u)
+    .filter(Boolean);
   const han: string[] = [];
   const latin: string[] = [];
   for (const chunk of chunks) {
@@ -292,11 +298,16 @@ export function mixedScriptGroup(name: string, exact: ExactLookup): MixedScriptM
   // name the shape is simply not read here (null), and the later stages judge the name as before.
   const refuse = han ? SCRIPT_CONFLICT : null;
   const latin: LatinReading[] = [];
-  for (const piece of pieces.latin) {
-    const reading = readLatin(piece, exact);
-    if (reading === 'veto') return refuse;
-    latin.push(reading);
-  }
+  // `CK-MB mass`, `Glucose(AC)`: Latin pieces that together are one corpus name are read whole, not word by word.
+  const whole = pieces.latin.length > 1 ? readLatin(pieces.latin.join(' '), exact) : 'veto';
+  if (whole !== 'veto' && whole.concepts !== null && whole.unknown === null && whole.qualifier === null)
+    latin.push(whole);
+  else
+    for (const piece of pieces.latin) {
+      const reading = readLatin(piece, exact);
+      if (reading === 'veto') return refuse;
+      latin.push(reading);
+    }
   const qualifiers = new Set([han?.qualifier ?? null, ...latin.map((l) => l.qualifier)].filter((q) => q !== null));
   if (qualifiers.size > 1) return refuse;
   const qualifier = (qualifiers.values().next().value ?? null) as Qualifier;

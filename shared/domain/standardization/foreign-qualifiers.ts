@@ -1,6 +1,7 @@
 /**
- * Reports in Spanish, Portuguese, Italian, French and German write a test's qualifier in their own words after a name
- * the corpus knows (`Temperatura axilar`, `SpO2 en reposo`, `Parathormon intakt`, `Proteínas en orina de 24 horas`).
+ * Reports in Spanish, Portuguese, Italian, French and German (Japanese and Chinese for a method after a Latin name)
+ * write a test's qualifier in their own words after a name the corpus knows (`Temperatura axilar`, `SpO2 en reposo`,
+ * `Parathormon intakt`, `Proteínas en orina de 24 horas`, `LDL-C(直接法)`).
  * The system, method and timing axes read those qualifiers in English only, so the name finds nothing. The qualifier
  * is written in English and the whole name read again: the test word must still be one the corpus knows, and the
  * English qualifier must still pick a sibling the unit fits, so a word read here can only narrow, never invent.
@@ -73,6 +74,11 @@ const QUALIFIERS: readonly (readonly [RegExp, string])[] = [
   [/\b(?:direkt|directo|directa|diretto|diretta)\b/giu, 'direct'],
   // The Friedewald equation is how a laboratory calculates LDL: LOINC's "by calculation".
   [/\b(?:berechnet|calculado|calculada|calcolato|calculé|friedewald)(?=\s|$|[,;)])/giu, 'calculated'],
+  // Japanese and Chinese reports write the method after a Latin name: `LDL-C(直接法)`, `LDL-C（計算値）`, `LDL-C(计算)`.
+  [/(?:直接法|直接測定法?|直接测定法?)/gu, ' direct '],
+  [/(?:計算値|计算值|計算|计算)/gu, ' calculated '],
+  // Serum as an adjective (`Folates sériques`, `Ferritina sérica`): the usual specimen, as `serum` is.
+  [/(?<![\p{L}\p{N}])(?:sériques?|séric[oa]s?|sieric[oa]|sierich[ei])(?![\p{L}\p{N}])/giu, 'serum'],
   // `eGFR nach MDRD`: the preposition before the equation's name says nothing of its own.
   [/\bnach\s+(?=mdrd|ckd)/giu, ''],
 ];

@@ -60,6 +60,8 @@ const TOKEN_ALIASES: ReadonlyMap<string, string> = new Map([
   ['ak', 'antibody'],
   ['antikorper', 'antibody'],
   ['ur', 'urine'],
+  // `URINARY MICROALBUMIN`, `Urinary albumin/creatinine ratio`: the adjective names the same specimen.
+  ['urinary', 'urine'],
 ]);
 
 const URINE_WORDS = new Set(['urine', 'ur', 'urina', 'orina', 'urin']);

@@ -29,6 +29,11 @@ const STATISTIC_IN_LONG_NAME = /\b(?:mean|average|maximum|minimum|median)\b/i;
 const STATISTIC_WORD =
   /(?:^|\s)(?:avg|average|averages|mean|median|max|maximum|highest|peak|minimum|lowest|summary|durchschnitt\w*|mittelwert|mittlere\w*|moyen|moyenne|promedio|media|medio|m[eé]dia|m[eé]dio|maximal\w*|minimal\w*|m[aá]xim[ao]|m[ií]nim[ao])(?=\s|$)/;
 const CJK_STATISTIC = /平均|最高|最低|最大|最小/;
+/**
+ * `最高血圧`, `最低血圧`: Japanese names of the systolic and diastolic pressure (the highest and lowest of one heartbeat,
+ * as Chinese `高压`/`低压`), not a period's maximum; a statistic before them (`平均最高血圧`) is still one.
+ */
+const CJK_PRESSURE_NAME = /最[高低]血[圧压]/g;
 
 /** `averageHeartRateInBeatsPerMinute` → `average heart rate in beats per minute`; `hr_avg` → `hr avg`. */
 function wordsOf(name: string): string {
@@ -66,5 +71,5 @@ export function isPointInTimeVital(concept: CorpusConcept): boolean {
 /** Whether `name` writes a period's statistic of a point-in-time vital sign the resolver filed it under. */
 export function summarisesAPeriod(concept: CorpusConcept, name: string): boolean {
   if (!isPointInTimeVital(concept)) return false;
-  return CJK_STATISTIC.test(name) || STATISTIC_WORD.test(wordsOf(name));
+  return CJK_STATISTIC.test(name.replace(CJK_PRESSURE_NAME, '血圧')) || STATISTIC_WORD.test(wordsOf(name));
 }

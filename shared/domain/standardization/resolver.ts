@@ -311,7 +311,7 @@ const COUNT_UNITS = new Set(['10*3/uL', '10*9/L', '/uL', '/nL', '10*6/uL', '10*1
 /** `Plt Ct`, `Lymph Cnt`, `Plt Count`: a count written as a word after a name the synonyms do not spell with it. */
 const COUNT_WORDS = new Set(['count', 'ct', 'cnt']);
 
-function qualifiedGroup(normalized: string): (GroupMatch & { qualifier: 'pct' | 'abs' }) | null {
+function qualifiedGroup(name: string, normalized: string): (GroupMatch & { qualifier: 'pct' | 'abs' }) | null {
   const tokens = normalized.split(' ');
   const countWord = tokens.length === 2 && COUNT_WORDS.has(tokens[1] as string) ? (tokens[1] as string) : null;
   const qualifier = tokens.includes('pct') ? 'pct' : tokens.includes('abs') || countWord ? 'abs' : null;
@@ -319,6 +319,10 @@ function qualifiedGroup(normalized: string): (GroupMatch & { qualifier: 'pct' | 
   const written = qualifier === 'abs' && countWord ? countWord : qualifier;
   const match = exactGroup(tokens.filter((t) => t !== written).join(' '));
   if (!match || match.group.ambiguous) return null;
+  // `降钙素原 PCT`: the letters are the test's own abbreviation (procalcitonin) beside its name, not a percent; a
+  // written `%` is always the share (`Procalcitonin %` keys alike and stays a percent no concept fits).
+  const ownName = new RegExp(`\\b${written}\\b`, 'i').test(name) ? corpusIndex.exact.get(written) : undefined;
+  if (ownName?.concepts.some((c) => match.group.concepts.includes(c))) return null;
   return { group: match.group, confidence: Math.min(match.confidence, SORTED_TOKENS_CONFIDENCE), qualifier };
 }
 
@@ -384,7 +388,8 @@ function systemAxisResolution(
   if (!key || /^\p{L}\b/u.test(axis.component)) return null;
   const found = exactishMatch(axis.component, key);
   if (found === SCRIPT_CONFLICT) return null;
-  const named = qualifiedGroup(key) ?? found ?? retrievedMatch(axis.component, key, null, retrievalThreshold);
+  const named =
+    qualifiedGroup(axis.component, key) ?? found ?? retrievedMatch(axis.component, key, null, retrievalThreshold);
   // An ambiguous test name with a written system (`HCO3 Bld-sCnc`): the one LOINC component it names, on that system.
   if (named?.group.ambiguous && componentAnchors(key).length !== 1) return null;
   const match = named?.group.ambiguous ? null : named;
@@ -501,7 +506,7 @@ function lookup(name: string, unit: string | null, retrievalThreshold: number): 
   // `HDL/Cholesterol`: the inverse of a corpus ratio, which every later stage would find by its words alone.
   // `Inulin`: a substance of its own the corpus lacks, which the slip stages would read as `Insulin` (other-analytes.ts).
   if (writesInverseRatio(name) || acronymOnName(name, normalized) || writesOtherAnalyte(name)) return unresolved(unit);
-  const qualified = exactGroup(normalized) ? null : qualifiedGroup(normalized);
+  const qualified = exactGroup(normalized) ? null : qualifiedGroup(name, normalized);
   if (qualified) {
     const fitting = qualified.group.concepts.filter((c) => fitsQualifier(c, qualified.qualifier));
     const concept = fitting.length === 1 ? (fitting[0] as CorpusConcept) : null;
@@ -778,6 +783,7 @@ function resolved(name: string, unit: string | null, threshold: number): Indicat
       countWithoutAbsoluteWord(name, unit, threshold) ??
       urinalysisStripResolution(name, unit) ??
       rejoinedResolution(name, unit, threshold) ??
+      sedimentNamedByUnit(name, unit) ??
       found
     );
   // `BLOOD, UA`: the trailing `UA` files the line under the urinalysis, so a code outside urine (uric acid in serum,
@@ -791,6 +797,28 @@ function resolved(name: string, unit: string | null, threshold: number): Indicat
     return unresolved(unit);
   return result;
 }
+
+/** A count per microscope field: only a urine sediment is read so (`RBC 2-4 /hpf`, `Pus Cells /hpf`). */
+const PER_FIELD_UNITS: ReadonlySet<string> = new Set(['/[HPF]', '/[LPF]']);
+
+/**
+ * `Pus Cells` /hpf, `Hématies` /champ: the unit names the specimen the name leaves out, so the name is read again as
+ * the urine's, by exact stages only, and kept only on a urine sediment concept. Not a name that is a blood test by
+ * itself (`WBC` /hpf stays null: a blood count's name beside a urine unit, one of the two is misplaced).
+ */
+function sedimentNamedByUnit(name: string, unit: string | null): IndicatorResolution | null {
+  // A Han name writes its specimen in its own characters (`尿沉渣红细胞`); beside a Latin side it is read as written.
+  if (unit === null || !PER_FIELD_UNITS.has(unit) || URINE_IN_NAME.test(name) || HAN.test(name)) return null;
+  if (lookup(name, null, NO_RETRIEVAL).loincCode !== null) return null;
+  const found = lookup(`${name} urine`, unit, NO_RETRIEVAL);
+  const concept = found.loincCode === null ? undefined : conceptByCode(found.loincCode);
+  // The field the unit names must be the concept's own: UCUM converts `/[LPF]` to `/[HPF]` by 1.
+  return concept && / in Urine sediment\b/.test(concept.display) && concept.units.includes(unit)
+    ? Object.freeze({ ...found, confidence: Math.min(found.confidence, RESPELLED_CONFIDENCE) })
+    : null;
+}
+const URINE_IN_NAME = /\burin/i;
+const HAN = /\p{Script=Han}/u;
 
 /**
  * `Average heart rate`, `hr_average`, `Max HR`: a period's statistic of a point-in-time vital sign names no concept of

@@ -99,6 +99,12 @@ function buildSiblings(): ReadonlyMap<CorpusConcept, SiblingKinds> {
 const NAMED_SPECIMEN =
   /\b(?:serum|plasma|blood|whole blood|urine|urinary|csf|spinal|arterial|venous|capillary|stool|faeces|feces|saliva|sérum|sangre|sangue|sang|blut|vollblut|orina|urina|urin|harn|liquor|plasmatique|sérique|sanguíneo|sanguineo)\b|血|尿/i;
 
+/**
+ * Korean names carry the specimen as a Sino-Korean prefix, as Han names do with `尿`/`血`: `요` (urine) opening the
+ * name (`요잠혈`, `요단백`; not `요산` uric acid or `요소` urea, serum tests), `혈청` serum, `소변` urine, `혈액` blood.
+ */
+const KOREAN_SPECIMEN = /^요(?![산소])\p{Script=Hangul}|혈청|소변|혈액/u;
+
 /** LOINC's short-name specimens, as HL7 OBX-3 text and Epic components write them (`pH UR Strip`, `SODIUM, SER/PLAS`). */
 const ABBREVIATED_SPECIMEN = /\b(?:ur|bld|blda|bldv|bldc|bldco|serpl|ser|plas)\b/i;
 
@@ -112,6 +118,7 @@ const SPECIMEN_IN_SYMBOL = /\b(?:p[av]c?o2|s[av]o2)\b|[\p{L}\p{N}][\s,]+ua\s*$/i
 function namesSpecimen(name: string): boolean {
   return (
     NAMED_SPECIMEN.test(name) ||
+    KOREAN_SPECIMEN.test(name.trim()) ||
     ABBREVIATED_SPECIMEN.test(name) ||
     SPECIMEN_IN_SYMBOL.test(name) ||
     readSystemAxis(name) !== null
@@ -137,20 +144,23 @@ function writesOwnProperty(concept: CorpusConcept, name: string): boolean {
 }
 
 /**
- * Analytes laboratories report on two scales LOINC codes apart, where the corpus carries the mass side only and no
- * molar mass converts them: prolactin in ng/mL (US) or mIU/L (UK, much of Europe; about 21 mIU/L per ng/mL), growth
- * hormone in µg/L or mIU/L, anti-Müllerian hormone in ng/mL or pmol/L (7.14 pmol/L per ng/mL). Without a unit a
- * value of 250 is a normal prolactin on one scale and a tumour's on the other, as with mass and molar siblings.
+ * Analytes laboratories report on two scales LOINC codes apart, where the corpus carries one side only and no molar
+ * mass converts them, each with the property of the side it carries: prolactin in ng/mL (US) or mIU/L (UK, much of
+ * Europe; about 21 mIU/L per ng/mL), growth hormone in µg/L or mIU/L, anti-Müllerian hormone in ng/mL or pmol/L (7.14
+ * pmol/L per ng/mL). Without a unit a value of 250 is a normal prolactin on one scale and a tumour's on the other, as
+ * with mass and molar siblings. The platelet distribution width is a volume (fL, Sysmex) on some analysers and a
+ * geometric standard deviation (%, Beckman Coulter, Abbott) on others: 12 and 16 are both normal, one on each scale.
  */
-const TWO_SCALE_COMPONENTS: ReadonlySet<string> = new Set([
-  'prolactin',
-  'somatotropin',
-  'mullerian inhibiting substance',
+const TWO_SCALE_COMPONENTS: ReadonlyMap<string, string> = new Map([
+  ['prolactin', 'mass/volume'],
+  ['somatotropin', 'mass/volume'],
+  ['mullerian inhibiting substance', 'mass/volume'],
+  ['platelet distribution width', 'entitic volume'],
 ]);
 
 function reportedOnTwoScales(concept: CorpusConcept): boolean {
   const axes = axesOfConcept(concept);
-  return axes !== null && axes.property === 'mass/volume' && TWO_SCALE_COMPONENTS.has(axes.component);
+  return axes !== null && TWO_SCALE_COMPONENTS.get(axes.component) === axes.property;
 }
 
 /**

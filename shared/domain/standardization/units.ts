@@ -99,6 +99,9 @@ const UNIT_SYNONYMS: ReadonlyMap<string, string> = new Map([
   ...['tsd/ul', 'tsd./ul', 'tausend/ul'].map((k) => [k, '10*3/uL'] as const),
   // the same counts per cubic millimetre (= per microlitre), kept per mm3 as `10^3/mm3` is
   ...['tsd/mm3', 'thou/mm3'].map((k) => [k, '10*3/mm3'] as const),
+  // Polish haematology: thousands and millions (`tys/µl`, `mln/µl`, *tysięcy*, *milionów*)
+  ...['tys/ul', 'tys./ul', 'tys/mm3'].map((k) => [k, k.endsWith('mm3') ? '10*3/mm3' : '10*3/uL'] as const),
+  ...['mln/ul', 'mln./ul'].map((k) => [k, '10*6/uL'] as const),
   ...['mill/mm3', 'mil/mm3', 'mio/mm3'].map((k) => [k, '10*6/mm3'] as const),
   // Spanish, Portuguese, Italian and French reports spell the multiplier out: `millones/mm³`, `milioni/µL`, `miles/mm³`
   ...['millones', 'millions', 'milhões', 'milhoes', 'milioni'].flatMap((w) => [
@@ -111,6 +114,10 @@ const UNIT_SYNONYMS: ReadonlyMap<string, string> = new Map([
   ]),
   // millimetres in the first hour (ESR): `mm/heure` (fr), `mm/hora` (es, pt), `mm/ora` (it)
   ...['mm/heure', 'mm/hora', 'mm/ora', 'mm/1a hora', 'mm/1h'].map((k) => [k, 'mm/h'] as const),
+  // the same in Turkish (`mm/saat`) and German (`mm/1.Std`, the first hour)
+  ...['mm/saat', 'mm/1.std', 'mm/1. std', 'mm/1.st', 'mm/std'].map((k) => [k, 'mm/h'] as const),
+  // seconds in Spanish and Portuguese (`seg`), Turkish (`sn`, *saniye*): clotting times
+  ...['seg', 'seg.', 'segs', 'segundos', 'saniye'].map((k) => [k, 's'] as const),
   // HealthKit volume units
   ['fl_oz_us', '[foz_us]'],
   ['cup_us', '[cup_us]'],

@@ -86,8 +86,12 @@ export function isUrineStripTest(code: string, read: UrinalysisReadings): boolea
   return read.analyte.every((word) => words.has(word) || (word.length >= 6 && words.has(word.replace(/s$/, ''))));
 }
 
-/** Urine or the urinalysis in the corpus's languages (`orina`, `urina`, `Harn`, `尿`), as the strip names are written. */
-const URINE_WORD = /(?:^|[^\p{L}])(?:ua|u\s*\/\s*a|urin\p{L}*|dipstick|ur|orina|harn\p{L}*)(?:$|[^\p{L}])|尿/iu;
+/**
+ * Urine or the urinalysis in the corpus's languages (`orina`, `urina`, `Harn`, `尿`; Korean `소변`, or `요` opening a
+ * Hangul name, `요잠혈`, but not `요산` uric acid or `요소` urea), as the strip names are written.
+ */
+const URINE_WORD =
+  /(?:^|[^\p{L}])(?:ua|u\s*\/\s*a|urin\p{L}*|dipstick|ur|orina|harn\p{L}*)(?:$|[^\p{L}])|尿|소변|^\s*요(?![산소])\p{Script=Hangul}/iu;
 
 /**
  * `Bilirubin, UA` with no unit beside serum bilirubin's mass and molar codes: the name writes the urine, and the strip
