@@ -116,7 +116,7 @@ import { detectTransposedHeader, readTransposedRow, type TransposedLayout, type 
 import type { ExtractedReading, ExtractionOptions } from './types';
 import { dateVisitColumns, hasUndatedVisitColumns, visitDatesLine } from './visit-columns';
 import { DOSING_CONTEXT, foldText, headerRole, isDoseUnit, isKnownMeasurement, isLabUnit } from './vocabulary';
-import { continuesName, withNameInBlankCell } from './wrapped-names';
+import { continuesName, finishesOverlongName, isOverlongName, withNameInBlankCell } from './wrapped-names';
 import { rangeContinuation } from './wrapped-ranges';
 
 /** A name more than this many words long is a sentence unless the resolver knows it. */
@@ -307,6 +307,8 @@ interface Stack {
    * and how many readings it gave (a wrapped name continues only one).
    */
   lastLine: { index: number; nameStart: number; nameEnd: number; readings: number } | null;
+  /** A name line too long to be a name on its own, which the line under it may finish (`wrapped-names.ts`). */
+  overlongName?: { name: string; line: number; indent: number; end: number } | null;
 }
 
 class DocumentReader {
@@ -469,13 +471,17 @@ class DocumentReader {
     // Every reading of the line (a cumulative row's other dates, an earlier result) takes the name the first took.
     const joined = this.joinedOnLine;
     if (joined?.line === line && joined.written === name) return joined.name;
-    const pending = this.stack.pendingName;
-    if (!pending || pending.line !== line - 1) return name;
     if (!this.currentText.trimStart().startsWith(name)) return name; // the name must open the line
+    const overlong = this.stack.overlongName;
+    const pending =
+      overlong?.line === line - 1 && finishesOverlongName(overlong.end, this.currentText, name, unit)
+        ? overlong
+        : this.stack.pendingName;
+    if (!pending || pending.line !== line - 1) return name;
     // A line indented under the row above it (a method, a specimen) is no first half of a name that starts left of it.
     if (indentOf(this.currentText) < pending.indent) return name;
     const hanging = indentOf(this.currentText) > pending.indent;
-    if (!continuesName(pending.name, name, unit, { tailHasValues: true, hanging })) return name;
+    if (pending !== overlong && !continuesName(pending.name, name, unit, { tailHasValues: true, hanging })) return name;
     this.takenLines.add(pending.line);
     this.joinedOnLine = {
       line,
@@ -674,6 +680,8 @@ class DocumentReader {
       return;
     }
     if (isNoiseLine(text)) return;
+    // `Abnormal` alone under a reading is its flag (portal pages), though a table may caption its flag column so.
+    if (FLAG_CELL.test(text.trim()) && this.completeLastReading(index, text)) return;
     if (headerRole(text.trim()) !== null) return; // a lone caption such as `Value` or `Result`
 
     const spacedRow = this.spacedDated ? readSpacedDatedRow(text, this.spacedDated, order) : null;
@@ -1173,6 +1181,8 @@ class DocumentReader {
       name.split(/\s+/).length <= MAX_STACKED_NAME_WORDS &&
       !/[.!?]$/.test(body.trim());
     this.stack.pendingName = isName ? { name, line: index, indent: indentOf(this.currentText) } : null;
+    const end = this.currentText.trimEnd().length;
+    this.stack.overlongName = isOverlongName(name) ? { name, line: index, indent: indentOf(this.currentText), end } : null;
   }
 }
 
