@@ -64,6 +64,7 @@ import {
   type SlashOrder,
   withTimeAfter,
 } from './dates';
+import { readDashJoinedLine } from './dash-joined-results';
 import { deviceBlockTime, isRuleLine } from './device-block-time';
 import { readDeviceJson } from './device-json';
 import { earlierResultInBlock, isEarlierResultsCaption } from './earlier-results-block';
@@ -110,6 +111,7 @@ import { detectShareCountHeader, readShareCountRow, type ShareCountHeader } from
 import { sideBySideGroups } from './side-by-side';
 import { spellOutValues } from './spelled-values';
 import { detectHeader, type RowReading, readTableRow, type TableLayout } from './table-layout';
+import { isTemperatureLetter } from './temperature-letter';
 import { readTimeInRangeLine } from './time-in-range';
 import { type DiaryHeader, detectDiaryHeader, readDiaryRow } from './time-of-day-diary';
 import { detectTransposedHeader, readTransposedRow, type TransposedLayout, type TransposedRow } from './transposed';
@@ -319,6 +321,8 @@ class DocumentReader {
   private sectionDate: string | null = null;
   /** Under a heading timing its block (`PRE-DIALYSIS OBS (07:05)`): the section date from before it. */
   private timedBlock: { day: string | null; closedByRule: boolean; readingsBefore: number } | null = null;
+  /** The last line of `name-value` pairs and its draw's date (`dash-joined-results.ts`), which the next may continue. */
+  private dashJoined: { line: number; date: string | null } | null = null;
   /** The unit a section heading gave for the results under it (`Lipids (mmol/L)`), until the next heading. */
   private sectionUnit: string | null = null;
   /** The line that gave the section unit. */
@@ -680,6 +684,7 @@ class DocumentReader {
       return;
     }
     if (isNoiseLine(text)) return;
+    if (this.readDashJoined(index, text)) return;
     // `Abnormal` alone under a reading is its flag (portal pages), though a table may caption its flag column so.
     if (FLAG_CELL.test(text.trim()) && this.completeLastReading(index, text)) return;
     if (headerRole(text.trim()) !== null) return; // a lone caption such as `Value` or `Result`
@@ -799,6 +804,7 @@ class DocumentReader {
       const candidate = readingInLine(segment, order);
       const named = candidate?.complete ? knownTail(candidate) : null;
       if (named && !valueInCutHead(candidate as Candidate, named) && acceptSegment(named, segment)) found.push(named);
+      else if (named && isTemperatureLetter(named, body)) found.push(named);
       else {
         const sentence = this.readingEndingSentence(segment);
         if (sentence) found.push(sentence);
@@ -821,6 +827,17 @@ class DocumentReader {
     // A record entry's dated title (`08 Apr 2026  Liver function tests`) dates the results listed under it.
     if (single === null && leading !== null && isEntryTitle(leading.rest)) this.sectionDate = leading.iso;
     if (single === null) this.rememberNameLine(index, body);
+  }
+
+  /** A line of `name-value` pairs (`BLOOD WBC-13.4* RBC-4.12*`), or its continuation under the dated line above. */
+  private readDashJoined(index: number, text: string): boolean {
+    const line = readDashJoinedLine(text, this.order);
+    const above = this.dashJoined?.line === index - 1 ? this.dashJoined : null;
+    if (!line || (!line.opensDraw && above === null)) return false;
+    const date = line.opensDraw ? line.date : (above?.date ?? null);
+    for (const reading of line.readings) this.emit(index, reading.name, reading.measurement, date);
+    this.dashJoined = { line: index, date };
+    return true;
   }
 
   /**
@@ -1182,7 +1199,9 @@ class DocumentReader {
       !/[.!?]$/.test(body.trim());
     this.stack.pendingName = isName ? { name, line: index, indent: indentOf(this.currentText) } : null;
     const end = this.currentText.trimEnd().length;
-    this.stack.overlongName = isOverlongName(name) ? { name, line: index, indent: indentOf(this.currentText), end } : null;
+    this.stack.overlongName = isOverlongName(name)
+      ? { name, line: index, indent: indentOf(this.currentText), end }
+      : null;
   }
 }
 

@@ -81,11 +81,19 @@ export function valueStarts(text: string, order: SlashOrder): number[] {
 const DERIVED_FROM =
   /\s+(?:(?:calculated|estimated|derived)\s+from|beräknad\s+(?:ur|från)|berechnet\s+aus|calculad[oa]\s+a\s+partir\s+de|calcul[ée]e?\s+[àa]\s+partir\s+d[eu]|calcolat[oa]\s+da)\s+[^:=]{1,60}$/iu;
 
+/**
+ * When a prose reading was taken, written between its name and its value (`Venous lactate on arrival 2.4 mmol/L`,
+ * `Creatinine at discharge 1.28`): the letter dates the reading by it (`letter-dates.ts`); it is no part of the name.
+ */
+const TAKEN_WHEN =
+  /\s+(?:(?:on|at)\s+(?:arrival|admission|presentation|discharge|baseline)|in\s+(?:ED|A&E|the\s+ED)|today|this\s+morning)$/i;
+
 /** A name as written, without the leaders, colons and bullets around it. `Vitals: BP` names BP. */
 export function cleanName(raw: string): string {
   let name = raw.replace(/^[\s\-–•*·>~|#:]+/, '');
   name = withoutLeaderTail(name);
   name = name.replace(DERIVED_FROM, '');
+  if (/\p{L}/u.test(name.replace(TAKEN_WHEN, ''))) name = name.replace(TAKEN_WHEN, '');
   const colon = name.lastIndexOf(': ');
   if (colon >= 0 && /\p{L}/u.test(name.slice(colon + 2))) name = name.slice(colon + 2).trim();
   // In CJK text the ideographic space (two spaces once normalised) is also the space between words of one name
