@@ -53,6 +53,7 @@ import {
   withoutColumnDates,
   withoutNoEarlierNote,
 } from './cumulative';
+import { readDashJoinedLine } from './dash-joined-results';
 import {
   datedHeading,
   dateOnlyLine,
@@ -64,7 +65,6 @@ import {
   type SlashOrder,
   withTimeAfter,
 } from './dates';
-import { readDashJoinedLine } from './dash-joined-results';
 import { deviceBlockTime, isRuleLine } from './device-block-time';
 import { readDeviceJson } from './device-json';
 import { earlierResultInBlock, isEarlierResultsCaption } from './earlier-results-block';
@@ -97,6 +97,7 @@ import { rangeInWordsAfter } from './prose-ranges';
 import { valueWrappedFromAbove } from './prose-wrap';
 import { tidyReading } from './range-tidy';
 import { acceptQualifiedRecordName, acceptRecordRow, isEntryTitle, withoutTrailingNote } from './record-entries';
+import { relativeDay } from './relative-days';
 import { withoutRestatements } from './restatements';
 import {
   isSecondUnitLine,
@@ -323,6 +324,8 @@ class DocumentReader {
   private timedBlock: { day: string | null; closedByRule: boolean; readingsBefore: number } | null = null;
   /** The last line of `name-value` pairs and its draw's date (`dash-joined-results.ts`), which the next may continue. */
   private dashJoined: { line: number; date: string | null } | null = null;
+  /** The date of the message being read (a chat stamp), from which `this morning`, `Saturday` count back. */
+  private messageDay: string | null = null;
   /** The unit a section heading gave for the results under it (`Lipids (mmol/L)`), until the next heading. */
   private sectionUnit: string | null = null;
   /** The line that gave the section unit. */
@@ -586,6 +589,7 @@ class DocumentReader {
     if (this.readDiary(index, text)) return;
     // A chat export's message opens with its own date (`[13/11/2026, 07:42] Sister K: na 131, k 5.9, cr 412`).
     const messageDate = this.layout === null ? leadingDate(text, order) : null;
+    if (messageDate) this.messageDay = messageDate.iso;
     const messageList = this.layout === null ? readMessageList(messageDate?.rest ?? text) : null;
     for (const r of messageList ?? []) this.emit(index, r.name, r.measurement, messageDate?.iso ?? null);
     if (messageList) return;
@@ -779,7 +783,7 @@ class DocumentReader {
         acceptRecordRow(single.name, single.measurement, body) ||
         acceptQualifiedRecordName(single.name, single.measurement));
     if (single && acceptedSingle) {
-      this.emit(index, single.name, single.measurement, ownDate);
+      this.emit(index, single.name, single.measurement, ownDate ?? this.dayNamed(body, single.name));
       const name = this.stack.last?.reading.indicator ?? single.name;
       for (const earlier of previous ? [previous, ...previous.older] : []) {
         this.emitPrevious(index, name, earlier, previous?.ownRangeOnly !== true);
@@ -815,7 +819,8 @@ class DocumentReader {
       priorSegment = segment;
     }
     if (found.length > 0) {
-      for (const reading of found) this.emit(index, reading.name, reading.measurement, ownDate);
+      for (const reading of found)
+        this.emit(index, reading.name, reading.measurement, ownDate ?? this.dayNamed(body, reading.name));
       this.completeFromWords(index, body);
       return;
     }
@@ -827,6 +832,13 @@ class DocumentReader {
     // A record entry's dated title (`08 Apr 2026  Liver function tests`) dates the results listed under it.
     if (single === null && leading !== null && isEntryTitle(leading.rest)) this.sectionDate = leading.iso;
     if (single === null) this.rememberNameLine(index, body);
+  }
+
+  /** The day a prose reading's sentence names relative to the message or letter (`relative-days.ts`). */
+  private dayNamed(line: string, name: string): string | null {
+    // A line writing a date of its own (`taken Tue 03/11/2026`) is dated by it, not counted back to a weekday.
+    if (findDates(line, this.order).length > 0) return null;
+    return relativeDay(line, name, this.messageDay ?? this.sectionDate ?? this.documentDate);
   }
 
   /** A line of `name-value` pairs (`BLOOD WBC-13.4* RBC-4.12*`), or its continuation under the dated line above. */

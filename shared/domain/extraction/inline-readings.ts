@@ -16,6 +16,7 @@ import {
   valueAt,
 } from './measurement';
 import { withoutLeaderTail } from './name-leaders';
+import { RELATIVE_DAY_TAIL } from './relative-days';
 import { stripRowMarks } from './row-marks';
 import { headerRole, isLabUnit } from './vocabulary';
 
@@ -88,12 +89,20 @@ const DERIVED_FROM =
 const TAKEN_WHEN =
   /\s+(?:(?:on|at)\s+(?:arrival|admission|presentation|discharge|baseline)|in\s+(?:ED|A&E|the\s+ED)|today|this\s+morning)$/i;
 
+/** A name without the words saying when it was taken (`Venous lactate on arrival`, `Weight Saturday morning`). */
+export function withoutWhenTaken(name: string): string {
+  let bare = name;
+  if (/\p{L}/u.test(bare.replace(RELATIVE_DAY_TAIL, ''))) bare = bare.replace(RELATIVE_DAY_TAIL, '');
+  if (/\p{L}/u.test(bare.replace(TAKEN_WHEN, ''))) bare = bare.replace(TAKEN_WHEN, '');
+  return bare;
+}
+
 /** A name as written, without the leaders, colons and bullets around it. `Vitals: BP` names BP. */
 export function cleanName(raw: string): string {
   let name = raw.replace(/^[\s\-–•*·>~|#:]+/, '');
   name = withoutLeaderTail(name);
   name = name.replace(DERIVED_FROM, '');
-  if (/\p{L}/u.test(name.replace(TAKEN_WHEN, ''))) name = name.replace(TAKEN_WHEN, '');
+  name = withoutWhenTaken(name);
   const colon = name.lastIndexOf(': ');
   if (colon >= 0 && /\p{L}/u.test(name.slice(colon + 2))) name = name.slice(colon + 2).trim();
   // In CJK text the ideographic space (two spaces once normalised) is also the space between words of one name

@@ -398,6 +398,8 @@ export function looksLikeUnit(token: string): boolean {
   if (/\p{Script=Hiragana}/u.test(token)) return false;
   // The one-character degree signs of CJK fonts (`38.6℃`) are the temperature units as written.
   if (/^[%‰℃℉]$/.test(token) || /^[°º]\s?[CF]$/i.test(token)) return true;
+  // Blood-gas and i-STAT printers write the haematocrit's percent as `%PCV` (packed cell volume).
+  if (/^%\s?PCV$/i.test(token)) return true;
   if (ALPHA_UNITS.has(lower)) return true;
   if (/^[x×*]?\s?10\s?[\^*e]?\s?\d{1,2}\s?\/\s?[\p{L}µ]+$/u.test(token)) return true;
   if (/^\/[\p{L}µ]+$/u.test(token)) return true;

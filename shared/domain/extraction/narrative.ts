@@ -6,7 +6,7 @@
  */
 import type { SlashOrder } from './dates';
 import type { Candidate } from './inline-readings';
-import { valueStarts } from './inline-readings';
+import { valueStarts, withoutWhenTaken } from './inline-readings';
 import { parseMeasurement } from './measurement';
 import { DOSING_CONTEXT, isDoseUnit, isKnownMeasurement, LINKING_WORDS } from './vocabulary';
 
@@ -71,6 +71,9 @@ function nameBefore(clause: string, end: number, unit: string | null): string | 
     const name = stripPunctuation(clause.slice(first.start, lastWord.end));
     if (DETERMINER.test(name)) continue; // `the serum potassium`: the name starts after the article
     if (name !== '' && /\p{L}/u.test(name) && isKnownMeasurement(name, unit)) return name;
+    // `Weight Saturday morning: 212 lb`: the words saying when are no part of the name (the day dates the reading).
+    const bare = withoutWhenTaken(name);
+    if (bare !== name && isKnownMeasurement(bare, unit)) return bare;
   }
   return null;
 }

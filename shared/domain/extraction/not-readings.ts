@@ -155,6 +155,16 @@ function isBandRow(line: string): boolean {
 const PLACE_IN_BUILDING =
   /^(?:floor|storey|level|room|bay|ward|bed|flat|suite|gate|door|etage|étage|stock(?:werk)?|piso|planta|piano|andar|verdieping)$/iu;
 
+/**
+ * `eGFR >90: normal. 60-89: mildly decreased.`: a bound or band with a colon and words after it is a band given its
+ * meaning in a legend; a result is never followed by a colon.
+ */
+function bandGivenMeaning(name: string, value: string, line: string): boolean {
+  const at = line.indexOf(name);
+  const valueAt = at < 0 ? -1 : line.indexOf(value.trim(), at + name.length);
+  return valueAt >= 0 && /^\s*[:：]\s*\p{L}/u.test(line.slice(valueAt + value.trim().length));
+}
+
 /** Whether text shaped like a reading is a band, a goal, a category or a quoted threshold instead. */
 export function isNotAReading({ name, value, unit = null, fromTable, line }: ReadingShape): boolean {
   const trimmed = name.trim();
@@ -184,6 +194,7 @@ export function isNotAReading({ name, value, unit = null, fromTable, line }: Rea
   if (IDENTIFIER_NUMBER.test(value)) return true;
   if (INCLUSIVE_BOUND.test(value) && sentenceRunsOn(line, value)) return true;
   if (!CENSORED_OR_BAND.test(value)) return false;
+  if (bandGivenMeaning(trimmed, value, line)) return true;
   // The guidance must stand near the reading (`aim for an LDL <1.8`, `<70 mg/dL is considered`), not anywhere in a
   // long sentence (`Troponin T was <3 ng/L on arrival and ..., below the 14 ng/L threshold`).
   const at = line.indexOf(trimmed);
