@@ -8,6 +8,7 @@ import type { SlashOrder } from './dates';
 import type { Candidate } from './inline-readings';
 import { valueStarts, withoutWhenTaken } from './inline-readings';
 import { parseMeasurement } from './measurement';
+import { plausibleAbbreviatedValue } from './message-lists';
 import { DOSING_CONTEXT, isDoseUnit, isKnownMeasurement, LINKING_WORDS } from './vocabulary';
 
 /** Clause boundaries: sentence ends before a capital, commas and semicolons, and/und/y/et between clauses. */
@@ -102,6 +103,25 @@ function laterValue(clause: string, prior: Candidate | undefined): Candidate | n
   return { name: prior.name, measurement, complete: false };
 }
 
+/** `hypokalaemia (K 3.3)`, `(Na 128)`: a bracket holding a test's abbreviation and a number, and nothing else. */
+const BRACKETED_ABBREVIATION = /\(\s*([A-Za-z][A-Za-z0-9]{0,7})\s*[:=]?\s*(\d{1,5}(?:[.,]\d{1,3})?)\s*\)/g;
+
+/**
+ * Letters cite a result in brackets after the finding it supports (`hyponatraemia (Na 131 mmol/L) and hypokalaemia
+ * (K 3.3)`), often without a unit. Without one, only an unmistakable abbreviation with a number in its test's span
+ * counts (`message-lists.ts`): `K` alone is no known name without a unit.
+ */
+function bracketedAbbreviations(clause: string): Candidate[] {
+  const found: Candidate[] = [];
+  for (const m of clause.matchAll(BRACKETED_ABBREVIATION)) {
+    const [, name, value] = m as unknown as [string, string, string];
+    if (!plausibleAbbreviatedValue(name, value)) continue;
+    const measurement = { value, unit: null, referenceRange: null, flag: null, qualitative: false, rest: '' };
+    found.push({ name, measurement, complete: false });
+  }
+  return found;
+}
+
 /**
  * Readings named by a known measurement inside prose. Doses in a medication context are skipped. `before`: the text
  * in front of this one when only a comma parts them (a name may span it).
@@ -135,6 +155,7 @@ export function readingsInProse(text: string, order: SlashOrder, before: string 
       if (name === null) continue;
       found.push({ name, measurement, complete: false });
     }
+    if (found.length === count) found.push(...bracketedAbbreviations(clause));
     if (found.length > count) readAt = k;
   }
   return found;

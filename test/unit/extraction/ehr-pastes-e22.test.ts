@@ -137,9 +137,9 @@ describe('name-value lab lines of a hospital note (MIMIC style)', () => {
   });
 
   it('turns away prose with hyphenated words and pairs without a draw line above', () => {
-    expect(readDashJoinedLine('Plan: follow-up in 2-3 weeks, CKD-3 stable.', 'mdy')).toBeNull();
-    expect(readDashJoinedLine('well-known non-smoker', 'mdy')).toBeNull();
-    expect(readDashJoinedLine('03/04/2026 02:22PM seen by Dr-Smith', 'mdy')).toBeNull();
+    expect(readDashJoinedLine('Plan: follow-up in 2-3 weeks, CKD-3 stable.', 'month-first')).toBeNull();
+    expect(readDashJoinedLine('well-known non-smoker', 'month-first')).toBeNull();
+    expect(readDashJoinedLine('03/04/2026 02:22PM seen by Dr-Smith', 'month-first')).toBeNull();
     const text = ['History:', 'Type-2 diabetes since 2019.', 'HCO3-17* AnGap-17'].join('\n');
     expect(rows(text)).toEqual([]);
   });
@@ -190,5 +190,61 @@ describe('prose vitals in a discharge letter', () => {
       ['Venous lactate', '2.4'],
       ['Serum lactate', '3.1'],
     ]);
+  });
+});
+
+describe('prose readings dated by words relative to the message', () => {
+  it('counts a weekday back to the last such day and `this morning` / `yesterday` from the message date', () => {
+    const text = [
+      'Date: Sun, Nov 22, 2026 8:41 PM',
+      '',
+      'Weight Saturday morning: 212 lb (down from 218 at my visit). Felt a little dizzy.',
+      'My glucose yesterday was 6.1 mmol/L. Blood pressure this morning 128/82.',
+      'Pulse 72 bpm.',
+    ].join('\n');
+    expect(dated(text)).toEqual([
+      ['Weight', '212', '2026-11-21'],
+      ['glucose', '6.1', '2026-11-21'],
+      ['Blood pressure', '128/82', '2026-11-22'],
+      ['Pulse', '72', '2026-11-22T20:41:00'],
+    ]);
+  });
+
+  it('dates by the chat stamp of the message the reading is in', () => {
+    const text = [
+      '[Oct 25, 2026, 8:41 PM] Tom: here are my numbers',
+      'Oh and weight this morning 211.4 lb.',
+      '[Oct 28, 2026, 9:02 AM] Tom: one more',
+      'HbA1c on Monday was 7.1 %',
+    ].join('\n');
+    expect(dated(text)).toEqual([
+      ['weight', '211.4', '2026-10-25'],
+      ['HbA1c', '7.1', '2026-10-26'],
+    ]);
+  });
+});
+
+describe('small notes from design §8 item 4', () => {
+  it('reads `%PCV` as the haematocrit unit of a point-of-care printout', () => {
+    expect(rows('   Hct        33  %PCV    L\n   Hct: 41 %PCV (37-47)')).toEqual([
+      ['Hct', '33', '%PCV', null, 'L'],
+      ['Hct', '41', '%PCV', '37-47', null],
+    ]);
+  });
+
+  it('reads a unitless abbreviation in brackets after a finding only within its test span', () => {
+    const text = [
+      'Admission bloods showed hypokalaemia (K 3.3) and hyponatraemia (Na: 128).',
+      'Surgery (T 4) in 2019, tumour (K 42) and ward (Na 1).',
+    ].join('\n');
+    expect(rows(text).map((r) => [r[0], r[1]])).toEqual([
+      ['K', '3.3'],
+      ['Na', '128'],
+    ]);
+  });
+
+  it('turns away a band given its meaning after a colon, but not a result followed by a note', () => {
+    expect(rows('eGFR >90: normal. 60-89: mildly decreased.\nVitamin D 20-29: insufficient')).toEqual([]);
+    expect(rows('Creatinine 61 umol/L: stable since March').map((r) => r[1])).toEqual(['61']);
   });
 });
