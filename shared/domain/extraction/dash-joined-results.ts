@@ -26,6 +26,8 @@ const TIME = /^\s*\d{1,2}:\d{2}(?:\s?[AP]M)?\s+/i;
 const PAIR = /^(%?[A-Za-z][A-Za-z0-9]*(?:\([A-Za-z0-9]+\))?)-([<>]?-?\d+(?:\.\d+)?|[A-Za-z]+)(\*)?$/;
 /** A name whose value the note's de-identification blanked: `Plt ___`. */
 const REDACTED = /^[A-Za-z][A-Za-z0-9]*\s+_{2,}/;
+/** The longest line read for pairs: a draw's line holds a panel, a few hundred characters. */
+const MAX_LINE = 1000;
 /** A line of pairs alone continues a draw only with this many: one hyphenated word is not a lab line. */
 const MIN_UNDATED_PAIRS = 2;
 
@@ -65,7 +67,9 @@ function pairs(text: string): DashJoinedLine['readings'] | null {
 
 /** The pairs of a lab line in the dash-joined style, with the line's date, or null for any other line. */
 export function readDashJoinedLine(text: string, order: SlashOrder): DashJoinedLine | null {
-  if (!/[A-Za-z]-[<>\-\w]/.test(text)) return null; // most lines: no pair at all
+  // Most lines hold no pair at all; a lab line is short (each pair is cut off the front of the rest, so a line of
+  // thousands of pairs would cost their square).
+  if (text.length > MAX_LINE || !/[A-Za-z]-[<>\-\w]/.test(text)) return null;
   const trimmed = text.trim();
   const found = findDates(trimmed, order)[0];
   // De-identified notes blank the date (`___ 07:15AM BLOOD WBC-8.1`): the draw is still opened, undated.

@@ -247,4 +247,26 @@ describe('small notes from design §8 item 4', () => {
     expect(rows('eGFR >90: normal. 60-89: mildly decreased.\nVitamin D 20-29: insufficient')).toEqual([]);
     expect(rows('Creatinine 61 umol/L: stable since March').map((r) => r[1])).toEqual(['61']);
   });
+
+  it('turns away bounds listed under a targets caption, on its line or indented under it, not the results above', () => {
+    const text = [
+      'LDL Cholesterol                    H     3.55        <3.50                mmol/L',
+      '        Lipid targets for treated patients (2021 CCS Guidelines):',
+      '          LDL Cholesterol       < 2.0 mmol/L',
+      '          Apolipoprotein B      < 0.8 g/L',
+      '',
+      'Lipid targets per 2021 CCS Guidelines: LDL-C <2.0 mmol/L or non-HDL-C <2.6 mmol/L for high-risk patients.',
+      'Objectifs thérapeutiques (recommandations) :',
+      '   LDL-cholestérol  < 1,0 g/L',
+      'Glucose 5.1 mmol/L',
+    ].join('\n');
+    expect(rows(text).map((r) => [r[0], r[1]])).toEqual([
+      ['LDL Cholesterol', '3.55'],
+      ['Glucose', '5.1'],
+    ]);
+  });
+
+  it('reads `Toxicité` as a band label in a French band list', () => {
+    expect(rows('  Carence : < 10 ng/mL\n  Toxicité : > 100 ng/mL\n  Tossicità: > 150 ng/mL')).toEqual([]);
+  });
 });
