@@ -444,11 +444,7 @@ class DocumentReader {
       line: this.currentText,
     };
     if (isNotAReading(shape)) return;
-    if (
-      !this.inTableRow &&
-      this.targetLists.holds(measurement.value, this.currentText, this.currentText.indexOf(written))
-    )
-      return;
+    if (!this.inTableRow && this.targetLists.holds(measurement.value, this.currentText.indexOf(written))) return;
     if (cellUnit) measurement.unit = cellUnit.unit;
     this.undoCaptionJoin(line);
     const name = this.joinedWithNameAbove(line, cellUnit?.name ?? written, measurement.unit);

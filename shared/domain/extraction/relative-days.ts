@@ -6,7 +6,7 @@
  */
 
 const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
-const PART_OF_DAY = String.raw`(?:morning|afternoon|evening|night)`;
+const PART_OF_DAY = '(?:morning|afternoon|evening|night)';
 
 /** The words as a reading's name may end with them (`Weight Saturday morning`), which `cleanName` takes off. */
 export const RELATIVE_DAY_TAIL = new RegExp(

@@ -42,7 +42,7 @@ export class TargetLists {
   }
 
   /** Whether a value read on the current line at `column` is a listed target rather than a result. */
-  holds(value: string, line: string, column: number): boolean {
+  holds(value: string, column: number): boolean {
     if (!BOUND_OR_BAND.test(value)) return false;
     if (this.listIndent !== null) return true;
     return this.afterCaption >= 0 && column >= this.afterCaption;
