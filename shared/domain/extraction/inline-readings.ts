@@ -89,11 +89,20 @@ const DERIVED_FROM =
 const TAKEN_WHEN =
   /\s+(?:(?:on|at)\s+(?:arrival|admission|presentation|discharge|baseline)|in\s+(?:ED|A&E|the\s+ED)|today|this\s+morning)$/i;
 
+/** The longest when-taken phrase looked for, in characters, with the spaces before it (`on the day of discharge`). */
+const WHEN_TAKEN_REACH = 48;
+
 /** A name without the words saying when it was taken (`Venous lactate on arrival`, `Weight Saturday morning`). */
 export function withoutWhenTaken(name: string): string {
   let bare = name;
-  if (/\p{L}/u.test(bare.replace(RELATIVE_DAY_TAIL, ''))) bare = bare.replace(RELATIVE_DAY_TAIL, '');
-  if (/\p{L}/u.test(bare.replace(TAKEN_WHEN, ''))) bare = bare.replace(TAKEN_WHEN, '');
+  for (const phrase of [RELATIVE_DAY_TAIL, TAKEN_WHEN]) {
+    // Matched on the name's last characters only: from every space of a long blank stretch, `\s+…$` would rescan it.
+    const tail = bare.slice(-WHEN_TAKEN_REACH);
+    const m = phrase.exec(tail);
+    if (m && /\p{L}/u.test(bare.slice(0, bare.length - tail.length + m.index))) {
+      bare = bare.slice(0, bare.length - tail.length + m.index);
+    }
+  }
   return bare;
 }
 
