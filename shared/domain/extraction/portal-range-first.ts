@@ -62,14 +62,14 @@ function rangeOf(text: string): { range: string; unit: string | null } | null {
 }
 
 /**
- * A result under a `Value` caption that is no bare number: a word or a grade (`Cloudy`, `Trace`, `1+`, `Many`) or a
- * microscopy count span (`25-50 /HPF`). Only under the caption, which says the line is the value.
+ * A result under a `Value` caption that is no bare number: a result word or a grade (`Cloudy`, `Trace`, `1+`, `Many`)
+ * or a microscopy count span (`25-50 /HPF`). Only under the caption, which says the line is the value; a word the
+ * extractor does not know as a result (`Sodium`) is the next test's name.
  */
 function captionedResult(value: string): boolean {
   if (FLAG_CELL.test(value) || RANGE_CAPTION.test(value)) return false;
   const read = parseMeasurement(value, 0, { resultCell: true });
-  if (read && read.rest === '') return true;
-  return WORDED_RANGE.test(value);
+  return read !== null && read.rest === '';
 }
 
 /**
@@ -97,6 +97,11 @@ function blockAt(lines: readonly SourceLine[], at: number): RangeFirstBlock | nu
   if (!captioned && (BARE_VALUE.test(above) || !/\p{L}/u.test(above))) return null;
   const value = lines[captioned ? next + 1 : next]?.text.trim() ?? '';
   const length = (captioned ? next + 2 : next + 1) - at;
+  // What follows the value must not say it was something else: a range caption makes it the next test's name, and a
+  // caption or another number after a caption-less one makes it a stray number (the value is further down).
+  const after = lines[at + length]?.text.trim() ?? '';
+  if (RANGE_CAPTION.test(after)) return null;
+  if (!captioned && (VALUE_CAPTION.test(after) || BARE_VALUE.test(after))) return null;
   const bare = BARE_VALUE.exec(value);
   if (!bare) {
     if (!captioned || !captionedResult(value)) return null;
