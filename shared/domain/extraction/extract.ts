@@ -53,6 +53,7 @@ import {
   withoutColumnDates,
   withoutNoEarlierNote,
 } from './cumulative';
+import { readDashJoinedLine } from './dash-joined-results';
 import {
   datedHeading,
   dateOnlyLine,
@@ -98,6 +99,7 @@ import { rangeInWordsAfter } from './prose-ranges';
 import { valueWrappedFromAbove } from './prose-wrap';
 import { tidyReading } from './range-tidy';
 import { acceptQualifiedRecordName, acceptRecordRow, isEntryTitle, withoutTrailingNote } from './record-entries';
+import { relativeDay } from './relative-days';
 import { withoutRestatements } from './restatements';
 import {
   isSecondUnitLine,
@@ -112,13 +114,15 @@ import { detectShareCountHeader, readShareCountRow, type ShareCountHeader } from
 import { sideBySideGroups } from './side-by-side';
 import { spellOutValues } from './spelled-values';
 import { detectHeader, type RowReading, readTableRow, type TableLayout } from './table-layout';
+import { TargetLists } from './target-lists';
+import { isTemperatureLetter } from './temperature-letter';
 import { readTimeInRangeLine } from './time-in-range';
 import { type DiaryHeader, detectDiaryHeader, readDiaryRow } from './time-of-day-diary';
 import { detectTransposedHeader, readTransposedRow, type TransposedLayout, type TransposedRow } from './transposed';
 import type { ExtractedReading, ExtractionOptions } from './types';
 import { dateVisitColumns, hasUndatedVisitColumns, visitDatesLine } from './visit-columns';
 import { DOSING_CONTEXT, foldText, headerRole, isDoseUnit, isKnownMeasurement, isLabUnit } from './vocabulary';
-import { continuesName, withNameInBlankCell } from './wrapped-names';
+import { continuesName, finishesOverlongName, isOverlongName, withNameInBlankCell } from './wrapped-names';
 import { rangeContinuation } from './wrapped-ranges';
 
 /** A name more than this many words long is a sentence unless the resolver knows it. */
@@ -309,6 +313,8 @@ interface Stack {
    * and how many readings it gave (a wrapped name continues only one).
    */
   lastLine: { index: number; nameStart: number; nameEnd: number; readings: number } | null;
+  /** A name line too long to be a name on its own, which the line under it may finish (`wrapped-names.ts`). */
+  overlongName?: { name: string; line: number; indent: number; end: number } | null;
 }
 
 class DocumentReader {
@@ -319,6 +325,12 @@ class DocumentReader {
   private sectionDate: string | null = null;
   /** Under a heading timing its block (`PRE-DIALYSIS OBS (07:05)`): the section date from before it. */
   private timedBlock: { day: string | null; closedByRule: boolean; readingsBefore: number } | null = null;
+  /** The last line of `name-value` pairs and its draw's date (`dash-joined-results.ts`), which the next may continue. */
+  private dashJoined: { line: number; date: string | null } | null = null;
+  /** Targets listed under a caption saying so (`target-lists.ts`). */
+  private readonly targetLists = new TargetLists();
+  /** The date of the message being read (a chat stamp), from which `this morning`, `Saturday` count back. */
+  private messageDay: string | null = null;
   /** The unit a section heading gave for the results under it (`Lipids (mmol/L)`), until the next heading. */
   private sectionUnit: string | null = null;
   /** The line that gave the section unit. */
@@ -434,6 +446,7 @@ class DocumentReader {
       line: this.currentText,
     };
     if (isNotAReading(shape)) return;
+    if (!this.inTableRow && this.targetLists.holds(measurement.value, this.currentText.indexOf(written))) return;
     if (cellUnit) measurement.unit = cellUnit.unit;
     this.undoCaptionJoin(line);
     const name = this.joinedWithNameAbove(line, cellUnit?.name ?? written, measurement.unit);
@@ -471,13 +484,17 @@ class DocumentReader {
     // Every reading of the line (a cumulative row's other dates, an earlier result) takes the name the first took.
     const joined = this.joinedOnLine;
     if (joined?.line === line && joined.written === name) return joined.name;
-    const pending = this.stack.pendingName;
-    if (!pending || pending.line !== line - 1) return name;
     if (!this.currentText.trimStart().startsWith(name)) return name; // the name must open the line
+    const overlong = this.stack.overlongName;
+    const pending =
+      overlong?.line === line - 1 && finishesOverlongName(overlong.end, this.currentText, name, unit)
+        ? overlong
+        : this.stack.pendingName;
+    if (!pending || pending.line !== line - 1) return name;
     // A line indented under the row above it (a method, a specimen) is no first half of a name that starts left of it.
     if (indentOf(this.currentText) < pending.indent) return name;
     const hanging = indentOf(this.currentText) > pending.indent;
-    if (!continuesName(pending.name, name, unit, { tailHasValues: true, hanging })) return name;
+    if (pending !== overlong && !continuesName(pending.name, name, unit, { tailHasValues: true, hanging })) return name;
     this.takenLines.add(pending.line);
     this.joinedOnLine = {
       line,
@@ -542,6 +559,7 @@ class DocumentReader {
     if (written.trim() === '') {
       this.seen.push({ index, text: '', date: null, open: false });
       this.letterDates.see(index, '');
+      this.targetLists.see('');
       return;
     }
     const seen: SeenLine = { index, text: written, date: null, open: false };
@@ -556,6 +574,7 @@ class DocumentReader {
     this.currentText = text;
     this.currentIndex = index;
     this.letterDates.see(index, text);
+    this.targetLists.see(text);
     if (this.transposed) {
       const day = this.sectionDate ?? this.documentDate;
       const row = readTransposedRow(text, this.transposed.layout, order, this.yearAnchor, day);
@@ -581,6 +600,7 @@ class DocumentReader {
     if (this.readDiary(index, text)) return;
     // A chat export's message opens with its own date (`[13/11/2026, 07:42] Sister K: na 131, k 5.9, cr 412`).
     const messageDate = this.layout === null ? leadingDate(text, order) : null;
+    if (messageDate) this.messageDay = messageDate.iso;
     const messageList = this.layout === null ? readMessageList(messageDate?.rest ?? text) : null;
     for (const r of messageList ?? []) this.emit(index, r.name, r.measurement, messageDate?.iso ?? null);
     if (messageList) return;
@@ -679,6 +699,9 @@ class DocumentReader {
       return;
     }
     if (isNoiseLine(text)) return;
+    if (this.readDashJoined(index, text)) return;
+    // `Abnormal` alone under a reading is its flag (portal pages), though a table may caption its flag column so.
+    if (FLAG_CELL.test(text.trim()) && this.completeLastReading(index, text)) return;
     if (headerRole(text.trim()) !== null) return; // a lone caption such as `Value` or `Result`
 
     const spacedRow = this.spacedDated ? readSpacedDatedRow(text, this.spacedDated, order) : null;
@@ -771,7 +794,7 @@ class DocumentReader {
         acceptRecordRow(single.name, single.measurement, body) ||
         acceptQualifiedRecordName(single.name, single.measurement));
     if (single && acceptedSingle) {
-      this.emit(index, single.name, single.measurement, ownDate);
+      this.emit(index, single.name, single.measurement, ownDate ?? this.dayNamed(body, single.name));
       const name = this.stack.last?.reading.indicator ?? single.name;
       for (const earlier of previous ? [previous, ...previous.older] : []) {
         this.emitPrevious(index, name, earlier, previous?.ownRangeOnly !== true);
@@ -796,6 +819,7 @@ class DocumentReader {
       const candidate = readingInLine(segment, order);
       const named = candidate?.complete ? knownTail(candidate) : null;
       if (named && !valueInCutHead(candidate as Candidate, named) && acceptSegment(named, segment)) found.push(named);
+      else if (named && isTemperatureLetter(named, body)) found.push(named);
       else {
         const sentence = this.readingEndingSentence(segment);
         if (sentence) found.push(sentence);
@@ -806,7 +830,8 @@ class DocumentReader {
       priorSegment = segment;
     }
     if (found.length > 0) {
-      for (const reading of found) this.emit(index, reading.name, reading.measurement, ownDate);
+      for (const reading of found)
+        this.emit(index, reading.name, reading.measurement, ownDate ?? this.dayNamed(body, reading.name));
       this.completeFromWords(index, body);
       return;
     }
@@ -818,6 +843,24 @@ class DocumentReader {
     // A record entry's dated title (`08 Apr 2026  Liver function tests`) dates the results listed under it.
     if (single === null && leading !== null && isEntryTitle(leading.rest)) this.sectionDate = leading.iso;
     if (single === null) this.rememberNameLine(index, body);
+  }
+
+  /** The day a prose reading's sentence names relative to the message or letter (`relative-days.ts`). */
+  private dayNamed(line: string, name: string): string | null {
+    // A line writing a date of its own (`taken Tue 03/11/2026`) is dated by it, not counted back to a weekday.
+    if (findDates(line, this.order).length > 0) return null;
+    return relativeDay(line, name, this.messageDay ?? this.sectionDate ?? this.documentDate);
+  }
+
+  /** A line of `name-value` pairs (`BLOOD WBC-13.4* RBC-4.12*`), or its continuation under the dated line above. */
+  private readDashJoined(index: number, text: string): boolean {
+    const line = readDashJoinedLine(text, this.order);
+    const above = this.dashJoined?.line === index - 1 ? this.dashJoined : null;
+    if (!line || (!line.opensDraw && above === null)) return false;
+    const date = line.opensDraw ? line.date : (above?.date ?? null);
+    for (const reading of line.readings) this.emit(index, reading.name, reading.measurement, date);
+    this.dashJoined = { line: index, date };
+    return true;
   }
 
   /**
@@ -1178,6 +1221,10 @@ class DocumentReader {
       name.split(/\s+/).length <= MAX_STACKED_NAME_WORDS &&
       !/[.!?]$/.test(body.trim());
     this.stack.pendingName = isName ? { name, line: index, indent: indentOf(this.currentText) } : null;
+    const end = this.currentText.trimEnd().length;
+    this.stack.overlongName = isOverlongName(name)
+      ? { name, line: index, indent: indentOf(this.currentText), end }
+      : null;
   }
 }
 

@@ -16,6 +16,7 @@ import {
   valueAt,
 } from './measurement';
 import { withoutLeaderTail } from './name-leaders';
+import { RELATIVE_DAY_TAIL } from './relative-days';
 import { stripRowMarks } from './row-marks';
 import { headerRole, isLabUnit } from './vocabulary';
 
@@ -81,11 +82,36 @@ export function valueStarts(text: string, order: SlashOrder): number[] {
 const DERIVED_FROM =
   /\s+(?:(?:calculated|estimated|derived)\s+from|beräknad\s+(?:ur|från)|berechnet\s+aus|calculad[oa]\s+a\s+partir\s+de|calcul[ée]e?\s+[àa]\s+partir\s+d[eu]|calcolat[oa]\s+da)\s+[^:=]{1,60}$/iu;
 
+/**
+ * When a prose reading was taken, written between its name and its value (`Venous lactate on arrival 2.4 mmol/L`,
+ * `Creatinine at discharge 1.28`): the letter dates the reading by it (`letter-dates.ts`); it is no part of the name.
+ */
+const TAKEN_WHEN =
+  /\s+(?:(?:on|at)\s+(?:arrival|admission|presentation|discharge|baseline)|in\s+(?:ED|A&E|the\s+ED)|today|this\s+morning)$/i;
+
+/** The longest when-taken phrase looked for, in characters, with the spaces before it (`on the day of discharge`). */
+const WHEN_TAKEN_REACH = 48;
+
+/** A name without the words saying when it was taken (`Venous lactate on arrival`, `Weight Saturday morning`). */
+export function withoutWhenTaken(name: string): string {
+  let bare = name;
+  for (const phrase of [RELATIVE_DAY_TAIL, TAKEN_WHEN]) {
+    // Matched on the name's last characters only: from every space of a long blank stretch, `\s+…$` would rescan it.
+    const tail = bare.slice(-WHEN_TAKEN_REACH);
+    const m = phrase.exec(tail);
+    if (m && /\p{L}/u.test(bare.slice(0, bare.length - tail.length + m.index))) {
+      bare = bare.slice(0, bare.length - tail.length + m.index);
+    }
+  }
+  return bare;
+}
+
 /** A name as written, without the leaders, colons and bullets around it. `Vitals: BP` names BP. */
 export function cleanName(raw: string): string {
   let name = raw.replace(/^[\s\-–•*·>~|#:]+/, '');
   name = withoutLeaderTail(name);
   name = name.replace(DERIVED_FROM, '');
+  name = withoutWhenTaken(name);
   const colon = name.lastIndexOf(': ');
   if (colon >= 0 && /\p{L}/u.test(name.slice(colon + 2))) name = name.slice(colon + 2).trim();
   // In CJK text the ideographic space (two spaces once normalised) is also the space between words of one name

@@ -21,6 +21,13 @@ const ADMISSION_CAPTION = /\b(?:admitted(?:\s+on)?|date\s+of\s+admission|admissi
 
 const ADMISSION_WORD = /admi(?:tted|ssion)/i;
 
+/** `Discharged: 23/10/2026`, `Discharge Date:  03/09/2026`, `Date of discharge - …`. */
+const DISCHARGE_CAPTION = /\b(?:discharged(?:\s+on)?|date\s+of\s+discharge|discharge\s+date)\s*[:\-–]?\s*$/i;
+
+/** The phrases that open an account of the day the patient went home: `Discharge vitals:`, `on day of discharge`. */
+const DEPARTURE =
+  /\b(?:(?:on|at)\s+(?:the\s+)?(?:day\s+of\s+)?discharge|discharge\s+(?:vitals|observations|obs|exam(?:ination)?)\b)/i;
+
 /** The phrases that open an account of the patient's arrival. */
 const ARRIVAL =
   /\b(?:(?:on|at)\s+(?:arrival|admission|presentation)|admission\s+(?:bloods|observations|obs|tests)|in\s+(?:ED|A&E|the\s+emergency\s+department))\b/i;
@@ -56,6 +63,7 @@ export interface ReadingPlace {
 
 export class LetterDates {
   private admission: string | null = null;
+  private discharge: string | null = null;
   private account: ArrivalAccount | null = null;
   /** Where the stamped sentence ended on the line being read (readings before it take the time). */
   private sentenceEndsAt: { line: number; column: number } | null = null;
@@ -74,7 +82,13 @@ export class LetterDates {
     const account = this.account;
     if (account && account.line < index) this.continueSentence(index, text, account);
     const arrival = ARRIVAL.exec(text);
-    if (arrival) this.openAccount(index, text, arrival.index, arrival.index + arrival[0].length);
+    if (arrival) this.openAccount(index, text, arrival.index, arrival.index + arrival[0].length, this.admission);
+    // The day of discharge: an account of its own, dated by the discharge date (`Discharged: 23/10/2026`).
+    const departure = arrival ? null : DEPARTURE.exec(text);
+    if (departure) {
+      this.account = null;
+      this.openAccount(index, text, departure.index, departure.index + departure[0].length, this.discharge);
+    }
   }
 
   /** The date a prose reading at this place takes from an arrival account, or null outside one. */
@@ -89,21 +103,30 @@ export class LetterDates {
   }
 
   private seeAdmission(text: string): void {
-    if (!ADMISSION_WORD.test(text)) return; // most lines: no date search
+    const admits = ADMISSION_WORD.test(text);
+    const discharges = /discharge/i.test(text);
+    if (!admits && !discharges) return; // most lines: no date search
+    let admissionSeen = false;
+    let dischargeSeen = false;
     for (const date of findDates(text, this.order)) {
-      if (ADMISSION_CAPTION.test(text.slice(Math.max(0, date.start - 40), date.start))) {
+      const before = text.slice(Math.max(0, date.start - 40), date.start);
+      if (admits && !admissionSeen && ADMISSION_CAPTION.test(before)) {
         this.admission = date.iso;
-        return;
+        admissionSeen = true;
+      }
+      if (discharges && !dischargeSeen && DISCHARGE_CAPTION.test(before)) {
+        this.discharge = date.iso;
+        dischargeSeen = true;
       }
     }
   }
 
-  private openAccount(index: number, text: string, start: number, end: number): void {
+  private openAccount(index: number, text: string, start: number, end: number, day: string | null): void {
     const after = text.slice(end);
     const written = findDates(after, this.order).find((d) => /^\s*[([]?\s*$/.test(after.slice(0, d.start)));
     // A second phrase in the same account (`Urine dipstick in ED`, `<3 ng/L on arrival`) goes on with it.
     if (this.account && !written) return;
-    const date = written?.iso ?? this.admission;
+    const date = written?.iso ?? day;
     if (date === null) return;
     // The account opens with the sentence holding the phrase (`Troponin T was <3 ng/L on arrival`).
     const sentenceStart = Math.max(text.lastIndexOf('. ', start), text.lastIndexOf('; ', start));

@@ -325,11 +325,11 @@ export const QUALITATIVE_CELL = new RegExp(String.raw`^(?:${QUALITATIVE_ALTERNAT
 const FLAG_SYMBOL =
   /(?:↑↑?|↓↓?|⬆|⬇|▲|▼)|(?:\((?:HH|LL|H|L|A|N|!{1,2})\)|HH|LL|AA|H|L|A|N|\*{1,3}|!{1,2})(?=$|[\s,;)|])/y;
 // NHS GP records (EMIS, SystmOne; SNOMED wording) print the flag as a phrase: `Above high reference limit`,
-// `Below low reference limit`. Portuguese, Italian, Dutch and Turkish (e-Nabız) write high/low as words too.
+// `Below low reference limit`; the NHS App shortens it to `Above range`. Portuguese, Italian, Dutch and Turkish (e-Nabız) write high/low as words too.
 const FLAG_WORD =
-  /\(?(?:(?:above|below)\s+(?:high|low|the)?\s*(?:normal|reference)\s+(?:limit|range)|outside\s+(?:the\s+)?(?:normal|reference)\s+(?:limit|range)|偏高|偏低|高|低|높음|낮음|high|low|abnormal|critical|crit|hoch|niedrig|erhöht|erniedrigt|alto|bajo|alta|baja|élevé|elevé|eleve|bas|haut|baixo|baixa|basso|bassa|hoog|laag|yüksek|düşük)\)?(?=$|[\s,;|])/iy;
+  /\(?(?:(?:above|below)\s+(?:high|low|the)?\s*(?:(?:normal|reference)\s+)?(?:limit|range)|outside\s+(?:the\s+)?(?:normal|reference)\s+(?:limit|range)|偏高|偏低|高|低|높음|낮음|high|low|abnormal|critical|crit|hoch|niedrig|erhöht|erniedrigt|alto|bajo|alta|baja|élevé|elevé|eleve|bas|haut|baixo|baixa|basso|bassa|hoog|laag|yüksek|düşük)\)?(?=$|[\s,;|])/iy;
 export const FLAG_CELL =
-  /^\(?(?:(?:above|below)\s+(?:high|low)\s+reference\s+limit|偏高|偏低|高|低|높음|낮음|HH|LL|AA|H|L|A|N|\*{1,3}|!{1,2}|↑↑?|↓↓?|⬆|⬇|▲|▼|high|low|abnormal|critical|hoch|niedrig|erhöht|erniedrigt|alto|bajo|alta|baja|élevé|elevé|eleve|bas|haut|baixo|baixa|basso|bassa|hoog|laag|yüksek|düşük)\)?$/iu;
+  /^\(?(?:(?:above|below)\s+(?:high|low)\s+reference\s+limit|(?:above|below)\s+range|偏高|偏低|高|低|높음|낮음|HH|LL|AA|H|L|A|N|\*{1,3}|!{1,2}|↑↑?|↓↓?|⬆|⬇|▲|▼|high|low|abnormal|critical|hoch|niedrig|erhöht|erniedrigt|alto|bajo|alta|baja|élevé|elevé|eleve|bas|haut|baixo|baixa|basso|bassa|hoog|laag|yüksek|düşük)\)?$/iu;
 
 /** A flag as a reading keeps it: without the brackets some layouts print round it (`(H)` → `H`). */
 export function bareFlag(flag: string): string {
@@ -400,6 +400,8 @@ export function looksLikeUnit(token: string): boolean {
   if (/^\p{L}\d{2,}$/u.test(token)) return false;
   // The one-character degree signs of CJK fonts (`38.6℃`) are the temperature units as written.
   if (/^[%‰℃℉]$/.test(token) || /^[°º]\s?[CF]$/i.test(token)) return true;
+  // Blood-gas and i-STAT printers write the haematocrit's percent as `%PCV` (packed cell volume).
+  if (/^%\s?PCV$/i.test(token)) return true;
   if (ALPHA_UNITS.has(lower)) return true;
   if (/^[x×*]?\s?10\s?[\^*e]?\s?\d{1,2}\s?\/\s?[\p{L}µ]+$/u.test(token)) return true;
   if (/^\/[\p{L}µ]+$/u.test(token)) return true;

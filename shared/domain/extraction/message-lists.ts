@@ -44,6 +44,13 @@ const SPANS: ReadonlyMap<string, readonly [number, number]> = new Map([
   ['lactate', [0.1, 30]],
 ]);
 
+/** Whether a number is in the span an unmistakable test abbreviation keeps it in (`k 3.3`, `na 131`, `crp 86`). */
+export function plausibleAbbreviatedValue(name: string, value: string): boolean {
+  const span = SPANS.get(name.toLowerCase());
+  const number = Number(value.replace(',', '.'));
+  return span !== undefined && number >= span[0] && number <= span[1];
+}
+
 /** One part: an abbreviation, an optional `:` or `=`, a plain number (a decimal point or comma). */
 const PART = /^([a-z][a-z0-9]{0,7})\s*[:=]?\s*(\d{1,5}(?:[.,]\d{1,3})?)$/i;
 

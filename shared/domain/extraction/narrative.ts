@@ -6,8 +6,9 @@
  */
 import type { SlashOrder } from './dates';
 import type { Candidate } from './inline-readings';
-import { valueStarts } from './inline-readings';
+import { valueStarts, withoutWhenTaken } from './inline-readings';
 import { parseMeasurement } from './measurement';
+import { plausibleAbbreviatedValue } from './message-lists';
 import { DOSING_CONTEXT, isDoseUnit, isKnownMeasurement, LINKING_WORDS } from './vocabulary';
 
 /** Clause boundaries: sentence ends before a capital, commas and semicolons, and/und/y/et between clauses. */
@@ -71,6 +72,9 @@ function nameBefore(clause: string, end: number, unit: string | null): string | 
     const name = stripPunctuation(clause.slice(first.start, lastWord.end));
     if (DETERMINER.test(name)) continue; // `the serum potassium`: the name starts after the article
     if (name !== '' && /\p{L}/u.test(name) && isKnownMeasurement(name, unit)) return name;
+    // `Weight Saturday morning: 212 lb`: the words saying when are no part of the name (the day dates the reading).
+    const bare = withoutWhenTaken(name);
+    if (bare !== name && isKnownMeasurement(bare, unit)) return bare;
   }
   return null;
 }
@@ -97,6 +101,25 @@ function laterValue(clause: string, prior: Candidate | undefined): Candidate | n
   const measurement = start < 0 ? null : parseMeasurement(clause, start);
   if (!measurement || measurement.unit !== prior.measurement.unit || measurement.qualitative) return null;
   return { name: prior.name, measurement, complete: false };
+}
+
+/** `hypokalaemia (K 3.3)`, `(Na 128)`: a bracket holding a test's abbreviation and a number, and nothing else. */
+const BRACKETED_ABBREVIATION = /\(\s*([A-Za-z][A-Za-z0-9]{0,7})\s*[:=]?\s*(\d{1,5}(?:[.,]\d{1,3})?)\s*\)/g;
+
+/**
+ * Letters cite a result in brackets after the finding it supports (`hyponatraemia (Na 131 mmol/L) and hypokalaemia
+ * (K 3.3)`), often without a unit. Without one, only an unmistakable abbreviation with a number in its test's span
+ * counts (`message-lists.ts`): `K` alone is no known name without a unit.
+ */
+function bracketedAbbreviations(clause: string): Candidate[] {
+  const found: Candidate[] = [];
+  for (const m of clause.matchAll(BRACKETED_ABBREVIATION)) {
+    const [, name, value] = m as unknown as [string, string, string];
+    if (!plausibleAbbreviatedValue(name, value)) continue;
+    const measurement = { value, unit: null, referenceRange: null, flag: null, qualitative: false, rest: '' };
+    found.push({ name, measurement, complete: false });
+  }
+  return found;
 }
 
 /**
@@ -132,6 +155,7 @@ export function readingsInProse(text: string, order: SlashOrder, before: string 
       if (name === null) continue;
       found.push({ name, measurement, complete: false });
     }
+    if (found.length === count) found.push(...bracketedAbbreviations(clause));
     if (found.length > count) readAt = k;
   }
   return found;

@@ -29,7 +29,7 @@ import { isUnitConversion } from './unit-conversions';
  */
 const MORE_LABELS = String.raw`diabete|diabetico|diab[ée]tique|diab[ée]tica|prediabete|pre-?diabetico|alterata\s+glicemia|glicemia\s+alterata|glucosa\s+alterada|impaired\s+(?:fasting\s+glucose|glucose\s+tolerance)|defici[êe]ncia|insufici[êe]ncia|sufici[êe]ncia|indeterminad[oa]|indeterminate|desej[áa]vel|lim[íi]trofe|niedob[óo]r|toksyczn[eya]|optymaln[eya]|suboptymaln[eya]|prawid[łl]ow[eya]|podwy[żz]szon[eya]|obiettivo|streefwaarde|docelowe|糖尿病|前驱糖尿病|糖尿病前期|升高|降低|偏高|偏低|边缘升高|邊緣升高|理想水平|合适水平|合適水平|缺乏|不足|充足|中毒|境界型|正常高値|要注意|保健指導|受診勧奨|目標値|目标值`;
 const MODIFIER = String.raw`(?:very|near|above|below|borderline|moderately|mildly|severely|sehr|muy|tr[eè]s|molto)`;
-const LABEL = String.raw`(?:high|low|normal|optimal|near\s+optimal|desirable|borderline|deficiency|deficient|insufficiency|insufficient|sufficiency|sufficient|adequate|inadequate|toxicity|toxic|potential\s+toxicity|prediabetes|pre-?diabetes|diabetes|diabetic|elevated|acceptable|ideal|goal|goals|target|targets|risk|increased\s+risk|decreased\s+risk|average\s+risk|optimum|mangel|ausreichend|wünschenswert|grenzwertig|erhöht|hoch|niedrig|deficiencia|insuficiencia|suficiencia|óptimo|optimo|deseable|limítrofe|limitrofe|alto|bajo|carence|insuffisance|suffisant|souhaitable|limite|élevé|eleve|bas|carenza|insufficienza|sufficienza|ottimale|desiderabile|elevato|basso|t[oó]xico|toxicidad|toxique|tossico|toxisch|class|klasse|clase|classe|sınıf|s[ıi]n[ıi]f|t[řr][íi]da|stage|stadium|estadio|${MORE_LABELS})`;
+const LABEL = String.raw`(?:high|low|normal|optimal|near\s+optimal|desirable|borderline|deficiency|deficient|insufficiency|insufficient|sufficiency|sufficient|adequate|inadequate|toxicity|toxic|potential\s+toxicity|toxicit[ée]|tossicit[àa]|toxizit[äa]t|prediabetes|pre-?diabetes|diabetes|diabetic|elevated|acceptable|ideal|goal|goals|target|targets|risk|increased\s+risk|decreased\s+risk|average\s+risk|optimum|mangel|ausreichend|wünschenswert|grenzwertig|erhöht|hoch|niedrig|deficiencia|insuficiencia|suficiencia|óptimo|optimo|deseable|limítrofe|limitrofe|alto|bajo|carence|insuffisance|suffisant|souhaitable|limite|élevé|eleve|bas|carenza|insufficienza|sufficienza|ottimale|desiderabile|elevato|basso|t[oó]xico|toxicidad|toxique|tossico|toxisch|class|klasse|clase|classe|sınıf|s[ıi]n[ıi]f|t[řr][íi]da|stage|stadium|estadio|${MORE_LABELS})`;
 /** `Nivel toxico`, `Toxic level`: a level word in front of the label still names a band. */
 const LEVEL_WORD = '(?:nivel|niveau|livello|level|niveles|spiegel)';
 const CATEGORY_LABEL = new RegExp(
@@ -161,6 +161,16 @@ function isBandRow(line: string): boolean {
 const PLACE_IN_BUILDING =
   /^(?:floor|storey|level|room|bay|ward|bed|flat|suite|gate|door|etage|étage|stock(?:werk)?|piso|planta|piano|andar|verdieping)$/iu;
 
+/**
+ * `eGFR >90: normal. 60-89: mildly decreased.`: a bound or band with a colon and words after it is a band given its
+ * meaning in a legend; a result is never followed by a colon.
+ */
+function bandGivenMeaning(name: string, value: string, line: string): boolean {
+  const at = line.indexOf(name);
+  const valueAt = at < 0 ? -1 : line.indexOf(value.trim(), at + name.length);
+  return valueAt >= 0 && /^\s*[:：]\s*\p{L}/u.test(line.slice(valueAt + value.trim().length));
+}
+
 /** Whether text shaped like a reading is a band, a goal, a category or a quoted threshold instead. */
 export function isNotAReading({ name, value, unit = null, fromTable, line }: ReadingShape): boolean {
   const trimmed = name.trim();
@@ -190,6 +200,7 @@ export function isNotAReading({ name, value, unit = null, fromTable, line }: Rea
   if (IDENTIFIER_NUMBER.test(value)) return true;
   if (INCLUSIVE_BOUND.test(value) && sentenceRunsOn(line, value)) return true;
   if (!CENSORED_OR_BAND.test(value)) return false;
+  if (bandGivenMeaning(trimmed, value, line)) return true;
   // The guidance must stand near the reading (`aim for an LDL <1.8`, `<70 mg/dL is considered`), not anywhere in a
   // long sentence (`Troponin T was <3 ng/L on arrival and ..., below the 14 ng/L threshold`).
   const at = line.indexOf(trimmed);

@@ -19,7 +19,7 @@
  * order, chosen so that the value sits within the reader's stacking distance of its name and of a flag line below.
  */
 import type { SourceLine } from './lines';
-import { looksLikeUnit, parseRangeText } from './measurement';
+import { FLAG_CELL, looksLikeUnit, parseMeasurement, parseRangeText } from './measurement';
 
 /** `Normal range: 136 - 145 mmol/L`, `Standard range: >60`, `Reference range:`, `Rango normal:`, `Intervalo normal:`. */
 const RANGE_CAPTION =
@@ -48,15 +48,40 @@ interface RangeFirstBlock {
   length: number;
   rangeLine: string;
   valueLine: string;
-  captionLine: string;
+  /** The `Value` caption over the value, when the page prints one. */
+  captionLine: string | null;
 }
 
-/** The block starting at a range line, when a caption and a bare value follow it (bar labels only between). */
+/** A range a urinalysis page states in words (`Normal value: Yellow`, `Normal value: None seen`). */
+const WORDED_RANGE = /^\p{L}+(?:\s\p{L}+){0,2}$/u;
+
+/** The range of a range caption's text: a numeric range, or the words a qualitative result is expected to read. */
+function rangeOf(text: string): { range: string; unit: string | null } | null {
+  const trimmed = text.trim();
+  return parseRangeText(trimmed) ?? (WORDED_RANGE.test(trimmed) ? { range: trimmed, unit: null } : null);
+}
+
+/**
+ * A result under a `Value` caption that is no bare number: a result word or a grade (`Cloudy`, `Trace`, `1+`, `Many`)
+ * or a microscopy count span (`25-50 /HPF`). Only under the caption, which says the line is the value; a word the
+ * extractor does not know as a result (`Sodium`) is the next test's name.
+ */
+function captionedResult(value: string): boolean {
+  if (FLAG_CELL.test(value) || RANGE_CAPTION.test(value)) return false;
+  const read = parseMeasurement(value, 0, { resultCell: true });
+  return read !== null && read.rest === '';
+}
+
+/**
+ * The block starting at a range line, when a bare value follows it, under a `Value` caption or straight after the
+ * range (a page with no caption prints the value with its unit: `Normal range: 4.0 - 10.5 K/uL` / `11.8 K/uL`).
+ * Bar labels may come between.
+ */
 function blockAt(lines: readonly SourceLine[], at: number): RangeFirstBlock | null {
   const rangeLine = (lines[at] as SourceLine).text.trim();
   const caption = RANGE_CAPTION.exec(rangeLine);
   if (!caption) return null;
-  const range = parseRangeText(caption[1] as string);
+  const range = rangeOf(caption[1] as string);
   if (!range) return null;
   const ends = bounds(range.range);
   let next = at + 1;
@@ -66,14 +91,27 @@ function blockAt(lines: readonly SourceLine[], at: number): RangeFirstBlock | nu
     next++;
   }
   const captionLine = lines[next]?.text.trim() ?? '';
-  const value = lines[next + 1]?.text.trim() ?? '';
-  if (!VALUE_CAPTION.test(captionLine)) return null;
+  const captioned = VALUE_CAPTION.test(captionLine);
+  // Without a caption the line above the range must be the name, not a value the range follows (value-first pages).
+  const above = lines[at - 1]?.text.trim() ?? '';
+  if (!captioned && (BARE_VALUE.test(above) || !/\p{L}/u.test(above))) return null;
+  const value = lines[captioned ? next + 1 : next]?.text.trim() ?? '';
+  const length = (captioned ? next + 2 : next + 1) - at;
+  // What follows the value must not say it was something else: a range caption makes it the next test's name, and a
+  // caption or another number after a caption-less one makes it a stray number (the value is further down).
+  const after = lines[at + length]?.text.trim() ?? '';
+  if (RANGE_CAPTION.test(after)) return null;
+  if (!captioned && (VALUE_CAPTION.test(after) || BARE_VALUE.test(after))) return null;
   const bare = BARE_VALUE.exec(value);
-  if (!bare) return null;
+  if (!bare) {
+    if (!captioned || !captionedResult(value)) return null;
+    // The caption and the range are the evidence the word is a result; the range goes with it on its line.
+    return { length, rangeLine, valueLine: `${value} (${range.range})`, captionLine };
+  }
   const written = bare[2];
   if (written !== undefined && !looksLikeUnit(written)) return null;
   const valueLine = written === undefined && range.unit !== null ? `${value} ${range.unit}` : value;
-  return { length: next + 2 - at, rangeLine, valueLine, captionLine };
+  return { length, rangeLine, valueLine, captionLine: captioned ? captionLine : null };
 }
 
 /** The lines with every range-first portal block rewritten value-first (see the module comment). */
@@ -90,8 +128,9 @@ export function valueFirstPortalBlocks(lines: readonly SourceLine[]): SourceLine
     }
     // The value keeps within the stacking distance of both the name above and a flag line below the block.
     const slots = lines.slice(i, i + block.length).map((line) => line.index);
-    out.push({ index: slots[0] as number, text: block.captionLine });
-    out.push({ index: slots[Math.max(1, block.length - 3)] as number, text: block.valueLine });
+    if (block.captionLine !== null) out.push({ index: slots[0] as number, text: block.captionLine });
+    const valueSlot = block.captionLine !== null ? Math.max(1, block.length - 3) : Math.max(0, block.length - 3);
+    out.push({ index: slots[valueSlot] as number, text: block.valueLine });
     out.push({ index: slots[block.length - 1] as number, text: block.rangeLine });
     i += block.length;
   }

@@ -143,6 +143,29 @@ export function continuesName(
 }
 
 /**
+ * A name line of more words than a name column holds (`Haemoglobin A1c level - International Federation of Clinical
+ * Chemistry and Laboratory` / `Medicine standardised   52 mmol/mol`: SNOMED terms on a GP record print at full length):
+ * only a name's words, with no sentence punctuation and no number standing alone, as prose has.
+ */
+export function isOverlongName(name: string): boolean {
+  const words = name.split(/\s+/);
+  if (words.length <= MAX_JOINED_WORDS || words.length > 18 || name.length > 140) return false;
+  if (!/^\p{Lu}/u.test(name) || /[.,;:!?"]/.test(name)) return false;
+  return !/(?:^|\s)\d/.test(name) && (name.match(/\(/g)?.length ?? 0) === (name.match(/\)/g)?.length ?? 0);
+}
+
+/**
+ * Whether the reading line under an overlong name line finishes that name: the name line ran on past where this
+ * line's values start (so it overflowed its column and wrapped), and this line's name is a tail, not a test of its own.
+ */
+export function finishesOverlongName(headEnd: number, line: string, tail: string, unit: string | null): boolean {
+  const tailEnd = line.indexOf(tail) + tail.length;
+  const valuesStart = tailEnd + (line.slice(tailEnd).length - line.slice(tailEnd).trimStart().length);
+  if (headEnd <= valuesStart) return false;
+  return looksLikeLaidOutContinuation(tail) && !isKnownMeasurement(tail, unit);
+}
+
+/**
  * A table row with a blank name cell under a name alone on the line above: a name too wide for its column
  * (`ＬＤＬ－コレステロール` / `      mg/dL   65-139   152 H   118`) was printed on a line of its own. The row with the
  * name written into its blank cell (cut to the cell's width, so no column moves: the caller names the readings with
