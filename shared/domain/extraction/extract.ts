@@ -114,7 +114,6 @@ import { detectShareCountHeader, readShareCountRow, type ShareCountHeader } from
 import { sideBySideGroups } from './side-by-side';
 import { spellOutValues } from './spelled-values';
 import { detectHeader, type RowReading, readTableRow, type TableLayout } from './table-layout';
-import { TargetLists } from './target-lists';
 import { isTemperatureLetter } from './temperature-letter';
 import { readTimeInRangeLine } from './time-in-range';
 import { type DiaryHeader, detectDiaryHeader, readDiaryRow } from './time-of-day-diary';
@@ -327,8 +326,6 @@ class DocumentReader {
   private timedBlock: { day: string | null; closedByRule: boolean; readingsBefore: number } | null = null;
   /** The last line of `name-value` pairs and its draw's date (`dash-joined-results.ts`), which the next may continue. */
   private dashJoined: { line: number; date: string | null } | null = null;
-  /** Targets listed under a caption saying so (`target-lists.ts`). */
-  private readonly targetLists = new TargetLists();
   /** The date of the message being read (a chat stamp), from which `this morning`, `Saturday` count back. */
   private messageDay: string | null = null;
   /** The unit a section heading gave for the results under it (`Lipids (mmol/L)`), until the next heading. */
@@ -446,7 +443,6 @@ class DocumentReader {
       line: this.currentText,
     };
     if (isNotAReading(shape)) return;
-    if (!this.inTableRow && this.targetLists.holds(measurement.value, this.currentText.indexOf(written))) return;
     if (cellUnit) measurement.unit = cellUnit.unit;
     this.undoCaptionJoin(line);
     const name = this.joinedWithNameAbove(line, cellUnit?.name ?? written, measurement.unit);
@@ -559,7 +555,6 @@ class DocumentReader {
     if (written.trim() === '') {
       this.seen.push({ index, text: '', date: null, open: false });
       this.letterDates.see(index, '');
-      this.targetLists.see('');
       return;
     }
     const seen: SeenLine = { index, text: written, date: null, open: false };
@@ -574,7 +569,6 @@ class DocumentReader {
     this.currentText = text;
     this.currentIndex = index;
     this.letterDates.see(index, text);
-    this.targetLists.see(text);
     if (this.transposed) {
       const day = this.sectionDate ?? this.documentDate;
       const row = readTransposedRow(text, this.transposed.layout, order, this.yearAnchor, day);
