@@ -33,6 +33,7 @@
  * wrapped name joined with one space). Pure and deterministic: no clock, no I/O.
  */
 
+import { type EarlierColumn, earlierColumnCaption, earlierColumnDate, splitEarlierColumnCell } from './earlier-column';
 import { withoutAnalyserSettings } from './analyser-settings';
 import { withoutBandTables } from './band-tables';
 import { unfoldBarColumns } from './bar-columns';
@@ -315,6 +316,8 @@ class DocumentReader {
   private readonly readKeys = new Set<string>();
   private layout: TableLayout | null = null;
   private sectionDate: string | null = null;
+  /** An earlier-results column dated in its header (`earlier-column.ts`). */
+  private earlierColumn: EarlierColumn | null = null;
   /** Under a heading timing its block (`PRE-DIALYSIS OBS (07:05)`): the section date from before it. */
   private timedBlock: { day: string | null; closedByRule: boolean; readingsBefore: number } | null = null;
   /** The unit a section heading gave for the results under it (`Lipids (mmol/L)`), until the next heading. */
@@ -631,6 +634,11 @@ class DocumentReader {
       this.earlierSection = false;
       return;
     }
+    const earlierDate = this.earlierColumn && earlierColumnDate(text, index, this.earlierColumn, order);
+    if (this.earlierColumn && earlierDate) {
+      this.earlierColumn.date = earlierDate;
+      return;
+    }
     const section = dateOnlyLine(text, order);
     if (section) {
       // Under a caption (`Date Reported:`) the date is that caption's value, which `reportDate` weighs; it heads
@@ -675,6 +683,11 @@ class DocumentReader {
     }
     if (isNoiseLine(text)) return;
     if (headerRole(text.trim()) !== null) return; // a lone caption such as `Value` or `Result`
+    const earlierCaption = this.layout ? null : earlierColumnCaption(text, index);
+    if (earlierCaption) {
+      this.earlierColumn = earlierCaption;
+      return;
+    }
 
     const spacedRow = this.spacedDated ? readSpacedDatedRow(text, this.spacedDated, order) : null;
     for (const reading of spacedRow?.readings ?? []) {
@@ -716,11 +729,16 @@ class DocumentReader {
     }
 
     // An earlier result's own dated lead (`Vorbefund vom 14.10.2026: HbA1c 7,1 %`) dates its reading as a leading date.
-    const leading = (lead !== null ? { iso: lead.date, rest: lead.rest } : null) ?? leadingDate(text, order);
+    const earlierCell = splitEarlierColumnCell(text, this.earlierColumn);
+    const rowText = earlierCell?.rest ?? text;
+    const leading = (lead !== null ? { iso: lead.date, rest: lead.rest } : null) ?? leadingDate(rowText, order);
     const line = withoutSecondUnitCell(
-      withoutTrailingNote(withoutNoEarlierNote(spaceSeparated(leading?.rest ?? text))),
+      withoutTrailingNote(withoutNoEarlierNote(spaceSeparated(leading?.rest ?? rowText))),
     );
-    const previous = splitPreviousResult(line, order) ?? splitTrailingEarlier(line, order);
+    const previous =
+      (earlierCell && { ...earlierCell, rest: line }) ??
+      splitPreviousResult(line, order) ??
+      splitTrailingEarlier(line, order);
     let body = previous?.rest ?? line;
     const ownDate = leading?.iso ?? null;
     if (this.readPreviousLine(index, body)) return;
