@@ -40,7 +40,7 @@ import {
   visitRowCells,
 } from './visit-columns';
 import { type ColumnRole, headerRole, MAX_HEADER_PHRASE_WORDS } from './vocabulary';
-import { yearlessColumnDate } from './yearless-columns';
+import { plausibleYearlessColumns, yearlessColumnDate } from './yearless-columns';
 
 export interface Column {
   role: ColumnRole;
@@ -195,7 +195,7 @@ export function detectHeader(line: string, order: SlashOrder, anchor: string | n
   let recognised = 0;
   let unknown = 0;
   let dateColumns = 0;
-  let yearlessColumns = 0;
+  const yearlessDates: string[] = [];
   let visitColumns = 0;
   cells.forEach((cell, index) => {
     const start = delimiter === 'spaces' ? cell.start : index;
@@ -215,7 +215,7 @@ export function detectHeader(line: string, order: SlashOrder, anchor: string | n
     const date = columnDate(cell.text, order) ?? yearlessColumnDate(cell.text, order, anchor);
     if (date) {
       dateColumns++;
-      if (yearless) yearlessColumns++;
+      if (yearless) yearlessDates.push(date);
       recognised++;
       columns.push({ role: 'value', start, date });
       return;
@@ -229,8 +229,9 @@ export function detectHeader(line: string, order: SlashOrder, anchor: string | n
     if (cell.text !== '') unknown++;
     columns.push({ role: 'other', start, date: null });
   });
-  // One day-and-month cell is no dated header (`Dose 1/2`); read the line again as if it had no date at all.
-  if (yearlessColumns === 1) return detectHeader(line, order);
+  // One day-and-month cell is no dated header (`Dose 1/2`), nor are cells that make no run of recent days (`Test  1/2
+  // 3/4`): read the line again as if it had no date at all.
+  if (yearlessDates.length > 0 && !plausibleYearlessColumns(yearlessDates, anchor)) return detectHeader(line, order);
   nameColumnOfDatedHeader(columns);
   rankVisitColumns(columns);
   // Visit captions alone (`今回  前回` over the dates line) are no header: a test, unit or range caption must be there.

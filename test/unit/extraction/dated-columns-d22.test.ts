@@ -5,6 +5,7 @@ import {
   splitEarlierColumnCell,
 } from '../../../shared/domain/extraction/earlier-column';
 import { extractReadingsOffline } from '../../../shared/domain/extraction/index';
+import { plausibleYearlessColumns } from '../../../shared/domain/extraction/yearless-columns';
 
 const rows = (text: string) =>
   extractReadingsOffline(text).map((r) => [r.indicator, r.value, r.unit, r.referenceRange, r.flag, r.measuredAt]);
@@ -122,5 +123,30 @@ describe('bilingual captions and grades in check-up tables (session 22, d22)', (
       ['尿潜血', '(±)', null, '(−)', null, '2026-05-20'],
       ['尿潜血', '(−)', null, '(−)', null, '2025-05-22'],
     ]);
+  });
+});
+
+describe('yearless date columns in a letter must be one run of recent tests (yearless-columns.ts)', () => {
+  const letter = (date: string, header: string, ...body: string[]) =>
+    [`NHS Trust clinic letter  ${date}`, 'Dear Dr Smith,', header, ...body].join('\n');
+
+  it('dates columns around the turn of the year by the letter', () => {
+    const text = letter('10/02/2026', 'Test          28/12     05/01    03/02', 'Hb            101       96       99');
+    expect(rows(text).map((r) => r[5])).toEqual(['2025-12-28', '2026-01-05', '2026-02-03']);
+  });
+
+  it('reads no dates from fractions or a dilution series', () => {
+    const fractions = letter('18/11/2026', 'Test          1/2       3/4', 'Hb            101       96');
+    expect(rows(fractions).filter((r) => r[5]?.startsWith('2027'))).toEqual([]);
+    const dilutions = letter('18/11/2026', 'Titre         1/2       1/4      1/8', 'ASO           pos       pos      neg');
+    expect(rows(dilutions).filter((r) => r[5] !== '2026-11-18' && r[5] !== null)).toEqual([]);
+  });
+
+  it('keeps the order check: columns out of any order of time are no dates', () => {
+    expect(plausibleYearlessColumns(['2026-11-12', '2026-11-16'], '2026-11-18')).toBe(true);
+    expect(plausibleYearlessColumns(['2026-11-16', '2026-11-12'], '2026-11-18')).toBe(true);
+    expect(plausibleYearlessColumns(['2026-11-12', '2026-10-01', '2026-11-16'], '2026-11-18')).toBe(false);
+    expect(plausibleYearlessColumns(['2027-02-01', '2026-04-03'], '2026-11-18')).toBe(false);
+    expect(plausibleYearlessColumns(['2026-11-12'], '2026-11-18')).toBe(false);
   });
 });
