@@ -52,12 +52,7 @@ const CELL_SLACK = 8;
 const DATE_LINES_BELOW = 2;
 
 /** A line that is only one date (perhaps with its time) under the caption: that date, or null. */
-export function earlierColumnDate(
-  text: string,
-  line: number,
-  column: EarlierColumn,
-  order: SlashOrder,
-): string | null {
+export function earlierColumnDate(text: string, line: number, column: EarlierColumn, order: SlashOrder): string | null {
   if (column.date !== null || line - column.line > DATE_LINES_BELOW || text.length > 200) return null;
   const dates = findDates(text, order);
   const only = dates[0];
@@ -86,6 +81,6 @@ export function splitEarlierColumnCell(text: string, column: EarlierColumn | nul
   // The row keeps its own value before the column: a lone figure out there is no earlier result of anything.
   if (!/\p{L}/u.test(rest) || !/\d/.test(rest)) return null;
   const measurement = parseMeasurement(last.text, 0);
-  if (!measurement || measurement.rest !== '' || measurement.qualitative) return null;
+  if (measurement?.rest !== '' || measurement.qualitative) return null;
   return { rest, measurement, date: column.date, older: [] };
 }

@@ -33,7 +33,6 @@
  * wrapped name joined with one space). Pure and deterministic: no clock, no I/O.
  */
 
-import { type EarlierColumn, earlierColumnCaption, earlierColumnDate, splitEarlierColumnCell } from './earlier-column';
 import { withoutAnalyserSettings } from './analyser-settings';
 import { withoutBandTables } from './band-tables';
 import { unfoldBarColumns } from './bar-columns';
@@ -67,6 +66,7 @@ import {
 } from './dates';
 import { deviceBlockTime, isRuleLine } from './device-block-time';
 import { readDeviceJson } from './device-json';
+import { type EarlierColumn, earlierColumnCaption, earlierColumnDate, splitEarlierColumnCell } from './earlier-column';
 import { earlierResultInBlock, isEarlierResultsCaption } from './earlier-results-block';
 import { earlierLead, isCurrentResultsCaption } from './earlier-sentence';
 import { datesEntriesByLines, entryDateLine, isScheduledEventTitle } from './entry-date-lines';
@@ -79,6 +79,7 @@ import { asteriskIsFootnote, withoutFootnoteFlags } from './footnote-marks';
 import { goalBound } from './goal-notes';
 import { readHl7Observations } from './hl7-v2';
 import { type Candidate, cleanName, plausibleName, readingInLine, splitSegments } from './inline-readings';
+import { isGradeLegend } from './judgement-grades';
 import { introducingDate, LetterDates } from './letter-dates';
 import { repairLetterSpacing } from './letter-spacing';
 import { detectDelimiter, isNoiseLine, type SourceLine, splitCells, splitLines } from './lines';
@@ -681,7 +682,7 @@ class DocumentReader {
       if (this.layout) this.layout = withoutColumnDates(this.layout);
       return;
     }
-    if (isNoiseLine(text)) return;
+    if (isNoiseLine(text) || isGradeLegend(text)) return;
     if (headerRole(text.trim()) !== null) return; // a lone caption such as `Value` or `Result`
     const earlierCaption = this.layout ? null : earlierColumnCaption(text, index);
     if (earlierCaption) {

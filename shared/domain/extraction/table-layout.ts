@@ -18,6 +18,7 @@ import { findDates, type SlashOrder, withTimeAfter } from './dates';
 import { splitCellFlag, splitGluedFlag } from './flag-first';
 import { militaryAsClock, splitSpilledDate } from './flowsheet-cells';
 import { plausibleName } from './inline-readings';
+import { letterGrade } from './judgement-grades';
 import { type Cell, type Delimiter, detectDelimiter, hasWideCharacters, splitCells } from './lines';
 import {
   bareFlag,
@@ -337,7 +338,7 @@ function fitsRole(text: string, role: ColumnRole): boolean {
       // CJK sheets write open bounds with a wave dash: `～80` (up to 80), `40～` (40 and over).
       return parseRangeText(text) !== null || /^[~〜]\s?\d[\d.,]*$|^\d[\d.,]*\s?[~〜]$/.test(text);
     case 'flag':
-      return FLAG_CELL.test(text);
+      return FLAG_CELL.test(text) || letterGrade(text) !== null;
     default:
       return true;
   }
@@ -372,10 +373,10 @@ function readResultCell(text: string, rowHasContext: boolean): Measurement | nul
 function unitOverflowingRange(cell: string): { unit: string; range: string } | null {
   const m = /^(\S+)\s+(\S.*)$/.exec(cell);
   if (!m || !looksLikeUnit(m[1] as string)) return null;
-  const range = parseRangeText(m[2] as string);
-  return range && /\d/.test(range.range) && range.unit === null
-    ? { unit: m[1] as string, range: m[2] as string }
-    : null;
+  // The band may be bracketed as the range column prints it (`mL/min/1.73m2 (>59)` over `(135-145)` above).
+  const band = (m[2] as string).replace(/^[([]\s*(.*?)\s*[)\]]$/, '$1');
+  const range = parseRangeText(band);
+  return range && /\d/.test(range.range) && range.unit === null ? { unit: m[1] as string, range: band } : null;
 }
 
 /**
@@ -392,7 +393,13 @@ function rangeAndTrailingFlag(cell: string): { range: string; flag: string | nul
 const NO_UNIT_PLACEHOLDER = /^[-–—－ー―]+$/u;
 
 /** Reading-level fields from the unit, range and flag columns (columns win over what the result cell held). */
-function completeFromColumns(measurement: Measurement, unitCell: string, rangeCell: string, flagText: string): void {
+function completeFromColumns(
+  measurement: Measurement,
+  unitCell: string,
+  rangeCell: string,
+  flagText: string,
+  graded = false,
+): void {
   const overflow = rangeCell === '' ? unitOverflowingRange(unitCell) : null;
   const unitText = overflow?.unit ?? unitCell;
   if (overflow) rangeCell = overflow.range;
@@ -414,7 +421,8 @@ function completeFromColumns(measurement: Measurement, unitCell: string, rangeCe
       else measurement.referenceRange = rangeText;
     }
   }
-  const status = flagText === '' ? null : statusCellFlag(flagText);
+  // A CJK check-up's judgement column grades by letter (`判定  C`): `A` there is no abnormal flag but plain normal.
+  const status = flagText === '' ? null : ((graded ? letterGrade(flagText) : null) ?? statusCellFlag(flagText));
   if (status) measurement.flag = status;
 }
 
@@ -497,7 +505,7 @@ export function readTableRow(line: string, layout: TableLayout, order: SlashOrde
     if (column.visit !== undefined && !VALUE_START.test(text)) return null;
     const measurement = readResultCell(text, rowHasContext);
     if (!measurement) return null;
-    completeFromColumns(measurement, unitText, rangeText, flagText);
+    completeFromColumns(measurement, unitText, rangeText, flagText, layout.wide === true);
     measurement.unit ??= column.unit ?? null;
     readings.push({ name, measurement, measuredAt: column.date ?? rowDate });
     if (!dated) break;

@@ -43,7 +43,9 @@ export function plausibleYearlessColumns(dates: readonly string[], anchor: strin
   if (dates.length < 2 || anchor === null) return false;
   const anchorTime = Date.parse(anchor.slice(0, 10));
   const times = dates.map((d) => Date.parse(d.slice(0, 10)));
-  const near = times.every((t) => t >= anchorTime - MAX_DAYS_BEFORE * DAY_MS && t <= anchorTime + MAX_DAYS_AFTER * DAY_MS);
+  const near = times.every(
+    (t) => t >= anchorTime - MAX_DAYS_BEFORE * DAY_MS && t <= anchorTime + MAX_DAYS_AFTER * DAY_MS,
+  );
   const rising = times.every((t, k) => k === 0 || t >= (times[k - 1] as number));
   const falling = times.every((t, k) => k === 0 || t <= (times[k - 1] as number));
   return near && (rising || falling);

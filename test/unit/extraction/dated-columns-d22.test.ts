@@ -5,6 +5,7 @@ import {
   splitEarlierColumnCell,
 } from '../../../shared/domain/extraction/earlier-column';
 import { extractReadingsOffline } from '../../../shared/domain/extraction/index';
+import { isGradeLegend } from '../../../shared/domain/extraction/judgement-grades';
 import { plausibleYearlessColumns } from '../../../shared/domain/extraction/yearless-columns';
 
 const rows = (text: string) =>
@@ -82,9 +83,9 @@ describe('an earlier-results column dated once under its caption (earlier-column
     const column = caption as NonNullable<typeof caption>;
     // The date must sit under the caption, on the next lines.
     expect(earlierColumnDate('12/05/2026', 5, column, 'day-first')).toBeNull();
-    expect(earlierColumnDate(' '.repeat(column.start) + '12/05/2026', 9, column, 'day-first')).toBeNull();
+    expect(earlierColumnDate(`${' '.repeat(column.start)}12/05/2026`, 9, column, 'day-first')).toBeNull();
     expect(splitEarlierColumnCell('Urée     0,41 g/L     0,15 - 0,45          0,38', column)).toBeNull();
-    column.date = earlierColumnDate(' '.repeat(column.start) + '12/05/2026', 5, column, 'day-first');
+    column.date = earlierColumnDate(`${' '.repeat(column.start)}12/05/2026`, 5, column, 'day-first');
     expect(column.date).toBe('2026-05-12');
     // A figure far left of the column is a range, not an earlier result.
     expect(splitEarlierColumnCell('Urée     0,41 g/L     15', column)).toBeNull();
@@ -138,7 +139,11 @@ describe('yearless date columns in a letter must be one run of recent tests (yea
   it('reads no dates from fractions or a dilution series', () => {
     const fractions = letter('18/11/2026', 'Test          1/2       3/4', 'Hb            101       96');
     expect(rows(fractions).filter((r) => r[5]?.startsWith('2027'))).toEqual([]);
-    const dilutions = letter('18/11/2026', 'Titre         1/2       1/4      1/8', 'ASO           pos       pos      neg');
+    const dilutions = letter(
+      '18/11/2026',
+      'Titre         1/2       1/4      1/8',
+      'ASO           pos       pos      neg',
+    );
     expect(rows(dilutions).filter((r) => r[5] !== '2026-11-18' && r[5] !== null)).toEqual([]);
   });
 
@@ -148,5 +153,75 @@ describe('yearless date columns in a letter must be one run of recent tests (yea
     expect(plausibleYearlessColumns(['2026-11-12', '2026-10-01', '2026-11-16'], '2026-11-18')).toBe(false);
     expect(plausibleYearlessColumns(['2027-02-01', '2026-04-03'], '2026-11-18')).toBe(false);
     expect(plausibleYearlessColumns(['2026-11-12'], '2026-11-18')).toBe(false);
+  });
+});
+
+describe('check-up judgement letters and grading legends (judgement-grades.ts)', () => {
+  it('reads a lone letter under 判定 as the grade, A as plain normal', () => {
+    const text = [
+      '受診日：2026年11月10日',
+      '項目名　　　　　　　　結果　　　単位　　　基準値　　　判定',
+      'ＬＤＬコレステロール　152　　　 mg/dL　　65-139　　　C',
+      '空腹時血糖　　　　　　92　　　　mg/dL　　～99　　　　A',
+      'γ－ＧＴ　　　　　　　88　　　　U/L　　　13-64　　　 D2',
+    ].join('\n');
+    expect(rows(text).map((r) => [r[1], r[4]])).toEqual([
+      ['152', 'C'],
+      ['92', null],
+      ['88', 'D2'],
+    ]);
+  });
+
+  it('does the same under a Korean 판정 column', () => {
+    const text = [
+      '검진일: 2026-05-03',
+      '검사항목        결과     단위      참고치       판정',
+      '공복혈당        112      mg/dL     70-99        B',
+      '총콜레스테롤    180      mg/dL     ~199         A',
+    ].join('\n');
+    expect(rows(text).map((r) => [r[1], r[4]])).toEqual([
+      ['112', 'B'],
+      ['180', null],
+    ]);
+  });
+
+  it('keeps a lone A under an English flag column as abnormal', () => {
+    const text = [
+      'Test          Result    Units     Range      Flag',
+      'Urine nitrite Positive              Negative   A',
+    ].join('\n');
+    expect(rows(text).map((r) => r[4])).toEqual(['A']);
+  });
+
+  it('reads no reading from a grading legend, in Japanese or Korean, full or half width', () => {
+    expect(isGradeLegend('判定区分：Ａ 異常なし　Ｂ 軽度異常　Ｃ 要経過観察　Ｄ 要医療　Ｅ 治療中')).toBe(true);
+    expect(isGradeLegend('判定区分  A：異常なし  B：軽度異常  C：要経過観察')).toBe(true);
+    expect(isGradeLegend('판정기준 A: 정상  B: 경계  C: 질환의심')).toBe(true);
+    // One graded word is a result line, not a legend.
+    expect(isGradeLegend('総合判定：Ｃ（要経過観察）')).toBe(false);
+    expect(isGradeLegend('HbA1c  5.9 %  C')).toBe(false);
+    const text = ['受診日：2026年11月10日', 'ＢＭＩ　　26.2', '判定区分：Ａ 異常なし　Ｂ 軽度異常　Ｃ 要経過観察'].join(
+      '\n',
+    );
+    expect(rows(text).map((r) => r[0])).toEqual(['BMI']);
+  });
+});
+
+describe('a cumulative row whose unit runs into a bracketed range (table-layout.ts)', () => {
+  it('splits the unit from the bracketed band', () => {
+    const text = [
+      'Date              12/03/26   28/05/26   Units         Reference',
+      'Sodium                 139        141   mmol/L        (135-145)',
+      'eGFR                   31L        34L   mL/min/1.73m2 (>59)',
+      'Creatinine             142H       131H  umol/L        (45-90)',
+    ].join('\n');
+    expect(
+      rows(text)
+        .filter((r) => r[0] === 'eGFR')
+        .map((r) => [r[2], r[3]]),
+    ).toEqual([
+      ['mL/min/1.73m2', '>59'],
+      ['mL/min/1.73m2', '>59'],
+    ]);
   });
 });
