@@ -114,6 +114,7 @@ import { spellOutValues } from './spelled-values';
 import { detectHeader, type RowReading, readTableRow, type TableLayout } from './table-layout';
 import { readTimeInRangeLine } from './time-in-range';
 import { type DiaryHeader, detectDiaryHeader, readDiaryRow } from './time-of-day-diary';
+import { readTimeProfile } from './time-profile';
 import { detectTransposedHeader, readTransposedRow, type TransposedLayout, type TransposedRow } from './transposed';
 import type { ExtractedReading, ExtractionOptions } from './types';
 import { dateVisitColumns, hasUndatedVisitColumns, visitDatesLine } from './visit-columns';
@@ -586,6 +587,14 @@ class DocumentReader {
     const morningEvening = readMorningEveningRow(text, order, this.yearAnchor);
     if (morningEvening) {
       for (const r of morningEvening.readings) this.emit(index, r.name, r.measurement, morningEvening.date);
+      return;
+    }
+    const profile = this.layout === null ? readTimeProfile(text) : null;
+    if (profile) {
+      const day = (this.sectionDate ?? this.documentDate)?.slice(0, 10) ?? null;
+      for (const r of profile.readings) {
+        this.emit(index, profile.name, r.measurement, day && withTimeAfter(day, ` ${r.time}`));
+      }
       return;
     }
     const undatedVisits = this.layout !== null && hasUndatedVisitColumns(this.layout.columns);

@@ -6,6 +6,7 @@ import {
 } from '../../../shared/domain/extraction/earlier-column';
 import { extractReadingsOffline } from '../../../shared/domain/extraction/index';
 import { isGradeLegend } from '../../../shared/domain/extraction/judgement-grades';
+import { readTimeProfile } from '../../../shared/domain/extraction/time-profile';
 import { plausibleYearlessColumns } from '../../../shared/domain/extraction/yearless-columns';
 
 const rows = (text: string) =>
@@ -223,5 +224,41 @@ describe('a cumulative row whose unit runs into a bracketed range (table-layout.
       ['mL/min/1.73m2', '>59'],
       ['mL/min/1.73m2', '>59'],
     ]);
+  });
+});
+
+describe('a day profile of one test on one line (time-profile.ts)', () => {
+  const day = (line: string) => rows(`Date: 14/11/2026\n${line}`);
+
+  it('reads each value at its time on the day, the unit printed once after the last', () => {
+    expect(day('Capillary glucose profile: 07:00 5.4 / 10:00 7.9 / 13:00 11.2 mmol/L')).toEqual([
+      ['Capillary glucose', '5.4', 'mmol/L', null, null, '2026-11-14T07:00:00'],
+      ['Capillary glucose', '7.9', 'mmol/L', null, null, '2026-11-14T10:00:00'],
+      ['Capillary glucose', '11.2', 'mmol/L', null, null, '2026-11-14T13:00:00'],
+    ]);
+  });
+
+  it('reads semicolons and a bracketed unit, German Uhr with a unit per value, French 7h00 with dashes', () => {
+    expect(day('CBG profile 07:00 5,4; 13:00 11,2 (mmol/L)').map((r) => [r[1], r[2], r[5]])).toEqual([
+      ['5,4', 'mmol/L', '2026-11-14T07:00:00'],
+      ['11,2', 'mmol/L', '2026-11-14T13:00:00'],
+    ]);
+    expect(
+      day('Blutzucker-Tagesprofil: 7:00 Uhr 98 mg/dl | 17:00 Uhr 142 mg/dl').map((r) => [r[0], r[1], r[5]]),
+    ).toEqual([
+      ['Blutzucker', '98', '2026-11-14T07:00:00'],
+      ['Blutzucker', '142', '2026-11-14T17:00:00'],
+    ]);
+    expect(day('Glycémie capillaire : 7h00 1,02 g/L - 11h30 1,64 g/L').map((r) => [r[1], r[5]])).toEqual([
+      ['1,02', '2026-11-14T07:00:00'],
+      ['1,64', '2026-11-14T11:30:00'],
+    ]);
+  });
+
+  it('reads no dose schedule, opening hours or a single timed value as a profile', () => {
+    expect(day('Insulin doses 07:00 8 / 12:00 6 / 18:00 10 units')).toEqual([]);
+    expect(day('Clinic hours 08:00 - 12:30 / 13:30 - 17:00')).toEqual([]);
+    expect(readTimeProfile('Capillary glucose 07:00 5.4 mmol/L')).toBeNull();
+    expect(readTimeProfile('Glucose 07:00 5.4 / 10:00 high')).toBeNull();
   });
 });
