@@ -117,6 +117,9 @@ export function continuesName(
   // A Latin name does not wrap into another script: `  المستقلبات / Metabolites` under `cCl-  103` is a bilingual
   // section caption.
   if (!OTHER_SCRIPT.test(head) && OTHER_SCRIPT.test(tail)) return false;
+  // A line that is only a bracket (`(Enzymatique)`, `(Hexokinase - Roche)`) is the method of the row above it, never
+  // the first half of the next name.
+  if (/^[(（][^()（）]*[)）]$/u.test(head.trim())) return false;
   const joined = `${head} ${tail}`;
   if (joined.split(/\s+/).length > MAX_JOINED_WORDS || joined.length > 60) return false;
   // `Urine Albumin/Creatinine` / `Ratio  4.1 mg/mmol`: a quotient's name goes on with the word that makes it one.

@@ -262,3 +262,23 @@ describe('a day profile of one test on one line (time-profile.ts)', () => {
     expect(readTimeProfile('Glucose 07:00 5.4 / 10:00 high')).toBeNull();
   });
 });
+
+describe('a method line in brackets under a row (wrapped-names.ts)', () => {
+  it('is not the first half of the next name', () => {
+    const text = [
+      'Prélevé le 07/09/2026',
+      'Créatinine ..............................  7,1 mg/L     62,8 µmol/L    (5,7 - 11,1)',
+      '(Enzymatique)',
+      'Débit de filtration glomérulaire (CKD-EPI)   >90 mL/min/1,73m²',
+      'Urée ....................................  0,32 g/L     (0,15 - 0,43)',
+      '(Uréase - Cobas)',
+      'Acide urique ............................  52 mg/L      (26 - 60)',
+    ].join('\n');
+    expect(rows(text).map((r) => r[0])).toEqual([
+      'Créatinine',
+      'Débit de filtration glomérulaire (CKD-EPI)',
+      'Urée',
+      'Acide urique',
+    ]);
+  });
+});
