@@ -111,7 +111,7 @@ import { withoutSecondUnitCell } from './second-unit-cell';
 import { detectShareCountHeader, readShareCountRow, type ShareCountHeader } from './share-and-count';
 import { sideBySideGroups } from './side-by-side';
 import { spellOutValues } from './spelled-values';
-import { detectHeader, type RowReading, readTableRow, type TableLayout } from './table-layout';
+import { type Column, detectHeader, type RowReading, readTableRow, type TableLayout } from './table-layout';
 import { readTimeInRangeLine } from './time-in-range';
 import { type DiaryHeader, detectDiaryHeader, readDiaryRow } from './time-of-day-diary';
 import { readTimeProfile } from './time-profile';
@@ -320,6 +320,8 @@ class DocumentReader {
   private sectionDate: string | null = null;
   /** An earlier-results column dated in its header (`earlier-column.ts`). */
   private earlierColumn: EarlierColumn | null = null;
+  /** The last cumulative header with timed date columns. */
+  private timedHeader: readonly Column[] | null = null;
   /** Under a heading timing its block (`PRE-DIALYSIS OBS (07:05)`): the section date from before it. */
   private timedBlock: { day: string | null; closedByRule: boolean; readingsBefore: number } | null = null;
   /** The unit a section heading gave for the results under it (`Lipids (mmol/L)`), until the next heading. */
@@ -612,8 +614,9 @@ class DocumentReader {
       this.shareCount = null;
       const dates = this.visitDates;
       if (dates && index - dates.line <= VISIT_DATES_DISTANCE) dateVisitColumns(header.columns, dates.dates);
-      if (this.layout) timesFromEarlierHeader(header.columns, this.layout.columns);
+      timesFromEarlierHeader(header.columns, this.timedHeader);
       this.layout = header;
+      this.rememberTimedHeader(header);
       this.spacedDated = null;
       // `All results in mmol/L` right above the header gives the table's unit; one further up was another section's.
       if (this.sectionUnitLine !== aboveIndex) this.sectionUnit = null;
@@ -628,6 +631,7 @@ class DocumentReader {
     const datedHeader = this.layout ? extendDatedHeader(text, this.layout) : null;
     if (datedHeader) {
       this.layout = datedHeader;
+      this.rememberTimedHeader(datedHeader);
       return;
     }
     const transposed = detectTransposedHeader(text, order);
@@ -1189,6 +1193,11 @@ class DocumentReader {
       return true;
     }
     return false;
+  }
+
+  /** A cumulative header whose columns are timed lends its times to later sections' headers (`cumulative.ts`). */
+  private rememberTimedHeader(layout: TableLayout): void {
+    if (layout.columns.some((c) => c.date?.includes('T'))) this.timedHeader = layout.columns;
   }
 
   private rememberNameLine(index: number, body: string): void {

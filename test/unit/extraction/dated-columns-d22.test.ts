@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { timesFromEarlierHeader } from '../../../shared/domain/extraction/cumulative';
 import {
   earlierColumnCaption,
   earlierColumnDate,
@@ -280,5 +281,56 @@ describe('a method line in brackets under a row (wrapped-names.ts)', () => {
       'Urée',
       'Acide urique',
     ]);
+  });
+});
+
+describe('a later cumulative section reusing the first header times (cumulative.ts)', () => {
+  const head = [
+    'NHS Trust cumulative report',
+    'Test            12/03/26   28/05/26   19/08/26   Units     Range',
+    '                0815       0920       0740',
+    'Sodium          139        141        138        mmol/L    135-145',
+    '',
+  ];
+
+  it('times a section printing only some of the dates, by their day', () => {
+    const text = [
+      ...head,
+      'LIVER FUNCTION',
+      'Test            28/05/26   19/08/26   Units     Range',
+      'ALT             44         39         U/L       <40',
+    ].join('\n');
+    expect(
+      rows(text)
+        .filter((r) => r[0] === 'ALT')
+        .map((r) => r[5]),
+    ).toEqual(['2026-05-28T09:20:00', '2026-08-19T07:40:00']);
+  });
+
+  it('times a section after another table in between', () => {
+    const text = [
+      ...head,
+      'Test            Result     Units      Range',
+      'CRP             12         mg/L       <5',
+      '',
+      'Test            12/03/26   28/05/26   19/08/26   Units     Range',
+      'ALT             44         39         41         U/L       <40',
+    ].join('\n');
+    expect(
+      rows(text)
+        .filter((r) => r[0] === 'ALT')
+        .map((r) => r[5]),
+    ).toEqual(['2026-03-12T08:15:00', '2026-05-28T09:20:00', '2026-08-19T07:40:00']);
+  });
+
+  it('gives no time to a day sampled twice above, and keeps a section own times', () => {
+    const columns = (...dates: string[]) => dates.map((date, k) => ({ role: 'value' as const, start: 10 * k, date }));
+    const earlier = columns('2026-05-28T06:00:00', '2026-05-28T18:00:00', '2026-08-19T07:40:00');
+    const later = columns('2026-05-28', '2026-08-19');
+    timesFromEarlierHeader(later, earlier);
+    expect(later.map((c) => c.date)).toEqual(['2026-05-28', '2026-08-19T07:40:00']);
+    const own = columns('2026-05-28T10:00:00', '2026-08-19');
+    timesFromEarlierHeader(own, earlier);
+    expect(own.map((c) => c.date)).toEqual(['2026-05-28T10:00:00', '2026-08-19']);
   });
 });
