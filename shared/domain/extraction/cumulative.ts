@@ -147,8 +147,8 @@ export function extendDatedHeader(line: string, layout: TableLayout): TableLayou
  * prints the collection times under the first only: a section's date columns take the times of the timed columns
  * above. The same days in the same order match by position (a day sampled twice keeps each time); otherwise, as
  * when a later section prints only the dates it has results for, a column takes the time of the one timed column
- * above on its day, and none when that day had two. A header timing its own columns keeps them. Columns are changed
- * in place.
+ * above on its day, and none when that day had two. A section with a day the timed header lacks is another set of
+ * collections and takes no time; a header timing its own columns keeps them. Columns are changed in place.
  */
 export function timesFromEarlierHeader(columns: Column[], earlier: readonly Column[] | null): void {
   const dated = columns.filter((c) => c.date !== null);
@@ -156,6 +156,8 @@ export function timesFromEarlierHeader(columns: Column[], earlier: readonly Colu
   if (dated.length < 2 || !before.some((c) => c.date?.includes('T'))) return;
   if (dated.some((c) => c.date?.includes('T'))) return;
   const sameDays = dated.length === before.length && dated.every((c, k) => c.date === before[k]?.date?.slice(0, 10));
+  // A day the timed header lacks makes the section another set of collections: none of its columns is timed.
+  if (!dated.every((c) => before.some((b) => b.date?.slice(0, 10) === c.date))) return;
   dated.forEach((c, k) => {
     const sameDay = before.filter((b) => b.date?.slice(0, 10) === c.date);
     const source = sameDays ? before[k] : sameDay.length === 1 ? sameDay[0] : undefined;

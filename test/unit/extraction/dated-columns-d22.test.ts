@@ -334,3 +334,12 @@ describe('a later cumulative section reusing the first header times (cumulative.
     expect(own.map((c) => c.date)).toEqual(['2026-05-28T10:00:00', '2026-08-19']);
   });
 });
+
+describe('a later section with a day the timed header lacks (cumulative.ts)', () => {
+  it('takes no time for any of its columns', () => {
+    const columns = (...dates: string[]) => dates.map((date, k) => ({ role: 'value' as const, start: 10 * k, date }));
+    const later = columns('2026-05-29', '2026-08-19');
+    timesFromEarlierHeader(later, columns('2026-05-28T09:20:00', '2026-08-19T07:40:00'));
+    expect(later.map((c) => c.date)).toEqual(['2026-05-29', '2026-08-19']);
+  });
+});
