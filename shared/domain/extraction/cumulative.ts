@@ -144,17 +144,24 @@ export function extendDatedHeader(line: string, layout: TableLayout): TableLayou
 
 /**
  * A cumulative report repeats its header of dates over each section (`TUMOUR MARKERS`, then `LIVER FUNCTION`) but
- * prints the collection times under the first only: a section's date columns that are the same days, in the same
- * order, as the dated columns above take their times. Columns are changed in place.
+ * prints the collection times under the first only: a section's date columns take the times of the timed columns
+ * above. The same days in the same order match by position (a day sampled twice keeps each time); otherwise, as
+ * when a later section prints only the dates it has results for, a column takes the time of the one timed column
+ * above on its day, and none when that day had two. A section with a day the timed header lacks is another set of
+ * collections and takes no time; a header timing its own columns keeps them. Columns are changed in place.
  */
-export function timesFromEarlierHeader(columns: Column[], earlier: readonly Column[]): void {
+export function timesFromEarlierHeader(columns: Column[], earlier: readonly Column[] | null): void {
   const dated = columns.filter((c) => c.date !== null);
-  const before = earlier.filter((c) => c.date !== null);
-  if (dated.length < 2 || dated.length !== before.length) return;
-  if (!before.some((c) => c.date?.includes('T'))) return;
-  if (dated.some((c, k) => c.date?.includes('T') || c.date !== before[k]?.date?.slice(0, 10))) return;
+  const before = (earlier ?? []).filter((c) => c.date !== null);
+  if (dated.length < 2 || !before.some((c) => c.date?.includes('T'))) return;
+  if (dated.some((c) => c.date?.includes('T'))) return;
+  const sameDays = dated.length === before.length && dated.every((c, k) => c.date === before[k]?.date?.slice(0, 10));
+  // A day the timed header lacks makes the section another set of collections: none of its columns is timed.
+  if (!dated.every((c) => before.some((b) => b.date?.slice(0, 10) === c.date))) return;
   dated.forEach((c, k) => {
-    c.date = before[k]?.date ?? c.date;
+    const sameDay = before.filter((b) => b.date?.slice(0, 10) === c.date);
+    const source = sameDays ? before[k] : sameDay.length === 1 ? sameDay[0] : undefined;
+    if (source?.date?.includes('T')) c.date = source.date;
   });
 }
 

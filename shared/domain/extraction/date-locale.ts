@@ -28,6 +28,12 @@ const DAY_FIRST: readonly Cue[] = [
       /\b(?:befund|datum|untersuchung|labor(?:befund|werte|atorium)?\b|geb\.|fecha|paciente|resultado|valores|pr[ée]lev|valeurs|r[ée]sultat|nhs|gp\s+surgery|referto|esame|risultato|prelievo|laudo|exame|coleta|paziente)/i,
     weight: 2,
   },
+  // Dutch (a portal export's or a cumulative overview's captions and letterhead).
+  {
+    pattern:
+      /\b(?:uitslag(?:en)?|afname(?:datum|tijd)?|bepaling|eenheid|referentie(?:waarden?)?|aanvrager|ziekenhuis|huisarts)\b/i,
+    weight: 2,
+  },
   // A French patient's portal message (`Bonjour Docteur`, `Objet :`, a log's `Heure` column) writes day-first too.
   { pattern: /\b(?:bonjour|cordialement|docteur|objet\s*:|heure)\b/i, weight: 2 },
   // India: company form, PIN code, phone code, accreditation and the NABL report caption.

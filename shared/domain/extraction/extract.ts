@@ -67,6 +67,7 @@ import {
 } from './dates';
 import { deviceBlockTime, isRuleLine } from './device-block-time';
 import { readDeviceJson } from './device-json';
+import { type EarlierColumn, earlierColumnCaption, earlierColumnDate, splitEarlierColumnCell } from './earlier-column';
 import { earlierResultInBlock, isEarlierResultsCaption } from './earlier-results-block';
 import { earlierLead, isCurrentResultsCaption } from './earlier-sentence';
 import { datesEntriesByLines, entryDateLine, isScheduledEventTitle } from './entry-date-lines';
@@ -79,6 +80,7 @@ import { asteriskIsFootnote, withoutFootnoteFlags } from './footnote-marks';
 import { goalBound } from './goal-notes';
 import { readHl7Observations } from './hl7-v2';
 import { type Candidate, cleanName, plausibleName, readingInLine, splitSegments } from './inline-readings';
+import { isGradeLegend } from './judgement-grades';
 import { introducingDate, LetterDates } from './letter-dates';
 import { repairLetterSpacing } from './letter-spacing';
 import { detectDelimiter, isNoiseLine, type SourceLine, splitCells, splitLines } from './lines';
@@ -113,10 +115,11 @@ import { withoutSecondUnitCell } from './second-unit-cell';
 import { detectShareCountHeader, readShareCountRow, type ShareCountHeader } from './share-and-count';
 import { sideBySideGroups } from './side-by-side';
 import { spellOutValues } from './spelled-values';
-import { detectHeader, type RowReading, readTableRow, type TableLayout } from './table-layout';
+import { type Column, detectHeader, type RowReading, readTableRow, type TableLayout } from './table-layout';
 import { isTemperatureLetter } from './temperature-letter';
 import { readTimeInRangeLine } from './time-in-range';
 import { type DiaryHeader, detectDiaryHeader, readDiaryRow } from './time-of-day-diary';
+import { readTimeProfile } from './time-profile';
 import { detectTransposedHeader, readTransposedRow, type TransposedLayout, type TransposedRow } from './transposed';
 import type { ExtractedReading, ExtractionOptions } from './types';
 import { dateVisitColumns, hasUndatedVisitColumns, visitDatesLine } from './visit-columns';
@@ -322,6 +325,10 @@ class DocumentReader {
   private readonly readKeys = new Set<string>();
   private layout: TableLayout | null = null;
   private sectionDate: string | null = null;
+  /** An earlier-results column dated in its header (`earlier-column.ts`). */
+  private earlierColumn: EarlierColumn | null = null;
+  /** The last cumulative header with timed date columns. */
+  private timedHeader: readonly Column[] | null = null;
   /** Under a heading timing its block (`PRE-DIALYSIS OBS (07:05)`): the section date from before it. */
   private timedBlock: { day: string | null; closedByRule: boolean; readingsBefore: number } | null = null;
   /** The last line of `name-value` pairs and its draw's date (`dash-joined-results.ts`), which the next may continue. */
@@ -603,6 +610,14 @@ class DocumentReader {
       for (const r of morningEvening.readings) this.emit(index, r.name, r.measurement, morningEvening.date);
       return;
     }
+    const profile = this.layout === null ? readTimeProfile(text) : null;
+    if (profile) {
+      const day = (this.sectionDate ?? this.documentDate)?.slice(0, 10) ?? null;
+      for (const r of profile.readings) {
+        this.emit(index, profile.name, r.measurement, day && withTimeAfter(day, ` ${r.time}`));
+      }
+      return;
+    }
     const undatedVisits = this.layout !== null && hasUndatedVisitColumns(this.layout.columns);
     const visitDates = visitDatesLine(text, order, undatedVisits);
     if (visitDates) {
@@ -618,8 +633,9 @@ class DocumentReader {
       this.shareCount = null;
       const dates = this.visitDates;
       if (dates && index - dates.line <= VISIT_DATES_DISTANCE) dateVisitColumns(header.columns, dates.dates);
-      if (this.layout) timesFromEarlierHeader(header.columns, this.layout.columns);
+      timesFromEarlierHeader(header.columns, this.timedHeader);
       this.layout = header;
+      this.rememberTimedHeader(header);
       this.spacedDated = null;
       // `All results in mmol/L` right above the header gives the table's unit; one further up was another section's.
       if (this.sectionUnitLine !== aboveIndex) this.sectionUnit = null;
@@ -634,6 +650,7 @@ class DocumentReader {
     const datedHeader = this.layout ? extendDatedHeader(text, this.layout) : null;
     if (datedHeader) {
       this.layout = datedHeader;
+      this.rememberTimedHeader(datedHeader);
       return;
     }
     const transposed = detectTransposedHeader(text, order);
@@ -648,6 +665,11 @@ class DocumentReader {
     if (entryDate) {
       this.sectionDate = entryDate.iso;
       this.earlierSection = false;
+      return;
+    }
+    const earlierDate = this.earlierColumn && earlierColumnDate(text, index, this.earlierColumn, order);
+    if (this.earlierColumn && earlierDate) {
+      this.earlierColumn.date = earlierDate;
       return;
     }
     const section = dateOnlyLine(text, order);
@@ -692,11 +714,16 @@ class DocumentReader {
       if (this.layout) this.layout = withoutColumnDates(this.layout);
       return;
     }
-    if (isNoiseLine(text)) return;
+    if (isNoiseLine(text) || isGradeLegend(text)) return;
     if (this.readDashJoined(index, text)) return;
     // `Abnormal` alone under a reading is its flag (portal pages), though a table may caption its flag column so.
     if (FLAG_CELL.test(text.trim()) && this.completeLastReading(index, text)) return;
     if (headerRole(text.trim()) !== null) return; // a lone caption such as `Value` or `Result`
+    const earlierCaption = this.layout ? null : earlierColumnCaption(text, index);
+    if (earlierCaption) {
+      this.earlierColumn = earlierCaption;
+      return;
+    }
 
     const spacedRow = this.spacedDated ? readSpacedDatedRow(text, this.spacedDated, order) : null;
     for (const reading of spacedRow?.readings ?? []) {
@@ -738,11 +765,16 @@ class DocumentReader {
     }
 
     // An earlier result's own dated lead (`Vorbefund vom 14.10.2026: HbA1c 7,1 %`) dates its reading as a leading date.
-    const leading = (lead !== null ? { iso: lead.date, rest: lead.rest } : null) ?? leadingDate(text, order);
+    const earlierCell = splitEarlierColumnCell(text, this.earlierColumn);
+    const rowText = earlierCell?.rest ?? text;
+    const leading = (lead !== null ? { iso: lead.date, rest: lead.rest } : null) ?? leadingDate(rowText, order);
     const line = withoutSecondUnitCell(
-      withoutTrailingNote(withoutNoEarlierNote(spaceSeparated(leading?.rest ?? text))),
+      withoutTrailingNote(withoutNoEarlierNote(spaceSeparated(leading?.rest ?? rowText))),
     );
-    const previous = splitPreviousResult(line, order) ?? splitTrailingEarlier(line, order);
+    const previous =
+      (earlierCell && { ...earlierCell, rest: line }) ??
+      splitPreviousResult(line, order) ??
+      splitTrailingEarlier(line, order);
     let body = previous?.rest ?? line;
     const ownDate = leading?.iso ?? null;
     if (this.readPreviousLine(index, body)) return;
@@ -1203,6 +1235,11 @@ class DocumentReader {
       return true;
     }
     return false;
+  }
+
+  /** A cumulative header whose columns are timed lends its times to later sections' headers (`cumulative.ts`). */
+  private rememberTimedHeader(layout: TableLayout): void {
+    if (layout.columns.some((c) => c.date?.includes('T'))) this.timedHeader = layout.columns;
   }
 
   private rememberNameLine(index: number, body: string): void {

@@ -35,3 +35,32 @@ export function judgementGrade(cell: string): string | null {
   }
   return null;
 }
+
+/** One letter grade and its meaning in a legend: `Ａ 異常なし`, `B：軽度異常`, `C=要経過観察`, `D (要医療)`. */
+const LEGEND_ENTRY =
+  /(?:^|[\s　:：])[A-FＡ-Ｆ][1-3１-３]?\s?[:：=＝]?\s?[(（]?\s?(\p{Script=Han}[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]{1,7}|[가-힣]{2,8})/gu;
+
+/**
+ * A check-up's grading legend (`判定区分：Ａ 異常なし　Ｂ 軽度異常　Ｃ 要経過観察`, `판정기준 A: 정상 B: 경계`): letters
+ * with their meanings, two or more of them grades the vocabulary knows. It explains the judgement column; no reading.
+ */
+export function isGradeLegend(text: string): boolean {
+  if (text.length > 200 || /\d{2}/.test(text)) return false;
+  const meanings = [...text.matchAll(LEGEND_ENTRY)].map((m) => (m[1] as string).trim());
+  const graded = meanings.filter((m) => PLAIN_NORMAL.test(m) || KOREAN_GRADE.test(m) || JAPANESE_GRADE.test(m));
+  return graded.length >= 2;
+}
+
+/** A bare letter grade: `A`, `C`, `D2`, full width `Ｃ`. */
+const LETTER_GRADE = /^[A-EＡ-Ｅ][1-3１-３]?$/u;
+
+/**
+ * A lone letter under a CJK check-up's judgement column (`判定`, `판정`): `A` is plain normal (an empty string, no
+ * flag); any other grade is the flag as written. Null for anything else. Only a CJK sheet's column is asked: under an
+ * English `Flag` caption a lone `A` is `abnormal`.
+ */
+export function letterGrade(cell: string): string | null {
+  const text = cell.trim();
+  if (!LETTER_GRADE.test(text)) return null;
+  return /^[AＡ]$/u.test(text) ? '' : text;
+}

@@ -18,6 +18,7 @@ import { findDates, type SlashOrder, withTimeAfter } from './dates';
 import { splitCellFlag, splitGluedFlag } from './flag-first';
 import { militaryAsClock, splitSpilledDate } from './flowsheet-cells';
 import { plausibleName } from './inline-readings';
+import { letterGrade } from './judgement-grades';
 import { type Cell, type Delimiter, detectDelimiter, hasWideCharacters, splitCells } from './lines';
 import {
   bareFlag,
@@ -40,7 +41,7 @@ import {
   visitRowCells,
 } from './visit-columns';
 import { type ColumnRole, headerRole, MAX_HEADER_PHRASE_WORDS } from './vocabulary';
-import { yearlessColumnDate } from './yearless-columns';
+import { plausibleYearlessColumns, yearlessColumnDate } from './yearless-columns';
 
 export interface Column {
   role: ColumnRole;
@@ -195,7 +196,7 @@ export function detectHeader(line: string, order: SlashOrder, anchor: string | n
   let recognised = 0;
   let unknown = 0;
   let dateColumns = 0;
-  let yearlessColumns = 0;
+  const yearlessDates: string[] = [];
   let visitColumns = 0;
   cells.forEach((cell, index) => {
     const start = delimiter === 'spaces' ? cell.start : index;
@@ -215,7 +216,7 @@ export function detectHeader(line: string, order: SlashOrder, anchor: string | n
     const date = columnDate(cell.text, order) ?? yearlessColumnDate(cell.text, order, anchor);
     if (date) {
       dateColumns++;
-      if (yearless) yearlessColumns++;
+      if (yearless) yearlessDates.push(date);
       recognised++;
       columns.push({ role: 'value', start, date });
       return;
@@ -229,8 +230,9 @@ export function detectHeader(line: string, order: SlashOrder, anchor: string | n
     if (cell.text !== '') unknown++;
     columns.push({ role: 'other', start, date: null });
   });
-  // One day-and-month cell is no dated header (`Dose 1/2`); read the line again as if it had no date at all.
-  if (yearlessColumns === 1) return detectHeader(line, order);
+  // One day-and-month cell is no dated header (`Dose 1/2`), nor are cells that make no run of recent days (`Test  1/2
+  // 3/4`): read the line again as if it had no date at all.
+  if (yearlessDates.length > 0 && !plausibleYearlessColumns(yearlessDates, anchor)) return detectHeader(line, order);
   nameColumnOfDatedHeader(columns);
   rankVisitColumns(columns);
   // Visit captions alone (`今回  前回` over the dates line) are no header: a test, unit or range caption must be there.
@@ -336,7 +338,7 @@ function fitsRole(text: string, role: ColumnRole): boolean {
       // CJK sheets write open bounds with a wave dash: `～80` (up to 80), `40～` (40 and over).
       return parseRangeText(text) !== null || /^[~〜]\s?\d[\d.,]*$|^\d[\d.,]*\s?[~〜]$/.test(text);
     case 'flag':
-      return FLAG_CELL.test(text);
+      return FLAG_CELL.test(text) || letterGrade(text) !== null;
     default:
       return true;
   }
@@ -371,10 +373,10 @@ function readResultCell(text: string, rowHasContext: boolean): Measurement | nul
 function unitOverflowingRange(cell: string): { unit: string; range: string } | null {
   const m = /^(\S+)\s+(\S.*)$/.exec(cell);
   if (!m || !looksLikeUnit(m[1] as string)) return null;
-  const range = parseRangeText(m[2] as string);
-  return range && /\d/.test(range.range) && range.unit === null
-    ? { unit: m[1] as string, range: m[2] as string }
-    : null;
+  // The band may be bracketed as the range column prints it (`mL/min/1.73m2 (>59)` over `(135-145)` above).
+  const band = (m[2] as string).replace(/^[([]\s*(.*?)\s*[)\]]$/, '$1');
+  const range = parseRangeText(band);
+  return range && /\d/.test(range.range) && range.unit === null ? { unit: m[1] as string, range: band } : null;
 }
 
 /**
@@ -391,7 +393,13 @@ function rangeAndTrailingFlag(cell: string): { range: string; flag: string | nul
 const NO_UNIT_PLACEHOLDER = /^[-–—－ー―]+$/u;
 
 /** Reading-level fields from the unit, range and flag columns (columns win over what the result cell held). */
-function completeFromColumns(measurement: Measurement, unitCell: string, rangeCell: string, flagText: string): void {
+function completeFromColumns(
+  measurement: Measurement,
+  unitCell: string,
+  rangeCell: string,
+  flagText: string,
+  graded = false,
+): void {
   const overflow = rangeCell === '' ? unitOverflowingRange(unitCell) : null;
   const unitText = overflow?.unit ?? unitCell;
   if (overflow) rangeCell = overflow.range;
@@ -413,7 +421,8 @@ function completeFromColumns(measurement: Measurement, unitCell: string, rangeCe
       else measurement.referenceRange = rangeText;
     }
   }
-  const status = flagText === '' ? null : statusCellFlag(flagText);
+  // A CJK check-up's judgement column grades by letter (`判定  C`): `A` there is no abnormal flag but plain normal.
+  const status = flagText === '' ? null : ((graded ? letterGrade(flagText) : null) ?? statusCellFlag(flagText));
   if (status) measurement.flag = status;
 }
 
@@ -496,7 +505,7 @@ export function readTableRow(line: string, layout: TableLayout, order: SlashOrde
     if (column.visit !== undefined && !VALUE_START.test(text)) return null;
     const measurement = readResultCell(text, rowHasContext);
     if (!measurement) return null;
-    completeFromColumns(measurement, unitText, rangeText, flagText);
+    completeFromColumns(measurement, unitText, rangeText, flagText, layout.wide === true);
     measurement.unit ??= column.unit ?? null;
     readings.push({ name, measurement, measuredAt: column.date ?? rowDate });
     if (!dated) break;

@@ -32,8 +32,8 @@ export interface VisitCaption {
   year: number | null;
 }
 
-/** A dipstick grade in brackets, as check-up sheets print urine results and their expected grade: `(-)`, `（±）`, `(2+)`. */
-export const BRACKETED_GRADE = /^[(（]\s?(?:[-+±－＋]|[1-4][+＋]|[+＋]{2,4})\s?[)）]$/u;
+/** A dipstick grade in brackets, as check-up sheets print urine results and their expected grade: `(-)`, `(−)` (a minus sign), `（±）`, `(2+)`. */
+export const BRACKETED_GRADE = /^[(（]\s?(?:[-+±－＋−–]|[1-4][+＋]|[+＋]{2,4})\s?[)）]$/u;
 
 /** A cell holding a value first: a number (with a comparator), a dipstick grade or a qualitative word. */
 export const VALUE_START = {

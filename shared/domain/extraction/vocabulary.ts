@@ -73,6 +73,10 @@ const HEADER_WORDS: ReadonlyArray<readonly [ColumnRole, readonly string[]]> = [
       'exame',
       'exames',
       'analito',
+      // Dutch (a portal export's `Bepaling`, a cumulative overview's `Onderzoek`)
+      'bepaling',
+      'bepalingen',
+      'onderzoek',
 
       // Turkish (e-Nabız, hospital LIS)
       'tahlil adı',
@@ -217,6 +221,9 @@ const HEADER_WORDS: ReadonlyArray<readonly [ColumnRole, readonly string[]]> = [
       'birim',
       'enhet',
       'enhed',
+      // Dutch
+      'eenheid',
+      'eenheden',
       '单位',
       '單位',
       '単位',
@@ -278,6 +285,7 @@ const HEADER_WORDS: ReadonlyArray<readonly [ColumnRole, readonly string[]]> = [
       'norma',
       'referentiewaarde',
       'referentiewaarden',
+      'referentie',
       'normaalwaarde',
       'normaalwaarden',
       'referenční meze',
@@ -375,6 +383,8 @@ const HEADER_WORDS: ReadonlyArray<readonly [ColumnRole, readonly string[]]> = [
       // Taiwanese interpretation column
       '判讀',
       '判讀結果',
+      // Dutch
+      'vlag',
     ],
   ],
   [
@@ -420,6 +430,9 @@ const HEADER_WORDS: ReadonlyArray<readonly [ColumnRole, readonly string[]]> = [
       'test date',
       'date of collection',
       'date tested',
+      // Dutch: the collection date of a cumulative overview's columns or an export's rows
+      'afnamedatum',
+      'datum afname',
       // CJK export captions of the collection or check-up date (a long export repeats it on every row).
       '검진일자',
       '검진일',
@@ -454,6 +467,10 @@ const HEADER_WORDS: ReadonlyArray<readonly [ColumnRole, readonly string[]]> = [
       'hora',
       'ora',
       'ora prelievo',
+      // Dutch
+      'tijd',
+      'afnametijd',
+      'tijd afname',
     ],
   ],
   [
@@ -482,6 +499,8 @@ const HEADER_WORDS: ReadonlyArray<readonly [ColumnRole, readonly string[]]> = [
       'metodo',
       'comment',
       'comments',
+      'opmerking',
+      'laboratorium',
       'code',
       'loinc',
       'notes',

@@ -93,6 +93,10 @@ function laidOutAsOneName(head: string, tail: string, unit: string | null, hangi
   return /^[(\p{Ll}]/u.test(tail) || !/\s/.test(tail);
 }
 
+/** Letters of a script other than Latin that laboratory reports print beside (or instead of) Latin names. */
+const OTHER_SCRIPT =
+  /[\p{Script=Arabic}\p{Script=Hebrew}\p{Script=Cyrillic}\p{Script=Greek}\p{Script=Han}\p{Script=Hangul}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}]/u;
+
 /** A caption of two or three short section names joined by a spaced slash, ampersand or plus: `NIEREN / ELEKTROLYTE`. */
 function joinsSectionNames(head: string): boolean {
   const parts = head.split(/\s+[/&+]\s+/);
@@ -111,6 +115,12 @@ export function continuesName(
   options: { tailHasValues: boolean; hanging?: boolean },
 ): boolean {
   if (head === '' || /[:.]$/.test(head) || isMethodCaption(head) || isMethodCaption(tail)) return false;
+  // A Latin name does not wrap into another script: `  المستقلبات / Metabolites` under `cCl-  103` is a bilingual
+  // section caption.
+  if (!OTHER_SCRIPT.test(head) && OTHER_SCRIPT.test(tail)) return false;
+  // A line that is only a bracket (`(Hexokinase - Roche)`) is the method of the row above it, never the first half of
+  // the next name, whether or not its words are a known method.
+  if (/^[(（][^()（）]*[)）]$/u.test(head.trim())) return false;
   const joined = `${head} ${tail}`;
   if (joined.split(/\s+/).length > MAX_JOINED_WORDS || joined.length > 60) return false;
   // `Urine Albumin/Creatinine` / `Ratio  4.1 mg/mmol`: a quotient's name goes on with the word that makes it one.

@@ -1,0 +1,86 @@
+/**
+ * An earlier-results column dated once, in the header, rather than in each cell:
+ *
+ *                                          Valeurs de référence     Antériorités
+ *                                                                   12/05/2026
+ *     Glycémie à jeun        1,08 g/L      0,70 - 1,10              0,99
+ *
+ * French laboratories (and German ones, `Vorwert`) print the date of the earlier results under the column's caption;
+ * each cell is then a bare value. That value is the same test on the header's date, in the row's unit and against
+ * its range (as a cumulative table's date column is, `cumulative.ts`). The date line heads the column, not a section:
+ * the rows above and below it stay dated by the report. A column whose cells carry their own date (`1,02 le
+ * 15/03/25`) is `result-columns.ts`'s.
+ */
+import type { PreviousResult } from './cumulative';
+import { findDates, type SlashOrder } from './dates';
+import { splitCells } from './lines';
+import { parseMeasurement } from './measurement';
+import { foldText } from './vocabulary';
+
+/** Captions of an earlier-results column: French, German, English, Spanish, Italian, Dutch. */
+const EARLIER_CAPTION =
+  /^(?:ant[ée]riorit[ée]s?|ant[ée]rieurs?|r[ée]sultats?\s+ant[ée]rieurs?|valeurs?\s+ant[ée]rieures?|vorwerte?|vorbefunde?|previous(?:\s+results?)?|prior\s+results?|resultados?\s+anteriores?|anteriores?|precedenti|risultati\s+precedenti|vorige\s+uitslag|vorige)$/iu;
+
+export interface EarlierColumn {
+  /** Where the caption sits on its line (the column's cells start about there). */
+  start: number;
+  end: number;
+  /** The line index of the caption, so that only the lines right under it may date it. */
+  line: number;
+  /** The date printed under the caption, once read. */
+  date: string | null;
+}
+
+/**
+ * A header line ending in an earlier-results caption (`Valeurs de référence   Antériorités`): no figures, at most
+ * four cells, the caption last. Its place, or null.
+ */
+export function earlierColumnCaption(text: string, line: number): EarlierColumn | null {
+  if (text.length > 200 || /\d/.test(text)) return null;
+  const cells = splitCells(text, 'spaces').filter((c) => c.text !== '');
+  const last = cells[cells.length - 1];
+  if (!last || cells.length > 4 || !EARLIER_CAPTION.test(foldText(last.text))) return null;
+  // A caption alone at the left is a heading (`Antériorités :` above a list), not a column.
+  if (last.start < 20) return null;
+  return { start: last.start, end: last.start + last.text.length, line, date: null };
+}
+
+/** How far a date may sit from its caption's edges, and how far a cell from the column's start. */
+const DATE_SLACK = 6;
+const CELL_SLACK = 8;
+/** The date may be printed on the caption's second line (`référence` / `12/05/2026` under a two-line header). */
+const DATE_LINES_BELOW = 2;
+
+/** A line that is only one date (perhaps with its time) under the caption: that date, or null. */
+export function earlierColumnDate(text: string, line: number, column: EarlierColumn, order: SlashOrder): string | null {
+  if (column.date !== null || line - column.line > DATE_LINES_BELOW || text.length > 200) return null;
+  const dates = findDates(text, order);
+  const only = dates[0];
+  if (dates.length !== 1 || !only) return null;
+  if (text.slice(0, only.start).trim() !== '' || !/^\s*(?:\d{1,2}[:h]\d{2})?\s*$/.test(text.slice(only.end))) {
+    return null;
+  }
+  if (only.start < column.start - DATE_SLACK || only.start > column.end + DATE_SLACK) return null;
+  return only.iso;
+}
+
+/** A bare value in the column: a number, perhaps censored, nothing after it. */
+const BARE_VALUE = /^[<>≤≥]?\s?\d+(?:[.,]\d+)?$/u;
+
+/**
+ * A row whose last cell, after a column gap, is a bare value under the dated earlier-results column: the row without
+ * it, and that value on the column's date (it takes the row's unit and range), or null.
+ */
+export function splitEarlierColumnCell(text: string, column: EarlierColumn | null): PreviousResult | null {
+  if (column?.date == null || text.length > 300) return null;
+  const cells = splitCells(text, 'spaces').filter((c) => c.text !== '');
+  const last = cells[cells.length - 1];
+  if (!last || cells.length < 3 || !BARE_VALUE.test(last.text)) return null;
+  if (last.start < column.start - CELL_SLACK || last.start > column.end + CELL_SLACK) return null;
+  const rest = text.slice(0, last.start).replace(/\s+$/, '');
+  // The row keeps its own value before the column: a lone figure out there is no earlier result of anything.
+  if (!/\p{L}/u.test(rest) || !/\d/.test(rest)) return null;
+  const measurement = parseMeasurement(last.text, 0);
+  if (measurement?.rest !== '' || measurement.qualitative) return null;
+  return { rest, measurement, date: column.date, older: [] };
+}
