@@ -311,7 +311,7 @@ const COUNT_WORDS = new Set(['count', 'ct', 'cnt']);
 
 function qualifiedGroup(
   normalized: string,
-): (GroupMatch & { qualifier: 'pct' | 'abs'; countWord: boolean }) | null {
+): (GroupMatch & { qualifier: 'pct' | 'abs'; countWord: string | null }) | null {
   const tokens = normalized.split(' ');
   const countWord = tokens.length === 2 && COUNT_WORDS.has(tokens[1] as string) ? (tokens[1] as string) : null;
   const qualifier = tokens.includes('pct') ? 'pct' : tokens.includes('abs') || countWord ? 'abs' : null;
@@ -323,8 +323,13 @@ function qualifiedGroup(
     group: match.group,
     confidence: Math.min(match.confidence, SORTED_TOKENS_CONFIDENCE),
     qualifier,
-    countWord: written === countWord,
+    countWord: written === countWord ? countWord : null,
   };
+}
+
+/** Whether a corpus name of the concept ends in `count` (`Reticulocyte count` on the share 4679-7). */
+function namedACount(concept: CorpusConcept): boolean {
+  return concept.synonyms.some((name) => /\bcount$/.test(normalizeIndicatorText(name)));
 }
 
 function fitsQualifier(concept: CorpusConcept, qualifier: 'pct' | 'abs'): boolean {
@@ -510,10 +515,13 @@ function lookup(name: string, unit: string | null, retrievalThreshold: number): 
   if (qualified) {
     const fitting = qualified.group.concepts.filter((c) => fitsQualifier(c, qualified.qualifier));
     const concept = fitting.length === 1 ? (fitting[0] as CorpusConcept) : null;
-    // `Retic Count` in %: `count` is how reports name the test (`Reticulocyte count`, the share), where `#` and `abs`
-    // state the property; a unit the count does not take then picks the sibling, as for the name without the word.
-    if (qualified.countWord && unit !== null && !concept?.units.includes(unit))
-      return resolutionOf(qualified, unit, property);
+    // `Retic Count` in %: the corpus names the share itself a count (`Reticulocyte count`, 4679-7), so the word
+    // written in full only names the test there; the unit picks that sibling. `Ct`, `#` and `abs` state the property.
+    if (qualified.countWord === 'count' && unit !== null && !concept?.units.includes(unit)) {
+      const sibling = resolutionOf(qualified, unit, property);
+      const named = sibling.loincCode ? conceptByCode(sibling.loincCode) : undefined;
+      return named && namedACount(named) ? sibling : unresolved(unit);
+    }
     if (!concept || (unit !== null && !concept.units.includes(unit))) return unresolved(unit);
     return Object.freeze({
       loincCode: concept.code,

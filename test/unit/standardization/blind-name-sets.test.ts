@@ -21,6 +21,11 @@ const CLASSES = new Set([
   'not-a-test',
   'ambiguous',
   'unit-mismatch',
+  // Classes the session-22 sets (names-s22-f/g/h) introduced: a name in another script or language, a unit that
+  // decides the code, a wearable or app vendor's field.
+  'non-english',
+  'unit-decides',
+  'vendor-field',
 ]);
 
 // Integrity of the name sets written blind (eval/standardization/holdout/, blind-dev/, spent/); their figures are in

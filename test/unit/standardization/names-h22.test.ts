@@ -93,14 +93,17 @@ describe('UK, Australian and EHR flowsheet abbreviations', () => {
 });
 
 describe('a count word beside a test whose unit is a share', () => {
-  it('lets the unit pick the sibling where `count` only names the test', () => {
+  it('lets the unit pick the share the corpus itself names a count (`Reticulocyte count`)', () => {
     expect(code('Retic Count', '%')).toBe('4679-7');
-    expect(code('Retic Ct', '%')).toBe('4679-7');
+    expect(code('RETIC COUNT', '%')).toBe('4679-7');
     expect(code('Retic Count', 'x10^9/L')).toBe('14196-0');
   });
 
-  it('keeps `#` a stated property and a unit no sibling takes a refusal', () => {
+  it('keeps `Ct`, `#` and a share no corpus name calls a count refused (probes/null-right-c4.tsv)', () => {
+    expect(code('Retic Ct', '%')).toBeNull();
     expect(code('Retic #', '%')).toBeNull();
+    expect(code('Lymph Count', '%')).toBeNull();
+    expect(code('Plt Count', '%')).toBeNull();
     expect(code('Plt Count', 'fL')).toBeNull();
   });
 });
