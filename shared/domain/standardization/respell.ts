@@ -126,9 +126,7 @@ export function respelledNames(name: string): readonly string[] {
   const { known } = corpusSpellings();
   for (const [i, part] of parts.entries()) {
     const swapped =
-      i % 2 === 1 && manyWords
-        ? (swappedShortWord(fold(part), known) ?? droppedLetterWord(fold(part), known))
-        : null;
+      i % 2 === 1 && manyWords ? (swappedShortWord(fold(part), known) ?? droppedLetterWord(fold(part), known)) : null;
     const respelled = swapped ? [swapped] : i % 2 === 1 ? respellingsOf(part) : [];
     const options = respelled.map((spelled) => inCaseOf(part, spelled));
     if (options.length > 0) changed = true;
