@@ -81,9 +81,10 @@ export function expansionsOf(word: string): readonly string[] {
  * when no word is an abbreviation or the readings would be too many.
  */
 export function spelledOutNames(name: string): string[] {
+  // A ratio's slash stays a word of its own (`Microalb/Creat Ratio`): each side is spelled out, the ratio kept.
   const words = name
     .normalize('NFKC')
-    .split(/[\s,;()_]+/)
+    .split(/(\/)|[\s,;()_]+/)
     .filter(Boolean);
   let readings: string[][] = [[]];
   let expanded = false;

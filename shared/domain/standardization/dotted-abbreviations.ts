@@ -1,5 +1,6 @@
 import { corpusIndex } from './corpus';
 import { normalizeIndicatorText } from './normalize-text';
+import { isCorpusWord } from './respell';
 
 /**
  * Words a report cuts short with a dot (`Ac. Úrico`, `Col. HDL`, `Fosfatasa alc.`, `Prot. C reactiva`, `Alk. Phos.`)
@@ -7,7 +8,9 @@ import { normalizeIndicatorText } from './normalize-text';
  * one meant. Spelled out from the corpus's own names, word by word: a name of the same length whose every word equals
  * the written one, or begins with it where the written one is cut short. The caller resolves every such name and
  * keeps the code only when all that resolve agree (`agreedResolution`), so `Col.` reads as `colesterol` only where no
- * other name of the same shape (`colina`) finds another test.
+ * other name of the same shape (`colina`) finds another test. A short word with no dot may be cut short too
+ * (`Adj Calcium`, UK reports' adjusted calcium) when the name's other words are whole corpus words: they anchor the
+ * name as the dot would, and only one such word is read so.
  */
 
 /** Corpus keys of one name that share the written one's shape are few; more says the abbreviation chooses nothing. */
@@ -40,10 +43,22 @@ function corpusKeysByLength(): ReadonlyMap<number, readonly (readonly string[])[
   return index;
 }
 
+/**
+ * An undotted word of three or four letters, not in capitals (`Adj`, `Tot`, `Corr`): the length of the cuts LOINC's
+ * short names write (`Ca adj`, `Prot Tot`). Two letters are symbols and units (`Ca`, `mg`), capitals an acronym
+ * (`ALT`); such a word is read as a cut only where it begins a longer word of a corpus name, never as itself.
+ */
+const UNDOTTED_CUT = /^(?!\p{Lu}+$)\p{L}{3,4}$/u;
+
+function undottedCut(raw: string, tokens: readonly string[]): boolean {
+  return tokens.length === 1 && UNDOTTED_CUT.test(raw);
+}
+
 /** The name's words, each marked when written cut short (`Ac.`, the `N` of `Urea-N`); null when none is. */
 function writtenWords(name: string): WrittenWord[] | null {
   const words: WrittenWord[] = [];
   let anyCut = false;
+  let undotted = false;
   for (const raw of name.normalize('NFKC').split(/\s+/).filter(Boolean)) {
     // `Urea-N`: a hyphen before a lone capital letter at the end cuts the second word to its initial.
     const hyphenInitial = /^(\p{L}{3,})-(\p{Lu})$/u.exec(raw);
@@ -60,16 +75,27 @@ function writtenWords(name: string): WrittenWord[] | null {
       anyCut = true;
       continue;
     }
+    if (undottedCut(raw, tokens)) {
+      words.push({ token: tokens[0] as string, cut: true });
+      anyCut = true;
+      undotted = true;
+      continue;
+    }
     for (const token of tokens) words.push({ token, cut: false });
   }
   if (!anyCut) return null;
+  const whole = words.filter((w) => !w.cut);
+  if (undotted)
+    return words.length - whole.length === 1 && whole.length > 0 && whole.every((w) => isCorpusWord(w.token))
+      ? words
+      : null;
   const standsAlone = words.some((w) => !w.cut || w.token.length >= STANDALONE_CUT);
   return standsAlone ? words : null;
 }
 
 /** The corpus names a name with words cut short may stand for, or none when it cuts no word or matches too many. */
 export function spelledOutCutWords(name: string): string[] {
-  if (name.length > MAX_NAME || !/[.-]/.test(name)) return [];
+  if (name.length > MAX_NAME) return [];
   const words = writtenWords(name);
   if (!words) return [];
   const candidates = corpusKeysByLength().get(words.length) ?? [];

@@ -129,6 +129,20 @@ export function readMethodAxis(name: string): MethodAxisName | null {
   return null;
 }
 
+/** `mg/dL (calc)`, `% (calculated)`: a method note after the unit, which `normalizeUnit` drops from the unit. */
+const UNIT_NOTE = /\(\s*([a-z]+)\.?\s*\)\s*$/i;
+
+/**
+ * The method a note after a unit writes (`LDL-CHOLESTEROL` in `mg/dL (calc)`, as Quest's portal prints a
+ * calculated result), or null: the note says of the value what a method word in the name would.
+ */
+export function methodNotedAfterUnit(unit: string | null | undefined): WrittenMethod | null {
+  const note = unit ? UNIT_NOTE.exec(unit) : null;
+  if (!note || note.index === 0) return null;
+  const method = METHOD_WORDS.get((note[1] as string).toLowerCase());
+  return method && !method.place ? method : null;
+}
+
 function methodAt(lower: readonly string[], i: number, size: number): WrittenMethod | undefined {
   return (
     METHOD_WORDS.get(lower.slice(i, i + size).join(' ')) ?? (size === 1 ? slipOfMethod(lower[i] as string) : undefined)

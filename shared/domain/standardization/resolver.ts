@@ -9,7 +9,7 @@ import { joinedLineBreaks } from './hyphenation';
 import { rejoinedSpelling, withLongWordsCut } from './joined-spellings';
 import { axesOfConcept } from './loinc-axes';
 import { conceptByLongName, unitOfSameKind } from './long-name';
-import { conceptByMethod, type MethodAxisName, readMethodAxis } from './method-axis';
+import { conceptByMethod, type MethodAxisName, methodNotedAfterUnit, readMethodAxis } from './method-axis';
 import { albuminRatioAsWritten } from './microalbumin-assay';
 import {
   analyseIndicatorText,
@@ -51,7 +51,7 @@ import { convertValue } from './unit-conversion';
 import { unitWrittenInName, withoutUnitWords } from './unit-words';
 import { normalizeUnit } from './units';
 import { isUrineStripTest, urinalysisStripReadings } from './urinalysis-strip';
-import { measureTyped, recordFieldAsWords } from './vendor-field-names';
+import { measureTyped, recordFieldAsWords, samsungTypeField } from './vendor-field-names';
 
 export interface IndicatorResolution {
   loincCode: string | null;
@@ -311,7 +311,10 @@ const COUNT_UNITS = new Set(['10*3/uL', '10*9/L', '/uL', '/nL', '10*6/uL', '10*1
 /** `Plt Ct`, `Lymph Cnt`, `Plt Count`: a count written as a word after a name the synonyms do not spell with it. */
 const COUNT_WORDS = new Set(['count', 'ct', 'cnt']);
 
-function qualifiedGroup(name: string, normalized: string): (GroupMatch & { qualifier: 'pct' | 'abs' }) | null {
+function qualifiedGroup(
+  name: string,
+  normalized: string,
+): (GroupMatch & { qualifier: 'pct' | 'abs'; countWord: string | null }) | null {
   const tokens = normalized.split(' ');
   const countWord = tokens.length === 2 && COUNT_WORDS.has(tokens[1] as string) ? (tokens[1] as string) : null;
   const qualifier = tokens.includes('pct') ? 'pct' : tokens.includes('abs') || countWord ? 'abs' : null;
@@ -323,7 +326,17 @@ function qualifiedGroup(name: string, normalized: string): (GroupMatch & { quali
   // written `%` is always the share (`Procalcitonin %` keys alike and stays a percent no concept fits).
   const ownName = new RegExp(`\\b${written}\\b`, 'i').test(name) ? corpusIndex.exact.get(written) : undefined;
   if (ownName?.concepts.some((c) => match.group.concepts.includes(c))) return null;
-  return { group: match.group, confidence: Math.min(match.confidence, SORTED_TOKENS_CONFIDENCE), qualifier };
+  return {
+    group: match.group,
+    confidence: Math.min(match.confidence, SORTED_TOKENS_CONFIDENCE),
+    qualifier,
+    countWord: written === countWord ? countWord : null,
+  };
+}
+
+/** Whether a corpus name of the concept ends in `count` (`Reticulocyte count` on the share 4679-7). */
+function namedACount(concept: CorpusConcept): boolean {
+  return concept.synonyms.some((name) => /\bcount$/.test(normalizeIndicatorText(name)));
 }
 
 function fitsQualifier(concept: CorpusConcept, qualifier: 'pct' | 'abs'): boolean {
@@ -510,6 +523,13 @@ function lookup(name: string, unit: string | null, retrievalThreshold: number): 
   if (qualified) {
     const fitting = qualified.group.concepts.filter((c) => fitsQualifier(c, qualified.qualifier));
     const concept = fitting.length === 1 ? (fitting[0] as CorpusConcept) : null;
+    // `Retic Count` in %: the corpus names the share itself a count (`Reticulocyte count`, 4679-7), so the word
+    // written in full only names the test there; the unit picks that sibling. `Ct`, `#` and `abs` state the property.
+    if (qualified.countWord === 'count' && unit !== null && !concept?.units.includes(unit)) {
+      const sibling = resolutionOf(qualified, unit, property);
+      const named = sibling.loincCode ? conceptByCode(sibling.loincCode) : undefined;
+      return named && namedACount(named) ? sibling : unresolved(unit);
+    }
     if (!concept || (unit !== null && !concept.units.includes(unit))) return unresolved(unit);
     return Object.freeze({
       loincCode: concept.code,
@@ -605,6 +625,16 @@ function lookup(name: string, unit: string | null, retrievalThreshold: number): 
   const recordField = recordFieldAsWords(name);
   if (recordField) {
     const read = lookup(recordField, unit, retrievalThreshold);
+    if (read.loincCode) return Object.freeze({ ...read, confidence: Math.min(read.confidence, RESPELLED_CONFIDENCE) });
+  }
+  const typeField = samsungTypeField(name);
+  if (typeField) {
+    // By exact stages only: a property no name writes (`create_time`, `comment`) is no slip of one that does. Alone,
+    // only a body measurement a record holds beside its own (`pulse`, `height`): a laboratory analyte's specimen is
+    // the type's to say (`blood_glucose.glucose`, whose type vendor-fields.json leaves out for it).
+    const withType = lookup(typeField.typeAndField, unit, NO_RETRIEVAL);
+    const alone = withType.loincCode ? null : lookup(typeField.field, unit, NO_RETRIEVAL);
+    const read = withType.loincCode || alone?.category !== 'vital-signs' ? withType : alone;
     if (read.loincCode) return Object.freeze({ ...read, confidence: Math.min(read.confidence, RESPELLED_CONFIDENCE) });
   }
   // `Glucose الجلوكوز`: an English name with its gloss in another script, read without the gloss.
@@ -728,7 +758,7 @@ export function resolveIndicator(name: string, unit?: string | null): IndicatorR
   const key = `${name}\u0000${unit ?? ''}`;
   const cached = cache.get(key);
   if (cached) return cached;
-  const result = resolved(name, normalizeUnit(unit), RETRIEVAL_ACCEPT_MIN);
+  const result = resolvedWithUnitAsWritten(name, unit, RETRIEVAL_ACCEPT_MIN);
   if (cache.size >= CACHE_LIMIT) cache.clear();
   cache.set(key, result);
   return result;
@@ -741,12 +771,31 @@ export function hasCachedResolution(name: string, unit?: string | null): boolean
 
 /** Uncached resolution, for benchmarks and tests of the pipeline itself. */
 export function resolveIndicatorUncached(name: string, unit?: string | null): IndicatorResolution {
-  return resolved(name, normalizeUnit(unit), RETRIEVAL_ACCEPT_MIN);
+  return resolvedWithUnitAsWritten(name, unit, RETRIEVAL_ACCEPT_MIN);
 }
 
 /** Uncached resolution with another retrieval acceptance threshold: what the calibration sweeps. */
 export function resolveIndicatorAtThreshold(name: string, unit: string | null, threshold: number): IndicatorResolution {
-  return resolved(name, normalizeUnit(unit), threshold);
+  return resolvedWithUnitAsWritten(name, unit, threshold);
+}
+
+/**
+ * `LDL-CHOLESTEROL` in `mg/dL (calc)`: a method note after the unit (`method-axis.ts` `methodNotedAfterUnit`) says how
+ * the value was obtained, which `normalizeUnit` drops with the note. The code found for the name, moved to its sibling
+ * carrying that method when the corpus has one the unit fits (13457-7, LDL by calculation); else the code as found.
+ */
+function resolvedWithUnitAsWritten(
+  name: string,
+  written: string | null | undefined,
+  threshold: number,
+): IndicatorResolution {
+  const unit = normalizeUnit(written);
+  const found = resolved(name, unit, threshold);
+  const method = found.loincCode ? methodNotedAfterUnit(written) : null;
+  const concept = method && found.loincCode ? conceptByCode(found.loincCode) : undefined;
+  const chosen = concept && method ? conceptByMethod(concept, method) : null;
+  if (!chosen || chosen === concept || (unit !== null && !chosen.units.includes(unit))) return found;
+  return resolutionOfConcept(chosen, Math.min(found.confidence, SYSTEM_AXIS_CONFIDENCE));
 }
 
 /**

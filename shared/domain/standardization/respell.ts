@@ -1,6 +1,6 @@
 import { LOINC_CORPUS } from './corpus';
 import { editDistance } from './retrieval/word-alignment';
-import { swappedShortWord } from './short-word-slips';
+import { droppedLetterWord, swappedShortWord } from './short-word-slips';
 
 /**
  * A name with one slipped word (`Adenossine Deaminase Pl Fld Qn`, `Calcim 24H Ur Qn`, `BP Dias Stting`) finds
@@ -118,13 +118,15 @@ const MAX_READINGS = 8;
 export function respelledNames(name: string): readonly string[] {
   // Words are letters and digits together: `pneumI4` is an OCR reading of `pneum14`, never a slip of `pneum`.
   const parts = name.split(/([\p{L}\p{N}]+)/u);
-  // `Heart Rtae`: a short word's swapped letters, only beside other words that anchor the name (short-word-slips.ts);
-  // two words split into at least text, word, separator, word, text.
+  // `Heart Rtae`, `Uric Acd`: a short word's swapped or dropped letter, only beside other words that anchor the name
+  // (short-word-slips.ts); two words split into at least text, word, separator, word, text.
   const manyWords = parts.length > 3;
   let readings = [''];
   let changed = false;
+  const { known } = corpusSpellings();
   for (const [i, part] of parts.entries()) {
-    const swapped = i % 2 === 1 && manyWords ? swappedShortWord(fold(part), corpusSpellings().known) : null;
+    const swapped =
+      i % 2 === 1 && manyWords ? (swappedShortWord(fold(part), known) ?? droppedLetterWord(fold(part), known)) : null;
     const respelled = swapped ? [swapped] : i % 2 === 1 ? respellingsOf(part) : [];
     const options = respelled.map((spelled) => inCaseOf(part, spelled));
     if (options.length > 0) changed = true;

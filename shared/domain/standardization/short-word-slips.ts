@@ -28,3 +28,24 @@ export function swappedShortWord(folded: string, known: ReadonlySet<string>): st
   const found = swapsOf(folded).filter((swap) => known.has(swap));
   return found.length === 1 ? (found[0] ?? null) : null;
 }
+
+/** Letters a dropped one may have been: the corpus's words are folded to these. */
+const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
+
+/**
+ * `Uric Acd`, `Iron Bindng`-like slips on a short word: a three- or four-letter unknown word typed with one letter
+ * left out (never the first). Only when exactly one corpus word is that word with one letter put back; as for swaps,
+ * the rest of the name must still be read by every stage with it.
+ */
+export function droppedLetterWord(folded: string, known: ReadonlySet<string>): string | null {
+  if (folded.length < SHORT_WORD_LENGTH - 1 || folded.length > SHORT_WORD_LENGTH) return null;
+  if (!/^[a-z]+$/.test(folded) || known.has(folded)) return null;
+  const found = new Set<string>();
+  for (let i = 1; i <= folded.length; i++) {
+    for (const letter of LETTERS) {
+      const word = folded.slice(0, i) + letter + folded.slice(i);
+      if (known.has(word)) found.add(word);
+    }
+  }
+  return found.size === 1 ? ([...found][0] ?? null) : null;
+}

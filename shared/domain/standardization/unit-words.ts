@@ -25,6 +25,8 @@ const TRAILING_UNIT_WORDS: readonly (readonly string[])[] = [
   ['minutes'],
   ['mins'],
   ['bpm'],
+  ['rpm'],
+  ['brpm'],
   ['meters'],
   ['metres'],
   ['centimeters'],
@@ -79,9 +81,10 @@ export function withoutUnitWords(normalized: string): string | null {
 
 /**
  * Bare unit words a column header may end in without brackets (`Weight kg`, `Pulse bpm`), as written: `MS` in
- * `Estriol (MS)` is mass spectrometry, not milliseconds.
+ * `Estriol (MS)` is mass spectrometry, not milliseconds. `rpm`, `brpm`: breaths (respirations) per minute, as WHOOP
+ * and sleep apps head a respiratory-rate column (`Respiratory rate (rpm)`).
  */
-const BARE_UNITS = new Set(['kg', 'g', 'cm', 'mm', 'mmHg', 'bpm', 'kcal', 'ms', 'lb', 'lbs']);
+const BARE_UNITS = new Set(['kg', 'g', 'cm', 'mm', 'mmHg', 'bpm', 'rpm', 'brpm', 'kcal', 'ms', 'lb', 'lbs']);
 
 /**
  * Unit-shaped text: a ratio, a percent, a power, or one of the bare unit words; not a code that UCUM would also parse

@@ -6,6 +6,7 @@
  * a name that finds nothing once they are dropped still finds nothing.
  * @see https://developer.withings.com/api-reference/#tag/measure — `meastype`, the measure's numeric type
  * @see https://developer.android.com/reference/kotlin/androidx/health/connect/client/records/package-summary
+ * @see https://developer.samsung.com/health/android/data/api-reference/com/samsung/android/sdk/healthdata/HealthConstants.html
  */
 
 /** `weight (type 1)`, `diastolic [meastype 9]`, `temperature (type=12)`: a measure-type number after the name. */
@@ -43,4 +44,26 @@ export function recordFieldAsWords(name: string): string | null {
   const match = RECORD_FIELD.exec(name.trim());
   if (!match) return null;
   return `${match[1]} ${match[2]}`;
+}
+
+/** `com.samsung.health.blood_pressure.systolic`: a Samsung Health data type, a dot and one of its properties. */
+const SAMSUNG_TYPE_FIELD = /^com\.samsung\.s?health\.([a-z][a-z0-9_]*)\.([a-z][a-z0-9_]*)$/;
+
+export interface TypeField {
+  /** The data type's words with the property's (`blood_pressure systolic`). */
+  typeAndField: string;
+  /** The property alone (`pulse` of a blood-pressure record, `body_fat` of a weight record). */
+  field: string;
+}
+
+/**
+ * A column of a Samsung Health CSV export, headed by the data type and the property it holds. The type alone is a
+ * vendor field (`vendor-fields.json`) or a record of several values (`blood_pressure`: systolic, diastolic, mean,
+ * pulse); the property says which one, read with its type or, where the pair names nothing, alone: the weight record
+ * holds `body_fat` and `height`, the blood-pressure record the `pulse` taken with it.
+ */
+export function samsungTypeField(name: string): TypeField | null {
+  const match = SAMSUNG_TYPE_FIELD.exec(name.trim());
+  if (!match) return null;
+  return { typeAndField: `${match[1]} ${match[2]}`, field: match[2] as string };
 }
