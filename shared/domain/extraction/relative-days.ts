@@ -19,6 +19,13 @@ const RELATIVE_WORD = new RegExp(
   'i',
 );
 
+/**
+ * Words that put the day named right after them ahead of the message: `recheck on Monday`, `repeat next Tuesday`,
+ * `see you Friday morning`. Such a day is an appointment, not the day of the reading.
+ */
+const FUTURE_LEAD =
+  /\b(?:next|coming|until|till|before|will|shall|going\s+to|re-?check(?:ed)?|repeat(?:ed)?|re-?test(?:ed)?|follow[-\s]?up|see\s+you|appointment|appt|due|clinic|visit|booked|scheduled|planned|plan)\b(?:\s+\S+){0,3}\s+$/i;
+
 function shifted(day: string, days: number): string {
   const date = new Date(`${day.slice(0, 10)}T00:00:00Z`);
   date.setUTCDate(date.getUTCDate() + days);
@@ -37,7 +44,7 @@ export function relativeDay(line: string, name: string, anchor: string | null): 
   const endAt = line.indexOf('. ', at + name.length);
   const sentence = line.slice(start, endAt < 0 ? line.length : endAt);
   const m = RELATIVE_WORD.exec(sentence);
-  if (!m) return null;
+  if (!m || FUTURE_LEAD.test(sentence.slice(0, m.index))) return null;
   if (m[2]) return anchor.slice(0, 10);
   if (m[3]) return shifted(anchor, -1);
   const wanted = WEEKDAYS.indexOf((m[1] as string).toLowerCase());
