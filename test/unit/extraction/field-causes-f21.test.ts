@@ -5,19 +5,9 @@ import { datesEntriesByLines, entryDateLine } from '../../../shared/domain/extra
 import { extractReadingsOffline } from '../../../shared/domain/extraction/index';
 import { judgementGrade } from '../../../shared/domain/extraction/judgement-grades';
 import { detectHeader } from '../../../shared/domain/extraction/table-layout';
-import type { ExtractedReading } from '../../../shared/domain/extraction/types';
 import { statusCellFlag } from '../../../shared/domain/extraction/value-marks';
 import { headerRole } from '../../../shared/domain/extraction/vocabulary';
-
-const fields = (r: ExtractedReading) => ({
-  indicator: r.indicator,
-  value: r.value,
-  unit: r.unit,
-  referenceRange: r.referenceRange,
-  flag: r.flag,
-  measuredAt: r.measuredAt,
-});
-const read = (text: string) => extractReadingsOffline(text).map(fields);
+import { read } from './support/read-fields';
 
 describe('check-up judgement grades in a flag column', () => {
   it('keeps a graded judgement as written, and a plain normal as no flag', () => {

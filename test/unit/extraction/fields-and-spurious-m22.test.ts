@@ -1,20 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { findDates, withTimeAfter } from '../../../shared/domain/extraction/dates';
-import { extractReadingsOffline } from '../../../shared/domain/extraction/index';
 import { isMethodCaption, withoutMethodCell } from '../../../shared/domain/extraction/method-captions';
 import { withOcrBandsRepaired } from '../../../shared/domain/extraction/ocr-bands';
 import { isGlucoseBandOfShare } from '../../../shared/domain/extraction/time-in-range';
-import type { ExtractedReading } from '../../../shared/domain/extraction/types';
+import { read } from './support/read-fields';
 
-const fields = (r: ExtractedReading) => ({
-  indicator: r.indicator,
-  value: r.value,
-  unit: r.unit,
-  referenceRange: r.referenceRange,
-  flag: r.flag,
-  measuredAt: r.measuredAt,
-});
-const read = (text: string) => extractReadingsOffline(text).map(fields);
 const names = (text: string) => read(text).map((r) => r.indicator);
 
 describe('assay method captions', () => {
