@@ -508,7 +508,8 @@ export function readTableRow(line: string, layout: TableLayout, order: SlashOrde
   const dated = layout.columns.some((c) => c.date !== null || c.visit !== undefined);
   // A check-up's judgement beside several visits' results grades the sheet's visit, not each reading: the marks
   // printed beside each value (`25.5 H`) are the readings' flags.
-  const flagText = dated && isJudgementCell(cellOf('flag')) ? '' : cellOf('flag');
+  // Only a CJK sheet's column grades so: under an English `Flag` caption a lone `A` is `abnormal`.
+  const flagText = dated && layout.wide === true && isJudgementCell(cellOf('flag')) ? '' : cellOf('flag');
   // Two digit groups in the result cell are one damaged number only where no other column could hold the second
   // (a `Previous` column the vocabulary does not know is `other`).
   const oneValueColumn =
