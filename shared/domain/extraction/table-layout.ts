@@ -225,7 +225,13 @@ export function detectHeader(line: string, order: SlashOrder, anchor: string | n
     const datedVisit = datedVisitCaption(cell.text, order);
     if (datedVisit) {
       visitColumns++;
-      columns.push({ role: 'value', start, date: datedVisit.date, visit: datedVisit.rank });
+      columns.push({
+        role: 'value',
+        start,
+        date: datedVisit.date,
+        visit: datedVisit.rank ?? 0,
+        ...yearOf(datedVisit.year),
+      });
       return;
     }
     const visit = visitCaption(cell.text);

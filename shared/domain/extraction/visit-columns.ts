@@ -70,17 +70,22 @@ export function visitCaption(text: string): VisitCaption | null {
 
 /**
  * A visit caption and its date in one header cell (`前回 2025/04/18`, `今回（2026/04/21）`, `전회: 2025.05.02`,
- * `2026/04/21 今回`): the column is that visit's and dated by the cell, so no dates line is needed. Null unless the
- * cell is exactly one caption and one date.
+ * `2026/04/21 今回`, `2025年度（2025/04/18）`): the column is that visit's and dated by the cell, so no dates line is
+ * needed. Null unless the cell is exactly one caption and one date.
  */
-export function datedVisitCaption(text: string, order: SlashOrder): { rank: number; date: string } | null {
+export function datedVisitCaption(
+  text: string,
+  order: SlashOrder,
+): { rank: number | null; year: number | null; date: string } | null {
   if (text.length > 40) return null;
   const dates = findDates(text, order);
   const only = dates[0];
   if (dates.length !== 1 || !only) return null;
   const around = (text.slice(0, only.start) + ' ' + text.slice(only.end)).replace(/[\s:：()（）[\]［］]+/gu, ' ');
   const caption = visitCaption(around);
-  return caption?.rank === null || caption === null ? null : { rank: caption.rank, date: only.iso };
+  // A year caption must be the date's year (`2025年度 2025/04/18`): another year is a date of something else.
+  if (caption === null || (caption.year !== null && caption.year !== Number(only.iso.slice(0, 4)))) return null;
+  return { rank: caption.rank, year: caption.year, date: only.iso };
 }
 
 /** Year columns ranked newest first (`2025年度  2026年度`: 2026 is this visit). Mutates the columns. */

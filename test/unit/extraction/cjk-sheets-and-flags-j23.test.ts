@@ -10,14 +10,20 @@ const row = (r: ReturnType<typeof read>[number]) => [r.indicator, r.value, r.ref
 
 describe('a visit caption dated in its own header cell (visit-columns.ts)', () => {
   it('reads the caption and its date, in any order and bracketing', () => {
-    expect(datedVisitCaption('前回 2025/04/18', 'year-first')).toEqual({ rank: 1, date: '2025-04-18' });
-    expect(datedVisitCaption('今回（2026/04/21）', 'year-first')).toEqual({ rank: 0, date: '2026-04-21' });
-    expect(datedVisitCaption('2026/04/21 今回', 'year-first')).toEqual({ rank: 0, date: '2026-04-21' });
-    expect(datedVisitCaption('전회: 2025.05.02', 'year-first')).toEqual({ rank: 1, date: '2025-05-02' });
+    const visit = (rank: number, date: string) => ({ rank, year: null, date });
+    expect(datedVisitCaption('前回 2025/04/18', 'year-first')).toEqual(visit(1, '2025-04-18'));
+    expect(datedVisitCaption('今回（2026/04/21）', 'year-first')).toEqual(visit(0, '2026-04-21'));
+    expect(datedVisitCaption('2026/04/21 今回', 'year-first')).toEqual(visit(0, '2026-04-21'));
+    expect(datedVisitCaption('전회: 2025.05.02', 'year-first')).toEqual(visit(1, '2025-05-02'));
     // A collection caption, two dates, or a year caption with a date are no dated visit.
     expect(datedVisitCaption('採血日 2026/04/21', 'year-first')).toBeNull();
     expect(datedVisitCaption('前回 2025/04/18 2024/04/18', 'year-first')).toBeNull();
-    expect(datedVisitCaption('2026年度 2026/04/21', 'year-first')).toBeNull();
+    expect(datedVisitCaption('2025年度（2025/04/18）', 'year-first')).toEqual({
+      rank: null,
+      year: 2025,
+      date: '2025-04-18',
+    });
+    expect(datedVisitCaption('2026年度 2025/04/21', 'year-first')).toBeNull();
   });
 
   it('reads a Japanese 経年表 whose header dates each visit, a judgement column after them', () => {
@@ -51,6 +57,22 @@ describe('a visit caption dated in its own header cell (visit-columns.ts)', () =
       ['공복혈당', '104', '70~99', 'H', '2026-05-03'],
       ['총콜레스테롤', '188', '~199', null, '2025-05-02'],
       ['총콜레스테롤', '192', '~199', null, '2026-05-03'],
+    ]);
+  });
+});
+
+describe('year-captioned visits dated in the header (visit-columns.ts)', () => {
+  it('reads a Chinese 体检 sheet captioned by year with each date', () => {
+    const text = [
+      '项目名称        单位      参考范围      2025年（2025-05-10）   2026年（2026-05-12）',
+      '总胆固醇        mmol/L    <5.2          5.6 ↑                  5.1',
+      '空腹血糖        mmol/L    3.9-6.1       6.3 ↑                  6.5 ↑',
+    ].join('\n');
+    expect(read(text).map(row)).toEqual([
+      ['总胆固醇', '5.6', '<5.2', '↑', '2025-05-10'],
+      ['总胆固醇', '5.1', '<5.2', null, '2026-05-12'],
+      ['空腹血糖', '6.3', '3.9-6.1', '↑', '2025-05-10'],
+      ['空腹血糖', '6.5', '3.9-6.1', '↑', '2026-05-12'],
     ]);
   });
 });
