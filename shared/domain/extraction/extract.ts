@@ -75,13 +75,13 @@ import { type FallbackReading, isStructuredText, readFallback, type SeenLine } f
 import { readFhirObservations } from './fhir-json';
 import { readFhirXmlObservations } from './fhir-xml';
 import { type LeadingFlag, splitFlagBeforeValue } from './flag-first';
+import { applyFlagStatements, flagStatements } from './flags-in-prose';
 import { headingTime, isPlainHeading } from './flowsheet-cells';
 import { asteriskIsFootnote, withoutFootnoteFlags } from './footnote-marks';
 import { goalBound } from './goal-notes';
 import { readHl7Observations } from './hl7-v2';
 import { type Candidate, cleanName, plausibleName, readingInLine, splitSegments } from './inline-readings';
 import { isGradeLegend } from './judgement-grades';
-import { applyFlagStatements, flagStatements } from './flags-in-prose';
 import { introducingDate, LetterDates } from './letter-dates';
 import { repairLetterSpacing } from './letter-spacing';
 import { detectDelimiter, isNoiseLine, type SourceLine, splitCells, splitLines } from './lines';

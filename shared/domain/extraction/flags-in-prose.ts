@@ -7,7 +7,7 @@
 import type { ExtractedReading } from './types';
 
 /** The flag words a sentence gives, as the portal prints them. */
-const FLAG_WORD = String.raw`(?:HIGH|LOW|High|Low|high|low|H|L|abnormal|Abnormal|ABNORMAL|critical|Critical|CRITICAL)`;
+const FLAG_WORD = `(?:HIGH|LOW|High|Low|high|low|H|L|abnormal|Abnormal|ABNORMAL|critical|Critical|CRITICAL)`;
 
 /** A test name as a message writes it: one to four words, letters first (`AMH`, `prolactin`, `free T4`, `vit D`). */
 const NAME = String.raw`([\p{L}][\p{L}\d\-]*(?:\s[\p{L}\d][\p{L}\d\-]*){0,3}?)`;
@@ -52,7 +52,10 @@ const fold = (name: string) => name.normalize('NFKC').toLowerCase().replace(/\s+
  * Gives each stated flag to the latest reading of that name without one (the name as printed, or its first word
  * before a bracket: `Estradiol` for `Estradiol (E2)`). Returns how many readings it flagged.
  */
-export function applyFlagStatements(statements: readonly FlagStatement[], readings: readonly ExtractedReading[]): number {
+export function applyFlagStatements(
+  statements: readonly FlagStatement[],
+  readings: readonly ExtractedReading[],
+): number {
   let applied = 0;
   for (const { name, flag } of statements) {
     const wanted = fold(name);

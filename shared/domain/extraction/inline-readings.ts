@@ -4,6 +4,7 @@
  * (`BP 128/82, HR 72, SpO2 98%`, `Na 140  K 4.2`).
  */
 import { findDates, type SlashOrder } from './dates';
+import { inchesAfterLength } from './length-in-inches';
 import { hasWideCharacters, isNoiseLine } from './lines';
 import {
   FLAG_CELL,
@@ -15,7 +16,6 @@ import {
   trailingRange,
   valueAt,
 } from './measurement';
-import { inchesAfterLength } from './length-in-inches';
 import { withoutLeaderTail } from './name-leaders';
 import { RELATIVE_DAY_TAIL } from './relative-days';
 import { stripRowMarks } from './row-marks';

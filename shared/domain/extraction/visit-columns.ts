@@ -81,7 +81,7 @@ export function datedVisitCaption(
   const dates = findDates(text, order);
   const only = dates[0];
   if (dates.length !== 1 || !only) return null;
-  const around = (text.slice(0, only.start) + ' ' + text.slice(only.end)).replace(/[\s:：()（）[\]［］]+/gu, ' ');
+  const around = `${text.slice(0, only.start)} ${text.slice(only.end)}`.replace(/[\s:：()（）[\]［］]+/gu, ' ');
   const caption = visitCaption(around);
   // A year caption must be the date's year (`2025年度 2025/04/18`): another year is a date of something else.
   if (caption === null || (caption.year !== null && caption.year !== Number(only.iso.slice(0, 4)))) return null;
@@ -150,7 +150,10 @@ export function dateVisitColumns(columns: Column[], dates: readonly string[]): b
  * first, the grade is never joined to the last visit's value as its flag (`（－）　Ａ` is no abnormal dipstick).
  */
 export function visitRowCells(cells: readonly string[], columns: readonly Column[]): string[] | null {
-  const judged = columns.length > 1 && columns[columns.length - 1]?.role === 'flag' && columns[columns.length - 2]?.visit !== undefined;
+  const judged =
+    columns.length > 1 &&
+    columns[columns.length - 1]?.role === 'flag' &&
+    columns[columns.length - 2]?.visit !== undefined;
   const last = cells[cells.length - 1];
   const grade = judged && cells.length > 2 && last !== undefined && isJudgementCell(last) ? last : null;
   const body = grade === null ? cells : cells.slice(0, -1);

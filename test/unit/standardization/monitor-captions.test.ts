@@ -36,7 +36,9 @@ describe('a blood-pressure monitor’s SYS / DIA / PUL captions (monitor-caption
       ['DIA', '88'],
       ['PUL', '66'],
     ].flatMap(([indicator, value]) =>
-      standardizeReading({ indicator: indicator as string, value: value as string, unit: null }).map((s) => s.loincCode),
+      standardizeReading({ indicator: indicator as string, value: value as string, unit: null }).map(
+        (s) => s.loincCode,
+      ),
     );
     expect(codes).toEqual(['8480-6', '8462-4', '8867-4']);
   });
