@@ -11,19 +11,19 @@ const row = (r: ReturnType<typeof read>[number]) => [r.indicator, r.value, r.ref
 describe('a visit caption dated in its own header cell (visit-columns.ts)', () => {
   it('reads the caption and its date, in any order and bracketing', () => {
     const visit = (rank: number, date: string) => ({ rank, year: null, date });
-    expect(datedVisitCaption('前回 2025/04/18', 'year-first')).toEqual(visit(1, '2025-04-18'));
-    expect(datedVisitCaption('今回（2026/04/21）', 'year-first')).toEqual(visit(0, '2026-04-21'));
-    expect(datedVisitCaption('2026/04/21 今回', 'year-first')).toEqual(visit(0, '2026-04-21'));
-    expect(datedVisitCaption('전회: 2025.05.02', 'year-first')).toEqual(visit(1, '2025-05-02'));
+    expect(datedVisitCaption('前回 2025/04/18', 'day-first')).toEqual(visit(1, '2025-04-18'));
+    expect(datedVisitCaption('今回（2026/04/21）', 'day-first')).toEqual(visit(0, '2026-04-21'));
+    expect(datedVisitCaption('2026/04/21 今回', 'day-first')).toEqual(visit(0, '2026-04-21'));
+    expect(datedVisitCaption('전회: 2025.05.02', 'day-first')).toEqual(visit(1, '2025-05-02'));
     // A collection caption, two dates, or a year caption with a date are no dated visit.
-    expect(datedVisitCaption('採血日 2026/04/21', 'year-first')).toBeNull();
-    expect(datedVisitCaption('前回 2025/04/18 2024/04/18', 'year-first')).toBeNull();
-    expect(datedVisitCaption('2025年度（2025/04/18）', 'year-first')).toEqual({
+    expect(datedVisitCaption('採血日 2026/04/21', 'day-first')).toBeNull();
+    expect(datedVisitCaption('前回 2025/04/18 2024/04/18', 'day-first')).toBeNull();
+    expect(datedVisitCaption('2025年度（2025/04/18）', 'day-first')).toEqual({
       rank: null,
       year: 2025,
       date: '2025-04-18',
     });
-    expect(datedVisitCaption('2026年度 2025/04/21', 'year-first')).toBeNull();
+    expect(datedVisitCaption('2026年度 2025/04/21', 'day-first')).toBeNull();
   });
 
   it('reads a Japanese 経年表 whose header dates each visit, a judgement column after them', () => {
