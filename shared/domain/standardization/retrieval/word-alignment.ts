@@ -73,6 +73,11 @@ const FRAMING_WORDS: readonly string[] = [
   'measurement',
   'concentration',
 ];
+/**
+ * Framing words as flowsheets shorten them (`Vancomycin Lvl`, `Lactic Acid Lvl`): consonant skeletons no slip rule
+ * reaches, read as the word they shorten.
+ */
+const FRAMING_ABBREVIATIONS: ReadonlySet<string> = new Set(['lvl', 'lvls', 'lev']);
 /** Shortest misspelt framing word (`levl`, `blod`): shorter ones are other words. */
 const FRAMING_SLIP_MIN_LENGTH = 4;
 
@@ -339,7 +344,7 @@ export function alignWords(
   if (rest.length > 0 && vocabulary.meaningOfKey.get(rest.join(' ')) === signature) return { qualifiers: [] };
   const qualifiers: string[] = [];
   for (const word of rest) {
-    if (isFramingSlip(word, vocabulary)) continue;
+    if (FRAMING_ABBREVIATIONS.has(word) || isFramingSlip(word, vocabulary)) continue;
     if (!METHOD_QUALIFIERS.has(word)) return null;
     qualifiers.push(word);
   }
