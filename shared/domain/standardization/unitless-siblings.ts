@@ -199,6 +199,8 @@ const WRITTEN_PROPERTY: readonly (readonly [RegExp, string])[] = [
   [/\b(?:titer|titre|titr)\b/i, 'titer'],
   // HL7 short names write a count as `#` (`WBC # Bld Auto`, `Platelet # Bld`).
   [/(?:^|\s)#(?=\s|$)/, '#/volume'],
+  // A screening report's `AFP MoM`, `hCG MoM`: the multiple of the median, which no bare name means (above).
+  [/\bmom\b/i, 'multiple of the median'],
 ];
 
 function writesOwnProperty(concept: CorpusConcept, name: string): boolean {

@@ -77,7 +77,7 @@ const FRAMING_WORDS: readonly string[] = [
  * Framing words as flowsheets shorten them (`Vancomycin Lvl`, `Lactic Acid Lvl`): consonant skeletons no slip rule
  * reaches, read as the word they shorten.
  */
-const FRAMING_ABBREVIATIONS: ReadonlySet<string> = new Set(['lvl', 'lvls', 'lev']);
+const FRAMING_ABBREVIATIONS: ReadonlySet<string> = new Set(['lvl', 'lvls']);
 /** Shortest misspelt framing word (`levl`, `blod`): shorter ones are other words. */
 const FRAMING_SLIP_MIN_LENGTH = 4;
 
