@@ -130,7 +130,7 @@ describe('`Lvl` frames a drug or analyte level as `level` does (retrieval)', () 
     ['Vancomycin Lvl', 'mg/dL', 'a unit no vancomycin concept takes'],
     ['Glucose Lvl', null, 'mass or molar, no unit'],
     ['Creatinine Lvl', null, 'mass or molar, serum or urine'],
-  ])('%s [%s] stays null: %s', (name, unit) => {
+  ])('%s [%s] stays null: %s', (name, unit, _why) => {
     expect(code(name, unit)).toBeNull();
   });
 });

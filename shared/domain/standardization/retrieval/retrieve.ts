@@ -1,4 +1,5 @@
 import { type CorpusConcept, corpusIndex, type SynonymGroup } from '../corpus';
+import { normalizeIndicatorText } from '../normalize-text';
 import { SPECIMEN_WORDS, specimenAgrees } from './specimen';
 import { corpusVectorIndex, nearestKeys } from './vector-index';
 import { alignWords, NearWords } from './word-alignment';
@@ -53,6 +54,20 @@ function fittingConcepts(group: SynonymGroup, unit: string | null, queryWords: r
   );
 }
 
+/** Words every concept of a group writes in its LOINC long name, by group signature; built on first ask. */
+const longNameWordsBySignature = new Map<string, ReadonlySet<string>>();
+
+function longNameWords(group: SynonymGroup): ReadonlySet<string> {
+  let words = longNameWordsBySignature.get(group.signature);
+  if (words) return words;
+  // Normalised as names are (`Ab` → `antibody`), so a leftover word compares with the long name's own spelling.
+  const perConcept = group.concepts.map((c) => new Set(normalizeIndicatorText(c.display).split(' ').filter(Boolean)));
+  const [first, ...rest] = perConcept;
+  words = new Set([...(first ?? [])].filter((w) => rest.every((other) => other.has(w))));
+  longNameWordsBySignature.set(group.signature, words);
+  return words;
+}
+
 /**
  * Retrieval stage for a normalised name the exact stages did not know: n-gram cosine neighbours, kept when their
  * words align with the name's (typos, abbreviations, unknown qualifiers), re-ranked by unit and specimen, then a
@@ -75,6 +90,7 @@ export function retrieveGroup(normalized: string, unit: string | null): Retrieve
         index.vocabulary,
         SPECIMEN_WORDS,
         nearWords,
+        longNameWords(group),
       )
     )
       continue;
