@@ -134,3 +134,26 @@ describe('`Lvl` frames a drug or analyte level as `level` does (retrieval)', () 
     expect(code(name, unit)).toBeNull();
   });
 });
+
+describe('a word left over that the candidate own LOINC long name writes restates it (retrieval)', () => {
+  it.each([
+    ['LDL-Chol (Friedewald)', 'mg/dl', '13457-7'],
+    ['Cardiolipin IgM Ab', "[MPL'U]", '8067-1'],
+    ['Cardiolipin IgG Ab', "[GPL'U]", '8065-5'],
+    ['Hemoglobin A1c by HPLC', null, '17856-6'],
+    ['SpO2 on room air', null, '59410-1'],
+    ['Heparin Anti-Xa (LMWH)', 'IU/mL', '32684-3'],
+  ])('%s [%s] → %s', (name, unit, expected) => {
+    expect(code(name, unit)).toBe(expected);
+  });
+
+  it.each([
+    ['C-Reactive Protein, Cardiac', null, 'plain CRP does not write cardiac: the hs assay is another code'],
+    ['Prothrombin Time - INR', null, 'the PT in seconds does not write INR'],
+    ['Thyroglobulin Ab', 'ng/mL', 'thyroglobulin does not write antibody'],
+    ['Insulin Ab', 'uU/mL', 'insulin does not write antibody'],
+    ['Glucose mean value', 'mg/dL', 'serum glucose does not write mean'],
+  ])('%s [%s] stays null: %s', (name, unit, _why) => {
+    expect(code(name, unit)).toBeNull();
+  });
+});
