@@ -362,7 +362,9 @@ export function alignWords(
   if (rest.length > 0 && vocabulary.meaningOfKey.get(rest.join(' ')) === signature) return { qualifiers: [] };
   const qualifiers: string[] = [];
   for (const word of rest) {
-    if (FRAMING_ABBREVIATIONS.has(word) || isFramingSlip(word, vocabulary) || restatesOwnName(word, ownWords)) continue;
+    if (FRAMING_ABBREVIATIONS.has(word) || isFramingSlip(word, vocabulary)) continue;
+    // A word the key itself uses, written again (`Glucose (Fasting glucose)`), is a second name, not a restatement.
+    if (!candidate.includes(word) && restatesOwnName(word, ownWords)) continue;
     if (!METHOD_QUALIFIERS.has(word)) return null;
     qualifiers.push(word);
   }
