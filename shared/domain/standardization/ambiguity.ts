@@ -75,16 +75,25 @@ export function unitPointsToAnotherSpecimen(concept: CorpusConcept, unit: string
  * a concept of mass beside a units sibling of the same component, system, timing and method.
  */
 export function massBesideInternationalUnits(concept: CorpusConcept, name: string): boolean {
+  if (/\b(?:ria|mass)\b/i.test(name)) return false;
+  return isMassRowBesideUnits(concept) && analyseIndicatorText(name).property === null;
+}
+
+/**
+ * The name-independent half of `massBesideInternationalUnits`: a mass concept beside a units sibling of the same
+ * component, system, timing and method (TSH's old RIA row). A name that writes neither unit nor property never means
+ * it, so it neither takes a bare `TSH` nor holds the units concept back as a sibling the unit would have to decide.
+ */
+export function isMassRowBesideUnits(concept: CorpusConcept): boolean {
   const axes = axesOfConcept(concept);
-  if (axes?.property !== 'mass/volume' || /\b(?:ria|mass)\b/i.test(name)) return false;
-  const unitsSibling = (conceptsByComponent().get(axes.component) ?? []).some(
+  if (axes?.property !== 'mass/volume') return false;
+  return (conceptsByComponent().get(axes.component) ?? []).some(
     (m) =>
       m.axes.property === 'units/volume' &&
       m.axes.system === axes.system &&
       m.axes.timing === axes.timing &&
       m.axes.method === axes.method,
   );
-  return unitsSibling && analyseIndicatorText(name).property === null;
 }
 
 /**

@@ -44,6 +44,7 @@ const MOLAR_MASS_BY_COMPONENT: ReadonlyMap<string, number> = new Map([
   ['Testosterone', 288.42],
   ['Testosterone Free', 288.42],
   ['Estradiol (E2)', 272.38],
+  ['Estriol (E3).unconjugated', 288.38],
   ['Progesterone', 314.46],
   ['Cortisol', 362.46],
   ['Dehydroepiandrosterone sulfate (DHEA-S)', 368.49],

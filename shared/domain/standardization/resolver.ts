@@ -1,4 +1,5 @@
 import { isCountPerVolume, withoutAbsoluteWord } from './absolute-count';
+import { isMassRowBesideUnits } from './ambiguity';
 import { withoutGloss } from './bilingual-names';
 import { withoutBodySurface } from './body-surface';
 import { commonGroup, isAbbreviationOf, mixedScriptGroup, refinedGroup, SCRIPT_CONFLICT } from './cjk-abbreviation';
@@ -183,6 +184,11 @@ function pickConcept(
     return matches.length === 1 ? { concept: matches[0] as CorpusConcept, byDefault: false } : null;
   }
   if (group.needsUnit) return null;
+  // `TSH` alone: its old RIA mass row is no reading a name without a mass unit or property means (ambiguity.ts).
+  if (property === null && concepts.length > 1) {
+    const current = concepts.filter((c) => !isMassRowBesideUnits(c));
+    if (current.length > 0) concepts = current;
+  }
   if (concepts.length === 1) {
     const only = concepts[0] as CorpusConcept;
     return only.requiresUnit ? null : { concept: only, byDefault: false };

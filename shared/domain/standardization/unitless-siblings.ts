@@ -1,5 +1,6 @@
 import {
   isGroupHeading,
+  isMassRowBesideUnits,
   isValuelessPanel,
   massBesideInternationalUnits,
   unitPointsToAnotherSpecimen,
@@ -7,7 +8,7 @@ import {
 } from './ambiguity';
 import { type CorpusConcept, conceptByCode, corpusIndex } from './corpus';
 import { decidedWithoutUnit } from './labelling-decisions';
-import { axesOfConcept, conceptsByComponent } from './loinc-axes';
+import { axesOfConcept, conceptsByComponent, type LoincAxes } from './loinc-axes';
 import { molarMassOf } from './molar-masses';
 import { analyseIndicatorText, normalizeIndicatorText, type PropertyHint } from './normalize-text';
 import { framingReachedByName } from './not-a-reading';
@@ -69,19 +70,83 @@ function pointOfCareEnzyme(
   );
 }
 
+/**
+ * Point-of-care twins (`BNP` in Blood, the cartridge reader's code, beside BNP in serum or plasma): a whole-blood
+ * concept the corpus names as point-of-care, of the same property, timing and method, reported in no unit the
+ * serum/plasma concept is not. A value filed under one is on the other's scale and range, so, as for enzymes, the
+ * twin does not hold back a bare name from the usual specimen's code (README *Labelling decisions*); a urine sibling
+ * (another range in the same unit) still does, and so does a blood-gas twin (`CO2` on a gas report is its pCO2).
+ */
+const POINT_OF_CARE = /\bpoc\b|point[\s-]of[\s-]care/i;
+
+function pointOfCareTwin(
+  own: { concept: CorpusConcept; axes: LoincAxes },
+  other: { concept: CorpusConcept; axes: LoincAxes },
+): boolean {
+  return (
+    SERUM_OR_PLASMA.test(own.axes.system) &&
+    WHOLE_BLOOD_SYSTEM.test(other.axes.system) &&
+    other.axes.property === own.axes.property &&
+    other.axes.timing === own.axes.timing &&
+    other.axes.method === own.axes.method &&
+    other.concept.units.length > 0 &&
+    other.concept.units.every((unit) => own.concept.units.includes(unit)) &&
+    other.concept.synonyms.some((name) => POINT_OF_CARE.test(name))
+  );
+}
+
+/**
+ * Properties no bare analyte name reads as: an isolate's susceptibility (`Vancomycin MIC`, a microbiology result
+ * reported by the organism) and a screening multiple of the median (`AFP MoM`). Reports write `MIC` or `MoM` for
+ * them, so they do not make `Vancomycin trough` or `AFP` wait for a unit; `writesOwnProperty` does not apply to them.
+ */
+const NEVER_BARE_PROPERTY = /^(?:susceptibility|multiple of the median)$/;
+
+/** A sibling of another property that a name writing no unit or property could mean. */
+function propertySibling(axes: LoincAxes, other: { concept: CorpusConcept; axes: LoincAxes }): boolean {
+  if (!other.axes.property || other.axes.property === axes.property) return false;
+  // TSH's old RIA mass row beside its international-units code (ambiguity.ts): a bare name means the units code.
+  return !NEVER_BARE_PROPERTY.test(other.axes.property) && !isMassRowBesideUnits(other.concept);
+}
+
+/**
+ * Concepts of one analyte, by concept: LOINC writes the pregnancy test's component `Choriogonadotropin (pregnancy test)`, the
+ * same hormone read as present or absent, so a bracketed qualifier of a component joins the family of the component
+ * it qualifies (`hCG` alone stays undecided between the level and the test).
+ */
+function analyteFamilies(): ReadonlyMap<CorpusConcept, readonly { concept: CorpusConcept; axes: LoincAxes }[]> {
+  const families = new Map<string, { concept: CorpusConcept; axes: LoincAxes }[]>();
+  const byComponent = conceptsByComponent();
+  for (const [component, family] of byComponent) {
+    const base = component.replace(/\s*\([^()]*\)/g, '').trim();
+    if (base !== component && byComponent.has(base)) families.set(base, [...(families.get(base) ?? []), ...family]);
+  }
+  // One way only: `Pregnancy test` writes what it asks, so the level is no sibling of the test's own names.
+  const siblingsOf = new Map<CorpusConcept, readonly { concept: CorpusConcept; axes: LoincAxes }[]>();
+  for (const [base, qualified] of families)
+    for (const member of byComponent.get(base) ?? [])
+      siblingsOf.set(member.concept, [...(byComponent.get(base) ?? []), ...qualified]);
+  return siblingsOf;
+}
+
 function buildSiblings(): ReadonlyMap<CorpusConcept, SiblingKinds> {
   const kinds = new Map<CorpusConcept, SiblingKinds>();
+  const analytes = analyteFamilies();
   for (const family of conceptsByComponent().values()) {
-    for (const { concept, axes } of family) {
+    for (const member of family) {
+      const { concept, axes } = member;
       const others = family.filter((m) => m.concept !== concept);
+      const ofAnalyte = (analytes.get(concept) ?? family).filter((m) => m.concept !== concept);
       kinds.set(concept, {
-        // Properties compare only where both long names state one (`Osmolality of Urine` states none).
-        property: axes.property !== '' && others.some((m) => m.axes.property && m.axes.property !== axes.property),
+        // Properties compare only where both long names state one (`Osmolality of Urine` states none). The specimen
+        // compares within the component only: a presence test in urine is the property's question, asked above.
+        property: axes.property !== '' && ofAnalyte.some((m) => propertySibling(axes, m)),
         system: others.some(
           (m) =>
             m.axes.system !== axes.system &&
             BARE_NAME_SYSTEM.test(m.axes.system) &&
             !pointOfCareEnzyme(axes, m.axes) &&
+            !pointOfCareTwin(member, m) &&
             // A method written in the name (`hs-Troponin I`) already sets it apart from a method-less sibling.
             m.axes.method === axes.method &&
             // A long name without a property (`Osmolality of Urine`) counts as a sibling across serum and urine only:
@@ -134,6 +199,8 @@ const WRITTEN_PROPERTY: readonly (readonly [RegExp, string])[] = [
   [/\b(?:titer|titre|titr)\b/i, 'titer'],
   // HL7 short names write a count as `#` (`WBC # Bld Auto`, `Platelet # Bld`).
   [/(?:^|\s)#(?=\s|$)/, '#/volume'],
+  // A screening report's `AFP MoM`, `hCG MoM`: the multiple of the median, which no bare name means (above).
+  [/\bmom\b/i, 'multiple of the median'],
 ];
 
 function writesOwnProperty(concept: CorpusConcept, name: string): boolean {
@@ -230,7 +297,9 @@ function shareOrCountUnwritten(concept: CorpusConcept, name: string): boolean {
  * a unit cannot tell which.
  */
 function percentNamesAnother(concept: CorpusConcept, name: string): boolean {
-  if (WRITES_SHARE.test(name)) return false;
+  // `SaO2` beside `SaO2 % Bld` (blood): a concept reported in % already, so the sign adds no property; the specimen
+  // the other name writes (`Bld`, dropped by the key) is what sets that one apart.
+  if (WRITES_SHARE.test(name) || concept.units.includes('%')) return false;
   // The corpus's own name with the sign, found by its key alone: no slip or retrieval stage for every unitless reading.
   const group = corpusIndex.exact.get(normalizeIndicatorText(`${name.trim()} %`));
   return group !== undefined && !group.ambiguous && !group.concepts.includes(concept);

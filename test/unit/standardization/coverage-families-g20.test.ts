@@ -53,11 +53,13 @@ describe("an enzyme's bare name beside a whole-blood sibling (unitless-siblings.
     expect(code('ALT, whole blood', null)).toBe('76625-3');
   });
 
-  it('still holds back a name whose sibling is in urine, or a protein beside its whole-blood code', () => {
+  it('still holds back a name whose sibling is in urine or a blood-gas twin; a point-of-care twin does not', () => {
     expect(code('Amylase', null)).toBeNull();
     // Troponin I is decided apart (README *Labelling decisions*, troponin): 10839-9 without a unit (session 22).
     expect(code('Troponin I', null)).toBe('10839-9');
-    expect(code('BNP', null)).toBeNull();
+    // BNP's whole-blood sibling is the point-of-care cartridge's code on the same scale (session 23 decision, u23).
+    expect(code('BNP', null)).toBe('30934-4');
+    expect(code('CO2', null)).toBeNull();
   });
 });
 

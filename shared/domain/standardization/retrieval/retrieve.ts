@@ -1,4 +1,5 @@
 import { type CorpusConcept, corpusIndex, type SynonymGroup } from '../corpus';
+import { normalizeIndicatorText } from '../normalize-text';
 import { SPECIMEN_WORDS, specimenAgrees } from './specimen';
 import { corpusVectorIndex, nearestKeys } from './vector-index';
 import { alignWords, NearWords } from './word-alignment';
@@ -53,6 +54,38 @@ function fittingConcepts(group: SynonymGroup, unit: string | null, queryWords: r
   );
 }
 
+/** Words that only join a long name's parts (`by HPLC`, `--on room air`): they restate wherever they stand. */
+const JOINING_WORDS = new Set(['by', 'on', 'in', 'of', 'at']);
+
+/**
+ * A long name's words that restate the test: its component, system and method, normalised as names are
+ * (`Ab` → `antibody`). Not the timing after `--` (`2 hours post dose glucose`): a timing word left over (`post`) says
+ * only part of it, which is another timing (post meal, post dose) until all of it is written.
+ */
+function ownWordsOf(display: string): string[] {
+  const [whole = '', timing = ''] = display.split('--');
+  // The property in brackets (`[Mass ratio]`) is no word of the test's name: `ratio` left over may be a ratio the
+  // other way round (`Apo B / Apo A-I ratio` beside A-I/B).
+  const main = whole.replace(/\[[^\]]*\]/g, ' ');
+  const joining = normalizeIndicatorText(timing)
+    .split(' ')
+    .filter((word) => JOINING_WORDS.has(word));
+  return [...normalizeIndicatorText(main).split(' ').filter(Boolean), ...joining];
+}
+
+/** Words every concept of a group writes in its LOINC long name, by group signature; built on first ask. */
+const longNameWordsBySignature = new Map<string, ReadonlySet<string>>();
+
+function longNameWords(group: SynonymGroup): ReadonlySet<string> {
+  let words = longNameWordsBySignature.get(group.signature);
+  if (words) return words;
+  const perConcept = group.concepts.map((c) => new Set(ownWordsOf(c.display)));
+  const [first, ...rest] = perConcept;
+  words = new Set([...(first ?? [])].filter((w) => rest.every((other) => other.has(w))));
+  longNameWordsBySignature.set(group.signature, words);
+  return words;
+}
+
 /**
  * Retrieval stage for a normalised name the exact stages did not know: n-gram cosine neighbours, kept when their
  * words align with the name's (typos, abbreviations, unknown qualifiers), re-ranked by unit and specimen, then a
@@ -75,6 +108,7 @@ export function retrieveGroup(normalized: string, unit: string | null): Retrieve
         index.vocabulary,
         SPECIMEN_WORDS,
         nearWords,
+        longNameWords(group),
       )
     )
       continue;

@@ -73,6 +73,11 @@ const FRAMING_WORDS: readonly string[] = [
   'measurement',
   'concentration',
 ];
+/**
+ * Framing words as flowsheets shorten them (`Vancomycin Lvl`, `Lactic Acid Lvl`): consonant skeletons no slip rule
+ * reaches, read as the word they shorten.
+ */
+const FRAMING_ABBREVIATIONS: ReadonlySet<string> = new Set(['lvl', 'lvls']);
 /** Shortest misspelt framing word (`levl`, `blod`): shorter ones are other words. */
 const FRAMING_SLIP_MIN_LENGTH = 4;
 
@@ -302,6 +307,23 @@ function wordsMatch(
 
 export type Alignment = { qualifiers: string[] } | null;
 
+const NO_WORDS: ReadonlySet<string> = new Set();
+/** Shortest start of a word read as that word when it restates the candidate's own LOINC name (`chol`). */
+const OWN_WORD_ABBREVIATION_MIN_LENGTH = 4;
+
+/**
+ * `LDL-Chol (Friedewald)`, `Cardiolipin IgM Ab`, `Hemoglobin A1c by HPLC`, `SpO2 on room air`: a word left over that
+ * the candidate's own LOINC long name writes (every concept of its group), or the start of one, says again what the
+ * key already names; it cannot point to another concept. A word the long name lacks (`Cardiac` beside plain CRP,
+ * `Unsat` beside total iron-binding capacity, `INR` beside the prothrombin time) still refuses.
+ */
+function restatesOwnName(word: string, ownWords: ReadonlySet<string>): boolean {
+  if (ownWords.has(word)) return true;
+  if (word.length < OWN_WORD_ABBREVIATION_MIN_LENGTH || !/^\p{L}+$/u.test(word)) return false;
+  for (const own of ownWords) if (own.length > word.length && own.startsWith(word)) return true;
+  return false;
+}
+
 /**
  * Every corpus word is matched by a distinct query word (exactly, as an abbreviation, as a slip or as an OCR
  * misreading); the query words left over must be specimen words (judged by the re-ranking), a name of the same test
@@ -315,6 +337,7 @@ export function alignWords(
   vocabulary: Vocabulary,
   specimenWords: ReadonlySet<string>,
   nearWords: NearWords = new NearWords(vocabulary),
+  ownWords: ReadonlySet<string> = NO_WORDS,
 ): Alignment {
   if (candidate.length > query.length) return null;
   const used = new Array<boolean>(query.length).fill(false);
@@ -339,7 +362,9 @@ export function alignWords(
   if (rest.length > 0 && vocabulary.meaningOfKey.get(rest.join(' ')) === signature) return { qualifiers: [] };
   const qualifiers: string[] = [];
   for (const word of rest) {
-    if (isFramingSlip(word, vocabulary)) continue;
+    if (FRAMING_ABBREVIATIONS.has(word) || isFramingSlip(word, vocabulary)) continue;
+    // A word the key itself uses, written again (`Glucose (Fasting glucose)`), is a second name, not a restatement.
+    if (!candidate.includes(word) && restatesOwnName(word, ownWords)) continue;
     if (!METHOD_QUALIFIERS.has(word)) return null;
     qualifiers.push(word);
   }
