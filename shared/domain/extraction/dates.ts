@@ -18,6 +18,7 @@
 
 import { gregorianYear, rocDates } from './asian-calendars';
 import { localeDateOrder } from './date-locale';
+import { KeyedTextMemo } from './text-memo';
 import { fullWeekdayAlternation } from './weekdays';
 
 export type SlashOrder = 'month-first' | 'day-first';
@@ -296,6 +297,16 @@ function isSpanToYearlessDay(match: string): boolean {
 export function findDates(original: string, order: SlashOrder): DateMatch[] {
   // Every date form has a digit: a cell or line without one (a row of a thousand blank cells) is not scanned.
   if (!/[\d\uFF10-\uFF19]/.test(original)) return [];
+  // Every reader looking for a date asks again of the same line (`text-memo.ts`); the matches are frozen, the list a copy.
+  const memo = datesMemo.of(order);
+  const known =
+    memo.get(original) ?? memo.set(original, Object.freeze(datesIn(original, order).map((d) => Object.freeze(d))));
+  return [...known];
+}
+
+const datesMemo = new KeyedTextMemo<SlashOrder, readonly Readonly<DateMatch>[]>();
+
+function datesIn(original: string, order: SlashOrder): DateMatch[] {
   const text = halfWidth(original);
   const found: DateMatch[] = [];
   for (const m of matchesOf(YEAR_FIRST, text)) {
