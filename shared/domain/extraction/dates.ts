@@ -602,6 +602,13 @@ const YEARLESS_AFTER_PROSE = new RegExp(
 );
 
 /**
+ * A word `YEARLESS_AFTER_PROSE` cannot match without (its prose words hold no space, so a wrap cannot split one): a
+ * line without any is not searched, which on a long document saves two searches of every line.
+ */
+const PROSE_COLLECTION_WORD =
+  /lab|blood|result|test|sample|panel|werte|analisi|esami|an[áa]lisis|analyses|examens|bilan/iu;
+
+/**
  * `Your labs from April 10 are back` in a message sent `April 14, 2026`: a collection date without its year takes
  * the year of the message's own date (the year before, when that would put it after the message); the words and the
  * date may sit either side of a line wrap.
@@ -613,9 +620,12 @@ function yearlessProseDate(lines: readonly string[], fallback: string | null, or
     anchor ??= findDates(line, order).find((d) => Number(d.iso.slice(0, 4)) > 1970)?.iso ?? null;
     // A paragraph wrapped between the words and their date (`His fasting labs from` / `October 29 look better`).
     const next = lines[index + 1] ?? '';
+    const worded = PROSE_COLLECTION_WORD.test(line);
     const m =
-      YEARLESS_AFTER_PROSE.exec(line) ??
-      (next.length <= 2000 ? YEARLESS_AFTER_PROSE.exec(`${line.trimEnd()} ${next.trimStart()}`) : null);
+      (worded ? YEARLESS_AFTER_PROSE.exec(line) : null) ??
+      (next.length <= 2000 && (worded || PROSE_COLLECTION_WORD.test(next))
+        ? YEARLESS_AFTER_PROSE.exec(`${line.trimEnd()} ${next.trimStart()}`)
+        : null);
     if (!m) continue;
     if (anchor === null) {
       for (const later of lines) {
