@@ -18,6 +18,7 @@ import {
 import { withoutLeaderTail } from './name-leaders';
 import { RELATIVE_DAY_TAIL } from './relative-days';
 import { stripRowMarks } from './row-marks';
+import { KeyedTextMemo } from './text-memo';
 import { headerRole, isLabUnit } from './vocabulary';
 
 export interface Candidate {
@@ -241,6 +242,15 @@ const COLLECTION_PERIOD = /(?:^|\s)\d{1,2}\s*(?:h|hs|hrs?|hours?|horas?|std\.?|s
  * whose name holds no loose number; else the first value at all (then `complete` is false).
  */
 export function readingInLine(text: string, order: SlashOrder): Candidate | null {
+  // Readers try the same line (and a lone segment is the line) several times: read once, each caller gets a copy.
+  const memo = readingsInLines.of(order);
+  const known = memo.get(text) ?? memo.set(text, { reading: firstReadingInLine(text, order) });
+  return known.reading && { ...known.reading, measurement: { ...known.reading.measurement } };
+}
+
+const readingsInLines = new KeyedTextMemo<SlashOrder, { reading: Candidate | null }>();
+
+function firstReadingInLine(text: string, order: SlashOrder): Candidate | null {
   let fallback: Candidate | null = null;
   for (const start of valueStarts(text, order)) {
     const measurement = parseMeasurement(text, start);
