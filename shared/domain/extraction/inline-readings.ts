@@ -48,8 +48,12 @@ function gluedToWideName(text: string, at: number): boolean {
 
 /** Positions where a value may start: after a space, a colon or an equals sign, never inside a date or a range. */
 export function valueStarts(text: string, order: SlashOrder): number[] {
+  return [...eachValueStart(text, order)];
+}
+
+/** `valueStarts` one at a time: a reader that stops at the first reading does not look for the rest. */
+function* eachValueStart(text: string, order: SlashOrder): Generator<number> {
   const dates = findDates(text, order);
-  const starts: number[] = [];
   let i = 0;
   while (i < text.length) {
     const date = dates.find((d) => d.start === i);
@@ -69,11 +73,10 @@ export function valueStarts(text: string, order: SlashOrder): number[] {
         i = rangeEnd;
         continue;
       }
-      if (valueAt(text, i)) starts.push(i);
+      if (valueAt(text, i)) yield i;
     }
     i++;
   }
-  return starts;
 }
 
 /**
@@ -252,9 +255,11 @@ const readingsInLines = new KeyedTextMemo<SlashOrder, { reading: Candidate | nul
 
 function firstReadingInLine(text: string, order: SlashOrder): Candidate | null {
   let fallback: Candidate | null = null;
-  for (const start of valueStarts(text, order)) {
+  for (const start of eachValueStart(text, order)) {
     const measurement = parseMeasurement(text, start);
     if (!measurement) continue;
+    // Once an incomplete reading is kept, only a complete one can still be returned: the name need not be read.
+    if (fallback !== null && !/^[.,;]?$/.test(measurement.rest)) continue;
     const tail = splitNameTail(text.slice(0, start));
     const name = cleanName(tail.name);
     if (tail.range !== null) measurement.referenceRange ??= tail.range;
