@@ -2,6 +2,7 @@
  * Text clean-up, line splitting, cell splitting and header/footer noise detection. Everything downstream works on
  * one line at a time; this module decides what a line is made of and whether it can carry a reading at all.
  */
+import { TextMemo } from './text-memo';
 
 /** One line of the document, with its position (for document order) and its cleaned text. */
 export interface SourceLine {
@@ -393,6 +394,15 @@ const DOCTOR_AS_SUBJECT =
 
 /** Whether a line is report furniture (header, footer, identity, contact, signature) that must not become readings. */
 export function isNoiseLine(text: string): boolean {
+  // Asked of each line and of each name read from it, on every pass over the document: each text is tested once.
+  const known = noiseLines.get(text);
+  if (known !== undefined) return known;
+  return noiseLines.set(text, isFurniture(text));
+}
+
+const noiseLines = new TextMemo<boolean>();
+
+function isFurniture(text: string): boolean {
   const trimmed = text.trim();
   if (trimmed === '') return true;
   if (isRuleLine(trimmed)) return true;
