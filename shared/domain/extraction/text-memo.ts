@@ -7,25 +7,31 @@
  *
  * Each memo holds at most `MAX_ENTRIES` texts and starts afresh when full, like the name caches in `vocabulary.ts`:
  * memory stays bounded on a document of a million lines, and a document of a few thousand lines is answered from it
- * on every pass. A text is the key as it is (no concatenation with other arguments), so a 1 MB line is not copied.
+ * on every pass. A text is the key as it is (no concatenation with other arguments); a long one is not kept at all.
  */
 
 /** Distinct texts one memo remembers before it starts afresh. */
 const MAX_ENTRIES = 8192;
+/**
+ * The longest text remembered. A key is hashed in full on every look-up of a new string, and readers cut ever longer
+ * prefixes from a long line (the names in front of each value of a 1 MB line): those are answered afresh each time.
+ */
+const MAX_TEXT_LENGTH = 2000;
 
 /** A bounded map from text to answer. */
 export class TextMemo<T> {
   private readonly answers = new Map<string, T>();
 
   get(text: string): T | undefined {
-    return this.answers.get(text);
+    return text.length > MAX_TEXT_LENGTH ? undefined : this.answers.get(text);
   }
 
   has(text: string): boolean {
-    return this.answers.has(text);
+    return text.length <= MAX_TEXT_LENGTH && this.answers.has(text);
   }
 
   set(text: string, answer: T): T {
+    if (text.length > MAX_TEXT_LENGTH) return answer;
     if (this.answers.size >= MAX_ENTRIES) this.answers.clear();
     this.answers.set(text, answer);
     return answer;
