@@ -371,6 +371,14 @@ const ADDRESS = new RegExp(
 );
 
 /**
+ * Words `PHONE` and `SHORT_PHONE`, and `ADDRESS` (with a digit), cannot match without: the full patterns, tried at
+ * every position of every line, run only on lines holding one (case folding as theirs).
+ */
+const PHONE_WORD = /t[ée]l|fax|mob|ph|cell/iu;
+const ADDRESS_WORD =
+  /street|road|rd|ave|drive|court|lane|boulevard|blvd|parkway|pkwy|suite|rue|av|bd|chemin|place|calle|plaza|paseo|via|piazza|corso|rua|travessa|alameda|straße|strasse|str\.|weg|platz|allee|gasse|ring|damm/iu;
+
+/**
  * A sentence of a note that opens with `Patient` as its subject (`Patient phoned in her readings. BP was 142/91.`):
  * followed by lower-case words, not a colon or a name, and ending as a sentence does. Other labels (comments,
  * methods, signatures) stay furniture even when written as sentences.
@@ -409,7 +417,7 @@ function isFurniture(text: string): boolean {
   if (NOISE_LABEL.test(trimmed) && !isProse(trimmed)) return true;
   if (CJK_NOISE_LABEL.test(trimmed)) return true;
   if (PAGE_MARKER.test(trimmed)) return true;
-  if (PHONE.test(trimmed) || SHORT_PHONE.test(trimmed)) return true;
-  if (ADDRESS.test(trimmed)) return true;
+  if (PHONE_WORD.test(trimmed) && (PHONE.test(trimmed) || SHORT_PHONE.test(trimmed))) return true;
+  if (ADDRESS_WORD.test(trimmed) && /\d/.test(trimmed) && ADDRESS.test(trimmed)) return true;
   return false;
 }
