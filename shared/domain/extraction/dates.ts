@@ -19,6 +19,7 @@
 import { isAdmissionCaption } from './admission-dates';
 import { gregorianYear, rocDates } from './asian-calendars';
 import { localeDateOrder } from './date-locale';
+import { KeyedTextMemo } from './text-memo';
 import { fullWeekdayAlternation } from './weekdays';
 
 export type SlashOrder = 'month-first' | 'day-first';
@@ -297,6 +298,16 @@ function isSpanToYearlessDay(match: string): boolean {
 export function findDates(original: string, order: SlashOrder): DateMatch[] {
   // Every date form has a digit: a cell or line without one (a row of a thousand blank cells) is not scanned.
   if (!/[\d\uFF10-\uFF19]/.test(original)) return [];
+  // Every reader looking for a date asks again of the same line (`text-memo.ts`); the matches are frozen, the list a copy.
+  const memo = datesMemo.of(order);
+  const known =
+    memo.get(original) ?? memo.set(original, Object.freeze(datesIn(original, order).map((d) => Object.freeze(d))));
+  return [...known];
+}
+
+const datesMemo = new KeyedTextMemo<SlashOrder, readonly Readonly<DateMatch>[]>();
+
+function datesIn(original: string, order: SlashOrder): DateMatch[] {
   const text = halfWidth(original);
   const found: DateMatch[] = [];
   for (const m of matchesOf(YEAR_FIRST, text)) {
@@ -594,6 +605,13 @@ const YEARLESS_AFTER_PROSE = new RegExp(
 );
 
 /**
+ * A word `YEARLESS_AFTER_PROSE` cannot match without (its prose words hold no space, so a wrap cannot split one): a
+ * line without any is not searched, which on a long document saves two searches of every line.
+ */
+const PROSE_COLLECTION_WORD =
+  /lab|blood|result|test|sample|panel|werte|analisi|esami|an[áa]lisis|analyses|examens|bilan/iu;
+
+/**
  * `Your labs from April 10 are back` in a message sent `April 14, 2026`: a collection date without its year takes
  * the year of the message's own date (the year before, when that would put it after the message); the words and the
  * date may sit either side of a line wrap.
@@ -605,9 +623,12 @@ function yearlessProseDate(lines: readonly string[], fallback: string | null, or
     anchor ??= findDates(line, order).find((d) => Number(d.iso.slice(0, 4)) > 1970)?.iso ?? null;
     // A paragraph wrapped between the words and their date (`His fasting labs from` / `October 29 look better`).
     const next = lines[index + 1] ?? '';
+    const worded = PROSE_COLLECTION_WORD.test(line);
     const m =
-      YEARLESS_AFTER_PROSE.exec(line) ??
-      (next.length <= 2000 ? YEARLESS_AFTER_PROSE.exec(`${line.trimEnd()} ${next.trimStart()}`) : null);
+      (worded ? YEARLESS_AFTER_PROSE.exec(line) : null) ??
+      (next.length <= 2000 && (worded || PROSE_COLLECTION_WORD.test(next))
+        ? YEARLESS_AFTER_PROSE.exec(`${line.trimEnd()} ${next.trimStart()}`)
+        : null);
     if (!m) continue;
     if (anchor === null) {
       for (const later of lines) {

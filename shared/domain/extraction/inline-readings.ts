@@ -19,6 +19,7 @@ import {
 import { withoutLeaderTail } from './name-leaders';
 import { RELATIVE_DAY_TAIL } from './relative-days';
 import { stripRowMarks } from './row-marks';
+import { KeyedTextMemo } from './text-memo';
 import { headerRole, isLabUnit } from './vocabulary';
 
 export interface Candidate {
@@ -54,8 +55,12 @@ const NUMBERED_NAME = /^\d\s?\.{2,}\s*(?:\p{L}|$)/u;
 
 /** Positions where a value may start: after a space, a colon or an equals sign, never inside a date or a range. */
 export function valueStarts(text: string, order: SlashOrder): number[] {
+  return [...eachValueStart(text, order)];
+}
+
+/** `valueStarts` one at a time: a reader that stops at the first reading does not look for the rest. */
+function* eachValueStart(text: string, order: SlashOrder): Generator<number> {
   const dates = findDates(text, order);
-  const starts: number[] = [];
   let i = 0;
   while (i < text.length) {
     const date = dates.find((d) => d.start === i);
@@ -75,11 +80,10 @@ export function valueStarts(text: string, order: SlashOrder): number[] {
         i = rangeEnd;
         continue;
       }
-      if (valueAt(text, i) && !NUMBERED_NAME.test(text.slice(i, i + 8))) starts.push(i);
+      if (valueAt(text, i) && !NUMBERED_NAME.test(text.slice(i, i + 8))) yield i;
     }
     i++;
   }
-  return starts;
 }
 
 /**
@@ -248,10 +252,21 @@ const COLLECTION_PERIOD = /(?:^|\s)\d{1,2}\s*(?:h|hs|hrs?|hours?|horas?|std\.?|s
  * whose name holds no loose number; else the first value at all (then `complete` is false).
  */
 export function readingInLine(text: string, order: SlashOrder): Candidate | null {
+  // Readers try the same line (and a lone segment is the line) several times: read once, each caller gets a copy.
+  const memo = readingsInLines.of(order);
+  const known = memo.get(text) ?? memo.set(text, { reading: firstReadingInLine(text, order) });
+  return known.reading && { ...known.reading, measurement: { ...known.reading.measurement } };
+}
+
+const readingsInLines = new KeyedTextMemo<SlashOrder, { reading: Candidate | null }>();
+
+function firstReadingInLine(text: string, order: SlashOrder): Candidate | null {
   let fallback: Candidate | null = null;
-  for (const start of valueStarts(text, order)) {
+  for (const start of eachValueStart(text, order)) {
     const measurement = parseMeasurement(text, start);
     if (!measurement) continue;
+    // Once an incomplete reading is kept, only a complete one can still be returned: the name need not be read.
+    if (fallback !== null && !/^[.,;]?$/.test(measurement.rest)) continue;
     const tail = splitNameTail(text.slice(0, start));
     const name = cleanName(tail.name);
     if (tail.range !== null) measurement.referenceRange ??= tail.range;

@@ -2,6 +2,7 @@
  * Text clean-up, line splitting, cell splitting and header/footer noise detection. Everything downstream works on
  * one line at a time; this module decides what a line is made of and whether it can carry a reading at all.
  */
+import { TextMemo } from './text-memo';
 
 /** One line of the document, with its position (for document order) and its cleaned text. */
 export interface SourceLine {
@@ -370,6 +371,14 @@ const ADDRESS = new RegExp(
 );
 
 /**
+ * Words `PHONE` and `SHORT_PHONE`, and `ADDRESS` (with a digit), cannot match without: the full patterns, tried at
+ * every position of every line, run only on lines holding one (case folding as theirs).
+ */
+const PHONE_WORD = /t[ée]l|fax|mob|ph|cell/iu;
+const ADDRESS_WORD =
+  /street|road|rd|ave|drive|court|lane|boulevard|blvd|parkway|pkwy|suite|rue|av|bd|chemin|place|calle|plaza|paseo|via|piazza|corso|rua|travessa|alameda|straße|strasse|str\.|weg|platz|allee|gasse|ring|damm/iu;
+
+/**
  * A sentence of a note that opens with `Patient` as its subject (`Patient phoned in her readings. BP was 142/91.`):
  * followed by lower-case words, not a colon or a name, and ending as a sentence does. Other labels (comments,
  * methods, signatures) stay furniture even when written as sentences.
@@ -393,13 +402,22 @@ const DOCTOR_AS_SUBJECT =
 
 /** Whether a line is report furniture (header, footer, identity, contact, signature) that must not become readings. */
 export function isNoiseLine(text: string): boolean {
+  // Asked of each line and of each name read from it, on every pass over the document: each text is tested once.
+  const known = noiseLines.get(text);
+  if (known !== undefined) return known;
+  return noiseLines.set(text, isFurniture(text));
+}
+
+const noiseLines = new TextMemo<boolean>();
+
+function isFurniture(text: string): boolean {
   const trimmed = text.trim();
   if (trimmed === '') return true;
   if (isRuleLine(trimmed)) return true;
   if (NOISE_LABEL.test(trimmed) && !isProse(trimmed)) return true;
   if (CJK_NOISE_LABEL.test(trimmed)) return true;
   if (PAGE_MARKER.test(trimmed)) return true;
-  if (PHONE.test(trimmed) || SHORT_PHONE.test(trimmed)) return true;
-  if (ADDRESS.test(trimmed)) return true;
+  if (PHONE_WORD.test(trimmed) && (PHONE.test(trimmed) || SHORT_PHONE.test(trimmed))) return true;
+  if (ADDRESS_WORD.test(trimmed) && /\d/.test(trimmed) && ADDRESS.test(trimmed)) return true;
   return false;
 }

@@ -4,6 +4,7 @@
  * Everything is returned as written; only the separators around the parts (parentheses, `Ref:`) are dropped.
  */
 import { normalizeUnit } from '#standardization';
+import { TextMemo } from './text-memo';
 
 export interface Measurement {
   value: string;
@@ -390,6 +391,15 @@ const ALPHA_UNITS = new Set(['fl', 'pg', 'sec', 'seg', 'secs', 'ratio', 'mval', 
 /** Whether a token can be a unit as written: a valid UCUM/known spelling, or unit-shaped (`Tsd/µl`, `x10^3/uL`). */
 export function looksLikeUnit(token: string): boolean {
   if (token === '' || token.length > 24) return false;
+  // Every word after a number is asked about, by several readers: each token is looked at once (`text-memo.ts`).
+  const known = unitLikeTokens.get(token);
+  if (known !== undefined) return known;
+  return unitLikeTokens.set(token, isUnitLike(token));
+}
+
+const unitLikeTokens = new TextMemo<boolean>();
+
+function isUnitLike(token: string): boolean {
   if (FLAG_CELL.test(token) || QUALITATIVE_CELL.test(token)) return false;
   const lower = token.toLowerCase();
   if (NOT_UNITS.has(lower)) return false;

@@ -313,6 +313,8 @@ function loneValueReading(
  */
 export function readShareCountRow(text: string, header: ShareCountHeader | null): ShareCountReading[] | null {
   if (text.length > 300) return null;
+  // Without a header the row must write its share's `%` itself: a line without one is not parsed (every line is asked).
+  if (header === null && !text.includes('%')) return null;
   const split = splitName(text);
   if (!split) return null;
   const items = rowItems(split.rest);

@@ -76,12 +76,24 @@ export interface RowReading {
  * header phrases. Null unless every word belongs to one.
  */
 function headerPhrases(line: string): Cell[] | null {
-  const words = [...line.matchAll(/\S+/g)].map((m) => ({ text: m[0], start: m.index, end: m.index + m[0].length }));
+  // Words are split off as the phrases reach them: most lines fail on their first words, which is all they cost.
+  const pattern = /\S+/g;
+  const words: Cell[] = [];
+  let allSplit = false;
+  const wordsUpTo = (count: number): number => {
+    while (!allSplit && words.length < count) {
+      const m = pattern.exec(line);
+      if (m === null)
+        allSplit = true; // a global pattern starts again from the line's start after its last match
+      else words.push({ text: m[0], start: m.index, end: m.index + m[0].length });
+    }
+    return words.length;
+  };
   const cells: Cell[] = [];
   let i = 0;
-  while (i < words.length) {
+  while (i < wordsUpTo(i + 1)) {
     let matched = 0;
-    for (let n = Math.min(MAX_HEADER_PHRASE_WORDS, words.length - i); n >= 1; n--) {
+    for (let n = Math.min(MAX_HEADER_PHRASE_WORDS, wordsUpTo(i + MAX_HEADER_PHRASE_WORDS) - i); n >= 1; n--) {
       const phrase = words
         .slice(i, i + n)
         .map((w) => w.text)

@@ -8,6 +8,7 @@ import { corpusIndex, resolveIndicator } from '#standardization';
 import { normalizeIndicatorText } from '../standardization/normalize-text';
 import { abbreviatedCaptionMatcher } from './abbreviated-captions';
 import { countLookup, spendLookup } from './lookup-budget';
+import { TextMemo } from './text-memo';
 
 /** Printable ASCII text (and tabs): nothing in it has an accent. */
 const ASCII = /^[\t -~]*$/;
@@ -17,6 +18,13 @@ const ASCII = /^[\t -~]*$/;
  * Hangul syllable into its letters (which are no accents), so NFC puts them back together: `결과` stays `결과`.
  */
 export function foldText(text: string): string {
+  // Readers fold the same words again and again (header checks, name caches): each text is folded once.
+  return foldedTexts.get(text) ?? foldedTexts.set(text, folded(text));
+}
+
+const foldedTexts = new TextMemo<string>();
+
+function folded(text: string): string {
   // Plain ASCII has no accents to strip: the two normalisations, the costliest steps, would leave it as it is.
   const unaccented = ASCII.test(text) ? text : text.normalize('NFD').replace(/\p{M}/gu, '').normalize('NFC');
   return (
@@ -616,6 +624,15 @@ const BILINGUAL_CELL =
 
 /** The column role a header cell names, or null when it is not a header word. */
 export function headerRole(cell: string): ColumnRole | null {
+  // Asked of every cell, name and caption by many readers: each text is looked at once (`text-memo.ts`).
+  const known = headerRoles.get(cell);
+  if (known !== undefined) return known;
+  return headerRoles.set(cell, roleOfHeader(cell));
+}
+
+const headerRoles = new TextMemo<ColumnRole | null>();
+
+function roleOfHeader(cell: string): ColumnRole | null {
   const role = HEADER_ROLE.get(foldText(cell));
   if (role !== undefined) return role;
   const bilingual = BILINGUAL_CELL.exec(cell.trim());
