@@ -5,6 +5,7 @@ import { commonGroup, isAbbreviationOf, mixedScriptGroup, refinedGroup, SCRIPT_C
 import { type CorpusConcept, conceptByCode, corpusIndex, type SynonymGroup } from './corpus';
 import { spelledOutCutWords } from './dotted-abbreviations';
 import { englishQualifiers } from './foreign-qualifiers';
+import { englishTestWords } from './foreign-words';
 import { joinedLineBreaks } from './hyphenation';
 import { rejoinedSpelling, withLongWordsCut } from './joined-spellings';
 import { axesOfConcept } from './loinc-axes';
@@ -508,7 +509,12 @@ function writtenShare(group: SynonymGroup, normalized: string): CorpusConcept | 
  */
 const MAX_NAME_LENGTH = 400;
 
-function lookup(name: string, unit: string | null, retrievalThreshold: number): IndicatorResolution {
+function lookup(
+  name: string,
+  unit: string | null,
+  retrievalThreshold: number,
+  mayTranslate = true,
+): IndicatorResolution {
   if (name.length > MAX_NAME_LENGTH) return unresolved(unit);
   const { key: normalized, property } = analyseIndicatorText(name);
   if (!normalized) return unresolved(unit);
@@ -649,6 +655,14 @@ function lookup(name: string, unit: string | null, retrievalThreshold: number): 
     const read = lookup(english, unit, retrievalThreshold);
     if (read.loincCode) return Object.freeze({ ...read, confidence: Math.min(read.confidence, RESPELLED_CONFIDENCE) });
   }
+  // `Natrium (BGA)`, `Glicemia 2 ore dopo carico`: the analyte words in English too, read by exact stages only, and
+  // never on a respelled reading (a respelled `Glucola` is no Spanish `glucosa`: two guesses do not make a name).
+  const translated = mayTranslate ? englishTestWords(name) : name;
+  if (translated !== name && translated !== english) {
+    // With the urinalysis and count stages of `resolved` (`Nitritos (tira reactiva)` → `nitrite (test strip)`).
+    const read = resolvedByEveryStage(translated, unit, NO_RETRIEVAL);
+    if (read.loincCode) return Object.freeze({ ...read, confidence: Math.min(read.confidence, RESPELLED_CONFIDENCE) });
+  }
   const respelled = respelledResolution(name, unit, retrievalThreshold);
   if (respelled) return respelled;
   const match = retrievedMatch(name, normalized, unit, retrievalThreshold);
@@ -681,7 +695,7 @@ function respelledResolution(
   // `Proteins` reads as `Protein` (a name HDS keeps null: serum or urine?) and as `Proteine`: a reading that is a
   // known-ambiguous name says the slip cannot be told apart either, whatever the other readings find.
   if (readings.some((reading) => exactGroup(analyseIndicatorText(reading).key)?.group.ambiguous)) return null;
-  const found = agreedResolution(readings, (reading) => lookup(reading, unit, retrievalThreshold));
+  const found = agreedResolution(readings, (reading) => lookup(reading, unit, retrievalThreshold, false));
   return found && Object.freeze({ ...found, confidence: Math.min(found.confidence, RESPELLED_CONFIDENCE) });
 }
 
@@ -820,6 +834,11 @@ const URINALYSIS_TAIL = /\p{L}[^,]*,\s*ua\s*$/iu;
 function conceptInUrine(code: string): boolean {
   const concept = conceptByCode(code);
   return concept !== undefined && /\burine\b/i.test(axesOfConcept(concept)?.system ?? '');
+}
+
+/** `resolved`, under a name `lookup`'s own `resolved` does not shadow. */
+function resolvedByEveryStage(name: string, unit: string | null, threshold: number): IndicatorResolution {
+  return resolved(name, unit, threshold);
 }
 
 function resolved(name: string, unit: string | null, threshold: number): IndicatorResolution {
