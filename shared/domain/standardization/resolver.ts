@@ -2,6 +2,7 @@ import { isCountPerVolume, withoutAbsoluteWord } from './absolute-count';
 import { withoutGloss } from './bilingual-names';
 import { withoutBodySurface } from './body-surface';
 import { commonGroup, isAbbreviationOf, mixedScriptGroup, refinedGroup, SCRIPT_CONFLICT } from './cjk-abbreviation';
+import { hanSlipReadings } from './cjk-slips';
 import { type CorpusConcept, conceptByCode, corpusIndex, type SynonymGroup } from './corpus';
 import { spelledOutCutWords } from './dotted-abbreviations';
 import { englishQualifiers } from './foreign-qualifiers';
@@ -662,6 +663,12 @@ function lookup(
     // With the urinalysis and count stages of `resolved` (`Nitritos (tira reactiva)` → `nitrite (test strip)`).
     const read = resolvedByEveryStage(translated, unit, NO_RETRIEVAL);
     if (read.loincCode) return Object.freeze({ ...read, confidence: Math.min(read.confidence, RESPELLED_CONFIDENCE) });
+  }
+  // `肌肝`, `甘油三脂`: a Han character typed or read for another of its sound or shape, mended one at a time.
+  if (mayTranslate) {
+    const readings = hanSlipReadings(name);
+    const mended = agreedResolution(readings, (reading) => lookup(reading, unit, NO_RETRIEVAL, false));
+    if (mended) return Object.freeze({ ...mended, confidence: Math.min(mended.confidence, RESPELLED_CONFIDENCE) });
   }
   const respelled = respelledResolution(name, unit, retrievalThreshold);
   if (respelled) return respelled;
