@@ -168,7 +168,9 @@ interface LatinReading {
 }
 
 function readLatin(piece: string, exact: ExactLookup): LatinReading | 'veto' {
-  const tokens = normalizeIndicatorText(piece).split(' ').filter(Boolean);
+  // `TbiL`, `DbiL`: Chinese LIS abbreviations in mixed case are one word, not camelCase to split (`tbi l`).
+  const word = /^[A-Za-z]+[a-z][A-Z]$/.test(piece) ? piece.toLowerCase() : piece;
+  const tokens = normalizeIndicatorText(word).split(' ').filter(Boolean);
   const qualifier: Qualifier = tokens.includes('pct') ? 'pct' : tokens.includes('abs') ? 'abs' : null;
   const whole = tokens.join(' ');
   const known = whole ? exact(whole) : null;

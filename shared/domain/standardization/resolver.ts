@@ -50,7 +50,7 @@ import { isTraceElementConcentration } from './trace-elements';
 import { isQuotient, withRatioWord } from './two-tests-in-one';
 import type { ObservationCategory } from './types';
 import { convertValue } from './unit-conversion';
-import { unitWrittenInName, withoutUnitWords } from './unit-words';
+import { firstHourWrittenInName, unitWrittenInName, withoutUnitWords } from './unit-words';
 import { normalizeUnit } from './units';
 import { isUrineStripTest, urinalysisStripReadings } from './urinalysis-strip';
 import { measureTyped, recordFieldAsWords, samsungTypeField } from './vendor-field-names';
@@ -580,6 +580,12 @@ function lookup(
   if (written) {
     const withoutUnit = lookup(written.rest, unit ?? normalizeUnit(written.unit), retrievalThreshold);
     if (withoutUnit.loincCode) return withoutUnit;
+  }
+  // `VS 1ère heure` in mm: the sedimentation rate's hour written in the name, the unit's per-hour part.
+  const perHour = firstHourWrittenInName(name, unit);
+  if (perHour) {
+    const read = lookup(perHour.rest, perHour.unit, retrievalThreshold);
+    if (read.loincCode) return read;
   }
   // `eGFR CKD-EPI 2021 per 1.73 square metres` in mL/min: the unit's per-surface part written in the name.
   const perSurface = withoutBodySurface(name, unit);
