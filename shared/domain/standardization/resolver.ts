@@ -34,6 +34,7 @@ import {
   retrievalConfidence,
   retrieveGroup,
 } from './retrieval/retrieve';
+import { countSiblingOfShare } from './share-count-sibling';
 import { joinedSpacedWords } from './spaced-words';
 import {
   axesAnchors,
@@ -862,6 +863,7 @@ function resolved(name: string, unit: string | null, threshold: number): Indicat
       vitalSignOfStatistic(name, unit, threshold) ??
       amountWithoutScaleWord(name, unit, threshold) ??
       countWithoutAbsoluteWord(name, unit, threshold) ??
+      countOfBareCellName(name, unit, threshold) ??
       urinalysisStripResolution(name, unit) ??
       rejoinedResolution(name, unit, threshold) ??
       sedimentNamedByUnit(name, unit) ??
@@ -925,6 +927,19 @@ function countWithoutAbsoluteWord(name: string, unit: string | null, threshold: 
   const found = lookup(rest, unit, threshold);
   const concept = found.loincCode === null ? undefined : conceptByCode(found.loincCode);
   return concept && isCountPerVolume(concept) ? found : null;
+}
+
+/** `MONO%`, `Monocitos (%)`, `单核细胞比率`: a name that writes the share, which a count unit contradicts. */
+const WRITES_A_SHARE = /%|\bpct\b|percent|porcent|pourcent|prozent|\brel\b|relativ|\/\s*100\b|百分|比率|比值|比例/i;
+
+/** `Monocitos` in 10^3/µL: a bare cell-type name that finds its share without the unit, read as its count. */
+function countOfBareCellName(name: string, unit: string | null, threshold: number): IndicatorResolution | null {
+  if (unit === null || WRITES_A_SHARE.test(name)) return null;
+  // Read as the share it names (a bare cell type without a unit is null by decision, so `%` stands in for its unit).
+  const share = lookup(name, '%', threshold);
+  const concept = share.loincCode === null ? undefined : conceptByCode(share.loincCode);
+  const count = concept ? countSiblingOfShare(concept, unit) : null;
+  return count ? resolutionOfConcept(count, Math.min(share.confidence, RESPELLED_CONFIDENCE)) : null;
 }
 
 /**
