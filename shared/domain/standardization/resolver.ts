@@ -140,6 +140,10 @@ function takesUnitOfSameScale(concept: CorpusConcept, unit: string): boolean {
 const sameScalePairs = new Map<string, boolean>();
 
 function isSameScale(unit: string, own: string): boolean {
+  // `µg/L FEU` beside `ng/mL{FEU}`: the same annotation on both says the same thing is counted; the units compare.
+  const annotation = /\{[^{}]*\}$/.exec(unit)?.[0];
+  if (annotation && own.endsWith(annotation) && withoutAnnotation(unit) && withoutAnnotation(own))
+    return isSameScale(withoutAnnotation(unit), withoutAnnotation(own));
   // An annotation or a percentage names what is counted, which a factor of 1 does not make the same.
   if (unit.includes('{') || own.includes('{') || unit.includes('%') || own.includes('%')) return false;
   const pair = `${unit}\u0000${own}`;
