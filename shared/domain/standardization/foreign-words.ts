@@ -64,6 +64,8 @@ const WORDS: readonly (readonly [RegExp, string])[] = [
     'LMWH',
   ],
   [word('saturaci[óo]n|satura[çc][ãa]o|saturazione|S[äa]ttigung'), 'saturation'],
+  // A blood-gas analysis (`Natrium (BGA)` is in the corpus; German and Romance words for the analysis are not).
+  [word('Blutgasanalyse|gasometr[íi]a|emogasanalisi|gazom[ée]trie'), 'blood gas'],
   [word('natrium|sodio|s[óo]dio'), 'sodium'],
   [word('kalium|potasio|pot[áa]ssio|potassio'), 'potassium'],
   [word('prote[íi]nas|prote[íi]na|proteine|prot[ée]ines|Eiwei(?:ß|ss)'), 'protein'],
