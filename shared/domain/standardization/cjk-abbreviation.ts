@@ -168,8 +168,13 @@ interface LatinReading {
 }
 
 function readLatin(piece: string, exact: ExactLookup): LatinReading | 'veto' {
-  // `TbiL`, `DbiL`: Chinese LIS abbreviations in mixed case are one word, not camelCase to split (`tbi l`).
-  const word = /^[A-Za-z]+[a-z][A-Z]$/.test(piece) ? piece.toLowerCase() : piece;
+  // `TbiL`, `DbiL`: Chinese LIS abbreviations in mixed case are one word, not camelCase to split (`tbi l`), where
+  // only the whole word is a corpus name (`ApoB`, `UreaN` are read split, as the corpus writes them).
+  const lower = piece.toLowerCase();
+  const word =
+    /^[A-Za-z]+[a-z][A-Z]$/.test(piece) && !exact(normalizeIndicatorText(piece)) && exact(normalizeIndicatorText(lower))
+      ? lower
+      : piece;
   const tokens = normalizeIndicatorText(word).split(' ').filter(Boolean);
   const qualifier: Qualifier = tokens.includes('pct') ? 'pct' : tokens.includes('abs') ? 'abs' : null;
   const whole = tokens.join(' ');

@@ -515,12 +515,7 @@ function writtenShare(group: SynonymGroup, normalized: string): CorpusConcept | 
  */
 const MAX_NAME_LENGTH = 400;
 
-function lookup(
-  name: string,
-  unit: string | null,
-  retrievalThreshold: number,
-  mayTranslate = true,
-): IndicatorResolution {
+function lookup(name: string, unit: string | null, retrievalThreshold: number): IndicatorResolution {
   if (name.length > MAX_NAME_LENGTH) return unresolved(unit);
   const { key: normalized, property } = analyseIndicatorText(name);
   if (!normalized) return unresolved(unit);
@@ -667,20 +662,6 @@ function lookup(
     const read = lookup(english, unit, retrievalThreshold);
     if (read.loincCode) return Object.freeze({ ...read, confidence: Math.min(read.confidence, RESPELLED_CONFIDENCE) });
   }
-  // `Natrium (BGA)`, `Glicemia 2 ore dopo carico`: the analyte words in English too, read by exact stages only, and
-  // never on a respelled reading (a respelled `Glucola` is no Spanish `glucosa`: two guesses do not make a name).
-  const translated = mayTranslate ? englishTestWords(name) : name;
-  if (translated !== name && translated !== english) {
-    // With the urinalysis and count stages of `resolved` (`Nitritos (tira reactiva)` → `nitrite (test strip)`).
-    const read = resolvedByEveryStage(translated, unit, NO_RETRIEVAL);
-    if (read.loincCode) return Object.freeze({ ...read, confidence: Math.min(read.confidence, RESPELLED_CONFIDENCE) });
-  }
-  // `肌肝`, `甘油三脂`: a Han character typed or read for another of its sound or shape, mended one at a time.
-  if (mayTranslate) {
-    const readings = hanSlipReadings(name);
-    const mended = agreedResolution(readings, (reading) => lookup(reading, unit, NO_RETRIEVAL, false));
-    if (mended) return Object.freeze({ ...mended, confidence: Math.min(mended.confidence, RESPELLED_CONFIDENCE) });
-  }
   const respelled = respelledResolution(name, unit, retrievalThreshold);
   if (respelled) return respelled;
   const match = retrievedMatch(name, normalized, unit, retrievalThreshold);
@@ -713,7 +694,7 @@ function respelledResolution(
   // `Proteins` reads as `Protein` (a name HDS keeps null: serum or urine?) and as `Proteine`: a reading that is a
   // known-ambiguous name says the slip cannot be told apart either, whatever the other readings find.
   if (readings.some((reading) => exactGroup(analyseIndicatorText(reading).key)?.group.ambiguous)) return null;
-  const found = agreedResolution(readings, (reading) => lookup(reading, unit, retrievalThreshold, false));
+  const found = agreedResolution(readings, (reading) => lookup(reading, unit, retrievalThreshold));
   return found && Object.freeze({ ...found, confidence: Math.min(found.confidence, RESPELLED_CONFIDENCE) });
 }
 
@@ -854,20 +835,17 @@ function conceptInUrine(code: string): boolean {
   return concept !== undefined && /\burine\b/i.test(axesOfConcept(concept)?.system ?? '');
 }
 
-/** `resolved`, under a name `lookup`'s own `resolved` does not shadow. */
-function resolvedByEveryStage(name: string, unit: string | null, threshold: number): IndicatorResolution {
-  return resolved(name, unit, threshold);
-}
-
 function resolved(name: string, unit: string | null, threshold: number): IndicatorResolution {
   const found = lookup(name, unit, threshold);
   // `BLOOD, UA`, `Bilirubin, urine`: what no stage read may be a urinalysis item, the strip test (urinalysis-strip.ts).
   if (found.loincCode === null)
     return (
+      foreignWordsResolution(name, unit) ??
+      hanSlipResolution(name, unit) ??
       vitalSignOfStatistic(name, unit, threshold) ??
       amountWithoutScaleWord(name, unit, threshold) ??
       countWithoutAbsoluteWord(name, unit, threshold) ??
-      countOfBareCellName(name, unit, threshold) ??
+      countOfBareCellName(name, unit) ??
       urinalysisStripResolution(name, unit) ??
       rejoinedResolution(name, unit, threshold) ??
       sedimentNamedByUnit(name, unit) ??
@@ -933,17 +911,41 @@ function countWithoutAbsoluteWord(name: string, unit: string | null, threshold: 
   return concept && isCountPerVolume(concept) ? found : null;
 }
 
+/**
+ * `Natrium (BGA)`, `Glicemia 2 ore dopo carico`, `Nitritos (tira reactiva)`: a name no stage read, with its qualifiers
+ * and analyte words in English (foreign-words.ts), read by exact stages and the urinalysis strip's reading. Once, on
+ * the name as written: not inside every rewritten reading of it, and never on a respelled one (a slipped `Glucola` is
+ * no Spanish `glucosa`: two guesses do not make a name).
+ */
+function foreignWordsResolution(name: string, unit: string | null): IndicatorResolution | null {
+  const translated = englishTestWords(name);
+  if (translated === name || translated === englishQualifiers(name)) return null;
+  const read = lookup(translated, unit, NO_RETRIEVAL);
+  const found = read.loincCode ? read : urinalysisStripResolution(translated, unit);
+  return found?.loincCode
+    ? Object.freeze({ ...found, confidence: Math.min(found.confidence, RESPELLED_CONFIDENCE) })
+    : null;
+}
+
+/** `肌肝`, `甘油三脂`: a Han character typed or read for another of its sound or shape, mended one at a time (cjk-slips.ts). */
+function hanSlipResolution(name: string, unit: string | null): IndicatorResolution | null {
+  const readings = hanSlipReadings(name);
+  if (readings.length === 0) return null;
+  const mended = agreedResolution(readings, (reading) => lookup(reading, unit, NO_RETRIEVAL));
+  return mended && Object.freeze({ ...mended, confidence: Math.min(mended.confidence, RESPELLED_CONFIDENCE) });
+}
+
 /** `MONO%`, `Monocitos (%)`, `单核细胞比率`: a name that writes the share, which a count unit contradicts. */
 const WRITES_A_SHARE = /%|\bpct\b|percent|porcent|pourcent|prozent|\brel\b|relativ|\/\s*100\b|百分|比率|比值|比例/i;
 
 /** `Monocitos` in 10^3/µL: a bare cell-type name that finds its share without the unit, read as its count. */
-function countOfBareCellName(name: string, unit: string | null, threshold: number): IndicatorResolution | null {
+function countOfBareCellName(name: string, unit: string | null): IndicatorResolution | null {
   if (unit === null || WRITES_A_SHARE.test(name)) return null;
-  // Read as the share it names (a bare cell type without a unit is null by decision, so `%` stands in for its unit).
-  const share = lookup(name, '%', threshold);
-  const concept = share.loincCode === null ? undefined : conceptByCode(share.loincCode);
-  const count = concept ? countSiblingOfShare(concept, unit) : null;
-  return count ? resolutionOfConcept(count, Math.min(share.confidence, RESPELLED_CONFIDENCE)) : null;
+  // The share it names, by its exact key: bare cell types are curated names, and no slip stage runs twice per name.
+  const group = exactGroup(analyseIndicatorText(name).key);
+  if (!group || group.group.ambiguous || group.group.concepts.length !== 1) return null;
+  const count = countSiblingOfShare(group.group.concepts[0] as CorpusConcept, unit);
+  return count ? resolutionOfConcept(count, Math.min(group.confidence, RESPELLED_CONFIDENCE)) : null;
 }
 
 /**
