@@ -2,6 +2,7 @@ import { isCountPerVolume, withoutAbsoluteWord } from './absolute-count';
 import { withoutGloss } from './bilingual-names';
 import { withoutBodySurface } from './body-surface';
 import { commonGroup, isAbbreviationOf, mixedScriptGroup, refinedGroup, SCRIPT_CONFLICT } from './cjk-abbreviation';
+import { foldTraditionalChinese } from './cjk-fold';
 import { hanSlipReadings } from './cjk-slips';
 import { type CorpusConcept, conceptByCode, corpusIndex, type SynonymGroup } from './corpus';
 import { spelledOutCutWords } from './dotted-abbreviations';
@@ -927,10 +928,22 @@ function foreignWordsResolution(name: string, unit: string | null): IndicatorRes
     : null;
 }
 
+const HAN_RUNS = /\p{Script=Han}+/gu;
+const CELL_SHARE_WORD = /(?<=细胞)(?:百分比|百分率|百分数|比值|比率|比例|绝对值|绝对数)$/u;
+
 /** `肌肝`, `甘油三脂`: a Han character typed or read for another of its sound or shape, mended one at a time (cjk-slips.ts). */
 function hanSlipResolution(name: string, unit: string | null): IndicatorResolution | null {
-  const readings = hanSlipReadings(name);
-  if (readings.length === 0) return null;
+  const hanOf = (text: string) => (foldTraditionalChinese(text).match(HAN_RUNS) ?? []).join('');
+  // Known by its exact key, or with a differential's share or count word off (`淋巴细胞比值` is `淋巴细胞` in %).
+  const known = (text: string) =>
+    [hanOf(text), hanOf(text).replace(CELL_SHARE_WORD, '')].some(
+      (han) => han !== '' && exactGroup(analyseIndicatorText(han).key) !== null,
+    );
+  // A Han part the corpus knows as written has no slip (`身体质量指数(CREA)` is a contradiction, not a typo).
+  if (known(name)) return null;
+  // The mended Han part must be a corpus name by itself; a Latin abbreviation beside it (`淋巴胞比值(LY%)`) then only
+  // confirms it, as it does for a name written right.
+  const readings = hanSlipReadings(name).filter(known);
   const mended = agreedResolution(readings, (reading) => lookup(reading, unit, NO_RETRIEVAL));
   return mended && Object.freeze({ ...mended, confidence: Math.min(mended.confidence, RESPELLED_CONFIDENCE) });
 }

@@ -171,6 +171,14 @@ describe('Han names: a method, a slipped character, a mixed-case abbreviation (c
     expect(hanSlipReadings('肌肝')).toContain('肌酐');
   });
 
+  it('lets a Latin abbreviation confirm a mended name, never contradict it or stand in for a known one', () => {
+    expect(code('肌肝(CREA)', 'umol/L')).toBe('14682-9');
+    expect(code('肌肝(GLU)', 'umol/L')).toBeNull();
+    expect(code('淋巴胞比值(CREA)', '%')).toBeNull();
+    expect(code('身体质量指数(CREA)')).toBeNull();
+    expect(code('麸丙酮酸转胺酶(AST)', 'U/L')).toBeNull();
+  });
+
   it('reads a mixed-case LIS abbreviation as one word and still refuses a contradiction', () => {
     expect(code('直接胆红素DbiL', 'μmol/L')).toBe('14629-0');
     expect(code('总胆红素 TbiL', 'μmol/L')).toBe('14631-6');
