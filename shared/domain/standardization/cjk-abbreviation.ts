@@ -1,5 +1,6 @@
 import { foldTraditionalChinese } from './cjk-fold';
 import { type CorpusConcept, type SynonymGroup, synonymGroup } from './corpus';
+import { isMethodWord } from './method-axis';
 import { normalizeIndicatorText } from './normalize-text';
 
 /**
@@ -167,7 +168,14 @@ interface LatinReading {
 }
 
 function readLatin(piece: string, exact: ExactLookup): LatinReading | 'veto' {
-  const tokens = normalizeIndicatorText(piece).split(' ').filter(Boolean);
+  // `TbiL`, `DbiL`: Chinese LIS abbreviations in mixed case are one word, not camelCase to split (`tbi l`), where
+  // only the whole word is a corpus name (`ApoB`, `UreaN` are read split, as the corpus writes them).
+  const lower = piece.toLowerCase();
+  const word =
+    /^[A-Za-z]+[a-z][A-Z]$/.test(piece) && !exact(normalizeIndicatorText(piece)) && exact(normalizeIndicatorText(lower))
+      ? lower
+      : piece;
+  const tokens = normalizeIndicatorText(word).split(' ').filter(Boolean);
   const qualifier: Qualifier = tokens.includes('pct') ? 'pct' : tokens.includes('abs') ? 'abs' : null;
   const whole = tokens.join(' ');
   const known = whole ? exact(whole) : null;
@@ -294,6 +302,10 @@ export function mixedScriptGroup(name: string, exact: ExactLookup): MixedScriptM
     han = findHan(pieces.han, exact);
   }
 
+  // `糖化血红蛋白 HbA1c(IFCC)`, `肌酐(酶法)` once the method is in English: a method word is no abbreviation of the
+  // test, and the method axis reads it (the Han name is its component), so the shape is not read here.
+  if (pieces.latin.some((piece) => !LATIN_VETO.has(piece.toLowerCase()) && isMethodWord(piece.toLowerCase())))
+    return null;
   // Past this point a Han name the corpus knows that the Latin side does not fit is a conflict; with an unknown Han
   // name the shape is simply not read here (null), and the later stages judge the name as before.
   const refuse = han ? SCRIPT_CONFLICT : null;

@@ -59,7 +59,9 @@ function writtenWords(name: string): WrittenWord[] | null {
   const words: WrittenWord[] = [];
   let anyCut = false;
   let undotted = false;
-  for (const raw of name.normalize('NFKC').split(/\s+/).filter(Boolean)) {
+  // `Ac.Urico`, `Prot.Tot`: a cut word's dot with no space after it, before a word of its own (not `A.P.T.T.`).
+  const spaced = name.normalize('NFKC').replace(/(?<=(?<!\p{L})\p{L}{2,5})\.(?=\p{L}{2})/gu, '. ');
+  for (const raw of spaced.split(/\s+/).filter(Boolean)) {
     // `Urea-N`: a hyphen before a lone capital letter at the end cuts the second word to its initial.
     const hyphenInitial = /^(\p{L}{3,})-(\p{Lu})$/u.exec(raw);
     if (hyphenInitial) {

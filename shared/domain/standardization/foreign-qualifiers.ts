@@ -77,6 +77,10 @@ const QUALIFIERS: readonly (readonly [RegExp, string])[] = [
   // Japanese and Chinese reports write the method after a Latin name: `LDL-C(直接法)`, `LDL-C（計算値）`, `LDL-C(计算)`.
   [/(?:直接法|直接測定法?|直接测定法?)/gu, ' direct '],
   [/(?:計算値|计算值|計算|计算)/gu, ' calculated '],
+  // The chemistry: `肌酐(酶法)` (enzymatic), `糖化血红蛋白(HPLC法)`, `(化学发光法)` (chemiluminescent immunoassay).
+  [/酶法/gu, ' enzymatic '],
+  [/(?<=[A-Za-z])法/gu, ' '],
+  [/(?:电化学发光法?|化学发光法?|電化學發光法?|化學發光法?)/gu, ' immunoassay '],
   // Serum as an adjective (`Folates sériques`, `Ferritina sérica`): the usual specimen, as `serum` is.
   [/(?<![\p{L}\p{N}])(?:sériques?|séric[oa]s?|sieric[oa]|sierich[ei])(?![\p{L}\p{N}])/giu, 'serum'],
   // `eGFR nach MDRD`: the preposition before the equation's name says nothing of its own.

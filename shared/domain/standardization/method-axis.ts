@@ -59,6 +59,8 @@ const METHOD_WORDS: ReadonlyMap<string, WrittenMethod> = new Map([
   ['diazo', { methods: ['diazo'], usual: true }],
   ['ria', { methods: ['radioimmunoassay', 'radioimmunoassay (ria)', 'ria'], usual: true }],
   ['immunoassay', { methods: ['immunoassay'], usual: true }],
+  // Chinese reports write the chemistry after the name (`肌酐(酶法)`, enzymatic; Jaffe's is the other): not coded apart.
+  ['enzymatic', { methods: ['enzymatic'], usual: true }],
   // VA and Quest result names end in the assay's letters (`VITAMIN D,25-OH,TOTAL,IA`, `ANA (EIA)`).
   ['ia', { methods: ['immunoassay'], usual: true }],
   ['eia', { methods: ['immunoassay'], usual: true }],
@@ -74,6 +76,11 @@ const METHOD_WORDS: ReadonlyMap<string, WrittenMethod> = new Map([
   ['dcct', { methods: ['ngsp'], usual: true }],
   ['dcct aligned', { methods: ['ngsp'], usual: true }],
 ]);
+
+/** Whether a word (lower case) names a method (`ifcc`, `hplc`, `enzymatic`): the name's test is another word. */
+export function isMethodWord(word: string): boolean {
+  return METHOD_WORDS.has(word);
+}
 
 /** Words that only say a method word names an equation (`MDRD equation`): read with it. */
 const METHOD_FILLERS = new Set(['equation', 'formula']);

@@ -3,9 +3,12 @@ import { isMassRowBesideUnits } from './ambiguity';
 import { withoutGloss } from './bilingual-names';
 import { withoutBodySurface } from './body-surface';
 import { commonGroup, isAbbreviationOf, mixedScriptGroup, refinedGroup, SCRIPT_CONFLICT } from './cjk-abbreviation';
+import { foldTraditionalChinese } from './cjk-fold';
+import { hanSlipReadings } from './cjk-slips';
 import { type CorpusConcept, conceptByCode, corpusIndex, type SynonymGroup } from './corpus';
 import { spelledOutCutWords } from './dotted-abbreviations';
 import { englishQualifiers } from './foreign-qualifiers';
+import { englishTestWords } from './foreign-words';
 import { joinedLineBreaks } from './hyphenation';
 import { rejoinedSpelling, withLongWordsCut } from './joined-spellings';
 import { axesOfConcept } from './loinc-axes';
@@ -34,6 +37,7 @@ import {
   retrievalConfidence,
   retrieveGroup,
 } from './retrieval/retrieve';
+import { countSiblingOfShare } from './share-count-sibling';
 import { joinedSpacedWords } from './spaced-words';
 import {
   axesAnchors,
@@ -50,7 +54,7 @@ import { isTraceElementConcentration } from './trace-elements';
 import { isQuotient, withRatioWord } from './two-tests-in-one';
 import type { ObservationCategory } from './types';
 import { convertValue } from './unit-conversion';
-import { unitWrittenInName, withoutUnitWords } from './unit-words';
+import { firstHourWrittenInName, unitWrittenInName, withoutUnitWords } from './unit-words';
 import { normalizeUnit } from './units';
 import { isUrineStripTest, urinalysisStripReadings } from './urinalysis-strip';
 import { measureTyped, recordFieldAsWords, samsungTypeField } from './vendor-field-names';
@@ -139,6 +143,10 @@ function takesUnitOfSameScale(concept: CorpusConcept, unit: string): boolean {
 const sameScalePairs = new Map<string, boolean>();
 
 function isSameScale(unit: string, own: string): boolean {
+  // `µg/L FEU` beside `ng/mL{FEU}`: the same annotation on both says the same thing is counted; the units compare.
+  const annotation = /\{[^{}]*\}$/.exec(unit)?.[0];
+  if (annotation && own.endsWith(annotation) && withoutAnnotation(unit) && withoutAnnotation(own))
+    return isSameScale(withoutAnnotation(unit), withoutAnnotation(own));
   // An annotation or a percentage names what is counted, which a factor of 1 does not make the same.
   if (unit.includes('{') || own.includes('{') || unit.includes('%') || own.includes('%')) return false;
   const pair = `${unit}\u0000${own}`;
@@ -581,6 +589,12 @@ function lookup(name: string, unit: string | null, retrievalThreshold: number): 
     const withoutUnit = lookup(written.rest, unit ?? normalizeUnit(written.unit), retrievalThreshold);
     if (withoutUnit.loincCode) return withoutUnit;
   }
+  // `VS 1ère heure` in mm: the sedimentation rate's hour written in the name, the unit's per-hour part.
+  const perHour = firstHourWrittenInName(name, unit);
+  if (perHour) {
+    const read = lookup(perHour.rest, perHour.unit, retrievalThreshold);
+    if (read.loincCode) return read;
+  }
   // `eGFR CKD-EPI 2021 per 1.73 square metres` in mL/min: the unit's per-surface part written in the name.
   const perSurface = withoutBodySurface(name, unit);
   if (perSurface) {
@@ -834,9 +848,12 @@ function resolved(name: string, unit: string | null, threshold: number): Indicat
   // `BLOOD, UA`, `Bilirubin, urine`: what no stage read may be a urinalysis item, the strip test (urinalysis-strip.ts).
   if (found.loincCode === null)
     return (
+      foreignWordsResolution(name, unit) ??
+      hanSlipResolution(name, unit) ??
       vitalSignOfStatistic(name, unit, threshold) ??
       amountWithoutScaleWord(name, unit, threshold) ??
       countWithoutAbsoluteWord(name, unit, threshold) ??
+      countOfBareCellName(name, unit) ??
       urinalysisStripResolution(name, unit) ??
       rejoinedResolution(name, unit, threshold) ??
       sedimentNamedByUnit(name, unit) ??
@@ -908,6 +925,55 @@ function countWithoutAbsoluteWord(name: string, unit: string | null, threshold: 
   const found = lookup(rest, unit, threshold);
   const concept = found.loincCode === null ? undefined : conceptByCode(found.loincCode);
   return concept && isCountPerVolume(concept) ? found : null;
+}
+
+/**
+ * `Natrium (BGA)`, `Glicemia 2 ore dopo carico`, `Nitritos (tira reactiva)`: a name no stage read, with its qualifiers
+ * and analyte words in English (foreign-words.ts), read by exact stages and the urinalysis strip's reading. Once, on
+ * the name as written: not inside every rewritten reading of it, and never on a respelled one (a slipped `Glucola` is
+ * no Spanish `glucosa`: two guesses do not make a name).
+ */
+function foreignWordsResolution(name: string, unit: string | null): IndicatorResolution | null {
+  const translated = englishTestWords(name);
+  if (translated === name || translated === englishQualifiers(name)) return null;
+  const read = lookup(translated, unit, NO_RETRIEVAL);
+  const found = read.loincCode ? read : urinalysisStripResolution(translated, unit);
+  return found?.loincCode
+    ? Object.freeze({ ...found, confidence: Math.min(found.confidence, RESPELLED_CONFIDENCE) })
+    : null;
+}
+
+const HAN_RUNS = /\p{Script=Han}+/gu;
+const CELL_SHARE_WORD = /(?<=细胞)(?:百分比|百分率|百分数|比值|比率|比例|绝对值|绝对数)$/u;
+
+/** `肌肝`, `甘油三脂`: a Han character typed or read for another of its sound or shape, mended one at a time (cjk-slips.ts). */
+function hanSlipResolution(name: string, unit: string | null): IndicatorResolution | null {
+  const hanOf = (text: string) => (foldTraditionalChinese(text).match(HAN_RUNS) ?? []).join('');
+  // Known by its exact key, or with a differential's share or count word off (`淋巴细胞比值` is `淋巴细胞` in %).
+  const known = (text: string) =>
+    [hanOf(text), hanOf(text).replace(CELL_SHARE_WORD, '')].some(
+      (han) => han !== '' && exactGroup(analyseIndicatorText(han).key) !== null,
+    );
+  // A Han part the corpus knows as written has no slip (`身体质量指数(CREA)` is a contradiction, not a typo).
+  if (known(name)) return null;
+  // The mended Han part must be a corpus name by itself; a Latin abbreviation beside it (`淋巴胞比值(LY%)`) then only
+  // confirms it, as it does for a name written right.
+  const readings = hanSlipReadings(name).filter(known);
+  const mended = agreedResolution(readings, (reading) => lookup(reading, unit, NO_RETRIEVAL));
+  return mended && Object.freeze({ ...mended, confidence: Math.min(mended.confidence, RESPELLED_CONFIDENCE) });
+}
+
+/** `MONO%`, `Monocitos (%)`, `单核细胞比率`: a name that writes the share, which a count unit contradicts. */
+const WRITES_A_SHARE = /%|\bpct\b|percent|porcent|pourcent|prozent|\brel\b|relativ|\/\s*100\b|百分|比率|比值|比例/i;
+
+/** `Monocitos` in 10^3/µL: a bare cell-type name that finds its share without the unit, read as its count. */
+function countOfBareCellName(name: string, unit: string | null): IndicatorResolution | null {
+  if (unit === null || WRITES_A_SHARE.test(name)) return null;
+  // The share it names, by its exact key: bare cell types are curated names, and no slip stage runs twice per name.
+  const group = exactGroup(analyseIndicatorText(name).key);
+  if (!group || group.group.ambiguous || group.group.concepts.length !== 1) return null;
+  const count = countSiblingOfShare(group.group.concepts[0] as CorpusConcept, unit);
+  return count ? resolutionOfConcept(count, Math.min(group.confidence, RESPELLED_CONFIDENCE)) : null;
 }
 
 /**

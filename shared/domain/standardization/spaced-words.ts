@@ -46,8 +46,13 @@ function wordOfPieces(pieces: readonly string[]): string | null {
   const joined = pieces.join('');
   if (joined.length < 3 || !corpusTokens().has(fold(joined))) return null;
   if (pieces.every((p) => /^\p{L}$/u.test(p))) return joined;
-  // Letters only: a piece the corpus never writes is what the space broke.
-  return pieces.every((p) => /^\p{L}+$/u.test(p)) && pieces.some((p) => !isCorpusWord(p)) ? joined : null;
+  // Letters only: a piece the corpus never writes is what the space broke. Digits may sit in a piece with letters
+  // (`HbA 1c`: `1c` is no word), never make the unknown piece alone (`CA 125` is two words).
+  if (pieces.every((p) => /^\p{L}+$/u.test(p))) return pieces.some((p) => !isCorpusWord(p)) ? joined : null;
+  return pieces.every((p) => /^[\p{L}\p{N}]+$/u.test(p)) &&
+    pieces.some((p) => /\p{L}/u.test(p) && /\p{N}/u.test(p) && !isCorpusWord(p))
+    ? joined
+    : null;
 }
 
 /** The name with its spaced-apart words joined; the name itself when none is. */

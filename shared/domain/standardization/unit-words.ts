@@ -118,3 +118,21 @@ export function unitWrittenInName(name: string, isUnit: (text: string) => boolea
   }
   return null;
 }
+
+/**
+ * `VS 1ère heure` / `Blutsenkung 1h` / `ESR 1st hour` in `mm`: a sedimentation rate's hour written in the name and
+ * only its millimetres in the unit column. The hour belongs to the unit (`mm/h`, millimetres in the first hour); the
+ * name without it is read in that unit. Only `mm` with the first hour: a second-hour reading (`2h`) is another
+ * observation LOINC codes apart, and no other unit is a per-hour rate cut in two.
+ */
+const FIRST_HOUR =
+  /(?<![\p{L}\p{N}])(?:1\s*(?:st|ère|re|er|e|a|ª|\.)?\s*(?:h|hr|hour|hora|ora|heure|Stunde|Std)\.?|first hour|prima ora|primera hora|première heure)(?![\p{L}\p{N}])/iu;
+
+export function firstHourWrittenInName(name: string, unit: string | null): { rest: string; unit: string } | null {
+  if (unit !== 'mm' || name.length > 80 || !FIRST_HOUR.test(name)) return null;
+  const rest = name
+    .replace(FIRST_HOUR, ' ')
+    .replace(/\(\s*\)|\s{2,}/g, ' ')
+    .trim();
+  return rest ? { rest, unit: 'mm/h' } : null;
+}

@@ -108,7 +108,7 @@ const UNIT_SYNONYMS: ReadonlyMap<string, string> = new Map([
     [`${w}/mm3`, '10*6/mm3'] as const,
     [`${w}/ul`, '10*6/uL'] as const,
   ]),
-  ...['miles', 'milliers', 'milhares', 'migliaia'].flatMap((w) => [
+  ...['miles', 'milliers', 'milhares', 'migliaia', 'mila'].flatMap((w) => [
     [`${w}/mm3`, '10*3/mm3'] as const,
     [`${w}/ul`, '10*3/uL'] as const,
   ]),
@@ -272,11 +272,15 @@ function cleanSpelling(unit: string): string {
       .replace(/\bmicro(?=mol|g\b|gram|l\b|L\b)/gi, 'u')
       .replace(/(?<!\{)\bmc(?=g\b|mol\b|l\b|L\b|U\b|IU|kat)/gi, 'u')
       // OCR and typing put a lower-case l for the I of IU (`mlU/l`, `µlU/ml`), a capital I for the litre's l
-      // (`mg/dI`, `mmol/I`), rn for m (`rng/dL`, `ng/rnL`, `rnmol/L`) and a one for the l of mol (`mmo1/mo1`, which
+      // (`mg/dI`, `mmol/I`), rn for m (`rng/dL`, `ng/rnL`, `rnmol/L`, `µrnol/L`) and a one for the l of mol (`mmo1/mo1`, which
       // UCUM would read as millimonths per month); none of these misreadings is itself a unit anyone reports in
       .replace(/\b([mu]?)lU(?=\/|$)/g, '$1IU')
       .replace(/(^|\/)([munpdc]?)I(?=$|\/)/g, '$1$2l')
-      .replace(/(^|\/)rn(?=[glL]|mol|eq|Eq)/g, '$1m')
+      .replace(/(^|\/)([mun]?)rn(?=[glL]|mol|ol\b|eq|Eq)/g, '$1$2m')
+      // and a one for the l of the decilitre (`mg/d1`: UCUM would read "per day")
+      .replace(/\/d1$/, '/dL')
+      // Indian reports' cubic millimetre: `cells/cumm`, `/cu mm`, `lakhs/cu.mm` (= per µL)
+      .replace(/\/\s*cu\.?\s*mm\b|\/cumm\b/gi, '/mm3')
       .replace(/(^|\/)([munpf]?)mo1(?=$|\/)/g, '$1$2mol')
       .replace(/\bgms?(?=\/)/gi, 'g')
       // dotted abbreviations: `U.I./L`

@@ -172,7 +172,10 @@ describe('resolveIndicator: the unit chooses the variant', () => {
     expect(code('HbA1c', 'mg/dL')).toBeNull();
     expect(code('HbA1c', '%')).toBe('4548-4');
     expect(code('Glucose', 'kg')).toBeNull();
-    expect(code('Monocytes', 'K/uL')).toBeNull();
+    // Session 23 (g23): the monocyte count 26484-6 is in the corpus since session 22, so a count unit now fits the
+    // count (share-count-sibling.ts); a unit that fits neither share nor count still gives null.
+    expect(code('Monocytes', 'K/uL')).toBe('26484-6');
+    expect(code('Monocytes', 'mg/dL')).toBeNull();
   });
 });
 
