@@ -32,9 +32,11 @@ const METHOD_WORDS: ReadonlyMap<string, WrittenMethod> = new Map([
   ['centrifuged', { methods: ['centrifugation'], usual: false }],
   ['centrifugation', { methods: ['centrifugation'], usual: false }],
   ['spun', { methods: ['centrifugation'], usual: false }],
-  ['calculated', { methods: ['calculation', 'calculated'], usual: false }],
-  ['calc', { methods: ['calculation', 'calculated'], usual: false }],
-  ['calculation', { methods: ['calculation', 'calculated'], usual: false }],
+  // A calculated value with no calculation sibling (`Hematocrit, Calculated`, `BMI (Calculated)`) is the method-less
+  // code, which excludes no method (as `measured` restates the usual one); a sibling by calculation is chosen first.
+  ['calculated', { methods: ['calculation', 'calculated'], usual: true }],
+  ['calc', { methods: ['calculation', 'calculated'], usual: true }],
+  ['calculation', { methods: ['calculation', 'calculated'], usual: true }],
   ['measured', { methods: ['direct assay'], usual: true }],
   ['direct', { methods: ['direct assay'], usual: false }],
   ['test strip', { methods: ['test strip'], usual: false }],
@@ -47,6 +49,10 @@ const METHOD_WORDS: ReadonlyMap<string, WrittenMethod> = new Map([
   ['pulse oximetry', { methods: ['pulse oximetry'], usual: false }],
   ['high sensitivity', { methods: ['high sensitivity method'], usual: false }],
   ['functional', { methods: ['coagulation assay'], usual: false }],
+  // `Fibrinogen Activity`: the clotting (Clauss) assay, as `functional`; an antigen assay is written `antigen`.
+  ['activity', { methods: ['coagulation assay'], usual: false }],
+  // `C-Reactive Protein, Cardiac` (Quest's name of hs-CRP): the high-sensitivity assay ordered for cardiac risk.
+  ['cardiac', { methods: ['high sensitivity method'], usual: false }],
   ['clauss', { methods: ['coagulation assay'], usual: false }],
   ['ifcc', { methods: ['ifcc protocol'], usual: false }],
   // LOINC short names write electrophoresis `Elph`; lab exports `Elp`.
@@ -68,12 +74,19 @@ const METHOD_WORDS: ReadonlyMap<string, WrittenMethod> = new Map([
   ['random', { methods: [], usual: true, place: true }],
   // Point of care says where a test was run, not how: the written specimen (`Glucose, capillary (POC)`) decides.
   ['poc', { methods: [], usual: true, place: true }],
+  // `MAP (Arterial Line)`, `BP (A-line)`: where the pressure was taken, which LOINC's vital-sign codes leave unsaid.
+  ['arterial line', { methods: [], usual: true, place: true }],
+  ['a-line', { methods: [], usual: true, place: true }],
+  ['art line', { methods: [], usual: true, place: true }],
   ['point of care', { methods: [], usual: true, place: true }],
   // HbA1c reported on the NGSP/DCCT scale is LOINC's method-less percent code (the curated `HbA1c (NGSP)`).
   ['ngsp', { methods: ['ngsp'], usual: true }],
   ['dcct', { methods: ['ngsp'], usual: true }],
   ['dcct aligned', { methods: ['ngsp'], usual: true }],
 ]);
+
+/** Words that only introduce a method written after them (`by HPLC`). */
+const METHOD_PREPOSITIONS = new Set(['by', 'via']);
 
 /** Words that only say a method word names an equation (`MDRD equation`): read with it. */
 const METHOD_FILLERS = new Set(['equation', 'formula']);
@@ -120,7 +133,9 @@ export function readMethodAxis(name: string): MethodAxisName | null {
           }
         }
       }
-      const rest = words.filter((_, k) => !dropped.has(k));
+      // `Hemoglobin A1c by HPLC`, `Glucose via glucometer`: the preposition LOINC's long names write before a method.
+      const preposition = i > 1 && METHOD_PREPOSITIONS.has(lower[i - 1] as string) ? i - 1 : -1;
+      const rest = words.filter((_, k) => !dropped.has(k) && k !== preposition);
       const written = words.filter((_, k) => dropped.has(k) && !METHOD_FILLERS.has(lower[k] as string)).join(' ');
       const filler = [...dropped].some((k) => METHOD_FILLERS.has(lower[k] as string));
       return rest.length > 0 ? { component: rest.join(' '), written, filler, method } : null;
