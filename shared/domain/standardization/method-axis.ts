@@ -21,6 +21,8 @@ interface WrittenMethod {
   usual: boolean;
   /** Says where the test was run, not how (`POC`): the concept the rest of the name finds is kept as it is. */
   place?: true;
+  /** `usual` only for a body measure (vital signs, not a laboratory test): the method-less code of a computed figure. */
+  onlyMethodless?: true;
 }
 
 /** Written method words → LOINC method names; a closed list, each a method LOINC names in its long names. */
@@ -32,11 +34,12 @@ const METHOD_WORDS: ReadonlyMap<string, WrittenMethod> = new Map([
   ['centrifuged', { methods: ['centrifugation'], usual: false }],
   ['centrifugation', { methods: ['centrifugation'], usual: false }],
   ['spun', { methods: ['centrifugation'], usual: false }],
-  // A calculated value with no calculation sibling (`Hematocrit, Calculated`, `BMI (Calculated)`) is the method-less
-  // code, which excludes no method (as `measured` restates the usual one); a sibling by calculation is chosen first.
-  ['calculated', { methods: ['calculation', 'calculated'], usual: true }],
-  ['calc', { methods: ['calculation', 'calculated'], usual: true }],
-  ['calculation', { methods: ['calculation', 'calculated'], usual: true }],
+  // A sibling by calculation is chosen first; a body measure computed from others (`BMI (Calculated)`, `BSA
+  // (Calculated)`), which LOINC codes by no method, is the method-less code. A laboratory test without a calculation
+  // sibling stays null: `Glucose (Friedewald)` names an equation no glucose result is reported by.
+  ['calculated', { methods: ['calculation', 'calculated'], usual: true, onlyMethodless: true }],
+  ['calc', { methods: ['calculation', 'calculated'], usual: true, onlyMethodless: true }],
+  ['calculation', { methods: ['calculation', 'calculated'], usual: true, onlyMethodless: true }],
   ['measured', { methods: ['direct assay'], usual: true }],
   ['direct', { methods: ['direct assay'], usual: false }],
   ['test strip', { methods: ['test strip'], usual: false }],
@@ -165,7 +168,8 @@ function methodAt(lower: readonly string[], i: number, size: number): WrittenMet
 }
 
 function sameMethod(a: WrittenMethod, b: WrittenMethod): boolean {
-  return a === b || (a.usual === b.usual && a.methods.join('|') === b.methods.join('|'));
+  // `calculated, Friedewald`: two words for one method, however each falls back when no sibling carries it.
+  return a === b || (a.methods.join('|') === b.methods.join('|') && (a.methods.length > 0 || a.usual === b.usual));
 }
 
 /** A long method word with one slip (`centriuged`, `Funcional`), never a word the corpus knows. */
@@ -189,6 +193,7 @@ export function conceptByMethod(matched: CorpusConcept, method: WrittenMethod): 
   const carrying = siblings.filter((m) => method.methods.includes(m.axes.method));
   if (carrying.length === 1) return carrying[0]?.concept ?? null;
   if (carrying.length > 1 || !method.usual) return null;
+  if (method.onlyMethodless && matched.category === 'laboratory') return null;
   const methodless = siblings.filter((m) => m.axes.method === '');
   return methodless.length === 1 ? (methodless[0]?.concept ?? null) : null;
 }
