@@ -79,14 +79,19 @@ export function ratioOfParts(
   // `CK/CK-MB`, `PT/INR`: two tests around a slash are a caption of both as often as their quotient; a written ratio
   // word, a reading's unit or the corpus's own ratio name in these words (in either order: `Apo A1/Apo B`) says a
   // single value is the quotient.
-  if (!sides.ratioWord && unit === null && !corpusIndex.sortedTokens.has(sortedTokenKey(analyseIndicatorText(name).key)))
+  if (
+    !sides.ratioWord &&
+    unit === null &&
+    !corpusIndex.sortedTokens.has(sortedTokenKey(analyseIndicatorText(name).key))
+  )
     return null;
   const leftKeys = componentKeys(readPart(sides.left));
   if (leftKeys.size === 0) return null;
   const rightKeys = componentKeys(readPart(sides.right));
   if (rightKeys.size === 0) return null;
   let found = corpusRatios().filter(
-    (ratio) => leftKeys.has(ratio.numerator) && rightKeys.has(ratio.denominator) && ratio.numerator !== ratio.denominator,
+    (ratio) =>
+      leftKeys.has(ratio.numerator) && rightKeys.has(ratio.denominator) && ratio.numerator !== ratio.denominator,
   );
   if (found.length > 1) found = found.filter((ratio) => /\burine\b/i.test(ratio.concept.display) === sides.urine);
   if (found.length !== 1) return null;

@@ -519,7 +519,10 @@ function lookup(name: string, unit: string | null, retrievalThreshold: number): 
     return unit === null || unitOfSameKind(longName, unit) ? resolutionOfConcept(longName, 1) : unresolved(unit);
   // `CHOL/HDLC RATIO`, `Apo A1/Apo B`: a ratio written as its two tests, each read alone (ratio-of-parts.ts), in the
   // written order; before the inverse check below, since the corpus may carry both orders as two concepts.
-  const byParts = name.length <= 120 && /[/:]/.test(name) && !corpusIndex.exact.has(normalized) ? ratioOfParts(name, unit, conceptsOfPart) : null;
+  const byParts =
+    name.length <= 120 && /[/:]/.test(name) && !corpusIndex.exact.has(normalized)
+      ? ratioOfParts(name, unit, conceptsOfPart)
+      : null;
   if (byParts) return resolutionOfConcept(byParts, SORTED_TOKENS_CONFIDENCE);
   // `HDL/Cholesterol`: the inverse of a corpus ratio, which every later stage would find by its words alone.
   // `Inulin`: a substance of its own the corpus lacks, which the slip stages would read as `Insulin` (other-analytes.ts).

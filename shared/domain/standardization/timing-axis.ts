@@ -158,7 +158,7 @@ export function readTimingWord(name: string): TimingWordName | null {
  */
 export function conceptByTimingWord(matched: CorpusConcept, timing: string, unit: string | null): CorpusConcept | null {
   const axes = axesOfConcept(matched);
-  if (!axes || axes.timing !== '') return null;
+  if (axes?.timing !== '') return null;
   const fitting = (conceptsByComponent().get(axes.component) ?? []).filter(
     (m) =>
       m.axes.system === axes.system &&

@@ -178,3 +178,18 @@ describe('concepts new in session 23', () => {
     expect(code('VLDL', 'mmol/L')).toBeNull();
   });
 });
+
+describe('OCR slips in acronyms and locants (ocr-confusions.ts)', () => {
+  it('reads a lower-case l opening a capitals acronym as I, and 0H after a locant as OH', () => {
+    expect(code('lNR')).toBe('6301-6');
+    expect(code('lGF-1', 'ng/mL')).toBe('2484-4');
+    expect(code('Vitarnin D 25-0H', 'ng/mL')).toBe('1989-3');
+    expect(code('Vitamin D 25(0H)', 'ng/mL')).toBe('1989-3');
+  });
+
+  it('keeps a litre, a lone l and a zero that is a number', () => {
+    expect(code('l')).toBeNull();
+    expect(code('mmol/l')).toBeNull();
+    expect(code('Vitamin D 10H', 'ng/mL')).toBeNull();
+  });
+});
