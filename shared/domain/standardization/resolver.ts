@@ -222,7 +222,10 @@ function parentheticalGroup(name: string): GroupMatch | null {
       return { group: outer.group, confidence: SORTED_TOKENS_CONFIDENCE };
     // Both sides must name the same test; where one also names others (`TG`), keep the concepts both name; an alias
     // naming the analyte the name qualifies (`Glycémie à jeun (Glucose)`) keeps the name.
-    const both = commonGroup(outer.group, inner.group) ?? refinedGroup(outer.group, inner.group);
+    const both =
+      commonGroup(outer.group, inner.group) ??
+      refinedGroup(outer.group, inner.group) ??
+      (aliasOfSameAnalyte(outer.group, inner.group) ? outer.group : null);
     return both ? { group: both, confidence: SORTED_TOKENS_CONFIDENCE } : null;
   }
   if (outer && !inside) return outer;
@@ -231,6 +234,19 @@ function parentheticalGroup(name: string): GroupMatch | null {
   if (outer && !inner && !outer.group.ambiguous && isAbbreviationOf(match[2] as string, outer.group.concepts))
     return { group: outer.group, confidence: SORTED_TOKENS_CONFIDENCE };
   return null;
+}
+
+/**
+ * `Thyroid Stimulating Hormone (TSH), 3rd Generation`: the bracket abbreviates the analyte, and the name around it
+ * writes the method (or specimen) that makes it a sibling of the abbreviation's code. Every concept on both sides is
+ * the same LOINC component, so the alias agrees with the name and the name's own, narrower code stands.
+ */
+function aliasOfSameAnalyte(outer: SynonymGroup, inner: SynonymGroup): boolean {
+  if (outer.ambiguous || inner.ambiguous) return false;
+  const components = new Set(
+    [...outer.concepts, ...inner.concepts].map((c) => axesOfConcept(c)?.component ?? `?${c.code}`),
+  );
+  return components.size === 1;
 }
 
 /**
