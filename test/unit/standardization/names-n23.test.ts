@@ -26,6 +26,10 @@ describe('README decisions of session 23', () => {
       expect(code(name, 'uIU/mL')).toBe('11580-8');
     expect(code('3rd Generation TSH', 'mIU/L')).toBe('11580-8');
     for (const name of ['TSH', 'Ultrasensitive TSH', 'TSH, sensitive']) expect(code(name, 'uIU/mL')).toBe('3016-3');
+    // A bracketed abbreviation of the same analyte keeps the name's narrower code (a report wraps it so).
+    expect(code('Thyroid Stimulating Hormone (TSH), 3rd Generation', 'uIU/mL')).toBe('11580-8');
+    expect(code('Thyroid Stimulating Hormone (TSH)', 'uIU/mL')).toBe('3016-3');
+    expect(code('Creatinine, Urine (Creatinine)', 'mg/dL')).toBe('2161-8');
     // A mass unit is no TSH unit, whatever the generation; a generation on another test is no method.
     expect(code('TSH 3rd generation', 'ng/mL')).toBeNull();
     expect(code('Glucose, 3rd generation', 'mg/dL')).toBeNull();
@@ -39,6 +43,8 @@ describe('README decisions of session 23', () => {
     expect(code('eGFR CKD-EPI 2021', 'mL/min/1.73m2')).toBe('98979-8');
     expect(code('eGFR CKD-EPI African American', 'mL/min/1.73m2')).toBeNull();
     expect(code('eGFR', 'mL/min/1.73m2')).toBeNull();
+    // The equation's name alone is no test: `CKD-EPI 2009` beside an eGFR line must not read as CKD-EPI = 2009.
+    expect(code('CKD-EPI')).toBeNull();
   });
 
   it('reads urine protein in mg/dL under a strip name as the strip, under a chemistry name as the chemistry', () => {
