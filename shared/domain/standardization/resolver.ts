@@ -238,15 +238,19 @@ function parentheticalGroup(name: string): GroupMatch | null {
 
 /**
  * `Thyroid Stimulating Hormone (TSH), 3rd Generation`: the bracket abbreviates the analyte, and the name around it
- * writes the method (or specimen) that makes it a sibling of the abbreviation's code. Every concept on both sides is
- * the same LOINC component, so the alias agrees with the name and the name's own, narrower code stands.
+ * writes the method that makes it a sibling of the abbreviation's code. Read as the name only when every concept on
+ * both sides is one LOINC component in one system, the alias's method-less and timeless, the name's by a method: an
+ * alias of another specimen (`Urine glucose (Glucose)`) or narrower than the name (`Glucose (Fasting glucose)`) is
+ * still a conflict.
  */
 function aliasOfSameAnalyte(outer: SynonymGroup, inner: SynonymGroup): boolean {
   if (outer.ambiguous || inner.ambiguous) return false;
-  const components = new Set(
-    [...outer.concepts, ...inner.concepts].map((c) => axesOfConcept(c)?.component ?? `?${c.code}`),
-  );
-  return components.size === 1;
+  const outerAxes = outer.concepts.map(axesOfConcept);
+  const innerAxes = inner.concepts.map(axesOfConcept);
+  const all = [...outerAxes, ...innerAxes];
+  const first = all[0];
+  if (!first || all.some((a) => !a || a.component !== first.component || a.system !== first.system)) return false;
+  return innerAxes.every((a) => a?.method === '' && a.timing === '') && outerAxes.every((a) => a?.method !== '');
 }
 
 /**

@@ -29,7 +29,9 @@ describe('README decisions of session 23', () => {
     // A bracketed abbreviation of the same analyte keeps the name's narrower code (a report wraps it so).
     expect(code('Thyroid Stimulating Hormone (TSH), 3rd Generation', 'uIU/mL')).toBe('11580-8');
     expect(code('Thyroid Stimulating Hormone (TSH)', 'uIU/mL')).toBe('3016-3');
-    expect(code('Creatinine, Urine (Creatinine)', 'mg/dL')).toBe('2161-8');
+    // An alias of another specimen, or narrower than the name, is still a conflict.
+    expect(code('Urine glucose (Glucose)', 'mg/dL')).toBeNull();
+    expect(code('Glucose (Fasting glucose)', 'mmol/L')).toBeNull();
     // A mass unit is no TSH unit, whatever the generation; a generation on another test is no method.
     expect(code('TSH 3rd generation', 'ng/mL')).toBeNull();
     expect(code('Glucose, 3rd generation', 'mg/dL')).toBeNull();
