@@ -84,6 +84,9 @@ function laidOutAsOneName(head: string, tail: string, unit: string | null, hangi
   // A bracket alone on the hanging line, with the values, is the name's abbreviation (`Natriuretic Peptide B` /
   // `  (BNP)  45 pg/mL`), even when it names the test by itself; anything else that does is a row of its own.
   if (/^\([^()]*\)$/.test(tail)) return true;
+  // `Thyroid Stimulating Hormone` / `  (TSH), 3rd Generation  3.92`: a hanging line that opens with the bracketed
+  // abbreviation goes on from the name above it when the whole is a test, though its own words name one too.
+  if (tail.startsWith('(') && isKnownMeasurement(`${head} ${tail}`, unit)) return true;
   if (isKnownMeasurement(tail, unit)) return false;
   // A panel heading in mixed case (`Urea and electrolytes`) looks like a name; the rows under it are whole names of
   // their own (`Total white cell count`), while a wrapped tail is a bracket, lower case, or one word (`Antibodies`).

@@ -25,7 +25,8 @@ export interface LoincAxes {
  */
 const WITH_PROPERTY = /^(.+?) \[([^\]]+)\](?: (?:in|of) (.+?))?(?: by (.+?))?(?: --(.+))?$/;
 /** Without a bracketed property the component is what comes before the first ` in `/` of `. */
-const WITHOUT_PROPERTY = /^([^[]+?)()(?: (?:in|of) (.+?))?(?: by (.+?))?(?: --(.+))?$/;
+/** `Systolic blood pressure--sitting`: LOINC writes a vital sign's timing without the space. */
+const WITHOUT_PROPERTY = /^([^[]+?)()(?: (?:in|of) (.+?))?(?: by (.+?))?(?: ?--(.+))?$/;
 
 export function loincAxesOf(display: string): LoincAxes | null {
   const match = WITH_PROPERTY.exec(display) ?? WITHOUT_PROPERTY.exec(display);

@@ -21,6 +21,8 @@ interface WrittenMethod {
   usual: boolean;
   /** Says where the test was run, not how (`POC`): the concept the rest of the name finds is kept as it is. */
   place?: true;
+  /** `usual` only for a body measure (vital signs, not a laboratory test): the method-less code of a computed figure. */
+  onlyMethodless?: true;
 }
 
 /** Written method words → LOINC method names; a closed list, each a method LOINC names in its long names. */
@@ -32,9 +34,12 @@ const METHOD_WORDS: ReadonlyMap<string, WrittenMethod> = new Map([
   ['centrifuged', { methods: ['centrifugation'], usual: false }],
   ['centrifugation', { methods: ['centrifugation'], usual: false }],
   ['spun', { methods: ['centrifugation'], usual: false }],
-  ['calculated', { methods: ['calculation', 'calculated'], usual: false }],
-  ['calc', { methods: ['calculation', 'calculated'], usual: false }],
-  ['calculation', { methods: ['calculation', 'calculated'], usual: false }],
+  // A sibling by calculation is chosen first; a body measure computed from others (`BMI (Calculated)`, `BSA
+  // (Calculated)`), which LOINC codes by no method, is the method-less code. A laboratory test without a calculation
+  // sibling stays null: `Glucose (Friedewald)` names an equation no glucose result is reported by.
+  ['calculated', { methods: ['calculation', 'calculated'], usual: true, onlyMethodless: true }],
+  ['calc', { methods: ['calculation', 'calculated'], usual: true, onlyMethodless: true }],
+  ['calculation', { methods: ['calculation', 'calculated'], usual: true, onlyMethodless: true }],
   ['measured', { methods: ['direct assay'], usual: true }],
   ['direct', { methods: ['direct assay'], usual: false }],
   ['test strip', { methods: ['test strip'], usual: false }],
@@ -47,6 +52,10 @@ const METHOD_WORDS: ReadonlyMap<string, WrittenMethod> = new Map([
   ['pulse oximetry', { methods: ['pulse oximetry'], usual: false }],
   ['high sensitivity', { methods: ['high sensitivity method'], usual: false }],
   ['functional', { methods: ['coagulation assay'], usual: false }],
+  // `Fibrinogen Activity`: the clotting (Clauss) assay, as `functional`; an antigen assay is written `antigen`.
+  ['activity', { methods: ['coagulation assay'], usual: false }],
+  // `C-Reactive Protein, Cardiac` (Quest's name of hs-CRP): the high-sensitivity assay ordered for cardiac risk.
+  ['cardiac', { methods: ['high sensitivity method'], usual: false }],
   ['clauss', { methods: ['coagulation assay'], usual: false }],
   ['ifcc', { methods: ['ifcc protocol'], usual: false }],
   // LOINC short names write electrophoresis `Elph`; lab exports `Elp`.
@@ -70,6 +79,10 @@ const METHOD_WORDS: ReadonlyMap<string, WrittenMethod> = new Map([
   ['random', { methods: [], usual: true, place: true }],
   // Point of care says where a test was run, not how: the written specimen (`Glucose, capillary (POC)`) decides.
   ['poc', { methods: [], usual: true, place: true }],
+  // `MAP (Arterial Line)`, `BP (A-line)`: where the pressure was taken, which LOINC's vital-sign codes leave unsaid.
+  ['arterial line', { methods: [], usual: true, place: true }],
+  ['a-line', { methods: [], usual: true, place: true }],
+  ['art line', { methods: [], usual: true, place: true }],
   ['point of care', { methods: [], usual: true, place: true }],
   // HbA1c reported on the NGSP/DCCT scale is LOINC's method-less percent code (the curated `HbA1c (NGSP)`).
   ['ngsp', { methods: ['ngsp'], usual: true }],
@@ -81,6 +94,8 @@ const METHOD_WORDS: ReadonlyMap<string, WrittenMethod> = new Map([
 export function isMethodWord(word: string): boolean {
   return METHOD_WORDS.has(word);
 }
+/** Words that only introduce a method written after them (`by HPLC`). */
+const METHOD_PREPOSITIONS = new Set(['by', 'via']);
 
 /** Words that only say a method word names an equation (`MDRD equation`): read with it. */
 const METHOD_FILLERS = new Set(['equation', 'formula']);
@@ -127,7 +142,9 @@ export function readMethodAxis(name: string): MethodAxisName | null {
           }
         }
       }
-      const rest = words.filter((_, k) => !dropped.has(k));
+      // `Hemoglobin A1c by HPLC`, `Glucose via glucometer`: the preposition LOINC's long names write before a method.
+      const preposition = i > 1 && METHOD_PREPOSITIONS.has(lower[i - 1] as string) ? i - 1 : -1;
+      const rest = words.filter((_, k) => !dropped.has(k) && k !== preposition);
       const written = words.filter((_, k) => dropped.has(k) && !METHOD_FILLERS.has(lower[k] as string)).join(' ');
       const filler = [...dropped].some((k) => METHOD_FILLERS.has(lower[k] as string));
       return rest.length > 0 ? { component: rest.join(' '), written, filler, method } : null;
@@ -157,7 +174,8 @@ function methodAt(lower: readonly string[], i: number, size: number): WrittenMet
 }
 
 function sameMethod(a: WrittenMethod, b: WrittenMethod): boolean {
-  return a === b || (a.usual === b.usual && a.methods.join('|') === b.methods.join('|'));
+  // `calculated, Friedewald`: two words for one method, however each falls back when no sibling carries it.
+  return a === b || (a.methods.join('|') === b.methods.join('|') && (a.methods.length > 0 || a.usual === b.usual));
 }
 
 /** A long method word with one slip (`centriuged`, `Funcional`), never a word the corpus knows. */
@@ -181,6 +199,7 @@ export function conceptByMethod(matched: CorpusConcept, method: WrittenMethod): 
   const carrying = siblings.filter((m) => method.methods.includes(m.axes.method));
   if (carrying.length === 1) return carrying[0]?.concept ?? null;
   if (carrying.length > 1 || !method.usual) return null;
+  if (method.onlyMethodless && matched.category === 'laboratory') return null;
   const methodless = siblings.filter((m) => m.axes.method === '');
   return methodless.length === 1 ? (methodless[0]?.concept ?? null) : null;
 }

@@ -15,6 +15,8 @@ const NOISE_WORDS = new Set([
   'whole',
   'level',
   'levels',
+  // `Digoxin Lvl`, `Lithium Lvl`: Cerner's and Meditech's short form of `level`.
+  'lvl',
   'value',
   'values',
   'result',
@@ -72,8 +74,11 @@ const WHOLE_WORDS = new Set(['total', 'entera', 'entero', 'intero', 'inteiro']);
 const HOUR_WORDS = new Set(['h', 'hr', 'hrs', 'hour', 'hours', 'std', 'stunden']);
 const DURATION_TOKEN = /^(\d+)(?:h|hr|hrs|hour|hours)$/;
 
-/** Scandinavian/German lab prefixes (`S-Kreatinin`, `P-Glukose`) name the specimen, like "serum" above. */
-const SPECIMEN_PREFIX = /^(?:s|p|b|fs|fp|ps|sp)$/;
+/**
+ * Scandinavian/German lab prefixes (`S-Kreatinin`, `P-Glukose`) name the specimen, like "serum" above; so does the
+ * `Sr.`/`Sr` South Asian reports write before a serum test (`Sr. Creatinine`, `SR.CREATININE`).
+ */
+const SPECIMEN_PREFIX = /^(?:s|p|b|fs|fp|ps|sp|sr)$/;
 /** `B-Hb`: whole blood, which changes the code for some tests; `U-Albumin`: urine. */
 const PREFIX_TOKENS: ReadonlyMap<string, string> = new Map([
   ['u', 'urine'],

@@ -91,13 +91,20 @@ function repairInnerDigits(name: string): string {
 /**
  * Single characters OCR reads the wrong way round: `02` (no count is written with a leading zero) for `O2`; a lone
  * `l` after a word (`Troponin l`, `Factor l`: no test name has a lone `l`, many a lone `I`) for `I`; `lgM`, `lgG` for
- * the immunoglobulins. A lone `l` after a slash or a digit (`mmol/l`, `5 l`) is a litre and stays.
+ * the immunoglobulins, and `lNR` for any acronym in capitals; `25-0H` for the hydroxy group. A lone `l` after a slash
+ * or a digit (`mmol/l`, `5 l`) is a litre and stays.
  */
 function repairLoneCharacters(name: string): string {
-  return name
-    .replace(/(?<![\p{L}\p{N}.,])0(?=\d(?![\p{L}\p{N}.,]))/gu, 'O')
-    .replace(/(?<=\p{L}{3}[\s,]+)l(?![\p{L}\p{N}/])/gu, 'I')
-    .replace(/(?<![\p{L}\p{N}])l(?=g[AGMDE](?![\p{L}\p{N}]))/gu, 'I');
+  return (
+    name
+      .replace(/(?<![\p{L}\p{N}.,])0(?=\d(?![\p{L}\p{N}.,]))/gu, 'O')
+      .replace(/(?<=\p{L}{3}[\s,]+)l(?![\p{L}\p{N}/])/gu, 'I')
+      .replace(/(?<![\p{L}\p{N}])l(?=g[AGMDE](?![\p{L}\p{N}]))/gu, 'I')
+      // `lNR`, `lGF-1`: a lower-case `l` opening a word otherwise in capitals is the capital `I` of an acronym.
+      .replace(/(?<![\p{L}\p{N}])l(?=\p{Lu}{2,}(?![\p{Ll}]))/gu, 'I')
+      // `25-0H`, `25(0H)`: the hydroxy group after its locant, whose `O` OCR reads as a zero.
+      .replace(/(?<=\d\s?[-(]?\s?)0(?=H(?![\p{L}\p{N}]))/gu, 'O')
+  );
 }
 
 /** The name with OCR's bars, inner capital `I`s, digits and lone characters, and look-alike letters repaired. */

@@ -4,7 +4,7 @@ import { type CorpusConcept, conceptByCode, corpusIndex } from './corpus';
 import { conceptByMethod, readMethodAxis } from './method-axis';
 import { analyseIndicatorText, sortedTokenKey } from './normalize-text';
 import type { IndicatorResolution } from './resolver';
-import { conceptByTiming, readTimingAxis } from './timing-axis';
+import { conceptByTiming, conceptByTimingWord, readTimingAxis, readTimingWord } from './timing-axis';
 import { convertValue } from './unit-conversion';
 
 /** A code chosen through a written timing, method or abbreviation: at most this sure. */
@@ -19,7 +19,9 @@ export type ResolveName = (name: string, unit: string | null) => IndicatorResolu
  *    of day (`Cortisol 16:00 h`, `clock-timing.ts`);
  * 2. a method written after it, with the rest of the name read by the whole pipeline (`TSH Serl Qn 3RD Gen`, where
  *    the system axis must spell `Serl` out first; `method-axis.ts`);
- * 3. abbreviated component words spelled out (`Bili, Tot`, `component-abbreviations.ts`), accepted only when every
+ * 3. a draw's moment or the patient's position written as a word (`Vancomycin Trough`, `BP Systolic (Sitting)`;
+ *    `timing-axis.ts` `readTimingWord`);
+ * 4. abbreviated component words spelled out (`Bili, Tot`, `component-abbreviations.ts`), accepted only when every
  *    reading that resolves gives the same code.
  */
 export function qualifierResolution(
@@ -34,6 +36,7 @@ export function qualifierResolution(
     timingResolution(name, unit, resolve) ??
     clockResolution(name, unit, resolve) ??
     methodResolution(name, unit, resolve) ??
+    timingWordResolution(name, unit, resolve) ??
     abbreviationResolution(name, unit, resolve)
   );
 }
@@ -109,4 +112,30 @@ function abbreviationResolution(name: string, unit: string | null, resolve: Reso
   if (!found?.loincCode) return null;
   const concept = conceptByCode(found.loincCode);
   return concept ? resolutionOf(concept, found.confidence) : null;
+}
+
+/**
+ * `Gentamicin Peak`, `Systolic BP Standing`: the rest of the name read by the whole pipeline (with the unit, else
+ * without it: a bare drug name is null without a unit, its trough is not), then its sibling with the written timing.
+ * Every concept the rest can stand for must lead to the same sibling.
+ */
+function timingWordResolution(name: string, unit: string | null, resolve: ResolveName): IndicatorResolution | null {
+  const written = readTimingWord(name);
+  if (!written) return null;
+  const base = resolve(written.component, unit);
+  const baseConcept = base.loincCode ? conceptByCode(base.loincCode) : undefined;
+  let candidates: readonly CorpusConcept[] = baseConcept ? [baseConcept] : [];
+  if (candidates.length === 0) {
+    const { key } = analyseIndicatorText(written.component);
+    const group = corpusIndex.exact.get(key) ?? corpusIndex.sortedTokens.get(sortedTokenKey(key));
+    if (!group || group.ambiguous) return null;
+    candidates = group.concepts;
+  }
+  const chosen = new Set<CorpusConcept>();
+  for (const concept of candidates) {
+    const sibling = conceptByTimingWord(concept, written.timing, unit);
+    if (sibling) chosen.add(sibling);
+  }
+  if (chosen.size !== 1) return null;
+  return resolutionOf([...chosen][0] as CorpusConcept, base.loincCode ? base.confidence : QUALIFIER_CONFIDENCE);
 }

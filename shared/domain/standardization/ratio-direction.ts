@@ -53,7 +53,7 @@ function componentKey(component: string): string {
 }
 
 /** The two analytes of a ratio concept's component (`apolipoprotein a-i`, `apolipoprotein b`), or null. */
-function ratioParts(component: string): [string, string] | null {
+export function ratioParts(component: string): [string, string] | null {
   const parts = component.split('/');
   if (parts.length !== 2) return null;
   const [numerator, denominator] = parts as [string, string];
@@ -86,7 +86,7 @@ export function readsRatioInverted(
 }
 
 /** The one component the concepts a part names share (`Creatinine`: mass and molar, serum and urine), or null. */
-function partComponent(concepts: readonly CorpusConcept[]): string | null {
+export function partComponent(concepts: readonly CorpusConcept[]): string | null {
   const keys = new Set<string>();
   for (const concept of concepts) {
     const axes = axesOfConcept(concept);

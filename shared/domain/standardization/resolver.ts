@@ -29,6 +29,7 @@ import { isPointInTimeVital, withoutStatisticWords } from './period-statistic';
 import { agreedResolution, qualifierResolution } from './qualifier-stages';
 import { measuresAnAmount, withoutQuantitativeWord } from './quantitative-scale';
 import { readsRatioInverted, writesInverseRatio } from './ratio-direction';
+import { ratioOfParts } from './ratio-of-parts';
 import { respelledNames } from './respell';
 import {
   chooseNeighbour,
@@ -236,7 +237,10 @@ function parentheticalGroup(name: string): GroupMatch | null {
       return { group: outer.group, confidence: SORTED_TOKENS_CONFIDENCE };
     // Both sides must name the same test; where one also names others (`TG`), keep the concepts both name; an alias
     // naming the analyte the name qualifies (`Glycémie à jeun (Glucose)`) keeps the name.
-    const both = commonGroup(outer.group, inner.group) ?? refinedGroup(outer.group, inner.group);
+    const both =
+      commonGroup(outer.group, inner.group) ??
+      refinedGroup(outer.group, inner.group) ??
+      (aliasOfSameAnalyte(outer.group, inner.group) ? outer.group : null);
     return both ? { group: both, confidence: SORTED_TOKENS_CONFIDENCE } : null;
   }
   if (outer && !inside) return outer;
@@ -245,6 +249,23 @@ function parentheticalGroup(name: string): GroupMatch | null {
   if (outer && !inner && !outer.group.ambiguous && isAbbreviationOf(match[2] as string, outer.group.concepts))
     return { group: outer.group, confidence: SORTED_TOKENS_CONFIDENCE };
   return null;
+}
+
+/**
+ * `Thyroid Stimulating Hormone (TSH), 3rd Generation`: the bracket abbreviates the analyte, and the name around it
+ * writes the method that makes it a sibling of the abbreviation's code. Read as the name only when every concept on
+ * both sides is one LOINC component in one system, the alias's method-less and timeless, the name's by a method: an
+ * alias of another specimen (`Urine glucose (Glucose)`) or narrower than the name (`Glucose (Fasting glucose)`) is
+ * still a conflict.
+ */
+function aliasOfSameAnalyte(outer: SynonymGroup, inner: SynonymGroup): boolean {
+  if (outer.ambiguous || inner.ambiguous) return false;
+  const outerAxes = outer.concepts.map(axesOfConcept);
+  const innerAxes = inner.concepts.map(axesOfConcept);
+  const all = [...outerAxes, ...innerAxes];
+  const first = all[0];
+  if (!first || all.some((a) => !a || a.component !== first.component || a.system !== first.system)) return false;
+  return innerAxes.every((a) => a?.method === '' && a.timing === '') && outerAxes.every((a) => a?.method !== '');
 }
 
 /**
@@ -531,6 +552,13 @@ function lookup(name: string, unit: string | null, retrievalThreshold: number): 
   const longName = conceptByLongName(name);
   if (longName)
     return unit === null || unitOfSameKind(longName, unit) ? resolutionOfConcept(longName, 1) : unresolved(unit);
+  // `CHOL/HDLC RATIO`, `Apo A1/Apo B`: a ratio written as its two tests, each read alone (ratio-of-parts.ts), in the
+  // written order; before the inverse check below, since the corpus may carry both orders as two concepts.
+  const byParts =
+    name.length <= 120 && /[/:]/.test(name) && !corpusIndex.exact.has(normalized)
+      ? ratioOfParts(name, unit, conceptsOfPart)
+      : null;
+  if (byParts) return resolutionOfConcept(byParts, SORTED_TOKENS_CONFIDENCE);
   // `HDL/Cholesterol`: the inverse of a corpus ratio, which every later stage would find by its words alone.
   // `Inulin`: a substance of its own the corpus lacks, which the slip stages would read as `Insulin` (other-analytes.ts).
   if (writesInverseRatio(name) || acronymOnName(name, normalized) || writesOtherAnalyte(name)) return unresolved(unit);

@@ -97,3 +97,75 @@ export function conceptByTiming(
   );
   return fitting.length === 1 ? (fitting[0]?.concept ?? null) : null;
 }
+
+/**
+ * `Vancomycin Trough`, `Gentamicin Peak`, `BP Systolic (Sitting)`, `aPTT Baseline`, `SpO2 on room air`: a word a lab
+ * writes after the test for the moment of the draw or the patient's position, which LOINC writes as the timing
+ * modifier after `--` (`Vancomycin [Mass/volume] in Serum or Plasma --trough`, `Systolic blood pressure--sitting`).
+ * A closed list, each word one LOINC timing; the sibling carrying it is chosen from the concept the rest finds.
+ */
+const TIMING_WORDS: ReadonlyMap<string, string> = new Map([
+  ['trough', 'trough'],
+  ['trough level', 'trough'],
+  ['pre dose', 'trough'],
+  ['predose', 'trough'],
+  ['peak', 'peak'],
+  ['peak level', 'peak'],
+  ['post dose', 'peak'],
+  ['baseline', 'baseline'],
+  ['sitting', 'sitting'],
+  ['seated', 'sitting'],
+  ['standing', 'standing'],
+  ['supine', 'supine'],
+  ['lying', 'supine'],
+  ['room air', 'on room air'],
+  ['on room air', 'on room air'],
+]);
+
+export interface TimingWordName {
+  /** The name without its timing word. */
+  component: string;
+  /** LOINC's timing modifier (lower case, as `loinc-axes.ts` parses it). */
+  timing: string;
+}
+
+/** The timing word of a name and the rest of it, or null when it writes none (or nothing but one). */
+export function readTimingWord(name: string): TimingWordName | null {
+  const words = name
+    .normalize('NFKC')
+    .split(/[\s,;()[\]-]+/)
+    .filter(Boolean);
+  const lower = words.map((w) => w.toLowerCase());
+  for (let i = 1; i < words.length; i++) {
+    for (const size of [3, 2, 1]) {
+      if (i + size > words.length) continue;
+      const timing = TIMING_WORDS.get(lower.slice(i, i + size).join(' '));
+      if (!timing) continue;
+      const rest = [...words.slice(0, i), ...words.slice(i + size)];
+      // `SpO2 on room air`: the `on` before the words goes with them.
+      if (timing === 'on room air' && rest[i - 1]?.toLowerCase() === 'on') rest.splice(i - 1, 1);
+      return rest.length > 0 ? { component: rest.join(' '), timing } : null;
+    }
+  }
+  // `Trough Vancomycin`, `Peak Gentamicin`: the word first.
+  const first = TIMING_WORDS.get(lower[0] ?? '');
+  return first && words.length > 1 ? { component: words.slice(1).join(' '), timing: first } : null;
+}
+
+/**
+ * The sibling of a matched concept (same component, system, method and property) whose timing is the written one,
+ * which the unit fits when one is given; null when the corpus has none or several.
+ */
+export function conceptByTimingWord(matched: CorpusConcept, timing: string, unit: string | null): CorpusConcept | null {
+  const axes = axesOfConcept(matched);
+  if (axes?.timing !== '') return null;
+  const fitting = (conceptsByComponent().get(axes.component) ?? []).filter(
+    (m) =>
+      m.axes.system === axes.system &&
+      m.axes.method === axes.method &&
+      m.axes.property === axes.property &&
+      m.axes.timing === timing &&
+      (unit === null || m.concept.units.includes(unit) || convertValue(1, unit, m.concept.defaultUnit) !== null),
+  );
+  return fitting.length === 1 ? (fitting[0]?.concept ?? null) : null;
+}

@@ -89,9 +89,14 @@ describe('corpus build (data/build-corpus.ts)', () => {
     expect(resolveIndicator('Thallium').loincCode).toBeNull();
     expect(resolveIndicator('Thallium', 'ng/mL').loincCode).toBeNull();
     expect(LOINC_CORPUS.concepts.some((c) => c.synonyms.includes('Thallium'))).toBe(false);
-    // Cyclosporine in blood and in serum: the bare name stays null, the specimen-bearing names resolve.
-    expect(resolveIndicator('Cyclosporine', 'ng/mL').loincCode).toBeNull();
-    expect(report.dropped.some((d) => d.name === 'Cyclosporine' && /several specimens/.test(d.reason))).toBe(true);
+    // Diazepam in serum and in urine: the bare name stays null, the specimen-bearing name resolves.
+    expect(resolveIndicator('Diazepam', 'ng/mL').loincCode).toBeNull();
+    expect(report.dropped.some((d) => d.name === 'Diazepam' && /several specimens/.test(d.reason))).toBe(true);
+    expect(resolveIndicator('Diazepam [Mass/volume] in Serum or Plasma', 'ng/mL').loincCode).toBe('3548-5');
+    // Cyclosporine in blood and in serum: the curated bare name takes whole blood, where the drug is measured (README
+    // bare-name decision, as tacrolimus; session 23); a written serum still finds the serum code.
+    expect(resolveIndicator('Cyclosporine', 'ng/mL').loincCode).toBe('3520-4');
+    expect(resolveIndicator('Cyclosporine, Serum', 'ng/mL').loincCode).toBe('3521-2');
     expect(resolveIndicator('Cyclosporine [Mass/volume] in Blood', 'ng/mL').loincCode).toBe('3520-4');
     expect(resolveIndicator('Cyclosporin Bld Qn', 'ng/mL').loincCode).toBe('3520-4');
     // Short names lose their specimen once normalised (`Bld`, `Ser` are noise): shared, so dropped from the synonyms;

@@ -75,7 +75,8 @@ describe('eGFR: the race split and the body-surface part of the unit written in 
     for (const name of ['eGFR African American', 'eGFR Non-Afr. American', 'eGFR If NonAfricn Am', 'eGFR non-AA'])
       expect(code(name, 'mL/min/1.73')).toBeNull();
     expect(code('eGFR MDRD African American', 'mL/min/1.73m2')).toBe('48643-1');
-    expect(code('eGFR (CKD-EPI) per 1.73 square metres', 'mL/min')).toBeNull();
+    // CKD-EPI without its year is 62238-1 (README Labelling decisions, session 23).
+    expect(code('eGFR (CKD-EPI) per 1.73 square metres', 'mL/min')).toBe('62238-1');
   });
 });
 

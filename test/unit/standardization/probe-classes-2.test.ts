@@ -12,7 +12,9 @@ const code = (name: string, unit: string | null = null) => resolveReadingIndicat
 describe('a ratio is read in the order it is written (ratio-direction.ts)', () => {
   it('gives no code to the inverse of a corpus ratio', () => {
     expect(code('HDL/Cholesterol ratio')).toBeNull();
-    expect(code('ApoB/ApoA1 ratio')).toBeNull();
+    // `ApoB/ApoA1 ratio` is 1874-7 since session 23, a corpus concept of its own (ratio-of-parts.ts).
+    expect(code('ApoB/ApoA1 ratio')).toBe('1874-7');
+    expect(code('HDL/LDL ratio')).toBeNull();
     expect(code('Creatinine/BUN ratio')).toBeNull();
     expect(code('Globulin / Albumin ratio')).toBeNull();
   });

@@ -87,8 +87,10 @@ describe('method words and equations written after the test', () => {
     expect(code('Estimated GFR (CKD equation)', 'mL/min/1.73m2')).toBeNull();
     // Electrophoresis of a test LOINC does not code by electrophoresis.
     expect(code('Sodium SerPl Qn Elp', 'mmol/L')).toBeNull();
-    // `3rd generation` is an assay generation, not LOINC's detection-limit method: not read.
-    expect(code('TSH, 3rd generation', 'uIU/mL')).toBeNull();
+    // `3rd generation` names LOINC's detection-limit method for TSH (README Labelling decisions, session 23): a curated
+    // name of 11580-8, not a method word read on other tests.
+    expect(code('TSH, 3rd generation', 'uIU/mL')).toBe('11580-8');
+    expect(code('Glucose, 3rd generation', 'mg/dL')).toBeNull();
     // A method-bound unit the written method's sibling takes is that sibling (respell-and-unit-sibling.test.ts).
     expect(code('Hb A1c IFCC', 'mmol/mol')).toBe('59261-8');
     // The NGSP scale is a percent: in mmol/mol it is not read.

@@ -206,7 +206,7 @@ describe('retrieval stage in the resolver', () => {
   });
 
   it('refuses an unknown extra word: it may be another test', () => {
-    expect(code('VLDL cholesterol', 'mg/dL')).toBeNull();
+    expect(code('IDL cholesterol', 'mg/dL')).toBeNull();
     expect(code('Creatinine mystery', 'mg/dL')).toBeNull();
   });
 
