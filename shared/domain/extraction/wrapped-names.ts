@@ -55,7 +55,8 @@ function looksLikeContinuation(tail: string): boolean {
  * A name line ending where no name ends: a comma, hyphen, slash or ampersand (`Thyroxine (T4), Free,`,
  * `C-Reactive Protein,`), or a joining word (`and`, `of`). Whatever comes next is the rest of the name.
  */
-const OPEN_END = /(?:[,/&+-]|\s(?:and|of|by|per|in|with|for|und|et|de|du))$/iu;
+const OPEN_END =
+  /(?:[,/&+-]|\s(?:and|of|by|per|in|with|for|und|der|des|et|de|du|di|del|della|da|do|dos|das|van))$/iu;
 
 /**
  * Looser than `looksLikeContinuation`, for a tail the layout itself says continues the name (an open-ended head, a
@@ -91,6 +92,14 @@ function laidOutAsOneName(head: string, tail: string, unit: string | null, hangi
   // row under its category (`身体計測` / `　腹囲  88.2`, `脂質` / `　ＬＤＬコレステロール  142`).
   if (hasWideCharacters(head) && hasWideCharacters(tail)) return false;
   return /^[(\p{Ll}]/u.test(tail) || !/\s/.test(tail);
+}
+
+/**
+ * Whether a name-only line under another one that ended open finishes it (`Velocità di` / `eritrosedimentazione
+ * (VES)` / `28 mm/h`, a name wrapped over two lines above the line of its values).
+ */
+export function finishesOpenName(head: string, tail: string): boolean {
+  return OPEN_END.test(head) && looksLikeLaidOutContinuation(tail) && !isMethodCaption(tail);
 }
 
 /** Letters of a script other than Latin that laboratory reports print beside (or instead of) Latin names. */
