@@ -132,6 +132,7 @@ import {
   isOverlongName,
   withNameInBlankCell,
 } from './wrapped-names';
+import { withWordedValuesLed } from './worded-value-cells';
 import { rangeContinuation } from './wrapped-ranges';
 
 /** A name more than this many words long is a sentence unless the resolver knows it. */
@@ -157,6 +158,13 @@ const RANGE_LINE = /^(?:normal|reference|standard|ref\.?)\s*(?:range|interval|va
 
 /** A bracketed note in words after a range: `(homens acima de 40 anos)`, `(não fumantes)`, `(adults)`. */
 const POPULATION_NOTE = /\s*\([^()\d]*\p{Ll}[^()]*\)\s*$/u;
+
+/** What a caption's field is for, after it (`Valor de referência para a relação`, `Reference range for adults`). */
+const CAPTION_SCOPE = /\s+(?:para|for|pour|per|f[üu]r|voor)\s+[^:]*$/iu;
+
+function withoutCaptionScope(caption: string): string {
+  return caption.replace(CAPTION_SCOPE, '');
+}
 
 /** `Resultado: 104 mg/dL`, `Valor de referência.....: 70 a 99 mg/dL`, `Unità: mg/dl`: a caption, then its field. */
 const LABELLED_FIELD = /^([^:\d]{2,40}?)[\s.]*:\s*(.+)$/;
@@ -1185,7 +1193,7 @@ class DocumentReader {
     if (!body.includes(':')) return false;
     const m = LABELLED_FIELD.exec(body.trim());
     if (!m) return false;
-    const role = headerRole(m[1] as string);
+    const role = headerRole(withoutCaptionScope(m[1] as string));
     const field = (m[2] as string).trim();
     if (role === 'value') {
       const pending = this.stack.pendingName;
@@ -1223,7 +1231,8 @@ class DocumentReader {
   /** `Valor de referência: 70 a 99 mg/dL` or a bare range: the range and its unit. */
   private rangeField(text: string): { range: string; unit: string | null } | null {
     const labelled = LABELLED_FIELD.exec(text.trim());
-    const field = labelled && headerRole(labelled[1] as string) === 'range' ? (labelled[2] as string) : text;
+    const field =
+      labelled && headerRole(withoutCaptionScope(labelled[1] as string)) === 'range' ? (labelled[2] as string) : text;
     // A note on whom the range is for (`até 4,00 ng/mL (homens acima de 40 anos)`) is no part of it.
     return parseRangeText(field) ?? parseRangeText(field.replace(POPULATION_NOTE, ''));
   }
@@ -1322,7 +1331,7 @@ function firstWrittenDate(lines: readonly SourceLine[], order: SlashOrder): stri
 
 /** The line pipeline (see the module comment). */
 function readLines(text: string, options: ExtractionOptions, withFallback: boolean): ExtractedReading[] {
-  const sourceLines = withoutBandTables(withOddSeparatorsAsGaps(splitLines(text)));
+  const sourceLines = withWordedValuesLed(withoutBandTables(withOddSeparatorsAsGaps(splitLines(text))));
   const order = detectSlashOrder(text);
   const documentDate =
     reportDate(

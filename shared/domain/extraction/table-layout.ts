@@ -409,8 +409,8 @@ function completeFromColumns(
   if (overflow) rangeCell = overflow.range;
   // A dash in the unit column (`-`, `－`) is the sheet's placeholder for a result without a unit (a dipstick grade).
   if (unitText !== '' && !NO_UNIT_PLACEHOLDER.test(unitText)) measurement.unit = unitText;
-  // Italian referti bracket the range column: `[70 - 100]`, `(assenti)`.
-  const flagged = rangeAndTrailingFlag(rangeCell.replace(/^[[(]\s*([^()[\]]*?)\s*[\])]$/, '$1'));
+  // Italian referti bracket the range column: `[70 - 100]`.
+  const flagged = rangeAndTrailingFlag(rangeCell.replace(/^\[\s*(.*?)\s*\]$/, '$1'));
   const rangeText = flagged.range;
   if (flagged.flag !== null) measurement.flag ??= flagged.flag;
   if (rangeText !== '') {

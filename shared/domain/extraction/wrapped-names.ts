@@ -19,6 +19,9 @@ const COMMENT_WORDS =
 /** The word that ends a quotient's name, in the languages the extractor reads. */
 const RATIO_WORD =
   /^(?:ratio|quotient|index|[íi]ndice|rapport|raz[ãa]o|relaci[óo]n|cociente|rapporto|verh[äa]ltnis|quoti[ëe]nt)$/iu;
+/** A derivation in brackets, alone on its line: `(calculated)`, `(calc)`, `(calculé)`, `(direct)`, `(berechnet)`. */
+const NAMING_DERIVATION =
+  /^\((?:calc\.?|calculated|calcul[ée]e?|calculad[oa]|calcolat[oa]|berechnet|direct|directe?|directo|diretto|direkt|measured)\)$/iu;
 /** Longest name the two lines may make together (the table readers' own limit for a name). */
 const MAX_JOINED_WORDS = 8;
 const MAX_CONTINUATION_WORDS = 5;
@@ -123,7 +126,11 @@ export function continuesName(
   unit: string | null,
   options: { tailHasValues: boolean; hanging?: boolean },
 ): boolean {
-  if (head === '' || /[:.]$/.test(head) || isMethodCaption(head) || isMethodCaption(tail)) return false;
+  if (head === '' || /[:.]$/.test(head) || isMethodCaption(head)) return false;
+  // `LDL Cholesterol  2.52` / `(calculated)`: a derivation tells which test it is (calculated and direct LDL are
+  // two), so it ends the name though a method caption (`(CLIA)`) never does.
+  if (NAMING_DERIVATION.test(tail.trim())) return true;
+  if (isMethodCaption(tail)) return false;
   // A Latin name does not wrap into another script: `  المستقلبات / Metabolites` under `cCl-  103` is a bilingual
   // section caption.
   if (!OTHER_SCRIPT.test(head) && OTHER_SCRIPT.test(tail)) return false;
@@ -147,8 +154,10 @@ export function continuesName(
   if (ABBREVIATION_END.test(tail) && !ABBREVIATION_END.test(head) && !heading) {
     // A line that is only a bracket under a test is its abbreviation (`(TSH)`) or its method (`(CHO-POD)`, Indian
     // reports): only the letters of the name, in order, make an abbreviation.
+    // With the values on its line, the bracket is the name's end whatever language ordered its letters
+    // (`Hormone anti-müllérienne` / `(AMH) ...... 2,35 ng/mL`): a name-only line above a row is no reading of its own.
     const bracketOnly = /^\([^()]*\)$/.test(tail);
-    return !bracketOnly || !headKnown || abbreviates(tail, head);
+    return !bracketOnly || !headKnown || abbreviates(tail, head) || options.tailHasValues;
   }
   const lowerStart = /^\p{Ll}/u.test(tail);
   // A test on its own with its values (`Urinalysis` / `pH 6.0`) is a reading of its own; without values, in lower
