@@ -13,10 +13,13 @@ import { QUALITATIVE_CELL } from './measurement';
 const LEADER_DOTS = 5;
 /** Lines longer than this are prose: never scanned. */
 const MAX_LINE_LENGTH = 160;
-/** A name of words, a gap of three spaces or more, then one worded result and nothing after it. */
-const NAME_GAP_WORD = /^(\s*\p{L}[^\d:]*?\S)(\s{3,})(\p{L}[\p{L}-]*)\s*$/u;
-/** A row of the table: a name, a gap of two spaces or more, then a number (perhaps censored) where its value starts. */
-const NAME_GAP_NUMBER = /^(\s*\p{L}[^\d]*?\S\s{2,})[<>≤≥]?\d/u;
+/**
+ * A name (one cell: no column gap inside), a gap of three spaces or more, then one worded result and nothing after
+ * it. A name with a second cell (a gloss in another script, a result) makes the word a later column's, a range.
+ */
+const NAME_GAP_WORD = /^(\s*\p{L}(?:(?!\s{2})[^\d:])*?\S)(\s{3,})(\p{L}[\p{L}-]*)\s*$/u;
+/** A row of the table: a name (one cell), a gap of two spaces or more, then a number where its value starts. */
+const NAME_GAP_NUMBER = /^(\s*\p{L}(?:(?!\s{2})[^\d])*?\S\s{2,})[<>≤≥]?\d/u;
 
 /** Where the value of a table row starts, or null when the line is no such row. */
 function valueColumn(text: string): number | null {

@@ -19,9 +19,11 @@ const COMMENT_WORDS =
 /** The word that ends a quotient's name, in the languages the extractor reads. */
 const RATIO_WORD =
   /^(?:ratio|quotient|index|[íi]ndice|rapport|raz[ãa]o|relaci[óo]n|cociente|rapporto|verh[äa]ltnis|quoti[ëe]nt)$/iu;
-/** A derivation in brackets, alone on its line: `(calculated)`, `(calc)`, `(calculé)`, `(direct)`, `(berechnet)`. */
-const NAMING_DERIVATION =
-  /^\((?:calc\.?|calculated|calcul[ée]e?|calculad[oa]|calcolat[oa]|berechnet|direct|directe?|directo|diretto|direkt|measured)\)$/iu;
+/**
+ * A derivation in brackets, alone on its line: `(calculated)`, `(calc)`, `(calculé)`, `(berechnet)`. `(Direct)` is
+ * left out: Indian method lines print it under HDL, whose name never says it.
+ */
+const NAMING_DERIVATION = /^\((?:calc\.?|calculated|calcul[ée]e?|calculad[oa]|calcolat[oa]|berechnet)\)$/iu;
 /** Longest name the two lines may make together (the table readers' own limit for a name). */
 const MAX_JOINED_WORDS = 8;
 const MAX_CONTINUATION_WORDS = 5;
@@ -127,8 +129,8 @@ export function continuesName(
   options: { tailHasValues: boolean; hanging?: boolean },
 ): boolean {
   if (head === '' || /[:.]$/.test(head) || isMethodCaption(head)) return false;
-  // `LDL Cholesterol  2.52` / `(calculated)`: a derivation tells which test it is (calculated and direct LDL are
-  // two), so it ends the name though a method caption (`(CLIA)`) never does.
+  // `LDL Cholesterol  2.52` / `(calculated)`: a derivation tells which test it is (calculated and direct LDL have two
+  // codes), so it ends the name though a method caption (`(CLIA)`) never does.
   if (NAMING_DERIVATION.test(tail.trim())) return true;
   if (isMethodCaption(tail)) return false;
   // A Latin name does not wrap into another script: `  المستقلبات / Metabolites` under `cCl-  103` is a bilingual
