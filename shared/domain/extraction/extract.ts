@@ -125,6 +125,7 @@ import { detectTransposedHeader, readTransposedRow, type TransposedLayout, type 
 import type { ExtractedReading, ExtractionOptions } from './types';
 import { dateVisitColumns, hasUndatedVisitColumns, visitDatesLine } from './visit-columns';
 import { DOSING_CONTEXT, foldText, headerRole, isDoseUnit, isKnownMeasurement, isLabUnit } from './vocabulary';
+import { withWordedValuesLed } from './worded-value-cells';
 import {
   continuesName,
   finishesOpenName,
@@ -132,7 +133,6 @@ import {
   isOverlongName,
   withNameInBlankCell,
 } from './wrapped-names';
-import { withWordedValuesLed } from './worded-value-cells';
 import { rangeContinuation } from './wrapped-ranges';
 
 /** A name more than this many words long is a sentence unless the resolver knows it. */
@@ -1279,7 +1279,8 @@ class DocumentReader {
     this.sectionUnit = null; // a new heading (or a stacked name) ends the section its unit was given for
     const above = this.stack.pendingName;
     const written = cleanName(body);
-    const name = above?.line === index - 1 && finishesOpenName(above.name, written) ? `${above.name} ${written}` : written;
+    const name =
+      above?.line === index - 1 && finishesOpenName(above.name, written) ? `${above.name} ${written}` : written;
     // A section heading (`【生化学】`, `[Urine Microscopy]`) opens a section; the row under it is a whole name.
     const isName =
       !isSectionHeadingLine(body) &&

@@ -7,11 +7,11 @@
  */
 import {
   columnDate,
+  earlierThanNewest,
   isEmptyCumulativeCell,
   nameColumnOfDatedHeader,
   type RowTail,
   rowTailCell,
-  earlierThanNewest,
   shareRowUnitAndRange,
   valueAndDate,
 } from './cumulative';
@@ -30,8 +30,8 @@ import {
   parseRangeText,
   QUALITATIVE_CELL,
 } from './measurement';
-import { joinSplitRangeCell, joinSplitResultCell } from './number-spacing';
 import { withoutLeaderTail } from './name-leaders';
+import { joinSplitRangeCell, joinSplitResultCell } from './number-spacing';
 import { stripRowMarks } from './row-marks';
 import { splitLeadingSymbol, splitTrailingSign, statusCellFlag } from './value-marks';
 import {
@@ -380,7 +380,9 @@ function unitOverflowingRange(cell: string): { unit: string; range: string } | n
   const range = parseRangeText(band);
   // A worded band must be bracketed (`mg/dL (assenti)`): a bare word after the unit may be a flag or a note.
   const bracketed = band !== m[2];
-  return range && (/\d/.test(range.range) || bracketed) && range.unit === null ? { unit: m[1] as string, range: band } : null;
+  return range && (/\d/.test(range.range) || bracketed) && range.unit === null
+    ? { unit: m[1] as string, range: band }
+    : null;
 }
 
 /**

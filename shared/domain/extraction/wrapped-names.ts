@@ -60,8 +60,7 @@ function looksLikeContinuation(tail: string): boolean {
  * A name line ending where no name ends: a comma, hyphen, slash or ampersand (`Thyroxine (T4), Free,`,
  * `C-Reactive Protein,`), or a joining word (`and`, `of`). Whatever comes next is the rest of the name.
  */
-const OPEN_END =
-  /(?:[,/&+-]|\s(?:and|of|by|per|in|with|for|und|der|des|et|de|du|di|del|della|da|do|dos|das|van))$/iu;
+const OPEN_END = /(?:[,/&+-]|\s(?:and|of|by|per|in|with|for|und|der|des|et|de|du|di|del|della|da|do|dos|das|van))$/iu;
 
 /**
  * Looser than `looksLikeContinuation`, for a tail the layout itself says continues the name (an open-ended head, a

@@ -92,7 +92,10 @@ describe('an earlier-results cell with its date first (x23)', () => {
       ['Gamma GT', '52', 'UI/l', null, null, '2025-06-14'],
     ]);
     // Spanish and German spacing: `12.03.2025: 7,1`, `03-02-2025 : 88`.
-    expect(brief('Kreatinin      0,9 mg/dl     0,5 - 1,0     12.03.2025: 1,1').map((r) => r[1])).toEqual(['0,9', '1,1']);
+    expect(brief('Kreatinin      0,9 mg/dl     0,5 - 1,0     12.03.2025: 1,1').map((r) => r[1])).toEqual([
+      '0,9',
+      '1,1',
+    ]);
   });
 
   it('takes no trailing date alone, nor a time, for an earlier result', () => {
@@ -178,15 +181,20 @@ describe('names over two lines above their values, and names ending in leaders (
 
 describe('worded results and ranges (x23)', () => {
   it('reads a worded result in the value column of the rows beside it', () => {
-    const text = ['BILAN LIPIDIQUE', 'Aspect du sérum              Limpide', 'Cholestérol total            2,35 g/L'].join(
-      '\n',
-    );
+    const text = [
+      'BILAN LIPIDIQUE',
+      'Aspect du sérum              Limpide',
+      'Cholestérol total            2,35 g/L',
+    ].join('\n');
     expect(brief(text)).toEqual([
       ['Aspect du sérum', 'Limpide', null],
       ['Cholestérol total', '2,35', null],
     ]);
     // Below the row instead of above it, in Spanish.
-    expect(brief(['Glucosa        98 mg/dL', 'Aspecto        Turbio'].join('\n')).map((r) => r[1])).toEqual(['98', 'Turbio']);
+    expect(brief(['Glucosa        98 mg/dL', 'Aspecto        Turbio'].join('\n')).map((r) => r[1])).toEqual([
+      '98',
+      'Turbio',
+    ]);
   });
 
   it('reads no name and word out of the value column, nor a heading beside a row', () => {
@@ -218,11 +226,17 @@ describe('worded results and ranges (x23)', () => {
   });
 
   it('reads a range captioned for whom or what it is, and worded bounds', () => {
-    const text = ['     RELAÇÃO PSA LIVRE/TOTAL :   13 %', '', '     Valor de referência para a relação: superior a 25%'].join(
-      '\n',
-    );
+    const text = [
+      '     RELAÇÃO PSA LIVRE/TOTAL :   13 %',
+      '',
+      '     Valor de referência para a relação: superior a 25%',
+    ].join('\n');
     expect(brief(text)).toEqual([['RELAÇÃO PSA LIVRE/TOTAL', '13', 'superior a 25']]);
-    const spanish = ['     ÍNDICE ALBÚMINA/CREATININA :   18 mg/g', '', '     Valor de referencia: menor a 30 mg/g'].join('\n');
+    const spanish = [
+      '     ÍNDICE ALBÚMINA/CREATININA :   18 mg/g',
+      '',
+      '     Valor de referencia: menor a 30 mg/g',
+    ].join('\n');
     expect(brief(spanish)).toEqual([['ÍNDICE ALBÚMINA/CREATININA', '18', 'menor a 30']]);
     const english = ['Ferritin: 38 ug/L', 'Reference range for women: 13-150'].join('\n');
     expect(brief(english)).toEqual([['Ferritin', '38', '13-150']]);
@@ -243,7 +257,9 @@ describe('captions that are not readings (x23)', () => {
   });
 
   it('still reads results under a reference caption', () => {
-    const text = ['Valores de referencia:', 'Glucosa     98 mg/dL    70 - 100', 'Urea        32 mg/dL    15 - 45'].join('\n');
+    const text = ['Valores de referencia:', 'Glucosa     98 mg/dL    70 - 100', 'Urea        32 mg/dL    15 - 45'].join(
+      '\n',
+    );
     expect(brief(text).map((r) => r[1])).toEqual(['98', '32']);
   });
 
@@ -275,7 +291,9 @@ describe('collection and birth captions in Portuguese (x23)', () => {
       'Liberado eletronicamente em 21/10/2025 11:40',
     ].join('\n');
     expect(rows(text)[0]?.[5]).toBe('2025-10-21T07:32:00');
-    const spanish = ['Fecha de Nac.: 03/04/1971     Fecha de toma: 12/05/2026', 'Glucosa   98 mg/dL   70-100'].join('\n');
+    const spanish = ['Fecha de Nac.: 03/04/1971     Fecha de toma: 12/05/2026', 'Glucosa   98 mg/dL   70-100'].join(
+      '\n',
+    );
     expect(rows(spanish)[0]?.[5]).toBe('2026-05-12');
   });
 });
