@@ -16,6 +16,7 @@
  *  - Two-digit years are 20yy up to 69 and 19yy from 70.
  */
 
+import { isAdmissionCaption } from './admission-dates';
 import { gregorianYear, rocDates } from './asian-calendars';
 import { localeDateOrder } from './date-locale';
 import { fullWeekdayAlternation } from './weekdays';
@@ -570,14 +571,16 @@ export function reportDate(lines: readonly string[], order: SlashOrder): string 
       const previous = dates[dates.indexOf(date) - 1];
       const period = previous !== undefined && PERIOD_JOIN.test(line.slice(previous.end, date.start));
       // The end of a monitoring period (`14 Days: March 29, 2026 - April 11, 2026`) dates the summary over it.
-      const kind = period ? 'generic' : classify(label);
+      const admission = !period && isAdmissionCaption(label);
+      const kind = period || admission ? 'generic' : classify(label);
       if (kind === null || kind === 'birth') continue;
       const priority = PRIORITY[kind];
       // The period's end replaces its start, which its caption (`Date range: 01/05/2026 - 14/05/2026`) gave first.
       const endsBest = period && best?.from === previous;
       const kept = Math.min(priority, best?.priority ?? priority);
       if (!best || priority < best.priority || endsBest) {
-        best = { priority: kept, iso: withTimeAround(date.iso, label, line.slice(date.end)), from: date };
+        const iso = admission ? date.iso : withTimeAround(date.iso, label, line.slice(date.end));
+        best = { priority: kept, iso, from: date };
       }
     }
   }

@@ -10,18 +10,21 @@
  */
 import { findDates, iso, type SlashOrder } from './dates';
 
-/** Words opening an earlier result, in the languages partners write (the caption, not yet its date). */
+/**
+ * Words opening an earlier result, in the languages partners write (the caption, not yet its date). A bare `前回`
+ * is not one: check-up headers caption a visit column so (`前回 2025/04/18  今回 2026/04/21`).
+ */
 const EARLIER_LEAD =
-  /^\s*(?:vorbefund(?:e)?|vorwert(?:e)?|voruntersuchung|vorheriger?\s+(?:wert|befund)|letzter\s+(?:wert|befund)|previous(?:\s+(?:results?|values?|readings?|labs?))?|prior(?:\s+(?:results?|values?|labs?))?|earlier\s+(?:results?|values?)|last\s+(?:results?|values?)|resultados?\s+anteriore?s?|valor(?:es)?\s+anteriore?s?|an[áa]lisis\s+anterior(?:es)?|r[ée]sultats?\s+ant[ée]rieurs?|r[ée]sultats?\s+pr[ée]c[ée]dents?|bilan\s+pr[ée]c[ée]dent|risultat[oi]\s+precedent[ei]|esami\s+precedenti)\s*(?:vom|von|am|from|of|on|dated|del|de|do|da|du|le|al)?\s*[([]?\s*/i;
+  /^\s*(?:vorbefund(?:e)?|vorwert(?:e)?|voruntersuchung|vorheriger?\s+(?:wert|befund)|letzter\s+(?:wert|befund)|previous(?:\s+(?:results?|values?|readings?|labs?))?|prior(?:\s+(?:results?|values?|labs?))?|earlier\s+(?:results?|values?)|last\s+(?:results?|values?)|resultados?\s+anteriore?s?|valor(?:es)?\s+anteriore?s?|an[áa]lisis\s+anterior(?:es)?|r[ée]sultats?\s+ant[ée]rieurs?|r[ée]sultats?\s+pr[ée]c[ée]dents?|bilan\s+pr[ée]c[ée]dent|risultat[oi]\s+precedent[ei]|esami\s+precedenti|前回値|前回結果|前回の結果|前回検査(?:値|結果)?|上次(?:结果|結果|检查|檢查|检验)|이전\s?(?:결과|검사)|지난\s?(?:결과|검사)|전회\s?(?:결과|검사))\s*(?:vom|von|am|from|of|on|dated|del|de|do|da|du|le|al)?\s*[([（]?\s*/iu;
 
 /** A month and year without a day: `03/2026`, `3.2026`, `2026-03`. */
 const MONTH_YEAR = /^(?:(\d{1,2})[./-]((?:19|20)\d{2})|((?:19|20)\d{2})-(\d{2}))(?![\d./-])/;
 
 /** What may close the lead between its date and the reading: a bracket, a colon, a dash. */
-const LEAD_END = /^\s*[)\]]?\s*[:：\-–—,]?\s*/;
+const LEAD_END = /^\s*[)\]）]?\s*[:：\-–—,、]?\s*/u;
 
 /** Words after a block's dated caption (`Previous results (2024-05-01):`): none. */
-const NOTHING_AFTER = /^[\s)\]:：.]*$/;
+const NOTHING_AFTER = /^[\s)\]）:：.。]*$/u;
 
 /** A caption naming the current results, which end a dated block of earlier ones. */
 const CURRENT_CAPTION =

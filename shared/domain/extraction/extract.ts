@@ -76,6 +76,7 @@ import { type FallbackReading, isStructuredText, readFallback, type SeenLine } f
 import { readFhirObservations } from './fhir-json';
 import { readFhirXmlObservations } from './fhir-xml';
 import { type LeadingFlag, splitFlagBeforeValue } from './flag-first';
+import { applyFlagStatements, flagStatements } from './flags-in-prose';
 import { headingTime, isPlainHeading } from './flowsheet-cells';
 import { asteriskIsFootnote, withoutFootnoteFlags } from './footnote-marks';
 import { goalBound } from './goal-notes';
@@ -155,6 +156,10 @@ const DOT_LEADER = /\p{L}\)?\s*(?:\.\s?){5,}\s*\S/u;
 
 /** `Normal range: 4.0 - 5.6 %`, `Reference range: 70-99`, `Standard range: < 200`. */
 const RANGE_LINE = /^(?:normal|reference|standard|ref\.?)\s*(?:range|interval|values?)?\s*:\s*(.+)$/i;
+
+/** A range slot stating that the test has none: `Not Established`, `None established`, `No reference range`. */
+const NO_RANGE_STATED =
+  /^(?:not\s+established|none\s+established|not\s+defined|no\s+(?:reference\s+)?range(?:\s+established)?|no\s+establecido|non\s+(?:établi|défini)|nicht\s+(?:festgelegt|definiert))$/i;
 
 /** A bracketed note in words after a range: `(homens acima de 40 anos)`, `(não fumantes)`, `(adults)`. */
 const POPULATION_NOTE = /\s*\([^()\d]*\p{Ll}[^()]*\)\s*$/u;
@@ -800,6 +805,12 @@ class DocumentReader {
       splitTrailingEarlier(line, order);
     let body = previous?.rest ?? line;
     const ownDate = leading?.iso ?? null;
+    // `the AMH one is flagged LOW and prolactin HIGH`: flags for readings above; the words are no reading of their own.
+    const stated = flagStatements(body);
+    if (stated && applyFlagStatements(stated.statements, this.readings) > 0) {
+      body = `${body.slice(0, stated.start)} ${body.slice(stated.end)}`;
+      if (!/\d/.test(body)) return;
+    }
     if (this.readPreviousLine(index, body)) return;
     if (this.completeLastReading(index, body)) return;
     if (this.readLabelledField(index, body, ownDate)) return;
@@ -1255,6 +1266,11 @@ class DocumentReader {
     if (bare && /\d/.test(bare.range) && last.reading.referenceRange === null && this.stack.pendingName === null) {
       last.reading.referenceRange = bare.range;
       last.reading.unit ??= bare.unit;
+      return true;
+    }
+    // A portal's range slot saying there is none (`Not Established`) is the range as printed.
+    if (NO_RANGE_STATED.test(body.trim()) && last.reading.referenceRange === null && this.stack.pendingName === null) {
+      last.reading.referenceRange = body.trim();
       return true;
     }
     if (FLAG_CELL.test(body.trim()) && last.reading.flag === null) {

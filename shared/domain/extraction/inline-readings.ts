@@ -4,6 +4,7 @@
  * (`BP 128/82, HR 72, SpO2 98%`, `Na 140  K 4.2`).
  */
 import { findDates, type SlashOrder } from './dates';
+import { inchesAfterLength } from './length-in-inches';
 import { hasWideCharacters, isNoiseLine } from './lines';
 import {
   FLAG_CELL,
@@ -45,6 +46,12 @@ function gluedToWideName(text: string, at: number): boolean {
   return open > 0 && /[\p{Script=Han}\p{Script=Katakana}]/u.test(text[open - 1] as string);
 }
 
+/**
+ * One digit before the dot leaders of a name (`Blood Pressure 1 .. Systolic 138`, `Reading 2 ....`) numbers the name
+ * (the first of several measurements); its value comes after the leaders.
+ */
+const NUMBERED_NAME = /^\d\s?\.{2,}\s*(?:\p{L}|$)/u;
+
 /** Positions where a value may start: after a space, a colon or an equals sign, never inside a date or a range. */
 export function valueStarts(text: string, order: SlashOrder): number[] {
   const dates = findDates(text, order);
@@ -68,7 +75,7 @@ export function valueStarts(text: string, order: SlashOrder): number[] {
         i = rangeEnd;
         continue;
       }
-      if (valueAt(text, i)) starts.push(i);
+      if (valueAt(text, i) && !NUMBERED_NAME.test(text.slice(i, i + 8))) starts.push(i);
     }
     i++;
   }
@@ -250,6 +257,11 @@ export function readingInLine(text: string, order: SlashOrder): Candidate | null
     if (tail.range !== null) measurement.referenceRange ??= tail.range;
     if (tail.unit !== null) measurement.unit ??= tail.unit;
     if (!plausibleName(name, order)) continue;
+    const inches = measurement.unit === null ? inchesAfterLength(name, measurement.rest) : null;
+    if (inches !== null) {
+      measurement.unit = inches;
+      measurement.rest = '';
+    }
     const complete = /^[.,;]?$/.test(measurement.rest);
     const candidate = { name, measurement, complete };
     if (complete && !STANDALONE_NUMBER.test(name.replace(COLLECTION_PERIOD, ''))) return candidate;

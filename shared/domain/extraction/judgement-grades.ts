@@ -64,3 +64,11 @@ export function letterGrade(cell: string): string | null {
   if (!LETTER_GRADE.test(text)) return null;
   return /^[AＡ]$/u.test(text) ? '' : text;
 }
+
+/**
+ * Whether a cell is a judgement: a lone letter grade (`C`, `Ｄ２`) or a graded word (`要経過観察`, `정상(B)`,
+ * `異常なし`). H and L are no grade: they are the marks a value carries.
+ */
+export function isJudgementCell(cell: string): boolean {
+  return letterGrade(cell) !== null || judgementGrade(cell) !== null;
+}

@@ -12,7 +12,8 @@ import { plausibleAbbreviatedValue } from './message-lists';
 import { DOSING_CONTEXT, isDoseUnit, isKnownMeasurement, LINKING_WORDS } from './vocabulary';
 
 /** Clause boundaries: sentence ends before a capital, commas and semicolons, and/und/y/et between clauses. */
-const CLAUSE_BOUNDARY = /[.!?]\s+(?=\p{Lu})|,\s+|;\s*|\s+(?:and|und|y|et|but|then|with)\s+/u;
+// A dot after a dot ends leaders (`Blood Pressure 1 .. Systolic 138`), not a sentence.
+const CLAUSE_BOUNDARY = /(?<!\.)[.!?]\s+(?=\p{Lu})|,\s+|;\s*|\s+(?:and|und|y|et|but|then|with)\s+/u;
 /** Articles and possessives in front of a name in prose. */
 const DETERMINER = /^(?:the|a|an|her|his|their|your|my|our|its|der|die|das|le|la|les|el|los|las|il|lo)\s/i;
 const CLAUSE_BOUNDARY_KEPT = new RegExp(`(${CLAUSE_BOUNDARY.source})`, 'u');
@@ -24,7 +25,8 @@ function words(text: string): { text: string; start: number; end: number }[] {
 }
 
 function stripPunctuation(word: string): string {
-  return word.replace(/^[("'“‘[]+|[)"'”’\]:,;.!?]+$/g, '');
+  // Leader dots before a name (`.. Systolic`) close the caption before it.
+  return word.replace(/^(?:\.{2,}\s*)?[("'“‘[]+|^\.{2,}\s*|[)"'”’\]:,;.!?]+$/g, '');
 }
 
 /** `Your LDL Cholesterol result is 138`: the word for the result stands between the name and the verb. */

@@ -10,6 +10,7 @@
  *    the value's unit. A band that is words (`Negative`) is left alone.
  *  - Alignment padding inside a numeric band is one space; a cell that points elsewhere (`see below`) is no band.
  *  - A bracketed band glued to a long unit by one space (`mL/min/1.73m2 (>59)`) is the range, when there is none.
+ *  - A patient's bracketed question after a band (`1.0–3.5 (for my age?)`) is no part of it.
  *  - The glucose band of a time-in-range share (`Time in range (3.9-10.0) 71%`) defines the share; it is no range.
  *
  * Linear in the range's length; never throws.
@@ -29,6 +30,8 @@ const TRAILING_FLAG = /^(.*\d.*?)\s+(HH|LL|H\*?|L\*?|A|AA|C|↑↑?|↓↓?|\*{1
 const SIGN_AFTER_BAND =
   /^(\s*(?:[<>≤≥]=?\s*\d+(?:[.,]\d+)?|\d+(?:[.,]\d+)?\s*[-–]\s*\d+(?:[.,]\d+)?))\s+(\+{1,2}|-{1,2})$/u;
 const CALC_NOTE = /\s*\((?:calc|calculated|calculé|berechnet|calcolato|calculado)\)\s*$/iu;
+/** A question a patient wrote after a band they pasted (`1.0–3.5 (for my age?)`): their words, not the lab's band. */
+const QUESTION_NOTE = /(\d)\s*[(（][^()（）?？]{0,40}[?？]\s*[)）]\s*$/u;
 /**
  * A range cell pointing elsewhere (`see below`, `siehe unten`, `ver abajo`): the bands are printed per phase or age in
  * a table under the results, which is no range of this reading.
@@ -68,7 +71,7 @@ export function tidyReading(reading: ExtractedReading): void {
   // After the flag is split off: `(70 - 110)   H` is bracketed only once the flag has gone.
   const enclosed = ENCLOSED.exec(range);
   if (enclosed) range = enclosed[1] as string;
-  range = range.replace(CALC_NOTE, '');
+  range = range.replace(CALC_NOTE, '').replace(QUESTION_NOTE, '$1');
   if (POINTER.test(range.trim())) {
     reading.referenceRange = null;
     return;

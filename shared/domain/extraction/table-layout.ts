@@ -19,7 +19,7 @@ import { findDates, type SlashOrder, withTimeAfter } from './dates';
 import { splitCellFlag, splitGluedFlag } from './flag-first';
 import { militaryAsClock, splitSpilledDate } from './flowsheet-cells';
 import { plausibleName } from './inline-readings';
-import { letterGrade } from './judgement-grades';
+import { isJudgementCell, letterGrade } from './judgement-grades';
 import { type Cell, type Delimiter, detectDelimiter, hasWideCharacters, splitCells } from './lines';
 import {
   bareFlag,
@@ -36,6 +36,7 @@ import { stripRowMarks } from './row-marks';
 import { splitLeadingSymbol, splitTrailingSign, statusCellFlag } from './value-marks';
 import {
   BRACKETED_GRADE,
+  datedVisitCaption,
   hasVisitColumns,
   rankVisitColumns,
   VALUE_START,
@@ -223,6 +224,18 @@ export function detectHeader(line: string, order: SlashOrder, anchor: string | n
       columns.push({ role: 'value', start, date });
       return;
     }
+    const datedVisit = datedVisitCaption(cell.text, order);
+    if (datedVisit) {
+      visitColumns++;
+      columns.push({
+        role: 'value',
+        start,
+        date: datedVisit.date,
+        visit: datedVisit.rank ?? 0,
+        ...yearOf(datedVisit.year),
+      });
+      return;
+    }
     const visit = visitCaption(cell.text);
     if (visit) {
       visitColumns++;
@@ -305,14 +318,36 @@ function cellsByColumn(line: string, layout: TableLayout): string[] {
   // With fewer cells than columns (no unit for a dipstick grade), or a flag in a cell of its own after the value
   // (`８２　Ｈ　Ｕ／Ｌ` under `結果　単位`), the cells are the first columns in order when each fits its column: a name
   // with letters, a value, a unit, a range, a flag. Also for rows whose full-width text became ASCII under a CJK header.
-  if (merged && (hasWideCharacters(line) || layout.wide === true)) {
-    const written = cells.map((cell) => cell.text).filter((text) => text !== '');
-    for (const inOrder of [written, withFlagsOnValues(written)]) {
-      const fits = inOrder.every((text, k) => fitsRole(text, layout.columns[k]?.role ?? 'other'));
-      if (inOrder.length <= texts.length && fits) return layout.columns.map((_, k) => inOrder[k] ?? '');
-    }
+  const wide = hasWideCharacters(line) || layout.wide === true;
+  const written = cells.map((cell) => cell.text).filter((text) => text !== '');
+  if (merged && wide) {
+    const inOrder = cellsInColumnOrder(written, layout);
+    if (inOrder) return inOrder;
   }
+  // A full-width name whose bracketed gloss runs into the value with no gap (`ＨｂＡ１ｃ（ＮＧＳＰ）５．９　Ｈ　％`):
+  // the value is the name cell's tail, and the cells after it are read in order.
+  const unglued = wide && written[0] !== undefined ? valueGluedToName(written[0]) : null;
+  if (unglued) return cellsInColumnOrder([...unglued, ...written.slice(1)], layout) ?? texts;
   return texts;
+}
+
+/** Cells read as the first columns in order, a flag cell joined to its value, when each fits its column; else null. */
+function cellsInColumnOrder(written: readonly string[], layout: TableLayout): string[] | null {
+  for (const inOrder of [written, withFlagsOnValues(written)]) {
+    const fits = inOrder.every((text, k) => fitsRole(text, layout.columns[k]?.role ?? 'other'));
+    if (inOrder.length <= layout.columns.length && fits) return layout.columns.map((_, k) => inOrder[k] ?? '');
+  }
+  return null;
+}
+
+/**
+ * A name closing with a bracket and a number right after it (`ＨｂＡ１ｃ（ＮＧＳＰ）５．９`, `γ-GT(γ-GTP)58`): the name
+ * and the value. A name ending in its own digits (`ＣＡ１９－９`, `ビタミンＢ１２`) has no bracket before them.
+ */
+function valueGluedToName(cell: string): [string, string] | null {
+  if (cell.length > 60) return null;
+  const m = /^(.*\p{L}.*[)）])([0-9０-９]+(?:[.．][0-9０-９]+)?)$/u.exec(cell);
+  return m ? [m[1] as string, m[2] as string] : null;
 }
 
 /** A flag cell joined to the value cell before it: `82`, `H` → `82 H`. */
@@ -482,12 +517,15 @@ export function readTableRow(line: string, layout: TableLayout, order: SlashOrde
   const hasDateColumn = layout.columns.some((c) => c.role === 'date' && c.date === null);
   const spilled = hasDateColumn && cellOf('date') === '' ? splitSpilledDate(cellOf('range'), order) : null;
   const rangeText = joinSplitRangeCell(spilled?.range ?? cellOf('range'));
-  const flagText = cellOf('flag');
   const rowDate = rowDateOf(spilled?.date ?? cellOf('date'), cellOf('time'), order);
   const rowHasContext = unitText !== '' || rangeText !== '';
 
   const readings: RowReading[] = [];
   const dated = layout.columns.some((c) => c.date !== null || c.visit !== undefined);
+  // A check-up's judgement beside several visits' results grades the sheet's visit, not each reading: the marks
+  // printed beside each value (`25.5 H`) are the readings' flags.
+  // Only a CJK sheet's column grades so: under an English `Flag` caption a lone `A` is `abnormal`.
+  const flagText = dated && layout.wide === true && isJudgementCell(cellOf('flag')) ? '' : cellOf('flag');
   // Two digit groups in the result cell are one damaged number only where no other column could hold the second
   // (a `Previous` column the vocabulary does not know is `other`).
   const oneValueColumn =

@@ -8,6 +8,7 @@
  * This visit without a date takes the report's; an earlier visit without one is left out (a reading must say when).
  */
 import { ERA_START as DATE_ERA_START, findDates, type SlashOrder } from './dates';
+import { isJudgementCell } from './judgement-grades';
 import { FLAG_CELL, looksLikeUnit, QUALITATIVE_CELL } from './measurement';
 import type { Column } from './table-layout';
 
@@ -44,11 +45,11 @@ export const VALUE_START = {
 };
 
 /**
- * A reference range cell of a check-up sheet: bounds (`30～149`, `～129`, `40～`, `3.5-5.0`, `<200`) or an expected
+ * A reference range cell of a check-up sheet: bounds (`30～149`, `～129`, `40～`, `84.9以下`, `40以上`, `3.5-5.0`, `<200`) or an expected
  * dipstick grade (`（－）`).
  */
 const RANGE_CELL =
-  /^(?:[<>≤≥]\s?\d[\d.,]*|[~〜～]\s?\d[\d.,]*|\d[\d.,]*\s?[~〜～](?:\s?\d[\d.,]*)?|\d[\d.,]*\s?-\s?\d[\d.,]*|[(（]\s?[-+±－＋]\s?[)）])$/u;
+  /^(?:[<>≤≥]\s?\d[\d.,]*|\d[\d.,]*\s?(?:以上|以下|未満|超|이상|이하|미만)|[~〜～]\s?\d[\d.,]*|\d[\d.,]*\s?[~〜～](?:\s?\d[\d.,]*)?|\d[\d.,]*\s?-\s?\d[\d.,]*|[(（]\s?[-+±－＋]\s?[)）])$/u;
 
 /** What a header cell says about its visit, or null when it names none. */
 export function visitCaption(text: string): VisitCaption | null {
@@ -65,6 +66,26 @@ export function visitCaption(text: string): VisitCaption | null {
     return { rank: null, year: (ERA_START[era[1] as string] as number) + n };
   }
   return null;
+}
+
+/**
+ * A visit caption and its date in one header cell (`前回 2025/04/18`, `今回（2026/04/21）`, `전회: 2025.05.02`,
+ * `2026/04/21 今回`, `2025年度（2025/04/18）`): the column is that visit's and dated by the cell, so no dates line is
+ * needed. Null unless the cell is exactly one caption and one date.
+ */
+export function datedVisitCaption(
+  text: string,
+  order: SlashOrder,
+): { rank: number | null; year: number | null; date: string } | null {
+  if (text.length > 40) return null;
+  const dates = findDates(text, order);
+  const only = dates[0];
+  if (dates.length !== 1 || !only) return null;
+  const around = `${text.slice(0, only.start)} ${text.slice(only.end)}`.replace(/[\s:：()（）[\]［］]+/gu, ' ');
+  const caption = visitCaption(around);
+  // A year caption must be the date's year (`2025年度 2025/04/18`): another year is a date of something else.
+  if (caption === null || (caption.year !== null && caption.year !== Number(only.iso.slice(0, 4)))) return null;
+  return { rank: caption.rank, year: caption.year, date: only.iso };
 }
 
 /** Year columns ranked newest first (`2025年度  2026年度`: 2026 is this visit). Mutates the columns. */
@@ -123,18 +144,32 @@ export function dateVisitColumns(columns: Column[], dates: readonly string[]): b
  * widths does not line up with a header of ideographs counted as characters, and each visit's flag sits in a cell of
  * its own after its value (`２６．３　Ｈ　　２５．８　Ｈ`). Flag cells joined to the value before them, the row must
  * have one cell per column and a value in every visit column; else null (the row is read by position).
+ *
+ * A judgement column after the visits (`前回 … 今回 … 判定`) holds a grade only on the rows the sheet judged: a last
+ * cell that is a grade (`B`, `Ａ`, `要経過観察`) is that column's, and a row without one leaves it empty. Taken off
+ * first, the grade is never joined to the last visit's value as its flag (`（－）　Ａ` is no abnormal dipstick).
  */
 export function visitRowCells(cells: readonly string[], columns: readonly Column[]): string[] | null {
+  const judged =
+    columns.length > 1 &&
+    columns[columns.length - 1]?.role === 'flag' &&
+    columns[columns.length - 2]?.visit !== undefined;
+  const last = cells[cells.length - 1];
+  const grade = judged && cells.length > 2 && last !== undefined && isJudgementCell(last) ? last : null;
+  const body = grade === null ? cells : cells.slice(0, -1);
+  const own = judged ? columns.slice(0, -1) : columns;
   const joined: string[] = [];
-  for (const cell of cells) {
+  for (const cell of body) {
     const previous = joined[joined.length - 1];
     if (previous !== undefined && joined.length > 1 && FLAG_CELL.test(cell) && VALUE_START.test(previous)) {
       joined[joined.length - 1] = `${previous} ${cell}`;
     } else joined.push(cell);
   }
-  if (joined.length !== columns.length) return cellsByRole(joined, columns);
-  const fits = columns.every((column, k) => column.visit === undefined || VALUE_START.test(joined[k] as string));
-  return fits ? joined : null;
+  const inOrder = joined.length === own.length ? joined : cellsByRole(joined, own);
+  const fits =
+    inOrder !== null && own.every((column, k) => column.visit === undefined || VALUE_START.test(inOrder[k] as string));
+  if (!fits) return null;
+  return judged ? [...inOrder, grade ?? ''] : inOrder;
 }
 
 /**

@@ -11,6 +11,7 @@ import { axesOfConcept } from './loinc-axes';
 import { conceptByLongName, unitOfSameKind } from './long-name';
 import { conceptByMethod, type MethodAxisName, methodNotedAfterUnit, readMethodAxis } from './method-axis';
 import { albuminRatioAsWritten } from './microalbumin-assay';
+import { monitorCaptionName } from './monitor-captions';
 import {
   analyseIndicatorText,
   normalizeIndicatorText,
@@ -833,6 +834,7 @@ function resolved(name: string, unit: string | null, threshold: number): Indicat
       urinalysisStripResolution(name, unit) ??
       rejoinedResolution(name, unit, threshold) ??
       sedimentNamedByUnit(name, unit) ??
+      monitorCaptionResolution(name, unit) ??
       found
     );
   // `BLOOD, UA`: the trailing `UA` files the line under the urinalysis, so a code outside urine (uric acid in serum,
@@ -845,6 +847,13 @@ function resolved(name: string, unit: string | null, threshold: number): Indicat
   if (concept && (name.includes('/') || name.includes(':')) && readsRatioInverted(concept, name, conceptsOfPart))
     return unresolved(unit);
   return result;
+}
+
+/** `SYS`, `DIA`, `PUL`: a blood-pressure monitor's captions, read as the vital signs they abbreviate (monitor-captions.ts). */
+function monitorCaptionResolution(name: string, unit: string | null): IndicatorResolution | null {
+  const vital = monitorCaptionName(name);
+  const found = vital === null ? null : lookup(vital, unit, NO_RETRIEVAL);
+  return found?.loincCode ? found : null;
 }
 
 /** A count per microscope field: only a urine sediment is read so (`RBC 2-4 /hpf`, `Pus Cells /hpf`). */
