@@ -9,7 +9,9 @@
  * / `>= 6.5 %  :  Diabetes`): two such lines or more, one of them a band, are a table too.
  * A list of goals under a caption that says so (`Lipid targets for treated patients (2021 CCS Guidelines):` /
  * `LDL Cholesterol  < 2.0 mmol/L`, `Zielwerte:` / `LDL  < 100 mg/dl`) names known tests, so the caption is the
- * evidence there: each line under it that is a name and a bound or band with at most a unit is a goal.
+ * evidence there: each line under it that is a name and a bound or band with at most a unit is a goal. So is a
+ * caption of reference values by phase or age (`Valeurs de référence FSH / LH / Oestradiol selon la phase du cycle :`)
+ * for the lines of bands under it.
  * The lines are blanked before the readers run: a goal or a band is never a reading.
  */
 import type { SourceLine } from './lines';
@@ -36,6 +38,9 @@ const GOALS_CAPTION =
 const GOAL_LINE =
   /^\s*\p{L}(?:(?!\s{2}).)*?\s{2,}(?:[<>≤≥]=?\s*\d+(?:[.,]\d+)?|\d+(?:[.,]\d+)?\s*[-–]\s*\d+(?:[.,]\d+)?)\s*(?:%|[\p{L}µμ]+(?:\/[\p{L}\d.]+){1,2})?\s*$/u;
 const MAX_GOAL_LINES = 8;
+/** A caption of reference values, in the languages the reader knows, ending with a colon. */
+const REFERENCE_CAPTION =
+  /(?:^|[^\p{L}])(?:valeurs?\s+(?:de\s+)?r[ée]f[ée]rences?|valeurs?\s+normales|reference\s+(?:ranges?|values?|intervals?)|normal\s+(?:ranges?|values?)|referenz(?:bereiche?|werte?)|normwerte?|valor(?:es)?\s+de\s+refer[eê]ncias?|valori\s+(?:di\s+riferimento|normali)|intervall[io]\s+di\s+riferimento|referentiewaarden?)(?![\p{L}])[^:]*:\s*$/iu;
 /** The same caption with its goals after the colon on its own line: `Lipid targets per 2021 CCS Guidelines: LDL-C <2.0 …`. */
 const GOALS_INLINE =
   /^[^:]{0,80}?(?:^|[^\p{L}])(?:targets?|goals?|objectives?|desirable|optimal|ziel(?:e|werte?|bereiche?)|wünschenswert|objectifs?|cibles?|souhaitables?|objetivos?|metas?|deseables?|obiettivi|desiderabil[ei]|streefwaarden?|doelwaarden?)(?![\p{L}])[^:\d]*(?:\d{4}[^:\d]*)?:(.+)$/iu;
@@ -73,6 +78,7 @@ export function withoutBandTables(lines: readonly SourceLine[]): readonly Source
   }
   blankLabelledAfterBands(lines, blank);
   blankCaptionedGoals(lines, blank);
+  blankCaptionedReferenceBands(lines, blank);
   if (blank.size === 0) return lines;
   return lines.map((line, j) => (blank.has(j) ? { index: line.index, text: '' } : line));
 }
@@ -109,6 +115,33 @@ function onlyBounds(text: string): boolean {
     .replace(/\d+(?:[.,]\d+)?\s*[-–]\s*\d+(?:[.,]\d+)?/g, ' ')
     .replace(/\p{L}[\p{L}\d-]*/gu, ' ');
   return !/\d/.test(rest);
+}
+
+/** Whether text holds bands and bounds only, at least two: every number stands in one (`FSH 3,5 - 12,5   LH 2,4 - 12,6`). */
+function onlyBands(text: string): boolean {
+  if (text.length > 200) return false;
+  const bands = text.match(/[<>≤≥]=?\s*\d+(?:[.,]\d+)?|\d+(?:[.,]\d+)?\s*[-–]\s*\d+(?:[.,]\d+)?/g)?.length ?? 0;
+  const rest = text
+    .replace(/[<>≤≥]=?\s*\d+(?:[.,]\d+)?/g, ' ')
+    .replace(/\d+(?:[.,]\d+)?\s*[-–]\s*\d+(?:[.,]\d+)?/g, ' ')
+    .replace(/\p{L}[\p{L}\d-]*/gu, ' ');
+  return bands >= 2 && !/\d/.test(rest);
+}
+
+/**
+ * A caption of reference values ending with a colon (`Valeurs de référence FSH / LH / Oestradiol selon la phase du
+ * cycle :`, `Reference ranges by phase:`): the lines under it that hold two bands or more and no other figure
+ * (`Phase folliculaire : FSH 3,5 - 12,5   LH 2,4 - 12,6   E2 46 - 607 pmol/L`) are its bands, added to `blank`.
+ */
+function blankCaptionedReferenceBands(lines: readonly SourceLine[], blank: Set<number>): void {
+  lines.forEach((line, j) => {
+    const caption = line.text;
+    if (caption.length > 120 || /\d/.test(caption) || !REFERENCE_CAPTION.test(caption)) return;
+    for (let k = j + 1; k < lines.length && k <= j + MAX_GOAL_LINES; k++) {
+      if (!onlyBands((lines[k] as SourceLine).text)) return;
+      blank.add(k);
+    }
+  });
 }
 
 /** A goals caption with its goals on the same line, and the lines of bounds only that go on under it. */

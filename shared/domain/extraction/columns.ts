@@ -65,16 +65,33 @@ function gutterCandidates(lines: readonly SourceLine[]): number[] {
     .map(([at]) => at);
 }
 
-/** Whether a line leaves the gutter at `at` free: it ends before it, or has two spaces right before it. */
-function fits(text: string, at: number): boolean {
-  if (isDelimited(text)) return false;
-  if (displayWidth(text) <= at - 2) return true;
+/**
+ * Where a line that leaves the gutter at `at` free is cut (an index into it), or null when it crosses the gutter. It
+ * leaves it free when it ends before it or has two spaces right before it. A left cell that ran long may also push
+ * the right column's first word one space off (`(4,00-10,00) Glucosio`, `(12,0-16,0) L Colesterolo HDL`): a word
+ * after one space at the gutter or a column or two right of it, or one column left of it, is where the line is cut.
+ */
+function cutOf(text: string, at: number): number | null {
+  if (isDelimited(text)) return null;
+  if (displayWidth(text) <= at - 2) return text.length;
   const index = indexAtColumn(text, at);
-  return text[index - 1] === ' ' && text[index - 2] === ' ';
+  if (text[index - 1] === ' ' && text[index - 2] === ' ') return index;
+  for (const shift of PUSHED_SHIFTS) {
+    const k = indexAtColumn(text, at + shift);
+    if (text[k - 1] === ' ' && /\p{L}/u.test(text[k] ?? '')) return k;
+  }
+  return null;
+}
+
+/** Columns off the gutter where a pushed right column may start, nearest first and rightwards before leftwards. */
+const PUSHED_SHIFTS = [0, 1, 2, -1];
+
+function fits(text: string, at: number): boolean {
+  return cutOf(text, at) !== null;
 }
 
 function hasRight(text: string, at: number): boolean {
-  const index = indexAtColumn(text, at);
+  const index = cutOf(text, at) ?? indexAtColumn(text, at);
   return text.length > index && text.slice(index).trim() !== '';
 }
 
@@ -110,7 +127,7 @@ function opensWithWords(lines: readonly SourceLine[]): boolean {
 }
 
 function halves(run: readonly SourceLine[], at: number): { left: SourceLine[]; right: SourceLine[] } {
-  const cut = (text: string): number => indexAtColumn(text, at);
+  const cut = (text: string): number => cutOf(text, at) ?? indexAtColumn(text, at);
   const left = run.map((l) => ({ index: l.index, text: l.text.slice(0, cut(l.text)).replace(/\s+$/, '') }));
   const right = run.map((l) => ({ index: l.index, text: l.text.slice(cut(l.text)).replace(/\s+$/, '') }));
   return { left, right };

@@ -52,7 +52,8 @@ export function columnDate(text: string, order: SlashOrder): string | null {
 /**
  * The unit and range a cumulative row prints once, after its values, with no `Units` / `Range` column under which
  * to read them (the captions are missing, or printed on another line out of line with the cells): they fall in the
- * last date's cell. They are every date's unit and range, not only the last one's; a cell's own unit stays.
+ * last date's cell. The unit is every date's, the range every date's until `earlierThanNewest` leaves it to the
+ * newest; a cell's own unit stays.
  */
 export function shareRowUnitAndRange(readings: readonly { measurement: Measurement }[], tail: RowTail | null): void {
   const last = readings[readings.length - 1]?.measurement;
@@ -62,6 +63,19 @@ export function shareRowUnitAndRange(readings: readonly { measurement: Measureme
     measurement.unit ??= unit;
     measurement.referenceRange ??= range;
   }
+}
+
+/**
+ * The readings of one row older than its newest. One range printed for a row of dated readings is the newest
+ * reading's (README *Labelling decisions*, session 23): a laboratory prints the range of the method in use today,
+ * and an earlier result was judged against its own day's range, which the row does not show; so the readers give
+ * the earlier ones only a range their own cell printed. None when a reading has no date.
+ */
+export function earlierThanNewest<T>(readings: readonly T[], dateOf: (reading: T) => string | null): T[] {
+  const dates = readings.map(dateOf);
+  if (dates.some((d) => d === null)) return [];
+  const newest = (dates as string[]).reduce((a, b) => (b > a ? b : a), '');
+  return readings.filter((_, k) => (dates[k] as string) < newest);
 }
 
 export interface RowTail {
@@ -198,8 +212,6 @@ export interface PreviousResult {
   date: string;
   /** Older results listed after the first in the same bracket (`prev 109 on 07/02/2026; 115 on 12/11/2025`). */
   older: { measurement: Measurement; date: string }[];
-  /** An earlier-results column prints no range for them: the current one is not theirs (`result-columns.ts`). */
-  ownRangeOnly?: true;
 }
 
 /** `1.3 on 02/01/2026`, `02/01/2026: 1.3 mg/dL`, `97  01/05/2025`: one value and one date, or null. */
@@ -378,5 +390,6 @@ export function readSpacedDatedRow(
   cells.forEach((cell, k) => {
     if (cell) readings.push({ measurement: { ...cell, unit, referenceRange: range }, date: header.dates[k] as string });
   });
+  for (const earlier of earlierThanNewest(readings, (r) => r.date)) earlier.measurement.referenceRange = null;
   return readings.length > 0 ? { name, readings } : null;
 }

@@ -44,6 +44,7 @@ import { hasNumberedCodeColumn, withoutLeadingCode } from './code-column';
 import { unfoldColumns } from './columns';
 import {
   detectSpacedDatedHeader,
+  earlierThanNewest,
   extendDatedHeader,
   previousResultLine,
   readSpacedDatedRow,
@@ -125,7 +126,14 @@ import { detectTransposedHeader, readTransposedRow, type TransposedLayout, type 
 import type { ExtractedReading, ExtractionOptions } from './types';
 import { dateVisitColumns, hasUndatedVisitColumns, visitDatesLine } from './visit-columns';
 import { DOSING_CONTEXT, foldText, headerRole, isDoseUnit, isKnownMeasurement, isLabUnit } from './vocabulary';
-import { continuesName, finishesOverlongName, isOverlongName, withNameInBlankCell } from './wrapped-names';
+import { withWordedValuesLed } from './worded-value-cells';
+import {
+  continuesName,
+  finishesOpenName,
+  finishesOverlongName,
+  isOverlongName,
+  withNameInBlankCell,
+} from './wrapped-names';
 import { rangeContinuation } from './wrapped-ranges';
 
 /** A name more than this many words long is a sentence unless the resolver knows it. */
@@ -155,6 +163,13 @@ const NO_RANGE_STATED =
 
 /** A bracketed note in words after a range: `(homens acima de 40 anos)`, `(não fumantes)`, `(adults)`. */
 const POPULATION_NOTE = /\s*\([^()\d]*\p{Ll}[^()]*\)\s*$/u;
+
+/** What a caption's field is for, after it (`Valor de referência para a relação`, `Reference range for adults`). */
+const CAPTION_SCOPE = /\s+(?:para|for|pour|per|f[üu]r|voor)\s+[^:]*$/iu;
+
+function withoutCaptionScope(caption: string): string {
+  return caption.replace(CAPTION_SCOPE, '');
+}
 
 /** `Resultado: 104 mg/dL`, `Valor de referência.....: 70 a 99 mg/dL`, `Unità: mg/dl`: a caption, then its field. */
 const LABELLED_FIELD = /^([^:\d]{2,40}?)[\s.]*:\s*(.+)$/;
@@ -310,6 +325,13 @@ function indentOf(text: string): number {
 
 const NOTHING_SPELLED: ReadonlyMap<string, string> = new Map();
 
+/** A transposed table being read: the readings of each test column, and the range each value's own cell printed. */
+interface TransposedTable {
+  layout: TransposedLayout;
+  byColumn: ExtractedReading[][];
+  ownRanges: Map<ExtractedReading, string | null>;
+}
+
 interface Stack {
   /** A line holding only a name, waiting for its value line. */
   pendingName: { name: string; line: number; indent: number } | null;
@@ -350,8 +372,8 @@ class DocumentReader {
   private currentIndex = -1;
   /** A transposed table's `Ref low` cell per reading, until its `Ref high` row completes the range. */
   private readonly lowBounds = new WeakMap<ExtractedReading, string>();
-  /** A transposed table being read (tests as columns) and the readings of each of its columns so far. */
-  private transposed: { layout: TransposedLayout; byColumn: ExtractedReading[][] } | null = null;
+  /** A transposed table being read (tests as columns). */
+  private transposed: TransposedTable | null = null;
   /** A cumulative header copied without its column gaps, whose rows are read token by token (`cumulative.ts`). */
   private spacedDated: SpacedDatedHeader | null = null;
   /** The name a line's first reading took from the name-only line above it (`wrapped-names.ts`). */
@@ -411,6 +433,7 @@ class DocumentReader {
 
   /** The readings, with those of the fallback reader on the lines every reader left open when `withFallback`. */
   result(withFallback = false): ExtractedReading[] {
+    this.closeTransposed();
     const readings = withFallback ? this.withFallbackReadings() : this.readings;
     for (const reading of readings) if (!this.goalReadings.has(reading)) tidyReading(reading);
     return withoutRestatements(readings);
@@ -588,7 +611,7 @@ class DocumentReader {
         this.readTransposed(index, row);
         return;
       }
-      this.transposed = null;
+      this.closeTransposed();
     }
     if (this.readShareAndCount(index, text)) return;
     if (this.readEarlierBlock(index, text)) return;
@@ -660,7 +683,7 @@ class DocumentReader {
     }
     const transposed = detectTransposedHeader(text, order);
     if (transposed) {
-      this.transposed = { layout: transposed, byColumn: transposed.columns.map(() => []) };
+      this.transposed = { layout: transposed, byColumn: transposed.columns.map(() => []), ownRanges: new Map() };
       this.layout = null;
       return;
     }
@@ -752,7 +775,7 @@ class DocumentReader {
         for (const row of rows) this.emit(index, row.name, row.measurement, row.measuredAt);
         this.inTableRow = false;
         const name = this.stack.last?.line === index ? this.stack.last.reading.indicator : null;
-        if (earlier && rows.length === 1 && name !== null) this.emitPrevious(index, name, earlier, false);
+        if (earlier && rows.length === 1 && name !== null) this.emitPrevious(index, name, earlier);
         return;
       }
     }
@@ -834,7 +857,7 @@ class DocumentReader {
       this.emit(index, single.name, single.measurement, ownDate ?? this.dayNamed(body, single.name));
       const name = this.stack.last?.reading.indicator ?? single.name;
       for (const earlier of previous ? [previous, ...previous.older] : []) {
-        this.emitPrevious(index, name, earlier, previous?.ownRangeOnly !== true);
+        this.emitPrevious(index, name, earlier);
       }
       return;
     }
@@ -1104,36 +1127,45 @@ class DocumentReader {
   }
 
   /**
-   * The earlier result in brackets on a reading's line: same test, unit and range, its own value and date. Lines
-   * below still complete the current reading, which stays the last one.
+   * The earlier result in brackets on a reading's line: same test and unit, its own value and date, and no range
+   * but its own (the printed one is the current reading's: `earlierThanNewest`). Lines below still complete the
+   * current reading, which stays the last one.
    */
-  private emitPrevious(
-    index: number,
-    name: string,
-    earlier: { measurement: Measurement; date: string },
-    sharesRange = true,
-  ): void {
+  private emitPrevious(index: number, name: string, earlier: { measurement: Measurement; date: string }): void {
     const current = this.stack.last;
     const measurement = earlier.measurement;
     measurement.unit ??= current?.reading.unit ?? null;
-    if (sharesRange) measurement.referenceRange ??= current?.reading.referenceRange ?? null;
     this.emit(index, name, measurement, earlier.date);
     this.stack.last = current;
   }
 
+  /** The end of a transposed table: a column's one range row is its newest reading's (`earlierThanNewest`). */
+  private closeTransposed(): void {
+    const table = this.transposed;
+    this.transposed = null;
+    for (const readings of table?.byColumn ?? []) {
+      for (const earlier of earlierThanNewest(readings, (r) => r.measuredAt)) {
+        earlier.referenceRange = table?.ownRanges.get(earlier) ?? null;
+      }
+    }
+  }
+
   /** A row of a transposed table: values make readings per test column; unit, range and flag rows complete them. */
   private readTransposed(index: number, row: TransposedRow): void {
-    const table = this.transposed as { layout: TransposedLayout; byColumn: ExtractedReading[][] };
+    const table = this.transposed as TransposedTable;
     if (row.kind === 'skip') return;
     table.layout.columns.forEach((column, k) => {
       const readings = table.byColumn[k] as ExtractedReading[];
       if (row.kind === 'values') {
         const measurement = row.cells[k];
         if (!measurement) return;
+        const own = measurement.referenceRange;
         measurement.unit ??= column.unit;
         measurement.referenceRange ??= column.range ?? null;
         this.emit(index, column.name, measurement, row.date);
-        readings.push(this.stack.last?.reading as ExtractedReading);
+        const reading = this.stack.last?.reading as ExtractedReading;
+        readings.push(reading);
+        table.ownRanges.set(reading, own);
         return;
       }
       const cell = row.cells[k];
@@ -1172,7 +1204,7 @@ class DocumentReader {
     if (!body.includes(':')) return false;
     const m = LABELLED_FIELD.exec(body.trim());
     if (!m) return false;
-    const role = headerRole(m[1] as string);
+    const role = headerRole(withoutCaptionScope(m[1] as string));
     const field = (m[2] as string).trim();
     if (role === 'value') {
       const pending = this.stack.pendingName;
@@ -1210,7 +1242,8 @@ class DocumentReader {
   /** `Valor de referência: 70 a 99 mg/dL` or a bare range: the range and its unit. */
   private rangeField(text: string): { range: string; unit: string | null } | null {
     const labelled = LABELLED_FIELD.exec(text.trim());
-    const field = labelled && headerRole(labelled[1] as string) === 'range' ? (labelled[2] as string) : text;
+    const field =
+      labelled && headerRole(withoutCaptionScope(labelled[1] as string)) === 'range' ? (labelled[2] as string) : text;
     // A note on whom the range is for (`até 4,00 ng/mL (homens acima de 40 anos)`) is no part of it.
     return parseRangeText(field) ?? parseRangeText(field.replace(POPULATION_NOTE, ''));
   }
@@ -1260,7 +1293,10 @@ class DocumentReader {
 
   private rememberNameLine(index: number, body: string): void {
     this.sectionUnit = null; // a new heading (or a stacked name) ends the section its unit was given for
-    const name = cleanName(body);
+    const above = this.stack.pendingName;
+    const written = cleanName(body);
+    const name =
+      above?.line === index - 1 && finishesOpenName(above.name, written) ? `${above.name} ${written}` : written;
     // A section heading (`【生化学】`, `[Urine Microscopy]`) opens a section; the row under it is a whole name.
     const isName =
       !isSectionHeadingLine(body) &&
@@ -1312,7 +1348,7 @@ function firstWrittenDate(lines: readonly SourceLine[], order: SlashOrder): stri
 
 /** The line pipeline (see the module comment). */
 function readLines(text: string, options: ExtractionOptions, withFallback: boolean): ExtractedReading[] {
-  const sourceLines = withoutBandTables(withOddSeparatorsAsGaps(splitLines(text)));
+  const sourceLines = withWordedValuesLed(withoutBandTables(withOddSeparatorsAsGaps(splitLines(text))));
   const order = detectSlashOrder(text);
   const documentDate =
     reportDate(

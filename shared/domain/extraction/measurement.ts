@@ -146,7 +146,9 @@ const QUALITATIVE_WORDS = [
   'numerosi',
   'rari',
   'assenti',
+  'assente',
   'presenti',
+  'presente',
   'rares',
   'quelques',
   'nombreuses',
@@ -339,7 +341,7 @@ export function bareFlag(flag: string): string {
 
 // A desirable level given as the band of a lipid (`Deseable: hasta 2,00`, `Optimal: < 100`): the label is dropped.
 const RANGE_LABEL = String.raw`(?:(?:ref(?:erence)?\.?(?:\s*(?:range|interval|int\.?|values?))?|normal(?:\s*range)?|norm|nb|rb|vr|vn|range)\s*[:.]?\s*|(?:deseable|desirable|[oó]ptimo|optimal|wünschenswert|souhaitable|desiderabile)\s*:\s*)?`;
-const RANGE_CORE = String.raw`(?:${NUMBER}\s*(?:-|–|—|~|〜|to|bis|a|à|hasta|até)\s*${NUMBER}|(?:[<>]\s*or\s*=|${COMPARATOR})\s*${NUMBER}|(?:up\s+to|bis|hasta|jusqu'à|jusqu'a|até|ate|fino\s+a|inferiore\s+a|superiore\s+a|inferior\s+a|superior\s+a|menor\s+que|maior\s+que|mayor\s+que|menor\s+de|mayor\s+de|menos\s+de|m[aá]s\s+de)\s+${NUMBER})${NUMBER_END}`;
+const RANGE_CORE = String.raw`(?:${NUMBER}\s*(?:-|–|—|~|〜|to|bis|a|à|hasta|até)\s*${NUMBER}|(?:[<>]\s*or\s*=|${COMPARATOR})\s*${NUMBER}|(?:up\s+to|bis|hasta|jusqu'à|jusqu'a|até|ate|fino\s+a|inferiore\s+a|superiore\s+a|inferior\s+a|superior\s+a|menor\s+que|maior\s+que|mayor\s+que|menor\s+de|mayor\s+de|menor\s+a|mayor\s+a|maior\s+a|menos\s+de|m[aá]s\s+de)\s+${NUMBER})${NUMBER_END}`;
 const RANGE_BARE = new RegExp(`${RANGE_LABEL}(${RANGE_CORE})`, 'iuy');
 const RANGE_QUALITATIVE = new RegExp(String.raw`${RANGE_LABEL}((?:${QUALITATIVE_ALTERNATION}))(?![\p{L}\d])`, 'iuy');
 /** A bracketed range: `(70-99)`, `[3.5 - 5.0 mmol/L]`, `(Ref: < 200)`, `( 2.0-7.5 )`. */

@@ -30,7 +30,16 @@ export function isMethodCaption(text: string): boolean {
  */
 const METHOD_CELL = /(?<=\p{L}[^\s]*\)?\s{2,})(\S+(?:\s\S+)?)(?=\s{2,}[<>≤≥]?\s?\d)/gu;
 
+/**
+ * A captioned method cell ending a name line (`FERRITINA, soro        Método: quimioluminescência`, Brazilian laudos):
+ * its caption's colon would make the method the name, as `Método: …` alone says which test is not.
+ */
+const CAPTIONED_METHOD_CELL =
+  /(?<=\S\s{2,})(?:m[ée]todos?|m[ée]thodes?|methods?|metodo|methodik|technique|t[ée]cnica)\s*:\s*[^:\d]{1,60}$/iu;
+
 export function withoutMethodCell(line: string): string {
   if (!/\S\s{2,}\S/.test(line)) return line;
-  return line.replace(METHOD_CELL, (cell) => (isMethodCaption(cell) ? ' '.repeat(cell.length) : cell));
+  return line
+    .replace(METHOD_CELL, (cell) => (isMethodCaption(cell) ? ' '.repeat(cell.length) : cell))
+    .replace(CAPTIONED_METHOD_CELL, (cell) => ' '.repeat(cell.length));
 }

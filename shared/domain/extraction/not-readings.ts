@@ -171,6 +171,12 @@ function bandGivenMeaning(name: string, value: string, line: string): boolean {
   return valueAt >= 0 && /^\s*[:：]\s*\p{L}/u.test(line.slice(valueAt + value.trim().length));
 }
 
+/** What the line holds after the name (empty when the name is not found in it). */
+function afterName(name: string, line: string): string {
+  const at = name === '' ? -1 : line.indexOf(name);
+  return at < 0 ? '' : line.slice(at + name.length);
+}
+
 /** Whether text shaped like a reading is a band, a goal, a category or a quoted threshold instead. */
 export function isNotAReading({ name, value, unit = null, fromTable, line }: ReadingShape): boolean {
   const trimmed = name.trim();
@@ -182,6 +188,8 @@ export function isNotAReading({ name, value, unit = null, fromTable, line }: Rea
   if (isDoseCriterionOrScore({ name, value, unit, fromTable, line })) return true;
   // A bound in a line of labelled bands whose thresholds climb or fall (`band-lists.ts`).
   if (CENSORED_OR_BAND.test(value) && isBandListLine(line)) return true;
+  // So is a band's label read as a worded value after it (`HbA1c < 5,7 % : normal ; 5,7 - 6,4 % : prédiabète ; …`).
+  if (CENSORED_OR_BAND.test(afterName(trimmed, line)) && isBandListLine(line)) return true;
   // A KDIGO stage code (`A1`, `G3a`) before a bound or a band names the stage's band, never a test.
   if (STAGE_CODE.test(trimmed) && CENSORED_OR_BAND.test(value)) return true;
   // A result cell saying the result is awaited leaves only the range's number on the row (`pending-results.ts`).

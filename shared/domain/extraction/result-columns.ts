@@ -2,9 +2,9 @@
  * Columns around a result that are not a reading of their own, or that are a dated one.
  *
  * - An earlier-results column (French `Antériorités`, German `Vorwerte`) at the end of a row: `1,02 le 15/03/25`,
- *   `9,1 du 15/03/2025`, `1.3 on 02/01/2026`, `5,6 (02/05/2026)`. It is the same test, read on its own date. A joiner
- *   word or brackets between the value and a full date are required, so a trailing date alone (a validation stamp) is
- *   never taken for a result.
+ *   `9,1 du 15/03/2025`, `1.3 on 02/01/2026`, `5,6 (02/05/2026)`, or the date first: `14/06/25 : 1,02`. It is the
+ *   same test, read on its own date. A joiner word, a colon or brackets between the value and a full date are
+ *   required, so a trailing date alone (a validation stamp) is never taken for a result.
  * - A second-unit line under a result (`Glycémie  1,08 g/L (0,70-1,10)` / `(Hexokinase)  6,00 mmol/L (3,89-6,11)`):
  *   French and Belgian labs print the SI conversion of the result above. It restates that reading; it is no row.
  * - A unit in the test-name cell of a table (`Hb (g/L)   128   119`): the name is the part before the bracket.
@@ -16,7 +16,7 @@ import { looksLikeUnit, type Measurement, parseMeasurement } from './measurement
 
 /** A trailing cell after a column gap: a value, a joiner word, a date. Bounded so no input goes quadratic. */
 const TRAILING_EARLIER =
-  /\s{2,}([<>≤≥]?\d[\d.,]{0,12}(?:\s+(?:le|du|on|am|vom|del)\s+\d{1,4}[./-]\d{1,2}(?:[./-]\d{2,4})?|\s*\(\s*\d{1,4}[./-]\d{1,2}[./-]\d{2,4}\s*\)))\s*$/i;
+  /\s{2,}([<>≤≥]?\d[\d.,]{0,12}(?:\s+(?:le|du|on|am|vom|del)\s+\d{1,4}[./-]\d{1,2}(?:[./-]\d{2,4})?|\s*\(\s*\d{1,4}[./-]\d{1,2}[./-]\d{2,4}\s*\))|\d{1,2}[./-]\d{1,2}[./-]\d{2,4}\s?:\s?[<>≤≥]?\d[\d.,]{0,12})\s*$/i;
 
 /** The row without its trailing earlier result, and that result (no unit: it is the current reading's), or null. */
 export function splitTrailingEarlier(text: string, order: SlashOrder): PreviousResult | null {
@@ -28,7 +28,7 @@ export function splitTrailingEarlier(text: string, order: SlashOrder): PreviousR
   const rest = text.slice(0, m.index).replace(/\s+$/, '');
   // The row must still hold its own value: a lone `1,02 le 15/03/25` is a previous-result line, read elsewhere.
   if (!/\d/.test(rest)) return null;
-  return { rest, ...earlier, older: [], ownRangeOnly: true };
+  return { rest, ...earlier, older: [] };
 }
 
 /** A method or specimen in brackets opening a line: `(Hexokinase - Architect Abbott)`, `(Enzymatique)`. */

@@ -7,6 +7,7 @@
  */
 import {
   columnDate,
+  earlierThanNewest,
   isEmptyCumulativeCell,
   nameColumnOfDatedHeader,
   type RowTail,
@@ -29,6 +30,7 @@ import {
   parseRangeText,
   QUALITATIVE_CELL,
 } from './measurement';
+import { withoutLeaderTail } from './name-leaders';
 import { joinSplitRangeCell, joinSplitResultCell } from './number-spacing';
 import { stripRowMarks } from './row-marks';
 import { splitLeadingSymbol, splitTrailingSign, statusCellFlag } from './value-marks';
@@ -423,7 +425,11 @@ function unitOverflowingRange(cell: string): { unit: string; range: string } | n
   // The band may be bracketed as the range column prints it (`mL/min/1.73m2 (>59)` over `(135-145)` above).
   const band = (m[2] as string).replace(/^[([]\s*(.*?)\s*[)\]]$/, '$1');
   const range = parseRangeText(band);
-  return range && /\d/.test(range.range) && range.unit === null ? { unit: m[1] as string, range: band } : null;
+  // A worded band must be bracketed (`mg/dL (assenti)`): a bare word after the unit may be a flag or a note.
+  const bracketed = band !== m[2];
+  return range && (/\d/.test(range.range) || bracketed) && range.unit === null
+    ? { unit: m[1] as string, range: band }
+    : null;
 }
 
 /**
@@ -463,9 +469,12 @@ function completeFromColumns(
       measurement.unit ??= range.unit;
     } else {
       // Quest writes the unit in the range column when there is no range: `mg/dL (calc)`.
-      const unitOnly = /^([^\s()]+)(?:\s*\([^()]*\))?$/.exec(rangeText);
+      // A worded band in the bracket is the range that ran left into the unit column (`mg/dL (assenti)`).
+      const unitOnly = /^([^\s()]+)(?:\s*\(([^()]*)\))?$/.exec(rangeText);
+      const wordedBand = unitOnly?.[2] !== undefined ? parseRangeText(unitOnly[2]) : null;
       if (unitOnly && /[/%]/.test(unitOnly[1] as string)) measurement.unit ??= unitOnly[1] as string;
       else measurement.referenceRange = rangeText;
+      if (unitOnly && wordedBand && measurement.qualitative) measurement.referenceRange = wordedBand.range;
     }
   }
   // A CJK check-up's judgement column grades by letter (`判定  C`): `A` there is no abnormal flag but plain normal.
@@ -495,8 +504,8 @@ function earlierReading(
   const earlier = k >= 0 ? valueAndDate(texts[k] ?? '', order) : null;
   if (!earlier) return null;
   const measurement = earlier.measurement;
+  // Its range is its own only: the row's is the current reading's (`earlierThanNewest`).
   measurement.unit ??= current.measurement.unit;
-  measurement.referenceRange ??= current.measurement.referenceRange;
   return { name: current.name, measurement, measuredAt: earlier.date };
 }
 
@@ -512,7 +521,8 @@ export function readTableRow(line: string, layout: TableLayout, order: SlashOrde
     return k >= 0 ? (texts[k] as string).trim() : '';
   };
   const nameIndex = layout.columns.findIndex((c) => c.role === 'name');
-  const name = stripRowMarks((texts[nameIndex >= 0 ? nameIndex : 0] ?? '').trim());
+  // A name cell may end in dot leaders and a colon (`Hemácias.........:`), as a name in a line does.
+  const name = stripRowMarks(withoutLeaderTail((texts[nameIndex >= 0 ? nameIndex : 0] ?? '').trim()));
   if (!plausibleName(name, order)) return null;
   if (headerRole(name) !== null) return null;
   const unitText = cellOf('unit');
@@ -538,6 +548,8 @@ export function readTableRow(line: string, layout: TableLayout, order: SlashOrde
   const sharedTail = dated && !layout.columns.some((c) => c.role === 'unit' || c.role === 'range');
   const lastDated = layout.columns.findLastIndex((c) => c.date !== null);
   let tail: RowTail | null = null;
+  // What each date's cell printed as its own range, before the row's range column is read into it.
+  const ownRanges = new Map<Measurement, string | null>();
   for (let k = 0; k < layout.columns.length; k++) {
     const column = layout.columns[k] as Column;
     const written = (texts[k] ?? '').trim();
@@ -555,13 +567,21 @@ export function readTableRow(line: string, layout: TableLayout, order: SlashOrde
     if (column.visit !== undefined && !VALUE_START.test(text)) return null;
     const measurement = readResultCell(text, rowHasContext);
     if (!measurement) return null;
+    ownRanges.set(measurement, measurement.referenceRange);
     completeFromColumns(measurement, unitText, rangeText, flagText, layout.wide === true);
     measurement.unit ??= column.unit ?? null;
     readings.push({ name, measurement, measuredAt: column.date ?? rowDate });
     if (!dated) break;
   }
   if (readings.length === 0) return null;
-  if (sharedTail) shareRowUnitAndRange(readings, tail);
+  if (sharedTail) {
+    // The row's range is printed in one of its date cells there: no cell's range is its own.
+    ownRanges.clear();
+    shareRowUnitAndRange(readings, tail);
+  }
+  for (const { measurement } of earlierThanNewest(readings, (r) => r.measuredAt)) {
+    measurement.referenceRange = ownRanges.get(measurement) ?? null;
+  }
   if (!dated && QUALITATIVE_CELL.test(name)) return null;
   const earlier = earlierReading(layout, texts, readings[0] as RowReading, order);
   if (earlier) readings.push(earlier);

@@ -19,6 +19,11 @@ const COMMENT_WORDS =
 /** The word that ends a quotient's name, in the languages the extractor reads. */
 const RATIO_WORD =
   /^(?:ratio|quotient|index|[íi]ndice|rapport|raz[ãa]o|relaci[óo]n|cociente|rapporto|verh[äa]ltnis|quoti[ëe]nt)$/iu;
+/**
+ * A derivation in brackets, alone on its line: `(calculated)`, `(calc)`, `(calculé)`, `(berechnet)`. `(Direct)` is
+ * left out: Indian method lines print it under HDL, whose name never says it.
+ */
+const NAMING_DERIVATION = /^\((?:calc\.?|calculated|calcul[ée]e?|calculad[oa]|calcolat[oa]|berechnet)\)$/iu;
 /** Longest name the two lines may make together (the table readers' own limit for a name). */
 const MAX_JOINED_WORDS = 8;
 const MAX_CONTINUATION_WORDS = 5;
@@ -55,7 +60,7 @@ function looksLikeContinuation(tail: string): boolean {
  * A name line ending where no name ends: a comma, hyphen, slash or ampersand (`Thyroxine (T4), Free,`,
  * `C-Reactive Protein,`), or a joining word (`and`, `of`). Whatever comes next is the rest of the name.
  */
-const OPEN_END = /(?:[,/&+-]|\s(?:and|of|by|per|in|with|for|und|et|de|du))$/iu;
+const OPEN_END = /(?:[,/&+-]|\s(?:and|of|by|per|in|with|for|und|der|des|et|de|du|di|del|della|da|do|dos|das|van))$/iu;
 
 /**
  * Looser than `looksLikeContinuation`, for a tail the layout itself says continues the name (an open-ended head, a
@@ -96,6 +101,14 @@ function laidOutAsOneName(head: string, tail: string, unit: string | null, hangi
   return /^[(\p{Ll}]/u.test(tail) || !/\s/.test(tail);
 }
 
+/**
+ * Whether a name-only line under another one that ended open finishes it (`Velocità di` / `eritrosedimentazione
+ * (VES)` / `28 mm/h`, a name wrapped over two lines above the line of its values).
+ */
+export function finishesOpenName(head: string, tail: string): boolean {
+  return OPEN_END.test(head) && looksLikeLaidOutContinuation(tail) && !isMethodCaption(tail);
+}
+
 /** Letters of a script other than Latin that laboratory reports print beside (or instead of) Latin names. */
 const OTHER_SCRIPT =
   /[\p{Script=Arabic}\p{Script=Hebrew}\p{Script=Cyrillic}\p{Script=Greek}\p{Script=Han}\p{Script=Hangul}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}]/u;
@@ -117,7 +130,11 @@ export function continuesName(
   unit: string | null,
   options: { tailHasValues: boolean; hanging?: boolean },
 ): boolean {
-  if (head === '' || /[:.]$/.test(head) || isMethodCaption(head) || isMethodCaption(tail)) return false;
+  if (head === '' || /[:.]$/.test(head) || isMethodCaption(head)) return false;
+  // `LDL Cholesterol  2.52` / `(calculated)`: a derivation tells which test it is (calculated and direct LDL have two
+  // codes), so it ends the name though a method caption (`(CLIA)`) never does.
+  if (NAMING_DERIVATION.test(tail.trim())) return true;
+  if (isMethodCaption(tail)) return false;
   // A Latin name does not wrap into another script: `  المستقلبات / Metabolites` under `cCl-  103` is a bilingual
   // section caption.
   if (!OTHER_SCRIPT.test(head) && OTHER_SCRIPT.test(tail)) return false;
@@ -141,8 +158,10 @@ export function continuesName(
   if (ABBREVIATION_END.test(tail) && !ABBREVIATION_END.test(head) && !heading) {
     // A line that is only a bracket under a test is its abbreviation (`(TSH)`) or its method (`(CHO-POD)`, Indian
     // reports): only the letters of the name, in order, make an abbreviation.
+    // With the values on its line, the bracket is the name's end whatever language ordered its letters
+    // (`Hormone anti-müllérienne` / `(AMH) ...... 2,35 ng/mL`): a name-only line above a row is no reading of its own.
     const bracketOnly = /^\([^()]*\)$/.test(tail);
-    return !bracketOnly || !headKnown || abbreviates(tail, head);
+    return !bracketOnly || !headKnown || abbreviates(tail, head) || options.tailHasValues;
   }
   const lowerStart = /^\p{Ll}/u.test(tail);
   // A test on its own with its values (`Urinalysis` / `pH 6.0`) is a reading of its own; without values, in lower

@@ -13,7 +13,7 @@ const brief = (text: string) =>
   );
 
 describe('a wide export: a date per row, a test per column', () => {
-  it('passes over a column naming the laboratory and gives a Ref range row above the dates to every value below', () => {
+  it('passes over a column naming the laboratory and gives a Ref range row above the dates to the newest values', () => {
     const text = [
       'Collection Date,Hemoglobin (g/L),Potassium (mmol/L),Lab',
       'Ref range,135-175,3.5-5.0,',
@@ -21,8 +21,9 @@ describe('a wide export: a date per row, a test per column', () => {
       '2026-06-16,141,5.2 H,Dynacare',
     ].join('\n');
     expect(brief(text)).toEqual([
-      ['Hemoglobin', '128', 'g/L', '135-175', 'L', '2025-12-02'],
-      ['Potassium', '4.4', 'mmol/L', '3.5-5.0', null, '2025-12-02'],
+      // Session 23 decision: the range printed once is the newest reading's, none on the earlier ones.
+      ['Hemoglobin', '128', 'g/L', null, 'L', '2025-12-02'],
+      ['Potassium', '4.4', 'mmol/L', null, null, '2025-12-02'],
       ['Hemoglobin', '141', 'g/L', '135-175', null, '2026-06-16'],
       ['Potassium', '5.2', 'mmol/L', '3.5-5.0', 'H', '2026-06-16'],
     ]);
@@ -93,7 +94,9 @@ describe('malformed and huge input', () => {
     const readings = extractReadingsOffline(text);
     expect(performance.now() - start).toBeLessThan(10_000);
     expect(readings.length).toBe(5000);
-    expect(readings[0]?.referenceRange).toBe('135-175');
+    // Session 23 decision: the printed range is the newest reading's.
+    expect(readings[0]?.referenceRange).toBe(null);
+    expect(readings.find((r) => r.measuredAt === '2026-01-28')?.referenceRange).toBe('135-175');
   });
 });
 
@@ -179,7 +182,7 @@ describe('a long name alone above its row, the row with a blank name cell', () =
 
   it('names the row by the line above, in a cumulative table, in English and Japanese', () => {
     expect(brief([header, 'LDL-Cholesterol, calculated', row].join('\n'))).toEqual([
-      ['LDL-Cholesterol, calculated', '152', 'mg/dL', '65-139', 'H', '2026-06-12'],
+      ['LDL-Cholesterol, calculated', '152', 'mg/dL', null, 'H', '2026-06-12'], // session 23 decision
       ['LDL-Cholesterol, calculated', '118', 'mg/dL', '65-139', null, '2026-08-21'],
     ]);
     expect(brief([header, 'ＬＤＬ－コレステロール', row].join('\n')).map((r) => r[1])).toEqual(['152', '118']);

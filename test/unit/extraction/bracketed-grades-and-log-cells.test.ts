@@ -22,7 +22,7 @@ describe('full-width brackets around a half-width sign keep the columns after th
     ].join('\n');
     expect(extractReadingsOffline(sheet).map((r) => [r.indicator, r.value, r.referenceRange, r.measuredAt])).toEqual([
       ['尿蛋白', '(±)', '(-)', '2025-10-14'],
-      ['尿蛋白', '(-)', '(-)', '2024-10-08'],
+      ['尿蛋白', '(-)', null, '2024-10-08'], // session 23 decision: no range on earlier readings
     ]);
   });
 
@@ -42,8 +42,9 @@ describe('E notation and CJK not-detected words in cumulative columns', () => {
 
   it('reads a value in E notation with its flag, a comparator value and a not-detected word', () => {
     expect(extractReadingsOffline(table).map((r) => [r.value, r.flag, r.referenceRange, r.measuredAt])).toEqual([
-      ['1.53E+03', 'H', '미검출', '2025-12-03'],
-      ['<20', null, '미검출', '2026-01-14'],
+      // Session 23 decision: the printed range is the newest reading's.
+      ['1.53E+03', 'H', null, '2025-12-03'],
+      ['<20', null, null, '2026-01-14'],
       ['미검출', null, '미검출', '2026-02-25'],
     ]);
   });

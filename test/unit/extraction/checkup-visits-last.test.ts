@@ -21,19 +21,20 @@ describe('check-up sheets with the visit columns last', () => {
     const written = readings.map(
       (r) => `${r.indicator}=${r.value} ${r.unit ?? '-'} ${r.referenceRange ?? '-'}@${r.measuredAt}`,
     );
+    // Session 23 decision: the printed range is this visit's only, none on the earlier visits.
     expect(written).toEqual([
       'クレアチニン=1.12 mg/dL 1.00以下@2026-05-20',
-      'クレアチニン=0.98 mg/dL 1.00以下@2025-05-22',
-      'クレアチニン=0.95 mg/dL 1.00以下@2024-05-17',
+      'クレアチニン=0.98 mg/dL -@2025-05-22',
+      'クレアチニン=0.95 mg/dL -@2024-05-17',
       'eGFR=55.2 - 60.0~@2026-05-20',
-      'eGFR=62.0 - 60.0~@2025-05-22',
-      'eGFR=64.3 - 60.0~@2024-05-17',
+      'eGFR=62.0 - -@2025-05-22',
+      'eGFR=64.3 - -@2024-05-17',
       '腹囲=86.0 cm -@2026-05-20',
       '腹囲=84.5 cm -@2025-05-22',
       '腹囲=83.0 cm -@2024-05-17',
       '尿糖=(-) - (-)@2026-05-20',
-      '尿糖=(+) - (-)@2025-05-22',
-      '尿糖=(-) - (-)@2024-05-17',
+      '尿糖=(+) - -@2025-05-22',
+      '尿糖=(-) - -@2024-05-17',
     ]);
     expect(readings[0]).toMatchObject({ flag: 'H' });
     expect(readings[3]).toMatchObject({ flag: 'L' });

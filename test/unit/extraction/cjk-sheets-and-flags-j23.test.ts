@@ -35,13 +35,13 @@ describe('a visit caption dated in its own header cell (visit-columns.ts)', () =
       '　尿糖　　　　　　　　　　　　（－）　　　　（－）　　　　　　（－）　　　　　A',
     ].join('\n');
     expect(read(text).map(row)).toEqual([
-      ['BMI', '25.5', '18.5~24.9', 'H', '2025-04-18'],
+      ['BMI', '25.5', null, 'H', '2025-04-18'], // session 23 decision: no range on earlier readings
       ['BMI', '26.1', '18.5~24.9', 'H', '2026-04-21'],
-      ['収縮期血圧', '128', '129以下', null, '2025-04-18'],
+      ['収縮期血圧', '128', null, null, '2025-04-18'], // session 23 decision: no range on earlier readings
       ['収縮期血圧', '136', '129以下', 'H', '2026-04-21'],
-      ['HDLコレステロール', '52', '40以上', null, '2025-04-18'],
+      ['HDLコレステロール', '52', null, null, '2025-04-18'], // session 23 decision: no range on earlier readings
       ['HDLコレステロール', '48', '40以上', null, '2026-04-21'],
-      ['尿糖', '(-)', '(-)', null, '2025-04-18'],
+      ['尿糖', '(-)', null, null, '2025-04-18'], // session 23 decision: no range on earlier readings
       ['尿糖', '(-)', '(-)', null, '2026-04-21'],
     ]);
   });
@@ -53,9 +53,9 @@ describe('a visit caption dated in its own header cell (visit-columns.ts)', () =
       '총콜레스테롤    mg/dL    ~199        188                192                A',
     ].join('\n');
     expect(read(text).map(row)).toEqual([
-      ['공복혈당', '96', '70~99', null, '2025-05-02'],
+      ['공복혈당', '96', null, null, '2025-05-02'], // session 23 decision: no range on earlier readings
       ['공복혈당', '104', '70~99', 'H', '2026-05-03'],
-      ['총콜레스테롤', '188', '~199', null, '2025-05-02'],
+      ['총콜레스테롤', '188', null, null, '2025-05-02'], // session 23 decision: no range on earlier readings
       ['총콜레스테롤', '192', '~199', null, '2026-05-03'],
     ]);
   });
@@ -69,9 +69,9 @@ describe('year-captioned visits dated in the header (visit-columns.ts)', () => {
       '空腹血糖        mmol/L    3.9-6.1       6.3 ↑                  6.5 ↑',
     ].join('\n');
     expect(read(text).map(row)).toEqual([
-      ['总胆固醇', '5.6', '<5.2', '↑', '2025-05-10'],
+      ['总胆固醇', '5.6', null, '↑', '2025-05-10'], // session 23 decision: no range on earlier readings
       ['总胆固醇', '5.1', '<5.2', null, '2026-05-12'],
-      ['空腹血糖', '6.3', '3.9-6.1', '↑', '2025-05-10'],
+      ['空腹血糖', '6.3', null, '↑', '2025-05-10'], // session 23 decision: no range on earlier readings
       ['空腹血糖', '6.5', '3.9-6.1', '↑', '2026-05-12'],
     ]);
   });

@@ -83,7 +83,7 @@ describe('cumulative reports: dates as columns', () => {
     const found = extractReadingsOffline(text);
     expect(found.map((r) => [r.indicator, r.value, r.flag, r.measuredAt, r.unit, r.referenceRange])).toEqual([
       ['Potassium', '5.6', 'H', '2026-03-27T09:42:00', 'mmol/L', '3.5 - 5.3'],
-      ['Potassium', '5.3', null, '2026-01-12T10:15:00', 'mmol/L', '3.5 - 5.3'],
+      ['Potassium', '5.3', null, '2026-01-12T10:15:00', 'mmol/L', null], // session 23 decision
     ]);
   });
 
@@ -178,12 +178,12 @@ describe('cumulative reports: an earlier result inline', () => {
     ]);
   });
 
-  it('gives the earlier reading the line unit and range, and keeps the current flag to the current reading', () => {
+  it('gives the earlier reading the line unit but no range, and keeps the current flag to the current reading', () => {
     const text = 'Entnahme: 14.03.2026\nKreatinin 1,3 mg/dl 0,5-1,1 H (Vorwert 1,1 vom 02.01.2026)';
     const found = extractReadingsOffline(text);
     expect(found.map((r) => [r.value, r.unit, r.referenceRange, r.flag, r.measuredAt])).toEqual([
       ['1,3', 'mg/dl', '0,5-1,1', 'H', '2026-03-14'],
-      ['1,1', 'mg/dl', '0,5-1,1', null, '2026-01-02'],
+      ['1,1', 'mg/dl', null, null, '2026-01-02'], // session 23 decision: no range on earlier readings
     ]);
   });
 

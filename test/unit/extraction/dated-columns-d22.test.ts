@@ -22,9 +22,9 @@ describe('Dutch cumulative overviews and portal exports (session 22, d22)', () =
       'ALAT               61 H         44           U/L         < 45',
     ].join('\n');
     expect(rows(text)).toEqual([
-      ['Natrium', '134', 'mmol/L', '135 - 145', 'L', '2026-02-03T07:10:00'],
+      ['Natrium', '134', 'mmol/L', null, 'L', '2026-02-03T07:10:00'], // session 23 decision
       ['Natrium', '138', 'mmol/L', '135 - 145', null, '2026-02-05T08:05:00'],
-      ['ALAT', '61', 'U/L', '< 45', 'H', '2026-02-03T07:10:00'],
+      ['ALAT', '61', 'U/L', null, 'H', '2026-02-03T07:10:00'], // session 23 decision
       ['ALAT', '44', 'U/L', '< 45', null, '2026-02-05T08:05:00'],
     ]);
   });
@@ -61,7 +61,7 @@ describe('an earlier-results column dated once under its caption (earlier-column
     ].join('\n');
     expect(rows(text)).toEqual([
       ['Urée', '0,41', 'g/L', '0,15 - 0,45', null, '2026-10-14T08:05:00'],
-      ['Urée', '0,38', 'g/L', '0,15 - 0,45', null, '2026-04-03'],
+      ['Urée', '0,38', 'g/L', null, null, '2026-04-03'], // session 23 decision
       ['Potassium', '4,4', 'mmol/L', '3,5 - 5,1', null, '2026-10-14T08:05:00'],
     ]);
   });
@@ -75,7 +75,7 @@ describe('an earlier-results column dated once under its caption (earlier-column
     ].join('\n');
     expect(rows(text)).toEqual([
       ['Kreatinin', '1,3', 'mg/dl', '0,5 - 1,2', null, '2026-05-20'],
-      ['Kreatinin', '1,1', 'mg/dl', '0,5 - 1,2', null, '2026-02-11'],
+      ['Kreatinin', '1,1', 'mg/dl', null, null, '2026-02-11'], // session 23 decision
     ]);
   });
 
@@ -122,9 +122,9 @@ describe('bilingual captions and grades in check-up tables (session 22, d22)', (
     ].join('\n');
     expect(rows(text)).toEqual([
       ['尿糖', '(−)', null, '(−)', null, '2026-05-20'],
-      ['尿糖', '(+)', null, '(−)', null, '2025-05-22'],
+      ['尿糖', '(+)', null, null, null, '2025-05-22'], // session 23 decision
       ['尿潜血', '(±)', null, '(−)', null, '2026-05-20'],
-      ['尿潜血', '(−)', null, '(−)', null, '2025-05-22'],
+      ['尿潜血', '(−)', null, null, null, '2025-05-22'], // session 23 decision
     ]);
   });
 });
@@ -222,7 +222,7 @@ describe('a cumulative row whose unit runs into a bracketed range (table-layout.
         .filter((r) => r[0] === 'eGFR')
         .map((r) => [r[2], r[3]]),
     ).toEqual([
-      ['mL/min/1.73m2', '>59'],
+      ['mL/min/1.73m2', null], // session 23 decision: the range is the newest reading's
       ['mL/min/1.73m2', '>59'],
     ]);
   });

@@ -218,7 +218,7 @@ describe('a prose collection date wrapped to the next line', () => {
 });
 
 describe('a range row above a transposed table', () => {
-  it('gives its range to the dated rows below it', () => {
+  it('gives its range to the newest dated row below it (session 23 decision)', () => {
     const text = [
       'Date prélèvement;Créatinine (mg/dL);Potassium (mmol/L)',
       'Valeurs de référence;0,70-1,20;3,5-5,1',
@@ -226,7 +226,7 @@ describe('a range row above a transposed table', () => {
       '13/11/2025;2,31;',
     ].join('\n');
     expect(read(text).map((r) => [r.indicator, r.value, r.referenceRange])).toEqual([
-      ['Créatinine', '2,14', '0,70-1,20'],
+      ['Créatinine', '2,14', null],
       ['Potassium', '5,3', '3,5-5,1'],
       ['Créatinine', '2,31', '0,70-1,20'],
     ]);

@@ -196,10 +196,11 @@ describe('tables with dates as columns', () => {
       'Urine Albumin/Creat  mg/g        45 H                      28           <30',
     ].join('\n');
     expect(extractReadingsOffline(text)).toEqual([
-      { ...row('HbA1c', '7.9', '%', '4.0-5.6', 'H'), measuredAt: '2025-09-10' },
-      { ...row('HbA1c', '7.4', '%', '4.0-5.6', 'H'), measuredAt: '2025-12-11' },
+      // Session 23 decision: the printed range is the newest reading's.
+      { ...row('HbA1c', '7.9', '%', null, 'H'), measuredAt: '2025-09-10' },
+      { ...row('HbA1c', '7.4', '%', null, 'H'), measuredAt: '2025-12-11' },
       { ...row('HbA1c', '6.9', '%', '4.0-5.6', 'H'), measuredAt: '2026-03-12' },
-      { ...row('Urine Albumin/Creat', '45', 'mg/g', '<30', 'H'), measuredAt: '2025-09-10' },
+      { ...row('Urine Albumin/Creat', '45', 'mg/g', null, 'H'), measuredAt: '2025-09-10' },
       { ...row('Urine Albumin/Creat', '28', 'mg/g', '<30'), measuredAt: '2026-03-12' },
     ]);
   });

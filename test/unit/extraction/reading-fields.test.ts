@@ -12,7 +12,7 @@ const rows = (text: string) =>
   extractReadingsOffline(text).map((r) => [r.indicator, r.value, r.unit, r.referenceRange, r.flag, r.measuredAt]);
 
 describe('a cumulative row whose unit and range stand under no caption', () => {
-  it('gives every date the unit and range printed once after the last value', () => {
+  it('gives every date the unit printed once after the last value, and the newest its range', () => {
     const text = [
       'CUMULATIVE LIPIDS                                     Units       Reference',
       'Collected       04-Feb-2026 09:05   11-Nov-2025 08:40',
@@ -21,9 +21,9 @@ describe('a cumulative row whose unit and range stand under no caption', () => {
     ].join('\n');
     expect(rows(text)).toEqual([
       ['Cholesterol', '5.9', 'mmol/L', '< 5.2', 'H', '2026-02-04T09:05:00'],
-      ['Cholesterol', '6.3', 'mmol/L', '< 5.2', 'H', '2025-11-11T08:40:00'],
+      ['Cholesterol', '6.3', 'mmol/L', null, 'H', '2025-11-11T08:40:00'], // session 23 decision
       ['HDL', '1.4', 'mmol/L', '> 1.0', null, '2026-02-04T09:05:00'],
-      ['HDL', '1.3', 'mmol/L', '> 1.0', null, '2025-11-11T08:40:00'],
+      ['HDL', '1.3', 'mmol/L', null, null, '2025-11-11T08:40:00'], // session 23 decision
     ]);
   });
 
@@ -54,7 +54,7 @@ describe('a section under a cumulative table with its own collection date', () =
     ].join('\n');
     expect(rows(text)).toEqual([
       ['Sodium', '139', 'mmol/L', '135-145', null, '2026-03-02'],
-      ['Sodium', '141', 'mmol/L', '135-145', null, '2026-01-15'],
+      ['Sodium', '141', 'mmol/L', null, null, '2026-01-15'], // session 23 decision
       ['Urine sodium', '62', 'mmol/L', null, null, '2026-03-02T11:30:00'],
     ]);
   });
