@@ -465,6 +465,9 @@ export function isCaptionLine(text: string): boolean {
   return CAPTION_LINE.test(text) && classify(text) !== null;
 }
 
+/** A collection word just before a date, maybe after a bracket or colon: `(drawn 11/12/2026)`, `collected:`. */
+const COLLECTION_RIGHT_BEFORE = /\b(?:drawn|taken|collected|sampled)\s*(?:on\s*)?[:\-–]?\s*$/i;
+
 /**
  * A heading that carries its section's date (`OBSERVATIONS ON DISCHARGE (19/02/2026 08:00)`, `Sample collected:
  * 18-Nov-2025 08:55`, `Bloods on admission (collected 14/02/2026 23:05):`): one date, its time, and words only —
@@ -481,8 +484,10 @@ export function datedHeading(text: string, order: SlashOrder): string | null {
     .replace(/[()[\]:：,.\-–—/|]/g, ' ')
     .trim();
   if (words === '' || /\d/.test(words) || words.split(/\s+/).length > 8) return null;
-  // A header row pairing a sample caption with a received/reported date (`Sample Type: SERUM  Received On: …`).
-  if (REPORT.test(words) || BIRTH.test(words) || VALIDITY.test(words)) return null;
+  // A header row pairing a sample caption with a received/reported date (`Sample Type: SERUM  Received On: …`); a
+  // collection word right before the date still names it (`Labs reviewed today (drawn 11/12/2026)`).
+  const drawnRightBefore = COLLECTION_RIGHT_BEFORE.test(text.slice(Math.max(0, date.start - 24), date.start));
+  if ((REPORT.test(words) && !drawnRightBefore) || BIRTH.test(words) || VALIDITY.test(words)) return null;
   const kind = classify(words);
   const heading = words === words.toUpperCase() && /\p{Lu}{3}/u.test(words) && kind !== 'birth' && kind !== 'report';
   if (!heading && kind !== 'collection') return null;

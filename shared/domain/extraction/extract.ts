@@ -101,7 +101,7 @@ import { rangeInWordsAfter } from './prose-ranges';
 import { valueWrappedFromAbove } from './prose-wrap';
 import { tidyReading } from './range-tidy';
 import { acceptQualifiedRecordName, acceptRecordRow, isEntryTitle, withoutTrailingNote } from './record-entries';
-import { relativeDay } from './relative-days';
+import { relativeDay, resultsDayOfLine, SENT_CAPTION } from './relative-days';
 import { withoutRestatements } from './restatements';
 import {
   isSecondUnitLine,
@@ -112,6 +112,7 @@ import {
 } from './result-columns';
 import { isSectionHeadingLine } from './row-marks';
 import { withoutSecondUnitCell } from './second-unit-cell';
+import { sentenceDate } from './sentence-dates';
 import { detectShareCountHeader, readShareCountRow, type ShareCountHeader } from './share-and-count';
 import { sideBySideGroups } from './side-by-side';
 import { spellOutValues } from './spelled-values';
@@ -335,6 +336,8 @@ class DocumentReader {
   private dashJoined: { line: number; date: string | null } | null = null;
   /** The date of the message being read (a chat stamp), from which `this morning`, `Saturday` count back. */
   private messageDay: string | null = null;
+  /** The day an e-mail's `Sent:` header gives: what its relative words (`this morning`) count from, nothing else. */
+  private sentDay: string | null = null;
   /** The unit a section heading gave for the results under it (`Lipids (mmol/L)`), until the next heading. */
   private sectionUnit: string | null = null;
   /** The line that gave the section unit. */
@@ -602,6 +605,7 @@ class DocumentReader {
     // A chat export's message opens with its own date (`[13/11/2026, 07:42] Sister K: na 131, k 5.9, cr 412`).
     const messageDate = this.layout === null ? leadingDate(text, order) : null;
     if (messageDate) this.messageDay = messageDate.iso;
+    if (SENT_CAPTION.test(text)) this.sentDay = findDates(text, order)[0]?.iso ?? this.sentDay;
     const messageList = this.layout === null ? readMessageList(messageDate?.rest ?? text) : null;
     for (const r of messageList ?? []) this.emit(index, r.name, r.measurement, messageDate?.iso ?? null);
     if (messageList) return;
@@ -873,9 +877,11 @@ class DocumentReader {
 
   /** The day a prose reading's sentence names relative to the message or letter (`relative-days.ts`). */
   private dayNamed(line: string, name: string): string | null {
-    // A line writing a date of its own (`taken Tue 03/11/2026`) is dated by it, not counted back to a weekday.
-    if (findDates(line, this.order).length > 0) return null;
-    return relativeDay(line, name, this.messageDay ?? this.sectionDate ?? this.documentDate);
+    // A line writing a date of its own (`taken Tue 03/11/2026`) is dated by it, not counted back to a weekday; the
+    // reading takes that date when its sentence gives it to it (`Previous lithium 0.86 mmol/L on 12-Aug-2026`).
+    if (findDates(line, this.order).length > 0) return sentenceDate(line, name, this.order);
+    const anchor = this.messageDay ?? this.sectionDate ?? this.documentDate ?? this.sentDay;
+    return relativeDay(line, name, anchor) ?? resultsDayOfLine(line, anchor);
   }
 
   /** A line of `name-value` pairs (`BLOOD WBC-13.4* RBC-4.12*`), or its continuation under the dated line above. */
