@@ -224,6 +224,15 @@ export const SPACED_SLASH_DATE = /(?<![\d./-])(\d{1,2}) \/ (\d{1,2}) \/ (\d{4})(
  * Full-width ASCII (`２０２６／０２／１８`, common in Japanese and Chinese reports) as half-width, one code unit for
  * one, so match positions still index the original line.
  */
+/** A slash date a fax's OCR wrote with letters O for zeros (`O3/O5/2026`): every part digits or O, a digit in it. */
+const OCR_SLASH_DATE = /(?<![\p{L}\d])[O\d]{1,2}\/[O\d]{1,2}\/[O\d]{2}(?:[O\d]{2})?(?![\p{L}\d])/gu;
+
+/** The text with such dates' O read as 0; the length stays, so every position found in it holds for the original. */
+function withOcrDateDigits(text: string): string {
+  if (!text.includes('O')) return text;
+  return text.replace(OCR_SLASH_DATE, (date) => (/\d/.test(date) ? date.replace(/O/g, '0') : date));
+}
+
 function halfWidth(text: string): string {
   return text.replace(/[\uFF01-\uFF5E]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 0xfee0)).replace(/\u3000/g, ' ');
 }
@@ -296,7 +305,7 @@ function isSpanToYearlessDay(match: string): boolean {
 export function findDates(original: string, order: SlashOrder): DateMatch[] {
   // Every date form has a digit: a cell or line without one (a row of a thousand blank cells) is not scanned.
   if (!/[\d\uFF10-\uFF19]/.test(original)) return [];
-  const text = halfWidth(original);
+  const text = withOcrDateDigits(halfWidth(original));
   const found: DateMatch[] = [];
   for (const m of matchesOf(YEAR_FIRST, text)) {
     const value = iso(gregorianYear(Number(m[1])), Number(m[3]), Number(m[4]));
@@ -417,7 +426,7 @@ const BIRTH =
 // heading dates the rows under it), Hebrew לקיחה/דגימה, Spanish (US portals) recolectado/recolección. Received/printed: Hebrew קבלה/הפקה, 簽收, Thai รับตัวอย่าง/รายงาน/พิมพ์, Vietnamese nhận mẫu/trả kết quả; Hungarian mintavétel, Romanian recoltare.
 // Turkish tahlil/tetkik (e-Nabız `Tahlil Tarihi`) against sonuç (result); Russian взятия/забор, дата; `Blood taken`.
 const COLLECTION =
-  /(?:לקיחה|דגימה|נלקח|採檢|采检|抽血|เก็บตัวอย่าง|เก็บสิ่งส่งตรวจ|เจาะเลือด|l[ấa]y m[ẫa]u|pengambilan|采样|采集|采血|送检|取样|採取|採血|採尿|채취|채혈|受診日|受診年月日|健診日|検診日|受検日|健康診断日|実施日|검진일|수검일|체검일|体检日期|体检时间|co[l1i][l1i]ect|afname|afgenomen|staalname|pobran|pr[øo]vetak|pr[øo]vetag|provtag|n[äa]ytteenot|odb[ěe]r|numune|mintav[ée]tel|recoltar|prelievo|prelevat|\bcoleta\b|colheita|raccolta|recolect|recolecci[oó]n|\bdrawn\b|\bdraw\b|\btaken\b|sampl|specimen|entnahme|abnahme|abgenommen|extracci[oó]n|\btoma\b|pr[ée]l[eè]v|obtenci[oó]n|\bvisit|\bsampel\b|spesimen|koleksyon|kinuha|ผลครั้งก่อน|взяти|забор|tahlil|tetkik)/i;
+  /(?:לקיחה|דגימה|נלקח|採檢|采检|抽血|เก็บตัวอย่าง|เก็บสิ่งส่งตรวจ|เจาะเลือด|l[ấa]y m[ẫa]u|pengambilan|采样|采集|采血|送检|取样|採取|採血|採尿|채취|채혈|受診日|受診年月日|健診日|検診日|受検日|健康診断日|実施日|검진일|수검일|체검일|体检日期|体检时间|co[l1i][l1i]ect|afname|afgenomen|staalname|pobran|pr[øo]vetak|pr[øo]vetag|provtag|n[äa]ytteenot|odb[ěe]r|numune|mintav[ée]tel|recoltar|prelievo|prelevat|\bcoleta\b|colheita|raccolta|recolect|recolecci[oó]n|\bdrawn\b|\bdraw\b|\btaken\b|sampl|specimen|entnahme|abnahme|abgenommen|extracci[oó]n|\btoma\b|pr[ée]l[eè]v|obtenci[oó]n|\bvisit|\bsampel\b|spesimen|koleksyon|kinuha|ผลครั้งก่อน|взяти|забор|tahlil|tetkik|\bcoll\b)/i;
 const GENERIC =
   /(?:日期|检验日|檢驗日|検査日|検査年月日|日付|검사일|검사일자|날짜|\bdate\b|datum|\bfecha\b|\bdata\b|\bvom\b|\bdu\b|\bnote\b|\bdated\b|\btarikh\b|\btanggal\b|\bpetsa\b|วันที่|дата|tarih)/i;
 const REPORT =
@@ -556,6 +565,15 @@ function withTimeAround(date: string, label: string, after: string): string {
  * one (a fasting glucose at 07:42 is not one at 16:00). Dates of birth are never used. The label is the text just
  * before the date within its cell (cells are separated by runs of spaces, tabs or pipes).
  */
+/**
+ * A period's start written without its year, right before the end that carries it: `August 31 - ` of `14 days:
+ * August 31 - September 13, 2026`, `31 Aug – `.
+ */
+const YEARLESS_PERIOD_START = new RegExp(
+  String.raw`(?:(?:${MONTH_ALTERNATION})\.?\s+\d{1,2}|\d{1,2}\.?\s+(?:${MONTH_ALTERNATION})\.?)\s*(?:-|–|—|to|through|thru|until|bis|au|al)\s*$`,
+  'iu',
+);
+
 export function reportDate(lines: readonly string[], order: SlashOrder): string | null {
   let best: { priority: number; iso: string; from: DateMatch } | null = null;
   // A caption alone on its line (`Date Collected:`) whose date is the first thing on the next line.
@@ -573,7 +591,9 @@ export function reportDate(lines: readonly string[], order: SlashOrder): string 
       if (cellStart === 0 && label.trim() === '' && caption !== null) label = caption;
       cellStart = date.end;
       const previous = dates[dates.indexOf(date) - 1];
-      const period = previous !== undefined && PERIOD_JOIN.test(line.slice(previous.end, date.start));
+      const period =
+        (previous !== undefined && PERIOD_JOIN.test(line.slice(previous.end, date.start))) ||
+        (previous === undefined && YEARLESS_PERIOD_START.test(line.slice(Math.max(0, date.start - 30), date.start)));
       // The end of a monitoring period (`14 Days: March 29, 2026 - April 11, 2026`) dates the summary over it.
       const kind = period ? 'generic' : classify(label);
       if (kind === null || kind === 'birth') continue;

@@ -37,13 +37,27 @@ export interface LineReading {
 }
 
 /** Whether the reading is a dose without a caption, a quoted diagnostic criterion, or a risk score. */
-export function isDoseCriterionOrScore({ name, unit, fromTable, line }: LineReading): boolean {
+export function isDoseCriterionOrScore({ name, value, unit, fromTable, line }: LineReading): boolean {
   if (line.length > 400) return false;
   if (RISK_SCORE.test(name)) return true;
   if (CRITERION_LINE.test(line)) return true;
+  if (!fromTable && unit === null && spelledDose(line, value)) return true;
   return (
     !fromTable && unit !== null && AMOUNT_UNIT.test(unit) && !AMOUNT_MEASURED.test(name) && !rangeOrFlagAfter(line)
   );
+}
+
+/** An amount spelled as a word (no unit table lists it), then how it is given: `62.5 microgram orally daily`. */
+const SPELLED_AMOUNT = /^\s*(?:micro|milli)?grams?\b|^\s*(?:microgramm[eo]s?|mikrogramm|milligrammes?)\b/i;
+const ROUTE_OR_FREQUENCY =
+  /\b(?:orally|by\s+mouth|p\.?o\.?|iv|im|sc|s\/c|subcut\w*|daily|nocte|mane|bd|bid|tds|tid|qds|qid|twice|once|weekly|hourly|\d+-hourly|per\s+day|a\s+day)\b/i;
+
+/** `Digoxin 62.5 microgram orally daily (unchanged)`: the value is followed by an amount word and a route or rhythm. */
+function spelledDose(line: string, value: string): boolean {
+  const at = line.indexOf(value);
+  if (at < 0) return false;
+  const after = line.slice(at + value.length, at + value.length + 80);
+  return SPELLED_AMOUNT.test(after) && ROUTE_OR_FREQUENCY.test(after);
 }
 
 /** A range or a flag written on the line: a lab's row, whatever its unit. */

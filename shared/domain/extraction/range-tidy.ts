@@ -28,6 +28,8 @@ const TRAILING_FLAG = /^(.*\d.*?)\s+(HH|LL|H\*?|L\*?|A|AA|C|↑↑?|↓↓?|\*{1
  */
 const SIGN_AFTER_BAND =
   /^(\s*(?:[<>≤≥]=?\s*\d+(?:[.,]\d+)?|\d+(?:[.,]\d+)?\s*[-–]\s*\d+(?:[.,]\d+)?))\s+(\+{1,2}|-{1,2})$/u;
+/** A question in brackets ending the cell: `(for my age?)`, `(is this normal?)`. */
+const QUESTION_NOTE = /\s*\([^()]{1,60}\?\s*\)\s*$/u;
 const CALC_NOTE = /\s*\((?:calc|calculated|calculé|berechnet|calcolato|calculado)\)\s*$/iu;
 /**
  * A range cell pointing elsewhere (`see below`, `siehe unten`, `ver abajo`): the bands are printed per phase or age in
@@ -69,6 +71,9 @@ export function tidyReading(reading: ExtractedReading): void {
   const enclosed = ENCLOSED.exec(range);
   if (enclosed) range = enclosed[1] as string;
   range = range.replace(CALC_NOTE, '');
+  // A patient's question in brackets after the band (`1.0–3.5 (for my age?)`) asks about it; it is no part of it.
+  const asked = range.replace(QUESTION_NOTE, '');
+  if (asked !== range && /\d/.test(asked)) range = asked;
   if (POINTER.test(range.trim())) {
     reading.referenceRange = null;
     return;

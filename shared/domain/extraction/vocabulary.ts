@@ -868,6 +868,13 @@ export const LINKING_WORDS = new Set(
     'only',
     'just',
     'went',
+    // a course told in verbs: `CRP peaked at 212 mg/L`, `troponin rose to 2,140 ng/L`
+    'peaked',
+    'rose',
+    'fell',
+    'dropped',
+    'climbed',
+    'reached',
     'up',
     'down',
     'to',

@@ -86,3 +86,158 @@ describe('headings and messages that date the readings under or in them', () => 
     expect(dated(text).map((r) => r[2])).toEqual([null, null]);
   });
 });
+
+const rows = (text: string) =>
+  extractReadingsOffline(text).map((r) => [r.indicator, r.value, r.unit, r.referenceRange, r.measuredAt]);
+
+describe('GP record entries, fax dates and CGM periods', () => {
+  it('an entry date line with its title and who filed it dates the rows under it, each entry its own', () => {
+    const text = [
+      'Date: 04/03/2026          Full blood count          Filed by: Dr A Khan',
+      '  Haemoglobin                 131 g/L     [130 - 180]',
+      '',
+      'Date: 18/03/2026          Lipid profile             Entered by: Nurse R Hill',
+      '  Serum cholesterol           5.1 mmol/L',
+    ].join('\n');
+    expect(dated(text).map((r) => r[2])).toEqual(['2026-03-04', '2026-03-18']);
+  });
+
+  it('a SNOMED name wrapped onto the next line by a qualifier joins it; a lower-case caption does not', () => {
+    const text = [
+      'Date: 04/03/2026          Renal                     Filed by: Dr A Khan',
+      '  eGFR using creatinine (CKD-EPI)   56 mL/min/1.73m*2  [>90.0]',
+      '  per 1.73 square metres',
+      '  Haemoglobin A1c level - IFCC      52 mmol/mol    [20.0 - 41.0]',
+      '  standardised',
+      '  Calcium                           2.41 mmol/L',
+      '  corrected',
+    ].join('\n');
+    expect(dated(text).map((r) => r[0])).toEqual([
+      'eGFR using creatinine (CKD-EPI) per 1.73 square metres',
+      'Haemoglobin A1c level - IFCC standardised',
+      'Calcium corrected',
+    ]);
+  });
+
+  it("reads a fax's collection date written with O for 0 under a COLL caption", () => {
+    const text = [
+      ' PATIENT: D0E, JANE          DOB: O1/15/1950',
+      ' COLL: O3/O5/2026 O7:1O    REC: 03/05/2026 O8:02',
+      '',
+      ' TEST              RESULT     FLAG   UNITS       REF RANGE',
+      ' S0dium             134        L     mmol/L      136-145',
+    ].join('\n');
+    expect(dated(text)).toEqual([['S0dium', '134', '2026-03-05T07:10:00']]);
+  });
+
+  it('a CGM period whose start has no year is dated at its end', () => {
+    for (const period of ['14 days: August 31 - September 13, 2026', 'Period: 31 Aug – 13 Sep 2026']) {
+      const text = [period, '', 'Average Glucose                     167 mg/dL', 'Generated: 14/09/2026 19:02'];
+      expect(dated(text.join('\n')).map((r) => r[2])).toEqual(['2026-09-13']);
+    }
+  });
+});
+
+describe('prose readings in letters and messages', () => {
+  it('reads a value after a when-phrase between the name and the verb, timed by the phrase', () => {
+    const text = [
+      'Admission Date: 11/02/2026',
+      '',
+      'She received vitamin K. Repeat INR drawn at 23:10 that evening was 1.4. EGD was clean.',
+      'Her potassium taken on the ward was 5.9 mmol/L.',
+    ].join('\n');
+    expect(dated(text)).toEqual([
+      ['INR', '1.4', '2026-11-02T23:10:00'],
+      ['potassium', '5.9', '2026-11-02'],
+    ]);
+  });
+
+  it('a goal or target phrase after a name is no when-phrase', () => {
+    expect(dated('Plan: INR at goal is 2.5 on warfarin.\nHbA1c in three months should be 48.')).toEqual([]);
+  });
+
+  it('takes a unit wrapped onto the next prose line, and a therapeutic range in brackets opening it', () => {
+    const text = [
+      'Admission labs were notable for an INR of 6.8, PT 68.4',
+      'seconds, hemoglobin 7.9 g/dL. Digoxin level on 22/09/2026 was 0.6 nmol/L',
+      '(therapeutic 0.6-1.3). CRP peaked at 212 mg/L and fell.',
+    ].join('\n');
+    expect(rows(text).map((r) => r.slice(0, 4))).toEqual([
+      ['INR', '6.8', null, null],
+      ['PT', '68.4', 'seconds', null],
+      ['hemoglobin', '7.9', 'g/dL', null],
+      ['Digoxin level', '0.6', 'nmol/L', '0.6-1.3'],
+      ['CRP', '212', 'mg/L', null],
+    ]);
+  });
+
+  it('dates a drug level by the yearless day its sentence joins to it, in the letter’s year', () => {
+    const text = [
+      'Admitted: 19/09/2026 14:20      Discharged: 25/09/2026 11:00',
+      '',
+      'Vancomycin trough was 9.6 mg/L on 21/09 (target 15-20); a repeat Vancomycin trough on 23/09 was 15.2 mg/L.',
+      'Blood cultures 2/2 grew MSSA. Lactate 2.1 mmol/L.',
+    ].join('\n');
+    const found = dated(text);
+    expect(found.slice(0, 2)).toEqual([
+      ['Vancomycin trough', '9.6', '2026-09-21'],
+      ['Vancomycin trough', '15.2', '2026-09-23'],
+    ]);
+    expect(found[2]?.[2]).not.toBe('2026-02-02');
+  });
+
+  it('reads a worded result closing a sentence of running text; a plan or diagnosis is no test', () => {
+    const text = [
+      'Pantoprazole was started. H. pylori stool antigen: Negative.',
+      'Swabs were sent. Influenza A PCR: Detected',
+      'Reviewed in clinic. Diagnosis: Negative.',
+    ].join('\n');
+    expect(rows(text).map((r) => r.slice(0, 2))).toEqual([
+      ['H. pylori stool antigen', 'Negative'],
+      ['Influenza A PCR', 'Detected'],
+    ]);
+  });
+
+  it('keeps a bracket the name opens (Lp(a)), and reads a bracketed earlier result without a day undated', () => {
+    const text = [
+      'Date: Thu, 5 Nov 2026 17:48:22 -0500',
+      '',
+      'His fasting labs from October 29 look better: LDL is now 71 mg/dL (was 148 in July),',
+      'Lp(a) came back at 187 nmol/L. Weight 212 lb (down from 218 at my visit).',
+    ].join('\n');
+    expect(dated(text)).toEqual([
+      ['LDL', '71', '2026-10-29'],
+      ['LDL', '148', null],
+      ['Lp(a)', '187', '2026-10-29'],
+      ['Weight', '212', '2026-10-29'],
+    ]);
+  });
+
+  it('a dose spelled with its amount word is no reading', () => {
+    const text = [
+      'Medications on discharge:',
+      '  Digoxin 62.5 microgram orally daily (unchanged)',
+      '  Lithium 0.8 mmol/L',
+    ];
+    expect(dated(text.join('\n')).map((r) => r[0])).toEqual(['Lithium']);
+  });
+});
+
+describe('a pasted table in a chat', () => {
+  it('a drawn-on line under the table dates its rows; the pronoun one is no value; a question after a range is none of it', () => {
+    const text = [
+      '[10/14/26, 9:41 PM] Priya: pasting my results here:',
+      '',
+      '| Test | Result | Range |',
+      '|---|---|---|',
+      '| FSH | 9.8 mIU/mL | 3.5–12.5 |',
+      '| AMH | 0.82 ng/mL | 1.0–3.5 (for my age?) |',
+      '',
+      'drawn on Oct 2 (cycle day 3). the AMH one is flagged LOW in the portal',
+    ].join('\n');
+    expect(rows(text)).toEqual([
+      ['FSH', '9.8', 'mIU/mL', '3.5–12.5', '2026-10-02'],
+      ['AMH', '0.82', 'ng/mL', '1.0–3.5', '2026-10-02'],
+    ]);
+  });
+});
