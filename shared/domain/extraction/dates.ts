@@ -510,7 +510,7 @@ const PRIORITY: Record<Exclude<DateLabel, 'birth'>, number> = { collection: 0, g
  * closing dot of a Hungarian date (`2026.02.03. 07:20`), or a French `à` a fax lost its accent from; a fax's OCR may space the colon (`godz. 07 :35`).
  */
 const TIME_AFTER =
-  /^\s*(?:,|\.|at|um|à|a|às|alle|ore|a las|om|kl\.?|klo|godz\.?|T|-|\/|เวลา|pukul|jam|alas)?\s*(\d{1,2})(?:\s?:\s?|h)(\d{2})(?::(\d{2}))?(?!\d)(?:\s*([ap])\.?\s?m\.?(?![a-z]))?/i;
+  /^\s*(?:,|\.|at|um|à|a|às|alle|ore|a las|om|kl\.?|klo|godz\.?|T|-|\/|เวลา|pukul|jam|alas)?\s*(\d{1,2})(?:\s?:\s?|h)(\d{2})(?::(\d{2}))?(?!\d)(?:\s*([ap])\.?\s?m\.?(?![a-z])|([ap])(?![\p{L}\d]))?/iu;
 
 /** `2026-03-14` with the time written after it on the line as `2026-03-14T07:42:00`; the date alone without one. */
 /** A clock time a fax's OCR wrote with a letter O for a zero (`O7:35`, `07:3O`): the first such time only. */
@@ -537,7 +537,8 @@ export function withTimeAfter(date: string, written: string): string {
   let hours = Number(m[1]);
   const minutes = Number(m[2]);
   const seconds = Number(m[3] ?? '0');
-  const half = m[4]?.toLowerCase();
+  // A home log writes the half of the day as one letter glued to the time (`9:40p`, `7:10a`).
+  const half = (m[4] ?? m[5])?.toLowerCase();
   if (half === 'p' && hours < 12) hours += 12;
   if (half === 'a' && hours === 12) hours = 0;
   if (hours > 23 || minutes > 59 || seconds > 59) return date;

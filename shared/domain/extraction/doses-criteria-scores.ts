@@ -14,6 +14,9 @@
 /** Amounts of a drug: mass or count units, never a concentration. */
 const AMOUNT_UNIT = /^(?:mg|mcg|µg|μg|ug|iu|ie|ui|units?|einheiten|tab(?:let)?s?|caps?(?:ules?)?|puffs?|drops?)$/i;
 
+/** A name calling its number a dose: `Gonal-f dose`, `Insulin dosage`, `Dosis Levothyroxin`, `posologie`. */
+const DOSE_NAME = /\b(?:dose|doses|dosage|dosis|dosierung|dosering|posologie|dosaggio)\b/i;
+
 /** A name that is a body amount all the same (24-hour urine totals are written `mg` when the period is a column). */
 const AMOUNT_MEASURED = /(?:urin|orina|harn|\b24\s*h|sammel|excret|intake|zufuhr|ingesta)/i;
 
@@ -42,6 +45,8 @@ export function isDoseCriterionOrScore({ name, value, unit, fromTable, line }: L
   if (RISK_SCORE.test(name)) return true;
   if (CRITERION_LINE.test(line)) return true;
   if (!fromTable && unit === null && spelledDose(line, value)) return true;
+  // `Gonal-f dose  225 IU` on a monitoring sheet's row: the name says it is what was given, in a table too.
+  if (DOSE_NAME.test(name) && (unit === null || AMOUNT_UNIT.test(unit))) return true;
   return (
     !fromTable && unit !== null && AMOUNT_UNIT.test(unit) && !AMOUNT_MEASURED.test(name) && !rangeOrFlagAfter(line)
   );

@@ -119,7 +119,7 @@ import {
 } from './result-columns';
 import { isSectionHeadingLine } from './row-marks';
 import { withoutSecondUnitCell } from './second-unit-cell';
-import { drawnDateOfBlockAbove, sentenceDate } from './sentence-dates';
+import { dateAfterName, drawnDateOfBlockAbove, sentenceDate } from './sentence-dates';
 import { detectShareCountHeader, readShareCountRow, type ShareCountHeader } from './share-and-count';
 import { sideBySideGroups } from './side-by-side';
 import { spellOutValues } from './spelled-values';
@@ -790,7 +790,10 @@ class DocumentReader {
     // An earlier result's own dated lead (`Vorbefund vom 14.10.2026: HbA1c 7,1 %`) dates its reading as a leading date.
     const earlierCell = splitEarlierColumnCell(text, this.earlierColumn);
     const rowText = earlierCell?.rest ?? text;
-    const leading = (lead !== null ? { iso: lead.date, rest: lead.rest } : null) ?? leadingDate(rowText, order);
+    const leading =
+      (lead !== null ? { iso: lead.date, rest: lead.rest } : null) ??
+      leadingDate(rowText, order) ??
+      (this.layout === null ? dateAfterName(rowText, order, this.messageDay ?? this.yearAnchor) : null);
     const line = withoutSecondUnitCell(
       withoutTrailingNote(withoutNoEarlierNote(spaceSeparated(leading?.rest ?? rowText))),
     );

@@ -106,7 +106,7 @@ function nameBeforeWhenPhrase(
   clause: string,
   end: number,
   unit: string | null,
-): { name: string; time: string | null } | null {
+): { name: string; time: string | null; phraseStart: number } | null {
   const head = clause.slice(0, end);
   const m = WHEN_PHRASE.exec(head);
   if (!m || /\d\s*(?:mg|g|mmol|µmol|umol|ng|pg|iu|u|%)\b/iu.test(m[1] as string)) return null;
@@ -118,7 +118,7 @@ function nameBeforeWhenPhrase(
   const name = whole ?? nameBefore(clause, m.index, unit);
   if (name === null) return null;
   const time = PHRASE_TIME.exec(m[1] as string);
-  return { name, time: time ? (time[1] as string) : null };
+  return { name, time: time ? (time[1] as string) : null, phraseStart: m.index };
 }
 
 /**
@@ -150,6 +150,17 @@ function earlierInBrackets(
     earlier: { date },
   };
 }
+
+/**
+ * A course told with one unit at its end (`went from 124 to 131 umol/L`, `fell from 9.1 to 7.4 %`): written so, the
+ * two numbers read as a band; the unit is given to both ends.
+ */
+const COURSE_WITH_UNIT_AT_END =
+  /(\b(?:rose|fell|went|increased|decreased|dropped|climbed|improved|worsened|came\s+down|went\s+up)\s+from\s+)([<>]?\d+(?:[.,]\d+)?)\s+to\s+([<>]?\d+(?:[.,]\d+)?)\s*([^\s,;]+?)(?=[\s,;]|\.(?:\s|$)|$)/giu;
+
+/** A range in brackets after a name in prose: `(normal <16)`, `(ref 0.5-1.0)`, `(reference range 3.5-5.0)`. */
+const NAMED_RANGE_BRACKET =
+  /\(\s*(?:normal|ref(?:erence)?(?:\s+range)?|range|N)\s*[:=]?\s*((?:[<>≤≥]\s?\d+(?:[.,]\d+)?|\d+(?:[.,]\d+)?\s?[-–]\s?\d+(?:[.,]\d+)?))\s*\)/giu;
 
 /** `repeat the potassium in 2 weeks`: a number of days, weeks or months after a name is when, not what. */
 const DURATION = /^(?:days?|weeks?|wks?|months?|years?|yrs?|hours?|hrs?|minutes?|mins?)\b/i;
@@ -204,7 +215,19 @@ export function readingsInProse(text: string, order: SlashOrder, before: string 
   const parts = text.split(CLAUSE_BOUNDARY_KEPT);
   let readAt = -1; // the clause the last reading was found in
   for (let k = 0; k < parts.length; k += 2) {
-    const clause = (parts[k] as string).replace(BRACKETED_VALUE, ' $1 ');
+    // `troponin I (normal <16) rose from 48 ng/L …`: the bracketed range is the test's, blanked so the name stays
+    // next to its verb (spaces keep every position).
+    let clauseRange: string | null = null;
+    const clause = (parts[k] as string)
+      .replace(NAMED_RANGE_BRACKET, (all, range: string) => {
+        clauseRange ??= range.trim();
+        return ' '.repeat(all.length);
+      })
+      .replace(BRACKETED_VALUE, ' $1 ')
+      .replace(COURSE_WITH_UNIT_AT_END, (_all, lead: string, from: string, to: string, unit: string) =>
+        looksLikeUnit(unit) ? `${lead}${from} ${unit} to ${to} ${unit}` : _all,
+      );
+    let course: Candidate | null = null; // the reading a `from` opened: `rose from 48 ng/L … to 2,140 ng/L`
     const previous = k >= 2 ? (/^,\s+$/.test(parts[k - 1] as string) ? (parts[k - 2] as string) : null) : before;
     if (!/\d/.test(clause)) continue;
     // Only the clause right before: the reading must end the clause the `and` continues.
@@ -221,16 +244,34 @@ export function readingsInProse(text: string, order: SlashOrder, before: string 
       if (!measurement || measurement.qualitative) continue;
       if (measurement.unit === null && DURATION.test(measurement.rest)) continue;
       if (isDoseUnit(measurement.unit) && measurement.unit !== null && DOSING_CONTEXT.test(clause)) continue;
+      const before = clause.slice(Math.max(0, start - 8), start);
+      const courseUnit = course?.measurement.unit ?? null;
+      if (
+        course &&
+        /\bto\s+$/i.test(before) &&
+        (measurement.unit === null || courseUnit === null || measurement.unit === courseUnit)
+      ) {
+        // `went from 124 to 131 umol/L`: one unit written once serves both ends.
+        measurement.unit ??= courseUnit;
+        course.measurement.unit ??= measurement.unit;
+        measurement.referenceRange ??= course.measurement.referenceRange;
+        found.push({ name: course.name, measurement, complete: false });
+        course = null;
+        continue;
+      }
       const name =
         nameBefore(clause, start, measurement.unit) ??
         (previous === null ? null : nameAcrossComma(previous, clause, start, measurement.unit));
-      const whenWritten = name === null ? nameBeforeWhenPhrase(clause, start, measurement.unit) : null;
-      if (whenWritten) {
+      // A name inside the phrase (`my fasting sugar on the glucometer was 6.4`) is the device, not the test.
+      const whenWritten = nameBeforeWhenPhrase(clause, start, measurement.unit);
+      if (whenWritten && (name === null || whenWritten.phraseStart < clause.lastIndexOf(name, start))) {
         found.push({ name: whenWritten.name, measurement, complete: false, takenAt: whenWritten.time });
         continue;
       }
       if (name === null) continue;
+      if (clauseRange !== null) measurement.referenceRange ??= clauseRange;
       found.push({ name, measurement, complete: false });
+      course = /\bfrom\s+$/i.test(before) ? (found.at(-1) as Candidate) : null;
       const earlier = earlierInBrackets(clause.slice(start), measurement, order);
       if (earlier) found.push({ name, ...earlier, complete: false });
     }

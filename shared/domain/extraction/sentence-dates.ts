@@ -141,3 +141,29 @@ export function drawnDateOfBlockAbove(line: string, order: SlashOrder, anchor: s
   const yearless = new RegExp(YEARLESS.source, 'iu').exec(after);
   return yearless && yearless.index === 0 && anchor !== null ? yearlessCellDate(yearless[0], order, anchor) : null;
 }
+
+/** A name, a day (with or without its year), a colon, a value: `weight 4/9: 212.4 lb`, `HbA1c 03/2026: 7.1 %`. */
+const NAME_DATE_VALUE = /^(\s*\p{L}[\p{L}\s-]{0,30}?)\s+(\S[^:]{2,20}?)\s*:\s*(?=[<>]?\d)/u;
+
+/**
+ * `weight 4/9: 212.4 lb` in a patient's log: the day written between the name and its value's colon dates the reading
+ * (a yearless day in the year that puts it nearest `anchor`). The date, and the line as `name: value`, or null.
+ */
+export function dateAfterName(
+  text: string,
+  order: SlashOrder,
+  anchor: string | null,
+): { iso: string; rest: string } | null {
+  if (text.length > 200) return null;
+  const m = NAME_DATE_VALUE.exec(text);
+  if (!m) return null;
+  const written = (m[2] as string).trim();
+  const full = findDates(written, order)[0];
+  const iso =
+    full && full.start === 0 && full.end === written.length
+      ? full.iso
+      : anchor !== null && new RegExp(`^(?:${YEARLESS.source})$`, 'iu').test(written)
+        ? nearestYearDate(written, order, anchor)
+        : null;
+  return iso === null ? null : { iso, rest: `${(m[1] as string).trim()}: ${text.slice(m[0].length)}` };
+}

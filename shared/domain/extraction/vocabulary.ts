@@ -873,6 +873,7 @@ export const LINKING_WORDS = new Set(
     'rose',
     'fell',
     'dropped',
+    'from',
     'climbed',
     'reached',
     'up',

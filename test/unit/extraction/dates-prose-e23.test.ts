@@ -241,3 +241,60 @@ describe('a pasted table in a chat', () => {
     ]);
   });
 });
+
+describe('home logs, courses in prose, doses on monitoring sheets', () => {
+  it('a time with a glued a/p is morning or evening; a day between name and colon dates the reading', () => {
+    const text = [
+      'Date      Time     SYS   DIA   Pulse',
+      '4/8/26    7:05a    136   85    73',
+      '4/9/26    9:40p    131   83    68',
+      '',
+      'weight 4/9: 212.4 lb',
+    ].join('\n');
+    const found = dated(text);
+    expect(found.find((r) => r[1] === '131')?.[2]).toBe('2026-04-09T21:40:00');
+    expect(found.find((r) => r[1] === '136')?.[2]).toBe('2026-04-08T07:05:00');
+    expect(found.at(-1)).toEqual(['weight', '212.4', '2026-04-09']);
+    expect(dated('Blutzucker-Tagebuch\nGewicht 09.04.2026: 96,1 kg')).toEqual([['Gewicht', '96,1', '2026-04-09']]);
+  });
+
+  it('reads a course from one value to another with the range bracketed after the name', () => {
+    const text = [
+      'Admitted: 14/04/2026 22:15',
+      '',
+      'High-sensitivity troponin I (normal <16) rose from 48 ng/L on admission to 2,140 ng/L at 6 hours.',
+      'Creatinine (ref 60-110) went from 124 to 131 umol/L overnight.',
+    ].join('\n');
+    expect(rows(text).map((r) => r.slice(0, 4))).toEqual([
+      ['High-sensitivity troponin I', '48', 'ng/L', '<16'],
+      ['High-sensitivity troponin I', '2,140', 'ng/L', '<16'],
+      ['Creatinine', '124', 'umol/L', '60-110'],
+      ['Creatinine', '131', 'umol/L', '60-110'],
+    ]);
+  });
+
+  it('a device named inside the when-phrase is not the test', () => {
+    const text = 'my fasting sugar on the glucometer was 6.4 mmol/L and my weight this morning was 82.3 kg';
+    expect(rows(text).map((r) => r.slice(0, 3))).toEqual([
+      ['fasting sugar', '6.4', 'mmol/L'],
+      ['weight', '82.3', 'kg'],
+    ]);
+  });
+
+  it('a dose row of a monitoring table and a bound with what to do are no readings; the hormone rows are', () => {
+    const text = [
+      'STIMULATION MONITORING                  Stim day 6      Stim day 8',
+      ' Date                                  09/09/2026      11/09/2026',
+      ' LH (IU/L)                             2.3             1.4',
+      ' Gonal-f dose                          225 IU          150 IU',
+      ' Menopur dosage                        75 IU           150 IU',
+      '',
+      ' Progesterone >4.8 nmol/L on trigger day: consider freeze-all',
+      ' Oestradiol >15000 pmol/L at trigger: cancel cycle',
+    ].join('\n');
+    expect(dated(text).map((r) => r.slice(0, 2))).toEqual([
+      ['LH', '2.3'],
+      ['LH', '1.4'],
+    ]);
+  });
+});
