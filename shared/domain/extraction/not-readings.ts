@@ -138,9 +138,12 @@ export interface ReadingShape {
   line: string;
 }
 
-/** `Target HbA1c 53 mmol/mol or below`, `goal LDL 70`, `aim for an LDL of 1.8`: a goal word right before the name. */
+/**
+ * `Target HbA1c 53 mmol/mol or below`, `goal LDL 70`, `Goal: LDL 3.1 mmol/L`, `aim for an LDL of 1.8`: a goal word (its
+ * caption's colon too) right before the name.
+ */
 const GOAL_BEFORE_NAME =
-  /(?:^|[^\p{L}])(?:target|goal|aim(?:\s+for)?|zielwert|ziel|objetivo|objectif|cible|obiettivo)\s+(?:(?:an?|the|of|your|his|her)\s+)*$/iu;
+  /(?:^|[^\p{L}])(?:targets?|goals?|aim(?:\s+for)?|zielwert|ziel|objetivo|objectif|cible|obiettivo)\s*:?\s+(?:(?:an?|the|of|your|his|her)\s+)*$/iu;
 
 /** The name as written right before its value on the line (a table row may name the test elsewhere, in a note). */
 function namedAsGoal(name: string, value: string, line: string): boolean {

@@ -298,3 +298,26 @@ describe('home logs, courses in prose, doses on monitoring sheets', () => {
     ]);
   });
 });
+
+describe('goal captions and one-time profiles', () => {
+  it('a value after a goal caption is no reading', () => {
+    expect(dated('Plan\nGoal: LDL 3.1 mmol/L\nTarget: HbA1c 53 mmol/mol\nLDL 3.4 mmol/L')).toEqual([
+      ['LDL', '3.4', null],
+    ]);
+  });
+
+  it("one clock time after a name's colon times the reading; ward glucose names read in a profile; doses stay out", () => {
+    const text = [
+      '12.03.2026',
+      'BZ-Tagesprofil: 7:00 Uhr 98 mg/dl | 11:00 Uhr 164 mg/dl',
+      'Glucose: 07:00 5.4 mmol/L',
+      'Insulin: 07:00 8 units',
+      'BM: 07:00 2 tablets',
+    ].join('\n');
+    expect(dated(text)).toEqual([
+      ['BZ', '98', '2026-03-12T07:00:00'],
+      ['BZ', '164', '2026-03-12T11:00:00'],
+      ['Glucose', '5.4', '2026-03-12T07:00:00'],
+    ]);
+  });
+});
