@@ -107,8 +107,11 @@ function nameBeforeWhenPhrase(
   end: number,
   unit: string | null,
 ): { name: string; time: string | null; phraseStart: number } | null {
+  // The phrase is short: only the clause's last 120 characters are looked at, so long blank runs stay linear.
+  const from = Math.max(0, end - 120);
   const head = clause.slice(0, end);
-  const m = WHEN_PHRASE.exec(head);
+  const found = WHEN_PHRASE.exec(head.slice(from));
+  const m = found ? Object.assign(found, { index: found.index + from }) : null;
   if (!m || /\d\s*(?:mg|g|mmol|µmol|umol|ng|pg|iu|u|%)\b/iu.test(m[1] as string)) return null;
   // The name as written up to the phrase (`Digoxin level on 22/09 was`): its last word is no linking word there.
   const written = words(head.slice(0, m.index)).slice(-2);

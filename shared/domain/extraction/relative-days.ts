@@ -70,4 +70,5 @@ export function resultsDayOfLine(line: string, anchor: string | null): string | 
 }
 
 /** An e-mail or portal message's sending date caption: `Sent: 02/11/2026 16:05`, `Gesendet: …`, `Envoyé : …`. */
-export const SENT_CAPTION = /^\s*(?:\W+\s*)?(?:sent|gesendet|envoy[ée]|enviado|inviato|verzonden|date\s+sent)\s*:/i;
+export const SENT_CAPTION =
+  /^\s*(?:[^\s\w]{1,4}\s*)?(?:sent|gesendet|envoy[ée]|enviado|inviato|verzonden|date\s+sent)\s*:/i;
