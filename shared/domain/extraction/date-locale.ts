@@ -73,6 +73,9 @@ const DAY_FIRST: readonly Cue[] = [
   { pattern: /\b(?:haem|haematology|oestr|anaem|faec|paediatric|foetal|leucocyte|centre\b)/i, weight: 1 },
   // A decimal comma in a value (`7,4`); a thousands separator has three digits after it.
   { pattern: /(?:^|[\s;])\d{1,4},\d{1,2}(?=[\s;]|$)/m, weight: 1 },
+  // SI units US labs do not print for these tests: creatinine in µmol/L, haemoglobin in g/L.
+  { pattern: /\b(?:creat\w*|cr)\s*[:=]?\s*\d{2,4}\s*(?:u|µ|μ)mol\/l\b/i, weight: 1 },
+  { pattern: /\b(?:hb|hgb|ha?emoglobin)\s*[:=]?\s*\d{2,3}\s*g\/l\b/i, weight: 1 },
   // A month name after the day: `14 Mar 2026`, `3-Apr-2026`.
   { pattern: new RegExp(String.raw`\b\d{1,2}[\s-]${MONTH}[\s-]\d{2,4}\b`, 'i'), weight: 2 },
 ];

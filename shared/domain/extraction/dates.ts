@@ -226,6 +226,15 @@ export const SPACED_SLASH_DATE = /(?<![\d./-])(\d{1,2}) \/ (\d{1,2}) \/ (\d{4})(
  * Full-width ASCII (`２０２６／０２／１８`, common in Japanese and Chinese reports) as half-width, one code unit for
  * one, so match positions still index the original line.
  */
+/** A slash date a fax's OCR wrote with letters O for zeros (`O3/O5/2026`): every part digits or O, a digit in it. */
+const OCR_SLASH_DATE = /(?<![\p{L}\d])[O\d]{1,2}\/[O\d]{1,2}\/[O\d]{2}(?:[O\d]{2})?(?![\p{L}\d])/gu;
+
+/** The text with such dates' O read as 0; the length stays, so every position found in it holds for the original. */
+function withOcrDateDigits(text: string): string {
+  if (!text.includes('O')) return text;
+  return text.replace(OCR_SLASH_DATE, (date) => (/\d/.test(date) ? date.replace(/O/g, '0') : date));
+}
+
 function halfWidth(text: string): string {
   return text.replace(/[\uFF01-\uFF5E]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 0xfee0)).replace(/\u3000/g, ' ');
 }
@@ -308,7 +317,7 @@ export function findDates(original: string, order: SlashOrder): DateMatch[] {
 const datesMemo = new KeyedTextMemo<SlashOrder, readonly Readonly<DateMatch>[]>();
 
 function datesIn(original: string, order: SlashOrder): DateMatch[] {
-  const text = halfWidth(original);
+  const text = withOcrDateDigits(halfWidth(original));
   const found: DateMatch[] = [];
   for (const m of matchesOf(YEAR_FIRST, text)) {
     const value = iso(gregorianYear(Number(m[1])), Number(m[3]), Number(m[4]));
@@ -429,7 +438,7 @@ const BIRTH =
 // heading dates the rows under it), Hebrew לקיחה/דגימה, Spanish (US portals) recolectado/recolección. Received/printed: Hebrew קבלה/הפקה, 簽收, Thai รับตัวอย่าง/รายงาน/พิมพ์, Vietnamese nhận mẫu/trả kết quả; Hungarian mintavétel, Romanian recoltare.
 // Turkish tahlil/tetkik (e-Nabız `Tahlil Tarihi`) against sonuç (result); Russian взятия/забор, дата; `Blood taken`.
 const COLLECTION =
-  /(?:לקיחה|דגימה|נלקח|採檢|采检|抽血|เก็บตัวอย่าง|เก็บสิ่งส่งตรวจ|เจาะเลือด|l[ấa]y m[ẫa]u|pengambilan|采样|采集|采血|送检|取样|採取|採血|採尿|채취|채혈|受診日|受診年月日|健診日|検診日|受検日|健康診断日|実施日|검진일|수검일|체검일|体检日期|体检时间|co[l1i][l1i]ect|afname|afgenomen|staalname|pobran|pr[øo]vetak|pr[øo]vetag|provtag|n[äa]ytteenot|odb[ěe]r|numune|mintav[ée]tel|recoltar|prelievo|prelevat|\bcolet(?:a|ad[oa])\b|colheita|raccolta|recolect|recolecci[oó]n|\bdrawn\b|\bdraw\b|\btaken\b|sampl|specimen|entnahme|abnahme|abgenommen|extracci[oó]n|\btoma\b|pr[ée]l[eè]v|obtenci[oó]n|\bvisit|\bsampel\b|spesimen|koleksyon|kinuha|ผลครั้งก่อน|взяти|забор|tahlil|tetkik)/i;
+  /(?:לקיחה|דגימה|נלקח|採檢|采检|抽血|เก็บตัวอย่าง|เก็บสิ่งส่งตรวจ|เจาะเลือด|l[ấa]y m[ẫa]u|pengambilan|采样|采集|采血|送检|取样|採取|採血|採尿|채취|채혈|受診日|受診年月日|健診日|検診日|受検日|健康診断日|実施日|검진일|수검일|체검일|体检日期|体检时间|co[l1i][l1i]ect|afname|afgenomen|staalname|pobran|pr[øo]vetak|pr[øo]vetag|provtag|n[äa]ytteenot|odb[ěe]r|numune|mintav[ée]tel|recoltar|prelievo|prelevat|\bcolet(?:a|ad[oa])\b|colheita|raccolta|recolect|recolecci[oó]n|\bdrawn\b|\bdraw\b|\btaken\b|sampl|specimen|entnahme|abnahme|abgenommen|extracci[oó]n|\btoma\b|pr[ée]l[eè]v|obtenci[oó]n|\bvisit|\bsampel\b|spesimen|koleksyon|kinuha|ผลครั้งก่อน|взяти|забор|tahlil|tetkik|\bcoll\b)/i;
 const GENERIC =
   /(?:日期|检验日|檢驗日|検査日|検査年月日|日付|검사일|검사일자|날짜|\bdate\b|datum|\bfecha\b|\bdata\b|\bvom\b|\bdu\b|\bnote\b|\bdated\b|\btarikh\b|\btanggal\b|\bpetsa\b|วันที่|дата|tarih)/i;
 const REPORT =
@@ -477,6 +486,9 @@ export function isCaptionLine(text: string): boolean {
   return CAPTION_LINE.test(text) && classify(text) !== null;
 }
 
+/** A collection word just before a date, maybe after a bracket or colon: `(drawn 11/12/2026)`, `collected:`. */
+const COLLECTION_RIGHT_BEFORE = /\b(?:drawn|taken|collected|sampled)\s*(?:on\s*)?[:\-–]?\s*$/i;
+
 /**
  * A heading that carries its section's date (`OBSERVATIONS ON DISCHARGE (19/02/2026 08:00)`, `Sample collected:
  * 18-Nov-2025 08:55`, `Bloods on admission (collected 14/02/2026 23:05):`): one date, its time, and words only —
@@ -493,8 +505,10 @@ export function datedHeading(text: string, order: SlashOrder): string | null {
     .replace(/[()[\]:：,.\-–—/|]/g, ' ')
     .trim();
   if (words === '' || /\d/.test(words) || words.split(/\s+/).length > 8) return null;
-  // A header row pairing a sample caption with a received/reported date (`Sample Type: SERUM  Received On: …`).
-  if (REPORT.test(words) || BIRTH.test(words) || VALIDITY.test(words)) return null;
+  // A header row pairing a sample caption with a received/reported date (`Sample Type: SERUM  Received On: …`); a
+  // collection word right before the date still names it (`Labs reviewed today (drawn 11/12/2026)`).
+  const drawnRightBefore = COLLECTION_RIGHT_BEFORE.test(text.slice(Math.max(0, date.start - 24), date.start));
+  if ((REPORT.test(words) && !drawnRightBefore) || BIRTH.test(words) || VALIDITY.test(words)) return null;
   const kind = classify(words);
   const heading = words === words.toUpperCase() && /\p{Lu}{3}/u.test(words) && kind !== 'birth' && kind !== 'report';
   if (!heading && kind !== 'collection') return null;
@@ -508,7 +522,7 @@ const PRIORITY: Record<Exclude<DateLabel, 'birth'>, number> = { collection: 0, g
  * closing dot of a Hungarian date (`2026.02.03. 07:20`), or a French `à` a fax lost its accent from; a fax's OCR may space the colon (`godz. 07 :35`).
  */
 const TIME_AFTER =
-  /^\s*(?:,|\.|at|um|à|a|às|alle|ore|a las|om|kl\.?|klo|godz\.?|T|-|\/|เวลา|pukul|jam|alas)?\s*(\d{1,2})(?:\s?:\s?|h)(\d{2})(?::(\d{2}))?(?!\d)(?:\s*([ap])\.?\s?m\.?(?![a-z]))?/i;
+  /^\s*(?:,|\.|at|um|à|a|às|alle|ore|a las|om|kl\.?|klo|godz\.?|T|-|\/|เวลา|pukul|jam|alas)?\s*(\d{1,2})(?:\s?:\s?|h)(\d{2})(?::(\d{2}))?(?!\d)(?:\s*([ap])\.?\s?m\.?(?![a-z])|([ap])(?![\p{L}\d]))?/iu;
 
 /** `2026-03-14` with the time written after it on the line as `2026-03-14T07:42:00`; the date alone without one. */
 /** A clock time a fax's OCR wrote with a letter O for a zero (`O7:35`, `07:3O`): the first such time only. */
@@ -535,7 +549,8 @@ export function withTimeAfter(date: string, written: string): string {
   let hours = Number(m[1]);
   const minutes = Number(m[2]);
   const seconds = Number(m[3] ?? '0');
-  const half = m[4]?.toLowerCase();
+  // A home log writes the half of the day as one letter glued to the time (`9:40p`, `7:10a`).
+  const half = (m[4] ?? m[5])?.toLowerCase();
   if (half === 'p' && hours < 12) hours += 12;
   if (half === 'a' && hours === 12) hours = 0;
   if (hours > 23 || minutes > 59 || seconds > 59) return date;
@@ -563,6 +578,15 @@ function withTimeAround(date: string, label: string, after: string): string {
  * one (a fasting glucose at 07:42 is not one at 16:00). Dates of birth are never used. The label is the text just
  * before the date within its cell (cells are separated by runs of spaces, tabs or pipes).
  */
+/**
+ * A period's start written without its year, right before the end that carries it: `August 31 - ` of `14 days:
+ * August 31 - September 13, 2026`, `31 Aug – `.
+ */
+const YEARLESS_PERIOD_START = new RegExp(
+  String.raw`(?:(?:${MONTH_ALTERNATION})\.?\s+\d{1,2}|\d{1,2}\.?\s+(?:${MONTH_ALTERNATION})\.?)\s*(?:-|–|—|to|through|thru|until|bis|au|al)\s*$`,
+  'iu',
+);
+
 export function reportDate(lines: readonly string[], order: SlashOrder): string | null {
   let best: { priority: number; iso: string; from: DateMatch } | null = null;
   // A caption alone on its line (`Date Collected:`) whose date is the first thing on the next line.
@@ -580,7 +604,9 @@ export function reportDate(lines: readonly string[], order: SlashOrder): string 
       if (cellStart === 0 && label.trim() === '' && caption !== null) label = caption;
       cellStart = date.end;
       const previous = dates[dates.indexOf(date) - 1];
-      const period = previous !== undefined && PERIOD_JOIN.test(line.slice(previous.end, date.start));
+      const period =
+        (previous !== undefined && PERIOD_JOIN.test(line.slice(previous.end, date.start))) ||
+        (previous === undefined && YEARLESS_PERIOD_START.test(line.slice(Math.max(0, date.start - 30), date.start)));
       // The end of a monitoring period (`14 Days: March 29, 2026 - April 11, 2026`) dates the summary over it.
       const admission = !period && isAdmissionCaption(label);
       const kind = period || admission ? 'generic' : classify(label);

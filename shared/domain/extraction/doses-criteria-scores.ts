@@ -14,6 +14,9 @@
 /** Amounts of a drug: mass or count units, never a concentration. */
 const AMOUNT_UNIT = /^(?:mg|mcg|µg|μg|ug|iu|ie|ui|units?|einheiten|tab(?:let)?s?|caps?(?:ules?)?|puffs?|drops?)$/i;
 
+/** A name calling its number a dose: `Gonal-f dose`, `Insulin dosage`, `Dosis Levothyroxin`, `posologie`. */
+const DOSE_NAME = /\b(?:dose|doses|dosage|dosis|dosierung|dosering|posologie|dosaggio)\b/i;
+
 /** A name that is a body amount all the same (24-hour urine totals are written `mg` when the period is a column). */
 const AMOUNT_MEASURED = /(?:urin|orina|harn|\b24\s*h|sammel|excret|intake|zufuhr|ingesta)/i;
 
@@ -37,13 +40,29 @@ export interface LineReading {
 }
 
 /** Whether the reading is a dose without a caption, a quoted diagnostic criterion, or a risk score. */
-export function isDoseCriterionOrScore({ name, unit, fromTable, line }: LineReading): boolean {
+export function isDoseCriterionOrScore({ name, value, unit, fromTable, line }: LineReading): boolean {
   if (line.length > 400) return false;
   if (RISK_SCORE.test(name)) return true;
   if (CRITERION_LINE.test(line)) return true;
+  if (!fromTable && unit === null && spelledDose(line, value)) return true;
+  // `Gonal-f dose  225 IU` on a monitoring sheet's row: the name says it is what was given, in a table too.
+  if (DOSE_NAME.test(name) && (unit === null || AMOUNT_UNIT.test(unit))) return true;
   return (
     !fromTable && unit !== null && AMOUNT_UNIT.test(unit) && !AMOUNT_MEASURED.test(name) && !rangeOrFlagAfter(line)
   );
+}
+
+/** An amount spelled as a word (no unit table lists it), then how it is given: `62.5 microgram orally daily`. */
+const SPELLED_AMOUNT = /^\s*(?:micro|milli)?grams?\b|^\s*(?:microgramm[eo]s?|mikrogramm|milligrammes?)\b/i;
+const ROUTE_OR_FREQUENCY =
+  /\b(?:orally|by\s+mouth|p\.?o\.?|iv|im|sc|s\/c|subcut\w*|daily|nocte|mane|bd|bid|tds|tid|qds|qid|twice|once|weekly|hourly|\d+-hourly|per\s+day|a\s+day)\b/i;
+
+/** `Digoxin 62.5 microgram orally daily (unchanged)`: the value is followed by an amount word and a route or rhythm. */
+function spelledDose(line: string, value: string): boolean {
+  const at = line.indexOf(value);
+  if (at < 0) return false;
+  const after = line.slice(at + value.length, at + value.length + 80);
+  return SPELLED_AMOUNT.test(after) && ROUTE_OR_FREQUENCY.test(after);
 }
 
 /** A range or a flag written on the line: a lab's row, whatever its unit. */

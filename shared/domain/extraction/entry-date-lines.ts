@@ -18,8 +18,11 @@ export interface EntryDateLine {
 }
 
 /** The line's caption and date (with its time) when the line is nothing but a date caption and its date. */
+/** Cells after an entry's date: its title and who filed it, after a column gap, with no digit. */
+const ENTRY_TITLE_CELLS = /^\s{2,}\p{L}[^\d]{0,100}$/u;
+
 export function entryDateLine(text: string, order: SlashOrder): EntryDateLine | null {
-  if (text.length > 80) return null;
+  if (text.length > 140) return null;
   const m = CAPTIONED.exec(text);
   if (!m) return null;
   const caption = (m[1] as string).trim();
@@ -33,7 +36,9 @@ export function entryDateLine(text: string, order: SlashOrder): EntryDateLine | 
   const after = field.slice(date.end);
   const iso = withTimeAfter(date.iso, after);
   const rest = iso === date.iso ? after : after.replace(/^\s*\S*\d[:h.]\d{2}\S*(?:\s*[ap]\.?m\.?)?/i, '');
-  if (rest.trim() !== '') return null;
+  // The GP record may print the entry's title and who filed it beside the date, a column gap apart (`Date:
+  // 04/03/2026     Urea and electrolytes     Filed by: Dr A Khan`): words only, never a value.
+  if (rest.trim() !== '' && !ENTRY_TITLE_CELLS.test(rest)) return null;
   return { caption: caption.toLowerCase(), iso };
 }
 

@@ -81,7 +81,14 @@ import { headingTime, isPlainHeading } from './flowsheet-cells';
 import { asteriskIsFootnote, withoutFootnoteFlags } from './footnote-marks';
 import { goalBound } from './goal-notes';
 import { readHl7Observations } from './hl7-v2';
-import { type Candidate, cleanName, plausibleName, readingInLine, splitSegments } from './inline-readings';
+import {
+  type Candidate,
+  cleanName,
+  plausibleName,
+  readingInLine,
+  splitSegments,
+  wordedResultSentence,
+} from './inline-readings';
 import { isGradeLegend } from './judgement-grades';
 import { introducingDate, LetterDates } from './letter-dates';
 import { repairLetterSpacing } from './letter-spacing';
@@ -99,11 +106,11 @@ import { withOcrBandsRepaired } from './ocr-bands';
 import { withOddSeparatorsAsGaps } from './odd-separators';
 import { printsLetterDigitCodes, withoutOrderCode } from './order-codes';
 import { portalRangeText, valueFirstPortalBlocks } from './portal-range-first';
-import { rangeInWordsAfter } from './prose-ranges';
-import { valueWrappedFromAbove } from './prose-wrap';
+import { rangeInWordsAfter, rangeOpeningLine } from './prose-ranges';
+import { unitWrappedFromAbove, valueWrappedFromAbove } from './prose-wrap';
 import { tidyReading } from './range-tidy';
 import { acceptQualifiedRecordName, acceptRecordRow, isEntryTitle, withoutTrailingNote } from './record-entries';
-import { relativeDay } from './relative-days';
+import { relativeDay, resultsDayOfLine, SENT_CAPTION } from './relative-days';
 import { withoutRestatements } from './restatements';
 import {
   isSecondUnitLine,
@@ -114,6 +121,7 @@ import {
 } from './result-columns';
 import { isSectionHeadingLine } from './row-marks';
 import { withoutSecondUnitCell } from './second-unit-cell';
+import { dateAfterName, drawnDateOfBlockAbove, sentenceDate } from './sentence-dates';
 import { detectShareCountHeader, readShareCountRow, type ShareCountHeader } from './share-and-count';
 import { sideBySideGroups } from './side-by-side';
 import { spellOutValues } from './spelled-values';
@@ -362,6 +370,8 @@ class DocumentReader {
   private dashJoined: { line: number; date: string | null } | null = null;
   /** The date of the message being read (a chat stamp), from which `this morning`, `Saturday` count back. */
   private messageDay: string | null = null;
+  /** The day an e-mail's `Sent:` header gives: what its relative words (`this morning`) count from, nothing else. */
+  private sentDay: string | null = null;
   /** The unit a section heading gave for the results under it (`Lipids (mmol/L)`), until the next heading. */
   private sectionUnit: string | null = null;
   /** The line that gave the section unit. */
@@ -465,7 +475,14 @@ class DocumentReader {
     return this.readKeys.has(readingKey(candidate.name, candidate.measurement.value));
   }
 
-  private emit(line: number, asPrinted: string, measurement: Measurement, ownDate: string | null): void {
+  private emit(
+    line: number,
+    asPrinted: string,
+    measurement: Measurement,
+    ownDate: string | null,
+    takenAt: string | null = null,
+    ownDateOnly = false,
+  ): void {
     const uncoded = withoutOrderCode(asPrinted, this.letterDigitCodes);
     const written = this.codeColumn ? withoutLeadingCode(uncoded, measurement.unit) : uncoded;
     const cellUnit = this.inTableRow && measurement.unit === null ? unitInNameCell(written) : null;
@@ -489,7 +506,11 @@ class DocumentReader {
     const accountDate = this.inTableRow
       ? null
       : this.letterDates.dateAt({ line, column: this.currentText.indexOf(written) });
-    const reading = toReading(name, measurement, ownDate ?? accountDate ?? this.sectionDate ?? this.documentDate);
+    // An earlier value cited beside a reading (`(was 148 in July)`) has only the date written with it, if any.
+    const day = ownDateOnly ? ownDate : (ownDate ?? accountDate ?? this.sectionDate ?? this.documentDate);
+    // A draw time the prose wrote (`INR drawn at 23:10 that evening was 1.4`) times the day the reading is dated on.
+    const when = takenAt && day?.length === 10 ? withTimeAfter(day, ` ${takenAt}`) : day;
+    const reading = toReading(name, measurement, when);
     if (this.joinedOnLine?.line === line && this.joinedOnLine.name === name) this.joinedOnLine.readings.push(reading);
     if (this.goalRanges.has(measurement)) this.goalReadings.add(reading);
     this.readings.push(reading);
@@ -630,6 +651,7 @@ class DocumentReader {
     // A chat export's message opens with its own date (`[13/11/2026, 07:42] Sister K: na 131, k 5.9, cr 412`).
     const messageDate = this.layout === null ? leadingDate(text, order) : null;
     if (messageDate) this.messageDay = messageDate.iso;
+    if (SENT_CAPTION.test(text)) this.sentDay = findDates(text, order)[0]?.iso ?? this.sentDay;
     const messageList = this.layout === null ? readMessageList(messageDate?.rest ?? text) : null;
     for (const r of messageList ?? []) this.emit(index, r.name, r.measurement, messageDate?.iso ?? null);
     if (messageList) return;
@@ -743,6 +765,7 @@ class DocumentReader {
       return;
     }
     if (isNoiseLine(text) || isGradeLegend(text)) return;
+    this.dateBlockAbove(index, text);
     if (this.readDashJoined(index, text)) return;
     // `Abnormal` alone under a reading is its flag (portal pages), though a table may caption its flag column so.
     if (FLAG_CELL.test(text.trim()) && this.completeLastReading(index, text)) return;
@@ -795,7 +818,10 @@ class DocumentReader {
     // An earlier result's own dated lead (`Vorbefund vom 14.10.2026: HbA1c 7,1 %`) dates its reading as a leading date.
     const earlierCell = splitEarlierColumnCell(text, this.earlierColumn);
     const rowText = earlierCell?.rest ?? text;
-    const leading = (lead !== null ? { iso: lead.date, rest: lead.rest } : null) ?? leadingDate(rowText, order);
+    const leading =
+      (lead !== null ? { iso: lead.date, rest: lead.rest } : null) ??
+      leadingDate(rowText, order) ??
+      (this.layout === null ? dateAfterName(rowText, order, this.messageDay ?? this.yearAnchor) : null);
     const line = withoutSecondUnitCell(
       withoutTrailingNote(withoutNoEarlierNote(spaceSeparated(leading?.rest ?? rowText))),
     );
@@ -832,6 +858,23 @@ class DocumentReader {
       if (wrapped && wrapped.readings.length > 0) {
         if (wrapped.rest === '') return;
         body = wrapped.rest;
+      }
+      // `… PT 68.4` / `seconds, hemoglobin 7.9 g/dL`: the unit of the line above's last reading, wrapped.
+      const last = this.stack.last;
+      const unit =
+        last?.line === index - 1 && last.reading.unit === null ? unitWrappedFromAbove(textAbove, body) : null;
+      if (unit && last && textAbove.trimEnd().endsWith(last.reading.value)) {
+        last.reading.unit = unit.unit;
+        if (unit.rest === '') return;
+        body = unit.rest;
+      }
+      // `… was 0.6 nmol/L` / `(therapeutic 0.6-1.3). CRP …`: the range of the line above's last reading, wrapped.
+      const range = last?.line === index - 1 && last.reading.referenceRange === null ? rangeOpeningLine(body) : null;
+      const tail = last ? textAbove.trimEnd().slice(textAbove.trimEnd().lastIndexOf(last.reading.value)) : '';
+      if (range && last && tail.startsWith(last.reading.value) && /^\S+\s*\S{0,12}$/.test(tail)) {
+        last.reading.referenceRange = range.range;
+        if (range.rest.trim() === '') return;
+        body = range.rest;
       }
     }
 
@@ -881,7 +924,7 @@ class DocumentReader {
       if (named && !valueInCutHead(candidate as Candidate, named) && acceptSegment(named, segment)) found.push(named);
       else if (named && isTemperatureLetter(named, body)) found.push(named);
       else {
-        const sentence = this.readingEndingSentence(segment);
+        const sentence = this.readingEndingSentence(segment) ?? wordedResultSentence(segment);
         if (sentence) found.push(sentence);
         found.push(
           ...readingsInProse(segment, order, commaBefore(body, priorSegment, segment)).filter((c) => !this.restates(c)),
@@ -890,8 +933,18 @@ class DocumentReader {
       priorSegment = segment;
     }
     if (found.length > 0) {
-      for (const reading of found)
-        this.emit(index, reading.name, reading.measurement, ownDate ?? this.dayNamed(body, reading.name));
+      for (const reading of found) {
+        if (reading.earlier) {
+          this.emit(index, reading.name, reading.measurement, reading.earlier.date, null, true);
+          continue;
+        }
+        // A date the reading's own sentence writes (`progesterone from Oct 20 was 11.4`) beats the message's stamp.
+        const day =
+          this.sentenceDay(body, reading.name, reading.measurement.value) ??
+          ownDate ??
+          this.dayNamed(body, reading.name);
+        this.emit(index, reading.name, reading.measurement, day, reading.takenAt ?? null);
+      }
       this.completeFromWords(index, body);
       return;
     }
@@ -905,11 +958,38 @@ class DocumentReader {
     if (single === null) this.rememberNameLine(index, body);
   }
 
+  /**
+   * `drawn on Oct 2 (cycle day 3).` right under a pasted table: the rows of the block above (up to a blank line) that
+   * carry no date of their own take it. The line is read on as usual.
+   */
+  private dateBlockAbove(index: number, text: string): void {
+    const anchor = this.messageDay ?? this.sectionDate ?? this.documentDate ?? this.yearAnchor;
+    const date = drawnDateOfBlockAbove(text, this.order, anchor);
+    if (date === null) return;
+    let at = this.seen.length - 2; // the entry before this line's own
+    while (at >= 0 && (this.seen[at] as SeenLine).text.trim() === '') at--;
+    let first = index;
+    while (at >= 0 && (this.seen[at] as SeenLine).text.trim() !== '') first = (this.seen[at--] as SeenLine).index;
+    const undated = new Set([null, this.messageDay, this.sectionDate, this.documentDate]);
+    for (const reading of this.readings) {
+      const line = this.lineOf.get(reading) ?? -1;
+      if (line >= first && line < index && undated.has(reading.measuredAt)) reading.measuredAt = date;
+    }
+  }
+
+  /** The date a prose reading's own sentence writes for it (`sentence-dates.ts`), or null. */
+  private sentenceDay(line: string, name: string, value: string | null = null): string | null {
+    return sentenceDate(line, name, this.order, this.messageDay ?? this.yearAnchor ?? this.sectionDate, value);
+  }
+
   /** The day a prose reading's sentence names relative to the message or letter (`relative-days.ts`). */
   private dayNamed(line: string, name: string): string | null {
-    // A line writing a date of its own (`taken Tue 03/11/2026`) is dated by it, not counted back to a weekday.
-    if (findDates(line, this.order).length > 0) return null;
-    return relativeDay(line, name, this.messageDay ?? this.sectionDate ?? this.documentDate);
+    // A line writing a date of its own (`taken Tue 03/11/2026`) is dated by it, not counted back to a weekday; the
+    // reading takes that date when its sentence gives it to it (`Previous lithium 0.86 mmol/L on 12-Aug-2026`).
+    const anchor = this.messageDay ?? this.sectionDate ?? this.documentDate ?? this.sentDay;
+    const written = this.sentenceDay(line, name);
+    if (written !== null || findDates(line, this.order).length > 0) return written;
+    return relativeDay(line, name, anchor) ?? resultsDayOfLine(line, anchor);
   }
 
   /** A line of `name-value` pairs (`BLOOD WBC-13.4* RBC-4.12*`), or its continuation under the dated line above. */

@@ -20,7 +20,7 @@ import { withoutLeaderTail } from './name-leaders';
 import { RELATIVE_DAY_TAIL } from './relative-days';
 import { stripRowMarks } from './row-marks';
 import { KeyedTextMemo } from './text-memo';
-import { headerRole, isLabUnit } from './vocabulary';
+import { headerRole, isKnownMeasurement, isLabUnit } from './vocabulary';
 
 export interface Candidate {
   /** The name as written, cleaned of leaders and separators. */
@@ -28,6 +28,10 @@ export interface Candidate {
   measurement: Measurement;
   /** Nothing but punctuation follows the measurement: the line is a reading and nothing else. */
   complete: boolean;
+  /** The clock time prose wrote for the draw (`INR drawn at 23:10 … was 1.4`), on the day the reading is dated. */
+  takenAt?: string | null;
+  /** An earlier value of the test the prose cites beside it (`(was 148 in July)`), dated by its own date or none. */
+  earlier?: { date: string | null };
 }
 
 /**
@@ -297,4 +301,34 @@ export function splitSegments(text: string): string[] {
     .split(SEGMENT_SEPARATOR)
     .map((segment) => segment.trim())
     .filter((segment) => segment !== '');
+}
+
+/** A worded result that ends a sentence: `Negative`, `Not detected`, `Reactive`. */
+const WORDED_RESULT =
+  /^(?:negative|positive|not\s+detected|detected|non-?reactive|reactive|negativ|positiv|n[ée]gatif|positif|negativo|positivo)$/i;
+
+/** The kind of test a worded result answers: an antigen, antibody, PCR, culture, screen. */
+const QUALITATIVE_TEST_WORD =
+  /\b(?:antigen|antibod(?:y|ies)|ab|ag|pcr|naat|culture|screen|serology|igg|igm|toxin|swab|test)$/i;
+
+/**
+ * `… pantoprazole started. H. pylori stool antigen: Negative.`: a sentence in running text that is a test's name, a
+ * colon and a worded result. The name is the longest tail after a sentence end that names a test (a known one, or
+ * one ending in a test's kind: antigen, PCR, culture); an abbreviation's dot (`H. pylori`) stays inside it.
+ */
+export function wordedResultSentence(segment: string): Candidate | null {
+  if (segment.length > 300) return null;
+  const m = /^(.*?[^\s:])\s*:\s*(\p{L}[\p{L}\s-]{1,20}?)\s*\.?$/u.exec(segment);
+  if (!m || !WORDED_RESULT.test(m[2] as string)) return null;
+  const head = m[1] as string;
+  const ends = [...head.matchAll(/[.!?]\s+(?=\p{Lu})/gu)];
+  const last = ends.at(-1);
+  const name = (last ? head.slice((last.index as number) + last[0].length) : head).trim();
+  if (name.split(/\s+/).length > 6 || !/^\p{Lu}/u.test(name) || /\d/.test(name.replace(/\b(?:19|IgG\d)\b/g, ''))) {
+    return null;
+  }
+  if (!QUALITATIVE_TEST_WORD.test(name) && !isKnownMeasurement(name, null)) return null;
+  const value = (m[2] as string).trim();
+  const measurement = { value, unit: null, referenceRange: null, flag: null, qualitative: true, rest: '' };
+  return { name, measurement, complete: true };
 }

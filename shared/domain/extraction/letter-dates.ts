@@ -176,7 +176,8 @@ export class LetterDates {
  */
 export function introducingDate(text: string, order: SlashOrder): string | null {
   const trimmed = text.trim();
-  if (trimmed.length > 120 || !/[:：]$/.test(trimmed)) return null;
+  if (trimmed.length > 120) return null;
+  if (!/[:：]$/.test(trimmed)) return resultsHeadingDate(trimmed, order);
   const dates = findDates(trimmed, order);
   if (dates.length !== 1) return null;
   const date = dates[0] as (typeof dates)[number];
@@ -186,4 +187,33 @@ export function introducingDate(text: string, order: SlashOrder): string | null 
   const timed = withTimeAfter(date.iso, after);
   const tail = after.replace(/^\s*(?:,|at)?\s*\d{1,2}[:h]\d{2}(?::\d{2})?/i, '');
   return /^\s*[)\]]?\s*[:：]$/.test(tail) ? timed : null;
+}
+
+/** Words naming a set of results: labs, bloods, tests, and their names in the languages partners write. */
+const RESULTS_WORD =
+  /(?:\b(?:labs?|bloods|blood\s+(?:tests?|work)|results?|tests|investigations|esami|analisi|an[áa]lisis|ex[áa]menes|exames|analyses|examens|bilan|befunde?|laborwerte|labor|uitslag(?:en)?|bepalingen)\b)/iu;
+
+/** Words that make the date another event's: an appointment, a recall, a birth. */
+const NOT_RESULTS_DATE =
+  /(?:\b(?:next|due|appointment|appt|scheduled|booked|follow[-\s]?up|recall|prossim\w*|pr[óo]xim\w*|prochain\w*|n[äa]chste\w*|controllo|kontrolle|dob|born|geb)\b)/iu;
+
+/**
+ * `Diapositiva 3 - Esami all'ingresso (02/11/2026)`, `Admission bloods (14/02/2026)`: a heading naming results, its
+ * one date in brackets at its end, no colon. The date with its time, or null.
+ */
+function resultsHeadingDate(trimmed: string, order: SlashOrder): string | null {
+  const m = /^(.{3,90}?)\s*[([]([^()[\]]{6,40})[)\]]$/u.exec(trimmed);
+  if (!m) return null;
+  const words = m[1] as string;
+  if (!RESULTS_WORD.test(words) || NOT_RESULTS_DATE.test(words) || /[=<>]|\d\s*%/.test(words)) return null;
+  const dates = findDates(m[2] as string, order);
+  if (dates.length !== 1 || findDates(words, order).length > 0) return null;
+  const date = dates[0] as (typeof dates)[number];
+  const inside = m[2] as string;
+  if (
+    /[\p{L}\d]/u.test(inside.slice(0, date.start).replace(/\b(?:drawn|taken|collected|del|du|vom|of|from|on)\b/gi, ''))
+  ) {
+    return null;
+  }
+  return withTimeAfter(date.iso, inside.slice(date.end));
 }

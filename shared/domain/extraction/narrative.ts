@@ -4,10 +4,10 @@
  * morning"). Everything else a sentence holds (ages, times, distances, doses, room and phone numbers) is ignored.
  * Each name tried costs from the document's look-up budget, which every reader shares (`lookup-budget.ts`).
  */
-import type { SlashOrder } from './dates';
+import { findDates, type SlashOrder } from './dates';
 import type { Candidate } from './inline-readings';
 import { valueStarts, withoutWhenTaken } from './inline-readings';
-import { parseMeasurement } from './measurement';
+import { looksLikeUnit, type Measurement, parseMeasurement } from './measurement';
 import { plausibleAbbreviatedValue } from './message-lists';
 import { DOSING_CONTEXT, isDoseUnit, isKnownMeasurement, LINKING_WORDS } from './vocabulary';
 
@@ -26,7 +26,15 @@ function words(text: string): { text: string; start: number; end: number }[] {
 
 function stripPunctuation(word: string): string {
   // Leader dots before a name (`.. Systolic`) close the caption before it.
-  return word.replace(/^(?:\.{2,}\s*)?[("'“‘[]+|^\.{2,}\s*|[)"'”’\]:,;.!?]+$/g, '');
+  const stripped = word.replace(/^(?:\.{2,}\s*)?[("'“‘[]+|^\.{2,}\s*|[)"'”’\]:,;.!?]+$/g, '');
+  // A bracket the name opened is closed by the name's own: `Lp(a)`, `Apo(B)`.
+  const opened = (stripped.match(/\(/g)?.length ?? 0) - (stripped.match(/\)/g)?.length ?? 0);
+  return opened === 1 &&
+    /^[^(]*\([^()]*\)/.test(`${stripped})`) &&
+    word.startsWith(stripped) &&
+    word.charAt(stripped.length) === ')'
+    ? `${stripped})`
+    : stripped;
 }
 
 /** `Your LDL Cholesterol result is 138`: the word for the result stands between the name and the verb. */
@@ -81,6 +89,84 @@ function nameBefore(clause: string, end: number, unit: string | null): string | 
   return null;
 }
 
+/**
+ * Words saying when a sample was drawn, standing between a name and its verb: `Repeat INR drawn at 23:10 that
+ * evening was 1.4`, `my progesterone from Oct 20 (day 21) was 11.4 ng/mL`, `potassium taken on 03/11 was 5.9`. The
+ * phrase opens with a drawing word or a when-word and ends at the verb; it holds no value of its own (a unit).
+ */
+const WHEN_PHRASE =
+  /\s+((?:(?:drawn|taken|collected|done|checked|measured|sent|repeated)\s+)?(?:from|on|at\s+\d{1,2}[:.h]\d{2}|drawn|taken|collected|done|checked|measured|that\s+(?:morning|afternoon|evening|night|day)|this\s+(?:morning|afternoon|evening)|yesterday|last\s+(?:night|week)|today)\b[^,;=]{0,40}?)\s+(?:was|were|is|came\s+back(?:\s+at)?|returned(?:\s+at)?|showed|read)\s*$/iu;
+
+/** A clock time in the phrase: `at 23:10`, `at 7.30am`. */
+const PHRASE_TIME = /\bat\s+(\d{1,2}[:.h]\d{2}(?:\s*[ap]\.?m\.?)?)/i;
+
+/**
+ * The name before a when-phrase that ends right before the value (`Repeat INR drawn at 23:10 that evening was`), and
+ * the clock time the phrase writes, or null.
+ */
+function nameBeforeWhenPhrase(
+  clause: string,
+  end: number,
+  unit: string | null,
+): { name: string; time: string | null; phraseStart: number } | null {
+  // The phrase is short: only the clause's last 120 characters are looked at, so long blank runs stay linear.
+  const from = Math.max(0, end - 120);
+  const head = clause.slice(0, end);
+  const found = WHEN_PHRASE.exec(head.slice(from));
+  const m = found ? Object.assign(found, { index: found.index + from }) : null;
+  if (!m || /\d\s*(?:mg|g|mmol|µmol|umol|ng|pg|iu|u|%)\b/iu.test(m[1] as string)) return null;
+  // The name as written up to the phrase (`Digoxin level on 22/09 was`): its last word is no linking word there.
+  const written = words(head.slice(0, m.index)).slice(-2);
+  const asWritten =
+    written.length === 2 ? stripPunctuation(head.slice((written[0] as { start: number }).start, m.index)) : '';
+  const whole = asWritten !== '' && /^\p{L}/u.test(asWritten) && isKnownMeasurement(asWritten, unit) ? asWritten : null;
+  const name = whole ?? nameBefore(clause, m.index, unit);
+  if (name === null) return null;
+  const time = PHRASE_TIME.exec(m[1] as string);
+  return { name, time: time ? (time[1] as string) : null, phraseStart: m.index };
+}
+
+/**
+ * `71 mg/dL (was 148 in July)`, `(previously 6.8%)`: the same test's earlier result. A change told in words (`down from
+ * 218 at my visit`) is no result cited, as patients' logs write it.
+ */
+const EARLIER_IN_BRACKETS = /^\s*\(\s*(?:was|previously|prev\.?)\s+([<>]?\d+(?:[.,]\d+)?)\s*([^()]{0,40})\)/i;
+
+/**
+ * The earlier value a bracket right after a prose reading gives (`LDL is now 71 mg/dL (was 148 in July)`): the same
+ * test, with the unit the bracket writes (none when it writes none), dated only by a full date of its own: a month
+ * alone (`in July`) is no day.
+ */
+function earlierInBrackets(
+  fromValue: string,
+  measurement: Measurement,
+  order: SlashOrder,
+): { measurement: Measurement; earlier: { date: string | null } } | null {
+  const after = fromValue.slice(fromValue.length - measurement.rest.length);
+  const m = EARLIER_IN_BRACKETS.exec(after);
+  if (!m) return null;
+  const words = (m[2] as string).trim();
+  const unitWord = words.split(/\s+/)[0] ?? '';
+  const unit = unitWord !== '' && looksLikeUnit(unitWord) ? unitWord : null;
+  const date = findDates(words, order)[0]?.iso ?? null;
+  const value = m[1] as string;
+  return {
+    measurement: { value, unit, referenceRange: null, flag: null, qualitative: false, rest: '' },
+    earlier: { date },
+  };
+}
+
+/**
+ * A course told with one unit at its end (`went from 124 to 131 umol/L`, `fell from 9.1 to 7.4 %`): written so, the
+ * two numbers read as a band; the unit is given to both ends.
+ */
+const COURSE_WITH_UNIT_AT_END =
+  /(\b(?:rose|fell|went|increased|decreased|dropped|climbed|improved|worsened|came\s+down|went\s+up)\s+from\s+)([<>]?\d+(?:[.,]\d+)?)\s+to\s+([<>]?\d+(?:[.,]\d+)?)\s*([^\s,;]+?)(?=[\s,;]|\.(?:\s|$)|$)/giu;
+
+/** A range in brackets after a name in prose: `(normal <16)`, `(ref 0.5-1.0)`, `(reference range 3.5-5.0)`. */
+const NAMED_RANGE_BRACKET =
+  /\(\s*(?:normal|ref(?:erence)?(?:\s+range)?|range|N)\s*[:=]?\s*((?:[<>≤≥]\s?\d+(?:[.,]\d+)?|\d+(?:[.,]\d+)?\s?[-–]\s?\d+(?:[.,]\d+)?))\s*\)/giu;
+
 /** `repeat the potassium in 2 weeks`: a number of days, weeks or months after a name is when, not what. */
 const DURATION = /^(?:days?|weeks?|wks?|months?|years?|yrs?|hours?|hrs?|minutes?|mins?)\b/i;
 
@@ -134,7 +220,19 @@ export function readingsInProse(text: string, order: SlashOrder, before: string 
   const parts = text.split(CLAUSE_BOUNDARY_KEPT);
   let readAt = -1; // the clause the last reading was found in
   for (let k = 0; k < parts.length; k += 2) {
-    const clause = (parts[k] as string).replace(BRACKETED_VALUE, ' $1 ');
+    // `troponin I (normal <16) rose from 48 ng/L …`: the bracketed range is the test's, blanked so the name stays
+    // next to its verb (spaces keep every position).
+    let clauseRange: string | null = null;
+    const clause = (parts[k] as string)
+      .replace(NAMED_RANGE_BRACKET, (all, range: string) => {
+        clauseRange ??= range.trim();
+        return ' '.repeat(all.length);
+      })
+      .replace(BRACKETED_VALUE, ' $1 ')
+      .replace(COURSE_WITH_UNIT_AT_END, (_all, lead: string, from: string, to: string, unit: string) =>
+        looksLikeUnit(unit) ? `${lead}${from} ${unit} to ${to} ${unit}` : _all,
+      );
+    let course: Candidate | null = null; // the reading a `from` opened: `rose from 48 ng/L … to 2,140 ng/L`
     const previous = k >= 2 ? (/^,\s+$/.test(parts[k - 1] as string) ? (parts[k - 2] as string) : null) : before;
     if (!/\d/.test(clause)) continue;
     // Only the clause right before: the reading must end the clause the `and` continues.
@@ -151,11 +249,36 @@ export function readingsInProse(text: string, order: SlashOrder, before: string 
       if (!measurement || measurement.qualitative) continue;
       if (measurement.unit === null && DURATION.test(measurement.rest)) continue;
       if (isDoseUnit(measurement.unit) && measurement.unit !== null && DOSING_CONTEXT.test(clause)) continue;
+      const before = clause.slice(Math.max(0, start - 8), start);
+      const courseUnit = course?.measurement.unit ?? null;
+      if (
+        course &&
+        /\bto\s+$/i.test(before) &&
+        (measurement.unit === null || courseUnit === null || measurement.unit === courseUnit)
+      ) {
+        // `went from 124 to 131 umol/L`: one unit written once serves both ends.
+        measurement.unit ??= courseUnit;
+        course.measurement.unit ??= measurement.unit;
+        measurement.referenceRange ??= course.measurement.referenceRange;
+        found.push({ name: course.name, measurement, complete: false });
+        course = null;
+        continue;
+      }
       const name =
         nameBefore(clause, start, measurement.unit) ??
         (previous === null ? null : nameAcrossComma(previous, clause, start, measurement.unit));
+      // A name inside the phrase (`my fasting sugar on the glucometer was 6.4`) is the device, not the test.
+      const whenWritten = nameBeforeWhenPhrase(clause, start, measurement.unit);
+      if (whenWritten && (name === null || whenWritten.phraseStart < clause.lastIndexOf(name, start))) {
+        found.push({ name: whenWritten.name, measurement, complete: false, takenAt: whenWritten.time });
+        continue;
+      }
       if (name === null) continue;
+      if (clauseRange !== null) measurement.referenceRange ??= clauseRange;
       found.push({ name, measurement, complete: false });
+      course = /\bfrom\s+$/i.test(before) ? (found.at(-1) as Candidate) : null;
+      const earlier = earlierInBrackets(clause.slice(start), measurement, order);
+      if (earlier) found.push({ name, ...earlier, complete: false });
     }
     if (found.length === count) found.push(...bracketedAbbreviations(clause));
     if (found.length > count) readAt = k;

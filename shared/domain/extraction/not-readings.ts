@@ -114,6 +114,19 @@ const STAGE_CODE = /^(?:A[1-3]|G[1-5][ab]?)\s*:?$/;
 /** How far before the name and after the value guidance words are looked for, in characters. */
 const GUIDANCE_REACH = 25;
 
+/** What a plan does when a bound is crossed: `consider freeze-all`, `stop metformin`, `repeat in 1 week`. */
+const ACTION_AFTER_COLON =
+  /^[^:;.]{0,40}:\s*(?:consider|start|stop|withhold|hold|give|repeat|refer|cancel|freeze|trigger|increase|reduce|inform|call|contact)\b/i;
+
+/**
+ * `Progesterone >4.8 nmol/L on trigger day: consider freeze-all`: a bound, the moment it applies, a colon and what to
+ * do then is a plan's rule, not a result.
+ */
+function actionRule(value: string, line: string): boolean {
+  const at = line.indexOf(value.trim());
+  return at >= 0 && ACTION_AFTER_COLON.test(line.slice(at + value.trim().length));
+}
+
 export interface ReadingShape {
   name: string;
   value: string;
@@ -125,9 +138,12 @@ export interface ReadingShape {
   line: string;
 }
 
-/** `Target HbA1c 53 mmol/mol or below`, `goal LDL 70`, `aim for an LDL of 1.8`: a goal word right before the name. */
+/**
+ * `Target HbA1c 53 mmol/mol or below`, `goal LDL 70`, `Goal: LDL 3.1 mmol/L`, `aim for an LDL of 1.8`: a goal word (its
+ * caption's colon too) right before the name.
+ */
 const GOAL_BEFORE_NAME =
-  /(?:^|[^\p{L}])(?:target|goal|aim(?:\s+for)?|zielwert|ziel|objetivo|objectif|cible|obiettivo)\s+(?:(?:an?|the|of|your|his|her)\s+)*$/iu;
+  /(?:^|[^\p{L}])(?:targets?|goals?|aim(?:\s+for)?|zielwert|ziel|objetivo|objectif|cible|obiettivo)\s*:?\s+(?:(?:an?|the|of|your|his|her)\s+)*$/iu;
 
 /** The name as written right before its value on the line (a table row may name the test elsewhere, in a note). */
 function namedAsGoal(name: string, value: string, line: string): boolean {
@@ -209,6 +225,7 @@ export function isNotAReading({ name, value, unit = null, fromTable, line }: Rea
   if (INCLUSIVE_BOUND.test(value) && sentenceRunsOn(line, value)) return true;
   if (!CENSORED_OR_BAND.test(value)) return false;
   if (bandGivenMeaning(trimmed, value, line)) return true;
+  if (actionRule(value, line)) return true;
   // The guidance must stand near the reading (`aim for an LDL <1.8`, `<70 mg/dL is considered`), not anywhere in a
   // long sentence (`Troponin T was <3 ng/L on arrival and ..., below the 14 ng/L threshold`).
   const at = line.indexOf(trimmed);

@@ -11,7 +11,8 @@
 import { parseRangeText } from './measurement';
 
 /** The caption, then the range: `standard range is`, `normal range:`, `reference range of`. */
-const CAPTIONED_RANGE = /\b(?:standard|normal|reference)\s+(?:range|interval)\s*(?:is|:|of|=)?\s*/i;
+const CAPTIONED_RANGE =
+  /\b(?:(?:standard|normal|reference)\s+(?:range|interval)|therapeutic(?:\s+(?:range|interval))?)\s*(?:is|:|of|=)?\s*/i;
 /** `less than 200`, `under 5`, `greater than 40`: a one-sided range in words. */
 const WORDED_BOUND =
   /^(?:(?:less|more|greater|lower|higher)\s+than|under|over|below|above|up\s+to|at\s+least)\s+\d+(?:[.,]\d+)?/i;
@@ -38,4 +39,19 @@ export function rangeInWordsAfter(after: string): ProseRange | null {
     if (text) range = WORDED_BOUND.exec(text)?.[0] ?? parseRangeText(text)?.range ?? null;
   }
   return range === null && flag === null ? null : { range, flag };
+}
+
+/** A bracket opening a line with a captioned range: `(therapeutic 0.6-1.3). CRP …`, `(normal range 4.0-5.6)`. */
+const OPENING_RANGE_BRACKET =
+  /^\s*\(\s*((?:(?:standard|normal|reference)\s+(?:range|interval)|therapeutic(?:\s+(?:range|interval))?)[^()]{1,40})\)[.,;]?\s*/i;
+
+/**
+ * A letter's sentence wrapped between a drug level and its range (`Digoxin level on 22/09 was 0.6 nmol/L` /
+ * `(therapeutic 0.6-1.3). CRP peaked …`): the range the bracket opening the line states, and the rest of the line.
+ */
+export function rangeOpeningLine(line: string): { range: string; rest: string } | null {
+  if (line.length > 400) return null;
+  const m = OPENING_RANGE_BRACKET.exec(line);
+  const range = m ? rangeInWordsAfter(m[1] as string)?.range : null;
+  return m && range ? { range, rest: line.slice(m[0].length) } : null;
 }

@@ -7,6 +7,7 @@
  */
 import type { SlashOrder } from './dates';
 import type { Candidate } from './inline-readings';
+import { looksLikeUnit } from './measurement';
 import { readingsInProse } from './narrative';
 
 /** Where a clause ends: a comma, a semicolon, a colon, a sentence end, `and`. */
@@ -34,4 +35,23 @@ export function valueWrappedFromAbove(above: string, line: string, order: SlashO
   if (!last || !/\p{L}$/u.test(tail) || /\d/.test(tail) || tail.split(/\s+/).length > MAX_TAIL_WORDS) return null;
   const readings = readingsInProse(`${tail} ${(opening[1] as string).trim()}`, order, null);
   return { readings, rest: line.slice(opening[0].length).trim() };
+}
+
+/** Units prose spells out, which no unit table lists: `PT 68.4 seconds`. */
+const SPELLED_UNIT = /^(?:seconds|secs|minutes|percent)$/i;
+
+/** A unit opening the line as far as its clause goes: `seconds, hemoglobin 7.9 g/dL …`, `mmol/L and …`. */
+const OPENING_UNIT = /^\s*([\p{L}µμ%/][\p{L}\dµμ%/.^*]{0,15}?)(?:[,;](?:\s+|$)|\.(?:\s+|$)|\s+and\s+|\s*$)/u;
+
+/**
+ * A letter's sentence wrapped between a value and its unit (`… an INR of 6.8, PT 68.4` / `seconds, hemoglobin 7.9
+ * g/dL`): the line above ends with a number, and this line opens with a unit alone in its clause. The unit and the
+ * rest of the line, or null.
+ */
+export function unitWrappedFromAbove(above: string, line: string): { unit: string; rest: string } | null {
+  if (line.length > 400 || !/\d\s*$/.test(above)) return null;
+  const opening = OPENING_UNIT.exec(line);
+  const unit = opening?.[1] as string | undefined;
+  if (!opening || unit === undefined || !(looksLikeUnit(unit) || SPELLED_UNIT.test(unit))) return null;
+  return { unit, rest: line.slice(opening[0].length).trim() };
 }

@@ -51,3 +51,24 @@ export function relativeDay(line: string, name: string, anchor: string | null): 
   const weekday = new Date(`${anchor.slice(0, 10)}T00:00:00Z`).getUTCDay();
   return shifted(anchor, -((weekday - wanted + 7) % 7));
 }
+
+/** Words naming the results a message reports, before the relative day they were taken: `your bloods from this morning`. */
+const RESULTS_FROM_RELATIVE = new RegExp(
+  String.raw`\b(?:labs?|lab\s*work|blood\s*work|bloods|blood\s+tests?|results?|tests|samples?)\s+(?:(?:were\s+)?(?:taken|drawn|done|collected)\s+)?(?:from|of|on)?\s*(?:(this\s+${PART_OF_DAY}|today)|(yesterday(?:\s+${PART_OF_DAY})?|last\s+night))\b`,
+  'i',
+);
+
+/**
+ * `hi Sam, your bloods from this morning are back: na 139, k 4.1 … b12 a bit low at 180`: a message saying which day
+ * its results were taken dates every reading on its line, in whichever sentence. The day, or null.
+ */
+export function resultsDayOfLine(line: string, anchor: string | null): string | null {
+  if (anchor === null || !/^\d{4}-\d{2}-\d{2}/.test(anchor) || line.length > 2000) return null;
+  const m = RESULTS_FROM_RELATIVE.exec(line);
+  if (!m || FUTURE_LEAD.test(line.slice(0, m.index))) return null;
+  return m[1] ? anchor.slice(0, 10) : shifted(anchor, -1);
+}
+
+/** An e-mail or portal message's sending date caption: `Sent: 02/11/2026 16:05`, `Gesendet: …`, `Envoyé : …`. */
+export const SENT_CAPTION =
+  /^\s*(?:[^\s\w]{1,4}\s*)?(?:sent|gesendet|envoy[ée]|enviado|inviato|verzonden|date\s+sent)\s*:/i;

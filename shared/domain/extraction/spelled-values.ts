@@ -29,6 +29,16 @@ function longestNumber(words: readonly string[]): { text: string; used: number }
   return null;
 }
 
+/**
+ * `the AMH one is flagged`, `this one`, `one of them`: `one` standing for a thing already named, not a value. Only
+ * the lone word, after a determiner (a name may stand between) or before a verb or `of`.
+ */
+function isPronounOne(run: string, before: string, after: string): boolean {
+  if (run.toLowerCase() !== 'one') return false;
+  if (/^(?:'s|\s+(?:is|was|were|are|of|that|which|looks|seems|has|had)\b)/i.test(after)) return true;
+  return /\b(?:the|this|that|which|each|every|no|any|another|last|first|next|other)\s+(?:\S+\s+)?$/i.test(before);
+}
+
 /** A line with its spelled values as digits, and what each digit value was written as. */
 export interface SpelledLine {
   text: string;
@@ -51,6 +61,7 @@ export function spellOutValues(line: string): SpelledLine {
     text = text.replace(RUN, (run: string, at: number, line: string) => {
       // `Creati nine      0.77 mg/dL`: a fax broke the name; a table row's value column holds the value already.
       if (/^\s{2,}[<>]?\d/.test(line.slice(at + run.length)) && /\p{L} $/u.test(line.slice(0, at))) return run;
+      if (isPronounOne(run, line.slice(0, at), line.slice(at + run.length))) return run;
       const parts = [...run.matchAll(/[^\s-]+|[\s-]+/g)].map((m) => m[0]);
       const tokens = parts.filter((_, k) => k % 2 === 0).map((w) => w.toLowerCase());
       const separators = parts.filter((_, k) => k % 2 === 1);

@@ -29,11 +29,11 @@ export function readTimeProfile(text: string): TimeProfile | null {
   if (text.length > MAX_LINE) return null;
   const clocks = [...text.matchAll(CLOCK)];
   const first = clocks[0];
-  if (clocks.length < 2 || first === undefined) return null;
-  const printed = text
-    .slice(0, first.index)
-    .replace(/[\s:=-]+$/u, '')
-    .trim();
+  if (first === undefined) return null;
+  const head = text.slice(0, first.index);
+  // One time after the name's colon (`Glucose: 07:00 5.4 mmol/L`) is that reading's time, as in a profile.
+  if (clocks.length < 2 && !/^[^:：]+[:：]\s*$/u.test(head)) return null;
+  const printed = head.replace(/[\s:=-]+$/u, '').trim();
   if (!/\p{L}/u.test(printed) || printed.split(/\s+/).length > MAX_NAME_WORDS || /\d{2}/.test(printed)) return null;
   const name = printed.replace(PROFILE_WORD, '').replace(/\s*\(\s*\)$/, '') || printed;
   const readings: { time: string; measurement: Measurement }[] = [];
@@ -53,6 +53,15 @@ export function readTimeProfile(text: string): TimeProfile | null {
   const shared = readings[readings.length - 1]?.measurement.unit ?? null;
   if (shared !== null && !looksLikeUnit(shared)) return null;
   for (const { measurement } of readings) measurement.unit ??= shared;
-  if (!isKnownMeasurement(name, shared)) return null;
+  if (clocks.length < 2 && shared === null) return null;
+  if (!isKnownMeasurement(name, shared) && !glucoseByWardName(name, shared)) return null;
   return { name, readings };
+}
+
+/** The ward's and home's short names for capillary glucose: `BM` (UK), `BZ` (German), `BG`, `BSL`, `CBG`. */
+const GLUCOSE_WARD_NAME = /^(?:BM|BMs|BZ|BG|BGL|BSL|CBG)$/;
+
+/** `BZ-Tagesprofil: 7:00 Uhr 98 mg/dl | …`: a ward's glucose name with a glucose unit names glucose here. */
+function glucoseByWardName(name: string, unit: string | null): boolean {
+  return GLUCOSE_WARD_NAME.test(name.trim()) && unit !== null && /^(?:mg\/dl|mmol\/l)$/i.test(unit);
 }

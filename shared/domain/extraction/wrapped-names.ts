@@ -24,6 +24,13 @@ const RATIO_WORD =
  * left out: Indian method lines print it under HDL, whose name never says it.
  */
 const NAMING_DERIVATION = /^\((?:calc\.?|calculated|calcul[ée]e?|calculad[oa]|calcolat[oa]|berechnet)\)$/iu;
+
+/**
+ * A wrapped name's last words that only qualify it: `per 1.73 square metres`, `per 24 hours`, `standardised`,
+ * `corrected`, `adjusted for albumin` (lower case, as the wrap left them).
+ */
+const QUALIFIER_TAIL =
+  /^(?:per\s+(?:\d+(?:[.,]\d+)?\s+)?\p{Ll}+(?:\s+\p{Ll}+){0,2}|\p{Ll}{3,}(?:is|iz)ed|corrected|adjusted(?:\s+for\s+\p{Ll}+)?)$/u;
 /** Longest name the two lines may make together (the table readers' own limit for a name). */
 const MAX_JOINED_WORDS = 8;
 const MAX_CONTINUATION_WORDS = 5;
@@ -145,6 +152,9 @@ export function continuesName(
   if (joined.split(/\s+/).length > MAX_JOINED_WORDS || joined.length > 60) return false;
   // `Urine Albumin/Creatinine` / `Ratio  4.1 mg/mmol`: a quotient's name goes on with the word that makes it one.
   if (/\p{L}\s?\/\s?\p{L}/u.test(head) && RATIO_WORD.test(tail)) return true;
+  // `eGFR using creatinine (CKD-EPI)` / `per 1.73 square metres`, `Haemoglobin A1c level - IFCC` / `standardised`:
+  // what a name is expressed per, or a participle qualifying it, is never a caption or a test of its own.
+  if (!options.tailHasValues && !isAllCaps(head) && QUALIFIER_TAIL.test(tail)) return true;
   if (laidOutAsOneName(head, tail, unit, options.hanging === true)) return true;
   if (!looksLikeContinuation(tail)) return false;
   const headKnown = isKnownMeasurement(head, unit);

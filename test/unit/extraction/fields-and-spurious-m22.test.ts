@@ -249,8 +249,8 @@ describe('more methods and goals', () => {
       ].join('\n'),
     );
     expect(footnoted.map((r) => [r.value, r.flag])).toEqual([['1,49', null]]);
-    // A value after the caption is a reading, whatever the caption says.
-    expect(read('Goal: LDL 3.1 mmol/L').map((r) => r.value)).toEqual(['3.1']);
+    // A value after a goal caption is the goal (design §8 end of session 22, item 5; e23): no reading.
+    expect(read('Goal: LDL 3.1 mmol/L').map((r) => r.value)).toEqual([]);
   });
 });
 
