@@ -6,6 +6,7 @@
 import { findDates, type SlashOrder } from './dates';
 import { inchesAfterLength } from './length-in-inches';
 import { hasWideCharacters, isNoiseLine } from './lines';
+import { lookupStatistics } from './lookup-budget';
 import {
   FLAG_CELL,
   fieldCountSpanAt,
@@ -258,7 +259,14 @@ const COLLECTION_PERIOD = /(?:^|\s)\d{1,2}\s*(?:h|hs|hrs?|hours?|horas?|std\.?|s
 export function readingInLine(text: string, order: SlashOrder): Candidate | null {
   // Readers try the same line (and a lone segment is the line) several times: read once, each caller gets a copy.
   const memo = readingsInLines.of(order);
-  const known = memo.get(text) ?? memo.set(text, { reading: firstReadingInLine(text, order) });
+  let known = memo.get(text);
+  if (known === undefined) {
+    // A name check the document's look-up budget refused (`row-marks.ts` asks one) answers for this document only:
+    // such a reading is not remembered for the next.
+    const refusedBefore = lookupStatistics().refused;
+    known = { reading: firstReadingInLine(text, order) };
+    if (lookupStatistics().refused === refusedBefore) memo.set(text, known);
+  }
   return known.reading && { ...known.reading, measurement: { ...known.reading.measurement } };
 }
 

@@ -27,6 +27,28 @@ const YEARLESS_JOINER = /\b(?:on|from|dated|drawn|taken|collected|am|vom|le|du|d
 const AHEAD =
   /\b(?:next|repeat|recheck|re-?test|follow[-\s]?up|due|until|till|before|booked|scheduled|appointment|appt|kontrolle|wiederholung|n[äa]chste[rn]?|herhal\w*|volgende|pr[óo]xim[oa]|prochain\w*|prossim[oa]|controle|contr[ôo]le|再検査|次回)\b/iu;
 
+/** A clause break between a reading and a date: the date belongs to what the next clause tells (`, started ramipril on`). */
+const CLAUSE_BREAK = /[,;]\s|\b(?:and|but|then|after|when|while|und|et|y|e)\s/iu;
+
+/**
+ * Words standing between the reading's value and a date after it, besides a unit and the joiner: `dose increased` in
+ * `9.6 mg/L, dose increased on 21/09` tells another event, which the date dates.
+ */
+function otherEventBetween(sentence: string, nameAt: number, dateAt: number, value: string | null): boolean {
+  const between = sentence.slice(nameAt, dateAt);
+  // Unknown value: the first number standing apart from a word (`HbA1c 48`: 48) is it.
+  const written = value ?? /(?<![\p{L}\d])\d+(?:[.,]\d+)?/u.exec(between)?.[0] ?? null;
+  const valueAt = written === null ? -1 : between.indexOf(written);
+  const afterValue = valueAt < 0 ? '' : between.slice(valueAt + (written as string).length);
+  if (CLAUSE_BREAK.test(afterValue)) return true;
+  const rest = afterValue
+    .replace(/^\s*[^\s\p{L}]*\p{L}*[^\s]*/u, '')
+    .replace(JOINER, '')
+    .replace(/\b(?:was|is|were|level|result|value)\b/giu, '')
+    .trim();
+  return /\p{L}{2,}/u.test(rest);
+}
+
 /** Where a sentence ends: a full stop, question or exclamation mark or semicolon before a space or the end, or a CJK stop. */
 function sentenceAround(line: string, at: number, end: number): { start: number; text: string } {
   let start = 0;
@@ -71,13 +93,14 @@ export function sentenceDate(
   const sentence = sentenceAround(line, at, at + name.length);
   const nameAt = at - sentence.start;
   const dates = findDates(sentence.text, order);
-  if (dates.length === 0) return yearlessJoinedDate(sentence.text, nameAt, order, anchor);
+  if (dates.length === 0) return yearlessJoinedDate(sentence.text, nameAt, order, anchor, value);
   if (dates.length !== 1) return null;
   const date = dates[0] as (typeof dates)[number];
   const before = sentence.text.slice(0, date.start);
   // A word looking ahead counts between the reading and its date (`… 5.1, repeat on 12/12`), not before the name
   // (`a repeat trough on 23/09 was 15.2`).
   if (AHEAD.test(date.start > nameAt ? before.slice(nameAt) : before)) return null;
+  if (date.start > nameAt && otherEventBetween(sentence.text, nameAt, date.start, value)) return null;
   if (EARLIER_WORD.test(sentence.text)) return date.iso;
   return date.start > nameAt && JOINER.test(before) ? date.iso : null;
 }
@@ -93,7 +116,13 @@ const YEARLESS = new RegExp(
  * joined after the reading's name by `on`/`from`, the year the document's (`anchor`). Only one such day in the
  * sentence, and only after a joiner: `cultures 2/2 grew` is a count.
  */
-function yearlessJoinedDate(sentence: string, nameAt: number, order: SlashOrder, anchor: string | null): string | null {
+function yearlessJoinedDate(
+  sentence: string,
+  nameAt: number,
+  order: SlashOrder,
+  anchor: string | null,
+  value: string | null,
+): string | null {
   if (anchor === null || sentence.length > 300) return null;
   const found = [...sentence.matchAll(YEARLESS)];
   if (found.length !== 1) return null;
@@ -101,6 +130,7 @@ function yearlessJoinedDate(sentence: string, nameAt: number, order: SlashOrder,
   const start = m.index as number;
   const before = sentence.slice(0, start);
   if (start < nameAt || AHEAD.test(before.slice(nameAt)) || !YEARLESS_JOINER.test(before)) return null;
+  if (otherEventBetween(sentence, nameAt, start, value)) return null;
   return nearestYearDate(m[0], order, anchor);
 }
 

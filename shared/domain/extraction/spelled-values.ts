@@ -36,7 +36,10 @@ function longestNumber(words: readonly string[]): { text: string; used: number }
 function isPronounOne(run: string, before: string, after: string): boolean {
   if (run.toLowerCase() !== 'one') return false;
   if (/^(?:'s|\s+(?:is|was|were|are|of|that|which|looks|seems|has|had)\b)/i.test(after)) return true;
-  return /\b(?:the|this|that|which|each|every|no|any|another|last|first|next|other)\s+(?:\S+\s+)?$/i.test(before);
+  // Only the words just before: the pattern anchored at the end would otherwise be tried from every word of a long line.
+  return /\b(?:the|this|that|which|each|every|no|any|another|last|first|next|other)\s+(?:\S+\s+)?$/i.test(
+    before.slice(-60),
+  );
 }
 
 /** A line with its spelled values as digits, and what each digit value was written as. */

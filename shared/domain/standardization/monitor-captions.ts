@@ -17,6 +17,9 @@ const MONITOR_CAPTIONS: Readonly<Record<string, string>> = {
 
 /** The vital sign a monitor's caption names (`SYS` → `systolic blood pressure`), or null for any other name. */
 export function monitorCaptionName(name: string): string | null {
+  // The longest caption with its unit is `PUL. (bpm)`; a longer text is none, and is not scanned (a run of spaces
+  // before the unit pattern would be tried from every space).
+  if (name.length > 24) return null;
   const caption = name
     .trim()
     .replace(/\.$/, '')
