@@ -143,9 +143,10 @@ describe('question analysis: test names', () => {
     expect(m?.phrase).toBe('LDL');
   });
 
-  it('knows a name whose unit picks the code (TSH, ferritin) and lists every candidate code', () => {
+  it('knows a name with several candidate codes and lists every one (TSH, LDL)', () => {
+    // A bare `TSH` is 3016-3 (README *Labelling decisions*, session 23): the mass sibling is the old RIA row.
     const [tsh] = findIndicators(tokenize(normalizeQuestion('tsh')));
-    expect(tsh?.loincCode).toBeNull();
+    expect(tsh?.loincCode).toBe('3016-3');
     expect(tsh?.codes).toEqual(expect.arrayContaining(['3016-3', '27975-2']));
     const [ldl] = findIndicators(tokenize(normalizeQuestion('ldl')));
     expect(ldl?.codes).toEqual([LDL, '22748-8']);
