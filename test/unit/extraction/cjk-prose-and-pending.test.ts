@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { extractReadingsOffline } from '../../../shared/domain/extraction/index';
+import { readAs } from './support/read-fields';
 
-const rows = (text: string) => extractReadingsOffline(text).map((r) => [r.indicator, r.value, r.unit]);
+const rows = (text: string) => readAs(text, 'indicator', 'value', 'unit');
 
 describe('readings inside Chinese and Japanese prose, parted by full-width punctuation', () => {
   it('reads each vital of an admission examination sentence, with the one-character degree sign as its unit', () => {

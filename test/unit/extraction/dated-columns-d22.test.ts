@@ -5,13 +5,12 @@ import {
   earlierColumnDate,
   splitEarlierColumnCell,
 } from '../../../shared/domain/extraction/earlier-column';
-import { extractReadingsOffline } from '../../../shared/domain/extraction/index';
 import { isGradeLegend } from '../../../shared/domain/extraction/judgement-grades';
 import { readTimeProfile } from '../../../shared/domain/extraction/time-profile';
 import { plausibleYearlessColumns } from '../../../shared/domain/extraction/yearless-columns';
+import { readAs } from './support/read-fields';
 
-const rows = (text: string) =>
-  extractReadingsOffline(text).map((r) => [r.indicator, r.value, r.unit, r.referenceRange, r.flag, r.measuredAt]);
+const rows = (text: string) => readAs(text, 'indicator', 'value', 'unit', 'referenceRange', 'flag', 'measuredAt');
 
 describe('Dutch cumulative overviews and portal exports (session 22, d22)', () => {
   it('reads a cumulative overview captioned Afnamedatum / Eenheid / Referentie, times under the dates', () => {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { extractReadingsOffline } from '../../../shared/domain/extraction/index';
 import { sentenceDate } from '../../../shared/domain/extraction/sentence-dates';
+import { readAs } from './support/read-fields';
 
-const dated = (text: string) => extractReadingsOffline(text).map((r) => [r.indicator, r.value, r.measuredAt]);
+const dated = (text: string) => readAs(text, 'indicator', 'value', 'measuredAt');
 
 describe('a prose reading dated by a date its own sentence writes (sentence-dates.ts)', () => {
   it('takes the date of a sentence calling the result an earlier one, in several languages', () => {
@@ -87,8 +87,7 @@ describe('headings and messages that date the readings under or in them', () => 
   });
 });
 
-const rows = (text: string) =>
-  extractReadingsOffline(text).map((r) => [r.indicator, r.value, r.unit, r.referenceRange, r.measuredAt]);
+const rows = (text: string) => readAs(text, 'indicator', 'value', 'unit', 'referenceRange', 'measuredAt');
 
 describe('GP record entries, fax dates and CGM periods', () => {
   it('an entry date line with its title and who filed it dates the rows under it, each entry its own', () => {

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { readDashJoinedLine } from '../../../shared/domain/extraction/dash-joined-results';
 import { extractReadingsOffline } from '../../../shared/domain/extraction/index';
+import { readAs } from './support/read-fields';
 
-const rows = (text: string) =>
-  extractReadingsOffline(text).map((r) => [r.indicator, r.value, r.unit, r.referenceRange, r.flag]);
-const dated = (text: string) => extractReadingsOffline(text).map((r) => [r.indicator, r.value, r.measuredAt]);
+const rows = (text: string) => readAs(text, 'indicator', 'value', 'unit', 'referenceRange', 'flag');
+const dated = (text: string) => readAs(text, 'indicator', 'value', 'measuredAt');
 
 describe('portal pages printing the range first, without a Value caption or with worded results', () => {
   it('reads a value straight under its range line (no caption), unit with the value, flag below', () => {

@@ -1,12 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { earlierThanNewest } from '../../../shared/domain/extraction/cumulative';
-import { extractReadingsOffline } from '../../../shared/domain/extraction/index';
 import { withoutMethodCell } from '../../../shared/domain/extraction/method-captions';
 import { withWordedValuesLed } from '../../../shared/domain/extraction/worded-value-cells';
+import { readAs } from './support/read-fields';
 
-const rows = (text: string) =>
-  extractReadingsOffline(text).map((r) => [r.indicator, r.value, r.unit, r.referenceRange, r.flag, r.measuredAt]);
-const brief = (text: string) => extractReadingsOffline(text).map((r) => [r.indicator, r.value, r.referenceRange]);
+const rows = (text: string) => readAs(text, 'indicator', 'value', 'unit', 'referenceRange', 'flag', 'measuredAt');
+const brief = (text: string) => readAs(text, 'indicator', 'value', 'referenceRange');
 
 describe('one range printed for a row of dated readings is the newest one’s (session 23 decision, x23)', () => {
   it('keeps the range on the newest date column only, whichever side it is printed on', () => {

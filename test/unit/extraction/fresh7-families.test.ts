@@ -5,6 +5,7 @@ import { withoutCategoryCell } from '../../../shared/domain/extraction/category-
 import { findDates } from '../../../shared/domain/extraction/dates';
 import { extractReadingsOffline } from '../../../shared/domain/extraction/extract';
 import { stripRowMarks } from '../../../shared/domain/extraction/row-marks';
+import { readAs } from './support/read-fields';
 
 const read = (text: string) =>
   extractReadingsOffline(text).map((r) => ({
@@ -164,8 +165,7 @@ describe('qualitative urinalysis words (fresh7 br family)', () => {
 });
 
 describe('numbered marker names, worded flags after a range, Turkish labels (fresh7 tr/uk family)', () => {
-  const fields = (text: string) =>
-    extractReadingsOffline(text).map((r) => [r.indicator, r.value, r.referenceRange, r.flag, r.measuredAt]);
+  const fields = (text: string) => readAs(text, 'indicator', 'value', 'referenceRange', 'flag', 'measuredAt');
 
   it('keeps CA 19-9, CA 15-3 and CA 72-4 whole: a downward span after a name is its number, not a band', () => {
     expect(fields('CA 15-3   22,4 U/mL   0 - 25\nCA 72-4 3.1 U/mL')).toEqual([

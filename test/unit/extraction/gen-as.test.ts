@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { gregorianYear, rocDates } from '../../../shared/domain/extraction/asian-calendars';
 import { findDates } from '../../../shared/domain/extraction/dates';
 import { extractReadingsOffline } from '../../../shared/domain/extraction/index';
+import { readAs } from './support/read-fields';
 
-const rows = (text: string) =>
-  extractReadingsOffline(text).map((r) => [r.indicator, r.value, r.unit, r.referenceRange, r.flag]);
+const rows = (text: string) => readAs(text, 'indicator', 'value', 'unit', 'referenceRange', 'flag');
 
 describe('Asian year reckonings', () => {
   it('reads a Thai Buddhist-era year as its Gregorian year, and leaves other years alone', () => {

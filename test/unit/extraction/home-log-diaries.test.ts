@@ -2,8 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { extractReadingsOffline } from '../../../shared/domain/extraction/index';
 import { monthYearAnchor } from '../../../shared/domain/extraction/month-anchor';
 import { yearlessCellDate } from '../../../shared/domain/extraction/yearless-dates';
+import { readAs } from './support/read-fields';
 
-const rowsOf = (text: string) => extractReadingsOffline(text).map((r) => [r.indicator, r.value, r.unit, r.measuredAt]);
+const rowsOf = (text: string) => readAs(text, 'indicator', 'value', 'unit', 'measuredAt');
 
 describe('a home diary: date and time columns, a column per measure, units bracketed on the line below', () => {
   const diary = [

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { extractReadingsOffline } from '../../../shared/domain/extraction';
 import { repairLetterSpacing } from '../../../shared/domain/extraction/letter-spacing';
+import { readAs } from './support/read-fields';
 
-const rows = (text: string) =>
-  extractReadingsOffline(text).map((r) => [r.indicator, r.value, r.unit, r.referenceRange, r.flag]);
+const rows = (text: string) => readAs(text, 'indicator', 'value', 'unit', 'referenceRange', 'flag');
 
 describe('GP record exports (EMIS, SystmOne): long descriptive names, phrase flags', () => {
   it('reads the phrase flag and keeps the name whole', () => {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { extractReadingsOffline } from '../../../shared/domain/extraction/index';
+import { readAs } from './support/read-fields';
 
-const rows = (text: string) =>
-  extractReadingsOffline(text).map((r) => [r.indicator, r.value, r.unit, r.referenceRange, r.flag]);
+const rows = (text: string) => readAs(text, 'indicator', 'value', 'unit', 'referenceRange', 'flag');
 
 describe('an upper-case name glossed by a bracketed abbreviation (Brazilian and Iberian laudos)', () => {
   it('does not count the abbreviation against the sentence limit of a name above its result', () => {

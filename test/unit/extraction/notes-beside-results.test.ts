@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { extractReadingsOffline } from '../../../shared/domain/extraction/index';
+import { readAs } from './support/read-fields';
 
-const read = (text: string) => extractReadingsOffline(text).map((r) => [r.indicator, r.value]);
+const read = (text: string) => readAs(text, 'indicator', 'value');
 
 describe('a note beside a censored result is about the result', () => {
   it('keeps the result when the guidance words are in a bracket or after a comma', () => {

@@ -5,9 +5,10 @@ import { isNoiseLine } from '../../../shared/domain/extraction/lines';
 import { withoutOrderCode } from '../../../shared/domain/extraction/order-codes';
 import { rangeInWordsAfter } from '../../../shared/domain/extraction/prose-ranges';
 import { isEntryTitle, withoutTrailingNote } from '../../../shared/domain/extraction/record-entries';
+import { readAs } from './support/read-fields';
 
-const read = (text: string) => extractReadingsOffline(text).map((r) => [r.indicator, r.value]);
-const dated = (text: string) => extractReadingsOffline(text).map((r) => [r.indicator, r.value, r.measuredAt]);
+const read = (text: string) => readAs(text, 'indicator', 'value');
+const dated = (text: string) => readAs(text, 'indicator', 'value', 'measuredAt');
 
 describe('an order code after a test name is not part of the name', () => {
   it('drops the shapes labs print: (L69), [1234], (KOD 0345), #A12', () => {
@@ -187,8 +188,7 @@ describe('readings in letters take the date the letter gives them', () => {
   });
 
   it('takes a range and a flag stated in words after a prose reading', () => {
-    const fields = (text: string) =>
-      extractReadingsOffline(text).map((r) => [r.indicator, r.value, r.referenceRange, r.flag]);
+    const fields = (text: string) => readAs(text, 'indicator', 'value', 'referenceRange', 'flag');
     expect(fields('Your result for Hemoglobin A1c is 6.4 %. The standard range is 4.0 - 5.6 %.')).toEqual([
       ['Hemoglobin A1c', '6.4', '4.0 - 5.6', null],
     ]);

@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { extractReadingsOffline } from '../../../shared/domain/extraction/index';
 import { portalRangeText, valueFirstPortalBlocks } from '../../../shared/domain/extraction/portal-range-first';
+import { readAs } from './support/read-fields';
 
-const rows = (text: string) =>
-  extractReadingsOffline(text).map((r) => [r.indicator, r.value, r.unit, r.referenceRange, r.flag]);
+const rows = (text: string) => readAs(text, 'indicator', 'value', 'unit', 'referenceRange', 'flag');
 
 describe('a portal page printing the range before the value (MyChart copy-paste)', () => {
   it('reads the value under its caption, the unit and range from the range line, the flag below; bar labels are not readings', () => {

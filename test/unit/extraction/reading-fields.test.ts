@@ -7,9 +7,9 @@ import { asteriskIsFootnote } from '../../../shared/domain/extraction/footnote-m
 import { goalBound } from '../../../shared/domain/extraction/goal-notes';
 import { extractReadingsOffline } from '../../../shared/domain/extraction/index';
 import { headerRole } from '../../../shared/domain/extraction/vocabulary';
+import { readAs } from './support/read-fields';
 
-const rows = (text: string) =>
-  extractReadingsOffline(text).map((r) => [r.indicator, r.value, r.unit, r.referenceRange, r.flag, r.measuredAt]);
+const rows = (text: string) => readAs(text, 'indicator', 'value', 'unit', 'referenceRange', 'flag', 'measuredAt');
 
 describe('a cumulative row whose unit and range stand under no caption', () => {
   it('gives every date the unit printed once after the last value, and the newest its range', () => {

@@ -5,9 +5,9 @@ import {
   splitTrailingEarlier,
   unitInNameCell,
 } from '../../../shared/domain/extraction/result-columns';
+import { readAs } from './support/read-fields';
 
-const rows = (text: string) =>
-  extractReadingsOffline(text).map((r) => [r.indicator, r.value, r.unit, r.referenceRange, r.measuredAt]);
+const rows = (text: string) => readAs(text, 'indicator', 'value', 'unit', 'referenceRange', 'measuredAt');
 
 describe('an earlier-results column (antériorités) at the end of a row', () => {
   it('reads the earlier value as the same test, in its unit, on its own date, without the current range', () => {

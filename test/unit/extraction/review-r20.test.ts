@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { extractReadingsOffline } from '../../../shared/domain/extraction/extract';
+import { readAs } from './support/read-fields';
 
-const rows = (text: string) =>
-  extractReadingsOffline(text).map((r) => [r.indicator, r.value, r.unit, r.referenceRange]);
+const rows = (text: string) => readAs(text, 'indicator', 'value', 'unit', 'referenceRange');
 
 describe('diagnostic criteria: a result with its own value and range is no criterion (review of session 20)', () => {
   it('reads a flag or problem caption before a result with its range', () => {

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { extractReadingsOffline } from '../../../shared/domain/extraction/extract';
 import { withoutSecondUnitCell } from '../../../shared/domain/extraction/second-unit-cell';
 import { sideBySideGroups } from '../../../shared/domain/extraction/side-by-side';
+import { readAs } from './support/read-fields';
 
-const rows = (text: string) => extractReadingsOffline(text).map((r) => [r.indicator, r.value, r.unit]);
-const dated = (text: string) => extractReadingsOffline(text).map((r) => [r.indicator, r.measuredAt]);
+const rows = (text: string) => readAs(text, 'indicator', 'value', 'unit');
+const dated = (text: string) => readAs(text, 'indicator', 'measuredAt');
 
 describe("a report's print time is no collection time (review of session 21)", () => {
   it('leaves the readings under `Date printed:` / `Time:` on the day', () => {

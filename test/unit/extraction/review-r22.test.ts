@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { extractReadingsOffline } from '../../../shared/domain/extraction/extract';
 import { relativeDay } from '../../../shared/domain/extraction/relative-days';
 import { resolveIndicator } from '../../../shared/domain/standardization/resolver';
+import { readAs } from './support/read-fields';
 
-const dated = (text: string) => extractReadingsOffline(text).map((r) => [r.indicator, r.measuredAt]);
+const dated = (text: string) => readAs(text, 'indicator', 'measuredAt');
 
 describe('a weekday ahead of the message is an appointment, not the day of the reading (review of session 22)', () => {
   it('leaves a reading whose sentence books a later day on the letter’s own date', () => {

@@ -3,8 +3,9 @@ import { extractReadingsOffline } from '../../../shared/domain/extraction/extrac
 import { spellOutValues } from '../../../shared/domain/extraction/spelled-values';
 import { monitorCaptionName } from '../../../shared/domain/standardization/monitor-captions';
 import { resolveIndicator } from '../../../shared/domain/standardization/resolver';
+import { readAs } from './support/read-fields';
 
-const dated = (text: string) => extractReadingsOffline(text).map((r) => [r.indicator, r.value, r.measuredAt]);
+const dated = (text: string) => readAs(text, 'indicator', 'value', 'measuredAt');
 
 describe('a date the next clause gives another event does not date the reading (review of session 23)', () => {
   it.each([

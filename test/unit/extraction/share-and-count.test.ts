@@ -5,9 +5,9 @@ import {
   isCountUnit,
   readShareCountRow,
 } from '../../../shared/domain/extraction/share-and-count';
+import { readAs } from './support/read-fields';
 
-const rows = (text: string) =>
-  extractReadingsOffline(text).map((r) => [r.indicator, r.value, r.unit, r.referenceRange, r.flag]);
+const rows = (text: string) => readAs(text, 'indicator', 'value', 'unit', 'referenceRange', 'flag');
 
 describe('a differential row with a share and a count', () => {
   it('is two readings under the one printed name when the row writes both units', () => {

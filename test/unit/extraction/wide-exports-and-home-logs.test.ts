@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { extractReadingsOffline } from '../../../shared/domain/extraction/index';
 import { yearlessCellDate } from '../../../shared/domain/extraction/yearless-dates';
+import { readAs } from './support/read-fields';
 
-const rowsOf = (text: string) => extractReadingsOffline(text).map((r) => [r.indicator, r.value, r.unit, r.measuredAt]);
+const rowsOf = (text: string) => readAs(text, 'indicator', 'value', 'unit', 'measuredAt');
 
 describe('a wide export: metadata lines, then a date column and a column per test', () => {
   const flowsheet = [

@@ -13,3 +13,8 @@ export const fields = (r: ExtractedReading) => ({
 
 /** Reads a document offline into those fields. */
 export const read = (text: string) => extractReadingsOffline(text).map(fields);
+
+type Field = keyof ReturnType<typeof fields>;
+
+/** Reads a document into one tuple per reading holding the named fields in order, so a test compares what it is about. */
+export const readAs = (text: string, ...names: Field[]) => read(text).map((r) => names.map((name) => r[name]));
