@@ -63,22 +63,33 @@ export function valueStarts(text: string, order: SlashOrder): number[] {
   return [...eachValueStart(text, order)];
 }
 
+/** What may come before a value's first character (a space, `:`, `=`), and what a value may open with. */
+const VALUE_GAP = /[\s:=]/;
+const VALUE_OPENING = /[\d<>≤≥+\p{L}]/u;
+
+function isDigitAt(text: string, at: number): boolean {
+  const code = text.charCodeAt(at);
+  return code >= 48 && code <= 57;
+}
+
 /** `valueStarts` one at a time: a reader that stops at the first reading does not look for the rest. */
 function* eachValueStart(text: string, order: SlashOrder): Generator<number> {
   const dates = findDates(text, order);
   let i = 0;
   while (i < text.length) {
-    const date = dates.find((d) => d.start === i);
+    const date = dates.length > 0 ? dates.find((d) => d.start === i) : undefined;
     if (date) {
       i = date.end;
       continue;
     }
-    const prev = i === 0 ? ' ' : (text[i - 1] as string);
+    // Asked of every character of the line: the patterns are module constants, and the cheap test goes first.
+    const digit = isDigitAt(text, i);
+    const afterGap = i === 0 || VALUE_GAP.test(text[i - 1] as string);
     // A minus glued to its digits after a gap is a sign (`BE(B)   -1.8 mmol/L`); a dash with a space after it parts.
-    const signed = text[i] === '-' && /\d/.test(text[i + 1] ?? '');
+    const signed = afterGap && text[i] === '-' && isDigitAt(text, i + 1);
     if (
-      (/[\s:=]/.test(prev) && (signed || /[\d<>≤≥+\p{L}]/u.test(text[i] as string))) ||
-      (/\d/.test(text[i] as string) && gluedToWideName(text, i))
+      (afterGap && (signed || digit || VALUE_OPENING.test(text[i] as string))) ||
+      (digit && gluedToWideName(text, i))
     ) {
       const rangeEnd = rangeEndAt(text, i);
       if (rangeEnd > 0 && !fieldCountSpanAt(text, i)) {
