@@ -46,7 +46,9 @@ export function unfoldBarColumns(lines: readonly SourceLine[], count: ReadingCou
     const sides = run.map((line) => sidesOfBar(line.text) as { left: string; right: string });
     const left = run.map((line, i) => ({ index: line.index, text: (sides[i] as { left: string }).left }));
     const right = run.map((line, i) => ({ index: line.index, text: (sides[i] as { right: string }).right }));
-    if (yieldsMore(count(run), count(left), count(right))) {
+    // The right table first: without two readings there the run is never read whole or by its left table.
+    const rightYield = count(right);
+    if (rightYield.readings >= 2 && yieldsMore(count(run), count(left), rightYield)) {
       out.push(...left, { index: -1, text: '' }, ...right);
       changed = true;
     } else {

@@ -161,7 +161,10 @@ export function unfoldColumns(lines: readonly SourceLine[], count: ReadingCounte
         cursor = to;
         continue;
       }
-      if (splitYieldsMore(count(run), count(left), count(right))) {
+      // The right column is read first: a split needs two readings from it, and a table cut at one of its own
+      // columns (the usual block) gives none there, so the block is then never read whole or by its left half.
+      const rightYield = count(right);
+      if (rightYield.readings >= 2 && splitYieldsMore(count(run), count(left), rightYield)) {
         next.push(...left, { index: -1, text: '' }, ...right);
         changed = true;
       } else {

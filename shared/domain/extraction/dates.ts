@@ -316,10 +316,15 @@ export function findDates(original: string, order: SlashOrder): DateMatch[] {
 
 const datesMemo = new KeyedTextMemo<SlashOrder, readonly Readonly<DateMatch>[]>();
 
+const FOUR_DIGITS = /\d{4}/;
+
 function datesIn(original: string, order: SlashOrder): DateMatch[] {
   const text = withOcrDateDigits(halfWidth(original));
   const found: DateMatch[] = [];
-  for (const m of matchesOf(YEAR_FIRST, text)) {
+  // Six of the forms write a four-digit year; their patterns (the month-name alternations above all) are the costly
+  // ones, and most lines with a number have no four digits in a row (`glucose 5.4`, `took 123.4 ms`).
+  const yearDigits = FOUR_DIGITS.test(text);
+  for (const m of yearDigits ? matchesOf(YEAR_FIRST, text) : []) {
     const value = iso(gregorianYear(Number(m[1])), Number(m[3]), Number(m[4]));
     if (value) found.push({ start: m.index, end: m.index + m[0].length, iso: value });
   }
@@ -333,7 +338,7 @@ function datesIn(original: string, order: SlashOrder): DateMatch[] {
     const value = dayFirst ? iso(year, b, a) : iso(year, a, b);
     if (value) found.push({ start: m.index, end: m.index + m[0].length, iso: value });
   }
-  for (const m of matchesOf(SPACED_SLASH_DATE, text)) {
+  for (const m of yearDigits ? matchesOf(SPACED_SLASH_DATE, text) : []) {
     const a = Number(m[1]);
     const b = Number(m[2]);
     const year = Number(m[3]);
@@ -341,7 +346,7 @@ function datesIn(original: string, order: SlashOrder): DateMatch[] {
     const value = dayFirst ? iso(year, b, a) : iso(year, a, b);
     if (value) found.push({ start: m.index, end: m.index + m[0].length, iso: value });
   }
-  for (const m of matchesOf(MONTH_NAME_DAY_SEPARATED, text)) {
+  for (const m of yearDigits ? matchesOf(MONTH_NAME_DAY_SEPARATED, text) : []) {
     const month = MONTH_BY_NAME.get((m[1] as string).toLowerCase());
     const value = month ? iso(Number(m[4]), month, Number(m[3])) : null;
     if (value) found.push({ start: m.index, end: m.index + m[0].length, iso: value });
@@ -352,7 +357,7 @@ function datesIn(original: string, order: SlashOrder): DateMatch[] {
     const value = month ? iso(fullYear(m[3] as string), month, Number(m[1])) : null;
     if (value) found.push({ start: m.index, end: m.index + m[0].length, iso: value });
   }
-  for (const m of matchesOf(CJK_YEAR_MONTH_DAY, text)) {
+  for (const m of yearDigits ? matchesOf(CJK_YEAR_MONTH_DAY, text) : []) {
     const value = iso(Number(m[1]), Number(m[2]), Number(m[3]));
     if (value) found.push({ start: m.index, end: m.index + m[0].length, iso: value });
   }
@@ -365,12 +370,12 @@ function datesIn(original: string, order: SlashOrder): DateMatch[] {
     const value = iso(era.year, era.month, era.day);
     if (value) found.push({ start: era.start, end: era.end, iso: value });
   }
-  for (const m of matchesOf(YEAR_MONTH_NAME_DAY, text)) {
+  for (const m of yearDigits ? matchesOf(YEAR_MONTH_NAME_DAY, text) : []) {
     const month = MONTH_BY_NAME.get((m[3] as string).toLowerCase());
     const value = month ? iso(Number(m[1]), month, Number(m[4])) : null;
     if (value) found.push({ start: m.index, end: m.index + m[0].length, iso: value });
   }
-  for (const m of matchesOf(MONTH_NAME_DAY, text)) {
+  for (const m of yearDigits ? matchesOf(MONTH_NAME_DAY, text) : []) {
     const month = MONTH_BY_NAME.get((m[1] as string).toLowerCase());
     const value = month ? iso(Number(m[3]), month, Number(m[2])) : null;
     if (value) found.push({ start: m.index, end: m.index + m[0].length, iso: value });

@@ -63,22 +63,33 @@ export function valueStarts(text: string, order: SlashOrder): number[] {
   return [...eachValueStart(text, order)];
 }
 
+/** What may come before a value's first character (a space, `:`, `=`), and what a value may open with. */
+const VALUE_GAP = /[\s:=]/;
+const VALUE_OPENING = /[\d<>≤≥+\p{L}]/u;
+
+function isDigitAt(text: string, at: number): boolean {
+  const code = text.charCodeAt(at);
+  return code >= 48 && code <= 57;
+}
+
 /** `valueStarts` one at a time: a reader that stops at the first reading does not look for the rest. */
 function* eachValueStart(text: string, order: SlashOrder): Generator<number> {
   const dates = findDates(text, order);
   let i = 0;
   while (i < text.length) {
-    const date = dates.find((d) => d.start === i);
+    const date = dates.length > 0 ? dates.find((d) => d.start === i) : undefined;
     if (date) {
       i = date.end;
       continue;
     }
-    const prev = i === 0 ? ' ' : (text[i - 1] as string);
+    // Asked of every character of the line: the patterns are module constants, and the cheap test goes first.
+    const digit = isDigitAt(text, i);
+    const afterGap = i === 0 || VALUE_GAP.test(text[i - 1] as string);
     // A minus glued to its digits after a gap is a sign (`BE(B)   -1.8 mmol/L`); a dash with a space after it parts.
-    const signed = text[i] === '-' && /\d/.test(text[i + 1] ?? '');
+    const signed = afterGap && text[i] === '-' && isDigitAt(text, i + 1);
     if (
-      (/[\s:=]/.test(prev) && (signed || /[\d<>≤≥+\p{L}]/u.test(text[i] as string))) ||
-      (/\d/.test(text[i] as string) && gluedToWideName(text, i))
+      (afterGap && (signed || digit || VALUE_OPENING.test(text[i] as string))) ||
+      (digit && gluedToWideName(text, i))
     ) {
       const rangeEnd = rangeEndAt(text, i);
       if (rangeEnd > 0 && !fieldCountSpanAt(text, i)) {
@@ -272,6 +283,33 @@ export function readingInLine(text: string, order: SlashOrder): Candidate | null
 
 const readingsInLines = new KeyedTextMemo<SlashOrder, { reading: Candidate | null }>();
 
+/** What the text in front of a value gives: the name, whether it may name a test, a range or unit it ends with. */
+interface NameInFront {
+  name: string;
+  range: string | null;
+  unit: string | null;
+  plausible: boolean;
+}
+
+/**
+ * The name in front of a value, read once per text: a line's segments repeat its own text in front of their values
+ * (`… took 123.4 ms, sorfos 22 MB` and its first segment), and the name checks are the costly part of a reading.
+ */
+function nameInFront(head: string, order: SlashOrder): NameInFront {
+  const memo = namesInFront.of(order);
+  const known = memo.get(head);
+  if (known !== undefined) return known;
+  // As in `readingInLine`: an answer a refused name check gave (`row-marks.ts`) is this document's only.
+  const refusedBefore = lookupStatistics().refused;
+  const tail = splitNameTail(head);
+  const name = cleanName(tail.name);
+  const found = { name, range: tail.range, unit: tail.unit, plausible: plausibleName(name, order) };
+  if (lookupStatistics().refused === refusedBefore) memo.set(head, found);
+  return found;
+}
+
+const namesInFront = new KeyedTextMemo<SlashOrder, Readonly<NameInFront>>();
+
 function firstReadingInLine(text: string, order: SlashOrder): Candidate | null {
   let fallback: Candidate | null = null;
   for (const start of eachValueStart(text, order)) {
@@ -279,11 +317,10 @@ function firstReadingInLine(text: string, order: SlashOrder): Candidate | null {
     if (!measurement) continue;
     // Once an incomplete reading is kept, only a complete one can still be returned: the name need not be read.
     if (fallback !== null && !/^[.,;]?$/.test(measurement.rest)) continue;
-    const tail = splitNameTail(text.slice(0, start));
-    const name = cleanName(tail.name);
-    if (tail.range !== null) measurement.referenceRange ??= tail.range;
-    if (tail.unit !== null) measurement.unit ??= tail.unit;
-    if (!plausibleName(name, order)) continue;
+    const { name, range, unit, plausible } = nameInFront(text.slice(0, start), order);
+    if (range !== null) measurement.referenceRange ??= range;
+    if (unit !== null) measurement.unit ??= unit;
+    if (!plausible) continue;
     const inches = measurement.unit === null ? inchesAfterLength(name, measurement.rest) : null;
     if (inches !== null) {
       measurement.unit = inches;

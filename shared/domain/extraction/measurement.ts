@@ -456,7 +456,9 @@ function unitAt(text: string, at: number): { unit: string; end: number } | null 
   for (let n = tokens.length; n >= 2; n--) {
     const last = tokens[n - 1] as { text: string; end: number };
     const candidate = text.slice(at, last.end);
-    if (normalizeUnit(candidate) !== null && looksLikeUnit(candidate.replace(/\s+/g, ''))) {
+    // The joined-up shape first: it is remembered per token and turns down `km and she` without asking the unit
+    // normaliser, which cleans and validates every new text it is given.
+    if (looksLikeUnit(candidate.replace(/\s+/g, '')) && normalizeUnit(candidate) !== null) {
       return { unit: candidate, end: last.end };
     }
   }
