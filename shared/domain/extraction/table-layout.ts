@@ -16,6 +16,7 @@ import {
   valueAndDate,
 } from './cumulative';
 import { findDates, type SlashOrder, withTimeAfter } from './dates';
+import { earlierCaptionDate } from './earlier-column';
 import { splitCellFlag, splitGluedFlag } from './flag-first';
 import { militaryAsClock, splitSpilledDate } from './flowsheet-cells';
 import { plausibleName } from './inline-readings';
@@ -57,6 +58,8 @@ export interface Column {
   visit?: number;
   /** The year a visit column is captioned with (`2025年度`), which ranks it. */
   visitYear?: number;
+  /** For an earlier-results column dated in its caption (`Vorwert (02.12.2025)`): the date of its bare values. */
+  earlierDate?: string;
 }
 
 export interface TableLayout {
@@ -215,6 +218,12 @@ export function detectHeader(line: string, order: SlashOrder, anchor: string | n
   let visitColumns = 0;
   cells.forEach((cell, index) => {
     const start = delimiter === 'spaces' ? cell.start : index;
+    const earlierDate = delimiter === 'spaces' ? earlierCaptionDate(cell.text, order) : null;
+    if (earlierDate !== null) {
+      recognised++;
+      columns.push({ role: 'previous', start, date: null, earlierDate });
+      return;
+    }
     const role = roleOf(cell.text);
     if (role !== null) {
       recognised++;
@@ -501,12 +510,24 @@ function earlierReading(
   order: SlashOrder,
 ): RowReading | null {
   const k = layout.columns.findIndex((c) => c.role === 'previous');
-  const earlier = k >= 0 ? valueAndDate(texts[k] ?? '', order) : null;
+  const column = layout.columns[k];
+  const cell = texts[k] ?? '';
+  const earlier =
+    column === undefined
+      ? null
+      : (valueAndDate(cell, order) ?? (column.earlierDate ? valueOnCaptionDate(cell, column.earlierDate) : null));
   if (!earlier) return null;
   const measurement = earlier.measurement;
   // Its range is its own only: the row's is the current reading's (`earlierThanNewest`).
   measurement.unit ??= current.measurement.unit;
   return { name: current.name, measurement, measuredAt: earlier.date };
+}
+
+/** A bare value (perhaps flagged: `1,21 H`) under an earlier-results caption that dates the column. */
+function valueOnCaptionDate(cell: string, date: string): { measurement: Measurement; date: string } | null {
+  const measurement = parseMeasurement(cell.trim(), 0);
+  if (measurement?.rest !== '' || measurement.qualitative || measurement.unit !== null) return null;
+  return { measurement, date };
 }
 
 /**

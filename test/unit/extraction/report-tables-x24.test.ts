@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { readAs } from './support/read-fields';
+
+const rows = (text: string) => readAs(text, 'indicator', 'value', 'unit', 'referenceRange', 'flag', 'measuredAt');
+const dated = (text: string) => readAs(text, 'indicator', 'value', 'flag', 'measuredAt');
+
+describe('an earlier-results column dated in its own caption (x24)', () => {
+  it('reads a German Vorwert column dated in brackets, flag and all, on that day without the range', () => {
+    const text = [
+      'Abnahme: 04.02.2026 08:10',
+      'Analyt              Resultat    Einheit     Normbereich      Vorwert vom 17.10.2025',
+      'Ferritin            28          ng/ml       30 - 400         19 L',
+      'Harnstoff           41          mg/dl       17 - 43          38',
+      'Bilirubin gesamt    0,9         mg/dl       < 1,2',
+    ].join('\n');
+    expect(rows(text)).toEqual([
+      ['Ferritin', '28', 'ng/ml', '30 - 400', null, '2026-02-04T08:10:00'],
+      ['Ferritin', '19', 'ng/ml', null, 'L', '2025-10-17'],
+      ['Harnstoff', '41', 'mg/dl', '17 - 43', null, '2026-02-04T08:10:00'],
+      ['Harnstoff', '38', 'mg/dl', null, null, '2025-10-17'],
+      ['Bilirubin gesamt', '0,9', 'mg/dl', '< 1,2', null, '2026-02-04T08:10:00'],
+    ]);
+  });
+
+  it('reads an English PREV column with a written month, and a French Antériorités du …', () => {
+    const english = [
+      'Collected: 02-Mar-2026 09:15',
+      'TEST              RESULT  FLAG  UNITS    REF RANGE   PREV (28-Nov-2025)',
+      'Ferritin          12      L     ug/L     15 - 200    9 L',
+      'Vitamin B12       310           pmol/L   145 - 569   288',
+    ].join('\n');
+    expect(dated(english)).toEqual([
+      ['Ferritin', '12', 'L', '2026-03-02T09:15:00'],
+      ['Ferritin', '9', 'L', '2025-11-28'],
+      ['Vitamin B12', '310', null, '2026-03-02T09:15:00'],
+      ['Vitamin B12', '288', null, '2025-11-28'],
+    ]);
+    const french = [
+      'Prélevé le 12/03/2026',
+      'Examen            Résultat    Unité     Valeurs de référence    Antériorités du 03/01/2026',
+      'Créatinine        84          µmol/L    59 - 104                 91',
+    ].join('\n');
+    expect(dated(french)).toEqual([
+      ['Créatinine', '84', null, '2026-03-12'],
+      ['Créatinine', '91', null, '2026-01-03'],
+    ]);
+  });
+
+  it('reads no earlier reading from a dated column that is not one of earlier results, nor from words under it', () => {
+    const method = [
+      'Test              Result   Units    Range       Method (01.01.2024)',
+      'Sodium            139      mmol/L   135 - 145   4',
+    ].join('\n');
+    expect(dated(method)).toEqual([['Sodium', '139', null, null]]);
+    const words = [
+      'Test              Result   Units    Range       Previous (14/09/2025)',
+      'Sodium            139      mmol/L   135 - 145   not done',
+    ].join('\n');
+    expect(dated(words)).toEqual([['Sodium', '139', null, null]]);
+  });
+});
