@@ -59,3 +59,19 @@ describe('an earlier-results column dated in its own caption (x24)', () => {
     expect(dated(words)).toEqual([['Sodium', '139', null, null]]);
   });
 });
+
+describe('a collection time printed military in the header times the current readings (x24)', () => {
+  const table = ['Test           Result   Units    Range', 'Sodium         140      mmol/L   135-145'];
+  const timeOf = (header: string) => readAs([header, '', ...table].join('\n'), 'measuredAt')[0]?.[0];
+
+  it('reads `0752 Local`, `1430 EST` and a time ending the line', () => {
+    expect(timeOf('Date Collected: 03/03/2026 0752 Local    Date Received: 03/03/2026')).toBe('2026-03-03T07:52:00');
+    expect(timeOf('Collected: 11/22/2026 1430 EST    Reported: 11/23/2026')).toBe('2026-11-22T14:30:00');
+    expect(timeOf('Collection Date: 2026-05-01 0615')).toBe('2026-05-01T06:15:00');
+  });
+
+  it('reads no time from a number that is no clock (an accession, an hour past 23)', () => {
+    expect(timeOf('Date Collected: 03/03/2026 0752118   Acct: 55')).toBe('2026-03-03');
+    expect(timeOf('Date Collected: 03/03/2026 2560')).toBe('2026-03-03');
+  });
+});
