@@ -280,7 +280,9 @@ function firstReadingInLine(text: string, order: SlashOrder): Candidate | null {
     // Once an incomplete reading is kept, only a complete one can still be returned: the name need not be read.
     if (fallback !== null && !/^[.,;]?$/.test(measurement.rest)) continue;
     const tail = splitNameTail(text.slice(0, start));
-    const name = cleanName(tail.name);
+    // `Neutrófilos %   58,3   %`: a value printing its own `%` leaves the one after the name to the name.
+    const percentName = tail.unit === '%' && measurement.unit === '%' && tail.range === null;
+    const name = cleanName(percentName ? `${tail.name}${/\s%\s*$/.test(text.slice(0, start)) ? ' ' : ''}%` : tail.name);
     if (tail.range !== null) measurement.referenceRange ??= tail.range;
     if (tail.unit !== null) measurement.unit ??= tail.unit;
     if (!plausibleName(name, order)) continue;

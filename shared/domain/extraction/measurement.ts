@@ -538,6 +538,8 @@ export function rangeEndAt(text: string, at: number): number {
 export interface ValueOptions {
   /** The text is known to be a result cell: a span such as `10-20` is the value, not a range. */
   resultCell?: boolean;
+  /** The row's unit or range column is filled: a result stands in the cell, so an OCR-damaged number there is one. */
+  besideUnitOrRange?: boolean;
 }
 
 /** The value at a position, with where it ends. Dates and ranges are not values. */
@@ -660,7 +662,7 @@ export function parseMeasurement(text: string, at = 0, options: ValueOptions = {
   }
   result.rest = text.slice(i).trim();
   // A repaired OCR number counts only beside a unit or a range that say a result is there (`4l` alone is 4 litres).
-  if (value.repaired && result.unit === null && result.referenceRange === null) return null;
+  if (value.repaired && result.unit === null && result.referenceRange === null && !options.besideUnitOrRange) return null;
   // Likewise a letter glued to a number is a flag only in a result cell or beside a unit or range (`3L` alone in a
   // sentence is three litres).
   if (gluedLetterFlag && !options.resultCell && result.unit === null && result.referenceRange === null) return null;

@@ -33,6 +33,7 @@ import {
 } from './measurement';
 import { withoutLeaderTail } from './name-leaders';
 import { joinSplitRangeCell, joinSplitResultCell } from './number-spacing';
+import { isOcrSplitName } from './ocr-split-names';
 import { stripRowMarks } from './row-marks';
 import { splitLeadingSymbol, splitTrailingSign, statusCellFlag } from './value-marks';
 import {
@@ -407,7 +408,8 @@ function fitsRole(text: string, role: ColumnRole): boolean {
  * not know (`Trouble`, `Opalescent`) is taken as a qualitative result when the row also states a range or unit.
  */
 function readResultCell(text: string, rowHasContext: boolean): Measurement | null {
-  const measurement = parseMeasurement(text, 0, { resultCell: true });
+  const options = { resultCell: true, besideUnitOrRange: rowHasContext };
+  const measurement = parseMeasurement(text, 0, options);
   if (measurement && measurement.rest === '') return measurement;
   if (BRACKETED_GRADE.test(text)) {
     return { value: text, unit: null, referenceRange: null, flag: null, qualitative: true, rest: '' };
@@ -416,7 +418,7 @@ function readResultCell(text: string, rowHasContext: boolean): Measurement | nul
     splitCellFlag(text) ??
     splitLeadingSymbol(text) ??
     (rowHasContext ? (splitGluedFlag(text) ?? splitTrailingSign(text)) : null);
-  const afterFlag = flagged ? parseMeasurement(flagged.text, 0, { resultCell: true }) : null;
+  const afterFlag = flagged ? parseMeasurement(flagged.text, 0, options) : null;
   if (flagged && afterFlag?.rest === '') return { ...afterFlag, flag: afterFlag.flag ?? flagged.flag };
   if (rowHasContext && /^\p{L}+(?:[\s-]\p{L}+){0,2}$/u.test(text) && !FLAG_CELL.test(text)) {
     return { value: text, unit: null, referenceRange: null, flag: null, qualitative: true, rest: '' };
@@ -544,7 +546,7 @@ export function readTableRow(line: string, layout: TableLayout, order: SlashOrde
   const nameIndex = layout.columns.findIndex((c) => c.role === 'name');
   // A name cell may end in dot leaders and a colon (`Hemácias.........:`), as a name in a line does.
   const name = stripRowMarks(withoutLeaderTail((texts[nameIndex >= 0 ? nameIndex : 0] ?? '').trim()));
-  if (!plausibleName(name, order)) return null;
+  if (!plausibleName(name, order) && !isOcrSplitName(name)) return null;
   if (headerRole(name) !== null) return null;
   const unitText = cellOf('unit');
   const hasDateColumn = layout.columns.some((c) => c.role === 'date' && c.date === null);
