@@ -683,6 +683,13 @@ const EXTRA_MEASUREMENTS = new Set(
     'rr syst',
     'rr dia',
     'rr diast',
+    // The analysers' immature-granulocyte count, which the name corpus does not curate yet.
+    'immature granulocytes',
+    'immature grans',
+    'unreife granulozyten',
+    'granulocitos inmaduros',
+    'granulociti immaturi',
+    'granulocytes immatures',
     'egfr',
     'gfr',
     'dfg',
