@@ -683,6 +683,15 @@ const EXTRA_MEASUREMENTS = new Set(
     'rr syst',
     'rr dia',
     'rr diast',
+    // Malaria tests as East African slips name them: blood slide for malaria parasites, malaria rapid test.
+    'bs for mps',
+    'bs for mp',
+    'b/s for mps',
+    'mps',
+    'mrdt',
+    'mrdt (malaria)',
+    'malaria rdt',
+    'malaria parasites',
     // The analysers' immature-granulocyte count, which the name corpus does not curate yet.
     'immature granulocytes',
     'immature grans',
