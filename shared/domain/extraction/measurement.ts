@@ -479,8 +479,8 @@ export function parseRangeText(text: string): { range: string; unit: string | nu
     const trailing = (m[2] as string).trim();
     if (trailing === '') return { range: (m[1] as string).trim(), unit: null };
     const unit = unitAt(trailing, 0);
-    // A share keeps its `%` in the band as printed (`superior a 25%`, `Less than 5%`): it is no unit cell of its own.
-    if (unit?.unit === '%' && trailing === '%') return { range: text.trim(), unit: '%' };
+    // A share keeps a `%` glued to its bound as printed (`superior a 25%`, `Less than 5%`); a spaced one is the unit.
+    if (unit?.unit === '%' && trailing === '%' && /\d%\s*$/.test(text)) return { range: `${(m[1] as string).trim()}%`, unit: '%' };
     if (unit && trailing.slice(unit.end).trim() === '') return { range: (m[1] as string).trim(), unit: unit.unit };
     return null;
   }
