@@ -75,3 +75,72 @@ describe('a collection time printed military in the header times the current rea
     expect(timeOf('Date Collected: 03/03/2026 2560')).toBe('2026-03-03');
   });
 });
+
+describe('OCR damage in table cells and names (x24)', () => {
+  const header = 'TEST            RESULT      FLAG    UNITS        REFERENCE';
+  const brief = (row: string) => readAs(`${header}\n${row}`, 'indicator', 'value', 'unit', 'flag');
+
+  it('joins a result split by a space with a letter for a digit, in any place', () => {
+    expect(brief('LYMPH %         1 4.O        L      %            19-48')).toEqual([['LYMPH %', '14.0', '%', 'L']]);
+    expect(brief('Glucose         1O 4         H      mg/dL        70-99')).toEqual([['Glucose', '104', 'mg/dL', 'H']]);
+    expect(brief('Creatinine      1 l2         H      umol/L       45-90')).toEqual([['Creatinine', '112', 'umol/L', 'H']]);
+  });
+
+  it('reads no letters alone as a damaged number', () => {
+    expect(brief('Appearance      I O                            Clear')).not.toContainEqual(['Appearance', '10', null, null]);
+  });
+
+  it('keeps a name OCR split inside its word when the glued word is a known test, and no other dangling name', () => {
+    expect(brief(' Album in           3.4        L     g/dL        3.5-5.2')).toEqual([['Album in', '3.4', 'g/dL', 'L']]);
+    expect(brief(' Bilirub in         0.8              mg/dL       0.2-1.2')).toEqual([['Bilirub in', '0.8', 'mg/dL', null]]);
+    expect(brief(' Taken in           3.4              g/dL        3.5-5.2')).toEqual([]);
+  });
+});
+
+describe('names, flags, ranges and units as printed (x24)', () => {
+  it('keeps a name’s % when the value prints its own, in Spanish, English and Italian rows', () => {
+    const text = [
+      'Neutrófilos %       58,3    %         (40,0-75,0)',
+      'Lymphocytes %       31.0    %         20-45',
+      'Neutrofili %  61,3  %  40,0 - 75,0',
+    ].join('\n');
+    expect(readAs(text, 'indicator', 'value', 'unit').map((r) => r[0])).toEqual([
+      'Neutrófilos %',
+      'Lymphocytes %',
+      'Neutrofili %',
+    ]);
+    // A % after the name with none after the value is the unit printed first.
+    expect(readAs('NEUT %  58.3', 'indicator', 'unit')).toEqual([['NEUT', '%']]);
+  });
+
+  it('reads the Turkish bracketed flags (Y) and (D) without their brackets', () => {
+    const text = [
+      'Tetkik Adı                       Sonuç        Birim        Referans Aralığı',
+      'C-Reaktif Protein (CRP)          18,6  (Y)    mg/L         0 - 5',
+      'Ferritin                         9  (D)       ng/mL        13 - 150',
+    ].join('\n');
+    expect(readAs(text, 'indicator', 'value', 'flag')).toEqual([
+      ['C-Reaktif Protein (CRP)', '18,6', 'Y'],
+      ['Ferritin', '9', 'D'],
+    ]);
+  });
+
+  it('keeps a % glued to a worded bound in the range, and leaves a spaced % as the unit', () => {
+    const glued = ['RELAÇÃO PSA LIVRE/TOTAL :   13 %', 'Valor de referência para a relação: superior a 25%'].join('\n');
+    expect(readAs(glued, 'referenceRange')).toEqual([['superior a 25%']]);
+    const spaced = ['HEMOGLOBINA GLICADA (HbA1c):   6,1 %', 'Valor de referência: 4,0 a 5,6 %'].join('\n');
+    expect(readAs(spaced, 'referenceRange')).toEqual([['4,0 a 5,6']]);
+  });
+
+  it('reads stacked immature granulocytes and the malaria rapid test by name', () => {
+    const stacked = ['Immature Granulocytes', '0.4', 'Ref Range & Units: 0.0 - 0.5 %'].join('\n');
+    expect(readAs(stacked, 'indicator', 'value', 'unit')).toEqual([['Immature Granulocytes', '0.4', '%']]);
+    expect(readAs('  mRDT (malaria): POSITIVE', 'indicator', 'value')).toEqual([['mRDT (malaria)', 'POSITIVE']]);
+  });
+
+  it('keeps a weight’s unit word when the weight is said in words', () => {
+    const text = 'Weight sixty-four point five kilograms on her own scale, down a kilo since February.';
+    expect(readAs(text, 'indicator', 'value', 'unit')).toEqual([['Weight', 'sixty-four point five', 'kilograms']]);
+    expect(readAs('Weight one hundred sixty pounds this morning.', 'unit')).toEqual([['pounds']]);
+  });
+});
