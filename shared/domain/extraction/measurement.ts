@@ -480,7 +480,8 @@ export function parseRangeText(text: string): { range: string; unit: string | nu
     if (trailing === '') return { range: (m[1] as string).trim(), unit: null };
     const unit = unitAt(trailing, 0);
     // A share keeps a `%` glued to its bound as printed (`superior a 25%`, `Less than 5%`); a spaced one is the unit.
-    if (unit?.unit === '%' && trailing === '%' && /\d%\s*$/.test(text)) return { range: `${(m[1] as string).trim()}%`, unit: '%' };
+    if (unit?.unit === '%' && trailing === '%' && /\d%\s*$/.test(text))
+      return { range: `${(m[1] as string).trim()}%`, unit: '%' };
     if (unit && trailing.slice(unit.end).trim() === '') return { range: (m[1] as string).trim(), unit: unit.unit };
     return null;
   }
@@ -664,7 +665,8 @@ export function parseMeasurement(text: string, at = 0, options: ValueOptions = {
   }
   result.rest = text.slice(i).trim();
   // A repaired OCR number counts only beside a unit or a range that say a result is there (`4l` alone is 4 litres).
-  if (value.repaired && result.unit === null && result.referenceRange === null && !options.besideUnitOrRange) return null;
+  if (value.repaired && result.unit === null && result.referenceRange === null && !options.besideUnitOrRange)
+    return null;
   // Likewise a letter glued to a number is a flag only in a result cell or beside a unit or range (`3L` alone in a
   // sentence is three litres).
   if (gluedLetterFlag && !options.resultCell && result.unit === null && result.referenceRange === null) return null;

@@ -83,16 +83,27 @@ describe('OCR damage in table cells and names (x24)', () => {
   it('joins a result split by a space with a letter for a digit, in any place', () => {
     expect(brief('LYMPH %         1 4.O        L      %            19-48')).toEqual([['LYMPH %', '14.0', '%', 'L']]);
     expect(brief('Glucose         1O 4         H      mg/dL        70-99')).toEqual([['Glucose', '104', 'mg/dL', 'H']]);
-    expect(brief('Creatinine      1 l2         H      umol/L       45-90')).toEqual([['Creatinine', '112', 'umol/L', 'H']]);
+    expect(brief('Creatinine      1 l2         H      umol/L       45-90')).toEqual([
+      ['Creatinine', '112', 'umol/L', 'H'],
+    ]);
   });
 
   it('reads no letters alone as a damaged number', () => {
-    expect(brief('Appearance      I O                            Clear')).not.toContainEqual(['Appearance', '10', null, null]);
+    expect(brief('Appearance      I O                            Clear')).not.toContainEqual([
+      'Appearance',
+      '10',
+      null,
+      null,
+    ]);
   });
 
   it('keeps a name OCR split inside its word when the glued word is a known test, and no other dangling name', () => {
-    expect(brief(' Album in           3.4        L     g/dL        3.5-5.2')).toEqual([['Album in', '3.4', 'g/dL', 'L']]);
-    expect(brief(' Bilirub in         0.8              mg/dL       0.2-1.2')).toEqual([['Bilirub in', '0.8', 'mg/dL', null]]);
+    expect(brief(' Album in           3.4        L     g/dL        3.5-5.2')).toEqual([
+      ['Album in', '3.4', 'g/dL', 'L'],
+    ]);
+    expect(brief(' Bilirub in         0.8              mg/dL       0.2-1.2')).toEqual([
+      ['Bilirub in', '0.8', 'mg/dL', null],
+    ]);
     expect(brief(' Taken in           3.4              g/dL        3.5-5.2')).toEqual([]);
   });
 });
@@ -142,5 +153,25 @@ describe('names, flags, ranges and units as printed (x24)', () => {
     const text = 'Weight sixty-four point five kilograms on her own scale, down a kilo since February.';
     expect(readAs(text, 'indicator', 'value', 'unit')).toEqual([['Weight', 'sixty-four point five', 'kilograms']]);
     expect(readAs('Weight one hundred sixty pounds this morning.', 'unit')).toEqual([['pounds']]);
+  });
+});
+
+describe('an OCR letter inside a number is the digit in every reader (README labelling decision, x24)', () => {
+  const values = (text: string) => readAs(text, 'value').map((r) => r[0]);
+
+  it('repairs prose, dotted rows, exports, cumulative columns and markdown cells alike', () => {
+    expect(values('Her glucose was 1O4 mg/dL this morning.')).toEqual(['104']);
+    expect(values('Sodium ......... 13O mmol/L')).toEqual(['130']);
+    expect(values('Date;Test;Result;Unit;Range\n2026-01-05;Sodium;13O;mmol/L;135-145')).toEqual(['130']);
+    expect(
+      values(
+        'Test        12/01/26   26/02/26   Units    Ref. Range\nSodium      137        14l        mmol/L   135-145',
+      ),
+    ).toEqual(['137', '141']);
+    expect(values('| Test | Result | Unit |\n|---|---|---|\n| Platelets | 2O4 | x10^9/L |')).toEqual(['204']);
+  });
+
+  it('leaves a name that only looks like one alone (O2, CO2)', () => {
+    expect(readAs('O2 sat 97 %', 'value')).toEqual([['97']]);
   });
 });
