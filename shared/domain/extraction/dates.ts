@@ -569,10 +569,15 @@ export function withTimeAfter(date: string, written: string): string {
  */
 const TIME_BEFORE = /(?<![\d:.])(\d{1,2}[:h]\d{2}(?::\d{2})?(?:\s*[ap]\.?m\.?)?)\s*(?:ngày|on|le|el|am|den)?\s*$/iu;
 
+const MILITARY_TIME_CELL = /^ ([01]\d|2[0-3])([0-5]\d)(?:\s?(?:[Ll]ocal|hrs?|[A-Z]{2,4}))?(?:\s{2,}|\t|$)/u;
+
 /** The date with the time written after it, or else with the time its caption ends with; the date alone without one. */
 function withTimeAround(date: string, label: string, after: string): string {
   const timed = withTimeAfter(date, after);
   if (timed !== date) return timed;
+  // A US report's header prints the collection time military, closing its cell (`03/03/2026 0752 Local`).
+  const military = MILITARY_TIME_CELL.exec(after);
+  if (military) return withTimeAfter(date, ` ${military[1]}:${military[2]}`);
   const before = TIME_BEFORE.exec(label);
   return before ? withTimeAfter(date, ` ${before[1]}`) : date;
 }

@@ -17,9 +17,9 @@ import { splitCells } from './lines';
 import { parseMeasurement } from './measurement';
 import { foldText } from './vocabulary';
 
-/** Captions of an earlier-results column: French, German, English, Spanish, Italian, Dutch. */
+/** Captions of an earlier-results column: French, German, English (`PREV` too), Spanish, Italian, Dutch. */
 const EARLIER_CAPTION =
-  /^(?:ant[ée]riorit[ée]s?|ant[ée]rieurs?|r[ée]sultats?\s+ant[ée]rieurs?|valeurs?\s+ant[ée]rieures?|vorwerte?|vorbefunde?|previous(?:\s+results?)?|prior\s+results?|resultados?\s+anteriores?|anteriores?|precedenti|risultati\s+precedenti|vorige\s+uitslag|vorige)$/iu;
+  /^(?:ant[ée]riorit[ée]s?|ant[ée]rieurs?|r[ée]sultats?\s+ant[ée]rieurs?|valeurs?\s+ant[ée]rieures?|vorwerte?|vorbefunde?|prev\.?|previous(?:\s+(?:results?|values?))?|prior(?:\s+results?)?|last\s+results?|resultados?\s+anteriores?|anteriores?|precedenti|risultati\s+precedenti|vorige\s+uitslag|vorige)$/iu;
 
 export interface EarlierColumn {
   /** Where the caption sits on its line (the column's cells start about there). */
@@ -62,6 +62,23 @@ export function earlierColumnDate(text: string, line: number, column: EarlierCol
   }
   if (only.start < column.start - DATE_SLACK || only.start > column.end + DATE_SLACK) return null;
   return only.iso;
+}
+
+/** What may join a caption to its date: `Vorwert vom 02.12.2025`, `Antériorités du 12/05/2026`, `Previous (…)`. */
+const CAPTION_DATE_JOINER = /[\s:([-]*(?:\b(?:vom|von|am|du|le|del|de|from|on|of|dated)\b)?[\s:([-]*$/iu;
+
+/**
+ * A header cell naming the earlier-results column with its date on the same line (`Vorwert (02.12.2025)`,
+ * `Antériorités du 12/05/2026`): that date, or null. Its cells are then the same test on that day, as under a
+ * caption dated on the line below.
+ */
+export function earlierCaptionDate(cell: string, order: SlashOrder): string | null {
+  if (cell.length > 60) return null;
+  const dates = findDates(cell, order);
+  const only = dates[0];
+  if (dates.length !== 1 || !only || !/^\s*[)\]]?\s*$/.test(cell.slice(only.end))) return null;
+  const caption = cell.slice(0, only.start).replace(CAPTION_DATE_JOINER, '').trim();
+  return EARLIER_CAPTION.test(foldText(caption)) ? only.iso : null;
 }
 
 /** A bare value in the column: a number, perhaps censored, nothing after it. */

@@ -317,10 +317,17 @@ function firstReadingInLine(text: string, order: SlashOrder): Candidate | null {
     if (!measurement) continue;
     // Once an incomplete reading is kept, only a complete one can still be returned: the name need not be read.
     if (fallback !== null && !/^[.,;]?$/.test(measurement.rest)) continue;
-    const { name, range, unit, plausible } = nameInFront(text.slice(0, start), order);
+    const head = text.slice(0, start);
+    const inFront = nameInFront(head, order);
+    const { range, unit } = inFront;
+    // `Neutrófilos %   58,3   %`: a value printing its own `%` leaves the one after the name to the name.
+    const percentName = unit === '%' && measurement.unit === '%' && range === null;
+    const name = percentName
+      ? cleanName(`${splitNameTail(head).name}${/\s%\s*$/.test(head) ? ' ' : ''}%`)
+      : inFront.name;
     if (range !== null) measurement.referenceRange ??= range;
     if (unit !== null) measurement.unit ??= unit;
-    if (!plausible) continue;
+    if (!(percentName ? plausibleName(name, order) : inFront.plausible)) continue;
     const inches = measurement.unit === null ? inchesAfterLength(name, measurement.rest) : null;
     if (inches !== null) {
       measurement.unit = inches;

@@ -326,9 +326,9 @@ export const QUALITATIVE_CELL = new RegExp(String.raw`^(?:${QUALITATIVE_ALTERNAT
 // Epic flowsheets mark an abnormal cell `(!)`. Arrows and triangles (▲/▼ in Chinese and Korean printouts) are never part of a word, so they may touch what
 // follows (`128g/L↓(130-175)`); letters and stars may not.
 const FLAG_SYMBOL =
-  /(?:↑↑?|↓↓?|⬆|⬇|▲|▼)|(?:\((?:HH|LL|H|L|A|N|!{1,2})\)|HH|LL|AA|H|L|A|N|\*{1,3}|!{1,2})(?=$|[\s,;)|])/y;
+  /(?:↑↑?|↓↓?|⬆|⬇|▲|▼)|(?:\((?:HH|LL|H|L|A|N|Y|D|!{1,2})\)|HH|LL|AA|H|L|A|N|\*{1,3}|!{1,2})(?=$|[\s,;)|])/y;
 // NHS GP records (EMIS, SystmOne; SNOMED wording) print the flag as a phrase: `Above high reference limit`,
-// `Below low reference limit`; the NHS App shortens it to `Above range`. Portuguese, Italian, Dutch and Turkish (e-Nabız) write high/low as words too.
+// `Below low reference limit`; the NHS App shortens it to `Above range`. Turkish letters bracketed: `(Y)`üksek, `(D)`üşük. Portuguese, Italian, Dutch and Turkish (e-Nabız) write high/low as words too.
 const FLAG_WORD =
   /\(?(?:(?:above|below)\s+(?:high|low|the)?\s*(?:(?:normal|reference)\s+)?(?:limit|range)|outside\s+(?:the\s+)?(?:normal|reference)\s+(?:limit|range)|偏高|偏低|高|低|높음|낮음|high|low|abnormal|critical|crit|hoch|niedrig|erhöht|erniedrigt|alto|bajo|alta|baja|élevé|elevé|eleve|bas|haut|baixo|baixa|basso|bassa|hoog|laag|yüksek|düşük)\)?(?=$|[\s,;|])/iy;
 export const FLAG_CELL =
@@ -481,6 +481,9 @@ export function parseRangeText(text: string): { range: string; unit: string | nu
     const trailing = (m[2] as string).trim();
     if (trailing === '') return { range: (m[1] as string).trim(), unit: null };
     const unit = unitAt(trailing, 0);
+    // A share keeps a `%` glued to its bound as printed (`superior a 25%`, `Less than 5%`); a spaced one is the unit.
+    if (unit?.unit === '%' && trailing === '%' && /\d%\s*$/.test(text))
+      return { range: `${(m[1] as string).trim()}%`, unit: '%' };
     if (unit && trailing.slice(unit.end).trim() === '') return { range: (m[1] as string).trim(), unit: unit.unit };
     return null;
   }
@@ -540,6 +543,8 @@ export function rangeEndAt(text: string, at: number): number {
 export interface ValueOptions {
   /** The text is known to be a result cell: a span such as `10-20` is the value, not a range. */
   resultCell?: boolean;
+  /** The row's unit or range column is filled: a result stands in the cell, so an OCR-damaged number there is one. */
+  besideUnitOrRange?: boolean;
 }
 
 /** The value at a position, with where it ends. Dates and ranges are not values. */
@@ -662,7 +667,8 @@ export function parseMeasurement(text: string, at = 0, options: ValueOptions = {
   }
   result.rest = text.slice(i).trim();
   // A repaired OCR number counts only beside a unit or a range that say a result is there (`4l` alone is 4 litres).
-  if (value.repaired && result.unit === null && result.referenceRange === null) return null;
+  if (value.repaired && result.unit === null && result.referenceRange === null && !options.besideUnitOrRange)
+    return null;
   // Likewise a letter glued to a number is a flag only in a result cell or beside a unit or range (`3L` alone in a
   // sentence is three litres).
   if (gluedLetterFlag && !options.resultCell && result.unit === null && result.referenceRange === null) return null;

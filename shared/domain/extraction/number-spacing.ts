@@ -66,8 +66,11 @@ export function repairNumberSpacing(text: string): string {
   );
 }
 
-/** A result cell split in two by one space (`1 04`, `10 4`, `1 2.5`, `1 04 H`): one number when read as one. */
-const SPLIT_RESULT_CELL = /^(\d{1,2}) (\d{1,3}(?:[.,]\d{1,3})?)((?:\s+\S+)?)$/;
+/**
+ * A result cell split in two by one space (`1 04`, `10 4`, `1 2.5`, `1 04 H`): one number when read as one. OCR may
+ * also have read a digit as a letter (`1 4.O`), which the measurement reader repairs once the number is whole.
+ */
+const SPLIT_RESULT_CELL = /^([\dlIO]{1,2}) ([\dlIOo]{1,3}(?:[.,][\dlIOo]{1,3})?)((?:\s+\S+)?)$/;
 /** A range cell whose low end is split by one space (`7 0-99`, `3 .5 - 5.1` is a decimal gap, handled above). */
 const SPLIT_RANGE_CELL = /^(\d) (\d{1,2}(?:[.,]\d{1,3})?)(\s*[-–]\s*\d.*)$/;
 
@@ -77,7 +80,8 @@ const SPLIT_RANGE_CELL = /^(\d) (\d{1,2}(?:[.,]\d{1,3})?)(\s*[-–]\s*\d.*)$/;
  */
 export function joinSplitResultCell(cell: string): string {
   const m = SPLIT_RESULT_CELL.exec(cell);
-  if (!m) return cell;
+  // Each group keeps a real digit: letters alone (`I O`) are words, not a damaged number.
+  if (!m || !/\d/.test(m[1] as string) || !/\d/.test(m[2] as string)) return cell;
   return `${m[1]}${m[2]}${m[3]}`;
 }
 

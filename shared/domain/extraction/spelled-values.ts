@@ -89,6 +89,12 @@ export function spellOutValues(line: string): SpelledLine {
       asWritten.set('%', word);
       return `${digit} %`;
     });
+    // A weight said in words (`sixty-four point five kilograms`) keeps its unit word as written.
+    text = text.replace(/(\d)\s+(kilograms?|kilos|pounds)\b/gi, (_all, digit: string, word: string) => {
+      const unit = /^p/i.test(word) ? 'lb' : 'kg';
+      asWritten.set(unit, word);
+      return `${digit} ${unit}`;
+    });
   }
   text = text.replace(/\b(\d{2,3})\s+over\s+(\d{2,3})\b/gi, (all, a: string, b: string) => {
     const written = `${asWritten.get(a) ?? a} over ${asWritten.get(b) ?? b}`;

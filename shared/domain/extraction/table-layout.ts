@@ -16,6 +16,7 @@ import {
   valueAndDate,
 } from './cumulative';
 import { findDates, type SlashOrder, withTimeAfter } from './dates';
+import { earlierCaptionDate } from './earlier-column';
 import { splitCellFlag, splitGluedFlag } from './flag-first';
 import { militaryAsClock, splitSpilledDate } from './flowsheet-cells';
 import { plausibleName } from './inline-readings';
@@ -32,6 +33,7 @@ import {
 } from './measurement';
 import { withoutLeaderTail } from './name-leaders';
 import { joinSplitRangeCell, joinSplitResultCell } from './number-spacing';
+import { isOcrSplitName } from './ocr-split-names';
 import { stripRowMarks } from './row-marks';
 import { splitLeadingSymbol, splitTrailingSign, statusCellFlag } from './value-marks';
 import {
@@ -57,6 +59,8 @@ export interface Column {
   visit?: number;
   /** The year a visit column is captioned with (`2025年度`), which ranks it. */
   visitYear?: number;
+  /** For an earlier-results column dated in its caption (`Vorwert (02.12.2025)`): the date of its bare values. */
+  earlierDate?: string;
 }
 
 export interface TableLayout {
@@ -215,6 +219,12 @@ export function detectHeader(line: string, order: SlashOrder, anchor: string | n
   let visitColumns = 0;
   cells.forEach((cell, index) => {
     const start = delimiter === 'spaces' ? cell.start : index;
+    const earlierDate = delimiter === 'spaces' ? earlierCaptionDate(cell.text, order) : null;
+    if (earlierDate !== null) {
+      recognised++;
+      columns.push({ role: 'previous', start, date: null, earlierDate });
+      return;
+    }
     const role = roleOf(cell.text);
     if (role !== null) {
       recognised++;
@@ -398,7 +408,8 @@ function fitsRole(text: string, role: ColumnRole): boolean {
  * not know (`Trouble`, `Opalescent`) is taken as a qualitative result when the row also states a range or unit.
  */
 function readResultCell(text: string, rowHasContext: boolean): Measurement | null {
-  const measurement = parseMeasurement(text, 0, { resultCell: true });
+  const options = { resultCell: true, besideUnitOrRange: rowHasContext };
+  const measurement = parseMeasurement(text, 0, options);
   if (measurement && measurement.rest === '') return measurement;
   if (BRACKETED_GRADE.test(text)) {
     return { value: text, unit: null, referenceRange: null, flag: null, qualitative: true, rest: '' };
@@ -407,7 +418,7 @@ function readResultCell(text: string, rowHasContext: boolean): Measurement | nul
     splitCellFlag(text) ??
     splitLeadingSymbol(text) ??
     (rowHasContext ? (splitGluedFlag(text) ?? splitTrailingSign(text)) : null);
-  const afterFlag = flagged ? parseMeasurement(flagged.text, 0, { resultCell: true }) : null;
+  const afterFlag = flagged ? parseMeasurement(flagged.text, 0, options) : null;
   if (flagged && afterFlag?.rest === '') return { ...afterFlag, flag: afterFlag.flag ?? flagged.flag };
   if (rowHasContext && /^\p{L}+(?:[\s-]\p{L}+){0,2}$/u.test(text) && !FLAG_CELL.test(text)) {
     return { value: text, unit: null, referenceRange: null, flag: null, qualitative: true, rest: '' };
@@ -501,12 +512,24 @@ function earlierReading(
   order: SlashOrder,
 ): RowReading | null {
   const k = layout.columns.findIndex((c) => c.role === 'previous');
-  const earlier = k >= 0 ? valueAndDate(texts[k] ?? '', order) : null;
+  const column = layout.columns[k];
+  const cell = texts[k] ?? '';
+  const earlier =
+    column === undefined
+      ? null
+      : (valueAndDate(cell, order) ?? (column.earlierDate ? valueOnCaptionDate(cell, column.earlierDate) : null));
   if (!earlier) return null;
   const measurement = earlier.measurement;
   // Its range is its own only: the row's is the current reading's (`earlierThanNewest`).
   measurement.unit ??= current.measurement.unit;
   return { name: current.name, measurement, measuredAt: earlier.date };
+}
+
+/** A bare value (perhaps flagged: `1,21 H`) under an earlier-results caption that dates the column. */
+function valueOnCaptionDate(cell: string, date: string): { measurement: Measurement; date: string } | null {
+  const measurement = parseMeasurement(cell.trim(), 0);
+  if (measurement?.rest !== '' || measurement.qualitative || measurement.unit !== null) return null;
+  return { measurement, date };
 }
 
 /**
@@ -523,7 +546,7 @@ export function readTableRow(line: string, layout: TableLayout, order: SlashOrde
   const nameIndex = layout.columns.findIndex((c) => c.role === 'name');
   // A name cell may end in dot leaders and a colon (`Hemácias.........:`), as a name in a line does.
   const name = stripRowMarks(withoutLeaderTail((texts[nameIndex >= 0 ? nameIndex : 0] ?? '').trim()));
-  if (!plausibleName(name, order)) return null;
+  if (!plausibleName(name, order) && !isOcrSplitName(name)) return null;
   if (headerRole(name) !== null) return null;
   const unitText = cellOf('unit');
   const hasDateColumn = layout.columns.some((c) => c.role === 'date' && c.date === null);

@@ -43,7 +43,8 @@ describe('report-level dates', () => {
       'Date Collected: 03/12/2026 0845    Date Received: 03/12/2026    Date Reported: 03/13/2026',
       'Glucose 104 mg/dL 65-99 H',
     ].join('\n');
-    expect(datesOf(text)).toEqual(['2026-03-12']);
+    // The collection time printed military (`0845`) is the readings' (session 24, x24).
+    expect(datesOf(text)).toEqual(['2026-03-12T08:45:00']);
   });
 
   it('reads German, Spanish and French collection labels', () => {

@@ -230,7 +230,7 @@ describe('worded results and ranges (x23)', () => {
       '',
       '     Valor de referência para a relação: superior a 25%',
     ].join('\n');
-    expect(brief(text)).toEqual([['RELAÇÃO PSA LIVRE/TOTAL', '13', 'superior a 25']]);
+    expect(brief(text)).toEqual([['RELAÇÃO PSA LIVRE/TOTAL', '13', 'superior a 25%']]); // a % glued to the bound stays (x24)
     const spanish = [
       '     ÍNDICE ALBÚMINA/CREATININA :   18 mg/g',
       '',
