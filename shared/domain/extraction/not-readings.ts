@@ -20,6 +20,7 @@
 import { isBandListLine } from './band-lists';
 import { isDoseCriterionOrScore } from './doses-criteria-scores';
 import { isMoney } from './not-readings-money';
+import { isPopulationBand } from './not-readings-populations';
 import { isAsked, isPlanOrGoalsLine, isRecalledWithoutDate } from './not-readings-talk';
 import { isPendingValue, namesAPendingResult } from './pending-results';
 import { isTreatmentOrAssayNumber } from './treatment-and-assay';
@@ -202,6 +203,13 @@ const PLACE_IN_BUILDING =
   /^(?:floor|storey|level|room|bay|ward|bed|flat|suite|gate|door|etage|étage|stock(?:werk)?|piso|planta|piano|andar|verdieping)$/iu;
 
 /**
+ * How the specimen was taken and sent (`Tubes 3`, `Tube  2  EDTA`, `Sample volume 4 mL`, `Aliquots 2`, `Barcode …`):
+ * the laboratory's handling, not the patient. A bare `Volume` stays (a 24-hour urine's volume is a result).
+ */
+const SPECIMEN_HANDLING =
+  /^(?:(?:number\s+of\s+)?tubes?(?:\s+(?:count|received|drawn))?|barcode|bar\s*code|containers?|aliquots?|(?:specimen|sample)\s+(?:volume|vol\.?|count|id|no\.?|number)|draw\s+volume|r[öo]hrchen|probenvolumen|tubos?|tubi|provett[ae]|probówk[ia]|tubes?\s+pr[ée]lev[ée]s|volumen\s+de\s+(?:muestra|extracci[oó]n)|volume\s+(?:de\s+l'[ée]chantillon|pr[ée]lev[ée]|do\s+tubo))\s*:?$/iu;
+
+/**
  * `eGFR >90: normal. 60-89: mildly decreased.`: a bound or band with a colon and words after it is a band given its
  * meaning in a legend; a result is never followed by a colon.
  */
@@ -253,7 +261,7 @@ export function isNotAReading({ name, value, unit = null, fromTable, line }: Rea
   // A result cell saying the result is awaited leaves only the range's number on the row (`pending-results.ts`).
   if (namesAPendingResult(name) || isPendingValue(value)) return true;
   if (CATEGORY_LABEL.test(trimmed) || RISK_CLASS.test(trimmed)) return true;
-  if (PLACE_IN_BUILDING.test(trimmed)) return true;
+  if (PLACE_IN_BUILDING.test(trimmed) || SPECIMEN_HANDLING.test(trimmed)) return true;
   // A prose band list wrapped over lines leaves the end of the band before it in the name (`mmol/L; Toxicidad`).
   const lastClause = trimmed.split(/[;]\s*/).pop() ?? trimmed;
   if (lastClause !== trimmed && CATEGORY_LABEL.test(lastClause.trim())) return true;
@@ -263,6 +271,8 @@ export function isNotAReading({ name, value, unit = null, fromTable, line }: Rea
   if (METHOD_LIMIT_NAME.test(trimmed) || GOAL_FIRST_NAME.test(trimmed)) return true;
   // A price list or an invoice prints test names before prices (`not-readings-money.ts`).
   if (isMoney(trimmed, value, line)) return true;
+  // `20-30 years  118 - 475`, `Women  15 - 150`: a reference table's row for a group of people (`not-readings-populations.ts`).
+  if (isPopulationBand(trimmed, value)) return true;
   if (line.length < 400 && isBandRow(line)) return true;
   if (!fromTable && namedAsGoal(trimmed, value, line)) return true;
   if (fromTable) return false;
