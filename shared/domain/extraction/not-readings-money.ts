@@ -17,7 +17,8 @@ const CURRENCY_AFTER = new RegExp(String.raw`^\s*${CURRENCY}(?![\p{L}])`, 'iu');
 const CURRENCY_BEFORE = new RegExp(String.raw`(?:^|[^\p{L}])${CURRENCY}\s*$`, 'iu');
 
 /** A tax on an invoice (`IVA 0 %`, `VAT 20%`, `MwSt. 19 %`, `TVA 5,5 %`): no test is called so. */
-const TAX_NAME = /^(?:iva|vat|mwst\.?|ust\.?|tva|gst|hst|pst|kdv|vat\s+rate|tax(?:\s+rate)?|steuer|impuesto|imposta|imposto|podatek|消费税|增值税|税)\s*:?$/iu;
+const TAX_NAME =
+  /^(?:iva|vat|mwst\.?|ust\.?|tva|gst|hst|pst|kdv|vat\s+rate|tax(?:\s+rate)?|steuer|impuesto|imposta|imposto|podatek|消费税|增值税|税)\s*:?$/iu;
 
 /**
  * Whether the value stands as a price or a tax rate on its line: a currency sign or code right before or after it,
@@ -29,5 +30,7 @@ export function isMoney(name: string, value: string, line: string): boolean {
   const nameAt = line.indexOf(name.trim());
   const at = line.indexOf(written, nameAt < 0 ? 0 : nameAt + name.trim().length);
   if (at < 0) return false;
-  return CURRENCY_AFTER.test(line.slice(at + written.length)) || CURRENCY_BEFORE.test(line.slice(Math.max(0, at - 6), at));
+  return (
+    CURRENCY_AFTER.test(line.slice(at + written.length)) || CURRENCY_BEFORE.test(line.slice(Math.max(0, at - 6), at))
+  );
 }

@@ -30,7 +30,7 @@ export function isAsked(value: string, line: string, valueAt: number): boolean {
 }
 
 /** Words saying a value is an earlier one or a usual level: `previous`, `baseline`, `früherer`, `anterior`. */
-const RECALLED = String.raw`(?:previous|prior|earlier|old|baseline|usual|vorherige[rsn]?|frühere[rsn]?|alte[rsn]?|anterior|previo|previa|pr[ée]c[ée]dente?|ancien(?:ne)?|habituel(?:le)?|precedente|vorige|eerdere|poprzedni[ae]?)`;
+const RECALLED = `(?:previous|prior|earlier|old|baseline|usual|vorherige[rsn]?|frühere[rsn]?|alte[rsn]?|anterior|previo|previa|pr[ée]c[ée]dente?|ancien(?:ne)?|habituel(?:le)?|precedente|vorige|eerdere|poprzedni[ae]?)`;
 
 /** Such a word right before the name (`previous TSH of`), a `value of` after it allowed (`valor anterior de`). */
 const RECALLED_BEFORE_NAME = new RegExp(
