@@ -80,6 +80,21 @@ const GOAL_FIRST_NAME =
   /^(?:target|goal|aim|objective|ziel(?:wert)?|objetivo|objectif|cible|obiettivo|meta|streefwaarde|doel|m[åa]lv[äa]rde|hedef|cel)\s+(?:de\s+|di\s+|for\s+)?(?!cells?\b|zellen\b)\p{L}[^\d]*$/iu;
 
 /**
+ * A name that ends with a goal word (`HbA1c target 53 mmol/mol`, `LDL goal: 70`, `Glucose Zielwert 100`): the value
+ * after it is the goal (only the name's end is looked at). A goal in brackets inside the name (`LDL (goal <70) 112 mg/dL`) leaves the result after it.
+ */
+const GOAL_LAST_NAME =
+  /\p{L}\s+(?:targets?|goals?|aim|objective|ziel(?:wert)?|objetivo|objectif|cible|obiettivo|meta|streefwaarde|m[åa]lv[äa]rde|hedef)(?:\s+(?:is|of|de|di|van))?\s*:?$/iu;
+
+/**
+ * A word before the name saying the quantity is not the patient's measured one: a computed or wished level (`Ideal
+ * body weight 68 kg`, `Desired INR 2.0 - 3.0`, `predicted FEV1`) or the surroundings' (`Room temperature 22 °C`,
+ * `storage temperature`, `Raumtemperatur`).
+ */
+const NOT_THE_PATIENTS_BEFORE_NAME =
+  /(?:^|[^\p{L}])(?:ideal|desired|desirable|predicted|age-predicted|expected|recommended|intended|room|ambient|storage|transport|fridge|freezer|incubator|water\s+bath|ideale?|deseado|deseada|previsto|prevista|attendue?|erwartete[rn]?|umgebungs|ambiante|ambiente)[\s-]+$/iu;
+
+/**
  * An assay's detection or measuring limit (`Limit of detection 0.005 mIU/L`, `Nachweisgrenze 0,1 ng/ml`, `Measuring
  * range 0.005 - 100`): the method's, printed in a method note, never the patient's.
  */
@@ -220,21 +235,20 @@ function bandGivenMeaning(name: string, value: string, line: string): boolean {
 }
 
 /**
- * Where the name stands on its line right before its value, and where the value stands (-1 when not found): the
- * occurrence of the name the value follows within a few words, since a line may name a test twice (`Baseline
- * creatinine around 90 umol/L; today creatinine 96 umol/L`).
+ * Where the name stands on its line right before its value, and where the value stands (-1 when not found): of the
+ * name's occurrences, the one its value follows most closely, since a line may name a test twice (`Baseline
+ * creatinine around 90 umol/L; today creatinine 96 umol/L`, `Desired INR 2.0 - 3.0; INR today 2.7`).
  */
 function namedValueAt(name: string, value: string, line: string): { nameAt: number; valueAt: number } {
   const written = value.trim();
-  if (name === '' || written === '') return { nameAt: -1, valueAt: -1 };
-  let first = { nameAt: -1, valueAt: -1 };
+  let best = { nameAt: -1, valueAt: -1 };
+  if (name === '' || written === '') return best;
   for (let at = line.indexOf(name); at >= 0; at = line.indexOf(name, at + 1)) {
     const valueAt = line.indexOf(written, at + name.length);
     if (valueAt < 0) break;
-    if (first.nameAt < 0) first = { nameAt: at, valueAt };
-    if (valueAt - (at + name.length) <= 24) return { nameAt: at, valueAt };
+    if (best.nameAt < 0 || valueAt - at < best.valueAt - best.nameAt) best = { nameAt: at, valueAt };
   }
-  return first;
+  return best;
 }
 
 /** What the line holds after the name (empty when the name is not found in it). */
@@ -268,7 +282,9 @@ export function isNotAReading({ name, value, unit = null, fromTable, line }: Rea
   if (LEGEND_LINE.test(line) || GRADE_LEGEND_LINE.test(line)) return true;
   if (COMPARATOR_TAIL.test(trimmed) || BAND_TABLE_CAPTION.test(trimmed)) return true;
   if (DEVICE_USAGE.test(trimmed)) return true;
-  if (METHOD_LIMIT_NAME.test(trimmed) || GOAL_FIRST_NAME.test(trimmed)) return true;
+  if (METHOD_LIMIT_NAME.test(trimmed) || GOAL_FIRST_NAME.test(trimmed) || GOAL_LAST_NAME.test(trimmed.slice(-40))) return true;
+  const nameAt = namedValueAt(trimmed, value, line).nameAt;
+  if (nameAt >= 0 && NOT_THE_PATIENTS_BEFORE_NAME.test(line.slice(Math.max(0, nameAt - 30), nameAt))) return true;
   // A price list or an invoice prints test names before prices (`not-readings-money.ts`).
   if (isMoney(trimmed, value, line)) return true;
   // `20-30 years  118 - 475`, `Women  15 - 150`: a reference table's row for a group of people (`not-readings-populations.ts`).

@@ -127,6 +127,24 @@ describe('names and words that make a number a goal, a setting, a limit or an es
     expect(notAReading('Target cells', '1+', 'Target cells   1+', null, true)).toBe(false);
   });
 
+  it('a name ending with a goal word is the goal; a goal in brackets leaves the result', () => {
+    expect(notAReading('HbA1c target', '53', 'HbA1c target 53 mmol/mol; today HbA1c 61 mmol/mol.', 'mmol/mol')).toBe(
+      true,
+    );
+    expect(notAReading('LDL goal:', '70', 'LDL goal: 70 mg/dL', 'mg/dL')).toBe(true);
+    expect(notAReading('Glukose Zielwert', '100', 'Glukose Zielwert 100 mg/dl', 'mg/dl')).toBe(true);
+    expect(notAReading('LDL (goal <70)', '112', 'LDL (goal <70) 112 mg/dL', 'mg/dL')).toBe(false);
+  });
+
+  it('a computed, wished or ambient quantity is not the patient’s measured one', () => {
+    expect(notAReading('body weight', '68', 'Ideal body weight 68 kg. Actual weight 84 kg.', 'kg')).toBe(true);
+    expect(notAReading('weight', '84', 'Ideal body weight 68 kg. Actual weight 84 kg.', 'kg')).toBe(false);
+    expect(notAReading('INR', '2.0', 'Desired INR 2.0 - 3.0; INR today 2.7.')).toBe(true);
+    expect(notAReading('INR', '2.7', 'Desired INR 2.0 - 3.0; INR today 2.7.')).toBe(false);
+    expect(notAReading('temperature', '22', 'Room temperature 22 °C during collection.', '°C')).toBe(true);
+    expect(notAReading('Body temperature', '37.9', 'Body temperature 37.9 °C at triage.', '°C')).toBe(false);
+  });
+
   it('a goal word before the name, in more languages', () => {
     expect(notAReading('LDL', '< 2,6', 'Graag controle over 3 maanden. Streefwaarde LDL < 2,6 mmol/l.', 'mmol/l')).toBe(
       true,
