@@ -65,11 +65,14 @@ const COMPARATOR_TAIL = new RegExp(
 );
 
 /**
- * A word of approximation before the value (`Baseline creatinine around 90`, `HbA1c etwa 7`, `~`): a level
+ * A word of approximation before the value (`Baseline creatinine around 90`, `HbA1c etwa 7`): a level
  * estimated or recalled, never a measured result, which is written as the analyser gave it.
  */
 const APPROXIMATION_TAIL =
-  /(?:~|≈|(?:^|\s)(?:around|about|approx\.?|approximately|roughly|circa|ca\.|etwa|ungefähr|rund|environ|à\s+peu\s+près|aproximadamente|alrededor\s+de|cerca\s+de|aproximadamente|por\s+volta\s+de|intorno\s+a|circa|ongeveer|oko[łl]o|około))\s*$/iu;
+  /(?:(?:^|\s)(?:around|about|approx\.?|approximately|roughly|circa|ca\.|etwa|ungefähr|rund|environ|à\s+peu\s+près|aproximadamente|alrededor\s+de|cerca\s+de|aproximadamente|por\s+volta\s+de|intorno\s+a|circa|ongeveer|oko[łl]o|około))\s*$/iu;
+
+/** `~` or `≈` glued to the value (`baseline ~1.3`); spaced on both sides it is a separator (`Glucose (mmol/L) ~ 5.4`). */
+const APPROXIMATION_MARK = /(?:^|\s)[~≈]$/u;
 
 /**
  * A name that opens with a goal word (`Target glucose`, `Goal weight`, `Zielwert LDL`, `Meta de LDL`): a setting or a
@@ -296,7 +299,10 @@ export function isNotAReading({ name, value, unit = null, fromTable, line }: Rea
   const named = namedValueAt(trimmed, value, line);
   // The approximation word may stand in the name or between it and the value (`creatinine about 150`).
   if (APPROXIMATION_TAIL.test(trimmed)) return true;
-  if (named.valueAt >= 0 && APPROXIMATION_TAIL.test(line.slice(named.nameAt, named.valueAt))) return true;
+  if (named.valueAt >= 0) {
+    const between = line.slice(named.nameAt, named.valueAt);
+    if (APPROXIMATION_TAIL.test(between) || APPROXIMATION_MARK.test(between)) return true;
+  }
   // A question, a value recalled without its date, a plan's or a goal list's line (`not-readings-talk.ts`).
   if (isPlanOrGoalsLine(line) || isRecalledWithoutDate(trimmed, line, named.nameAt)) return true;
   if (isAsked(value, line, named.valueAt)) return true;
