@@ -285,7 +285,8 @@ export function isNotAReading({ name, value, unit = null, fromTable, line }: Rea
   if (LEGEND_LINE.test(line) || GRADE_LEGEND_LINE.test(line)) return true;
   if (COMPARATOR_TAIL.test(trimmed) || BAND_TABLE_CAPTION.test(trimmed)) return true;
   if (DEVICE_USAGE.test(trimmed)) return true;
-  if (METHOD_LIMIT_NAME.test(trimmed) || GOAL_FIRST_NAME.test(trimmed) || GOAL_LAST_NAME.test(trimmed.slice(-40))) return true;
+  if (METHOD_LIMIT_NAME.test(trimmed) || GOAL_FIRST_NAME.test(trimmed) || GOAL_LAST_NAME.test(trimmed.slice(-40)))
+    return true;
   const nameAt = namedValueAt(trimmed, value, line).nameAt;
   if (nameAt >= 0 && NOT_THE_PATIENTS_BEFORE_NAME.test(line.slice(Math.max(0, nameAt - 30), nameAt))) return true;
   // A price list or an invoice prints test names before prices (`not-readings-money.ts`).

@@ -95,6 +95,13 @@ describe('questions, recalled values, plans and goal lists (not-readings-talk.ts
     expect(isPlanOrGoalsLine('Daily targets: carbohydrate 180 g, protein 90 g')).toBe(true);
     expect(isPlanOrGoalsLine('Objectifs : HbA1c < 7 %, LDL < 0,70 g/L')).toBe(true);
     expect(isPlanOrGoalsLine('Empfehlung: LDL unter 70 mg/dl, Gewicht 80 kg anstreben.')).toBe(true);
+    expect(isPlanOrGoalsLine('Treatment target if statin indicated: LDL-C <2.0 mmol/L or non-HDL-C <2.6 mmol/L')).toBe(
+      true,
+    );
+    expect(isPlanOrGoalsLine('Therapieziel bei hohem Risiko: LDL < 70 mg/dl')).toBe(true);
+    // A caption with a number is a reading's name with its goal in brackets; a hyphenated goal word is no goal.
+    expect(isPlanOrGoalsLine('HbA1c (target <7%): 7.4 %')).toBe(false);
+    expect(isPlanOrGoalsLine('Goal-directed review: lactate 2.1 mmol/L')).toBe(false);
     expect(isPlanOrGoalsLine('Résultats du 02/10/2025 : HbA1c 7,6 %')).toBe(false);
     expect(isPlanOrGoalsLine('Assessment: type 2 diabetes, HbA1c 8.1 % today.')).toBe(false);
   });
