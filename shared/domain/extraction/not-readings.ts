@@ -19,6 +19,9 @@
 
 import { isBandListLine } from './band-lists';
 import { isDoseCriterionOrScore } from './doses-criteria-scores';
+import { isMoney } from './not-readings-money';
+import { isPopulationBand } from './not-readings-populations';
+import { isAsked, isPlanOrGoalsLine, isRecalledWithoutDate } from './not-readings-talk';
 import { isPendingValue, namesAPendingResult } from './pending-results';
 import { isTreatmentOrAssayNumber } from './treatment-and-assay';
 import { isUnitConversion } from './unit-conversions';
@@ -43,7 +46,7 @@ const RISK_CLASS =
 
 /** How long a sensor or device was worn or active (`% Time CGM is Active: 97%`): a statistic of the device. */
 const DEVICE_USAGE =
-  /(?:time\s+(?:cgm|sensor|device)\s+(?:is|was)\s+active|sensor\s+(?:wear|usage|use)|wear\s+time|time\s+active|data\s+sufficiency)/i;
+  /(?:time\s+(?:cgm|sensor|device)\s+(?:is|was)\s+active|sensor\s+(?:wear|usage|use)|wear\s+time|time\s+active|data\s+sufficiency|(?:^|\s)(?:battery|batterie|bater[ií]a|batteria|akku)(?:\s+(?:level|charge|status|life))?$|signal\s+strength|memory\s+(?:used|usage|free))/iu;
 
 /** The caption of a band table: `NCEP ATP III classification`, `Risk categories`, `ADA interpretation`. */
 const BAND_TABLE_CAPTION =
@@ -54,12 +57,52 @@ const BAND_TABLE_CAPTION =
  * below 1.8`): the number after it is a threshold.
  */
 /** `menor de`, `mayor o igual a`, `inferior a`, `moins de`, `meno di`, `kleiner als`, `poniżej`, `以上`: bounds in words. */
-const WORD_COMPARATORS = String.raw`(?:menor|mayor|maior)(?:\s+o\s+igual)?\s+(?:de|que|a|do\s+que)|inferior(?:e)?\s+a|superior(?:e)?\s+a|inf[ée]rieure?\s+[àa]|sup[ée]rieure?\s+[àa]|moins\s+de|plus\s+de|meno\s+di|pi[ùu]\s+di|kleiner\s+(?:als|dan)|gr[öo](?:ß|ss)er\s+als|groter\s+dan|lager\s+dan|hoger\s+dan|poni[żz]ej|powy[żz]ej|mniej\s+ni[żz]|wi[ęe]cej\s+ni[żz]`;
+const WORD_COMPARATORS = String.raw`(?:menor|mayor|maior)(?:\s+o\s+igual)?\s+(?:de|que|a|do\s+que)|inferior(?:e)?\s+a|superior(?:e)?\s+a|inf[ée]rieure?\s+[àa]|sup[ée]rieure?\s+[àa]|moins\s+de|plus\s+de|meno\s+di|pi[ùu]\s+di|kleiner\s+(?:als|dan)|gr[öo](?:ß|ss)er\s+als|groter\s+dan|lager\s+dan|hoger\s+dan|poni[żz]ej|powy[żz]ej|mniej\s+ni[żz]|wi[ęe]cej\s+ni[żz]|au-del[àa]\s+de|en\s+dessous\s+de|en\s+de[çc][àa]\s+de|jusqu'[àa]|m[áa]s\s+de|menos\s+de|acima\s+de|abaixo\s+de|mais\s+de|oltre|al\s+di\s+(?:sopra|sotto)\s+(?:di|de)`;
 
 const COMPARATOR_TAIL = new RegExp(
-  String.raw`(?:[<>≤≥=]|(?:^|\s)(?:over|under|above|below|less\s+than|greater\s+than|more\s+than|at\s+least|at\s+most|up\s+to|über|unter|sous|au-dessus\s+de|sopra|sotto|por\s+encima\s+de|por\s+debajo\s+de|${WORD_COMPARATORS}))\s*$`,
+  String.raw`(?:[<>≤≥=]|(?:^|\s)(?:over|under|above|below|less\s+than|greater\s+than|more\s+than|at\s+least|at\s+most|up\s+to|between|beyond|zwischen|entre|tra|tussen|pomi[ęe]dzy|über|unter|sous|au-dessus\s+de|sopra|sotto|por\s+encima\s+de|por\s+debajo\s+de|${WORD_COMPARATORS}))\s*$`,
   'iu',
 );
+
+/**
+ * A word of approximation before the value (`Baseline creatinine around 90`, `HbA1c etwa 7`): a level
+ * estimated or recalled, never a measured result, which is written as the analyser gave it.
+ */
+const APPROXIMATION_TAIL =
+  /(?:(?:^|\s)(?:around|about|approx\.?|approximately|roughly|circa|ca\.|etwa|ungefähr|rund|environ|à\s+peu\s+près|aproximadamente|alrededor\s+de|cerca\s+de|aproximadamente|por\s+volta\s+de|intorno\s+a|circa|ongeveer|oko[łl]o|około))\s*$/iu;
+
+/** `~` or `≈` glued to the value (`baseline ~1.3`); spaced on both sides it is a separator (`Glucose (mmol/L) ~ 5.4`). */
+const APPROXIMATION_MARK = /(?:^|\s)[~≈]$/u;
+
+/**
+ * A name that opens with a goal word (`Target glucose`, `Goal weight`, `Zielwert LDL`, `Meta de LDL`): a setting or a
+ * goal, not a result. A name with a number in it (a CGM report's `Target 70-180 mg/dL`) names a band's share and
+ * stays; so do morphology's `target cells`.
+ */
+const GOAL_FIRST_NAME =
+  /^(?:target|goal|aim|objective|ziel(?:wert)?|objetivo|objectif|cible|obiettivo|meta|streefwaarde|doel|m[åa]lv[äa]rde|hedef|cel)\s+(?:de\s+|di\s+|for\s+)?(?!cells?\b|zellen\b)\p{L}[^\d]*$/iu;
+
+/**
+ * A name that ends with a goal word (`HbA1c target 53 mmol/mol`, `LDL goal: 70`, `Glucose Zielwert 100`): the value
+ * after it is the goal (only the name's end is looked at). A goal in brackets inside the name (`LDL (goal <70) 112 mg/dL`) leaves the result after it.
+ */
+const GOAL_LAST_NAME =
+  /\p{L}\s+(?:targets?|goals?|aim|objective|ziel(?:wert)?|objetivo|objectif|cible|obiettivo|meta|streefwaarde|m[åa]lv[äa]rde|hedef)(?:\s+(?:is|of|de|di|van))?\s*:?$/iu;
+
+/**
+ * A word before the name saying the quantity is not the patient's measured one: a computed or wished level (`Ideal
+ * body weight 68 kg`, `Desired INR 2.0 - 3.0`, `predicted FEV1`) or the surroundings' (`Room temperature 22 °C`,
+ * `storage temperature`, `Raumtemperatur`).
+ */
+const NOT_THE_PATIENTS_BEFORE_NAME =
+  /(?:^|[^\p{L}])(?:ideal|desired|desirable|predicted|age-predicted|expected|recommended|intended|room|ambient|storage|transport|fridge|freezer|incubator|water\s+bath|ideale?|deseado|deseada|previsto|prevista|attendue?|erwartete[rn]?|umgebungs|ambiante|ambiente)[\s-]+$/iu;
+
+/**
+ * An assay's detection or measuring limit (`Limit of detection 0.005 mIU/L`, `Nachweisgrenze 0,1 ng/ml`, `Measuring
+ * range 0.005 - 100`): the method's, printed in a method note, never the patient's.
+ */
+const METHOD_LIMIT_NAME =
+  /(?:limit\s+of\s+(?:detection|quantitation|quantification|blank)|detection\s+limit|lower\s+limit\s+of\s+(?:detection|quantitation)|(?:^|\s)lo[dqb](?:\s|$)|measuring\s+range|analytical\s+(?:range|sensitivity)|reportable\s+range|functional\s+sensitivity|nachweisgrenze|bestimmungsgrenze|messbereich|l[ií]mite\s+de\s+(?:detecci[oó]n|cuantificaci[oó]n|d[ée]tection|quantification|detec[çc][ãa]o|quantifica[çc][ãa]o)|seuil\s+de\s+d[ée]tection|limite\s+di\s+(?:rilevabilit[àa]|rilevazione|quantificazione)|detectiegrens|granica\s+wykrywalno[śs]ci|检出限|検出限界)/iu;
 
 /**
  * Seven or more digits without a separator, outside a table: a provider, order or insurance number (`IČP 72031456`),
@@ -91,7 +134,7 @@ const CENSORED_OR_BAND = /^\s*(?:[<>≤≥]|\d+(?:[.,]\d+)?\s*[-–]\s*\d)/u;
  * if creatinine <110`, `unless potassium >6`) quotes a threshold for what to do, not a result.
  */
 const GUIDANCE =
-  /(?:วินิจฉัย|เกณฑ์|診斷|诊断|診断|진단|目标|目標|危险分层|判定値)|\b(?:diagnos[a-z]*|criteri(?:a|on)|warrant(?:s|ed)?|ch[ẩa]n\s+đo[áa]n|kriteria|if|unless|goals?|targets?|aim|desirable|optimal|recommended|considered|treat(?:ing|ed)?\s+to|thresholds?|cut-?offs?|for\s+patients|consistent\s+with|(?:tele)?phoned|notified|called\s+to|zielwert|ziel|wünschenswert|objetivo|meta|deseable|cible|objectif|souhaitable|obiettivo|desiderabile|beslutsgräns|målvärde|spricht\s+für|sugiere|suggests|suggestive\s+of|toxicity|toxic|toxicidad|toxicit[ée]|tossicit[àa]|toxizit[äa]t)\b/iu;
+  /(?:วินิจฉัย|เกณฑ์|診斷|诊断|診断|진단|目标|目標|危险分层|判定値)|\b(?:diagnos[a-z]*|criteri(?:a|on)|warrant(?:s|ed)?|ch[ẩa]n\s+đo[áa]n|kriteria|if|unless|goals?|targets?|aim|desirable|optimal|recommended|considered|treat(?:ing|ed)?\s+to|thresholds?|cut-?offs?|for\s+patients|consistent\s+with|(?:tele)?phoned|notified|called\s+to|zielwert|ziel|wünschenswert|objetivo|meta|deseable|cible|objectif|souhaitable|obiettivo|desiderabile|beslutsgräns|målvärde|streefwaarde|doelwaarde|hedef|spricht\s+für|sugiere|suggests|suggestive\s+of|toxicity|toxic|toxicidad|toxicit[ée]|tossicit[àa]|toxizit[äa]t)\b/iu;
 
 /**
  * A line that opens with an interpretation caption and a colon (`Interpretacion HbA1c: Normal < 5,7 % - Prediabetes
@@ -143,7 +186,7 @@ export interface ReadingShape {
  * caption's colon too) right before the name.
  */
 const GOAL_BEFORE_NAME =
-  /(?:^|[^\p{L}])(?:targets?|goals?|aim(?:\s+for)?|zielwert|ziel|objetivo|objectif|cible|obiettivo)\s*:?\s+(?:(?:an?|the|of|your|his|her)\s+)*$/iu;
+  /(?:^|[^\p{L}])(?:targets?|goals?|aim(?:\s+for)?|zielwert|ziel|objetivo|objectif|cible|obiettivo|meta|streefwaarde|doel|m[åa]lv[äa]rde|hedef|目标|目標)\s*:?\s+(?:(?:an?|the|of|your|his|her|de|del|la|le|el|di|van)\s+)*$/iu;
 
 /** The name as written right before its value on the line (a table row may name the test elsewhere, in a note). */
 function namedAsGoal(name: string, value: string, line: string): boolean {
@@ -178,6 +221,13 @@ const PLACE_IN_BUILDING =
   /^(?:floor|storey|level|room|bay|ward|bed|flat|suite|gate|door|etage|étage|stock(?:werk)?|piso|planta|piano|andar|verdieping)$/iu;
 
 /**
+ * How the specimen was taken and sent (`Tubes 3`, `Tube  2  EDTA`, `Sample volume 4 mL`, `Aliquots 2`, `Barcode …`):
+ * the laboratory's handling, not the patient. A bare `Volume` stays (a 24-hour urine's volume is a result).
+ */
+const SPECIMEN_HANDLING =
+  /^(?:(?:number\s+of\s+)?tubes?(?:\s+(?:count|received|drawn))?|barcode|bar\s*code|containers?|aliquots?|(?:specimen|sample)\s+(?:volume|vol\.?|count|id|no\.?|number)|draw\s+volume|r[öo]hrchen|probenvolumen|tubos?|tubi|provett[ae]|probówk[ia]|tubes?\s+pr[ée]lev[ée]s|volumen\s+de\s+(?:muestra|extracci[oó]n)|volume\s+(?:de\s+l'[ée]chantillon|pr[ée]lev[ée]|do\s+tubo))\s*:?$/iu;
+
+/**
  * `eGFR >90: normal. 60-89: mildly decreased.`: a bound or band with a colon and words after it is a band given its
  * meaning in a legend; a result is never followed by a colon.
  */
@@ -185,6 +235,23 @@ function bandGivenMeaning(name: string, value: string, line: string): boolean {
   const at = line.indexOf(name);
   const valueAt = at < 0 ? -1 : line.indexOf(value.trim(), at + name.length);
   return valueAt >= 0 && /^\s*[:：]\s*\p{L}/u.test(line.slice(valueAt + value.trim().length));
+}
+
+/**
+ * Where the name stands on its line right before its value, and where the value stands (-1 when not found): of the
+ * name's occurrences, the one its value follows most closely, since a line may name a test twice (`Baseline
+ * creatinine around 90 umol/L; today creatinine 96 umol/L`, `Desired INR 2.0 - 3.0; INR today 2.7`).
+ */
+function namedValueAt(name: string, value: string, line: string): { nameAt: number; valueAt: number } {
+  const written = value.trim();
+  let best = { nameAt: -1, valueAt: -1 };
+  if (name === '' || written === '') return best;
+  for (let at = line.indexOf(name); at >= 0; at = line.indexOf(name, at + 1)) {
+    const valueAt = line.indexOf(written, at + name.length);
+    if (valueAt < 0) break;
+    if (best.nameAt < 0 || valueAt - at < best.valueAt - best.nameAt) best = { nameAt: at, valueAt };
+  }
+  return best;
 }
 
 /** What the line holds after the name (empty when the name is not found in it). */
@@ -211,17 +278,35 @@ export function isNotAReading({ name, value, unit = null, fromTable, line }: Rea
   // A result cell saying the result is awaited leaves only the range's number on the row (`pending-results.ts`).
   if (namesAPendingResult(name) || isPendingValue(value)) return true;
   if (CATEGORY_LABEL.test(trimmed) || RISK_CLASS.test(trimmed)) return true;
-  if (PLACE_IN_BUILDING.test(trimmed)) return true;
+  if (PLACE_IN_BUILDING.test(trimmed) || SPECIMEN_HANDLING.test(trimmed)) return true;
   // A prose band list wrapped over lines leaves the end of the band before it in the name (`mmol/L; Toxicidad`).
   const lastClause = trimmed.split(/[;]\s*/).pop() ?? trimmed;
   if (lastClause !== trimmed && CATEGORY_LABEL.test(lastClause.trim())) return true;
   if (LEGEND_LINE.test(line) || GRADE_LEGEND_LINE.test(line)) return true;
   if (COMPARATOR_TAIL.test(trimmed) || BAND_TABLE_CAPTION.test(trimmed)) return true;
   if (DEVICE_USAGE.test(trimmed)) return true;
+  if (METHOD_LIMIT_NAME.test(trimmed) || GOAL_FIRST_NAME.test(trimmed) || GOAL_LAST_NAME.test(trimmed.slice(-40)))
+    return true;
+  const nameAt = namedValueAt(trimmed, value, line).nameAt;
+  if (nameAt >= 0 && NOT_THE_PATIENTS_BEFORE_NAME.test(line.slice(Math.max(0, nameAt - 30), nameAt))) return true;
+  // A price list or an invoice prints test names before prices (`not-readings-money.ts`).
+  if (isMoney(trimmed, value, line)) return true;
+  // `20-30 years  118 - 475`, `Women  15 - 150`: a reference table's row for a group of people (`not-readings-populations.ts`).
+  if (isPopulationBand(trimmed, value)) return true;
   if (line.length < 400 && isBandRow(line)) return true;
   if (!fromTable && namedAsGoal(trimmed, value, line)) return true;
   if (fromTable) return false;
   if (IDENTIFIER_NUMBER.test(value)) return true;
+  const named = namedValueAt(trimmed, value, line);
+  // The approximation word may stand in the name or between it and the value (`creatinine about 150`).
+  if (APPROXIMATION_TAIL.test(trimmed)) return true;
+  if (named.valueAt >= 0) {
+    const between = line.slice(named.nameAt, named.valueAt);
+    if (APPROXIMATION_TAIL.test(between) || APPROXIMATION_MARK.test(between)) return true;
+  }
+  // A question, a value recalled without its date, a plan's or a goal list's line (`not-readings-talk.ts`).
+  if (isPlanOrGoalsLine(line) || isRecalledWithoutDate(trimmed, line, named.nameAt)) return true;
+  if (isAsked(value, line, named.valueAt)) return true;
   if (INCLUSIVE_BOUND.test(value) && sentenceRunsOn(line, value)) return true;
   if (!CENSORED_OR_BAND.test(value)) return false;
   if (bandGivenMeaning(trimmed, value, line)) return true;
