@@ -39,6 +39,7 @@ import { unfoldBarColumns } from './bar-columns';
 import { acceptBirthMeasure, dateBirthMeasures, isBirthMeasureName } from './birth-measurements';
 import { readBloodBankLine } from './blood-bank';
 import { readBloodGroupLine } from './blood-group';
+import { timedCaption } from './caption-times';
 import { readCdaDocument } from './cda-xml';
 import { hasNumberedCodeColumn, withoutLeadingCode } from './code-column';
 import { unfoldColumns } from './columns';
@@ -95,7 +96,7 @@ import { repairLetterSpacing } from './letter-spacing';
 import { detectDelimiter, isNoiseLine, type SourceLine, splitCells, splitLines } from './lines';
 import { withLookupBudget } from './lookup-budget';
 import { bareFlag, FLAG_CELL, looksLikeUnit, type Measurement, parseMeasurement, parseRangeText } from './measurement';
-import { readMessageList } from './message-lists';
+import { abbreviatedListParts, isAbbreviatedPart, readMessageList } from './message-lists';
 import { withoutMethodCell } from './method-captions';
 import { monthYearAnchor } from './month-anchor';
 import { readMorningEveningRow } from './morning-evening-rows';
@@ -821,7 +822,8 @@ class DocumentReader {
     const leading =
       (lead !== null ? { iso: lead.date, rest: lead.rest } : null) ??
       leadingDate(rowText, order) ??
-      (this.layout === null ? dateAfterName(rowText, order, this.messageDay ?? this.yearAnchor) : null);
+      (this.layout === null ? dateAfterName(rowText, order, this.messageDay ?? this.yearAnchor) : null) ??
+      (this.layout === null ? timedCaption(rowText, this.messageDay ?? this.sectionDate ?? this.documentDate) : null);
     const line = withoutSecondUnitCell(
       withoutTrailingNote(withoutNoEarlierNote(spaceSeparated(leading?.rest ?? rowText))),
     );
@@ -908,7 +910,9 @@ class DocumentReader {
     // Several short readings, or prose: each part is a complete reading or else read as prose.
     const found: Candidate[] = [];
     let priorSegment: string | null = null;
-    for (const segment of splitSegments(body)) {
+    const segments = splitSegments(body);
+    const abbreviated = abbreviatedListParts(segments.map((segment) => readingInLine(segment, order)));
+    for (const segment of segments) {
       // `…; goal ≤36%` after the line's one reading is its range (`goal-notes.ts`), not a reading of its own.
       const goal = found.length === 1 ? goalBound(segment) : null;
       if (goal !== null) {
@@ -921,7 +925,8 @@ class DocumentReader {
       }
       const candidate = readingInLine(segment, order);
       const named = candidate?.complete ? knownTail(candidate) : null;
-      if (named && !valueInCutHead(candidate as Candidate, named) && acceptSegment(named, segment)) found.push(named);
+      const accepted = named && (acceptSegment(named, segment) || isAbbreviatedPart(named, abbreviated));
+      if (named && accepted && !valueInCutHead(candidate as Candidate, named)) found.push(named);
       else if (named && isTemperatureLetter(named, body)) found.push(named);
       else {
         const sentence = this.readingEndingSentence(segment) ?? wordedResultSentence(segment);
