@@ -122,7 +122,7 @@ import {
 } from './result-columns';
 import { isSectionHeadingLine } from './row-marks';
 import { withoutSecondUnitCell } from './second-unit-cell';
-import { dateAfterName, drawnDateOfBlockAbove, sentenceDate } from './sentence-dates';
+import { dateAfterName, drawnDateOfBlockAbove, sentenceDate, wrappedWhenDate } from './sentence-dates';
 import { detectShareCountHeader, readShareCountRow, type ShareCountHeader } from './share-and-count';
 import { sideBySideGroups } from './side-by-side';
 import { spellOutValues } from './spelled-values';
@@ -877,6 +877,14 @@ class DocumentReader {
         last.reading.referenceRange = range.range;
         if (range.rest.trim() === '') return;
         body = range.rest;
+      }
+      // `… to 2,140 ng/L` / `at 6 hours (15/04).`: the when-phrase of the line above's last reading, wrapped.
+      const anchor = this.messageDay ?? this.sectionDate ?? this.documentDate ?? this.yearAnchor;
+      const when = last?.line === index - 1 && this.layout === null ? wrappedWhenDate(body, order, anchor) : null;
+      if (when && last && tail.startsWith(last.reading.value) && /^\S+\s*\S{0,12}$/.test(tail)) {
+        last.reading.measuredAt = when.iso;
+        if (when.rest === '') return;
+        body = when.rest;
       }
     }
 

@@ -197,3 +197,36 @@ export function dateAfterName(
         : null;
   return iso === null ? null : { iso, rest: `${(m[1] as string).trim()}: ${text.slice(m[0].length)}` };
 }
+
+/**
+ * A when-phrase opening a letter's line, up to its clause's end: `at 6 hours (15/04).`, `on 15/04/2026, then …`,
+ * `(day 3, 16/04);`. A when-word or a bracket opens it (a date alone on a line is a heading), up to three words
+ * (`at 6 hours`) before the date.
+ */
+const WRAPPED_WHEN =
+  /^\s*(?:(?:at|on|after|by)\s+(?:[\p{L}\d-]+\s+){0,3}[([]?|[([])\s*(?:day\s+\d{1,2},?\s*)?([^\s()[\],;]{3,20}(?:\s\d{4})?)\s*[)\]]?\s*(?:[.,;](?:\s+|$)|$)/iu;
+
+/**
+ * `… rose from 48 ng/L on admission (14/04) to 2,140 ng/L` / `at 6 hours (15/04). Coronary …`: the sentence's last
+ * reading ended the line above and its when-phrase with a date opens this one. The date (a yearless day takes
+ * `anchor`'s nearest year) and the rest of the line, or null.
+ */
+export function wrappedWhenDate(
+  line: string,
+  order: SlashOrder,
+  anchor: string | null,
+): { iso: string; rest: string } | null {
+  if (line.length > 400) return null;
+  const m = WRAPPED_WHEN.exec(line);
+  const written = m?.[1];
+  if (!m || written === undefined) return null;
+  const full = findDates(written, order)[0];
+  const date = full
+    ? full.start === 0 && full.end === written.length
+      ? full.iso
+      : null
+    : anchor !== null && new RegExp(`^${YEARLESS.source}$`, 'iu').test(written)
+      ? nearestYearDate(written, order, anchor)
+      : null;
+  return date === null ? null : { iso: date, rest: line.slice(m[0].length).trim() };
+}
