@@ -508,7 +508,11 @@ class DocumentReader {
       ? null
       : this.letterDates.dateAt({ line, column: this.currentText.indexOf(written) });
     // An earlier value cited beside a reading (`(was 148 in July)`) has only the date written with it, if any.
-    const day = ownDateOnly ? ownDate : (ownDate ?? accountDate ?? this.sectionDate ?? this.documentDate);
+    // `EGD on 11/03 showed …. H. pylori stool antigen: Negative.`: a summary's course past its first day (`letter-dates.ts`).
+    const place = { line, column: this.currentText.indexOf(written) };
+    const pastFirstDay = !this.inTableRow && this.letterDates.pastFirstDay(place, this.documentDate);
+    const admissionDay = pastFirstDay ? null : this.documentDate;
+    const day = ownDateOnly ? ownDate : (ownDate ?? accountDate ?? this.sectionDate ?? admissionDay);
     // A draw time the prose wrote (`INR drawn at 23:10 that evening was 1.4`) times the day the reading is dated on.
     const when = takenAt && day?.length === 10 ? withTimeAfter(day, ` ${takenAt}`) : day;
     const reading = toReading(name, measurement, when);
