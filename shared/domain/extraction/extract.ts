@@ -911,7 +911,7 @@ class DocumentReader {
         acceptRecordRow(single.name, single.measurement, body) ||
         acceptQualifiedRecordName(single.name, single.measurement));
     if (single && acceptedSingle) {
-      this.emit(index, single.name, single.measurement, ownDate ?? this.dayNamed(body, single.name));
+      this.emit(index, single.name, single.measurement, ownDate ?? this.dayNamed(body, single));
       const name = this.stack.last?.reading.indicator ?? single.name;
       for (const earlier of previous ? [previous, ...previous.older] : []) {
         this.emitPrevious(index, name, earlier);
@@ -957,9 +957,7 @@ class DocumentReader {
         }
         // A date the reading's own sentence writes (`progesterone from Oct 20 was 11.4`) beats the message's stamp.
         const day =
-          this.sentenceDay(body, reading.name, reading.measurement.value) ??
-          ownDate ??
-          this.dayNamed(body, reading.name);
+          this.sentenceDay(body, reading.name, reading.measurement.value) ?? ownDate ?? this.dayNamed(body, reading);
         this.emit(index, reading.name, reading.measurement, day, reading.takenAt ?? null);
       }
       this.completeFromWords(index, body);
@@ -995,16 +993,16 @@ class DocumentReader {
   }
 
   /** The date a prose reading's own sentence writes for it (`sentence-dates.ts`), or null. */
-  private sentenceDay(line: string, name: string, value: string | null = null): string | null {
-    return sentenceDate(line, name, this.order, this.messageDay ?? this.yearAnchor ?? this.sectionDate, value);
+  private sentenceDay(line: string, name: string, value: string): string | null {
+    return sentenceDate(line, name, value, this.order, this.messageDay ?? this.yearAnchor ?? this.sectionDate);
   }
 
   /** The day a prose reading's sentence names relative to the message or letter (`relative-days.ts`). */
-  private dayNamed(line: string, name: string): string | null {
+  private dayNamed(line: string, { name, measurement }: Candidate): string | null {
     // A line writing a date of its own (`taken Tue 03/11/2026`) is dated by it, not counted back to a weekday; the
     // reading takes that date when its sentence gives it to it (`Previous lithium 0.86 mmol/L on 12-Aug-2026`).
     const anchor = this.messageDay ?? this.sectionDate ?? this.documentDate ?? this.sentDay;
-    const written = this.sentenceDay(line, name);
+    const written = this.sentenceDay(line, name, measurement.value);
     if (written !== null || findDates(line, this.order).length > 0) return written;
     return relativeDay(line, name, anchor) ?? resultsDayOfLine(line, anchor);
   }
