@@ -20,8 +20,11 @@ const AMOUNT_UNIT = /^(?:mg|mcg|µg|μg|ug|iu|ie|ui|units?|einheiten|tab(?:let)?
  */
 const GIVEN_COUNT_UNIT = /^(?:u|units?|iu|ui|ie|einheiten|eh)$/i;
 
-/** The same unit left in a log's column name: `NovoRapid (units)`, `Insulin [IE]`. */
-const GIVEN_COUNT_HEADER = /[([]\s*(?:u|units?|iu|ui|ie|einheiten|eh)\s*[)\]]\s*$/i;
+/**
+ * The same unit left in a log's column name, the value without one: `NovoRapid (units)`, `Insulin [IE]`. A capital
+ * `(U)` alone marks a urine test (`ALBUMIN/KREATININ-QUOTIENT (U)`).
+ */
+const GIVEN_COUNT_HEADER = /[([]\s*(?:u|[Uu]nits?|UNITS|IU|iu|UI|IE|Einheiten|EH)\s*[)\]]\s*$/;
 
 /** A log row's own date (`2026-03-01`, `16.03.2026`) is no range on it. */
 const DATE_IN_ROW = /\b\d{4}-\d{1,2}-\d{1,2}\b|\b\d{1,2}[./-]\d{1,2}[./-]\d{2,4}\b/g;
@@ -58,7 +61,7 @@ export function isDoseCriterionOrScore({ name, value, unit, fromTable, line }: L
   if (CRITERION_LINE.test(line)) return true;
   if (!fromTable && unit === null && spelledDose(line, value)) return true;
   // `Date  Time  BG (mg/dL)  Humalog (u)  Tresiba (u)`: a log's dose column, in a table too.
-  const givenCount = (unit !== null && GIVEN_COUNT_UNIT.test(unit)) || GIVEN_COUNT_HEADER.test(name);
+  const givenCount = unit === null ? GIVEN_COUNT_HEADER.test(name) : GIVEN_COUNT_UNIT.test(unit);
   if (givenCount && !AMOUNT_MEASURED.test(name) && !rangeOrFlagAfter(line.replace(DATE_IN_ROW, ' '))) return true;
   // `Gonal-f dose  225 IU` on a monitoring sheet's row: the name says it is what was given, in a table too.
   if (DOSE_NAME.test(name) && (unit === null || AMOUNT_UNIT.test(unit))) return true;

@@ -923,7 +923,10 @@ class DocumentReader {
     const found: Candidate[] = [];
     let priorSegment: string | null = null;
     const segments = splitSegments(body);
-    const abbreviated = abbreviatedListParts(segments.map((segment) => readingInLine(segment, order)));
+    const abbreviated = abbreviatedListParts(
+      segments.map((segment) => readingInLine(segment, order)),
+      body,
+    );
     for (const segment of segments) {
       // `…; goal ≤36%` after the line's one reading is its range (`goal-notes.ts`), not a reading of its own.
       const goal = found.length === 1 ? goalBound(segment) : null;
