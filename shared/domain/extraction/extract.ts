@@ -140,6 +140,7 @@ import {
   continuesName,
   finishesOpenName,
   finishesOverlongName,
+  isMethodBracketLine,
   isOverlongName,
   withNameInBlankCell,
 } from './wrapped-names';
@@ -1390,8 +1391,9 @@ class DocumentReader {
   }
 
   private rememberNameLine(index: number, body: string): void {
-    this.sectionUnit = null; // a new heading (or a stacked name) ends the section its unit was given for
     const above = this.stack.pendingName;
+    if (above?.line === index - 1 && isMethodBracketLine(body)) return;
+    this.sectionUnit = null; // a new heading (or a stacked name) ends the section its unit was given for
     const written = cleanName(body);
     const name =
       above?.line === index - 1 && finishesOpenName(above.name, written) ? `${above.name} ${written}` : written;
