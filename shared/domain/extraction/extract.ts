@@ -127,7 +127,7 @@ import { detectShareCountHeader, readShareCountRow, type ShareCountHeader } from
 import { sideBySideGroups } from './side-by-side';
 import { spellOutValues } from './spelled-values';
 import { type Column, detectHeader, type RowReading, readTableRow, type TableLayout } from './table-layout';
-import { isTemperatureLetter } from './temperature-letter';
+import { isTemperatureLetter, temperatureLettersInRun } from './temperature-letter';
 import { readTimeInRangeLine } from './time-in-range';
 import { type DiaryHeader, detectDiaryHeader, readDiaryRow } from './time-of-day-diary';
 import { readTimeProfile } from './time-profile';
@@ -947,6 +947,7 @@ class DocumentReader {
       else {
         const sentence = this.readingEndingSentence(segment) ?? wordedResultSentence(segment);
         if (sentence) found.push(sentence);
+        found.push(...temperatureLettersInRun(segment, body));
         found.push(
           ...readingsInProse(segment, order, commaBefore(body, priorSegment, segment)).filter((c) => !this.restates(c)),
         );

@@ -164,3 +164,29 @@ describe("a summary's course past its first day leaves later prose readings unda
     expect(dated(`${head}CT on 11/02 was clear. Ferritin 24 ng/mL.`)).toEqual([['Ferritin', '24', '2026-11-02']]);
   });
 });
+
+describe('left from session 23 (design §8 item 5)', () => {
+  it('keeps a stacked name over a bracketed method line (wrapped-names.ts)', () => {
+    expect(readAs('HbA1c\n(HPLC)\n5.8 %', 'indicator', 'value')).toEqual([['HbA1c', '5.8']]);
+    expect(readAs('Vitamin D, 25-Hydroxy\n[Method: ECLIA]\n18.2 ng/mL L', 'indicator', 'flag')).toEqual([
+      ['Vitamin D, 25-Hydroxy', 'L'],
+    ]);
+  });
+
+  it('reads the temperature letter in a vitals run parted by single spaces (temperature-letter.ts)', () => {
+    expect(readAs('T 98.6F RR 16', 'indicator', 'value', 'unit')).toEqual([
+      ['T', '98.6', 'F'],
+      ['RR', '16', null],
+    ]);
+    expect(readAs('Vitals: T 37.9°C HR 96 BP 110/70 RR 18 SpO2 95%', 'indicator', 'value')).toEqual([
+      ['T', '37.9'],
+      ['HR', '96'],
+      ['BP', '110/70'],
+      ['RR', '18'],
+      ['SpO2', '95'],
+    ]);
+    // A tumour stage and a gestation are no temperature.
+    expect(readAs('Stage T 2 N 0 M 0, HR 72', 'indicator')).toEqual([['HR']]);
+    expect(readAs('T 38 weeks RR 16', 'indicator')).toEqual([['RR']]);
+  });
+});
