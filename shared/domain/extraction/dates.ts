@@ -539,11 +539,8 @@ function withOcrTimeRepaired(written: string): string {
   )}${written.slice(TIME_REACH)}`;
 }
 
-/** `03/03/2026 0752 Local`, `0752 hrs`: a four-digit clock time, told from a number by the word after it. */
-const MILITARY_TIME = /^\s*([01]\d|2[0-3])([0-5]\d)(?=\s*(?:local|hrs?|h)\b)/i;
-
 export function withTimeAfter(date: string, written: string): string {
-  const after = withOcrTimeRepaired(written.replace(MILITARY_TIME, ' $1:$2'));
+  const after = withOcrTimeRepaired(written);
   const m = TIME_AFTER.exec(after);
   if (!m) return date;
   // A fax spaces the colon of a padded clock time (`godz. 07 :35`); a lone digit before a spaced colon is a count

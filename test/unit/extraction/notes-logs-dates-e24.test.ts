@@ -190,18 +190,3 @@ describe('left from session 23 (design §8 item 5)', () => {
     expect(readAs('T 38 weeks RR 16', 'indicator')).toEqual([['RR']]);
   });
 });
-
-describe('a four-digit clock time after the collection date (dates.ts)', () => {
-  it('times the report when a word tells the number is a time', () => {
-    const labcorp =
-      'Date Collected: 03/03/2026 0752 Local    Date Received: 03/03/2026\nSodium   140   mmol/L   134-144';
-    expect(dated(labcorp)).toEqual([['Sodium', '140', '2026-03-03T07:52:00']]);
-    expect(dated('Collected: 14/03/2026 2015 hrs\nSodium 140 mmol/L 135-145')).toEqual([
-      ['Sodium', '140', '2026-03-14T20:15:00'],
-    ]);
-  });
-
-  it('leaves four digits no word marks as a time', () => {
-    expect(dated('Collected: 14/03/2026 0815\nSodium 140 mmol/L 135-145')).toEqual([['Sodium', '140', '2026-03-14']]);
-  });
-});
