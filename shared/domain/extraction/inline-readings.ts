@@ -312,7 +312,7 @@ function firstReadingInLine(line: string, order: SlashOrder): Candidate | null {
  * the end of a sentence that ends in a value (`pulse 78. Temperature 37.2.`, `104 mg/dL. Next`, `4.8 ng/mL (H). hs-Troponin`).
  */
 const SEGMENT_SEPARATOR =
-  /,\s+|;\s*|[。、]\s*|\s{2,}|\s[|·•/]\s|\s[-–—]\s|(?<=\d(?:\s?[^\s\d.]+){0,2})\.\s+(?=\p{Lu}|\p{Ll}{1,2}-?\p{Lu})/u;
+  /,\s+|;\s*|[。、]\s*|\s{2,}|\s[|·•/]\s|\s[-–—]\s|\.(?<=\d(?:\s?[^\s\d.]{1,16}){0,2}\.)\s+(?=\p{Lu}|\p{Ll}{1,2}-?\p{Lu})/u;
 
 /** The parts of a line that may each hold one short reading (`BP 128/82, HR 72, SpO2 98%`). */
 export function splitSegments(text: string): string[] {
