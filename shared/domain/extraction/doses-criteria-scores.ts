@@ -2,7 +2,7 @@
  * Three kinds of line shaped like a reading that state none, left from the session 19 review:
  *
  *  - a dose with no caption (`Warfarin 5 mg`, `Levothyroxine 100 mcg`): an amount of a drug in a mass or count unit,
- *    outside a table, with no range and no flag. A measured drug level is a concentration (`mg/L`, `ng/mL`); an
+ *    outside a table, with no range and no flag; in a table too when the unit counts units given (`Humalog (u)`). A measured drug level is a concentration (`mg/L`, `ng/mL`); an
  *    amount alone is what is given.
  *  - a diagnostic criterion under its category (`Diabetes: HbA1c >= 6.5 %`, `Prediabetes: HbA1c 5.7 - 6.4 %`): a
  *    category label and a colon, then a test and a bound or a band. A category with a single value (`Diabetes: HbA1c
@@ -13,6 +13,21 @@
 
 /** Amounts of a drug: mass or count units, never a concentration. */
 const AMOUNT_UNIT = /^(?:mg|mcg|µg|μg|ug|iu|ie|ui|units?|einheiten|tab(?:let)?s?|caps?(?:ules?)?|puffs?|drops?)$/i;
+
+/**
+ * Units counting what is injected or taken, never a measured amount of the body: an insulin log's `Humalog (u)` or
+ * `Bolus (units)` column, `Vitamin D3 1000 IU`. A measured level is per volume (`IU/L`, `mU/L`, `U/mL`).
+ */
+const GIVEN_COUNT_UNIT = /^(?:u|units?|iu|ui|ie|einheiten|eh)$/i;
+
+/**
+ * The same unit left in a log's column name, the value without one: `NovoRapid (units)`, `Insulin [IE]`. A capital
+ * `(U)` alone marks a urine test (`ALBUMIN/KREATININ-QUOTIENT (U)`).
+ */
+const GIVEN_COUNT_HEADER = /[([]\s*(?:u|[Uu]nits?|UNITS|IU|iu|UI|IE|Einheiten|EH)\s*[)\]]\s*$/;
+
+/** A log row's own date (`2026-03-01`, `16.03.2026`) is no range on it. */
+const DATE_IN_ROW = /\b\d{4}-\d{1,2}-\d{1,2}\b|\b\d{1,2}[./-]\d{1,2}[./-]\d{2,4}\b/g;
 
 /** A name calling its number a dose: `Gonal-f dose`, `Insulin dosage`, `Dosis Levothyroxin`, `posologie`. */
 const DOSE_NAME = /\b(?:dose|doses|dosage|dosis|dosierung|dosering|posologie|dosaggio)\b/i;
@@ -45,6 +60,9 @@ export function isDoseCriterionOrScore({ name, value, unit, fromTable, line }: L
   if (RISK_SCORE.test(name)) return true;
   if (CRITERION_LINE.test(line)) return true;
   if (!fromTable && unit === null && spelledDose(line, value)) return true;
+  // `Date  Time  BG (mg/dL)  Humalog (u)  Tresiba (u)`: a log's dose column, in a table too.
+  const givenCount = unit === null ? GIVEN_COUNT_HEADER.test(name) : GIVEN_COUNT_UNIT.test(unit);
+  if (givenCount && !AMOUNT_MEASURED.test(name) && !rangeOrFlagAfter(line.replace(DATE_IN_ROW, ' '))) return true;
   // `Gonal-f dose  225 IU` on a monitoring sheet's row: the name says it is what was given, in a table too.
   if (DOSE_NAME.test(name) && (unit === null || AMOUNT_UNIT.test(unit))) return true;
   return (

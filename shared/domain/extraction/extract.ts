@@ -39,6 +39,7 @@ import { unfoldBarColumns } from './bar-columns';
 import { acceptBirthMeasure, dateBirthMeasures, isBirthMeasureName } from './birth-measurements';
 import { readBloodBankLine } from './blood-bank';
 import { readBloodGroupLine } from './blood-group';
+import { timedCaption } from './caption-times';
 import { readCdaDocument } from './cda-xml';
 import { hasNumberedCodeColumn, withoutLeadingCode } from './code-column';
 import { unfoldColumns } from './columns';
@@ -95,7 +96,7 @@ import { repairLetterSpacing } from './letter-spacing';
 import { detectDelimiter, isNoiseLine, type SourceLine, splitCells, splitLines } from './lines';
 import { withLookupBudget } from './lookup-budget';
 import { bareFlag, FLAG_CELL, looksLikeUnit, type Measurement, parseMeasurement, parseRangeText } from './measurement';
-import { readMessageList } from './message-lists';
+import { abbreviatedListParts, isAbbreviatedPart, readMessageList } from './message-lists';
 import { withoutMethodCell } from './method-captions';
 import { monthYearAnchor } from './month-anchor';
 import { readMorningEveningRow } from './morning-evening-rows';
@@ -121,12 +122,12 @@ import {
 } from './result-columns';
 import { isSectionHeadingLine } from './row-marks';
 import { withoutSecondUnitCell } from './second-unit-cell';
-import { dateAfterName, drawnDateOfBlockAbove, sentenceDate } from './sentence-dates';
+import { dateAfterName, drawnDateOfBlockAbove, sentenceDate, wrappedWhenDate } from './sentence-dates';
 import { detectShareCountHeader, readShareCountRow, type ShareCountHeader } from './share-and-count';
 import { sideBySideGroups } from './side-by-side';
 import { spellOutValues } from './spelled-values';
 import { type Column, detectHeader, type RowReading, readTableRow, type TableLayout } from './table-layout';
-import { isTemperatureLetter } from './temperature-letter';
+import { isTemperatureLetter, temperatureLettersInRun } from './temperature-letter';
 import { readTimeInRangeLine } from './time-in-range';
 import { type DiaryHeader, detectDiaryHeader, readDiaryRow } from './time-of-day-diary';
 import { readTimeProfile } from './time-profile';
@@ -139,6 +140,7 @@ import {
   continuesName,
   finishesOpenName,
   finishesOverlongName,
+  isMethodBracketLine,
   isOverlongName,
   withNameInBlankCell,
 } from './wrapped-names';
@@ -507,7 +509,11 @@ class DocumentReader {
       ? null
       : this.letterDates.dateAt({ line, column: this.currentText.indexOf(written) });
     // An earlier value cited beside a reading (`(was 148 in July)`) has only the date written with it, if any.
-    const day = ownDateOnly ? ownDate : (ownDate ?? accountDate ?? this.sectionDate ?? this.documentDate);
+    // `EGD on 11/03 showed …. H. pylori stool antigen: Negative.`: a summary's course past its first day (`letter-dates.ts`).
+    const place = { line, column: this.currentText.indexOf(written) };
+    const pastFirstDay = !this.inTableRow && this.letterDates.pastFirstDay(place, this.documentDate);
+    const admissionDay = pastFirstDay ? null : this.documentDate;
+    const day = ownDateOnly ? ownDate : (ownDate ?? accountDate ?? this.sectionDate ?? admissionDay);
     // A draw time the prose wrote (`INR drawn at 23:10 that evening was 1.4`) times the day the reading is dated on.
     const when = takenAt && day?.length === 10 ? withTimeAfter(day, ` ${takenAt}`) : day;
     const reading = toReading(name, measurement, when);
@@ -821,7 +827,8 @@ class DocumentReader {
     const leading =
       (lead !== null ? { iso: lead.date, rest: lead.rest } : null) ??
       leadingDate(rowText, order) ??
-      (this.layout === null ? dateAfterName(rowText, order, this.messageDay ?? this.yearAnchor) : null);
+      (this.layout === null ? dateAfterName(rowText, order, this.messageDay ?? this.yearAnchor) : null) ??
+      (this.layout === null ? timedCaption(rowText, this.messageDay ?? this.sectionDate ?? this.documentDate) : null);
     const line = withoutSecondUnitCell(
       withoutTrailingNote(withoutNoEarlierNote(spaceSeparated(leading?.rest ?? rowText))),
     );
@@ -876,6 +883,14 @@ class DocumentReader {
         if (range.rest.trim() === '') return;
         body = range.rest;
       }
+      // `… to 2,140 ng/L` / `at 6 hours (15/04).`: the when-phrase of the line above's last reading, wrapped.
+      const anchor = this.messageDay ?? this.sectionDate ?? this.documentDate ?? this.yearAnchor;
+      const when = last?.line === index - 1 && this.layout === null ? wrappedWhenDate(body, order, anchor) : null;
+      if (when && last && tail.startsWith(last.reading.value) && /^\S+\s*\S{0,12}$/.test(tail)) {
+        last.reading.measuredAt = when.iso;
+        if (when.rest === '') return;
+        body = when.rest;
+      }
     }
 
     const pending = this.stack.pendingName;
@@ -897,7 +912,7 @@ class DocumentReader {
         acceptRecordRow(single.name, single.measurement, body) ||
         acceptQualifiedRecordName(single.name, single.measurement));
     if (single && acceptedSingle) {
-      this.emit(index, single.name, single.measurement, ownDate ?? this.dayNamed(body, single.name));
+      this.emit(index, single.name, single.measurement, ownDate ?? this.dayNamed(body, single));
       const name = this.stack.last?.reading.indicator ?? single.name;
       for (const earlier of previous ? [previous, ...previous.older] : []) {
         this.emitPrevious(index, name, earlier);
@@ -908,7 +923,12 @@ class DocumentReader {
     // Several short readings, or prose: each part is a complete reading or else read as prose.
     const found: Candidate[] = [];
     let priorSegment: string | null = null;
-    for (const segment of splitSegments(body)) {
+    const segments = splitSegments(body);
+    const abbreviated = abbreviatedListParts(
+      segments.map((segment) => readingInLine(segment, order)),
+      body,
+    );
+    for (const segment of segments) {
       // `…; goal ≤36%` after the line's one reading is its range (`goal-notes.ts`), not a reading of its own.
       const goal = found.length === 1 ? goalBound(segment) : null;
       if (goal !== null) {
@@ -921,11 +941,13 @@ class DocumentReader {
       }
       const candidate = readingInLine(segment, order);
       const named = candidate?.complete ? knownTail(candidate) : null;
-      if (named && !valueInCutHead(candidate as Candidate, named) && acceptSegment(named, segment)) found.push(named);
+      const accepted = named && (acceptSegment(named, segment) || isAbbreviatedPart(named, abbreviated));
+      if (named && accepted && !valueInCutHead(candidate as Candidate, named)) found.push(named);
       else if (named && isTemperatureLetter(named, body)) found.push(named);
       else {
         const sentence = this.readingEndingSentence(segment) ?? wordedResultSentence(segment);
         if (sentence) found.push(sentence);
+        found.push(...temperatureLettersInRun(segment, body));
         found.push(
           ...readingsInProse(segment, order, commaBefore(body, priorSegment, segment)).filter((c) => !this.restates(c)),
         );
@@ -940,9 +962,7 @@ class DocumentReader {
         }
         // A date the reading's own sentence writes (`progesterone from Oct 20 was 11.4`) beats the message's stamp.
         const day =
-          this.sentenceDay(body, reading.name, reading.measurement.value) ??
-          ownDate ??
-          this.dayNamed(body, reading.name);
+          this.sentenceDay(body, reading.name, reading.measurement.value) ?? ownDate ?? this.dayNamed(body, reading);
         this.emit(index, reading.name, reading.measurement, day, reading.takenAt ?? null);
       }
       this.completeFromWords(index, body);
@@ -978,16 +998,16 @@ class DocumentReader {
   }
 
   /** The date a prose reading's own sentence writes for it (`sentence-dates.ts`), or null. */
-  private sentenceDay(line: string, name: string, value: string | null = null): string | null {
-    return sentenceDate(line, name, this.order, this.messageDay ?? this.yearAnchor ?? this.sectionDate, value);
+  private sentenceDay(line: string, name: string, value: string): string | null {
+    return sentenceDate(line, name, value, this.order, this.messageDay ?? this.yearAnchor ?? this.sectionDate);
   }
 
   /** The day a prose reading's sentence names relative to the message or letter (`relative-days.ts`). */
-  private dayNamed(line: string, name: string): string | null {
+  private dayNamed(line: string, { name, measurement }: Candidate): string | null {
     // A line writing a date of its own (`taken Tue 03/11/2026`) is dated by it, not counted back to a weekday; the
     // reading takes that date when its sentence gives it to it (`Previous lithium 0.86 mmol/L on 12-Aug-2026`).
     const anchor = this.messageDay ?? this.sectionDate ?? this.documentDate ?? this.sentDay;
-    const written = this.sentenceDay(line, name);
+    const written = this.sentenceDay(line, name, measurement.value);
     if (written !== null || findDates(line, this.order).length > 0) return written;
     return relativeDay(line, name, anchor) ?? resultsDayOfLine(line, anchor);
   }
@@ -1372,8 +1392,9 @@ class DocumentReader {
   }
 
   private rememberNameLine(index: number, body: string): void {
-    this.sectionUnit = null; // a new heading (or a stacked name) ends the section its unit was given for
     const above = this.stack.pendingName;
+    if (above?.line === index - 1 && isMethodBracketLine(body)) return;
+    this.sectionUnit = null; // a new heading (or a stacked name) ends the section its unit was given for
     const written = cleanName(body);
     const name =
       above?.line === index - 1 && finishesOpenName(above.name, written) ? `${above.name} ${written}` : written;

@@ -310,10 +310,20 @@ function nameInFront(head: string, order: SlashOrder): NameInFront {
 
 const namesInFront = new KeyedTextMemo<SlashOrder, Readonly<NameInFront>>();
 
-function firstReadingInLine(text: string, order: SlashOrder): Candidate | null {
+/** `Lactate 3.6 mmol/L (H).`: the full stop ending a sentence after a bracketed flag is no part of the flag. */
+const STOP_AFTER_BRACKET = /(?<=\))\.$/;
+
+/**
+ * `Cr 2.1 (H) (baseline ~1.3)`: a bracket recalling the patient's usual value is said in passing, not read.
+ */
+const PASSING_NOTE = /^\(\s*(?:baseline|usual(?:ly)?|normally|typically|at\s+baseline)\b[^()]*\)[.,;]?$/i;
+
+function firstReadingInLine(line: string, order: SlashOrder): Candidate | null {
+  const text = line.replace(STOP_AFTER_BRACKET, '');
   let fallback: Candidate | null = null;
   for (const start of eachValueStart(text, order)) {
     const measurement = parseMeasurement(text, start);
+    if (measurement && PASSING_NOTE.test(measurement.rest)) measurement.rest = '';
     if (!measurement) continue;
     // Once an incomplete reading is kept, only a complete one can still be returned: the name need not be read.
     if (fallback !== null && !/^[.,;]?$/.test(measurement.rest)) continue;
@@ -343,9 +353,10 @@ function firstReadingInLine(text: string, order: SlashOrder): Candidate | null {
 
 /**
  * Separators between short readings on one line: `, ` (not a decimal comma), `;`, runs of spaces, ` | `, ` - `, and
- * the end of a sentence that ends in a value (`pulse 78. Temperature 37.2.`, `104 mg/dL. Next`).
+ * the end of a sentence that ends in a value (`pulse 78. Temperature 37.2.`, `104 mg/dL. Next`, `4.8 ng/mL (H). hs-Troponin`).
  */
-const SEGMENT_SEPARATOR = /,\s+|;\s*|[。、]\s*|\s{2,}|\s[|·•/]\s|\s[-–—]\s|(?<=\d(?:\s?[^\s\d.]+)?)\.\s+(?=\p{Lu})/u;
+const SEGMENT_SEPARATOR =
+  /,\s+|;\s*|[。、]\s*|\s{2,}|\s[|·•/]\s|\s[-–—]\s|\.(?<=\d(?:\s?[^\s\d.]{1,16}){0,2}\.)\s+(?=\p{Lu}|\p{Ll}{1,2}-?\p{Lu})/u;
 
 /** The parts of a line that may each hold one short reading (`BP 128/82, HR 72, SpO2 98%`). */
 export function splitSegments(text: string): string[] {

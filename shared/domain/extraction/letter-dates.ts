@@ -9,12 +9,16 @@
  *     paragraph (a blank line), were taken at arrival — on the date written with the phrase, else on the admission
  *     date. A time written with the phrase stamps only its own sentence: the next sentence (`Urine dipstick in ED:
  *     leucocytes 3+`) happened later that day, at a time the letter does not give;
- *   - `Bloods on the day of discharge (18/05/2026):` introduces what follows with its date (a section date).
+ *   - `Bloods on the day of discharge (18/05/2026):` introduces what follows with its date (a section date);
+ *   - `EGD on 11/03 showed a 1 cm ulcer. H. pylori stool antigen: Negative.`: once the account of the stay names a
+ *     day after admission, a prose reading after it in the paragraph was taken on a day the letter does not give, so
+ *     the letter's admission date is not its day (`pastFirstDay`).
  *
  * Table rows keep their own column dates; the account dates only readings read from prose.
  */
 
-import { findDates, type SlashOrder, withTimeAfter } from './dates';
+import { findDates, iso, type SlashOrder, withTimeAfter } from './dates';
+import { monthAndDayOfCell } from './yearless-dates';
 
 /** `Admitted: 07/01/2026`, `Admitted 19/02/2026,`, `Date of admission - 14/05/2026`, `Admission date: …`. */
 const ADMISSION_CAPTION = /\b(?:admitted(?:\s+on)?|date\s+of\s+admission|admission\s+date)\s*[:\-–]?\s*$/i;
@@ -31,6 +35,10 @@ const DEPARTURE =
 /** The phrases that open an account of the patient's arrival. */
 const ARRIVAL =
   /\b(?:(?:on|at)\s+(?:arrival|admission|presentation)|admission\s+(?:bloods|observations|obs|tests)|in\s+(?:ED|A&E|the\s+emergency\s+department))\b/i;
+
+/** An event's day joined by `on` in running text: `on 11/03`, `on 3 Nov`, `on 11/03/2026`. */
+const EVENT_DAY =
+  /\bon\s+(\d{1,2}[/.-]\d{1,2}(?:[/.-]\d{2,4})?|\d{1,2}\s+\p{L}{3,9}\.?|\p{L}{3,9}\.?\s+\d{1,2})(?![\d/.-]?\d)/giu;
 
 /** A sentence's end: a full stop, question or exclamation mark before a space or the end of the line. */
 const SENTENCE_END = /[.!?](?=\s|$)/;
@@ -65,6 +73,8 @@ export class LetterDates {
   private admission: string | null = null;
   private discharge: string | null = null;
   private account: ArrivalAccount | null = null;
+  /** Where the paragraph first named a day after admission (`EGD on 11/03`), or null. */
+  private movedOn: ReadingPlace | null = null;
   /** Where the stamped sentence ended on the line being read (readings before it take the time). */
   private sentenceEndsAt: { line: number; column: number } | null = null;
 
@@ -74,11 +84,13 @@ export class LetterDates {
   see(index: number, text: string): void {
     if (text.trim() === '') {
       this.account = null; // a paragraph ends its account
+      this.movedOn = null;
       return;
     }
     if (text.length > 2000) return;
     this.sentenceEndsAt = null;
     this.seeAdmission(text);
+    this.movedOn ??= this.laterDay(index, text);
     const account = this.account;
     if (account && account.line < index) this.continueSentence(index, text, account);
     const arrival = ARRIVAL.exec(text);
@@ -100,6 +112,32 @@ export class LetterDates {
     const end = this.sentenceEndsAt;
     if (end !== null && end.line === place.line) return place.column < end.column ? account.timed : account.date;
     return account.sentenceOpen ? account.timed : account.date;
+  }
+
+  /**
+   * Whether a prose reading here comes after its paragraph named a day past `documentDate`, the admission date: its
+   * day is then none the letter gives.
+   */
+  pastFirstDay(place: ReadingPlace, documentDate: string | null): boolean {
+    const moved = this.movedOn;
+    if (moved === null || this.admission === null || documentDate?.slice(0, 10) !== this.admission.slice(0, 10)) {
+      return false;
+    }
+    return place.line > moved.line || (place.line === moved.line && place.column > moved.column);
+  }
+
+  /** Where the line names an event's day after admission (`EGD on 11/03 showed …`), or null. */
+  private laterDay(index: number, text: string): ReadingPlace | null {
+    const admission = this.admission?.slice(0, 10);
+    if (admission === undefined || !/\bon\s/i.test(text)) return null;
+    for (const m of text.matchAll(EVENT_DAY)) {
+      const written = m[1] as string;
+      const full = findDates(written, this.order)[0];
+      const found = full ? null : monthAndDayOfCell(written, this.order);
+      const day = full?.iso ?? (found ? iso(Number(admission.slice(0, 4)), found.month, found.day) : null);
+      if (day !== null && day.slice(0, 10) > admission) return { line: index, column: (m.index ?? 0) + m[0].length };
+    }
+    return null;
   }
 
   private seeAdmission(text: string): void {

@@ -51,6 +51,34 @@ export function plausibleAbbreviatedValue(name: string, value: string): boolean 
   return span !== undefined && number >= span[0] && number <= span[1];
 }
 
+/** `Prescription: Qb 350 ml/min, Na 138, K 2, Ca 1.25`: what a dialysate or an infusion is to hold, not the patient. */
+const PRESCRIBED =
+  /\b(?:prescription|prescribed|rx|dialysate|bath|bolus|infusion|replacement\s+fluid|ordered|target)\b/i;
+
+/** Parts of a line that must be unmistakable abbreviations before each is read without a unit. */
+const MIN_ABBREVIATED_PARTS = 3;
+
+/**
+ * `WBC 17.4 (H), Hgb 11.2 (L), Plt 198. Na 131 (L), K 5.2 (H), Cl 97`: a note's labs paragraph writes the same
+ * unitless abbreviations as a message, with a flag after some. An unknown short name alone (`K 5.2`) is read only
+ * when at least three parts of its line are such abbreviations with a plausible number (`readings` are the line's
+ * parts as read, the unread ones null). A prescription's line (`Na 138, K 2, Ca 1.25` of a dialysate) counts none.
+ */
+export function abbreviatedListParts(
+  readings: readonly ({ name: string; measurement: Measurement } | null)[],
+  line = '',
+): number {
+  if (PRESCRIBED.test(line)) return 0;
+  return readings.filter(
+    (r) => r !== null && r.measurement.unit === null && plausibleAbbreviatedValue(r.name, r.measurement.value),
+  ).length;
+}
+
+/** Whether a part read from a line of `count` abbreviated parts is one of them, and so a reading. */
+export function isAbbreviatedPart(reading: { name: string; measurement: Measurement }, count: number): boolean {
+  return count >= MIN_ABBREVIATED_PARTS && abbreviatedListParts([reading]) === 1;
+}
+
 /** One part: an abbreviation, an optional `:` or `=`, a plain number (a decimal point or comma). */
 const PART = /^([a-z][a-z0-9]{0,7})\s*[:=]?\s*(\d{1,5}(?:[.,]\d{1,3})?)$/i;
 

@@ -34,12 +34,10 @@ const CLAUSE_BREAK = /[,;]\s|\b(?:and|but|then|after|when|while|und|et|y|e)\s/iu
  * Words standing between the reading's value and a date after it, besides a unit and the joiner: `dose increased` in
  * `9.6 mg/L, dose increased on 21/09` tells another event, which the date dates.
  */
-function otherEventBetween(sentence: string, nameAt: number, dateAt: number, value: string | null): boolean {
+function otherEventBetween(sentence: string, nameAt: number, dateAt: number, value: string): boolean {
   const between = sentence.slice(nameAt, dateAt);
-  // Unknown value: the first number standing apart from a word (`HbA1c 48`: 48) is it.
-  const written = value ?? /(?<![\p{L}\d])\d+(?:[.,]\d+)?/u.exec(between)?.[0] ?? null;
-  const valueAt = written === null ? -1 : between.indexOf(written);
-  const afterValue = valueAt < 0 ? '' : between.slice(valueAt + (written as string).length);
+  const valueAt = between.indexOf(value);
+  const afterValue = valueAt < 0 ? '' : between.slice(valueAt + value.length);
   if (CLAUSE_BREAK.test(afterValue)) return true;
   const rest = afterValue
     .replace(/^\s*[^\s\p{L}]*\p{L}*[^\s]*/u, '')
@@ -62,14 +60,14 @@ function sentenceAround(line: string, at: number, end: number): { start: number;
 const VALUE_NEXT = /^\s*(?:[:：=]\s*|(?:was|is|of|level|value)\s+){0,2}[<>≤≥]?\d/iu;
 
 /** Where the name stands before its value: the sentence before may name the test too (`Repeat lithium in 1 week.`). */
-function readingPlace(line: string, name: string, value: string | null): number {
+function readingPlace(line: string, name: string, value: string): number {
   let at = line.indexOf(name);
   const first = at;
   let valueNext = -1;
   while (at >= 0) {
     const after = line.slice(at + name.length, at + name.length + 40);
     // The same test twice on a line (`trough was 9.6 … a repeat trough on 23/09 was 15.2`): the value tells which.
-    if (value !== null && after.includes(value) && !after.slice(0, after.indexOf(value)).includes(name)) return at;
+    if (after.includes(value) && !after.slice(0, after.indexOf(value)).includes(name)) return at;
     if (valueNext < 0 && VALUE_NEXT.test(after)) valueNext = at;
     at = line.indexOf(name, at + 1);
   }
@@ -83,9 +81,9 @@ function readingPlace(line: string, name: string, value: string | null): number 
 export function sentenceDate(
   line: string,
   name: string,
+  value: string,
   order: SlashOrder,
   anchor: string | null = null,
-  value: string | null = null,
 ): string | null {
   if (line.length > 400) return null;
   const at = readingPlace(line, name, value);
@@ -121,7 +119,7 @@ function yearlessJoinedDate(
   nameAt: number,
   order: SlashOrder,
   anchor: string | null,
-  value: string | null,
+  value: string,
 ): string | null {
   if (anchor === null || sentence.length > 300) return null;
   const found = [...sentence.matchAll(YEARLESS)];
@@ -196,4 +194,37 @@ export function dateAfterName(
         ? nearestYearDate(written, order, anchor)
         : null;
   return iso === null ? null : { iso, rest: `${(m[1] as string).trim()}: ${text.slice(m[0].length)}` };
+}
+
+/**
+ * A when-phrase opening a letter's line, up to its clause's end: `at 6 hours (15/04).`, `on 15/04/2026, then …`,
+ * `(day 3, 16/04);`. A when-word or a bracket opens it (a date alone on a line is a heading), up to three words
+ * (`at 6 hours`) before the date.
+ */
+const WRAPPED_WHEN =
+  /^\s*(?:(?:at|on|after|by)\s+(?:[\p{L}\d-]+\s+){0,3}[([]?|[([])\s*(?:day\s+\d{1,2},?\s*)?([^\s()[\],;]{3,20}(?:\s\d{4})?)\s*[)\]]?\s*(?:[.,;](?:\s+|$)|$)/iu;
+
+/**
+ * `… rose from 48 ng/L on admission (14/04) to 2,140 ng/L` / `at 6 hours (15/04). Coronary …`: the sentence's last
+ * reading ended the line above and its when-phrase with a date opens this one. The date (a yearless day takes
+ * `anchor`'s nearest year) and the rest of the line, or null.
+ */
+export function wrappedWhenDate(
+  line: string,
+  order: SlashOrder,
+  anchor: string | null,
+): { iso: string; rest: string } | null {
+  if (line.length > 400) return null;
+  const m = WRAPPED_WHEN.exec(line);
+  const written = m?.[1];
+  if (!m || written === undefined) return null;
+  const full = findDates(written, order)[0];
+  const date = full
+    ? full.start === 0 && full.end === written.length
+      ? full.iso
+      : null
+    : anchor !== null && new RegExp(`^${YEARLESS.source}$`, 'iu').test(written)
+      ? nearestYearDate(written, order, anchor)
+      : null;
+  return date === null ? null : { iso: date, rest: line.slice(m[0].length).trim() };
 }

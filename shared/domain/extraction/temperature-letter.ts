@@ -28,3 +28,22 @@ export function isTemperatureLetter(candidate: Candidate, line: string): boolean
   if (!bodyTemperature(Number(measurement.value.replace(',', '.')), measurement.unit)) return false;
   return OTHER_VITAL.test(line);
 }
+
+/** `T 98.6F` inside a run of vitals parted by single spaces: the letter, its value and a temperature unit or none. */
+const LETTER_IN_RUN = /(?<![\p{L}\d])(T|Tmax|Tm)\s*:?\s*(\d{2,3}(?:[.,]\d)?)\s?(°\s?[CF]|[CF]|℃|℉)?(?=[\s,;]|$)/gu;
+
+/**
+ * `Vitals: T 98.6F HR 72 RR 16`: a vitals run without commas is one part, whose name-first reading stops at the
+ * last name before a value; the temperature letters in it, read as above (`isTemperatureLetter`).
+ */
+export function temperatureLettersInRun(segment: string, line: string): Candidate[] {
+  if (segment.length > 300) return [];
+  const found: Candidate[] = [];
+  for (const m of segment.matchAll(LETTER_IN_RUN)) {
+    const [, name, value, unit] = m as unknown as [string, string, string, string | undefined];
+    const measurement = { value, unit: unit ?? null, referenceRange: null, flag: null, qualitative: false, rest: '' };
+    const candidate = { name, measurement, complete: true };
+    if (isTemperatureLetter(candidate, line)) found.push(candidate);
+  }
+  return found;
+}

@@ -229,3 +229,14 @@ export function withNameInBlankCell(row: string, name: string): string | null {
   const fitted = name.slice(0, indent - 2).trimEnd();
   return fitted + row.slice(fitted.length);
 }
+
+/** A method alone in brackets on its line: `(HPLC)`, `(CLIA)`, `(Method: ECLIA)`. */
+const METHOD_BRACKET_LINE = /^\s*[([]\s*(?:method\s*:\s*)?\p{L}[\p{L}\d\s.,/-]{1,24}[)\]]\s*$/iu;
+
+/**
+ * `HbA1c` / `(HPLC)` / `5.8 %`: a method printed in brackets between a stacked name and its value is no name of its
+ * own; the name above still waits for its value.
+ */
+export function isMethodBracketLine(text: string): boolean {
+  return METHOD_BRACKET_LINE.test(text);
+}

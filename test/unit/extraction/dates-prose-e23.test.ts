@@ -7,24 +7,26 @@ const dated = (text: string) => readAs(text, 'indicator', 'value', 'measuredAt')
 describe('a prose reading dated by a date its own sentence writes (sentence-dates.ts)', () => {
   it('takes the date of a sentence calling the result an earlier one, in several languages', () => {
     expect(
-      sentenceDate('Repeat U&E in 1 week. Previous sodium 139 mmol/L on 03-Mar-2026.', 'sodium', 'day-first'),
+      sentenceDate('Repeat U&E in 1 week. Previous sodium 139 mmol/L on 03-Mar-2026.', 'sodium', '139', 'day-first'),
     ).toBe('2026-03-03');
-    expect(sentenceDate('Vorige uitslag glucose 6,1 mmol/L (02-07-2026).', 'glucose', 'day-first')).toBe('2026-07-02');
-    expect(sentenceDate('Bitte Kontrolle. Vorwert vom 01.09.2026: Natrium 139 mmol/l.', 'Natrium', 'day-first')).toBe(
-      '2026-09-01',
+    expect(sentenceDate('Vorige uitslag glucose 6,1 mmol/L (02-07-2026).', 'glucose', '6,1', 'day-first')).toBe(
+      '2026-07-02',
     );
-    expect(sentenceDate('上次（2026年5月2日）：血糖 6.1 mmol/L', '血糖', 'day-first')).toBe('2026-05-02');
+    expect(
+      sentenceDate('Bitte Kontrolle. Vorwert vom 01.09.2026: Natrium 139 mmol/l.', 'Natrium', '139', 'day-first'),
+    ).toBe('2026-09-01');
+    expect(sentenceDate('上次（2026年5月2日）：血糖 6.1 mmol/L', '血糖', '6.1', 'day-first')).toBe('2026-05-02');
   });
 
   it('takes a date joined right after the reading by a word or a bracket', () => {
-    expect(sentenceDate('Ferritina 22 ng/mL em 03/04/2026', 'Ferritina', 'day-first')).toBe('2026-04-03');
-    expect(sentenceDate('HbA1c 48 mmol/mol (14/03/2026)', 'HbA1c', 'day-first')).toBe('2026-03-14');
+    expect(sentenceDate('Ferritina 22 ng/mL em 03/04/2026', 'Ferritina', '22', 'day-first')).toBe('2026-04-03');
+    expect(sentenceDate('HbA1c 48 mmol/mol (14/03/2026)', 'HbA1c', '48', 'day-first')).toBe('2026-03-14');
   });
 
   it('leaves a date that looks ahead, or one before the reading that no earlier word introduces', () => {
-    expect(sentenceDate('Potassium 5.1 mmol/L, repeat on 12/12/2026', 'Potassium', 'day-first')).toBeNull();
-    expect(sentenceDate('Seen 12/03/2026, glucose 6.1 mmol/L', 'glucose', 'day-first')).toBeNull();
-    expect(sentenceDate('Next appointment 02/18/2027: TSH 2.1', 'TSH', 'month-first')).toBeNull();
+    expect(sentenceDate('Potassium 5.1 mmol/L, repeat on 12/12/2026', 'Potassium', '5.1', 'day-first')).toBeNull();
+    expect(sentenceDate('Seen 12/03/2026, glucose 6.1 mmol/L', 'glucose', '6.1', 'day-first')).toBeNull();
+    expect(sentenceDate('Next appointment 02/18/2027: TSH 2.1', 'TSH', '2.1', 'month-first')).toBeNull();
   });
 
   it('dates the earlier reading of a report by its sentence and keeps the current one on the collection date', () => {
