@@ -58,6 +58,7 @@ import { convertValue } from './unit-conversion';
 import { firstHourWrittenInName, unitWrittenInName, withoutUnitWords } from './unit-words';
 import { normalizeUnit } from './units';
 import { isUrineStripTest, urinalysisStripReadings } from './urinalysis-strip';
+import { urineSuffixAsWords } from './urine-suffix-names';
 import { measureTyped, recordFieldAsWords, samsungTypeField } from './vendor-field-names';
 
 export interface IndicatorResolution {
@@ -562,6 +563,13 @@ function lookup(name: string, unit: string | null, retrievalThreshold: number): 
   // `HDL/Cholesterol`: the inverse of a corpus ratio, which every later stage would find by its words alone.
   // `Inulin`: a substance of its own the corpus lacks, which the slip stages would read as `Insulin` (other-analytes.ts).
   if (writesInverseRatio(name) || acronymOnName(name, normalized) || writesOtherAnalyte(name)) return unresolved(unit);
+  // `Créatininurie` in mmol/L: the analyte named by its urine suffix, read as `creatinine urine` (urine-suffix-names.ts).
+  const urineWords = unit === null ? null : urineSuffixAsWords(name, unit);
+  if (urineWords) {
+    const read = lookup(urineWords, unit, NO_RETRIEVAL);
+    const concept = read.loincCode ? conceptByCode(read.loincCode) : undefined;
+    if (concept && /\burine\b/.test(axesOfConcept(concept)?.system ?? '')) return read;
+  }
   const qualified = exactGroup(normalized) ? null : qualifiedGroup(name, normalized);
   if (qualified) {
     const fitting = qualified.group.concepts.filter((c) => fitsQualifier(c, qualified.qualifier));
