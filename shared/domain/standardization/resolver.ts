@@ -2,6 +2,7 @@ import { isCountPerVolume, withoutAbsoluteWord } from './absolute-count';
 import { isMassRowBesideUnits } from './ambiguity';
 import { withoutGloss } from './bilingual-names';
 import { withoutBodySurface } from './body-surface';
+import { bracketRepeatsName } from './bracketed-abbreviation';
 import { commonGroup, isAbbreviationOf, mixedScriptGroup, refinedGroup, SCRIPT_CONFLICT } from './cjk-abbreviation';
 import { foldTraditionalChinese } from './cjk-fold';
 import { hanSlipReadings } from './cjk-slips';
@@ -242,7 +243,11 @@ function parentheticalGroup(name: string): GroupMatch | null {
       commonGroup(outer.group, inner.group) ??
       refinedGroup(outer.group, inner.group) ??
       (aliasOfSameAnalyte(outer.group, inner.group) ? outer.group : null);
-    return both ? { group: both, confidence: SORTED_TOKENS_CONFIDENCE } : null;
+    if (both) return { group: both, confidence: SORTED_TOKENS_CONFIDENCE };
+    // `Hématocrite (Ht)`: the name's own short form, which alone is another kind of test (height).
+    const repeats =
+      !outer.group.ambiguous && bracketRepeatsName(match[2] as string, outer.group.concepts, inner.group.concepts);
+    return repeats ? { group: outer.group, confidence: SORTED_TOKENS_CONFIDENCE } : null;
   }
   if (outer && !inside) return outer;
   if (inner && !outside) return inner;
