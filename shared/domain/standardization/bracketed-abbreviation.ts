@@ -4,7 +4,7 @@ import type { CorpusConcept } from './corpus';
  * `Hématocrite (Ht)`, `Hematocrit (Ht)`: a report writes its own short form of the name in brackets, and the short
  * form alone happens to be another kind of test's name (`Ht` is height, a body measurement). Such a bracket repeats
  * the name; it does not contradict it. Read so only when the bracket is a short capitalised form whose letters run in
- * order through one of the name's own spellings, starting with its first letter, and when the bracket's concepts are
+ * order through the name as written (Latin letters only), starting with its first letter, and when the bracket's concepts are
  * all of another category than the name's (a vital sign beside a laboratory test): two laboratory tests that disagree
  * (`Triglycerides (TG)` where TG is also thyroglobulin) stay the conflict `commonGroup` resolves or refuses.
  */
@@ -28,15 +28,14 @@ function runsThrough(short: string, name: string): boolean {
 
 export function bracketRepeatsName(
   bracket: string,
+  writtenName: string,
   named: readonly CorpusConcept[],
   bracketNames: readonly CorpusConcept[],
 ): boolean {
   const short = bracket.trim();
-  if (!SHORT_FORM.test(short) || named.length === 0) return false;
+  const name = folded(writtenName.trim());
+  if (!SHORT_FORM.test(short) || !/^[a-z][a-z\s-]*$/.test(name) || named.length === 0) return false;
   const categories = new Set(named.map((c) => c.category));
   if (bracketNames.some((c) => categories.has(c.category))) return false;
-  const letters = folded(short);
-  return named.some((c) =>
-    [c.display.split(' [')[0] ?? '', ...c.synonyms].some((n) => runsThrough(letters, folded(n))),
-  );
+  return runsThrough(folded(short), name);
 }

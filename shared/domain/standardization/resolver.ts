@@ -246,7 +246,8 @@ function parentheticalGroup(name: string): GroupMatch | null {
     if (both) return { group: both, confidence: SORTED_TOKENS_CONFIDENCE };
     // `Hématocrite (Ht)`: the name's own short form, which alone is another kind of test (height).
     const repeats =
-      !outer.group.ambiguous && bracketRepeatsName(match[2] as string, outer.group.concepts, inner.group.concepts);
+      !outer.group.ambiguous &&
+      bracketRepeatsName(match[2] as string, `${match[1]} ${match[3]}`, outer.group.concepts, inner.group.concepts);
     return repeats ? { group: outer.group, confidence: SORTED_TOKENS_CONFIDENCE } : null;
   }
   if (outer && !inside) return outer;

@@ -39,6 +39,9 @@ export function analyteOfUrineWord(word: string): string | null {
   return STEMS.find(([pattern]) => pattern.test(stem))?.[1] ?? null;
 }
 
+/** `Natriurèse`, `Kaliurese`: the excretion in urine over a collection, read only in a unit per day. */
+const EXCRETION_SUFFIX = /ur[eè]ses?$/iu;
+
 /** A unit per day (`mmol/24 h`, `mg/d`): the 24-hour collection's excretion, not a spot urine's concentration. */
 const PER_DAY_UNIT = /\/(?:\(24\.h\)|d)$/;
 
@@ -48,11 +51,13 @@ const PER_DAY_UNIT = /\/(?:\(24\.h\)|d)$/;
  * reports, a per-day unit the timed collection, so the unit says which collection the words name.
  */
 export function urineSuffixAsWords(name: string, unit: string): string | null {
-  const collection = PER_DAY_UNIT.test(unit) ? '24 hour urine' : 'urine';
+  const perDay = PER_DAY_UNIT.test(unit);
+  const collection = perDay ? '24 hour urine' : 'urine';
   let found = false;
   const rewritten = name.replace(/\p{L}+/gu, (word) => {
     const analyte = analyteOfUrineWord(word);
-    if (!analyte) return word;
+    // `Kaliurèse`: -urèse is the excretion, an amount per day; in a concentration unit it names nothing to read.
+    if (!analyte || (!perDay && EXCRETION_SUFFIX.test(word))) return word;
     found = true;
     return `${analyte} ${collection}`;
   });

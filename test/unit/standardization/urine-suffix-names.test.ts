@@ -31,6 +31,7 @@ describe('urine names formed with -uria, -urie, -úria (urine-suffix-names.ts)',
     expect(code('Creatininuria', 'mg/24 h')).toBe('2162-6');
     expect(code('Protéinurie', 'g/24 h')).toBe('2889-4');
     expect(code('Kaliurèse', 'mmol/24h')).toBe('2829-0');
+    expect(code('Kaliurèse', 'mmol/L')).toBeNull();
     expect(code('Calciuria', 'mg/24 h')).toBe('6874-2');
   });
 
