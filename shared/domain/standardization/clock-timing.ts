@@ -21,12 +21,19 @@ export interface ClockTiming {
   hour: number | null;
 }
 
-/** `16:00 h`, `08:00`, `8.00 Uhr`, `16h00`: an hour with its minutes (a bare `8 h` could be a period). */
+/** `16:00 h`, `08:00`, `8.00 Uhr`, `16h00`: an hour with its minutes (a bare `8 h` only as `HOUR_ONLY` reads it). */
 const CLOCK_TIME = /(?:^|[\s,;(])([01]?\d|2[0-3])(?::|\.|h)([0-5]\d)(?:\s*(?:h|hs|hrs|uhr))?\.?\s*\)?(?=$|[\s,;)])/iu;
 /** Italian `ore 8`, `ore 16:00` (at eight o'clock): an hour without minutes, which the word makes a clock time. */
 const ITALIAN_HOUR = /(?:^|[\s,;(])ore\s+([01]?\d|2[0-3])(?:[:.]([0-5]\d))?\s*\)?(?=$|[\s,;)])/iu;
 /** `8 AM`, `4:00 p.m.`, `8am`. */
 const TWELVE_HOUR = /(?:^|[\s,;(])(1[0-2]|0?[1-9])(?::([0-5]\d))?\s*([ap])\.?\s?m\b\.?\s*\)?(?=$|[\s,;)])/iu;
+
+/**
+ * `Cortisol 16h`, `Cortisol 8 h`: French, Italian and Spanish reports write the draw's hour with `h` and no minutes.
+ * Read only for an hour of a morning or afternoon draw (`periodOfHour`): `2 h` after a glucose load, a `12 h` or `24 h`
+ * collection fall outside both, and the stage gives a code only where the name's concept has diurnal siblings.
+ */
+const HOUR_ONLY = /(?:^|[\s,;(])(0?[5-9]|1\d|2[01])\s?h\.?\s*\)?(?=$|[\s,;)])/iu;
 
 /** Time-of-day words a report writes for the draw, in the languages HDS reads. */
 const MORNING_WORDS =
@@ -52,7 +59,7 @@ function withoutMatch(text: string, match: RegExpExecArray): string {
 export function readClockTiming(name: string): ClockTiming | null {
   const text = name.normalize('NFKC');
   if (text.length > 200) return null;
-  const clock = CLOCK_TIME.exec(text) ?? ITALIAN_HOUR.exec(text);
+  const clock = CLOCK_TIME.exec(text) ?? ITALIAN_HOUR.exec(text) ?? HOUR_ONLY.exec(text);
   if (clock) {
     const hour = Number(clock[1]);
     const period = periodOfHour(hour);

@@ -2,6 +2,7 @@ import { isCountPerVolume, withoutAbsoluteWord } from './absolute-count';
 import { isMassRowBesideUnits } from './ambiguity';
 import { withoutGloss } from './bilingual-names';
 import { withoutBodySurface } from './body-surface';
+import { bracketRepeatsName } from './bracketed-abbreviation';
 import { commonGroup, isAbbreviationOf, mixedScriptGroup, refinedGroup, SCRIPT_CONFLICT } from './cjk-abbreviation';
 import { foldTraditionalChinese } from './cjk-fold';
 import { hanSlipReadings } from './cjk-slips';
@@ -58,6 +59,7 @@ import { convertValue } from './unit-conversion';
 import { firstHourWrittenInName, unitWrittenInName, withoutUnitWords } from './unit-words';
 import { normalizeUnit } from './units';
 import { isUrineStripTest, urinalysisStripReadings } from './urinalysis-strip';
+import { urineSuffixAsWords } from './urine-suffix-names';
 import { measureTyped, recordFieldAsWords, samsungTypeField } from './vendor-field-names';
 
 export interface IndicatorResolution {
@@ -241,7 +243,12 @@ function parentheticalGroup(name: string): GroupMatch | null {
       commonGroup(outer.group, inner.group) ??
       refinedGroup(outer.group, inner.group) ??
       (aliasOfSameAnalyte(outer.group, inner.group) ? outer.group : null);
-    return both ? { group: both, confidence: SORTED_TOKENS_CONFIDENCE } : null;
+    if (both) return { group: both, confidence: SORTED_TOKENS_CONFIDENCE };
+    // `Hématocrite (Ht)`: the name's own short form, which alone is another kind of test (height).
+    const repeats =
+      !outer.group.ambiguous &&
+      bracketRepeatsName(match[2] as string, `${match[1]} ${match[3]}`, outer.group.concepts, inner.group.concepts);
+    return repeats ? { group: outer.group, confidence: SORTED_TOKENS_CONFIDENCE } : null;
   }
   if (outer && !inside) return outer;
   if (inner && !outside) return inner;
@@ -562,6 +569,13 @@ function lookup(name: string, unit: string | null, retrievalThreshold: number): 
   // `HDL/Cholesterol`: the inverse of a corpus ratio, which every later stage would find by its words alone.
   // `Inulin`: a substance of its own the corpus lacks, which the slip stages would read as `Insulin` (other-analytes.ts).
   if (writesInverseRatio(name) || acronymOnName(name, normalized) || writesOtherAnalyte(name)) return unresolved(unit);
+  // `Créatininurie` in mmol/L: the analyte named by its urine suffix, read as `creatinine urine` (urine-suffix-names.ts).
+  const urineWords = unit === null ? null : urineSuffixAsWords(name, unit);
+  if (urineWords) {
+    const read = lookup(urineWords, unit, NO_RETRIEVAL);
+    const concept = read.loincCode ? conceptByCode(read.loincCode) : undefined;
+    if (concept && /\burine\b/.test(axesOfConcept(concept)?.system ?? '')) return read;
+  }
   const qualified = exactGroup(normalized) ? null : qualifiedGroup(name, normalized);
   if (qualified) {
     const fitting = qualified.group.concepts.filter((c) => fitsQualifier(c, qualified.qualifier));

@@ -66,9 +66,10 @@ describe('methods written in the name (method-axis.ts): immunoassay, point of ca
 });
 
 describe('a urine word (-uria, -urie) is never filed under another specimen (ambiguity.ts)', () => {
-  it('gives null where the slip stages found the serum concept, keeps the urine one', () => {
-    expect(code('Creatininuria', 'mg/dL')).toBeNull();
-    expect(code('Créatininurie', 'mmol/L')).toBeNull();
+  it('never the serum concept the slip stages find; the urine one by the unit (session 24 decision)', () => {
+    expect(code('Creatininuria', 'mg/dL')).toBe('2161-8');
+    expect(code('Créatininurie', 'mmol/L')).toBe('14683-7');
+    expect(code('Créatininurie', null)).toBeNull();
     expect(code('Protéinurie', 'g/L')).toBe('2888-6');
     expect(code('Creatinine', 'mg/dL')).toBe('2160-0');
   });
