@@ -1,12 +1,13 @@
 import { isCountPerVolume, withoutAbsoluteWord } from './absolute-count';
 import { isMassRowBesideUnits } from './ambiguity';
-import { withoutGloss } from './bilingual-names';
+import { glossesConcepts, withoutGloss } from './bilingual-names';
 import { withoutBodySurface } from './body-surface';
 import { commonGroup, isAbbreviationOf, mixedScriptGroup, refinedGroup, SCRIPT_CONFLICT } from './cjk-abbreviation';
 import { foldTraditionalChinese } from './cjk-fold';
 import { hanSlipReadings } from './cjk-slips';
 import { type CorpusConcept, conceptByCode, corpusIndex, type SynonymGroup } from './corpus';
 import { spelledOutCutWords } from './dotted-abbreviations';
+import { isStripPad, restNamesPad, stripCodeReading } from './strip-analyser-codes';
 import { englishQualifiers } from './foreign-qualifiers';
 import { englishTestWords } from './foreign-words';
 import { joinedLineBreaks } from './hyphenation';
@@ -245,10 +246,17 @@ function parentheticalGroup(name: string): GroupMatch | null {
   }
   if (outer && !inside) return outer;
   if (inner && !outside) return inner;
+  // `Tiroid stimülan hormon (TSH)`: a name in a language the corpus lacks, glossing the abbreviation it brackets.
+  if (inner && !outer && outside && !inner.group.ambiguous && glossesConcepts(outside, namesOf(inner.group)))
+    return { group: inner.group, confidence: SORTED_TOKENS_CONFIDENCE };
   // `Vitesse de sédimentation (VS)`: an unknown capitalised alias that abbreviates the name it follows.
   if (outer && !inner && !outer.group.ambiguous && isAbbreviationOf(match[2] as string, outer.group.concepts))
     return { group: outer.group, confidence: SORTED_TOKENS_CONFIDENCE };
   return null;
+}
+
+function namesOf(group: SynonymGroup): string[] {
+  return group.concepts.flatMap((concept) => [concept.display, ...concept.synonyms]);
 }
 
 /**
@@ -753,6 +761,26 @@ function urinalysisStripResolution(name: string, unit: string | null): Indicator
 }
 
 /**
+ * `亚硝酸盐 NIT`, `尿潛血 OB`, `Nitritos (NIT)`: a urine analyser's pad code beside the pad's local name
+ * (strip-analyser-codes.ts). The pad's strip test, kept only when the local name says the same analyte and, read
+ * alone, names no other test.
+ */
+function stripCodeResolution(name: string, unit: string | null): IndicatorResolution | null {
+  const read = stripCodeReading(name, unit);
+  if (!read) return null;
+  const alone = lookup(read.rest, unit, NO_RETRIEVAL).loincCode;
+  for (const reading of read.readings) {
+    const found = lookup(reading, unit, NO_RETRIEVAL);
+    const concept = found.loincCode ? conceptByCode(found.loincCode) : undefined;
+    if (!concept || !isStripPad(concept.code)) continue;
+    if (alone !== null && alone !== concept.code) return null;
+    if (alone === null && !restNamesPad(read.rest, concept)) continue;
+    return Object.freeze({ ...found, confidence: Math.min(found.confidence, RESPELLED_CONFIDENCE) });
+  }
+  return null;
+}
+
+/**
  * `Ac. Úrico`, `Col. HDL`, `Urea-N`: words cut short, spelled out as the corpus's names of the same shape spell them
  * (`dotted-abbreviations.ts`), each read by exact key only; every reading that finds a code must find the same one.
  */
@@ -883,6 +911,7 @@ function resolved(name: string, unit: string | null, threshold: number): Indicat
       countWithoutAbsoluteWord(name, unit, threshold) ??
       countOfBareCellName(name, unit) ??
       urinalysisStripResolution(name, unit) ??
+      stripCodeResolution(name, unit) ??
       rejoinedResolution(name, unit, threshold) ??
       sedimentNamedByUnit(name, unit) ??
       monitorCaptionResolution(name, unit) ??
