@@ -9,7 +9,7 @@ import { type CorpusConcept, conceptByCode, corpusIndex, type SynonymGroup } fro
 import { spelledOutCutWords } from './dotted-abbreviations';
 import { isStripPad, restNamesPad, stripCodeReading } from './strip-analyser-codes';
 import { englishQualifiers } from './foreign-qualifiers';
-import { englishTestWords } from './foreign-words';
+import { englishTestWords, urineSuffixReading } from './foreign-words';
 import { joinedLineBreaks } from './hyphenation';
 import { rejoinedSpelling, withLongWordsCut } from './joined-spellings';
 import { axesOfConcept } from './loinc-axes';
@@ -905,6 +905,7 @@ function resolved(name: string, unit: string | null, threshold: number): Indicat
   if (found.loincCode === null)
     return (
       foreignWordsResolution(name, unit) ??
+      urineSuffixResolution(name, unit) ??
       hanSlipResolution(name, unit) ??
       vitalSignOfStatistic(name, unit, threshold) ??
       amountWithoutScaleWord(name, unit, threshold) ??
@@ -917,6 +918,11 @@ function resolved(name: string, unit: string | null, threshold: number): Indicat
       monitorCaptionResolution(name, unit) ??
       found
     );
+  // `Créatininurie` mmol/L read by the slip stages as serum creatinine: the suffix is the specimen, so the urine test.
+  if (!conceptInUrine(found.loincCode)) {
+    const urine = urineSuffixResolution(name, unit);
+    if (urine) return urine;
+  }
   // `BLOOD, UA`: the trailing `UA` files the line under the urinalysis, so a code outside urine (uric acid in serum,
   // read from `UA` itself) is the wrong test.
   if (URINALYSIS_TAIL.test(name) && !conceptInUrine(found.loincCode)) return unresolved(unit);
@@ -996,6 +1002,15 @@ function foreignWordsResolution(name: string, unit: string | null): IndicatorRes
   const read = lookup(translated, unit, NO_RETRIEVAL);
   const found = read.loincCode ? read : urinalysisStripResolution(translated, unit);
   return found?.loincCode
+    ? Object.freeze({ ...found, confidence: Math.min(found.confidence, RESPELLED_CONFIDENCE) })
+    : null;
+}
+
+/** `Créatininurie` mmol/L: the urine test a `-uria` word names, read by exact stages and kept only in urine. */
+function urineSuffixResolution(name: string, unit: string | null): IndicatorResolution | null {
+  const reading = urineSuffixReading(name, unit);
+  const found = reading === null ? null : lookup(reading, unit, NO_RETRIEVAL);
+  return found?.loincCode && conceptInUrine(found.loincCode)
     ? Object.freeze({ ...found, confidence: Math.min(found.confidence, RESPELLED_CONFIDENCE) })
     : null;
 }

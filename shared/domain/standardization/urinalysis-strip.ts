@@ -63,8 +63,11 @@ export function urinalysisStripReadings(name: string): UrinalysisReadings {
   if (!marked || analyte.length === 0 || analyte.length > 3) return none;
   if (analyte.some((word) => word.includes('/'))) return none;
   const text = analyte.join(' ');
+  // The strip's leukocyte pad is the esterase reaction: without a count unit it reads present or absent (`Leukocytes,
+  // UA`, `Leucocitos (tira reactiva)`); a count unit fits no presence, so cells/µL still finds the count sibling.
+  const esterase = /^leu[ck]o[cz]ytes?$/.test(text) ? ['leukocyte esterase'] : [];
   return {
-    readings: [`${text} urine dipstick`, `urine ${text} dipstick`, `${text} urine`],
+    readings: [...esterase, `${text} urine dipstick`, `urine ${text} dipstick`, `${text} urine`],
     writesUrinalysis,
     analyte,
   };
