@@ -241,7 +241,7 @@ function parentheticalGroup(name: string): GroupMatch | null {
     const both =
       commonGroup(outer.group, inner.group) ??
       refinedGroup(outer.group, inner.group) ??
-      (aliasOfSameAnalyte(outer.group, inner.group) ? outer.group : null);
+      (aliasOfSameAnalyte(outer.group, inner.group, outside) ? outer.group : null);
     return both ? { group: both, confidence: SORTED_TOKENS_CONFIDENCE } : null;
   }
   if (outer && !inside) return outer;
@@ -255,6 +255,8 @@ function parentheticalGroup(name: string): GroupMatch | null {
   return null;
 }
 
+const CJK_TEXT = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
+
 function namesOf(group: SynonymGroup): string[] {
   return group.concepts.flatMap((concept) => [concept.display, ...concept.synonyms]);
 }
@@ -266,8 +268,10 @@ function namesOf(group: SynonymGroup): string[] {
  * alias of another specimen (`Urine glucose (Glucose)`) or narrower than the name (`Glucose (Fasting glucose)`) is
  * still a conflict.
  */
-function aliasOfSameAnalyte(outer: SynonymGroup, inner: SynonymGroup): boolean {
-  if (outer.ambiguous || inner.ambiguous) return false;
+function aliasOfSameAnalyte(outer: SynonymGroup, inner: SynonymGroup, outside: string): boolean {
+  // A Han or Kana name writes no method in the Latin words compared here: `血氧饱和度(SaO2)` is the pulse oximeter's
+  // name beside the blood gas's abbreviation, two tests (the Han/Latin stage refuses it), not one with a method added.
+  if (outer.ambiguous || inner.ambiguous || CJK_TEXT.test(outside)) return false;
   const outerAxes = outer.concepts.map(axesOfConcept);
   const innerAxes = inner.concepts.map(axesOfConcept);
   const all = [...outerAxes, ...innerAxes];

@@ -66,9 +66,10 @@ describe('methods written in the name (method-axis.ts): immunoassay, point of ca
 });
 
 describe('a urine word (-uria, -urie) is never filed under another specimen (ambiguity.ts)', () => {
-  it('gives null where the slip stages found the serum concept, keeps the urine one', () => {
-    expect(code('Creatininuria', 'mg/dL')).toBeNull();
-    expect(code('Créatininurie', 'mmol/L')).toBeNull();
+  // Session 24's `-uria` decision (README *Labelling decisions*): the urine code by the unit, never the serum one.
+  it('never gives the serum concept the slip stages found, gives the urine one', () => {
+    expect(code('Creatininuria', 'mg/dL')).toBe('2161-8');
+    expect(code('Créatininurie', 'mmol/L')).toBe('14683-7');
     expect(code('Protéinurie', 'g/L')).toBe('2888-6');
     expect(code('Creatinine', 'mg/dL')).toBe('2160-0');
   });
