@@ -124,3 +124,18 @@ describe('a strip leukocyte pad and other-language qualifier words', () => {
     expect(code('B Cells Totaal %', '/uL')).toBe('11130-2');
   });
 });
+
+describe('a known Han name narrowing the Latin abbreviation beside it (cjk-abbreviation.ts)', () => {
+  it('reads fasting glucose beside GLU without a bracket, on both scales, as the bracket form is read', () => {
+    expect(code('空腹血糖 GLU', 'mmol/L')).toBe('14771-0');
+    expect(code('空腹血糖 GLU', 'mg/dL')).toBe('1558-6');
+    expect(code('空腹血糖(GLU)', 'mmol/L')).toBe('14771-0');
+  });
+
+  it('still refuses an abbreviation of another test, and a Han name that contradicts the Latin one', () => {
+    expect(code('空腹血糖 TG', 'mmol/L')).toBeNull();
+    expect(code('餐后血糖 Glucose AC', 'mg/dL')).toBeNull();
+    expect(code('最高血圧(PAD)', 'mmHg')).toBeNull();
+    expect(code('血氧饱和度(SaO2)', '%')).toBeNull();
+  });
+});
