@@ -343,7 +343,8 @@ export function mixedScriptGroup(name: string, exact: ExactLookup): MixedScriptM
   // specimen and method), as a bracketed alias may (`refinedGroup`); an unknown one is only confirmed by it.
   for (const reading of latin) {
     const broad = reading.concepts;
-    if (broad) concepts = concepts.filter((c) => broad.includes(c) || (han !== null && broad.some((b) => refines(c, b))));
+    if (broad)
+      concepts = concepts.filter((c) => broad.includes(c) || (han !== null && broad.some((b) => refines(c, b))));
   }
   if (concepts.length === 0) return SCRIPT_CONFLICT;
   if (!han && !sharesHanBigram(pieces.han, concepts)) return null;

@@ -7,7 +7,6 @@ import { foldTraditionalChinese } from './cjk-fold';
 import { hanSlipReadings } from './cjk-slips';
 import { type CorpusConcept, conceptByCode, corpusIndex, type SynonymGroup } from './corpus';
 import { spelledOutCutWords } from './dotted-abbreviations';
-import { isStripPad, restNamesPad, stripCodeReading } from './strip-analyser-codes';
 import { englishQualifiers } from './foreign-qualifiers';
 import { englishTestWords, urineSuffixReading } from './foreign-words';
 import { joinedLineBreaks } from './hyphenation';
@@ -41,6 +40,7 @@ import {
 } from './retrieval/retrieve';
 import { countSiblingOfShare } from './share-count-sibling';
 import { joinedSpacedWords } from './spaced-words';
+import { isStripPad, restNamesPad, stripCodeReading } from './strip-analyser-codes';
 import {
   axesAnchors,
   componentAnchors,

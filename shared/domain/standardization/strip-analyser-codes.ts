@@ -89,8 +89,7 @@ export function restNamesPad(rest: string, concept: CorpusConcept): boolean {
   const runs = folded.match(HAN_RUN) ?? [];
   // `尿糖` is in `尿糖试纸` whole; `亚硝酸盐` is in `尿亚硝酸盐` without its urine word. One character alone says nothing.
   const named = (run: string) => Array.from(run).length >= 2 && names.some((name) => name.includes(run));
-  if (runs.length > 0)
-    return runs.every((run) => named(run) || named(run.replace(/^(?:尿液|尿|小便|소변|요)/u, '')));
+  if (runs.length > 0) return runs.every((run) => named(run) || named(run.replace(/^(?:尿液|尿|小便|소변|요)/u, '')));
   const words = new Set(names.flatMap((name) => name.split(/[^\p{L}\p{N}]+/u)));
   const own = folded.split(/[^\p{L}\p{N}]+/u).filter((word) => word.length >= 4 && !GENERIC.test(word));
   return own.length > 0 && own.every((word) => words.has(word));

@@ -58,7 +58,9 @@ describe('a name in another language glossing its bracketed abbreviation (biling
   });
 
   it('leaves a name with a word of no stem the abbreviation names (a specimen or qualifier) unread', () => {
-    expect(glossesConcepts('İdrar kreatinin', ['creatinine', 'Creatinine [Mass/volume] in Serum or Plasma'])).toBe(false);
+    expect(glossesConcepts('İdrar kreatinin', ['creatinine', 'Creatinine [Mass/volume] in Serum or Plasma'])).toBe(
+      false,
+    );
     expect(glossesConcepts('Alkalen fosfataz', ['alkaline phosphatase', 'fosfatasa alcalina'])).toBe(true);
     expect(code('İdrar kreatinin (CREA)', 'mg/dL')).toBeNull();
     expect(code('Açlık şeker (GLU)', 'mg/dL')).toBeNull();
