@@ -20,3 +20,45 @@ export function withoutGloss(name: string): string | null {
     .replace(/^[\s\-/:|,]+|[\s\-/:|,]+$/g, '');
   return /\p{Script=Latin}/u.test(rest) ? rest : null;
 }
+
+/**
+ * Spelling differences between languages that write one Greek or Latin stem (`fosfataz`/`phosphatase`,
+ * `Klor`/`chloride`, `tiroid`/`thyroid`, `kapasitesi`/`capacity`): folded away so the stem can be compared.
+ */
+function stemSkeleton(word: string): string {
+  return word
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/ı/g, 'i')
+    .replace(/ł/g, 'l')
+    .replace(/ph/g, 'f')
+    .replace(/th/g, 't')
+    .replace(/ch/g, 'k')
+    .replace(/[cq]/g, 'k')
+    .replace(/y/g, 'i')
+    .replace(/z/g, 's')
+    .replace(/w/g, 'v')
+    .replace(/([a-z])\1/g, '$1');
+}
+
+const STEM = 4;
+
+/**
+ * Whether a name in a language the corpus does not carry is a gloss of the test its bracketed abbreviation names
+ * (`Tiroid stimülan hormon (TSH)`, `Alkalen fosfataz (ALP)`, `Kan üre azotu (BUN)`): every word of four letters or more
+ * opens with the stem of a word of one of the concepts' names in some language. A word that matches none may be a
+ * specimen, timing or qualifier in that language (`İdrar kreatinin (CREA)`, urine; `Serbest T4 (FT4)`), so the whole
+ * name is then left unread, never read as the abbreviation alone.
+ */
+export function glossesConcepts(gloss: string, names: readonly string[]): boolean {
+  const words = gloss.split(/[^\p{L}]+/u).filter((word) => word.length >= STEM);
+  if (words.length === 0 || words.length > 4) return false;
+  const stems = new Set(
+    names
+      .flatMap((name) => name.split(/[^\p{L}]+/u))
+      .filter((word) => word.length >= STEM && /\p{Script=Latin}/u.test(word))
+      .map((word) => stemSkeleton(word).slice(0, STEM)),
+  );
+  return words.every((word) => stems.has(stemSkeleton(word).slice(0, STEM)));
+}

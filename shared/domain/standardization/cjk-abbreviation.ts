@@ -339,8 +339,12 @@ export function mixedScriptGroup(name: string, exact: ExactLookup): MixedScriptM
     needsUnit = known.every((l) => l.needsUnit);
     confidence = HAN_UNKNOWN_CONFIDENCE;
   }
+  // `空腹血糖 GLU`: a known Han name may narrow the abbreviation's analyte (fasting glucose ⊂ glucose, same property,
+  // specimen and method), as a bracketed alias may (`refinedGroup`); an unknown one is only confirmed by it.
   for (const reading of latin) {
-    if (reading.concepts) concepts = concepts.filter((c) => reading.concepts?.includes(c));
+    const broad = reading.concepts;
+    if (broad)
+      concepts = concepts.filter((c) => broad.includes(c) || (han !== null && broad.some((b) => refines(c, b))));
   }
   if (concepts.length === 0) return SCRIPT_CONFLICT;
   if (!han && !sharesHanBigram(pieces.han, concepts)) return null;

@@ -54,7 +54,8 @@ function wordsOf(name: string): string {
 export function withoutStatisticWords(name: string): string | null {
   if (name.length > 200) return null;
   const words = wordsOf(name);
-  const CJK_ALL = new RegExp(CJK_STATISTIC.source, 'g');
+  // `最高血圧(PAD)`: the pressure's own name keeps its 最高 (a statistic before it, `平均最高血圧`, is still stripped).
+  const CJK_ALL = new RegExp(`(?:${CJK_STATISTIC.source})(?!血[圧压])`, 'g');
   const stripped = words
     .replace(new RegExp(STATISTIC_WORD.source, 'g'), ' ')
     .replace(CJK_ALL, '')

@@ -1,6 +1,6 @@
 import { isCountPerVolume, withoutAbsoluteWord } from './absolute-count';
 import { isMassRowBesideUnits } from './ambiguity';
-import { withoutGloss } from './bilingual-names';
+import { glossesConcepts, withoutGloss } from './bilingual-names';
 import { withoutBodySurface } from './body-surface';
 import { bracketRepeatsName } from './bracketed-abbreviation';
 import { commonGroup, isAbbreviationOf, mixedScriptGroup, refinedGroup, SCRIPT_CONFLICT } from './cjk-abbreviation';
@@ -9,7 +9,7 @@ import { hanSlipReadings } from './cjk-slips';
 import { type CorpusConcept, conceptByCode, corpusIndex, type SynonymGroup } from './corpus';
 import { spelledOutCutWords } from './dotted-abbreviations';
 import { englishQualifiers } from './foreign-qualifiers';
-import { englishTestWords } from './foreign-words';
+import { englishTestWords, urineSuffixReading } from './foreign-words';
 import { joinedLineBreaks } from './hyphenation';
 import { rejoinedSpelling, withLongWordsCut } from './joined-spellings';
 import { axesOfConcept } from './loinc-axes';
@@ -41,6 +41,7 @@ import {
 } from './retrieval/retrieve';
 import { countSiblingOfShare } from './share-count-sibling';
 import { joinedSpacedWords } from './spaced-words';
+import { isStripPad, restNamesPad, stripCodeReading } from './strip-analyser-codes';
 import {
   axesAnchors,
   componentAnchors,
@@ -242,7 +243,7 @@ function parentheticalGroup(name: string): GroupMatch | null {
     const both =
       commonGroup(outer.group, inner.group) ??
       refinedGroup(outer.group, inner.group) ??
-      (aliasOfSameAnalyte(outer.group, inner.group) ? outer.group : null);
+      (aliasOfSameAnalyte(outer.group, inner.group, outside) ? outer.group : null);
     if (both) return { group: both, confidence: SORTED_TOKENS_CONFIDENCE };
     // `Hématocrite (Ht)`: the name's own short form, which alone is another kind of test (height).
     const repeats =
@@ -252,10 +253,19 @@ function parentheticalGroup(name: string): GroupMatch | null {
   }
   if (outer && !inside) return outer;
   if (inner && !outside) return inner;
+  // `Tiroid stimülan hormon (TSH)`: a name in a language the corpus lacks, glossing the abbreviation it brackets.
+  if (inner && !outer && outside && !inner.group.ambiguous && glossesConcepts(outside, namesOf(inner.group)))
+    return { group: inner.group, confidence: SORTED_TOKENS_CONFIDENCE };
   // `Vitesse de sédimentation (VS)`: an unknown capitalised alias that abbreviates the name it follows.
   if (outer && !inner && !outer.group.ambiguous && isAbbreviationOf(match[2] as string, outer.group.concepts))
     return { group: outer.group, confidence: SORTED_TOKENS_CONFIDENCE };
   return null;
+}
+
+const CJK_TEXT = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
+
+function namesOf(group: SynonymGroup): string[] {
+  return group.concepts.flatMap((concept) => [concept.display, ...concept.synonyms]);
 }
 
 /**
@@ -265,8 +275,10 @@ function parentheticalGroup(name: string): GroupMatch | null {
  * alias of another specimen (`Urine glucose (Glucose)`) or narrower than the name (`Glucose (Fasting glucose)`) is
  * still a conflict.
  */
-function aliasOfSameAnalyte(outer: SynonymGroup, inner: SynonymGroup): boolean {
-  if (outer.ambiguous || inner.ambiguous) return false;
+function aliasOfSameAnalyte(outer: SynonymGroup, inner: SynonymGroup, outside: string): boolean {
+  // A Han or Kana name writes no method in the Latin words compared here: `血氧饱和度(SaO2)` is the pulse oximeter's
+  // name beside the blood gas's abbreviation, two tests (the Han/Latin stage refuses it), not one with a method added.
+  if (outer.ambiguous || inner.ambiguous || CJK_TEXT.test(outside)) return false;
   const outerAxes = outer.concepts.map(axesOfConcept);
   const innerAxes = inner.concepts.map(axesOfConcept);
   const all = [...outerAxes, ...innerAxes];
@@ -767,6 +779,26 @@ function urinalysisStripResolution(name: string, unit: string | null): Indicator
 }
 
 /**
+ * `亚硝酸盐 NIT`, `尿潛血 OB`, `Nitritos (NIT)`: a urine analyser's pad code beside the pad's local name
+ * (strip-analyser-codes.ts). The pad's strip test, kept only when the local name says the same analyte and, read
+ * alone, names no other test.
+ */
+function stripCodeResolution(name: string, unit: string | null): IndicatorResolution | null {
+  const read = stripCodeReading(name, unit);
+  if (!read) return null;
+  const alone = lookup(read.rest, unit, NO_RETRIEVAL).loincCode;
+  for (const reading of read.readings) {
+    const found = lookup(reading, unit, NO_RETRIEVAL);
+    const concept = found.loincCode ? conceptByCode(found.loincCode) : undefined;
+    if (!concept || !isStripPad(concept.code)) continue;
+    if (alone !== null && alone !== concept.code) return null;
+    if (alone === null && !restNamesPad(read.rest, concept)) continue;
+    return Object.freeze({ ...found, confidence: Math.min(found.confidence, RESPELLED_CONFIDENCE) });
+  }
+  return null;
+}
+
+/**
  * `Ac. Úrico`, `Col. HDL`, `Urea-N`: words cut short, spelled out as the corpus's names of the same shape spell them
  * (`dotted-abbreviations.ts`), each read by exact key only; every reading that finds a code must find the same one.
  */
@@ -891,17 +923,24 @@ function resolved(name: string, unit: string | null, threshold: number): Indicat
   if (found.loincCode === null)
     return (
       foreignWordsResolution(name, unit) ??
+      urineSuffixResolution(name, unit) ??
       hanSlipResolution(name, unit) ??
       vitalSignOfStatistic(name, unit, threshold) ??
       amountWithoutScaleWord(name, unit, threshold) ??
       countWithoutAbsoluteWord(name, unit, threshold) ??
       countOfBareCellName(name, unit) ??
       urinalysisStripResolution(name, unit) ??
+      stripCodeResolution(name, unit) ??
       rejoinedResolution(name, unit, threshold) ??
       sedimentNamedByUnit(name, unit) ??
       monitorCaptionResolution(name, unit) ??
       found
     );
+  // `Créatininurie` mmol/L read by the slip stages as serum creatinine: the suffix is the specimen, so the urine test.
+  if (!conceptInUrine(found.loincCode)) {
+    const urine = urineSuffixResolution(name, unit);
+    if (urine) return urine;
+  }
   // `BLOOD, UA`: the trailing `UA` files the line under the urinalysis, so a code outside urine (uric acid in serum,
   // read from `UA` itself) is the wrong test.
   if (URINALYSIS_TAIL.test(name) && !conceptInUrine(found.loincCode)) return unresolved(unit);
@@ -981,6 +1020,15 @@ function foreignWordsResolution(name: string, unit: string | null): IndicatorRes
   const read = lookup(translated, unit, NO_RETRIEVAL);
   const found = read.loincCode ? read : urinalysisStripResolution(translated, unit);
   return found?.loincCode
+    ? Object.freeze({ ...found, confidence: Math.min(found.confidence, RESPELLED_CONFIDENCE) })
+    : null;
+}
+
+/** `Créatininurie` mmol/L: the urine test a `-uria` word names, read by exact stages and kept only in urine. */
+function urineSuffixResolution(name: string, unit: string | null): IndicatorResolution | null {
+  const reading = urineSuffixReading(name, unit);
+  const found = reading === null ? null : lookup(reading, unit, NO_RETRIEVAL);
+  return found?.loincCode && conceptInUrine(found.loincCode)
     ? Object.freeze({ ...found, confidence: Math.min(found.confidence, RESPELLED_CONFIDENCE) })
     : null;
 }

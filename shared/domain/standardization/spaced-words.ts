@@ -48,7 +48,12 @@ function wordOfPieces(pieces: readonly string[]): string | null {
   if (pieces.every((p) => /^\p{L}$/u.test(p))) return joined;
   // Letters only: a piece the corpus never writes is what the space broke. Digits may sit in a piece with letters
   // (`HbA 1c`: `1c` is no word), never make the unknown piece alone (`CA 125` is two words).
-  if (pieces.every((p) => /^\p{L}+$/u.test(p))) return pieces.some((p) => !isCorpusWord(p)) ? joined : null;
+  // Two lower-case letters standing alone in a row (`Sód i o`) are no two words of a test's name, whatever the first
+  // piece is: `Sód` is Polish sodium, yet `i o` is the rest of the Portuguese `Sódio` the space broke.
+  if (pieces.every((p) => /^\p{L}+$/u.test(p)))
+    return pieces.some((p) => !isCorpusWord(p)) || /\s\p{Ll}\s\p{Ll}(?:\s|$)/u.test(` ${pieces.join(' ')} `)
+      ? joined
+      : null;
   return pieces.every((p) => /^[\p{L}\p{N}]+$/u.test(p)) &&
     pieces.some((p) => /\p{L}/u.test(p) && /\p{N}/u.test(p) && !isCorpusWord(p))
     ? joined

@@ -23,6 +23,8 @@ const URINALYSIS_WORDS: ReadonlySet<string> = new Set([
   'strip',
   'reagent',
 ]);
+/** Words that name the strip itself, not only the urinalysis. */
+const STRIP_WORDS: ReadonlySet<string> = new Set(['dipstick', 'dip', 'strip', 'reagent']);
 /**
  * Words that name urine only: a strip item only when the strip reads the analyte as present or absent (bilirubin,
  * blood); `Urine glucose` in mg/dL or % stays with the stages that read it (a quantity of urine glucose names no method).
@@ -63,8 +65,13 @@ export function urinalysisStripReadings(name: string): UrinalysisReadings {
   if (!marked || analyte.length === 0 || analyte.length > 3) return none;
   if (analyte.some((word) => word.includes('/'))) return none;
   const text = analyte.join(' ');
+  // The strip's leukocyte pad is the esterase reaction: a name that writes the strip (`Leucocitos (tira reactiva)`,
+  // `Leukocytes dipstick`) without a count unit reads present or absent; a count unit fits no presence, so cells/µL
+  // still finds the count sibling. `Leukocytes, UA` writes no strip: the urinalysis's sediment count is as likely.
+  const writesStrip = words.some((word) => STRIP_WORDS.has(word));
+  const esterase = writesStrip && /^leu[ck]o[cz]ytes?$/.test(text) ? ['leukocyte esterase'] : [];
   return {
-    readings: [`${text} urine dipstick`, `urine ${text} dipstick`, `${text} urine`],
+    readings: [...esterase, `${text} urine dipstick`, `urine ${text} dipstick`, `${text} urine`],
     writesUrinalysis,
     analyte,
   };
