@@ -8,6 +8,9 @@ const TRAILING_UNIT_WORDS: readonly (readonly string[])[] = [
   ['breaths', 'per', 'minute'],
   ['per', 'minute'],
   ['mm', 'hg'],
+  ['kg', 'm2'],
+  ['kgm2'],
+  ['degrees', 'celsius'],
   ['grams'],
   ['gram'],
   ['kilograms'],
@@ -35,6 +38,9 @@ const TRAILING_UNIT_WORDS: readonly (readonly string[])[] = [
   ['millimeters'],
   ['celsius'],
   ['fahrenheit'],
+  ['inches'],
+  ['hours'],
+  ['hrs'],
   ['liters'],
   ['litres'],
   ['mmhg'],
@@ -66,6 +72,8 @@ function withoutFactor(tokens: string[]): string[] {
  */
 export function withoutUnitWords(normalized: string): string | null {
   let tokens = withoutFactor(normalized.split(' ').map((t) => ENERGY_WORDS.get(t) ?? t));
+  // `activeCaloriesKcal`: the energy unit after the word it counts is the unit, not a second name of it.
+  if (tokens.length > 2 && tokens.at(-1) === 'calories' && tokens.at(-2) === 'calories') tokens = tokens.slice(0, -1);
   let changed = tokens.join(' ') !== normalized;
   for (const words of TRAILING_UNIT_WORDS) {
     if (tokens.length <= words.length) continue;
