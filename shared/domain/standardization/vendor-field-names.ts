@@ -72,8 +72,11 @@ export function recordFieldOf(name: string): RecordField | null {
   };
 }
 
-/** `com.samsung.health.blood_pressure.systolic`: a Samsung Health data type, a dot and one of its properties. */
-const SAMSUNG_TYPE_FIELD = /^com\.samsung\.s?health\.([a-z][a-z0-9_]*)\.([a-z][a-z0-9_]*)$/;
+/**
+ * `com.samsung.health.blood_pressure.systolic`, `com.samsung.shealth.calories_burned.details.active_calorie`: a Samsung
+ * Health data type, a dot and one of its properties (of its daily `details` table).
+ */
+const SAMSUNG_TYPE_FIELD = /^com\.samsung\.s?health\.([a-z][a-z0-9_]*)(?:\.details)?\.([a-z][a-z0-9_]*)$/;
 
 export interface TypeField {
   /** The data type as the platform names it (`com.samsung.health.step_count`), read when the property is its value. */
