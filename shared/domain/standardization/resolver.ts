@@ -616,7 +616,9 @@ function lookup(name: string, unit: string | null, retrievalThreshold: number): 
   // `Glucose (mg/dL)`: a header that carries its unit. The reading's own unit, when given, still decides.
   const written = unitWrittenInName(name, (text) => normalizeUnit(text) !== null);
   if (written) {
-    const withoutUnit = lookup(written.rest, unit ?? normalizeUnit(written.unit), retrievalThreshold);
+    // HealthKit's `count` is no unit of the reading's own: `Body Mass Index (count)` is read as written without one.
+    const unitOfName = written.unit === 'count' ? null : normalizeUnit(written.unit);
+    const withoutUnit = lookup(written.rest, unit ?? unitOfName, retrievalThreshold);
     if (withoutUnit.loincCode) return withoutUnit;
   }
   // `VS 1ère heure` in mm: the sedimentation rate's hour written in the name, the unit's per-hour part.
@@ -690,7 +692,8 @@ function lookup(name: string, unit: string | null, retrievalThreshold: number): 
     // the type's to say (`blood_glucose.glucose`, whose type vendor-fields.json leaves out for it).
     const withType = lookup(typeField.typeAndField, unit, NO_RETRIEVAL);
     // `step_count.count`: the property is the type's one value, which the type's own name says.
-    const ofType = withType.loincCode || !typeField.dataType ? withType : lookup(typeField.dataType, unit, NO_RETRIEVAL);
+    const ofType =
+      withType.loincCode || !typeField.dataType ? withType : lookup(typeField.dataType, unit, NO_RETRIEVAL);
     const alone = ofType.loincCode ? null : lookup(typeField.field, unit, NO_RETRIEVAL);
     const read = ofType.loincCode || !DEVICE_CATEGORIES.has(alone?.category ?? '') ? ofType : alone;
     if (read.loincCode) return Object.freeze({ ...read, confidence: Math.min(read.confidence, RESPELLED_CONFIDENCE) });

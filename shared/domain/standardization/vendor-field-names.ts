@@ -140,5 +140,13 @@ export function jsonPathField(name: string): string | null {
   if (!match) return null;
   const containers = trimmed.split('.').slice(0, -1);
   if (containers.some((c) => containerWords(c).some((w) => CONTAINER_NOT_A_READING.test(w)))) return null;
-  return match[1] as string;
+  const field = match[1] as string;
+  if (!GENERIC_VALUE.test(field)) return field;
+  // `activities-heart-intraday.dataset.value`, `tempCore.value`: a generic slot is named by the nearest container
+  // that is not one itself.
+  const named = containers.map((c) => c.replace(/\[\d*\]$/, '')).findLast((c) => !GENERIC_VALUE.test(c));
+  return named ?? null;
 }
+
+/** A slot holding a value or a list of them under the name of what they measure (`value`, `samples`, `dataset`). */
+const GENERIC_VALUE = /^(?:value|values|items|samples|dataset|data)$/;
