@@ -57,7 +57,7 @@ import { convertValue } from './unit-conversion';
 import { firstHourWrittenInName, unitWrittenInName, withoutUnitWords } from './unit-words';
 import { normalizeUnit } from './units';
 import { isUrineStripTest, urinalysisStripReadings } from './urinalysis-strip';
-import { jsonPathField, measureTyped, recordFieldOf, samsungTypeField } from './vendor-field-names';
+import { isHealthKitCount, jsonPathField, measureTyped, recordFieldOf, samsungTypeField } from './vendor-field-names';
 
 export interface IndicatorResolution {
   loincCode: string | null;
@@ -548,6 +548,8 @@ const MAX_NAME_LENGTH = 400;
 
 function lookup(name: string, unit: string | null, retrievalThreshold: number): IndicatorResolution {
   if (name.length > MAX_NAME_LENGTH) return unresolved(unit);
+  // `HKQuantityTypeIdentifierBodyMassIndex` in `count`: HealthKit's unit of a number without one.
+  if (isHealthKitCount(name, unit)) return lookup(name, null, retrievalThreshold);
   const { key: normalized, property } = analyseIndicatorText(name);
   if (!normalized) return unresolved(unit);
   // `Albumin [Mass/volume] in Urine`: a long name written out is its concept; a unit of another kind contradicts it.

@@ -425,6 +425,9 @@ const byVendor: Record<string, readonly Row[]> = {
     ['Sleep Analysis [Asleep] (hr)', null, null],
     ['Sleep Analysis [Total] (hr)', null, null],
     ['Environmental Audio Exposure (dBASPL)', null, null],
+    ['HKQuantityTypeIdentifierBodyMassIndex', 'count', '39156-5'],
+    ['HKQuantityTypeIdentifierStepCount', 'count', '55423-8'],
+    ['HKQuantityTypeIdentifierFlightsClimbed', 'count', '100304-5'],
   ],
   'Samsung Health data types and properties': [
     ['com.samsung.health.heart_rate.heart_rate', '/min', '8867-4'],
@@ -598,6 +601,8 @@ const byVendor: Record<string, readonly Row[]> = {
     ['SYS (mmHg)', null, '8480-6'],
     ['PUL', 'bpm', '8867-4'],
     ['Pulse Rate', '/min', '8867-4'],
+    ['HKQuantityTypeIdentifierBodyMassIndex', '%', null],
+    ['Body Mass Index (count)', 'kg/m2', '39156-5'],
   ],
   'Google Health API data types (hyphenated as the REST paths write them)': [
     ['daily-resting-heart-rate', '/min', '40443-4'],
