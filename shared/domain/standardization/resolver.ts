@@ -682,8 +682,11 @@ function lookup(name: string, unit: string | null, retrievalThreshold: number): 
     // A record's one value (`RespiratoryRateRecord.rate`) is what its class names. A laboratory code is not the
     // record's to give: `BloodGlucoseRecord.level` carries its specimen apart (`specimenSource`).
     const withType = lookup(recordField.typeAndField, unit, retrievalThreshold);
+    // Only with the reading's unit: `StepsRecord.count` alone may be any interval's count.
     const read =
-      withType.loincCode || !recordField.recordType ? withType : lookup(recordField.recordType, unit, NO_RETRIEVAL);
+      withType.loincCode || !recordField.recordType || unit === null
+        ? withType
+        : lookup(recordField.recordType, unit, NO_RETRIEVAL);
     if (read.loincCode && read.category !== 'laboratory')
       return Object.freeze({ ...read, confidence: Math.min(read.confidence, RESPELLED_CONFIDENCE) });
   }
