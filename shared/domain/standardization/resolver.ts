@@ -57,7 +57,7 @@ import { convertValue } from './unit-conversion';
 import { firstHourWrittenInName, unitWrittenInName, withoutUnitWords } from './unit-words';
 import { normalizeUnit } from './units';
 import { isUrineStripTest, urinalysisStripReadings } from './urinalysis-strip';
-import { isHealthKitCount, jsonPathField, measureTyped, recordFieldOf, samsungTypeField } from './vendor-field-names';
+import { jsonPathField, measureTyped, recordFieldOf, samsungTypeField } from './vendor-field-names';
 
 export interface IndicatorResolution {
   loincCode: string | null;
@@ -548,8 +548,6 @@ const MAX_NAME_LENGTH = 400;
 
 function lookup(name: string, unit: string | null, retrievalThreshold: number): IndicatorResolution {
   if (name.length > MAX_NAME_LENGTH) return unresolved(unit);
-  // `HKQuantityTypeIdentifierBodyMassIndex` in `count`: HealthKit's unit of a number without one.
-  if (isHealthKitCount(name, unit)) return lookup(name, null, retrievalThreshold);
   const { key: normalized, property } = analyseIndicatorText(name);
   if (!normalized) return unresolved(unit);
   // `Albumin [Mass/volume] in Urine`: a long name written out is its concept; a unit of another kind contradicts it.
@@ -618,9 +616,7 @@ function lookup(name: string, unit: string | null, retrievalThreshold: number): 
   // `Glucose (mg/dL)`: a header that carries its unit. The reading's own unit, when given, still decides.
   const written = unitWrittenInName(name, (text) => normalizeUnit(text) !== null);
   if (written) {
-    // HealthKit's `count` is no unit of the reading's own: `Body Mass Index (count)` is read as written without one.
-    const unitOfName = written.unit === 'count' ? null : normalizeUnit(written.unit);
-    const withoutUnit = lookup(written.rest, unit ?? unitOfName, retrievalThreshold);
+    const withoutUnit = lookup(written.rest, unit ?? normalizeUnit(written.unit), retrievalThreshold);
     if (withoutUnit.loincCode) return withoutUnit;
   }
   // `VS 1ère heure` in mm: the sedimentation rate's hour written in the name, the unit's per-hour part.

@@ -96,8 +96,8 @@ const BARE_UNITS = new Set(['kg', 'g', 'cm', 'mm', 'mmHg', 'bpm', 'rpm', 'brpm',
 
 /**
  * Units a header writes only in brackets: a temperature's degrees, a duration's (`Asleep duration (min)`, WHOOP's
- * export; `Sleep Analysis [Asleep] (hr)`, Apple Health's) and `count`, HealthKit's unit of a number without one
- * (`Step Count (count)`, `Body Mass Index (count)`). Bare after a space they would be words of the name.
+ * export; `Sleep Analysis [Asleep] (hr)`, Apple Health's) and `count` (`Step Count (count)`; a BMI in `count` keeps a
+ * unit BMI is never given in, as the team set labels it). Bare after a space they would be words of the name.
  */
 const BRACKETED_UNITS = new Set(['°C', 'ºC', '°F', 'ºF', 'degC', 'degF', 'min', 'hr', 'h', 'count']);
 

@@ -150,15 +150,3 @@ export function jsonPathField(name: string): string | null {
 
 /** A slot holding a value or a list of them under the name of what they measure (`value`, `samples`, `dataset`). */
 const GENERIC_VALUE = /^(?:value|values|items|samples|dataset|data)$/;
-
-/** `HKQuantityTypeIdentifierBodyMassIndex`: a HealthKit type identifier, as an export.xml record's `type` writes it. */
-const HEALTHKIT_TYPE = /^HK(?:Quantity|Category)TypeIdentifier[A-Z][A-Za-z0-9]*$/;
-
-/**
- * Whether a reading's unit is HealthKit's `count` on one of its own types: export.xml writes `unit="count"` for any
- * quantity without a unit (`BodyMassIndex`, `StepCount`, `BloodAlcoholContent` as a fraction), so it says nothing of
- * the measurement's scale and the type is read as if no unit were given.
- */
-export function isHealthKitCount(name: string, unit: string | null): boolean {
-  return unit === '{count}' && HEALTHKIT_TYPE.test(name.trim());
-}
