@@ -689,14 +689,14 @@ function lookup(name: string, unit: string | null, retrievalThreshold: number): 
   const typeField = samsungTypeField(name);
   if (typeField) {
     // By exact stages only: a property no name writes (`create_time`, `comment`) is no slip of one that does. Alone,
-    // only a body measurement or activity figure a record holds (`pulse`, `height`, `active_calorie`): a laboratory analyte's specimen is
-    // the type's to say (`blood_glucose.glucose`, whose type vendor-fields.json leaves out for it).
+    // only a body measurement or activity figure a record holds (`pulse`, `height`, `active_calorie`): a laboratory
+    // analyte's specimen is the type's to say (`blood_glucose.glucose`, whose type vendor-fields.json leaves out).
     const withType = lookup(typeField.typeAndField, unit, NO_RETRIEVAL);
     // `step_count.count`: the property is the type's one value, which the type's own name says.
     const ofType =
       withType.loincCode || !typeField.dataType ? withType : lookup(typeField.dataType, unit, NO_RETRIEVAL);
     const alone = ofType.loincCode ? null : lookup(typeField.field, unit, NO_RETRIEVAL);
-    const read = ofType.loincCode || !DEVICE_CATEGORIES.has(alone?.category ?? '') ? ofType : alone;
+    const read = ofType.loincCode || !alone || !DEVICE_CATEGORIES.has(alone.category) ? ofType : alone;
     if (read.loincCode) return Object.freeze({ ...read, confidence: Math.min(read.confidence, RESPELLED_CONFIDENCE) });
   }
   // `score.resting_heart_rate`, `physical-information.weight`: a JSON path, read as the field it ends in, by exact
