@@ -69,8 +69,16 @@ export function isPointInTimeVital(concept: CorpusConcept): boolean {
   return POINT_IN_TIME_VITAL.test(concept.display) && !STATISTIC_IN_LONG_NAME.test(concept.display);
 }
 
+/**
+ * `summary.restingHeartRate`, `heart_rate_data.summary.resting_hr_bpm`: Fitbit's and Terra's `summary` is the object
+ * holding a day's figures, each its own field; only a `summary` the path ends in is the aggregate itself
+ * (`com.google.heart_rate.summary`).
+ */
+const SUMMARY_CONTAINER = /(?:^|\.)summary\.(?=[A-Za-z])/gi;
+
 /** Whether `name` writes a period's statistic of a point-in-time vital sign the resolver filed it under. */
 export function summarisesAPeriod(concept: CorpusConcept, name: string): boolean {
   if (!isPointInTimeVital(concept)) return false;
-  return CJK_STATISTIC.test(name.replace(CJK_PRESSURE_NAME, '血圧')) || STATISTIC_WORD.test(wordsOf(name));
+  const fields = name.length > 200 ? name : name.replace(SUMMARY_CONTAINER, '.');
+  return CJK_STATISTIC.test(name.replace(CJK_PRESSURE_NAME, '血圧')) || STATISTIC_WORD.test(wordsOf(fields));
 }

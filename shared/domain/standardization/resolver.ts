@@ -16,7 +16,6 @@ import { axesOfConcept } from './loinc-axes';
 import { conceptByLongName, unitOfSameKind } from './long-name';
 import { conceptByMethod, type MethodAxisName, methodNotedAfterUnit, readMethodAxis } from './method-axis';
 import { albuminRatioAsWritten } from './microalbumin-assay';
-import { monitorCaptionName } from './monitor-captions';
 import {
   analyseIndicatorText,
   normalizeIndicatorText,
@@ -61,7 +60,7 @@ import { firstHourWrittenInName, unitWrittenInName, withoutUnitWords } from './u
 import { normalizeUnit } from './units';
 import { isUrineStripTest, urinalysisStripReadings } from './urinalysis-strip';
 import { urineSuffixAsWords } from './urine-suffix-names';
-import { measureTyped, recordFieldAsWords, samsungTypeField } from './vendor-field-names';
+import { jsonPathField, measureTyped, recordFieldOf, samsungTypeField } from './vendor-field-names';
 
 export interface IndicatorResolution {
   loincCode: string | null;
@@ -526,6 +525,9 @@ function acronymOnName(name: string, normalized: string): boolean {
 const PATH_NOT_A_READING =
   /^(?:max|min|maximum|minimum|peak|lowest|highest|sd|std|stddev|variance|target|goals?|limit|zones?|baseline|deviation|delta|change)\b/i;
 
+/** What a wearable or a home device measures: a field of a vendor's JSON names one of these, never a lab analyte. */
+const DEVICE_CATEGORIES: ReadonlySet<string> = new Set(['vital-signs', 'activity']);
+
 /** A camelCase field name (`restingHeartRate`, `breathingRate`): how vendor APIs name a measurement. */
 const CAMEL_FIELD = /^\p{Ll}+(?:\p{Lu}\p{Ll}+)+$/u;
 
@@ -697,20 +699,39 @@ function lookup(name: string, unit: string | null, retrievalThreshold: number): 
     if (read.loincCode && agrees)
       return Object.freeze({ ...read, confidence: Math.min(read.confidence, RESPELLED_CONFIDENCE) });
   }
-  const recordField = recordFieldAsWords(name);
+  const recordField = recordFieldOf(name);
   if (recordField) {
-    const read = lookup(recordField, unit, retrievalThreshold);
-    if (read.loincCode) return Object.freeze({ ...read, confidence: Math.min(read.confidence, RESPELLED_CONFIDENCE) });
+    // A record's one value (`RespiratoryRateRecord.rate`) is what its class names. A laboratory code is not the
+    // record's to give: `BloodGlucoseRecord.level` carries its specimen apart (`specimenSource`).
+    const withType = lookup(recordField.typeAndField, unit, retrievalThreshold);
+    // Only with the reading's unit: `StepsRecord.count` alone may be any interval's count.
+    const read =
+      withType.loincCode || !recordField.recordType || unit === null
+        ? withType
+        : lookup(recordField.recordType, unit, NO_RETRIEVAL);
+    if (read.loincCode && read.category !== 'laboratory')
+      return Object.freeze({ ...read, confidence: Math.min(read.confidence, RESPELLED_CONFIDENCE) });
   }
   const typeField = samsungTypeField(name);
   if (typeField) {
     // By exact stages only: a property no name writes (`create_time`, `comment`) is no slip of one that does. Alone,
-    // only a body measurement a record holds beside its own (`pulse`, `height`): a laboratory analyte's specimen is
-    // the type's to say (`blood_glucose.glucose`, whose type vendor-fields.json leaves out for it).
+    // only a body measurement or activity figure a record holds (`pulse`, `height`, `active_calorie`): a laboratory
+    // analyte's specimen is the type's to say (`blood_glucose.glucose`, whose type vendor-fields.json leaves out).
     const withType = lookup(typeField.typeAndField, unit, NO_RETRIEVAL);
-    const alone = withType.loincCode ? null : lookup(typeField.field, unit, NO_RETRIEVAL);
-    const read = withType.loincCode || alone?.category !== 'vital-signs' ? withType : alone;
+    // `step_count.count`: the property is the type's one value, which the type's own name says.
+    const ofType =
+      withType.loincCode || !typeField.dataType ? withType : lookup(typeField.dataType, unit, NO_RETRIEVAL);
+    const alone = ofType.loincCode ? null : lookup(typeField.field, unit, NO_RETRIEVAL);
+    const read = ofType.loincCode || !alone || !DEVICE_CATEGORIES.has(alone.category) ? ofType : alone;
     if (read.loincCode) return Object.freeze({ ...read, confidence: Math.min(read.confidence, RESPELLED_CONFIDENCE) });
+  }
+  // `score.resting_heart_rate`, `physical-information.weight`: a JSON path, read as the field it ends in, by exact
+  // stages, and kept for a device's measurement only (`vendor-field-names.ts` `jsonPathField`).
+  const pathField = jsonPathField(name);
+  if (pathField) {
+    const read = lookup(pathField, unit, NO_RETRIEVAL);
+    if (read.loincCode && DEVICE_CATEGORIES.has(read.category))
+      return Object.freeze({ ...read, confidence: Math.min(read.confidence, RESPELLED_CONFIDENCE) });
   }
   // `Glucose الجلوكوز`: an English name with its gloss in another script, read without the gloss.
   const unglossed = withoutGloss(name);
@@ -933,7 +954,6 @@ function resolved(name: string, unit: string | null, threshold: number): Indicat
       stripCodeResolution(name, unit) ??
       rejoinedResolution(name, unit, threshold) ??
       sedimentNamedByUnit(name, unit) ??
-      monitorCaptionResolution(name, unit) ??
       found
     );
   // `Créatininurie` mmol/L read by the slip stages as serum creatinine: the suffix is the specimen, so the urine test.
@@ -951,13 +971,6 @@ function resolved(name: string, unit: string | null, threshold: number): Indicat
   if (concept && (name.includes('/') || name.includes(':')) && readsRatioInverted(concept, name, conceptsOfPart))
     return unresolved(unit);
   return result;
-}
-
-/** `SYS`, `DIA`, `PUL`: a blood-pressure monitor's captions, read as the vital signs they abbreviate (monitor-captions.ts). */
-function monitorCaptionResolution(name: string, unit: string | null): IndicatorResolution | null {
-  const vital = monitorCaptionName(name);
-  const found = vital === null ? null : lookup(vital, unit, NO_RETRIEVAL);
-  return found?.loincCode ? found : null;
 }
 
 /** A count per microscope field: only a urine sediment is read so (`RBC 2-4 /hpf`, `Pus Cells /hpf`). */

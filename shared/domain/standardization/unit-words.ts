@@ -8,6 +8,9 @@ const TRAILING_UNIT_WORDS: readonly (readonly string[])[] = [
   ['breaths', 'per', 'minute'],
   ['per', 'minute'],
   ['mm', 'hg'],
+  ['kg', 'm2'],
+  ['kgm2'],
+  ['degrees', 'celsius'],
   ['grams'],
   ['gram'],
   ['kilograms'],
@@ -35,6 +38,9 @@ const TRAILING_UNIT_WORDS: readonly (readonly string[])[] = [
   ['millimeters'],
   ['celsius'],
   ['fahrenheit'],
+  ['inches'],
+  ['hours'],
+  ['hrs'],
   ['liters'],
   ['litres'],
   ['mmhg'],
@@ -66,6 +72,8 @@ function withoutFactor(tokens: string[]): string[] {
  */
 export function withoutUnitWords(normalized: string): string | null {
   let tokens = withoutFactor(normalized.split(' ').map((t) => ENERGY_WORDS.get(t) ?? t));
+  // `activeCaloriesKcal`: the energy unit after the word it counts is the unit, not a second name of it.
+  if (tokens.length > 2 && tokens.at(-1) === 'calories' && tokens.at(-2) === 'calories') tokens = tokens.slice(0, -1);
   let changed = tokens.join(' ') !== normalized;
   for (const words of TRAILING_UNIT_WORDS) {
     if (tokens.length <= words.length) continue;
@@ -87,11 +95,20 @@ export function withoutUnitWords(normalized: string): string | null {
 const BARE_UNITS = new Set(['kg', 'g', 'cm', 'mm', 'mmHg', 'bpm', 'rpm', 'brpm', 'kcal', 'ms', 'lb', 'lbs']);
 
 /**
+ * Units a header writes only in brackets: a temperature's degrees, a duration's (`Asleep duration (min)`, WHOOP's
+ * export; `Sleep Analysis [Asleep] (hr)`, Apple Health's) and `count` (`Step Count (count)`; a BMI in `count` keeps a
+ * unit BMI is never given in, as the team set labels it). Bare after a space they would be words of the name.
+ */
+const BRACKETED_UNITS = new Set(['°C', 'ºC', '°F', 'ºF', 'degC', 'degF', 'min', 'hr', 'h', 'count']);
+
+/**
  * Unit-shaped text: a ratio, a percent, a power, or one of the bare unit words; not a code that UCUM would also parse
  * (`h5` in `troponin I hs` misread, `1600` in `Cortisol (1600)`).
  */
-function looksLikeUnit(text: string): boolean {
-  return (/[/%^*]/.test(text) && /\p{L}|%/u.test(text)) || BARE_UNITS.has(text);
+function looksLikeUnit(text: string, bracketed: boolean): boolean {
+  return (
+    (/[/%^*]/.test(text) && /\p{L}|%/u.test(text)) || BARE_UNITS.has(text) || (bracketed && BRACKETED_UNITS.has(text))
+  );
 }
 
 export interface UnitInName {
@@ -109,12 +126,12 @@ export interface UnitInName {
 export function unitWrittenInName(name: string, isUnit: (text: string) => boolean): UnitInName | null {
   const trimmed = name.trim();
   const patterns = [/^(.+?)\s*\(([^()]+)\)$/, /^(.+?)\s*\[([^[\]]+)\]$/, /^(.+?)\s*,\s*(\S+)$/, /^(.+?)\s+(\S+)$/];
-  for (const pattern of patterns) {
+  for (const [index, pattern] of patterns.entries()) {
     const match = pattern.exec(trimmed);
     if (!match) continue;
     const rest = (match[1] as string).trim();
     const unit = (match[2] as string).trim();
-    if (rest && looksLikeUnit(unit) && isUnit(unit)) return { rest, unit };
+    if (rest && looksLikeUnit(unit, index < 2) && isUnit(unit)) return { rest, unit };
   }
   return null;
 }

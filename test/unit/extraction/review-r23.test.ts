@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { extractReadingsOffline } from '../../../shared/domain/extraction/extract';
 import { spellOutValues } from '../../../shared/domain/extraction/spelled-values';
-import { monitorCaptionName } from '../../../shared/domain/standardization/monitor-captions';
 import { resolveIndicator } from '../../../shared/domain/standardization/resolver';
 import { readAs } from './support/read-fields';
 
@@ -56,9 +55,8 @@ describe('a reading remembered per line never carries one document’s look-up b
 describe('long names and lines are not scanned from every space (review of session 23)', () => {
   it('answers a monitor caption check on a 50,000-character name', () => {
     const name = `Glucose${' '.repeat(50_000)}x`;
-    expect(monitorCaptionName(name)).toBeNull();
     expect(resolveIndicator(name, 'mg/dL').loincCode).toBeNull();
-    expect(monitorCaptionName('SYS (mmHg)')).toBe('systolic blood pressure');
+    expect(resolveIndicator('SYS (mmHg)').loincCode).toBe('8480-6');
   });
 
   it('spells out a long line of `the one` and keeps a pronoun `one` as a word', () => {

@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { monitorCaptionName } from '../../../shared/domain/standardization/monitor-captions';
 import { resolveIndicator } from '../../../shared/domain/standardization/resolver';
 import { standardizeReading } from '../../../shared/domain/standardization/standardize';
 
-describe('a blood-pressure monitor’s SYS / DIA / PUL captions (monitor-captions.ts)', () => {
+describe('a blood-pressure monitor’s SYS / DIA / PUL captions (vendor-fields.json, home-bp-monitors)', () => {
   it('reads each caption as the vital sign it abbreviates, with or without its unit', () => {
     for (const [name, unit, code] of [
       ['SYS', null, '8480-6'],
@@ -25,9 +24,10 @@ describe('a blood-pressure monitor’s SYS / DIA / PUL captions (monitor-caption
     expect(resolveIndicator('DIA', 'mg/dL').loincCode).toBeNull();
     expect(resolveIndicator('SYS', '%').loincCode).toBeNull();
     expect(resolveIndicator('PUL', 'mmHg').loincCode).toBeNull();
-    expect(monitorCaptionName('Diamox')).toBeNull();
-    expect(monitorCaptionName('System')).toBeNull();
-    expect(monitorCaptionName('Dia do exame')).toBeNull();
+    expect(resolveIndicator('Diamox').loincCode).toBeNull();
+    expect(resolveIndicator('System').loincCode).toBeNull();
+    expect(resolveIndicator('Dia do exame').loincCode).toBeNull();
+    expect(resolveIndicator('Dias de internação').loincCode).toBeNull();
   });
 
   it('codes a monitor log’s row as the blood-pressure pair and the pulse', () => {

@@ -56,6 +56,7 @@ describe('a Samsung Health export column: data type and property', () => {
 
   it('reads only the reverse-DNS shape of a Samsung type and one property', () => {
     expect(samsungTypeField('com.samsung.health.weight.body_fat')).toEqual({
+      dataType: null,
       typeAndField: 'weight body_fat',
       field: 'body_fat',
     });
