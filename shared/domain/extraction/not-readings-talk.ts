@@ -62,15 +62,16 @@ export function isRecalledWithoutDate(name: string, line: string, at: number): b
  * every number on it is something to do or to reach.
  */
 const PLAN_OR_GOALS_CAPTION =
-  /^\s*(?:[\p{L}-]+\s+)?(?:plan|management|treatment|therapy|medications?|meds|targets?|goals?|aims?|recommendations?|advice|instructions?|tratamiento|plan\s+de\s+tratamiento|objetivos?|metas?|traitement|objectifs?|conduite\s+[àa]\s+tenir|terapia|obiettivi|therapie|medikation|procedere|empfehlung(?:en)?|ziele|zielwerte|behandeling|beleid|streefwaarden|doelen|leczenie|zalecenia|cele)\s*[:：]/iu;
+  /^\s*(?:[\p{L}-]+\s+)?(?:plan|management|treatment|therapy|medications?|meds|targets?|goals?|aims?|recommendations?|advice|instructions?|tratamiento|plan\s+de\s+tratamiento|objetivos|metas?|traitement|objectifs?|conduite\s+[àa]\s+tenir|terapia|obiettivi|therapie|medikation|procedere|empfehlung(?:en)?|ziele|zielwerte|behandeling|beleid|streefwaarden|doelen|leczenie|zalecenia|cele)\s*[:：]/iu;
 
 /**
  * A longer caption that speaks of a goal before its colon (`Treatment target if statin indicated: LDL-C <2.0 mmol/L or
  * non-HDL-C <2.6 mmol/L`, `Therapieziel bei hohem Risiko:`). A caption with a number in it is a reading's name with its
- * goal in brackets (`HbA1c (target <7%): 7.4`) and is not one.
+ * goal in brackets (`HbA1c (target <7%): 7.4`) and is not one. A note's `Objective:` / `Objetivo:` (SOAP's findings
+ * section, where measured vitals stand) and morphology's `Target cells:` are no goals; the plural `Objectives:` is.
  */
 const GOAL_IN_CAPTION =
-  /(?:^|[^\p{L}])(?:targets?|goals?|objectives?|objetivos?|metas?|objectifs?|cibles?|obiettivi|ziele?|zielwerte?|therapieziele?|behandelziele?|streefwaarden?|doelen|cele)(?![\p{L}-])/iu;
+  /(?:^|[^\p{L}])(?:targets?(?!\s+cells?(?![\p{L}]))|goals?|objectives|objetivos|metas?|objectifs?|cibles?|obiettivi|ziele?|zielwerte?|therapieziele?|behandelziele?|streefwaarden?|doelen|cele)(?![\p{L}-])/iu;
 
 /** Whether the line is a plan's or a goal list's: its caption says so. */
 export function isPlanOrGoalsLine(line: string): boolean {
