@@ -1,4 +1,5 @@
 import { englishQualifiers } from './foreign-qualifiers';
+import { urineSuffixAsWords } from './urine-suffix-names';
 
 /**
  * A name in another language whose analyte word the corpus knows alone but not beside the English words LOINC's
@@ -104,40 +105,10 @@ export function englishTestWords(name: string): string {
 }
 
 /**
- * `Créatininurie`, `Uricosuria`, `Calciúria`: Romance languages name a urine test by the analyte's stem and `-uria`/
- * `-urie` (README *Labelling decisions*: the suffix is the specimen). The stems the reports print, in English.
- */
-const URINE_SUFFIX_STEMS: readonly (readonly [RegExp, string])[] = [
-  [/^cr[ée]atinin/u, 'creatinine'],
-  [/^(?:uricos|uric|urat)/u, 'uric acid'],
-  [/^calci/u, 'calcium'],
-  [/^natri/u, 'sodium'],
-  [/^kali/u, 'potassium'],
-  [/^(?:glicos|glucos|glycos)/u, 'glucose'],
-  [/^prot[ée][íi]?n/u, 'protein'],
-  [/^(?:phosphat|fosfat)/u, 'phosphate'],
-  [/^magnes/u, 'magnesium'],
-  [/^(?:chlor|clor)/u, 'chloride'],
-];
-const URINE_SUFFIX_WORD = /^(\p{L}{3,}?)(?:uria|urie|úria|urìa|urias|uries)$/iu;
-/** Units of an amount per day: the timed collection, not a spot urine's concentration. */
-const PER_DAY_UNIT = /\/(?:\(?24\.?h\)?|d)$/;
-
-/**
  * The name with its `-uria` word written as the urine test it names, by the unit (`Créatininurie` mmol/L → `creatinine
- * urine`, in mmol/24 h → `creatinine 24 hour urine`); null without a unit (the decision leaves a bare one null) or
- * when no word is such a name.
+ * urine`, in mmol/24 h → `creatinine 24 hour urine`): `urine-suffix-names.ts` reads the word; null without a unit (the
+ * README decision leaves a bare one null) or when no word is such a name.
  */
 export function urineSuffixReading(name: string, unit: string | null): string | null {
-  if (unit === null || name.length > MAX_NAME) return null;
-  let found = false;
-  const words = name.split(/\s+/).map((piece) => {
-    const match = URINE_SUFFIX_WORD.exec(piece);
-    const stem = match?.[1]?.toLowerCase();
-    const analyte = stem && URINE_SUFFIX_STEMS.find(([pattern]) => pattern.test(stem))?.[1];
-    if (!analyte || found) return piece;
-    found = true;
-    return `${analyte} ${PER_DAY_UNIT.test(unit) ? '24 hour urine' : 'urine'}`;
-  });
-  return found ? words.join(' ') : null;
+  return unit === null || name.length > MAX_NAME ? null : urineSuffixAsWords(name, unit);
 }
