@@ -70,6 +70,7 @@ import {
 import { deviceBlockTime, isRuleLine } from './device-block-time';
 import { readDeviceJson } from './device-json';
 import { type EarlierColumn, earlierColumnCaption, earlierColumnDate, splitEarlierColumnCell } from './earlier-column';
+import { colonField, gappedField } from './field-captions';
 import { earlierResultInBlock, isEarlierResultsCaption } from './earlier-results-block';
 import { earlierLead, isCurrentResultsCaption } from './earlier-sentence';
 import { datesEntriesByLines, entryDateLine, isScheduledEventTitle } from './entry-date-lines';
@@ -181,8 +182,6 @@ function withoutCaptionScope(caption: string): string {
   return caption.replace(CAPTION_SCOPE, '');
 }
 
-/** `Resultado: 104 mg/dL`, `Valor de referência.....: 70 a 99 mg/dL`, `Unità: mg/dl`: a caption, then its field. */
-const LABELLED_FIELD = /^([^:\d]{2,40}?)[\s.]*:\s*(.+)$/;
 
 /**
  * A line giving one unit for the results below it: `LIPID PROFILE (all results in mmol/L)`, `Units: mg/dL`,
@@ -1300,12 +1299,13 @@ class DocumentReader {
    * one captioned with a unit header word completes the reading above. True when the line was such a field.
    */
   private readLabelledField(index: number, body: string, ownDate: string | null): boolean {
-    // Without a colon there is no field; the caption's lazy search would otherwise scan the line forty times.
-    if (!body.includes(':')) return false;
-    const m = LABELLED_FIELD.exec(body.trim());
-    if (!m) return false;
-    const role = headerRole(withoutCaptionScope(m[1] as string));
-    const field = (m[2] as string).trim();
+    // Without a colon only a known caption and a gap make a field (`field-captions.ts`); the colon caption's lazy
+    // search would otherwise scan the line forty times.
+    const colon = body.includes(':') ? colonField(body) : null;
+    const gapped = colon ? null : gappedField(body);
+    if (!colon && !gapped) return false;
+    const role = gapped ? gapped.role : headerRole(withoutCaptionScope((colon as { caption: string }).caption));
+    const field = gapped ? gapped.field : (colon as { field: string }).field;
     if (role === 'value') {
       const pending = this.stack.pendingName;
       const measurement = parseMeasurement(field, 0);
@@ -1341,9 +1341,8 @@ class DocumentReader {
 
   /** `Valor de referência: 70 a 99 mg/dL` or a bare range: the range and its unit. */
   private rangeField(text: string): { range: string; unit: string | null } | null {
-    const labelled = LABELLED_FIELD.exec(text.trim());
-    const field =
-      labelled && headerRole(withoutCaptionScope(labelled[1] as string)) === 'range' ? (labelled[2] as string) : text;
+    const labelled = colonField(text) ?? gappedField(text);
+    const field = labelled && headerRole(withoutCaptionScope(labelled.caption)) === 'range' ? labelled.field : text;
     // A note on whom the range is for (`até 4,00 ng/mL (homens acima de 40 anos)`) is no part of it.
     return parseRangeText(field) ?? parseRangeText(field.replace(POPULATION_NOTE, ''));
   }
