@@ -71,6 +71,7 @@ import { deviceBlockTime, isRuleLine } from './device-block-time';
 import { readDeviceJson } from './device-json';
 import { type EarlierColumn, earlierColumnCaption, earlierColumnDate, splitEarlierColumnCell } from './earlier-column';
 import { colonField, gappedField } from './field-captions';
+import { sectionHeaderDate } from './section-header-dates';
 import { earlierResultInBlock, isEarlierResultsCaption } from './earlier-results-block';
 import { earlierLead, isCurrentResultsCaption } from './earlier-sentence';
 import { datesEntriesByLines, entryDateLine, isScheduledEventTitle } from './entry-date-lines';
@@ -759,6 +760,15 @@ class DocumentReader {
     if (this.timedBlock && isPlainHeading(text)) {
       this.sectionDate = this.timedBlock.day;
       this.timedBlock = null;
+    }
+    // `Ankara Bilkent Şehir Hastanesi - 14.03.2026 - Biyokimya`: the date of the section under it.
+    const dashed = sectionHeaderDate(text, order);
+    if (dashed) {
+      this.sectionDate = dashed.iso;
+      this.earlierSection = false;
+      if (this.layout) this.layout = withoutColumnDates(this.layout);
+      if (dashed.name !== null) this.rememberNameLine(index, dashed.name);
+      return;
     }
     const heading = datedHeading(text, order) ?? introducingDate(text, order);
     if (heading) {
