@@ -42,6 +42,7 @@ import { readBloodGroupLine } from './blood-group';
 import { timedCaption } from './caption-times';
 import { readCdaDocument } from './cda-xml';
 import { hasNumberedCodeColumn, withoutLeadingCode } from './code-column';
+import { timedOnCollectionDay } from './collection-day-time';
 import { unfoldColumns } from './columns';
 import {
   detectSpacedDatedHeader,
@@ -70,14 +71,13 @@ import {
 import { deviceBlockTime, isRuleLine } from './device-block-time';
 import { readDeviceJson } from './device-json';
 import { type EarlierColumn, earlierColumnCaption, earlierColumnDate, splitEarlierColumnCell } from './earlier-column';
-import { colonField, gappedField } from './field-captions';
-import { sectionHeaderDate } from './section-header-dates';
 import { earlierResultInBlock, isEarlierResultsCaption } from './earlier-results-block';
 import { earlierLead, isCurrentResultsCaption } from './earlier-sentence';
 import { datesEntriesByLines, entryDateLine, isScheduledEventTitle } from './entry-date-lines';
 import { type FallbackReading, isStructuredText, readFallback, type SeenLine } from './fallback-reader';
 import { readFhirObservations } from './fhir-json';
 import { readFhirXmlObservations } from './fhir-xml';
+import { colonField, gappedField } from './field-captions';
 import { type LeadingFlag, splitFlagBeforeValue } from './flag-first';
 import { applyFlagStatements, flagStatements } from './flags-in-prose';
 import { headingTime, isPlainHeading } from './flowsheet-cells';
@@ -124,6 +124,7 @@ import {
 } from './result-columns';
 import { isSectionHeadingLine } from './row-marks';
 import { withoutSecondUnitCell } from './second-unit-cell';
+import { sectionHeaderDate } from './section-header-dates';
 import { dateAfterName, drawnDateOfBlockAbove, sentenceDate, wrappedWhenDate } from './sentence-dates';
 import { detectShareCountHeader, readShareCountRow, type ShareCountHeader } from './share-and-count';
 import { sideBySideGroups } from './side-by-side';
@@ -182,7 +183,6 @@ const CAPTION_SCOPE = /\s+(?:para|for|pour|per|f[üu]r|voor)\s+[^:]*$/iu;
 function withoutCaptionScope(caption: string): string {
   return caption.replace(CAPTION_SCOPE, '');
 }
-
 
 /**
  * A line giving one unit for the results below it: `LIPID PROFILE (all results in mmol/L)`, `Units: mg/dL`,
@@ -1318,6 +1318,22 @@ class DocumentReader {
     const field = gapped ? gapped.field : (colon as { field: string }).field;
     if (role === 'value') {
       const pending = this.stack.pendingName;
+      // `Resultado: 138 mg/dL      Resultado anterior: 151 mg/dL em 11/02/2026`: the earlier result's own field.
+      const previousAt = field.search(/\s{2,}\S[^:\d]{1,40}:/);
+      const previousField = previousAt > 0 ? colonField(field.slice(previousAt)) : null;
+      const earlier =
+        previousField && headerRole(previousField.caption) === 'previous'
+          ? (previousResultLine(field.slice(previousAt).trim(), this.order) ??
+            earlierResultInBlock(previousField.field.replace(/\s(?:em|on|am|le|el|del|il|du|op)\s/i, ' '), this.order))
+          : null;
+      if (earlier)
+        return (
+          this.readLabelledField(
+            index,
+            `${body.slice(0, body.indexOf(field))}${field.slice(0, previousAt)}`,
+            ownDate,
+          ) && this.previousAfter(index, earlier)
+        );
       const measurement = parseMeasurement(field, 0);
       if (!measurement) return false; // `Result: Glucose 104 mg/dL` names its own test
       if (!pending || !this.recent(index, pending.line)) return true;
@@ -1347,6 +1363,13 @@ class DocumentReader {
       return true;
     }
     return false;
+  }
+
+  /** An earlier result printed beside the current one's field: a dated reading of the test just read. */
+  private previousAfter(index: number, earlier: { measurement: Measurement; date: string }): boolean {
+    const last = this.stack.last;
+    if (last?.line === index) this.emitPrevious(index, last.reading.indicator, earlier);
+    return true;
   }
 
   /** `Valor de referência: 70 a 99 mg/dL` or a bare range: the range and its unit. */
@@ -1488,6 +1511,7 @@ function readLines(text: string, options: ExtractionOptions, withFallback: boole
   };
   const unfolded = unfoldColumns(unfoldBarColumns(valueFirstPortalBlocks(sourceLines), yieldOf), yieldOf);
   const readings = withoutAnalyserSettings(readAll(unfolded, withFallback), text);
+  timedOnCollectionDay(readings, documentDate);
   dateBirthMeasures(
     readings,
     sourceLines.map((line) => line.text),

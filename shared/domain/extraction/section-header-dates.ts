@@ -40,14 +40,23 @@ export function sectionHeaderDate(text: string, order: SlashOrder): SectionHeade
     const dates = findDates(part, order);
     if (dates.length === 1) {
       const date = dates[0] as (typeof dates)[number];
-      const rest = `${part.slice(0, date.start)} ${part.slice(date.end)}`.replace(/\d{1,2}[:.h]\d{2}(?:\s*[AP]M)?/i, '');
+      const rest = `${part.slice(0, date.start)} ${part.slice(date.end)}`.replace(
+        /\d{1,2}[:.h]\d{2}(?:\s*[AP]M)?/i,
+        '',
+      );
       if (dateAt !== -1 || /\d/.test(rest) || /\p{L}{2}/u.test(rest)) return null;
       dateAt = k;
       iso = withTimeAfter(date.iso, part.slice(date.end));
       continue;
     }
     // A digit inside a word names a test (`Hemoglobin A1c`, `Vitamin B12`); a number alone is an identifier.
-    if (dates.length > 0 || /\d/.test(part.replace(WORD_WITH_DIGITS, '')) || !/\p{L}{2}/u.test(part) || OTHER_EVENT.test(part)) return null;
+    if (
+      dates.length > 0 ||
+      /\d/.test(part.replace(WORD_WITH_DIGITS, '')) ||
+      !/\p{L}{2}/u.test(part) ||
+      OTHER_EVENT.test(part)
+    )
+      return null;
     if (part.split(/\s+/).length > MAX_PART_WORDS || /[.!?:]$/.test(part)) return null;
   }
   if (dateAt === -1) return null;

@@ -15,7 +15,8 @@ import { headerRole } from '../../../shared/domain/extraction/vocabulary';
 const dir = join(__dirname, 'fixtures', 'k25');
 const rows = (file: string) =>
   extractReadingsOffline(readFileSync(join(dir, file), 'utf8')).map(
-    (r) => `${r.indicator} = ${r.value} ${r.unit ?? '-'} | ${r.referenceRange ?? '-'} | ${r.flag ?? '-'} | ${r.measuredAt ?? '-'}`,
+    (r) =>
+      `${r.indicator} = ${r.value} ${r.unit ?? '-'} | ${r.referenceRange ?? '-'} | ${r.flag ?? '-'} | ${r.measuredAt ?? '-'}`,
   );
 
 const expected: Record<string, string[]> = {
@@ -66,6 +67,18 @@ const expected: Record<string, string[]> = {
     'Glukose = 92 mg/dl | 70 - 99 | - | 2026-02-02',
     'Harnsäure = 7,9 mg/dl | 3,4 - 7,0 | - | 2026-02-02',
     'Colesterol HDL = 48 mg/dL | > 40 | - | 2026-02-02',
+  ],
+  // An earlier result beside the current one's field; risk-class targets are no readings.
+  'es-anterior-riesgo.txt': [
+    'COLESTEROL LDL = 142 mg/dL | - | - | 2026-05-20',
+    'COLESTEROL LDL = 155 mg/dL | - | - | 2026-01-12',
+  ],
+  // The collection's time goes to the column of its day; the button row is no reading.
+  'epic-past-results.txt': [
+    'Sodium = 139 mmol/L | 135 - 145 | - | 2026-03-02T08:05:00',
+    'Sodium = 141 mmol/L | - | - | 2025-09-14',
+    'Creatinine = 1.31 mg/dL | 0.60 - 1.20 | High | 2026-03-02T08:05:00',
+    'Creatinine = 1.12 mg/dL | - | - | 2025-09-14',
   ],
   // Adversarial: captions explained in words, and a dashed appointment line, are no readings and no dates.
   'portal-help-page.txt': [],
