@@ -1511,7 +1511,12 @@ function readLines(text: string, options: ExtractionOptions, withFallback: boole
   };
   const unfolded = unfoldColumns(unfoldBarColumns(valueFirstPortalBlocks(sourceLines), yieldOf), yieldOf);
   const readings = withoutAnalyserSettings(readAll(unfolded, withFallback), text);
-  timedOnCollectionDay(readings, documentDate);
+  timedOnCollectionDay(
+    readings,
+    documentDate,
+    sourceLines.map((line) => line.text),
+    order,
+  );
   dateBirthMeasures(
     readings,
     sourceLines.map((line) => line.text),
