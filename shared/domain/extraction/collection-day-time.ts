@@ -23,6 +23,8 @@ export function timedOnCollectionDay(
   const captioned = lines.some(
     (line) => COLLECTION_CAPTION.test(line) && findDates(line, order).some((date) => date.iso.slice(0, 10) === day),
   );
-  if (!captioned) return;
+  // A caption that dated a section of its own (`URINE  Collected: 02/03/2026 11:30`) timed that section's sample, not
+  // the others taken that day.
+  if (!captioned || readings.some((reading) => reading.measuredAt === collection)) return;
   for (const reading of readings) if (reading.measuredAt === day) reading.measuredAt = collection;
 }
