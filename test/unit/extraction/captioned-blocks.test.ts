@@ -80,6 +80,13 @@ const expected: Record<string, string[]> = {
     'Creatinine = 1.31 mg/dL | 0.60 - 1.20 | High | 2026-03-02T08:05:00',
     'Creatinine = 1.12 mg/dL | - | - | 2025-09-14',
   ],
+  // An undated result column beside a dated earlier one is the newest: the printed range is its own only.
+  'checkup-current-previous.txt': [
+    'Total cholesterol = 5.9 mmol/L | < 5.2 | - | 2026-05-14',
+    'Total cholesterol = 5.6 mmol/L | - | - | 2025-05-16',
+    'Fasting glucose = 5.4 mmol/L | 3.9 - 5.5 | - | 2026-05-14',
+    'Fasting glucose = 5.1 mmol/L | - | - | 2025-05-16',
+  ],
   // Adversarial: captions explained in words, and a dashed appointment line, are no readings and no dates.
   'portal-help-page.txt': [],
 };
