@@ -35,11 +35,19 @@ function labelledBounds(line: string): number[] {
 const BAND_THEN_LABEL = /(?:[<>≤≥]=?\s*\d+(?:[.,]\d+)?|\d+(?:[.,]\d+)?\s*[-–]\s*\d+(?:[.,]\d+)?)\s*%?\s*:\s*\p{L}/gu;
 
 /**
+ * A bound after a risk category's label (`Risco baixo: < 130 mg/dL`, `High risk <70`, `Riesgo alto: < 100`): the
+ * target of a risk class, two or more to a line, never a reading.
+ */
+const RISK_BAND =
+  /(?:risk|risco|riesgo|risque|rischio|risiko|ryzyko)(?:\s+\p{L}+){0,2}\s*:?\s*(?:[<>≤≥]=?\s*\d|\d+(?:[.,]\d+)?\s*[-–]\s*\d)/giu;
+
+/**
  * Whether the line is a list of three labelled bands or more whose thresholds strictly climb or strictly fall, or of
  * two bands or more each followed by its label (`eGFR >90: normal. 60-89: mildly decreased.`).
  */
 export function isBandListLine(line: string): boolean {
   if ((line.slice(0, REACH).match(BAND_THEN_LABEL)?.length ?? 0) >= 2) return true;
+  if ((line.slice(0, REACH).match(RISK_BAND)?.length ?? 0) >= 2) return true;
   const middles = labelledBounds(line);
   if (middles.length < 3) return false;
   const pairs = middles.slice(1).map((next, i) => next - (middles[i] ?? next));

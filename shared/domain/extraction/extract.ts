@@ -42,6 +42,7 @@ import { readBloodGroupLine } from './blood-group';
 import { timedCaption } from './caption-times';
 import { readCdaDocument } from './cda-xml';
 import { hasNumberedCodeColumn, withoutLeadingCode } from './code-column';
+import { timedOnCollectionDay } from './collection-day-time';
 import { unfoldColumns } from './columns';
 import {
   detectSpacedDatedHeader,
@@ -76,6 +77,7 @@ import { datesEntriesByLines, entryDateLine, isScheduledEventTitle } from './ent
 import { type FallbackReading, isStructuredText, readFallback, type SeenLine } from './fallback-reader';
 import { readFhirObservations } from './fhir-json';
 import { readFhirXmlObservations } from './fhir-xml';
+import { colonField, gappedField } from './field-captions';
 import { type LeadingFlag, splitFlagBeforeValue } from './flag-first';
 import { applyFlagStatements, flagStatements } from './flags-in-prose';
 import { headingTime, isPlainHeading } from './flowsheet-cells';
@@ -122,6 +124,7 @@ import {
 } from './result-columns';
 import { isSectionHeadingLine } from './row-marks';
 import { withoutSecondUnitCell } from './second-unit-cell';
+import { sectionHeaderDate } from './section-header-dates';
 import { dateAfterName, drawnDateOfBlockAbove, sentenceDate, wrappedWhenDate } from './sentence-dates';
 import { detectShareCountHeader, readShareCountRow, type ShareCountHeader } from './share-and-count';
 import { sideBySideGroups } from './side-by-side';
@@ -180,9 +183,6 @@ const CAPTION_SCOPE = /\s+(?:para|for|pour|per|f[üu]r|voor)\s+[^:]*$/iu;
 function withoutCaptionScope(caption: string): string {
   return caption.replace(CAPTION_SCOPE, '');
 }
-
-/** `Resultado: 104 mg/dL`, `Valor de referência.....: 70 a 99 mg/dL`, `Unità: mg/dl`: a caption, then its field. */
-const LABELLED_FIELD = /^([^:\d]{2,40}?)[\s.]*:\s*(.+)$/;
 
 /**
  * A line giving one unit for the results below it: `LIPID PROFILE (all results in mmol/L)`, `Units: mg/dL`,
@@ -761,6 +761,15 @@ class DocumentReader {
       this.sectionDate = this.timedBlock.day;
       this.timedBlock = null;
     }
+    // `Ankara Bilkent Şehir Hastanesi - 14.03.2026 - Biyokimya`: the date of the section under it.
+    const dashed = sectionHeaderDate(text, order);
+    if (dashed) {
+      this.sectionDate = dashed.iso;
+      this.earlierSection = false;
+      if (this.layout) this.layout = withoutColumnDates(this.layout);
+      if (dashed.name !== null) this.rememberNameLine(index, dashed.name);
+      return;
+    }
     const heading = datedHeading(text, order) ?? introducingDate(text, order);
     if (heading) {
       this.sectionDate = heading;
@@ -1300,14 +1309,31 @@ class DocumentReader {
    * one captioned with a unit header word completes the reading above. True when the line was such a field.
    */
   private readLabelledField(index: number, body: string, ownDate: string | null): boolean {
-    // Without a colon there is no field; the caption's lazy search would otherwise scan the line forty times.
-    if (!body.includes(':')) return false;
-    const m = LABELLED_FIELD.exec(body.trim());
-    if (!m) return false;
-    const role = headerRole(withoutCaptionScope(m[1] as string));
-    const field = (m[2] as string).trim();
+    // Without a colon only a known caption and a gap make a field (`field-captions.ts`); the colon caption's lazy
+    // search would otherwise scan the line forty times.
+    const colon = body.includes(':') ? colonField(body) : null;
+    const gapped = colon ? null : gappedField(body);
+    if (!colon && !gapped) return false;
+    const role = gapped ? gapped.role : headerRole(withoutCaptionScope((colon as { caption: string }).caption));
+    const field = gapped ? gapped.field : (colon as { field: string }).field;
     if (role === 'value') {
       const pending = this.stack.pendingName;
+      // `Resultado: 138 mg/dL      Resultado anterior: 151 mg/dL em 11/02/2026`: the earlier result's own field.
+      const previousAt = field.search(/\s{2,}\S[^:\d]{1,40}:/);
+      const previousField = previousAt > 0 ? colonField(field.slice(previousAt)) : null;
+      const earlier =
+        previousField && headerRole(previousField.caption) === 'previous'
+          ? (previousResultLine(field.slice(previousAt).trim(), this.order) ??
+            earlierResultInBlock(previousField.field.replace(/\s(?:em|on|am|le|el|del|il|du|op)\s/i, ' '), this.order))
+          : null;
+      if (earlier)
+        return (
+          this.readLabelledField(
+            index,
+            `${body.slice(0, body.indexOf(field))}${field.slice(0, previousAt)}`,
+            ownDate,
+          ) && this.previousAfter(index, earlier)
+        );
       const measurement = parseMeasurement(field, 0);
       if (!measurement) return false; // `Result: Glucose 104 mg/dL` names its own test
       if (!pending || !this.recent(index, pending.line)) return true;
@@ -1339,11 +1365,17 @@ class DocumentReader {
     return false;
   }
 
+  /** An earlier result printed beside the current one's field: a dated reading of the test just read. */
+  private previousAfter(index: number, earlier: { measurement: Measurement; date: string }): boolean {
+    const last = this.stack.last;
+    if (last?.line === index) this.emitPrevious(index, last.reading.indicator, earlier);
+    return true;
+  }
+
   /** `Valor de referência: 70 a 99 mg/dL` or a bare range: the range and its unit. */
   private rangeField(text: string): { range: string; unit: string | null } | null {
-    const labelled = LABELLED_FIELD.exec(text.trim());
-    const field =
-      labelled && headerRole(withoutCaptionScope(labelled[1] as string)) === 'range' ? (labelled[2] as string) : text;
+    const labelled = colonField(text) ?? gappedField(text);
+    const field = labelled && headerRole(withoutCaptionScope(labelled.caption)) === 'range' ? labelled.field : text;
     // A note on whom the range is for (`até 4,00 ng/mL (homens acima de 40 anos)`) is no part of it.
     return parseRangeText(field) ?? parseRangeText(field.replace(POPULATION_NOTE, ''));
   }
@@ -1479,6 +1511,12 @@ function readLines(text: string, options: ExtractionOptions, withFallback: boole
   };
   const unfolded = unfoldColumns(unfoldBarColumns(valueFirstPortalBlocks(sourceLines), yieldOf), yieldOf);
   const readings = withoutAnalyserSettings(readAll(unfolded, withFallback), text);
+  timedOnCollectionDay(
+    readings,
+    documentDate,
+    sourceLines.map((line) => line.text),
+    order,
+  );
   dateBirthMeasures(
     readings,
     sourceLines.map((line) => line.text),

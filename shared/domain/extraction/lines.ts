@@ -410,6 +410,17 @@ export function isNoiseLine(text: string): boolean {
 
 const noiseLines = new TextMemo<boolean>();
 
+/** A portal page's button or link, copied with the page: `Back to Test Results`, `Print`, `Export to PDF`. */
+const PORTAL_BUTTON =
+  /^(?:back(?:\s+to\s+[\p{L} ]{2,30})?|print(?:\s+[\p{L} ]{2,20})?|export(?:\s+to\s+\p{L}+)?|download(?:\s+\p{L}+)?|share|e-?mail|send\s+a\s+message|view\s+trends?|graph|zur[üu]ck|drucken|imprimir|volver|voltar|imprimer|retour|stampa|indietro)$/iu;
+
+/** A row of two or more portal buttons parted by gaps (`Back to Test Results     Print     Export to PDF`). */
+function isPortalButtonRow(trimmed: string): boolean {
+  if (trimmed.length > 120 || /\d/.test(trimmed)) return false;
+  const cells = trimmed.split(/\s{3,}|\t|\s+\|\s+/);
+  return cells.length >= 2 && cells.every((cell) => PORTAL_BUTTON.test(cell.trim()));
+}
+
 function isFurniture(text: string): boolean {
   const trimmed = text.trim();
   if (trimmed === '') return true;
@@ -417,6 +428,7 @@ function isFurniture(text: string): boolean {
   if (NOISE_LABEL.test(trimmed) && !isProse(trimmed)) return true;
   if (CJK_NOISE_LABEL.test(trimmed)) return true;
   if (PAGE_MARKER.test(trimmed)) return true;
+  if (isPortalButtonRow(trimmed)) return true;
   if (PHONE_WORD.test(trimmed) && (PHONE.test(trimmed) || SHORT_PHONE.test(trimmed))) return true;
   if (ADDRESS_WORD.test(trimmed) && /\d/.test(trimmed) && ADDRESS.test(trimmed)) return true;
   return false;

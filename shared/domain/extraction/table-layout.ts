@@ -602,7 +602,8 @@ export function readTableRow(line: string, layout: TableLayout, order: SlashOrde
     ownRanges.clear();
     shareRowUnitAndRange(readings, tail);
   }
-  for (const { measurement } of earlierThanNewest(readings, (r) => r.measuredAt)) {
+  // An undated result column beside dated ones (`今回結果` beside `前回(2025/06/12)`) is the current, newest result.
+  for (const { measurement } of earlierThanNewest(readings, (r) => r.measuredAt ?? (dated ? '\uffff' : null))) {
     measurement.referenceRange = ownRanges.get(measurement) ?? null;
   }
   if (!dated && QUALITATIVE_CELL.test(name)) return null;

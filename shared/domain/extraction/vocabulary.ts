@@ -178,6 +178,11 @@ const HEADER_WORDS: ReadonlyArray<readonly [ColumnRole, readonly string[]]> = [
       'sonuç',
       'tulos',
       'resultater',
+      // Romanian and Greek result captions
+      'rezultat',
+      'rezultate',
+      'αποτελεσμα',
+      'αποτελεσματα',
       '结果',
       '檢驗結果',
       '检验结果',
@@ -226,6 +231,19 @@ const HEADER_WORDS: ReadonlyArray<readonly [ColumnRole, readonly string[]]> = [
       // Czech, Turkish, Swedish/Norwegian, Danish
       'jednotky',
       'jednotka',
+      'jednostka',
+      'jednostki',
+      // A caption naming the result's unit (e-Nabız `Sonuç Birimi`, `Result Units`); Romanian, Greek
+      'sonuç birimi',
+      'sonuc birimi',
+      'birimi',
+      'result unit',
+      'result units',
+      'unitate',
+      'unitate de masura',
+      'μοναδα',
+      'μοναδες',
+      'μοναδα μετρησης',
       'birim',
       'enhet',
       'enhed',
@@ -347,6 +365,13 @@ const HEADER_WORDS: ReadonlyArray<readonly [ColumnRole, readonly string[]]> = [
       'gia tri binh thuong',
       'gia tri tham chieu',
       'khoang tham chieu',
+      // Romanian and Greek reference captions
+      'interval de referinta',
+      'interval biologic de referinta',
+      'valori de referinta',
+      'valori normale',
+      'τιμες αναφορας',
+      'φυσιολογικες τιμες',
       'nilai rujukan',
       'nilai normal',
       'nilai rujukan normal',
@@ -373,6 +398,13 @@ const HEADER_WORDS: ReadonlyArray<readonly [ColumnRole, readonly string[]]> = [
       'kennzeichen',
       'markierung',
       'bewertung',
+      // A judgement or grade column (check-up sheets grade each result A–E): the result's flag
+      'beurteilung',
+      'einstufung',
+      '判定区分',
+      '判定結果',
+      'judgement',
+      'judgment',
       'hinweis',
       'indicador',
       'alerta',
@@ -585,6 +617,25 @@ function glossedRole(cell: string): ColumnRole | null {
   return null;
 }
 
+/**
+ * `Einheit/Unit`, `Valores de referencia / Unidades`, `Result/Unit`: two captions over one cell. The same role twice
+ * (a caption and its translation) is that role; a range or a value with its unit is the range or the value, since
+ * such a cell prints the unit beside it (`70-99 mg/dL`). Any other pair names no one role.
+ */
+function compoundRole(cell: string): ColumnRole | null {
+  if (cell.length > 80) return null;
+  const m = /^([^/]+?)\s*\/\s*([^/]+)$/.exec(cell.trim());
+  if (!m) return null;
+  const left = HEADER_ROLE.get(foldText(m[1] as string));
+  const right = HEADER_ROLE.get(foldText(m[2] as string));
+  if (left === undefined || right === undefined) return null;
+  if (left === right) return left;
+  const pair = new Set([left, right]);
+  if (!pair.has('unit')) return null;
+  if (pair.has('range')) return 'range';
+  return pair.has('value') ? 'value' : null;
+}
+
 /** `VALORI DI RIF.`, `Ref. Interv.`: a caption cut short with dots (`abbreviated-captions.ts`). */
 const abbreviatedRole = abbreviatedCaptionMatcher(HEADER_ROLE, foldText);
 
@@ -636,7 +687,7 @@ function roleOfHeader(cell: string): ColumnRole | null {
   const role = HEADER_ROLE.get(foldText(cell));
   if (role !== undefined) return role;
   const bilingual = BILINGUAL_CELL.exec(cell.trim());
-  if (!bilingual) return glossedRole(cell) ?? abbreviatedRole(cell) ?? ocrRole(cell);
+  if (!bilingual) return glossedRole(cell) ?? compoundRole(cell) ?? abbreviatedRole(cell) ?? ocrRole(cell);
   // The CJK caption decides (a test name with an English word, `尿胆原 Normal`, is no header); the gloss may be a word
   // the vocabulary lacks (`英文名称 English Name`) but must not name another role.
   const native = HEADER_ROLE.get(foldText(bilingual[1] as string));
