@@ -33,6 +33,7 @@
  * wrapped name joined with one space). Pure and deterministic: no clock, no I/O.
  */
 
+import { chatMessage } from './chat-stamps';
 import { withoutAnalyserSettings } from './analyser-settings';
 import { withoutBandTables } from './band-tables';
 import { unfoldBarColumns } from './bar-columns';
@@ -372,6 +373,8 @@ class DocumentReader {
   private dashJoined: { line: number; date: string | null } | null = null;
   /** The date of the message being read (a chat stamp), from which `this morning`, `Saturday` count back. */
   private messageDay: string | null = null;
+  /** The clock time of the chat message on a line (`chat-stamps.ts`): its readings' time when dated by its stamp. */
+  private messageTime: { line: number; time: string } | null = null;
   /** The day an e-mail's `Sent:` header gives: what its relative words (`this morning`) count from, nothing else. */
   private sentDay: string | null = null;
   /** The unit a section heading gave for the results under it (`Lipids (mmol/L)`), until the next heading. */
@@ -515,7 +518,10 @@ class DocumentReader {
     const admissionDay = pastFirstDay ? null : this.documentDate;
     const day = ownDateOnly ? ownDate : (ownDate ?? accountDate ?? this.sectionDate ?? admissionDay);
     // A draw time the prose wrote (`INR drawn at 23:10 that evening was 1.4`) times the day the reading is dated on.
-    const when = takenAt && day?.length === 10 ? withTimeAfter(day, ` ${takenAt}`) : day;
+    const stampTime =
+      this.messageTime?.line === line && day === this.messageDay && day?.length === 10 ? this.messageTime.time : null;
+    const time = takenAt ?? stampTime;
+    const when = time && day?.length === 10 ? withTimeAfter(day, ` ${time}`) : day;
     const reading = toReading(name, measurement, when);
     if (this.joinedOnLine?.line === line && this.joinedOnLine.name === name) this.joinedOnLine.readings.push(reading);
     if (this.goalRanges.has(measurement)) this.goalReadings.add(reading);
@@ -622,10 +628,14 @@ class DocumentReader {
     const seen: SeenLine = { index, text: written, date: null, open: false };
     this.seen.push(seen);
     // Comma-separated rows are left as written: there a space before a comma is a cell edge, not damage.
+    // A chat message is read as its date and its words: the stamp's time is kept aside for its readings.
+    const chat = chatMessage(written);
+    this.messageTime = chat ? { line: index, time: chat.time } : null;
+    const source = chat ? `${chat.date} ${chat.message}` : written;
     const text =
-      detectDelimiter(written) === 'comma'
-        ? written
-        : withoutMethodCell(withOcrBandsRepaired(repairNumberSpacing(repairLetterSpacing(written))));
+      detectDelimiter(source) === 'comma'
+        ? source
+        : withoutMethodCell(withOcrBandsRepaired(repairNumberSpacing(repairLetterSpacing(source))));
     const textAbove = this.currentText;
     const aboveIndex = this.currentIndex;
     this.currentText = text;
