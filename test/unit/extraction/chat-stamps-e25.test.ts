@@ -30,6 +30,13 @@ describe('chat exports: the stamp dates and times the message, the sender and gr
     expect(dated('whatsapp-us-12h.txt')).toEqual([['glucose', '104', 'mg/dL', '2026-03-05T07:42:00']]);
   });
 
+  it('keeps the meal a sugar was timed by in its name, and reads no walk distance', () => {
+    expect(dated('whatsapp-hinglish-meals.txt')).toEqual([
+      ['PP sugar', '178', null, '2026-07-12T21:05:44'],
+      ['Before breakfast sugar', '110', 'mg/dl', '2026-07-12T21:06:10'],
+    ]);
+  });
+
   it('reads nothing from a chat about payment and an appointment day and time', () => {
     expect(dated('chat-money-appointments.txt')).toEqual([]);
   });
