@@ -508,12 +508,11 @@ class DocumentReader {
       measurement.value = this.asWritten.get(measurement.value) ?? measurement.value;
       if (measurement.unit !== null) measurement.unit = this.asWritten.get(measurement.unit) ?? measurement.unit;
     }
-    const accountDate = this.inTableRow
-      ? null
-      : this.letterDates.dateAt({ line, column: this.currentText.indexOf(written) });
+    // `creatinine 121 … On day of discharge creatinine 98`: a name written twice on the line sits where its value follows.
+    const place = { line, column: nameColumn(this.currentText, written, measurement.value) };
+    const accountDate = this.inTableRow ? null : this.letterDates.dateAt(place);
     // An earlier value cited beside a reading (`(was 148 in July)`) has only the date written with it, if any.
     // `EGD on 11/03 showed …. H. pylori stool antigen: Negative.`: a summary's course past its first day (`letter-dates.ts`).
-    const place = { line, column: this.currentText.indexOf(written) };
     const pastFirstDay = !this.inTableRow && this.letterDates.pastFirstDay(place, this.documentDate);
     const admissionDay = pastFirstDay ? null : this.documentDate;
     const day = ownDateOnly ? ownDate : (ownDate ?? accountDate ?? this.sectionDate ?? admissionDay);
@@ -1426,6 +1425,15 @@ class DocumentReader {
  * Every reading the text states, in document order, fields as written. Readings without their own date get the
  * section date above them, else the report's collection date, else `options.defaultDate`. Narrative text yields [].
  */
+/** Where a reading's name sits on its line: the first place its value follows within a few words, else the first. */
+function nameColumn(line: string, name: string, value: string): number {
+  const first = line.indexOf(name);
+  for (let at = first; at >= 0; at = line.indexOf(name, at + 1)) {
+    if (line.slice(at + name.length, at + name.length + 24).includes(value)) return at;
+  }
+  return first;
+}
+
 export function extractReadingsOffline(text: string, options: ExtractionOptions = {}): ExtractedReading[] {
   // One budget of resolver look-ups for the whole document, whichever reader asks (`lookup-budget.ts`).
   return withLookupBudget(() => readDocument(text, options));

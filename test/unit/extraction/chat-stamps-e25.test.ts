@@ -53,3 +53,22 @@ describe('chat exports: the stamp dates and times the message, the sender and gr
     expect(chatMessage('03/10/2026, 07:42 Glucose: 5.4')).toBeNull();
   });
 });
+
+describe('discharge summaries: a sentence opening with its day, a name written twice (sentence-dates.ts, extract.ts)', () => {
+  it('dates an `On 11/03 …` sentence by that day and the day-of-discharge readings by the discharge date', () => {
+    expect(dated('discharge-uk.txt')).toEqual([
+      ['Hb', '102', 'g/L', '2026-03-09'],
+      ['CRP', '188', 'mg/L', '2026-03-09'],
+      ['creatinine', '142', 'umol/L', '2026-03-09'],
+      ['CRP', '97', 'mg/L', '2026-03-11'],
+      ['Hb', '99', 'g/L', '2026-03-11'],
+      ['CRP', '41', 'mg/L', '2026-03-13'],
+      ['creatinine', '96', 'umol/L', '2026-03-13'],
+    ]);
+  });
+
+  it('gives an opening day to no reading in a sentence looking ahead', () => {
+    const text = 'Letter dated 02/03/2026.\nOn 20/03 repeat CRP 45 mg/L expected.\n';
+    expect(readAs(text, 'indicator', 'measuredAt').filter(([, at]) => at === '2026-03-20')).toEqual([]);
+  });
+});
