@@ -33,7 +33,6 @@
  * wrapped name joined with one space). Pure and deterministic: no clock, no I/O.
  */
 
-import { chatMessage } from './chat-stamps';
 import { withoutAnalyserSettings } from './analyser-settings';
 import { withoutBandTables } from './band-tables';
 import { unfoldBarColumns } from './bar-columns';
@@ -42,6 +41,7 @@ import { readBloodBankLine } from './blood-bank';
 import { readBloodGroupLine } from './blood-group';
 import { timedCaption } from './caption-times';
 import { readCdaDocument } from './cda-xml';
+import { chatMessage } from './chat-stamps';
 import { hasNumberedCodeColumn, withoutLeadingCode } from './code-column';
 import { unfoldColumns } from './columns';
 import {

@@ -269,7 +269,9 @@ function isAppointmentDay(value: string, line: string): boolean {
   const m = /^(\d{1,2})\/(\d{1,2})$/.exec(value);
   if (!m || Number(m[1]) > 31 || Number(m[2]) > 12) return false;
   const at = line.indexOf(value);
-  return at >= 0 && /^\s*,?\s*(?:às|as|at|a\s+las|alle|à|um|@)\s*\d{1,2}[:h.]\d{2}/i.test(line.slice(at + value.length));
+  return (
+    at >= 0 && /^\s*,?\s*(?:às|as|at|a\s+las|alle|à|um|@)\s*\d{1,2}[:h.]\d{2}/i.test(line.slice(at + value.length))
+  );
 }
 
 export function isNotAReading({ name, value, unit = null, fromTable, line }: ReadingShape): boolean {

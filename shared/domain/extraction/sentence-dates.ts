@@ -131,7 +131,8 @@ function yearlessJoinedDate(
   const start = m.index as number;
   const before = sentence.slice(0, start);
   // `On 08/01 CRP 96 mg/L and creatinine 121 umol/L.`: a sentence opening with its day dates the readings it lists.
-  if (start < nameAt && SENTENCE_OPENING_DAY.test(before) && !AHEAD.test(sentence)) return nearestYearDate(m[0], order, anchor);
+  if (start < nameAt && SENTENCE_OPENING_DAY.test(before) && !AHEAD.test(sentence))
+    return nearestYearDate(m[0], order, anchor);
   if (start < nameAt || AHEAD.test(before.slice(nameAt)) || !YEARLESS_JOINER.test(before)) return null;
   if (otherEventBetween(sentence, nameAt, start, value)) return null;
   return nearestYearDate(m[0], order, anchor);
