@@ -668,6 +668,8 @@ class DocumentReader {
     if (messageDate) this.messageDay = messageDate.iso;
     if (SENT_CAPTION.test(text)) this.sentDay = findDates(text, order)[0]?.iso ?? this.sentDay;
     const messageList = this.layout === null ? readMessageList(messageDate?.rest ?? text) : null;
+    // A lab's results relayed in a message (`bloods back: na 131, k 5.9`) were drawn before it was sent: the day only.
+    if (messageList) this.messageTime = null;
     for (const r of messageList ?? []) this.emit(index, r.name, r.measurement, messageDate?.iso ?? null);
     if (messageList) return;
     const morningEvening = readMorningEveningRow(text, order, this.yearAnchor);
