@@ -9,6 +9,7 @@
  * cue is evidence for one order; the stronger side wins and a tie is no decision (the caller falls back to
  * month-first). Every pattern is linear and the text is capped, so a huge document costs no more than its head.
  */
+import { TWENTY_FOUR_HOUR_CHAT_STAMP } from './chat-stamps';
 import type { SlashOrder } from './dates';
 
 /** Locale cues sit in letterheads, footers and captions; the head of a long document is enough. */
@@ -67,6 +68,8 @@ const DAY_FIRST: readonly Cue[] = [
       /\+(?:66|84|62|60|63|65|20|972|971|966|965|974|254|234|233|255|256|212|213|216|961|962|963|964|968|973)[\s-]?\d/,
     weight: 2,
   },
+  // A chat export's stamps on a 24-hour clock (`chat-stamps.ts`).
+  { pattern: TWENTY_FOUR_HOUR_CHAT_STAMP, weight: 2 },
   // Cyrillic and Greek script: regions that write the day first too.
   { pattern: /[\u0400-\u04FF\u0370-\u03FF]{3}/u, weight: 2 },
   // British spellings of laboratory words (UK, Ireland, Australia, New Zealand, India).

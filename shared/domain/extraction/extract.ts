@@ -41,6 +41,7 @@ import { readBloodBankLine } from './blood-bank';
 import { readBloodGroupLine } from './blood-group';
 import { timedCaption } from './caption-times';
 import { readCdaDocument } from './cda-xml';
+import { chatMessage } from './chat-stamps';
 import { hasNumberedCodeColumn, withoutLeadingCode } from './code-column';
 import { timedOnCollectionDay } from './collection-day-time';
 import { unfoldColumns } from './columns';
@@ -372,6 +373,8 @@ class DocumentReader {
   private dashJoined: { line: number; date: string | null } | null = null;
   /** The date of the message being read (a chat stamp), from which `this morning`, `Saturday` count back. */
   private messageDay: string | null = null;
+  /** The clock time of the chat message on a line (`chat-stamps.ts`): its readings' time when dated by its stamp. */
+  private messageTime: { line: number; time: string } | null = null;
   /** The day an e-mail's `Sent:` header gives: what its relative words (`this morning`) count from, nothing else. */
   private sentDay: string | null = null;
   /** The unit a section heading gave for the results under it (`Lipids (mmol/L)`), until the next heading. */
@@ -505,17 +508,19 @@ class DocumentReader {
       measurement.value = this.asWritten.get(measurement.value) ?? measurement.value;
       if (measurement.unit !== null) measurement.unit = this.asWritten.get(measurement.unit) ?? measurement.unit;
     }
-    const accountDate = this.inTableRow
-      ? null
-      : this.letterDates.dateAt({ line, column: this.currentText.indexOf(written) });
+    // `creatinine 121 … On day of discharge creatinine 98`: a name written twice on the line sits where its value follows.
+    const place = { line, column: nameColumn(this.currentText, written, measurement.value) };
+    const accountDate = this.inTableRow ? null : this.letterDates.dateAt(place);
     // An earlier value cited beside a reading (`(was 148 in July)`) has only the date written with it, if any.
     // `EGD on 11/03 showed …. H. pylori stool antigen: Negative.`: a summary's course past its first day (`letter-dates.ts`).
-    const place = { line, column: this.currentText.indexOf(written) };
     const pastFirstDay = !this.inTableRow && this.letterDates.pastFirstDay(place, this.documentDate);
     const admissionDay = pastFirstDay ? null : this.documentDate;
     const day = ownDateOnly ? ownDate : (ownDate ?? accountDate ?? this.sectionDate ?? admissionDay);
     // A draw time the prose wrote (`INR drawn at 23:10 that evening was 1.4`) times the day the reading is dated on.
-    const when = takenAt && day?.length === 10 ? withTimeAfter(day, ` ${takenAt}`) : day;
+    const stampTime =
+      this.messageTime?.line === line && day === this.messageDay && day?.length === 10 ? this.messageTime.time : null;
+    const time = takenAt ?? stampTime;
+    const when = time && day?.length === 10 ? withTimeAfter(day, ` ${time}`) : day;
     const reading = toReading(name, measurement, when);
     if (this.joinedOnLine?.line === line && this.joinedOnLine.name === name) this.joinedOnLine.readings.push(reading);
     if (this.goalRanges.has(measurement)) this.goalReadings.add(reading);
@@ -622,10 +627,14 @@ class DocumentReader {
     const seen: SeenLine = { index, text: written, date: null, open: false };
     this.seen.push(seen);
     // Comma-separated rows are left as written: there a space before a comma is a cell edge, not damage.
+    // A chat message is read as its date and its words: the stamp's time is kept aside for its readings.
+    const chat = chatMessage(written);
+    this.messageTime = chat ? { line: index, time: chat.time } : null;
+    const source = chat ? `${chat.date} ${chat.message}` : written;
     const text =
-      detectDelimiter(written) === 'comma'
-        ? written
-        : withoutMethodCell(withOcrBandsRepaired(repairNumberSpacing(repairLetterSpacing(written))));
+      detectDelimiter(source) === 'comma'
+        ? source
+        : withoutMethodCell(withOcrBandsRepaired(repairNumberSpacing(repairLetterSpacing(source))));
     const textAbove = this.currentText;
     const aboveIndex = this.currentIndex;
     this.currentText = text;
@@ -659,6 +668,8 @@ class DocumentReader {
     if (messageDate) this.messageDay = messageDate.iso;
     if (SENT_CAPTION.test(text)) this.sentDay = findDates(text, order)[0]?.iso ?? this.sentDay;
     const messageList = this.layout === null ? readMessageList(messageDate?.rest ?? text) : null;
+    // A lab's results relayed in a message (`bloods back: na 131, k 5.9`) were drawn before it was sent: the day only.
+    if (messageList) this.messageTime = null;
     for (const r of messageList ?? []) this.emit(index, r.name, r.measurement, messageDate?.iso ?? null);
     if (messageList) return;
     const morningEvening = readMorningEveningRow(text, order, this.yearAnchor);
@@ -1448,6 +1459,15 @@ class DocumentReader {
  * Every reading the text states, in document order, fields as written. Readings without their own date get the
  * section date above them, else the report's collection date, else `options.defaultDate`. Narrative text yields [].
  */
+/** Where a reading's name sits on its line: the first place its value follows within a few words, else the first. */
+function nameColumn(line: string, name: string, value: string): number {
+  const first = line.indexOf(name);
+  for (let at = first; at >= 0; at = line.indexOf(name, at + 1)) {
+    if (line.slice(at + name.length, at + name.length + 24).includes(value)) return at;
+  }
+  return first;
+}
+
 export function extractReadingsOffline(text: string, options: ExtractionOptions = {}): ExtractedReading[] {
   // One budget of resolver look-ups for the whole document, whichever reader asks (`lookup-budget.ts`).
   return withLookupBudget(() => readDocument(text, options));

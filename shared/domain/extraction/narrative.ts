@@ -71,6 +71,13 @@ function nameAcrossComma(previous: string, clause: string, end: number, unit: st
   return null;
 }
 
+/**
+ * `Post dinner sugar was 212`, `After lunch 2 hr sugar 188`, `PP sugar 190`: the meal the reading was timed by,
+ * written right before the name, is part of the indicator as printed (a home glucose log's names are these).
+ */
+const MEAL_TIMING_BEFORE =
+  /(?<![\p{L}\d])(?:(?:post|after|before|pre)[\s-]?(?:dinner|lunch|breakfast|supper|meals?|prandial)(?:\s+\d+(?:\.\d+)?\s*(?:hrs?|hours?|h))?|\d+(?:\.\d+)?\s*(?:hrs?|hours?)\s+(?:post|after)[\s-]?(?:dinner|lunch|breakfast|meals?)|pp|bedtime)\s+$/iu;
+
 /** The known measurement name ending right before `end` (after linking words), as written, or null. */
 function nameBefore(clause: string, end: number, unit: string | null): string | null {
   const before = wordsBefore(clause, end);
@@ -81,7 +88,10 @@ function nameBefore(clause: string, end: number, unit: string | null): string | 
     const lastWord = before[last] as { end: number };
     const name = stripPunctuation(clause.slice(first.start, lastWord.end));
     if (DETERMINER.test(name)) continue; // `the serum potassium`: the name starts after the article
-    if (name !== '' && /\p{L}/u.test(name) && isKnownMeasurement(name, unit)) return name;
+    if (name !== '' && /\p{L}/u.test(name) && isKnownMeasurement(name, unit)) {
+      const meal = MEAL_TIMING_BEFORE.exec(clause.slice(0, first.start));
+      return meal ? stripPunctuation(clause.slice(meal.index, lastWord.end)) : name;
+    }
     // `Weight Saturday morning: 212 lb`: the words saying when are no part of the name (the day dates the reading).
     const bare = withoutWhenTaken(name);
     if (bare !== name && isKnownMeasurement(bare, unit)) return bare;

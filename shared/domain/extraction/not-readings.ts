@@ -261,6 +261,19 @@ function afterName(name: string, line: string): string {
 }
 
 /** Whether text shaped like a reading is a band, a goal, a category or a quoted threshold instead. */
+/**
+ * `Sua consulta é dia 12/03 às 10:30`, `see you 12/03 at 9:15`: a day and month with a clock time after them is an
+ * appointment, not a pressure or a ratio (no diastolic pressure is 12 or under).
+ */
+function isAppointmentDay(value: string, line: string): boolean {
+  const m = /^(\d{1,2})\/(\d{1,2})$/.exec(value);
+  if (!m || Number(m[1]) > 31 || Number(m[2]) > 12) return false;
+  const at = line.indexOf(value);
+  return (
+    at >= 0 && /^\s*,?\s*(?:às|as|at|a\s+las|alle|à|um|@)\s*\d{1,2}[:h.]\d{2}/i.test(line.slice(at + value.length))
+  );
+}
+
 export function isNotAReading({ name, value, unit = null, fromTable, line }: ReadingShape): boolean {
   const trimmed = name.trim();
   // A dose, an infusion rate, a stated weight, a waiting time, a QC or reagent figure (`treatment-and-assay.ts`).
@@ -289,6 +302,7 @@ export function isNotAReading({ name, value, unit = null, fromTable, line }: Rea
     return true;
   const nameAt = namedValueAt(trimmed, value, line).nameAt;
   if (nameAt >= 0 && NOT_THE_PATIENTS_BEFORE_NAME.test(line.slice(Math.max(0, nameAt - 30), nameAt))) return true;
+  if (isAppointmentDay(value, line)) return true;
   // A price list or an invoice prints test names before prices (`not-readings-money.ts`).
   if (isMoney(trimmed, value, line)) return true;
   // `20-30 years  118 - 475`, `Women  15 - 150`: a reference table's row for a group of people (`not-readings-populations.ts`).

@@ -114,6 +114,9 @@ const YEARLESS = new RegExp(
  * joined after the reading's name by `on`/`from`, the year the document's (`anchor`). Only one such day in the
  * sentence, and only after a joiner: `cultures 2/2 grew` is a count.
  */
+/** A sentence's own opening before its day: `On 08/01`, `on 3 March`, `Am 08.01`, `Le 08/01`. */
+const SENTENCE_OPENING_DAY = /^\s*(?:on|am|le|el|em|op)\s+$/iu;
+
 function yearlessJoinedDate(
   sentence: string,
   nameAt: number,
@@ -127,6 +130,9 @@ function yearlessJoinedDate(
   const m = found[0] as RegExpMatchArray;
   const start = m.index as number;
   const before = sentence.slice(0, start);
+  // `On 08/01 CRP 96 mg/L and creatinine 121 umol/L.`: a sentence opening with its day dates the readings it lists.
+  if (start < nameAt && SENTENCE_OPENING_DAY.test(before) && !AHEAD.test(sentence))
+    return nearestYearDate(m[0], order, anchor);
   if (start < nameAt || AHEAD.test(before.slice(nameAt)) || !YEARLESS_JOINER.test(before)) return null;
   if (otherEventBetween(sentence, nameAt, start, value)) return null;
   return nearestYearDate(m[0], order, anchor);
