@@ -76,6 +76,7 @@ import { datesEntriesByLines, entryDateLine, isScheduledEventTitle } from './ent
 import { type FallbackReading, isStructuredText, readFallback, type SeenLine } from './fallback-reader';
 import { readFhirObservations } from './fhir-json';
 import { readFhirXmlObservations } from './fhir-xml';
+import { readXmlRecords } from './xml-records';
 import { type LeadingFlag, splitFlagBeforeValue } from './flag-first';
 import { applyFlagStatements, flagStatements } from './flags-in-prose';
 import { headingTime, isPlainHeading } from './flowsheet-cells';
@@ -1432,6 +1433,9 @@ function readDocument(text: string, options: ExtractionOptions): ExtractedReadin
   if (cda && cda.readings.length > 0) return cda.readings;
   const fhirXml = readFhirXmlObservations(text);
   if (fhirXml && fhirXml.length > 0) return fhirXml;
+  // Any other XML export of dated records (Apple Health): after CDA and FHIR, whose shapes are read more closely.
+  const xmlRecords = cda || fhirXml ? null : readXmlRecords(text);
+  if (xmlRecords && xmlRecords.length > 0) return xmlRecords;
   // A CDA document with its results in the narrative only: its tables are read as lines, its XML markup is not.
   if (cda && cda.narrative !== '') return readLines(cda.narrative, options, false);
   return readLines(text, options, !isStructuredText(text));
