@@ -48,7 +48,9 @@ const HAS_DATE_KEY = new RegExp(`"(?:${DATE_KEYS.join('|')})"\\s*:`);
  * `page`, `price`).
  */
 const NOT_A_MEASURE =
-  /(?:^|_)(?:id|pk|uuid|guid)$|^(?:type|source|confidence|error|index|sequence|category|attrib|status|units?|age|page|year|price|amount|cost)$|^tz|date|time|offset|zone|version|phone|postal|zip/i;
+  /(?:^|_)(?:id|pk|uuid|guid|status)$|^(?:type|source|confidence|error|index|sequence|category|attrib|status|units?|age|page|year|price|amount|cost)$|^tz|date|time|offset|zone|version|phone|postal|zip/i;
+/** A field only a bill or an order carries: its record's numbers are money, whatever else it holds. */
+const MONEY_FIELD = /^(?:currency|invoice\w*|tax|vat|subtotal|discount|price|total_?price)$/i;
 /** A camel-case id (`logId`, `userProfilePK`): case matters, or `lipid` and `uricAcid` would look like one. */
 const CAMEL_ID = /[a-z0-9](?:Id|ID|PK|Pk|Uuid|UUID)$/;
 
@@ -126,6 +128,10 @@ const SPAN = Symbol('span');
 /** The record's date: its preferred date field, with a separate `time` field joined to a date without one. */
 function recordDate(record: JsonObject): RecordDate {
   const byKey = new Map(Object.keys(record).map((key) => [key.toLowerCase(), key]));
+  // A record spanning a period (WHOOP's cycle and sleep) is one even when it also says when it was written down.
+  for (const [start, field] of byKey) {
+    if (start in SPAN_ENDS && text(record[field]) !== null && isSpan(record, start, field)) return SPAN;
+  }
   for (const key of DATE_KEYS) {
     const field = byKey.get(key.toLowerCase());
     const written = field === undefined ? null : text(record[field]);
@@ -195,11 +201,14 @@ function collect(value: Json, key: string | null, into: ExtractedReading[], dept
     return;
   }
   if (!isObject(value)) return;
+  if (Object.keys(value).some((field) => MONEY_FIELD.test(field))) return;
   const measuredAt = recordDate(value);
   if (measuredAt !== null) {
     // A dated record is read whole; what it nests (heart-rate zones, intraday samples) is its detail, not readings.
-    into.push(...recordReadings(value, measuredAt === SPAN ? null : measuredAt, key));
-    return;
+    const found = recordReadings(value, measuredAt === SPAN ? null : measuredAt, key);
+    into.push(...found);
+    // A span with no figures of its own (Google Fit's bucket) holds its figures in the points below it.
+    if (measuredAt !== SPAN || found.length > 0) return;
   }
   for (const [childKey, child] of Object.entries(value)) {
     if (!DATE_KEY_SET.has(childKey.toLowerCase())) collect(child, childKey, into, depth + 1);

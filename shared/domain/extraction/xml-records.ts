@@ -21,6 +21,8 @@ const UNIT_FIELDS = ['unit', 'units', 'uom'];
 /** Fields dating it: the sample's start before when the record was written down. */
 const DATE_FIELDS = [
   'startDate',
+  'calendarDate',
+  'day',
   'effectiveTime',
   'dateTime',
   'timestamp',
