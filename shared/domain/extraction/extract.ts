@@ -76,7 +76,6 @@ import { datesEntriesByLines, entryDateLine, isScheduledEventTitle } from './ent
 import { type FallbackReading, isStructuredText, readFallback, type SeenLine } from './fallback-reader';
 import { readFhirObservations } from './fhir-json';
 import { readFhirXmlObservations } from './fhir-xml';
-import { readXmlRecords } from './xml-records';
 import { type LeadingFlag, splitFlagBeforeValue } from './flag-first';
 import { applyFlagStatements, flagStatements } from './flags-in-prose';
 import { headingTime, isPlainHeading } from './flowsheet-cells';
@@ -146,6 +145,7 @@ import {
   withNameInBlankCell,
 } from './wrapped-names';
 import { rangeContinuation } from './wrapped-ranges';
+import { readXmlRecords } from './xml-records';
 
 /** A name more than this many words long is a sentence unless the resolver knows it. */
 const MAX_UNKNOWN_NAME_WORDS = 5;

@@ -66,7 +66,9 @@ describe('API JSON records', () => {
   });
 
   it('reads a Google Fit typed value dated by its epoch in nanoseconds', () => {
-    expect(read('google-fit-weight-dataset.json')).toEqual([['com.google.weight', '72.5', null, '2024-05-01T08:00:00']]);
+    expect(read('google-fit-weight-dataset.json')).toEqual([
+      ['com.google.weight', '72.5', null, '2024-05-01T08:00:00'],
+    ]);
   });
 
   it('leaves a period’s figures undated, reading the points of a bucket', () => {
