@@ -50,7 +50,7 @@ const HAS_DATE_KEY = new RegExp(`"(?:${DATE_KEYS.join('|')})"\\s*:`);
 const NOT_A_MEASURE =
   /(?:^|_)(?:id|pk|uuid|guid|status)$|^(?:type|source|confidence|error|index|sequence|category|attrib|status|units?|age|page|year|price|amount|cost)$|^tz|date|time|offset|zone|version|phone|postal|zip/i;
 /** A field only a bill or an order carries: its record's numbers are money, whatever else it holds. */
-const MONEY_FIELD = /^(?:currency|invoice\w*|tax|vat|subtotal|discount|price|total_?price)$/i;
+const MONEY_FIELD = /^(?:currency|invoice\w*|tax|vat|subtotal|discount|total_?price)$/i;
 /** A camel-case id (`logId`, `userProfilePK`): case matters, or `lipid` and `uricAcid` would look like one. */
 const CAMEL_ID = /[a-z0-9](?:Id|ID|PK|Pk|Uuid|UUID)$/;
 
