@@ -26,6 +26,15 @@ const DATE_KEYS = [
   'startTime',
   'start_time',
   'timestamp',
+  // API answers (WHOOP, Dexcom v3, Polar AccessLink, Health Connect): when the record was made or the sample taken.
+  'created_at',
+  'createdAt',
+  'systemTime',
+  'displayTime',
+  'time',
+  'startTimeMillis',
+  'startTimeNanos',
+  'start',
 ];
 const DATE_KEY_SET = new Set(DATE_KEYS.map((key) => key.toLowerCase()));
 
@@ -39,7 +48,9 @@ const HAS_DATE_KEY = new RegExp(`"(?:${DATE_KEYS.join('|')})"\\s*:`);
  * `page`, `price`).
  */
 const NOT_A_MEASURE =
-  /(?:^|_)(?:id|pk|uuid|guid)$|^(?:type|source|confidence|error|index|sequence|category|attrib|status|units?|age|page|year|price|amount|cost)$|^tz|date|time|offset|zone|version|phone|postal|zip/i;
+  /(?:^|_)(?:id|pk|uuid|guid|status)$|^(?:type|source|confidence|error|index|sequence|category|attrib|status|units?|age|page|year|price|amount|cost)$|^tz|date|time|offset|zone|version|phone|postal|zip/i;
+/** A field only a bill or an order carries: its record's numbers are money, whatever else it holds. */
+const MONEY_FIELD = /^(?:currency|invoice\w*|tax|vat|subtotal|discount|total_?price)$/i;
 /** A camel-case id (`logId`, `userProfilePK`): case matters, or `lipid` and `uricAcid` would look like one. */
 const CAMEL_ID = /[a-z0-9](?:Id|ID|PK|Pk|Uuid|UUID)$/;
 
@@ -53,6 +64,15 @@ const GENERIC_CONTAINER = /^(?:data|records?|entries|items|results?|values?|list
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2}))?)?/;
 /** `10/20/26`, `03/04/26 08:00:00`: the month-first dates of US-built apps (Fitbit). */
 const SLASH_DATE = /^(\d{1,2})\/(\d{1,2})\/(\d{2}|\d{4})(?:\s+(\d{2}):(\d{2})(?::(\d{2}))?)?$/;
+/** Epoch times (Google Fit's `startTimeNanos`, `startTimeMillis`): digits only, the scale named by the field. */
+const EPOCH = /^\d{10,19}$/;
+/** What ends a record's span, beside a start field: a span's figures summarise a period and keep no one time. */
+const SPAN_ENDS: Readonly<Record<string, string>> = {
+  start: 'end',
+  starttimemillis: 'endTimeMillis',
+  starttimenanos: 'endTimeNanos',
+};
+
 /** A separate `time` field: `07:02:11`. */
 const CLOCK = /^(\d{2}):(\d{2})(?::(\d{2}))?$/;
 
@@ -73,7 +93,7 @@ function withTime(day: string, hour?: string, minute?: string, second?: string):
 }
 
 /** A written date as ISO (date, or date and local time as written; an offset is dropped as the FHIR reader does). */
-function isoDate(written: string): string | null {
+export function isoDate(written: string): string | null {
   const iso = ISO_DATE.exec(written);
   if (iso) return withTime(`${iso[1]}-${iso[2]}-${iso[3]}`, iso[4], iso[5], iso[6]);
   const slash = SLASH_DATE.exec(written);
@@ -85,13 +105,38 @@ function isoDate(written: string): string | null {
   return withTime(`${year}-${pad(String(month))}-${pad(String(day))}`, slash[4], slash[5], slash[6]);
 }
 
+/** An epoch time as ISO (UTC, as the FHIR reader keeps a written instant's clock), by the field's scale. */
+function epochDate(written: string, key: string): string | null {
+  if (!EPOCH.test(written)) return null;
+  const millis = /nanos$/i.test(key) ? Number(written.slice(0, -6)) : Number(written);
+  const date = new Date(millis);
+  return Number.isNaN(date.getTime()) ? null : date.toISOString().slice(0, 19);
+}
+
+/** A start field whose end field writes another instant: the record covers a period. */
+function isSpan(record: JsonObject, key: string, field: string): boolean {
+  const endKey = SPAN_ENDS[key.toLowerCase()];
+  if (endKey === undefined) return false;
+  const end = text(record[endKey]) ?? text(record[endKey.toLowerCase()]);
+  return end !== null && end !== text(record[field]);
+}
+
+/** What dates a record: its date, a period it spans (its figures then undated), or nothing. */
+type RecordDate = string | typeof SPAN | null;
+const SPAN = Symbol('span');
+
 /** The record's date: its preferred date field, with a separate `time` field joined to a date without one. */
-function recordDate(record: JsonObject): string | null {
+function recordDate(record: JsonObject): RecordDate {
   const byKey = new Map(Object.keys(record).map((key) => [key.toLowerCase(), key]));
+  // A record spanning a period (WHOOP's cycle and sleep) is one even when it also says when it was written down.
+  for (const [start, field] of byKey) {
+    if (start in SPAN_ENDS && text(record[field]) !== null && isSpan(record, start, field)) return SPAN;
+  }
   for (const key of DATE_KEYS) {
     const field = byKey.get(key.toLowerCase());
     const written = field === undefined ? null : text(record[field]);
-    const date = written === null ? null : isoDate(written);
+    const date = written === null || field === undefined ? null : (isoDate(written) ?? epochDate(written, field));
+    if (date !== null && field !== undefined && isSpan(record, key, field)) return SPAN;
     if (date === null) continue;
     const clock = CLOCK.exec(text(record.time) ?? '');
     return date.length === 10 && clock ? withTime(date, clock[1], clock[2], clock[3]) : date;
@@ -99,12 +144,12 @@ function recordDate(record: JsonObject): string | null {
   return null;
 }
 
-function reading(indicator: string, value: string, unit: string | null, measuredAt: string): ExtractedReading {
+function reading(indicator: string, value: string, unit: string | null, measuredAt: string | null): ExtractedReading {
   return { indicator, value, unit, referenceRange: null, flag: null, measuredAt };
 }
 
 /** The numbers an object holds under measurement-like field names, each a reading named by its field. */
-function namedNumbers(fields: JsonObject, measuredAt: string, into: ExtractedReading[]): void {
+function namedNumbers(fields: JsonObject, measuredAt: string | null, into: ExtractedReading[]): void {
   for (const [key, value] of Object.entries(fields)) {
     if (key === 'value' || NOT_A_MEASURE.test(key) || CAMEL_ID.test(key)) continue;
     const number = text(value);
@@ -116,11 +161,22 @@ function namedNumbers(fields: JsonObject, measuredAt: string, into: ExtractedRea
  * A record's readings: its own numeric fields, a `value` object's fields (Fitbit's nesting), and a bare `value`
  * named by the record's `type` (Apple Health) or else by the key holding the records (`activities-steps`).
  */
-function recordReadings(record: JsonObject, measuredAt: string, containerKey: string | null): ExtractedReading[] {
+function recordReadings(
+  record: JsonObject,
+  measuredAt: string | null,
+  containerKey: string | null,
+): ExtractedReading[] {
   const found: ExtractedReading[] = [];
   namedNumbers(record, measuredAt, found);
+  // WHOOP's `score: {recovery_score, …}`, Oura's `contributors`: a record's figures grouped one level down.
+  for (const [key, nested] of Object.entries(record)) {
+    if (isObject(nested) && !DATE_KEY_SET.has(key.toLowerCase())) namedNumbers(nested, measuredAt, found);
+  }
   const value = record.value;
-  if (isObject(value)) namedNumbers(value, measuredAt, found);
+  // Google Fit's `value: [{fpVal: 62.5}]`: a typed value in a one-element list, named by the point's data type.
+  const typed = Array.isArray(value) && value.length === 1 && isObject(value[0]) ? typedValue(value[0]) : null;
+  const typeName = text(record.dataTypeName) ?? text(record.type);
+  if (typed !== null && typeName !== null) found.push(reading(typeName, typed, null, measuredAt));
   // Fitbit's `{"value": {"date": "…", "value": 61.2, "error": 6.8}}`: the inner `value` is the record's.
   const bare = text(isObject(value) ? value.value : value);
   if (bare !== null && NUMBER.test(bare)) {
@@ -131,6 +187,12 @@ function recordReadings(record: JsonObject, measuredAt: string, containerKey: st
   return found;
 }
 
+/** Google Fit's typed value fields (`fpVal`, `intVal`). */
+function typedValue(value: JsonObject): string | null {
+  const written = text(value.fpVal) ?? text(value.intVal);
+  return written !== null && NUMBER.test(written) ? written : null;
+}
+
 function collect(value: Json, key: string | null, into: ExtractedReading[], depth: number): void {
   // A pathological `[[[[…]]]]` must not exhaust the stack.
   if (depth > MAX_NESTING) return;
@@ -139,11 +201,14 @@ function collect(value: Json, key: string | null, into: ExtractedReading[], dept
     return;
   }
   if (!isObject(value)) return;
+  if (Object.keys(value).some((field) => MONEY_FIELD.test(field))) return;
   const measuredAt = recordDate(value);
   if (measuredAt !== null) {
     // A dated record is read whole; what it nests (heart-rate zones, intraday samples) is its detail, not readings.
-    into.push(...recordReadings(value, measuredAt, key));
-    return;
+    const found = recordReadings(value, measuredAt === SPAN ? null : measuredAt, key);
+    into.push(...found);
+    // A span with no figures of its own (Google Fit's bucket) holds its figures in the points below it.
+    if (measuredAt !== SPAN || found.length > 0) return;
   }
   for (const [childKey, child] of Object.entries(value)) {
     if (!DATE_KEY_SET.has(childKey.toLowerCase())) collect(child, childKey, into, depth + 1);

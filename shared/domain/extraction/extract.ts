@@ -149,6 +149,7 @@ import {
   withNameInBlankCell,
 } from './wrapped-names';
 import { rangeContinuation } from './wrapped-ranges';
+import { readXmlRecords } from './xml-records';
 
 /** A name more than this many words long is a sentence unless the resolver knows it. */
 const MAX_UNKNOWN_NAME_WORDS = 5;
@@ -1484,6 +1485,9 @@ function readDocument(text: string, options: ExtractionOptions): ExtractedReadin
   if (cda && cda.readings.length > 0) return cda.readings;
   const fhirXml = readFhirXmlObservations(text);
   if (fhirXml && fhirXml.length > 0) return fhirXml;
+  // Any other XML export of dated records (Apple Health): after CDA and FHIR, whose shapes are read more closely.
+  const xmlRecords = cda || fhirXml ? null : readXmlRecords(text);
+  if (xmlRecords && xmlRecords.length > 0) return xmlRecords;
   // A CDA document with its results in the narrative only: its tables are read as lines, its XML markup is not.
   if (cda && cda.narrative !== '') return readLines(cda.narrative, options, false);
   return readLines(text, options, !isStructuredText(text));
