@@ -6,6 +6,7 @@ import { bracketRepeatsName } from './bracketed-abbreviation';
 import { commonGroup, isAbbreviationOf, mixedScriptGroup, refinedGroup, SCRIPT_CONFLICT } from './cjk-abbreviation';
 import { foldTraditionalChinese } from './cjk-fold';
 import { hanSlipReadings } from './cjk-slips';
+import { codedElementOf } from './hl7-coded-element';
 import { type CorpusConcept, conceptByCode, corpusIndex, type SynonymGroup } from './corpus';
 import { spelledOutCutWords } from './dotted-abbreviations';
 import { englishQualifiers } from './foreign-qualifiers';
@@ -939,6 +940,8 @@ function conceptInUrine(code: string): boolean {
 }
 
 function resolved(name: string, unit: string | null, threshold: number): IndicatorResolution {
+  const coded = name.includes('^') ? codedElementOf(name) : null;
+  if (coded) return codedElementResolution(coded, unit, threshold);
   const found = lookup(name, unit, threshold);
   // `BLOOD, UA`, `Bilirubin, urine`: what no stage read may be a urinalysis item, the strip test (urinalysis-strip.ts).
   if (found.loincCode === null)
@@ -971,6 +974,20 @@ function resolved(name: string, unit: string | null, threshold: number): Indicat
   if (concept && (name.includes('/') || name.includes(':')) && readsRatioInverted(concept, name, conceptsOfPart))
     return unresolved(unit);
   return result;
+}
+
+/**
+ * `K^Potassium^L`, `2823-3^Potassium^LN`: an HL7 field's text read as the name; a LOINC code the field writes is taken
+ * when the corpus has it and the unit, if any, is one it is reported in (else the text decides, as for a local code).
+ */
+function codedElementResolution(
+  coded: { text: string; loincCode: string | null },
+  unit: string | null,
+  threshold: number,
+): IndicatorResolution {
+  const concept = coded.loincCode ? conceptByCode(coded.loincCode) : undefined;
+  if (concept && (unit === null || concept.units.includes(unit))) return resolutionOfConcept(concept, 1);
+  return resolved(coded.text, unit, threshold);
 }
 
 /** A count per microscope field: only a urine sediment is read so (`RBC 2-4 /hpf`, `Pus Cells /hpf`). */
