@@ -1,16 +1,17 @@
 import { isCountPerVolume, withoutAbsoluteWord } from './absolute-count';
 import { isMassRowBesideUnits } from './ambiguity';
 import { glossesConcepts, withoutGloss } from './bilingual-names';
+import { bloodGasSymbolName } from './blood-gas-symbols';
 import { withoutBodySurface } from './body-surface';
 import { bracketRepeatsName } from './bracketed-abbreviation';
 import { commonGroup, isAbbreviationOf, mixedScriptGroup, refinedGroup, SCRIPT_CONFLICT } from './cjk-abbreviation';
 import { foldTraditionalChinese } from './cjk-fold';
 import { hanSlipReadings } from './cjk-slips';
-import { codedElementOf } from './hl7-coded-element';
 import { type CorpusConcept, conceptByCode, corpusIndex, type SynonymGroup } from './corpus';
 import { spelledOutCutWords } from './dotted-abbreviations';
 import { englishQualifiers } from './foreign-qualifiers';
 import { englishTestWords, urineSuffixReading } from './foreign-words';
+import { codedElementOf } from './hl7-coded-element';
 import { joinedLineBreaks } from './hyphenation';
 import { rejoinedSpelling, withLongWordsCut } from './joined-spellings';
 import { axesOfConcept } from './loinc-axes';
@@ -945,6 +946,8 @@ function conceptInUrine(code: string): boolean {
 function resolved(name: string, unit: string | null, threshold: number): IndicatorResolution {
   const coded = name.includes('^') ? codedElementOf(name) : null;
   if (coded) return codedElementResolution(coded, unit, threshold);
+  // `cK+` is the analyser's potassium before it is any abbreviation the letters spell (CK, creatine kinase).
+  if (bloodGasSymbolName(name) !== null) return bloodGasSymbolResolution(name, unit) ?? unresolved(unit);
   const found = lookup(name, unit, threshold);
   // `BLOOD, UA`, `Bilirubin, urine`: what no stage read may be a urinalysis item, the strip test (urinalysis-strip.ts).
   if (found.loincCode === null)
@@ -1052,6 +1055,15 @@ function foreignWordsResolution(name: string, unit: string | null): IndicatorRes
   if (translated === name || translated === englishQualifiers(name)) return null;
   const read = lookup(translated, unit, NO_RETRIEVAL);
   const found = read.loincCode ? read : urinalysisStripResolution(translated, unit);
+  return found?.loincCode
+    ? Object.freeze({ ...found, confidence: Math.min(found.confidence, RESPELLED_CONFIDENCE) })
+    : null;
+}
+
+/** `cK+`, `cHCO3-`, `FCOHb`: an analyser's quantity symbol, read as its blood-gas name by exact stages only. */
+function bloodGasSymbolResolution(name: string, unit: string | null): IndicatorResolution | null {
+  const written = bloodGasSymbolName(name);
+  const found = written ? lookup(written, unit, NO_RETRIEVAL) : null;
   return found?.loincCode
     ? Object.freeze({ ...found, confidence: Math.min(found.confidence, RESPELLED_CONFIDENCE) })
     : null;

@@ -72,9 +72,12 @@ describe('Blood oxygen as the phone and watch apps name it (README: Oxygen / Blo
 });
 
 describe('the bare word oxygen in another language follows the README row: by the unit, null without one', () => {
-  it.each([['Sauerstoff'], ['Oxígeno'], ['Oxigênio'], ['Oxígeno en sangre']])('%s without a unit stays null', (name) => {
-    expect(reading(name)).toBeNull();
-  });
+  it.each([['Sauerstoff'], ['Oxígeno'], ['Oxigênio'], ['Oxígeno en sangre']])(
+    '%s without a unit stays null',
+    (name) => {
+      expect(reading(name)).toBeNull();
+    },
+  );
 
   it('reads the partial pressure in mmHg', () => {
     expect(code('Sauerstoff', 'mmHg')).toBe('11556-8');
