@@ -240,7 +240,7 @@ function parentheticalGroup(name: string): GroupMatch | null {
     if (inner.group.ambiguous && !outer.group.ambiguous)
       return { group: outer.group, confidence: SORTED_TOKENS_CONFIDENCE };
     // And the other way: `Índice aterogénico (CT/HDL)`, `Cholesterol ratio (TC/HDL)` — the bracket says which one.
-    if (outer.group.ambiguous && !inner.group.ambiguous)
+    if (outer.group.ambiguous && !inner.group.ambiguous && !CJK_TEXT.test(outside))
       return { group: inner.group, confidence: SORTED_TOKENS_CONFIDENCE };
     // Both sides must name the same test; where one also names others (`TG`), keep the concepts both name; an alias
     // naming the analyte the name qualifies (`Glycémie à jeun (Glucose)`) keeps the name.

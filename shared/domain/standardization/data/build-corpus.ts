@@ -305,9 +305,7 @@ export function buildCorpus(sources: CorpusSources): { corpus: LoincCorpus; repo
         report.dropped.push({ code, name, reason: `${origin}: ambiguous or unit-only term` });
         return false;
       }
-      // A unit-only term may name several concepts (`TP`: total protein g/dL, *tiempo de protrombina* s, *taux de
-      // prothrombine* %): it never resolves without a unit, and the unit picks among them.
-      const owners = unitOnlyKeys.has(key) ? [] : othersOwning(key, code, siblings);
+      const owners = othersOwning(key, code, siblings);
       if (owners.length > 0) {
         report.dropped.push({ code, name, reason: `${origin}: already names another concept`, owners });
         return false;
