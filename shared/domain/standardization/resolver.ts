@@ -1,6 +1,7 @@
 import { isCountPerVolume, withoutAbsoluteWord } from './absolute-count';
 import { isMassRowBesideUnits } from './ambiguity';
 import { glossesConcepts, withoutGloss } from './bilingual-names';
+import { bloodGasSymbolName } from './blood-gas-symbols';
 import { withoutBodySurface } from './body-surface';
 import { bracketRepeatsName } from './bracketed-abbreviation';
 import { commonGroup, isAbbreviationOf, mixedScriptGroup, refinedGroup, SCRIPT_CONFLICT } from './cjk-abbreviation';
@@ -10,6 +11,7 @@ import { type CorpusConcept, conceptByCode, corpusIndex, type SynonymGroup } fro
 import { spelledOutCutWords } from './dotted-abbreviations';
 import { englishQualifiers } from './foreign-qualifiers';
 import { englishTestWords, urineSuffixReading } from './foreign-words';
+import { codedElementOf } from './hl7-coded-element';
 import { joinedLineBreaks } from './hyphenation';
 import { rejoinedSpelling, withLongWordsCut } from './joined-spellings';
 import { axesOfConcept } from './loinc-axes';
@@ -237,6 +239,9 @@ function parentheticalGroup(name: string): GroupMatch | null {
     // A known-ambiguous alias (`2 hour glucose (OGTT)`) is broader than the name it annotates: it does not conflict.
     if (inner.group.ambiguous && !outer.group.ambiguous)
       return { group: outer.group, confidence: SORTED_TOKENS_CONFIDENCE };
+    // And the other way: `Índice aterogénico (CT/HDL)`, `Cholesterol ratio (TC/HDL)` — the bracket says which one.
+    if (outer.group.ambiguous && !inner.group.ambiguous && !CJK_TEXT.test(outside))
+      return { group: inner.group, confidence: SORTED_TOKENS_CONFIDENCE };
     // Both sides must name the same test; where one also names others (`TG`), keep the concepts both name; an alias
     // naming the analyte the name qualifies (`Glycémie à jeun (Glucose)`) keeps the name.
     const both =
@@ -939,6 +944,10 @@ function conceptInUrine(code: string): boolean {
 }
 
 function resolved(name: string, unit: string | null, threshold: number): IndicatorResolution {
+  const coded = name.includes('^') ? codedElementOf(name) : null;
+  if (coded) return codedElementResolution(coded, unit, threshold);
+  // `cK+` is the analyser's potassium before it is any abbreviation the letters spell (CK, creatine kinase).
+  if (bloodGasSymbolName(name) !== null) return bloodGasSymbolResolution(name, unit) ?? unresolved(unit);
   const found = lookup(name, unit, threshold);
   // `BLOOD, UA`, `Bilirubin, urine`: what no stage read may be a urinalysis item, the strip test (urinalysis-strip.ts).
   if (found.loincCode === null)
@@ -971,6 +980,20 @@ function resolved(name: string, unit: string | null, threshold: number): Indicat
   if (concept && (name.includes('/') || name.includes(':')) && readsRatioInverted(concept, name, conceptsOfPart))
     return unresolved(unit);
   return result;
+}
+
+/**
+ * `K^Potassium^L`, `2823-3^Potassium^LN`: an HL7 field's text read as the name; a LOINC code the field writes is taken
+ * when the corpus has it and the unit, if any, is one it is reported in (else the text decides, as for a local code).
+ */
+function codedElementResolution(
+  coded: { text: string; loincCode: string | null },
+  unit: string | null,
+  threshold: number,
+): IndicatorResolution {
+  const concept = coded.loincCode ? conceptByCode(coded.loincCode) : undefined;
+  if (concept && (unit === null || concept.units.includes(unit))) return resolutionOfConcept(concept, 1);
+  return resolved(coded.text, unit, threshold);
 }
 
 /** A count per microscope field: only a urine sediment is read so (`RBC 2-4 /hpf`, `Pus Cells /hpf`). */
@@ -1032,6 +1055,15 @@ function foreignWordsResolution(name: string, unit: string | null): IndicatorRes
   if (translated === name || translated === englishQualifiers(name)) return null;
   const read = lookup(translated, unit, NO_RETRIEVAL);
   const found = read.loincCode ? read : urinalysisStripResolution(translated, unit);
+  return found?.loincCode
+    ? Object.freeze({ ...found, confidence: Math.min(found.confidence, RESPELLED_CONFIDENCE) })
+    : null;
+}
+
+/** `cK+`, `cHCO3-`, `FCOHb`: an analyser's quantity symbol, read as its blood-gas name by exact stages only. */
+function bloodGasSymbolResolution(name: string, unit: string | null): IndicatorResolution | null {
+  const written = bloodGasSymbolName(name);
+  const found = written ? lookup(written, unit, NO_RETRIEVAL) : null;
   return found?.loincCode
     ? Object.freeze({ ...found, confidence: Math.min(found.confidence, RESPELLED_CONFIDENCE) })
     : null;

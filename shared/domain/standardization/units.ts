@@ -104,11 +104,11 @@ const UNIT_SYNONYMS: ReadonlyMap<string, string> = new Map([
   ...['mln/ul', 'mln./ul'].map((k) => [k, '10*6/uL'] as const),
   ...['mill/mm3', 'mil/mm3', 'mio/mm3'].map((k) => [k, '10*6/mm3'] as const),
   // Spanish, Portuguese, Italian and French reports spell the multiplier out: `millones/mm³`, `milioni/µL`, `miles/mm³`
-  ...['millones', 'millions', 'milhões', 'milhoes', 'milioni'].flatMap((w) => [
+  ...['millones', 'millions', 'million', 'milhões', 'milhoes', 'milioni'].flatMap((w) => [
     [`${w}/mm3`, '10*6/mm3'] as const,
     [`${w}/ul`, '10*6/uL'] as const,
   ]),
-  ...['miles', 'milliers', 'milhares', 'migliaia', 'mila'].flatMap((w) => [
+  ...['miles', 'milliers', 'milhares', 'migliaia', 'mila', 'thousand', 'thousands', 'thou'].flatMap((w) => [
     [`${w}/mm3`, '10*3/mm3'] as const,
     [`${w}/ul`, '10*3/uL'] as const,
   ]),
@@ -116,6 +116,11 @@ const UNIT_SYNONYMS: ReadonlyMap<string, string> = new Map([
   ...['mm/heure', 'mm/hora', 'mm/ora', 'mm/1a hora', 'mm/1h'].map((k) => [k, 'mm/h'] as const),
   // the same in Turkish (`mm/saat`) and German (`mm/1.Std`, the first hour)
   ...['mm/saat', 'mm/1.std', 'mm/1. std', 'mm/1.st', 'mm/std'].map((k) => [k, 'mm/h'] as const),
+  // and in Dutch (`mm/uur`, `mm/u`), Norwegian and Danish (`mm/t`, *time*), Swedish (`mm/tim`), Polish (`mm/godz`),
+  // Russian (`мм/ч`, `мм/час`), Finnish (`mm/tunti`)
+  ...['mm/uur', 'mm/u', 'mm/t', 'mm/time', 'mm/tim', 'mm/godz', 'mm/godz.', 'мм/ч', 'мм/час', 'mm/ч', 'mm/tunti'].map(
+    (k) => [k, 'mm/h'] as const,
+  ),
   // seconds in Spanish and Portuguese (`seg`), Turkish (`sn`, *saniye*): clotting times
   ...['seg', 'seg.', 'segs', 'segundos', 'saniye'].map((k) => [k, 's'] as const),
   // HealthKit volume units
