@@ -67,6 +67,7 @@ import {
   type SlashOrder,
   withTimeAfter,
 } from './dates';
+import { readDelimitedExport } from './delimited-exports';
 import { deviceBlockTime, isRuleLine } from './device-block-time';
 import { readDeviceJson } from './device-json';
 import { type EarlierColumn, earlierColumnCaption, earlierColumnDate, splitEarlierColumnCell } from './earlier-column';
@@ -1432,6 +1433,8 @@ function readDocument(text: string, options: ExtractionOptions): ExtractedReadin
   if (cda && cda.readings.length > 0) return cda.readings;
   const fhirXml = readFhirXmlObservations(text);
   if (fhirXml && fhirXml.length > 0) return fhirXml;
+  const exported = readDelimitedExport(text);
+  if (exported) return exported;
   // A CDA document with its results in the narrative only: its tables are read as lines, its XML markup is not.
   if (cda && cda.narrative !== '') return readLines(cda.narrative, options, false);
   return readLines(text, options, !isStructuredText(text));
