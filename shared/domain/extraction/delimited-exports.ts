@@ -22,6 +22,9 @@ const MAX_METADATA_LINES = 12;
 const MOMENT_HEADER =
   /^(?:(?:device|measurement|measured|reading|record|sample|start|local|event|entry|log)\s+)?(?:timestamp|date|datetime|date\s*(?:\/|&|and)\s*time|time|day|datum|fecha|fecha\s+y\s+hora|hora|zeit|uhrzeit|zeitstempel|datum\s*(?:\/|und)\s*uhrzeit|data|heure|date\s+et\s+heure|ora)(?:\s+(?:stamp|of\s+measurement|measured|local))?$/;
 
+/** A moment caption in the words of a localised export: `Gerätezeitstempel`, `Sello de tiempo del dispositivo`. */
+const MOMENT_WORDS = /timestamp|zeitstempel|sello de tiempo|marca de tiempo|horodatage|data e ora|fecha y hora|date and time/;
+
 /** Columns that are never readings: doses, food, free text, identifiers, device and record codes, durations. */
 const NOT_A_READING =
   /insulin|insulina|bolus|basal|\bdose|dosis|carb|kohlenhydrat|hidratos|glucides|food|essen|comida|serving|meal|note|comment|kommentar|nota|\bid\b|serial|index|device|ger[aä]t|record type|event (?:sub)?type|duration|rate of change|transmitter|source|medication|medikament|tag\b|tags|amount|balance|price|cost|qty|quantity/;
@@ -52,7 +55,7 @@ interface ExportHeader {
 /** A Samsung Health header writes `com.samsung.health.heart_rate.start_time`: the last segment is the column. */
 function bareCaption(cell: string): string {
   const trimmed = cell.trim().replace(/^"|"$/g, '');
-  const dotted = /^(?:[a-z]+\.){2,}([a-z_]+)$/i.exec(trimmed);
+  const dotted = /^(?:[a-z_]+\.){2,}([a-z_]+)$/i.exec(trimmed);
   return dotted ? (dotted[1] as string) : trimmed;
 }
 
@@ -75,7 +78,7 @@ function classify(cell: string): ColumnKind {
   const spaced = caption.replace(/_/g, ' ');
   const folded = foldText(spaced.replace(/\s*[([][^()[\]]*[)\]]\s*$/, '')).trim();
   if (folded === '') return { kind: 'other' };
-  if (MOMENT_HEADER.test(folded)) return { kind: 'moment' };
+  if (MOMENT_HEADER.test(folded) || MOMENT_WORDS.test(folded)) return { kind: 'moment' };
   if (LONG_NAME_HEADER.test(folded)) return { kind: 'long-name' };
   if (LONG_VALUE_HEADER.test(folded)) return { kind: 'long-value' };
   if (LONG_UNIT_HEADER.test(folded)) return { kind: 'long-unit' };
