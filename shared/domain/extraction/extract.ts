@@ -69,6 +69,7 @@ import {
   type SlashOrder,
   withTimeAfter,
 } from './dates';
+import { readDelimitedExport } from './delimited-exports';
 import { deviceBlockTime, isRuleLine } from './device-block-time';
 import { readDeviceJson } from './device-json';
 import { type EarlierColumn, earlierColumnCaption, earlierColumnDate, splitEarlierColumnCell } from './earlier-column';
@@ -1488,6 +1489,8 @@ function readDocument(text: string, options: ExtractionOptions): ExtractedReadin
   // Any other XML export of dated records (Apple Health): after CDA and FHIR, whose shapes are read more closely.
   const xmlRecords = cda || fhirXml ? null : readXmlRecords(text);
   if (xmlRecords && xmlRecords.length > 0) return xmlRecords;
+  const exported = readDelimitedExport(text);
+  if (exported) return exported;
   // A CDA document with its results in the narrative only: its tables are read as lines, its XML markup is not.
   if (cda && cda.narrative !== '') return readLines(cda.narrative, options, false);
   return readLines(text, options, !isStructuredText(text));

@@ -1,0 +1,185 @@
+/**
+ * Device and spreadsheet exports read by their header: glucose meters and CGMs (LibreView, Dexcom Clarity), blood
+ * pressure monitors (Omron, iHealth), scales (Withings), watches (Samsung Health, Garmin) and home logs write one
+ * row per moment, a timestamp column (or a date and a time column) and one column per measurement, its unit in the
+ * header (`Historic Glucose mg/dL`, `Glucose Value (mg/dL)`, `Weight [kg]`). Metadata lines above the header
+ * (`Glucose Data,Generated on,…`) and `#` comments are not the header; comments below it are not rows.
+ *
+ * Every numeric cell of a measurement column is a reading named by its header without the unit and dated by its
+ * row; an empty cell gives nothing. Columns of doses, carbohydrates, notes, ids and record types are never readings,
+ * so an insulin-only log or a bank statement gives nothing here (and falls through to the line reader).
+ */
+import { detectSlashOrder, findDates, type SlashOrder, withTimeAfter } from './dates';
+import { detectDelimiter, splitCells } from './lines';
+import { looksLikeUnit } from './measurement';
+import type { ExtractedReading } from './types';
+import { foldText, headerRole, isKnownMeasurement } from './vocabulary';
+
+/** How many lines above the header an export may print (title, generated-on, patient, device). */
+const MAX_METADATA_LINES = 12;
+
+/** A header cell naming the row's moment, whole: `Device Timestamp`, `Date`, `Time`, `Fecha y hora`, `start_time`. */
+const MOMENT_HEADER =
+  /^(?:(?:device|measurement|measured|reading|record|sample|start|local|event|entry|log)\s+)?(?:timestamp|date|datetime|date\s*(?:\/|&|and)\s*time|time|day|datum|fecha|fecha\s+y\s+hora|hora|zeit|uhrzeit|zeitstempel|datum\s*(?:\/|und)\s*uhrzeit|data|heure|date\s+et\s+heure|ora)(?:\s+(?:stamp|of\s+measurement|measured|local))?$/;
+
+/** A moment caption in the words of a localised export: `Gerätezeitstempel`, `Sello de tiempo del dispositivo`. */
+const MOMENT_WORDS = /timestamp|zeitstempel|sello de tiempo|marca de tiempo|horodatage|data e ora|fecha y hora|date and time/;
+
+/** Columns that are never readings: doses, food, free text, identifiers, device and record codes, durations. */
+const NOT_A_READING =
+  /insulin|insulina|bolus|basal|\bdose|dosis|carb|kohlenhydrat|hidratos|glucides|food|essen|comida|serving|meal|note|comment|kommentar|nota|\bid\b|serial|index|device|ger[aä]t|record type|event (?:sub)?type|duration|rate of change|transmitter|source|medication|medikament|tag\b|tags|amount|balance|price|cost|qty|quantity/;
+
+/** Long-form columns: the measurement's name, its value, its unit. */
+const LONG_NAME_HEADER =
+  /^(?:type|measurement|measurement type|parameter|metric|reading|test|data type|typ|tipo|messung|messart)$/;
+const LONG_VALUE_HEADER = /^(?:value|reading|result|wert|valor|valeur|messwert|resultado)$/;
+const LONG_UNIT_HEADER = /^(?:units?|einheit|unidad|unidade|unité|unite)$/;
+
+/** A value cell: a number with a decimal point or comma, or a comparator and a number (`<40`, `HI` is not read). */
+const NUMERIC_CELL = /^[<>≤≥]?\s?\d+(?:[.,]\d+)?$/;
+
+type ColumnKind =
+  | { kind: 'moment' }
+  | { kind: 'measurement'; name: string; unit: string | null }
+  | { kind: 'long-name' }
+  | { kind: 'long-value' }
+  | { kind: 'long-unit' }
+  | { kind: 'other' };
+
+interface ExportHeader {
+  line: number;
+  delimiter: ReturnType<typeof detectDelimiter>;
+  columns: ColumnKind[];
+}
+
+/** A Samsung Health header writes `com.samsung.health.heart_rate.start_time`: the last segment is the column. */
+function bareCaption(cell: string): string {
+  const trimmed = cell.trim().replace(/^"|"$/g, '');
+  const dotted = /^(?:[a-z_]+\.){2,}([a-z_]+)$/i.exec(trimmed);
+  return dotted ? (dotted[1] as string) : trimmed;
+}
+
+/** `Historic Glucose mg/dL`, `Glucose Value (mg/dL)`, `Weight [kg]`, `SYS(mmHg)`: the name and the unit apart. */
+function nameAndUnit(caption: string): { name: string; unit: string | null } {
+  const bracketed = /^(.+?)\s*[([]\s*([^()[\]]+?)\s*[)\]]$/.exec(caption);
+  if (bracketed && looksLikeUnit(bracketed[2] as string)) {
+    return { name: (bracketed[1] as string).trim(), unit: bracketed[2] as string };
+  }
+  const trailing = /^(.+?)\s+(\S+)$/.exec(caption);
+  if (trailing && /[/%]|^(?:mmhg|kg|lbs?|bpm|kcal|ms|cm)$/i.test(trailing[2] as string)) {
+    if (looksLikeUnit(trailing[2] as string))
+      return { name: (trailing[1] as string).trim(), unit: trailing[2] as string };
+  }
+  return { name: caption, unit: null };
+}
+
+function classify(cell: string): ColumnKind {
+  const caption = bareCaption(cell);
+  const spaced = caption.replace(/_/g, ' ');
+  const folded = foldText(spaced.replace(/\s*[([][^()[\]]*[)\]]\s*$/, '')).trim();
+  if (folded === '') return { kind: 'other' };
+  if (MOMENT_HEADER.test(folded) || MOMENT_WORDS.test(folded)) return { kind: 'moment' };
+  if (LONG_NAME_HEADER.test(folded)) return { kind: 'long-name' };
+  if (LONG_VALUE_HEADER.test(folded)) return { kind: 'long-value' };
+  if (LONG_UNIT_HEADER.test(folded)) return { kind: 'long-unit' };
+  if (NOT_A_READING.test(foldText(spaced)) || /non-numeric/i.test(caption)) return { kind: 'other' };
+  const { name, unit } = nameAndUnit(caption);
+  // A column in insulin units is a dose whatever its name (`Humalog (u)`, `Tresiba IE`).
+  if (unit !== null && /^(?:u|units?|iu|ie|ui|e|einheiten)$/i.test(unit)) return { kind: 'other' };
+  if (unit !== null) return { kind: 'measurement', name, unit };
+  // A column without a unit is a reading only when its name is a known measurement (`heart_rate`, `Pulse`, `SpO2`).
+  if (/^[\p{L}][\p{L}\d _-]{1,40}$/u.test(name) && isKnownMeasurement(spaced, null)) {
+    return { kind: 'measurement', name, unit: null };
+  }
+  return { kind: 'other' };
+}
+
+function findHeader(lines: readonly string[]): ExportHeader | null {
+  let seen = 0;
+  for (let i = 0; i < lines.length && seen <= MAX_METADATA_LINES; i += 1) {
+    const line = lines[i] as string;
+    if (line.trim() === '' || line.trimStart().startsWith('#')) continue;
+    seen += 1;
+    const delimiter = detectDelimiter(line, true);
+    if (delimiter === 'spaces') continue;
+    const cells = splitCells(line, delimiter);
+    // A printed lab table's header (name, result, range, flag) is read by `table-layout.ts`, not here.
+    if (cells.some((c) => ['range', 'flag'].includes(headerRole(c.text.trim()) ?? ''))) return null;
+    const columns = cells.map((c) => classify(c.text));
+    const moments = columns.filter((c) => c.kind === 'moment').length;
+    const measured = columns.some((c) => c.kind === 'measurement');
+    const longForm = ['long-name', 'long-value'].every((k) => columns.some((c) => c.kind === k));
+    if (moments >= 1 && moments <= 2 && (measured || longForm)) return { line: i, delimiter, columns };
+  }
+  return null;
+}
+
+/** The row's moment from its timestamp cell, or its date and time cells together. */
+function rowMoment(texts: readonly string[], header: ExportHeader, order: SlashOrder): string | null {
+  const written = header.columns
+    .map((c, k) => (c.kind === 'moment' ? (texts[k] ?? '').trim() : ''))
+    .filter((t) => t !== '')
+    .join(' ');
+  const date = findDates(written, order)[0];
+  // An export writes the year; a date without one (`07/02`) is a log's, dated by the line reader's year anchor.
+  if (!date || !/\d{4}/.test(written.slice(date.start, date.end))) return null;
+  return withTimeAfter(date.iso, written.slice(date.end));
+}
+
+function valueCell(text: string | undefined): string | null {
+  const value = (text ?? '').trim().replace(/^"|"$/g, '');
+  return NUMERIC_CELL.test(value) ? value : null;
+}
+
+function rowReadings(texts: readonly string[], header: ExportHeader, measuredAt: string): ExtractedReading[] {
+  const readings: ExtractedReading[] = [];
+  const at = (kind: ColumnKind['kind']) => header.columns.findIndex((c) => c.kind === kind);
+  header.columns.forEach((column, k) => {
+    if (column.kind !== 'measurement') return;
+    const value = valueCell(texts[k]);
+    if (value === null) return;
+    readings.push({ indicator: column.name, value, unit: column.unit, referenceRange: null, flag: null, measuredAt });
+  });
+  const nameAt = at('long-name');
+  const valueAt = at('long-value');
+  if (nameAt >= 0 && valueAt >= 0) {
+    const name = (texts[nameAt] ?? '').trim();
+    const value = valueCell(texts[valueAt]);
+    const unitAt = at('long-unit');
+    const unit = unitAt >= 0 ? (texts[unitAt] ?? '').trim() || null : null;
+    if (value !== null && name !== '' && !NOT_A_READING.test(foldText(name)) && isKnownMeasurement(name, unit)) {
+      readings.push({ indicator: name, value, unit, referenceRange: null, flag: null, measuredAt });
+    }
+  }
+  return readings;
+}
+
+/**
+ * The readings of a delimited device or spreadsheet export, or null when the text is not one (no header with a
+ * moment column and a measurement column, or no row read from it).
+ */
+export function readDelimitedExport(text: string): ExtractedReading[] | null {
+  const lines = text.split(/\r?\n/);
+  const header = findHeader(lines);
+  if (!header) return null;
+  const order = detectSlashOrder(text);
+  const readings: ExtractedReading[] = [];
+  for (const line of lines.slice(header.line + 1)) {
+    if (line.trim() === '' || line.trimStart().startsWith('#')) continue;
+    // A line that is not a row of the same table (a chat, a summary, a printed report under a pasted table) means the
+    // document is more than an export: the line reader reads it all.
+    if (detectDelimiter(line, true) !== header.delimiter) return null;
+    const texts = splitCells(line, header.delimiter).map((c) => c.text);
+    const measured = header.columns.flatMap((c, k) => (c.kind === 'measurement' ? [(texts[k] ?? '').trim()] : []));
+    // A cell this reader cannot read whole (`134/82`, `5.1 H`) belongs to a table the line reader knows better.
+    if (measured.some((t) => t !== '' && valueCell(t) === null)) return null;
+    const measuredAt = rowMoment(texts, header, order);
+    if (measuredAt === null) {
+      // A range row, a yearless date (`07/02`): not an export's row.
+      if (measured.some((t) => t !== '')) return null;
+      continue;
+    }
+    readings.push(...rowReadings(texts, header, measuredAt));
+  }
+  return readings.length > 0 ? readings : null;
+}
