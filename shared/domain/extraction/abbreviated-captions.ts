@@ -42,6 +42,11 @@ function stands(word: CaptionWord, full: string): boolean {
   return word.cut && word.folded.length >= MIN_ABBREVIATION && full.startsWith(word.folded);
 }
 
+/** The bucket of a caption of `count` words whose first word is `first`: the count and the word's first letter. */
+function shapeOf(count: number, first: string): string {
+  return `${count} ${first.charAt(0)}`;
+}
+
 /**
  * A matcher for abbreviated captions over the vocabulary's captions (folded, with their roles). The role the cell
  * stands for, or null.
@@ -50,20 +55,22 @@ export function abbreviatedCaptionMatcher<Role>(
   vocabulary: ReadonlyMap<string, Role>,
   fold: (text: string) => string,
 ): (cell: string) => Role | null {
-  // Captions by their word count, split once.
-  const byLength = new Map<number, { words: string[]; role: Role }[]>();
+  // Captions by their word count and first letter, split once: a word stands for a caption word only when the
+  // caption word starts with it, so a cell is compared with the captions sharing its first letter alone.
+  const byShape = new Map<string, { words: string[]; role: Role }[]>();
   for (const [caption, role] of vocabulary) {
     const words = caption.split(' ').filter((word) => !LINKING.has(word));
-    const list = byLength.get(words.length) ?? [];
+    const shape = shapeOf(words.length, words[0] ?? '');
+    const list = byShape.get(shape) ?? [];
     list.push({ words, role });
-    byLength.set(words.length, list);
+    byShape.set(shape, list);
   }
   // Header detection asks about the same cells again and again (every line's every phrase): answers are kept.
   const known = new Map<string, Role | null>();
   const match = (cell: string): Role | null => {
     const written = captionWords(cell, fold);
     let found: Role | null = null;
-    for (const entry of byLength.get(written.length) ?? []) {
+    for (const entry of byShape.get(shapeOf(written.length, written[0]?.folded ?? '')) ?? []) {
       if (!written.every((word, k) => stands(word, entry.words[k] as string))) continue;
       if (found !== null && found !== entry.role) return null;
       found = entry.role;

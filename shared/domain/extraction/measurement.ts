@@ -423,6 +423,23 @@ function isUnitLike(token: string): boolean {
   return false;
 }
 
+const LETTERS_ONLY = /^\p{L}+$/u;
+
+/**
+ * Whether a run of tokens (`mm Hg`, `x 10^3/uL`) is one unit: its joined-up shape looks like a unit and the unit
+ * normaliser knows it as written. Both must hold, so the cheaper question goes first. The shape is cheap when it is
+ * remembered, too long, or letters only (`km and she`: never validated); a new token mixing letters and marks (a log
+ * line's `Z INFO kalo.mir`, distinct on every line) is parsed by UCUM there, ~3× what the normaliser spends turning
+ * down the spaced text, which it never parses.
+ */
+function isJoinedUnit(candidate: string): boolean {
+  const joined = candidate.replace(/\s+/g, '');
+  if (joined.length > 24 || LETTERS_ONLY.test(joined) || unitLikeTokens.has(joined)) {
+    return looksLikeUnit(joined) && normalizeUnit(candidate) !== null;
+  }
+  return normalizeUnit(candidate) !== null && looksLikeUnit(joined);
+}
+
 function matchAt(pattern: RegExp, text: string, at: number): RegExpExecArray | null {
   pattern.lastIndex = at;
   return pattern.exec(text);
@@ -456,9 +473,7 @@ function unitAt(text: string, at: number): { unit: string; end: number } | null 
   for (let n = tokens.length; n >= 2; n--) {
     const last = tokens[n - 1] as { text: string; end: number };
     const candidate = text.slice(at, last.end);
-    // The joined-up shape first: it is remembered per token and turns down `km and she` without asking the unit
-    // normaliser, which cleans and validates every new text it is given.
-    if (looksLikeUnit(candidate.replace(/\s+/g, '')) && normalizeUnit(candidate) !== null) {
+    if (isJoinedUnit(candidate)) {
       return { unit: candidate, end: last.end };
     }
   }
