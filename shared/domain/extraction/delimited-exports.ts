@@ -23,7 +23,8 @@ const MOMENT_HEADER =
   /^(?:(?:device|measurement|measured|reading|record|sample|start|local|event|entry|log)\s+)?(?:timestamp|date|datetime|date\s*(?:\/|&|and)\s*time|time|day|datum|fecha|fecha\s+y\s+hora|hora|zeit|uhrzeit|zeitstempel|datum\s*(?:\/|und)\s*uhrzeit|data|heure|date\s+et\s+heure|ora)(?:\s+(?:stamp|of\s+measurement|measured|local))?$/;
 
 /** A moment caption in the words of a localised export: `Gerätezeitstempel`, `Sello de tiempo del dispositivo`. */
-const MOMENT_WORDS = /timestamp|zeitstempel|sello de tiempo|marca de tiempo|horodatage|data e ora|fecha y hora|date and time/;
+const MOMENT_WORDS =
+  /timestamp|zeitstempel|sello de tiempo|marca de tiempo|horodatage|data e ora|fecha y hora|date and time/;
 
 /** Columns that are never readings: doses, food, free text, identifiers, device and record codes, durations. */
 const NOT_A_READING =

@@ -106,7 +106,8 @@ describe('delimited device and spreadsheet exports, read by their header', () =>
   });
 
   it('does not read trailing comments of a wide export as rows', () => {
-    const text = '# Club export\ndate,CK (U/L),Ferritin (ug/L)\n2026-07-06,212,64\n# CK >1000 U/L within 48h: protocol\n';
+    const text =
+      '# Club export\ndate,CK (U/L),Ferritin (ug/L)\n2026-07-06,212,64\n# CK >1000 U/L within 48h: protocol\n';
     expect(readDelimitedExport(text)?.map((r) => `${r.indicator}=${r.value}`)).toEqual(['CK=212', 'Ferritin=64']);
   });
 });
