@@ -10,7 +10,7 @@
  * so an insulin-only log or a bank statement gives nothing here (and falls through to the line reader).
  */
 import { detectSlashOrder, findDates, type SlashOrder, withTimeAfter } from './dates';
-import { detectDelimiter, splitCells } from './lines';
+import { type Delimiter, detectDelimiter, splitCells } from './lines';
 import { looksLikeUnit } from './measurement';
 import type { ExtractedReading } from './types';
 import { foldText, headerRole, isKnownMeasurement } from './vocabulary';
@@ -95,13 +95,22 @@ function classify(cell: string): ColumnKind {
   return { kind: 'other' };
 }
 
+/** A two-column export's header writes its delimiter once (`Timestamp,Glucose (mg/dL)`), which the sniffer leaves. */
+function headerDelimiter(line: string): Delimiter {
+  const sniffed = detectDelimiter(line, true);
+  if (sniffed !== 'spaces') return sniffed;
+  if (line.split(',').length === 2) return 'comma';
+  if (line.split(';').length === 2) return 'semicolon';
+  return 'spaces';
+}
+
 function findHeader(lines: readonly string[]): ExportHeader | null {
   let seen = 0;
   for (let i = 0; i < lines.length && seen <= MAX_METADATA_LINES; i += 1) {
     const line = lines[i] as string;
     if (line.trim() === '' || line.trimStart().startsWith('#')) continue;
     seen += 1;
-    const delimiter = detectDelimiter(line, true);
+    const delimiter = headerDelimiter(line);
     if (delimiter === 'spaces') continue;
     const cells = splitCells(line, delimiter);
     // A printed lab table's header (name, result, range, flag) is read by `table-layout.ts`, not here.
@@ -169,8 +178,10 @@ export function readDelimitedExport(text: string): ExtractedReading[] | null {
     if (line.trim() === '' || line.trimStart().startsWith('#')) continue;
     // A line that is not a row of the same table (a chat, a summary, a printed report under a pasted table) means the
     // document is more than an export: the line reader reads it all.
-    if (detectDelimiter(line, true) !== header.delimiter) return null;
+    // A row the header's delimiter cuts into the header's columns is one, though alone it may read otherwise
+    // (`2026-01-01T08:00:00,101`: a decimal comma to the sniffer).
     const texts = splitCells(line, header.delimiter).map((c) => c.text);
+    if (detectDelimiter(line, true) !== header.delimiter && texts.length !== header.columns.length) return null;
     const measured = header.columns.flatMap((c, k) => (c.kind === 'measurement' ? [(texts[k] ?? '').trim()] : []));
     // A cell this reader cannot read whole (`134/82`, `5.1 H`) belongs to a table the line reader knows better.
     if (measured.some((t) => t !== '' && valueCell(t) === null)) return null;

@@ -105,6 +105,15 @@ describe('delimited device and spreadsheet exports, read by their header', () =>
     expect(readDelimitedExport('Date,Glucose (mg/dL)\n07/02,101\n')).toBeNull();
   });
 
+  it('reads a two-column export whose ISO timestamps a sniffer alone would take for decimal commas', () => {
+    const text = 'Timestamp,Glucose (mg/dL)\n2026-01-01T08:00:00,101\n2026-01-01T09:15:00,120\n';
+    expect(readDelimitedExport(text)?.map((r) => `${r.indicator}=${r.value}@${r.measuredAt}`)).toEqual([
+      'Glucose=101@2026-01-01T08:00:00',
+      'Glucose=120@2026-01-01T09:15:00',
+    ]);
+    expect(readDelimitedExport('Timestamp,Glucose (mg/dL)\n2026-01-01T08:00:00,101\nFine, thanks\n')).toBeNull();
+  });
+
   it('does not read trailing comments of a wide export as rows', () => {
     const text =
       '# Club export\ndate,CK (U/L),Ferritin (ug/L)\n2026-07-06,212,64\n# CK >1000 U/L within 48h: protocol\n';

@@ -34,12 +34,10 @@ describe.each([
   const files = readdirSync(dir).filter((f) => f.endsWith('.tsv'));
   const cases = loadTsvCases(dir, split);
 
-  // A fifth: enough null-right names to measure wrong codes where null is right (the writers aim for 30 %; session
-  // 25's writer B stalled before cutting its draft, 19 % null, kept whole).
-  it('holds at least 500 names, a fifth of them null-right', () => {
+  it('holds at least one file of 500 names, a quarter of them null-right', () => {
     expect(files.length).toBeGreaterThan(0);
     expect(cases.length).toBeGreaterThanOrEqual(500);
-    expect(cases.filter((c) => c.expected === null).length / cases.length).toBeGreaterThan(0.2);
+    expect(cases.filter((c) => c.expected === null).length / cases.length).toBeGreaterThan(0.25);
   });
 
   it('gives every case an input, a known class and a source', () => {
