@@ -20,6 +20,7 @@ import { isAdmissionCaption } from './admission-dates';
 import { gregorianYear, rocDates } from './asian-calendars';
 import { localeDateOrder } from './date-locale';
 import { KeyedTextMemo } from './text-memo';
+import { timeCaptionLine, timeInNextCell } from './time-cells';
 import { fullWeekdayAlternation } from './weekdays';
 
 export type SlashOrder = 'month-first' | 'day-first';
@@ -581,6 +582,9 @@ function withTimeAround(date: string, label: string, after: string): string {
   // A US report's header prints the collection time military, closing its cell (`03/03/2026 0752 Local`).
   const military = MILITARY_TIME_CELL.exec(after);
   if (military) return withTimeAfter(date, ` ${military[1]}:${military[2]}`);
+  // `DATE COLLECTED: 19/08/2026   TIME: 10:25AM`: the time in a cell of its own, captioned so (`time-cells.ts`).
+  const cell = timeInNextCell(after);
+  if (cell !== null) return withTimeAfter(date, ` ${cell}`);
   const before = TIME_BEFORE.exec(label);
   return before ? withTimeAfter(date, ` ${before[1]}`) : date;
 }
@@ -600,11 +604,21 @@ const YEARLESS_PERIOD_START = new RegExp(
   'iu',
 );
 
+/**
+ * A collection date closing its line with its time captioned on the line under it (`Sample taken: 09.05.2026` /
+ * `Time: 07:48`): the date with that time; otherwise as it was.
+ */
+function withTimeBelow(date: string, after: string, below: string | undefined): string {
+  if (date.length > 10 || below === undefined || after.trim() !== '') return date;
+  const time = timeCaptionLine(below);
+  return time === null ? date : withTimeAfter(date, ` ${time}`);
+}
+
 export function reportDate(lines: readonly string[], order: SlashOrder): string | null {
   let best: { priority: number; iso: string; from: DateMatch } | null = null;
   // A caption alone on its line (`Date Collected:`) whose date is the first thing on the next line.
   let captionAbove: string | null = null;
-  for (const line of lines) {
+  for (const [index, line] of lines.entries()) {
     let cellStart = 0;
     const dates = findDates(line, order);
     const caption = captionAbove;
@@ -629,7 +643,8 @@ export function reportDate(lines: readonly string[], order: SlashOrder): string 
       const endsBest = period && best?.from === previous;
       const kept = Math.min(priority, best?.priority ?? priority);
       if (!best || priority < best.priority || endsBest) {
-        const iso = admission ? date.iso : withTimeAround(date.iso, label, line.slice(date.end));
+        const timed = admission ? date.iso : withTimeAround(date.iso, label, line.slice(date.end));
+        const iso = kind === 'collection' ? withTimeBelow(timed, line.slice(date.end), lines[index + 1]) : timed;
         best = { priority: kept, iso, from: date };
       }
     }
