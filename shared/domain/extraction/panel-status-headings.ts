@@ -9,7 +9,10 @@
  * word is what makes the line a heading: a reading's row never ends in `Final`, and a line with a figure outside the
  * date and the name (`Glucose  104  3/28/2026`) is a row, not a heading.
  */
-import { findDates, type SlashOrder, withTimeAfter } from './dates';
+import { dateCaptionKind, findDates, type SlashOrder, withTimeAfter } from './dates';
+
+/** Words making the date an appointment's, a due date or a print. */
+const OTHER_EVENT = /\b(?:next|due|appointment|appt|scheduled|booked|recall|printed|print)\b/iu;
 
 /** A result's status as portals print it: English, Spanish, Portuguese, French, German, Italian, Dutch. */
 const STATUS =
@@ -32,6 +35,9 @@ export function panelStatusHeadingDate(text: string, order: SlashOrder): string 
   if (!/^\p{L}/u.test(name) || name.split(/\s+/).length > MAX_NAME_WORDS || findDates(name, order).length > 0) {
     return null;
   }
+  // `Printed   3/30/2026 10:00 AM   Final`, `Next appointment  …`: the name cell says the date is another event's.
+  const kind = dateCaptionKind(name);
+  if (kind === 'report' || kind === 'birth' || OTHER_EVENT.test(name)) return null;
   if (!rest.some((cell) => STATUS.test(cell.trim()))) return null;
   let when: string | null = null;
   for (const cell of rest) {
