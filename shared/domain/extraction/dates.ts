@@ -20,6 +20,7 @@ import { isAdmissionCaption } from './admission-dates';
 import { gregorianYear, rocDates } from './asian-calendars';
 import { localeDateOrder } from './date-locale';
 import { KeyedTextMemo } from './text-memo';
+import { timeCaptionLine, timeInNextCell } from './time-cells';
 import { fullWeekdayAlternation } from './weekdays';
 
 export type SlashOrder = 'month-first' | 'day-first';
@@ -433,7 +434,7 @@ export type DateLabel = 'birth' | 'collection' | 'generic' | 'report';
 // Geburtsdatum, geboortedatum, data urodzenia, födelsedatum, fødselsdato, syntymäaika, datum narození, doğum tarihi,
 // születési dátum (Szül.), data nașterii (născut).
 const BIRTH =
-  /(?:תאריך לידה|出生|生年月日|วันเกิด|ng[àa]y sinh|n[ăa]m sinh|tanggal lahir|tgl\.? lahir|생년월일|d\.?o\.?b|birth|nascita|nascimento|\bnasc\b|\bnac\.|\bnat[oa]\b|\bgeb\b|\bgeb\.|geboren|geburt|geboorte|urodzen|f[öo]delse|f[øo]dsel|syntym|naroz|do[gğ]um|\bn[ée]e?(?![a-z])|naissance|nacimiento|\bborn\b|\bsz[üu]l\b|sz[üu]let[ée]s|\bn[ăa]scut|рожд)/i;
+  /(?:תאריך לידה|出生|生年月日|วันเกิด|ng[àa]y sinh|n[ăa]m sinh|tanggal lahir|tgl\.? lahir|생년월일|d\.?o\.?b|birth|nascita|nascimento|\bnasc\b|\bnac\.|\bnat[oa]\b|\bgeb\b|\bgeb\.|geboren|geburt|geboorte|urodzen|f[öo]delse|f[øo]dsel|syntym|naroz|do[gğ]um|\bn[ée]e?(?![a-z])|naissance|nacimiento|\bborn\b|\bsz[üu]l\b|sz[üu]let[ée]s|\bn[ăa]scut|рожд|народж|γ[έε]νν[ηή]σ)/i;
 // CJK captions: 采样/采集/采血/送检 (sampled, collected, sent to the lab), 採取/採血, 채취/채혈; 报告/審核/打印/接收
 // (reported, verified, printed, received), 受付/報告, 보고/접수/출력; 日期/検査日/검사일 are the plain test date.
 // A check-up's visit (受診/健診/検診 in Japanese, 검진/수검 in Korean, 体检 in Chinese) is when it was measured. Other
@@ -442,12 +443,15 @@ const BIRTH =
 // Indonesian pengambilan, Malay sampel/spesimen, Tagalog koleksyon/kinuha, Thai ผลครั้งก่อน (an earlier result's
 // heading dates the rows under it), Hebrew לקיחה/דגימה, Spanish (US portals) recolectado/recolección. Received/printed: Hebrew קבלה/הפקה, 簽收, Thai รับตัวอย่าง/รายงาน/พิมพ์, Vietnamese nhận mẫu/trả kết quả; Hungarian mintavétel, Romanian recoltare.
 // Turkish tahlil/tetkik (e-Nabız `Tahlil Tarihi`) against sonuç (result); Russian взятия/забор, дата; `Blood taken`.
+// Indonesian `Tgl Ambil` (taken) against `Tgl Cetak`/`Tgl Terima` (printed, received); Greek `Ημ/νία λήψης` (taken)
+// against έκδοσης/παραλαβής/εκτύπωσης (issued, received, printed); Ukrainian `Дата взяття` (taken), відбір/отбор
+// (sampling) against видачі/друку (issued, printed); Ukrainian народження and Greek γέννησης are births.
 const COLLECTION =
-  /(?:לקיחה|דגימה|נלקח|採檢|采检|抽血|เก็บตัวอย่าง|เก็บสิ่งส่งตรวจ|เจาะเลือด|l[ấa]y m[ẫa]u|pengambilan|采样|采集|采血|送检|取样|採取|採血|採尿|채취|채혈|受診日|受診年月日|健診日|検診日|受検日|健康診断日|実施日|검진일|수검일|체검일|体检日期|体检时间|co[l1i][l1i]ect|afname|afgenomen|staalname|pobran|pr[øo]vetak|pr[øo]vetag|provtag|n[äa]ytteenot|odb[ěe]r|numune|mintav[ée]tel|recoltar|prelievo|prelevat|\bcolet(?:a|ad[oa])\b|colheita|raccolta|recolect|recolecci[oó]n|\bdrawn\b|\bdraw\b|\btaken\b|sampl|specimen|entnahme|abnahme|abgenommen|extracci[oó]n|\btoma\b|pr[ée]l[eè]v|obtenci[oó]n|\bvisit|\bsampel\b|spesimen|koleksyon|kinuha|ผลครั้งก่อน|взяти|забор|tahlil|tetkik|\bcoll\b)/i;
+  /(?:לקיחה|דגימה|נלקח|採檢|采检|抽血|เก็บตัวอย่าง|เก็บสิ่งส่งตรวจ|เจาะเลือด|l[ấa]y m[ẫa]u|pengambilan|采样|采集|采血|送检|取样|採取|採血|採尿|채취|채혈|受診日|受診年月日|健診日|検診日|受検日|健康診断日|実施日|검진일|수검일|체검일|体检日期|体检时间|co[l1i][l1i]ect|afname|afgenomen|staalname|pobran|pr[øo]vetak|pr[øo]vetag|provtag|n[äa]ytteenot|odb[ěe]r|numune|mintav[ée]tel|recoltar|prelievo|prelevat|\bcolet(?:a|ad[oa])\b|colheita|raccolta|recolect|recolecci[oó]n|\bdrawn\b|\bdraw\b|\btaken\b|sampl|specimen|entnahme|abnahme|abgenommen|extracci[oó]n|\btoma\b|pr[ée]l[eè]v|obtenci[oó]n|\bvisit|\bsampel\b|spesimen|koleksyon|kinuha|ผลครั้งก่อน|взяти|взят|відбор|отбор|забор|λ[ήη]ψ[ηή]|αιμολ[ηή]ψ|δειγματολ|\b(?:di)?ambil\b|tahlil|tetkik|\bcoll\b)/i;
 const GENERIC =
-  /(?:日期|检验日|檢驗日|検査日|検査年月日|日付|검사일|검사일자|날짜|\bdate\b|datum|\bfecha\b|\bdata\b|\bvom\b|\bdu\b|\bnote\b|\bdated\b|\btarikh\b|\btanggal\b|\bpetsa\b|วันที่|дата|tarih)/i;
+  /(?:日期|检验日|檢驗日|検査日|検査年月日|日付|검사일|검사일자|날짜|\bdate\b|datum|\bfecha\b|\bdata\b|\bvom\b|\bdu\b|\bnote\b|\bdated\b|\btarikh\b|\btanggal\b|\bpetsa\b|\btgl\b|วันที่|дата|ημερομην[ίι]α|ημ\/ν[ίι]α|tarih)/i;
 const REPORT =
-  /(?:קבלה|הפקה|הדפסה|簽收|รายงาน|รับตัวอย่าง|รับสิ่งส่งตรวจ|พิมพ์|nh[ậa]n m[ẫa]u|tr[ảa] k[ếe]t qu[ảa]|报告|報告|审核|審核|打印|接收|签收|受付|印刷|発行|보고|접수|출력|발행|report|referto|laudo|emiss|liberad|result|receiv|eingang|befund|printed|issued|validat|valid[ée]|authori|review|signed|ausgedruckt|gedruckt|telephon|export|generated|erstellt|sonu[çc])/i;
+  /(?:קבלה|הפקה|הדפסה|簽收|รายงาน|รับตัวอย่าง|รับสิ่งส่งตรวจ|พิมพ์|nh[ậa]n m[ẫa]u|tr[ảa] k[ếe]t qu[ảa]|报告|報告|审核|審核|打印|接收|签收|受付|印刷|発行|보고|접수|출력|발행|report|referto|laudo|emiss|liberad|result|receiv|eingang|befund|printed|issued|validat|valid[ée]|authori|review|signed|ausgedruckt|gedruckt|telephon|export|generated|erstellt|sonu[çc]|\bcetak\b|\bterima\b|\bdicetak\b|видач|выдач|друк|печат|[έε]κδοσ|παραλαβ|εκτ[υύ]πωσ)/i;
 
 /**
  * Prose naming when the samples were taken, right before the date: `your lab results from March 4, 2026`, `labs
@@ -578,6 +582,9 @@ function withTimeAround(date: string, label: string, after: string): string {
   // A US report's header prints the collection time military, closing its cell (`03/03/2026 0752 Local`).
   const military = MILITARY_TIME_CELL.exec(after);
   if (military) return withTimeAfter(date, ` ${military[1]}:${military[2]}`);
+  // `DATE COLLECTED: 19/08/2026   TIME: 10:25AM`: the time in a cell of its own, captioned so (`time-cells.ts`).
+  const cell = timeInNextCell(after);
+  if (cell !== null) return withTimeAfter(date, ` ${cell}`);
   const before = TIME_BEFORE.exec(label);
   return before ? withTimeAfter(date, ` ${before[1]}`) : date;
 }
@@ -597,11 +604,21 @@ const YEARLESS_PERIOD_START = new RegExp(
   'iu',
 );
 
+/**
+ * A collection date closing its line with its time captioned on the line under it (`Sample taken: 09.05.2026` /
+ * `Time: 07:48`): the date with that time; otherwise as it was.
+ */
+function withTimeBelow(date: string, after: string, below: string | undefined): string {
+  if (date.length > 10 || below === undefined || after.trim() !== '') return date;
+  const time = timeCaptionLine(below);
+  return time === null ? date : withTimeAfter(date, ` ${time}`);
+}
+
 export function reportDate(lines: readonly string[], order: SlashOrder): string | null {
   let best: { priority: number; iso: string; from: DateMatch } | null = null;
   // A caption alone on its line (`Date Collected:`) whose date is the first thing on the next line.
   let captionAbove: string | null = null;
-  for (const line of lines) {
+  for (const [index, line] of lines.entries()) {
     let cellStart = 0;
     const dates = findDates(line, order);
     const caption = captionAbove;
@@ -626,7 +643,8 @@ export function reportDate(lines: readonly string[], order: SlashOrder): string 
       const endsBest = period && best?.from === previous;
       const kept = Math.min(priority, best?.priority ?? priority);
       if (!best || priority < best.priority || endsBest) {
-        const iso = admission ? date.iso : withTimeAround(date.iso, label, line.slice(date.end));
+        const timed = admission ? date.iso : withTimeAround(date.iso, label, line.slice(date.end));
+        const iso = kind === 'collection' ? withTimeBelow(timed, line.slice(date.end), lines[index + 1]) : timed;
         best = { priority: kept, iso, from: date };
       }
     }

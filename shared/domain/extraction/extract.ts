@@ -110,6 +110,7 @@ import { repairNumberSpacing } from './number-spacing';
 import { withOcrBandsRepaired } from './ocr-bands';
 import { withOddSeparatorsAsGaps } from './odd-separators';
 import { printsLetterDigitCodes, withoutOrderCode } from './order-codes';
+import { panelStatusHeadingDate } from './panel-status-headings';
 import { portalRangeText, valueFirstPortalBlocks } from './portal-range-first';
 import { rangeInWordsAfter, rangeOpeningLine } from './prose-ranges';
 import { unitWrappedFromAbove, valueWrappedFromAbove } from './prose-wrap';
@@ -783,7 +784,7 @@ class DocumentReader {
       if (dashed.name !== null) this.rememberNameLine(index, dashed.name);
       return;
     }
-    const heading = datedHeading(text, order) ?? introducingDate(text, order);
+    const heading = panelStatusHeadingDate(text, order) ?? datedHeading(text, order) ?? introducingDate(text, order);
     if (heading) {
       this.sectionDate = heading;
       this.earlierSection = false;

@@ -26,3 +26,25 @@ export type WeekdayLanguage = keyof typeof FULL_WEEKDAYS;
 export function fullWeekdayAlternation(languages: readonly WeekdayLanguage[]): string {
   return languages.flatMap((language) => FULL_WEEKDAYS[language]).join('|');
 }
+
+/** English weekday abbreviations, Sunday first, as `Date.getUTCDay` counts. */
+const ENGLISH_SHORT = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'] as const;
+const LEADING_ENGLISH =
+  /^\s*(sun(?:day)?|mon(?:day)?|tue(?:s|sday)?|wed(?:s|nesday)?|thu(?:r|rs|rsday)?|fri(?:day)?|sat(?:urday)?)(?![\p{L}])/iu;
+
+/**
+ * The weekday a text opens with (`Sat 3/7`, `Thursday, 5 March`, `samedi 7/3`, `Samstag 7.3.`), Sunday 0 to Saturday
+ * 6, or null. Full names in German, Spanish, French and Italian; English full or short.
+ */
+export function leadingWeekday(text: string): number | null {
+  const english = LEADING_ENGLISH.exec(text);
+  if (english)
+    return ENGLISH_SHORT.indexOf((english[1] as string).slice(0, 3).toLowerCase() as (typeof ENGLISH_SHORT)[number]);
+  for (const language of ['de', 'es', 'fr', 'it'] as const) {
+    const names = FULL_WEEKDAYS[language];
+    for (const [k, name] of names.entries()) {
+      if (new RegExp(String.raw`^\s*${name}(?![\p{L}])`, 'iu').test(text)) return (k + 1) % 7;
+    }
+  }
+  return null;
+}

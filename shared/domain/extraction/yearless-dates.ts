@@ -1,10 +1,11 @@
 /**
  * Dates a patient writes in a home log without their year (`Mon 3/2`, `Tue 3/3`, `Mar 2`, `2 Mar`, `2.3.`): the
  * year is the document's own (its report or message date), or the year before when the day would fall after that
- * date (a log sent in January covers December). Only a whole cell that is such a date counts; a weekday may lead.
+ * date (a log sent in January covers December), unless a leading weekday names the year. Only a whole cell that is
+ * such a date counts; a weekday may lead.
  */
 import { iso, MONTH_ALTERNATION, MONTH_BY_NAME, type SlashOrder, WEEKDAY } from './dates';
-import { fullWeekdayAlternation } from './weekdays';
+import { fullWeekdayAlternation, leadingWeekday } from './weekdays';
 
 // A dotted day needs its closing dot (`2.3.`): `2.3` alone is a number.
 const NUMERIC_DAY = /^(\d{1,2})(?:\/(\d{1,2})|\.(\d{1,2})\.)$/;
@@ -58,6 +59,15 @@ export function yearlessCellDate(cell: string, order: SlashOrder, anchor: string
   const found = monthAndDay(cell, order);
   if (!found) return null;
   const year = Number(anchor.slice(0, 4));
+  // `Sat 3/7` in a log whose first entry anchors the year: the weekday names the year (of the anchor's, the one
+  // before or the one after, one only can fall on it), whether the day falls before or after the anchor.
+  const weekday = leadingWeekday(cell);
+  if (weekday !== null) {
+    const fitting = [year, year - 1, year + 1]
+      .map((y) => iso(y, found.month, found.day))
+      .find((day) => day !== null && new Date(`${day}T00:00:00Z`).getUTCDay() === weekday);
+    if (fitting) return fitting;
+  }
   const sameYear = iso(year, found.month, found.day);
   if (sameYear === null) return null;
   return sameYear > anchor.slice(0, 10) ? iso(year - 1, found.month, found.day) : sameYear;
