@@ -29,8 +29,9 @@ const DATE_KEYS = [
   // API answers (WHOOP, Dexcom v3, Polar AccessLink, Health Connect): when the record was made or the sample taken.
   'created_at',
   'createdAt',
-  'systemTime',
+  // Dexcom's `displayTime` is the device's local clock, `systemTime` its UTC one: the local time is the one shown.
   'displayTime',
+  'systemTime',
   'time',
   'startTimeMillis',
   'startTimeNanos',
@@ -48,7 +49,7 @@ const HAS_DATE_KEY = new RegExp(`"(?:${DATE_KEYS.join('|')})"\\s*:`);
  * `page`, `price`).
  */
 const NOT_A_MEASURE =
-  /(?:^|_)(?:id|pk|uuid|guid|status)$|^(?:type|source|confidence|error|index|sequence|category|attrib|status|units?|age|page|year|price|amount|cost|period)$|^tz|date|time|offset|zone|version|phone|postal|zip|^trend|ticks$/i;
+  /(?:^|_)(?:id|pk|uuid|guid|status)$|^(?:type|source|confidence|error|index|sequence|category|attrib|status|units?|age|page|year|price|amount|cost|period|stage)$|^tz|date|time|offset|zone|version|phone|postal|zip|^trend|ticks$/i;
 /**
  * Health Connect's coded fields (`specimenSource: 2`, `mealType: 1`, `relationToMeal: 3`, `bodyPosition: 3`,
  * `measurementLocation: 5`, `exerciseType: 56`): an enum's number, never a measurement.
@@ -66,6 +67,11 @@ const UNIT_NAMED_FIELD =
   /^(?:bpm|beatsPerMinute|breathsPerMinute|percentage|count|rate|heartRateVariabilityMillis|vo2MillilitersPerMinuteKilogram)$/;
 /** A field only a bill or an order carries: its record's numbers are money, whatever else it holds. */
 const MONEY_FIELD = /^(?:currency|invoice\w*|tax|vat|subtotal|discount|total_?price)$/i;
+/**
+ * A field only an alert's or a target's setting carries (Dexcom's `alertSettings: [{alertName, value, unit, snooze}]`):
+ * its numbers are thresholds the user chose, never measurements.
+ */
+const SETTING_FIELD = /^(?:alert_?name|alert_?state|snooze|threshold|alarm\w*)$/i;
 /** A camel-case id (`logId`, `userProfilePK`): case matters, or `lipid` and `uricAcid` would look like one. */
 const CAMEL_ID = /[a-z0-9](?:Id|ID|PK|Pk|Uuid|UUID)$/;
 
@@ -279,7 +285,7 @@ function collect(
     return;
   }
   if (!isObject(value)) return;
-  if (Object.keys(value).some((field) => MONEY_FIELD.test(field))) return;
+  if (Object.keys(value).some((field) => MONEY_FIELD.test(field) || SETTING_FIELD.test(field))) return;
   const measuredAt = recordDate(value);
   if (measuredAt !== null) {
     // A dated record is read whole; what it nests (heart-rate zones, intraday samples) is its detail, not readings.
