@@ -169,6 +169,16 @@ function recordDate(record: JsonObject): RecordDate {
   return null;
 }
 
+/** A point under a dated record that writes only its clock (`{"heart_rate": 63, "sample_time": "00:02:08"}`). */
+function sampleMoment(record: JsonObject, day: string | null): string | null {
+  if (day === null) return null;
+  for (const [key, value] of Object.entries(record)) {
+    const clock = /time$/i.test(key) ? CLOCK.exec(text(value) ?? '') : null;
+    if (clock) return withTime(day, clock[1], clock[2], clock[3]);
+  }
+  return null;
+}
+
 /** A value written with its unit as an object: Health Connect's `{"inKilograms": 79.1}`, `{"unit": "kg", "value": 79}`. */
 function unitValue(value: Json | undefined): { value: string; unit: string } | null {
   if (!isObject(value)) return null;
@@ -219,9 +229,8 @@ function recordReadings(
   namedNumbers(record, measuredAt, found, skip);
   // WHOOP's `score: {recovery_score, …}`, Oura's `contributors`: a record's figures grouped one level down.
   for (const [key, nested] of Object.entries(record)) {
-    if (isObject(nested) && !skip.has(key) && !DATE_KEY_SET.has(key.toLowerCase())) {
-      namedNumbers(nested, measuredAt, found);
-    }
+    if (!isObject(nested) || skip.has(key) || DATE_KEY_SET.has(key.toLowerCase())) continue;
+    if (!statistics(key, nested, measuredAt, found)) namedNumbers(nested, measuredAt, found);
   }
   const value = record.value;
   // Google Fit's `value: [{fpVal: 62.5}]`: a typed value in a one-element list, named by the point's data type.
@@ -265,6 +274,22 @@ function unitFields(
   });
 }
 
+/** A summary's statistic, which names no measurement of its own: Oura's `spo2_percentage: {average: 96.8}`. */
+const STATISTIC = /^(?:average|avg|mean|median|min|max|minimum|maximum|lowest|highest)$/i;
+
+/** A field holding only statistics is named by the field (`spo2_percentage`), or `field.statistic` when several. */
+function statistics(key: string, nested: JsonObject, measuredAt: string | null, into: ExtractedReading[]): boolean {
+  const numbers = Object.entries(nested).flatMap(([stat, value]) => {
+    const number = text(value);
+    return number !== null && NUMBER.test(number) ? [{ stat, number }] : [];
+  });
+  if (numbers.length === 0 || !numbers.every(({ stat }) => STATISTIC.test(stat))) return false;
+  for (const { stat, number } of numbers) {
+    into.push(reading(numbers.length === 1 ? key : `${key}.${stat}`, number, null, measuredAt));
+  }
+  return true;
+}
+
 /** Google Fit's typed value fields (`fpVal`, `intVal`). */
 function typedValue(value: JsonObject): string | null {
   const written = text(value.fpVal) ?? text(value.intVal);
@@ -277,26 +302,29 @@ function collect(
   into: ExtractedReading[],
   depth: number,
   typeName: string | null,
+  day: string | null = null,
 ): void {
   // A pathological `[[[[…]]]]` must not exhaust the stack.
   if (depth > MAX_NESTING) return;
   if (Array.isArray(value)) {
-    for (const item of value) collect(item, key, into, depth + 1, typeName);
+    for (const item of value) collect(item, key, into, depth + 1, typeName, day);
     return;
   }
   if (!isObject(value)) return;
   if (Object.keys(value).some((field) => MONEY_FIELD.test(field) || SETTING_FIELD.test(field))) return;
-  const measuredAt = recordDate(value);
+  const measuredAt = recordDate(value) ?? sampleMoment(value, day);
   if (measuredAt !== null) {
     // A dated record is read whole; what it nests (heart-rate zones, intraday samples) is its detail, not readings.
     const found = recordReadings(value, measuredAt === SPAN ? null : measuredAt, key, typeName);
     into.push(...found);
-    // A span with no figures of its own (Google Fit's bucket) holds its figures in the points below it.
-    if (measuredAt !== SPAN || found.length > 0) return;
+    // A record with no figures of its own (Google Fit's bucket, Polar's day of `heart_rate_samples`) holds its figures
+    // in the points below it, which may write only their clock time on its day.
+    if (found.length > 0) return;
   }
+  const below = typeof measuredAt === 'string' ? measuredAt.slice(0, 10) : day;
   for (const [childKey, child] of Object.entries(value)) {
     if (DATE_KEY_SET.has(childKey.toLowerCase())) continue;
-    collect(child, childKey, into, depth + 1, RECORD_TYPE_KEY.test(childKey) ? childKey : typeName);
+    collect(child, childKey, into, depth + 1, RECORD_TYPE_KEY.test(childKey) ? childKey : typeName, below);
   }
 }
 

@@ -74,6 +74,32 @@ describe('Oura API v2 answers under their requests', () => {
   });
 });
 
+describe('JSON statistics and samples', () => {
+  it('names a field holding only a statistic by the field (Oura daily_spo2)', () => {
+    expect(brief('oura-daily-spo2.json')).toEqual([
+      'breathing_disturbance_index=7 - @2026-03-09',
+      'spo2_percentage=96.8 - @2026-03-09',
+      'breathing_disturbance_index=4 - @2026-03-10',
+      'spo2_percentage=97.4 - @2026-03-10',
+    ]);
+  });
+
+  it("dates clock-only samples by their day's record when the day has no figures of its own (Polar)", () => {
+    expect(brief('polar-continuous-hr.json')).toEqual([
+      'heart_rate=63 - @2026-09-12T00:02:08',
+      'heart_rate=61 - @2026-09-12T00:07:08',
+    ]);
+  });
+
+  it("keeps reading a vendor's field the resolver does not know (a gate on known names cost 21 dev rows)", () => {
+    const whoop = '{"records": [{"created_at": "2026-04-02T07:00:00Z", "score": {"recovery_score": 71, "strain": 12.4}}]}';
+    expect(extractReadingsOffline(whoop).map((r) => `${r.indicator}=${r.value}`)).toEqual([
+      'recovery_score=71',
+      'strain=12.4',
+    ]);
+  });
+});
+
 describe('sheets: summary rows, yearless days, footnotes', () => {
   it('dates a yearless day by the row above, reads Mittelwert undated, skips the footnote', () => {
     expect(brief('bp-diary-de.tsv')).toEqual([
