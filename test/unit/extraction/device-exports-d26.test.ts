@@ -92,7 +92,8 @@ describe('JSON statistics and samples', () => {
   });
 
   it("keeps reading a vendor's field the resolver does not know (a gate on known names cost 21 dev rows)", () => {
-    const whoop = '{"records": [{"created_at": "2026-04-02T07:00:00Z", "score": {"recovery_score": 71, "strain": 12.4}}]}';
+    const whoop =
+      '{"records": [{"created_at": "2026-04-02T07:00:00Z", "score": {"recovery_score": 71, "strain": 12.4}}]}';
     expect(extractReadingsOffline(whoop).map((r) => `${r.indicator}=${r.value}`)).toEqual([
       'recovery_score=71',
       'strain=12.4',
