@@ -49,7 +49,7 @@ const HAS_DATE_KEY = new RegExp(`"(?:${DATE_KEYS.join('|')})"\\s*:`);
  * `page`, `price`).
  */
 const NOT_A_MEASURE =
-  /(?:^|_)(?:id|pk|uuid|guid|status)$|^(?:type|source|confidence|error|index|sequence|category|attrib|status|units?|age|page|year|price|amount|cost|period|stage)$|^tz|date|time|offset|zone|version|phone|postal|zip|^trend|ticks$/i;
+  /(?:^|_)(?:id|pk|uuid|guid|status)$|^(?:type|source|confidence|error|index|sequence|category|attrib|status|units?|age|page|year|price|amount|cost|period|stage)$|^tz|date|time|offset|zone|version|phone|postal|zip|^trend|ticks$|goal|target|threshold|setting/i;
 /**
  * Health Connect's coded fields (`specimenSource: 2`, `mealType: 1`, `relationToMeal: 3`, `bodyPosition: 3`,
  * `measurementLocation: 5`, `exerciseType: 56`): an enum's number, never a measurement.
@@ -72,6 +72,8 @@ const MONEY_FIELD = /^(?:currency|invoice\w*|tax|vat|subtotal|discount|total_?pr
  * its numbers are thresholds the user chose, never measurements.
  */
 const SETTING_FIELD = /^(?:alert_?name|alert_?state|snooze|threshold|alarm\w*)$/i;
+/** A group of values the user chose (`goals`, `targetRange`, `alertSettings`), not measured. */
+const CHOSEN_VALUES = /goal|target|threshold|setting|alert|alarm|limit/i;
 /** A camel-case id (`logId`, `userProfilePK`): case matters, or `lipid` and `uricAcid` would look like one. */
 const CAMEL_ID = /[a-z0-9](?:Id|ID|PK|Pk|Uuid|UUID)$/;
 
@@ -229,7 +231,7 @@ function recordReadings(
   namedNumbers(record, measuredAt, found, skip);
   // WHOOP's `score: {recovery_score, …}`, Oura's `contributors`: a record's figures grouped one level down.
   for (const [key, nested] of Object.entries(record)) {
-    if (!isObject(nested) || skip.has(key) || DATE_KEY_SET.has(key.toLowerCase())) continue;
+    if (!isObject(nested) || skip.has(key) || DATE_KEY_SET.has(key.toLowerCase()) || CHOSEN_VALUES.test(key)) continue;
     if (!statistics(key, nested, measuredAt, found)) namedNumbers(nested, measuredAt, found);
   }
   const value = record.value;
@@ -322,9 +324,12 @@ function collect(
     if (found.length > 0) return;
   }
   const below = typeof measuredAt === 'string' ? measuredAt.slice(0, 10) : day;
+  // A flat list names each record's type in it (`"recordType": "HeartRateRecord"`), a grouped export by its key.
+  const ownType = text(value.recordType);
+  const typeBelow = ownType !== null && RECORD_TYPE_KEY.test(ownType) ? ownType : typeName;
   for (const [childKey, child] of Object.entries(value)) {
     if (DATE_KEY_SET.has(childKey.toLowerCase())) continue;
-    collect(child, childKey, into, depth + 1, RECORD_TYPE_KEY.test(childKey) ? childKey : typeName, below);
+    collect(child, childKey, into, depth + 1, RECORD_TYPE_KEY.test(childKey) ? childKey : typeBelow, below);
   }
 }
 

@@ -63,6 +63,20 @@ describe('Health Connect records', () => {
   });
 });
 
+describe('Health Connect flat lists and adversarial settings', () => {
+  it('takes the record type from a flat list, for the record and its samples', () => {
+    expect(brief('health-connect-flat.json')).toEqual([
+      'BloodGlucoseRecord=104.0 inMilligramsPerDeciliter @2026-11-03T07:40:00',
+      'HeartRateRecord=77 beatsPerMinute @2026-11-03T08:01:00',
+      'StepsRecord=10211 count @null',
+    ]);
+  });
+
+  it('gives nothing for dated app settings: goals, a target range, an alert threshold', () => {
+    expect(brief('app-settings.json')).toEqual([]);
+  });
+});
+
 describe('Oura API v2 answers under their requests', () => {
   it('names bpm samples by the heartrate endpoint; a sleep period is undated and its period index no row', () => {
     expect(brief('oura-heartrate-readiness.txt')).toEqual([
@@ -128,6 +142,30 @@ describe('sheets: summary rows, yearless days, footnotes', () => {
 
   it('gives no reading from an invoice with dates, amounts, an average column and a Total row', () => {
     expect(brief('invoice.csv')).toEqual([]);
+  });
+});
+
+describe('vendor CSV layouts already in reach', () => {
+  it('reads Samsung Health blood pressure by its dotted columns, not its mean, ids or offsets', () => {
+    expect(brief('samsung-blood-pressure.csv')).toEqual([
+      'diastolic=82.0 - @2026-05-02T07:12:00',
+      'pulse=67 - @2026-05-02T07:12:00',
+      'systolic=128.0 - @2026-05-02T07:12:00',
+      'diastolic=79.0 - @2026-05-03T21:40:00',
+      'pulse=71 - @2026-05-03T21:40:00',
+      'systolic=121.0 - @2026-05-03T21:40:00',
+    ]);
+  });
+
+  it('reads a Withings blood-pressure CSV with quoted timestamps and a comment column', () => {
+    expect(brief('withings-bp.csv')).toEqual([
+      'Heart rate=64 - @2026-06-10T07:03:12',
+      'Systolic=127 - @2026-06-10T07:03:12',
+      'Diastolic=81 - @2026-06-10T07:03:12',
+      'Heart rate=70 - @2026-06-09T21:48:40',
+      'Systolic=133 - @2026-06-09T21:48:40',
+      'Diastolic=85 - @2026-06-09T21:48:40',
+    ]);
   });
 });
 
