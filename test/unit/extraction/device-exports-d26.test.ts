@@ -175,7 +175,7 @@ describe('HL7 v2 comments', () => {
 
   it('drops a text OBX named as a comment, however short its text', () => {
     expect(readHl7Observations(message('OBX|1|TX|48767-8^Annotation comment^LN||Hemolysed.||||||F'))).toEqual([]);
-    expect(readHl7Observations(message('OBX|1|FT|^Lab note||Received late||||||F'))).toEqual([]);
+    expect(readHl7Observations(message('OBX|1|FT|^Lab remark||Received late||||||F'))).toEqual([]);
   });
 
   it('keeps a short text result that is not named as a comment', () => {
