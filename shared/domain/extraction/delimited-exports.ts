@@ -36,11 +36,32 @@ const LONG_NAME_HEADER =
 const LONG_VALUE_HEADER = /^(?:value|reading|result|wert|valor|valeur|messwert|resultado)$/;
 const LONG_UNIT_HEADER = /^(?:units?|einheit|unidad|unidade|unité|unite)$/;
 
+/** A CGM export's record-kind column (Dexcom Clarity's `Event Type`: EGV, Calibration, Insulin, Carbs, Alert). */
+const EVENT_TYPE_HEADER = /^event\s*type$/;
+/**
+ * Events that are settings, not measurements: Clarity lists the patient, the device and each alert's threshold as rows
+ * of the same table (`Alert,High,…,250`), usually without a timestamp.
+ */
+const SETTING_EVENT =
+  /^(?:alert|alarm|alarme|setting|settings|device|firstname|lastname|dateofbirth|patient\w*|threshold|target|limit)$/;
+
+/**
+ * A glucose sensor's or meter's off-scale reading, written as a word (Clarity `Low`/`High`, a meter's `LO`/`HI`):
+ * kept as written, and only in a glucose column.
+ */
+const OFF_SCALE_CELL = /^(?:low|high|lo|hi)$/i;
+const GLUCOSE_COLUMN = /gluc|glyc|glukos|sugar|\bbg\b|\begv\b|sensor/i;
+
+/** A summary row under the readings (`AVERAGE`, `7-Day Avg`, `Mittelwert`): its figures belong to no one moment. */
+const SUMMARY_ROW =
+  /^(?:\d+[- ]day\s+)?(?:average|avg|mean|median|total|durchschnitt|mittelwert|moyenne|promedio|media|gemiddelde)\b/i;
+
 /** A value cell: a number with a decimal point or comma, or a comparator and a number (`<40`, `HI` is not read). */
 const NUMERIC_CELL = /^[<>≤≥]?\s?\d+(?:[.,]\d+)?$/;
 
 type ColumnKind =
   | { kind: 'moment' }
+  | { kind: 'event-type' }
   | { kind: 'measurement'; name: string; unit: string | null }
   | { kind: 'long-name' }
   | { kind: 'long-value' }
@@ -83,6 +104,7 @@ function classify(cell: string): ColumnKind {
   if (LONG_NAME_HEADER.test(folded)) return { kind: 'long-name' };
   if (LONG_VALUE_HEADER.test(folded)) return { kind: 'long-value' };
   if (LONG_UNIT_HEADER.test(folded)) return { kind: 'long-unit' };
+  if (EVENT_TYPE_HEADER.test(folded)) return { kind: 'event-type' };
   if (NOT_A_READING.test(foldText(spaced)) || /non-numeric/i.test(caption)) return { kind: 'other' };
   const { name, unit } = nameAndUnit(caption);
   // A column in insulin units is a dose whatever its name (`Humalog (u)`, `Tresiba IE`).
@@ -124,29 +146,54 @@ function findHeader(lines: readonly string[]): ExportHeader | null {
   return null;
 }
 
-/** The row's moment from its timestamp cell, or its date and time cells together. */
-function rowMoment(texts: readonly string[], header: ExportHeader, order: SlashOrder): string | null {
-  const written = header.columns
+/** The row's moment cells as written, joined: `2026-03-03 07:05`, `Sat 3/7 8:02 AM`, `AVERAGE`. */
+function momentText(texts: readonly string[], header: ExportHeader): string {
+  return header.columns
     .map((c, k) => (c.kind === 'moment' ? (texts[k] ?? '').trim() : ''))
     .filter((t) => t !== '')
     .join(' ');
+}
+
+/** `Sat 3/7`, `7.3.`: a day and month without a year, as a home sheet writes the rows after its first. */
+const YEARLESS_DAY = /^(?:\p{L}{2,9}\.?,?\s+)?(\d{1,2})([/.])(\d{1,2})\.?(?![/.]?\d)/u;
+
+/** A yearless day dated by the year of the row above it (a sheet's rows run in order). */
+function yearlessMoment(written: string, order: SlashOrder, year: string): string | null {
+  const m = YEARLESS_DAY.exec(written);
+  if (!m) return null;
+  const [first, second] = [Number(m[1]), Number(m[3])];
+  const dayFirst = m[2] === '.' || order === 'day-first';
+  const [month, day] = dayFirst ? [second, first] : [first, second];
+  if (month < 1 || month > 12 || day < 1 || day > 31) return null;
+  const two = (n: number) => String(n).padStart(2, '0');
+  return withTimeAfter(`${year}-${two(month)}-${two(day)}`, written.slice(m[0].length));
+}
+
+/**
+ * The row's moment from its timestamp cell, or its date and time cells together. An export writes the year (`3/6/26`
+ * too); a yearless day (`Sat 3/7`) is dated by the row above it, or else left to the line reader's year anchor.
+ */
+function rowMoment(written: string, order: SlashOrder, yearAbove: string | null): string | null {
   const date = findDates(written, order)[0];
-  // An export writes the year; a date without one (`07/02`) is a log's, dated by the line reader's year anchor.
-  if (!date || !/\d{4}/.test(written.slice(date.start, date.end))) return null;
-  return withTimeAfter(date.iso, written.slice(date.end));
+  if (date && /^\D*\d{1,4}[-/.]\d{1,2}[-/.]\d{2,4}|\d{4}/.test(written.slice(date.start, date.end))) {
+    return withTimeAfter(date.iso, written.slice(date.end));
+  }
+  return yearAbove === null ? null : yearlessMoment(written, order, yearAbove);
 }
 
-function valueCell(text: string | undefined): string | null {
+function valueCell(text: string | undefined, column: ColumnKind | null = null): string | null {
   const value = (text ?? '').trim().replace(/^"|"$/g, '');
-  return NUMERIC_CELL.test(value) ? value : null;
+  if (NUMERIC_CELL.test(value)) return value;
+  const glucose = column?.kind === 'measurement' && GLUCOSE_COLUMN.test(column.name);
+  return glucose && OFF_SCALE_CELL.test(value) ? value : null;
 }
 
-function rowReadings(texts: readonly string[], header: ExportHeader, measuredAt: string): ExtractedReading[] {
+function rowReadings(texts: readonly string[], header: ExportHeader, measuredAt: string | null): ExtractedReading[] {
   const readings: ExtractedReading[] = [];
   const at = (kind: ColumnKind['kind']) => header.columns.findIndex((c) => c.kind === kind);
   header.columns.forEach((column, k) => {
     if (column.kind !== 'measurement') return;
-    const value = valueCell(texts[k]);
+    const value = valueCell(texts[k], column);
     if (value === null) return;
     readings.push({ indicator: column.name, value, unit: column.unit, referenceRange: null, flag: null, measuredAt });
   });
@@ -174,6 +221,8 @@ export function readDelimitedExport(text: string): ExtractedReading[] | null {
   if (!header) return null;
   const order = detectSlashOrder(text);
   const readings: ExtractedReading[] = [];
+  const eventAt = header.columns.findIndex((c) => c.kind === 'event-type');
+  let yearAbove: string | null = null;
   for (const line of lines.slice(header.line + 1)) {
     if (line.trim() === '' || line.trimStart().startsWith('#')) continue;
     // A line that is not a row of the same table (a chat, a summary, a printed report under a pasted table) means the
@@ -181,16 +230,31 @@ export function readDelimitedExport(text: string): ExtractedReading[] | null {
     // A row the header's delimiter cuts into the header's columns is one, though alone it may read otherwise
     // (`2026-01-01T08:00:00,101`: a decimal comma to the sniffer).
     const texts = splitCells(line, header.delimiter).map((c) => c.text);
+    // A footnote under the rows (`blank = no data.`): one cell, no figure, nothing a reading could come from.
+    if (readings.length > 0 && texts.length === 1 && !/\d/.test(line)) continue;
     if (detectDelimiter(line, true) !== header.delimiter && texts.length !== header.columns.length) return null;
-    const measured = header.columns.flatMap((c, k) => (c.kind === 'measurement' ? [(texts[k] ?? '').trim()] : []));
+    // Clarity's patient, device and alert-threshold rows share the table: a setting is never a reading.
+    const event = eventAt >= 0 ? foldText((texts[eventAt] ?? '').trim()).replace(/\s+/g, '') : '';
+    if (SETTING_EVENT.test(event)) continue;
+    const measured = header.columns.flatMap((c, k) =>
+      c.kind === 'measurement' ? [{ c, t: (texts[k] ?? '').trim() }] : [],
+    );
     // A cell this reader cannot read whole (`134/82`, `5.1 H`) belongs to a table the line reader knows better.
-    if (measured.some((t) => t !== '' && valueCell(t) === null)) return null;
-    const measuredAt = rowMoment(texts, header, order);
-    if (measuredAt === null) {
-      // A range row, a yearless date (`07/02`): not an export's row.
-      if (measured.some((t) => t !== '')) return null;
+    if (measured.some(({ c, t }) => t !== '' && valueCell(t, c) === null)) return null;
+    const written = momentText(texts, header);
+    if (readings.length > 0 && SUMMARY_ROW.test(written)) {
+      readings.push(...rowReadings(texts, header, null));
       continue;
     }
+    const measuredAt = rowMoment(written, order, yearAbove);
+    if (measuredAt === null) {
+      // A typed event without a moment (Clarity's `FirstName`, `Device`) is the export's metadata.
+      if (written === '' && event !== '') continue;
+      // A range row, a yearless date (`07/02`): not an export's row.
+      if (measured.some(({ t }) => t !== '')) return null;
+      continue;
+    }
+    yearAbove = measuredAt.slice(0, 4);
     readings.push(...rowReadings(texts, header, measuredAt));
   }
   return readings.length > 0 ? readings : null;

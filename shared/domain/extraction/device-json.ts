@@ -6,7 +6,7 @@
  * by the line reader. Names are the field names as written; a unit only where the export writes one (`"unit": "kg"`
  * beside a `value`), since these apps leave units to an account setting. Malformed JSON yields nothing, never throws.
  */
-import { type Json, type JsonObject, jsonValues } from './fhir-json';
+import { type Json, type JsonObject, jsonValuesAt } from './fhir-json';
 import type { ExtractedReading } from './types';
 import { readWithingsGroups } from './withings-json';
 
@@ -29,8 +29,9 @@ const DATE_KEYS = [
   // API answers (WHOOP, Dexcom v3, Polar AccessLink, Health Connect): when the record was made or the sample taken.
   'created_at',
   'createdAt',
-  'systemTime',
+  // Dexcom's `displayTime` is the device's local clock, `systemTime` its UTC one: the local time is the one shown.
   'displayTime',
+  'systemTime',
   'time',
   'startTimeMillis',
   'startTimeNanos',
@@ -48,9 +49,31 @@ const HAS_DATE_KEY = new RegExp(`"(?:${DATE_KEYS.join('|')})"\\s*:`);
  * `page`, `price`).
  */
 const NOT_A_MEASURE =
-  /(?:^|_)(?:id|pk|uuid|guid|status)$|^(?:type|source|confidence|error|index|sequence|category|attrib|status|units?|age|page|year|price|amount|cost)$|^tz|date|time|offset|zone|version|phone|postal|zip/i;
+  /(?:^|_)(?:id|pk|uuid|guid|status)$|^(?:type|source|confidence|error|index|sequence|category|attrib|status|units?|age|page|year|price|amount|cost|period|stage)$|^tz|date|time|offset|zone|version|phone|postal|zip|^trend|ticks$|goal|target|threshold|setting/i;
+/**
+ * Health Connect's coded fields (`specimenSource: 2`, `mealType: 1`, `relationToMeal: 3`, `bodyPosition: 3`,
+ * `measurementLocation: 5`, `exerciseType: 56`): an enum's number, never a measurement.
+ */
+const CODED_FIELD = /[a-z](?:Type|Source|Location|Position|ToMeal|Stage|Mode)$/;
+/** Health Connect's record types (`WeightRecord`, `HeartRateRecord`): the key holding them names their readings. */
+const RECORD_TYPE_KEY = /^[A-Z][A-Za-z0-9]+Record$/;
+/** Health Connect's units written as an object's one key: `{"inKilograms": 79.1}`, `{"inMillimetersOfMercury": 131}`. */
+const UNIT_KEY = /^in[A-Z][A-Za-z]+$/;
+/**
+ * Fields named by their unit, not by what they measure (Health Connect's `beatsPerMinute`, `percentage`, `count`;
+ * Oura's `bpm`): under a record type or an API endpoint, the type names the reading and the field is its unit.
+ */
+const UNIT_NAMED_FIELD =
+  /^(?:bpm|beatsPerMinute|breathsPerMinute|percentage|count|rate|heartRateVariabilityMillis|vo2MillilitersPerMinuteKilogram)$/;
 /** A field only a bill or an order carries: its record's numbers are money, whatever else it holds. */
 const MONEY_FIELD = /^(?:currency|invoice\w*|tax|vat|subtotal|discount|total_?price)$/i;
+/**
+ * A field only an alert's or a target's setting carries (Dexcom's `alertSettings: [{alertName, value, unit, snooze}]`):
+ * its numbers are thresholds the user chose, never measurements.
+ */
+const SETTING_FIELD = /^(?:alert_?name|alert_?state|snooze|threshold|alarm\w*)$/i;
+/** A group of values the user chose (`goals`, `targetRange`, `alertSettings`), not measured. */
+const CHOSEN_VALUES = /goal|target|threshold|setting|alert|alarm|limit/i;
 /** A camel-case id (`logId`, `userProfilePK`): case matters, or `lipid` and `uricAcid` would look like one. */
 const CAMEL_ID = /[a-z0-9](?:Id|ID|PK|Pk|Uuid|UUID)$/;
 
@@ -71,6 +94,10 @@ const SPAN_ENDS: Readonly<Record<string, string>> = {
   start: 'end',
   starttimemillis: 'endTimeMillis',
   starttimenanos: 'endTimeNanos',
+  // Health Connect's interval records (steps, a heart-rate series) and Oura's sleep periods.
+  starttime: 'endTime',
+  start_time: 'end_time',
+  bedtime_start: 'bedtime_end',
 };
 
 /** A separate `time` field: `07:02:11`. */
@@ -144,14 +171,45 @@ function recordDate(record: JsonObject): RecordDate {
   return null;
 }
 
+/** A point under a dated record that writes only its clock (`{"heart_rate": 63, "sample_time": "00:02:08"}`). */
+function sampleMoment(record: JsonObject, day: string | null): string | null {
+  if (day === null) return null;
+  for (const [key, value] of Object.entries(record)) {
+    const clock = /time$/i.test(key) ? CLOCK.exec(text(value) ?? '') : null;
+    if (clock) return withTime(day, clock[1], clock[2], clock[3]);
+  }
+  return null;
+}
+
+/** A value written with its unit as an object: Health Connect's `{"inKilograms": 79.1}`, `{"unit": "kg", "value": 79}`. */
+function unitValue(value: Json | undefined): { value: string; unit: string } | null {
+  if (!isObject(value)) return null;
+  const keys = Object.keys(value);
+  const [only] = keys;
+  const number = only === undefined ? null : text(value[only]);
+  if (keys.length === 1 && only !== undefined && UNIT_KEY.test(only) && number !== null && NUMBER.test(number)) {
+    return { value: number, unit: only };
+  }
+  const written = text(value.value);
+  const unit = text(value.unit);
+  if (keys.length === 2 && written !== null && NUMBER.test(written) && unit !== null) return { value: written, unit };
+  return null;
+}
+
 function reading(indicator: string, value: string, unit: string | null, measuredAt: string | null): ExtractedReading {
   return { indicator, value, unit, referenceRange: null, flag: null, measuredAt };
 }
 
 /** The numbers an object holds under measurement-like field names, each a reading named by its field. */
-function namedNumbers(fields: JsonObject, measuredAt: string | null, into: ExtractedReading[]): void {
+function namedNumbers(
+  fields: JsonObject,
+  measuredAt: string | null,
+  into: ExtractedReading[],
+  skip: ReadonlySet<string> = new Set(),
+): void {
   for (const [key, value] of Object.entries(fields)) {
-    if (key === 'value' || NOT_A_MEASURE.test(key) || CAMEL_ID.test(key)) continue;
+    if (key === 'value' || skip.has(key) || NOT_A_MEASURE.test(key) || CAMEL_ID.test(key) || CODED_FIELD.test(key))
+      continue;
     const number = text(value);
     if (number !== null && NUMBER.test(number)) into.push(reading(key, number, null, measuredAt));
   }
@@ -165,12 +223,16 @@ function recordReadings(
   record: JsonObject,
   measuredAt: string | null,
   containerKey: string | null,
+  recordType: string | null = null,
 ): ExtractedReading[] {
-  const found: ExtractedReading[] = [];
-  namedNumbers(record, measuredAt, found);
+  const withUnits = unitFields(record, recordType);
+  const skip = new Set(withUnits.map((field) => field.key));
+  const found = withUnits.map((field) => reading(field.name, field.value, field.unit, measuredAt));
+  namedNumbers(record, measuredAt, found, skip);
   // WHOOP's `score: {recovery_score, …}`, Oura's `contributors`: a record's figures grouped one level down.
   for (const [key, nested] of Object.entries(record)) {
-    if (isObject(nested) && !DATE_KEY_SET.has(key.toLowerCase())) namedNumbers(nested, measuredAt, found);
+    if (!isObject(nested) || skip.has(key) || DATE_KEY_SET.has(key.toLowerCase()) || CHOSEN_VALUES.test(key)) continue;
+    if (!statistics(key, nested, measuredAt, found)) namedNumbers(nested, measuredAt, found);
   }
   const value = record.value;
   // Google Fit's `value: [{fpVal: 62.5}]`: a typed value in a one-element list, named by the point's data type.
@@ -179,12 +241,55 @@ function recordReadings(
   if (typed !== null && typeName !== null) found.push(reading(typeName, typed, null, measuredAt));
   // Fitbit's `{"value": {"date": "…", "value": 61.2, "error": 6.8}}`: the inner `value` is the record's.
   const bare = text(isObject(value) ? value.value : value);
-  if (bare !== null && NUMBER.test(bare)) {
+  if (bare !== null && NUMBER.test(bare) && unitValue(value) === null) {
     const name =
-      text(record.type) ?? (containerKey !== null && !GENERIC_CONTAINER.test(containerKey) ? containerKey : null);
+      text(record.type) ??
+      (containerKey !== null && !GENERIC_CONTAINER.test(containerKey) ? containerKey : null) ??
+      recordType;
     if (name !== null) found.push(reading(name, bare, text(record.unit) ?? text(record.units), measuredAt));
   }
   return found;
+}
+
+/**
+ * A record's values written with their units (`"weight": {"inKilograms": 79.1}`) and, under a type, its unit-named
+ * fields (`"beatsPerMinute": 57`): named by the record's type, or `Type.field` when it holds several
+ * (`BloodPressureRecord.systolic`), or by the field when no type is known.
+ */
+function unitFields(
+  record: JsonObject,
+  typeName: string | null,
+): { key: string; name: string; value: string; unit: string }[] {
+  const base = typeName ?? (text(record.recordType) || null);
+  const typed: { key: string; value: string; unit: string }[] = [];
+  for (const [key, value] of Object.entries(record)) {
+    const withUnit = unitValue(value);
+    if (withUnit !== null) typed.push({ key, ...withUnit });
+    const number = text(value);
+    if (base !== null && UNIT_NAMED_FIELD.test(key) && number !== null && NUMBER.test(number)) {
+      typed.push({ key, value: number, unit: key });
+    }
+  }
+  return typed.map((field) => {
+    const { key, unit } = field;
+    return { ...field, name: base === null ? key : typed.length === 1 || key === unit ? base : `${base}.${key}` };
+  });
+}
+
+/** A summary's statistic, which names no measurement of its own: Oura's `spo2_percentage: {average: 96.8}`. */
+const STATISTIC = /^(?:average|avg|mean|median|min|max|minimum|maximum|lowest|highest)$/i;
+
+/** A field holding only statistics is named by the field (`spo2_percentage`), or `field.statistic` when several. */
+function statistics(key: string, nested: JsonObject, measuredAt: string | null, into: ExtractedReading[]): boolean {
+  const numbers = Object.entries(nested).flatMap(([stat, value]) => {
+    const number = text(value);
+    return number !== null && NUMBER.test(number) ? [{ stat, number }] : [];
+  });
+  if (numbers.length === 0 || !numbers.every(({ stat }) => STATISTIC.test(stat))) return false;
+  for (const { stat, number } of numbers) {
+    into.push(reading(numbers.length === 1 ? key : `${key}.${stat}`, number, null, measuredAt));
+  }
+  return true;
 }
 
 /** Google Fit's typed value fields (`fpVal`, `intVal`). */
@@ -193,32 +298,46 @@ function typedValue(value: JsonObject): string | null {
   return written !== null && NUMBER.test(written) ? written : null;
 }
 
-function collect(value: Json, key: string | null, into: ExtractedReading[], depth: number): void {
+function collect(
+  value: Json,
+  key: string | null,
+  into: ExtractedReading[],
+  depth: number,
+  typeName: string | null,
+  day: string | null = null,
+): void {
   // A pathological `[[[[…]]]]` must not exhaust the stack.
   if (depth > MAX_NESTING) return;
   if (Array.isArray(value)) {
-    for (const item of value) collect(item, key, into, depth + 1);
+    for (const item of value) collect(item, key, into, depth + 1, typeName, day);
     return;
   }
   if (!isObject(value)) return;
-  if (Object.keys(value).some((field) => MONEY_FIELD.test(field))) return;
-  const measuredAt = recordDate(value);
+  if (Object.keys(value).some((field) => MONEY_FIELD.test(field) || SETTING_FIELD.test(field))) return;
+  const measuredAt = recordDate(value) ?? sampleMoment(value, day);
   if (measuredAt !== null) {
     // A dated record is read whole; what it nests (heart-rate zones, intraday samples) is its detail, not readings.
-    const found = recordReadings(value, measuredAt === SPAN ? null : measuredAt, key);
+    const found = recordReadings(value, measuredAt === SPAN ? null : measuredAt, key, typeName);
     into.push(...found);
-    // A span with no figures of its own (Google Fit's bucket) holds its figures in the points below it.
-    if (measuredAt !== SPAN || found.length > 0) return;
+    // A record with no figures of its own (Google Fit's bucket, Polar's day of `heart_rate_samples`) holds its figures
+    // in the points below it, which may write only their clock time on its day.
+    if (found.length > 0) return;
   }
+  const below = typeof measuredAt === 'string' ? measuredAt.slice(0, 10) : day;
+  // A flat list names each record's type in it (`"recordType": "HeartRateRecord"`), a grouped export by its key.
+  const ownType = text(value.recordType);
+  const typeBelow = ownType !== null && RECORD_TYPE_KEY.test(ownType) ? ownType : typeName;
   for (const [childKey, child] of Object.entries(value)) {
-    if (!DATE_KEY_SET.has(childKey.toLowerCase())) collect(child, childKey, into, depth + 1);
+    if (DATE_KEY_SET.has(childKey.toLowerCase())) continue;
+    collect(child, childKey, into, depth + 1, RECORD_TYPE_KEY.test(childKey) ? childKey : typeBelow, below);
   }
 }
 
 /** The readings of a device export's dated records, or null when the text holds no JSON with a date field. */
 export function readDeviceJson(textIn: string): ExtractedReading[] | null {
   if (!HAS_DATE_KEY.test(textIn)) return null;
-  const values = jsonValues(textIn);
+  const found = jsonValuesAt(textIn);
+  const values = found.map((f) => f.value);
   if (values.length === 0) return null;
   if (textIn.includes('"measuregrps"')) {
     const withings = readWithingsGroups(values);
@@ -226,8 +345,24 @@ export function readDeviceJson(textIn: string): ExtractedReading[] | null {
   }
   const readings: ExtractedReading[] = [];
   const fileType = exportFileType(textIn);
-  for (const value of values) collect(value, fileType, readings, 0);
+  let since = 0;
+  for (const { value, start } of found) {
+    collect(value, fileType, readings, 0, endpointName(textIn.slice(since, start)));
+    since = start;
+  }
   return readings;
+}
+
+/**
+ * The endpoint of the API request written above an answer (`curl …/v2/usercollection/heartrate?start_date=…`, `GET
+ * /v3/users/self/egvs`): it names the answer's records the way a Health Connect record type does.
+ */
+const REQUEST_PATH = /(?:https?:\/\/[\w.-]+|\b(?:GET|POST))\s*\/(?:[\w.-]+\/)*([a-z][a-z0-9_]{2,40})(?=[?#"'\s]|$)/gim;
+
+function endpointName(above: string): string | null {
+  let name: string | null = null;
+  for (const m of above.matchAll(REQUEST_PATH)) name = m[1] ?? null;
+  return name;
 }
 
 /**

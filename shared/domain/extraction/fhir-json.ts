@@ -79,7 +79,12 @@ function parsed(json: string): Json | undefined {
  * document, and the resources nested inside it are not read on their own.
  */
 export function jsonValues(text: string): Json[] {
-  const values: Json[] = [];
+  return jsonValuesAt(text).map((found) => found.value);
+}
+
+/** Each JSON value with where it starts in the text, for what the text writes above it (a request's URL). */
+export function jsonValuesAt(text: string): { value: Json; start: number }[] {
+  const values: { value: Json; start: number }[] = [];
   const opening = /[{[]/g;
   for (let found = opening.exec(text); found !== null; found = opening.exec(text)) {
     const start = found.index;
@@ -88,7 +93,7 @@ export function jsonValues(text: string): Json[] {
     if (typeof span === 'string') break;
     const value = parsed(span.quoted);
     if (value === undefined) break;
-    values.push(value);
+    values.push({ value, start });
     opening.lastIndex = span.end;
   }
   return values;

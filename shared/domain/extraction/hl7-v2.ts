@@ -77,7 +77,9 @@ function observationValue(type: string, components: string[]): string {
 
 /** Observation names that caption free text rather than a measured result. */
 const COMMENT_NAME =
-  /^(?:comments?|notes?|remarks?|interpretation|narrative|footnotes?|disclaimer|kommentar|bemerkung|comentarios?|commentaires?|nota|note)\b/i;
+  /^(?:comments?|notes?|remarks?|annotations?|interpretation|narrative|footnotes?|disclaimer|kommentar|bemerkung|comentarios?|commentaires?|nota|note)\b/i;
+/** A text observation's name ending in a comment's caption: `Annotation comment`, `Result remarks` (a `… note` may name a result). */
+const TEXT_COMMENT_NAME = /\b(?:comments?|remarks?|annotations?|footnotes?|kommentar|bemerkung)$/i;
 /** Words enough for a sentence: a textual result (`Negative`, `Pale yellow`, `Few bacteria seen`) is shorter. */
 const SENTENCE_WORDS = 5;
 
@@ -88,6 +90,8 @@ const SENTENCE_WORDS = 5;
 function isCommentObservation(type: string, indicator: string, value: string): boolean {
   if (COMMENT_NAME.test(indicator.trim())) return true;
   if (type !== 'TX' && type !== 'FT' && type !== 'ST') return false;
+  // A text OBX whose name ends in a comment's caption (`Annotation comment`, LOINC 48767-8; `Lab remark`) is one.
+  if (TEXT_COMMENT_NAME.test(indicator.trim())) return true;
   return value.split(/\s+/, SENTENCE_WORDS + 1).length > SENTENCE_WORDS;
 }
 
