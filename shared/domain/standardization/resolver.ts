@@ -7,7 +7,7 @@ import { bracketRepeatsName } from './bracketed-abbreviation';
 import { commonGroup, isAbbreviationOf, mixedScriptGroup, refinedGroup, SCRIPT_CONFLICT } from './cjk-abbreviation';
 import { foldTraditionalChinese } from './cjk-fold';
 import { hanSlipReadings } from './cjk-slips';
-import { type CorpusConcept, conceptByCode, corpusIndex, type SynonymGroup } from './corpus';
+import { type CorpusConcept, conceptByCode, corpusIndex, type SynonymGroup, spacelessKey } from './corpus';
 import { spelledOutCutWords } from './dotted-abbreviations';
 import { englishQualifiers } from './foreign-qualifiers';
 import { englishTestWords, urineSuffixReading } from './foreign-words';
@@ -418,7 +418,26 @@ function exactishMatch(name: string, normalized: string): GroupMatch | typeof SC
   const mixed = mixedScriptGroup(name, exactGroup);
   if (mixed) return mixed;
   // OCR misreadings (`HbAlc`, `Cho1esterol`) before the spelling-slip stage, which refuses a changed digit.
-  return ocrConfusionGroup(name, normalized) ?? unitWordsGroup(normalized) ?? unsplitGroup(name, normalized);
+  return (
+    ocrConfusionGroup(name, normalized) ??
+    unitWordsGroup(normalized) ??
+    unsplitGroup(name, normalized) ??
+    spacelessGroup(normalized)
+  );
+}
+
+/** Shorter joined keys are other tests' letters run together (`a lt`, `ca 1`): too few letters to name one test. */
+const MIN_SPACELESS_LENGTH = 5;
+
+/**
+ * `NT-PROBNP` (key `nt probnp`) and `NTPROBNP` against the synonym `NT-proBNP` (key `nt pro bnp`): all capitals keep
+ * the words a camelCase split would cut, so the words are compared run together (corpus.ts `spacelessKey`).
+ */
+function spacelessGroup(normalized: string): GroupMatch | null {
+  const joined = spacelessKey(normalized);
+  if (joined.length < MIN_SPACELESS_LENGTH) return null;
+  const group = corpusIndex.spaceless.get(joined);
+  return group ? { group, confidence: SORTED_TOKENS_CONFIDENCE } : null;
 }
 
 /**
