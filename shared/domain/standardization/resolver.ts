@@ -14,7 +14,7 @@ import { englishTestWords, urineSuffixReading } from './foreign-words';
 import { codedElementOf } from './hl7-coded-element';
 import { joinedLineBreaks } from './hyphenation';
 import { rejoinedSpelling, withLongWordsCut } from './joined-spellings';
-import { axesOfConcept } from './loinc-axes';
+import { axesOfConcept, conceptsByComponent } from './loinc-axes';
 import { conceptByLongName, unitOfSameKind } from './long-name';
 import { conceptByMethod, type MethodAxisName, methodNotedAfterUnit, readMethodAxis } from './method-axis';
 import { albuminRatioAsWritten } from './microalbumin-assay';
@@ -32,6 +32,7 @@ import { agreedResolution, qualifierResolution } from './qualifier-stages';
 import { measuresAnAmount, withoutQuantitativeWord } from './quantitative-scale';
 import { readsRatioInverted, writesInverseRatio } from './ratio-direction';
 import { ratioOfParts } from './ratio-of-parts';
+import { withoutAnalyserPrefix, withoutExaminationPrefix } from './reading-prefixes';
 import { respelledNames } from './respell';
 import {
   chooseNeighbour,
@@ -965,6 +966,10 @@ function conceptInUrine(code: string): boolean {
 function resolved(name: string, unit: string | null, threshold: number): IndicatorResolution {
   const coded = name.includes('^') ? codedElementOf(name) : null;
   if (coded) return codedElementResolution(coded, unit, threshold);
+  const examined = withoutExaminationPrefix(name);
+  if (examined) return resolved(examined, unit, threshold);
+  const analysed = withoutAnalyserPrefix(name);
+  if (analysed) return pointOfCareResolution(analysed, unit, threshold);
   // `cK+` is the analyser's potassium before it is any abbreviation the letters spell (CK, creatine kinase).
   if (bloodGasSymbolName(name) !== null) return bloodGasSymbolResolution(name, unit) ?? unresolved(unit);
   const found = lookup(name, unit, threshold);
@@ -1013,6 +1018,44 @@ function codedElementResolution(
   const concept = coded.loincCode ? conceptByCode(coded.loincCode) : undefined;
   if (concept && (unit === null || concept.units.includes(unit))) return resolutionOfConcept(concept, 1);
   return resolved(coded.text, unit, threshold);
+}
+
+/**
+ * `ISTAT CHLORIDE`, `i-STAT Hematocrit`: the test the rest names, moved to its whole-blood sibling where the corpus has
+ * one — the concept a flowsheet files under the analyser (`Hct Bld Qn (ISTAT)`, 4544-3) first, else the one sibling
+ * of the same component and property in blood with no method or timing — and the unit fits it; else the test as named.
+ */
+function pointOfCareResolution(rest: string, unit: string | null, threshold: number): IndicatorResolution {
+  const named = resolved(rest, unit, threshold);
+  const concept = named.loincCode ? conceptByCode(named.loincCode) : undefined;
+  const component = concept ? axesOfConcept(concept)?.component : undefined;
+  if (!concept || component === undefined) return named;
+  const fits = (sibling: CorpusConcept) =>
+    axesOfConcept(sibling)?.component === component && (unit === null || sibling.units.includes(unit));
+  const filed = analyserFiledConcepts().find(fits);
+  if (filed) return resolutionOfConcept(filed, Math.min(named.confidence, SYSTEM_AXIS_CONFIDENCE));
+  if (isWholeBlood(concept)) return named;
+  const property = axesOfConcept(concept)?.property;
+  const inBlood = (conceptsByComponent().get(component) ?? []).filter(
+    ({ concept: sibling, axes }) =>
+      axes.property === property && axes.method === '' && axes.timing === '' && isWholeBlood(sibling) && fits(sibling),
+  );
+  // `Glucose` in blood, capillary blood and arterial blood: the analyser's cartridge is the unqualified blood.
+  const plain = inBlood.length === 1 ? inBlood : inBlood.filter(({ axes }) => axes.system === 'blood');
+  const sibling = plain.length === 1 ? plain[0]?.concept : undefined;
+  return sibling ? resolutionOfConcept(sibling, Math.min(named.confidence, SYSTEM_AXIS_CONFIDENCE)) : named;
+}
+
+function isWholeBlood(concept: CorpusConcept): boolean {
+  return /^(?:blood|arterial blood|venous blood|capillary blood)$/.test(axesOfConcept(concept)?.system ?? '');
+}
+
+let analyserFiled: readonly CorpusConcept[] | undefined;
+
+/** The concepts a synonym files under the point-of-care analyser (`Chloride Bld Qn (ISTAT)`). */
+function analyserFiledConcepts(): readonly CorpusConcept[] {
+  analyserFiled ??= corpusIndex.concepts.filter((c) => c.synonyms.some((s) => /\(i-?stat\)/i.test(s)));
+  return analyserFiled;
 }
 
 /** A count per microscope field: only a urine sediment is read so (`RBC 2-4 /hpf`, `Pus Cells /hpf`). */
