@@ -167,6 +167,13 @@ function isSameScale(unit: string, own: string): boolean {
 }
 
 /**
+ * `10*4/uL` (Japanese `万/µL`) beside `10*6/uL`: a count per volume in another power of ten is the same count, which
+ * UCUM converts by a power of ten; only the sibling counted per volume takes it (never the share in %).
+ */
+const WRITTEN_POWER_OF_TEN_COUNT = /^10\*\d+\/(?:uL|L|mm3|nL)$/;
+const COUNT_PER_VOLUME = /^(?:10\*\d+)?\/(?:uL|L|mm3|nL)$/;
+
+/**
  * The concept of a group that fits the unit. A valid unit that fits no sibling means the reading is something
  * else (HbA1c in mmol/mol is the IFCC code, not the NGSP % one): no code rather than a wrong one.
  */
@@ -195,6 +202,8 @@ function pickConcept(
       if (arbitrary !== unit) matches = concepts.filter((c) => c.units.includes(arbitrary));
     }
     if (matches.length === 0) matches = concepts.filter((c) => takesUnitOfSameScale(c, unit));
+    if (matches.length === 0 && WRITTEN_POWER_OF_TEN_COUNT.test(unit))
+      matches = concepts.filter((c) => c.units.some((own) => COUNT_PER_VOLUME.test(own)));
     return matches.length === 1 ? { concept: matches[0] as CorpusConcept, byDefault: false } : null;
   }
   if (group.needsUnit) return null;
@@ -931,12 +940,28 @@ function resolvedWithUnitAsWritten(
   threshold: number,
 ): IndicatorResolution {
   const unit = normalizeUnit(written);
-  const found = resolved(name, unit, threshold);
+  const found = unit === SDK_UNITY ? dimensionlessInCount(name, threshold) : resolved(name, unit, threshold);
   const method = found.loincCode ? methodNotedAfterUnit(written) : null;
   const concept = method && found.loincCode ? conceptByCode(found.loincCode) : undefined;
   const chosen = concept && method ? conceptByMethod(concept, method) : null;
   if (!chosen || chosen === concept || (unit !== null && !chosen.units.includes(unit))) return found;
   return resolutionOfConcept(chosen, Math.min(found.confidence, SYSTEM_AXIS_CONFIDENCE));
+}
+
+/** HealthKit's `HKUnit.count()`, written `count`: the SDK's way of writing no unit as well as a count of things. */
+const SDK_UNITY = '{count}';
+
+/**
+ * `HKQuantityTypeIdentifierBodyMassIndex` in `count`: a ratio (BMI) has no unit, which HealthKit writes as a count.
+ * Read with the count first (steps, flights); a name no concept counts is read without a unit and kept only for a
+ * concept whose property is a ratio (README *Labelling decisions*, session 26).
+ */
+function dimensionlessInCount(name: string, threshold: number): IndicatorResolution {
+  const counted = resolved(name, SDK_UNITY, threshold);
+  if (counted.loincCode !== null) return counted;
+  const unitless = resolved(name, null, threshold);
+  const concept = unitless.loincCode ? conceptByCode(unitless.loincCode) : undefined;
+  return concept && axesOfConcept(concept)?.property === 'ratio' ? unitless : counted;
 }
 
 /**
@@ -1062,20 +1087,34 @@ function analyserFiledConcepts(): readonly CorpusConcept[] {
 const PER_FIELD_UNITS: ReadonlySet<string> = new Set(['/[HPF]', '/[LPF]']);
 
 /**
- * `Pus Cells` /hpf, `Hématies` /champ: the unit names the specimen the name leaves out, so the name is read again as
- * the urine's, by exact stages only, and kept only on a urine sediment concept. Not a name that is a blood test by
- * itself (`WBC` /hpf stays null: a blood count's name beside a urine unit, one of the two is misplaced).
+ * `Pus Cells` /hpf, `Hématies` /champ, `RBC` /hpf, `Leucocitos` /campo: the unit names the specimen the name leaves
+ * out, so the name is read again as the urine's, by exact stages only, and kept only on a urine sediment concept. A
+ * blood count's name counts too: a microscope field is a sediment's, whatever the cell's name says (README
+ * *Labelling decisions*, session 26; it was null before, as one of name and unit misplaced).
  */
 function sedimentNamedByUnit(name: string, unit: string | null): IndicatorResolution | null {
   // A Han name writes its specimen in its own characters (`尿沉渣红细胞`); beside a Latin side it is read as written.
   if (unit === null || !PER_FIELD_UNITS.has(unit) || URINE_IN_NAME.test(name) || HAN.test(name)) return null;
-  if (lookup(name, null, NO_RETRIEVAL).loincCode !== null) return null;
   const found = lookup(`${name} urine`, unit, NO_RETRIEVAL);
   const concept = found.loincCode === null ? undefined : conceptByCode(found.loincCode);
   // The field the unit names must be the concept's own: UCUM converts `/[LPF]` to `/[HPF]` by 1.
-  return concept && / in Urine sediment\b/.test(concept.display) && concept.units.includes(unit)
-    ? Object.freeze({ ...found, confidence: Math.min(found.confidence, RESPELLED_CONFIDENCE) })
-    : null;
+  if (concept && isSedimentConcept(concept) && concept.units.includes(unit))
+    return Object.freeze({ ...found, confidence: Math.min(found.confidence, RESPELLED_CONFIDENCE) });
+  // `Hematíes`, `Leucocitos`, `Globules rouges`: a cell's name in any language the corpus reads as the blood count,
+  // moved to the sediment count of the same cell in the field the unit names.
+  const asNamed = lookup(name, null, NO_RETRIEVAL);
+  const named = asNamed.loincCode === null ? undefined : conceptByCode(asNamed.loincCode);
+  const component = named ? axesOfConcept(named)?.component : undefined;
+  if (component === undefined) return null;
+  const sediment = (conceptsByComponent().get(component) ?? []).filter(
+    ({ concept: sibling }) => isSedimentConcept(sibling) && sibling.units.includes(unit),
+  );
+  const only = sediment.length === 1 ? sediment[0]?.concept : undefined;
+  return only ? resolutionOfConcept(only, Math.min(asNamed.confidence, RESPELLED_CONFIDENCE)) : null;
+}
+
+function isSedimentConcept(concept: CorpusConcept): boolean {
+  return / in Urine sediment\b/.test(concept.display);
 }
 const URINE_IN_NAME = /\burin/i;
 const HAN = /\p{Script=Han}/u;
