@@ -26,7 +26,7 @@ import {
   WHOLE_BLOOD,
 } from './normalize-text';
 import { OCR_CONFIDENCE, ocrConfusionGroup, ocrRepairedKey, repairedName } from './ocr-confusions';
-import { writesOtherAnalyte } from './other-analytes';
+import { rivalTakesUnit, writesOtherAnalyte } from './other-analytes';
 import { isPointInTimeVital, withoutStatisticWords } from './period-statistic';
 import { agreedResolution, qualifierResolution } from './qualifier-stages';
 import { measuresAnAmount, withoutQuantitativeWord } from './quantitative-scale';
@@ -810,7 +810,9 @@ function respelledResolution(
   const readings = respelledNames(name);
   // `Proteins` reads as `Protein` (a name HDS keeps null: serum or urine?) and as `Proteine`: a reading that is a
   // known-ambiguous name says the slip cannot be told apart either, whatever the other readings find.
-  if (readings.some((reading) => exactGroup(analyseIndicatorText(reading).key)?.group.ambiguous)) return null;
+  // Unless the unit is one that name is never reported in (`Albumn` g/dL: albumen is an allergen, other-analytes.ts).
+  const keys = readings.map((reading) => analyseIndicatorText(reading).key);
+  if (keys.some((key) => exactGroup(key)?.group.ambiguous && rivalTakesUnit(key, unit))) return null;
   const found = agreedResolution(readings, (reading) => lookup(reading, unit, retrievalThreshold));
   return found && Object.freeze({ ...found, confidence: Math.min(found.confidence, RESPELLED_CONFIDENCE) });
 }

@@ -126,3 +126,17 @@ describe('万 (ten thousand) in a count unit', () => {
     expect(code('Neutrophils %', '万/µL')).toBeNull();
   });
 });
+
+describe('a slip as near to a name kept null as to a test (other-analytes.ts rivalTakesUnit)', () => {
+  it('reads the test when the rival is never reported in the unit', () => {
+    expect(code('Albumn', 'g/dL')).toBe('1751-7');
+    expect(code('ALBUMN', 'g/L')).toBe('1751-7');
+  });
+
+  it('stays null when the rival takes the unit, or no unit is written', () => {
+    expect(code('Albumn', 'kU/L')).toBeNull();
+    expect(code('Creatinne', 'mg/dL')).toBeNull();
+    expect(code('Cortisole', 'ug/dL')).toBeNull();
+    expect(code('Homocystiene', 'umol/L')).toBeNull();
+  });
+});
