@@ -140,3 +140,23 @@ describe('a slip as near to a name kept null as to a test (other-analytes.ts riv
     expect(code('Homocystiene', 'umol/L')).toBeNull();
   });
 });
+
+describe('a method joined to the name by a hyphen (method-axis.ts methodAfterHyphen)', () => {
+  it('reads the method as a word of its own', () => {
+    expect(code('Sedimentation Rate-Westergren', 'mm/h')).toBe('4537-7');
+    expect(code('ESR-Westergren', 'mm/hr')).toBe('4537-7');
+    expect(code('Hemoglobin A1c-HPLC', '%')).toBe('17856-6');
+  });
+
+  it('keeps a hyphen inside a name whole', () => {
+    expect(code('Pro-BNP', 'pg/mL')).toBe('33762-6');
+    expect(code('Sedimentation Rate-Westernblot', 'mm/h')).toBeNull();
+  });
+});
+
+describe('the space-insensitive key keeps one-letter words apart', () => {
+  it('does not read a plural as a name with a letter (proteína S)', () => {
+    expect(code('Proteínas')).toBeNull();
+    expect(code('Vitamind', 'ng/mL')).toBeNull();
+  });
+});
