@@ -79,7 +79,7 @@ export function otherAnalyteWords(): Iterable<string> {
  * unread. A rival missing here is taken to accept any unit.
  */
 const RIVAL_UNITS: ReadonlyMap<string, readonly string[]> = new Map([
-  ['albumen', ['k[IU]/L', 'k[arb\'U]/L', '[arb\'U]/mL', '{class}']],
+  ['albumen', ['k[IU]/L', "k[arb'U]/L", "[arb'U]/mL", '{class}']],
   ['creatine', ['mg/dL', 'umol/L', 'mmol/L', 'mg/L', 'mg/(24.h)', 'mmol/(24.h)']],
   ['cortisone', ['ug/dL', 'nmol/L', 'ng/mL', 'ug/L', 'ug/(24.h)']],
   ['homocystine', ['umol/L', 'mg/dL', 'nmol/mL']],

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { withoutAnalyserPrefix, withoutExaminationPrefix } from '../../../shared/domain/standardization/reading-prefixes';
+import {
+  withoutAnalyserPrefix,
+  withoutExaminationPrefix,
+} from '../../../shared/domain/standardization/reading-prefixes';
 import { resolveReadingIndicator } from '../../../shared/domain/standardization/unitless-siblings';
 import { normalizeUnit } from '../../../shared/domain/standardization/units';
 
