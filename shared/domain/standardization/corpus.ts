@@ -158,7 +158,7 @@ export function buildIndex(corpus: LoincCorpus): CorpusIndex {
 /**
  * `NT-PROBNP` keys as `nt probnp`, `NT-proBNP` as `nt pro bnp`: the camelCase split and a joined spelling cut a name's
  * words at different places, so the words run together are compared as well. A joined spelling that two groups share,
- * or an ambiguous term's, names no one meaning and is left out; so is a key with a one-letter word (`vitamin d`).
+ * or an ambiguous term's, names no one meaning and is left out; so is a key ending in a one-letter word (`vitamin d`).
  */
 export function spacelessKey(key: string): string {
   return key.replace(/ /g, '');
@@ -168,8 +168,9 @@ function spacelessIndex(exact: ReadonlyMap<string, SynonymGroup>): Map<string, S
   const spaceless = new Map<string, SynonymGroup>();
   const clash = new Set<string>();
   for (const [key, group] of exact) {
-    // `proteina s` (protein S) would join to the Spanish plural `proteinas`: a one-letter word is no part of a word.
-    if (/(?:^| )\p{L}(?= |$)/u.test(key)) continue;
+    // `proteina s` (protein S) would join to the Spanish plural `proteinas`, `vitamin d` to a slip: a letter that ends
+    // a name names a kind, never the end of a word. One inside a name joins harmlessly (`glycemie a jeun`).
+    if (/ \p{L}$/u.test(key)) continue;
     const joined = spacelessKey(key);
     const existing = spaceless.get(joined);
     if (group.ambiguous || (existing && existing.signature !== group.signature)) clash.add(joined);

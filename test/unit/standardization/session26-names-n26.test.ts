@@ -163,3 +163,9 @@ describe('the space-insensitive key keeps one-letter words apart', () => {
     expect(code('Vitamind', 'ng/mL')).toBeNull();
   });
 });
+
+describe('a one-letter word inside a name joins', () => {
+  it('reads a French name written without spaces', () => {
+    expect(code('GlycémieàJeun', 'g/L')).toBe('1558-6');
+  });
+});
