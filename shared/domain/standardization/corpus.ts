@@ -83,6 +83,8 @@ export interface CorpusIndex {
   exact: ReadonlyMap<string, SynonymGroup>;
   /** Sorted-token synonym → group, only where that key is unique across groups. */
   sortedTokens: ReadonlyMap<string, SynonymGroup>;
+  /** Synonym with its spaces taken out → group, only where every synonym that joins so names the same group. */
+  spaceless: ReadonlyMap<string, SynonymGroup>;
 }
 
 const AMBIGUOUS_SIGNATURE = '<ambiguous>';
@@ -142,7 +144,40 @@ export function buildIndex(corpus: LoincCorpus): CorpusIndex {
   }
   for (const sorted of sortedClash) sortedTokens.delete(sorted);
 
-  return { version: corpus.version, concepts: corpus.concepts, byCode, traits, exact, sortedTokens };
+  return {
+    version: corpus.version,
+    concepts: corpus.concepts,
+    byCode,
+    traits,
+    exact,
+    sortedTokens,
+    spaceless: spacelessIndex(exact),
+  };
+}
+
+/**
+ * `NT-PROBNP` keys as `nt probnp`, `NT-proBNP` as `nt pro bnp`: the camelCase split and a joined spelling cut a name's
+ * words at different places, so the words run together are compared as well. A joined spelling that two groups share,
+ * or an ambiguous term's, names no one meaning and is left out; so is a key ending in a one-letter word (`vitamin d`).
+ */
+export function spacelessKey(key: string): string {
+  return key.replace(/ /g, '');
+}
+
+function spacelessIndex(exact: ReadonlyMap<string, SynonymGroup>): Map<string, SynonymGroup> {
+  const spaceless = new Map<string, SynonymGroup>();
+  const clash = new Set<string>();
+  for (const [key, group] of exact) {
+    // `proteina s` (protein S) would join to the Spanish plural `proteinas`, `vitamin d` to a slip: a letter that ends
+    // a name names a kind, never the end of a word. One inside a name joins harmlessly (`glycemie a jeun`).
+    if (/ \p{L}$/u.test(key)) continue;
+    const joined = spacelessKey(key);
+    const existing = spaceless.get(joined);
+    if (group.ambiguous || (existing && existing.signature !== group.signature)) clash.add(joined);
+    else spaceless.set(joined, group);
+  }
+  for (const joined of clash) spaceless.delete(joined);
+  return spaceless;
 }
 
 /**

@@ -118,7 +118,8 @@ export function readMethodAxis(name: string): MethodAxisName | null {
   const words = name
     .normalize('NFKC')
     .split(/[\s,;()]+/)
-    .filter(Boolean);
+    .filter(Boolean)
+    .flatMap(methodAfterHyphen);
   const lower = words.map((w) => w.toLowerCase());
   for (let i = 1; i < words.length; i++) {
     for (const size of [2, 1]) {
@@ -165,6 +166,17 @@ export function methodNotedAfterUnit(unit: string | null | undefined): WrittenMe
   if (!note || note.index === 0) return null;
   const method = METHOD_WORDS.get((note[1] as string).toLowerCase());
   return method && !method.place ? method : null;
+}
+
+/**
+ * `Sedimentation Rate-Westergren`, `Hematocrit-Calculated`: an LIS joins the method to the name with a hyphen. Cut
+ * there only when the part after it is a method word as written, so `Pro-BNP` and `Anti-TPO` stay whole.
+ */
+function methodAfterHyphen(word: string): string[] {
+  const joined = /^(.*\p{L})-(\p{L}{4,})$/u.exec(word);
+  if (!joined) return [word];
+  const [, before, after] = joined as unknown as [string, string, string];
+  return METHOD_WORDS.has(after.toLowerCase()) ? [before, after] : [word];
 }
 
 function methodAt(lower: readonly string[], i: number, size: number): WrittenMethod | undefined {

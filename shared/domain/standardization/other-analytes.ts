@@ -70,3 +70,23 @@ export function writesOtherAnalyte(name: string): boolean {
 export function otherAnalyteWords(): Iterable<string> {
   return OTHER_ANALYTES;
 }
+
+/**
+ * Substances the corpus keeps null as ambiguous names (`albumen`, `creatine`, `cortisone`, `homocystine`) with the
+ * units a laboratory reports them in. A slip as near to one of them as to a corpus test (`Albumn`: albumin or albumen)
+ * is the test only when the unit is one the rival is never reported in: albumen (egg white) is an allergen, reported
+ * as specific IgE, never in g/dL. Creatine, cortisone and homocystine share their test's units, so their slips stay
+ * unread. A rival missing here is taken to accept any unit.
+ */
+const RIVAL_UNITS: ReadonlyMap<string, readonly string[]> = new Map([
+  ['albumen', ['k[IU]/L', "k[arb'U]/L", "[arb'U]/mL", '{class}']],
+  ['creatine', ['mg/dL', 'umol/L', 'mmol/L', 'mg/L', 'mg/(24.h)', 'mmol/(24.h)']],
+  ['cortisone', ['ug/dL', 'nmol/L', 'ng/mL', 'ug/L', 'ug/(24.h)']],
+  ['homocystine', ['umol/L', 'mg/dL', 'nmol/mL']],
+]);
+
+/** Whether a name kept null may still be what a slip with this unit meant (true when its units are not known). */
+export function rivalTakesUnit(key: string, unit: string | null): boolean {
+  const units = RIVAL_UNITS.get(key);
+  return units === undefined || unit === null || units.includes(unit);
+}

@@ -7,14 +7,14 @@ import { bracketRepeatsName } from './bracketed-abbreviation';
 import { commonGroup, isAbbreviationOf, mixedScriptGroup, refinedGroup, SCRIPT_CONFLICT } from './cjk-abbreviation';
 import { foldTraditionalChinese } from './cjk-fold';
 import { hanSlipReadings } from './cjk-slips';
-import { type CorpusConcept, conceptByCode, corpusIndex, type SynonymGroup } from './corpus';
+import { type CorpusConcept, conceptByCode, corpusIndex, type SynonymGroup, spacelessKey } from './corpus';
 import { spelledOutCutWords } from './dotted-abbreviations';
 import { englishQualifiers } from './foreign-qualifiers';
 import { englishTestWords, urineSuffixReading } from './foreign-words';
 import { codedElementOf } from './hl7-coded-element';
 import { joinedLineBreaks } from './hyphenation';
 import { rejoinedSpelling, withLongWordsCut } from './joined-spellings';
-import { axesOfConcept } from './loinc-axes';
+import { axesOfConcept, conceptsByComponent } from './loinc-axes';
 import { conceptByLongName, unitOfSameKind } from './long-name';
 import { conceptByMethod, type MethodAxisName, methodNotedAfterUnit, readMethodAxis } from './method-axis';
 import { albuminRatioAsWritten } from './microalbumin-assay';
@@ -26,12 +26,13 @@ import {
   WHOLE_BLOOD,
 } from './normalize-text';
 import { OCR_CONFIDENCE, ocrConfusionGroup, ocrRepairedKey, repairedName } from './ocr-confusions';
-import { writesOtherAnalyte } from './other-analytes';
+import { rivalTakesUnit, writesOtherAnalyte } from './other-analytes';
 import { isPointInTimeVital, withoutStatisticWords } from './period-statistic';
 import { agreedResolution, qualifierResolution } from './qualifier-stages';
 import { measuresAnAmount, withoutQuantitativeWord } from './quantitative-scale';
 import { readsRatioInverted, writesInverseRatio } from './ratio-direction';
 import { ratioOfParts } from './ratio-of-parts';
+import { withoutAnalyserPrefix, withoutExaminationPrefix } from './reading-prefixes';
 import { respelledNames } from './respell';
 import {
   chooseNeighbour,
@@ -166,6 +167,13 @@ function isSameScale(unit: string, own: string): boolean {
 }
 
 /**
+ * `10*4/uL` (Japanese `万/µL`) beside `10*6/uL`: a count per volume in another power of ten is the same count, which
+ * UCUM converts by a power of ten; only the sibling counted per volume takes it (never the share in %).
+ */
+const WRITTEN_POWER_OF_TEN_COUNT = /^10\*\d+\/(?:uL|L|mm3|nL)$/;
+const COUNT_PER_VOLUME = /^(?:10\*\d+)?\/(?:uL|L|mm3|nL)$/;
+
+/**
  * The concept of a group that fits the unit. A valid unit that fits no sibling means the reading is something
  * else (HbA1c in mmol/mol is the IFCC code, not the NGSP % one): no code rather than a wrong one.
  */
@@ -194,6 +202,8 @@ function pickConcept(
       if (arbitrary !== unit) matches = concepts.filter((c) => c.units.includes(arbitrary));
     }
     if (matches.length === 0) matches = concepts.filter((c) => takesUnitOfSameScale(c, unit));
+    if (matches.length === 0 && WRITTEN_POWER_OF_TEN_COUNT.test(unit))
+      matches = concepts.filter((c) => c.units.some((own) => COUNT_PER_VOLUME.test(own)));
     return matches.length === 1 ? { concept: matches[0] as CorpusConcept, byDefault: false } : null;
   }
   if (group.needsUnit) return null;
@@ -418,7 +428,26 @@ function exactishMatch(name: string, normalized: string): GroupMatch | typeof SC
   const mixed = mixedScriptGroup(name, exactGroup);
   if (mixed) return mixed;
   // OCR misreadings (`HbAlc`, `Cho1esterol`) before the spelling-slip stage, which refuses a changed digit.
-  return ocrConfusionGroup(name, normalized) ?? unitWordsGroup(normalized) ?? unsplitGroup(name, normalized);
+  return (
+    ocrConfusionGroup(name, normalized) ??
+    unitWordsGroup(normalized) ??
+    unsplitGroup(name, normalized) ??
+    spacelessGroup(normalized)
+  );
+}
+
+/** Shorter joined keys are other tests' letters run together (`a lt`, `ca 1`): too few letters to name one test. */
+const MIN_SPACELESS_LENGTH = 5;
+
+/**
+ * `NT-PROBNP` (key `nt probnp`) and `NTPROBNP` against the synonym `NT-proBNP` (key `nt pro bnp`): all capitals keep
+ * the words a camelCase split would cut, so the words are compared run together (corpus.ts `spacelessKey`).
+ */
+function spacelessGroup(normalized: string): GroupMatch | null {
+  const joined = spacelessKey(normalized);
+  if (joined.length < MIN_SPACELESS_LENGTH) return null;
+  const group = corpusIndex.spaceless.get(joined);
+  return group ? { group, confidence: SORTED_TOKENS_CONFIDENCE } : null;
 }
 
 /**
@@ -781,7 +810,9 @@ function respelledResolution(
   const readings = respelledNames(name);
   // `Proteins` reads as `Protein` (a name HDS keeps null: serum or urine?) and as `Proteine`: a reading that is a
   // known-ambiguous name says the slip cannot be told apart either, whatever the other readings find.
-  if (readings.some((reading) => exactGroup(analyseIndicatorText(reading).key)?.group.ambiguous)) return null;
+  // Unless the unit is one that name is never reported in (`Albumn` g/dL: albumen is an allergen, other-analytes.ts).
+  const keys = readings.map((reading) => analyseIndicatorText(reading).key);
+  if (keys.some((key) => exactGroup(key)?.group.ambiguous && rivalTakesUnit(key, unit))) return null;
   const found = agreedResolution(readings, (reading) => lookup(reading, unit, retrievalThreshold));
   return found && Object.freeze({ ...found, confidence: Math.min(found.confidence, RESPELLED_CONFIDENCE) });
 }
@@ -911,12 +942,28 @@ function resolvedWithUnitAsWritten(
   threshold: number,
 ): IndicatorResolution {
   const unit = normalizeUnit(written);
-  const found = resolved(name, unit, threshold);
+  const found = unit === SDK_UNITY ? dimensionlessInCount(name, threshold) : resolved(name, unit, threshold);
   const method = found.loincCode ? methodNotedAfterUnit(written) : null;
   const concept = method && found.loincCode ? conceptByCode(found.loincCode) : undefined;
   const chosen = concept && method ? conceptByMethod(concept, method) : null;
   if (!chosen || chosen === concept || (unit !== null && !chosen.units.includes(unit))) return found;
   return resolutionOfConcept(chosen, Math.min(found.confidence, SYSTEM_AXIS_CONFIDENCE));
+}
+
+/** HealthKit's `HKUnit.count()`, written `count`: the SDK's way of writing no unit as well as a count of things. */
+const SDK_UNITY = '{count}';
+
+/**
+ * `HKQuantityTypeIdentifierBodyMassIndex` in `count`: a ratio (BMI) has no unit, which HealthKit writes as a count.
+ * Read with the count first (steps, flights); a name no concept counts is read without a unit and kept only for a
+ * concept whose property is a ratio (README *Labelling decisions*, session 26).
+ */
+function dimensionlessInCount(name: string, threshold: number): IndicatorResolution {
+  const counted = resolved(name, SDK_UNITY, threshold);
+  if (counted.loincCode !== null) return counted;
+  const unitless = resolved(name, null, threshold);
+  const concept = unitless.loincCode ? conceptByCode(unitless.loincCode) : undefined;
+  return concept && axesOfConcept(concept)?.property === 'ratio' ? unitless : counted;
 }
 
 /**
@@ -946,6 +993,10 @@ function conceptInUrine(code: string): boolean {
 function resolved(name: string, unit: string | null, threshold: number): IndicatorResolution {
   const coded = name.includes('^') ? codedElementOf(name) : null;
   if (coded) return codedElementResolution(coded, unit, threshold);
+  const examined = withoutExaminationPrefix(name);
+  if (examined) return resolved(examined, unit, threshold);
+  const analysed = withoutAnalyserPrefix(name);
+  if (analysed) return pointOfCareResolution(analysed, unit, threshold);
   // `cK+` is the analyser's potassium before it is any abbreviation the letters spell (CK, creatine kinase).
   if (bloodGasSymbolName(name) !== null) return bloodGasSymbolResolution(name, unit) ?? unresolved(unit);
   const found = lookup(name, unit, threshold);
@@ -996,24 +1047,76 @@ function codedElementResolution(
   return resolved(coded.text, unit, threshold);
 }
 
+/**
+ * `ISTAT CHLORIDE`, `i-STAT Hematocrit`: the test the rest names, moved to its whole-blood sibling where the corpus has
+ * one — the concept a flowsheet files under the analyser (`Hct Bld Qn (ISTAT)`, 4544-3) first, else the one sibling
+ * of the same component and property in blood with no method or timing — and the unit fits it; else the test as named.
+ */
+function pointOfCareResolution(rest: string, unit: string | null, threshold: number): IndicatorResolution {
+  const named = resolved(rest, unit, threshold);
+  const concept = named.loincCode ? conceptByCode(named.loincCode) : undefined;
+  const component = concept ? axesOfConcept(concept)?.component : undefined;
+  if (!concept || component === undefined) return named;
+  const fits = (sibling: CorpusConcept) =>
+    axesOfConcept(sibling)?.component === component && (unit === null || sibling.units.includes(unit));
+  const filed = analyserFiledConcepts().find(fits);
+  if (filed) return resolutionOfConcept(filed, Math.min(named.confidence, SYSTEM_AXIS_CONFIDENCE));
+  if (isWholeBlood(concept)) return named;
+  const property = axesOfConcept(concept)?.property;
+  const inBlood = (conceptsByComponent().get(component) ?? []).filter(
+    ({ concept: sibling, axes }) =>
+      axes.property === property && axes.method === '' && axes.timing === '' && isWholeBlood(sibling) && fits(sibling),
+  );
+  // `Glucose` in blood, capillary blood and arterial blood: the analyser's cartridge is the unqualified blood.
+  const plain = inBlood.length === 1 ? inBlood : inBlood.filter(({ axes }) => axes.system === 'blood');
+  const sibling = plain.length === 1 ? plain[0]?.concept : undefined;
+  return sibling ? resolutionOfConcept(sibling, Math.min(named.confidence, SYSTEM_AXIS_CONFIDENCE)) : named;
+}
+
+function isWholeBlood(concept: CorpusConcept): boolean {
+  return /^(?:blood|arterial blood|venous blood|capillary blood)$/.test(axesOfConcept(concept)?.system ?? '');
+}
+
+let analyserFiled: readonly CorpusConcept[] | undefined;
+
+/** The concepts a synonym files under the point-of-care analyser (`Chloride Bld Qn (ISTAT)`). */
+function analyserFiledConcepts(): readonly CorpusConcept[] {
+  analyserFiled ??= corpusIndex.concepts.filter((c) => c.synonyms.some((s) => /\(i-?stat\)/i.test(s)));
+  return analyserFiled;
+}
+
 /** A count per microscope field: only a urine sediment is read so (`RBC 2-4 /hpf`, `Pus Cells /hpf`). */
 const PER_FIELD_UNITS: ReadonlySet<string> = new Set(['/[HPF]', '/[LPF]']);
 
 /**
- * `Pus Cells` /hpf, `Hématies` /champ: the unit names the specimen the name leaves out, so the name is read again as
- * the urine's, by exact stages only, and kept only on a urine sediment concept. Not a name that is a blood test by
- * itself (`WBC` /hpf stays null: a blood count's name beside a urine unit, one of the two is misplaced).
+ * `Pus Cells` /hpf, `Hématies` /champ, `RBC` /hpf, `Leucocitos` /campo: the unit names the specimen the name leaves
+ * out, so the name is read again as the urine's, by exact stages only, and kept only on a urine sediment concept. A
+ * blood count's name counts too: a microscope field is a sediment's, whatever the cell's name says (README
+ * *Labelling decisions*, session 26; it was null before, as one of name and unit misplaced).
  */
 function sedimentNamedByUnit(name: string, unit: string | null): IndicatorResolution | null {
   // A Han name writes its specimen in its own characters (`尿沉渣红细胞`); beside a Latin side it is read as written.
   if (unit === null || !PER_FIELD_UNITS.has(unit) || URINE_IN_NAME.test(name) || HAN.test(name)) return null;
-  if (lookup(name, null, NO_RETRIEVAL).loincCode !== null) return null;
   const found = lookup(`${name} urine`, unit, NO_RETRIEVAL);
   const concept = found.loincCode === null ? undefined : conceptByCode(found.loincCode);
   // The field the unit names must be the concept's own: UCUM converts `/[LPF]` to `/[HPF]` by 1.
-  return concept && / in Urine sediment\b/.test(concept.display) && concept.units.includes(unit)
-    ? Object.freeze({ ...found, confidence: Math.min(found.confidence, RESPELLED_CONFIDENCE) })
-    : null;
+  if (concept && isSedimentConcept(concept) && concept.units.includes(unit))
+    return Object.freeze({ ...found, confidence: Math.min(found.confidence, RESPELLED_CONFIDENCE) });
+  // `Hematíes`, `Leucocitos`, `Globules rouges`: a cell's name in any language the corpus reads as the blood count,
+  // moved to the sediment count of the same cell in the field the unit names.
+  const asNamed = lookup(name, null, NO_RETRIEVAL);
+  const named = asNamed.loincCode === null ? undefined : conceptByCode(asNamed.loincCode);
+  const component = named ? axesOfConcept(named)?.component : undefined;
+  if (component === undefined) return null;
+  const sediment = (conceptsByComponent().get(component) ?? []).filter(
+    ({ concept: sibling }) => isSedimentConcept(sibling) && sibling.units.includes(unit),
+  );
+  const only = sediment.length === 1 ? sediment[0]?.concept : undefined;
+  return only ? resolutionOfConcept(only, Math.min(asNamed.confidence, RESPELLED_CONFIDENCE)) : null;
+}
+
+function isSedimentConcept(concept: CorpusConcept): boolean {
+  return / in Urine sediment\b/.test(concept.display);
 }
 const URINE_IN_NAME = /\burin/i;
 const HAN = /\p{Script=Han}/u;

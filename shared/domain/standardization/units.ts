@@ -28,7 +28,11 @@ const UNIT_SYNONYMS: ReadonlyMap<string, string> = new Map([
   ...['/campo', 'por campo', 'x campo', 'p/campo', '/champ', 'par champ', '/gf', 'pro gf', '/gesichtsfeld'].map(
     (k) => [k, '/[HPF]'] as const,
   ),
-  ['/lpf', '/[LPF]'],
+  // `/c` and `x c` abbreviate *por campo*; the low power field is written out (`/campo menor`, `campo de menor aumento`)
+  ...['/c', 'x c', '/campo mayor', 'por campo mayor'].map((k) => [k, '/[HPF]'] as const),
+  ...['/lpf', '/campo menor', 'por campo menor', '/campo de menor aumento', '/champ faible grossissement'].map(
+    (k) => [k, '/[LPF]'] as const,
+  ),
   // rates
   ...[
     'bpm',
@@ -274,6 +278,8 @@ function cleanSpelling(unit: string): string {
     spellOutToSymbols(typed)
       // a note after the unit: `mg/dL (calc)`, `mL/min (est.)`
       .replace(/\s*\((?:calc(?:ulated)?|est(?:imated)?|derived|measured|approx)\.?\)$/i, '')
+      // the microscope's magnification after a field count: `/HPF (40x)`, `/hpf (400X)`
+      .replace(/^(\/\s*[hl]pf)\s*\(\s*\d+\s*x\s*\)$/i, '$1')
       .replace(/\bmicro(?=mol|g\b|gram|l\b|L\b)/gi, 'u')
       .replace(/(?<!\{)\bmc(?=g\b|mol\b|l\b|L\b|U\b|IU|kat)/gi, 'u')
       // OCR and typing put a lower-case l for the I of IU (`mlU/l`, `µlU/ml`), a capital I for the litre's l
@@ -284,6 +290,8 @@ function cleanSpelling(unit: string): string {
       .replace(/(^|\/)([mun]?)rn(?=[glL]|mol|ol\b|eq|Eq)/g, '$1$2m')
       // and a one for the l of the decilitre (`mg/d1`: UCUM would read "per day")
       .replace(/\/d1$/, '/dL')
+      // Japanese health-check sheets' ten thousand (万) per µL or mm³: `450万/µL` RBC, `25.0万/mm3` platelets
+      .replace(/^万\s*\/\s*(?:[uµμ]l|mm3|mm³)$/i, '10*4/uL')
       // Indian reports' cubic millimetre: `cells/cumm`, `/cu mm`, `lakhs/cu.mm` (= per µL)
       .replace(/\/\s*cu\.?\s*mm\b|\/cumm\b/gi, '/mm3')
       .replace(/(^|\/)([munpf]?)mo1(?=$|\/)/g, '$1$2mol')

@@ -112,8 +112,8 @@ describe('a count per microscope field (resolver.ts)', () => {
     expect(code('Pus cells', '/campo')).toBe('5821-4');
   });
 
-  it('keeps a blood count beside a field unit null, and a low-power field off a high-power concept', () => {
-    expect(code('WBC', '/hpf')).toBeNull();
+  it('reads a blood count beside a field unit as the sediment (session 26 decision), a low-power field off a high-power concept', () => {
+    expect(code('WBC', '/hpf')).toBe('5821-4');
     expect(code('Pus cells', '/lpf')).toBeNull();
     expect(code('Hyaline casts', '/lpf')).toBe('5796-8');
   });

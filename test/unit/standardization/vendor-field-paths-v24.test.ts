@@ -37,7 +37,9 @@ const byVendor: Record<string, readonly Row[]> = {
     ['tempCore.value', 'Cel', '8310-5'],
     ['weight', 'kg', '29463-7'],
     ['bmi', 'kg/m2', '39156-5'],
-    ['fat', '%', null],
+    // README decision (session 26): bare `fat` in % is body fat; in g or alone it stays null.
+    ['fat', '%', '41982-0'],
+    ['fat', 'g', null],
     ['body-weight', 'kg', '29463-7'],
     ['body-fat', '%', '41982-0'],
     ['sleep.minutesAsleep', 'min', '93832-4'],
@@ -425,7 +427,8 @@ const byVendor: Record<string, readonly Row[]> = {
     ['Sleep Analysis [Asleep] (hr)', null, null],
     ['Sleep Analysis [Total] (hr)', null, null],
     ['Environmental Audio Exposure (dBASPL)', null, null],
-    ['HKQuantityTypeIdentifierBodyMassIndex', 'count', null],
+    // README decision (session 26): HealthKit writes BMI's no-unit as count.
+    ['HKQuantityTypeIdentifierBodyMassIndex', 'count', '39156-5'],
     ['HKQuantityTypeIdentifierStepCount', 'count', '55423-8'],
     ['HKQuantityTypeIdentifierFlightsClimbed', 'count', '100304-5'],
   ],
