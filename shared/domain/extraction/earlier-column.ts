@@ -78,7 +78,10 @@ export function earlierCaptionDate(cell: string, order: SlashOrder): string | nu
   const only = dates[0];
   if (dates.length !== 1 || !only || !/^\s*[)\]]?\s*$/.test(cell.slice(only.end))) return null;
   const caption = cell.slice(0, only.start).replace(CAPTION_DATE_JOINER, '').trim();
-  return EARLIER_CAPTION.test(foldText(caption)) ? only.iso : null;
+  if (EARLIER_CAPTION.test(foldText(caption))) return only.iso;
+  // `(03.12.2025)` alone, its caption `Vorwert` on the line above: a bracketed date heads no current result, which a
+  // header captions in words (`Ergebnis`), so it dates the earlier column as its caption would.
+  return caption === '' && /^\s*\(/.test(cell) && /\)\s*$/.test(cell) ? only.iso : null;
 }
 
 /** A bare value in the column: a number, perhaps censored, nothing after it. */

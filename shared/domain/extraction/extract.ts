@@ -110,6 +110,7 @@ import { repairNumberSpacing } from './number-spacing';
 import { withOcrBandsRepaired } from './ocr-bands';
 import { withOddSeparatorsAsGaps } from './odd-separators';
 import { printsLetterDigitCodes, withoutOrderCode } from './order-codes';
+import { performingSiteCodes, withoutSiteCode } from './performing-sites';
 import { portalRangeText, valueFirstPortalBlocks } from './portal-range-first';
 import { rangeInWordsAfter, rangeOpeningLine } from './prose-ranges';
 import { unitWrappedFromAbove, valueWrappedFromAbove } from './prose-wrap';
@@ -422,6 +423,8 @@ class DocumentReader {
   private readonly linesAbove: string[] = [];
   /** The document prints letters-and-digits order codes after names (`(L69)`, `order-codes.ts`). */
   letterDigitCodes = false;
+  /** The performing-site codes the document's legend lists (`Glucose 01`, `performing-sites.ts`). */
+  siteCodes: ReadonlySet<string> = new Set();
   /** The document dates its entries by `Date:` lines of their own (`entry-date-lines.ts`). */
   entryDateLines = false;
   /** The reading a block of earlier results under its own caption belongs to (`earlier-results-block.ts`). */
@@ -490,7 +493,7 @@ class DocumentReader {
     takenAt: string | null = null,
     ownDateOnly = false,
   ): void {
-    const uncoded = withoutOrderCode(asPrinted, this.letterDigitCodes);
+    const uncoded = withoutOrderCode(withoutSiteCode(asPrinted, this.siteCodes), this.letterDigitCodes);
     const written = this.codeColumn ? withoutLeadingCode(uncoded, measurement.unit) : uncoded;
     const cellUnit = this.inTableRow && measurement.unit === null ? unitInNameCell(written) : null;
     // The unit in the name cell counts as the value's: `Norepinephrine (mcg/kg/min)` on a flowsheet is an infusion rate.
@@ -1520,6 +1523,7 @@ function readLines(text: string, options: ExtractionOptions, withFallback: boole
   const yearAnchor = documentDate ?? firstWrittenDate(sourceLines, order) ?? monthYearAnchor(sourceLines);
   const codeColumn = hasNumberedCodeColumn(sourceLines);
   const letterDigitCodes = printsLetterDigitCodes(text);
+  const siteCodes = performingSiteCodes(sourceLines.map((line) => line.text));
   const entryDateLines = datesEntriesByLines(
     sourceLines.map((line) => line.text),
     order,
@@ -1528,6 +1532,7 @@ function readLines(text: string, options: ExtractionOptions, withFallback: boole
   const readAll = (lines: readonly SourceLine[], fallback = false): ExtractedReading[] => {
     const reader = new DocumentReader(order, documentDate, yearAnchor, codeColumn);
     reader.letterDigitCodes = letterDigitCodes;
+    reader.siteCodes = siteCodes;
     reader.entryDateLines = entryDateLines;
     for (const line of lines) reader.readSpelled(line.index, line.text);
     return reader.result(fallback);

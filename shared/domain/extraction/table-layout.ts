@@ -528,9 +528,16 @@ function earlierReading(
 /** A bare value (perhaps flagged: `1,21 H`) under an earlier-results caption that dates the column. */
 function valueOnCaptionDate(cell: string, date: string): { measurement: Measurement; date: string } | null {
   const measurement = parseMeasurement(cell.trim(), 0);
-  if (measurement?.rest !== '' || measurement.qualitative || measurement.unit !== null) return null;
-  return { measurement, date };
+  if (!measurement || measurement.qualitative || measurement.unit !== null) return null;
+  // `1,21 +`: the sign flags of a report that marks `+ = über Normbereich` mark its earlier values too.
+  if (measurement.flag === null && SIGN_FLAG.test(measurement.rest)) {
+    return { measurement: { ...measurement, flag: measurement.rest, rest: '' }, date };
+  }
+  return measurement.rest === '' ? { measurement, date } : null;
 }
+
+/** A flag written as a sign or an arrow after an earlier value: `+`, `--`, `*`, `↑`. */
+const SIGN_FLAG = /^(?:\+{1,2}|-{1,2}|\*|↑|↓)$/u;
 
 /**
  * The readings of one row under a header: one for a plain table, one per filled date cell for a cumulative table.
