@@ -19,7 +19,7 @@ import { foldText } from './vocabulary';
 
 /** Captions of an earlier-results column: French, German, English (`PREV` too), Spanish, Italian, Dutch. */
 const EARLIER_CAPTION =
-  /^(?:ant[ée]riorit[ée]s?|ant[ée]rieurs?|r[ée]sultats?\s+ant[ée]rieurs?|valeurs?\s+ant[ée]rieures?|vorwerte?|vorbefunde?|prev\.?|previous(?:\s+(?:results?|values?))?|prior(?:\s+results?)?|last\s+results?|resultados?\s+anteriores?|anteriores?|precedenti|risultati\s+precedenti|vorige\s+uitslag|vorige)$/iu;
+  /^(?:ant[ée]riorit[ée]s?|ant[ée]rieurs?|r[ée]sultats?\s+ant[ée]rieurs?|valeurs?\s+ant[ée]rieures?|vorwerte?|vorbefunde?|prev\.?|previous(?:\s+(?:results?|values?))?|prior(?:\s+results?)?|last\s+results?|(?:resultados?|valor(?:es)?)\s+anterior(?:es)?|anterior(?:es)?|precedenti|risultati\s+precedenti|vorige\s+uitslag|vorige)$/iu;
 
 export interface EarlierColumn {
   /** Where the caption sits on its line (the column's cells start about there). */
@@ -57,9 +57,11 @@ export function earlierColumnDate(text: string, line: number, column: EarlierCol
   const dates = findDates(text, order);
   const only = dates[0];
   if (dates.length !== 1 || !only) return null;
-  if (text.slice(0, only.start).trim() !== '' || !/^\s*(?:\d{1,2}[:h]\d{2})?\s*$/.test(text.slice(only.end))) {
-    return null;
-  }
+  if (!/^\s*(?:\d{1,2}[:h]\d{2})?\s*$/.test(text.slice(only.end))) return null;
+  // Another column's caption may wrap onto the date's line (`Valores de` / `Referência   18/11/2025`): words only,
+  // ending well left of the column.
+  const before = text.slice(0, only.start);
+  if (before.trim() !== '' && (/\d/.test(before) || before.trimEnd().length > column.start - DATE_SLACK)) return null;
   if (only.start < column.start - DATE_SLACK || only.start > column.end + DATE_SLACK) return null;
   return only.iso;
 }
