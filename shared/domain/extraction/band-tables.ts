@@ -150,6 +150,10 @@ function blankInlineGoals(lines: readonly SourceLine[], blank: Set<number>): voi
     // A footnote (`* Objectif thérapeutique : …`) stays: it tells what the asterisk beside a result means.
     const m = line.text.length <= 200 && !/^\s*\*/.test(line.text) ? GOALS_INLINE.exec(line.text) : null;
     if (!m || !onlyBounds(m[1] as string)) return;
+    // `Colesterol total ...... 231 mg/dl    Deseable: < 200`: a figure before the goal word (but a year or a bracket's)
+    // is the row's own result, and the goal is its range.
+    const caption = line.text.slice(0, line.text.length - (m[1] as string).length);
+    if (/\d/.test(caption.replace(/\([^()]*\)/g, '').replace(/\b(?:19|20)\d{2}\b/g, ''))) return;
     blank.add(j);
     for (let k = j + 1; k < lines.length && k <= j + MAX_GOAL_LINES; k++) {
       if (!onlyBounds((lines[k] as SourceLine).text)) return;

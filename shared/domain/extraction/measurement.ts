@@ -244,6 +244,11 @@ const QUALITATIVE_WORDS = [
   'escasa cantidad',
   'numerosos',
   'numerosas',
+  // Argentine urinalysis: `Proteínas  No contiene`, `Glucosa  Contiene indicios`
+  'no contiene',
+  'não contém',
+  'contiene indicios',
+  'indicios',
   'no se observan',
   'no se observa',
   'escasas',

@@ -552,7 +552,11 @@ export function readTableRow(line: string, layout: TableLayout, order: SlashOrde
   };
   const nameIndex = layout.columns.findIndex((c) => c.role === 'name');
   // A name cell may end in dot leaders and a colon (`Hemácias.........:`), as a name in a line does.
-  const name = stripRowMarks(withoutLeaderTail((texts[nameIndex >= 0 ? nameIndex : 0] ?? '').trim()));
+  const nameCell = (texts[nameIndex >= 0 ? nameIndex : 0] ?? '').trim();
+  // `Colesterol HDL ........ 41 mg/dl`: dot leaders lead to the row's own value inside the name cell, so the cells
+  // right of it are its range, not its result; the line is a leadered row for the line readers.
+  if (/(?:\.{3,}|…+)\s*[<>≤≥]?\s*\d/u.test(nameCell)) return null;
+  const name = stripRowMarks(withoutLeaderTail(nameCell));
   if (!plausibleName(name, order) && !isOcrSplitName(name)) return null;
   if (headerRole(name) !== null) return null;
   const unitText = cellOf('unit');
