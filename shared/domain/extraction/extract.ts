@@ -38,7 +38,7 @@ import { withoutBandTables } from './band-tables';
 import { unfoldBarColumns } from './bar-columns';
 import { acceptBirthMeasure, dateBirthMeasures, isBirthMeasureName } from './birth-measurements';
 import { readBloodBankLine } from './blood-bank';
-import { readBloodGroupLine } from './blood-group';
+import { readBloodGroupLine, readGenotypeLine } from './blood-group';
 import { timedCaption } from './caption-times';
 import { readCdaDocument } from './cda-xml';
 import { chatMessage } from './chat-stamps';
@@ -834,7 +834,7 @@ class DocumentReader {
       }
     }
 
-    const bloodGroup = readBloodGroupLine(text) ?? readBloodBankLine(text);
+    const bloodGroup = readBloodGroupLine(text) ?? readGenotypeLine(text) ?? readBloodBankLine(text);
     if (bloodGroup) {
       this.emit(index, bloodGroup.name, bloodGroup.measurement, null);
       return;

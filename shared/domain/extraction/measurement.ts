@@ -315,6 +315,13 @@ const QUALITATIVE_VALUE = new RegExp(String.raw`(?:${QUALITATIVE_ALTERNATION})(?
  */
 const CJK_GRADED_VALUE = /(?:弱?阳性|阴性|弱?陽性|陰性|약?양성|음성)\s?\((?:\+{1,4}|[1-4]\+|-|±)\)/uy;
 
+/**
+ * A microscopy or serology word graded in brackets (`Seen (+)`, `Malaria parasite  Seen (++)`, `Reactive (+)`, West
+ * African slips): the grade is part of the result. `Seen` counts only so graded: alone it is a word of prose.
+ */
+const GRADED_WORD_VALUE =
+  /(?:not\s+seen|seen|positive|negative|reactive|non-?reactive|present|absent|detected|not\s+detected)\s?\((?:\+{1,4}|[1-4]\+|-|±)\)/iuy;
+
 /** A crystal kind graded in brackets (`Calcium Oxalate (+)`, `Oxalato de calcio (++)`): the grade is part of the result. */
 const GRADED_CRYSTAL_VALUE = new RegExp(
   String.raw`(?:${CRYSTAL_KINDS.map((w) => w.replace(/\s/g, '\\s')).join('|')})\s?\((?:\+{1,4}|[1-4]\+)\)`,
@@ -591,7 +598,8 @@ export function valueAt(
   if (exponent) return { value: exponent[0], end: at + exponent[0].length, qualitative: false };
   const numeric = matchAt(NUMERIC_VALUE, text, at);
   if (numeric) return { value: numeric[0], end: at + numeric[0].length, qualitative: false };
-  const graded = matchAt(CJK_GRADED_VALUE, text, at) ?? matchAt(GRADED_CRYSTAL_VALUE, text, at);
+  const graded =
+    matchAt(CJK_GRADED_VALUE, text, at) ?? matchAt(GRADED_CRYSTAL_VALUE, text, at) ?? matchAt(GRADED_WORD_VALUE, text, at);
   if (graded) return { value: graded[0], end: at + graded[0].length, qualitative: true };
   const word = matchAt(QUALITATIVE_VALUE, text, at);
   if (word) return { value: word[0], end: at + word[0].length, qualitative: true };

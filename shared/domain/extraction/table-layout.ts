@@ -457,6 +457,9 @@ function rangeAndTrailingFlag(cell: string): { range: string; flag: string | nul
 const NO_UNIT_PLACEHOLDER = /^[-–—－ー―]+$/u;
 
 /** Reading-level fields from the unit, range and flag columns (columns win over what the result cell held). */
+/** A cell that is only a range or a bound, no unit: `2.5 - 6.7`, `< 5.0`, `>= 60`. */
+const BARE_RANGE = /^\s*(?:\d+(?:[.,]\d+)?\s*[-–]\s*\d+(?:[.,]\d+)?|(?:[<>≤≥]=?|=[<>])\s*\d+(?:[.,]\d+)?)\s*$/u;
+
 function completeFromColumns(
   measurement: Measurement,
   unitCell: string,
@@ -465,8 +468,14 @@ function completeFromColumns(
   graded = false,
 ): void {
   const overflow = rangeCell === '' ? unitOverflowingRange(unitCell) : null;
-  const unitText = overflow?.unit ?? unitCell;
+  let unitText = overflow?.unit ?? unitCell;
   if (overflow) rangeCell = overflow.range;
+  // A section printed without the flag column its header has (`Urea  4.1  mmol/l  2.5 - 6.7` under `RESULT  (flag)
+  // UNIT  REF. RANGE`) sits a column left: the unit went into the result cell, and the unit cell holds the range.
+  if (rangeCell === '' && measurement.unit !== null && BARE_RANGE.test(unitText)) {
+    rangeCell = unitText;
+    unitText = '';
+  }
   // A dash in the unit column (`-`, `－`) is the sheet's placeholder for a result without a unit (a dipstick grade).
   if (unitText !== '' && !NO_UNIT_PLACEHOLDER.test(unitText)) measurement.unit = unitText;
   // Italian referti bracket the range column: `[70 - 100]`.
