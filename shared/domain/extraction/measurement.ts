@@ -436,6 +436,7 @@ function isUnitLike(token: string): boolean {
 }
 
 const LETTERS_ONLY = /^\p{L}+$/u;
+const SPACED_POWER_UNIT = /^[x×]\s?E\s?\d{1,2}\s?\/\s?(?:L|l|µL|uL|mL|ml|mm3|kg)$/u;
 
 /**
  * Whether a run of tokens (`mm Hg`, `x 10^3/uL`) is one unit: its joined-up shape looks like a unit and the unit
@@ -445,6 +446,8 @@ const LETTERS_ONLY = /^\p{L}+$/u;
  * down the spaced text, which it never parses.
  */
 function isJoinedUnit(candidate: string): boolean {
+  // LifeLabs writes a count's power of ten spaced after its `x`: `x E9/L`, `x E12/L` (as `x 10^9/L` elsewhere).
+  if (SPACED_POWER_UNIT.test(candidate)) return true;
   const joined = candidate.replace(/\s+/g, '');
   if (joined.length > 24 || LETTERS_ONLY.test(joined) || unitLikeTokens.has(joined)) {
     return looksLikeUnit(joined) && normalizeUnit(candidate) !== null;

@@ -319,7 +319,14 @@ function cellsByColumn(line: string, layout: TableLayout): string[] {
     end: layout.columns[k + 1]?.start ?? Number.POSITIVE_INFINITY,
   }));
   let merged = false;
+  const flagColumn = layout.columns.findIndex((c) => c.role === 'flag');
   for (const cell of cells) {
+    const overflow = flagColumn > 0 ? flagOverflowingName(cell, layout.columns[flagColumn] as Column) : null;
+    if (overflow && texts[flagColumn] === '') {
+      texts[flagColumn] = overflow.flag;
+      texts[0] = texts[0] ? `${texts[0]} ${overflow.name}` : overflow.name;
+      continue;
+    }
     let best = 0;
     let bestOverlap = -1;
     spans.forEach((span, k) => {
@@ -351,6 +358,19 @@ function cellsByColumn(line: string, layout: TableLayout): string[] {
   const unglued = wide && written[0] !== undefined ? valueGluedToName(written[0]) : null;
   if (unglued) return cellsInColumnOrder([...unglued, ...written.slice(1)], layout) ?? texts;
   return texts;
+}
+
+/**
+ * A name too long for its column runs into the flag column, one space before the flag (`Albumin/Creatinine Ratio,
+ * Urine H     4.6`, LifeLabs): the flag letter standing under the flag caption is the row's flag, the rest its name.
+ */
+function flagOverflowingName(cell: { text: string; start: number }, flag: Column): { name: string; flag: string } | null {
+  if (cell.start >= flag.start) return null;
+  const m = / ((?:H|L|HH|LL|A|AA|\*|\*\*))$/.exec(cell.text);
+  if (!m || !/\p{L}{2}/u.test(cell.text.slice(0, m.index))) return null;
+  const at = cell.start + m.index + 1;
+  if (at < flag.start - 1 || at > flag.start + 6) return null;
+  return { name: cell.text.slice(0, m.index), flag: m[1] as string };
 }
 
 /** Cells read as the first columns in order, a flag cell joined to its value, when each fits its column; else null. */
