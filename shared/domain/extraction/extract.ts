@@ -423,6 +423,8 @@ class DocumentReader {
   private readonly linesAbove: string[] = [];
   /** The document prints letters-and-digits order codes after names (`(L69)`, `order-codes.ts`). */
   letterDigitCodes = false;
+  /** The text of the line read before the current one. */
+  private textAbove = '';
   /** The performing-site codes the document's legend lists (`Glucose 01`, `performing-sites.ts`). */
   siteCodes: ReadonlySet<string> = new Set();
   /** The document dates its entries by `Date:` lines of their own (`entry-date-lines.ts`). */
@@ -503,6 +505,7 @@ class DocumentReader {
       unit: measurement.unit ?? cellUnit?.unit ?? null,
       fromTable: this.inTableRow,
       line: this.currentText,
+      lineAbove: this.textAbove,
     };
     if (isNotAReading(shape)) return;
     if (cellUnit) measurement.unit = cellUnit.unit;
@@ -641,6 +644,7 @@ class DocumentReader {
         ? source
         : withoutMethodCell(withOcrBandsRepaired(repairNumberSpacing(repairLetterSpacing(source))));
     const textAbove = this.currentText;
+    this.textAbove = textAbove;
     const aboveIndex = this.currentIndex;
     this.currentText = text;
     this.currentIndex = index;

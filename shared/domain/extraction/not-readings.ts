@@ -186,6 +186,18 @@ export interface ReadingShape {
   fromTable: boolean;
   /** The whole line the reading was read from. */
   line: string;
+  /** The line above it, whose sentence may run on into this one. */
+  lineAbove?: string;
+}
+
+/**
+ * A sentence broken at a goal word (`… volgens NHG-standaard; streefwaarde` / `LDL-cholesterol < 2,6 mmol/L.`,
+ * `… the usual target for` / `LDL < 2.0 mmol/L`): the bound on the next line is the goal's, not a result.
+ */
+function goalRunsOnFromAbove(value: string, lineAbove: string | undefined): boolean {
+  if (lineAbove === undefined || !CENSORED_OR_BAND.test(value) || /[.:;!?]\s*$/.test(lineAbove)) return false;
+  const tail = lineAbove.trimEnd().split(/\s+/).slice(-3).join(' ');
+  return /\p{Ll}/u.test(lineAbove) && GUIDANCE.test(tail);
 }
 
 /**
@@ -281,7 +293,8 @@ function isAppointmentDay(value: string, line: string): boolean {
   );
 }
 
-export function isNotAReading({ name, value, unit = null, fromTable, line }: ReadingShape): boolean {
+export function isNotAReading(shape: ReadingShape): boolean {
+  const { name, value, unit = null, fromTable, line } = shape;
   const trimmed = name.trim();
   // A dose, an infusion rate, a stated weight, a waiting time, a QC or reagent figure (`treatment-and-assay.ts`).
   if (isTreatmentOrAssayNumber({ name, value, unit, line, fromTable })) return true;
@@ -318,6 +331,7 @@ export function isNotAReading({ name, value, unit = null, fromTable, line }: Rea
   if (!fromTable && namedAsGoal(trimmed, value, line)) return true;
   if (fromTable) return false;
   if (IDENTIFIER_NUMBER.test(value)) return true;
+  if (goalRunsOnFromAbove(value, shape.lineAbove)) return true;
   const named = namedValueAt(trimmed, value, line);
   // The approximation word may stand in the name or between it and the value (`creatinine about 150`).
   if (APPROXIMATION_TAIL.test(trimmed)) return true;

@@ -361,6 +361,19 @@ function cellsByColumn(line: string, layout: TableLayout): string[] {
 }
 
 /**
+ * An arrow printed after a column of no role of the reader's (`|.........*  ↑` under a Czech `Graf` bar chart, a
+ * comment column): the row's flag, as an arrow is wherever it stands on the row.
+ */
+function arrowInOtherColumn(layout: TableLayout, texts: readonly string[]): string | null {
+  for (let k = 0; k < layout.columns.length; k++) {
+    if ((layout.columns[k] as Column).role !== 'other') continue;
+    const arrow = /(?:^|\s)([↑↓⬆⬇▲▼]{1,2})$/u.exec((texts[k] ?? '').trim());
+    if (arrow) return arrow[1] as string;
+  }
+  return null;
+}
+
+/**
  * A name too long for its column runs into the flag column, one space before the flag (`Albumin/Creatinine Ratio,
  * Urine H     4.6`, LifeLabs): the flag letter standing under the flag caption is the row's flag, the rest its name.
  */
@@ -632,6 +645,7 @@ export function readTableRow(line: string, layout: TableLayout, order: SlashOrde
     if (!measurement) return null;
     ownRanges.set(measurement, measurement.referenceRange);
     completeFromColumns(measurement, unitText, rangeText, flagText, layout.wide === true);
+    measurement.flag ??= dated ? null : arrowInOtherColumn(layout, texts);
     measurement.unit ??= column.unit ?? null;
     readings.push({ name, measurement, measuredAt: column.date ?? rowDate });
     if (!dated) break;
