@@ -43,7 +43,7 @@ const REFERENCE_CAPTION =
   /(?:^|[^\p{L}])(?:valeurs?\s+(?:de\s+)?r[ée]f[ée]rences?|valeurs?\s+normales|reference\s+(?:ranges?|values?|intervals?)|normal\s+(?:ranges?|values?)|referenz(?:bereiche?|werte?)|normwerte?|valor(?:es)?\s+de\s+refer[eê]ncias?|valori\s+(?:di\s+riferimento|normali)|intervall[io]\s+di\s+riferimento|referentiewaarden?)(?![\p{L}])[^:]*:\s*$/iu;
 /** The same caption with its goals after the colon on its own line: `Lipid targets per 2021 CCS Guidelines: LDL-C <2.0 …`. */
 const GOALS_INLINE =
-  /^[^:]{0,80}?(?:^|[^\p{L}])(?:targets?|goals?|objectives?|desirable|optimal|ziel(?:e|werte?|bereiche?)|wünschenswert|objectifs?|cibles?|souhaitables?|objetivos?|metas?|deseables?|obiettivi|desiderabil[ei]|streefwaarden?|doelwaarden?)(?![\p{L}])[^:\d]*(?:\d{4}[^:\d]*)?:(.+)$/iu;
+  /^[^:]{0,80}?(?:^|[^\p{L}])(?:targets?|goals?|objectives?|desirable|optimal|ziel(?:e|werte?|bereiche?)|wünschenswert|objectifs?|cibles?|souhaitables?|objetivos?|metas?|deseables?|obiettivi|desiderabil[ei]|streefwaarden?|doelwaarden?|στόχο[ςι]?|στοχο[ςι]?)(?![\p{L}])[^:\d]*(?:\d{4}[^:\d]*)?:(.+)$/iu;
 
 function middleOf(m: RegExpExecArray): number {
   const n = (text: string | undefined) => Number((text ?? '0').replace(',', '.'));

@@ -1189,7 +1189,9 @@ class DocumentReader {
     if (layout.columns.some((c) => c.role === 'flag' || c.date !== null)) return null;
     const flagged = splitFlagBeforeValue(text);
     const rows = flagged ? readTableRow(flagged.text, layout, this.order) : null;
-    for (const row of rows ?? []) row.measurement.flag ??= (flagged as LeadingFlag).flag;
+    // The flag before the value is the current result's: an earlier column's reading on the row keeps its own.
+    const current = rows?.[0];
+    if (current) current.measurement.flag ??= (flagged as LeadingFlag).flag;
     return rows;
   }
 

@@ -129,6 +129,10 @@ const HEADER_WORDS: ReadonlyArray<readonly [ColumnRole, readonly string[]]> = [
       'tetkik',
       'analys',
       'result name',
+      // Greek: examination(s), parameter
+      'εξεταση',
+      'εξετασεις',
+      'παραμετρος',
     ],
   ],
   [
