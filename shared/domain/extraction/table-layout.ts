@@ -440,6 +440,15 @@ function fitsRole(text: string, role: ColumnRole): boolean {
  * A result cell read as a measurement (`104`, `6.2 H`, `6.1 %`, `10-20`, `Negative`). A word the vocabulary does
  * not know (`Trouble`, `Opalescent`) is taken as a qualitative result when the row also states a range or unit.
  */
+/**
+ * A worded result printed in two languages (`Âm tính / Negative`, `Negatif / Negative`, `Отрицательно / Negative`): one
+ * result, as written, when one side is a result word the reader knows.
+ */
+function isGlossedWordValue(text: string): boolean {
+  const sides = /^(\p{L}+(?:[\s-]\p{L}+){0,2})\s*\/\s*(\p{L}+(?:[\s-]\p{L}+){0,2})$/u.exec(text.trim());
+  return sides !== null && (QUALITATIVE_CELL.test(sides[1] as string) || QUALITATIVE_CELL.test(sides[2] as string));
+}
+
 function readResultCell(text: string, rowHasContext: boolean): Measurement | null {
   const options = { resultCell: true, besideUnitOrRange: rowHasContext };
   const measurement = parseMeasurement(text, 0, options);
@@ -454,6 +463,9 @@ function readResultCell(text: string, rowHasContext: boolean): Measurement | nul
   const afterFlag = flagged ? parseMeasurement(flagged.text, 0, options) : null;
   if (flagged && afterFlag?.rest === '') return { ...afterFlag, flag: afterFlag.flag ?? flagged.flag };
   if (rowHasContext && /^\p{L}+(?:[\s-]\p{L}+){0,2}$/u.test(text) && !FLAG_CELL.test(text)) {
+    return { value: text, unit: null, referenceRange: null, flag: null, qualitative: true, rest: '' };
+  }
+  if (isGlossedWordValue(text)) {
     return { value: text, unit: null, referenceRange: null, flag: null, qualitative: true, rest: '' };
   }
   return null;
