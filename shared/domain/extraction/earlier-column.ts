@@ -15,6 +15,7 @@ import type { PreviousResult } from './cumulative';
 import { findDates, type SlashOrder } from './dates';
 import { splitCells } from './lines';
 import { parseMeasurement } from './measurement';
+import type { TableLayout } from './table-layout';
 import { foldText } from './vocabulary';
 
 /** Captions of an earlier-results column: French, German, English (`PREV` too), Spanish, Italian, Dutch. */
@@ -105,4 +106,18 @@ export function splitEarlierColumnCell(text: string, column: EarlierColumn | nul
   const measurement = parseMeasurement(last.text, 0);
   if (measurement?.rest !== '' || measurement.qualitative) return null;
   return { rest, measurement, date: column.date, older: [] };
+}
+
+/**
+ * A date alone under a table header's earlier-results caption (`LAST RESULT` / `(02-Nov-2025)`, `Previous` /
+ * `12/05/2026`): it dates that column's cells, not the rows under it. True when it was taken so.
+ */
+export function datePreviousColumn(layout: TableLayout, text: string, line: number, order: SlashOrder): boolean {
+  const column = layout.columns.find((c) => c.role === 'previous' && c.earlierDate === undefined && c.date === null);
+  if (!column) return false;
+  const bare = text.replace(/[()[\]]/g, ' ');
+  const date = earlierColumnDate(bare, line, { start: column.start, end: column.start + 20, line, date: null }, order);
+  if (date === null) return false;
+  column.earlierDate = date;
+  return true;
 }

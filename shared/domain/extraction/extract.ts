@@ -72,7 +72,13 @@ import {
 import { readDelimitedExport } from './delimited-exports';
 import { deviceBlockTime, isRuleLine } from './device-block-time';
 import { readDeviceJson } from './device-json';
-import { type EarlierColumn, earlierColumnCaption, earlierColumnDate, splitEarlierColumnCell } from './earlier-column';
+import {
+  datePreviousColumn,
+  type EarlierColumn,
+  earlierColumnCaption,
+  earlierColumnDate,
+  splitEarlierColumnCell,
+} from './earlier-column';
 import { earlierResultInBlock, isEarlierResultsCaption } from './earlier-results-block';
 import { earlierLead, isCurrentResultsCaption } from './earlier-sentence';
 import { datesEntriesByLines, entryDateLine, isScheduledEventTitle } from './entry-date-lines';
@@ -423,6 +429,8 @@ class DocumentReader {
   private readonly linesAbove: string[] = [];
   /** The document prints letters-and-digits order codes after names (`(L69)`, `order-codes.ts`). */
   letterDigitCodes = false;
+  /** The line the current table's header was read from. */
+  private layoutLine = -1;
   /** The text of the line read before the current one. */
   private textAbove = '';
   /** The performing-site codes the document's legend lists (`Glucose 01`, `performing-sites.ts`). */
@@ -711,6 +719,7 @@ class DocumentReader {
       if (dates && index - dates.line <= VISIT_DATES_DISTANCE) dateVisitColumns(header.columns, dates.dates);
       timesFromEarlierHeader(header.columns, this.timedHeader);
       this.layout = header;
+      this.layoutLine = index;
       this.rememberTimedHeader(header);
       this.spacedDated = null;
       // `All results in mmol/L` right above the header gives the table's unit; one further up was another section's.
@@ -748,6 +757,7 @@ class DocumentReader {
       this.earlierColumn.date = earlierDate;
       return;
     }
+    if (this.layout && index - this.layoutLine <= 2 && datePreviousColumn(this.layout, text, index, order)) return;
     const section = dateOnlyLine(text, order);
     if (section) {
       // Under a caption (`Date Reported:`) the date is that caption's value, which `reportDate` weighs; it heads

@@ -361,14 +361,17 @@ function cellsByColumn(line: string, layout: TableLayout): string[] {
 }
 
 /**
- * An arrow printed after a column of no role of the reader's (`|.........*  ↑` under a Czech `Graf` bar chart, a
- * comment column): the row's flag, as an arrow is wherever it stands on the row.
+ * An arrow printed after a column of no role of the reader's (`|.........*  ↑` under a Czech `Graf` bar chart), or a
+ * remarks column holding only a flag word (`Tinggi` under an Indonesian `KETERANGAN`): the row's flag, as an arrow or
+ * a word saying high or low is wherever it stands on the row. Letters alone (`A`, `N`) there may be anything.
  */
-function arrowInOtherColumn(layout: TableLayout, texts: readonly string[]): string | null {
+function flagInOtherColumn(layout: TableLayout, texts: readonly string[]): string | null {
   for (let k = 0; k < layout.columns.length; k++) {
     if ((layout.columns[k] as Column).role !== 'other') continue;
-    const arrow = /(?:^|\s)([↑↓⬆⬇▲▼]{1,2})$/u.exec((texts[k] ?? '').trim());
+    const text = (texts[k] ?? '').trim();
+    const arrow = /(?:^|\s)([↑↓⬆⬇▲▼]{1,2})$/u.exec(text);
     if (arrow) return arrow[1] as string;
+    if (/\p{L}{3}/u.test(text) && FLAG_CELL.test(text)) return bareFlag(text);
   }
   return null;
 }
@@ -657,7 +660,7 @@ export function readTableRow(line: string, layout: TableLayout, order: SlashOrde
     if (!measurement) return null;
     ownRanges.set(measurement, measurement.referenceRange);
     completeFromColumns(measurement, unitText, rangeText, flagText, layout.wide === true);
-    measurement.flag ??= dated ? null : arrowInOtherColumn(layout, texts);
+    measurement.flag ??= dated ? null : flagInOtherColumn(layout, texts);
     measurement.unit ??= column.unit ?? null;
     readings.push({ name, measurement, measuredAt: column.date ?? rowDate });
     if (!dated) break;
