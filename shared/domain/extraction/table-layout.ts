@@ -582,6 +582,15 @@ function earlierReading(
   return { name: current.name, measurement, measuredAt: earlier.date };
 }
 
+/**
+ * A note after the range saying when this row's sample was taken (`( < 14 )   Collected 03/06/2026 17:25`, a repeat
+ * troponin in a Healthlink message): the range without it, and the note's date and time for the row's date cell.
+ */
+function collectedNote(cell: string): { range: string; date: string } | null {
+  const m = /^(.*?\S)\s+(?:collected|taken|drawn|sampled|specimen\s+collected)\s*(?:at|on)?\s*:?\s*(\d.*)$/iu.exec(cell);
+  return m ? { range: m[1] as string, date: m[2] as string } : null;
+}
+
 /** A bare value (perhaps flagged: `1,21 H`) under an earlier-results caption that dates the column. */
 function valueOnCaptionDate(cell: string, date: string): { measurement: Measurement; date: string } | null {
   const measurement = parseMeasurement(cell.trim(), 0);
@@ -619,8 +628,9 @@ export function readTableRow(line: string, layout: TableLayout, order: SlashOrde
   const unitText = cellOf('unit');
   const hasDateColumn = layout.columns.some((c) => c.role === 'date' && c.date === null);
   const spilled = hasDateColumn && cellOf('date') === '' ? splitSpilledDate(cellOf('range'), order) : null;
-  const rangeText = joinSplitRangeCell(spilled?.range ?? cellOf('range'));
-  const rowDate = rowDateOf(spilled?.date ?? cellOf('date'), cellOf('time'), order);
+  const noted = spilled ? null : collectedNote(cellOf('range'));
+  const rangeText = joinSplitRangeCell(spilled?.range ?? noted?.range ?? cellOf('range'));
+  const rowDate = rowDateOf(spilled?.date ?? noted?.date ?? cellOf('date'), cellOf('time'), order);
   const rowHasContext = unitText !== '' || rangeText !== '';
 
   const readings: RowReading[] = [];
