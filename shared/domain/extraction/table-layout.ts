@@ -20,7 +20,7 @@ import { earlierCaptionDate } from './earlier-column';
 import { splitCellFlag, splitGluedFlag } from './flag-first';
 import { militaryAsClock, splitSpilledDate } from './flowsheet-cells';
 import { plausibleName } from './inline-readings';
-import { isJudgementCell, letterGrade } from './judgement-grades';
+import { isJudgementCell, judgementGrade, letterGrade } from './judgement-grades';
 import { type Cell, type Delimiter, detectDelimiter, hasWideCharacters, splitCells } from './lines';
 import {
   bareFlag,
@@ -638,7 +638,8 @@ export function readTableRow(line: string, layout: TableLayout, order: SlashOrde
   // A check-up's judgement beside several visits' results grades the sheet's visit, not each reading: the marks
   // printed beside each value (`25.5 H`) are the readings' flags.
   // Only a CJK sheet's column grades so: under an English `Flag` caption a lone `A` is `abnormal`.
-  const flagText = dated && layout.wide === true && isJudgementCell(cellOf('flag')) ? '' : cellOf('flag');
+  const visitJudgement = dated && layout.wide === true && isJudgementCell(cellOf('flag'));
+  const flagText = visitJudgement ? '' : cellOf('flag');
   // Two digit groups in the result cell are one damaged number only where no other column could hold the second
   // (a `Previous` column the vocabulary does not know is `other`).
   const oneValueColumn =
@@ -682,9 +683,12 @@ export function readTableRow(line: string, layout: TableLayout, order: SlashOrde
     shareRowUnitAndRange(readings, tail);
   }
   // An undated result column beside dated ones (`今回結果` beside `前回(2025/06/12)`) is the current, newest result.
-  for (const { measurement } of earlierThanNewest(readings, (r) => r.measuredAt ?? (dated ? '\uffff' : null))) {
-    measurement.referenceRange = ownRanges.get(measurement) ?? null;
-  }
+  const older = earlierThanNewest(readings, (r) => r.measuredAt ?? (dated ? '\uffff' : null));
+  for (const { measurement } of older) measurement.referenceRange = ownRanges.get(measurement) ?? null;
+  // The visit's judgement (`判定  C`) grades the newest result, the one it stands beside: its flag as printed, `A` none
+  // (README, session 26). The earlier visits were judged on their own sheets.
+  const grade = visitJudgement ? (letterGrade(cellOf('flag')) ?? judgementGrade(cellOf('flag'))) : null;
+  if (grade) for (const r of readings) if (!older.includes(r)) r.measurement.flag ??= grade;
   if (!dated && QUALITATIVE_CELL.test(name)) return null;
   const earlier = earlierReading(layout, texts, readings[0] as RowReading, order);
   if (earlier) readings.push(earlier);
