@@ -24,16 +24,19 @@ const ADDRESS_OR_DIRECTOR = /\d|\bdir(?:ector)?\s*[:.]/i;
  */
 export function performingSiteCodes(lines: readonly string[]): ReadonlySet<string> {
   const codes = new Set<string>();
-  for (const line of lines) {
-    if (line.length > 300) continue;
+  lines.forEach((line, k) => {
+    if (line.length > 300) return;
     const opening = LEGEND_OPENING.exec(line);
-    if (!opening) continue;
+    if (!opening) return;
     const rest = line.slice(opening[0].length);
-    if (!SITE_WORDS.test(rest) || !ADDRESS_OR_DIRECTOR.test(rest)) continue;
+    // The address and director may go on an indented line of their own under the site's name.
+    const next = lines[k + 1] ?? '';
+    const below = /^\s{3,}\S/.test(next) && next.length <= 300 ? next : '';
+    if (!SITE_WORDS.test(rest) || !(ADDRESS_OR_DIRECTOR.test(rest) || ADDRESS_OR_DIRECTOR.test(below))) return;
     // A row's result is a number followed by a unit or range; a site line's numbers are street numbers and postcodes.
-    if (/\b\d+(?:[.,]\d+)?\s*(?:mg|g|mmol|µmol|umol|iu|u|%|ng|pg|ml)\/?/i.test(rest) && !/\bdir/i.test(rest)) continue;
+    if (/\b\d+(?:[.,]\d+)?\s*(?:mg|g|mmol|µmol|umol|iu|u|%|ng|pg|ml)\/?/i.test(rest) && !/\bdir/i.test(rest)) return;
     codes.add(opening[1] as string);
-  }
+  });
   return codes;
 }
 
