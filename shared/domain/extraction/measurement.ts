@@ -602,7 +602,9 @@ export function valueAt(
   const numeric = matchAt(NUMERIC_VALUE, text, at);
   if (numeric) return { value: numeric[0], end: at + numeric[0].length, qualitative: false };
   const graded =
-    matchAt(CJK_GRADED_VALUE, text, at) ?? matchAt(GRADED_CRYSTAL_VALUE, text, at) ?? matchAt(GRADED_WORD_VALUE, text, at);
+    matchAt(CJK_GRADED_VALUE, text, at) ??
+    matchAt(GRADED_CRYSTAL_VALUE, text, at) ??
+    matchAt(GRADED_WORD_VALUE, text, at);
   if (graded) return { value: graded[0], end: at + graded[0].length, qualitative: true };
   const word = matchAt(QUALITATIVE_VALUE, text, at);
   if (word) return { value: word[0], end: at + word[0].length, qualitative: true };

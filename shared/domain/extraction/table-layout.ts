@@ -380,7 +380,10 @@ function flagInOtherColumn(layout: TableLayout, texts: readonly string[]): strin
  * A name too long for its column runs into the flag column, one space before the flag (`Albumin/Creatinine Ratio,
  * Urine H     4.6`, LifeLabs): the flag letter standing under the flag caption is the row's flag, the rest its name.
  */
-function flagOverflowingName(cell: { text: string; start: number }, flag: Column): { name: string; flag: string } | null {
+function flagOverflowingName(
+  cell: { text: string; start: number },
+  flag: Column,
+): { name: string; flag: string } | null {
   if (cell.start >= flag.start) return null;
   const m = / ((?:H|L|HH|LL|A|AA|\*|\*\*))$/.exec(cell.text);
   if (!m || !/\p{L}{2}/u.test(cell.text.slice(0, m.index))) return null;
@@ -587,7 +590,9 @@ function earlierReading(
  * troponin in a Healthlink message): the range without it, and the note's date and time for the row's date cell.
  */
 function collectedNote(cell: string): { range: string; date: string } | null {
-  const m = /^(.*?\S)\s+(?:collected|taken|drawn|sampled|specimen\s+collected)\s*(?:at|on)?\s*:?\s*(\d.*)$/iu.exec(cell);
+  const m = /^(.*?\S)\s+(?:collected|taken|drawn|sampled|specimen\s+collected)\s*(?:at|on)?\s*:?\s*(\d.*)$/iu.exec(
+    cell,
+  );
   return m ? { range: m[1] as string, date: m[2] as string } : null;
 }
 
