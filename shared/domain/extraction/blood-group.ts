@@ -52,3 +52,22 @@ export function readGenotypeLine(text: string): { name: string; measurement: Mea
     measurement: { value: m[2], unit: null, referenceRange: null, flag: null, qualitative: true, rest: '' },
   };
 }
+
+/**
+ * A malaria blood-film result, as East and West African slips print it (`BS for MPS: P. falciparum seen ++`, `Malaria
+ * parasite (MP) ..... Not seen`, `Blood smear for MPs  No MPs seen`): the species, if named, and whether parasites
+ * were seen, with their density in pluses. Words only, so no general reader takes it; the caption must name the film.
+ */
+const SMEAR_LINE =
+  /^\s*((?:b\/?s|blood\s+(?:slide|smear|film))\s+for\s+(?:mps?|malaria(?:\s+parasites?)?|haemoparasites?|hemoparasites?)|malaria\s+(?:parasites?|smear|film|slide)(?:\s*\(mps?\))?|mps)\s*(?::|\.{2,}|\s{2,}|\t)\s*((?:(?:p\.|plasmodium)\s*[a-z]+\s+)?(?:seen|not\s+seen|no\s+(?:mps?|parasites?|haemoparasites?|hemoparasites?)\s+seen|detected|not\s+detected)(?:\s*\(?\+{1,4}\)?)?)\s*$/iu;
+
+/** The blood-film reading a line states, or null. */
+export function readSmearLine(text: string): { name: string; measurement: Measurement } | null {
+  if (text.length > 160) return null;
+  const m = SMEAR_LINE.exec(text);
+  if (!m?.[1] || !m[2]) return null;
+  return {
+    name: m[1].replace(/\s+/g, ' '),
+    measurement: { value: m[2].trim(), unit: null, referenceRange: null, flag: null, qualitative: true, rest: '' },
+  };
+}

@@ -38,7 +38,7 @@ import { withoutBandTables } from './band-tables';
 import { unfoldBarColumns } from './bar-columns';
 import { acceptBirthMeasure, dateBirthMeasures, isBirthMeasureName } from './birth-measurements';
 import { readBloodBankLine } from './blood-bank';
-import { readBloodGroupLine, readGenotypeLine } from './blood-group';
+import { readBloodGroupLine, readGenotypeLine, readSmearLine } from './blood-group';
 import { timedCaption } from './caption-times';
 import { readCdaDocument } from './cda-xml';
 import { chatMessage } from './chat-stamps';
@@ -848,7 +848,8 @@ class DocumentReader {
       }
     }
 
-    const bloodGroup = readBloodGroupLine(text) ?? readGenotypeLine(text) ?? readBloodBankLine(text);
+    const bloodGroup =
+      readBloodGroupLine(text) ?? readGenotypeLine(text) ?? readSmearLine(text) ?? readBloodBankLine(text);
     if (bloodGroup) {
       this.emit(index, bloodGroup.name, bloodGroup.measurement, null);
       return;

@@ -436,6 +436,8 @@ function isUnitLike(token: string): boolean {
 }
 
 const LETTERS_ONLY = /^\p{L}+$/u;
+/** A count's power of ten in brackets, as Cerner portals print it: `x10(3)/mcL`, `x10(9)/L`, `10(12)/L`. */
+const BRACKETED_POWER_UNIT = /[x×*]?\s?10\s?\(\d{1,2}\)\s?\/\s?(?:mcL|µL|uL|μL|L|l|mL|ml|mm3|kg)(?![\p{L}\d])/uy;
 const SPACED_POWER_UNIT = /^[x×]\s?E\s?\d{1,2}\s?\/\s?(?:L|l|µL|uL|mL|ml|mm3|kg)$/u;
 
 /**
@@ -474,6 +476,8 @@ function skipSpaces(text: string, at: number): number {
 function unitAt(text: string, at: number): { unit: string; end: number } | null {
   const field = matchAt(FIELD_UNIT_PHRASE, text, at);
   if (field) return { unit: field[0], end: at + field[0].length };
+  const power = matchAt(BRACKETED_POWER_UNIT, text, at);
+  if (power) return { unit: power[0], end: at + power[0].length };
   const tokens: { text: string; end: number }[] = [];
   const pattern = /(?:[^\s,;()[\]|↑↓⬆⬇▲▼]|,(?=\d))+/y;
   let i = at;

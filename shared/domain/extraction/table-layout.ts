@@ -682,6 +682,10 @@ export function readTableRow(line: string, layout: TableLayout, order: SlashOrde
     if (!dated) break;
   }
   if (readings.length === 0) return null;
+  // A visit's unit printed inside its value cell (`171.2     cm`, a CJK header's wide captions shift the unit column):
+  // one row is one test in one unit, so the other visits' values take it.
+  const rowUnit = dated ? readings.find((r) => r.measurement.unit !== null)?.measurement.unit : undefined;
+  if (rowUnit) for (const { measurement } of readings) if (!measurement.qualitative) measurement.unit ??= rowUnit;
   if (sharedTail) {
     // The row's range is printed in one of its date cells there: no cell's range is its own.
     ownRanges.clear();

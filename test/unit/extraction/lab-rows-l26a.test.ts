@@ -254,6 +254,26 @@ describe('names, ranges and values around section captions and goals', () => {
     expect(rows('Patient seen in clinic today.')).toEqual([]);
   });
 
+  it('reads a malaria blood film by its caption, not a sighting in prose', () => {
+    const text = [
+      '  BS for MPS: P. falciparum seen ++',
+      'Blood smear for MPs ..... No MPs seen',
+      'Malaria parasite (MP)    Not seen',
+    ].join('\n');
+    expect(readAs(text, 'indicator', 'value')).toEqual([
+      ['BS for MPS', 'P. falciparum seen ++'],
+      ['Blood smear for MPs', 'No MPs seen'],
+      ['Malaria parasite (MP)', 'Not seen'],
+    ]);
+    expect(rows('Malaria was seen in the village last year.')).toEqual([]);
+  });
+
+  it("reads a Cerner portal's bracketed power unit `x10(3)/mcL`", () => {
+    expect(rows('  WBC                    13.8 x10(3)/mcL   H     (4.5-11.0)')).toEqual([
+      ['WBC', '13.8', 'x10(3)/mcL', '4.5-11.0', 'H'],
+    ]);
+  });
+
   it('reads an Argentine urinalysis `No contiene`', () => {
     expect(readAs('Glucosa ........................... No contiene', 'indicator', 'value')).toEqual([
       ['Glucosa', 'No contiene'],
@@ -262,6 +282,18 @@ describe('names, ranges and values around section captions and goals', () => {
 });
 
 describe('a kenshin 判定 grade beside visit columns flags the newest result only', () => {
+  it('gives every visit the unit printed in one visit cell', () => {
+    const text = [
+      '受診日：2026年5月20日',
+      '検査項目             今回結果    単位      基準値          判定    前回(2025/05/14)',
+      '体重                   68.2     kg                                  66.9',
+    ].join('\n');
+    expect(readAs(text, 'indicator', 'value', 'unit')).toEqual([
+      ['体重', '68.2', 'kg'],
+      ['体重', '66.9', 'kg'],
+    ]);
+  });
+
   it('puts the grade on the current result, `A` as no flag, never on the earlier visit', () => {
     const text = [
       '受診日：2026年5月20日',
