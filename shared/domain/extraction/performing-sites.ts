@@ -8,10 +8,13 @@
  * own (`Vitamin B 12`, `Cholesterol LDL`, `Factor 13`) keeps them when no site line explains them.
  */
 
-/** `01`, `02`, or two to three capitals (`BN`, `EZ`, `Z4M` is left alone: sites with digits inside are too like names). */
-const SITE_CODE = /^(?:\d{2}|[A-Z]{2,3})$/;
+/**
+ * `01`, `02` (zero-padded: a footer's street number, `12 Harley Street Clinic`, is no code), or two to three capitals
+ * (`BN`, `EZ`; `Z4M` is left alone: sites with digits inside are too like names).
+ */
+const SITE_CODE = /^(?:0\d|[A-Z]{2,3})$/;
 /** The opening code of a legend line, perhaps followed by a short site abbreviation (`01 BN Labcorp …`). */
-const LEGEND_OPENING = /^\s*(\d{2}|[A-Z]{2,3})\s+(?=\S)/;
+const LEGEND_OPENING = /^\s*(0\d|[A-Z]{2,3})\s+(?=\S)/;
 /** What a site line speaks of: a laboratory, its director, a hospital or an institute. */
 const SITE_WORDS =
   /\b(?:lab(?:oratory|oratories|oratorio|oratoire|orcorp)?s?|labcorp|quest|diagnostics?|pathology|institute|hospital|medical\s+center|clinic|dir(?:ector)?\b)/i;

@@ -385,7 +385,8 @@ function flagOverflowingName(
   flag: Column,
 ): { name: string; flag: string } | null {
   if (cell.start >= flag.start) return null;
-  const m = / ((?:H|L|HH|LL|A|AA|\*|\*\*))$/.exec(cell.text);
+  // `A` is left out: a long name may end in it (`Immunoglobulin A`, `Hepatitis A`); the high and low marks never do.
+  const m = / ((?:H|L|HH|LL|\*|\*\*))$/.exec(cell.text);
   if (!m || !/\p{L}{2}/u.test(cell.text.slice(0, m.index))) return null;
   const at = cell.start + m.index + 1;
   if (at < flag.start - 1 || at > flag.start + 6) return null;

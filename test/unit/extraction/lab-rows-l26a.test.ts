@@ -32,8 +32,15 @@ describe('a performing-site code after a test name, listed in the report legend,
     expect(rows('Vitamin B 12        412 pg/mL      232-1245').map((r) => r[0])).toEqual(['Vitamin B 12']);
     expect(withoutSiteCode('Factor 13', new Set())).toBe('Factor 13');
     expect(withoutSiteCode('Factor 13', new Set(['01']))).toBe('Factor 13');
-    // A numbered note is no site legend: it names no laboratory with an address or director.
+    expect(withoutSiteCode('Factor 13', new Set(['13']))).toBe('Factor 13');
+    // A numbered note is no site legend: it names no laboratory with an address or director; nor is a street number.
     expect(performingSiteCodes(['01 Please note the new reference interval from May.'])).toEqual(new Set());
+    const footer = [
+      '12 Harley Street Clinic, London W1G 9PF   Tel 020 7946 0000',
+      'Vitamin B 12     310 ng/L   180-900',
+    ];
+    expect(performingSiteCodes(footer)).toEqual(new Set());
+    expect(rows(footer.join('\n')).map((r) => r[0])).toEqual(['Vitamin B 12']);
   });
 });
 
@@ -132,6 +139,12 @@ describe('row cells that sit off their header', () => {
       ['Thyroid Peroxidase Antibodies', '412', 'kU/L', '<35', 'H'],
       ['Urea', '5.1', 'mmol/L', '2.5-8.0', null],
     ]);
+    // A name ending in `A` that runs into the flag column keeps its `A` (`Hb A` is no `Hb` flagged abnormal).
+    const hbA = [
+      'Test                          Flag    Result      Reference Range - Units',
+      'Hemoglobin Electrophoresis Hb A       97.1        96.0-98.0 %',
+    ].join('\n');
+    expect(rows(hbA).filter((r) => r[4] === 'A' || r[0] === 'Hemoglobin Electrophoresis Hb')).toEqual([]);
   });
 
   it("reads LifeLabs' spaced power unit `x E9/L`", () => {
