@@ -43,7 +43,7 @@ const REFERENCE_CAPTION =
   /(?:^|[^\p{L}])(?:valeurs?\s+(?:de\s+)?r[ée]f[ée]rences?|valeurs?\s+normales|reference\s+(?:ranges?|values?|intervals?)|normal\s+(?:ranges?|values?)|referenz(?:bereiche?|werte?)|normwerte?|valor(?:es)?\s+de\s+refer[eê]ncias?|valori\s+(?:di\s+riferimento|normali)|intervall[io]\s+di\s+riferimento|referentiewaarden?)(?![\p{L}])[^:]*:\s*$/iu;
 /** The same caption with its goals after the colon on its own line: `Lipid targets per 2021 CCS Guidelines: LDL-C <2.0 …`. */
 const GOALS_INLINE =
-  /^[^:]{0,80}?(?:^|[^\p{L}])(?:targets?|goals?|objectives?|desirable|optimal|ziel(?:e|werte?|bereiche?)|wünschenswert|objectifs?|cibles?|souhaitables?|objetivos?|metas?|deseables?|obiettivi|desiderabil[ei]|streefwaarden?|doelwaarden?)(?![\p{L}])[^:\d]*(?:\d{4}[^:\d]*)?:(.+)$/iu;
+  /^[^:]{0,80}?(?:^|[^\p{L}])(?:targets?|goals?|objectives?|desirable|optimal|ziel(?:e|werte?|bereiche?)|wünschenswert|objectifs?|cibles?|souhaitables?|objetivos?|metas?|deseables?|obiettivi|desiderabil[ei]|streefwaarden?|doelwaarden?|στόχο[ςι]?|στοχο[ςι]?)(?![\p{L}])[^:\d]*(?:\d{4}[^:\d]*)?:(.+)$/iu;
 
 function middleOf(m: RegExpExecArray): number {
   const n = (text: string | undefined) => Number((text ?? '0').replace(',', '.'));
@@ -77,10 +77,15 @@ export function withoutBandTables(lines: readonly SourceLine[]): readonly Source
     k += Math.max(run.length, 1);
   }
   blankLabelledAfterBands(lines, blank);
-  blankCaptionedGoals(lines, blank);
+  const cuts = new Map<number, number>();
+  blankCaptionedGoals(lines, blank, cuts);
   blankCaptionedReferenceBands(lines, blank);
-  if (blank.size === 0) return lines;
-  return lines.map((line, j) => (blank.has(j) ? { index: line.index, text: '' } : line));
+  if (blank.size === 0 && cuts.size === 0) return lines;
+  return lines.map((line, j) => {
+    if (blank.has(j)) return { index: line.index, text: '' };
+    const cut = cuts.get(j);
+    return cut === undefined ? line : { index: line.index, text: line.text.slice(0, cut) };
+  });
 }
 
 /** Runs of band-first legend lines (`6.0 - 6.4 %  :  Prediabetes`), one of them a band, added to `blank`. */
@@ -145,11 +150,37 @@ function blankCaptionedReferenceBands(lines: readonly SourceLine[], blank: Set<n
 }
 
 /** A goals caption with its goals on the same line, and the lines of bounds only that go on under it. */
-function blankInlineGoals(lines: readonly SourceLine[], blank: Set<number>): void {
+/**
+ * A row whose goal opens a table of bands under it (`Colesterol total .... 231 mg/dl   Deseable: < 200` / `Límite: 200
+ * - 239` / `Alto: >= 240`): the bands grade the result, none of them is its reference range, so the goal is cut from
+ * the row (its result stays) and the band lines go. A goal alone on the row is its range.
+ */
+function cutRowGoalBands(lines: readonly SourceLine[], j: number, caption: string, cuts: Map<number, number>): void {
+  const gap = /\s{2,}(?=\S[^\d]*$)/u.exec(caption);
+  if (!gap) return;
+  const bands: number[] = [];
+  for (let k = j + 1; k < lines.length && k <= j + MAX_GOAL_LINES; k++) {
+    const text = (lines[k] as SourceLine).text;
+    if (!COLON_BAND_LINE.test(text)) break;
+    bands.push(k);
+  }
+  if (bands.length === 0) return;
+  cuts.set(j, gap.index);
+  for (const k of bands) cuts.set(k, 0);
+}
+
+function blankInlineGoals(lines: readonly SourceLine[], blank: Set<number>, cuts: Map<number, number>): void {
   lines.forEach((line, j) => {
     // A footnote (`* Objectif thérapeutique : …`) stays: it tells what the asterisk beside a result means.
     const m = line.text.length <= 200 && !/^\s*\*/.test(line.text) ? GOALS_INLINE.exec(line.text) : null;
     if (!m || !onlyBounds(m[1] as string)) return;
+    // `Colesterol total ...... 231 mg/dl    Deseable: < 200`: a figure before the goal word (but a year or a bracket's)
+    // is the row's own result, and the goal is its range.
+    const caption = line.text.slice(0, line.text.length - (m[1] as string).length);
+    if (/\d/.test(caption.replace(/\([^()]*\)/g, '').replace(/\b(?:19|20)\d{2}\b/g, ''))) {
+      cutRowGoalBands(lines, j, caption, cuts);
+      return;
+    }
     blank.add(j);
     for (let k = j + 1; k < lines.length && k <= j + MAX_GOAL_LINES; k++) {
       if (!onlyBounds((lines[k] as SourceLine).text)) return;
@@ -159,8 +190,8 @@ function blankInlineGoals(lines: readonly SourceLine[], blank: Set<number>): voi
 }
 
 /** The goal lines under each goals caption (see the module comment), added to `blank`. */
-function blankCaptionedGoals(lines: readonly SourceLine[], blank: Set<number>): void {
-  blankInlineGoals(lines, blank);
+function blankCaptionedGoals(lines: readonly SourceLine[], blank: Set<number>, cuts: Map<number, number>): void {
+  blankInlineGoals(lines, blank, cuts);
   lines.forEach((line, j) => {
     const caption = line.text;
     if (caption.length > 120 || !GOALS_CAPTION.test(caption)) return;

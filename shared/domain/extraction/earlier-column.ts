@@ -15,11 +15,12 @@ import type { PreviousResult } from './cumulative';
 import { findDates, type SlashOrder } from './dates';
 import { splitCells } from './lines';
 import { parseMeasurement } from './measurement';
+import type { TableLayout } from './table-layout';
 import { foldText } from './vocabulary';
 
 /** Captions of an earlier-results column: French, German, English (`PREV` too), Spanish, Italian, Dutch. */
 const EARLIER_CAPTION =
-  /^(?:ant[ée]riorit[ée]s?|ant[ée]rieurs?|r[ée]sultats?\s+ant[ée]rieurs?|valeurs?\s+ant[ée]rieures?|vorwerte?|vorbefunde?|prev\.?|previous(?:\s+(?:results?|values?))?|prior(?:\s+results?)?|last\s+results?|resultados?\s+anteriores?|anteriores?|precedenti|risultati\s+precedenti|vorige\s+uitslag|vorige)$/iu;
+  /^(?:ant[ée]riorit[ée]s?|ant[ée]rieurs?|r[ée]sultats?\s+ant[ée]rieurs?|valeurs?\s+ant[ée]rieures?|vorwerte?|vorbefunde?|prev\.?|previous(?:\s+(?:results?|values?))?|prior(?:\s+results?)?|last\s+results?|(?:resultados?|valor(?:es)?)\s+anterior(?:es)?|anterior(?:es)?|precedenti|risultati\s+precedenti|(?:(?:r[ée]sultats?|valeurs?)\s+)?pr[ée]c[ée]dent(?:e?s)?|vorige\s+uitslag|vorige|προηγ(?:ουμεν\p{L}*)?|predchozi|poprzedni[ea]?|предыдущ\p{L}*|попередн\p{L}*|onceki)$/iu;
 
 export interface EarlierColumn {
   /** Where the caption sits on its line (the column's cells start about there). */
@@ -57,9 +58,11 @@ export function earlierColumnDate(text: string, line: number, column: EarlierCol
   const dates = findDates(text, order);
   const only = dates[0];
   if (dates.length !== 1 || !only) return null;
-  if (text.slice(0, only.start).trim() !== '' || !/^\s*(?:\d{1,2}[:h]\d{2})?\s*$/.test(text.slice(only.end))) {
-    return null;
-  }
+  if (!/^\s*(?:\d{1,2}[:h]\d{2})?\s*$/.test(text.slice(only.end))) return null;
+  // Another column's caption may wrap onto the date's line (`Valores de` / `Referência   18/11/2025`): words only,
+  // ending well left of the column.
+  const before = text.slice(0, only.start);
+  if (before.trim() !== '' && (/\d/.test(before) || before.trimEnd().length > column.start - DATE_SLACK)) return null;
   if (only.start < column.start - DATE_SLACK || only.start > column.end + DATE_SLACK) return null;
   return only.iso;
 }
@@ -78,7 +81,10 @@ export function earlierCaptionDate(cell: string, order: SlashOrder): string | nu
   const only = dates[0];
   if (dates.length !== 1 || !only || !/^\s*[)\]]?\s*$/.test(cell.slice(only.end))) return null;
   const caption = cell.slice(0, only.start).replace(CAPTION_DATE_JOINER, '').trim();
-  return EARLIER_CAPTION.test(foldText(caption)) ? only.iso : null;
+  if (EARLIER_CAPTION.test(foldText(caption))) return only.iso;
+  // `(03.12.2025)` alone, its caption `Vorwert` on the line above: a bracketed date heads no current result, which a
+  // header captions in words (`Ergebnis`), so it dates the earlier column as its caption would.
+  return caption === '' && /^\s*\(/.test(cell) && /\)\s*$/.test(cell) ? only.iso : null;
 }
 
 /** A bare value in the column: a number, perhaps censored, nothing after it. */
@@ -100,4 +106,18 @@ export function splitEarlierColumnCell(text: string, column: EarlierColumn | nul
   const measurement = parseMeasurement(last.text, 0);
   if (measurement?.rest !== '' || measurement.qualitative) return null;
   return { rest, measurement, date: column.date, older: [] };
+}
+
+/**
+ * A date alone under a table header's earlier-results caption (`LAST RESULT` / `(02-Nov-2025)`, `Previous` /
+ * `12/05/2026`): it dates that column's cells, not the rows under it. True when it was taken so.
+ */
+export function datePreviousColumn(layout: TableLayout, text: string, line: number, order: SlashOrder): boolean {
+  const column = layout.columns.find((c) => c.role === 'previous' && c.earlierDate === undefined && c.date === null);
+  if (!column) return false;
+  const bare = text.replace(/[()[\]]/g, ' ');
+  const date = earlierColumnDate(bare, line, { start: column.start, end: column.start + 20, line, date: null }, order);
+  if (date === null) return false;
+  column.earlierDate = date;
+  return true;
 }

@@ -38,7 +38,7 @@ import { withoutBandTables } from './band-tables';
 import { unfoldBarColumns } from './bar-columns';
 import { acceptBirthMeasure, dateBirthMeasures, isBirthMeasureName } from './birth-measurements';
 import { readBloodBankLine } from './blood-bank';
-import { readBloodGroupLine } from './blood-group';
+import { readBloodGroupLine, readGenotypeLine, readSmearLine } from './blood-group';
 import { timedCaption } from './caption-times';
 import { readCdaDocument } from './cda-xml';
 import { chatMessage } from './chat-stamps';
@@ -72,7 +72,13 @@ import {
 import { readDelimitedExport } from './delimited-exports';
 import { deviceBlockTime, isRuleLine } from './device-block-time';
 import { readDeviceJson } from './device-json';
-import { type EarlierColumn, earlierColumnCaption, earlierColumnDate, splitEarlierColumnCell } from './earlier-column';
+import {
+  datePreviousColumn,
+  type EarlierColumn,
+  earlierColumnCaption,
+  earlierColumnDate,
+  splitEarlierColumnCell,
+} from './earlier-column';
 import { earlierResultInBlock, isEarlierResultsCaption } from './earlier-results-block';
 import { earlierLead, isCurrentResultsCaption } from './earlier-sentence';
 import { datesEntriesByLines, entryDateLine, isScheduledEventTitle } from './entry-date-lines';
@@ -111,6 +117,7 @@ import { withOcrBandsRepaired } from './ocr-bands';
 import { withOddSeparatorsAsGaps } from './odd-separators';
 import { printsLetterDigitCodes, withoutOrderCode } from './order-codes';
 import { panelStatusHeadingDate } from './panel-status-headings';
+import { performingSiteCodes, withoutSiteCode } from './performing-sites';
 import { portalRangeText, valueFirstPortalBlocks } from './portal-range-first';
 import { rangeInWordsAfter, rangeOpeningLine } from './prose-ranges';
 import { unitWrappedFromAbove, valueWrappedFromAbove } from './prose-wrap';
@@ -423,6 +430,12 @@ class DocumentReader {
   private readonly linesAbove: string[] = [];
   /** The document prints letters-and-digits order codes after names (`(L69)`, `order-codes.ts`). */
   letterDigitCodes = false;
+  /** The line the current table's header was read from. */
+  private layoutLine = -1;
+  /** The text of the line read before the current one. */
+  private textAbove = '';
+  /** The performing-site codes the document's legend lists (`Glucose 01`, `performing-sites.ts`). */
+  siteCodes: ReadonlySet<string> = new Set();
   /** The document dates its entries by `Date:` lines of their own (`entry-date-lines.ts`). */
   entryDateLines = false;
   /** The reading a block of earlier results under its own caption belongs to (`earlier-results-block.ts`). */
@@ -491,7 +504,7 @@ class DocumentReader {
     takenAt: string | null = null,
     ownDateOnly = false,
   ): void {
-    const uncoded = withoutOrderCode(asPrinted, this.letterDigitCodes);
+    const uncoded = withoutOrderCode(withoutSiteCode(asPrinted, this.siteCodes), this.letterDigitCodes);
     const written = this.codeColumn ? withoutLeadingCode(uncoded, measurement.unit) : uncoded;
     const cellUnit = this.inTableRow && measurement.unit === null ? unitInNameCell(written) : null;
     // The unit in the name cell counts as the value's: `Norepinephrine (mcg/kg/min)` on a flowsheet is an infusion rate.
@@ -501,6 +514,7 @@ class DocumentReader {
       unit: measurement.unit ?? cellUnit?.unit ?? null,
       fromTable: this.inTableRow,
       line: this.currentText,
+      lineAbove: this.textAbove,
     };
     if (isNotAReading(shape)) return;
     if (cellUnit) measurement.unit = cellUnit.unit;
@@ -639,6 +653,7 @@ class DocumentReader {
         ? source
         : withoutMethodCell(withOcrBandsRepaired(repairNumberSpacing(repairLetterSpacing(source))));
     const textAbove = this.currentText;
+    this.textAbove = textAbove;
     const aboveIndex = this.currentIndex;
     this.currentText = text;
     this.currentIndex = index;
@@ -705,6 +720,7 @@ class DocumentReader {
       if (dates && index - dates.line <= VISIT_DATES_DISTANCE) dateVisitColumns(header.columns, dates.dates);
       timesFromEarlierHeader(header.columns, this.timedHeader);
       this.layout = header;
+      this.layoutLine = index;
       this.rememberTimedHeader(header);
       this.spacedDated = null;
       // `All results in mmol/L` right above the header gives the table's unit; one further up was another section's.
@@ -742,6 +758,7 @@ class DocumentReader {
       this.earlierColumn.date = earlierDate;
       return;
     }
+    if (this.layout && index - this.layoutLine <= 2 && datePreviousColumn(this.layout, text, index, order)) return;
     const section = dateOnlyLine(text, order);
     if (section) {
       // Under a caption (`Date Reported:`) the date is that caption's value, which `reportDate` weighs; it heads
@@ -832,7 +849,8 @@ class DocumentReader {
       }
     }
 
-    const bloodGroup = readBloodGroupLine(text) ?? readBloodBankLine(text);
+    const bloodGroup =
+      readBloodGroupLine(text) ?? readGenotypeLine(text) ?? readSmearLine(text) ?? readBloodBankLine(text);
     if (bloodGroup) {
       this.emit(index, bloodGroup.name, bloodGroup.measurement, null);
       return;
@@ -1183,7 +1201,9 @@ class DocumentReader {
     if (layout.columns.some((c) => c.role === 'flag' || c.date !== null)) return null;
     const flagged = splitFlagBeforeValue(text);
     const rows = flagged ? readTableRow(flagged.text, layout, this.order) : null;
-    for (const row of rows ?? []) row.measurement.flag ??= (flagged as LeadingFlag).flag;
+    // The flag before the value is the current result's: an earlier column's reading on the row keeps its own.
+    const current = rows?.[0];
+    if (current) current.measurement.flag ??= (flagged as LeadingFlag).flag;
     return rows;
   }
 
@@ -1521,6 +1541,7 @@ function readLines(text: string, options: ExtractionOptions, withFallback: boole
   const yearAnchor = documentDate ?? firstWrittenDate(sourceLines, order) ?? monthYearAnchor(sourceLines);
   const codeColumn = hasNumberedCodeColumn(sourceLines);
   const letterDigitCodes = printsLetterDigitCodes(text);
+  const siteCodes = performingSiteCodes(sourceLines.map((line) => line.text));
   const entryDateLines = datesEntriesByLines(
     sourceLines.map((line) => line.text),
     order,
@@ -1529,6 +1550,7 @@ function readLines(text: string, options: ExtractionOptions, withFallback: boole
   const readAll = (lines: readonly SourceLine[], fallback = false): ExtractedReading[] => {
     const reader = new DocumentReader(order, documentDate, yearAnchor, codeColumn);
     reader.letterDigitCodes = letterDigitCodes;
+    reader.siteCodes = siteCodes;
     reader.entryDateLines = entryDateLines;
     for (const line of lines) reader.readSpelled(line.index, line.text);
     return reader.result(fallback);

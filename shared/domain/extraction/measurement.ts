@@ -244,6 +244,11 @@ const QUALITATIVE_WORDS = [
   'escasa cantidad',
   'numerosos',
   'numerosas',
+  // Argentine urinalysis: `Proteínas  No contiene`, `Glucosa  Contiene indicios`
+  'no contiene',
+  'não contém',
+  'contiene indicios',
+  'indicios',
   'no se observan',
   'no se observa',
   'escasas',
@@ -310,6 +315,13 @@ const QUALITATIVE_VALUE = new RegExp(String.raw`(?:${QUALITATIVE_ALTERNATION})(?
  */
 const CJK_GRADED_VALUE = /(?:弱?阳性|阴性|弱?陽性|陰性|약?양성|음성)\s?\((?:\+{1,4}|[1-4]\+|-|±)\)/uy;
 
+/**
+ * A microscopy or serology word graded in brackets (`Seen (+)`, `Malaria parasite  Seen (++)`, `Reactive (+)`, West
+ * African slips): the grade is part of the result. `Seen` counts only so graded: alone it is a word of prose.
+ */
+const GRADED_WORD_VALUE =
+  /(?:not\s+seen|seen|positive|negative|reactive|non-?reactive|present|absent|detected|not\s+detected)\s?\((?:\+{1,4}|[1-4]\+|-|±)\)/iuy;
+
 /** A crystal kind graded in brackets (`Calcium Oxalate (+)`, `Oxalato de calcio (++)`): the grade is part of the result. */
 const GRADED_CRYSTAL_VALUE = new RegExp(
   String.raw`(?:${CRYSTAL_KINDS.map((w) => w.replace(/\s/g, '\\s')).join('|')})\s?\((?:\+{1,4}|[1-4]\+)\)`,
@@ -330,9 +342,9 @@ const FLAG_SYMBOL =
 // NHS GP records (EMIS, SystmOne; SNOMED wording) print the flag as a phrase: `Above high reference limit`,
 // `Below low reference limit`; the NHS App shortens it to `Above range`. Turkish letters bracketed: `(Y)`üksek, `(D)`üşük. Portuguese, Italian, Dutch and Turkish (e-Nabız) write high/low as words too.
 const FLAG_WORD =
-  /\(?(?:(?:above|below)\s+(?:high|low|the)?\s*(?:(?:normal|reference)\s+)?(?:limit|range)|outside\s+(?:the\s+)?(?:normal|reference)\s+(?:limit|range)|偏高|偏低|高|低|높음|낮음|high|low|abnormal|critical|crit|hoch|niedrig|erhöht|erniedrigt|alto|bajo|alta|baja|élevé|elevé|eleve|bas|haut|baixo|baixa|basso|bassa|hoog|laag|yüksek|düşük)\)?(?=$|[\s,;|])/iy;
+  /\(?(?:(?:above|below)\s+(?:high|low|the)?\s*(?:(?:normal|reference)\s+)?(?:limit|range)|outside\s+(?:the\s+)?(?:normal|reference)\s+(?:limit|range)|偏高|偏低|高|低|높음|낮음|high|low|abnormal|critical|crit|hoch|niedrig|erhöht|erniedrigt|alto|bajo|alta|baja|élevé|elevé|eleve|bas|haut|baixo|baixa|basso|bassa|hoog|laag|yüksek|düşük|tinggi|rendah)\)?(?=$|[\s,;|])/iy;
 export const FLAG_CELL =
-  /^\(?(?:(?:above|below)\s+(?:high|low)\s+reference\s+limit|(?:above|below)\s+range|偏高|偏低|高|低|높음|낮음|HH|LL|AA|H|L|A|N|\*{1,3}|!{1,2}|↑↑?|↓↓?|⬆|⬇|▲|▼|high|low|abnormal|critical|hoch|niedrig|erhöht|erniedrigt|alto|bajo|alta|baja|élevé|elevé|eleve|bas|haut|baixo|baixa|basso|bassa|hoog|laag|yüksek|düşük)\)?$/iu;
+  /^\(?(?:(?:above|below)\s+(?:high|low)\s+reference\s+limit|(?:above|below)\s+range|偏高|偏低|高|低|높음|낮음|HH|LL|AA|H|L|A|N|\*{1,3}|!{1,2}|↑↑?|↓↓?|⬆|⬇|▲|▼|high|low|abnormal|critical|hoch|niedrig|erhöht|erniedrigt|alto|bajo|alta|baja|élevé|elevé|eleve|bas|haut|baixo|baixa|basso|bassa|hoog|laag|yüksek|düşük|tinggi|rendah)\)?$/iu;
 
 /** A flag as a reading keeps it: without the brackets some layouts print round it (`(H)` → `H`). */
 export function bareFlag(flag: string): string {
@@ -424,6 +436,9 @@ function isUnitLike(token: string): boolean {
 }
 
 const LETTERS_ONLY = /^\p{L}+$/u;
+/** A count's power of ten in brackets, as Cerner portals print it: `x10(3)/mcL`, `x10(9)/L`, `10(12)/L`. */
+const BRACKETED_POWER_UNIT = /[x×*]?\s?10\s?\(\d{1,2}\)\s?\/\s?(?:mcL|µL|uL|μL|L|l|mL|ml|mm3|kg)(?![\p{L}\d])/uy;
+const SPACED_POWER_UNIT = /^[x×]\s?E\s?\d{1,2}\s?\/\s?(?:L|l|µL|uL|mL|ml|mm3|kg)$/u;
 
 /**
  * Whether a run of tokens (`mm Hg`, `x 10^3/uL`) is one unit: its joined-up shape looks like a unit and the unit
@@ -433,6 +448,8 @@ const LETTERS_ONLY = /^\p{L}+$/u;
  * down the spaced text, which it never parses.
  */
 function isJoinedUnit(candidate: string): boolean {
+  // LifeLabs writes a count's power of ten spaced after its `x`: `x E9/L`, `x E12/L` (as `x 10^9/L` elsewhere).
+  if (SPACED_POWER_UNIT.test(candidate)) return true;
   const joined = candidate.replace(/\s+/g, '');
   if (joined.length > 24 || LETTERS_ONLY.test(joined) || unitLikeTokens.has(joined)) {
     return looksLikeUnit(joined) && normalizeUnit(candidate) !== null;
@@ -459,6 +476,8 @@ function skipSpaces(text: string, at: number): number {
 function unitAt(text: string, at: number): { unit: string; end: number } | null {
   const field = matchAt(FIELD_UNIT_PHRASE, text, at);
   if (field) return { unit: field[0], end: at + field[0].length };
+  const power = matchAt(BRACKETED_POWER_UNIT, text, at);
+  if (power) return { unit: power[0], end: at + power[0].length };
   const tokens: { text: string; end: number }[] = [];
   const pattern = /(?:[^\s,;()[\]|↑↓⬆⬇▲▼]|,(?=\d))+/y;
   let i = at;
@@ -586,7 +605,10 @@ export function valueAt(
   if (exponent) return { value: exponent[0], end: at + exponent[0].length, qualitative: false };
   const numeric = matchAt(NUMERIC_VALUE, text, at);
   if (numeric) return { value: numeric[0], end: at + numeric[0].length, qualitative: false };
-  const graded = matchAt(CJK_GRADED_VALUE, text, at) ?? matchAt(GRADED_CRYSTAL_VALUE, text, at);
+  const graded =
+    matchAt(CJK_GRADED_VALUE, text, at) ??
+    matchAt(GRADED_CRYSTAL_VALUE, text, at) ??
+    matchAt(GRADED_WORD_VALUE, text, at);
   if (graded) return { value: graded[0], end: at + graded[0].length, qualitative: true };
   const word = matchAt(QUALITATIVE_VALUE, text, at);
   if (word) return { value: word[0], end: at + word[0].length, qualitative: true };

@@ -154,6 +154,13 @@ const GRADE_LEGEND_LINE =
 /** The albuminuria and GFR stages of chronic kidney disease (KDIGO): `A1`-`A3`, `G1`-`G5`, `G3a`, `G3b`. */
 const STAGE_CODE = /^(?:A[1-3]|G[1-5][ab]?)\s*:?$/;
 
+/**
+ * Words after a figure (and its unit) that make it a bound: `7.0% or less`, `60 mL/min or more`, `6,5 % o más`,
+ * `10 ou plus`, `5 oder weniger`, `2 o meno`.
+ */
+const WORDED_BOUND_AFTER =
+  /^\s*(?:%|[\p{L}µ/.\d²]{1,14})?\s*(?:or|o|ou|oder)\s+(?:less|lower|below|under|more|higher|above|greater|over|menos|m[áa]s|moins|plus|weniger|mehr|meno|pi[ùu])(?![\p{L}])/iu;
+
 /** How far before the name and after the value guidance words are looked for, in characters. */
 const GUIDANCE_REACH = 25;
 
@@ -179,6 +186,18 @@ export interface ReadingShape {
   fromTable: boolean;
   /** The whole line the reading was read from. */
   line: string;
+  /** The line above it, whose sentence may run on into this one. */
+  lineAbove?: string;
+}
+
+/**
+ * A sentence broken at a goal word (`… volgens NHG-standaard; streefwaarde` / `LDL-cholesterol < 2,6 mmol/L.`,
+ * `… the usual target for` / `LDL < 2.0 mmol/L`): the bound on the next line is the goal's, not a result.
+ */
+function goalRunsOnFromAbove(value: string, lineAbove: string | undefined): boolean {
+  if (lineAbove === undefined || !CENSORED_OR_BAND.test(value) || /[.:;!?]\s*$/.test(lineAbove)) return false;
+  const tail = lineAbove.trimEnd().split(/\s+/).slice(-3).join(' ');
+  return /\p{Ll}/u.test(lineAbove) && GUIDANCE.test(tail);
 }
 
 /**
@@ -274,7 +293,8 @@ function isAppointmentDay(value: string, line: string): boolean {
   );
 }
 
-export function isNotAReading({ name, value, unit = null, fromTable, line }: ReadingShape): boolean {
+export function isNotAReading(shape: ReadingShape): boolean {
+  const { name, value, unit = null, fromTable, line } = shape;
   const trimmed = name.trim();
   // A dose, an infusion rate, a stated weight, a waiting time, a QC or reagent figure (`treatment-and-assay.ts`).
   if (isTreatmentOrAssayNumber({ name, value, unit, line, fromTable })) return true;
@@ -311,6 +331,7 @@ export function isNotAReading({ name, value, unit = null, fromTable, line }: Rea
   if (!fromTable && namedAsGoal(trimmed, value, line)) return true;
   if (fromTable) return false;
   if (IDENTIFIER_NUMBER.test(value)) return true;
+  if (goalRunsOnFromAbove(value, shape.lineAbove)) return true;
   const named = namedValueAt(trimmed, value, line);
   // The approximation word may stand in the name or between it and the value (`creatinine about 150`).
   if (APPROXIMATION_TAIL.test(trimmed)) return true;
@@ -322,6 +343,8 @@ export function isNotAReading({ name, value, unit = null, fromTable, line }: Rea
   if (isPlanOrGoalsLine(line) || isRecalledWithoutDate(trimmed, line, named.nameAt)) return true;
   if (isAsked(value, line, named.valueAt)) return true;
   if (INCLUSIVE_BOUND.test(value) && sentenceRunsOn(line, value)) return true;
+  // `A1C 7.0% or less is the usual target`: a figure made a bound by the words after it is a cut-off, not a result.
+  if (named.valueAt >= 0 && WORDED_BOUND_AFTER.test(line.slice(named.valueAt + value.trim().length))) return true;
   if (!CENSORED_OR_BAND.test(value)) return false;
   if (bandGivenMeaning(trimmed, value, line)) return true;
   if (actionRule(value, line)) return true;

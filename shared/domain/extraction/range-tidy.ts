@@ -33,11 +33,11 @@ const CALC_NOTE = /\s*\((?:calc|calculated|calculé|berechnet|calcolato|calculad
 /** A question a patient wrote after a band they pasted (`1.0–3.5 (for my age?)`): their words, not the lab's band. */
 const QUESTION_NOTE = /(\d)\s*[(（][^()（）?？]{0,40}[?？]\s*[)）]\s*$/u;
 /**
- * A range cell pointing elsewhere (`see below`, `siehe unten`, `ver abajo`): the bands are printed per phase or age in
+ * A range cell pointing elsewhere (`see below`, `siehe unten`, `ver abajo`, `zie toelichting`): the bands are printed per phase or age in
  * a table under the results, which is no range of this reading.
  */
 const POINTER =
-  /^\(?(?:see\s+(?:below|comments?|notes?|report|table)|siehe\s+(?:unten|kommentar|befund)|ver\s+(?:abajo|comentario|nota)|voir\s+(?:ci-dessous|commentaire|note)|vedi\s+(?:sotto|nota|commento))\)?$/iu;
+  /^\(?(?:see\s+(?:below|comments?|notes?|report|table|interpretation)|siehe\s+(?:unten|kommentar|befund|bemerkung|anmerkung)|ver\s+(?:abajo|comentario|nota|observaci[oó]n)|voir\s+(?:ci-dessous|commentaire|note|remarque)|vedi\s+(?:sotto|nota|commento)|zie\s+(?:toelichting|opmerking|commentaar|onder|hieronder)|ver\s+(?:coment[áa]rio|observa[çc][ãa]o))\)?\.?$/iu;
 const NUMERIC_BAND = /^\s*(?:[<>≤≥]=?|<\s*OR\s*=|>\s*OR\s*=|≦|≧)?\s*\d[\d.,]*(?:\s*[-–—~～]\s*\d[\d.,]*)?/iu;
 
 /**

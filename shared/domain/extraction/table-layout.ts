@@ -20,7 +20,7 @@ import { earlierCaptionDate } from './earlier-column';
 import { splitCellFlag, splitGluedFlag } from './flag-first';
 import { militaryAsClock, splitSpilledDate } from './flowsheet-cells';
 import { plausibleName } from './inline-readings';
-import { isJudgementCell, letterGrade } from './judgement-grades';
+import { isJudgementCell, judgementGrade, letterGrade } from './judgement-grades';
 import { type Cell, type Delimiter, detectDelimiter, hasWideCharacters, splitCells } from './lines';
 import {
   bareFlag,
@@ -319,7 +319,14 @@ function cellsByColumn(line: string, layout: TableLayout): string[] {
     end: layout.columns[k + 1]?.start ?? Number.POSITIVE_INFINITY,
   }));
   let merged = false;
+  const flagColumn = layout.columns.findIndex((c) => c.role === 'flag');
   for (const cell of cells) {
+    const overflow = flagColumn > 0 ? flagOverflowingName(cell, layout.columns[flagColumn] as Column) : null;
+    if (overflow && texts[flagColumn] === '') {
+      texts[flagColumn] = overflow.flag;
+      texts[0] = texts[0] ? `${texts[0]} ${overflow.name}` : overflow.name;
+      continue;
+    }
     let best = 0;
     let bestOverlap = -1;
     spans.forEach((span, k) => {
@@ -351,6 +358,39 @@ function cellsByColumn(line: string, layout: TableLayout): string[] {
   const unglued = wide && written[0] !== undefined ? valueGluedToName(written[0]) : null;
   if (unglued) return cellsInColumnOrder([...unglued, ...written.slice(1)], layout) ?? texts;
   return texts;
+}
+
+/**
+ * An arrow printed after a column of no role of the reader's (`|.........*  ↑` under a Czech `Graf` bar chart), or a
+ * remarks column holding only a flag word (`Tinggi` under an Indonesian `KETERANGAN`): the row's flag, as an arrow or
+ * a word saying high or low is wherever it stands on the row. Letters alone (`A`, `N`) there may be anything.
+ */
+function flagInOtherColumn(layout: TableLayout, texts: readonly string[]): string | null {
+  for (let k = 0; k < layout.columns.length; k++) {
+    if ((layout.columns[k] as Column).role !== 'other') continue;
+    const text = (texts[k] ?? '').trim();
+    const arrow = /(?:^|\s)([↑↓⬆⬇▲▼]{1,2})$/u.exec(text);
+    if (arrow) return arrow[1] as string;
+    if (/\p{L}{3}/u.test(text) && FLAG_CELL.test(text)) return bareFlag(text);
+  }
+  return null;
+}
+
+/**
+ * A name too long for its column runs into the flag column, one space before the flag (`Albumin/Creatinine Ratio,
+ * Urine H     4.6`, LifeLabs): the flag letter standing under the flag caption is the row's flag, the rest its name.
+ */
+function flagOverflowingName(
+  cell: { text: string; start: number },
+  flag: Column,
+): { name: string; flag: string } | null {
+  if (cell.start >= flag.start) return null;
+  // `A` is left out: a long name may end in it (`Immunoglobulin A`, `Hepatitis A`); the high and low marks never do.
+  const m = / ((?:H|L|HH|LL|\*|\*\*))$/.exec(cell.text);
+  if (!m || !/\p{L}{2}/u.test(cell.text.slice(0, m.index))) return null;
+  const at = cell.start + m.index + 1;
+  if (at < flag.start - 1 || at > flag.start + 6) return null;
+  return { name: cell.text.slice(0, m.index), flag: m[1] as string };
 }
 
 /** Cells read as the first columns in order, a flag cell joined to its value, when each fits its column; else null. */
@@ -407,6 +447,15 @@ function fitsRole(text: string, role: ColumnRole): boolean {
  * A result cell read as a measurement (`104`, `6.2 H`, `6.1 %`, `10-20`, `Negative`). A word the vocabulary does
  * not know (`Trouble`, `Opalescent`) is taken as a qualitative result when the row also states a range or unit.
  */
+/**
+ * A worded result printed in two languages (`Âm tính / Negative`, `Negatif / Negative`, `Отрицательно / Negative`): one
+ * result, as written, when one side is a result word the reader knows.
+ */
+function isGlossedWordValue(text: string): boolean {
+  const sides = /^(\p{L}+(?:[\s-]\p{L}+){0,2})\s*\/\s*(\p{L}+(?:[\s-]\p{L}+){0,2})$/u.exec(text.trim());
+  return sides !== null && (QUALITATIVE_CELL.test(sides[1] as string) || QUALITATIVE_CELL.test(sides[2] as string));
+}
+
 function readResultCell(text: string, rowHasContext: boolean): Measurement | null {
   const options = { resultCell: true, besideUnitOrRange: rowHasContext };
   const measurement = parseMeasurement(text, 0, options);
@@ -421,6 +470,9 @@ function readResultCell(text: string, rowHasContext: boolean): Measurement | nul
   const afterFlag = flagged ? parseMeasurement(flagged.text, 0, options) : null;
   if (flagged && afterFlag?.rest === '') return { ...afterFlag, flag: afterFlag.flag ?? flagged.flag };
   if (rowHasContext && /^\p{L}+(?:[\s-]\p{L}+){0,2}$/u.test(text) && !FLAG_CELL.test(text)) {
+    return { value: text, unit: null, referenceRange: null, flag: null, qualitative: true, rest: '' };
+  }
+  if (isGlossedWordValue(text)) {
     return { value: text, unit: null, referenceRange: null, flag: null, qualitative: true, rest: '' };
   }
   return null;
@@ -457,6 +509,9 @@ function rangeAndTrailingFlag(cell: string): { range: string; flag: string | nul
 const NO_UNIT_PLACEHOLDER = /^[-–—－ー―]+$/u;
 
 /** Reading-level fields from the unit, range and flag columns (columns win over what the result cell held). */
+/** A cell that is only a range or a bound, no unit: `2.5 - 6.7`, `< 5.0`, `>= 60`. */
+const BARE_RANGE = /^\s*(?:\d+(?:[.,]\d+)?\s*[-–]\s*\d+(?:[.,]\d+)?|(?:[<>≤≥]=?|=[<>])\s*\d+(?:[.,]\d+)?)\s*$/u;
+
 function completeFromColumns(
   measurement: Measurement,
   unitCell: string,
@@ -465,8 +520,14 @@ function completeFromColumns(
   graded = false,
 ): void {
   const overflow = rangeCell === '' ? unitOverflowingRange(unitCell) : null;
-  const unitText = overflow?.unit ?? unitCell;
+  let unitText = overflow?.unit ?? unitCell;
   if (overflow) rangeCell = overflow.range;
+  // A section printed without the flag column its header has (`Urea  4.1  mmol/l  2.5 - 6.7` under `RESULT  (flag)
+  // UNIT  REF. RANGE`) sits a column left: the unit went into the result cell, and the unit cell holds the range.
+  if (rangeCell === '' && measurement.unit !== null && BARE_RANGE.test(unitText)) {
+    rangeCell = unitText;
+    unitText = '';
+  }
   // A dash in the unit column (`-`, `－`) is the sheet's placeholder for a result without a unit (a dipstick grade).
   if (unitText !== '' && !NO_UNIT_PLACEHOLDER.test(unitText)) measurement.unit = unitText;
   // Italian referti bracket the range column: `[70 - 100]`.
@@ -525,12 +586,30 @@ function earlierReading(
   return { name: current.name, measurement, measuredAt: earlier.date };
 }
 
+/**
+ * A note after the range saying when this row's sample was taken (`( < 14 )   Collected 03/06/2026 17:25`, a repeat
+ * troponin in a Healthlink message): the range without it, and the note's date and time for the row's date cell.
+ */
+function collectedNote(cell: string): { range: string; date: string } | null {
+  const m = /^(.*?\S)\s+(?:collected|taken|drawn|sampled|specimen\s+collected)\s*(?:at|on)?\s*:?\s*(\d.*)$/iu.exec(
+    cell,
+  );
+  return m ? { range: m[1] as string, date: m[2] as string } : null;
+}
+
 /** A bare value (perhaps flagged: `1,21 H`) under an earlier-results caption that dates the column. */
 function valueOnCaptionDate(cell: string, date: string): { measurement: Measurement; date: string } | null {
   const measurement = parseMeasurement(cell.trim(), 0);
-  if (measurement?.rest !== '' || measurement.qualitative || measurement.unit !== null) return null;
-  return { measurement, date };
+  if (!measurement || measurement.qualitative || measurement.unit !== null) return null;
+  // `1,21 +`: the sign flags of a report that marks `+ = über Normbereich` mark its earlier values too.
+  if (measurement.flag === null && SIGN_FLAG.test(measurement.rest)) {
+    return { measurement: { ...measurement, flag: measurement.rest, rest: '' }, date };
+  }
+  return measurement.rest === '' ? { measurement, date } : null;
 }
+
+/** A flag written as a sign or an arrow after an earlier value: `+`, `--`, `*`, `↑`. */
+const SIGN_FLAG = /^(?:\+{1,2}|-{1,2}|\*|↑|↓)$/u;
 
 /**
  * The readings of one row under a header: one for a plain table, one per filled date cell for a cumulative table.
@@ -545,14 +624,19 @@ export function readTableRow(line: string, layout: TableLayout, order: SlashOrde
   };
   const nameIndex = layout.columns.findIndex((c) => c.role === 'name');
   // A name cell may end in dot leaders and a colon (`Hemácias.........:`), as a name in a line does.
-  const name = stripRowMarks(withoutLeaderTail((texts[nameIndex >= 0 ? nameIndex : 0] ?? '').trim()));
+  const nameCell = (texts[nameIndex >= 0 ? nameIndex : 0] ?? '').trim();
+  // `Colesterol HDL ........ 41 mg/dl`: dot leaders lead to the row's own value inside the name cell, so the cells
+  // right of it are its range, not its result; the line is a leadered row for the line readers.
+  if (/(?:\.{3,}|…+)\s*[<>≤≥]?\s*\d/u.test(nameCell)) return null;
+  const name = stripRowMarks(withoutLeaderTail(nameCell));
   if (!plausibleName(name, order) && !isOcrSplitName(name)) return null;
   if (headerRole(name) !== null) return null;
   const unitText = cellOf('unit');
   const hasDateColumn = layout.columns.some((c) => c.role === 'date' && c.date === null);
   const spilled = hasDateColumn && cellOf('date') === '' ? splitSpilledDate(cellOf('range'), order) : null;
-  const rangeText = joinSplitRangeCell(spilled?.range ?? cellOf('range'));
-  const rowDate = rowDateOf(spilled?.date ?? cellOf('date'), cellOf('time'), order);
+  const noted = spilled ? null : collectedNote(cellOf('range'));
+  const rangeText = joinSplitRangeCell(spilled?.range ?? noted?.range ?? cellOf('range'));
+  const rowDate = rowDateOf(spilled?.date ?? noted?.date ?? cellOf('date'), cellOf('time'), order);
   const rowHasContext = unitText !== '' || rangeText !== '';
 
   const readings: RowReading[] = [];
@@ -560,7 +644,8 @@ export function readTableRow(line: string, layout: TableLayout, order: SlashOrde
   // A check-up's judgement beside several visits' results grades the sheet's visit, not each reading: the marks
   // printed beside each value (`25.5 H`) are the readings' flags.
   // Only a CJK sheet's column grades so: under an English `Flag` caption a lone `A` is `abnormal`.
-  const flagText = dated && layout.wide === true && isJudgementCell(cellOf('flag')) ? '' : cellOf('flag');
+  const visitJudgement = dated && layout.wide === true && isJudgementCell(cellOf('flag'));
+  const flagText = visitJudgement ? '' : cellOf('flag');
   // Two digit groups in the result cell are one damaged number only where no other column could hold the second
   // (a `Previous` column the vocabulary does not know is `other`).
   const oneValueColumn =
@@ -592,20 +677,28 @@ export function readTableRow(line: string, layout: TableLayout, order: SlashOrde
     if (!measurement) return null;
     ownRanges.set(measurement, measurement.referenceRange);
     completeFromColumns(measurement, unitText, rangeText, flagText, layout.wide === true);
+    measurement.flag ??= dated ? null : flagInOtherColumn(layout, texts);
     measurement.unit ??= column.unit ?? null;
     readings.push({ name, measurement, measuredAt: column.date ?? rowDate });
     if (!dated) break;
   }
   if (readings.length === 0) return null;
+  // A visit's unit printed inside its value cell (`171.2     cm`, a CJK header's wide captions shift the unit column):
+  // one row is one test in one unit, so the other visits' values take it.
+  const rowUnit = dated ? readings.find((r) => r.measurement.unit !== null)?.measurement.unit : undefined;
+  if (rowUnit) for (const { measurement } of readings) if (!measurement.qualitative) measurement.unit ??= rowUnit;
   if (sharedTail) {
     // The row's range is printed in one of its date cells there: no cell's range is its own.
     ownRanges.clear();
     shareRowUnitAndRange(readings, tail);
   }
   // An undated result column beside dated ones (`今回結果` beside `前回(2025/06/12)`) is the current, newest result.
-  for (const { measurement } of earlierThanNewest(readings, (r) => r.measuredAt ?? (dated ? '\uffff' : null))) {
-    measurement.referenceRange = ownRanges.get(measurement) ?? null;
-  }
+  const older = earlierThanNewest(readings, (r) => r.measuredAt ?? (dated ? '\uffff' : null));
+  for (const { measurement } of older) measurement.referenceRange = ownRanges.get(measurement) ?? null;
+  // The visit's judgement (`判定  C`) grades the newest result, the one it stands beside: its flag as printed, `A` none
+  // (README, session 26). The earlier visits were judged on their own sheets.
+  const grade = visitJudgement ? (letterGrade(cellOf('flag')) ?? judgementGrade(cellOf('flag'))) : null;
+  if (grade) for (const r of readings) if (!older.includes(r)) r.measurement.flag ??= grade;
   if (!dated && QUALITATIVE_CELL.test(name)) return null;
   const earlier = earlierReading(layout, texts, readings[0] as RowReading, order);
   if (earlier) readings.push(earlier);

@@ -129,6 +129,10 @@ const HEADER_WORDS: ReadonlyArray<readonly [ColumnRole, readonly string[]]> = [
       'tetkik',
       'analys',
       'result name',
+      // Greek: examination(s), parameter
+      'εξεταση',
+      'εξετασεις',
+      'παραμετρος',
     ],
   ],
   [
@@ -365,6 +369,8 @@ const HEADER_WORDS: ReadonlyArray<readonly [ColumnRole, readonly string[]]> = [
       'gia tri binh thuong',
       'gia tri tham chieu',
       'khoang tham chieu',
+      // The abbreviation Vietnamese hospital sheets caption with (`CSBT / Ref. range`): chỉ số bình thường
+      'csbt',
       // Romanian and Greek reference captions
       'interval de referinta',
       'interval biologic de referinta',

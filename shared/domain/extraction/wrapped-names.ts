@@ -127,6 +127,21 @@ function joinsSectionNames(head: string): boolean {
 }
 
 /**
+ * A row's name that is whole as it stands, its abbreviation taken from its own words (`Hemoglobin (HGB)`,
+ * `Аланинаминотрансфераза (АЛТ)`) or, in another script, after a name the vocabulary knows (`Гемоглобин (HGB)`): the
+ * line above it is a section's caption (`Клинический анализ крови`), not the first half of the name. A bracket that
+ * does not spell the words (`Hemoglobin (MCH)` under `Mean Corpuscular`) still finishes a wrapped name.
+ */
+function namesItself(tail: string, unit: string | null): boolean {
+  const bracket = ABBREVIATION_END.exec(tail);
+  const words = tail.slice(0, bracket?.index ?? tail.length).trim();
+  if (!bracket || !/^\p{Lu}/u.test(words)) return false;
+  if (abbreviates(bracket[0], words)) return true;
+  const otherScript = (text: string) => OTHER_SCRIPT.test(text) || !/\p{Script=Latin}/u.test(text);
+  return otherScript(words) !== otherScript(bracket[0]) && isKnownMeasurement(words, unit);
+}
+
+/**
  * Whether `tail` (the line below) continues the test name `head` (the line above), given the reading's unit.
  * The joined name is `${head} ${tail}`. `tailHasValues`: the values are on the tail's line (`Estimated glomerular` /
  * `filtration rate (eGFR)  >90`), rather than on the head's (`Alanine  32 U/L` / `aminotransferase (ALT)`).
@@ -171,6 +186,7 @@ export function continuesName(
     // With the values on its line, the bracket is the name's end whatever language ordered its letters
     // (`Hormone anti-müllérienne` / `(AMH) ...... 2,35 ng/mL`): a name-only line above a row is no reading of its own.
     const bracketOnly = /^\([^()]*\)$/.test(tail);
+    if (options.tailHasValues && namesItself(tail, unit)) return false;
     return !bracketOnly || !headKnown || abbreviates(tail, head) || options.tailHasValues;
   }
   const lowerStart = /^\p{Ll}/u.test(tail);
