@@ -26,7 +26,8 @@ function words(text: string): { text: string; start: number; end: number }[] {
 
 function stripPunctuation(word: string): string {
   // Leader dots before a name (`.. Systolic`) close the caption before it.
-  const stripped = word.replace(/^(?:\.{2,}\s*)?[("'“‘[]+|^\.{2,}\s*|[)"'”’\]:,;.!?]+$/g, '');
+  // `BP's 128 on 84`: the contracted `is` after a name is no part of it.
+  const stripped = word.replace(/^(?:\.{2,}\s*)?[("'“‘[]+|^\.{2,}\s*|['’]s$|[)"'”’\]:,;.!?]+$/g, '');
   // A bracket the name opened is closed by the name's own: `Lp(a)`, `Apo(B)`.
   const opened = (stripped.match(/\(/g)?.length ?? 0) - (stripped.match(/\)/g)?.length ?? 0);
   return opened === 1 &&
@@ -37,6 +38,12 @@ function stripPunctuation(word: string): string {
     : stripped;
 }
 
+/**
+ * A judgement a letter puts between the name and the value besides the linking words (`her platelets were slightly
+ * raised at 452`, `ALT markedly increased at 210`): it says how the value stands, not what was measured.
+ */
+const JUDGEMENT_WORDS = new Set(['raised', 'increased', 'decreased', 'reduced', 'borderline', 'markedly', 'significantly']);
+
 /** `Your LDL Cholesterol result is 138`: the word for the result stands between the name and the verb. */
 const RESULT_WORD = /^(?:result|results|reading|readings|value|values)$/i;
 
@@ -44,7 +51,9 @@ const RESULT_WORD = /^(?:result|results|reading|readings|value|values)$/i;
 function wordsBefore(clause: string, end: number): { text: string; start: number; end: number }[] {
   const before = words(clause.slice(0, end));
   let last = before.length - 1;
-  while (last >= 0 && LINKING_WORDS.has(stripPunctuation((before[last] as { text: string }).text).toLowerCase())) {
+  while (last >= 0) {
+    const word = stripPunctuation((before[last] as { text: string }).text).toLowerCase();
+    if (!LINKING_WORDS.has(word) && !JUDGEMENT_WORDS.has(word)) break;
     last--;
   }
   if (last > 0 && RESULT_WORD.test(stripPunctuation((before[last] as { text: string }).text))) last--;
@@ -95,9 +104,17 @@ function nameBefore(clause: string, end: number, unit: string | null): string | 
     // `Weight Saturday morning: 212 lb`: the words saying when are no part of the name (the day dates the reading).
     const bare = withoutWhenTaken(name);
     if (bare !== name && isKnownMeasurement(bare, unit)) return bare;
+    // `Blood pressure sitting was 142/91`, `Pulse standing 102`: an orthostatic pair names each reading by the
+    // posture, which stays in the name as written (the two readings of one visit are told apart by it).
+    const posture = POSTURE_AFTER_NAME.exec(name);
+    if (posture && n > 1 && isKnownMeasurement(name.slice(0, posture.index), unit)) return name;
   }
   return null;
 }
+
+/** The posture a vital sign was taken in, written after its name (`BP sitting`, `pulse lying`, `PA de pie`). */
+const POSTURE_AFTER_NAME =
+  /\s+(?:\(?(?:sitting|seated|standing|lying|supine|recumbent|erect|upright|assis|debout|couch[ée]e?|sentad[oa]|de\s+pie|acostad[oa]|em\s+p[ée]|deitad[oa]|sitzend|stehend|liegend)\)?)$/i;
 
 /**
  * Words saying when a sample was drawn, standing between a name and its verb: `Repeat INR drawn at 23:10 that
@@ -176,6 +193,13 @@ const COURSE_WITH_UNIT_AT_END =
 /** A range in brackets after a name in prose: `(normal <16)`, `(ref 0.5-1.0)`, `(reference range 3.5-5.0)`. */
 const NAMED_RANGE_BRACKET =
   /\(\s*(?:normal|ref(?:erence)?(?:\s+range)?|range|N)\s*[:=]?\s*((?:[<>≤≥]\s?\d+(?:[.,]\d+)?|\d+(?:[.,]\d+)?\s?[-–]\s?\d+(?:[.,]\d+)?))\s*\)/giu;
+
+/**
+ * `weight up 1.4 kg in one week`, `lost 3 kg`, `HbA1c down by 6`: a value after a word of change is how much it moved,
+ * not a reading (`down to 71 kg` and `rose to 9.1` are readings: `to` names where it stands).
+ */
+const CHANGE_BEFORE_VALUE =
+  /\b(?:up|down|gained|lost|gain\s+of|loss\s+of|(?:increased|decreased|rose|fell|dropped)\s+by|a\s+(?:rise|fall|drop)\s+of)\s+(?:by\s+)?(?:another\s+|a\s+further\s+)?$/i;
 
 /** `repeat the potassium in 2 weeks`: a number of days, weeks or months after a name is when, not what. */
 const DURATION = /^(?:days?|weeks?|wks?|months?|years?|yrs?|hours?|hrs?|minutes?|mins?)\b/i;
@@ -260,6 +284,7 @@ export function readingsInProse(text: string, order: SlashOrder, before: string 
       if (measurement.unit === null && DURATION.test(measurement.rest)) continue;
       if (isDoseUnit(measurement.unit) && measurement.unit !== null && DOSING_CONTEXT.test(clause)) continue;
       const before = clause.slice(Math.max(0, start - 8), start);
+      if (CHANGE_BEFORE_VALUE.test(clause.slice(Math.max(0, start - 24), start))) continue;
       const courseUnit = course?.measurement.unit ?? null;
       if (
         course &&
