@@ -506,8 +506,10 @@ class DocumentReader {
     this.undoCaptionJoin(line);
     const name = this.joinedWithNameAbove(line, cellUnit?.name ?? written, measurement.unit);
     if (measurement.unit === null && !measurement.qualitative) measurement.unit = this.sectionUnit;
-    if (this.asWritten.size > 0) {
-      measurement.value = this.asWritten.get(measurement.value) ?? measurement.value;
+    const said = this.asWritten.get(measurement.value);
+    if (said !== undefined) {
+      // Only a value said in words takes the unit word back: `96%` beside `ninety-four percent` keeps its sign.
+      measurement.value = said;
       if (measurement.unit !== null) measurement.unit = this.asWritten.get(measurement.unit) ?? measurement.unit;
     }
     // `creatinine 121 … On day of discharge creatinine 98`: a name written twice on the line sits where its value follows.

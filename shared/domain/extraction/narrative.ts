@@ -210,6 +210,18 @@ const DURATION = /^(?:days?|weeks?|wks?|months?|years?|yrs?|hours?|hrs?|minutes?
  */
 const BRACKETED_VALUE = /(?<=\p{L}\s?)\((\d{2,3}(?:[.,]\d+)?|\d[.,]\d+)\)/gu;
 
+/** The condition a repeated vital was taken under, right after its value: `after deep breathing`, `on 2 L oxygen`. */
+const CONDITION_AFTER_VALUE = /^\s*(?:after|on|off|with|without|post|following|during|while|at\s+rest|on\s+exertion)\b/i;
+
+/**
+ * The reading that ends the text before a comma, when this text opens with a value: a line cut at its commas
+ * (`O2 sat 94 % on room air` | `96 % after deep breathing`) is read a part at a time.
+ */
+function readingCommaBefore(clause: string, before: string | null, order: SlashOrder): Candidate | undefined {
+  if (before === null || !/^\s*[<>]?\d/.test(clause)) return undefined;
+  return readingsInProse(before, order, null).at(-1);
+}
+
 /** `<3 ng/L on arrival and 5 ng/L at three hours`: `and`/`then` before a clause that opens with a value. */
 const SAME_TEST_AGAIN = /^\s+(?:and|then)\s+$/;
 
@@ -270,8 +282,16 @@ export function readingsInProse(text: string, order: SlashOrder, before: string 
     const previous = k >= 2 ? (/^,\s+$/.test(parts[k - 1] as string) ? (parts[k - 2] as string) : null) : before;
     if (!/\d/.test(clause)) continue;
     // Only the clause right before: the reading must end the clause the `and` continues.
-    const prior = readAt === k - 2 ? found.at(-1) : undefined;
-    const again = SAME_TEST_AGAIN.test(parts[k - 1] ?? '') ? laterValue(clause, prior) : null;
+    const prior = readAt === k - 2 ? found.at(-1) : k === 0 ? readingCommaBefore(clause, before, order) : undefined;
+    const joiner = parts[k - 1] ?? '';
+    const afterComma = /^,\s+$/.test(joiner) || (k === 0 && prior !== undefined);
+    const laterAgain = SAME_TEST_AGAIN.test(joiner) || afterComma ? laterValue(clause, prior) : null;
+    // After a comma only a value told under other conditions (`94 % on room air, 96 % after deep breathing`): a
+    // comma lists other things too, and a bare number there may be anyone's.
+    const again =
+      laterAgain && (SAME_TEST_AGAIN.test(joiner) || CONDITION_AFTER_VALUE.test(laterAgain.measurement.rest))
+        ? laterAgain
+        : null;
     if (again) {
       found.push(again);
       readAt = k;
