@@ -42,7 +42,20 @@ function stripPunctuation(word: string): string {
  * A judgement a letter puts between the name and the value besides the linking words (`her platelets were slightly
  * raised at 452`, `ALT markedly increased at 210`): it says how the value stands, not what was measured.
  */
-const JUDGEMENT_WORDS = new Set(['raised', 'increased', 'decreased', 'reduced', 'borderline', 'markedly', 'significantly']);
+const JUDGEMENT_WORDS = new Set([
+  'raised',
+  'increased',
+  'decreased',
+  'reduced',
+  'borderline',
+  'markedly',
+  'significantly',
+  // a course told with an auxiliary: `her HbA1c has improved from 62 mmol/mol`
+  'has',
+  'had',
+  'improved',
+  'worsened',
+]);
 
 /** `Your LDL Cholesterol result is 138`: the word for the result stands between the name and the verb. */
 const RESULT_WORD = /^(?:result|results|reading|readings|value|values)$/i;
@@ -122,7 +135,7 @@ const POSTURE_AFTER_NAME =
  * phrase opens with a drawing word or a when-word and ends at the verb; it holds no value of its own (a unit).
  */
 const WHEN_PHRASE =
-  /\s+((?:(?:drawn|taken|collected|done|checked|measured|sent|repeated)\s+)?(?:from|on|at\s+\d{1,2}[:.h]\d{2}|drawn|taken|collected|done|checked|measured|that\s+(?:morning|afternoon|evening|night|day)|this\s+(?:morning|afternoon|evening)|yesterday|last\s+(?:night|week)|today)\b[^,;=]{0,40}?)\s+(?:was|were|is|came\s+back(?:\s+at)?|returned(?:\s+at)?|showed|read)\s*$/iu;
+  /\s+((?:(?:drawn|taken|collected|done|checked|measured|sent|repeated)\s+)?(?:from|on|at\s+\d{1,2}[:.h]\d{2}|in\s+(?:the\s+)?(?:clinic|surgery|office|practice|hospital|a&e|ed)|drawn|taken|collected|done|checked|measured|that\s+(?:morning|afternoon|evening|night|day)|this\s+(?:morning|afternoon|evening)|yesterday|last\s+(?:night|week)|today)\b[^,;=]{0,40}?)\s+(?:was|were|is|came\s+back(?:\s+at)?|returned(?:\s+at)?|showed|read)\s*$/iu;
 
 /** A clock time in the phrase: `at 23:10`, `at 7.30am`. */
 const PHRASE_TIME = /\bat\s+(\d{1,2}[:.h]\d{2}(?:\s*[ap]\.?m\.?)?)/i;
