@@ -524,7 +524,13 @@ class DocumentReader {
     const stampTime =
       this.messageTime?.line === line && day === this.messageDay && day?.length === 10 ? this.messageTime.time : null;
     const time = takenAt ?? stampTime;
-    const when = time && day?.length === 10 ? withTimeAfter(day, ` ${time}`) : day;
+    // The prose's own time (`glucose at 10:40 was 163`) beats the visit's time on the day it is dated.
+    const when =
+      takenAt && day !== null
+        ? withTimeAfter(day.slice(0, 10), ` ${takenAt}`)
+        : time && day?.length === 10
+          ? withTimeAfter(day, ` ${time}`)
+          : day;
     const reading = toReading(name, measurement, when);
     if (this.joinedOnLine?.line === line && this.joinedOnLine.name === name) this.joinedOnLine.readings.push(reading);
     if (this.goalRanges.has(measurement)) this.goalReadings.add(reading);

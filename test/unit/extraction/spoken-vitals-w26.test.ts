@@ -113,3 +113,75 @@ describe('near-misses stay unread', () => {
     expect(values).toEqual(['98']);
   });
 });
+
+function read(text: string): [string, string, string | null, string | null][] {
+  return extractReadingsOffline(text).map((r) => [r.indicator, r.value, r.unit, r.measuredAt]);
+}
+
+describe('letters: when the results were drawn', () => {
+  it('a draw told with its date dates the paragraph, across a line break, not the next paragraph', () => {
+    const letter = [
+      'Northgate Surgery',
+      '',
+      '20 January 2026',
+      '',
+      'Dear Dr Hale,',
+      '',
+      'Thank you for seeing this man with tiredness. His bloods',
+      'drawn on 12/01/2026 showed a sodium of 131 mmol/L. His potassium was 5.9 mmol/L.',
+      '',
+      'Blood pressure in clinic today was 150/92 mmHg.',
+    ].join('\n');
+    expect(read(letter)).toEqual([
+      ['sodium', '131', 'mmol/L', '2026-01-12'],
+      ['potassium', '5.9', 'mmol/L', '2026-01-12'],
+      ['Blood pressure', '150/92', 'mmHg', '2026-01-20'],
+    ]);
+  });
+
+  it('a planned draw dates nothing', () => {
+    const letter = [
+      'Northgate Surgery',
+      '',
+      '20 January 2026',
+      '',
+      'Dear Dr Hale,',
+      '',
+      'I will repeat bloods on 12/02/2026. Her ferritin was 9 ug/L.',
+    ].join('\n');
+    expect(read(letter).map((r) => r[3])).toEqual(['2026-01-20']);
+  });
+
+  it('a course gives each value the date written with it, a wrapped yearless day included', () => {
+    const letter = [
+      'Date: 20/01/2026',
+      '',
+      'Her HbA1c has improved from 62 mmol/mol on 3 July 2025 to 55 mmol/mol',
+      'on 12 January, against a target of 53 mmol/mol or below.',
+    ].join('\n');
+    expect(read(letter)).toEqual([
+      ['HbA1c', '62', 'mmol/mol', '2025-07-03'],
+      ['HbA1c', '55', 'mmol/mol', '2026-01-12'],
+    ]);
+  });
+});
+
+describe('nursing notes: wraps, conditions and times', () => {
+  it('a bracketed condition and a verb between a wrapped name and its value', () => {
+    const note = [
+      'Visit: 06/03/2026 10:15',
+      'Seated on arrival. Blood pressure lying',
+      '(after five minutes) was 148 over 88 mmHg. BP standing',
+      '(at one minute) fell to 120/74 mmHg.',
+    ].join('\n');
+    expect(read(note)).toEqual([
+      ['Blood pressure lying', '148 over 88', 'mmHg', '2026-06-03T10:15:00'],
+      ['BP standing', '120/74', 'mmHg', '2026-06-03T10:15:00'],
+    ]);
+  });
+
+  it('the time the prose gives a reading beats the visit time', () => {
+    const note = ['Visit: 06/03/2026 10:15', 'Capillary glucose at 11:05 was 212 mg/dL.'].join('\n');
+    expect(read(note)).toEqual([['Capillary glucose', '212', 'mg/dL', '2026-06-03T11:05:00']]);
+  });
+});
