@@ -75,6 +75,9 @@ interface ArrivalAccount {
   column: number;
   /** The line's date bracket was left open: its time may open the next line. */
   awaitsTime: boolean;
+  /** A draw's account (`bloods taken on …`) ends where the paragraph names another event's day (`EGD on 11/03`). */
+  drawn?: boolean;
+  until?: ReadingPlace;
 }
 
 /** Where a reading's name sits, for dating it against a sentence end on the same line. */
@@ -108,6 +111,10 @@ export class LetterDates {
     this.movedOn ??= this.laterDay(index, text);
     const account = this.account;
     if (account && account.line < index) this.continueSentence(index, text, account);
+    if (account?.drawn && account.until === undefined) {
+      const other = [...text.matchAll(EVENT_DAY)].find((m) => account.line < index || (m.index ?? 0) > account.column);
+      if (other) account.until = { line: index, column: (other.index ?? 0) + other[0].length };
+    }
     const arrival = ARRIVAL.exec(text);
     if (arrival) this.openAccount(index, text, arrival.index, arrival.index + arrival[0].length, this.admission);
     // The day of discharge: an account of its own, dated by the discharge date (`Discharged: 23/10/2026`).
@@ -124,6 +131,7 @@ export class LetterDates {
       const written = findDates(text.slice(drawn.index + drawn[0].length), this.order)[0];
       if (written) this.account = null; // a new draw's date starts its own account
       this.openAccount(index, text, drawn.index, drawn.index + drawn[0].length, null);
+      if (this.account && this.account !== account) this.account.drawn = true;
     }
     this.lineAbove = text;
   }
@@ -144,6 +152,8 @@ export class LetterDates {
   dateAt(place: ReadingPlace): string | null {
     const account = this.account;
     if (!account || place.line < account.line) return null;
+    const until = account.until;
+    if (until && (place.line > until.line || (place.line === until.line && place.column > until.column))) return null;
     if (place.line === account.line && place.column >= 0 && place.column < account.column) return null;
     if (account.timed === null) return account.date;
     const end = this.sentenceEndsAt;
