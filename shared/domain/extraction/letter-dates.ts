@@ -131,7 +131,15 @@ export class LetterDates {
       const written = findDates(text.slice(drawn.index + drawn[0].length), this.order)[0];
       if (written) this.account = null; // a new draw's date starts its own account
       this.openAccount(index, text, drawn.index, drawn.index + drawn[0].length, null);
-      if (this.account && this.account !== account) this.account.drawn = true;
+      const opened = this.account !== account ? this.account : null;
+      if (opened) {
+        opened.drawn = true;
+        // The draw's own date is the first `on` day after the phrase; a later one on the line is another event's.
+        const from = drawn.index + drawn[0].length;
+        const days = [...text.slice(from).matchAll(EVENT_DAY)].filter((m) => (m.index ?? 0) > 2);
+        const other = days[0];
+        if (other) opened.until = { line: index, column: from + (other.index ?? 0) + other[0].length };
+      }
     }
     this.lineAbove = text;
   }

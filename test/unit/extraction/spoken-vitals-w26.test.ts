@@ -152,6 +152,18 @@ describe('letters: when the results were drawn', () => {
     expect(read(letter).map((r) => r[3])).toEqual(['2026-01-20']);
   });
 
+  it("a draw's date stops where the paragraph names another event's day", () => {
+    const summary = [
+      'Admission Date: 11/02/2026        Discharge Date: 11/06/2026',
+      '',
+      'Admission labs on 11/02/2026 were notable for a sodium of 129 mmol/L. Colonoscopy on 11/04',
+      'showed a polyp. Calprotectin: 410 ug/g.',
+    ].join('\n');
+    const rows = read(summary);
+    expect(rows[0]).toEqual(['sodium', '129', 'mmol/L', '2026-11-02']);
+    expect(rows.find((r) => r[0] === 'Calprotectin')?.[3]).not.toBe('2026-11-02');
+  });
+
   it('a course gives each value the date written with it, a wrapped yearless day included', () => {
     const letter = [
       'Date: 20/01/2026',
