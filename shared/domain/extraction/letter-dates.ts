@@ -48,7 +48,8 @@ const DRAWN_SUBJECT_ENDING = /\b(?:bloods?|blood\s+(?:tests?|work|results)|labs?
 const DRAWN_VERB_OPENING = /^\s*(?:(?:were|was)\s+)?(?:taken|drawn|done|collected|sent|checked)\s+(?:on|dated)(?=\s)/i;
 
 /** Words before a draw that put it ahead: `repeat bloods on`, `will check bloods on`, `bloods due` is caught by the date. */
-const PLANNED_BEFORE = /\b(?:repeat|recheck|next|book(?:ed)?|arrange[sd]?|will|plan(?:ned)?|request(?:ed)?|due|further)\s+(?:\p{L}+\s+)?$/iu;
+const PLANNED_BEFORE =
+  /\b(?:repeat|recheck|next|book(?:ed)?|arrange[sd]?|will|plan(?:ned)?|request(?:ed)?|due|further)\s+(?:\p{L}+\s+)?$/iu;
 
 /** An event's day joined by `on` in running text: `on 11/03`, `on 3 Nov`, `on 11/03/2026`. */
 const EVENT_DAY =

@@ -224,7 +224,8 @@ const DURATION = /^(?:days?|weeks?|wks?|months?|years?|yrs?|hours?|hrs?|minutes?
 const BRACKETED_VALUE = /(?<=\p{L}\s?)\((\d{2,3}(?:[.,]\d+)?|\d[.,]\d+)\)/gu;
 
 /** The condition a repeated vital was taken under, right after its value: `after deep breathing`, `on 2 L oxygen`. */
-const CONDITION_AFTER_VALUE = /^\s*(?:after|on|off|with|without|post|following|during|while|at\s+rest|on\s+exertion)\b/i;
+const CONDITION_AFTER_VALUE =
+  /^\s*(?:after|on|off|with|without|post|following|during|while|at\s+rest|on\s+exertion)\b/i;
 
 /**
  * The reading that ends the text before a comma, when this text opens with a value: a line cut at its commas

@@ -136,7 +136,7 @@ function dateJoinedToValue(
   const full = dates.find((d) => d.start === dateAt);
   if (full) return full.iso;
   const yearless = new RegExp(YEARLESS.source, 'iu').exec(sentence.slice(dateAt));
-  if (!yearless || yearless.index !== 0 || anchor === null) return undefined;
+  if (yearless?.index !== 0 || anchor === null) return undefined;
   return nearestYearDate(yearless[0], order, anchor);
 }
 

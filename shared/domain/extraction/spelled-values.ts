@@ -59,7 +59,8 @@ export interface SpelledLine {
  */
 export function spellOutValues(line: string): SpelledLine {
   const asWritten = new Map<string, string>();
-  if (!ANY_NUMBER_WORD.test(line) && !/\d\s+(?:over|point|sobre|on|zu|por|sur)\s+\d/i.test(line)) return { text: line, asWritten };
+  if (!ANY_NUMBER_WORD.test(line) && !/\d\s+(?:over|point|sobre|on|zu|por|sur)\s+\d/i.test(line))
+    return { text: line, asWritten };
   let text = line.replace(/\b(\d+)\s+point\s+(\d+)\b/gi, (all, whole: string, decimals: string) => {
     asWritten.set(`${whole}.${decimals}`, all);
     return `${whole}.${decimals}`;
@@ -109,7 +110,7 @@ export function spellOutValues(line: string): SpelledLine {
   }
   // `BP's 128 on 84`, `RR 140 zu 90`, `PA 14 por 9`, `TA 140 sobre 90`: other words for `over`, only right after a
   // blood-pressure name (elsewhere `on`, `por`, `zu` join anything).
-  text = text.replace(BP_WITH_OTHER_OVER, (all, lead: string, a: string, word: string, b: string) => {
+  text = text.replace(BP_WITH_OTHER_OVER, (_all, lead: string, a: string, word: string, b: string) => {
     const written = `${asWritten.get(a) ?? a} ${word} ${asWritten.get(b) ?? b}`;
     asWritten.set(`${a}/${b}`, written);
     return `${lead}${a}/${b}`;
