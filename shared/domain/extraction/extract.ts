@@ -521,8 +521,10 @@ class DocumentReader {
     this.undoCaptionJoin(line);
     const name = this.joinedWithNameAbove(line, cellUnit?.name ?? written, measurement.unit);
     if (measurement.unit === null && !measurement.qualitative) measurement.unit = this.sectionUnit;
-    if (this.asWritten.size > 0) {
-      measurement.value = this.asWritten.get(measurement.value) ?? measurement.value;
+    const said = this.asWritten.get(measurement.value);
+    if (said !== undefined) {
+      // Only a value said in words takes the unit word back: `96%` beside `ninety-four percent` keeps its sign.
+      measurement.value = said;
       if (measurement.unit !== null) measurement.unit = this.asWritten.get(measurement.unit) ?? measurement.unit;
     }
     // `creatinine 121 … On day of discharge creatinine 98`: a name written twice on the line sits where its value follows.
@@ -537,7 +539,13 @@ class DocumentReader {
     const stampTime =
       this.messageTime?.line === line && day === this.messageDay && day?.length === 10 ? this.messageTime.time : null;
     const time = takenAt ?? stampTime;
-    const when = time && day?.length === 10 ? withTimeAfter(day, ` ${time}`) : day;
+    // The prose's own time (`glucose at 10:40 was 163`) beats the visit's time on the day it is dated.
+    const when =
+      takenAt && day !== null
+        ? withTimeAfter(day.slice(0, 10), ` ${takenAt}`)
+        : time && day?.length === 10
+          ? withTimeAfter(day, ` ${time}`)
+          : day;
     const reading = toReading(name, measurement, when);
     if (this.joinedOnLine?.line === line && this.joinedOnLine.name === name) this.joinedOnLine.readings.push(reading);
     if (this.goalRanges.has(measurement)) this.goalReadings.add(reading);

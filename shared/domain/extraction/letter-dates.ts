@@ -36,6 +36,21 @@ const DEPARTURE =
 const ARRIVAL =
   /\b(?:(?:on|at)\s+(?:arrival|admission|presentation)|admission\s+(?:bloods|observations|obs|tests)|in\s+(?:ED|A&E|the\s+emergency\s+department))\b/i;
 
+/**
+ * A draw told in a letter with its date: `her bloods taken on 12 January 2026`, `blood tests on 03/02/2026 showed`,
+ * `results from 12/01/2026`, `labs drawn 02/03/2026`. Only the date right after the phrase counts (`openAccount`).
+ */
+const DRAWN_ON =
+  /\b(?:bloods?|blood\s+(?:tests?|work|results)|labs?|lab\s+results|results|tests)\s+(?:(?:were|was)\s+)?(?:(?:taken|drawn|done|collected|sent|checked)(?:\s+(?:on|dated))?|on|from|dated)(?=\s)/i;
+
+/** A draw's subject ending a line, and its verb and `on` opening the next. */
+const DRAWN_SUBJECT_ENDING = /\b(?:bloods?|blood\s+(?:tests?|work|results)|labs?|results|tests)\s*$/i;
+const DRAWN_VERB_OPENING = /^\s*(?:(?:were|was)\s+)?(?:taken|drawn|done|collected|sent|checked)\s+(?:on|dated)(?=\s)/i;
+
+/** Words before a draw that put it ahead: `repeat bloods on`, `will check bloods on`, `bloods due` is caught by the date. */
+const PLANNED_BEFORE =
+  /\b(?:repeat|recheck|next|book(?:ed)?|arrange[sd]?|will|plan(?:ned)?|request(?:ed)?|due|further)\s+(?:\p{L}+\s+)?$/iu;
+
 /** An event's day joined by `on` in running text: `on 11/03`, `on 3 Nov`, `on 11/03/2026`. */
 const EVENT_DAY =
   /\bon\s+(\d{1,2}[/.-]\d{1,2}(?:[/.-]\d{2,4})?|\d{1,2}\s+\p{L}{3,9}\.?|\p{L}{3,9}\.?\s+\d{1,2})(?![\d/.-]?\d)/giu;
@@ -61,6 +76,9 @@ interface ArrivalAccount {
   column: number;
   /** The line's date bracket was left open: its time may open the next line. */
   awaitsTime: boolean;
+  /** A draw's account (`bloods taken on …`) ends where the paragraph names another event's day (`EGD on 11/03`). */
+  drawn?: boolean;
+  until?: ReadingPlace;
 }
 
 /** Where a reading's name sits, for dating it against a sentence end on the same line. */
@@ -85,6 +103,7 @@ export class LetterDates {
     if (text.trim() === '') {
       this.account = null; // a paragraph ends its account
       this.movedOn = null;
+      this.lineAbove = '';
       return;
     }
     if (text.length > 2000) return;
@@ -93,6 +112,10 @@ export class LetterDates {
     this.movedOn ??= this.laterDay(index, text);
     const account = this.account;
     if (account && account.line < index) this.continueSentence(index, text, account);
+    if (account?.drawn && account.until === undefined) {
+      const other = [...text.matchAll(EVENT_DAY)].find((m) => account.line < index || (m.index ?? 0) > account.column);
+      if (other) account.until = { line: index, column: (other.index ?? 0) + other[0].length };
+    }
     const arrival = ARRIVAL.exec(text);
     if (arrival) this.openAccount(index, text, arrival.index, arrival.index + arrival[0].length, this.admission);
     // The day of discharge: an account of its own, dated by the discharge date (`Discharged: 23/10/2026`).
@@ -101,12 +124,45 @@ export class LetterDates {
       this.account = null;
       this.openAccount(index, text, departure.index, departure.index + departure[0].length, this.discharge);
     }
+    // `Her bloods taken on 12 January 2026 showed …`: the draw's own date, written with the phrase, for the paragraph.
+    this.plannedAbove = false;
+    const drawn = arrival || departure ? null : (DRAWN_ON.exec(text) ?? this.drawnAcrossLines(text));
+    const planned = drawn?.index === 0 ? this.plannedAbove : false;
+    if (drawn && !planned && !PLANNED_BEFORE.test(text.slice(Math.max(0, drawn.index - 30), drawn.index))) {
+      const written = findDates(text.slice(drawn.index + drawn[0].length), this.order)[0];
+      if (written) this.account = null; // a new draw's date starts its own account
+      this.openAccount(index, text, drawn.index, drawn.index + drawn[0].length, null);
+      const opened = this.account !== account ? this.account : null;
+      if (opened) {
+        opened.drawn = true;
+        // The draw's own date is the first `on` day after the phrase; a later one on the line is another event's.
+        const from = drawn.index + drawn[0].length;
+        const days = [...text.slice(from).matchAll(EVENT_DAY)].filter((m) => (m.index ?? 0) > 2);
+        const other = days[0];
+        if (other) opened.until = { line: index, column: from + (other.index ?? 0) + other[0].length };
+      }
+    }
+    this.lineAbove = text;
+  }
+
+  /** Whether the line above ended with a planned draw's subject (`… will repeat her bloods` / `on 12/02/2026`). */
+  private plannedAbove = false;
+  private lineAbove = '';
+
+  /** `… Her bloods` / `taken on 12 January 2026 showed …`: the draw's subject ended the line above. */
+  private drawnAcrossLines(text: string): RegExpExecArray | null {
+    const subject = DRAWN_SUBJECT_ENDING.exec(this.lineAbove);
+    if (!subject) return null;
+    this.plannedAbove = PLANNED_BEFORE.test(this.lineAbove.slice(Math.max(0, subject.index - 30), subject.index));
+    return DRAWN_VERB_OPENING.exec(text);
   }
 
   /** The date a prose reading at this place takes from an arrival account, or null outside one. */
   dateAt(place: ReadingPlace): string | null {
     const account = this.account;
     if (!account || place.line < account.line) return null;
+    const until = account.until;
+    if (until && (place.line > until.line || (place.line === until.line && place.column > until.column))) return null;
     if (place.line === account.line && place.column >= 0 && place.column < account.column) return null;
     if (account.timed === null) return account.date;
     const end = this.sentenceEndsAt;

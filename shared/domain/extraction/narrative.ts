@@ -26,7 +26,8 @@ function words(text: string): { text: string; start: number; end: number }[] {
 
 function stripPunctuation(word: string): string {
   // Leader dots before a name (`.. Systolic`) close the caption before it.
-  const stripped = word.replace(/^(?:\.{2,}\s*)?[("'“‘[]+|^\.{2,}\s*|[)"'”’\]:,;.!?]+$/g, '');
+  // `BP's 128 on 84`: the contracted `is` after a name is no part of it.
+  const stripped = word.replace(/^(?:\.{2,}\s*)?[("'“‘[]+|^\.{2,}\s*|['’]s$|[)"'”’\]:,;.!?]+$/g, '');
   // A bracket the name opened is closed by the name's own: `Lp(a)`, `Apo(B)`.
   const opened = (stripped.match(/\(/g)?.length ?? 0) - (stripped.match(/\)/g)?.length ?? 0);
   return opened === 1 &&
@@ -37,6 +38,25 @@ function stripPunctuation(word: string): string {
     : stripped;
 }
 
+/**
+ * A judgement a letter puts between the name and the value besides the linking words (`her platelets were slightly
+ * raised at 452`, `ALT markedly increased at 210`): it says how the value stands, not what was measured.
+ */
+const JUDGEMENT_WORDS = new Set([
+  'raised',
+  'increased',
+  'decreased',
+  'reduced',
+  'borderline',
+  'markedly',
+  'significantly',
+  // a course told with an auxiliary: `her HbA1c has improved from 62 mmol/mol`
+  'has',
+  'had',
+  'improved',
+  'worsened',
+]);
+
 /** `Your LDL Cholesterol result is 138`: the word for the result stands between the name and the verb. */
 const RESULT_WORD = /^(?:result|results|reading|readings|value|values)$/i;
 
@@ -44,7 +64,9 @@ const RESULT_WORD = /^(?:result|results|reading|readings|value|values)$/i;
 function wordsBefore(clause: string, end: number): { text: string; start: number; end: number }[] {
   const before = words(clause.slice(0, end));
   let last = before.length - 1;
-  while (last >= 0 && LINKING_WORDS.has(stripPunctuation((before[last] as { text: string }).text).toLowerCase())) {
+  while (last >= 0) {
+    const word = stripPunctuation((before[last] as { text: string }).text).toLowerCase();
+    if (!LINKING_WORDS.has(word) && !JUDGEMENT_WORDS.has(word)) break;
     last--;
   }
   if (last > 0 && RESULT_WORD.test(stripPunctuation((before[last] as { text: string }).text))) last--;
@@ -95,9 +117,17 @@ function nameBefore(clause: string, end: number, unit: string | null): string | 
     // `Weight Saturday morning: 212 lb`: the words saying when are no part of the name (the day dates the reading).
     const bare = withoutWhenTaken(name);
     if (bare !== name && isKnownMeasurement(bare, unit)) return bare;
+    // `Blood pressure sitting was 142/91`, `Pulse standing 102`: an orthostatic pair names each reading by the
+    // posture, which stays in the name as written (the two readings of one visit are told apart by it).
+    const posture = POSTURE_AFTER_NAME.exec(name);
+    if (posture && n > 1 && isKnownMeasurement(name.slice(0, posture.index), unit)) return name;
   }
   return null;
 }
+
+/** The posture a vital sign was taken in, written after its name (`BP sitting`, `pulse lying`, `PA de pie`). */
+const POSTURE_AFTER_NAME =
+  /\s+(?:\(?(?:sitting|seated|standing|lying|supine|recumbent|erect|upright|assis|debout|couch[ée]e?|sentad[oa]|de\s+pie|acostad[oa]|em\s+p[ée]|deitad[oa]|sitzend|stehend|liegend)\)?)$/i;
 
 /**
  * Words saying when a sample was drawn, standing between a name and its verb: `Repeat INR drawn at 23:10 that
@@ -105,7 +135,7 @@ function nameBefore(clause: string, end: number, unit: string | null): string | 
  * phrase opens with a drawing word or a when-word and ends at the verb; it holds no value of its own (a unit).
  */
 const WHEN_PHRASE =
-  /\s+((?:(?:drawn|taken|collected|done|checked|measured|sent|repeated)\s+)?(?:from|on|at\s+\d{1,2}[:.h]\d{2}|drawn|taken|collected|done|checked|measured|that\s+(?:morning|afternoon|evening|night|day)|this\s+(?:morning|afternoon|evening)|yesterday|last\s+(?:night|week)|today)\b[^,;=]{0,40}?)\s+(?:was|were|is|came\s+back(?:\s+at)?|returned(?:\s+at)?|showed|read)\s*$/iu;
+  /\s+((?:(?:drawn|taken|collected|done|checked|measured|sent|repeated)\s+)?(?:from|on|at\s+\d{1,2}[:.h]\d{2}|in\s+(?:the\s+)?(?:clinic|surgery|office|practice|hospital|a&e|ed)|drawn|taken|collected|done|checked|measured|that\s+(?:morning|afternoon|evening|night|day)|this\s+(?:morning|afternoon|evening)|yesterday|last\s+(?:night|week)|today)\b[^,;=]{0,40}?)\s+(?:was|were|is|came\s+back(?:\s+at)?|returned(?:\s+at)?|showed|read)\s*$/iu;
 
 /** A clock time in the phrase: `at 23:10`, `at 7.30am`. */
 const PHRASE_TIME = /\bat\s+(\d{1,2}[:.h]\d{2}(?:\s*[ap]\.?m\.?)?)/i;
@@ -177,6 +207,13 @@ const COURSE_WITH_UNIT_AT_END =
 const NAMED_RANGE_BRACKET =
   /\(\s*(?:normal|ref(?:erence)?(?:\s+range)?|range|N)\s*[:=]?\s*((?:[<>≤≥]\s?\d+(?:[.,]\d+)?|\d+(?:[.,]\d+)?\s?[-–]\s?\d+(?:[.,]\d+)?))\s*\)/giu;
 
+/**
+ * `weight up 1.4 kg in one week`, `lost 3 kg`, `HbA1c down by 6`: a value after a word of change is how much it moved,
+ * not a reading (`down to 71 kg` and `rose to 9.1` are readings: `to` names where it stands).
+ */
+const CHANGE_BEFORE_VALUE =
+  /\b(?:up|down|gained|lost|gain\s+of|loss\s+of|(?:increased|decreased|rose|fell|dropped)\s+by|a\s+(?:rise|fall|drop)\s+of)\s+(?:by\s+)?(?:another\s+|a\s+further\s+)?$/i;
+
 /** `repeat the potassium in 2 weeks`: a number of days, weeks or months after a name is when, not what. */
 const DURATION = /^(?:days?|weeks?|wks?|months?|years?|yrs?|hours?|hrs?|minutes?|mins?)\b/i;
 
@@ -185,6 +222,19 @@ const DURATION = /^(?:days?|weeks?|wks?|months?|years?|yrs?|hours?|hrs?|minutes?
  * one-digit footnote or list marks (`(1)`) are left alone; the brackets become spaces so positions stay.
  */
 const BRACKETED_VALUE = /(?<=\p{L}\s?)\((\d{2,3}(?:[.,]\d+)?|\d[.,]\d+)\)/gu;
+
+/** The condition a repeated vital was taken under, right after its value: `after deep breathing`, `on 2 L oxygen`. */
+const CONDITION_AFTER_VALUE =
+  /^\s*(?:after|on|off|with|without|post|following|during|while|at\s+rest|on\s+exertion)\b/i;
+
+/**
+ * The reading that ends the text before a comma, when this text opens with a value: a line cut at its commas
+ * (`O2 sat 94 % on room air` | `96 % after deep breathing`) is read a part at a time.
+ */
+function readingCommaBefore(clause: string, before: string | null, order: SlashOrder): Candidate | undefined {
+  if (before === null || !/^\s*[<>]?\d/.test(clause)) return undefined;
+  return readingsInProse(before, order, null).at(-1);
+}
 
 /** `<3 ng/L on arrival and 5 ng/L at three hours`: `and`/`then` before a clause that opens with a value. */
 const SAME_TEST_AGAIN = /^\s+(?:and|then)\s+$/;
@@ -246,8 +296,16 @@ export function readingsInProse(text: string, order: SlashOrder, before: string 
     const previous = k >= 2 ? (/^,\s+$/.test(parts[k - 1] as string) ? (parts[k - 2] as string) : null) : before;
     if (!/\d/.test(clause)) continue;
     // Only the clause right before: the reading must end the clause the `and` continues.
-    const prior = readAt === k - 2 ? found.at(-1) : undefined;
-    const again = SAME_TEST_AGAIN.test(parts[k - 1] ?? '') ? laterValue(clause, prior) : null;
+    const prior = readAt === k - 2 ? found.at(-1) : k === 0 ? readingCommaBefore(clause, before, order) : undefined;
+    const joiner = parts[k - 1] ?? '';
+    const afterComma = /^,\s+$/.test(joiner) || (k === 0 && prior !== undefined);
+    const laterAgain = SAME_TEST_AGAIN.test(joiner) || afterComma ? laterValue(clause, prior) : null;
+    // After a comma only a value told under other conditions (`94 % on room air, 96 % after deep breathing`): a
+    // comma lists other things too, and a bare number there may be anyone's.
+    const again =
+      laterAgain && (SAME_TEST_AGAIN.test(joiner) || CONDITION_AFTER_VALUE.test(laterAgain.measurement.rest))
+        ? laterAgain
+        : null;
     if (again) {
       found.push(again);
       readAt = k;
@@ -260,6 +318,7 @@ export function readingsInProse(text: string, order: SlashOrder, before: string 
       if (measurement.unit === null && DURATION.test(measurement.rest)) continue;
       if (isDoseUnit(measurement.unit) && measurement.unit !== null && DOSING_CONTEXT.test(clause)) continue;
       const before = clause.slice(Math.max(0, start - 8), start);
+      if (CHANGE_BEFORE_VALUE.test(clause.slice(Math.max(0, start - 24), start))) continue;
       const courseUnit = course?.measurement.unit ?? null;
       if (
         course &&

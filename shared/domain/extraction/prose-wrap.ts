@@ -12,8 +12,12 @@ import { readingsInProse } from './narrative';
 
 /** Where a clause ends: a comma, a semicolon, a colon, a sentence end, `and`. */
 const CLAUSE_END = /[,;:]\s+|\.\s+|\s+and\s+/giu;
-/** The value opening the line, as far as its clause goes. */
-const OPENING_CLAUSE = /^\s*([<>≤≥]?\d[^;]{0,40}?)(?:[,;](?:\s+|$)|\.(?:\s+|$)|\s+and\s+|\s*$)/u;
+/**
+ * The value opening the line, as far as its clause goes; a condition in brackets and a verb may stand before it
+ * (`Blood pressure standing` / `(after three minutes) dropped to 118/76 mmHg`). The bracket is left out of the clause.
+ */
+const OPENING_CLAUSE =
+  /^\s*(?:\(\p{L}[^()]{0,39}\)\s*)?((?:(?:was|were|is|dropped|fell|rose|went|came|increased|decreased)\s+(?:down\s+|up\s+)?(?:to\s+|at\s+)?)?[<>≤≥]?\d[^;]{0,40}?)(?:[,;](?:\s+|$)|\.(?:\s+|$)|\s+and\s+|\s*$)/u;
 
 /** A clause's words before its value: a name of up to four words and the linking words around it. */
 const MAX_TAIL_WORDS = 8;

@@ -91,9 +91,16 @@ export function sentenceDate(
   const sentence = sentenceAround(line, at, at + name.length);
   const nameAt = at - sentence.start;
   const dates = findDates(sentence.text, order);
+  const joined = dateJoinedToValue(sentence.text, nameAt, value, dates, order, anchor);
+  if (joined !== undefined) return joined;
   if (dates.length === 0) return yearlessJoinedDate(sentence.text, nameAt, order, anchor, value);
   if (dates.length !== 1) return null;
   const date = dates[0] as (typeof dates)[number];
+  // `from 62 mmol/mol on 3 July 2025 to 55 mmol/mol`: the date is the course's first value's, not the later one's.
+  const valueAt = sentence.text.indexOf(value, nameAt);
+  if (date.start > nameAt && valueAt > date.start && /\bto\s/i.test(sentence.text.slice(date.start, valueAt))) {
+    return null;
+  }
   const before = sentence.text.slice(0, date.start);
   // A word looking ahead counts between the reading and its date (`… 5.1, repeat on 12/12`), not before the name
   // (`a repeat trough on 23/09 was 15.2`).
@@ -101,6 +108,36 @@ export function sentenceDate(
   if (date.start > nameAt && otherEventBetween(sentence.text, nameAt, date.start, value)) return null;
   if (EARLIER_WORD.test(sentence.text)) return date.iso;
   return date.start > nameAt && JOINER.test(before) ? date.iso : null;
+}
+
+/** A value, its unit, then `on`/`from`/`dated` and the date: `62 mmol/mol on 3 July 2025`. */
+const VALUE_UNIT_JOINER = /^\s*(?:[^\s\d]\S{0,15}\s+)?(?:on|from|dated|drawn\s+on|taken\s+on)\s+/iu;
+
+/**
+ * `her HbA1c has improved from 62 mmol/mol on 3 July 2025 to 55 mmol/mol on 12 January`: a course gives each value
+ * its own date, joined right after the value and its unit. That date (a yearless day takes `anchor`'s nearest year),
+ * null when the date right after the value looks ahead, or undefined when no date is joined to the value.
+ */
+function dateJoinedToValue(
+  sentence: string,
+  nameAt: number,
+  value: string,
+  dates: readonly { start: number; iso: string }[],
+  order: SlashOrder,
+  anchor: string | null,
+): string | null | undefined {
+  if (dates.length + [...sentence.matchAll(YEARLESS)].length < 2) return undefined;
+  const valueAt = sentence.indexOf(value, nameAt);
+  if (valueAt < 0 || /[\d.,]/.test(sentence.charAt(valueAt + value.length))) return undefined;
+  const after = sentence.slice(valueAt + value.length);
+  const join = VALUE_UNIT_JOINER.exec(after);
+  if (!join) return undefined;
+  const dateAt = valueAt + value.length + join[0].length;
+  const full = dates.find((d) => d.start === dateAt);
+  if (full) return full.iso;
+  const yearless = new RegExp(YEARLESS.source, 'iu').exec(sentence.slice(dateAt));
+  if (yearless?.index !== 0 || anchor === null) return undefined;
+  return nearestYearDate(yearless[0], order, anchor);
 }
 
 /** A day and month without a year: `21/09`, `Oct 20`, `3 March`, never inside a longer number run (`2/2/2026`). */
@@ -205,10 +242,10 @@ export function dateAfterName(
 /**
  * A when-phrase opening a letter's line, up to its clause's end: `at 6 hours (15/04).`, `on 15/04/2026, then …`,
  * `(day 3, 16/04);`. A when-word or a bracket opens it (a date alone on a line is a heading), up to three words
- * (`at 6 hours`) before the date.
+ * (`at 6 hours`) before the date; a day before its month (`on 12 January,`) is one date.
  */
 const WRAPPED_WHEN =
-  /^\s*(?:(?:at|on|after|by)\s+(?:[\p{L}\d-]+\s+){0,3}[([]?|[([])\s*(?:day\s+\d{1,2},?\s*)?([^\s()[\],;]{3,20}(?:\s\d{4})?)\s*[)\]]?\s*(?:[.,;](?:\s+|$)|$)/iu;
+  /^\s*(?:(?:at|on|after|by)\s+(?:[\p{L}\d-]+\s+){0,3}?[([]?|[([])\s*(?:day\s+\d{1,2},?\s*)?(\d{1,2}\s+\p{L}{3,9}\.?(?:\s\d{4})?|[^\s()[\],;]{3,20}(?:\s\d{4})?)\s*[)\]]?\s*(?:[.,;](?:\s+|$)|$)/iu;
 
 /**
  * `… rose from 48 ng/L on admission (14/04) to 2,140 ng/L` / `at 6 hours (15/04). Coronary …`: the sentence's last

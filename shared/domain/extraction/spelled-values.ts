@@ -42,6 +42,10 @@ function isPronounOne(run: string, before: string, after: string): boolean {
   );
 }
 
+/** A blood-pressure name, then `N on M` (English), `N zu M` (German), `N por M` (Portuguese, Spanish), `N sur M`. */
+const BP_WITH_OTHER_OVER =
+  /(\b(?:BP|B\/P|blood\s+pressure|RR|TA|PA|tensi[oó]n(?:\s+arterial)?|tension(?:\s+art[ée]rielle)?|press[aã]o(?:\s+arterial)?|Blutdruck)(?:'s|\s+(?:is|was|of|de|à|a|von|war))?\s+)(\d{1,3})\s+(on|zu|por|sur)\s+(\d{1,3})\b/gi;
+
 /** A line with its spelled values as digits, and what each digit value was written as. */
 export interface SpelledLine {
   text: string;
@@ -55,7 +59,8 @@ export interface SpelledLine {
  */
 export function spellOutValues(line: string): SpelledLine {
   const asWritten = new Map<string, string>();
-  if (!ANY_NUMBER_WORD.test(line) && !/\d\s+(?:over|point)\s+\d/i.test(line)) return { text: line, asWritten };
+  if (!ANY_NUMBER_WORD.test(line) && !/\d\s+(?:over|point|sobre|on|zu|por|sur)\s+\d/i.test(line))
+    return { text: line, asWritten };
   let text = line.replace(/\b(\d+)\s+point\s+(\d+)\b/gi, (all, whole: string, decimals: string) => {
     asWritten.set(`${whole}.${decimals}`, all);
     return `${whole}.${decimals}`;
@@ -85,6 +90,13 @@ export function spellOutValues(line: string): SpelledLine {
       }
       return out;
     });
+    // `seventy-one and a half kilos`: the half a dictated weight or temperature adds is the decimal.
+    text = text.replace(/\b(\d+)\s+and\s+a\s+half\b/gi, (all, whole: string) => {
+      const written = asWritten.get(whole);
+      if (written === undefined) return all;
+      asWritten.set(`${whole}.5`, `${written} and a half`);
+      return `${whole}.5`;
+    });
     text = text.replace(/(\d)\s+(percent|per\s+cent)\b/gi, (_all, digit: string, word: string) => {
       asWritten.set('%', word);
       return `${digit} %`;
@@ -96,8 +108,15 @@ export function spellOutValues(line: string): SpelledLine {
       return `${digit} ${unit}`;
     });
   }
-  text = text.replace(/\b(\d{2,3})\s+over\s+(\d{2,3})\b/gi, (all, a: string, b: string) => {
-    const written = `${asWritten.get(a) ?? a} over ${asWritten.get(b) ?? b}`;
+  // `BP's 128 on 84`, `RR 140 zu 90`, `PA 14 por 9`, `TA 140 sobre 90`: other words for `over`, only right after a
+  // blood-pressure name (elsewhere `on`, `por`, `zu` join anything).
+  text = text.replace(BP_WITH_OTHER_OVER, (_all, lead: string, a: string, word: string, b: string) => {
+    const written = `${asWritten.get(a) ?? a} ${word} ${asWritten.get(b) ?? b}`;
+    asWritten.set(`${a}/${b}`, written);
+    return `${lead}${a}/${b}`;
+  });
+  text = text.replace(/\b(\d{2,3})\s+(over|sobre)\s+(\d{2,3})\b/gi, (all, a: string, word: string, b: string) => {
+    const written = `${asWritten.get(a) ?? a} ${word} ${asWritten.get(b) ?? b}`;
     asWritten.set(`${a}/${b}`, all === written ? all : written);
     return `${a}/${b}`;
   });
