@@ -79,7 +79,10 @@ const QUALIFIERS: readonly (readonly [RegExp, string])[] = [
     /(?<![\p{L}\p{N}])(?:indirekt|indirecto|indirecta|indireto|indireta|indiretto|indiretta|indirect[e]?|pośredni[a]?|непрямой|έμμεση)(?![\p{L}\p{N}])/giu,
     'indirect',
   ],
-  [/(?<![\p{L}\p{N}])(?:direkt|directo|directa|diretto|diretta|bezpośredni[a]?|прямой|άμεση)(?![\p{L}\p{N}])/giu, 'direct'],
+  [
+    /(?<![\p{L}\p{N}])(?:direkt|directo|directa|diretto|diretta|bezpośredni[a]?|прямой|άμεση)(?![\p{L}\p{N}])/giu,
+    'direct',
+  ],
   // The Friedewald equation is how a laboratory calculates LDL: LOINC's "by calculation". Dutch `berekend`, Polish
   // `wyliczony`/`obliczony`, Swedish `beräknad`, Danish and Norwegian `beregnet`, Turkish `hesaplanan` say the same.
   [
