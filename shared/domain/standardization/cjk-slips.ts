@@ -29,6 +29,7 @@ const SLIPS: Readonly<Record<string, string>> = {
   镁: '美', // magnesium (měi)
   糖: '唐', // 血糖 glucose (táng)
   酮: '铜同', // 酮体 ketone bodies (tóng)
+  白: '自', // 蛋白 protein, 白细胞 leukocytes: OCR drops the short stroke atop 白 (`血红蛋自`)
 };
 
 /** `淋巴胞`, `白胞`: the 细 of 细胞 (cell) dropped before 胞. */

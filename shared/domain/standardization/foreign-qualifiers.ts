@@ -74,9 +74,21 @@ const QUALIFIERS: readonly (readonly [RegExp, string])[] = [
   [/\b(?:arteriell|artériel|artérielle|arterioso|arteriosa|arteriale)(?=\s|$|[,;)])/giu, 'arterial'],
   [/\b(?:venoso|venosa|venös|veineux|veineuse)(?=\s|$|[,;)])/giu, 'venous'],
   [/\b(?:intakt|intacta|intacto|intatto|intacte)\b/giu, 'intact'],
-  [/\b(?:direkt|directo|directa|diretto|diretta)\b/giu, 'direct'],
-  // The Friedewald equation is how a laboratory calculates LDL: LOINC's "by calculation".
-  [/\b(?:berechnet|calculado|calculada|calcolato|calculé|friedewald)(?=\s|$|[,;)])/giu, 'calculated'],
+  // Indirect before direct: `indiretta` holds `diretta`, and the direct rule must not read it.
+  [
+    /(?<![\p{L}\p{N}])(?:indirekt|indirecto|indirecta|indireto|indireta|indiretto|indiretta|indirect[e]?|pośredni[a]?|непрямой|έμμεση)(?![\p{L}\p{N}])/giu,
+    'indirect',
+  ],
+  [
+    /(?<![\p{L}\p{N}])(?:direkt|directo|directa|diretto|diretta|bezpośredni[a]?|прямой|άμεση)(?![\p{L}\p{N}])/giu,
+    'direct',
+  ],
+  // The Friedewald equation is how a laboratory calculates LDL: LOINC's "by calculation". Dutch `berekend`, Polish
+  // `wyliczony`/`obliczony`, Swedish `beräknad`, Danish and Norwegian `beregnet`, Turkish `hesaplanan` say the same.
+  [
+    /(?<![\p{L}\p{N}])(?:berechnet|calculado|calculada|calcolato|calculé|friedewald|berekend|beräknad|beregnet|obliczon[ya]|wyliczon[ya]|hesaplanan|hesaplanmış|расч[её]тный)(?=\s|$|[,;)])/giu,
+    'calculated',
+  ],
   // Japanese and Chinese reports write the method after a Latin name: `LDL-C(直接法)`, `LDL-C（計算値）`, `LDL-C(计算)`.
   [/(?:直接法|直接測定法?|直接测定法?)/gu, ' direct '],
   [/(?:計算値|计算值|計算|计算)/gu, ' calculated '],

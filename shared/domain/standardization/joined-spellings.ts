@@ -29,13 +29,14 @@ function withoutAcronymDots(name: string): string {
 }
 
 /**
- * `CReactiveProtein` → `C Reactive Protein`, `totalSteps` → `total Steps`. A token is cut where a lower-case letter
+ * `CReactiveProtein` → `C Reactive Protein`, `totalSteps` → `total Steps`, `GlycémieàJeun` → `Glycémie à Jeun`. A token is cut where a lower-case letter
  * meets a capital, or where a run of capitals meets a capitalised word. Kept only when it makes two words of three
  * letters or more: `pH`, `eGFR`, `mRNA` would leave one word and stay whole.
  */
 function camelCaseWords(token: string): string {
   if (!CAMEL_TOKEN.test(token) || token.length < 6) return token;
-  const parts = token.split(/(?<=\p{Ll})(?=\p{Lu})|(?<=\p{Lu})(?=\p{Lu}\p{Ll})/u);
+  // French `à` keeps its lower case between two joined words (`GlycémieàJeun`, `GlucoseàJeun`): a word of its own.
+  const parts = token.split(/(?<=\p{Ll})(?=\p{Lu})|(?<=\p{Lu})(?=\p{Lu}\p{Ll})|(?<=\p{Ll})(?=à\p{Lu})/u);
   if (parts.length < 2) return token;
   // Two words of three letters or more: `cReactiveProtein` is read; `pH`, `eGFR`, `mRNA`, `HbA` stay whole.
   const words = parts.filter((part) => part.length >= 3).length;
