@@ -169,3 +169,16 @@ describe('a one-letter word inside a name joins', () => {
     expect(code('GlycémieàJeun', 'g/L')).toBe('1558-6');
   });
 });
+
+describe('nursing names of the respiratory rate (fresh14 nurse note)', () => {
+  it('reads Respirations with or without a per-minute unit', () => {
+    expect(code('Respirations', '/min')).toBe('9279-1');
+    expect(code('RESPIRATIONS', 'breaths/min')).toBe('9279-1');
+    expect(code('Respiration rate')).toBe('9279-1');
+  });
+
+  it('leaves respiratory words that are no rate alone', () => {
+    expect(code('Respiratory panel')).toBeNull();
+    expect(code('Respiration', 'mmHg')).toBeNull();
+  });
+});
