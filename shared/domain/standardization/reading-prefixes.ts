@@ -25,3 +25,31 @@ export function withoutAnalyserPrefix(name: string): string | null {
   const match = POINT_OF_CARE_ANALYSER.exec(name);
   return match ? name.slice(match[0].length).trim() : null;
 }
+
+/**
+ * `T.PROTEIN`, `T. Bilirubin`, `D.BILIRUBIN`: Indian and Gulf reports cut *total* and *direct* to one dotted capital
+ * joined to the word. One letter says too little for the dotted-word stage (`dotted-abbreviations.ts` wants two), so
+ * only these two initials are spelled out, and only before a word of three letters or more (`T. cruzi` spelled out
+ * names no test and stays unread).
+ */
+const DOTTED_INITIAL = /^\s*([td])\s*\.\s*(?=\p{L}{3})/iu;
+const INITIAL_WORD: Readonly<Record<string, string>> = { t: 'Total', d: 'Direct' };
+
+/** The name with its dotted initial spelled out (`Total PROTEIN`), or null when it writes none. */
+export function withInitialSpelledOut(name: string): string | null {
+  const match = DOTTED_INITIAL.exec(name);
+  const word = match?.[1] ? INITIAL_WORD[match[1].toLowerCase()] : undefined;
+  return match && word ? `${word} ${name.slice(match[0].length).trim()}` : null;
+}
+
+/**
+ * `Total RBC Count`, `Total WBC count`: *total* before a cell count adds nothing (a count of cells in a volume is
+ * all of them). The rest, or null when the name does not open with the word; the caller keeps the rest's code only
+ * for a count per volume, so `Total Protein` or `Total T4` are never cut (they are found whole before this runs).
+ */
+const TOTAL_WORD = /^\s*total\s+(?=\S)/i;
+
+export function withoutTotalWord(name: string): string | null {
+  const match = TOTAL_WORD.exec(name);
+  return match ? name.slice(match[0].length).trim() : null;
+}

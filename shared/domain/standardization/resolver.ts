@@ -32,7 +32,12 @@ import { agreedResolution, qualifierResolution } from './qualifier-stages';
 import { measuresAnAmount, withoutQuantitativeWord } from './quantitative-scale';
 import { readsRatioInverted, writesInverseRatio } from './ratio-direction';
 import { ratioOfParts } from './ratio-of-parts';
-import { withoutAnalyserPrefix, withoutExaminationPrefix } from './reading-prefixes';
+import {
+  withInitialSpelledOut,
+  withoutAnalyserPrefix,
+  withoutExaminationPrefix,
+  withoutTotalWord,
+} from './reading-prefixes';
 import { respelledNames } from './respell';
 import {
   chooseNeighbour,
@@ -1014,6 +1019,8 @@ function resolved(name: string, unit: string | null, threshold: number): Indicat
       stripCodeResolution(name, unit) ??
       rejoinedResolution(name, unit, threshold) ??
       sedimentNamedByUnit(name, unit) ??
+      initialSpelledOutResolution(name, unit, threshold) ??
+      countWithoutTotalWord(name, unit, threshold) ??
       found
     );
   // `Créatininurie` mmol/L read by the slip stages as serum creatinine: the suffix is the specimen, so the urine test.
@@ -1227,6 +1234,23 @@ function rejoinedResolution(name: string, unit: string | null, threshold: number
   const cut = withLongWordsCut(rewritten);
   const spelledOut = cut === null ? null : lookup(cut, unit, threshold);
   return spelledOut?.loincCode ? spelledOut : null;
+}
+
+/** `T.PROTEIN`, `D.BILIRUBIN`: the dotted initial spelled out (reading-prefixes.ts), kept only where that names a test. */
+function initialSpelledOutResolution(name: string, unit: string | null, threshold: number): IndicatorResolution | null {
+  const spelled = withInitialSpelledOut(name);
+  if (spelled === null) return null;
+  const found = lookup(spelled, unit, threshold);
+  return found.loincCode === null ? null : found;
+}
+
+/** `Total RBC Count` in mill/cumm: the name without *total*, kept only for a count of cells per volume. */
+function countWithoutTotalWord(name: string, unit: string | null, threshold: number): IndicatorResolution | null {
+  const rest = withoutTotalWord(name);
+  if (rest === null) return null;
+  const found = lookup(rest, unit, threshold);
+  const concept = found.loincCode === null ? undefined : conceptByCode(found.loincCode);
+  return concept && isCountPerVolume(concept) ? found : null;
 }
 
 /**
