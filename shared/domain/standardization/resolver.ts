@@ -996,6 +996,8 @@ function conceptInUrine(code: string): boolean {
 }
 
 function resolved(name: string, unit: string | null, threshold: number): IndicatorResolution {
+  // Each prefix stage calls back here with the rest: the length bound is what bounds that recursion.
+  if (name.length > MAX_NAME_LENGTH) return unresolved(unit);
   const coded = name.includes('^') ? codedElementOf(name) : null;
   if (coded) return codedElementResolution(coded, unit, threshold);
   const examined = withoutExaminationPrefix(name);

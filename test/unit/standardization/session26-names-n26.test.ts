@@ -182,3 +182,11 @@ describe('nursing names of the respiratory rate (fresh14 nurse note)', () => {
     expect(code('Respiration', 'mmHg')).toBeNull();
   });
 });
+
+describe('prefixes repeated without end (a pasted block, not a name)', () => {
+  it('answers null and never exhausts the stack', () => {
+    expect(code(`${'ISTAT '.repeat(3000)}weight`, 'kg')).toBeNull();
+    expect(code(`${'O/E-'.repeat(10000)}weight`, 'kg')).toBeNull();
+    expect(code(`${'O/E - '.repeat(3)}weight`, 'kg')).toBe('29463-7');
+  });
+});
