@@ -18,7 +18,6 @@ import { parseMeasurement } from './measurement';
 import type { TableLayout } from './table-layout';
 import { EARLIER_CAPTION, foldText } from './vocabulary';
 
-
 export interface EarlierColumn {
   /** Where the caption sits on its line (the column's cells start about there). */
   start: number;

@@ -45,7 +45,7 @@ import {
   visitCaption,
   visitRowCells,
 } from './visit-columns';
-import { type ColumnRole, headerRole, MAX_HEADER_PHRASE_WORDS } from './vocabulary';
+import { type ColumnRole, EARLIER_CAPTION, foldText, headerRole, MAX_HEADER_PHRASE_WORDS } from './vocabulary';
 import { plausibleYearlessColumns, yearlessColumnDate } from './yearless-columns';
 
 export interface Column {
@@ -212,6 +212,10 @@ export function detectHeader(line: string, order: SlashOrder, anchor: string | n
     headerRole(text) ?? (delimiter === 'spaces' ? null : exportCaptionRole(text)) ?? notedCaptionRole(text);
   if (delimiter === 'comma' && !cells.some((c) => roleOf(c.text) === 'value')) return null;
   const columns: Column[] = [];
+  // A header captioning its test column (`Analyse  Resultat  Einheit  Referenzbereich  Vorbefund`) is a table's: any
+  // earlier-results caption there names the column of earlier values, not only the few the vocabulary lists. Alone
+  // over the result columns (`Resultado  Valores de  anterior`) the caption is `earlier-column.ts`'s.
+  const captionsTests = cells.some((c) => roleOf(c.text) === 'name');
   let recognised = 0;
   let unknown = 0;
   let dateColumns = 0;
@@ -225,7 +229,7 @@ export function detectHeader(line: string, order: SlashOrder, anchor: string | n
       columns.push({ role: 'previous', start, date: null, earlierDate });
       return;
     }
-    const role = roleOf(cell.text);
+    const role = roleOf(cell.text) ?? (captionsTests && EARLIER_CAPTION.test(foldText(cell.text)) ? 'previous' : null);
     if (role !== null) {
       recognised++;
       columns.push({ role, start, date: null });
@@ -506,6 +510,23 @@ function rangeAndTrailingFlag(cell: string): { range: string; flag: string | nul
   return { range: m[1] as string, flag: bareFlag(m[2] as string) };
 }
 
+/** A unit cell with the result restated in another unit in brackets after it: `mmol/L (142 mg/dL)`. */
+const UNIT_THEN_RESTATEMENT = /^(\S{1,24})\s*\(\s*[<>≤≥]?\d[\d.,]{0,12}\s?([^\s\d()][^()]{0,20})\)$/u;
+
+/**
+ * The unit of a unit cell that restates the result in a second unit (`mmol/L (142 mg/dL)`, Singapore and Gulf
+ * hospital printouts): the first unit, the one the result and its range are in; the bracket is a conversion, as a
+ * second-unit cell beside the result is (`second-unit-cell.ts`). Any other cell is returned as it is.
+ */
+function withoutBracketedRestatement(unitCell: string): string {
+  const m = UNIT_THEN_RESTATEMENT.exec(unitCell.trim());
+  if (!m) return unitCell;
+  const first = m[1] as string;
+  const second = (m[2] as string).trim();
+  if (first.toLowerCase() === second.toLowerCase() || !looksLikeUnit(first) || !looksLikeUnit(second)) return unitCell;
+  return first;
+}
+
 const NO_UNIT_PLACEHOLDER = /^[-–—－ー―]+$/u;
 
 /** Reading-level fields from the unit, range and flag columns (columns win over what the result cell held). */
@@ -528,6 +549,7 @@ function completeFromColumns(
     rangeCell = unitText;
     unitText = '';
   }
+  unitText = withoutBracketedRestatement(unitText);
   // A dash in the unit column (`-`, `－`) is the sheet's placeholder for a result without a unit (a dipstick grade).
   if (unitText !== '' && !NO_UNIT_PLACEHOLDER.test(unitText)) measurement.unit = unitText;
   // Italian referti bracket the range column: `[70 - 100]`.

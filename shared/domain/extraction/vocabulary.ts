@@ -40,8 +40,9 @@ function folded(text: string): string {
 /**
  * Captions of an earlier-results column, folded: French, German (`Vorwert`, `Vorbefund`), English (`PREV` too),
  * Spanish, Italian, Dutch, Greek, Czech, Polish, Russian, Ukrainian, Turkish, Hungarian (`Előző`, `Korábbi`), the
- * Nordic languages (`Tidigare`, `Tidligere`, `Forrige`, `Edellinen`). A table header names its column so as surely as
- * a caption over a bare column does (`earlier-column.ts`), so `headerRole` reads them as `previous` too.
+ * Nordic languages (`Tidigare`, `Tidligere`, `Forrige`, `Edellinen`). A table header that captions its test column
+ * names its earlier-results column with them as surely as a caption over a bare column does (`earlier-column.ts`,
+ * `table-layout.ts`).
  */
 export const EARLIER_CAPTION =
   /^(?:ant[ée]riorit[ée]s?|ant[ée]rieurs?|r[ée]sultats?\s+ant[ée]rieurs?|valeurs?\s+ant[ée]rieures?|vorwerte?|vorbefunde?|prev\.?|previous(?:\s+(?:results?|values?))?|prior(?:\s+results?)?|last\s+results?|(?:resultados?|valor(?:es)?)\s+anterior(?:es)?|anterior(?:es)?|precedenti|risultati\s+precedenti|(?:(?:r[ée]sultats?|valeurs?)\s+)?pr[ée]c[ée]dent(?:e?s)?|vorige\s+uitslag|vorige|προηγ(?:ουμεν\p{L}*)?|predchozi|poprzedni[ea]?|предыдущ\p{L}*|попередн\p{L}*|onceki|(?:elozo|korabbi)(?:\s+(?:eredmenye?k?|ertek))?|tidigare(?:\s+(?:resultat|varde|svar))?|tidligere(?:\s+(?:resultat|svar|verdi|vaerdi))?|forrige(?:\s+(?:resultat|svar|verdi))?|(?:edellinen|aiempi)(?:\s+tulos)?)$/iu;
@@ -720,7 +721,6 @@ const headerRoles = new TextMemo<ColumnRole | null>();
 function roleOfHeader(cell: string): ColumnRole | null {
   const role = HEADER_ROLE.get(foldText(cell));
   if (role !== undefined) return role;
-  if (EARLIER_CAPTION.test(foldText(cell))) return 'previous';
   const bilingual = BILINGUAL_CELL.exec(cell.trim());
   if (!bilingual) return glossedRole(cell) ?? compoundRole(cell) ?? abbreviatedRole(cell) ?? ocrRole(cell);
   // The CJK caption decides (a test name with an English word, `尿胆原 Normal`, is no header); the gloss may be a word
