@@ -510,23 +510,6 @@ function rangeAndTrailingFlag(cell: string): { range: string; flag: string | nul
   return { range: m[1] as string, flag: bareFlag(m[2] as string) };
 }
 
-/** A unit cell with the result restated in another unit in brackets after it: `mmol/L (142 mg/dL)`. */
-const UNIT_THEN_RESTATEMENT = /^(\S{1,24})\s*\(\s*[<>≤≥]?\d[\d.,]{0,12}\s?([^\s\d()][^()]{0,20})\)$/u;
-
-/**
- * The unit of a unit cell that restates the result in a second unit (`mmol/L (142 mg/dL)`, Singapore and Gulf
- * hospital printouts): the first unit, the one the result and its range are in; the bracket is a conversion, as a
- * second-unit cell beside the result is (`second-unit-cell.ts`). Any other cell is returned as it is.
- */
-function withoutBracketedRestatement(unitCell: string): string {
-  const m = UNIT_THEN_RESTATEMENT.exec(unitCell.trim());
-  if (!m) return unitCell;
-  const first = m[1] as string;
-  const second = (m[2] as string).trim();
-  if (first.toLowerCase() === second.toLowerCase() || !looksLikeUnit(first) || !looksLikeUnit(second)) return unitCell;
-  return first;
-}
-
 const NO_UNIT_PLACEHOLDER = /^[-–—－ー―]+$/u;
 
 /** Reading-level fields from the unit, range and flag columns (columns win over what the result cell held). */
@@ -549,7 +532,6 @@ function completeFromColumns(
     rangeCell = unitText;
     unitText = '';
   }
-  unitText = withoutBracketedRestatement(unitText);
   // A dash in the unit column (`-`, `－`) is the sheet's placeholder for a result without a unit (a dipstick grade).
   if (unitText !== '' && !NO_UNIT_PLACEHOLDER.test(unitText)) measurement.unit = unitText;
   // Italian referti bracket the range column: `[70 - 100]`.
