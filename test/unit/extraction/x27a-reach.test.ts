@@ -221,3 +221,34 @@ describe('an earlier result stacked under a portal reading (x27a)', () => {
     ]);
   });
 });
+
+describe('earlier-results captions of other languages under a header captioning its tests (x27a)', () => {
+  it('reads a Polish Poprzedni wynik and a Czech Předchozí výsledek column', () => {
+    const polish = [
+      'Badanie              Wynik     Jednostka    Zakres referencyjny    Poprzedni wynik',
+      '                                                                   2025-10-02',
+      'Glukoza              104       mg/dl        70 - 99                98',
+    ].join('\n');
+    expect(brief(polish)).toEqual([
+      ['Glukoza', '104', 'mg/dl', '70 - 99'],
+      ['Glukoza', '98', 'mg/dl', null],
+    ]);
+    const czech = [
+      'Vyšetření            Výsledek   Jednotka    Referenční meze    Předchozí výsledek',
+      '                                                               12.11.2025',
+      'Kreatinin            88         µmol/l      44 - 104           91',
+    ].join('\n');
+    expect(brief(czech)).toEqual([
+      ['Kreatinin', '88', 'µmol/l', '44 - 104'],
+      ['Kreatinin', '91', 'µmol/l', null],
+    ]);
+  });
+
+  it('reads no earlier value from a column whose caption is no earlier-results one', () => {
+    const comment = [
+      'Analyse                      Resultat        Einheit          Referenzbereich       Bemerkung',
+      'Natrium                        141           mmol/l           135 – 145              140',
+    ].join('\n');
+    expect(brief(comment).filter((r) => r[1] === '140')).toEqual([]);
+  });
+});
