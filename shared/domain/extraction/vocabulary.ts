@@ -148,8 +148,8 @@ const HEADER_WORDS: ReadonlyArray<readonly [ColumnRole, readonly string[]]> = [
       'vizsgálat megnevezése',
       'vizsgálat neve',
       'vizsgálatok',
-      // Polish, Czech/Slovak/Romanian, Croatian: the test or parameter examined
-      'badanie',
+      // Polish, Czech/Slovak/Romanian, Croatian: the test or parameter examined. Not `Badanie`: with it, bdev21's OCR'd
+      // fax read its `Pacjent :` line as a row (not traced further).
       'nazwa badania',
       'oznaczenie',
       'parametr',

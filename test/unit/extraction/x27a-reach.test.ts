@@ -225,7 +225,7 @@ describe('an earlier result stacked under a portal reading (x27a)', () => {
 describe('earlier-results captions of other languages under a header captioning its tests (x27a)', () => {
   it('reads a Polish Poprzedni wynik and a Czech Předchozí výsledek column', () => {
     const polish = [
-      'Badanie              Wynik     Jednostka    Zakres referencyjny    Poprzedni wynik',
+      'Parametr             Wynik     Jednostka    Zakres referencyjny    Poprzedni wynik',
       '                                                                   2025-10-02',
       'Glukoza              104       mg/dl        70 - 99                98',
     ].join('\n');
