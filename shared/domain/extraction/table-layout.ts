@@ -651,11 +651,11 @@ export function readTableRow(line: string, layout: TableLayout, order: SlashOrde
   const visitJudgement = dated && layout.wide === true && isJudgementCell(cellOf('flag'));
   const flagText = visitJudgement ? '' : cellOf('flag');
   // Two digit groups in the result cell are one damaged number only where no other column could hold the second
-  // (a `Previous` column the vocabulary does not know is `other`).
+  // (an earlier-results column, `previous`, or one the vocabulary does not know, `other`).
   const oneValueColumn =
     !dated &&
     layout.columns.filter((c) => c.role === 'value').length === 1 &&
-    !layout.columns.some((c) => c.role === 'other');
+    !layout.columns.some((c) => c.role === 'other' || c.role === 'previous');
   // A cumulative row's unit and range with no column of their own fall in the last date's cell (`cumulative.ts`).
   const sharedTail = dated && !layout.columns.some((c) => c.role === 'unit' || c.role === 'range');
   const lastDated = layout.columns.findLastIndex((c) => c.date !== null);
