@@ -201,7 +201,7 @@ function timeUnderDate(columns: Column[], time: string, start: number): void {
 
 /** The keyword opening an earlier result in brackets, in the languages the reader knows. */
 const PREVIOUS_KEYWORD =
-  /^(?:prev(?:ious)?|last|prior|before|vorher(?:ig(?:er)?)?|vorwert|zuvor|letzter?|anterior|previo|pr[ée]c[ée]dent(?:e)?|ant[ée]rieur(?:e)?|precedente)\.?(?:\s+(?:result|value|reading|wert|valor|valeur|valore))?\s*[:=]?\s*/i;
+  /^(?:prev(?:ious)?|last|prior|before|past|earlier|vorher(?:ig(?:er)?)?|vorwert|vorbefund|zuvor|letzter?|anterior|previo|pr[ée]c[ée]dent(?:e)?|ant[ée]rieur(?:e)?|precedente|tidigare|tidligere|forrige|el[őo]z[őo]|kor[áa]bbi)\.?(?:\s+(?:results?|values?|readings?|wert|valor|valeur|valore|resultat|svar|verdi|eredm[ée]ny))?\s*[:=]?\s*/iu;
 /** Words joining the earlier value to its date: `1.3 on 02/01/2026`, `1,3 am 02.01.2026`, `1.3, 02.01.2026`. */
 const JOINER = /^[\s,;:\-–—]*(?:on|am|vom|du|le|del|el|il|of|from|dated)?[\s,;:\-–—]*$/i;
 

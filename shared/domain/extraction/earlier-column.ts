@@ -16,11 +16,7 @@ import { findDates, type SlashOrder } from './dates';
 import { splitCells } from './lines';
 import { parseMeasurement } from './measurement';
 import type { TableLayout } from './table-layout';
-import { foldText } from './vocabulary';
-
-/** Captions of an earlier-results column: French, German, English (`PREV` too), Spanish, Italian, Dutch. */
-const EARLIER_CAPTION =
-  /^(?:ant[ée]riorit[ée]s?|ant[ée]rieurs?|r[ée]sultats?\s+ant[ée]rieurs?|valeurs?\s+ant[ée]rieures?|vorwerte?|vorbefunde?|prev\.?|previous(?:\s+(?:results?|values?))?|prior(?:\s+results?)?|last\s+results?|(?:resultados?|valor(?:es)?)\s+anterior(?:es)?|anterior(?:es)?|precedenti|risultati\s+precedenti|(?:(?:r[ée]sultats?|valeurs?)\s+)?pr[ée]c[ée]dent(?:e?s)?|vorige\s+uitslag|vorige|προηγ(?:ουμεν\p{L}*)?|predchozi|poprzedni[ea]?|предыдущ\p{L}*|попередн\p{L}*|onceki)$/iu;
+import { EARLIER_CAPTION, foldText } from './vocabulary';
 
 export interface EarlierColumn {
   /** Where the caption sits on its line (the column's cells start about there). */

@@ -133,7 +133,7 @@ import {
   wrappedUnitLine,
 } from './result-columns';
 import { isSectionHeadingLine } from './row-marks';
-import { withoutSecondUnitCell } from './second-unit-cell';
+import { withoutBracketedSecondUnit, withoutSecondUnitCell } from './second-unit-cell';
 import { sectionHeaderDate } from './section-header-dates';
 import { dateAfterName, drawnDateOfBlockAbove, sentenceDate, wrappedWhenDate } from './sentence-dates';
 import { detectShareCountHeader, readShareCountRow, type ShareCountHeader } from './share-and-count';
@@ -168,6 +168,8 @@ const MAX_STACKED_NAME_WORDS = 8;
 const MAX_STACKED_NAME_LENGTH = 80;
 /** How far below its name line a stacked value, range or flag may sit (a `Value` caption line may come between). */
 const STACK_DISTANCE = 3;
+/** How far under its reading an earlier-result line (`Past result (Sep 12, 2025): 6.0 %`) may stand. */
+const PREVIOUS_LINE_REACH = 6;
 
 /** How many lines above a time-of-day diary's header its title may sit (a line or two of device and clinic between). */
 const DIARY_TITLE_DISTANCE = 4;
@@ -842,7 +844,7 @@ class DocumentReader {
     if (this.layout) {
       // An earlier-results column (`Antérieur  0,38 du 02/10/2025`) is cut off first, then read as a dated reading.
       const earlier = this.layout.columns.some((c) => c.date !== null) ? null : splitTrailingEarlier(text, order);
-      const rowText = withUnitCellParted(earlier?.rest ?? text);
+      const rowText = withUnitCellParted(withoutBracketedSecondUnit(earlier?.rest ?? text));
       const rows =
         this.readFlagFirstRow(rowText, this.layout) ??
         readTableRow(rowText, this.layout, order) ??
@@ -878,8 +880,8 @@ class DocumentReader {
       leadingDate(rowText, order) ??
       (this.layout === null ? dateAfterName(rowText, order, this.messageDay ?? this.yearAnchor) : null) ??
       (this.layout === null ? timedCaption(rowText, this.messageDay ?? this.sectionDate ?? this.documentDate) : null);
-    const line = withoutSecondUnitCell(
-      withoutTrailingNote(withoutNoEarlierNote(spaceSeparated(leading?.rest ?? rowText))),
+    const line = withoutBracketedSecondUnit(
+      withoutSecondUnitCell(withoutTrailingNote(withoutNoEarlierNote(spaceSeparated(leading?.rest ?? rowText)))),
     );
     const previous =
       (earlierCell && { ...earlierCell, rest: line }) ??
@@ -1270,7 +1272,10 @@ class DocumentReader {
   /** `Previous result: 1.3 mg/dL on 02/01/2026` under a reading: an earlier reading of the test just above. */
   private readPreviousLine(index: number, body: string): boolean {
     const last = this.stack.last;
-    if (!last || !this.recent(index, last.line)) return false;
+    // A portal stacks the value's flag, range caption and range between it and the earlier result (kp.org: `5.9 %` /
+    // `High` / `Standard range` / `4.0 - 5.6 %` / `Past result (Sep 12, 2025): 6.0 %`): the keyword, value and date
+    // say what the line is, so it reaches further up than a bare continuation does.
+    if (!last || index - last.line > PREVIOUS_LINE_REACH) return false;
     const earlier = previousResultLine(body, this.order);
     if (!earlier) return false;
     this.emitPrevious(index, last.reading.indicator, earlier);

@@ -245,7 +245,14 @@ export function splitNameTail(raw: string): { name: string; range: string | null
       }
       const bracketed = TRAILING_BRACKETED_UNIT.exec(name);
       const inner = bracketed?.[1] ?? '';
-      if (bracketed && /[/%]/.test(inner) && looksLikeUnit(inner) && /\p{L}/u.test(name.slice(0, bracketed.index))) {
+      // `혈압(수축기/이완기)`, `BP (systolic/diastolic)`: the bracketed terms of a pair name the name's parts, no unit.
+      if (
+        bracketed &&
+        /[/%]/.test(inner) &&
+        looksLikeUnit(inner) &&
+        !isTermsOfRatio(inner) &&
+        /\p{L}/u.test(name.slice(0, bracketed.index))
+      ) {
         unit = inner;
         name = name.slice(0, bracketed.index);
         continue;

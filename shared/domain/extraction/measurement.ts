@@ -340,11 +340,13 @@ export const QUALITATIVE_CELL = new RegExp(String.raw`^(?:${QUALITATIVE_ALTERNAT
 const FLAG_SYMBOL =
   /(?:↑↑?|↓↓?|⬆|⬇|▲|▼)|(?:\((?:HH|LL|H|L|A|N|Y|D|!{1,2})\)|HH|LL|AA|H|L|A|N|\*{1,3}|!{1,2})(?=$|[\s,;)|])/y;
 // NHS GP records (EMIS, SystmOne; SNOMED wording) print the flag as a phrase: `Above high reference limit`,
-// `Below low reference limit`; the NHS App shortens it to `Above range`. Turkish letters bracketed: `(Y)`üksek, `(D)`üşük. Portuguese, Italian, Dutch and Turkish (e-Nabız) write high/low as words too.
+// `Below low reference limit`; the NHS App shortens it to `Above range`. 1177 Journalen (Sweden) and the Nordic and German
+// portals write the side of the interval: `Över referensintervall`, `Under referensintervall`, `Over referanseområdet`,
+// `Über Referenzbereich`. Turkish letters bracketed: `(Y)`üksek, `(D)`üşük. Portuguese, Italian, Dutch and Turkish (e-Nabız) write high/low as words too.
 const FLAG_WORD =
-  /\(?(?:(?:above|below)\s+(?:high|low|the)?\s*(?:(?:normal|reference)\s+)?(?:limit|range)|outside\s+(?:the\s+)?(?:normal|reference)\s+(?:limit|range)|偏高|偏低|高|低|높음|낮음|high|low|abnormal|critical|crit|hoch|niedrig|erhöht|erniedrigt|alto|bajo|alta|baja|élevé|elevé|eleve|bas|haut|baixo|baixa|basso|bassa|hoog|laag|yüksek|düşük|tinggi|rendah)\)?(?=$|[\s,;|])/iy;
+  /\(?(?:(?:över|under|over|über|unter|oberhalb|unterhalb|ovan|nedan)\s+(?:(?:dem|des|den|det)\s+)?(?:referens|referanse|reference|referenz|norm)(?:intervall(?:et)?|interval(?:let)?|omr[åa]det|omr[åa]de|bereich(?:s|es)?|werte?s?)|(?:above|below)\s+(?:high|low|the)?\s*(?:(?:normal|reference)\s+)?(?:limit|range)|outside\s+(?:the\s+)?(?:normal|reference)\s+(?:limit|range)|偏高|偏低|高|低|높음|낮음|high|low|abnormal|critical|crit|hoch|niedrig|erhöht|erniedrigt|alto|bajo|alta|baja|élevé|elevé|eleve|bas|haut|baixo|baixa|basso|bassa|hoog|laag|yüksek|düşük|tinggi|rendah)\)?(?=$|[\s,;|])/iy;
 export const FLAG_CELL =
-  /^\(?(?:(?:above|below)\s+(?:high|low)\s+reference\s+limit|(?:above|below)\s+range|偏高|偏低|高|低|높음|낮음|HH|LL|AA|H|L|A|N|\*{1,3}|!{1,2}|↑↑?|↓↓?|⬆|⬇|▲|▼|high|low|abnormal|critical|hoch|niedrig|erhöht|erniedrigt|alto|bajo|alta|baja|élevé|elevé|eleve|bas|haut|baixo|baixa|basso|bassa|hoog|laag|yüksek|düşük|tinggi|rendah)\)?$/iu;
+  /^\(?(?:(?:över|under|over|über|unter|oberhalb|unterhalb|ovan|nedan)\s+(?:(?:dem|des|den|det)\s+)?(?:referens|referanse|reference|referenz|norm)(?:intervall(?:et)?|interval(?:let)?|omr[åa]det|omr[åa]de|bereich(?:s|es)?|werte?s?)|(?:above|below)\s+(?:high|low)\s+reference\s+limit|(?:above|below)\s+range|偏高|偏低|高|低|높음|낮음|HH|LL|AA|H|L|A|N|\*{1,3}|!{1,2}|↑↑?|↓↓?|⬆|⬇|▲|▼|high|low|abnormal|critical|hoch|niedrig|erhöht|erniedrigt|alto|bajo|alta|baja|élevé|elevé|eleve|bas|haut|baixo|baixa|basso|bassa|hoog|laag|yüksek|düşük|tinggi|rendah)\)?$/iu;
 
 /** A flag as a reading keeps it: without the brackets some layouts print round it (`(H)` → `H`). */
 export function bareFlag(flag: string): string {
@@ -353,7 +355,13 @@ export function bareFlag(flag: string): string {
 
 // A desirable level given as the band of a lipid (`Deseable: hasta 2,00`, `Optimal: < 100`): the label is dropped.
 const RANGE_LABEL = String.raw`(?:(?:ref(?:erence)?\.?(?:\s*(?:range|interval|int\.?|values?))?|normal(?:\s*range)?|norm|nb|rb|vr|vn|range)\s*[:.]?\s*|(?:deseable|desirable|[oó]ptimo|optimal|wünschenswert|souhaitable|desiderabile)\s*:\s*)?`;
-const RANGE_CORE = String.raw`(?:${NUMBER}\s*(?:-|–|—|~|〜|to|bis|a|à|hasta|até)\s*${NUMBER}|(?:[<>]\s*or\s*=|${COMPARATOR})\s*${NUMBER}|(?:up\s+to|bis|hasta|jusqu'à|jusqu'a|até|ate|fino\s+a|inferiore\s+a|superiore\s+a|inferior\s+a|superior\s+a|menor\s+que|maior\s+que|mayor\s+que|menor\s+de|mayor\s+de|menor\s+a|mayor\s+a|maior\s+a|menos\s+de|m[aá]s\s+de)\s+${NUMBER})${NUMBER_END}`;
+/**
+ * A bound written after its number (Korean `90 미만`, `60 이상`, `1.5 이하`; Japanese and Chinese `40以下`, `60以上`,
+ * `5.0未満`; English `60 or more`, `5 or less`), as NHIS and 特定健診 sheets print their reference column. A blood
+ * pressure bound keeps both figures (`120/80 미만`).
+ */
+const POSTFIX_BOUND = String.raw`${NUMBER}(?:\/${NUMBER})?\s*(?:이상|이하|미만|초과|以上|以下|未満|未满|未滿|超|(?:or|and)\s+(?:less|more|above|below|over|under|higher|lower))(?![\p{L}\d])`;
+const RANGE_CORE = String.raw`(?:${NUMBER}\s*(?:-|–|—|~|〜|to|bis|a|à|hasta|até)\s*${NUMBER}|${POSTFIX_BOUND}|(?:[<>]\s*or\s*=|${COMPARATOR})\s*${NUMBER}|(?:up\s+to|bis|hasta|jusqu'à|jusqu'a|até|ate|fino\s+a|inferiore\s+a|superiore\s+a|inferior\s+a|superior\s+a|menor\s+que|maior\s+que|mayor\s+que|menor\s+de|mayor\s+de|menor\s+a|mayor\s+a|maior\s+a|menos\s+de|m[aá]s\s+de)\s+${NUMBER})${NUMBER_END}`;
 const RANGE_BARE = new RegExp(`${RANGE_LABEL}(${RANGE_CORE})`, 'iuy');
 const RANGE_QUALITATIVE = new RegExp(String.raw`${RANGE_LABEL}((?:${QUALITATIVE_ALTERNATION}))(?![\p{L}\d])`, 'iuy');
 /** A bracketed range: `(70-99)`, `[3.5 - 5.0 mmol/L]`, `(Ref: < 200)`, `( 2.0-7.5 )`. */

@@ -92,10 +92,11 @@ const GOAL_LAST_NAME =
 /**
  * A word before the name saying the quantity is not the patient's measured one: a computed or wished level (`Ideal
  * body weight 68 kg`, `Desired INR 2.0 - 3.0`, `predicted FEV1`) or the surroundings' (`Room temperature 22 °C`,
- * `storage temperature`, `Raumtemperatur`).
+ * `storage temperature`, `Raumtemperatur`). CJK advice names the goal so too: `목표 허리둘레 90cm 미만` (target waist),
+ * `目標 体重 60kg`.
  */
 const NOT_THE_PATIENTS_BEFORE_NAME =
-  /(?:^|[^\p{L}])(?:ideal|desired|desirable|predicted|age-predicted|expected|recommended|intended|room|ambient|storage|transport|fridge|freezer|incubator|water\s+bath|ideale?|deseado|deseada|previsto|prevista|attendue?|erwartete[rn]?|umgebungs|ambiante|ambiente)[\s-]+$/iu;
+  /(?:^|[^\p{L}])(?:ideal|desired|desirable|predicted|age-predicted|expected|recommended|intended|room|ambient|storage|transport|fridge|freezer|incubator|water\s+bath|ideale?|deseado|deseada|previsto|prevista|attendue?|erwartete[rn]?|umgebungs|ambiante|ambiente|목표|권장|目標|目标|推奨|推荐)[\s-]+$/iu;
 
 /**
  * An assay's detection or measuring limit (`Limit of detection 0.005 mIU/L`, `Nachweisgrenze 0,1 ng/ml`, `Measuring

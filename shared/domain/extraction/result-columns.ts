@@ -35,14 +35,23 @@ export function splitTrailingEarlier(text: string, order: SlashOrder): PreviousR
 const BRACKETED_METHOD = /^\s*\([^()\d]{2,60}\)\s*/u;
 
 /**
+ * What may label a second-unit line instead of a name: the standard the second unit is reported to (`IFCC: 43
+ * mmol/mol` under an HbA1c in %, `NGSP 6.1 %`, `SI 5.4 mmol/L`), perhaps after the test's short name (`HbA1c IFCC 65
+ * mmol/mol`), with a colon or an equals sign (`= 101 mg/dL`). Another test's name is no such label: that line is a row.
+ */
+const SECOND_UNIT_LABEL =
+  /^(?:(?:(?:hb\s?a1c|a1c|glyc?ated\s+ha?emoglobin|hba1c)\s+)?(?:IFCC|NGSP|DCCT|JDS|SI)(?:[\s-]+units?)?(?:\s+(?:standardi[sz]ed|units?))?\s*[:=]?|[=≙≈])\s*(?=[<>≤≥]?\d)/iu;
+
+/**
  * Whether `text`, right under a reading in `aboveUnit` written with indent `aboveIndent`, is that reading again in
- * a second unit: indented further, no name of its own (blank, or a method in brackets), a value in another unit.
+ * a second unit: indented further, no name of its own (blank, a method in brackets, or the standard the unit is
+ * reported to, `SECOND_UNIT_LABEL`), a value in another unit.
  */
 export function isSecondUnitLine(text: string, aboveIndent: number, aboveUnit: string | null): boolean {
   if (aboveUnit === null || text.length > 200) return false;
   const indent = text.length - text.trimStart().length;
   if (indent <= aboveIndent) return false;
-  const body = text.replace(BRACKETED_METHOD, '').trim();
+  const body = text.replace(BRACKETED_METHOD, '').trim().replace(SECOND_UNIT_LABEL, '');
   if (!/^[<>≤≥]?\d/.test(body)) return false;
   const measurement: Measurement | null = parseMeasurement(body, 0);
   if (!measurement || measurement.unit === null) return false;

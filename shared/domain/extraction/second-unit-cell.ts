@@ -30,6 +30,30 @@ export function withoutSecondUnitCell(text: string): string {
   return text.slice(0, m.index + (m[1] as string).length) + text.slice(m.index + m[0].length);
 }
 
+/** A unit, then the result restated in another unit in brackets: `mg/dL (125.5 µmol/L)`, `mmol/L (142 mg/dL)`. */
+const BRACKETED_SECOND_UNIT =
+  /(\s[^\s()]{1,24})(\s?\(\s*[<>≤≥]?\d[\d.,]{0,12}\s?([^\s\d().,;:*][^\s()]{0,20})\s*\))(?=\s|$)/u;
+
+/**
+ * The row with a bracketed restatement of its result in a second unit blanked out (`Serum Creatinine  1.42  H
+ * mg/dL (125.5 µmol/L)  0.70 - 1.30`, Egyptian, Gulf and Singapore printouts): the range and flag are the first
+ * unit's, as with a second-unit cell. Spaces stand where the bracket was, so the columns after it keep their place.
+ */
+export function withoutBracketedSecondUnit(text: string): string {
+  if (text.length > 400) return text;
+  const m = BRACKETED_SECOND_UNIT.exec(text);
+  if (!m) return text;
+  const first = (m[1] as string).trim();
+  const second = m[3] as string;
+  if (!/[/%]/.test(first) || !/[/%]/.test(second)) return text;
+  if (first.toLowerCase() === second.toLowerCase() || !looksLikeUnit(first) || !looksLikeUnit(second)) return text;
+  if (!samePer(first, second)) return text;
+  // Only after a value: `Glucose (mg/dL) (70-99)` has no result before its brackets.
+  if (!/\d\S*\s+(?:\S{1,3}\s+)?$/u.test(text.slice(0, m.index + 1))) return text;
+  const at = m.index + (m[1] as string).length;
+  return text.slice(0, at) + ' '.repeat((m[2] as string).length) + text.slice(at + (m[2] as string).length);
+}
+
 /** What a unit is per (`mmol/L` → `l`, `g/24 h` → `24h`), or null without a slash. */
 function perOf(unit: string): string | null {
   const at = unit.lastIndexOf('/');

@@ -45,7 +45,7 @@ import {
   visitCaption,
   visitRowCells,
 } from './visit-columns';
-import { type ColumnRole, headerRole, MAX_HEADER_PHRASE_WORDS } from './vocabulary';
+import { type ColumnRole, EARLIER_CAPTION, foldText, headerRole, MAX_HEADER_PHRASE_WORDS } from './vocabulary';
 import { plausibleYearlessColumns, yearlessColumnDate } from './yearless-columns';
 
 export interface Column {
@@ -212,6 +212,10 @@ export function detectHeader(line: string, order: SlashOrder, anchor: string | n
     headerRole(text) ?? (delimiter === 'spaces' ? null : exportCaptionRole(text)) ?? notedCaptionRole(text);
   if (delimiter === 'comma' && !cells.some((c) => roleOf(c.text) === 'value')) return null;
   const columns: Column[] = [];
+  // A header captioning its test column (`Analyse  Resultat  Einheit  Referenzbereich  Vorbefund`) is a table's: any
+  // earlier-results caption there names the column of earlier values, not only the few the vocabulary lists. Alone
+  // over the result columns (`Resultado  Valores de  anterior`) the caption is `earlier-column.ts`'s.
+  const captionsTests = cells.some((c) => roleOf(c.text) === 'name');
   let recognised = 0;
   let unknown = 0;
   let dateColumns = 0;
@@ -225,7 +229,7 @@ export function detectHeader(line: string, order: SlashOrder, anchor: string | n
       columns.push({ role: 'previous', start, date: null, earlierDate });
       return;
     }
-    const role = roleOf(cell.text);
+    const role = roleOf(cell.text) ?? (captionsTests && EARLIER_CAPTION.test(foldText(cell.text)) ? 'previous' : null);
     if (role !== null) {
       recognised++;
       columns.push({ role, start, date: null });
@@ -647,11 +651,11 @@ export function readTableRow(line: string, layout: TableLayout, order: SlashOrde
   const visitJudgement = dated && layout.wide === true && isJudgementCell(cellOf('flag'));
   const flagText = visitJudgement ? '' : cellOf('flag');
   // Two digit groups in the result cell are one damaged number only where no other column could hold the second
-  // (a `Previous` column the vocabulary does not know is `other`).
+  // (an earlier-results column, `previous`, or one the vocabulary does not know, `other`).
   const oneValueColumn =
     !dated &&
     layout.columns.filter((c) => c.role === 'value').length === 1 &&
-    !layout.columns.some((c) => c.role === 'other');
+    !layout.columns.some((c) => c.role === 'other' || c.role === 'previous');
   // A cumulative row's unit and range with no column of their own fall in the last date's cell (`cumulative.ts`).
   const sharedTail = dated && !layout.columns.some((c) => c.role === 'unit' || c.role === 'range');
   const lastDated = layout.columns.findLastIndex((c) => c.date !== null);

@@ -37,6 +37,16 @@ function folded(text: string): string {
   );
 }
 
+/**
+ * Captions of an earlier-results column, folded: French, German (`Vorwert`, `Vorbefund`), English (`PREV` too),
+ * Spanish, Italian, Dutch, Greek, Czech, Slovak, Polish, Croatian, Romanian, Russian, Ukrainian, Turkish, Hungarian
+ * (`Előző`, `Korábbi`), the Nordic languages (`Tidigare`, `Tidligere`, `Forrige`, `Edellinen`). A table header that
+ * captions its test column names its earlier-results column with them as surely as a caption over a bare column does
+ * (`earlier-column.ts`, `table-layout.ts`).
+ */
+export const EARLIER_CAPTION =
+  /^(?:ant[ée]riorit[ée]s?|ant[ée]rieurs?|r[ée]sultats?\s+ant[ée]rieurs?|valeurs?\s+ant[ée]rieures?|vorwerte?|vorbefunde?|prev\.?|previous(?:\s+(?:results?|values?))?|prior(?:\s+results?)?|last\s+results?|(?:resultados?|valor(?:es)?)\s+anterior(?:es)?|anterior(?:es)?|precedenti|risultati\s+precedenti|(?:(?:r[ée]sultats?|valeurs?)\s+)?pr[ée]c[ée]dent(?:e?s)?|vorige\s+uitslag|vorige|προηγ(?:ουμεν\p{L}*)?|predchozi(?:\s+vysledek)?|predchadzajuci(?:\s+vysledok)?|poprzedni[ea]?(?:\s+wynik)?|предыдущ\p{L}*|попередн\p{L}*|onceki(?:\s+sonuc)?|prethodni(?:\s+nalaz)?|rezultat(?:ul)?\s+anterior|(?:elozo|korabbi)(?:\s+(?:eredmenye?k?|ertek))?|tidigare(?:\s+(?:resultat|varde|svar))?|tidligere(?:\s+(?:resultat|svar|verdi|vaerdi))?|forrige(?:\s+(?:resultat|svar|verdi))?|(?:edellinen|aiempi)(?:\s+tulos)?)$/iu;
+
 /** `previous`: a column holding an earlier result and its date (LabCorp's `Previous Result and Date`). */
 export type ColumnRole = 'name' | 'value' | 'unit' | 'range' | 'flag' | 'date' | 'time' | 'previous' | 'other';
 
@@ -133,6 +143,19 @@ const HEADER_WORDS: ReadonlyArray<readonly [ColumnRole, readonly string[]]> = [
       'εξεταση',
       'εξετασεις',
       'παραμετρος',
+      // Hungarian (laboratóriumi lelet): the examination, its name
+      'vizsgálat',
+      'vizsgálat megnevezése',
+      'vizsgálat neve',
+      'vizsgálatok',
+      // Polish, Czech/Slovak/Romanian, Croatian: the test or parameter examined. Not `Badanie`: with it, bdev21's OCR'd
+      // fax read its `Pacjent :` line as a row (not traced further).
+      'nazwa badania',
+      'oznaczenie',
+      'parametr',
+      'analiza',
+      'vyšetrenie',
+      'pretraga',
     ],
   ],
   [
@@ -210,6 +233,9 @@ const HEADER_WORDS: ReadonlyArray<readonly [ColumnRole, readonly string[]]> = [
       'ผลการตรวจ',
       'ผลตรวจ',
       '檢驗值',
+      // Hungarian
+      'eredmény',
+      'eredmények',
     ],
   ],
   [
@@ -264,6 +290,9 @@ const HEADER_WORDS: ReadonlyArray<readonly [ColumnRole, readonly string[]]> = [
       'unit ukuran',
       'yunit',
       'หน่วย',
+      // Hungarian
+      'mértékegység',
+      'egység',
     ],
   ],
   [
@@ -388,6 +417,14 @@ const HEADER_WORDS: ReadonlyArray<readonly [ColumnRole, readonly string[]]> = [
       'sanggunian',
       'ค่าอ้างอิง',
       'ค่าปกติ',
+      // Hungarian
+      'referencia tartomány',
+      'referenciatartomány',
+      'referencia érték',
+      'referenciaérték',
+      'referencia',
+      'normál érték',
+      'normálérték',
     ],
   ],
   [
