@@ -909,6 +909,8 @@ function resolutionOf(match: GroupMatch, unit: string | null, property: Property
  * specimen, accepted above a threshold calibrated on the dev split; its score is the confidence.
  * The unit chooses between siblings that share a name (molar vs mass, % vs absolute count); a unit that fits none
  * gives null. Never guesses: a wrong code is worse than none.
+ * This is the name lookup: the module exports it as `resolveSeriesIndicator` (a question's words name a series), and
+ * exports the reading answer (`unitless-siblings.ts`, which asks this first) as `resolveIndicator`.
  * @see https://loinc.org/kb/users-guide/ — LOINC Users' Guide (one code per component, property, system, method)
  */
 export function resolveIndicator(name: string, unit?: string | null): IndicatorResolution {

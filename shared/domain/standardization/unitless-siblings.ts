@@ -306,9 +306,10 @@ function percentNamesAnother(concept: CorpusConcept, name: string): boolean {
 }
 
 /**
- * The code of a reading's name: `resolveIndicator`, except that a name without a unit among siblings the unit would
- * decide gives null. A question's words ("my creatinine") still resolve with `resolveIndicator`: they ask for a
- * series, they do not file a value in one.
+ * The code of a reading's name: the name lookup (`resolver.ts`), except that a name without a unit among siblings the
+ * unit would decide gives null. This is the one answer for a name and unit: the module exports it as
+ * `resolveIndicator`. A question's words ("my creatinine") go through the lookup alone (`resolveSeriesIndicator`):
+ * they ask for a series, they do not file a value in one.
  */
 export function resolveReadingIndicator(name: string, unit: string | null): IndicatorResolution {
   const resolution = resolveIndicator(name, unit);
