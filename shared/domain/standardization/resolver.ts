@@ -37,6 +37,7 @@ import {
   withoutAnalyserPrefix,
   withoutExaminationPrefix,
   withoutTotalWord,
+  withTrailingSystemAsPrefix,
 } from './reading-prefixes';
 import { respelledNames } from './respell';
 import {
@@ -1006,6 +1007,9 @@ function resolved(name: string, unit: string | null, threshold: number): Indicat
   if (examined) return resolved(examined, unit, threshold);
   const analysed = withoutAnalyserPrefix(name);
   if (analysed) return pointOfCareResolution(analysed, unit, threshold);
+  // `Kolesterol;P` is `P-Kolesterol` (reading-prefixes.ts); a `;` writes nothing else in a test's name.
+  const specimenFirst = name.includes(';') ? withTrailingSystemAsPrefix(name) : null;
+  if (specimenFirst) return resolved(specimenFirst, unit, threshold);
   // `cK+` is the analyser's potassium before it is any abbreviation the letters spell (CK, creatine kinase).
   if (bloodGasSymbolName(name) !== null) return bloodGasSymbolResolution(name, unit) ?? unresolved(unit);
   const found = lookup(name, unit, threshold);
