@@ -67,7 +67,7 @@ import type { ObservationCategory } from './types';
 import { convertValue } from './unit-conversion';
 import { firstHourWrittenInName, unitWrittenInName, withoutUnitWords } from './unit-words';
 import { normalizeUnit } from './units';
-import { isUrineStripTest, urinalysisStripReadings } from './urinalysis-strip';
+import { isUrineStripTest, presenceOnSameStrip, urinalysisStripReadings } from './urinalysis-strip';
 import { urineSuffixAsWords } from './urine-suffix-names';
 import { jsonPathField, measureTyped, recordFieldOf, samsungTypeField } from './vendor-field-names';
 
@@ -838,6 +838,14 @@ function urinalysisStripResolution(name: string, unit: string | null): Indicator
     if (found.loincCode && isUrineStripTest(found.loincCode, read))
       return Object.freeze({ ...found, confidence: Math.min(found.confidence, RESPELLED_CONFIDENCE) });
   }
+  // `UA Ketones`, `Glucose (Urinstreifen)` with no unit: the strip's amount has a mass and a molar code, which no unit
+  // chose; a name that writes the urinalysis or its strip is its grade, the presence code (urinalysis-strip.ts).
+  if (unit !== null || !read.writesUrinalysis) return null;
+  for (const reading of read.readings) {
+    const amount = lookup(reading, 'mg/dL', NO_RETRIEVAL).loincCode;
+    const grade = amount ? presenceOnSameStrip(amount) : undefined;
+    if (grade && isUrineStripTest(grade.code, read)) return resolutionOfConcept(grade, RESPELLED_CONFIDENCE);
+  }
   return null;
 }
 
@@ -1039,6 +1047,9 @@ function resolved(name: string, unit: string | null, threshold: number): Indicat
   // `BLOOD, UA`: the trailing `UA` files the line under the urinalysis, so a code outside urine (uric acid in serum,
   // read from `UA` itself) is the wrong test.
   if (URINALYSIS_TAIL.test(name) && !conceptInUrine(found.loincCode)) return unresolved(unit);
+  // `Eiweiß (Urinstreifen)` with no unit: the strip's grade, not its amount (urinalysis-strip.ts).
+  const grade = unit === null ? presenceOnSameStrip(found.loincCode) : undefined;
+  if (grade) return resolutionOfConcept(grade, found.confidence);
   const twin = albuminRatioAsWritten(found.loincCode, name, unit);
   const result = twin ? resolutionOfConcept(twin, found.confidence) : found;
   const concept = twin ?? conceptByCode(found.loincCode);
