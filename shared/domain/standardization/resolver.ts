@@ -11,6 +11,7 @@ import { type CorpusConcept, conceptByCode, corpusIndex, type SynonymGroup, spac
 import { spelledOutCutWords } from './dotted-abbreviations';
 import { englishQualifiers } from './foreign-qualifiers';
 import { englishTestWords, urineSuffixReading } from './foreign-words';
+import { gfrEquationName } from './gfr-equation';
 import { codedElementOf } from './hl7-coded-element';
 import { joinedLineBreaks } from './hyphenation';
 import { rejoinedSpelling, withLongWordsCut } from './joined-spellings';
@@ -1037,6 +1038,7 @@ function resolved(name: string, unit: string | null, threshold: number): Indicat
       sedimentNamedByUnit(name, unit) ??
       initialSpelledOutResolution(name, unit, threshold) ??
       countWithoutTotalWord(name, unit, threshold) ??
+      gfrEquationResolution(name, unit) ??
       found
     );
   // `Créatininurie` mmol/L read by the slip stages as serum creatinine: the suffix is the specimen, so the urine test.
@@ -1261,6 +1263,19 @@ function initialSpelledOutResolution(name: string, unit: string | null, threshol
   if (spelled === null) return null;
   const found = lookup(spelled, unit, threshold);
   return found.loincCode === null ? null : found;
+}
+
+const GFR_AREA_IN_NAME = /\/\s*1[.,]73\s*(?:sq\s*)?m(?:2|²|\^2)?\b/i;
+
+/** `DFGe (CKD-EPI)`, `eGFR CKD-EPI Cr 2021`: the equation's test as the corpus names it (gfr-equation.ts). */
+function gfrEquationResolution(name: string, unit: string | null): IndicatorResolution | null {
+  const written = gfrEquationName(name);
+  // `eGFR/1.73m2 (CKD-EPI)` in mL/min: the name writes the per-area part of the unit.
+  const perArea = unit === 'mL/min' && GFR_AREA_IN_NAME.test(name) ? 'mL/min/{1.73_m2}' : unit;
+  const found = written === null ? null : lookup(written, perArea, NO_RETRIEVAL);
+  return found?.loincCode
+    ? Object.freeze({ ...found, confidence: Math.min(found.confidence, RESPELLED_CONFIDENCE) })
+    : null;
 }
 
 /** `Total RBC Count` in mill/cumm: the name without *total*, kept only for a count of cells per volume. */
