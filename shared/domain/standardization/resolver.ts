@@ -1039,6 +1039,7 @@ function resolved(name: string, unit: string | null, threshold: number): Indicat
       initialSpelledOutResolution(name, unit, threshold) ??
       countWithoutTotalWord(name, unit, threshold) ??
       gfrEquationResolution(name, unit) ??
+      prothrombinActivityResolution(name, unit) ??
       found
     );
   // `Créatininurie` mmol/L read by the slip stages as serum creatinine: the suffix is the specimen, so the urine test.
@@ -1263,6 +1264,22 @@ function initialSpelledOutResolution(name: string, unit: string | null, threshol
   if (spelled === null) return null;
   const found = lookup(spelled, unit, threshold);
   return found.loincCode === null ? null : found;
+}
+
+const PROTHROMBIN_TIME = '5902-2';
+const PROTHROMBIN_ACTIVITY = '5894-1';
+
+/**
+ * `TP` %, `Tiempo de protrombina` %, `Tempo de protrombina` %, `Prothrombinzeit` %: European laboratories report the
+ * prothrombin time as the Quick activity, a percentage of normal plasma's, under the test's own name; LOINC codes that
+ * apart (*Prothrombin time (PT) actual/Normal*). A name that reads as the prothrombin time in seconds, written with a
+ * percent, is that activity; no other time is read so.
+ */
+function prothrombinActivityResolution(name: string, unit: string | null): IndicatorResolution | null {
+  if (unit !== '%') return null;
+  const time = lookup(name, 's', NO_RETRIEVAL);
+  const activity = time.loincCode === PROTHROMBIN_TIME ? conceptByCode(PROTHROMBIN_ACTIVITY) : undefined;
+  return activity ? resolutionOfConcept(activity, Math.min(time.confidence, RESPELLED_CONFIDENCE)) : null;
 }
 
 const GFR_AREA_IN_NAME = /\/\s*1[.,]73\s*(?:sq\s*)?m(?:2|²|\^2)?\b/i;
