@@ -292,6 +292,17 @@ function shareOrCountUnwritten(concept: CorpusConcept, name: string): boolean {
 }
 
 /**
+ * `Beta HCG`, `β-hCG` without a unit: the beta subunit is what both the quantitative assay (mIU/mL) and the
+ * pregnancy test (present or absent) detect, and LOINC files the pregnancy tests under the whole hormone
+ * (`Choriogonadotropin (pregnancy test) [Presence]`), so the subunit's family in the corpus shows no presence sibling
+ * where a bare `hCG` does. As for `hCG`, only a unit or a written `quantitative` says the amount.
+ */
+function pregnancyTestOrAmount(concept: CorpusConcept, name: string): boolean {
+  const axes = axesOfConcept(concept);
+  return axes?.component === 'choriogonadotropin.beta subunit' && !NO_AMOUNT.test(axes.property) && !QUANTITATIVE.test(name);
+}
+
+/**
  * `PT` is the prothrombin time in seconds and, written `PT %`, the prothrombin activity (Quick): where the corpus
  * files the name with a percent sign under another concept, the percent sign is what decides, and a reading without
  * a unit cannot tell which.
@@ -337,6 +348,7 @@ export function resolveReadingIndicator(name: string, unit: string | null): Indi
           !qualitativeUrinalysisNamed(concept.display, name)) ||
         ((unit ?? '').trim() === '' && shareOrCountUnwritten(concept, name)) ||
         CREATININE_NORMALISED.test(concept.display) ||
+        pregnancyTestOrAmount(concept, name) ||
         ((unit ?? '').trim() === '' && percentNamesAnother(concept, name))
       : (!namesSpecimen(name) && unitPointsToAnotherSpecimen(concept, normalizedUnit)) ||
         massBesideInternationalUnits(concept, name);
