@@ -299,7 +299,9 @@ function shareOrCountUnwritten(concept: CorpusConcept, name: string): boolean {
  */
 function pregnancyTestOrAmount(concept: CorpusConcept, name: string): boolean {
   const axes = axesOfConcept(concept);
-  return axes?.component === 'choriogonadotropin.beta subunit' && !NO_AMOUNT.test(axes.property) && !QUANTITATIVE.test(name);
+  return (
+    axes?.component === 'choriogonadotropin.beta subunit' && !NO_AMOUNT.test(axes.property) && !QUANTITATIVE.test(name)
+  );
 }
 
 /**

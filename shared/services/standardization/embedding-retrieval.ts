@@ -4,8 +4,8 @@ import {
   corpusIndex,
   type RetrievedResolutions,
   resolveFromNeighbours,
-  resolveSeriesIndicator,
   resolverUnitOf,
+  resolveSeriesIndicator,
   retrievalKey,
 } from '#standardization';
 import { EMBEDDINGS_CACHE_PREFIX } from '../../config/resources';
