@@ -76,6 +76,13 @@ export function expansionsOf(word: string): readonly string[] {
   return componentWords.filter((w) => w.length > lower.length && w.startsWith(lower));
 }
 
+let componentWordSet: ReadonlySet<string> | undefined;
+
+function isComponentWord(word: string): boolean {
+  componentWordSet ??= new Set(abbreviationTables().componentWords);
+  return componentWordSet.has(word.toLowerCase());
+}
+
 /**
  * The names a name may stand for with its abbreviated words spelled out (`Bili, Tot` → `bilirubin total`), or none
  * when no word is an abbreviation or the readings would be too many.
@@ -93,7 +100,9 @@ export function spelledOutNames(name: string): string[] {
     const options = expansionsOf(word);
     if (options.length > 0) expanded = true;
     if (options.length > 0 && word.length >= ANCHOR_ABBREVIATION) anchored = true;
-    const choices = options.length > 0 ? options : [word];
+    // `Sex` in `Sex Horm Binding Glob` is a component word itself (sex hormone binding globulin) as well as the start
+    // of `sexual`: it stays one of the readings.
+    const choices = options.length === 0 ? [word] : isComponentWord(word) ? [word, ...options] : options;
     readings = readings.flatMap((reading) => choices.map((choice) => [...reading, choice]));
     if (readings.length > MAX_READINGS) return [];
   }

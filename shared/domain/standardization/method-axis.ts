@@ -21,7 +21,7 @@ interface WrittenMethod {
   usual: boolean;
   /** Says where the test was run, not how (`POC`): the concept the rest of the name finds is kept as it is. */
   place?: true;
-  /** `usual` only for a body measure (vital signs, not a laboratory test): the method-less code of a computed figure. */
+  /** `usual` except for a clearance, where the computed figure is the predicted estimate, another test. */
   onlyMethodless?: true;
 }
 
@@ -34,9 +34,12 @@ const METHOD_WORDS: ReadonlyMap<string, WrittenMethod> = new Map([
   ['centrifuged', { methods: ['centrifugation'], usual: false }],
   ['centrifugation', { methods: ['centrifugation'], usual: false }],
   ['spun', { methods: ['centrifugation'], usual: false }],
-  // A sibling by calculation is chosen first; a body measure computed from others (`BMI (Calculated)`, `BSA
-  // (Calculated)`), which LOINC codes by no method, is the method-less code. A laboratory test without a calculation
-  // sibling stays null: `Glucose (Friedewald)` names an equation no glucose result is reported by.
+  // A sibling by calculation is chosen first; else the method-less code, which LOINC's *method not stated* covers: a
+  // body measure computed from others (`BMI (Calculated)`), and a laboratory result an analyser derives
+  // (`Hematocrit, Calculated` from RBC and MCV, `UREA (CALCULATED)` from BUN, a blood gas's `Calculated
+  // Bicarbonate`), as blind writers label them (session 27). Not a clearance: a calculated one is the predicted
+  // (Cockcroft-Gault) estimate, another test than the timed urine clearance. `Glucose (Friedewald)` stays null:
+  // an equation (below) is no restatement of the usual method.
   ['calculated', { methods: ['calculation', 'calculated'], usual: true, onlyMethodless: true }],
   ['calc', { methods: ['calculation', 'calculated'], usual: true, onlyMethodless: true }],
   ['calculation', { methods: ['calculation', 'calculated'], usual: true, onlyMethodless: true }],
@@ -211,7 +214,7 @@ export function conceptByMethod(matched: CorpusConcept, method: WrittenMethod): 
   const carrying = siblings.filter((m) => method.methods.includes(m.axes.method));
   if (carrying.length === 1) return carrying[0]?.concept ?? null;
   if (carrying.length > 1 || !method.usual) return null;
-  if (method.onlyMethodless && matched.category === 'laboratory') return null;
+  if (method.onlyMethodless && /clearance/.test(axes.component)) return null;
   const methodless = siblings.filter((m) => m.axes.method === '');
   return methodless.length === 1 ? (methodless[0]?.concept ?? null) : null;
 }
