@@ -86,9 +86,6 @@ const WORDS: readonly (readonly [RegExp, string])[] = [
   [word('glucemia|glicemia|glic[ée]mia|glyc[ée]mie|Blutzucker|glucosa|glucosio|glicose'), 'glucose'],
   [word('hemoglobina|emoglobina|h[ée]moglobine|H[äa]moglobin'), 'hemoglobin'],
   [word('sangre oculta|sangue occulto|sangue oculto|sang occulte|okkultes Blut'), 'occult blood'],
-  // `Sangre en orina`: the blood is the analyte here, where the normaliser drops `sangre` as a specimen word and would
-  // leave the bare urine (a key that names no test).
-  [word('sangre (?:en )?orina|sangue (?:na|nelle) urin[ae]|sang dans les urines'), 'blood urine'],
   [word('en heces|nas fezes|nelle feci|fecale|f[ée]cal|dans les selles|im Stuhl'), 'stool'],
   [word('venosa|venoso|veineuse|veineux|ven[öo]s'), 'venous'],
   // The challenge of a tolerance test: `post carga 75 g`, `dopo carico`, `après charge`, `nach Belastung`.

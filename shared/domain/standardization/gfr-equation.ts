@@ -17,16 +17,23 @@ const GFR_WORD =
 const NOT_CREATININE_EQUATION =
   /cysta|cys\b|schwartz|cockcroft|clearance|klärance|aclaramiento|bedside|\bpediatric|\bbis\b|\bfas\b|lund|ekfc/i;
 
+/** `/1.73m2`, `/1,73 m²`, `/1.73 sq M`: the per-area part of the unit, written in the name. */
+export const GFR_AREA_IN_NAME = /\/\s*1[.,]73\s*(?:sq\s*)?m(?:2|²|\^2)?(?![\p{L}\p{N}])/iu;
+const YEARS = /\b(?:2009|2021)\b/g;
+
 const CKD_EPI = /ckd\s*[-–]?\s*epi/i;
 const MDRD = /\bmdrd\b/i;
 const YEAR_2021 = /\b2021\b/;
 const YEAR_2009 = /\b2009\b/;
-const NON_BLACK = /non[\s.-]*(?:afr\w*\.?\s*am\w*|black)|not\s+(?:afr\w*\.?\s*am\w*|black)/i;
-const BLACK = /afr\w*\.?\s*am\w*|\bblack\b/i;
+const NON_BLACK = /non[\s.-]*(?:afr\w*\.?\s*am\w*|blacks?\b)|not\s+(?:afr\w*\.?\s*am\w*|blacks?\b)/i;
+const BLACK = /afr\w*\.?\s*am\w*|\bblacks?\b/i;
 
 /** The name as the corpus writes the equation's test (`eGFR CKD-EPI 2021`), or null when it is not one. */
 export function gfrEquationName(name: string): string | null {
   if (name.length > 80 || !GFR_WORD.test(name) || NOT_CREATININE_EQUATION.test(name)) return null;
+  // A figure other than the area and the equation's year (`CKD-EPI 202l`, an OCR'd year; `2012`, the cystatin
+  // equation's) says something this reading cannot check.
+  if (/\d/.test(name.replace(GFR_AREA_IN_NAME, ' ').replace(YEARS, ' '))) return null;
   const ckdEpi = CKD_EPI.test(name);
   const mdrd = MDRD.test(name);
   if (ckdEpi === mdrd) return null;

@@ -11,7 +11,7 @@ import { type CorpusConcept, conceptByCode, corpusIndex, type SynonymGroup, spac
 import { spelledOutCutWords } from './dotted-abbreviations';
 import { englishQualifiers } from './foreign-qualifiers';
 import { englishTestWords, urineSuffixReading } from './foreign-words';
-import { gfrEquationName } from './gfr-equation';
+import { GFR_AREA_IN_NAME, gfrEquationName } from './gfr-equation';
 import { codedElementOf } from './hl7-coded-element';
 import { joinedLineBreaks } from './hyphenation';
 import { rejoinedSpelling, withLongWordsCut } from './joined-spellings';
@@ -839,9 +839,10 @@ function urinalysisStripResolution(name: string, unit: string | null): Indicator
     if (found.loincCode && isUrineStripTest(found.loincCode, read))
       return Object.freeze({ ...found, confidence: Math.min(found.confidence, RESPELLED_CONFIDENCE) });
   }
-  // `UA Ketones`, `Glucose (Urinstreifen)` with no unit: the strip's amount has a mass and a molar code, which no unit
-  // chose; a name that writes the urinalysis or its strip is its grade, the presence code (urinalysis-strip.ts).
-  if (unit !== null || !read.writesUrinalysis) return null;
+  // `Glucose (Urinstreifen)`, `Cetonas (tira reactiva)` with no unit: the strip's amount has a mass and a molar code,
+  // which no unit chose; a name that writes the strip itself is its grade, the presence code (urinalysis-strip.ts).
+  // `Ketones, UA` writes only the urinalysis, whose strip reader may print the amount: null (probe null-right-s6).
+  if (unit !== null || !read.writesStrip) return null;
   for (const reading of read.readings) {
     const amount = lookup(reading, 'mg/dL', NO_RETRIEVAL).loincCode;
     const grade = amount ? presenceOnSameStrip(amount) : undefined;
@@ -1281,8 +1282,6 @@ function prothrombinActivityResolution(name: string, unit: string | null): Indic
   const activity = time.loincCode === PROTHROMBIN_TIME ? conceptByCode(PROTHROMBIN_ACTIVITY) : undefined;
   return activity ? resolutionOfConcept(activity, Math.min(time.confidence, RESPELLED_CONFIDENCE)) : null;
 }
-
-const GFR_AREA_IN_NAME = /\/\s*1[.,]73\s*(?:sq\s*)?m(?:2|²|\^2)?\b/i;
 
 /** `DFGe (CKD-EPI)`, `eGFR CKD-EPI Cr 2021`: the equation's test as the corpus names it (gfr-equation.ts). */
 function gfrEquationResolution(name: string, unit: string | null): IndicatorResolution | null {

@@ -79,13 +79,15 @@ export interface UrinalysisReadings {
   readings: string[];
   /** The name writes the urinalysis or its strip (`UA`, `dipstick`), not only urine: any strip test may be meant. */
   writesUrinalysis: boolean;
+  /** The name writes the strip itself (`dipstick`, `Urinstreifen`, `tira reactiva`), not only the urinalysis. */
+  writesStrip: boolean;
   /** The words left for the analyte (`bilirubin`, `occult blood`). */
   analyte: readonly string[];
 }
 
 /** The analyte of a urinalysis item, read as the corpus names strip tests; no readings when the name is not one. */
 export function urinalysisStripReadings(name: string): UrinalysisReadings {
-  const none = { readings: [], writesUrinalysis: false, analyte: [] };
+  const none = { readings: [], writesUrinalysis: false, writesStrip: false, analyte: [] };
   if (name.length > MAX_NAME || OTHER_SPECIMEN.test(name)) return none;
   const words = name
     .toLowerCase()
@@ -109,6 +111,7 @@ export function urinalysisStripReadings(name: string): UrinalysisReadings {
   return {
     readings: [...esterase, `${text} urine dipstick`, `urine ${text} dipstick`, `${text} urine`],
     writesUrinalysis,
+    writesStrip,
     analyte,
   };
 }

@@ -73,10 +73,7 @@ describe('n27: the urine strip in other languages, and a strip name without a un
     ['Eiweiß (Urinstreifen)', 'mg/dL', '5804-0'],
     ['Glucose (Urinstreifen)', null, '25428-4'],
     ['Glucosa (tira reactiva)', null, '25428-4'],
-    ['Glucose, UA', null, '25428-4'],
     ['Glucose, UA', 'mg/dL', '5792-7'],
-    ['UA Ketones', null, '2514-8'],
-    ['Ketones, UA', null, '2514-8'],
     ['Ketone (Urinstreifen)', null, '2514-8'],
     ['Cetonas (tira reactiva)', null, '2514-8'],
     ['Ketones, UA', 'mg/dL', '5797-6'],
@@ -94,6 +91,10 @@ describe('n27: the urine strip in other languages, and a strip name without a un
     ['Proteínas', null],
     ['Urine glucose', null],
     ['Urine ketones', null],
+    // The urinalysis alone (no strip word): its reader may print the amount (probe null-right-s6).
+    ['Ketones, UA', null],
+    ['GLUCOSE, UA', null],
+    ['UA Ketones', null],
     ['Ketones', null],
     ['Tira', null],
     ['Stick', null],
@@ -136,8 +137,12 @@ describe('n27: an eGFR name read as its GFR word and one creatinine equation', (
     expect(code(name, unit)).toBeNull();
   });
 
-  it('writes the equation as the corpus names it', () => {
+  it('writes the equation as the corpus names it, and refuses a figure it cannot check', () => {
     expect(gfrEquationName('DFGe (CKD-EPI)')).toBe('eGFR CKD-EPI');
+    expect(gfrEquationName('GFR/1.73 sq M predicted among non-blacks MDRD')).toBe('eGFR MDRD non-African American');
+    expect(gfrEquationName('GFR/1.73 sq M predicted among blacks MDRD')).toBe('eGFR MDRD African American');
+    expect(gfrEquationName('eGFR CKD-EPI 202l')).toBeNull();
+    expect(gfrEquationName('GFR/1.73 5q M predicted among black5 MDRD')).toBeNull();
     expect(gfrEquationName('eGFR MDRD 2009')).toBeNull();
     expect(gfrEquationName('Egfr receptor')).toBeNull();
   });

@@ -301,8 +301,8 @@ export function buildCorpus(sources: CorpusSources): { corpus: LoincCorpus; repo
     names.filter((name) => {
       const key = normalizeIndicatorText(name);
       if (!key) return false;
-      // `sangre en orina` keys as `orina` (the normaliser drops `sangre`, blood, as a specimen word): a key of
-      // specimen words alone names no test, and would read any `X (orina)` as this one by the bracket stage.
+      // A key of specimen words alone names no test, and the bracket stage would read any `X (orina)` as this
+      // concept (`sangre en orina` once keyed so, before the normaliser kept its blood word: session 27).
       if (SPECIMEN_WORDS_ONLY.test(key)) {
         report.dropped.push({ code, name, reason: `${origin}: names only a specimen` });
         return false;
