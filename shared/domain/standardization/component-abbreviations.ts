@@ -106,5 +106,8 @@ export function spelledOutNames(name: string): string[] {
     readings = readings.flatMap((reading) => choices.map((choice) => [...reading, choice]));
     if (readings.length > MAX_READINGS) return [];
   }
-  return expanded && anchored ? readings.map((r) => r.join(' ')) : [];
+  if (!expanded || !anchored) return [];
+  // A word kept as written is one choice, so one reading may be the name itself: never read again (it would recurse).
+  const asWritten = words.join(' ');
+  return readings.map((r) => r.join(' ')).filter((reading) => reading !== asWritten);
 }
