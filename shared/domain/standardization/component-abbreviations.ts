@@ -1,5 +1,6 @@
 import { corpusIndex } from './corpus';
 import { axesOfConcept } from './loinc-axes';
+import { isMethodWord } from './method-axis';
 
 /**
  * Component words shortened below what retrieval can align (`Gluc`, `Bili, Tot`, `Chol, HDL`, `Tot Prot`), spelled out
@@ -97,7 +98,8 @@ export function spelledOutNames(name: string): string[] {
   let expanded = false;
   let anchored = false;
   for (const word of words) {
-    const options = expansionsOf(word);
+    // `Calc` in `Albumin (Calc)` is a method word (method-axis.ts), never an abbreviation to spell out as one.
+    const options = isMethodWord(word.toLowerCase()) ? [] : expansionsOf(word);
     if (options.length > 0) expanded = true;
     if (options.length > 0 && word.length >= ANCHOR_ABBREVIATION) anchored = true;
     // `Sex` in `Sex Horm Binding Glob` is a component word itself (sex hormone binding globulin) as well as the start

@@ -218,3 +218,23 @@ describe('n27: a bare beta-hCG is the pregnancy test or the amount', () => {
     expect(code(name, unit)).toBe(expected);
   });
 });
+
+describe('n27: calculated written out on a derived laboratory result', () => {
+  it.each([
+    ['Hematocrit, Calculated', '%', '20570-8'],
+    ['Hematocrito (calculado)', '%', '20570-8'],
+    ['UREA (CALCULATED)', 'mg/dL', '3091-6'],
+    ['Urea calculated', 'mmol/L', '22664-7'],
+    ['LDL (calc)', 'mg/dL', '13457-7'],
+  ])('%s [%s] → %s', (name, unit, expected) => {
+    expect(code(name, unit)).toBe(expected);
+  });
+
+  it.each([
+    ['Albumin (Calc)', 'g/dL'],
+    ['Creatinine clearance (calculated)', 'mL/min'],
+    ['Glucose (Friedewald)', 'mg/dL'],
+  ])('stays null: %s [%s]', (name, unit) => {
+    expect(code(name, unit)).toBeNull();
+  });
+});
