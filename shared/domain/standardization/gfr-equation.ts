@@ -21,6 +21,16 @@ const NOT_CREATININE_EQUATION =
 export const GFR_AREA_IN_NAME = /\/\s*1[.,]73\s*(?:sq\s*)?m(?:2|²|\^2)?(?![\p{L}\p{N}])/iu;
 const YEARS = /\b(?:2009|2021)\b/g;
 
+/** The words an eGFR test's name is made of, in the languages of `GFR_WORD` (accents folded). */
+const NAME_WORDS: ReadonlySet<string> = new Set(
+  (
+    'e egfr gfr gfre dfg dfge tfg tfge estimated estimate est estime estimee estimada estimado stimato stimata ' +
+    'calculated abbreviated glomerular filtration rate filtrado filtrato glomerulare glomerulaire filtrationsrate ' +
+    'taxa de filtracao nach bsa ckd epi mdrd cr creat creatinine creatinina kreatinin non afr african am amer ' +
+    'american black blacks among predicted sq m'
+  ).split(' '),
+);
+
 const CKD_EPI = /ckd\s*[-–]?\s*epi/i;
 const MDRD = /\bmdrd\b/i;
 const YEAR_2021 = /\b2021\b/;
@@ -33,7 +43,18 @@ export function gfrEquationName(name: string): string | null {
   if (name.length > 80 || !GFR_WORD.test(name) || NOT_CREATININE_EQUATION.test(name)) return null;
   // A figure other than the area and the equation's year (`CKD-EPI 202l`, an OCR'd year; `2012`, the cystatin
   // equation's) says something this reading cannot check.
-  if (/\d/.test(name.replace(GFR_AREA_IN_NAME, ' ').replace(YEARS, ' '))) return null;
+  const rest = name.replace(GFR_AREA_IN_NAME, ' ').replace(YEARS, ' ');
+  if (/\d/.test(rest)) return null;
+  // Only the words of a test's name: a report's sentence about the equation (`eGFR calculated using CKD-EPI 2021`,
+  // `berekend met CKD-EPI`, Polish `wg CKD-EPI`) or a method line wrapped under the name (`(CKD-EPI Equation 2021)`,
+  // which the extraction keeps apart) is not one.
+  const words = rest
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .split(/[^\p{L}]+/u)
+    .filter(Boolean);
+  if (words.some((word) => !NAME_WORDS.has(word))) return null;
   const ckdEpi = CKD_EPI.test(name);
   const mdrd = MDRD.test(name);
   if (ckdEpi === mdrd) return null;

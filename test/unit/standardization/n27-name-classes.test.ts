@@ -114,9 +114,7 @@ describe('n27: an eGFR name read as its GFR word and one creatinine equation', (
     ['GFR/BSA (CKD-EPI)', 'mL/min/1.73m2', '62238-1'],
     ['Glomeruläre Filtrationsrate (CKD-EPI)', 'mL/min/1.73m2', '62238-1'],
     ['eGFR CKD-EPI Cr 2021', 'mL/min/1.73m2', '98979-8'],
-    ['Estimated GFR (CKD-EPI 2021 equation)', null, '98979-8'],
     ['GFR calculated abbreviated MDRD', 'mL/min/1.73m2', '33914-3'],
-    ['Estimated GFR (MDRD equaion)', 'mL/min/1.73m2', '33914-3'],
     ['GFR estimated by creatinine (MDRD)', 'mL/min/1.73m2', '33914-3'],
     ['eGFR (MDRD) non-African American', 'mL/min/1.73m2', '48642-3'],
     ['eGFR MDRD Afr. Amer.', 'mL/min/1.73m2', '48643-1'],
@@ -133,6 +131,11 @@ describe('n27: an eGFR name read as its GFR word and one creatinine equation', (
     ['eGFR CKD-EPI African American', 'mL/min/1.73m2'],
     ['eGFR MDRD / CKD-EPI', 'mL/min/1.73m2'],
     ['EGFR mutation', null],
+    // A sentence about the equation, or a method line the extraction keeps apart from the name, is no name.
+    ['eGFR calculated using CKD-EPI', null],
+    ['eGFR: berekend met CKD-EPI', null],
+    ['eGFR wg  CKD-EPI', 'ml/min/1,73m2'],
+    ['GFR ESTIMATED (CKD-EPI Equation 2021)', 'mL/min/1.73m2'],
   ])('stays null: %s [%s]', (name, unit) => {
     expect(code(name, unit)).toBeNull();
   });
