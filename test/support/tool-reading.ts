@@ -1,5 +1,5 @@
 import type { ToolReading } from '../../shared/domain/agent/tool-results';
-import { resolveIndicator } from '../../shared/domain/standardization/index';
+import { resolveSeriesIndicator } from '../../shared/domain/standardization/index';
 
 let nextId = 1;
 
@@ -11,7 +11,7 @@ export function reading(
   time: string,
   extra: Partial<ToolReading> = {},
 ): ToolReading {
-  const resolved = resolveIndicator(indicator, unit);
+  const resolved = resolveSeriesIndicator(indicator, unit);
   const parsed = typeof value === 'number' ? value : Number.isFinite(Number(value)) ? Number(value) : null;
   return {
     id: nextId++,

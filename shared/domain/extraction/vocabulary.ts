@@ -4,7 +4,7 @@
  * readings), and the words that make a number a dose rather than a result.
  */
 
-import { corpusIndex, resolveIndicator } from '#standardization';
+import { corpusIndex, resolveSeriesIndicator } from '#standardization';
 import { normalizeIndicatorText } from '../standardization/normalize-text';
 import { abbreviatedCaptionMatcher } from './abbreviated-captions';
 import { countLookup, spendLookup } from './lookup-budget';
@@ -915,8 +915,8 @@ export function isKnownMeasurement(name: string, unit: string | null): boolean {
     // another document may ask again (`lookup-budget.ts`).
     if (!spendLookup(name)) return false;
     known =
-      resolveIndicator(name, unit).loincCode !== null ||
-      resolveIndicator(name, null).loincCode !== null ||
+      resolveSeriesIndicator(name, unit).loincCode !== null ||
+      resolveSeriesIndicator(name, null).loincCode !== null ||
       namesSiblings(name);
   }
   if (knownCache.size > 4096) knownCache.clear();

@@ -4,7 +4,7 @@ import {
   conceptByCode,
   convertValue,
   molarMassOf,
-  resolveIndicator,
+  resolveSeriesIndicator,
 } from '#standardization';
 import type { LeftOutReadings, SeriesPoint, SeriesSummary, ToolReading, TrendDirection } from '../agent/tool-results';
 
@@ -40,7 +40,7 @@ const codesByName = new Map<string, string | null>();
 function codeOfName(indicator: string): string | null {
   let code = codesByName.get(indicator);
   if (code === undefined) {
-    code = resolveIndicator(indicator, null).loincCode;
+    code = resolveSeriesIndicator(indicator, null).loincCode;
     if (codesByName.size >= NAME_CACHE_LIMIT) codesByName.clear();
     codesByName.set(indicator, code);
   }

@@ -12,7 +12,7 @@
  * signal that a wide header names a measurement; names, values, units and ranges are returned as written.
  * Pure: no I/O, no clock.
  */
-import { normalizeUnit, resolveIndicator } from '#standardization';
+import { normalizeUnit, resolveSeriesIndicator } from '#standardization';
 import type { DocumentTable } from '../documents/types';
 import {
   combineDateTime,
@@ -126,7 +126,7 @@ function longLayout(header: readonly string[], headerRow: number, sample: readon
 function namesMeasurement(name: string, unit: string | null): boolean {
   if (name === '') return false;
   if (unit !== null && normalizeUnit(unit) !== null) return true;
-  return resolveIndicator(name, unit).loincCode !== null;
+  return resolveSeriesIndicator(name, unit).loincCode !== null;
 }
 
 function wideLayout(header: readonly string[], headerRow: number, sample: readonly string[][]): WideLayout | null {

@@ -1,5 +1,6 @@
 import { corpusIndex } from './corpus';
 import { axesOfConcept } from './loinc-axes';
+import { isMethodWord } from './method-axis';
 
 /**
  * Component words shortened below what retrieval can align (`Gluc`, `Bili, Tot`, `Chol, HDL`, `Tot Prot`), spelled out
@@ -76,6 +77,13 @@ export function expansionsOf(word: string): readonly string[] {
   return componentWords.filter((w) => w.length > lower.length && w.startsWith(lower));
 }
 
+let componentWordSet: ReadonlySet<string> | undefined;
+
+function isComponentWord(word: string): boolean {
+  componentWordSet ??= new Set(abbreviationTables().componentWords);
+  return componentWordSet.has(word.toLowerCase());
+}
+
 /**
  * The names a name may stand for with its abbreviated words spelled out (`Bili, Tot` → `bilirubin total`), or none
  * when no word is an abbreviation or the readings would be too many.
@@ -90,12 +98,18 @@ export function spelledOutNames(name: string): string[] {
   let expanded = false;
   let anchored = false;
   for (const word of words) {
-    const options = expansionsOf(word);
+    // `Calc` in `Albumin (Calc)` is a method word (method-axis.ts), never an abbreviation to spell out as one.
+    const options = isMethodWord(word.toLowerCase()) ? [] : expansionsOf(word);
     if (options.length > 0) expanded = true;
     if (options.length > 0 && word.length >= ANCHOR_ABBREVIATION) anchored = true;
-    const choices = options.length > 0 ? options : [word];
+    // `Sex` in `Sex Horm Binding Glob` is a component word itself (sex hormone binding globulin) as well as the start
+    // of `sexual`: it stays one of the readings.
+    const choices = options.length === 0 ? [word] : isComponentWord(word) ? [word, ...options] : options;
     readings = readings.flatMap((reading) => choices.map((choice) => [...reading, choice]));
     if (readings.length > MAX_READINGS) return [];
   }
-  return expanded && anchored ? readings.map((r) => r.join(' ')) : [];
+  if (!expanded || !anchored) return [];
+  // A word kept as written is one choice, so one reading may be the name itself: never read again (it would recurse).
+  const asWritten = words.join(' ');
+  return readings.map((r) => r.join(' ')).filter((reading) => reading !== asWritten);
 }

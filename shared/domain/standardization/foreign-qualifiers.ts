@@ -83,10 +83,11 @@ const QUALIFIERS: readonly (readonly [RegExp, string])[] = [
     /(?<![\p{L}\p{N}])(?:direkt|directo|directa|diretto|diretta|bezpośredni[a]?|прямой|άμεση)(?![\p{L}\p{N}])/giu,
     'direct',
   ],
-  // The Friedewald equation is how a laboratory calculates LDL: LOINC's "by calculation". Dutch `berekend`, Polish
-  // `wyliczony`/`obliczony`, Swedish `beräknad`, Danish and Norwegian `beregnet`, Turkish `hesaplanan` say the same.
+  // `calculated` in other languages: Dutch `berekend`, Polish `wyliczony`/`obliczony`, Swedish `beräknad`, Danish and
+  // Norwegian `beregnet`, Turkish `hesaplanan`. The Friedewald equation is read by the method axis itself, as an
+  // equation: on LDL it is LOINC's "by calculation", on a test no equation computes (`Glucose (Friedewald)`) nothing.
   [
-    /(?<![\p{L}\p{N}])(?:berechnet|calculado|calculada|calcolato|calculé|friedewald|berekend|beräknad|beregnet|obliczon[ya]|wyliczon[ya]|hesaplanan|hesaplanmış|расч[её]тный)(?=\s|$|[,;)])/giu,
+    /(?<![\p{L}\p{N}])(?:berechnet|calculado|calculada|calcolato|calculé|berekend|beräknad|beregnet|obliczon[ya]|wyliczon[ya]|hesaplanan|hesaplanmış|расч[её]тный)(?=\s|$|[,;)])/giu,
     'calculated',
   ],
   // Japanese and Chinese reports write the method after a Latin name: `LDL-C(直接法)`, `LDL-C（計算値）`, `LDL-C(计算)`.

@@ -71,6 +71,15 @@ const WORDS: readonly (readonly [RegExp, string])[] = [
   [word('kalium|potasio|pot[áa]ssio|potassio'), 'potassium'],
   [word('prote[íi]nas|prote[íi]na|proteine|prot[ée]ines|Eiwei(?:ß|ss)'), 'protein'],
   [word('nitritos|nitrito|nitriti|nitrites|nitrit'), 'nitrite'],
+  // The other strip pads (`Cetonas (tira reactiva)`, `Ketone (Urinstreifen)`, `Bilirrubina (tira)`).
+  [
+    word(
+      'cuerpos cet[óo]nicos|corpos cet[ôo]nicos|corps c[ée]toniques|corpi chetonici|Ketonk[öo]rper|cetonas|c[ée]tones|chetoni|Ketone',
+    ),
+    'ketones',
+  ],
+  [word('bilirrubina|bilirubina|bilirubine'), 'bilirubin'],
+  [word('urobilin[óo]geno|urobilinog[èe]ne'), 'urobilinogen'],
   [word('leucocitos|leuc[óo]citos|leucociti|leucocytes|Leukozyten'), 'leukocytes'],
   [word('esterasa|esterasi|est[ée]rase'), 'esterase'],
   [word('creatinina|cr[ée]atinine|Kreatinin'), 'creatinine'],

@@ -22,9 +22,17 @@ export {
 } from './fhir-observation';
 export { analyteKeyOf, molarMassOf } from './molar-masses';
 export type { IndicatorResolution } from './resolver';
-export { hasCachedResolution, resolveFromNeighbours, resolveIndicator } from './resolver';
+// Two questions, two names. `resolveIndicator` is the answer for a reading's name and unit (what a partner's value is
+// filed under; `Hemoglobin` without a unit is null, README *Labelling decisions*); `resolveSeriesIndicator` is the
+// name lookup a question's words go through ("my hemoglobin" asks for the series, whatever scale its values are on),
+// without the reading rules. The reading rules live only in `unitless-siblings.ts`.
+export {
+  hasCachedResolution,
+  resolveFromNeighbours,
+  resolveIndicator as resolveSeriesIndicator,
+} from './resolver';
 export { type RetrievedResolutions, resolverUnitOf, retrievalKey, standardizeReading } from './standardize';
 export type * from './types';
 export { convertValue } from './unit-conversion';
-export { resolveReadingIndicator } from './unitless-siblings';
+export { resolveReadingIndicator as resolveIndicator, resolveReadingIndicator } from './unitless-siblings';
 export { normalizeUnit } from './units';

@@ -23,6 +23,11 @@ interface WrittenMethod {
   place?: true;
   /** `usual` only for a body measure (vital signs, not a laboratory test): the method-less code of a computed figure. */
   onlyMethodless?: true;
+  /**
+   * Also a laboratory test's method-less code, except a clearance's (the computed figure is the predicted estimate,
+   * another test): the word written out, which reports print after a derived result.
+   */
+  derivedResult?: true;
 }
 
 /** Written method words → LOINC method names; a closed list, each a method LOINC names in its long names. */
@@ -34,10 +39,14 @@ const METHOD_WORDS: ReadonlyMap<string, WrittenMethod> = new Map([
   ['centrifuged', { methods: ['centrifugation'], usual: false }],
   ['centrifugation', { methods: ['centrifugation'], usual: false }],
   ['spun', { methods: ['centrifugation'], usual: false }],
-  // A sibling by calculation is chosen first; a body measure computed from others (`BMI (Calculated)`, `BSA
-  // (Calculated)`), which LOINC codes by no method, is the method-less code. A laboratory test without a calculation
-  // sibling stays null: `Glucose (Friedewald)` names an equation no glucose result is reported by.
-  ['calculated', { methods: ['calculation', 'calculated'], usual: true, onlyMethodless: true }],
+  // A sibling by calculation is chosen first; else the method-less code, which LOINC's *method not stated* covers: a
+  // body measure computed from others (`BMI (Calculated)`), and a laboratory result an analyser derives
+  // (`Hematocrit, Calculated` from RBC and MCV, `UREA (CALCULATED)` from BUN, a blood gas's `Calculated
+  // Bicarbonate`), as blind writers label them (session 27), when the word is written out; the cut `calc` beside a
+  // measured test (`Albumin (Calc)`) stays null. Not a clearance: a calculated one is the predicted (Cockcroft-Gault)
+  // estimate, another test than the timed urine clearance. `Glucose (Friedewald)` stays null: an equation (below)
+  // is no restatement of the usual method.
+  ['calculated', { methods: ['calculation', 'calculated'], usual: true, onlyMethodless: true, derivedResult: true }],
   ['calc', { methods: ['calculation', 'calculated'], usual: true, onlyMethodless: true }],
   ['calculation', { methods: ['calculation', 'calculated'], usual: true, onlyMethodless: true }],
   ['measured', { methods: ['direct assay'], usual: true }],
@@ -211,7 +220,12 @@ export function conceptByMethod(matched: CorpusConcept, method: WrittenMethod): 
   const carrying = siblings.filter((m) => method.methods.includes(m.axes.method));
   if (carrying.length === 1) return carrying[0]?.concept ?? null;
   if (carrying.length > 1 || !method.usual) return null;
-  if (method.onlyMethodless && matched.category === 'laboratory') return null;
+  if (
+    method.onlyMethodless &&
+    matched.category === 'laboratory' &&
+    (!method.derivedResult || /clearance/.test(axes.component))
+  )
+    return null;
   const methodless = siblings.filter((m) => m.axes.method === '');
   return methodless.length === 1 ? (methodless[0]?.concept ?? null) : null;
 }

@@ -153,6 +153,7 @@ function normalizeTokens(name: string): string {
     .replace(/#/g, ' abs ')
     .replace(/[^\p{L}\p{N}]+/gu, ' ');
   const tokens: string[] = [];
+  let bloodWord: string | undefined;
   const raw = spaced.split(' ').filter(Boolean);
   for (let i = 0; i < raw.length; i++) {
     const token = raw[i] as string;
@@ -174,7 +175,10 @@ function normalizeTokens(name: string): string {
       if (!tokens.includes(WHOLE_BLOOD)) tokens.push(WHOLE_BLOOD);
       continue;
     }
-    if (NOISE_WORDS.has(token)) continue;
+    if (NOISE_WORDS.has(token)) {
+      if (BLOOD_WORDS.has(token)) bloodWord = token;
+      continue;
+    }
     // `Potassium, Random Urine`, `Sodium spot urine`: an untimed collection is LOINC's plain `Urine` system.
     if ((token === 'random' || token === 'spot') && (URINE_WORDS.has(next ?? '') || tokens.at(-1) === 'urine'))
       continue;
@@ -198,6 +202,9 @@ function normalizeTokens(name: string): string {
     }
     tokens.push(TOKEN_ALIASES.get(token) ?? valueSuffixDropped(token));
   }
+  // `Sangre en orina`: the blood is the analyte (the strip's blood pad) where nothing but the urine is left, and a
+  // key of the urine alone would name no test (every `Proteína (orina)` read its bracket as this one).
+  if (bloodWord && tokens.length > 0 && tokens.every((token) => URINE_WORDS.has(token))) tokens.unshift(bloodWord);
   return tokens.join(' ');
 }
 

@@ -53,3 +53,24 @@ export function withoutTotalWord(name: string): string | null {
   const match = TOTAL_WORD.exec(name);
   return match ? name.slice(match[0].length).trim() : null;
 }
+
+/**
+ * `Hæmoglobin;B`, `Kolesterol;P`, `Albumin;U`, `Hæmoglobin A1c (IFCC);Hb(B)`: Danish reports (sundhed.dk, the NPU
+ * short form) write the specimen after the name and a semicolon, where Swedish and Norwegian reports write it before
+ * with a hyphen (`B-Hemoglobin`, `P-Kolesterol`), which the corpus reads. The specimen codes are NPU's system
+ * abbreviations; a component in brackets (`Hb(B)`: haemoglobin of blood, `Lkc(B)`: leukocytes of blood) says the
+ * specimen is blood. `Pt` (the patient: weight, height) is no specimen and is dropped.
+ * @see https://www.ifcc.org/ifcc-scientific-division/sd-committees/c-npu/ — NPU terminology: System-Component; kind
+ */
+const TRAILING_SYSTEM = /^\s*(\S.*?)\s*;\s*(f?[bpsu]|[acv]b|du|csv|pt|(?:hb|ery|lkc|trc|b)\s*\(\s*b\s*\))\s*$/i;
+
+/** The name with a trailing NPU specimen written as a leading one (`P-Kolesterol`), or null when it writes none. */
+export function withTrailingSystemAsPrefix(name: string): string | null {
+  const match = TRAILING_SYSTEM.exec(name);
+  const rest = match?.[1];
+  const system = match?.[2]?.toLowerCase().replace(/\s+/g, '');
+  if (!rest || !system || rest.includes(';')) return null;
+  if (system === 'pt') return rest;
+  const prefix = system.endsWith('(b)') ? 'B' : `${system.slice(0, -1)}${system.slice(-1).toUpperCase()}`;
+  return `${prefix}-${rest}`;
+}

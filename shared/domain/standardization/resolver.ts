@@ -11,6 +11,7 @@ import { type CorpusConcept, conceptByCode, corpusIndex, type SynonymGroup, spac
 import { spelledOutCutWords } from './dotted-abbreviations';
 import { englishQualifiers } from './foreign-qualifiers';
 import { englishTestWords, urineSuffixReading } from './foreign-words';
+import { GFR_AREA_IN_NAME, gfrEquationName } from './gfr-equation';
 import { codedElementOf } from './hl7-coded-element';
 import { joinedLineBreaks } from './hyphenation';
 import { rejoinedSpelling, withLongWordsCut } from './joined-spellings';
@@ -37,6 +38,7 @@ import {
   withoutAnalyserPrefix,
   withoutExaminationPrefix,
   withoutTotalWord,
+  withTrailingSystemAsPrefix,
 } from './reading-prefixes';
 import { respelledNames } from './respell';
 import {
@@ -66,7 +68,7 @@ import type { ObservationCategory } from './types';
 import { convertValue } from './unit-conversion';
 import { firstHourWrittenInName, unitWrittenInName, withoutUnitWords } from './unit-words';
 import { normalizeUnit } from './units';
-import { isUrineStripTest, urinalysisStripReadings } from './urinalysis-strip';
+import { isUrineStripTest, presenceOnSameStrip, urinalysisStripReadings } from './urinalysis-strip';
 import { urineSuffixAsWords } from './urine-suffix-names';
 import { jsonPathField, measureTyped, recordFieldOf, samsungTypeField } from './vendor-field-names';
 
@@ -837,6 +839,15 @@ function urinalysisStripResolution(name: string, unit: string | null): Indicator
     if (found.loincCode && isUrineStripTest(found.loincCode, read))
       return Object.freeze({ ...found, confidence: Math.min(found.confidence, RESPELLED_CONFIDENCE) });
   }
+  // `Glucose (Urinstreifen)`, `Cetonas (tira reactiva)` with no unit: the strip's amount has a mass and a molar code,
+  // which no unit chose; a name that writes the strip itself is its grade, the presence code (urinalysis-strip.ts).
+  // `Ketones, UA` writes only the urinalysis, whose strip reader may print the amount: null (probe null-right-s6).
+  if (unit !== null || !read.writesStrip) return null;
+  for (const reading of read.readings) {
+    const amount = lookup(reading, 'mg/dL', NO_RETRIEVAL).loincCode;
+    const grade = amount ? presenceOnSameStrip(amount) : undefined;
+    if (grade && isUrineStripTest(grade.code, read)) return resolutionOfConcept(grade, RESPELLED_CONFIDENCE);
+  }
   return null;
 }
 
@@ -909,6 +920,8 @@ function resolutionOf(match: GroupMatch, unit: string | null, property: Property
  * specimen, accepted above a threshold calibrated on the dev split; its score is the confidence.
  * The unit chooses between siblings that share a name (molar vs mass, % vs absolute count); a unit that fits none
  * gives null. Never guesses: a wrong code is worse than none.
+ * This is the name lookup: the module exports it as `resolveSeriesIndicator` (a question's words name a series), and
+ * exports the reading answer (`unitless-siblings.ts`, which asks this first) as `resolveIndicator`.
  * @see https://loinc.org/kb/users-guide/ — LOINC Users' Guide (one code per component, property, system, method)
  */
 export function resolveIndicator(name: string, unit?: string | null): IndicatorResolution {
@@ -1004,6 +1017,9 @@ function resolved(name: string, unit: string | null, threshold: number): Indicat
   if (examined) return resolved(examined, unit, threshold);
   const analysed = withoutAnalyserPrefix(name);
   if (analysed) return pointOfCareResolution(analysed, unit, threshold);
+  // `Kolesterol;P` is `P-Kolesterol` (reading-prefixes.ts); a `;` writes nothing else in a test's name.
+  const specimenFirst = name.includes(';') ? withTrailingSystemAsPrefix(name) : null;
+  if (specimenFirst) return resolved(specimenFirst, unit, threshold);
   // `cK+` is the analyser's potassium before it is any abbreviation the letters spell (CK, creatine kinase).
   if (bloodGasSymbolName(name) !== null) return bloodGasSymbolResolution(name, unit) ?? unresolved(unit);
   const found = lookup(name, unit, threshold);
@@ -1023,6 +1039,8 @@ function resolved(name: string, unit: string | null, threshold: number): Indicat
       sedimentNamedByUnit(name, unit) ??
       initialSpelledOutResolution(name, unit, threshold) ??
       countWithoutTotalWord(name, unit, threshold) ??
+      gfrEquationResolution(name, unit) ??
+      prothrombinActivityResolution(name, unit) ??
       found
     );
   // `Créatininurie` mmol/L read by the slip stages as serum creatinine: the suffix is the specimen, so the urine test.
@@ -1033,6 +1051,9 @@ function resolved(name: string, unit: string | null, threshold: number): Indicat
   // `BLOOD, UA`: the trailing `UA` files the line under the urinalysis, so a code outside urine (uric acid in serum,
   // read from `UA` itself) is the wrong test.
   if (URINALYSIS_TAIL.test(name) && !conceptInUrine(found.loincCode)) return unresolved(unit);
+  // `Eiweiß (Urinstreifen)` with no unit: the strip's grade, not its amount (urinalysis-strip.ts).
+  const grade = unit === null ? presenceOnSameStrip(found.loincCode) : undefined;
+  if (grade) return resolutionOfConcept(grade, found.confidence);
   const twin = albuminRatioAsWritten(found.loincCode, name, unit);
   const result = twin ? resolutionOfConcept(twin, found.confidence) : found;
   const concept = twin ?? conceptByCode(found.loincCode);
@@ -1244,6 +1265,33 @@ function initialSpelledOutResolution(name: string, unit: string | null, threshol
   if (spelled === null) return null;
   const found = lookup(spelled, unit, threshold);
   return found.loincCode === null ? null : found;
+}
+
+const PROTHROMBIN_TIME = '5902-2';
+const PROTHROMBIN_ACTIVITY = '5894-1';
+
+/**
+ * `TP` %, `Tiempo de protrombina` %, `Tempo de protrombina` %, `Prothrombinzeit` %: European laboratories report the
+ * prothrombin time as the Quick activity, a percentage of normal plasma's, under the test's own name; LOINC codes that
+ * apart (*Prothrombin time (PT) actual/Normal*). A name that reads as the prothrombin time in seconds, written with a
+ * percent, is that activity; no other time is read so.
+ */
+function prothrombinActivityResolution(name: string, unit: string | null): IndicatorResolution | null {
+  if (unit !== '%') return null;
+  const time = lookup(name, 's', NO_RETRIEVAL);
+  const activity = time.loincCode === PROTHROMBIN_TIME ? conceptByCode(PROTHROMBIN_ACTIVITY) : undefined;
+  return activity ? resolutionOfConcept(activity, Math.min(time.confidence, RESPELLED_CONFIDENCE)) : null;
+}
+
+/** `DFGe (CKD-EPI)`, `eGFR CKD-EPI Cr 2021`: the equation's test as the corpus names it (gfr-equation.ts). */
+function gfrEquationResolution(name: string, unit: string | null): IndicatorResolution | null {
+  const written = gfrEquationName(name);
+  // `eGFR/1.73m2 (CKD-EPI)` in mL/min: the name writes the per-area part of the unit.
+  const perArea = unit === 'mL/min' && GFR_AREA_IN_NAME.test(name) ? 'mL/min/{1.73_m2}' : unit;
+  const found = written === null ? null : lookup(written, perArea, NO_RETRIEVAL);
+  return found?.loincCode
+    ? Object.freeze({ ...found, confidence: Math.min(found.confidence, RESPELLED_CONFIDENCE) })
+    : null;
 }
 
 /** `Total RBC Count` in mill/cumm: the name without *total*, kept only for a count of cells per volume. */

@@ -292,6 +292,19 @@ function shareOrCountUnwritten(concept: CorpusConcept, name: string): boolean {
 }
 
 /**
+ * `Beta HCG`, `β-hCG` without a unit: the beta subunit is what both the quantitative assay (mIU/mL) and the
+ * pregnancy test (present or absent) detect, and LOINC files the pregnancy tests under the whole hormone
+ * (`Choriogonadotropin (pregnancy test) [Presence]`), so the subunit's family in the corpus shows no presence sibling
+ * where a bare `hCG` does. As for `hCG`, only a unit or a written `quantitative` says the amount.
+ */
+function pregnancyTestOrAmount(concept: CorpusConcept, name: string): boolean {
+  const axes = axesOfConcept(concept);
+  return (
+    axes?.component === 'choriogonadotropin.beta subunit' && !NO_AMOUNT.test(axes.property) && !QUANTITATIVE.test(name)
+  );
+}
+
+/**
  * `PT` is the prothrombin time in seconds and, written `PT %`, the prothrombin activity (Quick): where the corpus
  * files the name with a percent sign under another concept, the percent sign is what decides, and a reading without
  * a unit cannot tell which.
@@ -306,9 +319,10 @@ function percentNamesAnother(concept: CorpusConcept, name: string): boolean {
 }
 
 /**
- * The code of a reading's name: `resolveIndicator`, except that a name without a unit among siblings the unit would
- * decide gives null. A question's words ("my creatinine") still resolve with `resolveIndicator`: they ask for a
- * series, they do not file a value in one.
+ * The code of a reading's name: the name lookup (`resolver.ts`), except that a name without a unit among siblings the
+ * unit would decide gives null. This is the one answer for a name and unit: the module exports it as
+ * `resolveIndicator`. A question's words ("my creatinine") go through the lookup alone (`resolveSeriesIndicator`):
+ * they ask for a series, they do not file a value in one.
  */
 export function resolveReadingIndicator(name: string, unit: string | null): IndicatorResolution {
   const resolution = resolveIndicator(name, unit);
@@ -336,6 +350,7 @@ export function resolveReadingIndicator(name: string, unit: string | null): Indi
           !qualitativeUrinalysisNamed(concept.display, name)) ||
         ((unit ?? '').trim() === '' && shareOrCountUnwritten(concept, name)) ||
         CREATININE_NORMALISED.test(concept.display) ||
+        pregnancyTestOrAmount(concept, name) ||
         ((unit ?? '').trim() === '' && percentNamesAnother(concept, name))
       : (!namesSpecimen(name) && unitPointsToAnotherSpecimen(concept, normalizedUnit)) ||
         massBesideInternationalUnits(concept, name);

@@ -1,4 +1,5 @@
-import { conceptByCode } from './corpus';
+import { type CorpusConcept, conceptByCode } from './corpus';
+import { axesOfConcept, conceptsByComponent } from './loinc-axes';
 
 /**
  * `BILIRUBIN, UA`, `Nitrite, UA Dipstick`, `Blood, urine`, `U/A Leukocyte Esterase`: an item of a urinalysis, named by
@@ -13,6 +14,28 @@ import { conceptByCode } from './corpus';
  * @see https://loinc.org/kb/users-guide/major-parts-of-a-loinc-term/#type-of-method-6th-part — method axis
  */
 
+/**
+ * The strip in the languages reports print it in: German `Urinstreifen`, `Teststreifen`, `Stix`; Spanish and
+ * Portuguese `tira (reactiva)`, `fita`; French `bandelette (urinaire)`; Italian `striscia (reattiva)`, `stick`; Dutch
+ * `teststrook`.
+ */
+const FOREIGN_STRIP_WORDS = [
+  'urinstreifen',
+  'teststreifen',
+  'streifen',
+  'urinstix',
+  'stix',
+  'tira',
+  'reactiva',
+  'fita',
+  'reagente',
+  'bandelette',
+  'bandelettes',
+  'striscia',
+  'reattiva',
+  'stick',
+  'teststrook',
+];
 /** Words that name the urinalysis or its strip: the name is a strip item, whatever its scale. */
 const URINALYSIS_WORDS: ReadonlySet<string> = new Set([
   'ua',
@@ -22,14 +45,27 @@ const URINALYSIS_WORDS: ReadonlySet<string> = new Set([
   'dip',
   'strip',
   'reagent',
+  ...FOREIGN_STRIP_WORDS,
 ]);
 /** Words that name the strip itself, not only the urinalysis. */
-const STRIP_WORDS: ReadonlySet<string> = new Set(['dipstick', 'dip', 'strip', 'reagent']);
+const STRIP_WORDS: ReadonlySet<string> = new Set(['dipstick', 'dip', 'strip', 'reagent', ...FOREIGN_STRIP_WORDS]);
 /**
  * Words that name urine only: a strip item only when the strip reads the analyte as present or absent (bilirubin,
  * blood); `Urine glucose` in mg/dL or % stays with the stages that read it (a quantity of urine glucose names no method).
  */
-const URINE_ONLY_WORDS: ReadonlySet<string> = new Set(['urine', 'urin', 'ur']);
+const URINE_ONLY_WORDS: ReadonlySet<string> = new Set([
+  'urine',
+  'urin',
+  'ur',
+  'urina',
+  'orina',
+  'harn',
+  'urinaire',
+  'urinaires',
+  'urines',
+  'urinario',
+  'urinaria',
+]);
 /** Words that only say the result's scale (`Qual`, `Semi-quant`), never the analyte. */
 const SCALE_WORDS: ReadonlySet<string> = new Set(['ql', 'qual', 'qualitative', 'screen', 'test']);
 /** Another specimen or a timed collection named beside the urine word: not a strip item. */
@@ -43,13 +79,15 @@ export interface UrinalysisReadings {
   readings: string[];
   /** The name writes the urinalysis or its strip (`UA`, `dipstick`), not only urine: any strip test may be meant. */
   writesUrinalysis: boolean;
+  /** The name writes the strip itself (`dipstick`, `Urinstreifen`, `tira reactiva`), not only the urinalysis. */
+  writesStrip: boolean;
   /** The words left for the analyte (`bilirubin`, `occult blood`). */
   analyte: readonly string[];
 }
 
 /** The analyte of a urinalysis item, read as the corpus names strip tests; no readings when the name is not one. */
 export function urinalysisStripReadings(name: string): UrinalysisReadings {
-  const none = { readings: [], writesUrinalysis: false, analyte: [] };
+  const none = { readings: [], writesUrinalysis: false, writesStrip: false, analyte: [] };
   if (name.length > MAX_NAME || OTHER_SPECIMEN.test(name)) return none;
   const words = name
     .toLowerCase()
@@ -73,6 +111,7 @@ export function urinalysisStripReadings(name: string): UrinalysisReadings {
   return {
     readings: [...esterase, `${text} urine dipstick`, `urine ${text} dipstick`, `${text} urine`],
     writesUrinalysis,
+    writesStrip,
     analyte,
   };
 }
@@ -98,7 +137,7 @@ export function isUrineStripTest(code: string, read: UrinalysisReadings): boolea
  * Hangul name, `요잠혈`, but not `요산` uric acid or `요소` urea), as the strip names are written.
  */
 const URINE_WORD =
-  /(?:^|[^\p{L}])(?:ua|u\s*\/\s*a|urin\p{L}*|dipstick|ur|orina|harn\p{L}*)(?:$|[^\p{L}])|尿|소변|^\s*요(?![산소])\p{Script=Hangul}/iu;
+  /(?:^|[^\p{L}])(?:ua|u\s*\/\s*a|urin\p{L}*|dipstick|ur|orina|harn\p{L}*|(?:test)?streifen|stix|tira|fita|bandelettes?|striscia|teststrook)(?:$|[^\p{L}])|尿|소변|^\s*요(?![산소])\p{Script=Hangul}/iu;
 
 /**
  * `Bilirubin, UA` with no unit beside serum bilirubin's mass and molar codes: the name writes the urine, and the strip
@@ -108,4 +147,23 @@ const URINE_WORD =
  */
 export function qualitativeUrinalysisNamed(display: string, name: string): boolean {
   return /\[Presence\] in Urine by Test strip$/.test(display) && URINE_WORD.test(name);
+}
+
+const STRIP_AMOUNT = / \[(?:Mass|Moles)\/volume\] in Urine by Test strip$/;
+
+/**
+ * `Eiweiß (Urinstreifen)`, `Glucose, UA dipstick` without a unit: a strip's amount (`Protein [Mass/volume] in Urine by
+ * Test strip`) is read off the same pad as its grade, and a result written with no unit is the grade (`Negative`,
+ * `1+`, `Trace`), the strip's presence code (README *Labelling decisions*: urine protein under a strip name, no unit →
+ * 20454-5). The presence sibling of the same component on the strip, or undefined when the corpus has none.
+ */
+export function presenceOnSameStrip(code: string): CorpusConcept | undefined {
+  const concept = conceptByCode(code);
+  if (!concept || !STRIP_AMOUNT.test(concept.display)) return undefined;
+  const component = axesOfConcept(concept)?.component;
+  if (component === undefined) return undefined;
+  const presence = (conceptsByComponent().get(component) ?? []).filter(({ concept: sibling }) =>
+    /\[Presence\] in Urine by Test strip$/.test(sibling.display),
+  );
+  return presence.length === 1 ? presence[0]?.concept : undefined;
 }

@@ -4,8 +4,8 @@ import {
   corpusIndex,
   type RetrievedResolutions,
   resolveFromNeighbours,
-  resolveIndicator,
   resolverUnitOf,
+  resolveSeriesIndicator,
   retrievalKey,
 } from '#standardization';
 import { EMBEDDINGS_CACHE_PREFIX } from '../../config/resources';
@@ -116,7 +116,7 @@ export class EmbeddingRetrieval implements NameRetrieval {
     const pending = new Map<string, { indicator: string; unit: string | null }>();
     for (const input of inputs) {
       const unit = resolverUnitOf(input);
-      if (resolveIndicator(input.indicator, unit).loincCode !== null) continue;
+      if (resolveSeriesIndicator(input.indicator, unit).loincCode !== null) continue;
       if (!normalizeIndicatorText(input.indicator)) continue;
       pending.set(retrievalKey(input.indicator, input.unit), { indicator: input.indicator, unit });
     }

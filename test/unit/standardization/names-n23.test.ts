@@ -156,9 +156,12 @@ describe('method words after a test (method-axis.ts)', () => {
     expect(code('Globulin, calculated', 'g/dL')).toBe('10834-0');
     expect(code('BMI (Calculated)')).toBe('39156-5');
     expect(code('BSA (Calculated)', 'm2')).toBe('8277-6');
-    // A laboratory test with no calculation sibling: the word names no code of it.
-    expect(code('Sodium, calculated', 'mmol/L')).toBeNull();
-    expect(code('Hematocrit, Calculated', '%')).toBeNull();
+    // Session 27 (n27): a laboratory test with no calculation sibling is its method-less code, which covers a derived
+    // result (`Hematocrit, Calculated` from RBC and MCV): blind writers label it so (was null here).
+    expect(code('Sodium, calculated', 'mmol/L')).toBe('2951-2');
+    expect(code('Hematocrit, Calculated', '%')).toBe('20570-8');
+    // A calculated clearance is the predicted estimate, another test than the timed urine clearance.
+    expect(code('Creatinine clearance (calculated)', 'mL/min')).toBeNull();
   });
 
   it('leaves the words on tests they name no method of', () => {

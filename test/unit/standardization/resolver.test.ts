@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { resolveIndicator } from '../../../shared/domain/standardization/index';
-import { resolveIndicatorUncached } from '../../../shared/domain/standardization/resolver';
+import { resolveIndicator, resolveIndicatorUncached } from '../../../shared/domain/standardization/resolver';
 
 function code(name: string, unit?: string | null): string | null {
   return resolveIndicator(name, unit).loincCode;

@@ -1,4 +1,4 @@
-import { conceptByCode, LOINC_CORPUS, resolveIndicator } from '#standardization';
+import { conceptByCode, LOINC_CORPUS, resolveSeriesIndicator } from '#standardization';
 import type { SeriesSummary } from '../../../domain/agent/tool-results';
 import { normalizeIndicatorText } from '../../../domain/standardization/normalize-text';
 import type { Lexicon } from './lexicon';
@@ -224,7 +224,7 @@ export function resolveMentionName(phrase: string): Resolved | null {
   const key = normalizeIndicatorText(phrase);
   if (!key) return null;
   const siblings = knownNameIndex().get(key);
-  const resolved = resolveIndicator(phrase);
+  const resolved = resolveSeriesIndicator(phrase);
   if (resolved.loincCode && resolved.canonicalName) {
     const codes = [resolved.loincCode, ...(siblings?.codes ?? []).filter((c) => c !== resolved.loincCode)];
     return { loincCode: resolved.loincCode, codes, name: resolved.canonicalName };

@@ -289,6 +289,8 @@ export function buildCorpus(sources: CorpusSources): { corpus: LoincCorpus; repo
   const curatedSortedKeys = new Set(fixedSortedOwners.keys());
   const curatedSkeletons = new Set(fixedSkeletonOwners.keys());
 
+  const SPECIMEN_WORDS_ONLY =
+    /^(?:(?:urine|urin|urina|orina|harn|serum|plasma|suero|siero|soro|csf|stool|heces|selles)\s?)+$/;
   // Hand-written tier 2: modern orders, then multilingual names. A name another concept already owns is dropped.
   const keepHandWritten = (
     code: string,
@@ -299,6 +301,12 @@ export function buildCorpus(sources: CorpusSources): { corpus: LoincCorpus; repo
     names.filter((name) => {
       const key = normalizeIndicatorText(name);
       if (!key) return false;
+      // A key of specimen words alone names no test, and the bracket stage would read any `X (orina)` as this
+      // concept (`sangre en orina` once keyed so, before the normaliser kept its blood word: session 27).
+      if (SPECIMEN_WORDS_ONLY.test(key)) {
+        report.dropped.push({ code, name, reason: `${origin}: names only a specimen` });
+        return false;
+      }
       // A unit-only term a person wrote for this concept (`PCT` on procalcitonin) stays: the index resolves it only
       // with a unit that fits (ng/mL), so plateletcrit's % is not read as procalcitonin.
       if (blocked.has(key) && !unitOnlyKeys.has(key)) {

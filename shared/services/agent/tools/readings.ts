@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { conceptByCode, corpusIndex, resolveIndicator } from '#standardization';
+import { conceptByCode, corpusIndex, resolveSeriesIndicator } from '#standardization';
 import type { ToolReading } from '../../../domain/agent/tool-results';
 import { type HealthRecord, isAbnormal } from '../../../domain/records';
 import { isLive } from '../../../domain/retention';
@@ -98,7 +98,7 @@ export function resolveFilter(
   }
   let canonical: string | null = primary ? (conceptByCode(primary)?.display ?? null) : null;
   if (words) {
-    const resolution = resolveIndicator(words);
+    const resolution = resolveSeriesIndicator(words);
     if (resolution.loincCode) {
       if (!primary) {
         primary = resolution.loincCode;
@@ -122,7 +122,7 @@ function codesOf(words: string, code: string): string[] {
   for (const name of [...concept.synonyms, concept.display]) {
     for (const sibling of corpusIndex.exact.get(normalizeIndicatorText(name))?.concepts ?? []) {
       if (siblings.has(sibling.code)) continue;
-      if (resolveIndicator(words, sibling.defaultUnit).loincCode === sibling.code) siblings.add(sibling.code);
+      if (resolveSeriesIndicator(words, sibling.defaultUnit).loincCode === sibling.code) siblings.add(sibling.code);
     }
   }
   return [...siblings];
