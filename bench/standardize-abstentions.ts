@@ -1,10 +1,11 @@
 /**
- * Where the retrieval stage abstains on names written blind, and the curve its second acceptance was chosen from.
+ * Where the retrieval stage abstains on names written blind, and the curve its second acceptance was measured on.
  *
  *   npm run bench:abstentions [-- --list]
  *
  * Sets read: the development sets (`indicators.json` and `realworld.json` dev, and synthetic typos of both, as
- * `bench:calibrate` makes them), `blind-dev/*.tsv`, and `spent/*.tsv` with realworld.json's former hash holdout. The
+ * `bench:calibrate` makes them), `blind-dev/*.tsv`, `spent/*.tsv` with realworld.json's former hash holdout, and the
+ * probe pairs (`probes/`: names written to break the resolver, null-right and code-right). The
  * blind holdout (`eval/standardization/holdout/`) is never read. Every name goes through the reading path
  * (`resolveReadingIndicator`), as extraction and the real-world bench resolve it.
  *
@@ -15,6 +16,7 @@
  *    against the stage without it. Each point runs in a child process, since the resolver caches its answers.
  */
 import { execFileSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { corpusIndex, LOINC_CORPUS } from '../shared/domain/standardization/corpus';
@@ -46,6 +48,23 @@ function typosOf(cases: readonly NameCase[]): NameCase[] {
   );
 }
 
+/** The probe pairs (`probes/null-right*.tsv`, `probes/code-right*.tsv`): names written to break the resolver. */
+function probeCases(): NameCase[] {
+  const dir = join(evalDir, 'probes');
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.tsv'))
+    .sort()
+    .flatMap((file) => {
+      const [, ...rows] = readFileSync(join(dir, file), 'utf8').split('\n');
+      return rows
+        .filter((row) => row.trim() !== '' && !row.startsWith('#'))
+        .map((row) => {
+          const [input = '', unit = '', loinc = ''] = row.split('\t');
+          return { input, unit: unit.trim() || null, expected: file.startsWith('code-right') ? loinc.trim() : null };
+        });
+    });
+}
+
 /** The sets, in a fixed order (the child processes answer by position). */
 function caseSets(): [string, NameCase[]][] {
   const indicatorsDev = loadIndicatorCases().filter((c) => c.split === 'dev');
@@ -56,6 +75,7 @@ function caseSets(): [string, NameCase[]][] {
     ['dev typos', [...typosOf(indicatorsDev), ...typosOf(realworldDev)]],
     ['blind-dev', loadTsvCases(join(evalDir, 'blind-dev'), 'dev')],
     ['spent', [...loadTsvCases(join(evalDir, 'spent'), 'spent'), ...realworld.filter((c) => c.split === 'spent')]],
+    ['probes', probeCases()],
   ];
 }
 
@@ -129,7 +149,11 @@ function pct(a: number, b: number): string {
 
 function printCurve(sets: readonly [string, NameCase[]][], list: boolean): void {
   const off = codesAt(OFF);
-  console.log('\n**Second acceptance (one unexplained word, unit confirms): curve against the stage without it**\n');
+  const shipped =
+    ONE_WORD_ACCEPTANCE.min > 1 ? 'off' : `min ${ONE_WORD_ACCEPTANCE.min}, margin ${ONE_WORD_ACCEPTANCE.margin}`;
+  console.log(
+    `\n**Second acceptance (one unexplained word, unit confirms): curve against the stage without it** (shipped: ${shipped})\n`,
+  );
   console.log(
     '| min | margin | set | returned correct | coverage | wrong where null is right | rows fixed | new wrong code | new code where null is right |',
   );

@@ -135,23 +135,27 @@ export function retrievalCandidates(
 }
 
 /**
- * The second acceptance, for a name whose every neighbour the word alignment refused: the best neighbour whose words
+ * A second acceptance, for a name whose every neighbour the word alignment refused: the best neighbour whose words
  * all match and that leaves exactly one word of the name unexplained, when that word is no corpus word and no slip of
  * one (a note such as `(NIH)`, `(ln)`, `standardised`, not `skin`, `Sitnig`, `Plureal`), carries no digit, the
  * reading's unit is one the concept is reported in, its cosine is at least `min`, and no neighbour of another meaning
- * that the unit fits and that reads the name as fully (`explainsAsMuch`) comes within `margin`. Chosen by `npm run bench:abstentions` (curve in
- * docs/design/standardization-breadth.md §7 t27): the largest gain on dev and blind-dev with no new wrong code and
- * no new code where null is right, checked on the spent sets.
+ * that the unit fits and that reads the name as fully (`explainsAsMuch`) comes within `margin`.
+ *
+ * Shipped OFF (`min` infinite). Measured by `npm run bench:abstentions` (curve in docs/design/standardization-breadth.md
+ * §7 t27): at its safest points it gains one or two dev names and one spent name, and it still codes prose and field
+ * names the curated tests and the extraction dev reports need left null — `Previous lithium`, `uitslag kreatinine`,
+ * `kreatinine van`, `BodyTemperatureRecord.measurementLocation`, `Prot ein` — because a word no corpus name uses is
+ * as often a sentence's word as a lab's note. It stays here, switched off, so the next change can be measured against it.
  */
 export interface OneWordAcceptance {
   min: number;
   margin: number;
 }
-export const ONE_WORD_ACCEPTANCE: OneWordAcceptance = Object.freeze({ min: 0.5, margin: 0.2 });
+export const ONE_WORD_ACCEPTANCE: OneWordAcceptance = Object.freeze({ min: Number.POSITIVE_INFINITY, margin: 0.3 });
 
 let oneWordAcceptance: OneWordAcceptance = ONE_WORD_ACCEPTANCE;
 
-/** Runs `run` with another second acceptance (a `min` above 1 turns it off): what the calibration sweeps. */
+/** Runs `run` with another second acceptance (a `min` above 1 turns it off): what `bench:abstentions` sweeps. */
 export function withOneWordAcceptance<T>(params: OneWordAcceptance, run: () => T): T {
   const before = oneWordAcceptance;
   oneWordAcceptance = params;
@@ -181,9 +185,9 @@ function explainsAsMuch(rival: Candidate, best: Candidate): boolean {
 }
 
 function oneWordChoice(candidates: readonly Candidate[], unit: string | null, nearWords: NearWords): Retrieved | null {
-  // Only the unit can confirm a name one word away; a sub-name read without one (a system-axis component) never is.
-  if (unit === null) return null;
   const { min, margin } = oneWordAcceptance;
+  // Only the unit can confirm a name one word away; a sub-name read without one (a system-axis component) never is.
+  if (unit === null || min > 1) return null;
   let best: Candidate | null = null;
   for (const c of candidates) {
     if (!c.fits) continue;
