@@ -1,7 +1,7 @@
 /**
  * Where the retrieval stage abstains on names written blind, and the curve its second acceptance was measured on.
  *
- *   npm run bench:abstentions [-- --list]
+ *   npm run bench:abstentions [-- --list] [-- --no-curve]
  *
  * Sets read: the development sets (`indicators.json` and `realworld.json` dev, and synthetic typos of both, as
  * `bench:calibrate` makes them), `blind-dev/*.tsv`, `spent/*.tsv` with realworld.json's former hash holdout, and the
@@ -204,7 +204,7 @@ function main(): void {
   const list = process.argv.includes('--list');
   const sets = caseSets();
   printAbstentions(sets, list);
-  printCurve(sets, list);
+  if (!process.argv.includes('--no-curve')) printCurve(sets, list);
 }
 
 if (process.argv[1] && pathToFileURL(resolve(process.argv[1])).href === import.meta.url) main();
