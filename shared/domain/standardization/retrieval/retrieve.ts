@@ -2,7 +2,7 @@ import { type CorpusConcept, corpusIndex, type SynonymGroup } from '../corpus';
 import { normalizeIndicatorText } from '../normalize-text';
 import { SPECIMEN_WORDS, specimenAgrees } from './specimen';
 import { corpusVectorIndex, nearestKeys } from './vector-index';
-import { type AlignmentGap, alignmentGap, isAligned, NearWords } from './word-alignment';
+import { type AlignmentGap, alignmentGap, alignWords, isAligned, NearWords } from './word-alignment';
 
 /**
  * Acceptance threshold on the cosine score, chosen on the dev split by `bench/standardize-calibration.ts` (curve in
@@ -212,21 +212,37 @@ function oneWordChoice(candidates: readonly Candidate[], unit: string | null, ne
  * `RETRIEVAL_ACCEPT_MIN`; calibration sweeps it), or null.
  */
 export function retrieveGroup(normalized: string, unit: string | null): Retrieved | null {
-  const nearWords = new NearWords(corpusVectorIndex().vocabulary);
-  const candidates = retrievalCandidates(normalized, unit, nearWords);
+  if (normalized.length < MIN_QUERY_LENGTH) return null;
+  const index = corpusVectorIndex();
+  const queryWords = normalized.split(' ');
+  const nearWords = new NearWords(index.vocabulary);
   let best: Retrieved | null = null;
-  for (const { group, score, key, aligned, fits } of candidates) {
-    if (!aligned || !fits) continue;
+  for (const { id, score } of nearestKeys(normalized, NEIGHBOURS, NEIGHBOUR_FLOOR, index)) {
+    const group = index.groups[id] as SynonymGroup;
+    if (
+      !alignWords(
+        queryWords,
+        index.words[id] as string[],
+        index.meanings[id] as string,
+        index.vocabulary,
+        SPECIMEN_WORDS,
+        nearWords,
+        longNameWords(group),
+      )
+    )
+      continue;
+    if (!group.ambiguous && fittingConcepts(group, unit, queryWords).length === 0) continue;
     if (best === null) {
-      best = { group, score, key };
+      best = { group, score, key: index.keys[id] as string };
       continue;
     }
     if (group.signature === best.group.signature) continue;
     // The first aligned neighbour of another meaning decides the margin; the ones after it score lower still.
     return best.score - score < RETRIEVAL_MARGIN ? null : best;
   }
-  // A margin refusal above returned already: the second acceptance reads only names no neighbour aligned with.
-  return best ?? oneWordChoice(candidates, unit, nearWords);
+  if (best || unit === null || oneWordAcceptance.min > 1) return best;
+  // No neighbour aligned (a margin refusal returned above): the second acceptance, when it is on.
+  return oneWordChoice(retrievalCandidates(normalized, unit, nearWords), unit, nearWords);
 }
 
 /** A corpus key an outside retriever (provider embeddings) found near a name, with its similarity. */

@@ -344,8 +344,9 @@ export function alignmentGap(
   specimenWords: ReadonlySet<string>,
   nearWords: NearWords = new NearWords(vocabulary),
   ownWords: ReadonlySet<string> = NO_WORDS,
+  stopAtGap = false,
 ): AlignmentGap | null {
-  if (candidate.length > query.length + 1) return null;
+  if (candidate.length > query.length + (stopAtGap ? 0 : 1)) return null;
   const used = new Array<boolean>(query.length).fill(false);
   const pending: string[] = [];
   for (const word of candidate) {
@@ -356,8 +357,9 @@ export function alignmentGap(
   const missing: string[] = [];
   for (const word of pending) {
     const at = query.findIndex((q, i) => !used[i] && wordsMatch(q, word, signature, vocabulary, nearWords));
-    if (at < 0) missing.push(word);
-    else used[at] = true;
+    if (at >= 0) used[at] = true;
+    else if (stopAtGap) return null;
+    else missing.push(word);
   }
   const rest: string[] = [];
   for (let i = 0; i < query.length; i++) {
@@ -375,6 +377,7 @@ export function alignmentGap(
     // A word the key itself uses, written again (`Glucose (Fasting glucose)`), is a second name, not a restatement.
     if (!candidate.includes(word) && restatesOwnName(word, ownWords)) continue;
     if (METHOD_QUALIFIERS.has(word)) qualifiers.push(word);
+    else if (stopAtGap) return null;
     else extra.push(word);
   }
   return { missing, extra, qualifiers };
@@ -394,8 +397,8 @@ export function alignWords(
   nearWords: NearWords = new NearWords(vocabulary),
   ownWords: ReadonlySet<string> = NO_WORDS,
 ): Alignment {
-  if (candidate.length > query.length) return null;
-  const gap = alignmentGap(query, candidate, signature, vocabulary, specimenWords, nearWords, ownWords);
+  // Stopping at the first unmatched word: most neighbours a name is compared with fail at once.
+  const gap = alignmentGap(query, candidate, signature, vocabulary, specimenWords, nearWords, ownWords, true);
   return gap && isAligned(gap) ? { qualifiers: gap.qualifiers } : null;
 }
 
