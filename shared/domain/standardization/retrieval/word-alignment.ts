@@ -325,10 +325,68 @@ function restatesOwnName(word: string, ownWords: ReadonlySet<string>): boolean {
 }
 
 /**
+ * What stands between a name and a candidate key: the key's words no word of the name matches (`missing`), the
+ * name's words left over that are neither specimen words, a restatement, misspelt framing words nor method qualifiers
+ * (`extra`), and the method qualifiers. Exact matches are paired first so a slip never steals a word spelled right
+ * elsewhere in the name. Null when the key has more words than the name could miss by one.
+ */
+export interface AlignmentGap {
+  missing: string[];
+  extra: string[];
+  qualifiers: string[];
+}
+
+export function alignmentGap(
+  query: readonly string[],
+  candidate: readonly string[],
+  signature: string,
+  vocabulary: Vocabulary,
+  specimenWords: ReadonlySet<string>,
+  nearWords: NearWords = new NearWords(vocabulary),
+  ownWords: ReadonlySet<string> = NO_WORDS,
+  stopAtGap = false,
+): AlignmentGap | null {
+  if (candidate.length > query.length + (stopAtGap ? 0 : 1)) return null;
+  const used = new Array<boolean>(query.length).fill(false);
+  const pending: string[] = [];
+  for (const word of candidate) {
+    const at = query.findIndex((q, i) => !used[i] && q === word);
+    if (at >= 0) used[at] = true;
+    else pending.push(word);
+  }
+  const missing: string[] = [];
+  for (const word of pending) {
+    const at = query.findIndex((q, i) => !used[i] && wordsMatch(q, word, signature, vocabulary, nearWords));
+    if (at >= 0) used[at] = true;
+    else if (stopAtGap) return null;
+    else missing.push(word);
+  }
+  const rest: string[] = [];
+  for (let i = 0; i < query.length; i++) {
+    const word = query[i] as string;
+    // A specimen word is judged against the concept's system by the re-ranking, not here.
+    if (!used[i] && !specimenWords.has(word)) rest.push(word);
+  }
+  // `Alanine aminotransferase (ALT)`: the words left over are themselves a name of the same test, restating it.
+  if (rest.length > 0 && vocabulary.meaningOfKey.get(rest.join(' ')) === signature)
+    return { missing, extra: [], qualifiers: [] };
+  const extra: string[] = [];
+  const qualifiers: string[] = [];
+  for (const word of rest) {
+    if (FRAMING_ABBREVIATIONS.has(word) || isFramingSlip(word, vocabulary)) continue;
+    // A word the key itself uses, written again (`Glucose (Fasting glucose)`), is a second name, not a restatement.
+    if (!candidate.includes(word) && restatesOwnName(word, ownWords)) continue;
+    if (METHOD_QUALIFIERS.has(word)) qualifiers.push(word);
+    else if (stopAtGap) return null;
+    else extra.push(word);
+  }
+  return { missing, extra, qualifiers };
+}
+
+/**
  * Every corpus word is matched by a distinct query word (exactly, as an abbreviation, as a slip or as an OCR
  * misreading); the query words left over must be specimen words (judged by the re-ranking), a name of the same test
- * restating it, misspelt framing words or method qualifiers, at most `MAX_QUALIFIERS`. Exact matches are paired first
- * so a slip never steals a word spelled right elsewhere in the name.
+ * restating it, misspelt framing words or method qualifiers, at most `MAX_QUALIFIERS`.
  */
 export function alignWords(
   query: readonly string[],
@@ -339,34 +397,12 @@ export function alignWords(
   nearWords: NearWords = new NearWords(vocabulary),
   ownWords: ReadonlySet<string> = NO_WORDS,
 ): Alignment {
-  if (candidate.length > query.length) return null;
-  const used = new Array<boolean>(query.length).fill(false);
-  const pending: string[] = [];
-  for (const word of candidate) {
-    const at = query.findIndex((q, i) => !used[i] && q === word);
-    if (at >= 0) used[at] = true;
-    else pending.push(word);
-  }
-  for (const word of pending) {
-    const at = query.findIndex((q, i) => !used[i] && wordsMatch(q, word, signature, vocabulary, nearWords));
-    if (at < 0) return null;
-    used[at] = true;
-  }
-  const rest: string[] = [];
-  for (let i = 0; i < query.length; i++) {
-    const word = query[i] as string;
-    // A specimen word is judged against the concept's system by the re-ranking, not here.
-    if (!used[i] && !specimenWords.has(word)) rest.push(word);
-  }
-  // `Alanine aminotransferase (ALT)`: the words left over are themselves a name of the same test, restating it.
-  if (rest.length > 0 && vocabulary.meaningOfKey.get(rest.join(' ')) === signature) return { qualifiers: [] };
-  const qualifiers: string[] = [];
-  for (const word of rest) {
-    if (FRAMING_ABBREVIATIONS.has(word) || isFramingSlip(word, vocabulary)) continue;
-    // A word the key itself uses, written again (`Glucose (Fasting glucose)`), is a second name, not a restatement.
-    if (!candidate.includes(word) && restatesOwnName(word, ownWords)) continue;
-    if (!METHOD_QUALIFIERS.has(word)) return null;
-    qualifiers.push(word);
-  }
-  return qualifiers.length <= MAX_QUALIFIERS ? { qualifiers } : null;
+  // Stopping at the first unmatched word: most neighbours a name is compared with fail at once.
+  const gap = alignmentGap(query, candidate, signature, vocabulary, specimenWords, nearWords, ownWords, true);
+  return gap && isAligned(gap) ? { qualifiers: gap.qualifiers } : null;
+}
+
+/** A gap that is no gap: every key word matched, nothing unexplained left over, few enough method qualifiers. */
+export function isAligned(gap: AlignmentGap): boolean {
+  return gap.missing.length === 0 && gap.extra.length === 0 && gap.qualifiers.length <= MAX_QUALIFIERS;
 }
