@@ -143,3 +143,21 @@ describe('vendor names added as data (fat rate, night resting heart rate)', () =
     expect(code(name, unit)).toBe(expected);
   });
 });
+
+describe('Nightscout entries and the British `burnt`', () => {
+  it.each([
+    ['sgv', 'mg/dL', '99504-3'],
+    ['SGV', 'mmol/L', '105272-9'],
+    ['mbg', 'mg/dL', '41653-7'],
+    ['Calories burnt', 'kcal', '41981-2'],
+    ['Active calories burnt', 'kcal', '41981-2'],
+    ['DT_CONTINUOUS_CALORIES_BURNT', 'kcal', '41981-2'],
+    // Near-misses: no unit to choose the scale, basal energy, a trend.
+    ['sgv', null, null],
+    ['Basal calories burnt', 'kcal', null],
+    ['direction', null, null],
+    ['delta', 'mg/dL', null],
+  ])('%s [%s] → %s', (name, unit, expected) => {
+    expect(code(name, unit)).toBe(expected);
+  });
+});
