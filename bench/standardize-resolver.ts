@@ -132,10 +132,11 @@ const HOLDOUT_COLUMNS = ['input', 'unit', 'expected', 'class', 'source'] as cons
 export function loadTsvCases(
   dir = join(evalDir, 'holdout'),
   split: RealworldCase['split'] = 'holdout',
+  keep: (file: string) => boolean = () => true,
 ): RealworldCase[] {
   let files: string[];
   try {
-    files = readdirSync(dir).filter((f) => f.endsWith('.tsv'));
+    files = readdirSync(dir).filter((f) => f.endsWith('.tsv') && keep(f));
   } catch {
     return [];
   }
@@ -216,6 +217,8 @@ export function runRealworldBenchmark(): RealworldFigures {
   const cases = [
     ...loadRealworldCases(),
     ...loadTsvCases(join(evalDir, 'blind-dev'), 'dev'),
+    // `vendor-fields-s27.tsv`: a session's dev set written in realworld/ with the blind sets' columns (`-s<N>.tsv`).
+    ...loadTsvCases(join(evalDir, 'realworld'), 'dev', (file) => /-s\d+\.tsv$/.test(file)),
     ...loadTsvCases(join(evalDir, 'spent'), 'spent'),
     ...loadTsvCases(),
   ];

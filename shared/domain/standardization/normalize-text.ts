@@ -64,6 +64,8 @@ const TOKEN_ALIASES: ReadonlyMap<string, string> = new Map([
   ['ur', 'urine'],
   // `URINARY MICROALBUMIN`, `Urinary albumin/creatinine ratio`: the adjective names the same specimen.
   ['urinary', 'urine'],
+  // `Calories burnt`, Huawei's `DT_CONTINUOUS_CALORIES_BURNT`: the British past participle of `burned`.
+  ['burnt', 'burned'],
 ]);
 
 const URINE_WORDS = new Set(['urine', 'ur', 'urina', 'orina', 'urin']);

@@ -71,7 +71,7 @@ import { firstHourWrittenInName, unitWrittenInName, withoutUnitWords } from './u
 import { normalizeUnit } from './units';
 import { isUrineStripTest, presenceOnSameStrip, urinalysisStripReadings } from './urinalysis-strip';
 import { urineSuffixAsWords } from './urine-suffix-names';
-import { jsonPathField, measureTyped, recordFieldOf, samsungTypeField } from './vendor-field-names';
+import { huaweiDataType, jsonPathField, measureTyped, recordFieldOf, samsungTypeField } from './vendor-field-names';
 
 export interface IndicatorResolution {
   loincCode: string | null;
@@ -684,7 +684,12 @@ function lookup(name: string, unit: string | null, retrievalThreshold: number): 
   // `Glucose (mg/dL)`: a header that carries its unit. The reading's own unit, when given, still decides.
   const written = unitWrittenInName(name, (text) => normalizeUnit(text) !== null);
   if (written) {
-    const withoutUnit = lookup(written.rest, unit ?? normalizeUnit(written.unit), retrievalThreshold);
+    const headerUnit = unit ?? normalizeUnit(written.unit);
+    // `Body Mass Index (count)`: HealthKit's no-unit written in the header, read as `count` in a unit column is.
+    const withoutUnit =
+      headerUnit === SDK_UNITY
+        ? dimensionlessInCount(written.rest, retrievalThreshold)
+        : lookup(written.rest, headerUnit, retrievalThreshold);
     if (withoutUnit.loincCode) return withoutUnit;
   }
   // `VS 1ère heure` in mm: the sedimentation rate's hour written in the name, the unit's per-hour part.
@@ -746,11 +751,10 @@ function lookup(name: string, unit: string | null, retrievalThreshold: number): 
     // A record's one value (`RespiratoryRateRecord.rate`) is what its class names. A laboratory code is not the
     // record's to give: `BloodGlucoseRecord.level` carries its specimen apart (`specimenSource`).
     const withType = lookup(recordField.typeAndField, unit, retrievalThreshold);
-    // Only with the reading's unit: `StepsRecord.count` alone may be any interval's count.
+    // `StepsRecord.count` with no unit is the record's count over its interval, which is what the record's own code
+    // is (README *Labelling decisions*: a step count whose name writes no period, `StepsRecord`, is 55423-8).
     const read =
-      withType.loincCode || !recordField.recordType || unit === null
-        ? withType
-        : lookup(recordField.recordType, unit, NO_RETRIEVAL);
+      withType.loincCode || !recordField.recordType ? withType : lookup(recordField.recordType, unit, NO_RETRIEVAL);
     if (read.loincCode && read.category !== 'laboratory')
       return Object.freeze({ ...read, confidence: Math.min(read.confidence, RESPELLED_CONFIDENCE) });
   }
@@ -772,6 +776,14 @@ function lookup(name: string, unit: string | null, retrievalThreshold: number): 
   const pathField = jsonPathField(name);
   if (pathField) {
     const read = lookup(pathField, unit, NO_RETRIEVAL);
+    if (read.loincCode && DEVICE_CATEGORIES.has(read.category))
+      return Object.freeze({ ...read, confidence: Math.min(read.confidence, RESPELLED_CONFIDENCE) });
+  }
+  // `DT_INSTANTANEOUS_HEART_RATE`: a Huawei data type, read as the words it names by exact stages, for a device's
+  // measurement only (`vendor-field-names.ts` `huaweiDataType`).
+  const huawei = huaweiDataType(name);
+  if (huawei) {
+    const read = lookup(huawei, unit, NO_RETRIEVAL);
     if (read.loincCode && DEVICE_CATEGORIES.has(read.category))
       return Object.freeze({ ...read, confidence: Math.min(read.confidence, RESPELLED_CONFIDENCE) });
   }

@@ -18,6 +18,7 @@ import { type IndicatorResolution, resolveIndicator } from './resolver';
 import { readSystemAxis } from './system-axis';
 import { isTraceElementConcentration } from './trace-elements';
 import { twoTestsReadAsOne } from './two-tests-in-one';
+import { unitWrittenInName } from './unit-words';
 import { normalizeUnit } from './units';
 import { qualitativeUrinalysisNamed } from './urinalysis-strip';
 
@@ -329,6 +330,12 @@ export function resolveReadingIndicator(name: string, unit: string | null): Indi
   if (resolution.loincCode === null) return resolution;
   const concept = conceptByCode(resolution.loincCode);
   if (!concept) return resolution;
+  // `Glucose Value (mmol/L)`, `Historic Glucose mg/dL`: a column header that carries its unit is no unitless name, so
+  // the unit it writes decides between mass and molar siblings as a unit column would.
+  // Not `Glucose Value (mg/dL)`, Dexcom Clarity's sensor column: the key drops `value`, so the name reads as serum
+  // glucose, and only a header naming the test (not its column of values) says the unit is that test's.
+  const givenUnit = (unit ?? '').trim() === '' ? unitWrittenInName(name, (t) => normalizeUnit(t) !== null) : null;
+  if (givenUnit && !/\bvalues?$/i.test(givenUnit.rest)) unit = givenUnit.unit;
   const normalizedUnit = normalizeUnit(unit);
   // Section titles and panels (ambiguity.ts), a report's own fields (not-a-reading.ts) and a caption naming two tests
   // (two-tests-in-one.ts): no value is filed under them, with or without a unit.

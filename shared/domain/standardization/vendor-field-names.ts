@@ -56,6 +56,13 @@ export interface RecordField {
 }
 
 /**
+ * `StepsRecord.COUNT_TOTAL`, `ActiveCaloriesBurnedRecord.ACTIVE_CALORIES_TOTAL`: a Health Connect aggregate metric,
+ * the record's values summed over the queried range, which is the record's own measurement over that range. The
+ * other aggregates (`HeartRateRecord.BPM_AVG`, `WeightRecord.WEIGHT_MIN`) are statistics of readings, none of them.
+ */
+const RECORD_AGGREGATE = /^([A-Z][A-Za-z0-9]*?)Record\.([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*)$/;
+
+/**
  * A Health Connect record's field read as words: the record's type with the field (`BloodPressure systolic`, which
  * the other stages read as systolic blood pressure) and, where the field is the record's one value, the record class
  * itself; null when the name is not written that way.
@@ -63,6 +70,11 @@ export interface RecordField {
 export function recordFieldOf(name: string): RecordField | null {
   const trimmed = name.trim();
   if (trimmed.length > 120) return null;
+  const aggregate = RECORD_AGGREGATE.exec(trimmed);
+  if (aggregate) {
+    if (!/_TOTAL$/.test(aggregate[2] as string)) return null;
+    return { typeAndField: `${aggregate[1]}Record`, recordType: `${aggregate[1]}Record` };
+  }
   const match = RECORD_FIELD.exec(trimmed);
   if (!match) return null;
   const field = match[2] as string;
@@ -150,3 +162,17 @@ export function jsonPathField(name: string): string | null {
 
 /** A slot holding a value or a list of them under the name of what they measure (`value`, `samples`, `dataset`). */
 const GENERIC_VALUE = /^(?:value|values|items|samples|dataset|data)$/;
+
+/**
+ * `DT_INSTANTANEOUS_HEART_RATE`, `DT_CONTINUOUS_STEPS_DELTA`: a Huawei Health Kit data type, named for how it is
+ * sampled (a moment or an interval) and, for an interval's count, `DELTA` (the change over the interval). Only those
+ * two: `DT_STATISTICS_*` and `POLYMERIZE_*_STATISTICS` are a period's aggregates, no reading.
+ * @see https://developer.huawei.com/consumer/en/doc/HMSCore-References/datatype-0000001050163844
+ */
+const HUAWEI_DATA_TYPE = /^DT_(?:INSTANTANEOUS|CONTINUOUS)_([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*?)(?:_DELTA)?$/;
+
+/** The words a Huawei data type names (`heart rate`, `steps`), or null when the name is not one. */
+export function huaweiDataType(name: string): string | null {
+  const match = HUAWEI_DATA_TYPE.exec(name.trim());
+  return match ? (match[1] as string).toLowerCase().replace(/_/g, ' ') : null;
+}

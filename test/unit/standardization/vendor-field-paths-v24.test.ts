@@ -314,7 +314,8 @@ const byVendor: Record<string, readonly Row[]> = {
     ['HeartRateRecord.BPM_AVG', '/min', null],
     ['HeartRateRecord.BPM_MAX', '/min', null],
     ['RestingHeartRateRecord.BPM_AVG', '/min', null],
-    ['StepsRecord.COUNT_TOTAL', '{steps}', null],
+    // README step-count decision: the total over the queried range, no period written (session 27, v27).
+    ['StepsRecord.COUNT_TOTAL', '{steps}', '55423-8'],
     ['WeightRecord.WEIGHT_AVG', 'kg', null],
     ['HydrationRecord.volume', 'L', null],
     ['NutritionRecord.energy', 'kcal', null],
@@ -415,7 +416,7 @@ const byVendor: Record<string, readonly Row[]> = {
     ['Height (cm)', null, '8302-2'],
     ['Body Fat Percentage (%)', null, '41982-0'],
     ['Lean Body Mass (kg)', null, '91557-9'],
-    ['Body Mass Index (count)', null, null],
+    ['Body Mass Index (count)', null, '39156-5'], // README decision (session 26): BMI in count
     ['Dietary Energy (kcal)', null, '9052-2'],
     ['Heart Rate [Min] (count/min)', null, null],
     ['Heart Rate [Max] (count/min)', null, null],
