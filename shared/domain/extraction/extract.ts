@@ -41,6 +41,7 @@ import { readBloodBankLine } from './blood-bank';
 import { readBloodGroupLine, readGenotypeLine, readSmearLine } from './blood-group';
 import { timedCaption } from './caption-times';
 import { readCdaDocument } from './cda-xml';
+import { chatHeaderStamp } from './chat-header-stamps';
 import { chatMessage } from './chat-stamps';
 import { hasNumberedCodeColumn, withoutLeadingCode } from './code-column';
 import { timedOnCollectionDay } from './collection-day-time';
@@ -385,6 +386,8 @@ class DocumentReader {
   private messageDay: string | null = null;
   /** The clock time of the chat message on a line (`chat-stamps.ts`): its readings' time when dated by its stamp. */
   private messageTime: { line: number; time: string } | null = null;
+  /** The time of the Telegram sender line above (`Dad, [14.03.2026 07:41]`), which times its message's lines. */
+  private senderTime: string | null = null;
   /** The day an e-mail's `Sent:` header gives: what its relative words (`this morning`) count from, nothing else. */
   private sentDay: string | null = null;
   /** The unit a section heading gave for the results under it (`Lipids (mmol/L)`), until the next heading. */
@@ -654,7 +657,10 @@ class DocumentReader {
     // Comma-separated rows are left as written: there a space before a comma is a cell edge, not damage.
     // A chat message is read as its date and its words: the stamp's time is kept aside for its readings.
     const chat = chatMessage(written);
-    this.messageTime = chat ? { line: index, time: chat.time } : null;
+    // Under a Telegram sender line the message's lines keep its time in the same way (`chat-header-stamps.ts`).
+    if (chat) this.senderTime = null;
+    const stampTime = chat?.time ?? this.senderTime;
+    this.messageTime = stampTime !== null ? { line: index, time: stampTime } : null;
     const source = chat ? `${chat.date} ${chat.message}` : written;
     const text =
       detectDelimiter(source) === 'comma'
@@ -689,6 +695,15 @@ class DocumentReader {
       return;
     }
     if (this.readDiary(index, text)) return;
+    // A Telegram sender line (`Dad, [14.03.2026 07:41]`) dates and times the message lines under it.
+    const senderStamp = this.layout === null ? chatHeaderStamp(text, order) : null;
+    if (senderStamp) {
+      this.sectionDate = senderStamp.at;
+      this.messageDay = senderStamp.day;
+      this.senderTime = senderStamp.time;
+      this.earlierSection = false;
+      return;
+    }
     // A chat export's message opens with its own date (`[13/11/2026, 07:42] Sister K: na 131, k 5.9, cr 412`).
     const messageDate = this.layout === null ? leadingDate(text, order) : null;
     if (messageDate) this.messageDay = messageDate.iso;
