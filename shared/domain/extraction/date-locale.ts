@@ -74,6 +74,9 @@ const DAY_FIRST: readonly Cue[] = [
   { pattern: /[\u0400-\u04FF\u0370-\u03FF]{3}/u, weight: 2 },
   // British spellings of laboratory words (UK, Ireland, Australia, New Zealand, India).
   { pattern: /\b(?:haem|haematology|oestr|anaem|faec|paediatric|foetal|leucocyte|centre\b)/i, weight: 1 },
+  // British spellings of the words of a note or a handover (`two litres`, `ankle oedema`), which US notes spell
+  // `liter`, `edema`.
+  { pattern: /\b(?:(?:milli)?litres?\b|oedema|tumour|anaesth)/i, weight: 1 },
   // A decimal comma in a value (`7,4`); a thousands separator has three digits after it.
   { pattern: /(?:^|[\s;])\d{1,4},\d{1,2}(?=[\s;]|$)/m, weight: 1 },
   // SI units US labs do not print for these tests: creatinine in µmol/L, haemoglobin in g/L.

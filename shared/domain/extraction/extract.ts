@@ -139,7 +139,7 @@ import { sectionHeaderDate } from './section-header-dates';
 import { dateAfterName, drawnDateOfBlockAbove, sentenceDate, wrappedWhenDate } from './sentence-dates';
 import { detectShareCountHeader, readShareCountRow, type ShareCountHeader } from './share-and-count';
 import { sideBySideGroups } from './side-by-side';
-import { spellOutValues } from './spelled-values';
+import { numberWrappedOnto, spellOutValues } from './spelled-values';
 import { type Column, detectHeader, type RowReading, readTableRow, type TableLayout } from './table-layout';
 import { isTemperatureLetter, temperatureLettersInRun } from './temperature-letter';
 import { readTimeInRangeLine } from './time-in-range';
@@ -386,6 +386,8 @@ class DocumentReader {
   private messageDay: string | null = null;
   /** The clock time of the chat message on a line (`chat-stamps.ts`): its readings' time when dated by its stamp. */
   private messageTime: { line: number; time: string } | null = null;
+  /** The time a caption gave its paragraph's observations, and the last line of the paragraph read so far. */
+  private timedParagraph: { iso: string; line: number } | null = null;
   /** The time of the Telegram sender line above (`Dad, [14.03.2026 07:41]`), which times its message's lines. */
   private senderTime: string | null = null;
   /** The day an e-mail's `Sent:` header gives: what its relative words (`this morning`) count from, nothing else. */
@@ -892,7 +894,7 @@ class DocumentReader {
       (lead !== null ? { iso: lead.date, rest: lead.rest } : null) ??
       leadingDate(rowText, order) ??
       (this.layout === null ? dateAfterName(rowText, order, this.messageDay ?? this.yearAnchor) : null) ??
-      (this.layout === null ? timedCaption(rowText, this.messageDay ?? this.sectionDate ?? this.documentDate) : null);
+      (this.layout === null ? this.timedParagraphLine(index, rowText) : null);
     const line = withoutSecondUnitCell(
       withoutTrailingNote(withoutNoEarlierNote(spaceSeparated(leading?.rest ?? rowText))),
     );
@@ -1074,6 +1076,23 @@ class DocumentReader {
     const written = this.sentenceDay(line, name, measurement.value);
     if (written !== null || findDates(line, this.order).length > 0) return written;
     return relativeDay(line, name, anchor) ?? resultsDayOfLine(line, anchor);
+  }
+
+  /**
+   * `First set of obs on scene at 13:05: pressure …` (`caption-times.ts`): the caption times its line and the prose
+   * lines under it up to the paragraph's end, where a handover's set of observations runs on; the next timed caption
+   * starts another set.
+   */
+  private timedParagraphLine(index: number, text: string): { iso: string; rest: string } | null {
+    const caption = timedCaption(text, this.messageDay ?? this.sectionDate ?? this.documentDate);
+    if (caption) {
+      this.timedParagraph = { iso: caption.iso, line: index };
+      return caption;
+    }
+    const paragraph = this.timedParagraph;
+    if (paragraph === null || paragraph.line !== index - 1) return null;
+    paragraph.line = index;
+    return { iso: paragraph.iso, rest: text };
   }
 
   /** A line of `name-value` pairs (`BLOOD WBC-13.4* RBC-4.12*`), or its continuation under the dated line above. */
@@ -1575,7 +1594,16 @@ function readLines(text: string, options: ExtractionOptions, withFallback: boole
     reader.letterDigitCodes = letterDigitCodes;
     reader.siteCodes = siteCodes;
     reader.entryDateLines = entryDateLines;
-    for (const line of lines) reader.readSpelled(line.index, line.text);
+    let carried: string | null = null;
+    for (const [k, line] of lines.entries()) {
+      const text: string = carried ?? line.text;
+      const next = lines[k + 1];
+      // A spoken number the line's wrap broke (`one hundred` / `and four`) is finished on its own line.
+      const wrapped: { line: string; next: string } | null =
+        next && next.index === line.index + 1 ? numberWrappedOnto(text, next.text) : null;
+      carried = wrapped?.next ?? null;
+      reader.readSpelled(line.index, wrapped?.line ?? text);
+    }
     return reader.result(fallback);
   };
   const yieldOf = (run: readonly SourceLine[]) => {

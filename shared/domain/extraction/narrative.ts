@@ -162,6 +162,23 @@ function nameBefore(clause: string, end: number, unit: string | null): string | 
   return null;
 }
 
+/** A systolic over a diastolic as a blood pressure is written: `130/80`, `118/72`. */
+const PRESSURE_PAIR = /^(\d{2,3})\/(\d{2,3})$/;
+
+/**
+ * `pressure one thirty over eighty`, `pressures 142/90 and 138/88`: handovers and ward rounds say `pressure` for the
+ * blood pressure. The word alone names nothing (`pressure sore 3 cm`, `under pressure`), so only a systolic over a
+ * lower diastolic right after it (linking words aside) is read, named as written.
+ */
+function pressureBeforePair(clause: string, end: number, value: string): string | null {
+  const pair = PRESSURE_PAIR.exec(value);
+  if (!pair || Number(pair[1]) <= Number(pair[2]) || Number(pair[1]) < 50) return null;
+  const last = wordsBefore(clause, end).at(-1);
+  if (last === undefined) return null;
+  const word = stripPunctuation(last.text);
+  return /^pressures?$/i.test(word) ? word : null;
+}
+
 /** The posture a vital sign was taken in, written after its name (`BP sitting`, `pulse lying`, `PA de pie`). */
 const POSTURE_AFTER_NAME =
   /\s+(?:\(?(?:sitting|seated|standing|lying|supine|recumbent|erect|upright|assis|debout|couch[ée]e?|sentad[oa]|de\s+pie|acostad[oa]|em\s+p[ée]|deitad[oa]|sitzend|stehend|liegend)\)?)$/i;
@@ -372,7 +389,8 @@ export function readingsInProse(text: string, order: SlashOrder, before: string 
       }
       const name =
         nameBefore(clause, start, measurement.unit) ??
-        (previous === null ? null : nameAcrossComma(previous, clause, start, measurement.unit));
+        (previous === null ? null : nameAcrossComma(previous, clause, start, measurement.unit)) ??
+        pressureBeforePair(clause, start, measurement.value);
       // A name inside the phrase (`my fasting sugar on the glucometer was 6.4`) is the device, not the test.
       const whenWritten = nameBeforeWhenPhrase(clause, start, measurement.unit);
       if (whenWritten && (name === null || whenWritten.phraseStart < clause.lastIndexOf(name, start))) {

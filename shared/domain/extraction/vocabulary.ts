@@ -851,6 +851,11 @@ const EXTRA_MEASUREMENTS = new Set(
     'sat',
     'sats',
     'o2',
+    // Handover and obs-chart words the corpus does not file: the Glasgow coma scale total, respirations for short.
+    'gcs',
+    'glasgow coma scale',
+    'glasgow coma score',
+    'resps',
   ].map(foldText),
 );
 
