@@ -50,7 +50,7 @@ describe('Polar AccessLink answers: `created` dates a record, hyphenated ids are
     ]);
   });
 
-  it("dates a daily activity by its `date`, not by when the summary was `created`", () => {
+  it('dates a daily activity by its `date`, not by when the summary was `created`', () => {
     expect(dated('polar-daily-activity.txt').map((r) => r[3])).toEqual(['2026-05-03', '2026-05-03', '2026-05-03']);
   });
 });
