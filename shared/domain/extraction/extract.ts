@@ -73,6 +73,7 @@ import {
 import { readDelimitedExport } from './delimited-exports';
 import { deviceBlockTime, isRuleLine } from './device-block-time';
 import { readDeviceJson } from './device-json';
+import { diaryLineDay, diaryTimeUnder } from './diary-line-dates';
 import {
   datePreviousColumn,
   type EarlierColumn,
@@ -122,6 +123,7 @@ import { performingSiteCodes, withoutSiteCode } from './performing-sites';
 import { portalRangeText, valueFirstPortalBlocks } from './portal-range-first';
 import { rangeInWordsAfter, rangeOpeningLine } from './prose-ranges';
 import { unitWrappedFromAbove, valueWrappedFromAbove } from './prose-wrap';
+import { pulsesAfterPressure } from './pulse-after-pressure';
 import { tidyReading } from './range-tidy';
 import { acceptQualifiedRecordName, acceptRecordRow, isEntryTitle, withoutTrailingNote } from './record-entries';
 import { relativeDay, resultsDayOfLine, SENT_CAPTION } from './relative-days';
@@ -386,6 +388,8 @@ class DocumentReader {
   private messageDay: string | null = null;
   /** The clock time of the chat message on a line (`chat-stamps.ts`): its readings' time when dated by its stamp. */
   private messageTime: { line: number; time: string } | null = null;
+  /** The day of the last diary line read by its opening day (`diary-line-dates.ts`), and that line. */
+  private diaryLine: { day: string; line: number } | null = null;
   /** The time a caption gave its paragraph's observations, and the last line of the paragraph read so far. */
   private timedParagraph: { iso: string; line: number } | null = null;
   /** The time of the Telegram sender line above (`Dad, [14.03.2026 07:41]`), which times its message's lines. */
@@ -893,6 +897,7 @@ class DocumentReader {
     const leading =
       (lead !== null ? { iso: lead.date, rest: lead.rest } : null) ??
       leadingDate(rowText, order) ??
+      (this.layout === null ? this.diaryDay(index, rowText) : null) ??
       (this.layout === null ? dateAfterName(rowText, order, this.messageDay ?? this.yearAnchor) : null) ??
       (this.layout === null ? this.timedParagraphLine(index, rowText) : null);
     const line = withoutSecondUnitCell(
@@ -1020,6 +1025,12 @@ class DocumentReader {
       }
       priorSegment = segment;
     }
+    // `bp 138/88  p 70`: a home log's pulse after the pressure, which no reader takes for a name (`pulse-after-pressure.ts`).
+    for (const { pressure, pulse } of pulsesAfterPressure(body)) {
+      const at = found.findIndex((c) => c.measurement.value === pressure);
+      const taken = found.some((c) => c.measurement.value === pulse.measurement.value);
+      if (at >= 0 && !taken) found.splice(at + 1, 0, pulse);
+    }
     if (found.length > 0) {
       for (const reading of found) {
         if (reading.earlier) {
@@ -1076,6 +1087,18 @@ class DocumentReader {
     const written = this.sentenceDay(line, name, measurement.value);
     if (written !== null || findDates(line, this.order).length > 0) return written;
     return relativeDay(line, name, anchor) ?? resultsDayOfLine(line, anchor);
+  }
+
+  /**
+   * A phone diary's line opening with its day (`3/2  7:15am  bp 138/88`, `Friday 13th  bp 133/85`), or an indented
+   * line opening with a time under one (`diary-line-dates.ts`).
+   */
+  private diaryDay(index: number, text: string): { iso: string; rest: string } | null {
+    const last = this.diaryLine;
+    const under = last !== null && last.line === index - 1 ? diaryTimeUnder(text, last.day) : null;
+    const found = under ?? diaryLineDay(text, this.order, this.yearAnchor, last?.day ?? null);
+    if (found) this.diaryLine = { day: found.iso.slice(0, 10), line: index };
+    return found;
   }
 
   /**

@@ -710,6 +710,7 @@ function roleOfHeader(cell: string): ColumnRole | null {
 const EXTRA_MEASUREMENTS = new Set(
   [
     'bp',
+    'b/p',
     'blood pressure',
     'nibp',
     'blutdruck',
