@@ -14,7 +14,8 @@
 function sentenceEnd(text: string): string {
   // A bracketed aside after the value (`weight 87.9 (after xmas choc finally gone??)`) is a remark of its own: its
   // question mark asks nothing of the value.
-  const outside = text.replace(/[(（][^()（）]{0,80}[)）]/gu, ' ');
+  // A bare `(?)` is the writer doubting the value itself, and stays.
+  const outside = text.replace(/[(（][^()（）\p{L}]{0,40}\p{L}[^()（）]{0,80}[)）]/gu, ' ');
   const end = /[!?？！。;；]|[.,](?!\d)/u.exec(outside);
   return end ? end[0] : '';
 }
