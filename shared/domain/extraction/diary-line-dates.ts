@@ -9,7 +9,7 @@ import { iso, MONTH_ALTERNATION, MONTH_BY_NAME, type SlashOrder, withTimeAfter }
 import { leadingWeekday } from './weekdays';
 
 const WEEKDAY_WORD = String.raw`(?:sun|mon|tue|tues|wed|thu|thur|thurs|fri|sat)(?:day)?\.?,?`;
-const ORDINAL = String.raw`(?:st|nd|rd|th)`;
+const ORDINAL = '(?:st|nd|rd|th)';
 
 /**
  * The line's opening day. A dotted pair needs two digits each (`05.02`), as `2.5 mg` is a number; a slash pair must
@@ -36,6 +36,9 @@ const SEPARATOR = /^\s*[-–—:,]?\s*/u;
  * B/P 140/90` is a B/P), and no clock time either, so the day stays undated by it.
  */
 const PART_OF_DAY = /^(?:morning|evening|afternoon|night|a\.?m\.?|p\.?m\.?)(?![\p{L}])[\s,:-]*/iu;
+
+/** A reading's name (up to three words, `B/P` and the like) and its value opening the line's rest. */
+const READING_FIRST = /^(?:[\p{L} ]{1,24}\s[-–—]\s+)?\p{L}[\p{L}/.]*(?:\s\p{L}[\p{L}/.]*){0,2}\s*[:=]?\s*\d/u;
 
 export interface DiaryDay {
   iso: string;
@@ -108,14 +111,16 @@ export function diaryLineDay(
   }
   if (date === null) return null;
   let rest = text.slice(m[0].length);
-  // The readings follow; a line that is only its day is a heading, read elsewhere.
-  if (!/\p{L}[^\d]{0,30}\d/u.test(rest)) return null;
   const time = OPENING_TIME.exec(rest);
   if (time) {
     rest = rest.slice(time[0].length);
     date = withTimeAfter(date, ` ${time[1] as string}`);
   }
-  return { iso: date, rest: rest.replace(SEPARATOR, '').replace(PART_OF_DAY, '') };
+  rest = rest.replace(SEPARATOR, '').replace(PART_OF_DAY, '');
+  // The line's first reading follows (an aside between dashes may come first: `- after walk - bp 129/82`); a
+  // sentence running on from the line above (`labs from` / `October 29 look much better. LDL 71`) is no diary line,
+  // and a line that is only its day is a heading, read elsewhere.
+  return READING_FIRST.test(rest) ? { iso: date, rest } : null;
 }
 
 /** An indented line opening with a clock time under a dated diary line: `         10:30pm B/P 131/84`. */

@@ -1114,6 +1114,11 @@ class DocumentReader {
     }
     const paragraph = this.timedParagraph;
     if (paragraph === null || paragraph.line !== index - 1) return null;
+    // A line writing a date or a clock time of its own (`LABS (collected 11/21/2026 22:10): …`) is another block's.
+    if (/\d{1,2}[:h]\d{2}/.test(text) || findDates(text, this.order).length > 0) {
+      this.timedParagraph = null;
+      return null;
+    }
     paragraph.line = index;
     return { iso: paragraph.iso, rest: text };
   }
