@@ -134,7 +134,8 @@ const NUMBER_CONTINUED = new RegExp(String.raw`^\s*((?:and\s+)?(?:${WORD})(?:[\s
  * space. Only when the joined words are one number; otherwise null.
  */
 export function numberWrappedOnto(line: string, next: string): { line: string; next: string } | null {
-  const open = OPEN_HUNDRED.exec(line);
+  // Only the line's end is looked at: the pattern is tried from every word of a long line otherwise.
+  const open = OPEN_HUNDRED.exec(line.slice(-120));
   if (!open) return null;
   const rest = NUMBER_CONTINUED.exec(next);
   if (!rest) return null;
