@@ -20,6 +20,7 @@ interface Cue {
   weight: number;
 }
 
+const WEEKDAY_WORD = String.raw`(?:sun|mon|tue|wed|thu|fri|sat)[a-z]*\.?,?`;
 const MONTH = String.raw`(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?`;
 
 const DAY_FIRST: readonly Cue[] = [
@@ -74,6 +75,9 @@ const DAY_FIRST: readonly Cue[] = [
   { pattern: /[\u0400-\u04FF\u0370-\u03FF]{3}/u, weight: 2 },
   // British spellings of laboratory words (UK, Ireland, Australia, New Zealand, India).
   { pattern: /\b(?:haem|haematology|oestr|anaem|faec|paediatric|foetal|leucocyte|centre\b)/i, weight: 1 },
+  // British spellings of the words of a note or a handover (`two litres`, `ankle oedema`), which US notes spell
+  // `liter`, `edema`.
+  { pattern: /\b(?:(?:milli)?litres?\b|oedema|tumour|anaesth)/i, weight: 1 },
   // A decimal comma in a value (`7,4`); a thousands separator has three digits after it.
   { pattern: /(?:^|[\s;])\d{1,4},\d{1,2}(?=[\s;]|$)/m, weight: 1 },
   // SI units US labs do not print for these tests: creatinine in µmol/L, haemoglobin in g/L.
@@ -81,6 +85,11 @@ const DAY_FIRST: readonly Cue[] = [
   { pattern: /\b(?:hb|hgb|ha?emoglobin)\s*[:=]?\s*\d{2,3}\s*g\/l\b/i, weight: 1 },
   // A month name after the day: `14 Mar 2026`, `3-Apr-2026`.
   { pattern: new RegExp(String.raw`\b\d{1,2}[\s-]${MONTH}[\s-]\d{2,4}\b`, 'i'), weight: 2 },
+  // A diary line opening with a yearless day past 12 before its month (`17/2 am bp 126/79`, `Tue 24/3`).
+  {
+    pattern: new RegExp(String.raw`^\s*(?:${WEEKDAY_WORD}\s+)?(?:1[3-9]|2\d|3[01])\/(?:0?[1-9]|1[0-2])(?![/\d])`, 'im'),
+    weight: 2,
+  },
 ];
 
 const MONTH_FIRST: readonly Cue[] = [
@@ -94,6 +103,11 @@ const MONTH_FIRST: readonly Cue[] = [
   { pattern: /\bclia\b/i, weight: 2 },
   // A month name before the day: `Mar 14, 2026`.
   { pattern: new RegExp(String.raw`\b${MONTH}\s+\d{1,2},\s*\d{4}\b`, 'i'), weight: 2 },
+  // A diary line opening with a yearless month before a day past 12 (`2/17 am bp 126/79`, `Tue 3/24`).
+  {
+    pattern: new RegExp(String.raw`^\s*(?:${WEEKDAY_WORD}\s+)?(?:0?[1-9]|1[0-2])\/(?:1[3-9]|2\d|3[01])(?![/\d])`, 'im'),
+    weight: 2,
+  },
 ];
 
 function score(text: string, cues: readonly Cue[]): number {

@@ -57,6 +57,15 @@ const SUMMARY_ROW =
   /^(?:\d+[- ]day\s+)?(?:average|avg|mean|median|total|durchschnitt|mittelwert|moyenne|promedio|media|gemiddelde)\b/i;
 
 /** A value cell: a number with a decimal point or comma, or a comparator and a number (`<40`, `HI` is not read). */
+/**
+ * What a body-composition scale measures beside the weight, as the apps' exports head the columns without a unit
+ * (Samsung Health `skeletal_muscle_mass`, `fat_free_mass`, `total_body_water`, `vfa_level`; Renpho and Fitbit Aria
+ * `Visceral Fat`, `BMR`): names the resolver need not know, but readings all the same. An exercise export's `muscle
+ * group` or a diet log's `fat intake` is none of these.
+ */
+const BODY_COMPOSITION =
+  /^(?:skeletal\s+muscle(?:\s+mass)?|muscle\s+mass|(?:body\s+)?fat\s+mass|fat\s+free(?:\s+mass|\s+body\s+weight)?|(?:total\s+)?body\s+water|bone\s+mass|visceral\s+fat(?:\s+(?:level|rating|area))?|vfa(?:\s+level)?|basal\s+metabolic\s+rate|bmr)$/;
+
 const NUMERIC_CELL = /^[<>≤≥]?\s?\d+(?:[.,]\d+)?$/;
 
 type ColumnKind =
@@ -111,7 +120,10 @@ function classify(cell: string): ColumnKind {
   if (unit !== null && /^(?:u|units?|iu|ie|ui|e|einheiten)$/i.test(unit)) return { kind: 'other' };
   if (unit !== null) return { kind: 'measurement', name, unit };
   // A column without a unit is a reading only when its name is a known measurement (`heart_rate`, `Pulse`, `SpO2`).
-  if (/^[\p{L}][\p{L}\d _-]{1,40}$/u.test(name) && isKnownMeasurement(spaced, null)) {
+  if (
+    /^[\p{L}][\p{L}\d _-]{1,40}$/u.test(name) &&
+    (BODY_COMPOSITION.test(folded) || isKnownMeasurement(spaced, null))
+  ) {
     return { kind: 'measurement', name, unit: null };
   }
   return { kind: 'other' };

@@ -29,6 +29,10 @@ const DATE_KEYS = [
   // API answers (WHOOP, Dexcom v3, Polar AccessLink, Health Connect): when the record was made or the sample taken.
   'created_at',
   'createdAt',
+  // Polar AccessLink writes its keys with hyphens: `created` on a physical-information record, `start-time` on an
+  // exercise or a sleep.
+  'created',
+  'start-time',
   // Dexcom's `displayTime` is the device's local clock, `systemTime` its UTC one: the local time is the one shown.
   'displayTime',
   'systemTime',
@@ -49,7 +53,7 @@ const HAS_DATE_KEY = new RegExp(`"(?:${DATE_KEYS.join('|')})"\\s*:`);
  * `page`, `price`).
  */
 const NOT_A_MEASURE =
-  /(?:^|_)(?:id|pk|uuid|guid|status)$|^(?:type|source|confidence|error|index|sequence|category|attrib|status|units?|age|page|year|price|amount|cost|period|stage)$|^tz|date|time|offset|zone|version|phone|postal|zip|^trend|ticks$|goal|target|threshold|setting/i;
+  /(?:^|[_-])(?:id|pk|uuid|guid|status)$|^(?:type|source|confidence|error|index|sequence|category|attrib|status|units?|age|page|year|price|amount|cost|period|stage)$|^tz|date|time|offset|zone|version|phone|postal|zip|^trend|ticks$|goal|target|threshold|setting/i;
 /**
  * Health Connect's coded fields (`specimenSource: 2`, `mealType: 1`, `relationToMeal: 3`, `bodyPosition: 3`,
  * `measurementLocation: 5`, `exerciseType: 56`): an enum's number, never a measurement.
@@ -97,6 +101,7 @@ const SPAN_ENDS: Readonly<Record<string, string>> = {
   // Health Connect's interval records (steps, a heart-rate series) and Oura's sleep periods.
   starttime: 'endTime',
   start_time: 'end_time',
+  'start-time': 'end-time',
   bedtime_start: 'bedtime_end',
 };
 

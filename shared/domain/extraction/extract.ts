@@ -41,6 +41,7 @@ import { readBloodBankLine } from './blood-bank';
 import { readBloodGroupLine, readGenotypeLine, readSmearLine } from './blood-group';
 import { timedCaption } from './caption-times';
 import { readCdaDocument } from './cda-xml';
+import { chatHeaderStamp } from './chat-header-stamps';
 import { chatMessage } from './chat-stamps';
 import { hasNumberedCodeColumn, withoutLeadingCode } from './code-column';
 import { timedOnCollectionDay } from './collection-day-time';
@@ -72,6 +73,7 @@ import {
 import { readDelimitedExport } from './delimited-exports';
 import { deviceBlockTime, isRuleLine } from './device-block-time';
 import { readDeviceJson } from './device-json';
+import { diaryLineDay, diaryTimeUnder } from './diary-line-dates';
 import {
   datePreviousColumn,
   type EarlierColumn,
@@ -121,6 +123,7 @@ import { performingSiteCodes, withoutSiteCode } from './performing-sites';
 import { portalRangeText, valueFirstPortalBlocks } from './portal-range-first';
 import { rangeInWordsAfter, rangeOpeningLine } from './prose-ranges';
 import { unitWrappedFromAbove, valueWrappedFromAbove } from './prose-wrap';
+import { pulsesAfterPressure } from './pulse-after-pressure';
 import { tidyReading } from './range-tidy';
 import { acceptQualifiedRecordName, acceptRecordRow, isEntryTitle, withoutTrailingNote } from './record-entries';
 import { relativeDay, resultsDayOfLine, SENT_CAPTION } from './relative-days';
@@ -138,7 +141,7 @@ import { sectionHeaderDate } from './section-header-dates';
 import { dateAfterName, drawnDateOfBlockAbove, sentenceDate, wrappedWhenDate } from './sentence-dates';
 import { detectShareCountHeader, readShareCountRow, type ShareCountHeader } from './share-and-count';
 import { sideBySideGroups } from './side-by-side';
-import { spellOutValues } from './spelled-values';
+import { numberWrappedOnto, spellOutValues } from './spelled-values';
 import { type Column, detectHeader, type RowReading, readTableRow, type TableLayout } from './table-layout';
 import { isTemperatureLetter, temperatureLettersInRun } from './temperature-letter';
 import { readTimeInRangeLine } from './time-in-range';
@@ -387,6 +390,12 @@ class DocumentReader {
   private messageDay: string | null = null;
   /** The clock time of the chat message on a line (`chat-stamps.ts`): its readings' time when dated by its stamp. */
   private messageTime: { line: number; time: string } | null = null;
+  /** The day of the last diary line read by its opening day (`diary-line-dates.ts`), and that line. */
+  private diaryLine: { day: string; line: number } | null = null;
+  /** The time a caption gave its paragraph's observations, and the last line of the paragraph read so far. */
+  private timedParagraph: { iso: string; line: number } | null = null;
+  /** The time of the Telegram sender line above (`Dad, [14.03.2026 07:41]`), which times its message's lines. */
+  private senderTime: string | null = null;
   /** The day an e-mail's `Sent:` header gives: what its relative words (`this morning`) count from, nothing else. */
   private sentDay: string | null = null;
   /** The unit a section heading gave for the results under it (`Lipids (mmol/L)`), until the next heading. */
@@ -656,7 +665,10 @@ class DocumentReader {
     // Comma-separated rows are left as written: there a space before a comma is a cell edge, not damage.
     // A chat message is read as its date and its words: the stamp's time is kept aside for its readings.
     const chat = chatMessage(written);
-    this.messageTime = chat ? { line: index, time: chat.time } : null;
+    // Under a Telegram sender line the message's lines keep its time in the same way (`chat-header-stamps.ts`).
+    if (chat) this.senderTime = null;
+    const stampTime = chat?.time ?? this.senderTime;
+    this.messageTime = stampTime !== null ? { line: index, time: stampTime } : null;
     const source = chat ? `${chat.date} ${chat.message}` : written;
     const text =
       detectDelimiter(source) === 'comma'
@@ -691,6 +703,15 @@ class DocumentReader {
       return;
     }
     if (this.readDiary(index, text)) return;
+    // A Telegram sender line (`Dad, [14.03.2026 07:41]`) dates and times the message lines under it.
+    const senderStamp = this.layout === null ? chatHeaderStamp(text, order) : null;
+    if (senderStamp) {
+      this.sectionDate = senderStamp.at;
+      this.messageDay = senderStamp.day;
+      this.senderTime = senderStamp.time;
+      this.earlierSection = false;
+      return;
+    }
     // A chat export's message opens with its own date (`[13/11/2026, 07:42] Sister K: na 131, k 5.9, cr 412`).
     const messageDate = this.layout === null ? leadingDate(text, order) : null;
     if (messageDate) this.messageDay = messageDate.iso;
@@ -878,8 +899,9 @@ class DocumentReader {
     const leading =
       (lead !== null ? { iso: lead.date, rest: lead.rest } : null) ??
       leadingDate(rowText, order) ??
+      (this.layout === null ? this.diaryDay(index, rowText) : null) ??
       (this.layout === null ? dateAfterName(rowText, order, this.messageDay ?? this.yearAnchor) : null) ??
-      (this.layout === null ? timedCaption(rowText, this.messageDay ?? this.sectionDate ?? this.documentDate) : null);
+      (this.layout === null ? this.timedParagraphLine(index, rowText) : null);
     const line = withoutBracketedSecondUnit(
       withoutSecondUnitCell(withoutTrailingNote(withoutNoEarlierNote(spaceSeparated(leading?.rest ?? rowText)))),
     );
@@ -1005,6 +1027,12 @@ class DocumentReader {
       }
       priorSegment = segment;
     }
+    // `bp 138/88  p 70`: a home log's pulse after the pressure, which no reader takes for a name (`pulse-after-pressure.ts`).
+    for (const { pressure, pulse } of pulsesAfterPressure(body)) {
+      const at = found.findIndex((c) => c.measurement.value === pressure);
+      const taken = found.some((c) => c.measurement.value === pulse.measurement.value);
+      if (at >= 0 && !taken) found.splice(at + 1, 0, pulse);
+    }
     if (found.length > 0) {
       for (const reading of found) {
         if (reading.earlier) {
@@ -1061,6 +1089,40 @@ class DocumentReader {
     const written = this.sentenceDay(line, name, measurement.value);
     if (written !== null || findDates(line, this.order).length > 0) return written;
     return relativeDay(line, name, anchor) ?? resultsDayOfLine(line, anchor);
+  }
+
+  /**
+   * A phone diary's line opening with its day (`3/2  7:15am  bp 138/88`, `Friday 13th  bp 133/85`), or an indented
+   * line opening with a time under one (`diary-line-dates.ts`).
+   */
+  private diaryDay(index: number, text: string): { iso: string; rest: string } | null {
+    const last = this.diaryLine;
+    const under = last !== null && last.line === index - 1 ? diaryTimeUnder(text, last.day) : null;
+    const found = under ?? diaryLineDay(text, this.order, this.yearAnchor, last?.day ?? null);
+    if (found) this.diaryLine = { day: found.iso.slice(0, 10), line: index };
+    return found;
+  }
+
+  /**
+   * `First set of obs on scene at 13:05: pressure …` (`caption-times.ts`): the caption times its line and the prose
+   * lines under it up to the paragraph's end, where a handover's set of observations runs on; the next timed caption
+   * starts another set.
+   */
+  private timedParagraphLine(index: number, text: string): { iso: string; rest: string } | null {
+    const caption = timedCaption(text, this.messageDay ?? this.sectionDate ?? this.documentDate);
+    if (caption) {
+      this.timedParagraph = { iso: caption.iso, line: index };
+      return caption;
+    }
+    const paragraph = this.timedParagraph;
+    if (paragraph === null || paragraph.line !== index - 1) return null;
+    // A line writing a date or a clock time of its own (`LABS (collected 11/21/2026 22:10): …`) is another block's.
+    if (/\d{1,2}[:h]\d{2}/.test(text) || findDates(text, this.order).length > 0) {
+      this.timedParagraph = null;
+      return null;
+    }
+    paragraph.line = index;
+    return { iso: paragraph.iso, rest: text };
   }
 
   /** A line of `name-value` pairs (`BLOOD WBC-13.4* RBC-4.12*`), or its continuation under the dated line above. */
@@ -1565,7 +1627,16 @@ function readLines(text: string, options: ExtractionOptions, withFallback: boole
     reader.letterDigitCodes = letterDigitCodes;
     reader.siteCodes = siteCodes;
     reader.entryDateLines = entryDateLines;
-    for (const line of lines) reader.readSpelled(line.index, line.text);
+    let carried: string | null = null;
+    for (const [k, line] of lines.entries()) {
+      const text: string = carried ?? line.text;
+      const next = lines[k + 1];
+      // A spoken number the line's wrap broke (`one hundred` / `and four`) is finished on its own line.
+      const wrapped: { line: string; next: string } | null =
+        next && next.index === line.index + 1 ? numberWrappedOnto(text, next.text) : null;
+      carried = wrapped?.next ?? null;
+      reader.readSpelled(line.index, wrapped?.line ?? text);
+    }
     return reader.result(fallback);
   };
   const yieldOf = (run: readonly SourceLine[]) => {

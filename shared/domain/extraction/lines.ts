@@ -356,6 +356,12 @@ const SHORT_PHONE =
   /(?<!\p{L}\s{0,3})\b(?:ph|mob|mobile|cell)\b\.?\s*(?:no\.?\s*)?[:.]?\s*\+?\(?\d{2,5}\)?(?:[\s-]\d{3,5}){1,2}\b/iu;
 
 /**
+ * A word of a street's name: `Verdi`, `dell'Orso`, an initial or a short abbreviation with its dot (`G.`, `Dott.`). A
+ * longer word ending in a dot ends a sentence, and the street pattern stops there (`via nasal specs. Temp 37.8`).
+ */
+const STREET_WORD = String.raw`(?:[\p{L}'-]+|[\p{L}'-]{1,4}\.)`;
+
+/**
  * Street addresses: a house number before a street word (`1447 York Court`, `12 rue de la République`,
  * `Av. de la Constitución 45`) or a German street name before its number (`Hauptstraße 12`).
  */
@@ -363,8 +369,8 @@ const ADDRESS = new RegExp(
   [
     String.raw`\b\d{1,5}\s+(?:[\p{L}.'-]+\s+){0,4}(?:street|road|rd|avenue|ave|drive|court|lane|boulevard|blvd|parkway|pkwy|suite)\b`,
     String.raw`\b\d{1,5},?\s+(?:rue|avenue|av|bd|boulevard|chemin|place|calle|avenida|plaza|paseo)\b`,
-    String.raw`\b(?:calle|avenida|av\.|plaza|paseo|rue|avenue|via|viale|piazza|corso|rua|travessa|alameda)\s+(?:[\p{L}.'-]+\s+){0,5}\d{1,4}\b`,
-    String.raw`\b(?:via|viale|piazza|corso|rua|travessa|alameda|avenida)\s+(?:[\p{L}.'-]+\s+){0,5}[\p{L}.'-]+,\s*\d{1,4}\b`,
+    String.raw`\b(?:calle|avenida|av\.|plaza|paseo|rue|avenue|via|viale|piazza|corso|rua|travessa|alameda)\s+(?:${STREET_WORD}\s+){0,5}\d{1,4}\b(?![.,]\d)`,
+    String.raw`\b(?:via|viale|piazza|corso|rua|travessa|alameda|avenida)\s+(?:${STREET_WORD}\s+){0,5}${STREET_WORD},\s*\d{1,4}\b(?![.,]\d)`,
     String.raw`\p{L}(?:straße|strasse|str\.|weg|platz|allee|gasse|ring|damm)\s+\d{1,4}\b`,
   ].join('|'),
   'iu',

@@ -20,10 +20,6 @@ const CLAUSE_BOUNDARY_KEPT = new RegExp(`(${CLAUSE_BOUNDARY.source})`, 'u');
 /** The longest name tried, in words ("fasting plasma glucose level"). */
 const MAX_NAME_WORDS = 4;
 
-function words(text: string): { text: string; start: number; end: number }[] {
-  return [...text.matchAll(/\S+/g)].map((m) => ({ text: m[0], start: m.index, end: m.index + m[0].length }));
-}
-
 function stripPunctuation(word: string): string {
   // Leader dots before a name (`.. Systolic`) close the caption before it.
   // `BP's 128 on 84`: the contracted `is` after a name is no part of it.
@@ -60,17 +56,58 @@ const JUDGEMENT_WORDS = new Set([
 /** `Your LDL Cholesterol result is 138`: the word for the result stands between the name and the verb. */
 const RESULT_WORD = /^(?:result|results|reading|readings|value|values)$/i;
 
-/** The words before `end`, without the linking words and the word for the result that end them. */
-function wordsBefore(clause: string, end: number): { text: string; start: number; end: number }[] {
-  const before = words(clause.slice(0, end));
-  let last = before.length - 1;
-  while (last >= 0) {
-    const word = stripPunctuation((before[last] as { text: string }).text).toLowerCase();
-    if (!LINKING_WORDS.has(word) && !JUDGEMENT_WORDS.has(word)) break;
-    last--;
+type Word = { text: string; start: number; end: number };
+
+/** The non-space runs of `text` ending at or before `end`, last first, found lazily. */
+function* wordsBackFrom(text: string, end: number): Generator<Word> {
+  let at = end;
+  while (at > 0) {
+    while (at > 0 && /\s/.test(text.charAt(at - 1))) at--;
+    if (at === 0) return;
+    const wordEnd = at;
+    while (at > 0 && !/\s/.test(text.charAt(at - 1))) at--;
+    yield { text: text.slice(at, wordEnd), start: at, end: wordEnd };
   }
-  if (last > 0 && RESULT_WORD.test(stripPunctuation((before[last] as { text: string }).text))) last--;
-  return before.slice(0, last + 1);
+}
+
+/** The last `count` words ending at or before `end`, in order. */
+function lastWords(text: string, end: number, count: number): Word[] {
+  const found: Word[] = [];
+  for (const word of wordsBackFrom(text, end)) {
+    found.push(word);
+    if (found.length === count) break;
+  }
+  return found.reverse();
+}
+
+/**
+ * The words before `end`, without the linking words and the word for the result that end them: at most the last
+ * `MAX_NAME_WORDS`, which is all any caller looks at (a name is no longer; `nameAcrossComma` asks only whether
+ * there are more than two). They are found walking back from `end`, so that a line of many values costs each value
+ * only its own few words (splitting the whole clause again per value took 24 s on 800 k characters of `1 `).
+ */
+export function wordsBefore(clause: string, end: number): Word[] {
+  const back = wordsBackFrom(clause, end);
+  let next = back.next();
+  while (!next.done) {
+    const word = stripPunctuation(next.value.text).toLowerCase();
+    if (!LINKING_WORDS.has(word) && !JUDGEMENT_WORDS.has(word)) break;
+    next = back.next();
+  }
+  if (next.done) return [];
+  const kept: Word[] = [next.value];
+  next = back.next();
+  // The word for the result is dropped only when a word stands before it (`Result 5.2` keeps `Result`).
+  if (!next.done && RESULT_WORD.test(stripPunctuation((kept[0] as Word).text))) {
+    kept.pop();
+    kept.push(next.value);
+    next = back.next();
+  }
+  while (!next.done && kept.length < MAX_NAME_WORDS) {
+    kept.push(next.value);
+    next = back.next();
+  }
+  return kept.reverse();
 }
 
 /**
@@ -80,7 +117,7 @@ function wordsBefore(clause: string, end: number): { text: string; start: number
  */
 function nameAcrossComma(previous: string, clause: string, end: number, unit: string | null): string | null {
   const after = wordsBefore(clause, end);
-  const before = words(previous);
+  const before = lastWords(previous, previous.length, 3);
   if (after.length === 0 || after.length > 2 || before.length === 0) return null;
   const tail = stripPunctuation(
     clause.slice((after[0] as { start: number }).start, (after.at(-1) as { end: number }).end),
@@ -125,6 +162,23 @@ function nameBefore(clause: string, end: number, unit: string | null): string | 
   return null;
 }
 
+/** A systolic over a diastolic as a blood pressure is written: `130/80`, `118/72`. */
+const PRESSURE_PAIR = /^(\d{2,3})\/(\d{2,3})$/;
+
+/**
+ * `pressure one thirty over eighty`, `pressures 142/90 and 138/88`: handovers and ward rounds say `pressure` for the
+ * blood pressure. The word alone names nothing (`pressure sore 3 cm`, `under pressure`), so only a systolic over a
+ * lower diastolic right after it (linking words aside) is read, named as written.
+ */
+function pressureBeforePair(clause: string, end: number, value: string): string | null {
+  const pair = PRESSURE_PAIR.exec(value);
+  if (!pair || Number(pair[1]) <= Number(pair[2]) || Number(pair[1]) < 50) return null;
+  const last = wordsBefore(clause, end).at(-1);
+  if (last === undefined) return null;
+  const word = stripPunctuation(last.text);
+  return /^pressures?$/i.test(word) ? word : null;
+}
+
 /** The posture a vital sign was taken in, written after its name (`BP sitting`, `pulse lying`, `PA de pie`). */
 const POSTURE_AFTER_NAME =
   /\s+(?:\(?(?:sitting|seated|standing|lying|supine|recumbent|erect|upright|assis|debout|couch[ée]e?|sentad[oa]|de\s+pie|acostad[oa]|em\s+p[ée]|deitad[oa]|sitzend|stehend|liegend)\)?)$/i;
@@ -156,7 +210,7 @@ function nameBeforeWhenPhrase(
   const m = found ? Object.assign(found, { index: found.index + from }) : null;
   if (!m || /\d\s*(?:mg|g|mmol|µmol|umol|ng|pg|iu|u|%)\b/iu.test(m[1] as string)) return null;
   // The name as written up to the phrase (`Digoxin level on 22/09 was`): its last word is no linking word there.
-  const written = words(head.slice(0, m.index)).slice(-2);
+  const written = lastWords(head, m.index, 2);
   const asWritten =
     written.length === 2 ? stripPunctuation(head.slice((written[0] as { start: number }).start, m.index)) : '';
   const whole = asWritten !== '' && /^\p{L}/u.test(asWritten) && isKnownMeasurement(asWritten, unit) ? asWritten : null;
@@ -335,7 +389,8 @@ export function readingsInProse(text: string, order: SlashOrder, before: string 
       }
       const name =
         nameBefore(clause, start, measurement.unit) ??
-        (previous === null ? null : nameAcrossComma(previous, clause, start, measurement.unit));
+        (previous === null ? null : nameAcrossComma(previous, clause, start, measurement.unit)) ??
+        pressureBeforePair(clause, start, measurement.value);
       // A name inside the phrase (`my fasting sugar on the glucometer was 6.4`) is the device, not the test.
       const whenWritten = nameBeforeWhenPhrase(clause, start, measurement.unit);
       if (whenWritten && (name === null || whenWritten.phraseStart < clause.lastIndexOf(name, start))) {

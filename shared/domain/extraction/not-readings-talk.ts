@@ -8,11 +8,15 @@
 
 /**
  * The end of the clause the value stands in: `.`, `!`, `?`, a comma or a semicolon (a decimal point or comma is no
- * end), or the line's end. A question asked in a later clause (`was 11.4 ng/mL, they said ovulation confirmed if
+ * end), or the line's end, brackets aside. A question asked in a later clause (`was 11.4 ng/mL, they said ovulation confirmed if
  * >10?`) does not make the stated value asked.
  */
 function sentenceEnd(text: string): string {
-  const end = /[!?？！。;；]|[.,](?!\d)/u.exec(text);
+  // A bracketed aside after the value (`weight 87.9 (after xmas choc finally gone??)`) is a remark of its own: its
+  // question mark asks nothing of the value.
+  // A bare `(?)` is the writer doubting the value itself, and stays.
+  const outside = text.replace(/[(（][^()（）\p{L}]{0,40}\p{L}[^()（）]{0,80}[)）]/gu, ' ');
+  const end = /[!?？！。;；]|[.,](?!\d)/u.exec(outside);
   return end ? end[0] : '';
 }
 

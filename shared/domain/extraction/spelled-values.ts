@@ -122,3 +122,26 @@ export function spellOutValues(line: string): SpelledLine {
   });
   return { text, asWritten };
 }
+
+/** A line ending in a spelled hundred or thousand (`heart rate one hundred`): a number the next line may finish. */
+const OPEN_HUNDRED = new RegExp(String.raw`\b(?:${WORD})(?:[\s-]+(?:${WORD}))*\s+(?:hundred|thousand)\s*$`, 'i');
+/** The rest of that number opening the next line: `and four`, `and twelve`, `thirty-two`. */
+const NUMBER_CONTINUED = new RegExp(String.raw`^\s*((?:and\s+)?(?:${WORD})(?:[\s-]+(?:${WORD}))*)\b[,;]?\s*`, 'i');
+
+/**
+ * A spoken value broken by the line's wrap (`heart rate one hundred` / `and four, irregular, resp rate …`): the rest
+ * of the number is moved up to its line, so the value is read whole and as written, the two halves joined by one
+ * space. Only when the joined words are one number; otherwise null.
+ */
+export function numberWrappedOnto(line: string, next: string): { line: string; next: string } | null {
+  // Only the line's end is looked at: the pattern is tried from every word of a long line otherwise.
+  const open = OPEN_HUNDRED.exec(line.slice(-120));
+  if (!open) return null;
+  const rest = NUMBER_CONTINUED.exec(next);
+  if (!rest) return null;
+  const joined = `${open[0].trim()} ${(rest[1] as string).trim()}`;
+  const tokens = joined.split(/[\s-]+/).map((w) => w.toLowerCase());
+  const whole = longestNumber(tokens);
+  if (whole === null || whole.used !== tokens.length) return null;
+  return { line: `${line.trimEnd()} ${(rest[1] as string).trim()}`, next: next.slice(rest[0].length) };
+}

@@ -747,6 +747,7 @@ function roleOfHeader(cell: string): ColumnRole | null {
 const EXTRA_MEASUREMENTS = new Set(
   [
     'bp',
+    'b/p',
     'blood pressure',
     'nibp',
     'blutdruck',
@@ -888,6 +889,11 @@ const EXTRA_MEASUREMENTS = new Set(
     'sat',
     'sats',
     'o2',
+    // Handover and obs-chart words the corpus does not file: the Glasgow coma scale total, respirations for short.
+    'gcs',
+    'glasgow coma scale',
+    'glasgow coma score',
+    'resps',
   ].map(foldText),
 );
 

@@ -53,8 +53,8 @@ export const NUMBER_WORDS: readonly string[] = [
 
 export interface NumberWordOptions {
   /**
-   * Dictated shorthand for hundreds: `one forty-two` is 142, `one oh five` is 105. Off by default, because
-   * `one forty` alone may as well be two numbers; the extractor turns it on for readings spoken in a note.
+   * Dictated shorthand for hundreds: `one forty-two` is 142, `one eighteen` is 118, `one oh five` is 105. Off by
+   * default, because `one forty` alone may as well be two numbers; the extractor turns it on for readings spoken in a note.
    */
   spokenHundreds?: boolean;
 }
@@ -115,6 +115,9 @@ function belowThousand(words: readonly string[], i: number, options: NumberWordO
       const rest = belowHundred(words, i + 1);
       return rest && { value: lead * 100 + rest.value, next: rest.next };
     }
+    // `one eighteen over seventy-two`, `one twelve`: a teen after the hundreds digit is said the same way.
+    const teen = ONES.get(words[i + 1] ?? '');
+    if (teen !== undefined && teen >= 10 && teen < 20) return { value: lead * 100 + teen, next: i + 2 };
   }
   return belowHundred(words, i);
 }

@@ -41,6 +41,8 @@ describe('vitals said in words, read as written', () => {
       [
         ['blood pressure', 'one forty over ninety', null],
         ['sugar', 'two hundred and ten', null],
+        // The Glasgow coma score is an observation like the others (fresh15's handover labels `GCS`; x27b).
+        ['GCS', 'fifteen', null],
       ],
     ],
     [
