@@ -22,7 +22,8 @@ export type ResolveName = (name: string, unit: string | null) => IndicatorResolu
  * 3. a draw's moment or the patient's position written as a word (`Vancomycin Trough`, `BP Systolic (Sitting)`;
  *    `timing-axis.ts` `readTimingWord`);
  * 4. abbreviated component words spelled out (`Bili, Tot`, `component-abbreviations.ts`), accepted only when every
- *    reading that resolves gives the same code.
+ *    reading that resolves gives the same code;
+ * 5. a reflex order written after the test (`TSH W/REFLEX TO FT4`, `HCV Ab with Reflex`): the test before it.
  */
 export function qualifierResolution(
   name: string,
@@ -37,8 +38,24 @@ export function qualifierResolution(
     clockResolution(name, unit, resolve) ??
     methodResolution(name, unit, resolve) ??
     timingWordResolution(name, unit, resolve) ??
-    abbreviationResolution(name, unit, resolve)
+    abbreviationResolution(name, unit, resolve) ??
+    reflexResolution(name, unit, resolve)
   );
+}
+
+/**
+ * `TSH W/REFLEX TO FT4`, `TSH w/Reflex to Free T4`, `HCV Antibody with Reflex to RNA`, `ANA, Reflex`: US order names
+ * (Quest, Labcorp, Epic order catalogues) that say a second test runs when this one is abnormal. The result in the row
+ * is the first test's; the reflexed test prints a row of its own, named with the word after it (`FREE T4 (REFLEX)`).
+ */
+const REFLEX_ORDER = /^(.*?\p{L}.*?)[\s,;]*(?:\bw\/\s*|\bwith\s+)?\breflex(?:ive|ed)?\b.*$/iu;
+
+function reflexResolution(name: string, unit: string | null, resolve: ResolveName): IndicatorResolution | null {
+  const head = REFLEX_ORDER.exec(name.normalize('NFKC'))?.[1]?.trim();
+  if (!head) return null;
+  const base = baseCode(head, unit, resolve);
+  const concept = base?.loincCode ? conceptByCode(base.loincCode) : undefined;
+  return concept && base ? resolutionOf(concept, base.confidence) : null;
 }
 
 /** The code the rest of the name gives with the reading's unit: a unit no sibling of it takes stays a refusal. */
