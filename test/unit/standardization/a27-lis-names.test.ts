@@ -92,3 +92,23 @@ describe('catalogue abbreviations and purpose words', () => {
     expect(code(name, unit)).toBeNull();
   });
 });
+
+describe('a reflex order after the test is the test before it', () => {
+  it.each([
+    ['TSH W/REFLEX TO FT4', 'uIU/mL', '3016-3'],
+    ['TSH w/Reflex to Free T4', 'mIU/L', '3016-3'],
+    ['TSH with reflex FT4', 'mIU/L', '3016-3'],
+    ['HCV Antibody with Reflex to RNA', null, '16128-1'],
+    ['FREE T4 (REFLEX)', 'ng/dL', '3024-7'],
+  ])('%s [%s] → %s', (name, unit, expected) => {
+    expect(code(name, unit)).toBe(expected);
+  });
+
+  it.each([
+    ['Urinalysis w/reflex to culture', null],
+    ['Reflex FT4', 'ng/dL'],
+    ['Deep tendon reflex', null],
+  ])('%s [%s] stays null', (name, unit) => {
+    expect(code(name, unit)).toBeNull();
+  });
+});
