@@ -60,7 +60,7 @@ describe('catalogue abbreviations and purpose words', () => {
     ['Screening PSA', 'ug/L', '2857-1'],
     ['PSA Diagnostic', 'ng/mL', '2857-1'],
     ['EST AVG GLUCOSE', 'mg/dL', '27353-2'],
-    ['Mean Plasma Glucose', 'mg/dL', '27353-2'],
+    ['Average Blood Glucose (ABG)', 'mg/dL', '27353-2'],
     ['Fe Sat', '%', '2502-3'],
     ['Tfn Sat', '%', '2502-3'],
     ['Corr Ca', 'mmol/L', '29265-6'],
@@ -80,6 +80,7 @@ describe('catalogue abbreviations and purpose words', () => {
   it.each([
     ['PSA SCRN', 'U/L'],
     ['Average glucose', 'mg/dL'],
+    ['Mean Glucose', 'mg/dL'],
     ['Hb', null],
     ['PCT', null],
     ['TG', null],
