@@ -48,11 +48,19 @@ export function qualifierResolution(
  * (Quest, Labcorp, Epic order catalogues) that say a second test runs when this one is abnormal. The result in the row
  * is the first test's; the reflexed test prints a row of its own, named with the word after it (`FREE T4 (REFLEX)`).
  */
-const REFLEX_ORDER = /^(.*?\p{L}.*?)[\s,;]*(?:\bw\/\s*|\bwith\s+)?\breflex(?:ive|ed)?\b.*$/iu;
+const REFLEX_WORD = /\breflex(?:ive|ed)?\b/iu;
+/** What joins the test to the reflex word (`w/`, `with`, a comma or bracket), cut from the end of the test's name. */
+const BEFORE_REFLEX = /(?:[\s,;(]|\bw\/|\bwith\b)+$/iu;
 
 function reflexResolution(name: string, unit: string | null, resolve: ResolveName): IndicatorResolution | null {
-  const head = REFLEX_ORDER.exec(name.normalize('NFKC'))?.[1]?.trim();
-  if (!head) return null;
+  const text = name.normalize('NFKC');
+  const at = text.search(REFLEX_WORD);
+  if (at <= 0) return null;
+  // Only the last 40 characters before the word are trimmed: a long name cannot make the cut quadratic.
+  const before = text.slice(0, at);
+  const tail = before.slice(-40).replace(BEFORE_REFLEX, '');
+  const head = `${before.slice(0, Math.max(0, before.length - 40))}${tail}`.trim();
+  if (!/\p{L}/u.test(head)) return null;
   const base = baseCode(head, unit, resolve);
   const concept = base?.loincCode ? conceptByCode(base.loincCode) : undefined;
   return concept && base ? resolutionOf(concept, base.confidence) : null;

@@ -292,7 +292,10 @@ const SPECIMEN_CODE_SPELLING: Readonly<Record<string, { systems: readonly System
 
 /** A name ending in a specimen code, read with LOINC's short-name spelling of the specimen in its place. */
 function readSpecimenCode(text: string): SystemAxisName | null {
-  const found = SPECIMEN_CODE.exec(text);
+  // The code is a name's last few characters: only they are matched, so a long name cannot make the match quadratic.
+  const tailAt = Math.max(0, text.length - 24);
+  const matched = SPECIMEN_CODE.exec(text.slice(tailAt));
+  const found = matched ? Object.assign(matched, { index: matched.index + tailAt }) : null;
   const code = found ? SPECIMEN_CODE_SPELLING[found[3] as string] : undefined;
   if (!found || !code) return null;
   const component = text.slice(0, found.index).trim();
