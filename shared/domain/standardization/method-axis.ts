@@ -28,6 +28,8 @@ interface WrittenMethod {
    * another test): the word written out, which reports print after a derived result.
    */
   derivedResult?: true;
+  /** Also `usual` when the test is a free hormone fraction measured with no method written (`T4,Free(Direct)`). */
+  usualForFreeFraction?: true;
 }
 
 /** Written method words → LOINC method names; a closed list, each a method LOINC names in its long names. */
@@ -50,7 +52,9 @@ const METHOD_WORDS: ReadonlyMap<string, WrittenMethod> = new Map([
   ['calc', { methods: ['calculation', 'calculated'], usual: true, onlyMethodless: true }],
   ['calculation', { methods: ['calculation', 'calculated'], usual: true, onlyMethodless: true }],
   ['measured', { methods: ['direct assay'], usual: true }],
-  ['direct', { methods: ['direct assay'], usual: false }],
+  // `T4,Free(Direct)`, `FT4 (DIRECT)` (Labcorp, Cerner): the direct immunoassay of a free hormone, which is how every
+  // analyser measures it and LOINC's method-less code; only dialysis or a calculation (FTI) is coded apart.
+  ['direct', { methods: ['direct assay'], usual: false, usualForFreeFraction: true }],
   ['test strip', { methods: ['test strip'], usual: false }],
   ['dipstick', { methods: ['test strip'], usual: false }],
   ['electrophoresis', { methods: ['electrophoresis'], usual: false }],
@@ -219,7 +223,8 @@ export function conceptByMethod(matched: CorpusConcept, method: WrittenMethod): 
   );
   const carrying = siblings.filter((m) => method.methods.includes(m.axes.method));
   if (carrying.length === 1) return carrying[0]?.concept ?? null;
-  if (carrying.length > 1 || !method.usual) return null;
+  const usual = method.usual || (method.usualForFreeFraction === true && isMethodlessFreeFraction(axes));
+  if (carrying.length > 1 || !usual) return null;
   if (
     method.onlyMethodless &&
     matched.category === 'laboratory' &&
@@ -228,4 +233,9 @@ export function conceptByMethod(matched: CorpusConcept, method: WrittenMethod): 
     return null;
   const methodless = siblings.filter((m) => m.axes.method === '');
   return methodless.length === 1 ? (methodless[0]?.concept ?? null) : null;
+}
+
+/** A free hormone fraction's method-less concept (`Thyroxine (T4) free`, `Testosterone Free`), not its dialysis code. */
+function isMethodlessFreeFraction(axes: { component: string; method: string }): boolean {
+  return axes.method === '' && /\bfree\b/i.test(axes.component);
 }

@@ -22,7 +22,8 @@ export type ResolveName = (name: string, unit: string | null) => IndicatorResolu
  * 3. a draw's moment or the patient's position written as a word (`Vancomycin Trough`, `BP Systolic (Sitting)`;
  *    `timing-axis.ts` `readTimingWord`);
  * 4. abbreviated component words spelled out (`Bili, Tot`, `component-abbreviations.ts`), accepted only when every
- *    reading that resolves gives the same code.
+ *    reading that resolves gives the same code;
+ * 5. a reflex order written after the test (`TSH W/REFLEX TO FT4`, `HCV Ab with Reflex`): the test before it.
  */
 export function qualifierResolution(
   name: string,
@@ -37,8 +38,32 @@ export function qualifierResolution(
     clockResolution(name, unit, resolve) ??
     methodResolution(name, unit, resolve) ??
     timingWordResolution(name, unit, resolve) ??
-    abbreviationResolution(name, unit, resolve)
+    abbreviationResolution(name, unit, resolve) ??
+    reflexResolution(name, unit, resolve)
   );
+}
+
+/**
+ * `TSH W/REFLEX TO FT4`, `TSH w/Reflex to Free T4`, `HCV Antibody with Reflex to RNA`, `ANA, Reflex`: US order names
+ * (Quest, Labcorp, Epic order catalogues) that say a second test runs when this one is abnormal. The result in the row
+ * is the first test's; the reflexed test prints a row of its own, named with the word after it (`FREE T4 (REFLEX)`).
+ */
+const REFLEX_WORD = /\breflex(?:ive|ed)?\b/iu;
+/** What joins the test to the reflex word (`w/`, `with`, a comma or bracket), cut from the end of the test's name. */
+const BEFORE_REFLEX = /(?:[\s,;(]|\bw\/|\bwith\b)+$/iu;
+
+function reflexResolution(name: string, unit: string | null, resolve: ResolveName): IndicatorResolution | null {
+  const text = name.normalize('NFKC');
+  const at = text.search(REFLEX_WORD);
+  if (at <= 0) return null;
+  // Only the last 40 characters before the word are trimmed: a long name cannot make the cut quadratic.
+  const before = text.slice(0, at);
+  const tail = before.slice(-40).replace(BEFORE_REFLEX, '');
+  const head = `${before.slice(0, Math.max(0, before.length - 40))}${tail}`.trim();
+  if (!/\p{L}/u.test(head)) return null;
+  const base = baseCode(head, unit, resolve);
+  const concept = base?.loincCode ? conceptByCode(base.loincCode) : undefined;
+  return concept && base ? resolutionOf(concept, base.confidence) : null;
 }
 
 /** The code the rest of the name gives with the reading's unit: a unit no sibling of it takes stays a refusal. */

@@ -223,6 +223,8 @@ export function readSystemAxis(name: string): SystemAxisName | null {
     property = stated;
     return ' ';
   });
+  const specimenCode = readSpecimenCode(text);
+  if (specimenCode) return specimenCode;
   const raw = text.split(/[\s,;:()]+/).filter(Boolean);
   const words = raw.map((w) => w.toLowerCase());
   let end = words.length;
@@ -270,6 +272,47 @@ export function readSystemAxis(name: string): SystemAxisName | null {
   // venous code. Blood gases and lactate keep their arterial/venous split: only elements are read so.
   if (systems.length === 1 && systems[0] === 'venous blood' && namesAnElement(component)) systems = VENOUS_THEN_BLOOD;
   return component ? { component, systems, property, written, overridesNoise: systems === BLOOD, unbentName } : null;
+}
+
+/**
+ * Mayo Clinic Laboratories' specimen code after a comma, as its test names and the reports of hospitals that send to
+ * it print them (`Sodium, S`, `Hemoglobin A1c, B`, `Creatinine, Random, U`, `Calcium, 24 HR, U`): one capital letter
+ * for serum, plasma, blood or urine. Read only as a comma's last segment and in capitals, so `Protein S`, `Hepatitis
+ * B` and `Vitamin B` keep their letter.
+ * @see https://www.mayocliniclabs.com/test-catalog — test names such as "Ferritin, Serum" abbreviated `FERR, S`
+ */
+const SPECIMEN_CODE = /,\s*(?:(Random|RANDOM)\s*,\s*|(24\s?(?:HR|hr|Hour|hour|H|h))\s*,\s*)?(S|P|B|U|SP)\s*$/;
+const SPECIMEN_CODE_SPELLING: Readonly<Record<string, { systems: readonly System[]; written: string }>> = {
+  S: { systems: SERUM, written: 'Ser' },
+  SP: { systems: SERUM_OR_PLASMA, written: 'SerPl' },
+  P: { systems: PLASMA, written: 'Plas' },
+  B: { systems: BLOOD, written: 'Bld' },
+  U: { systems: URINE, written: 'Ur' },
+};
+
+/** A name ending in a specimen code, read with LOINC's short-name spelling of the specimen in its place. */
+function readSpecimenCode(text: string): SystemAxisName | null {
+  // The code is a name's last few characters: only they are matched, so a long name cannot make the match quadratic.
+  const tailAt = Math.max(0, text.length - 24);
+  const matched = SPECIMEN_CODE.exec(text.slice(tailAt));
+  const found = matched ? Object.assign(matched, { index: matched.index + tailAt }) : null;
+  const code = found ? SPECIMEN_CODE_SPELLING[found[3] as string] : undefined;
+  if (!found || !code) return null;
+  const component = text.slice(0, found.index).trim();
+  if (!component || !/\p{L}{2}/u.test(component)) return null;
+  const day = found[2] !== undefined;
+  // A 24-hour collection is only ever urine; a random one is a spot urine, LOINC's plain `Urine`.
+  if ((day || found[1] !== undefined) && found[3] !== 'U') return null;
+  const systems: readonly System[] = day ? ['24 hour urine'] : code.systems;
+  const written = day ? '24h Ur' : code.written;
+  return {
+    component,
+    systems,
+    property: null,
+    written: written.toLowerCase(),
+    overridesNoise: systems === BLOOD,
+    unbentName: `${component} ${written}`,
+  };
 }
 
 interface ComponentIndex {
