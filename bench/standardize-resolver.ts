@@ -132,10 +132,11 @@ const HOLDOUT_COLUMNS = ['input', 'unit', 'expected', 'class', 'source'] as cons
 export function loadTsvCases(
   dir = join(evalDir, 'holdout'),
   split: RealworldCase['split'] = 'holdout',
+  named: RegExp = /\.tsv$/,
 ): RealworldCase[] {
   let files: string[];
   try {
-    files = readdirSync(dir).filter((f) => f.endsWith('.tsv'));
+    files = readdirSync(dir).filter((f) => f.endsWith('.tsv') && named.test(f));
   } catch {
     return [];
   }
@@ -216,6 +217,8 @@ export function runRealworldBenchmark(): RealworldFigures {
   const cases = [
     ...loadRealworldCases(),
     ...loadTsvCases(join(evalDir, 'blind-dev'), 'dev'),
+    // Names taken from public catalogues that map their names to LOINC (realworld/sources.json), read as dev.
+    ...loadTsvCases(join(evalDir, 'realworld'), 'dev', /^catalogues-.*\.tsv$/),
     ...loadTsvCases(join(evalDir, 'spent'), 'spent'),
     ...loadTsvCases(),
   ];
