@@ -1007,11 +1007,14 @@ function resolved(name: string, unit: string | null, threshold: number): Indicat
   if (analysed) return pointOfCareResolution(analysed, unit, threshold);
   // `cK+` is the analyser's potassium before it is any abbreviation the letters spell (CK, creatine kinase).
   if (bloodGasSymbolName(name) !== null) return bloodGasSymbolResolution(name, unit) ?? unresolved(unit);
+  // `Monozyten [#/Volumen] in Blut`: a translated long name states its axes; read as such before the word stages, whose
+  // slash checks would take its property for a ratio.
+  const translated = translatedLongNameResolution(name, unit, threshold);
+  if (translated) return translated;
   const found = lookup(name, unit, threshold);
   // `BLOOD, UA`, `Bilirubin, urine`: what no stage read may be a urinalysis item, the strip test (urinalysis-strip.ts).
   if (found.loincCode === null)
     return (
-      translatedLongNameResolution(name, unit, threshold) ??
       sharePerHundredResolution(name, unit, threshold) ??
       foreignWordsResolution(name, unit) ??
       urineSuffixResolution(name, unit) ??
@@ -1059,7 +1062,7 @@ function translatedLongNameResolution(
   const written = readTranslatedLongName(name);
   if (!written) return null;
   const component = (u: string | null) =>
-    sharePerHundredResolution(written.component, u, threshold) ?? lookup(written.component, u, threshold);
+    sharePerHundredResolution(written.component, u, threshold) ?? resolved(written.component, u, threshold);
   let found = component(unit);
   const foundWithUnit = found.loincCode !== null;
   if (!foundWithUnit && unit !== null) found = component(null);

@@ -207,6 +207,26 @@ export function readTranslatedLongName(name: string): TranslatedLongName | null 
 }
 
 /**
+ * Properties LOINC's English long names leave out of brackets (a share `Neutrophils/100 leukocytes in Blood`, a
+ * fraction `Hemoglobin A1c/Hemoglobin.total in Blood`) that a translation may write (`[Fraction massique]`); a
+ * presence, a count or a concentration is always bracketed, so a bracket-less concept is another test.
+ */
+const UNBRACKETED_PROPERTIES: ReadonlySet<string> = new Set([
+  'mass fraction',
+  'volume fraction',
+  'ratio',
+  'mass ratio',
+  'mole ratio',
+]);
+
+/**
+ * Written systems a long name that states none agrees with: LOINC leaves the red cells unwritten on the red-cell
+ * indices (`MCV [Entitic volume]`), a translation may write them or blood; a specimen (stool, urine) never agrees with
+ * a system-less body measure (`Gewicht von Stuhl` is not body weight).
+ */
+const SYSTEMLESS_AGREES: ReadonlySet<string> = new Set(['', 'red blood cells', 'blood']);
+
+/**
  * The concept sharing the found concept's component whose system, method and property are the written ones (a
  * concept whose long name states no system or property agrees with any), fitting the unit (a sibling's unit of the
  * same kind; the found concept's as the stage that found it judged); null unless exactly one.
@@ -222,10 +242,12 @@ export function conceptOnWrittenAxes(
   if (!axes) return null;
   const fitting = (conceptsByComponent().get(axes.component) ?? []).filter(
     ({ concept, axes: sibling }) =>
-      (sibling.system === written.system || sibling.system === '') &&
+      (sibling.system === written.system || (sibling.system === '' && SYSTEMLESS_AGREES.has(written.system))) &&
       sibling.method === written.method &&
       sibling.timing === '' &&
-      (written.property === '' || sibling.property === '' || sibling.property === written.property) &&
+      (written.property === '' ||
+        sibling.property === written.property ||
+        (sibling.property === '' && UNBRACKETED_PROPERTIES.has(written.property))) &&
       // The found concept's unit was already judged by the stage that found it (`mU/L` for TSH's m[IU]/L).
       (unit === null || (foundWithUnit && concept === found) || unitOfSameKind(concept, unit)),
   );

@@ -97,6 +97,8 @@ describe('a translated LOINC long name, read as its axes', () => {
     ['Cholesterol in LDL [Masse/Volumen] in Serum oder Plasma mit direktem Test', 'mg/dL', '18262-6'],
     ['Thyreotropin [Einheiten/Volumen] in Serum oder Plasma', 'mU/L', '3016-3'],
     ['Glucose in Urin', 'mg/dL', '2350-7'],
+    ['Monozyten [#/Volumen] in Blut', '10*3/uL', '26484-6'],
+    ['Sauerstoffsättigung in Blut', '%', '20564-1'],
     ['Hémoglobine [Masse/Volume] Sang;Numérique', 'g/dL', '718-7'],
     ['Potassium [Moles/Volume] Sérum/Plasma ; Numérique', 'mmol/L', '2823-3'],
     ['Sodium [Moles/Volume] Urine ; Numérique', 'mmol/L', '2955-3'],
@@ -115,8 +117,13 @@ describe('a translated LOINC long name, read as its axes', () => {
     ['Leukozyten [#/Volumen] in Blut mit manueller Zählung', '10*3/uL'],
     ['Leucocytes [Nombre/Volume] Sang ; Numérique ; Comptage manuel', '10*3/uL'],
     ['Creatinin [Mol/Volumen] in Pleuraflüssigkeit', 'umol/L'],
+    ['Gewicht von Stuhl', 'g'],
   ] as const)('%s [%s] stays null', (name, unit) => {
     expect(code(name, unit)).toBeNull();
+  });
+
+  it('never takes a written presence for the bracket-less fraction of the same component', () => {
+    expect(code('Hämoglobin S [Nachweis] in Blut', null)).not.toBe('4625-0');
   });
 });
 
