@@ -142,6 +142,17 @@ const FRENCH_SCALES: ReadonlySet<string> = new Set(['numérique', 'qualitatif', 
 /** Longer text is no long name: not read. */
 const MAX_LENGTH = 200;
 
+let endings: readonly (readonly [RegExp, string])[] | undefined;
+
+/** `… in <system>` / `… von <system>` for every German system phrase, compiled once. */
+function germanSystemEndings(): readonly (readonly [RegExp, string])[] {
+  endings ??= [...GERMAN_SYSTEMS].map(([written, english]) => {
+    const phrase = written.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    return [new RegExp(`^(.+?)\\s+(?:in|von)\\s+${phrase}$`, 'iu'), english] as const;
+  });
+  return endings;
+}
+
 /** The German method a name ends in (`mit automatisierter Zählung`, `, berechnet`), and the name before it. */
 function germanMethod(text: string): { rest: string; method: string } | null {
   const computed = /^(.+),\s*berechnet$/iu.exec(text);
@@ -159,12 +170,13 @@ function readGerman(name: string): TranslatedLongName | null {
   // The system is the longest known phrase the name ends in, so `in Urin` inside a component is never cut.
   let system: string | undefined;
   let before = '';
-  for (const [written, english] of GERMAN_SYSTEMS) {
-    const ending = new RegExp(`^(.+?)\\s+(?:in|von)\\s+${written.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`, 'iu');
-    const match = ending.exec(withMethod.rest);
-    if (match && (system === undefined || (match[1] as string).length < before.length)) {
-      system = english;
-      before = match[1] as string;
+  if (/\s(?:in|von)\s/iu.test(withMethod.rest)) {
+    for (const [ending, english] of germanSystemEndings()) {
+      const match = ending.exec(withMethod.rest);
+      if (match && (system === undefined || (match[1] as string).length < before.length)) {
+        system = english;
+        before = match[1] as string;
+      }
     }
   }
   // `Erythrozytenverteilungsbreite [Verhältnis]`: a long name that states no system (LOINC's English one neither).
@@ -201,6 +213,8 @@ function readFrench(name: string): TranslatedLongName | null {
 
 /** The axes of a name written as a translated LOINC long name, or null when it is not one. */
 export function readTranslatedLongName(name: string): TranslatedLongName | null {
+  // Only a name with a bracket, a `;` or an ` in `/` von ` can be one: every other name costs one test.
+  if (!/[[;]|\s(?:in|von)\s/iu.test(name)) return null;
   const text = name.normalize('NFC').trim().replace(/\s+/g, ' ');
   if (text.length > MAX_LENGTH || text.includes('--')) return null;
   return text.includes(';') ? readFrench(text) : readGerman(text);
