@@ -186,6 +186,7 @@ function readGerman(name: string): TranslatedLongName | null {
     before = withMethod.rest;
   }
   const bracket = /^(.+?)\s*\[([^\]]+)\]$/u.exec(before);
+  if (!bracket && system === '') return null;
   const property = bracket ? GERMAN_PROPERTIES.get((bracket[2] as string).toLowerCase()) : '';
   if (property === undefined) return null;
   const component = (bracket ? (bracket[1] as string) : before).trim();
@@ -217,7 +218,12 @@ export function readTranslatedLongName(name: string): TranslatedLongName | null 
   if (!/[[;]|\s(?:in|von)\s/iu.test(name)) return null;
   const text = name.normalize('NFC').trim().replace(/\s+/g, ' ');
   if (text.length > MAX_LENGTH || text.includes('--')) return null;
-  return text.includes(';') ? readFrench(text) : readGerman(text);
+  const read = text.includes(';') ? readFrench(text) : readGerman(text);
+  // The component is read again as a name: it must be no long name itself (`x in Blut in Blut …`), so that reading
+  // ends at once.
+  if (!read || /[[\];]/u.test(read.component)) return null;
+  const inner = read.component.includes(';') ? null : readGerman(read.component);
+  return inner ? null : read;
 }
 
 /**

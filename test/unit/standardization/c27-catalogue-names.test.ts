@@ -82,6 +82,22 @@ describe('a translated LOINC long name, read as its axes', () => {
     expect(readTranslatedLongName(`${'Kalium '.repeat(40)}[Mol/Volumen] in Serum oder Plasma`)).toBeNull();
   });
 
+  it('never throws nor loops on brackets, chains of specimens or long input', () => {
+    for (const name of [
+      'Foo]',
+      ']]]]',
+      '[] in Blut',
+      'Kalium [] in Serum oder Plasma',
+      'Kalium in Blut in Blut in Blut in Blut',
+      `Qzx${' in Blut'.repeat(24)}`,
+      `${'Kalium in Blut '.repeat(300)}`,
+      `${'a ; '.repeat(500)}`,
+    ]) {
+      expect(() => code(name, 'mmol/L')).not.toThrow();
+      expect(readTranslatedLongName(name)).toBeNull();
+    }
+  });
+
   // Variations written here: other tests, capitals and spacing, other specimens and methods of the same layouts.
   it.each([
     ['KALIUM [MOL/VOLUMEN] IN SERUM ODER PLASMA', 'mmol/L', '2823-3'],
