@@ -22,6 +22,16 @@ const RATIO_WORDS =
 /** A specimen written after the ratio (`Kappa/Lambda Ratio, Urine`): it chooses among ratios of the same parts. */
 const URINE_WORDS = /\b(?:urine|urinary|urin|ur|orina|urina)\b/i;
 
+/** Words naming a body fluid other than blood and urine, which LOINC codes as its own system. */
+const FLUID_WORDS =
+  /\b(?:csf|cerebrospinal|cerebral spinal|liquor|lcr|lcs|cefalorraqu[ií]deo|pleural|pleura|peritoneal|ascit\p{L}*|synovial|fluid|fld)\b/iu;
+
+/** Whether a concept's system is a body fluid other than blood, serum, plasma and urine. */
+function inBodyFluid(concept: CorpusConcept): boolean {
+  const system = axesOfConcept(concept)?.system ?? '';
+  return /fluid|cerebral spinal/.test(system);
+}
+
 /** A ratio concept's two parts as `ratio-direction.ts` compares components, computed once for the corpus. */
 let ratioConcepts: readonly { concept: CorpusConcept; numerator: string; denominator: string }[] | undefined;
 
@@ -93,6 +103,12 @@ export function ratioOfParts(
     (ratio) =>
       leftKeys.has(ratio.numerator) && rightKeys.has(ratio.denominator) && ratio.numerator !== ratio.denominator,
   );
+  // `Alfa 1 globulina/Proteína.total` (LOINC's Portuguese component, no specimen): a ratio the corpus carries only in
+  // cerebrospinal or another body fluid is not the serum fraction the name means; the fluid must be written.
+  if (!FLUID_WORDS.test(name)) found = found.filter((ratio) => !inBodyFluid(ratio.concept));
+  // A fraction of total protein is a protein electrophoresis's; unwritten, the specimen is serum's (SPEP), never the
+  // urine one (UPEP), which reports print with their specimen.
+  if (!sides.urine) found = found.filter((ratio) => !/\/protein\.total in urine\b/i.test(ratio.concept.display));
   if (found.length > 1) found = found.filter((ratio) => /\burine\b/i.test(ratio.concept.display) === sides.urine);
   if (found.length !== 1) return null;
   const concept = (found[0] as (typeof found)[number]).concept;

@@ -64,6 +64,7 @@ import {
   systemAgrees,
 } from './system-axis';
 import { isTraceElementConcentration } from './trace-elements';
+import { conceptOnWrittenAxes, readTranslatedLongName, sharePerHundred } from './translated-long-name';
 import { isQuotient, withRatioWord } from './two-tests-in-one';
 import type { ObservationCategory } from './types';
 import { convertValue } from './unit-conversion';
@@ -1035,10 +1036,15 @@ function resolved(name: string, unit: string | null, threshold: number): Indicat
   if (specimenFirst) return resolved(specimenFirst, unit, threshold);
   // `cK+` is the analyser's potassium before it is any abbreviation the letters spell (CK, creatine kinase).
   if (bloodGasSymbolName(name) !== null) return bloodGasSymbolResolution(name, unit) ?? unresolved(unit);
+  // `Monozyten [#/Volumen] in Blut`: a translated long name states its axes; read as such before the word stages, whose
+  // slash checks would take its property for a ratio.
+  const translated = translatedLongNameResolution(name, unit, threshold);
+  if (translated) return translated;
   const found = lookup(name, unit, threshold);
   // `BLOOD, UA`, `Bilirubin, urine`: what no stage read may be a urinalysis item, the strip test (urinalysis-strip.ts).
   if (found.loincCode === null)
     return (
+      sharePerHundredResolution(name, unit, threshold) ??
       foreignWordsResolution(name, unit) ??
       urineSuffixResolution(name, unit) ??
       hanSlipResolution(name, unit) ??
@@ -1074,6 +1080,53 @@ function resolved(name: string, unit: string | null, threshold: number): Indicat
   if (concept && (name.includes('/') || name.includes(':')) && readsRatioInverted(concept, name, conceptsOfPart))
     return unresolved(unit);
   return result;
+}
+
+/**
+ * `Kalium [Mol/Volumen] in Serum oder Plasma`, `Leucocytes [Nombre/Volume] Sang ; Numérique ; Comptage automate`: a
+ * LOINC long name in a published translation (`translated-long-name.ts`). The component is found as a bare name (a
+ * share per hundred cells as its cells), with the unit and then without it (the unit may be another system's: urine
+ * creatinine in mmol/L); the code is that component's concept on the written system, method and property.
+ */
+function translatedLongNameResolution(
+  name: string,
+  unit: string | null,
+  threshold: number,
+): IndicatorResolution | null {
+  const written = readTranslatedLongName(name);
+  if (!written) return null;
+  const component = (u: string | null) =>
+    sharePerHundredResolution(written.component, u, threshold) ?? resolved(written.component, u, threshold);
+  let found = component(unit);
+  const foundWithUnit = found.loincCode !== null;
+  if (!foundWithUnit && unit !== null) found = component(null);
+  // A component LOINC's translation spells as the English one (`Protein`, `Albumin`), which no stage reads bare: the
+  // written system is what the bare name lacked.
+  const concept = found.loincCode
+    ? conceptByCode(found.loincCode)
+    : conceptsByComponent().get(written.component.toLowerCase())?.[0]?.concept;
+  const chosen = concept ? conceptOnWrittenAxes(concept, written, unit, foundWithUnit) : null;
+  return chosen ? resolutionOfConcept(chosen, Math.min(found.confidence || 1, SYSTEM_AXIS_CONFIDENCE)) : null;
+}
+
+/**
+ * `Linfócitos/100 leucócitos`, `Retikulozyten/100 Erythrozyten`: a differential share named as LOINC names it, in
+ * another language (`translated-long-name.ts` `sharePerHundred`): the cells read as a share, kept only when the code
+ * found is that share (its component counts them per 100 of the same cells) and the unit, if any, is a fraction.
+ */
+function sharePerHundredResolution(name: string, unit: string | null, threshold: number): IndicatorResolution | null {
+  const share = sharePerHundred(name);
+  if (!share || (unit !== null && unit !== '%')) return null;
+  const found = lookup(share.cells, '%', threshold);
+  const concept = found.loincCode ? conceptByCode(found.loincCode) : undefined;
+  const axes = concept ? axesOfConcept(concept) : null;
+  if (!concept || !axes?.component.endsWith(`/100 ${share.among}`)) return null;
+  // LOINC's own name for the share writes no method: its method-less code (README: `Neutrophils/100 WBC` 26511-6).
+  const methodless = (conceptsByComponent().get(axes.component) ?? []).filter(
+    (m) => m.axes.system === axes.system && m.axes.timing === axes.timing && m.axes.method === '',
+  );
+  const chosen = methodless.length === 1 ? (methodless[0]?.concept ?? concept) : concept;
+  return resolutionOfConcept(chosen, Math.min(found.confidence, SYSTEM_AXIS_CONFIDENCE));
 }
 
 /**
