@@ -432,9 +432,9 @@ const VALIDITY =
 export type DateLabel = 'birth' | 'collection' | 'generic' | 'report';
 
 // Geburtsdatum, geboortedatum, data urodzenia, födelsedatum, fødselsdato, syntymäaika, datum narození, doğum tarihi,
-// születési dátum (Szül.), data nașterii (născut).
+// születési dátum (Szül.), data nașterii (născut), datum rođenja / rojstva (Croatian, Serbian, Bosnian, Slovene).
 const BIRTH =
-  /(?:תאריך לידה|出生|生年月日|วันเกิด|ng[àa]y sinh|n[ăa]m sinh|tanggal lahir|tgl\.? lahir|생년월일|d\.?o\.?b|birth|nascita|nascimento|\bnasc\b|\bnac\.|\bnat[oa]\b|\bgeb\b|\bgeb\.|geboren|geburt|geboorte|urodzen|f[öo]delse|f[øo]dsel|syntym|naroz|do[gğ]um|\bn[ée]e?(?![a-z])|naissance|nacimiento|\bborn\b|\bsz[üu]l\b|sz[üu]let[ée]s|\bn[ăa]scut|рожд|народж|γ[έε]νν[ηή]σ)/i;
+  /(?:תאריך לידה|出生|生年月日|วันเกิด|ng[àa]y sinh|n[ăa]m sinh|tanggal lahir|tgl\.? lahir|생년월일|d\.?o\.?b|birth|nascita|nascimento|\bnasc\b|\bnac\.|\bnat[oa]\b|\bgeb\b|\bgeb\.|geboren|geburt|geboorte|urodzen|f[öo]delse|f[øo]dsel|syntym|naroz|do[gğ]um|\bn[ée]e?(?![a-z])|naissance|nacimiento|\bborn\b|\bsz[üu]l\b|sz[üu]let[ée]s|\bn[ăa]scut|ro[đd]enj|rojstv|рођењ|рожд|народж|γ[έε]νν[ηή]σ)/i;
 // CJK captions: 采样/采集/采血/送检 (sampled, collected, sent to the lab), 採取/採血, 채취/채혈; 报告/審核/打印/接收
 // (reported, verified, printed, received), 受付/報告, 보고/접수/출력; 日期/検査日/검사일 are the plain test date.
 // A check-up's visit (受診/健診/検診 in Japanese, 검진/수검 in Korean, 体检 in Chinese) is when it was measured. Other
@@ -442,12 +442,13 @@ const BIRTH =
 // näytteenotto, Czech odběr, Turkish numune; Taiwanese 採檢/抽血, Thai เก็บตัวอย่าง/เจาะเลือด, Vietnamese lấy mẫu,
 // Indonesian pengambilan, Malay sampel/spesimen, Tagalog koleksyon/kinuha, Thai ผลครั้งก่อน (an earlier result's
 // heading dates the rows under it), Hebrew לקיחה/דגימה, Spanish (US portals) recolectado/recolección. Received/printed: Hebrew קבלה/הפקה, 簽收, Thai รับตัวอย่าง/รายงาน/พิมพ์, Vietnamese nhận mẫu/trả kết quả; Hungarian mintavétel, Romanian recoltare.
+// Croatian/Serbian/Bosnian uzorkovanje, vađenje (krvi), Slovene odvzem.
 // Turkish tahlil/tetkik (e-Nabız `Tahlil Tarihi`) against sonuç (result); Russian взятия/забор, дата; `Blood taken`.
 // Indonesian `Tgl Ambil` (taken) against `Tgl Cetak`/`Tgl Terima` (printed, received); Greek `Ημ/νία λήψης` (taken)
 // against έκδοσης/παραλαβής/εκτύπωσης (issued, received, printed); Ukrainian `Дата взяття` (taken), відбір/отбор
 // (sampling) against видачі/друку (issued, printed); Ukrainian народження and Greek γέννησης are births.
 const COLLECTION =
-  /(?:לקיחה|דגימה|נלקח|採檢|采检|抽血|เก็บตัวอย่าง|เก็บสิ่งส่งตรวจ|เจาะเลือด|l[ấa]y m[ẫa]u|pengambilan|采样|采集|采血|送检|取样|採取|採血|採尿|채취|채혈|受診日|受診年月日|健診日|検診日|受検日|健康診断日|実施日|검진일|수검일|체검일|体检日期|体检时间|co[l1i][l1i]ect|afname|afgenomen|staalname|pobran|pr[øo]vetak|pr[øo]vetag|provtag|n[äa]ytteenot|odb[ěe]r|numune|mintav[ée]tel|recoltar|prelievo|prelevat|\bcolet(?:a|ad[oa])\b|colheita|raccolta|recolect|recolecci[oó]n|\bdrawn\b|\bdraw\b|\btaken\b|sampl|specimen|entnahme|abnahme|abgenommen|extracci[oó]n|\btoma\b|pr[ée]l[eè]v|obtenci[oó]n|\bvisit|\bsampel\b|spesimen|koleksyon|kinuha|ผลครั้งก่อน|взяти|взят|відбор|отбор|забор|λ[ήη]ψ[ηή]|αιμολ[ηή]ψ|δειγματολ|\b(?:di)?ambil\b|tahlil|tetkik|\bcoll\b)/i;
+  /(?:לקיחה|דגימה|נלקח|採檢|采检|抽血|เก็บตัวอย่าง|เก็บสิ่งส่งตรวจ|เจาะเลือด|l[ấa]y m[ẫa]u|pengambilan|采样|采集|采血|送检|取样|採取|採血|採尿|채취|채혈|受診日|受診年月日|健診日|検診日|受検日|健康診断日|実施日|검진일|수검일|체검일|体检日期|体检时间|co[l1i][l1i]ect|afname|afgenomen|staalname|pobran|pr[øo]vetak|pr[øo]vetag|provtag|n[äa]ytteenot|odb[ěe]r|numune|mintav[ée]tel|recoltar|prelievo|prelevat|\bcolet(?:a|ad[oa])\b|colheita|raccolta|recolect|recolecci[oó]n|\bdrawn\b|\bdraw\b|\btaken\b|sampl|specimen|entnahme|abnahme|abgenommen|extracci[oó]n|\btoma\b|pr[ée]l[eè]v|obtenci[oó]n|\bvisit|\bsampel\b|spesimen|koleksyon|kinuha|ผลครั้งก่อน|взяти|взят|відбор|отбор|забор|λ[ήη]ψ[ηή]|αιμολ[ηή]ψ|δειγματολ|\b(?:di)?ambil\b|tahlil|tetkik|uzorkovan|uzorak|va[đd]enj|odvzem|\bcoll\b)/i;
 const GENERIC =
   /(?:日期|检验日|檢驗日|検査日|検査年月日|日付|검사일|검사일자|날짜|\bdate\b|datum|\bfecha\b|\bdata\b|\bvom\b|\bdu\b|\bnote\b|\bdated\b|\btarikh\b|\btanggal\b|\bpetsa\b|\btgl\b|วันที่|дата|ημερομην[ίι]α|ημ\/ν[ίι]α|tarih)/i;
 const REPORT =

@@ -293,6 +293,14 @@ const HEADER_WORDS: ReadonlyArray<readonly [ColumnRole, readonly string[]]> = [
       // Hungarian
       'mértékegység',
       'egység',
+      // Croatian, Serbian, Bosnian, Slovene: a header that names its test column (`Pretraga`) must name its unit
+      // column too, or the unit cell is read as nothing
+      'jedinica',
+      'jed',
+      'mjerna jedinica',
+      'merna jedinica',
+      'enota',
+      'enote',
     ],
   ],
   [
@@ -342,6 +350,16 @@ const HEADER_WORDS: ReadonlyArray<readonly [ColumnRole, readonly string[]]> = [
       'zakres',
       'wartości referencyjne',
       'norma',
+      // Croatian, Serbian, Bosnian, Slovene
+      'referentni interval',
+      'referentne vrijednosti',
+      'referentne vrednosti',
+      'referentni raspon',
+      'ref interval',
+      'referenčne vrednosti',
+      'referencne vrednosti',
+      'referenčni interval',
+      'referencni interval',
       'referentiewaarde',
       'referentiewaarden',
       'referentie',
