@@ -1,8 +1,10 @@
 export interface PollOptions {
   /** The bound: give up this long after the first check (default 5 s). */
   timeoutMs?: number;
-  /** Pause between checks (default 20 ms). */
+  /** First pause between checks (default 20 ms); each pause after is half as long again, up to `maxIntervalMs`. */
   intervalMs?: number;
+  /** The longest pause (default 250 ms, or `intervalMs` when that is longer). */
+  maxIntervalMs?: number;
   /** Named in the error once the bound runs out. */
   what?: string;
 }
@@ -13,11 +15,15 @@ export type Settled<T> = Exclude<Awaited<T>, undefined | null | false>;
 /**
  * Checks `probe` until it gives a value (anything but `undefined`, `null` or `false`) and resolves with that value:
  * the bounded poll that takes the place of a fixed sleep. A probe that throws counts as "not yet"; once `timeoutMs`
- * has run out it rejects, naming `what` and quoting the probe's last error if it had one.
+ * has run out it rejects, naming `what` and quoting the probe's last error if it had one. The pauses grow so that a probe
+ * calling the API stays inside the per-key rate limit (120 a minute by default) however long it waits: a fixed 20 ms
+ * poll spent the minute's budget in 2.4 s, and a 429 answer then read as "not yet" until the window turned.
  */
 export async function eventually<T>(probe: () => T | Promise<T>, options: PollOptions = {}): Promise<Settled<T>> {
   const { timeoutMs = 5_000, intervalMs = 20, what = 'condition' } = options;
+  const maxIntervalMs = Math.max(intervalMs, options.maxIntervalMs ?? 250);
   const deadline = Date.now() + timeoutMs;
+  let pause = intervalMs;
   for (;;) {
     let lastError: unknown;
     try {
@@ -30,7 +36,8 @@ export async function eventually<T>(probe: () => T | Promise<T>, options: PollOp
       const cause = lastError === undefined ? '' : `: ${lastError instanceof Error ? lastError.message : lastError}`;
       throw new Error(`${what} did not hold within ${timeoutMs} ms${cause}`, { cause: lastError });
     }
-    await new Promise((resolve) => setTimeout(resolve, intervalMs));
+    await new Promise((resolve) => setTimeout(resolve, pause));
+    pause = Math.min(maxIntervalMs, pause * 1.5);
   }
 }
 
