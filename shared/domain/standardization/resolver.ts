@@ -46,7 +46,6 @@ import {
   type KeyNeighbour,
   RETRIEVAL_ACCEPT_MIN,
   retrievalConfidence,
-  retrievedConfidence,
   retrieveGroup,
 } from './retrieval/retrieve';
 import { countSiblingOfShare } from './share-count-sibling';
@@ -479,7 +478,7 @@ function retrievedMatch(
   // OCR repairs on the raw name (`TacroIimus`, `Gluc0se`) the normaliser would split before retrieval could see them.
   const retrieved = retrieveGroup(normalized, unit) ?? retrieveGroup(ocrRepairedKey(name, normalized) ?? '', unit);
   if (!retrieved || retrieved.score < retrievalThreshold) return null;
-  return { group: retrieved.group, confidence: retrievedConfidence(retrieved, retrievalThreshold) };
+  return { group: retrieved.group, confidence: retrievalConfidence(retrieved.score, retrievalThreshold) };
 }
 
 /**

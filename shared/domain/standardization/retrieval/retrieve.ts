@@ -34,22 +34,11 @@ export function retrievalConfidence(score: number, threshold: number): number {
   return Math.round((CONFIDENCE_AT_THRESHOLD + (CONFIDENCE_MAX - CONFIDENCE_AT_THRESHOLD) * position) * 100) / 100;
 }
 
-/**
- * The `confidence` of a retrieved group: a name accepted one word away (`ONE_WORD_ACCEPTANCE`) is as sure as the
- * weakest match the main threshold accepts, whatever its cosine, since the word it leaves unread is a doubt the
- * cosine does not measure.
- */
-export function retrievedConfidence(retrieved: Retrieved, threshold: number): number {
-  return retrieved.oneWord ? CONFIDENCE_AT_THRESHOLD : retrievalConfidence(retrieved.score, threshold);
-}
-
 export interface Retrieved {
   group: SynonymGroup;
   /** Cosine similarity of the name and the corpus key it was matched to, 0 to 1. */
   score: number;
   key: string;
-  /** Accepted by the second acceptance, one word of the name unexplained (`ONE_WORD_ACCEPTANCE`). */
-  oneWord?: boolean;
 }
 
 /**
@@ -135,81 +124,13 @@ export function retrievalCandidates(
 }
 
 /**
- * A second acceptance, for a name whose every neighbour the word alignment refused: the best neighbour whose words
- * all match and that leaves exactly one word of the name unexplained, when that word is no corpus word and no slip of
- * one (a note such as `(NIH)`, `(ln)`, `standardised`, not `skin`, `Sitnig`, `Plureal`), carries no digit, the
- * reading's unit is one the concept is reported in, its cosine is at least `min`, and no neighbour of another meaning
- * that the unit fits and that reads the name as fully (`explainsAsMuch`) comes within `margin`.
- *
- * Shipped OFF (`min` infinite). Measured by `npm run bench:abstentions` (curve in docs/design/standardization-breadth.md
- * §7 t27): at its safest points it gains one or two dev names and one spent name, and it still codes prose and field
- * names the curated tests and the extraction dev reports need left null — `Previous lithium`, `uitslag kreatinine`,
- * `kreatinine van`, `BodyTemperatureRecord.measurementLocation`, `Prot ein` — because a word no corpus name uses is
- * as often a sentence's word as a lab's note. It stays here, switched off, so the next change can be measured against it.
- */
-export interface OneWordAcceptance {
-  min: number;
-  margin: number;
-}
-export const ONE_WORD_ACCEPTANCE: OneWordAcceptance = Object.freeze({ min: Number.POSITIVE_INFINITY, margin: 0.3 });
-
-let oneWordAcceptance: OneWordAcceptance = ONE_WORD_ACCEPTANCE;
-
-/** Runs `run` with another second acceptance (a `min` above 1 turns it off): what `bench:abstentions` sweeps. */
-export function withOneWordAcceptance<T>(params: OneWordAcceptance, run: () => T): T {
-  const before = oneWordAcceptance;
-  oneWordAcceptance = params;
-  try {
-    return run();
-  } finally {
-    oneWordAcceptance = before;
-  }
-}
-
-/** The one word of the name a candidate leaves unexplained, when it is a note no corpus word spells; else null. */
-function leftOverNote(c: Candidate, nearWords: NearWords): string | null {
-  const gap = c.gap;
-  if (!gap || gap.missing.length > 0 || gap.qualifiers.length > 0 || gap.extra.length !== 1) return null;
-  const word = gap.extra[0] as string;
-  if (/\d/.test(word) || corpusVectorIndex().vocabulary.groupsOfWord.has(word)) return null;
-  return nearWords.of(word).size === 0 ? word : null;
-}
-
-/** A rival that reads the name as fully as the best: aligned, or one word apart (a word of its key or the note). */
-function explainsAsMuch(rival: Candidate, best: Candidate): boolean {
-  if (rival.aligned) return true;
-  const gap = rival.gap;
-  if (!gap) return false;
-  const note = best.gap?.extra ?? [];
-  return gap.missing.length + gap.extra.filter((w) => !note.includes(w)).length <= 1;
-}
-
-function oneWordChoice(candidates: readonly Candidate[], unit: string | null, nearWords: NearWords): Retrieved | null {
-  const { min, margin } = oneWordAcceptance;
-  // Only the unit can confirm a name one word away; a sub-name read without one (a system-axis component) never is.
-  if (unit === null || min > 1) return null;
-  let best: Candidate | null = null;
-  for (const c of candidates) {
-    if (!c.fits) continue;
-    if (best === null) {
-      if (c.group.ambiguous || c.score < min || leftOverNote(c, nearWords) === null) continue;
-      best = c;
-      continue;
-    }
-    if (c.group.signature === best.group.signature || !explainsAsMuch(c, best)) continue;
-    return best.score - c.score < margin
-      ? null
-      : { group: best.group, score: best.score, key: best.key, oneWord: true };
-  }
-  return best && { group: best.group, score: best.score, key: best.key, oneWord: true };
-}
-
-/**
  * Retrieval stage for a normalised name the exact stages did not know: n-gram cosine neighbours, kept when their
  * words align with the name's (typos, abbreviations, unknown qualifiers), re-ranked by unit and specimen, then a
- * margin against the best neighbour of another meaning; failing any aligned neighbour, the second acceptance
- * (`ONE_WORD_ACCEPTANCE`). Returns the best neighbour with its score, before the main threshold (the resolver applies
- * `RETRIEVAL_ACCEPT_MIN`; calibration sweeps it), or null.
+ * margin against the best neighbour of another meaning. Returns the best neighbour with its score, before the main
+ * threshold (the resolver applies `RETRIEVAL_ACCEPT_MIN`; calibration sweeps it), or null. A name no neighbour aligns
+ * with stays null: a second acceptance of one unexplained word, confirmed by the unit, was measured in session 27
+ * (curve in docs/design/standardization-breadth.md §7 t27) and coded prose and field names that must stay null at
+ * every point, so it was removed.
  */
 export function retrieveGroup(normalized: string, unit: string | null): Retrieved | null {
   if (normalized.length < MIN_QUERY_LENGTH) return null;
@@ -240,9 +161,7 @@ export function retrieveGroup(normalized: string, unit: string | null): Retrieve
     // The first aligned neighbour of another meaning decides the margin; the ones after it score lower still.
     return best.score - score < RETRIEVAL_MARGIN ? null : best;
   }
-  if (best || unit === null || oneWordAcceptance.min > 1) return best;
-  // No neighbour aligned (a margin refusal returned above): the second acceptance, when it is on.
-  return oneWordChoice(retrievalCandidates(normalized, unit, nearWords), unit, nearWords);
+  return best;
 }
 
 /** A corpus key an outside retriever (provider embeddings) found near a name, with its similarity. */
