@@ -55,9 +55,10 @@ const QUALIFIERS: readonly (readonly [RegExp, string])[] = [
   [/(?<![\p{L}\p{N}])(?:talspiegel|vallée|résiduel|résiduelle|valle|vale)(?![\p{L}\p{N}])/giu, 'trough'],
   [/(?<![\p{L}\p{N}])(?:matinal|matutino|matutina|mattutino|morgens)(?![\p{L}\p{N}])/giu, 'morning'],
   [/(?<![\p{L}\p{N}])(?:libre|livre|libero|libera|freies|frei)(?![\p{L}\p{N}])/giu, 'free'],
-  // Dutch, Polish, Turkish, Swedish `total`/`free` (`B-cellen totaal`, `Bilirubina całkowita`, `Serbest T4`, `Fritt T4`).
-  [/(?<![\p{L}\p{N}])(?:totaal|całkowit[aeyo]|toplam|totalt)(?![\p{L}\p{N}])/giu, 'total'],
-  [/(?<![\p{L}\p{N}])(?:vrij|vrije|woln[aey]|serbest|fritt|fria)(?![\p{L}\p{N}])/giu, 'free'],
+  // Dutch, Polish, Turkish, Swedish, Russian `total`/`free` (`B-cellen totaal`, `Bilirubina całkowita`, `Serbest T4`,
+  // `Fritt T4`, `Гемоглобин общий`, `Тироксин свободный`).
+  [/(?<![\p{L}\p{N}])(?:totaal|całkowit[aeyo]|toplam|totalt|общ(?:ий|ая|ее))(?![\p{L}\p{N}])/giu, 'total'],
+  [/(?<![\p{L}\p{N}])(?:vrij|vrije|woln[aey]|serbest|fritt|fria|свободн(?:ый|ая|ое))(?![\p{L}\p{N}])/giu, 'free'],
   [/(?<![\p{L}\p{N}])(?:urinaire|urinario|urinaria|urinário|urinária)(?![\p{L}\p{N}])/giu, 'urine'],
   [
     /(?<![\p{L}\p{N}])(?:estimé|estimée|estimado|estimada|stimato|stimata|geschätzt|geschätzte)(?![\p{L}\p{N}])/giu,
