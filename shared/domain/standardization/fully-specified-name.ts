@@ -112,7 +112,14 @@ const POLISH: AxisWords = {
     ['płyn mózgowo-rdzeniowy', 'cerebral spinal fluid'],
     ['surowica, osocze lub krew', 'serum, plasma or blood'],
   ]),
-  scales: new Set(['ilościowy', 'półilościowy', 'uporządkowany', 'uporządkowany ilościowy', 'skala nominalna', 'opisowy']),
+  scales: new Set([
+    'ilościowy',
+    'półilościowy',
+    'uporządkowany',
+    'uporządkowany ilościowy',
+    'skala nominalna',
+    'opisowy',
+  ]),
   methods: new Map([
     ['automatyczne liczenie', 'automated count'],
     ['automatyczne zliczanie', 'automated count'],

@@ -8,8 +8,8 @@ import { latinUnitSymbols } from '../../../shared/domain/standardization/cyrilli
 import { readFullySpecifiedName } from '../../../shared/domain/standardization/fully-specified-name';
 import { isValidLoincCode } from '../../../shared/domain/standardization/loinc-code';
 import { readTranslatedLongName } from '../../../shared/domain/standardization/translated-long-name';
-import { normalizeUnit } from '../../../shared/domain/standardization/units';
 import { resolveReadingIndicator } from '../../../shared/domain/standardization/unitless-siblings';
+import { normalizeUnit } from '../../../shared/domain/standardization/units';
 
 // Names taken from public sources that map the names they print to LOINC (session 28, helper c28): LOINC's Polish
 // variant as the Polish SSIDL guide sends it (fully specified names and their components), an Italian FSE pilot
@@ -25,7 +25,12 @@ const CATALOGUE_ROWS: readonly (readonly [string, string, string | null, string]
   ['pl', 'Kreatynina: stężenie masowe: punkt w czasie: surowica lub osocze: ilościowy', 'mg/dL', '2160-0'],
   ['pl', 'Kreatynina: stężenie molowe: punkt w czasie: mocz: ilościowy', 'mmol/L', '14683-7'],
   ['pl', 'Leukocyty: stężenie liczbowe: punkt w czasie: krew: ilościowy: automatyczne liczenie', '10*3/uL', '6690-2'],
-  ['pl', 'Cholesterol.w LDL: stężenie masowe: punkt w czasie: surowica lub osocze: ilościowy: obliczony', 'mg/dL', '13457-7'],
+  [
+    'pl',
+    'Cholesterol.w LDL: stężenie masowe: punkt w czasie: surowica lub osocze: ilościowy: obliczony',
+    'mg/dL',
+    '13457-7',
+  ],
   ['pl', 'Glukoza: stężenie masowe: punkt w czasie: mocz: półilościowy: test paskowy', 'mg/dL', '5792-7'],
   ['pl', 'Chlorek: stężenie molowe: punkt w czasie: krew: ilościowy', 'mmol/L', '2069-3'],
   ['pl', 'Tyreoperoksydaza Ab', 'U/mL', '8099-4'],
