@@ -138,6 +138,33 @@ describe('Russian long names and directory names, read as their axes', () => {
   });
 });
 
+describe('qualifiers Russian and Polish reports write around a known name', () => {
+  it.each([
+    // a short form typed on the Cyrillic keyboard reads as the Latin symbol it looks like
+    ['Калий (К)', 'ммоль/л', '2823-3'],
+    ['Кальций (Са)', 'ммоль/л', '2000-8'],
+    // the property abbreviated in brackets (Polish catalogues), agreeing with the unit
+    ['Kreatynina (stęż. mas.)', 'mg/dL', '2160-0'],
+    ['Kreatynina (stężenie molowe)', 'umol/L', '14682-9'],
+    // the specimen and the Westergren method in Russian and Polish words
+    ['Креатинин в моче', 'ммоль/л', '14683-7'],
+    ['Натрий мочи', 'ммоль/л', '2955-3'],
+    ['СОЭ по Вестергрену', 'мм/ч', '4537-7'],
+    ['OB wg Westergrena', 'mm/h', '4537-7'],
+  ])('%s [%s] → %s', (name, unit, expected) => {
+    expect(code(name, unit)).toBe(expected);
+  });
+
+  it.each([
+    // a molar qualifier beside a mass unit, and words that only start like urine (`Мочевина` is urea)
+    ['Kreatynina (stęż. mol.)', 'mg/dL', null],
+    ['Мочевина', 'ммоль/л', '22664-7'],
+    ['Мочевая кислота', 'мкмоль/л', '14933-6'],
+  ])('%s [%s] → %s', (name, unit, expected) => {
+    expect(code(name, unit)).toBe(expected);
+  });
+});
+
 describe('Cyrillic unit symbols', () => {
   it.each([
     ['мкмоль/л', 'umol/L'],
