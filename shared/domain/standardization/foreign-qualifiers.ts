@@ -27,6 +27,9 @@ const QUALIFIERS: readonly (readonly [RegExp, string])[] = [
     /(?<![\p{L}\p{N}])(?:soro|siero|suero|sang|surowica)(?![\p{L}\p{N}]|\s+(?:total|entera|entero|intero|inteiro)\b)/giu,
     'serum',
   ],
+  // Russian `в сыворотке (крови)`, `сыворотки`, `в моче`, `мочи` (`Общий белок в сыворотке`, `Креатинин в моче`).
+  [/(?<![\p{L}\p{N}])(?:в\s+)?сыворотк[аеи](?:\s+крови)?(?![\p{L}\p{N}])/giu, 'serum'],
+  [/(?<![\p{L}\p{N}])(?:в\s+)?моч[аеи](?![\p{L}\p{N}])/giu, 'urine'],
   [/(?<![\p{L}\p{N}])i\.\s?S(?:er)?\.(?!\p{L})/gu, 'serum'],
   [/(?<![\p{L}\p{N}])i\.\s?P(?:l)?\.(?!\p{L})/gu, 'plasma'],
   [/(?<![\p{L}\p{N}])i\.\s?U\.(?!\p{L})/gu, 'urine'],
@@ -50,14 +53,18 @@ const QUALIFIERS: readonly (readonly [RegExp, string])[] = [
     /(?<![\p{L}\p{N}])(?:alta\s+sensibilidad|alta\s+sensibilidade|alta\s+sensibilità|haute\s+sensibilité|hochsensitiv|ultrasensible|ultrassensível|ultrasensibile)(?![\p{L}\p{N}])/giu,
     'high sensitivity',
   ],
+  // The Westergren method in Russian and Polish (`СОЭ по Вестергрену`, `OB metodą Westergrena`, `wg Westergrena`).
+  [/(?<![\p{L}\p{N}])(?:(?:по|методом)\s+)?вестергрен[уа]?(?![\p{L}\p{N}])/giu, 'Westergren'],
+  [/(?<![\p{L}\p{N}])(?:(?:metodą|wg)\s+)?westergrena(?![\p{L}\p{N}])/giu, 'Westergren'],
   // A drug level's timing: `Vancomycine pic`, `Gentamicin Talspiegel`, `Tobramicina valle`.
   [/(?<![\p{L}\p{N}])(?:pic|pico|picco|spitzenspiegel)(?![\p{L}\p{N}])/giu, 'peak'],
   [/(?<![\p{L}\p{N}])(?:talspiegel|vallée|résiduel|résiduelle|valle|vale)(?![\p{L}\p{N}])/giu, 'trough'],
   [/(?<![\p{L}\p{N}])(?:matinal|matutino|matutina|mattutino|morgens)(?![\p{L}\p{N}])/giu, 'morning'],
   [/(?<![\p{L}\p{N}])(?:libre|livre|libero|libera|freies|frei)(?![\p{L}\p{N}])/giu, 'free'],
-  // Dutch, Polish, Turkish, Swedish `total`/`free` (`B-cellen totaal`, `Bilirubina całkowita`, `Serbest T4`, `Fritt T4`).
-  [/(?<![\p{L}\p{N}])(?:totaal|całkowit[aeyo]|toplam|totalt)(?![\p{L}\p{N}])/giu, 'total'],
-  [/(?<![\p{L}\p{N}])(?:vrij|vrije|woln[aey]|serbest|fritt|fria)(?![\p{L}\p{N}])/giu, 'free'],
+  // Dutch, Polish, Turkish, Swedish, Russian `total`/`free` (`B-cellen totaal`, `Bilirubina całkowita`, `Serbest T4`,
+  // `Fritt T4`, `Гемоглобин общий`, `Тироксин свободный`).
+  [/(?<![\p{L}\p{N}])(?:totaal|całkowit[aeyo]|toplam|totalt|общ(?:ий|ая|ее))(?![\p{L}\p{N}])/giu, 'total'],
+  [/(?<![\p{L}\p{N}])(?:vrij|vrije|woln[aey]|serbest|fritt|fria|свободн(?:ый|ая|ое))(?![\p{L}\p{N}])/giu, 'free'],
   [/(?<![\p{L}\p{N}])(?:urinaire|urinario|urinaria|urinário|urinária)(?![\p{L}\p{N}])/giu, 'urine'],
   [
     /(?<![\p{L}\p{N}])(?:estimé|estimée|estimado|estimada|stimato|stimata|geschätzt|geschätzte)(?![\p{L}\p{N}])/giu,

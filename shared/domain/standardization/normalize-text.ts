@@ -106,17 +106,52 @@ export interface AnalysedName {
   property: PropertyHint;
 }
 
-const PROPERTY_PATTERN = /\[\s*(mass|moles|substance)\s*\/\s*volume\s*\]|-\s*([msac])cnc\b/gi;
+// Polish reports and catalogues abbreviate the property in brackets: `Kreatynina (stęż. mas.)`, `(stęż. mol.)`.
+const PROPERTY_PATTERN =
+  /\[\s*(mass|moles|substance)\s*\/\s*volume\s*\]|-\s*([msac])cnc\b|\(\s*stęż(?:enie|\.)?\s*(mas|mol)(?:owe|\.)?\s*\)/gi;
 
-/** Lookup key and the property hint (`[Mass/volume]`, `-sCnc`) of an indicator name. */
+/**
+ * Cyrillic capitals that look like Latin ones: Russian reports type an element's or a cell's short form on the
+ * Cyrillic keyboard (`Калий (К)`, `Кальций (Са)`, `Моноциты (МО)`), which reads as the Latin symbol it looks like.
+ */
+const LATIN_LOOKALIKE: Readonly<Record<string, string>> = {
+  А: 'A',
+  В: 'B',
+  Е: 'E',
+  К: 'K',
+  М: 'M',
+  Н: 'H',
+  О: 'O',
+  Р: 'P',
+  С: 'C',
+  Т: 'T',
+  Х: 'X',
+  а: 'a',
+  е: 'e',
+  о: 'o',
+  р: 'p',
+  с: 'c',
+  х: 'x',
+};
+const LOOKALIKE_SHORT_FORM = /\(([АВЕКМНОРСТХаеорсх]{1,4}%?)\)/gu;
+
+/** `(К)` → `(K)`: a bracketed short form written only in Cyrillic look-alikes of Latin letters. */
+function latinShortForms(name: string): string {
+  return name.replace(
+    LOOKALIKE_SHORT_FORM,
+    (_all, short: string) => `(${[...short].map((c) => LATIN_LOOKALIKE[c] ?? c).join('')})`,
+  );
+}
+
+/** Lookup key and the property hint (`[Mass/volume]`, `-sCnc`, `(stęż. mol.)`) of an indicator name. */
 export function analyseIndicatorText(name: string): AnalysedName {
   let property: PropertyHint = null;
-  const withoutProperty = name.replace(
+  const withoutProperty = latinShortForms(name).replace(
     PROPERTY_PATTERN,
-    (_all, word: string | undefined, short: string | undefined) => {
-      const kind = (word ?? short ?? '').toLowerCase();
-      if (kind === 'mass' || kind === 'm') property = 'mass';
-      else if (kind === 'moles' || kind === 'substance' || kind === 's') property = 'moles';
+    (_all, word: string | undefined, short: string | undefined, polish: string | undefined) => {
+      const kind = (word ?? short ?? polish ?? '').toLowerCase();
+      if (kind === 'mass' || kind === 'm' || kind === 'mas') property = 'mass';
+      else if (kind === 'moles' || kind === 'substance' || kind === 's' || kind === 'mol') property = 'moles';
       return ' ';
     },
   );

@@ -1,4 +1,5 @@
 import type { CorpusConcept } from './corpus';
+import { readFullySpecifiedName } from './fully-specified-name';
 import { axesOfConcept, conceptsByComponent } from './loinc-axes';
 import { unitOfSameKind } from './long-name';
 
@@ -139,6 +140,88 @@ const FRENCH_PROPERTIES: ReadonlyMap<string, string> = new Map([
 /** French scales, the part every display writes after the system. */
 const FRENCH_SCALES: ReadonlySet<string> = new Set(['numérique', 'qualitatif', 'ordinal', 'nominal', 'narratif']);
 
+/**
+ * Russian, in the two layouts Russian laboratories print: LOINC's Russian long names (`Гемоглобин [масса / объем] в
+ * венозной крови`, `Лимфоциты [# / объем] в крови автоматизированным подсчетом`) and the names of the federal
+ * laboratory test directory (ФСЛИ, НСИ 1.2.643.5.1.13.13.11.1080) that laboratory systems and SEMD documents carry,
+ * `<component>, <property> в <system>` (`Креатинин, молярная концентрация в сыворотке или плазме крови`).
+ */
+const RUSSIAN_PROPERTIES: ReadonlyMap<string, string> = new Map([
+  // the long names' brackets, spaces around the slash dropped
+  ['масса/объем', 'mass/volume'],
+  ['#/объем', '#/volume'],
+  // the directory's words
+  ['массовая концентрация', 'mass/volume'],
+  ['молярная концентрация', 'moles/volume'],
+  ['концентрация в условных единицах', 'units/volume'],
+  ['каталитическая концентрация', 'enzymatic activity/volume'],
+  ['абсолютное количество', '#/volume'],
+  ['относительное количество', 'number fraction'],
+]);
+
+/** Russian system phrases after `в`. */
+const RUSSIAN_SYSTEMS: ReadonlyMap<string, string> = new Map([
+  ['сыворотке или плазме крови', 'serum or plasma'],
+  ['сыворотке или плазме', 'serum or plasma'],
+  ['сыворотке крови', 'serum'],
+  ['сыворотке', 'serum'],
+  ['плазме крови', 'plasma'],
+  ['плазме', 'plasma'],
+  ['плазме бедной тромбоцитами', 'platelet poor plasma'],
+  ['бедной тромбоцитами плазме', 'platelet poor plasma'],
+  ['венозной крови', 'venous blood'],
+  ['артериальной крови', 'arterial blood'],
+  ['капиллярной крови', 'capillary blood'],
+  ['крови', 'blood'],
+  ['эритроците', 'red blood cells'],
+  ['моче', 'urine'],
+  ['спинномозговой жидкости', 'cerebral spinal fluid'],
+  ['кале', 'stool'],
+]);
+
+/** Methods written after the system (`автоматизированным подсчетом`, `методом ручного подсчёта`). */
+const RUSSIAN_METHODS: readonly (readonly [RegExp, string])[] = [
+  [/\s+(?:автоматизированным\s+подсч[её]том|методом\s+автоматизированного\s+подсч[её]та)$/u, 'automated count'],
+  [/\s+(?:ручным\s+подсч[её]том|методом\s+ручного\s+подсч[её]та)$/u, 'manual count'],
+  [/\s+с\s+помощью\s+тест-полоски$/u, 'test strip'],
+];
+
+/** `… в <system>`: the system a Russian name ends in, and the text before ` в `. */
+function russianSystem(text: string): { before: string; system: string } | null {
+  for (const [written, system] of RUSSIAN_SYSTEMS) {
+    if (text.endsWith(` в ${written}`)) return { before: text.slice(0, text.length - written.length - 3), system };
+  }
+  return null;
+}
+
+function readRussian(name: string): TranslatedLongName | null {
+  let text = name.toLowerCase().replace(/\s*\/\s*/g, '/');
+  let method = '';
+  for (const [ending, english] of RUSSIAN_METHODS) {
+    if (!ending.test(text)) continue;
+    text = text.replace(ending, '');
+    method = english;
+  }
+  const located = russianSystem(text);
+  if (!located) return null;
+  const written = name.replace(/\s*\/\s*/g, '/');
+  const bracket = /^(.+?)\s*\[([^\]]+)\]$/u.exec(located.before);
+  if (bracket) {
+    const property = RUSSIAN_PROPERTIES.get(bracket[2] as string);
+    const component = written.slice(0, (bracket[1] as string).length).trim();
+    return property === undefined || !component ? null : { component, property, system: located.system, method };
+  }
+  const comma = located.before.indexOf(',');
+  if (comma < 0) {
+    // `Моноциты/100 лейкоцитов в крови`: a share, which LOINC's long name leaves unbracketed.
+    const component = written.slice(0, located.before.length).trim();
+    return sharePerHundred(component) ? { component, property: '', system: located.system, method } : null;
+  }
+  const property = RUSSIAN_PROPERTIES.get(located.before.slice(comma + 1).trim());
+  const component = written.slice(0, comma).trim();
+  return property === undefined || !component ? null : { component, property, system: located.system, method };
+}
+
 /** Longer text is no long name: not read. */
 const MAX_LENGTH = 200;
 
@@ -212,28 +295,40 @@ function readFrench(name: string): TranslatedLongName | null {
   return component ? { component, property, system, method } : null;
 }
 
+/** A fully specified name has four colons at least; fewer is a label and its value (`Glucose: 5.4`). */
+function fullySpecified(text: string): TranslatedLongName | null {
+  return (text.match(/:/g)?.length ?? 0) >= 4 ? readFullySpecifiedName(text) : null;
+}
+
 /** The axes of a name written as a translated LOINC long name, or null when it is not one. */
 export function readTranslatedLongName(name: string): TranslatedLongName | null {
-  // Only a name with a bracket, a `;` or an ` in `/` von ` can be one: every other name costs one test.
-  if (!/[[;]|\s(?:in|von)\s/iu.test(name)) return null;
+  // Only a name with a bracket, a `;`, a `:` or an ` in `/` von `/` в ` can be one: every other name costs one test.
+  if (!/[[;:]|\s(?:in|von|в)\s/iu.test(name)) return null;
   const text = name.normalize('NFC').trim().replace(/\s+/g, ' ');
   if (text.length > MAX_LENGTH || text.includes('--')) return null;
-  const read = text.includes(';') ? readFrench(text) : readGerman(text);
+  const read =
+    fullySpecified(text) ??
+    (/\p{Script=Cyrillic}/u.test(text) ? readRussian(text) : text.includes(';') ? readFrench(text) : readGerman(text));
   // The component is read again as a name: it must be no long name itself (`x in Blut in Blut …`), so that reading
   // ends at once.
-  if (!read || /[[\];]/u.test(read.component)) return null;
+  if (!read || /[[\];:]/u.test(read.component)) return null;
   const inner = read.component.includes(';') ? null : readGerman(read.component);
   return inner ? null : read;
 }
 
 /**
  * Properties LOINC's English long names leave out of brackets (a share `Neutrophils/100 leukocytes in Blood`, a
- * fraction `Hemoglobin A1c/Hemoglobin.total in Blood`) that a translation may write (`[Fraction massique]`); a
- * presence, a count or a concentration is always bracketed, so a bracket-less concept is another test.
+ * fraction `Hemoglobin A1c/Hemoglobin.total in Blood`, a relative time `INR in Blood by Coagulation assay`) that a
+ * translation or a fully specified name writes (`[Fraction massique]`, `NFr`); a presence, a count or a concentration
+ * is always bracketed, so a bracket-less concept is another test.
  */
 const UNBRACKETED_PROPERTIES: ReadonlySet<string> = new Set([
   'mass fraction',
   'volume fraction',
+  'mole fraction',
+  'number fraction',
+  'relative time',
+  'time',
   'ratio',
   'mass ratio',
   'mole ratio',
@@ -285,12 +380,14 @@ const PER_HUNDRED: ReadonlyMap<string, string> = new Map([
   ['leucocytes', 'leukocytes'],
   ['leucociti', 'leukocytes'],
   ['wbc', 'leukocytes'],
+  ['лейкоцитов', 'leukocytes'],
   ['erythrozyten', 'erythrocytes'],
   ['eritrócitos', 'erythrocytes'],
   ['eritrocitos', 'erythrocytes'],
   ['érythrocytes', 'erythrocytes'],
   ['eritrociti', 'erythrocytes'],
   ['rbc', 'erythrocytes'],
+  ['эритроцитов', 'erythrocytes'],
 ]);
 
 /**

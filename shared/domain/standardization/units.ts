@@ -1,4 +1,5 @@
 import ucum, { type UcumLhcUtilsInstance } from '@lhncbc/ucum-lhc';
+import { latinUnitSymbols } from './cyrillic-units';
 
 /**
  * Spellings seen in lab reports, wearables and HealthKit exports, keyed in lower case, mapped to UCUM.
@@ -265,7 +266,7 @@ const STEPS_PER_DAY =
  * Each rule covers a class of spellings (every `x10^n`, every `/100 mL`), not one string.
  */
 function cleanSpelling(unit: string): string {
-  const typed = normaliseTypography(unit);
+  const typed = latinUnitSymbols(normaliseTypography(unit));
   if (NO_UNIT.test(typed)) return '';
   // A bare number is a value in the unit column (`37`), not a unit; `1` is UCUM's unity, which ratios use.
   if (/^\d+(?:[.,]\d+)?$/.test(typed) && typed !== '1') return '';
