@@ -1,6 +1,7 @@
 import { isCountPerVolume, withoutAbsoluteWord } from './absolute-count';
 import { isMassRowBesideUnits } from './ambiguity';
 import { glossesConcepts, withoutGloss } from './bilingual-names';
+import { bloodSuffixAsWords } from './blood-suffix-names';
 import { bloodGasSymbolName } from './blood-gas-symbols';
 import { withoutBodySurface } from './body-surface';
 import { bracketRepeatsName } from './bracketed-abbreviation';
@@ -1047,6 +1048,7 @@ function resolved(name: string, unit: string | null, threshold: number): Indicat
       sharePerHundredResolution(name, unit, threshold) ??
       foreignWordsResolution(name, unit) ??
       urineSuffixResolution(name, unit) ??
+      bloodSuffixResolution(name, unit) ??
       hanSlipResolution(name, unit) ??
       vitalSignOfStatistic(name, unit, threshold) ??
       amountWithoutScaleWord(name, unit, threshold) ??
@@ -1273,6 +1275,19 @@ function urineSuffixResolution(name: string, unit: string | null): IndicatorReso
   const reading = urineSuffixReading(name, unit);
   const found = reading === null ? null : lookup(reading, unit, NO_RETRIEVAL);
   return found?.loincCode && conceptInUrine(found.loincCode)
+    ? Object.freeze({ ...found, confidence: Math.min(found.confidence, RESPELLED_CONFIDENCE) })
+    : null;
+}
+
+/** `Ferritinémie` µg/L: the serum test an `-émie` word names (blood-suffix-names.ts), by exact stages, kept only off urine. */
+function bloodSuffixResolution(name: string, unit: string | null): IndicatorResolution | null {
+  if (name.length > MAX_NAME_LENGTH) return null;
+  const reading = bloodSuffixAsWords(name);
+  if (reading === null) return null;
+  const found = [reading, englishTestWords(reading)]
+    .map((words) => lookup(words, unit, NO_RETRIEVAL))
+    .find((read) => read.loincCode !== null);
+  return found?.loincCode && !conceptInUrine(found.loincCode)
     ? Object.freeze({ ...found, confidence: Math.min(found.confidence, RESPELLED_CONFIDENCE) })
     : null;
 }
