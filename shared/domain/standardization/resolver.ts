@@ -39,6 +39,7 @@ import {
   withoutAnalyserPrefix,
   withoutExaminationPrefix,
   withoutTotalWord,
+  withoutTrailingNote,
   withTrailingSystemAsPrefix,
 } from './reading-prefixes';
 import { respelledNames } from './respell';
@@ -1049,6 +1050,7 @@ function resolved(name: string, unit: string | null, threshold: number): Indicat
       foreignWordsResolution(name, unit) ??
       urineSuffixResolution(name, unit) ??
       bloodSuffixResolution(name, unit) ??
+      trailingNoteResolution(name, unit, threshold) ??
       hanSlipResolution(name, unit) ??
       vitalSignOfStatistic(name, unit, threshold) ??
       amountWithoutScaleWord(name, unit, threshold) ??
@@ -1277,6 +1279,13 @@ function urineSuffixResolution(name: string, unit: string | null): IndicatorReso
   return found?.loincCode && conceptInUrine(found.loincCode)
     ? Object.freeze({ ...found, confidence: Math.min(found.confidence, RESPELLED_CONFIDENCE) })
     : null;
+}
+
+/** `Platelet count - observation`, `TCA patient`: the name read without its record's note (reading-prefixes.ts). */
+function trailingNoteResolution(name: string, unit: string | null, threshold: number): IndicatorResolution | null {
+  const rest = withoutTrailingNote(name);
+  const found = rest === null ? null : resolved(rest, unit, threshold);
+  return found?.loincCode ? found : null;
 }
 
 /** `Ferritinémie` µg/L: the serum test an `-émie` word names (blood-suffix-names.ts), by exact stages, kept only off urine. */
