@@ -69,4 +69,4 @@ export function urineSuffixAsWords(name: string, unit: string): string | null {
 
 /** `de 24 horas`, `di 24 ore`, `des 24 heures`, `24h`: a day's collection written after the `-uria` word. */
 const WRITTEN_COLLECTION =
-  /\s+(?:(?:de|di|das|des|du|em|en|in|\/)\s*)?24\s*(?:h|hs|hrs?|horas?|ore|heures?|Stunden|std\.?)(?![\p{L}\p{N}])/giu;
+  /\s+(?:(?:de|di|da|das|des|du|em|en|in|delle|della|nelle|\/)\s*)?24\s*(?:h|hs|hrs?|horas?|ore|heures?|Stunden|std\.?)(?![\p{L}\p{N}])/giu;

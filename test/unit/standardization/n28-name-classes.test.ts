@@ -58,6 +58,8 @@ describe('n28: -uria words in Portuguese and with the collection written out', (
     ['Calciuria de 24 horas', 'mg/24 h', '6874-2'],
     ['Calciuria 24 ore', 'mg/24h', '6874-2'],
     ['Proteinúria de 24 horas', 'mg/24h', '2889-4'],
+    ['Proteinuria delle 24 ore', 'mg/24 ore', '2889-4'],
+    ['Calciuria delle 24 ore', 'mg/24h', '6874-2'],
   ])('%s [%s] → %s', (name, unit, expected) => {
     expect(code(name, unit)).toBe(expected);
   });
@@ -204,6 +206,8 @@ describe('n28: words and abbreviations of other languages', () => {
     ['TCA', 's', '14979-9'],
     ['Cre', 'mg/dL', '2160-0'],
     ['Cre', 'µmol/L', '14682-9'],
+    ['P-GT', 'µkat/L', '2324-2'],
+    ['S-GT', 'µkat/l', '2324-2'],
   ])('%s [%s] → %s', (name, unit, expected) => {
     expect(code(name, unit)).toBe(expected);
   });
@@ -217,8 +221,42 @@ describe('n28: words and abbreviations of other languages', () => {
     ['TCA', 'ng/mL'],
     ['Cre', null],
     ['Karbamid', null],
+    ['GT', null],
+    ['GT', 'mg/dL'],
     ['Pressione arteriosa massima media', 'mmHg'],
     ['Presión arterial máxima promedio', 'mmHg'],
+  ])('%s [%s] stays null', (name, unit) => {
+    expect(code(name, unit)).toBeNull();
+  });
+});
+
+describe('n28: decisions taken', () => {
+  it.each([
+    // Nitrite has no routine specimen but urine and is read by strip: the bare name is the strip's presence.
+    ['Nitrite', null, '5802-4'],
+    ['Nitritos', null, '5802-4'],
+    ['Nitrit', null, '5802-4'],
+    ['Nitriti', null, '5802-4'],
+    ['NIT', null, '5802-4'],
+    ['亚硝酸盐 NIT', null, '5802-4'],
+    // Non-HDL cholesterol's molar twin takes its names by the unit.
+    ['Non HDL cholesterol', 'mmol/L', '70204-3'],
+    ['non-HDL-C', 'mmol/L', '70204-3'],
+    ['Non-HDL-Cholesterin', 'mmol/l', '70204-3'],
+    ['Non HDL cholesterol', 'mg/dL', '43396-1'],
+  ])('%s [%s] → %s', (name, unit, expected) => {
+    expect(code(name, unit)).toBe(expected);
+  });
+
+  it.each([
+    ['Nitrite', 'mg/dL'],
+    ['Nitrate', null],
+    ['Nitrite, serum', null],
+    ['Non HDL cholesterol', null],
+    // Kept null: total CO2 or the blood gas's bicarbonate, one unit for both (team set).
+    ['Bicarbonate', 'mmol/L'],
+    // Kept null: post-meal glucose without its hours (blind-dev names-s22-g).
+    ['Glucose PC', 'mg/dL'],
   ])('%s [%s] stays null', (name, unit) => {
     expect(code(name, unit)).toBeNull();
   });
