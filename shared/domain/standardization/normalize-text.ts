@@ -147,7 +147,9 @@ function splitVendorCase(name: string): string {
 }
 
 function normalizeTokens(name: string): string {
-  const spaced = splitVendorCase(foldTraditionalChinese(foldKanaLookalikes(name.normalize('NFKC').replace(INVISIBLE, ''))))
+  const spaced = splitVendorCase(
+    foldTraditionalChinese(foldKanaLookalikes(name.normalize('NFKC').replace(INVISIBLE, ''))),
+  )
     .normalize('NFD')
     .replace(/\p{M}/gu, '')
     .toLowerCase()

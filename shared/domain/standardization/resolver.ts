@@ -1,8 +1,8 @@
 import { isCountPerVolume, withoutAbsoluteWord } from './absolute-count';
 import { isMassRowBesideUnits } from './ambiguity';
 import { glossesConcepts, withoutGloss } from './bilingual-names';
-import { bloodSuffixAsWords } from './blood-suffix-names';
 import { bloodGasSymbolName } from './blood-gas-symbols';
+import { bloodSuffixAsWords } from './blood-suffix-names';
 import { withoutBodySurface } from './body-surface';
 import { bracketRepeatsName } from './bracketed-abbreviation';
 import { commonGroup, isAbbreviationOf, mixedScriptGroup, refinedGroup, SCRIPT_CONFLICT } from './cjk-abbreviation';
