@@ -244,6 +244,14 @@ describe('n28: decisions taken', () => {
     ['non-HDL-C', 'mmol/L', '70204-3'],
     ['Non-HDL-Cholesterin', 'mmol/l', '70204-3'],
     ['Non HDL cholesterol', 'mg/dL', '43396-1'],
+    // Codes added: RDW-SD as a volume (a modern order), indirect bilirubin in µmol/L (curated, miracum's pair of 1971-1).
+    ['RDW-SD', 'fL', '21000-5'],
+    ['RDW SD', 'fl', '21000-5'],
+    ['红细胞分布宽度-SD RDW-SD', 'fL', '21000-5'],
+    ['Indirect bilirubin', 'umol/L', '14630-8'],
+    ['间接胆红素 IBIL', 'μmol/L', '14630-8'],
+    ['Bilirrubina indirecta', 'µmol/L', '14630-8'],
+    ['Bilirubin indirect', 'mg/dL', '1971-1'],
   ])('%s [%s] → %s', (name, unit, expected) => {
     expect(code(name, unit)).toBe(expected);
   });
@@ -253,6 +261,8 @@ describe('n28: decisions taken', () => {
     ['Nitrate', null],
     ['Nitrite, serum', null],
     ['Non HDL cholesterol', null],
+    ['RDW-SD', '%'],
+    ['Indirect bilirubin', null],
     // Kept null: total CO2 or the blood gas's bicarbonate, one unit for both (team set).
     ['Bicarbonate', 'mmol/L'],
     // Kept null: post-meal glucose without its hours (blind-dev names-s22-g).
