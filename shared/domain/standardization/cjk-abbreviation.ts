@@ -232,9 +232,7 @@ function hanBigrams(text: string): Set<string> {
 const GENERIC_BIGRAMS = new Set(['细胞', '计数', '蛋白', '浓度', '总数', '测定', '绝对', '对值']);
 
 function sharesHanBigram(han: string, concepts: readonly CorpusConcept[]): boolean {
-  const mine = new Set(
-    [...hanBigrams(foldTraditionalChinese(han))].filter((bigram) => !GENERIC_BIGRAMS.has(bigram)),
-  );
+  const mine = new Set([...hanBigrams(foldTraditionalChinese(han))].filter((bigram) => !GENERIC_BIGRAMS.has(bigram)));
   return concepts.some((c) => c.synonyms.some((s) => [...hanBigrams(s)].some((b) => mine.has(b))));
 }
 

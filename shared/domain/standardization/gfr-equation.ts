@@ -51,9 +51,9 @@ export function gfrEquationName(name: string): string | null {
   if (name.length > 80 || !GFR_WORD.test(name) || NOT_CREATININE_EQUATION.test(name)) return null;
   // A figure other than the area and the equation's year (`CKD-EPI 202l`, an OCR'd year; `2012`, the cystatin
   // equation's) says something this reading cannot check.
-  const rest = name
-    .replace(AREA_IN_WORDS, ' ')
-    .replace(USING_CREATININE, ' ')
+  const withoutArea = name.replace(AREA_IN_WORDS, ' ');
+  // SNOMED's observable writes the marker and the area together; `using` without the area stays a sentence's word.
+  const rest = (withoutArea === name ? name : withoutArea.replace(USING_CREATININE, ' '))
     .replace(GFR_AREA_IN_NAME, ' ')
     .replace(YEARS, ' ');
   if (/\d/.test(rest)) return null;
