@@ -253,6 +253,9 @@ describe('n28: decisions taken', () => {
     ['间接胆红素 IBIL', 'μmol/L', '14630-8'],
     ['Bilirrubina indirecta', 'µmol/L', '14630-8'],
     ['Bilirubin indirect', 'mg/dL', '1971-1'],
+    // The ratio keeps a bare RDW without a unit: the volume twin is always written with its SD.
+    ['RDW', null, '30385-9'],
+    ['ADE', null, '30385-9'],
   ])('%s [%s] → %s', (name, unit, expected) => {
     expect(code(name, unit)).toBe(expected);
   });
