@@ -225,8 +225,14 @@ function hanBigrams(text: string): Set<string> {
   return bigrams;
 }
 
+/**
+ * Bigrams every name of a kind carries (`细胞` cell, `计数` count, `蛋白` protein, `浓度` concentration): sharing one
+ * says nothing of which test, so `嗜酸细胞#(WBC)` (eosinophils beside the leukocyte letters) is not confirmed by `白细胞`.
+ */
+const GENERIC_BIGRAMS = new Set(['细胞', '计数', '蛋白', '浓度', '总数', '测定', '绝对', '对值']);
+
 function sharesHanBigram(han: string, concepts: readonly CorpusConcept[]): boolean {
-  const mine = hanBigrams(foldTraditionalChinese(han));
+  const mine = new Set([...hanBigrams(foldTraditionalChinese(han))].filter((bigram) => !GENERIC_BIGRAMS.has(bigram)));
   return concepts.some((c) => c.synonyms.some((s) => [...hanBigrams(s)].some((b) => mine.has(b))));
 }
 

@@ -42,3 +42,42 @@ export function foldTraditionalChinese(text: string): string {
 
 /** Number of traditional characters the table folds (for tests and the design note). */
 export const TRADITIONAL_FOLD_SIZE = FOLD.size;
+
+/**
+ * `へモグロビン`, `コレステ口ール`, `ク口ール`: a character typed or read for the katakana it looks like — the hiragana
+ * `へ` (the two are one glyph), the kanji `口` `力` `工` `二` `一` `夕` `卜` `八` for `ロ` `カ` `エ` `ニ` `ー` `タ` `ト` `ハ`.
+ * Folded only beside a katakana, inside a run no kanji or hiragana word continues: a test name written in katakana
+ * holds none of them, and a kanji word (`二酸化炭素`, `一酸化`) keeps its own characters.
+ */
+const KANA_LOOKALIKES: ReadonlyMap<string, string> = new Map([
+  ['へ', 'ヘ'],
+  ['べ', 'ベ'],
+  ['ぺ', 'ペ'],
+  ['口', 'ロ'],
+  ['力', 'カ'],
+  ['工', 'エ'],
+  ['二', 'ニ'],
+  ['一', 'ー'],
+  ['夕', 'タ'],
+  ['卜', 'ト'],
+  ['八', 'ハ'],
+]);
+const KATAKANA = /[\u30a1-\u30fa\u30fc]/;
+const HAN_OR_HIRAGANA = /[\u3041-\u309f\u3400-\u9fff]/;
+
+/** The text with every look-alike beside a katakana written as that katakana; anything else unchanged. */
+export function foldKanaLookalikes(text: string): string {
+  if (!KATAKANA.test(text)) return text;
+  const chars = Array.from(text);
+  return chars
+    .map((ch, i) => {
+      const kana = KANA_LOOKALIKES.get(ch);
+      if (!kana) return ch;
+      const before = chars[i - 1] ?? '';
+      const after = chars[i + 1] ?? '';
+      const katakanaBeside = KATAKANA.test(before) || KATAKANA.test(after);
+      const wordBeside = HAN_OR_HIRAGANA.test(before) || HAN_OR_HIRAGANA.test(after);
+      return katakanaBeside && !wordBeside ? kana : ch;
+    })
+    .join('');
+}

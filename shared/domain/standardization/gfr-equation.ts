@@ -20,6 +20,13 @@ const NOT_CREATININE_EQUATION =
 /** `/1.73m2`, `/1,73 m²`, `/1.73 sq M`: the per-area part of the unit, written in the name. */
 export const GFR_AREA_IN_NAME = /\/\s*1[.,]73\s*(?:sq\s*)?m(?:2|²|\^2)?(?![\p{L}\p{N}])/iu;
 const YEARS = /\b(?:2009|2021)\b/g;
+/**
+ * `per 1.73 square metres`, `using creatinine`: UK SNOMED CT's observable (`eGFR using creatinine (CKD-EPI) per 1.73
+ * square metres`) writes the area and the marker in words; `using` is read only before the marker, so a report's
+ * sentence (`eGFR calculated using CKD-EPI 2021`) still is not a name.
+ */
+const AREA_IN_WORDS = /\bper\s+1[.,]73\s*(?:square\s+met(?:re|er)s?|sq\.?\s*m|m2|m²)(?![\p{L}\p{N}])/giu;
+const USING_CREATININE = /\busing\s+(?=creatinine\b)/gi;
 
 /** The words an eGFR test's name is made of, in the languages of `GFR_WORD` (accents folded). */
 const NAME_WORDS: ReadonlySet<string> = new Set(
@@ -27,7 +34,8 @@ const NAME_WORDS: ReadonlySet<string> = new Set(
     'e egfr gfr gfre dfg dfge tfg tfge estimated estimate est estime estimee estimada estimado stimato stimata ' +
     'calculated abbreviated glomerular filtration rate filtrado filtrato glomerulare glomerulaire filtrationsrate ' +
     'taxa de filtracao nach bsa ckd epi mdrd cr creat creatinine creatinina kreatinin non afr african am amer ' +
-    'american black blacks among predicted sq m'
+    'american black blacks among predicted sq m berechnet calcule calculee calculado calculada calcolato calcolata ' +
+    'berekend'
   ).split(' '),
 );
 
@@ -43,7 +51,11 @@ export function gfrEquationName(name: string): string | null {
   if (name.length > 80 || !GFR_WORD.test(name) || NOT_CREATININE_EQUATION.test(name)) return null;
   // A figure other than the area and the equation's year (`CKD-EPI 202l`, an OCR'd year; `2012`, the cystatin
   // equation's) says something this reading cannot check.
-  const rest = name.replace(GFR_AREA_IN_NAME, ' ').replace(YEARS, ' ');
+  const withoutArea = name.replace(AREA_IN_WORDS, ' ');
+  // SNOMED's observable writes the marker and the area together; `using` without the area stays a sentence's word.
+  const rest = (withoutArea === name ? name : withoutArea.replace(USING_CREATININE, ' '))
+    .replace(GFR_AREA_IN_NAME, ' ')
+    .replace(YEARS, ' ');
   if (/\d/.test(rest)) return null;
   // Only the words of a test's name: a report's sentence about the equation (`eGFR calculated using CKD-EPI 2021`,
   // `berekend met CKD-EPI`, Polish `wg CKD-EPI`) or a method line wrapped under the name (`(CKD-EPI Equation 2021)`,

@@ -18,6 +18,9 @@ const DECISIONS: readonly UnitlessDecision[] = [
   // Its whole-blood twin (42757-5) is the point-of-care cartridge, which a report names (`POC troponin I`); the
   // resolver only reaches 10839-9 when no specimen or device word was written.
   { code: '10839-9', name: /^\s*(?:c?tni|(?:cardiac\s+)?troponin[\s-]*i(?:\s+cardiac)?|troponin[ae]\s+i)\s*$/i },
+  // `RDW`, `ADE`, `RDW-CV`: the distribution width as a ratio (30385-9), as every report prints it; its volume twin
+  // (21000-5, session 28) is always named with its `SD`, so a name without it keeps the ratio's code.
+  { code: '30385-9', name: /^(?!.*(?:\bsd\b|-sd\b))/i },
 ];
 
 /** Whether the README decided this code for a reading of this name written without a unit. */

@@ -1,4 +1,4 @@
-import { foldTraditionalChinese } from './cjk-fold';
+import { foldKanaLookalikes, foldTraditionalChinese } from './cjk-fold';
 
 /**
  * Words that name the specimen, method or framing of a test rather than the analyte. Dropping them lets
@@ -182,7 +182,9 @@ function splitVendorCase(name: string): string {
 }
 
 function normalizeTokens(name: string): string {
-  const spaced = splitVendorCase(foldTraditionalChinese(name.normalize('NFKC').replace(INVISIBLE, '')))
+  const spaced = splitVendorCase(
+    foldTraditionalChinese(foldKanaLookalikes(name.normalize('NFKC').replace(INVISIBLE, ''))),
+  )
     .normalize('NFD')
     .replace(/\p{M}/gu, '')
     .toLowerCase()

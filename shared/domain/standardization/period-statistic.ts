@@ -35,6 +35,14 @@ const CJK_STATISTIC = /平均|最高|最低|最大|最小/;
  */
 const CJK_PRESSURE_NAME = /最[高低]血[圧压]/g;
 
+/**
+ * `Pressione arteriosa massima`/`minima`, `presión arterial máxima`/`mínima`, `tensión máxima`, `pressão mínima`: the
+ * Romance names of the systolic and diastolic pressure (the highest and lowest of one heartbeat, as `最高血圧`), not a
+ * period's maximum; a statistic written beside them (`pressione massima media`) is still one.
+ */
+const ROMANCE_PRESSURE_NAME =
+  /(?:^|\s)(?:pressione|press[aã]o|presi[oó]n|pression|tensi[oó]n|tensione)(?:\s+(?:arteriosa|arterial|art[eé]rielle|sanguigna))?\s+(?:m[aá]xim[ao]|massima|m[ií]nim[ao]|maximale|minimale)(?=\s|$)/g;
+
 /** `averageHeartRateInBeatsPerMinute` → `average heart rate in beats per minute`; `hr_avg` → `hr avg`. */
 function wordsOf(name: string): string {
   return name
@@ -80,5 +88,6 @@ const SUMMARY_CONTAINER = /(?:^|\.)summary\.(?=[A-Za-z])/gi;
 export function summarisesAPeriod(concept: CorpusConcept, name: string): boolean {
   if (!isPointInTimeVital(concept)) return false;
   const fields = name.length > 200 ? name : name.replace(SUMMARY_CONTAINER, '.');
-  return CJK_STATISTIC.test(name.replace(CJK_PRESSURE_NAME, '血圧')) || STATISTIC_WORD.test(wordsOf(fields));
+  const words = wordsOf(fields).replace(ROMANCE_PRESSURE_NAME, ' pressione');
+  return CJK_STATISTIC.test(name.replace(CJK_PRESSURE_NAME, '血圧')) || STATISTIC_WORD.test(words);
 }

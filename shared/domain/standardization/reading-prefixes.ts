@@ -74,3 +74,19 @@ export function withTrailingSystemAsPrefix(name: string): string | null {
   const prefix = system.endsWith('(b)') ? 'B' : `${system.slice(0, -1)}${system.slice(-1).toUpperCase()}`;
   return `${prefix}-${rest}`;
 }
+
+/**
+ * Words after a test's name that say whose or what kind of record it is, not what was measured: UK SNOMED CT
+ * observables end with `- observation` (`Platelet count - observation`, `Serum potassium level - observation`);
+ * French and German coagulation lines print the patient's time beside the control's and mark it `patient`
+ * (`TCA patient`, `Temps de Quick patient`, `PTT (Patient)`), so the control's line (`témoin`, `Kontrolle`) is never
+ * cut and stays unread; `IFCC standardised` is the IFCC protocol the name already writes.
+ */
+const TRAILING_NOTE = /\s*(?:[-–—:]\s*observation|\(\s*patient\s*\)|(?<=\p{L}|\))\s+(?:patient|malade|paciente))\s*$/iu;
+const STANDARDISED = /(?<=\b(?:IFCC|DCCT|NGSP))\s+standardi[sz]ed\s*$/i;
+
+/** The name without its trailing note, or null when it writes none. */
+export function withoutTrailingNote(name: string): string | null {
+  const rest = name.replace(TRAILING_NOTE, '').replace(STANDARDISED, '').trim();
+  return rest !== name.trim() && rest !== '' ? rest : null;
+}

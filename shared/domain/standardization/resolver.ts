@@ -2,6 +2,7 @@ import { isCountPerVolume, withoutAbsoluteWord } from './absolute-count';
 import { isMassRowBesideUnits } from './ambiguity';
 import { glossesConcepts, withoutGloss } from './bilingual-names';
 import { bloodGasSymbolName } from './blood-gas-symbols';
+import { bloodSuffixAsWords } from './blood-suffix-names';
 import { withoutBodySurface } from './body-surface';
 import { bracketRepeatsName } from './bracketed-abbreviation';
 import { commonGroup, isAbbreviationOf, mixedScriptGroup, refinedGroup, SCRIPT_CONFLICT } from './cjk-abbreviation';
@@ -38,6 +39,7 @@ import {
   withoutAnalyserPrefix,
   withoutExaminationPrefix,
   withoutTotalWord,
+  withoutTrailingNote,
   withTrailingSystemAsPrefix,
 } from './reading-prefixes';
 import { respelledNames } from './respell';
@@ -1046,6 +1048,8 @@ function resolved(name: string, unit: string | null, threshold: number): Indicat
       sharePerHundredResolution(name, unit, threshold) ??
       foreignWordsResolution(name, unit) ??
       urineSuffixResolution(name, unit) ??
+      bloodSuffixResolution(name, unit) ??
+      trailingNoteResolution(name, unit, threshold) ??
       hanSlipResolution(name, unit) ??
       vitalSignOfStatistic(name, unit, threshold) ??
       amountWithoutScaleWord(name, unit, threshold) ??
@@ -1272,6 +1276,26 @@ function urineSuffixResolution(name: string, unit: string | null): IndicatorReso
   const reading = urineSuffixReading(name, unit);
   const found = reading === null ? null : lookup(reading, unit, NO_RETRIEVAL);
   return found?.loincCode && conceptInUrine(found.loincCode)
+    ? Object.freeze({ ...found, confidence: Math.min(found.confidence, RESPELLED_CONFIDENCE) })
+    : null;
+}
+
+/** `Platelet count - observation`, `TCA patient`: the name read without its record's note (reading-prefixes.ts). */
+function trailingNoteResolution(name: string, unit: string | null, threshold: number): IndicatorResolution | null {
+  const rest = withoutTrailingNote(name);
+  const found = rest === null ? null : resolved(rest, unit, threshold);
+  return found?.loincCode ? found : null;
+}
+
+/** `Ferritinémie` µg/L: the serum test an `-émie` word names (blood-suffix-names.ts), by exact stages, kept only off urine. */
+function bloodSuffixResolution(name: string, unit: string | null): IndicatorResolution | null {
+  if (name.length > MAX_NAME_LENGTH) return null;
+  const reading = bloodSuffixAsWords(name);
+  if (reading === null) return null;
+  const found = [reading, englishTestWords(reading)]
+    .map((words) => lookup(words, unit, NO_RETRIEVAL))
+    .find((read) => read.loincCode !== null);
+  return found?.loincCode && !conceptInUrine(found.loincCode)
     ? Object.freeze({ ...found, confidence: Math.min(found.confidence, RESPELLED_CONFIDENCE) })
     : null;
 }

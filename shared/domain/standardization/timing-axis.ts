@@ -44,7 +44,7 @@ const LOINC_TIMING = /^(\d+(?:\.\d+)?) (hours?|minutes?) post (?:(\d+(?:\.\d+)?)
 export function readTimingAxis(name: string): TimingAxisName | null {
   const text = name.normalize('NFKC');
   const match = WRITTEN_TIMING.exec(text);
-  if (!match) return null;
+  if (!match) return readPostMealHours(text);
   const [whole, amount, unitWord, dose, what] = match;
   const words = (what ?? '').toLowerCase().split(/\s+/).filter(Boolean);
   // Without the challenge or its dose, `2 h post` could follow a meal or a load: not read.
@@ -60,6 +60,33 @@ export function readTimingAxis(name: string): TimingAxisName | null {
     component,
     timing: { minutes, dose: dose === undefined ? null : Number(dose), challenge: meal ? 'meal' : 'glucose' },
   };
+}
+
+/**
+ * The meal written apart from its hours, as Indian, Spanish and Chinese reports print it: `Blood Sugar (2 Hrs. PP)`,
+ * `Blood Sugar PP (2 hrs)`, `Glucosa postprandial (2 horas)`, `飯後兩小時血糖`. One post-meal word and one hour figure,
+ * each once; a name with either alone (`Glucose PC`, `PPBS`) is not read here (README: post-meal glucose without its
+ * hours stays null), nor one with two figures.
+ */
+const POST_MEAL_WORD =
+  /(?<![\p{L}\p{N}])(?:p\.\s?p\.?|pp|pc|p\.c\.|post[\s-]?prandial\p{L}*|p[oó]s[\s-]?prandial\p{L}*|after\s+(?:meals?|food)|nach\s+dem\s+essen)(?![\p{L}\p{N}])|餐后|飯後|饭后|食後/giu;
+const HOUR_FIGURE =
+  /(?<![\p{L}\p{N}.])(\d+(?:\.\d+)?)\s*(?:hours?|hrs?|h|horas?|ore|heures?|std|stunden?)\.?(?!\p{L})|(\d+|[一二两兩三])(?:个)?(?:小时|小時|時間)/giu;
+const HAN_NUMBER: Readonly<Record<string, number>> = { 一: 1, 二: 2, 两: 2, 兩: 2, 三: 3 };
+
+function readPostMealHours(text: string): TimingAxisName | null {
+  const meals = text.match(POST_MEAL_WORD) ?? [];
+  const hours = [...text.matchAll(HOUR_FIGURE)];
+  const figure = hours[0]?.[1] ?? hours[0]?.[2];
+  if (meals.length !== 1 || hours.length !== 1 || figure === undefined) return null;
+  const component = text
+    .replace(POST_MEAL_WORD, ' ')
+    .replace(HOUR_FIGURE, ' ')
+    .replace(/[\s,;:()[\]\-.]+/g, ' ')
+    .trim();
+  if (!component) return null;
+  const amount = HAN_NUMBER[figure] ?? Number(figure);
+  return { component, timing: { minutes: amount * 60, dose: null, challenge: 'meal' } };
 }
 
 /** Whether a LOINC timing (lower case, as `loinc-axes.ts` parses it) is the written one. */

@@ -310,7 +310,8 @@ function cleanSpelling(unit: string): string {
       .replace(/^#\s*\//, '/')
       // per n hours: `mg/24h`, `mg/24 hr`, `mL/8hr`; `mm/1h` is per hour
       .replace(/\/\s*1\s*(?:h|hr|hrs|hours?|std)\b\.?/gi, '/h')
-      .replace(/\/\s*(\d+)\s*-?\s*(?:h|hr|hrs|hours?|std)\b\.?/gi, '/($1.h)')
+      // … and in words: `mg/24 ore` (it), `mg/24 horas` (es, pt), `mg/24 heures` (fr), `mg/24 Stunden` (de)
+      .replace(/\/\s*(\d+)\s*-?\s*(?:h|hr|hrs|hours?|std|ore|horas?|heures?|stunden)\b\.?/gi, '/($1.h)')
       .replace(/\/\s*(?:hr|hrs|hour)\b/gi, '/h')
       // a bare `/24` after an amount is per 24 hours in lab exports (`mg/24`, `mcg/24`): UCUM would read "per 24"
       .replace(/^([munpk]?(?:g|mol|eq|l|L|U))\/\s*24$/, '$1/(24.h)')

@@ -12,7 +12,9 @@ const URINE_SUFFIX = /^(\p{L}{3,}?)(?:uria|urie|úria|urìa|urese|urèse|urias|u
 
 /** Stem as the word writes it (accents folded, lower case) → the analyte's English name in the corpus. */
 const STEMS: readonly (readonly [RegExp, string])[] = [
-  [/^creatinin$/, 'creatinine'],
+  // Portuguese and Spanish reports write `Creatinúria`/`Creatinuria` for the urine creatinine (the creatine itself is
+  // no test of a routine report).
+  [/^creatin(?:in)?$/, 'creatinine'],
   [/^(?:uric|uricos|urat)$/, 'uric acid'],
   [/^calci$/, 'calcium'],
   [/^(?:natri|sodi)$/, 'sodium'],
@@ -61,5 +63,10 @@ export function urineSuffixAsWords(name: string, unit: string): string | null {
     found = true;
     return `${analyte} ${collection}`;
   });
-  return found ? rewritten : null;
+  // `Calciúria de 24 horas`: the collection the unit already wrote, said again in words.
+  return found ? (perDay ? rewritten.replace(WRITTEN_COLLECTION, '') : rewritten).trim() : null;
 }
+
+/** `de 24 horas`, `di 24 ore`, `des 24 heures`, `24h`: a day's collection written after the `-uria` word. */
+const WRITTEN_COLLECTION =
+  /\s+(?:(?:de|di|da|das|des|du|em|en|in|delle|della|nelle|\/)\s*)?24\s*(?:h|hs|hrs?|horas?|ore|heures?|Stunden|std\.?)(?![\p{L}\p{N}])/giu;

@@ -79,7 +79,10 @@ describe('foreign analyte words written in English and read again by exact stage
     expect(code('Nitriti (striscia reattiva)')).toBe('5802-4');
     expect(code('Nitrit (Teststreifen)')).toBe('5802-4');
     expect(code('Leucocitos')).toBeNull();
-    expect(code('Nitritos')).toBeNull();
+    // Changed in session 28 (n28, decision): nitrite has no routine specimen but urine, so the bare word is the strip's
+    // presence, as every blind writer labels it; a bare pad code (`NIT`) and the blood-count word stay null.
+    expect(code('Nitritos')).toBe('5802-4');
+    expect(code('NIT')).toBeNull();
   });
 
   it('is a rewrite that leaves English names as they are', () => {
