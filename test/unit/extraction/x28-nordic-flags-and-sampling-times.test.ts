@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import { reportDate } from '../../../shared/domain/extraction/dates';
+import { timeInNextCell } from '../../../shared/domain/extraction/time-cells';
+import { readAs } from './support/read-fields';
+
+const headerDate = (text: string) => reportDate(text.split('\n'), 'day-first');
+
+describe('flag words of Nordic and Central European portals (measurement.ts)', () => {
+  it('reads a Finnish row whose last cell is Korkea, Matala or Poikkeava', () => {
+    const text = [
+      'Näytteenottoaika 02.10.2026 klo 7.52',
+      'Tutkimus                         Tulos      Yksikkö   Viitearvot     Poikkeavuus',
+      '   B -Leuk                       11,2       E9/l      3,4 - 8,2      Korkea',
+      'P -Na                            135        mmol/l    137 - 145      Matala',
+      'fP -Kol                          5,9        mmol/l    < 5,0          Korkea',
+    ].join('\n');
+    expect(readAs(text, 'indicator', 'value', 'referenceRange', 'flag')).toEqual([
+      ['B -Leuk', '11,2', '3,4 - 8,2', 'Korkea'],
+      ['P -Na', '135', '137 - 145', 'Matala'],
+      ['fP -Kol', '5,9', '< 5,0', 'Korkea'],
+    ]);
+  });
+
+  it('reads Swedish, Hungarian and Croatian word flags after the range', () => {
+    const swedish = [
+      'Analys              Resultat   Enhet     Referensintervall   Avvikelse',
+      'P-Natrium           133        mmol/L    137 - 145           Låg',
+      'P-Kalium            5,6        mmol/L    3,5 - 4,4           Hög',
+    ].join('\n');
+    expect(readAs(swedish, 'indicator', 'flag')).toEqual([
+      ['P-Natrium', 'Låg'],
+      ['P-Kalium', 'Hög'],
+    ]);
+    const hungarian = [
+      'Vizsgálat           Eredmény   Egység    Referencia          Jelzés',
+      'Glükóz              7,2        mmol/l    3,9 - 6,1           Magas',
+    ].join('\n');
+    expect(readAs(hungarian, 'indicator', 'flag')).toEqual([['Glükóz', 'Magas']]);
+  });
+
+  it('does not take a flag word that is part of a name as a reading', () => {
+    // Near-miss: `Lav` and `Magas` in prose with no value after a name are no readings.
+    expect(readAs('Potilaalla ei ole lääkitystä. Korkea verenpaine suvussa.', 'indicator')).toEqual([]);
+  });
+});
+
+describe('collection times written with a clock word or in a captioned cell (dates.ts, time-cells.ts)', () => {
+  it('takes a Finnish or Scandinavian time written with a dot after its clock word', () => {
+    expect(headerDate('Näytteenottoaika 02.10.2026 klo 7.52   Palveluntuottaja: Terveystalo')).toBe(
+      '2026-10-02T07:52:00',
+    );
+    expect(headerDate('Provtagningsdatum: 2026-03-14 kl. 08.10')).toBe('2026-03-14T08:10:00');
+    expect(headerDate('Prøvetakingstidspunkt: 14.03.2026 kl 08.10')).toBe('2026-03-14T08:10:00');
+  });
+
+  it('never reads a bare dotted number after a date as a time', () => {
+    // Near-miss: without a clock word `7.52` may be a value.
+    expect(headerDate('Näytteenottoaika 02.10.2026   7.52')).toBe('2026-10-02');
+  });
+
+  it('takes the time from a captioned cell in Hebrew, Finnish or Croatian', () => {
+    expect(timeInNextCell('   שעה: 07:58          מספר דגימה: 26-7731045')).toBe('07:58');
+    expect(headerDate('תאריך לקיחה: 15/10/2026   שעה: 07:58          מספר דגימה: 26-7731045')).toBe(
+      '2026-10-15T07:58:00',
+    );
+    expect(headerDate('Näytteenottopäivä: 02.10.2026   Kellonaika: 7.52')).toBe('2026-10-02T07:52:00');
+    expect(headerDate('Datum uzorkovanja: 02.10.2026   Vrijeme: 08:15')).toBe('2026-10-02T08:15:00');
+  });
+
+  it('leaves a report or print time in its own cell alone', () => {
+    // Near-miss: the caption must be the time alone, not `Tulostettu` (printed).
+    expect(headerDate('Näytteenottopäivä: 02.10.2026   Tulostettu: 12:40')).toBe('2026-10-02');
+  });
+
+  it('dates each Omakanta block by its own sampling time', () => {
+    const text = [
+      'Näytteenottoaika 02.10.2026 klo 7.52   Palveluntuottaja: Terveystalo Tampere',
+      'Tutkimus                         Tulos      Yksikkö   Viitearvot     Poikkeavuus',
+      'P -CRP                           38         mg/l      < 3            Korkea',
+      '',
+      'Näytteenottoaika 14.03.2026 klo 8.10   Palveluntuottaja: Terveystalo Tampere',
+      'Tutkimus                         Tulos      Yksikkö   Viitearvot     Poikkeavuus',
+      'P -CRP                           2          mg/l      < 3',
+    ].join('\n');
+    expect(readAs(text, 'indicator', 'value', 'measuredAt')).toEqual([
+      ['P -CRP', '38', '2026-10-02T07:52:00'],
+      ['P -CRP', '2', '2026-03-14T08:10:00'],
+    ]);
+  });
+});
