@@ -503,7 +503,17 @@ function unitOverflowingRange(cell: string): { unit: string; range: string } | n
  * A flag printed after the range with no column of its own (`0 - 37   Yüksek`, `130 - 180  Below low reference
  * limit`, e-Nabız and NHS GP records) lands in the range cell: the band, and the flag after it.
  */
+/**
+ * A worded range (`negativan`, `negative`, `non réactif`) with a flag after it in a report without a flag column
+ * (`Urin - krv   2+   negativan   ↑`): arrows, triangles and stars are never part of a word; a lone `H`/`L` counts
+ * only after a one-word range.
+ */
+const WORDED_RANGE_FLAG = /^(\p{L}[\p{L}.\-]*(?:\s\p{L}[\p{L}.\-]*){0,2})\s+(↑↑?|↓↓?|▲|▼|\*{1,3}|H|L)$/u;
+
 function rangeAndTrailingFlag(cell: string): { range: string; flag: string | null } {
+  const worded = cell.length <= 60 ? WORDED_RANGE_FLAG.exec(cell) : null;
+  if (worded && (!/^[HL]$/.test(worded[2] as string) || !/\s/.test(worded[1] as string)))
+    return { range: worded[1] as string, flag: worded[2] as string };
   const m = /^(.*?\d.*?)\s+(\S[^\d]*)$/u.exec(cell);
   if (!m || !FLAG_CELL.test(m[2] as string) || parseRangeText(m[1] as string) === null)
     return { range: cell, flag: null };

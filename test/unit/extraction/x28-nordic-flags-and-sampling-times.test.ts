@@ -88,3 +88,40 @@ describe('collection times written with a clock word or in a captioned cell (dat
     ]);
   });
 });
+
+describe('a flag after a worded range in a table without a flag column (table-layout.ts)', () => {
+  it('splits an arrow, a star or a lone H off a qualitative range', () => {
+    const croatian = [
+      'Pretraga                            Rezultat     Jedinica        Ref. interval',
+      'Urin - krv                            2+                         negativan        ↑',
+    ].join('\n');
+    expect(readAs(croatian, 'indicator', 'value', 'referenceRange', 'flag')).toEqual([
+      ['Urin - krv', '2+', 'negativan', '↑'],
+    ]);
+    const german = [
+      'Untersuchung          Ergebnis     Einheit     Referenzbereich',
+      'Urin-Nitrit           positiv                  negativ       *',
+    ].join('\n');
+    expect(readAs(german, 'indicator', 'value', 'referenceRange', 'flag')).toEqual([
+      ['Urin-Nitrit', 'positiv', 'negativ', '*'],
+    ]);
+    const english = [
+      'Test                  Result       Units       Reference Range',
+      'Urine Protein         2+                       Negative      H',
+    ].join('\n');
+    expect(readAs(english, 'indicator', 'referenceRange', 'flag')).toEqual([['Urine Protein', 'Negative', 'H']]);
+  });
+
+  it('keeps a worded range whole when nothing flags it', () => {
+    // Near-miss: a two-word range ending in a letter that is a word of it, not a flag.
+    const text = [
+      'Test                  Result       Units       Reference Range',
+      'HIV 1/2 Ab            Non reactive             Non reactive',
+      'Urine Glucose         Negative                 Negative',
+    ].join('\n');
+    expect(readAs(text, 'indicator', 'referenceRange', 'flag')).toEqual([
+      ['HIV 1/2 Ab', 'Non reactive', null],
+      ['Urine Glucose', 'Negative', null],
+    ]);
+  });
+});
