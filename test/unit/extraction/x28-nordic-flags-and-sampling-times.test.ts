@@ -125,3 +125,32 @@ describe('a flag after a worded range in a table without a flag column (table-la
     ]);
   });
 });
+
+describe('a unit with a space of its own running into the range column (table-layout.ts)', () => {
+  it('parts `mL/min/1,73 m²` from the band after it', () => {
+    const quebec = [
+      'Analyse / Test                      Résultat/Result  Unités/Units   Valeurs de référence / Reference values',
+      'DFGe (CKD-EPI) / eGFR (CKD-EPI)     91               mL/min/1,73 m² >= 60',
+    ].join('\n');
+    expect(readAs(quebec, 'indicator', 'unit', 'referenceRange')).toEqual([
+      ['DFGe (CKD-EPI) / eGFR (CKD-EPI)', 'mL/min/1,73 m²', '>= 60'],
+    ]);
+    const bracketed = [
+      'Analyse                        Résultat   Unités            Valeurs de référence',
+      'DFG (MDRD)                     72         ml/min/1.73 m2 (>59)',
+    ].join('\n');
+    expect(readAs(bracketed, 'indicator', 'unit', 'referenceRange')).toEqual([['DFG (MDRD)', 'ml/min/1.73 m2', '>59']]);
+  });
+
+  it('leaves a one-word unit and its band as before, and a note after a unit alone', () => {
+    const text = [
+      'Test                  Result       Units       Reference Range',
+      'Sodium                141          mmol/L 135 - 145',
+      'Glucose               5.1          mmol/L fasting',
+    ].join('\n');
+    expect(readAs(text, 'indicator', 'unit', 'referenceRange')).toEqual([
+      ['Sodium', 'mmol/L', '135 - 145'],
+      ['Glucose', 'mmol/L fasting', null],
+    ]);
+  });
+});
