@@ -512,7 +512,7 @@ function unitThenBand(unit: string, written: string): { unit: string; range: str
  * (`Urin - krv   2+   negativan   ↑`): arrows, triangles and stars are never part of a word; a lone `H`/`L` counts
  * only after a one-word range.
  */
-const WORDED_RANGE_FLAG = /^(\p{L}[\p{L}.\-]*(?:\s\p{L}[\p{L}.\-]*){0,2})\s+(↑↑?|↓↓?|▲|▼|\*{1,3}|H|L)$/u;
+const WORDED_RANGE_FLAG = /^(\p{L}[\p{L}.-]*(?:\s\p{L}[\p{L}.-]*){0,2})\s+(↑↑?|↓↓?|▲|▼|\*{1,3}|H|L)$/u;
 
 /**
  * A flag printed after the range with no column of its own (`0 - 37   Yüksek`, `130 - 180  Below low reference
