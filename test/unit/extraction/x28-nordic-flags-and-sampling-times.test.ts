@@ -154,3 +154,22 @@ describe('a unit with a space of its own running into the range column (table-la
     ]);
   });
 });
+
+describe('qualitative results abbreviated with a dot (measurement.ts)', () => {
+  it('reads `Pos.` and `Neg.` as the result and the range, the dot kept as printed', () => {
+    const finnish = [
+      'Tutkimus                         Tulos      Yksikkö   Viitearvot     Poikkeavuus',
+      'U -Bakt                          Pos.                 Neg.           Poikkeava',
+      'U -Gluk                          Neg.                 Neg.',
+    ].join('\n');
+    expect(readAs(finnish, 'indicator', 'value', 'referenceRange', 'flag')).toEqual([
+      ['U -Bakt', 'Pos.', 'Neg.', 'Poikkeava'],
+      ['U -Gluk', 'Neg.', 'Neg.', null],
+    ]);
+    const swedish = [
+      'Analys              Resultat   Enhet     Referensintervall   Avvikelse',
+      'U-Nitrit            Pos.                 Neg.                Avvikande',
+    ].join('\n');
+    expect(readAs(swedish, 'indicator', 'value', 'flag')).toEqual([['U-Nitrit', 'Pos.', 'Avvikande']]);
+  });
+});
