@@ -509,9 +509,9 @@ export function datedHeading(text: string, order: SlashOrder): string | null {
   const dates = findDates(text, order);
   if (dates.length !== 1) return null;
   const date = dates[0] as DateMatch;
-  const after = text.slice(date.end);
+  const after = withClockWordColon(text.slice(date.end));
   const words = `${text.slice(0, date.start)} ${after.replace(TIME, ' ')}`
-    .replace(/\b(?:at|um|ore|om|kl|[AP]M|UTC|GMT|[A-Z]{1,2}[SD]T)\b/g, ' ')
+    .replace(/\b(?:at|um|ore|om|kl|klo|kello|[AP]M|UTC|GMT|[A-Z]{1,2}[SD]T)\b/g, ' ')
     .replace(/[()[\]:：,.\-–—/|]/g, ' ')
     .trim();
   if (words === '' || /\d/.test(words) || words.split(/\s+/).length > 8) return null;
@@ -549,8 +549,19 @@ function withOcrTimeRepaired(written: string): string {
   )}${written.slice(TIME_REACH)}`;
 }
 
+/**
+ * A Nordic or German clock time written with a dot after its clock word (`klo 7.52`, `kl. 07.45`, `kello 8.10`,
+ * `um 7.30 Uhr`): only the clock word makes the dot a time's, since `02.10.2026 7.52` alone may be a value.
+ */
+const CLOCK_WORD_DOT_TIME = /^(\s*(?:klo|kello|kl\.?|um))\s*(\d{1,2})\.(\d{2})(?![\d.,])/iu;
+
+/** The same text with a clock word's dotted time written with a colon (see `CLOCK_WORD_DOT_TIME`). */
+function withClockWordColon(written: string): string {
+  return written.replace(CLOCK_WORD_DOT_TIME, '$1 $2:$3');
+}
+
 export function withTimeAfter(date: string, written: string): string {
-  const after = withOcrTimeRepaired(written);
+  const after = withClockWordColon(withOcrTimeRepaired(written));
   const m = TIME_AFTER.exec(after);
   if (!m) return date;
   // A fax spaces the colon of a padded clock time (`godz. 07 :35`); a lone digit before a spaced colon is a count

@@ -195,12 +195,15 @@ const QUALITATIVE_WORDS = [
   'négatif',
   'négative',
   'negatif',
+  // Nordic portals abbreviate with a dot (Omakanta `Pos.`, `Neg.`); listed before the bare words so the dot is kept.
+  'neg.',
   'neg',
   'positive',
   'positiv',
   'positivo',
   'positiva',
   'positif',
+  'pos.',
   'pos',
   'traces',
   'trace',
@@ -342,11 +345,13 @@ const FLAG_SYMBOL =
 // NHS GP records (EMIS, SystmOne; SNOMED wording) print the flag as a phrase: `Above high reference limit`,
 // `Below low reference limit`; the NHS App shortens it to `Above range`. 1177 Journalen (Sweden) and the Nordic and German
 // portals write the side of the interval: `Över referensintervall`, `Under referensintervall`, `Over referanseområdet`,
-// `Über Referenzbereich`. Turkish letters bracketed: `(Y)`üksek, `(D)`üşük. Portuguese, Italian, Dutch and Turkish (e-Nabız) write high/low as words too.
+// `Über Referenzbereich`. Finnish Omakanta writes `Korkea`/`Matala`/`Poikkeava` (high, low, abnormal), Swedish
+// `Hög`/`Låg`/`Avvikande`, Norwegian and Danish `Høy`/`Høj`/`Lav`, Hungarian `Magas`/`Alacsony`, Polish
+// `Podwyższony`/`Obniżony`, Croatian `Povišen`/`Snižen`, Czech `Zvýšená`/`Snížená`. Turkish letters bracketed: `(Y)`üksek, `(D)`üşük. Portuguese, Italian, Dutch and Turkish (e-Nabız) write high/low as words too.
 const FLAG_WORD =
-  /\(?(?:(?:över|under|over|über|unter|oberhalb|unterhalb|ovan|nedan)\s+(?:(?:dem|des|den|det)\s+)?(?:referens|referanse|reference|referenz|norm)(?:intervall(?:et)?|interval(?:let)?|omr[åa]det|omr[åa]de|bereich(?:s|es)?|werte?s?)|(?:above|below)\s+(?:high|low|the)?\s*(?:(?:normal|reference)\s+)?(?:limit|range)|outside\s+(?:the\s+)?(?:normal|reference)\s+(?:limit|range)|偏高|偏低|高|低|높음|낮음|high|low|abnormal|critical|crit|hoch|niedrig|erhöht|erniedrigt|alto|bajo|alta|baja|élevé|elevé|eleve|bas|haut|baixo|baixa|basso|bassa|hoog|laag|yüksek|düşük|tinggi|rendah)\)?(?=$|[\s,;|])/iy;
+  /\(?(?:(?:över|under|over|über|unter|oberhalb|unterhalb|ovan|nedan)\s+(?:(?:dem|des|den|det)\s+)?(?:referens|referanse|reference|referenz|norm)(?:intervall(?:et)?|interval(?:let)?|omr[åa]det|omr[åa]de|bereich(?:s|es)?|werte?s?)|(?:above|below)\s+(?:high|low|the)?\s*(?:(?:normal|reference)\s+)?(?:limit|range)|outside\s+(?:the\s+)?(?:normal|reference)\s+(?:limit|range)|偏高|偏低|高|低|높음|낮음|high|low|abnormal|critical|crit|hoch|niedrig|erhöht|erniedrigt|alto|bajo|alta|baja|élevé|elevé|eleve|bas|haut|baixo|baixa|basso|bassa|hoog|laag|yüksek|düşük|tinggi|rendah|korkea|matala|poikkeava|h[öo]g|l[åa]g|avvikande|h[øo]y|h[øo]j|lav|magas|alacsony|podwy[żz]szon[ya]|obni[żz]on[ya]|povi[šs]en[oa]?|sni[žz]en[oa]?|zv[ýy][šs]en[áaoý]?|sn[íi][žz]en[áaoý]?)\)?(?=$|[\s,;|])/iy;
 export const FLAG_CELL =
-  /^\(?(?:(?:över|under|over|über|unter|oberhalb|unterhalb|ovan|nedan)\s+(?:(?:dem|des|den|det)\s+)?(?:referens|referanse|reference|referenz|norm)(?:intervall(?:et)?|interval(?:let)?|omr[åa]det|omr[åa]de|bereich(?:s|es)?|werte?s?)|(?:above|below)\s+(?:high|low)\s+reference\s+limit|(?:above|below)\s+range|偏高|偏低|高|低|높음|낮음|HH|LL|AA|H|L|A|N|\*{1,3}|!{1,2}|↑↑?|↓↓?|⬆|⬇|▲|▼|high|low|abnormal|critical|hoch|niedrig|erhöht|erniedrigt|alto|bajo|alta|baja|élevé|elevé|eleve|bas|haut|baixo|baixa|basso|bassa|hoog|laag|yüksek|düşük|tinggi|rendah)\)?$/iu;
+  /^\(?(?:(?:över|under|over|über|unter|oberhalb|unterhalb|ovan|nedan)\s+(?:(?:dem|des|den|det)\s+)?(?:referens|referanse|reference|referenz|norm)(?:intervall(?:et)?|interval(?:let)?|omr[åa]det|omr[åa]de|bereich(?:s|es)?|werte?s?)|(?:above|below)\s+(?:high|low)\s+reference\s+limit|(?:above|below)\s+range|偏高|偏低|高|低|높음|낮음|HH|LL|AA|H|L|A|N|\*{1,3}|!{1,2}|↑↑?|↓↓?|⬆|⬇|▲|▼|high|low|abnormal|critical|hoch|niedrig|erhöht|erniedrigt|alto|bajo|alta|baja|élevé|elevé|eleve|bas|haut|baixo|baixa|basso|bassa|hoog|laag|yüksek|düşük|tinggi|rendah|korkea|matala|poikkeava|h[öo]g|l[åa]g|avvikande|h[øo]y|h[øo]j|lav|magas|alacsony|podwy[żz]szon[ya]|obni[żz]on[ya]|povi[šs]en[oa]?|sni[žz]en[oa]?|zv[ýy][šs]en[áaoý]?|sn[íi][žz]en[áaoý]?)\)?$/iu;
 
 /** A flag as a reading keeps it: without the brackets some layouts print round it (`(H)` → `H`). */
 export function bareFlag(flag: string): string {

@@ -488,22 +488,40 @@ function readResultCell(text: string, rowHasContext: boolean): Measurement | nul
  */
 function unitOverflowingRange(cell: string): { unit: string; range: string } | null {
   const m = /^(\S+)\s+(\S.*)$/.exec(cell);
-  if (!m || !looksLikeUnit(m[1] as string)) return null;
+  if (!m) return null;
+  const found = unitThenBand(m[1] as string, m[2] as string);
+  if (found || cell.length > 80) return found;
+  // A unit holding a space of its own (`mL/min/1,73 m² >= 60`, Québec and French reports): its second word is short
+  // letters (`m²`, `m2`, `SC`), and the band after it opens with a figure, a comparator or a bracket.
+  const spaced = /^(\S+\s\p{L}{1,3}[²³23]?)\s+([<>≤≥=([\d].*)$/u.exec(cell);
+  return spaced ? unitThenBand(spaced[1] as string, spaced[2] as string) : null;
+}
+
+function unitThenBand(unit: string, written: string): { unit: string; range: string } | null {
+  if (!looksLikeUnit(unit)) return null;
   // The band may be bracketed as the range column prints it (`mL/min/1.73m2 (>59)` over `(135-145)` above).
-  const band = (m[2] as string).replace(/^[([]\s*(.*?)\s*[)\]]$/, '$1');
+  const band = written.replace(/^[([]\s*(.*?)\s*[)\]]$/, '$1');
   const range = parseRangeText(band);
   // A worded band must be bracketed (`mg/dL (assenti)`): a bare word after the unit may be a flag or a note.
-  const bracketed = band !== m[2];
-  return range && (/\d/.test(range.range) || bracketed) && range.unit === null
-    ? { unit: m[1] as string, range: band }
-    : null;
+  const bracketed = band !== written;
+  return range && (/\d/.test(range.range) || bracketed) && range.unit === null ? { unit, range: band } : null;
 }
+
+/**
+ * A worded range (`negativan`, `negative`, `non réactif`) with a flag after it in a report without a flag column
+ * (`Urin - krv   2+   negativan   ↑`): arrows, triangles and stars are never part of a word; a lone `H`/`L` counts
+ * only after a one-word range.
+ */
+const WORDED_RANGE_FLAG = /^(\p{L}[\p{L}.-]*(?:\s\p{L}[\p{L}.-]*){0,2})\s+(↑↑?|↓↓?|▲|▼|\*{1,3}|H|L)$/u;
 
 /**
  * A flag printed after the range with no column of its own (`0 - 37   Yüksek`, `130 - 180  Below low reference
  * limit`, e-Nabız and NHS GP records) lands in the range cell: the band, and the flag after it.
  */
 function rangeAndTrailingFlag(cell: string): { range: string; flag: string | null } {
+  const worded = cell.length <= 60 ? WORDED_RANGE_FLAG.exec(cell) : null;
+  if (worded && (!/^[HL]$/.test(worded[2] as string) || !/\s/.test(worded[1] as string)))
+    return { range: worded[1] as string, flag: worded[2] as string };
   const m = /^(.*?\d.*?)\s+(\S[^\d]*)$/u.exec(cell);
   if (!m || !FLAG_CELL.test(m[2] as string) || parseRangeText(m[1] as string) === null)
     return { range: cell, flag: null };

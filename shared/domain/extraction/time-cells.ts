@@ -6,7 +6,9 @@
  */
 
 /** A time caption in the languages partners write: the caption alone, perhaps `of collection`/`de toma`. */
-const TIME_CAPTION = String.raw`(?:time|hora|heure|zeit|uhrzeit|ora|tijd|jam|waktu|pukul|godz(?:ina)?|saat|čas|cas|время|час|ώρα|ωρα)`;
+// Hebrew שעה, Arabic الساعة/الوقت, Finnish kellonaika/klo, Scandinavian tid/klokkeslett/klockslag/kl., Hungarian
+// időpont/idő, Croatian/Serbian vrijeme/vreme, Vietnamese giờ, Korean 시간/시각, Japanese and Chinese 時刻/时间/時間.
+const TIME_CAPTION = String.raw`(?:time|hora|heure|zeit|uhrzeit|ora|tijd|tijdstip|jam|waktu|pukul|godz(?:ina)?|saat|čas|cas|время|час|ώρα|ωρα|שעה|الساعة|الوقت|kellonaika|klo|klokkeslett|klockslag|tid|kl\.?|id[őo]pont|id[őo]|vrijeme|vreme|gi[ờo]|시간|시각|時刻|时间|時間)`;
 const OF_COLLECTION = String.raw`(?:\s+(?:of\s+(?:collection|sampling|draw)|taken|collected|de\s+(?:toma|coleta|colheita|recolecci[oó]n|pr[ée]l[eè]vement)|del\s+prelievo|der\s+entnahme|ambil|взяття|взятия))?`;
 const CLOCK = String.raw`(\d{1,2}[:h.]\d{2}(?::\d{2})?(?:\s*[ap]\.?\s?m\.?(?![\p{L}]))?)`;
 
