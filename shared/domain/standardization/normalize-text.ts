@@ -1,4 +1,5 @@
 import { foldKanaLookalikes, foldTraditionalChinese } from './cjk-fold';
+import { LATIN_LOOKALIKES } from './latin-lookalikes';
 
 /**
  * Words that name the specimen, method or framing of a test rather than the analyte. Dropping them lets
@@ -110,36 +111,15 @@ export interface AnalysedName {
 const PROPERTY_PATTERN =
   /\[\s*(mass|moles|substance)\s*\/\s*volume\s*\]|-\s*([msac])cnc\b|\(\s*stęż(?:enie|\.)?\s*(mas|mol)(?:owe|\.)?\s*\)/gi;
 
-/**
- * Cyrillic capitals that look like Latin ones: Russian reports type an element's or a cell's short form on the
- * Cyrillic keyboard (`Калий (К)`, `Кальций (Са)`, `Моноциты (МО)`), which reads as the Latin symbol it looks like.
- */
-const LATIN_LOOKALIKE: Readonly<Record<string, string>> = {
-  А: 'A',
-  В: 'B',
-  Е: 'E',
-  К: 'K',
-  М: 'M',
-  Н: 'H',
-  О: 'O',
-  Р: 'P',
-  С: 'C',
-  Т: 'T',
-  Х: 'X',
-  а: 'a',
-  е: 'e',
-  о: 'o',
-  р: 'p',
-  с: 'c',
-  х: 'x',
-};
+// Russian reports type an element's or a cell's short form on the Cyrillic keyboard (`Калий (К)`, `Кальций (Са)`,
+// `Моноциты (МО)`): it reads as the Latin symbol it looks like.
 const LOOKALIKE_SHORT_FORM = /\(([АВЕКМНОРСТХаеорсх]{1,4}%?)\)/gu;
 
 /** `(К)` → `(K)`: a bracketed short form written only in Cyrillic look-alikes of Latin letters. */
 function latinShortForms(name: string): string {
   return name.replace(
     LOOKALIKE_SHORT_FORM,
-    (_all, short: string) => `(${[...short].map((c) => LATIN_LOOKALIKE[c] ?? c).join('')})`,
+    (_all, short: string) => `(${[...short].map((c) => LATIN_LOOKALIKES[c] ?? c).join('')})`,
   );
 }
 

@@ -1,4 +1,5 @@
 import { corpusIndex, type SynonymGroup } from './corpus';
+import { LATIN_LOOKALIKES } from './latin-lookalikes';
 import { normalizeIndicatorText } from './normalize-text';
 
 /**
@@ -122,52 +123,6 @@ export function ocrRepairedKey(name: string, normalized: string): string | null 
   const key = repaired === name ? normalized : normalizeIndicatorText(repaired);
   return key && key !== normalized ? key : null;
 }
-
-/**
- * Greek and Cyrillic letters drawn exactly like Latin ones. OCR engines with several scripts enabled, and text pasted
- * from such output, mix them into Latin words (`НbА1с` with Cyrillic Н, А, с); NFKC keeps them apart.
- */
-const LATIN_LOOKALIKES: Readonly<Record<string, string>> = {
-  Α: 'A',
-  Β: 'B',
-  Ε: 'E',
-  Ζ: 'Z',
-  Η: 'H',
-  Ι: 'I',
-  Κ: 'K',
-  Μ: 'M',
-  Ν: 'N',
-  Ο: 'O',
-  Ρ: 'P',
-  Τ: 'T',
-  Υ: 'Y',
-  Χ: 'X',
-  ο: 'o',
-  А: 'A',
-  В: 'B',
-  Е: 'E',
-  К: 'K',
-  М: 'M',
-  Н: 'H',
-  О: 'O',
-  Р: 'P',
-  С: 'C',
-  Т: 'T',
-  Х: 'X',
-  І: 'I',
-  Ј: 'J',
-  Ѕ: 'S',
-  а: 'a',
-  е: 'e',
-  о: 'o',
-  р: 'p',
-  с: 'c',
-  у: 'y',
-  х: 'x',
-  і: 'i',
-  ј: 'j',
-  ѕ: 's',
-};
 
 /**
  * Look-alike letters folded to Latin, only inside a word that also has Latin letters: a word wholly in Greek or
